@@ -1,0 +1,47 @@
+/**
+ * The `mem` entry point: the only place that prints errors and chooses exit codes (STYLE §3).
+ * Exit codes: 0 ok, 1 error, 2 usage, 3 lock busy or job timeout, 4 config or workspace, 5 problems found.
+ */
+import { Command, CommanderError } from 'commander';
+import { describeError, EXIT, isMemError } from '../core/errors.js';
+import { registerConfig } from '../commands/config.js';
+import { registerGet } from '../commands/get.js';
+import { registerInit } from '../commands/init.js';
+import { registerLint } from '../commands/lint.js';
+import { registerMicrosync } from '../commands/microsync.js';
+import { registerRemember } from '../commands/remember.js';
+import { c } from './output.js';
+import { VERSION } from './version.js';
+
+export function buildProgram(): Command {
+  const program = new Command('mem')
+    .description('memfold: long-term memory for AI agents, as plain Markdown you commit to git')
+    .version(VERSION)
+    .option('-C, --workspace <dir>', 'workspace folder (default: $MEM_WORKSPACE, else the nearest folder above holding mem.config.json)')
+    .option('--json', 'machine-readable output on stdout')
+    .option('-q, --quiet', 'print only errors and requested results')
+    .option('-v, --verbose', 'print details on stderr')
+    .option('--now <time>', 'run as of this ISO 8601 moment (also $MEM_NOW); without an offset, in the configured time zone')
+    .showHelpAfterError('(run "mem --help" for usage)')
+    .exitOverride();
+  program.addHelpText('after', '\nExit codes: 0 ok, 1 error, 2 usage, 3 lock busy or job timeout, 4 config or workspace problem, 5 problems found (lint)');
+  for (const register of [registerInit, registerConfig, registerMicrosync, registerRemember, registerGet, registerLint]) register(program);
+  for (const cmd of program.commands) cmd.exitOverride();
+  return program;
+}
+
+export async function main(argv: string[]): Promise<number> {
+  try {
+    await buildProgram().parseAsync(argv);
+    return EXIT.ok;
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      return err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help' ? EXIT.ok : EXIT.usage;
+    }
+    process.stderr.write(`${c.red('mem:')} ${describeError(err)}\n`);
+    if (process.env.MEM_DEBUG && err instanceof Error) process.stderr.write(`${err.stack}\n`);
+    return isMemError(err) ? err.exitCode : EXIT.error;
+  }
+}
+
+process.exitCode = await main(process.argv);

@@ -1,0 +1,49 @@
+/**
+ * Output for people and for scripts (STYLE §6): results on stdout, diagnostics on stderr; colour only
+ * on a terminal and never with NO_COLOR, CI or TERM=dumb; `--json` prints one stable object.
+ */
+import pc from 'picocolors';
+
+export interface OutputOptions {
+  json: boolean;
+  quiet: boolean;
+  verbose: boolean;
+}
+
+const colour = !!process.stdout.isTTY && !process.env.NO_COLOR && !process.env.CI && process.env.TERM !== 'dumb';
+export const c = pc.createColors(colour);
+
+export class Output {
+  constructor(readonly opts: OutputOptions) {}
+
+  /** A result line for people (suppressed by --json and --quiet). */
+  line(text = ''): void {
+    if (!this.opts.json && !this.opts.quiet) process.stdout.write(text + '\n');
+  }
+
+  /** Results that must print even with --quiet (what the user asked to see). */
+  result(text: string): void {
+    if (!this.opts.json) process.stdout.write(text.endsWith('\n') ? text : text + '\n');
+  }
+
+  json(value: unknown): void {
+    if (this.opts.json) process.stdout.write(JSON.stringify(value, null, 2) + '\n');
+  }
+
+  warn(text: string): void {
+    if (!this.opts.quiet) process.stderr.write(`${c.yellow('warning:')} ${text}\n`);
+  }
+
+  info(text: string): void {
+    if (this.opts.verbose) process.stderr.write(`${c.dim(text)}\n`);
+  }
+
+  /** A transient progress line on a terminal; nothing elsewhere. */
+  progress(text: string): void {
+    if (process.stderr.isTTY && !this.opts.quiet && !this.opts.json) process.stderr.write(`\r\x1b[2K${text.slice(0, (process.stderr.columns || 80) - 1)}`);
+  }
+
+  endProgress(): void {
+    if (process.stderr.isTTY && !this.opts.quiet && !this.opts.json) process.stderr.write('\r\x1b[2K');
+  }
+}

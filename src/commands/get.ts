@@ -1,0 +1,27 @@
+/** `mem get <id>`: one entry, with its file and lines. */
+import type { Command } from 'commander';
+import { commandContext, type GlobalOptions } from '../cli/context.js';
+import { c } from '../cli/output.js';
+import { MemError } from '../core/errors.js';
+import { loadEntries } from '../entries/store.js';
+
+export function registerGet(program: Command): void {
+  program
+    .command('get')
+    .argument('<id>', 'entry id, e.g. DECISION-20261121-move-event-store-to-postgresql')
+    .description('print one entry with its file and line')
+    .addHelpText('after', '\nExamples:\n  mem get RULE-20261121-every-migration-needs-a-rollback-script\n  mem get NOTE-20261121-staging-db --json')
+    .action(async (id: string, _o: unknown, cmd: Command) => {
+      const { workspace, out } = commandContext(cmd.optsWithGlobals<GlobalOptions>());
+      const found = (await loadEntries(workspace)).filter((r) => r.id === id);
+      const r = found[0];
+      if (!r) throw new MemError('NOT_FOUND', `no entry with id ${id} (ids are listed by "mem lint -v" and "mem search")`);
+      if (found.length > 1) out.warn(`${found.length} entries share id ${id}; showing the first (run "mem lint")`);
+      out.json({
+        id, path: r.file, startLine: r.block.startLine, endLine: r.block.endLine, kind: r.entry.kind, title: r.entry.title,
+        fields: Object.fromEntries(r.entry.fields.map((f) => [f.key, f.children ? Object.fromEntries(f.children.map((x) => [x.key, x.value])) : f.value])),
+        markdown: r.block.raw.trimEnd() + '\n',
+      });
+      out.result(`${c.dim(`${r.file}:${r.block.startLine}-${r.block.endLine}`)}\n${r.block.raw.trimEnd()}`);
+    });
+}

@@ -1,0 +1,38 @@
+/** `mem init [dir]`: create or adopt a workspace; `--detect` lists transcript folders found here. */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Command } from 'commander';
+import { outputFor, type GlobalOptions } from '../cli/context.js';
+import { initWorkspace } from '../workspace/init.js';
+
+const KNOWN_SOURCES = [
+  { name: 'claude', kind: 'claude-code', path: '~/.claude/projects' },
+  { name: 'codex', kind: 'codex', path: '~/.codex/sessions' },
+  { name: 'openclaw', kind: 'openclaw', path: '~/.openclaw/agents' },
+] as const;
+
+export function detectSources(home = os.homedir()) {
+  return KNOWN_SOURCES.filter((s) => fs.existsSync(path.join(home, s.path.slice(2))));
+}
+
+export function registerInit(program: Command): void {
+  program
+    .command('init')
+    .argument('[dir]', 'workspace folder (created if missing)', '.')
+    .option('--detect', 'also list transcript folders found on this machine, as sources to add')
+    .description('create a memory workspace, or adopt an existing folder without overwriting anything')
+    .addHelpText('after', '\nExamples:\n  mem init ~/memory\n  mem init --detect        # suggests sources for Claude Code, Codex, OpenClaw')
+    .action(async (dir: string, o: { detect?: boolean }, cmd: Command) => {
+      const out = outputFor(cmd.optsWithGlobals<GlobalOptions>());
+      const r = await initWorkspace(dir);
+      const detected = o.detect ? detectSources() : [];
+      out.json({ ...r, ...(o.detect ? { detectedSources: detected } : {}) });
+      if (!r.created.length) out.line(`${r.workspace} is already a memfold workspace; nothing changed`);
+      else out.line(`${r.adopted ? 'adopted' : 'created'} ${r.workspace}: ${r.created.join(', ')}`);
+      if (o.detect) {
+        if (!detected.length) out.line('no transcript folders found (looked for ~/.claude/projects, ~/.codex/sessions, ~/.openclaw/agents)');
+        else out.line(`sources found; add them to "sources" in mem.config.json:\n${JSON.stringify(detected, null, 2)}`);
+      }
+    });
+}

@@ -1,0 +1,45 @@
+/** `mem microsync`: append settled knowledge from recent transcripts to today's daily files. */
+import { Option, type Command } from 'commander';
+import { commandContext, type GlobalOptions } from '../cli/context.js';
+import { c } from '../cli/output.js';
+import { renderEntry } from '../entries/render.js';
+import { runMicrosync, type MicrosyncResult } from '../jobs/microsync/run.js';
+
+export function summary(r: MicrosyncResult): string {
+  const parts = [
+    `${r.sessions} session${r.sessions === 1 ? '' : 's'} read (${r.files} files)`,
+    `${r.turns} turns`,
+    `${r.dryRun ? r.plan.entries.length : r.added.length} entr${(r.dryRun ? r.plan.entries.length : r.added.length) === 1 ? 'y' : 'ies'} ${r.dryRun ? 'would be added' : 'added'}`,
+    `${r.plan.skipped.length} skipped as duplicates`,
+  ];
+  if (r.malformed) parts.push(`${r.malformed} malformed lines skipped`);
+  if (r.redacted) parts.push(`${r.redacted} secrets redacted`);
+  if (r.skippedSessions.length) parts.push(`${r.skippedSessions.length} bot/scheduler sessions skipped`);
+  if (r.llm) parts.push(r.dryRun ? `LLM: would use ~${r.llm.estimatedCalls} calls, ~${r.llm.estimatedTokens} tokens` : `LLM: ${r.llm.calls} calls, ${r.llm.tokens} tokens${r.llm.stoppedByBudget ? ' (budget reached: the rest is read next run)' : ''}`);
+  return `microsync: ${parts.join(', ')}`;
+}
+
+export function registerMicrosync(program: Command): void {
+  program
+    .command('microsync')
+    .description('read new transcript turns and append settled knowledge (decisions, rules, architecture, "remember this") to memory/YYYY-MM-DD.md')
+    .option('--since <when>', 'window: 30m, 3h, 2d, 1w, an ISO date/time, or "all" (default: since the last run; first run 24h)')
+    .option('--source <name>', 'read only this configured source')
+    .option('--dry-run', 'print the entries it would write, and write nothing')
+    .addOption(new Option('--no-llm', 'use the offline rule-based extractor even when an LLM is configured'))
+    .addHelpText('after', '\nExamples:\n  mem microsync\n  mem microsync --since 2d --dry-run\n  mem microsync --since all --source claude     # back-fill; ids keep it idempotent\n  mem microsync --now 2026-11-21T22:00 --json    # replay as of a moment')
+    .action(async (o: { since?: string; source?: string; dryRun?: boolean; llm: boolean }, cmd: Command) => {
+      const { workspace, loaded, now, out } = commandContext(cmd.optsWithGlobals<GlobalOptions>());
+      if (!loaded.config.sources.length) out.warn('no sources configured in mem.config.json; add one (see "mem init --detect")');
+      const r = await runMicrosync({
+        workspace, loaded, now, dryRun: !!o.dryRun, useLlm: o.llm,
+        ...(o.since !== undefined ? { since: o.since } : {}), ...(o.source ? { source: o.source } : {}),
+        warn: (m) => out.warn(m), progress: (m) => out.progress(m),
+      });
+      out.endProgress();
+      out.json({ ...r, plan: undefined, wouldAdd: r.dryRun ? r.plan.entries.map((e) => ({ id: e.id, day: e.day, markdown: renderEntry(e.entry) })) : undefined, skipped: r.plan.skipped });
+      if (r.dryRun) for (const e of r.plan.entries) out.result(`${c.dim(`# memory/${e.day}.md`)}\n${renderEntry(e.entry)}`);
+      else if (out.opts.verbose) for (const a of r.added) out.info(`added ${a.id} to ${a.file}`);
+      out.line(summary(r));
+    });
+}

@@ -1,0 +1,77 @@
+/**
+ * mem.config.json, validated at the boundary (DESIGN §3). Unknown keys are kept (and warned about by
+ * the loader) so a newer memfold's settings survive an older one reading the file.
+ */
+import { z } from 'zod';
+import { SOURCE_KINDS } from '../transcripts/types.js';
+
+export const FORMAT_VERSION = 1;
+
+const sourceSchema = z.object({
+  name: z.string().min(1).regex(/^[A-Za-z0-9._-]+$/, 'letters, digits, ".", "_" or "-"'),
+  kind: z.enum(SOURCE_KINDS),
+  path: z.string().min(1),
+  exclude: z.array(z.string()).optional(),
+});
+
+const llmSchema = z.object({
+  baseURL: z.string().url(),
+  model: z.string().min(1),
+  apiKeyEnv: z.string().min(1).optional(),
+  maxCallsPerRun: z.number().int().positive().default(50),
+  maxTokensPerRun: z.number().int().positive().default(200_000),
+  timeoutMs: z.number().int().positive().default(60_000),
+  maxRetries: z.number().int().min(0).max(10).default(2),
+  /** Turns sent in one extraction call. */
+  turnsPerCall: z.number().int().positive().default(40),
+});
+
+const embeddingSchema = z.object({
+  baseURL: z.string().url(),
+  model: z.string().min(1),
+  dimensions: z.number().int().positive().optional(),
+  apiKeyEnv: z.string().min(1).optional(),
+  batchSize: z.number().int().positive().default(64),
+});
+
+const searchSchema = z.object({
+  k: z.number().int().min(1).max(50).default(6),
+  chunkTokens: z.number().int().min(50).default(400),
+  overlapTokens: z.number().int().min(0).default(80),
+});
+
+const limitsSchema = z.object({
+  memoryLines: z.number().int().positive().default(200),
+  entriesPerDailyFile: z.number().int().positive().default(300),
+  summaryLines: z.number().int().positive().default(1500),
+  /** How long a job waits for a busy lock before giving up (exit 3). */
+  lockWaitMs: z.number().int().min(0).default(10_000),
+  /** A lock not refreshed for this long belongs to a dead process and is reclaimed. */
+  lockStaleMs: z.number().int().min(2_000).default(60_000),
+  lockUpdateMs: z.number().int().min(500).optional(),
+  /** Transcript lines longer than this are skipped with a warning. */
+  maxLineBytes: z.number().int().positive().default(4 * 1024 * 1024),
+  jobTimeoutMs: z.record(z.string(), z.number().int().positive()).default({}),
+});
+
+export const configSchema = z
+  .object({
+    format_version: z.literal(FORMAT_VERSION).default(FORMAT_VERSION),
+    timezone: z.string().min(1).optional(),
+    sources: z.array(sourceSchema).default([]),
+    exclude: z.array(z.string()).default([]),
+    extraPaths: z.array(z.string()).default([]),
+    llm: llmSchema.optional(),
+    embedding: embeddingSchema.optional(),
+    search: searchSchema.default(searchSchema.parse({})),
+    schedule: z.record(z.string(), z.string()).default({}),
+    limits: limitsSchema.default(limitsSchema.parse({})),
+  })
+  .loose();
+
+export type Config = z.infer<typeof configSchema>;
+export type SourceConfig = z.infer<typeof sourceSchema>;
+export type LlmConfig = z.infer<typeof llmSchema>;
+export type EmbeddingConfig = z.infer<typeof embeddingSchema>;
+
+export const KNOWN_KEYS = Object.keys(configSchema.shape);

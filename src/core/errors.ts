@@ -1,0 +1,69 @@
+/**
+ * The one error type of memfold. Every failure a user can cause or meet carries a stable code;
+ * only the CLI entry maps codes to exit statuses and prints, so library code never exits.
+ */
+
+export const EXIT = {
+  ok: 0,
+  error: 1,
+  usage: 2,
+  lockBusy: 3,
+  config: 4,
+  problems: 5,
+} as const;
+
+const exitByCode = {
+  USAGE: EXIT.usage,
+  INVALID_DATE: EXIT.usage,
+  LOCK_BUSY: EXIT.lockBusy,
+  JOB_TIMEOUT: EXIT.lockBusy,
+  CONFIG_INVALID: EXIT.config,
+  WORKSPACE_NOT_FOUND: EXIT.config,
+  SOURCE_UNREADABLE: EXIT.error,
+  WRITE_DENIED: EXIT.error,
+  IO: EXIT.error,
+  NOT_FOUND: EXIT.error,
+  LLM: EXIT.error,
+  LINT_PROBLEMS: EXIT.problems,
+} as const;
+
+export type MemErrorCode = keyof typeof exitByCode;
+
+export class MemError extends Error {
+  override readonly name = 'MemError';
+  constructor(
+    readonly code: MemErrorCode,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+
+  get exitCode(): number {
+    return exitByCode[this.code];
+  }
+}
+
+export function isMemError(err: unknown): err is MemError {
+  return err instanceof MemError;
+}
+
+/** One line naming what failed, for errors that did not come from memfold itself (EACCES, ENOSPC, ...). */
+export function describeError(err: unknown): string {
+  if (err instanceof MemError) return err.message;
+  const e = err as NodeJS.ErrnoException | undefined;
+  if (e && typeof e === 'object' && typeof e.code === 'string') {
+    const where = e.path ? ` (${e.path})` : '';
+    const what: Record<string, string> = {
+      EACCES: 'permission denied',
+      EPERM: 'operation not permitted',
+      ENOSPC: 'no space left on device',
+      EROFS: 'read-only file system',
+      ENOENT: 'no such file or directory',
+      EISDIR: 'is a directory',
+      EMFILE: 'too many open files',
+    };
+    return `${what[e.code] ?? e.message}${where}`;
+  }
+  return err instanceof Error ? err.message : String(err);
+}

@@ -1,0 +1,58 @@
+/**
+ * Time as memfold sees it: every time-relative behaviour is measured from one `now` (`--now`/MEM_NOW,
+ * DESIGN §3) in the configured IANA zone, so a job can be replayed and give the same files.
+ */
+import { DateTime, IANAZone } from 'luxon';
+import { MemError } from './errors.js';
+
+export function systemZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
+
+export function checkZone(zone: string): string {
+  if (!IANAZone.isValidZone(zone)) {
+    throw new MemError('CONFIG_INVALID', `timezone "${zone}" is not an IANA time zone name (e.g. "Europe/Berlin", "Asia/Shanghai", "UTC")`);
+  }
+  return zone;
+}
+
+/** An ISO 8601 moment; without an offset it is read in `zone`. */
+export function parseMoment(value: string, zone: string, what = '--now'): DateTime {
+  const dt = DateTime.fromISO(value.trim(), { zone, setZone: true });
+  if (!dt.isValid) {
+    throw new MemError('INVALID_DATE', `${what} "${value}" is not an ISO 8601 date or time (e.g. 2026-11-21T18:30 or 2026-11-21T18:30:00Z)`);
+  }
+  return dt.setZone(zone);
+}
+
+export function resolveNow(value: string | undefined, zone: string): DateTime {
+  return value ? parseMoment(value, zone) : DateTime.now().setZone(zone);
+}
+
+const DURATION = /^(\d+)\s*(m|min|h|d|w)$/i;
+const UNIT = { m: 'minutes', min: 'minutes', h: 'hours', d: 'days', w: 'weeks' } as const;
+
+/** `--since`: a duration back from now (30m, 3h, 2d, 1w), an ISO date/time, or `all` (null). */
+export function parseSince(value: string, now: DateTime): DateTime | null {
+  const v = value.trim();
+  if (v.toLowerCase() === 'all') return null;
+  const m = DURATION.exec(v);
+  if (m) {
+    const unit = UNIT[m[2]!.toLowerCase() as keyof typeof UNIT];
+    return now.minus({ [unit]: Number(m[1]) });
+  }
+  const dt = DateTime.fromISO(v, { zone: now.zone, setZone: true });
+  if (!dt.isValid) {
+    throw new MemError('INVALID_DATE', `--since "${value}" is not a duration (30m, 3h, 2d, 1w), an ISO date/time or "all"`);
+  }
+  return dt.setZone(now.zone);
+}
+
+/** The calendar day (YYYY-MM-DD) an ISO moment belongs to in `zone`. */
+export function dayOf(iso: string, zone: string): string {
+  return DateTime.fromISO(iso, { zone: 'utc' }).setZone(zone).toISODate() ?? iso.slice(0, 10);
+}
+
+export function toIsoUtc(dt: DateTime): string {
+  return dt.toUTC().toISO({ suppressMilliseconds: true }) ?? '';
+}

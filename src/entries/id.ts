@@ -1,0 +1,37 @@
+/**
+ * Entry ids (DESIGN §5): PREFIX-YYYYMMDD-slug. The id is the idempotency key, so the slug must be a
+ * pure function of the title: lower-cased, CJK kept, everything else folded to "-", <= 60 chars.
+ */
+import { ID_PREFIX, type Kind } from './model.js';
+
+const KEEP = /[a-z0-9\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+export const SLUG_MAX = 60;
+
+export function slugify(title: string): string {
+  let out = '';
+  for (const ch of title.normalize('NFKC').toLowerCase()) {
+    if (KEEP.test(ch)) out += ch;
+    else if (!out.endsWith('-')) out += '-';
+  }
+  out = out.replace(/^-+|-+$/g, '');
+  const chars = Array.from(out);
+  if (chars.length > SLUG_MAX) out = chars.slice(0, SLUG_MAX).join('').replace(/-+$/, '');
+  return out || 'entry';
+}
+
+export function makeId(kind: Kind, day: string, title: string): string {
+  return `${ID_PREFIX[kind]}-${day.replaceAll('-', '')}-${slugify(title)}`;
+}
+
+export const ID_PATTERN = /^(DECISION|RULE|ARCH|NOTE)-(\d{8})-([^\s/\\]+?)(?:-(\d+))?$/u;
+
+/** The same id or one of its collision versions (`id-2`, `id-3`, ...). */
+export function isVersionOf(candidate: string, id: string): boolean {
+  return candidate === id || (candidate.startsWith(id + '-') && /^\d+$/.test(candidate.slice(id.length + 1)));
+}
+
+/** First id not taken: id, id-2, id-3, ... */
+export function nextFreeId(id: string, taken: (id: string) => boolean): string {
+  if (!taken(id)) return id;
+  for (let n = 2; ; n++) if (!taken(`${id}-${n}`)) return `${id}-${n}`;
+}

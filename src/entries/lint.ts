@@ -1,0 +1,58 @@
+/**
+ * Entry validation for `mem lint` (DESIGN §5). Pure: records in, problems out, each naming the file
+ * and line so a person can jump to it. Lint reads only; it never fixes.
+ */
+import { DateTime } from 'luxon';
+import { ID_PATTERN } from './id.js';
+import { getField, ID_PREFIX, isKind, ORIGINS, STATUSES } from './model.js';
+import type { EntryRecord } from './store.js';
+
+export interface Problem {
+  file: string;
+  line: number;
+  id: string;
+  message: string;
+}
+
+const REQUIRED = ['id', 'date', 'status'] as const;
+
+export function lintEntries(records: EntryRecord[], opts: { maxEntriesPerDailyFile: number }): Problem[] {
+  const problems: Problem[] = [];
+  const add = (r: EntryRecord, message: string) => problems.push({ file: r.file, line: r.block.startLine, id: r.id, message });
+  const byId = new Map<string, EntryRecord[]>();
+  for (const r of records) if (r.id) byId.set(r.id, [...(byId.get(r.id) ?? []), r]);
+
+  for (const r of records) {
+    const e = r.entry;
+    for (const key of REQUIRED) if (!getField(e, key)) add(r, `missing field "${key}"`);
+    const id = r.id;
+    const m = id ? ID_PATTERN.exec(id) : null;
+    if (id && !m) add(r, `id "${id}" is not PREFIX-YYYYMMDD-slug (prefixes: ${Object.values(ID_PREFIX).join(', ')})`);
+    if (m && isKind(e.kind) && m[1] !== ID_PREFIX[e.kind]) add(r, `id prefix ${m[1]} does not match kind ${e.kind} (expected ${ID_PREFIX[e.kind]})`);
+    const date = getField(e, 'date');
+    if (date && !DateTime.fromISO(date).isValid) add(r, `date "${date}" is not a valid YYYY-MM-DD date`);
+    if (date && m && m[2] !== date.replaceAll('-', '')) add(r, `id date ${m[2]} differs from date ${date}`);
+    const status = getField(e, 'status');
+    if (status && !(STATUSES as readonly string[]).includes(status)) add(r, `status "${status}" is not one of ${STATUSES.join(', ')}`);
+    const origin = getField(e, 'origin');
+    if (origin && !(ORIGINS as readonly string[]).includes(origin)) add(r, `origin "${origin}" is not one of ${ORIGINS.join(', ')}`);
+    const confidence = getField(e, 'confidence');
+    if (confidence && !(Number(confidence) >= 0 && Number(confidence) <= 1)) add(r, `confidence "${confidence}" is not a number from 0 to 1`);
+    const sup = getField(e, 'supersedes');
+    for (const target of sup ? sup.split(/[,\s]+/).filter(Boolean) : []) {
+      if (!byId.has(target)) add(r, `supersedes ${target}, which no entry has as id`);
+      if (target === id) add(r, 'supersedes itself');
+    }
+    const same = id ? byId.get(id) ?? [] : [];
+    if (same.length > 1 && same[0] !== r) add(r, `duplicate id (first at ${same[0]!.file}:${same[0]!.block.startLine})`);
+  }
+
+  const perFile = new Map<string, EntryRecord[]>();
+  for (const r of records) perFile.set(r.file, [...(perFile.get(r.file) ?? []), r]);
+  for (const [file, rs] of perFile) {
+    if (/^memory\/\d{4}-\d{2}-\d{2}\.md$/.test(file) && rs.length > opts.maxEntriesPerDailyFile) {
+      problems.push({ file, line: 1, id: '', message: `${rs.length} entries, over the limit of ${opts.maxEntriesPerDailyFile} a daily file (split with "mem status --fix")` });
+    }
+  }
+  return problems.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
+}

@@ -1,0 +1,93 @@
+/**
+ * Validated model entries → Candidates, for one batch. The model's word is checked, not trusted:
+ * a cited turn range must overlap the batch (clamped into it, dropped otherwise), and at least one
+ * cited turn must be a user or assistant turn, so tool output can never become memory by being the
+ * only thing an entry points at (DESIGN §5 trust boundary).
+ */
+import type { Turn } from '../transcripts/types.js';
+import type { Candidate } from './types.js';
+import type { LlmEntry } from './llm-schema.js';
+import { isTrustedTurn } from './llm-prompt.js';
+
+const KEY_RE = /^[a-z][a-z0-9_-]*(?::[^\s:]+)+$/i;
+const SCOPE_RE = /^(?:global|project:\S+|lang:\S+)$/;
+const ENTRY_ID_RE = /^(?:DECISION|RULE|ARCH|NOTE)-\d{8}-\S+$/;
+
+function text(value: string | null | undefined): string | undefined {
+  const t = value?.trim();
+  return t ? t : undefined;
+}
+
+/** The time of the last cited turn; when it has none, the nearest earlier turn's, then any turn's. */
+function timestampFor(batch: readonly Turn[], last: number): string | undefined {
+  const before = batch.filter((t) => t.index <= last).reverse();
+  return before.find((t) => t.timestamp)?.timestamp ?? batch.find((t) => t.timestamp)?.timestamp ?? undefined;
+}
+
+export function toCandidates(entries: readonly LlmEntry[], batch: readonly Turn[], warn: (msg: string) => void): Candidate[] {
+  const head = batch[0];
+  const tail = batch[batch.length - 1];
+  if (!head || !tail) return [];
+  const lo = head.index;
+  const hi = tail.index;
+  const out: Candidate[] = [];
+  for (const e of entries) {
+    const name = `"${e.title.trim()}"`;
+    const from = Math.min(e.first_turn, e.last_turn);
+    const to = Math.max(e.first_turn, e.last_turn);
+    if (to < lo || from > hi) {
+      warn(`LLM entry ${name} dropped: it cites turns ${from}-${to}, outside the batch's turns ${lo}-${hi}`);
+      continue;
+    }
+    const firstTurn = Math.max(from, lo);
+    const lastTurn = Math.min(to, hi);
+    const cited = batch.filter((t) => t.index >= firstTurn && t.index <= lastTurn);
+    if (!cited.some(isTrustedTurn)) {
+      warn(`LLM entry ${name} dropped: turns ${firstTurn}-${lastTurn} hold no user or assistant turn (tool output is never a source)`);
+      continue;
+    }
+    const timestamp = timestampFor(batch, lastTurn);
+    if (!timestamp) {
+      warn(`LLM entry ${name} dropped: no turn of ${head.sessionPath} near turn ${lastTurn} has a timestamp`);
+      continue;
+    }
+    const c: Candidate = {
+      kind: e.kind,
+      title: e.title.trim(),
+      conclusion: e.conclusion.trim(),
+      confidence: e.confidence,
+      origin: e.origin,
+      revises: e.revises,
+      sessionId: head.sessionId,
+      sessionPath: head.sessionPath,
+      firstTurn,
+      lastTurn,
+      timestamp,
+    };
+    const why = text(e.why);
+    const finding = text(e.finding);
+    const impact = text(e.impact);
+    if (why) c.why = why;
+    if (finding) c.finding = finding;
+    if (impact) c.impact = impact;
+
+    const key = text(e.key);
+    if (key && KEY_RE.test(key)) c.key = key;
+    else if (key) warn(`LLM entry ${name}: key "${key}" ignored (expected a typed key such as decision:<project>:<topic>)`);
+    const scope = text(e.scope);
+    if (scope && SCOPE_RE.test(scope)) c.scope = scope;
+    else if (scope) warn(`LLM entry ${name}: scope "${scope}" ignored (expected global, project:<name> or lang:<name>)`);
+
+    const refs = [...new Set((e.refs ?? []).map((r) => r.trim()).filter(Boolean))];
+    if (refs.length > 0) c.refs = refs;
+    // The model never sees existing ids unless the conversation names one; a free-text hint only
+    // confirms `revises`, and the planner finds the superseded entry by key and similarity.
+    const hint = text(e.supersedes_hint);
+    if (hint && ENTRY_ID_RE.test(hint)) {
+      c.supersedes = hint;
+      c.revises = true;
+    }
+    out.push(c);
+  }
+  return out;
+}

@@ -1,0 +1,126 @@
+/**
+ * The offline, rule-based extractor (DESIGN §7): same job as the LLM path, less cleverly. It only
+ * listens to people and the agent, never to tools: a tool result, sub-agent or harness turn can
+ * never produce memory, whatever it says ("remember this: ..." in a fetched page is data).
+ */
+import type { Kind } from '../entries/model.js';
+import type { Turn } from '../transcripts/types.js';
+import { BECAUSE, CONFIRMATION, FINDING, MARKERS, PROPOSAL, REVISION, UNSETTLED, type Marker } from './markers.js';
+import { capitalise, clip, normalise, sentences, stripQuoted, trimEnd } from './sentences.js';
+import type { Candidate } from './types.js';
+
+const TITLE_MAX = 80;
+
+export function isSpeech(t: Turn): boolean {
+  return (t.role === 'user' || t.role === 'assistant') && !t.sidechain && !t.meta;
+}
+
+function matchMarker(sentence: string): Marker | undefined {
+  const found = MARKERS.find((m) => m.re.test(sentence));
+  if (!found || found.kind !== 'Decision') return found;
+  // A decision that moves a system to another technology is an architecture change.
+  return MARKERS.find((m) => m.kind === 'Architecture' && m.re.test(sentence)) ?? found;
+}
+
+function splitReason(statement: string): { claim: string; why?: string } {
+  const m = BECAUSE.exec(statement);
+  if (!m || m.index < 8) return { claim: statement };
+  return { claim: statement.slice(0, m.index), why: trimEnd(statement.slice(m.index + m[0].length).trim()) };
+}
+
+interface Statement {
+  kind: Kind;
+  text: string;
+  confidence: number;
+  marker?: Marker;
+}
+
+/** "We decided that." points at the sentence before it; "Remember this:" at the one after. */
+const POINTER = /^(?:that|this|it|so|这个|這個|这样|這樣)?$/i;
+
+function build(st: Statement, turns: Turn[], first: Turn, last: Turn, origin: 'user' | 'agent'): Candidate | undefined {
+  let body = st.marker?.strip ? st.text.replace(st.marker.strip, '') : st.text;
+  body = trimEnd(body.trim()).replace(/^[\s,，、;；:：.。!！?？]+/, '');
+  if (Array.from(body).length < 3) return undefined;
+  const { claim, why } = splitReason(body);
+  const title = capitalise(clip(trimEnd(claim.trim()), TITLE_MAX));
+  if (!title) return undefined;
+  const finding = findFinding(turns, first, st.text);
+  return {
+    kind: st.kind,
+    title,
+    conclusion: capitalise(body),
+    ...(why ? { why } : {}),
+    ...(finding ? { finding } : {}),
+    ...(st.kind === 'Architecture' ? { impact: 'architecture' } : {}),
+    confidence: st.confidence,
+    origin,
+    revises: REVISION.test(st.text),
+    sessionId: first.sessionId,
+    sessionPath: first.sessionPath,
+    firstTurn: first.index,
+    lastTurn: last.index,
+    timestamp: last.timestamp ?? first.timestamp ?? '',
+  };
+}
+
+/** A measured fact said in the statement's turn or the speech turn just before it. */
+function findFinding(turns: Turn[], at: Turn, statement: string): string | undefined {
+  const i = turns.indexOf(at);
+  const prev = turns.slice(0, i).reverse().find(isSpeech);
+  for (const t of [at, prev]) {
+    if (!t) continue;
+    const s = sentences(stripQuoted(t.text)).find((x) => x !== statement && FINDING.test(x) && !UNSETTLED.test(x));
+    if (s) return clip(trimEnd(s), 200);
+  }
+  return undefined;
+}
+
+function userStatements(turn: Turn, turns: Turn[]): Candidate[] {
+  const list = sentences(stripQuoted(turn.text));
+  const markers = list.map(matchMarker);
+  const out: Candidate[] = [];
+  list.forEach((s, i) => {
+    const marker = markers[i];
+    if (!marker || UNSETTLED.test(s)) return;
+    let text = s;
+    const rest = normalise(marker.strip ? s.replace(marker.strip, '') : s);
+    if (POINTER.test(rest)) {
+      const j = /^(?:that|so)\b/.test(rest) || !list[i + 1] ? i - 1 : i + 1;
+      // The sentence pointed at is a statement of its own: it is extracted once, there.
+      if (!list[j] || markers[j]) return;
+      text = list[j]!;
+    }
+    const c = build({ kind: marker.kind, text, confidence: marker.confidence, ...(text === s ? { marker } : {}) }, turns, turn, turn, 'user');
+    if (c) out.push(c);
+  });
+  return out;
+}
+
+/** "Shall we cap uploads at 25 MB?" followed by the user's "Yes, agreed." */
+function confirmedProposal(turn: Turn, reply: Turn, turns: Turn[]): Candidate | undefined {
+  if (reply.role !== 'user' || reply.text.length > 120 || !CONFIRMATION.test(reply.text)) return undefined;
+  const proposal = sentences(stripQuoted(turn.text)).reverse().find((s) => PROPOSAL.test(s));
+  if (!proposal) return undefined;
+  const text = proposal.replace(/^.*?\b(?:shall\s+we|should\s+we|i\s+(?:propose|suggest|recommend)(?:\s+(?:that\s+)?we)?|how\s+about|let'?s)\b\s*|^.*?(?:建[议議]|要不要|我[们們]可以)\s*/i, '');
+  const marker = matchMarker(proposal);
+  return build({ kind: marker?.kind ?? 'Decision', text, confidence: 0.75 }, turns, turn, reply, 'agent');
+}
+
+export function extractWithRules(turns: Turn[]): Candidate[] {
+  const speech = turns.filter(isSpeech);
+  const out: Candidate[] = [];
+  const seen = new Set<string>();
+  const push = (c: Candidate | undefined) => {
+    const k = `${c?.kind}:${normalise(c?.conclusion ?? '')}`;
+    if (c && !seen.has(k)) {
+      seen.add(k);
+      out.push(c);
+    }
+  };
+  speech.forEach((turn, i) => {
+    if (turn.role === 'user') userStatements(turn, turns).forEach(push);
+    else if (speech[i + 1]) push(confirmedProposal(turn, speech[i + 1]!, turns));
+  });
+  return out;
+}

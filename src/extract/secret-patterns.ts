@@ -1,0 +1,566 @@
+/**
+ * The table of secret shapes that `secrets.ts` scans for, and the value heuristics the labelled
+ * shapes need. Invariant 5 (DESIGN §9) depends on this table: a shape missing here is a secret that
+ * reaches the memory folder or an LLM.
+ *
+ * Rules every pattern keeps (they are what makes redaction fast and idempotent):
+ * - flags `gd`; the secret is the first participating named group whose name starts with `v`
+ *   (`vq…` quoted content, `vu…` unquoted and trimmed of trailing punctuation), else the whole match;
+ * - every quantifier is bounded or followed by a class it cannot overlap, so a scan is linear in
+ *   the input (no nested ambiguous repeats: a 1 MB transcript must not stall microsync);
+ * - labels (keys, `Bearer`, `密码：`, `scheme://user:`) stay outside the secret group, so the
+ *   redacted text still reads as a sentence.
+ * Order is priority: when two shapes cover the same characters, the earlier one names the kind, so
+ * vendor prefixes come before structural shapes, which come before labelled guesses.
+ */
+
+export interface PatternMatch {
+  m: RegExpExecArray;
+  /** The secret as it will be replaced (trimmed when unquoted). */
+  value: string;
+  /** The value before trimming, to see how it ended (`pw)`, `x;`). */
+  raw: string;
+  /** Whether the value came from a quoted group. */
+  quoted: boolean;
+  /** Offset just past the untrimmed value, to look at what follows it. */
+  rawEnd: number;
+  text: string;
+}
+
+export interface SecretPattern {
+  /** Every kind this pattern can report; the first is its default. */
+  kinds: readonly [string, ...string[]];
+  re: RegExp;
+  /** false rejects the match; a string names its kind (one of `kinds`). */
+  check?: (p: PatternMatch) => boolean | string;
+  /**
+   * Sticky regex for what continues an accepted value past the pattern's length bound. The bound
+   * keeps rejected matches cheap on long runs (1 MB of base64); the tail keeps a long accepted
+   * value from leaking its end.
+   */
+  tail?: RegExp;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Key names: which `KEY=` / `"key":` / `--key` labels announce a secret, and of what kind.
+
+/** Suffixes that keep the meaning of the word before them: SECRET_KEY_BASE, PASSWORD_B64. */
+const NEUTRAL_SUFFIXES = new Set(
+  'value val str raw plain plaintext b64 base64 hex base enc encrypted data literal text'.split(' '),
+);
+/**
+ * `<x>_key` is a secret only for these x. In code, `fooKey` is usually a map key (`cacheKey`,
+ * `propertyKey`, `baseKey: CryptoKey`), so an allowlist beats a denylist here.
+ */
+const SECRET_KEY_QUALIFIERS = new Set(
+  `api access private signing sign encryption encrypt master client app application license licence
+  service account webhook admin auth consumer subscription storage shared deploy hmac session jwt aes
+  root x openai anthropic claude gemini google gcp azure aws stripe github gitlab slack twilio sendgrid
+  mailgun deepseek moonshot kimi dashscope qwen zhipu groq mistral cohere hf huggingface pinecone
+  supabase firebase algolia mapbox sentry datadog dd openrouter replicate together fireworks perplexity
+  xai elevenlabs resend postmark brevo mailchimp posthog cloudflare cf vercel netlify heroku linear
+  notion airtable shopify paypal plaid twitter facebook fb telegram discord serpapi tavily exa brave
+  bing baidu tencent aliyun alibaba volcengine ark`.split(/\s+/),
+);
+/** `CACHE_KEY`, `PRIMARY_KEY`: constant names in code that end in KEY and hold no secret. */
+const NON_SECRET_KEY_QUALIFIERS = new Set(
+  `primary foreign sort cache partition map hot public pub object s3 idempotency dedupe dedup unique
+  lookup row redis kv registry translation i18n react list item index hash composite range group shard
+  host shortcut hotkey route label field column table dict query state store event message config
+  setting settings feature flag meta id ssh gpg pgp local session_storage`.split(/\s+/),
+);
+/** `getToken`, `setPassword`, `validateApiKey`: functions about secrets, not secrets. */
+const VERB_PREFIXES = new Set(
+  `get set fetch load create generate refresh validate verify parse read write is has should use with
+  reset update remove delete check handle on make build resolve encode decode hash compare find save
+  store rotate revoke issue mint sign`.split(/\s+/),
+);
+
+export function splitKey(key: string): string[] {
+  return key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((t) => t !== '');
+}
+
+const keyKinds = new Map<string, string | null>();
+
+/** The kind a key announces (`password`, `secret`, `token`, `api-key`, `private-key`) or null. */
+export function classifyKey(key: string): string | null {
+  // Memoised: a transcript repeats the same few keys thousands of times. Bounded, so a hostile
+  // input of unique keys costs memory once, not forever.
+  const known = keyKinds.get(key);
+  if (known !== undefined) return known;
+  if (keyKinds.size > 4096) keyKinds.clear();
+  const kind = classifyKeyUncached(key);
+  keyKinds.set(key, kind);
+  return kind;
+}
+
+function classifyKeyUncached(key: string): string | null {
+  const all = splitKey(key);
+  // `config.db.password`: the last segment names the value.
+  const lastSegment = key.slice(key.lastIndexOf('.') + 1);
+  const tokens = lastSegment === '' ? all : splitKey(lastSegment);
+  if (tokens.length === 0) return null;
+  if (tokens.length > 1 && VERB_PREFIXES.has(tokens[0] ?? '')) return null;
+  let i = tokens.length - 1;
+  while (i > 0 && NEUTRAL_SUFFIXES.has(tokens[i] ?? '')) i--;
+  const last = tokens[i] ?? '';
+  const prev = i > 0 ? tokens[i - 1] : all.length > tokens.length ? all[all.length - tokens.length - 1] : undefined;
+  if (/(?:password|passwd|passphrase)$/.test(last) || last === 'pwd') return 'password';
+  if ((last === 'pass' || last === 'pw') && prev !== undefined) return 'password';
+  if (last === 'privatekey' || (last === 'key' && prev === 'private')) return 'private-key';
+  if (last === 'key' && prev === 'secret') return 'secret';
+  if (/^(?:api|access|secret)key$/.test(last)) return 'api-key';
+  if (last === 'key' && prev !== undefined && SECRET_KEY_QUALIFIERS.has(prev)) return 'api-key';
+  // FERNET_KEY=…: an environment variable ending in _KEY is a secret unless it is a known constant.
+  const screaming = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/.test(lastSegment);
+  if (screaming && last === 'key' && prev !== undefined && !NON_SECRET_KEY_QUALIFIERS.has(prev)) return 'api-key';
+  if (/secret$/.test(last) || last === 'credential' || last === 'credentials') return 'secret';
+  if (/token$/.test(last) || last === 'pat') return 'token';
+  return null;
+}
+
+const ASSIGNMENT_KINDS = ['password', 'secret', 'token', 'api-key', 'private-key'] as const;
+
+// ---------------------------------------------------------------------------------------------
+// Values after a label. A label says "a secret may follow"; these decide whether what follows is
+// a literal, or code, a placeholder or prose. Literal strings assigned to secret-named keys in
+// code (`const secret = 'abc'`) are redacted: a hard-coded secret is still a secret.
+
+/** Values that are never secrets however they are labelled (types, keywords, tools, algorithms). */
+const STOP_VALUES = new Set(
+  `true false yes no on off none null nil undefined empty required optional include omit same-origin
+  default auto inherit password passwd passphrase secret secrets token tokens apikey api_key key bearer
+  basic string str number int integer bool boolean any unknown object bytes text varchar char hidden
+  masked redacted env vault keychain 1password bitwarden lastpass kms md5 sha1 sha256 sha512 bcrypt
+  scrypt argon2 argon2id pbkdf2 hmac jwt oauth oauth2 base64 hex utf8 utf-8 rsa aes ed25519 https
+  http ssh tls ssl json yaml async await function new this self return typeof void class let const
+  var lambda def fn static public private protected readonly`.split(/\s+/),
+);
+
+const PLACEHOLDER =
+  /^(?:<[^>]*>|\$\{[^}]*\}|\$\([^)]*\)|\$[A-Za-z_]\w*|%[A-Za-z_]\w*%|\{\{.*\}\}|[*xX•·.#?_~-]+|your[-_ ]?[\w -]*|(?:change|replace)[-_ ]?me|todo|tbd|n\/a)$/i;
+
+/** `<...>`, `${VAR}`, `sk-...`, `xxxx`, `****`: documentation and templates, not secrets. */
+export function isPlaceholder(value: string): boolean {
+  const v = value.trim();
+  if (v === '' || STOP_VALUES.has(v.toLowerCase())) return true;
+  if (PLACEHOLDER.test(v)) return true;
+  return /\.\.\.|…|xxxx|XXXX|\*\*\*\*|\$\{|\{\{|<[A-Za-z_ -]+>/.test(v);
+}
+
+/**
+ * Tokens and keys are machine-made: long, or with digits. `{"token": "Hello", "logprob": -0.1}`
+ * is a tokenizer's output. Passwords and secrets are chosen by people, so any literal counts.
+ */
+function strongEnough(v: string, kind: string): boolean {
+  if (kind === 'password' || kind === 'secret') return true;
+  return v.length >= 8 && (/\d/.test(v) || v.length >= 20);
+}
+
+function isPlaceholderMatch(p: PatternMatch): boolean {
+  return isPlaceholder(p.value) || isPlaceholder(p.raw);
+}
+
+/** A word of an identifier that names a secret: `hashedPassword`, `accessToken`, `apiKey`. */
+const SENSITIVE_TOKEN = /(?:pass|passwd|password|pw|pwd|secret|token|key|apikey|cred|creds|credentials?|auth)$/;
+const IDENTIFIER = /^[A-Za-z_$][\w$-]*$/;
+const MEMBER_CHAIN = /^[A-Za-z_$][\w$]*(?:\??\.[A-Za-z_$][\w$]*)+$/;
+const CALL_INDEX_OR_GENERIC = /^[A-Za-z_$][\w$]*(?:\??\.[A-Za-z_$][\w$]*)*[([<]/;
+const CODE_ROOTS = /^(?:process|os|this|self|config|cfg|conf|env|settings|req|request|ctx|context|options|opts|args|params|props|window|import|secrets|vars|inputs)\b/;
+
+function namesASecret(identifier: string): boolean {
+  return splitKey(identifier).some((t) => SENSITIVE_TOKEN.test(t));
+}
+
+/**
+ * `req.body.password`, `getToken()`, `os.environ["X"]`, `Pick<Token, 'end'>`, `t,e}var`: code,
+ * not a literal. A short dotted value with digits and no known root (`Summer2024.Fall`) may be a
+ * password, so it is kept.
+ */
+function isCodeExpression(v: string): boolean {
+  if (CALL_INDEX_OR_GENERIC.test(v)) return true;
+  if (/[(){}[\]]/.test(v) && /[,;=]/.test(v)) return true;
+  if (!MEMBER_CHAIN.test(v)) return false;
+  return CODE_ROOTS.test(v) || !/\d/.test(v) || v.split('.').length >= 3;
+}
+
+/** `BinaryLike`, `CryptoKey`, `NonSharedBuffer`: a type or class name, not a password. */
+function isTypeName(v: string): boolean {
+  return /^[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+$/.test(v);
+}
+
+/** Looks like a random string or a chosen password rather than a word: used where prose surrounds. */
+export function looksSecretish(v: string): boolean {
+  if (v.length < 6 || isPlaceholder(v) || /[\\/]/.test(v)) return false;
+  if (/^v?\d+(?:\.\d+)+$/.test(v) || /^\d{4}-\d{2}-\d{2}/.test(v)) return false;
+  if (isCodeExpression(v)) return false;
+  const letters = /[A-Za-z]/.test(v);
+  const digits = /\d/.test(v);
+  const symbols = /[!@#$%^&*+=?~]/.test(v);
+  return (letters && digits) || (letters && symbols) || /^\d{6,}$/.test(v);
+}
+
+/** `  password: x` / `- TOKEN=x` / `export X=y`: the key opens the line and the value closes it. */
+function isWholeLine(p: PatternMatch): boolean {
+  if (p.raw !== p.value) return false; // `password: BinaryLike,` is a parameter list
+  // Only the few characters before the key matter; never scan back through a 1 MB line.
+  const before = p.text.slice(Math.max(0, p.m.index - 64), p.m.index);
+  if (!/(?:^|\n)[ \t]*(?:- |export[ \t]+)?[ \t]*$/.test(before)) return false;
+  if (p.m.index > 64 && !before.includes('\n')) return false;
+  return /^[ \t]*(?:#.*)?(?:\r?\n|$)/.test(p.text.slice(p.rawEnd, p.rawEnd + 200));
+}
+
+/**
+ * An unquoted value after `key=` / `key:`. A bare word is taken as a literal only where code is
+ * unlikely: `password=hunter` (no spaces), a YAML line, a CLI flag. `password = input`,
+ * `login(password=pw)`, `token: string`, `password: hashedPassword` and "Password: rotates weekly"
+ * are code or prose.
+ */
+function acceptUnquoted(p: PatternMatch, key: string, sep: string): boolean {
+  const v = p.value;
+  if (v.length < 4 || isPlaceholderMatch(p) || v.toLowerCase() === key.toLowerCase()) return false;
+  if (/^(?:[[{(<]|\.{0,2}\/|~\/|\\[nrt]|[a-z][a-z0-9+.-]*:\/\/)/i.test(v)) return false;
+  if (isCodeExpression(v)) return false;
+  // "Password: rotates on Mondays", "password: 8-16 characters" go on as prose; a list item
+  // ("password: x, then…") ends at its comma.
+  const goesOn = /^[ \t]+[A-Za-z\u3400-\u9fff]/.test(p.text.slice(p.rawEnd, p.rawEnd + 2));
+  const colon = /^[ \t]*[:：]/.test(sep);
+  if (colon && p.raw === p.value && goesOn && !looksSecretish(v)) return false;
+  if (!IDENTIFIER.test(v) || /\d/.test(v)) return true;
+  // A bare identifier from here on.
+  if (v.length >= 24 && /[a-z]/.test(v) && /[A-Z]/.test(v) && !isTypeName(v)) return true;
+  if (isWholeLine(p)) return true; // a YAML/.env line holds literals, never variables
+  if (/^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/.test(key) && sep === '=') return true; // docker -e DB_PASSWORD=x
+  if (isTypeName(v) || namesASecret(v)) return false;
+  if (/[;)]$/.test(p.raw)) return false;
+  if (/^\s+=|=\s+$/.test(sep)) return false;
+  return !(colon && p.raw === p.value && goesOn);
+}
+
+/** A quoted value. Tokens and keys never hold spaces, so `UnexpectedToken: 'Unexpected token'` is a message. */
+function acceptQuoted(v: string, key: string, kind: string): boolean {
+  if (isPlaceholder(v) || v.toLowerCase() === key.toLowerCase()) return false;
+  if (!/[\x21-\x7e]/.test(v)) return false; // "密码" as an i18n label
+  if (/\s/.test(v.trim()) && kind !== 'password' && kind !== 'secret') return false;
+  if (IDENTIFIER.test(v) && !/\d/.test(v) && v.length < 24 && namesASecret(v)) return false;
+  return !isCodeExpression(v) || /\s/.test(v);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Shared regex fragments. Quoted forms come first: an unquoted value would stop at the quote.
+
+const QUOTED_VALUE = String.raw`\\"(?<vq1>(?:[^"\\\r\n]|\\[^"\r\n]){1,4096})\\"|"(?<vq2>(?:[^"\\\r\n]|\\.){1,4096})"|'(?<vq3>[^'\r\n]{1,4096})'|\x60(?<vq4>[^\x60\r\n]{1,4096})\x60`;
+// Stops at `;` (a connection string's next field, `Password=x;Encrypt=true`, or a shell command)
+// and at CJK text and punctuation ("AppSecret：abc123，请保管").
+const UNQUOTED_CHAR = String.raw`[^\s"'\x60;\u3000-\u303f\u3400-\u9fff\uff00-\uffef]`;
+const UNQUOTED_VALUE = String.raw`(?<vu>${UNQUOTED_CHAR}{1,1024})`;
+const UNQUOTED_TAIL = new RegExp(`${UNQUOTED_CHAR}*`, 'y');
+const VALUE = `(?:${QUOTED_VALUE}|${UNQUOTED_VALUE})`;
+
+function re(source: string, flags = ''): RegExp {
+  return new RegExp(source, `gd${flags}`);
+}
+
+/** Prefixed tokens whose body mixes `-`/`_` must hold a long random run, so `sk-2024-notes-v2` is prose. */
+function hasRandomRun(v: string): boolean {
+  return /(?=[A-Za-z0-9]{16})(?=[A-Za-z0-9]{0,15}\d)(?=[A-Za-z0-9]{0,15}[A-Za-z])/.test(v);
+}
+
+function hasDigit(p: PatternMatch): boolean {
+  return /\d/.test(p.value);
+}
+
+function pemKind(p: PatternMatch): string {
+  const type = p.m.groups?.type ?? '';
+  if (/\bRSA\b/.test(type)) return 'rsa-private-key';
+  if (/\bEC\b/.test(type)) return 'ec-private-key';
+  if (/OPENSSH/.test(type)) return 'openssh-private-key';
+  if (/PGP/.test(type)) return 'pgp-private-key';
+  return 'private-key';
+}
+
+function decodesToCredentials(b64: string): boolean {
+  const decoded = Buffer.from(b64, 'base64').toString('latin1');
+  return /^[\x20-\x7e]+$/.test(decoded) && /^[^:]+:./.test(decoded);
+}
+
+const DATABASE_SCHEMES = /^(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|redis|rediss|amqps?|mssql|sqlserver|oracle|cockroachdb|clickhouse|couchdb|neo4j(?:\+s)?|jdbc:[a-z]+)$/i;
+
+/** Line breaks inside a PEM block: real ones, or `\n` escapes once or twice JSON-encoded. */
+const PEM_BREAK = String.raw`(?:\r?\n|(?:\\{1,2}r)?\\{1,2}n|[ \t])`;
+const PEM_LABEL = String.raw`(?<type>[ A-Z0-9]{0,40}?)PRIVATE KEY(?: BLOCK)?-----`;
+
+function byLabel(table: Record<string, string>, fallback: string) {
+  return (p: PatternMatch): string => {
+    const label = (p.m.groups?.label ?? '').toLowerCase();
+    for (const [prefix, kind] of Object.entries(table)) if (label.startsWith(prefix)) return kind;
+    return fallback;
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+export const SECRET_PATTERNS: readonly SecretPattern[] = [
+  // --- Vendor tokens with a fixed prefix: certain, so they go first and name the kind.
+  { kinds: ['anthropic-key'], re: re(String.raw`(?<![\w-])sk-ant-[\w-]{20,}`) },
+  { kinds: ['openrouter-key'], re: re(String.raw`(?<![\w-])sk-or-v1-[a-f0-9]{32,}`) },
+  {
+    kinds: ['openai-key'],
+    // sk-proj-, sk-svcacct-, sk-admin-, legacy sk-…T3BlbkFJ…, and OpenAI-compatible sk-<hex> keys.
+    re: re(String.raw`(?<![\w-])sk-[\w-]{20,}`),
+    check: (p) => hasRandomRun(p.value),
+  },
+  { kinds: ['groq-key'], re: re(String.raw`(?<![\w-])gsk_[A-Za-z0-9]{40,60}(?![\w-])`) },
+  { kinds: ['xai-key'], re: re(String.raw`(?<![\w-])xai-[A-Za-z0-9]{60,100}(?![\w-])`) },
+  {
+    kinds: ['aws-access-key-id'],
+    re: re(String.raw`(?<![A-Za-z0-9])(?:AKIA|ASIA|ABIA|ACCA|A3T[A-Z0-9])[A-Z0-9]{16}(?![A-Za-z0-9])`),
+  },
+  {
+    kinds: ['alibaba-access-key-id'],
+    re: re(String.raw`(?<![A-Za-z0-9])LTAI[A-Za-z0-9]{12,28}(?![A-Za-z0-9])`),
+    check: hasDigit,
+  },
+  {
+    kinds: ['aws-secret-access-key'],
+    re: re(
+      String.raw`(?:aws[\w .-]{0,24}?secret[\w .-]{0,24}?|secret[_.-]?access[_.-]?key)["']?[ \t]*(?::=|=>|[:=]|\|)[ \t]*["']?(?<v>[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])`,
+      'i',
+    ),
+  },
+  { kinds: ['gcp-api-key'], re: re(String.raw`(?<![\w-])AIza[\w-]{35}(?![\w-])`) },
+  {
+    kinds: ['gcp-service-account-key'],
+    re: re(String.raw`\\?"private_key\\?"[ \t]*:[ \t]*\\?"(?=-----BEGIN)(?<v>(?:[^"\\]|\\[^"]){20,16384})\\?"`),
+  },
+  { kinds: ['google-oauth-client-secret'], re: re(String.raw`(?<![\w-])GOCSPX-[\w-]{24,40}(?![\w-])`) },
+  {
+    kinds: ['google-oauth-token'],
+    re: re(String.raw`(?<![\w-])ya29\.[\w-]{20,}`),
+    check: hasDigit,
+  },
+  {
+    kinds: ['azure-storage-key', 'azure-shared-access-key'],
+    re: re(String.raw`(?<![\w])(?<label>AccountKey|SharedAccessKey)[ \t]*=[ \t]*(?<v>[A-Za-z0-9+/]{20,}={0,2})`),
+    check: byLabel({ shared: 'azure-shared-access-key' }, 'azure-storage-key'),
+  },
+  {
+    kinds: ['github-pat', 'github-oauth-token', 'github-user-token', 'github-app-token', 'github-refresh-token'],
+    re: re(String.raw`(?<![\w])(?<label>gh[pousr])_[A-Za-z0-9]{36,251}(?![\w])`),
+    check: byLabel(
+      { ghp: 'github-pat', gho: 'github-oauth-token', ghu: 'github-user-token', ghs: 'github-app-token' },
+      'github-refresh-token',
+    ),
+  },
+  { kinds: ['github-fine-grained-pat'], re: re(String.raw`(?<![\w])github_pat_\w{40,251}(?![\w])`) },
+  {
+    kinds: ['gitlab-token'],
+    re: re(String.raw`(?<![\w-])(?:gl(?:pat|ptt|rt|dt|oas|cbt|ft|imt|soat)-[\w-]{20,}|GR1348941[\w-]{20,})`),
+  },
+  {
+    kinds: ['slack-token'],
+    re: re(String.raw`(?<![\w-])(?:xox[abposre]-[A-Za-z0-9-]{10,250}|xapp-\d-[A-Za-z0-9-]{10,250})`),
+    check: hasDigit,
+  },
+  {
+    kinds: ['slack-webhook'],
+    re: re(String.raw`hooks\.slack\.com/(?:services|workflows|triggers)/(?<v>[A-Za-z0-9/_-]{20,})`),
+  },
+  {
+    kinds: ['stripe-secret-key', 'stripe-restricted-key'],
+    re: re(String.raw`(?<![\w])(?<label>sk|rk)_(?:live|test)_[A-Za-z0-9]{16,247}(?![\w])`),
+    check: byLabel({ rk: 'stripe-restricted-key' }, 'stripe-secret-key'),
+  },
+  { kinds: ['stripe-webhook-secret'], re: re(String.raw`(?<![\w])whsec_[A-Za-z0-9+/=]{24,}`) },
+  { kinds: ['twilio-api-key'], re: re(String.raw`(?<![\w])SK[0-9a-fA-F]{32}(?![\w])`) },
+  {
+    kinds: ['sendgrid-key'],
+    re: re(String.raw`(?<![\w.-])SG\.[\w-]{16,32}\.[\w-]{30,64}(?![\w-])`),
+  },
+  { kinds: ['npm-token'], re: re(String.raw`(?<![\w])npm_[A-Za-z0-9]{36}(?![\w])`) },
+  { kinds: ['pypi-token'], re: re(String.raw`(?<![\w-])pypi-AgE[\w-]{50,}`) },
+  { kinds: ['huggingface-token'], re: re(String.raw`(?<![\w])hf_[A-Za-z0-9]{30,40}(?![\w])`) },
+  {
+    kinds: ['discord-bot-token'],
+    re: re(String.raw`(?<![\w.-])[MNO][\w-]{23,27}\.[\w-]{6}\.[\w-]{27,40}(?![\w.-])`),
+    check: hasDigit,
+  },
+  {
+    kinds: ['discord-webhook'],
+    re: re(String.raw`discord(?:app)?\.com/api/webhooks/\d{5,30}/(?<v>[\w-]{40,})`),
+  },
+  { kinds: ['telegram-bot-token'], re: re(String.raw`(?<![\d:])\d{6,12}:AA[\w-]{30,40}(?![\w-])`) },
+  { kinds: ['shopify-token'], re: re(String.raw`(?<![\w])shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}(?![\w])`) },
+  { kinds: ['digitalocean-token'], re: re(String.raw`(?<![\w])do[opr]_v1_[a-f0-9]{64}(?![\w])`) },
+  { kinds: ['linear-key'], re: re(String.raw`(?<![\w])lin_(?:api|oauth)_[A-Za-z0-9]{40}(?![\w])`) },
+  { kinds: ['age-secret-key'], re: re(String.raw`AGE-SECRET-KEY-1[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58}`) },
+
+  // --- Structural shapes: whole blocks and self-describing tokens.
+  {
+    kinds: ['private-key', 'rsa-private-key', 'ec-private-key', 'openssh-private-key', 'pgp-private-key'],
+    // The whole block, BEGIN to END. A block cut short (a truncated tool output) is still removed
+    // up to where its base64 lines stop, because the missing END does not make the rest public.
+    re: re(
+      String.raw`-----BEGIN ${PEM_LABEL}(?:${PEM_BREAK}+(?:[A-Za-z][\w-]{0,40}:[^\r\n\\]{0,200}|[A-Za-z0-9+/=]+))*(?:${PEM_BREAK}*-----END [ A-Z0-9]{0,40}?PRIVATE KEY(?: BLOCK)?-----)?`,
+    ),
+    check: pemKind,
+  },
+  {
+    kinds: ['private-key'],
+    // A PEM block base64-encoded again, as in Kubernetes secrets and kubeconfig `client-key-data`.
+    re: re(String.raw`(?<![A-Za-z0-9+/])LS0tLS1CRUdJTi[A-Za-z0-9+/]{20,}={0,2}`),
+    check: (p) => /PRIVATE KEY/.test(Buffer.from(p.value.slice(0, 80), 'base64').toString('latin1')),
+  },
+  {
+    kinds: ['jwt'],
+    re: re(String.raw`(?<![\w-])eyJ[\w-]{8,}\.eyJ[\w-]{8,}\.[\w-]{10,}`),
+  },
+
+  // --- Credentials inside URLs and HTTP.
+  {
+    kinds: ['url-password', 'database-password'],
+    // scheme://user:pass@host keeps scheme, user and host. The password may hold a raw `@`: the
+    // last `@` before the path ends it.
+    re: re(
+      String.raw`(?<![\w+.-])(?<scheme>(?:jdbc:)?[A-Za-z][A-Za-z0-9+.-]{1,30})://[^\s:/?#@"'<>\x60]{0,256}:(?<v>[^\s/?#"'<>\x60]{1,512})@(?=[\w\[])`,
+    ),
+    check: (p) => {
+      if (isPlaceholder(p.value) || /^\d{1,5}$/.test(p.value)) return false;
+      return DATABASE_SCHEMES.test(p.m.groups?.scheme ?? '') ? 'database-password' : 'url-password';
+    },
+  },
+  {
+    kinds: ['password'],
+    // curl -u user:pass, --user user:pass (not docker's -u 1000:1000)
+    re: re(String.raw`(?<![\w-])(?:-u|--user)[ \t]+["']?[^\s:"']{1,256}:(?<vu>[^\s"']+)`),
+    check: (p) => !isPlaceholderMatch(p) && !/^\d+$/.test(p.value),
+  },
+  {
+    kinds: ['azure-sas-signature', 'password', 'secret', 'token', 'api-key', 'private-key'],
+    // ?access_token=…&sig=… : the parameter name decides, the value ends at & or #.
+    re: re(String.raw`[?&;](?<key>[A-Za-z_][\w.-]{0,40})=(?<v>[^&#;\s"'<>\x60]{1,4096})`),
+    check: (p) => {
+      const key = p.m.groups?.key ?? '';
+      const kind = /^(?:sig|signature)$/i.test(key) ? 'azure-sas-signature' : classifyKey(key);
+      if (kind === null || isPlaceholderMatch(p) || isCodeExpression(p.value)) return false;
+      return strongEnough(p.value, kind) && kind;
+    },
+  },
+  {
+    kinds: ['bearer-token'],
+    // `Bearer <token>` anywhere; `Token`/`Bot` schemes only after an Authorization label, since
+    // "token" and "bot" are ordinary words.
+    re: re(
+      String.raw`(?:\bBearer|\bAuthorization["']?[ \t]*[:=][ \t]*["']?(?:Token|Bot))[ \t]+(?<vu>[A-Za-z0-9._~+/-]{16,}=*)`,
+      'i',
+    ),
+    check: (p) => /\d/.test(p.value) || (p.value.length >= 24 && /[a-z]/.test(p.value) && /[A-Z]/.test(p.value)),
+  },
+  {
+    kinds: ['basic-auth'],
+    re: re(String.raw`\bBasic[ \t]+(?<v>[A-Za-z0-9+/]{6,}={0,2})(?![A-Za-z0-9+/=])`, 'i'),
+    check: (p) => decodesToCredentials(p.value),
+  },
+  {
+    kinds: ['basic-auth'],
+    // ~/.docker/config.json `"auth": "<base64 user:pass>"`, .npmrc `_auth=<base64>`
+    re: re(String.raw`(?<![\w-])["']?_?auth["']?[ \t]*[:=][ \t]*["']?(?<v>[A-Za-z0-9+/]{8,}={0,2})(?![A-Za-z0-9+/=])`),
+    check: (p) => decodesToCredentials(p.value),
+  },
+  {
+    kinds: ['cookie'],
+    re: re(String.raw`(?<![\w-])(?:Set-)?Cookie[ \t]*:[ \t]*(?<vu>[^\r\n"'\x60]{6,4096})`, 'i'),
+    check: (p) => /[\w-]+=[^\s;]{6,}/.test(p.value),
+  },
+
+  // --- Labelled values: KEY=value, "key": "value", key: value, --key value, and their relatives.
+  {
+    kinds: [...ASSIGNMENT_KINDS],
+    re: re(
+      String.raw`(?<![\w.&?/@-])(?<kq>\\?["'])?(?<key>[A-Za-z_][\w.-]{0,63})\k<kq>(?<sep>[ \t]*(?::=|=>|:(?![:/])|=(?!=)|：)[ \t]*)${VALUE}`,
+    ),
+    check: (p) => {
+      const key = p.m.groups?.key ?? '';
+      const kind = classifyKey(key);
+      if (kind === null) return false;
+      const ok = p.quoted ? acceptQuoted(p.value, key, kind) : acceptUnquoted(p, key, p.m.groups?.sep ?? '');
+      return ok && strongEnough(p.value, kind) && kind;
+    },
+    tail: UNQUOTED_TAIL,
+  },
+  {
+    kinds: [...ASSIGNMENT_KINDS],
+    // CLI flags: --password hunter2, --api-key=…, --token "…"
+    re: re(String.raw`(?<![\w-])--?(?<key>[A-Za-z][\w-]{1,40})(?:=|[ \t]+)(?![-$])${VALUE}`),
+    check: (p) => {
+      const key = p.m.groups?.key ?? '';
+      const kind = classifyKey(key);
+      if (kind === null) return false;
+      const ok = p.quoted ? acceptQuoted(p.value, key, kind) : acceptUnquoted(p, key, '=');
+      return ok && strongEnough(p.value, kind) && kind;
+    },
+    tail: UNQUOTED_TAIL,
+  },
+  {
+    kinds: ['password'],
+    // mysql -uroot -phunter2 (the password glued to -p); sshpass -p 'x'
+    re: re(
+      String.raw`[ \t]-p(?<=\b(?:mysql|mysqldump|mysqladmin|mariadb|sshpass)\b[^\r\n]{0,200}-p)[ \t]*(?:'(?<vq1>[^'\r\n]{1,256})'|"(?<vq2>[^"\r\n]{1,256})"|(?<vu>[^\s'"-][^\s'"]*))`,
+    ),
+    check: (p) => !isPlaceholderMatch(p),
+  },
+  {
+    kinds: ['password'],
+    // redis-cli -a hunter2
+    re: re(String.raw`[ \t]-a(?<=\bredis-cli\b[^\r\n]{0,200}-a)[ \t]+(?:'(?<vq1>[^'\r\n]{1,256})'|"(?<vq2>[^"\r\n]{1,256})"|(?<vu>[^\s'"-][^\s'"]*))`),
+    check: (p) => !isPlaceholderMatch(p),
+  },
+  {
+    kinds: ['password'],
+    // ~/.netrc: machine host login user password hunter2
+    re: re(String.raw`\bmachine[ \t]+\S+(?:[ \t]+login[ \t]+\S+)?[ \t]+password[ \t]+(?<vu>\S+)`),
+    check: (p) => !isPlaceholderMatch(p),
+  },
+  {
+    kinds: ['password', 'token', 'secret'],
+    // 密码：hunter2 / 密碼: 'x' / 令牌是 abc… (full-width or ASCII colon, or 是/为). The value is an
+    // ASCII run or a quoted string: Chinese text after the label is prose ("密码：请找运维").
+    re: re(
+      String.raw`(?<label>密码|密碼|口令|访问令牌|訪問令牌|令牌|密钥|密鑰|金鑰|金钥|秘钥|秘鑰|私钥|私鑰|パスワード|비밀번호)[ \t]*(?<sep>(?:是|为|為)[ \t]*[:：]?|[:：=]|(?=[ \t]))[ \t]*(?:「(?<vq1>[^」\r\n]{1,256})」|“(?<vq2>[^”\r\n]{1,256})”|"(?<vq3>[^"\r\n]{1,256})"|'(?<vq4>[^'\r\n]{1,256})'|\x60(?<vq5>[^\x60\r\n]{1,256})\x60|(?<vu>[\x21-\x7e]{1,512}))`,
+    ),
+    check: (p) => {
+      if (isPlaceholderMatch(p)) return false;
+      const sep = p.m.groups?.sep ?? '';
+      if (!p.quoted && p.value.length < 4) return false; // "密码：6 位数字" states a rule
+      // "密码：8-16位" is a length: a number run straight into Chinese text.
+      if (/^\d+(?:[-~–]\d+)?$/.test(p.value) && /^[\u3400-\u9fff]/.test(p.text.charAt(p.rawEnd))) return false;
+      // Without a colon the value must look chosen: "密码 Abc@123456", not "密码 MD5 加密".
+      if (sep === '' && !looksSecretish(p.value)) return false;
+      const label = p.m.groups?.label ?? '';
+      if (/令牌/.test(label)) return 'token';
+      return /密码|密碼|口令|パスワード|비밀번호/.test(label) ? 'password' : 'secret';
+    },
+  },
+  {
+    kinds: ['password', 'secret', 'token', 'api-key'],
+    // Prose: "the staging password is hunter2!", "API key for prod was `abc123…`", "Password for
+    // wifi: x", "set the password to x". Unquoted values must look chosen or random, so "the
+    // password is rotated weekly" stays.
+    re: re(
+      String.raw`\b(?<label>passwords?|passphrase|passwd|pwd|pin|secret(?:[ _-]key)?|api[ _-]?key|access[ _-]?token|token)\b(?:[ \t]+(?:for|of|on|to|in)(?:[ \t]+[\w.@-]{1,40}){1,3}?)?(?:[ \t]+(?:is|was|are|to)[ \t]+|[ \t]*:[ \t]*)(?:now[ \t]+|still[ \t]+|just[ \t]+|set[ \t]+to[ \t]+)?(?:"(?<vq1>[^"\r\n]{1,256})"|'(?<vq2>[^'\r\n]{1,256})'|\x60(?<vq3>[^\x60\r\n]{1,256})\x60|(?<vu>[^\s"'\x60]{1,256}))`,
+      'i',
+    ),
+    check: (p) => {
+      if (p.quoted ? !acceptQuoted(p.value, '', 'password') || p.value.length < 4 : !looksSecretish(p.value)) return false;
+      return byLabel({ pass: 'password', pwd: 'password', pin: 'password', secret: 'secret', api: 'api-key' }, 'token')(p);
+    },
+  },
+];
+
+/** Every kind a marker can name, in table order. */
+export const SECRET_KINDS: readonly string[] = [...new Set(SECRET_PATTERNS.flatMap((p) => p.kinds))];

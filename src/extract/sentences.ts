@@ -1,0 +1,41 @@
+/**
+ * Sentence-level text helpers for the offline extractor. Quoted material (fenced code, `>` quotes)
+ * is removed first: words a person pasted in are not words they said.
+ */
+
+export function stripQuoted(text: string): string {
+  return text
+    .replace(/^[ \t]*(```|~~~)[^\n]*\n[\s\S]*?(?:^[ \t]*\1[^\n]*$|(?![\s\S]))/gm, ' ')
+    .split('\n')
+    .filter((l) => !/^\s*>/.test(l))
+    .join('\n');
+}
+
+/** Splits at sentence ends (". ", "!", "?", CJK 。！？) and line breaks; "e.g." or "v1.2" stay whole. */
+export function sentences(text: string): string[] {
+  return text
+    .split(/\r?\n|(?<=[.!?])\s+|(?<=[。！？])\s*/)
+    .map((s) => s.replace(/^\s*(?:[-*+]|\d+[.)])\s+/, '').trim())
+    .filter(Boolean);
+}
+
+export function capitalise(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+/** Cuts at a word (or CJK character) boundary near `max` characters. */
+export function clip(s: string, max: number): string {
+  const chars = Array.from(s);
+  if (chars.length <= max) return s;
+  const cut = chars.slice(0, max).join('');
+  const space = cut.lastIndexOf(' ');
+  return (space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s,，;；:：-]+$/, '');
+}
+
+export function trimEnd(s: string): string {
+  return s.replace(/[\s.。!！?？,，;；:：]+$/, '');
+}
+
+export function normalise(s: string): string {
+  return s.toLowerCase().replace(/[\s\p{P}]+/gu, ' ').trim();
+}

@@ -1,0 +1,62 @@
+/**
+ * The trust boundary before extraction (DESIGN §4, §9.5). Whole sessions of schedulers, heartbeats,
+ * sub-agents and memfold's own jobs are skipped; memory memfold injected into a session (inside the
+ * context marker) is cut out so it is never extracted again; every text is redacted before an
+ * extractor — rule-based or LLM — sees it.
+ */
+import type { Turn } from '../transcripts/types.js';
+import { redactSecrets } from './secrets.js';
+
+/** Wraps what `mem context` injects into an agent session. */
+export const CONTEXT_OPEN = '<memfold-context>';
+export const CONTEXT_CLOSE = '</memfold-context>';
+/** Stated in every prompt memfold sends, so a session that logs memfold's own calls is recognised. */
+export const JOB_MARKER = '[memfold-job]';
+
+/** Tool output is only ever shown to the LLM as context; a bounded slice is enough for that. */
+export const TOOL_TEXT_MAX = 2000;
+
+const BOT_OPENERS = /^\s*(?:\[(?:cron|heartbeat|scheduled|scheduler)\b|heartbeat\b|HEARTBEAT_OK|cron job\b|scheduled (?:task|run)\b)/i;
+
+export function stripInjectedContext(text: string): string {
+  if (!text.includes(CONTEXT_OPEN)) return text;
+  const open = CONTEXT_OPEN.replace(/[<>/]/g, '\\$&');
+  const close = CONTEXT_CLOSE.replace(/[<>/]/g, '\\$&');
+  // An unclosed marker hides everything after it: better to miss a statement than to re-learn memory.
+  return text.replace(new RegExp(`${open}[\\s\\S]*?(?:${close}|$)`, 'g'), ' ');
+}
+
+/** Glob-ish pattern (`*` any run, `?` one char), case-insensitive, matched against the whole string. */
+export function patternMatches(pattern: string, value: string): boolean {
+  const re = pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
+  return new RegExp(`^${re}$`, 'i').test(value);
+}
+
+/** Why a session must produce nothing, judged from its path, id and first turns; undefined if it may. */
+export function sessionSkipReason(sessionPath: string, sessionId: string, firstTurns: Turn[], patterns: string[]): string | undefined {
+  const hit = patterns.find((p) => patternMatches(p, sessionId) || patternMatches(p, sessionPath));
+  if (hit) return `excluded by pattern "${hit}"`;
+  const opener = firstTurns.find((t) => t.role === 'user' && !t.meta);
+  if (opener && BOT_OPENERS.test(opener.text)) return 'scheduler or heartbeat session';
+  if (firstTurns.some((t) => t.text.includes(JOB_MARKER))) return "memfold's own job session";
+  if (firstTurns.length && firstTurns.every((t) => t.sidechain)) return 'sub-agent session';
+  return undefined;
+}
+
+export interface PreparedTurns {
+  turns: Turn[];
+  redacted: number;
+}
+
+/** Redacted, marker-free copies; tool text bounded. The originals are never passed on. */
+export function prepareTurns(turns: Turn[]): PreparedTurns {
+  let redacted = 0;
+  const out = turns.map((t) => {
+    // Redact before cutting: a cut could leave half a key too short to be recognised.
+    const r = redactSecrets(stripInjectedContext(t.text));
+    redacted += r.count;
+    const text = t.role === 'tool' && r.text.length > TOOL_TEXT_MAX ? r.text.slice(0, TOOL_TEXT_MAX) + ' …' : r.text;
+    return { ...t, text };
+  });
+  return { turns: out, redacted };
+}

@@ -1,0 +1,34 @@
+/**
+ * What an extractor proposes: a settled statement with where it came from. The microsync planner
+ * turns candidates into entries (ids, dates, sources, dedupe, supersedes); extractors never write.
+ */
+import type { Kind, Origin } from '../entries/model.js';
+
+export interface Candidate {
+  kind: Kind;
+  title: string;
+  /** The statement itself, in the speaker's words (redacted). */
+  conclusion: string;
+  why?: string;
+  finding?: string;
+  impact?: string;
+  /** 0..1: how explicit and confirmed the statement was. */
+  confidence: number;
+  /** Who stated it: extractors say user or agent; `mem remember` says manual. */
+  origin: Origin;
+  key?: string;
+  scope?: string;
+  refs?: string[];
+  tags?: string[];
+  /** The statement revises an earlier one ("instead of", "改为"): the planner looks for what it supersedes. */
+  revises: boolean;
+  /** Explicit id of a superseded entry, when the extractor knows it. */
+  supersedes?: string;
+  sessionId: string;
+  sessionPath: string;
+  /** Inclusive 1-based turn indexes (Turn.index) the statement was made in. */
+  firstTurn: number;
+  lastTurn: number;
+  /** ISO time of the last turn: decides the daily file. */
+  timestamp: string;
+}

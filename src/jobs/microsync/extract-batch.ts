@@ -1,0 +1,60 @@
+/**
+ * One batch of one file's turns → candidates, behind the trust boundary: sessions that must produce
+ * nothing are skipped, the rest is redacted before the rule-based or LLM extractor sees it.
+ */
+import type { LlmConfig } from '../../config/schema.js';
+import { extractWithLlm, type LlmBudget } from '../../extract/llm.js';
+import { extractWithRules } from '../../extract/rules.js';
+import { prepareTurns } from '../../extract/trust.js';
+import type { Candidate } from '../../extract/types.js';
+import type { Turn } from '../../transcripts/types.js';
+
+export interface ExtractorSetup {
+  llm?: { cfg: LlmConfig; budget: LlmBudget; dryRun: boolean };
+  warn: (msg: string) => void;
+}
+
+export interface BatchOutcome {
+  candidates: Candidate[];
+  redacted: number;
+  /** Last turn fully extracted when the LLM budget ran out; null when the whole batch was. */
+  processedThrough: number | null;
+  llm: { calls: number; tokens: number; estimatedCalls: number; estimatedTokens: number; stoppedByBudget: boolean };
+}
+
+function bySession(turns: Turn[]): Turn[][] {
+  const groups = new Map<string, Turn[]>();
+  for (const t of turns) {
+    const g = groups.get(t.sessionId);
+    if (g) g.push(t);
+    else groups.set(t.sessionId, [t]);
+  }
+  return [...groups.values()];
+}
+
+export async function extractBatch(turns: Turn[], context: Turn[], setup: ExtractorSetup): Promise<BatchOutcome> {
+  const out: BatchOutcome = { candidates: [], redacted: 0, processedThrough: null, llm: { calls: 0, tokens: 0, estimatedCalls: 0, estimatedTokens: 0, stoppedByBudget: false } };
+  for (const group of bySession(turns)) {
+    const prepared = prepareTurns(group);
+    out.redacted += prepared.redacted;
+    if (!setup.llm) {
+      const ctx = prepareTurns(context.filter((t) => t.sessionId === group[0]!.sessionId)).turns;
+      const firstIndex = group[0]!.index;
+      out.candidates.push(...extractWithRules([...ctx, ...prepared.turns]).filter((c) => c.lastTurn >= firstIndex));
+      continue;
+    }
+    const { cfg, budget, dryRun } = setup.llm;
+    const r = await extractWithLlm(prepared.turns, cfg, { budget, dryRun, warn: setup.warn });
+    out.candidates.push(...r.candidates);
+    out.llm.calls += r.calls;
+    out.llm.tokens += r.tokens;
+    out.llm.estimatedCalls += r.estimated?.calls ?? 0;
+    out.llm.estimatedTokens += r.estimated?.tokens ?? 0;
+    if (r.stoppedByBudget) {
+      out.llm.stoppedByBudget = true;
+      out.processedThrough = r.processedThroughTurn ?? group[0]!.index - 1;
+      break;
+    }
+  }
+  return out;
+}

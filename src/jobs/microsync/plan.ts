@@ -1,0 +1,138 @@
+/**
+ * Decide, don't do: turns extracted candidates into the entries a run would append, given what the
+ * workspace already holds. Pure, so the dry run, the tests and the real run share one answer.
+ *
+ * Idempotency (DESIGN §5, invariant 2): a candidate whose id (or an `-N` version of it) already exists
+ * with the same source range or the same conclusion is skipped; the same id with other content gets
+ * the next free suffix. Which version of a fact is current is said with `supersedes`, never by
+ * overwriting an older entry.
+ */
+import { makeId, isVersionOf, nextFreeId } from '../../entries/id.js';
+import { getField, getSource, type Entry, type Field, type Kind } from '../../entries/model.js';
+import { jaccard, tokens } from '../../entries/similarity.js';
+import { normalise } from '../../extract/sentences.js';
+import type { Candidate } from '../../extract/types.js';
+
+/** Below this similarity a revision names no predecessor rather than a wrong one. */
+export const REVISION_SIMILARITY = 0.15;
+
+export interface Known {
+  id: string;
+  entry: Entry;
+}
+
+export interface PlannedEntry {
+  day: string;
+  id: string;
+  entry: Entry;
+}
+
+export interface SkippedCandidate {
+  id: string;
+  reason: 'already-recorded' | 'duplicate';
+}
+
+export interface Plan {
+  entries: PlannedEntry[];
+  skipped: SkippedCandidate[];
+}
+
+export interface PlanInput {
+  candidates: Array<Candidate & { day: string; sessionPathStored: string }>;
+  existing: Known[];
+}
+
+const range = (c: Candidate) => `${c.firstTurn}-${c.lastTurn}`;
+
+export function entryFromCandidate(c: PlanInput['candidates'][number], id: string, supersedes?: string): Entry {
+  const fields: Field[] = [
+    { key: 'id', value: id },
+    { key: 'date', value: c.day },
+  ];
+  if (c.origin !== 'manual') {
+    fields.push({
+      key: 'source',
+      value: '',
+      children: [
+        { key: 'session_id', value: c.sessionId },
+        { key: 'session_path', value: c.sessionPathStored },
+        { key: 'message_range', value: range(c) },
+      ],
+    });
+  }
+  const opt = (key: string, value: string | undefined) => value && fields.push({ key, value });
+  opt('why', c.why);
+  opt('finding', c.finding);
+  fields.push({ key: 'conclusion', value: c.conclusion });
+  opt('impact', c.impact);
+  fields.push({ key: 'confidence', value: String(Math.round(c.confidence * 100) / 100) });
+  fields.push({ key: 'origin', value: c.origin });
+  fields.push({ key: 'status', value: 'active' });
+  opt('supersedes', supersedes);
+  opt('key', c.key);
+  opt('scope', c.scope);
+  opt('refs', c.refs?.join(', '));
+  opt('tags', c.tags?.join(', '));
+  return { kind: c.kind, title: c.title, fields };
+}
+
+function sameStatement(a: Entry, c: Candidate): boolean {
+  return normalise(getField(a, 'conclusion') ?? '') === normalise(c.conclusion);
+}
+
+function sameSource(a: Entry, c: Candidate): boolean {
+  const s = getSource(a);
+  return !!s && s.session_id === c.sessionId && s.message_range === range(c);
+}
+
+const RELATED: Record<Kind, Kind[]> = {
+  Decision: ['Decision', 'Architecture'],
+  Architecture: ['Architecture', 'Decision'],
+  Rule: ['Rule'],
+  Note: ['Note'],
+};
+
+/** The active entry this candidate replaces: explicit id, then same key, then the most similar revision target. */
+export function findSuperseded(c: Candidate, known: Known[]): string | undefined {
+  const replaced = new Set(known.map((k) => getField(k.entry, 'supersedes')).filter(Boolean));
+  const active = known.filter((k) => (getField(k.entry, 'status') ?? 'active') === 'active' && !replaced.has(k.id));
+  if (c.supersedes && known.some((k) => k.id === c.supersedes)) return c.supersedes;
+  if (c.key) {
+    const sameKey = active.filter((k) => getField(k.entry, 'key') === c.key);
+    if (sameKey.length) return sameKey[sameKey.length - 1]!.id;
+  }
+  if (!c.revises && !c.supersedes) return undefined;
+  const mine = tokens(`${c.title} ${c.conclusion}`);
+  let best: { id: string; score: number } | undefined;
+  for (const k of active) {
+    if (!RELATED[c.kind].includes(k.entry.kind as Kind)) continue;
+    if ((getField(k.entry, 'scope') ?? '') !== (c.scope ?? '')) continue;
+    const score = jaccard(mine, tokens(`${k.entry.title} ${getField(k.entry, 'conclusion') ?? ''}`));
+    if (score >= REVISION_SIMILARITY && (!best || score > best.score)) best = { id: k.id, score };
+  }
+  return best?.id;
+}
+
+export function planEntries(input: PlanInput): Plan {
+  const known: Known[] = input.existing.slice();
+  const plan: Plan = { entries: [], skipped: [] };
+  for (const c of input.candidates) {
+    const id = makeId(c.kind, c.day, c.title);
+    const versions = known.filter((k) => isVersionOf(k.id, id));
+    if (versions.some((k) => sameSource(k.entry, c))) {
+      plan.skipped.push({ id, reason: 'already-recorded' });
+      continue;
+    }
+    // The same statement of the same kind, still active, under any id (said again on another day).
+    const restated = known.some((k) => k.entry.kind === c.kind && (getField(k.entry, 'status') ?? 'active') === 'active' && sameStatement(k.entry, c));
+    if (restated || versions.some((k) => sameStatement(k.entry, c))) {
+      plan.skipped.push({ id, reason: 'duplicate' });
+      continue;
+    }
+    const free = nextFreeId(id, (x) => known.some((k) => k.id === x));
+    const entry = entryFromCandidate(c, free, findSuperseded(c, known));
+    plan.entries.push({ day: c.day, id: free, entry });
+    known.push({ id: free, entry });
+  }
+  return plan;
+}

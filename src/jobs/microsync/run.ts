@@ -1,0 +1,152 @@
+/**
+ * `mem microsync`: transcripts → settled knowledge → appended entries (DESIGN §2, §4, §5).
+ * Order of effects: discover every source first (an unreadable one fails the run before any write),
+ * read and extract, plan against the workspace, append under the job lock and the write lock, and
+ * save cursors last — a run killed before that point is simply re-done, and ids make it idempotent.
+ */
+import path from 'node:path';
+import type { DateTime } from 'luxon';
+import type { LoadedConfig } from '../../config/load.js';
+import { MemError } from '../../core/errors.js';
+import { dayOf, parseSince } from '../../core/time.js';
+import { appendEntries } from '../../entries/daily.js';
+import { loadEntries } from '../../entries/store.js';
+import { sessionSkipReason } from '../../extract/trust.js';
+import type { Candidate } from '../../extract/types.js';
+import type { Turn } from '../../transcripts/types.js';
+import { listTranscriptFiles } from '../../transcripts/index.js';
+import type { SourceConfig } from '../../config/schema.js';
+import { dailyFile, CURSORS_FILE } from '../../workspace/layout.js';
+import { tildePath } from '../../workspace/locate.js';
+import { removeDeadTempFiles } from '../../write/atomic.js';
+import { defaultLockOptions } from '../../write/defaults.js';
+import { withLock } from '../../write/locks.js';
+import { WorkspaceWriter } from '../../write/writer.js';
+import { loadCursors, serialiseCursors, type Cursors } from './cursors.js';
+import { extractBatch, type ExtractorSetup } from './extract-batch.js';
+import { planEntries, type Plan } from './plan.js';
+import { readTranscriptFile } from './read-file.js';
+
+export const FIRST_RUN_WINDOW_HOURS = 24;
+
+export interface MicrosyncOptions {
+  workspace: string;
+  loaded: LoadedConfig;
+  now: DateTime;
+  since?: string;
+  source?: string;
+  dryRun: boolean;
+  /** Use the configured LLM (default when one is configured). */
+  useLlm: boolean;
+  apiKey?: string;
+  warn: (msg: string) => void;
+  progress?: (msg: string) => void;
+}
+
+export interface MicrosyncResult {
+  sources: number;
+  files: number;
+  sessions: number;
+  turns: number;
+  bytesRead: number;
+  malformed: number;
+  redacted: number;
+  candidates: number;
+  plan: Plan;
+  added: Array<{ id: string; file: string }>;
+  skippedSessions: Array<{ path: string; reason: string }>;
+  llm: { calls: number; tokens: number; estimatedCalls: number; estimatedTokens: number; stoppedByBudget: boolean } | null;
+  dryRun: boolean;
+}
+
+function pickSources(all: SourceConfig[], name: string | undefined): SourceConfig[] {
+  if (!name) return all;
+  const found = all.filter((s) => s.name === name);
+  if (!found.length) {
+    throw new MemError('USAGE', `no source named "${name}" in mem.config.json (configured: ${all.map((s) => s.name).join(', ') || 'none'})`);
+  }
+  return found;
+}
+
+export async function runMicrosync(opts: MicrosyncOptions): Promise<MicrosyncResult> {
+  const { config } = opts.loaded;
+  const locks = defaultLockOptions(config);
+  const work = () => microsync(opts);
+  if (opts.dryRun) return work();
+  return withLock(opts.workspace, 'microsync', locks, work);
+}
+
+async function microsync(opts: MicrosyncOptions): Promise<MicrosyncResult> {
+  const { config, zone } = opts.loaded;
+  const sources = pickSources(config.sources, opts.source);
+  const explicit = opts.since !== undefined ? parseSince(opts.since, opts.now) : undefined;
+  const files: Array<{ source: SourceConfig; file: string }> = [];
+  for (const source of sources) {
+    for (const file of await listTranscriptFiles(source.kind, source.path, opts.workspace)) files.push({ source, file });
+  }
+  const { cursors, warning } = loadCursors(opts.workspace);
+  if (warning) opts.warn(warning);
+  const nextCursors: Cursors = { ...cursors };
+  const llmCfg = opts.useLlm ? config.llm : undefined;
+  const setup: ExtractorSetup = {
+    warn: opts.warn,
+    ...(llmCfg ? { llm: { cfg: llmCfg, budget: { calls: llmCfg.maxCallsPerRun, tokens: llmCfg.maxTokensPerRun }, dryRun: opts.dryRun } } : {}),
+  };
+  const result: MicrosyncResult = {
+    sources: sources.length, files: files.length, sessions: 0, turns: 0, bytesRead: 0, malformed: 0, redacted: 0, candidates: 0,
+    plan: { entries: [], skipped: [] }, added: [], skippedSessions: [], dryRun: opts.dryRun,
+    llm: llmCfg ? { calls: 0, tokens: 0, estimatedCalls: 0, estimatedTokens: 0, stoppedByBudget: false } : null,
+  };
+  const candidates: Candidate[] = [];
+  const start = explicit === undefined ? opts.now.minus({ hours: FIRST_RUN_WINDOW_HOURS }) : explicit;
+  let done = 0;
+  for (const { source, file } of files) {
+    opts.progress?.(`microsync: ${++done}/${files.length} ${path.basename(file)}`);
+    const prev = cursors[file];
+    if (prev?.skip && explicit === undefined) continue;
+    const patterns = [...config.exclude, ...(source.exclude ?? [])];
+    const judge = (opener: Turn[]) => (opener[0] ? sessionSkipReason(file, opener[0].sessionId, opener, patterns) : undefined);
+    const win = { start, now: opts.now, fromStart: explicit !== undefined, maxLineBytes: config.limits.maxLineBytes };
+    const read = await readTranscriptFile(file, source.kind, prev, win, judge, async ({ turns, context }) => {
+      const out = await extractBatch(turns, context, setup);
+      candidates.push(...out.candidates);
+      result.redacted += out.redacted;
+      if (result.llm) {
+        for (const k of ['calls', 'tokens', 'estimatedCalls', 'estimatedTokens'] as const) result.llm[k] += out.llm[k];
+        result.llm.stoppedByBudget ||= out.llm.stoppedByBudget;
+      }
+      return { processedThrough: out.processedThrough };
+    });
+    if (read.state !== 'read') continue;
+    if (read.rewritten) opts.warn(`${tildePath(file)}: ${read.rewritten}; read again from the start`);
+    for (const w of read.warnings) opts.warn(w);
+    result.turns += read.turnsRead;
+    result.bytesRead += read.bytesRead;
+    result.malformed += read.malformed;
+    if (read.turnsRead) result.sessions++;
+    if (read.skip) result.skippedSessions.push({ path: tildePath(file), reason: read.skip });
+    if (read.cursor) nextCursors[file] = { ...read.cursor, ...(read.skip ? { skip: read.skip } : {}) };
+  }
+  result.candidates = candidates.length;
+
+  const existing = (await loadEntries(opts.workspace)).map((r) => ({ id: r.id, entry: r.entry }));
+  const dated = candidates.map((c) => ({ ...c, day: dayOf(c.timestamp, zone), sessionPathStored: tildePath(c.sessionPath) }));
+  result.plan = planEntries({ candidates: dated, existing });
+  if (opts.dryRun) return result;
+
+  const writer = new WorkspaceWriter(opts.workspace, 'microsync', defaultLockOptions(config));
+  await removeDeadTempFiles(path.join(opts.workspace, 'memory'));
+  const days = [...new Set(result.plan.entries.map((e) => e.day))].sort();
+  for (const day of days) {
+    const entries = result.plan.entries.filter((e) => e.day === day).map((e) => e.entry);
+    let added: string[] = [];
+    await writer.update(dailyFile(day), (cur) => {
+      const r = appendEntries(cur, day, entries);
+      added = r.added;
+      return r.added.length ? r.text : undefined;
+    });
+    result.added.push(...added.map((id) => ({ id, file: dailyFile(day) })));
+  }
+  await writer.write(CURSORS_FILE, serialiseCursors(nextCursors));
+  return result;
+}

@@ -1,0 +1,77 @@
+/**
+ * `mem remember`: one entry from a person, now (origin manual). Redacted like everything else, and
+ * idempotent: the same text on the same day is recorded once, however often it is said.
+ */
+import type { DateTime } from 'luxon';
+import type { LoadedConfig } from '../config/load.js';
+import { MemError } from '../core/errors.js';
+import { toIsoUtc } from '../core/time.js';
+import { appendEntries } from '../entries/daily.js';
+import { isKind, type Kind } from '../entries/model.js';
+import { loadEntries } from '../entries/store.js';
+import { redactSecrets } from '../extract/secrets.js';
+import { capitalise, clip, sentences, trimEnd } from '../extract/sentences.js';
+import type { Candidate } from '../extract/types.js';
+import { dailyFile } from '../workspace/layout.js';
+import { defaultLockOptions } from '../write/defaults.js';
+import { WorkspaceWriter } from '../write/writer.js';
+import { planEntries } from './microsync/plan.js';
+
+export interface RememberOptions {
+  workspace: string;
+  loaded: LoadedConfig;
+  now: DateTime;
+  text: string;
+  kind?: string;
+  title?: string;
+  key?: string;
+  scope?: string;
+  dryRun?: boolean;
+}
+
+export interface RememberResult {
+  id: string;
+  file: string;
+  added: boolean;
+  redacted: number;
+}
+
+export function parseKind(value: string | undefined): Kind {
+  const k = (value ?? 'note').toLowerCase();
+  const kind = k === 'arch' ? 'Architecture' : capitalise(k);
+  if (!isKind(kind)) throw new MemError('USAGE', `--kind "${value}" is not one of decision, rule, architecture, note`);
+  return kind;
+}
+
+const KEY = /^[\p{L}\p{N}_.:/-]{1,200}$/u;
+
+export async function runRemember(opts: RememberOptions): Promise<RememberResult> {
+  const kind = parseKind(opts.kind);
+  const red = redactSecrets(opts.text.trim());
+  const text = red.text;
+  if (!text) throw new MemError('USAGE', 'nothing to remember: the text is empty');
+  for (const [name, v] of [['--key', opts.key], ['--scope', opts.scope]] as const) {
+    if (v !== undefined && !KEY.test(v)) throw new MemError('USAGE', `${name} "${v}" may hold letters, digits and _ . : / - only (at most 200)`);
+  }
+  const title = opts.title ? redactSecrets(opts.title).text : capitalise(clip(trimEnd(sentences(text)[0] ?? text), 80));
+  const day = opts.now.toISODate()!;
+  const candidate: Candidate & { day: string; sessionPathStored: string } = {
+    kind, title, conclusion: text, confidence: 1, origin: 'manual', revises: false,
+    ...(opts.key ? { key: opts.key } : {}), ...(opts.scope ? { scope: opts.scope } : {}),
+    sessionId: '', sessionPath: '', sessionPathStored: '', firstTurn: 0, lastTurn: 0, timestamp: toIsoUtc(opts.now), day,
+  };
+  const existing = (await loadEntries(opts.workspace)).map((r) => ({ id: r.id, entry: r.entry }));
+  const plan = planEntries({ candidates: [candidate], existing });
+  const file = dailyFile(day);
+  const planned = plan.entries[0];
+  if (!planned) return { id: plan.skipped[0]!.id, file, added: false, redacted: red.count };
+  if (opts.dryRun) return { id: planned.id, file, added: true, redacted: red.count };
+  const writer = new WorkspaceWriter(opts.workspace, 'remember', defaultLockOptions(opts.loaded.config));
+  let result: RememberResult = { id: planned.id, file, added: false, redacted: red.count };
+  await writer.update(file, (cur) => {
+    const r = appendEntries(cur, day, [planned.entry]);
+    result = { ...result, id: r.added[0] ?? r.skipped[0] ?? planned.id, added: r.added.length > 0 };
+    return r.added.length ? r.text : undefined;
+  });
+  return result;
+}

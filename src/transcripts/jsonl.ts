@@ -1,0 +1,38 @@
+/**
+ * Generic JSONL transcripts, one message a line: `{role, content, timestamp, session_id}` (DESIGN §4).
+ * `content` is a string or `{type:"text", text}` blocks; `timestamp` ISO or epoch seconds/ms (told
+ * apart in time.ts); a line without one takes the caller's fallback; `session_id` defaults to the
+ * file's name. Optional `tool_name` names the tool of a `tool` line.
+ */
+import { malformed, type JsonlFormat, type LineResult } from './draft.js';
+import { contentText, str, type Obj } from './text.js';
+import type { Role } from './types.js';
+
+const ROLES: readonly string[] = ['user', 'assistant', 'tool', 'system'] satisfies Role[];
+
+export function createJsonlFormat(): JsonlFormat {
+  return { parse: parseJsonlLine };
+}
+
+export function parseJsonlLine(line: Obj): LineResult {
+  if (typeof line.role !== 'string' || !ROLES.includes(line.role)) {
+    return malformed(`"role" must be one of ${ROLES.join(', ')}`);
+  }
+  const text = contentText(line.content);
+  if (text === null) return malformed('"content" must be a string or an array of {type:"text", text} blocks');
+  if (text.trim() === '') return { ok: true, turns: [] };
+  const sessionId = str(line.session_id);
+  const toolName = str(line.tool_name);
+  return {
+    ok: true,
+    turns: [
+      {
+        role: line.role as Role,
+        text,
+        time: line.timestamp,
+        ...(toolName && { toolName }),
+        ...(sessionId && { sessionId }),
+      },
+    ],
+  };
+}

@@ -1,0 +1,107 @@
+/**
+ * Markdown transcripts → turns (DESIGN §4): YAML front matter (`session_id`, `started_at`), then each
+ * turn a level-2 heading `## user`, `## assistant` or `## tool` (any case), optionally followed by
+ * ` · <ISO time>`, its text running to the next such heading.
+ *
+ * Invariants: a heading inside a fenced code block is text, not a turn (transcripts quote Markdown);
+ * offsets are bytes of the file as read, so `end` is where the turn's last line ends. Markdown files
+ * are small and may be rewritten anywhere, so they are parsed whole and a resumed read skips turns by
+ * index (ReadOptions.fromIndex); byte cursors (fromOffset) are ignored for this format.
+ */
+import matter from 'gray-matter';
+import type { TurnDraft } from './draft.js';
+import type { Role } from './types.js';
+
+const HEADING = /^##[ \t]+(user|assistant|tool)[ \t]*(?:·[ \t]*(.*?))?[ \t]*$/i;
+const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+
+export interface MarkdownTurn extends TurnDraft {
+  /** Byte offset just past the turn's last line. */
+  end: number;
+}
+
+export interface ParsedMarkdown {
+  sessionId?: string;
+  startedAt?: unknown;
+  turns: MarkdownTurn[];
+  /** Front matter that did not parse: reported as one malformed "line". */
+  problem?: string;
+}
+
+interface RawLine {
+  text: string;
+  start: number;
+  end: number;
+}
+
+export function parseMarkdownTranscript(source: Buffer | string): ParsedMarkdown {
+  const buf = typeof source === 'string' ? Buffer.from(source, 'utf8') : source;
+  const lines = splitLines(buf);
+  const parsed: ParsedMarkdown = { turns: [] };
+  const body = readFrontMatter(lines, parsed);
+  let current: { head: RegExpExecArray; text: string[]; end: number } | null = null;
+  let fence: string | null = null;
+  const close = () => {
+    if (!current) return;
+    const [, role, time] = current.head;
+    const turn: MarkdownTurn = { role: (role as string).toLowerCase() as Role, text: current.text.join('\n').trim(), end: current.end };
+    if (time) turn.time = time;
+    parsed.turns.push(turn);
+  };
+  for (const line of lines.slice(body)) {
+    const head = fence === null ? HEADING.exec(line.text) : null;
+    if (head) {
+      close();
+      current = { head, text: [], end: line.end };
+      continue;
+    }
+    fence = nextFence(fence, line.text);
+    if (current) {
+      current.text.push(line.text);
+      if (line.text.trim() !== '') current.end = line.end;
+    }
+  }
+  close();
+  return parsed;
+}
+
+/** Reads the front matter into `parsed`; returns the index of the first body line. */
+function readFrontMatter(lines: RawLine[], parsed: ParsedMarkdown): number {
+  if (lines[0]?.text.trim() !== '---') return 0;
+  const close = lines.findIndex((l, i) => i > 0 && (l.text.trim() === '---' || l.text.trim() === '...'));
+  if (close === -1) return 0;
+  const yaml = lines.slice(0, close + 1).map((l) => l.text).join('\n');
+  try {
+    const data: Record<string, unknown> = matter(`${yaml}\n`).data;
+    const id = data.session_id;
+    if (typeof id === 'string' || typeof id === 'number') parsed.sessionId = String(id);
+    if (data.started_at !== undefined) parsed.startedAt = data.started_at;
+  } catch (err) {
+    parsed.problem = `front matter is not valid YAML (${err instanceof Error ? err.message.split('\n')[0] : String(err)})`;
+  }
+  return close + 1;
+}
+
+/** The fence still open after this line: opened by ``` or ~~~, closed by the same run at least as long. */
+function nextFence(open: string | null, text: string): string | null {
+  const m = FENCE.exec(text);
+  if (!m) return open;
+  const run = m[1] as string;
+  if (open === null) return run;
+  return run[0] === open[0] && run.length >= open.length && text.trim() === run ? null : open;
+}
+
+function splitLines(buf: Buffer): RawLine[] {
+  const lines: RawLine[] = [];
+  let start = 0;
+  while (start < buf.length) {
+    const nl = buf.indexOf(0x0a, start);
+    const end = nl === -1 ? buf.length : nl + 1;
+    let text = buf.subarray(start, nl === -1 ? buf.length : nl).toString('utf8');
+    if (text.endsWith('\r')) text = text.slice(0, -1);
+    if (start === 0 && text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+    lines.push({ text, start, end });
+    start = end;
+  }
+  return lines;
+}

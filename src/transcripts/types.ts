@@ -1,0 +1,59 @@
+/**
+ * One stream of turns for every transcript format (DESIGN §4). Readers never decide what is memory;
+ * they only say who spoke, when, and where in the file, so cursors can resume exactly.
+ */
+
+export const SOURCE_KINDS = ['openclaw', 'claude-code', 'codex', 'jsonl', 'markdown'] as const;
+export type SourceKind = (typeof SOURCE_KINDS)[number];
+
+export type Role = 'user' | 'assistant' | 'tool' | 'system';
+
+export interface Turn {
+  sessionId: string;
+  /** Absolute path of the transcript file as it was read. */
+  sessionPath: string;
+  /** 1-based position among this file's turns; `message_range` counts these. */
+  index: number;
+  role: Role;
+  text: string;
+  /** ISO 8601 in UTC; null when the line had none and no fallback was given. */
+  timestamp: string | null;
+  toolName?: string;
+  /** A sub-agent's turn (Claude Code `isSidechain`, spawned sessions): never a source of memory. */
+  sidechain?: boolean;
+  /** Text the harness injected (Claude Code `isMeta`, command wrappers): shown as role `system`. */
+  meta?: boolean;
+  /** Byte offset just past the line (or block) this turn came from: where a cursor may resume. */
+  endOffset: number;
+}
+
+export interface ReadOptions {
+  /** Byte offset to start at (a cursor). Must be a line start. Default 0. */
+  fromOffset?: number;
+  /** Turns already counted before fromOffset, so indexes continue. Default 0. */
+  fromIndex?: number;
+  /** Lines longer than this are skipped with a warning. Default 4 MiB. */
+  maxLineBytes?: number;
+  /** ISO time for lines without a timestamp (the file's mtime); a warning is counted once. */
+  fallbackTimestamp?: string;
+}
+
+export interface ReadStats {
+  sessionId: string;
+  /** Lines that were not valid for the format: counted and skipped, never fatal. */
+  malformed: number;
+  /** Lines over maxLineBytes. */
+  skippedLong: number;
+  /** Lines that took the fallback timestamp. */
+  untimed: number;
+  bytesRead: number;
+  /** Byte offset after the last complete line read (a trailing partial line is left for next time). */
+  endOffset: number;
+  warnings: string[];
+}
+
+export interface TranscriptStream {
+  turns: AsyncIterable<Turn>;
+  /** Filled while `turns` is iterated; final once iteration ends. */
+  stats: ReadStats;
+}

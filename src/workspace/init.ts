@@ -1,0 +1,61 @@
+/**
+ * `mem init`: creates the layout of DESIGN §1 from templates/ and adopts an existing folder without
+ * overwriting anything in it. Re-running finds nothing to do and says so.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CONFIG_FILE } from '../config/load.js';
+import { systemZone } from '../core/time.js';
+import { defaultLockOptions } from '../write/defaults.js';
+import { WorkspaceWriter } from '../write/writer.js';
+import { LAYOUT_DIRS, MEMORY_FILE } from './layout.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const TEMPLATES_DIR = path.join(ROOT, 'templates');
+export const MEMORY_EXAMPLE = path.join(ROOT, 'MEMORY.md.example');
+
+export interface InitResult {
+  workspace: string;
+  created: string[];
+  adopted: boolean;
+}
+
+function template(name: string): string {
+  return fs.readFileSync(path.join(TEMPLATES_DIR, name), 'utf8');
+}
+
+/** Lines of `wanted` missing from `current`, appended; undefined when nothing is missing. */
+export function addGitignoreLines(current: string | undefined, wanted: string): string | undefined {
+  const have = new Set((current ?? '').split(/\r?\n/).map((l) => l.trim()));
+  const missing = wanted.split('\n').filter((l) => l.trim() && !l.startsWith('#') && !have.has(l.trim()));
+  if (!missing.length) return undefined;
+  const header = wanted.split('\n').find((l) => l.startsWith('#')) ?? '';
+  const base = current ? current.replace(/\n*$/, '\n\n') : '';
+  return `${base}${header}\n${missing.join('\n')}\n`;
+}
+
+export async function initWorkspace(dir: string, zone = systemZone()): Promise<InitResult> {
+  const workspace = path.resolve(dir);
+  await fs.promises.mkdir(workspace, { recursive: true });
+  const adopted = fs.readdirSync(workspace).some((n) => n !== '.git');
+  const writer = new WorkspaceWriter(workspace, 'init', defaultLockOptions());
+  const created: string[] = [];
+  const createIfMissing = async (rel: string, text: () => string) => {
+    if (fs.existsSync(path.join(workspace, rel))) return;
+    await writer.write(rel, text());
+    created.push(rel);
+  };
+  await createIfMissing(CONFIG_FILE, () => {
+    const cfg = JSON.parse(template('mem.config.json')) as Record<string, unknown>;
+    return JSON.stringify({ ...cfg, timezone: zone }, null, 2) + '\n';
+  });
+  await createIfMissing(MEMORY_FILE, () => fs.readFileSync(MEMORY_EXAMPLE, 'utf8'));
+  for (const d of LAYOUT_DIRS) {
+    if (fs.existsSync(path.join(workspace, d))) continue;
+    await writer.write(`${d}/.gitkeep`, '');
+    created.push(`${d}/`);
+  }
+  if (await writer.update('.gitignore', (cur) => addGitignoreLines(cur, template('gitignore')))) created.push('.gitignore');
+  return { workspace, created, adopted };
+}

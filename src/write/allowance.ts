@@ -1,0 +1,43 @@
+/**
+ * Who may write what (DESIGN §2), as data. The writer consults this table before every write, so a
+ * job that computes a wrong path — from a bug, an LLM answer or a hostile title — is refused instead
+ * of touching a file it does not own.
+ */
+
+export const JOBS = [
+  'init',
+  'microsync',
+  'remember',
+  'wrapup',
+  'compound',
+  'forget',
+  'restore',
+  'import',
+  'status-fix',
+  'index',
+  'reader',
+] as const;
+export type Job = (typeof JOBS)[number];
+
+const DAILY = /^memory\/\d{4}-\d{2}-\d{2}\.md$/;
+const DERIVED = /^\.mem\//;
+const ANY_MEMORY_MD = /^(MEMORY\.md|memory\/(?!\.locks\/).+\.md|second-brain\/.+\.md)$/;
+
+const RULES: Record<Job, RegExp[]> = {
+  init: [/^(MEMORY\.md|mem\.config\.json|\.gitignore|\.gitattributes)$/, /^memory\/(recent|projects|archive)\/\.gitkeep$/, /^second-brain\/(summaries|research|devlogs|specs)\/\.gitkeep$/],
+  microsync: [DAILY, DERIVED],
+  remember: [DAILY, DERIVED],
+  wrapup: [/^second-brain\/summaries\/[^/]+\.md$/, DERIVED],
+  compound: [/^MEMORY\.md$/, /^memory\/archive\/.+\.md$/, DAILY, DERIVED],
+  forget: [ANY_MEMORY_MD, DERIVED],
+  restore: [ANY_MEMORY_MD, DERIVED],
+  import: [DAILY, DERIVED],
+  'status-fix': [/^memory\/recent\/[^/]+\.md$/, DAILY, /^second-brain\/summaries\/[^/]+\.md$/],
+  index: [DERIVED],
+  reader: [/^\.mem\/usage\.jsonl$/],
+};
+
+/** `rel` is a workspace-relative path with `/` separators, already checked not to escape. */
+export function mayWrite(job: Job, rel: string): boolean {
+  return RULES[job].some((re) => re.test(rel));
+}

@@ -1,0 +1,76 @@
+/**
+ * Atomic file writes: temp file in the same folder, fsync, rename, fsync the folder. A killed process
+ * leaves the old file or the new one, never half of one. Temp files carry a recognisable name
+ * (`.<name>.mem-tmp-<pid>-<n>`) so the next run can remove those whose writer died — a generic
+ * atomic-write library names them opaquely, which is why this small writer is our own.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+
+const TMP_MARK = '.mem-tmp-';
+let counter = 0;
+
+export async function writeFileAtomic(file: string, data: string | Uint8Array): Promise<void> {
+  const dir = path.dirname(file);
+  await fs.promises.mkdir(dir, { recursive: true });
+  const tmp = path.join(dir, `.${path.basename(file)}${TMP_MARK}${process.pid}-${++counter}`);
+  const handle = await fs.promises.open(tmp, 'wx', 0o644);
+  try {
+    await handle.writeFile(data);
+    await handle.sync();
+  } catch (err) {
+    await handle.close().catch(() => {});
+    await fs.promises.rm(tmp, { force: true });
+    throw err;
+  }
+  await handle.close();
+  try {
+    await preserveMode(file, tmp);
+    await fs.promises.rename(tmp, file);
+  } catch (err) {
+    await fs.promises.rm(tmp, { force: true });
+    throw err;
+  }
+  await syncDir(dir);
+}
+
+async function preserveMode(file: string, tmp: string): Promise<void> {
+  const st = await fs.promises.stat(file).catch(() => undefined);
+  if (st) await fs.promises.chmod(tmp, st.mode & 0o7777);
+}
+
+async function syncDir(dir: string): Promise<void> {
+  // Directory fsync makes the rename durable on Linux; some platforms refuse it, which is harmless.
+  const h = await fs.promises.open(dir, 'r').catch(() => undefined);
+  if (!h) return;
+  await h.sync().catch(() => {});
+  await h.close();
+}
+
+function pidAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Removes temp files left in `dir` (not recursive) by writers that are no longer running. */
+export async function removeDeadTempFiles(dir: string): Promise<number> {
+  const names = await fs.promises.readdir(dir).catch(() => [] as string[]);
+  let removed = 0;
+  for (const name of names) {
+    const at = name.indexOf(TMP_MARK);
+    if (!name.startsWith('.') || at < 0) continue;
+    const pid = Number(name.slice(at + TMP_MARK.length).split('-')[0]);
+    if (pid === process.pid || (Number.isInteger(pid) && pid > 0 && pidAlive(pid))) continue;
+    await fs.promises.rm(path.join(dir, name), { force: true });
+    removed++;
+  }
+  return removed;
+}
+
+export function isTempFile(name: string): boolean {
+  return name.includes(TMP_MARK);
+}

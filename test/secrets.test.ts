@@ -1,0 +1,186 @@
+/**
+ * Redaction is the gate for invariant 5 (no transcript secret in the workspace or an LLM request):
+ * every shape in the corpus must be removed whole, labels and prose must survive, clean dev chat
+ * must come through untouched, a second pass must change nothing, and big inputs must stay fast.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
+import {
+  SECRET_KINDS,
+  containsSecret,
+  findSecrets,
+  redactSecrets,
+  redactionMarker,
+} from '../src/extract/secrets.js';
+import { NON_SECRETS, SECRET_SAMPLES, synth } from './fixtures/secrets/corpus.js';
+
+const CLEAN = readFileSync(new URL('./fixtures/secrets/clean.md', import.meta.url), 'utf8');
+
+/** Every 8-character window of the secret that is still in the output: none may be. */
+function leakedParts(output: string, secret: string): string[] {
+  const leaks: string[] = [];
+  for (let i = 0; i + 8 <= secret.length; i++) {
+    const part = secret.slice(i, i + 8);
+    if (output.includes(part)) leaks.push(part);
+  }
+  return leaks;
+}
+
+/** Words of 3+ letters outside the secret: the sentence around it must still read. */
+function surroundingWords(text: string, secret: string): string[] {
+  return text
+    .split(secret)
+    .flatMap((part) => part.match(/[\p{L}\p{N}_]{3,}/gu) ?? [])
+    .filter((w) => /\p{L}/u.test(w));
+}
+
+test('public API', () => {
+  assert.equal(typeof redactSecrets, 'function');
+  assert.equal(typeof containsSecret, 'function');
+  assert.equal(typeof findSecrets, 'function');
+  assert.deepEqual(redactSecrets(''), { text: '', count: 0, kinds: [] });
+  assert.deepEqual(findSecrets(''), []);
+  assert.equal(containsSecret(''), false);
+});
+
+test('the corpus covers at least 30 kinds and every kind the patterns can report', () => {
+  const covered = new Set(SECRET_SAMPLES.map((s) => s.kind));
+  assert.ok(covered.size >= 30, `only ${covered.size} kinds in the corpus`);
+  assert.deepEqual(SECRET_KINDS.filter((k) => !covered.has(k)), [], 'kinds without a sample');
+  for (const kind of covered) assert.ok(SECRET_KINDS.includes(kind), `${kind} is not a known kind`);
+  for (const s of SECRET_SAMPLES) assert.ok(s.text.includes(s.secret), `sample text lacks its secret: ${s.text}`);
+});
+
+for (const [i, sample] of SECRET_SAMPLES.entries()) {
+  test(`redacts ${sample.kind} #${i}: ${sample.text.slice(0, 50).replace(/\s+/g, ' ')}`, () => {
+    const out = redactSecrets(sample.text);
+    assert.deepEqual(leakedParts(out.text, sample.secret), [], `secret survived in: ${out.text}`);
+    assert.ok(out.text.includes(redactionMarker(sample.kind)), `no ${sample.kind} marker in: ${out.text}`);
+    assert.ok(out.kinds.includes(sample.kind));
+    for (const word of surroundingWords(sample.text, sample.secret)) {
+      assert.ok(out.text.includes(word), `lost "${word}" from: ${out.text}`);
+    }
+    assert.ok(containsSecret(sample.text));
+    assert.equal(redactSecrets(out.text).text, out.text, 'second pass changed the text');
+    assert.equal(containsSecret(out.text), false, `still finds a secret in: ${out.text}`);
+  });
+}
+
+test('findSecrets reports kinds and offsets that cover the secret', () => {
+  for (const sample of SECRET_SAMPLES) {
+    const at = sample.text.indexOf(sample.secret);
+    const findings = findSecrets(sample.text);
+    const cover = findings.find((f) => f.start <= at + 1 && f.end >= at + sample.secret.length - 1);
+    assert.ok(cover, `no finding covers the secret in: ${sample.text}`);
+    assert.equal(cover.kind, sample.kind);
+    for (let j = 1; j < findings.length; j++) {
+      assert.ok((findings[j - 1]?.end ?? 0) <= (findings[j]?.start ?? 0), 'findings overlap or are unsorted');
+    }
+  }
+});
+
+test('keeps the label so the sentence still reads', () => {
+  assert.equal(redactSecrets('the staging password is hunter2-FAKE!').text, 'the staging password is [REDACTED:password]');
+  assert.equal(redactSecrets('DB_PASSWORD=hunter2-FAKE').text, 'DB_PASSWORD=[REDACTED:password]');
+  assert.equal(redactSecrets('{"password": "s3cret-FAKE"}').text, '{"password": "[REDACTED:password]"}');
+  assert.equal(redactSecrets('密码：Xk92-FAKE，别外传').text, '密码：[REDACTED:password]，别外传');
+  assert.equal(redactSecrets('密碼: FakeTw-2026').text, '密碼: [REDACTED:password]');
+  assert.equal(
+    redactSecrets('postgres://app:S3cr3t-FAKE@db:5432/shop').text,
+    'postgres://app:[REDACTED:database-password]@db:5432/shop',
+  );
+  assert.equal(redactSecrets('Authorization: Bearer FAKEabc123def456ghi789').text, 'Authorization: Bearer [REDACTED:bearer-token]');
+});
+
+test('a multi-line PEM block is removed whole, also CRLF, JSON-escaped and truncated', () => {
+  const body = Array.from({ length: 8 }, (_, i) => synth(`pem-${i}`, 64, 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'));
+  const begin = ['-----BEGIN', 'RSA PRIVATE KEY-----'].join(' ');
+  const end = ['-----END', 'RSA PRIVATE KEY-----'].join(' ');
+  const block = [begin, 'Proc-Type: 4,ENCRYPTED', 'DEK-Info: AES-128-CBC,FAKE0011223344', '', ...body, end].join('\n');
+  for (const [name, text] of [
+    ['LF', `before\n${block}\nafter`],
+    ['CRLF', `before\r\n${block.replace(/\n/g, '\r\n')}\r\nafter`],
+    ['JSON', `{"key": "${block.replace(/\n/g, '\\n')}", "after": 1}`],
+    ['truncated', `before\n${block.split('\n').slice(0, 8).join('\n')}\n[output truncated]`],
+  ] as const) {
+    const out = redactSecrets(text).text;
+    for (const line of body.slice(0, name === 'truncated' ? 4 : 8)) {
+      assert.deepEqual(leakedParts(out, line), [], `${name}: body survived in ${out}`);
+    }
+    assert.ok(!out.includes('BEGIN RSA') && !out.includes('DEK-Info'), `${name}: header survived in ${out}`);
+    assert.ok(out.includes('[REDACTED:rsa-private-key]'), name);
+    assert.ok(out.includes('after') || name === 'truncated', `${name}: lost the text after the block`);
+    if (name !== 'JSON') assert.ok(out.startsWith('before'), name);
+  }
+});
+
+test('the clean fixture (dev chat with SHAs, UUIDs, URLs, paths, code, Chinese) has no findings', () => {
+  assert.ok(CLEAN.length > 3000);
+  assert.deepEqual(findSecrets(CLEAN).map((f) => `${f.kind}: ${CLEAN.slice(f.start, f.end)}`), []);
+  assert.equal(redactSecrets(CLEAN).text, CLEAN);
+});
+
+for (const text of NON_SECRETS) {
+  test(`leaves alone: ${text.slice(0, 60)}`, () => {
+    assert.deepEqual(findSecrets(text).map((f) => `${f.kind}: ${text.slice(f.start, f.end)}`), []);
+  });
+}
+
+test('a marker is never a secret, so redaction is idempotent', () => {
+  for (const kind of SECRET_KINDS) {
+    const marker = redactionMarker(kind);
+    for (const text of [marker, `password: ${marker}`, `TOKEN=${marker}`, `密码：${marker}`, `https://u:${marker}@h.test/`]) {
+      assert.deepEqual(findSecrets(text), [], text);
+    }
+  }
+  const all = SECRET_SAMPLES.map((s) => s.text).join('\n\n');
+  const once = redactSecrets(all);
+  assert.ok(once.count >= SECRET_SAMPLES.length);
+  assert.deepEqual(redactSecrets(once.text), { text: once.text, count: 0, kinds: [] });
+});
+
+test('property: redaction is idempotent and leaves nothing findable', () => {
+  const pieces = [...SECRET_SAMPLES.map((s) => s.text), ...NON_SECRETS, ...CLEAN.split('\n')];
+  const glue = fc.constantFrom(' ', '\n', ', ', ': ', '=', '"', "'", '@', '：', '', ' is ', '?a=', '&');
+  const doc = fc.array(fc.oneof(fc.constantFrom(...pieces), glue, fc.string({ maxLength: 12 })), { maxLength: 12 });
+  fc.assert(
+    fc.property(doc, (parts) => {
+      const once = redactSecrets(parts.join(''));
+      assert.equal(redactSecrets(once.text).text, once.text);
+      assert.equal(containsSecret(once.text), false);
+    }),
+    { numRuns: 400 },
+  );
+});
+
+test('performance: 1 MB of mixed chat with secrets, and adversarial inputs, each well under a second', () => {
+  const mixed: string[] = [];
+  let size = 0;
+  for (let i = 0; size < 1_000_000; i++) {
+    const piece = i % 10 === 0 ? (SECRET_SAMPLES[i % SECRET_SAMPLES.length]?.text ?? '') : CLEAN;
+    mixed.push(piece);
+    size += piece.length + 1;
+  }
+  const inputs: Record<string, string> = {
+    mixed: mixed.join('\n'),
+    'one long word': 'a'.repeat(1_000_000),
+    'uppercase run': 'AKIA'.repeat(250_000),
+    'repeated labels': 'password='.repeat(110_000),
+    'repeated url heads': 'postgres://u:'.repeat(80_000),
+    'unterminated PEM headers': `${['-----BEGIN', 'PRIVATE KEY-----'].join(' ')}\n`.repeat(35_000),
+    'base64 soup': synth('soup', 1_000_000, 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/='),
+    'Chinese labels': '密码：'.repeat(330_000),
+    'labels with spaces': 'password: '.repeat(100_000),
+    'unclosed quotes': 'password="'.repeat(100_000),
+    'query pairs': 'a=b&'.repeat(250_000),
+    'already redacted': '[REDACTED:password] '.repeat(50_000),
+  };
+  for (const [name, text] of Object.entries(inputs)) {
+    const t0 = performance.now();
+    redactSecrets(text);
+    const ms = performance.now() - t0;
+    assert.ok(ms < 1000, `${name}: ${ms.toFixed(0)} ms for ${(text.length / 1e6).toFixed(1)} MB`);
+  }
+});
