@@ -16,6 +16,7 @@ export async function writeFileAtomic(file: string, data: string | Uint8Array): 
   const tmp = path.join(dir, `.${path.basename(file)}${TMP_MARK}${process.pid}-${++counter}`);
   const handle = await fs.promises.open(tmp, 'wx', 0o644);
   try {
+    if (process.env.MEM_FAULT === 'pause-mid-write') await pauseMidWrite(handle, file, data);
     await handle.writeFile(data);
     await handle.sync();
   } catch (err) {
@@ -32,6 +33,18 @@ export async function writeFileAtomic(file: string, data: string | Uint8Array): 
     throw err;
   }
   await syncDir(dir);
+}
+
+/**
+ * Fault injection for the crash tests (never set in normal use): writes half of the data to the temp
+ * file, says so on stderr and waits to be killed, so a test can SIGKILL a writer mid-write on purpose.
+ */
+async function pauseMidWrite(handle: fs.promises.FileHandle, file: string, data: string | Uint8Array): Promise<never> {
+  const bytes = typeof data === 'string' ? Buffer.from(data) : data;
+  await handle.write(bytes.subarray(0, Math.floor(bytes.length / 2)));
+  await handle.sync();
+  process.stderr.write(`mem-fault: paused mid-write of ${file}\n`);
+  return new Promise<never>(() => setInterval(() => {}, 60_000));
 }
 
 async function preserveMode(file: string, tmp: string): Promise<void> {

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { MemError } from '../core/errors.js';
 import { mayWrite, type Job } from './allowance.js';
-import { writeFileAtomic } from './atomic.js';
+import { removeDeadTempFiles, writeFileAtomic } from './atomic.js';
 import { withLock, type HeldLock, type LockOptions } from './locks.js';
 
 export const WRITE_LOCK = 'write';
@@ -47,6 +47,7 @@ export class WorkspaceWriter {
   async write(rel: string, data: string | Uint8Array): Promise<void> {
     const abs = this.resolve(rel);
     this.checkLock();
+    await removeDeadTempFiles(path.dirname(abs));
     await writeFileAtomic(abs, data);
   }
 
@@ -64,6 +65,8 @@ export class WorkspaceWriter {
       const next = change(current);
       if (next === undefined || next === current) return false;
       this.checkLock(lock);
+      // Temp files of writers killed mid-write are swept where the next write lands.
+      await removeDeadTempFiles(path.dirname(abs));
       await writeFileAtomic(abs, next);
       return true;
     });

@@ -63,7 +63,9 @@ export async function readTranscriptFile(file: string, kind: SourceKind, prev: C
     fromOffset: resume ? prev!.offset : 0,
     fromIndex: resume ? prev!.turns : 0,
     maxLineBytes: win.maxLineBytes,
-    fallbackTimestamp: st.mtime.toISOString(),
+    // An untimed line takes the file's mtime; in a replay (--now before the mtime) the file as it was
+    // then cannot have been modified later than then.
+    fallbackTimestamp: new Date(Math.min(st.mtimeMs, win.now.toMillis())).toISOString(),
   });
 
   const result: FileReadResult = { ...base, ...(check.state === 'rewritten' && !win.fromStart ? { rewritten: check.why } : {}) };

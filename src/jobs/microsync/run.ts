@@ -18,9 +18,8 @@ import { listTranscriptFiles } from '../../transcripts/index.js';
 import type { SourceConfig } from '../../config/schema.js';
 import { dailyFile, CURSORS_FILE } from '../../workspace/layout.js';
 import { tildePath } from '../../workspace/locate.js';
-import { removeDeadTempFiles } from '../../write/atomic.js';
 import { defaultLockOptions } from '../../write/defaults.js';
-import { withLock } from '../../write/locks.js';
+import { withLock, type HeldLock } from '../../write/locks.js';
 import { WorkspaceWriter } from '../../write/writer.js';
 import { loadCursors, serialiseCursors, type Cursors } from './cursors.js';
 import { extractBatch, type ExtractorSetup } from './extract-batch.js';
@@ -71,12 +70,11 @@ function pickSources(all: SourceConfig[], name: string | undefined): SourceConfi
 export async function runMicrosync(opts: MicrosyncOptions): Promise<MicrosyncResult> {
   const { config } = opts.loaded;
   const locks = defaultLockOptions(config);
-  const work = () => microsync(opts);
-  if (opts.dryRun) return work();
-  return withLock(opts.workspace, 'microsync', locks, work);
+  if (opts.dryRun) return microsync(opts);
+  return withLock(opts.workspace, 'microsync', locks, (lock) => microsync(opts, lock));
 }
 
-async function microsync(opts: MicrosyncOptions): Promise<MicrosyncResult> {
+async function microsync(opts: MicrosyncOptions, jobLock?: HeldLock): Promise<MicrosyncResult> {
   const { config, zone } = opts.loaded;
   const sources = pickSources(config.sources, opts.source);
   const explicit = opts.since !== undefined ? parseSince(opts.since, opts.now) : undefined;
@@ -134,8 +132,7 @@ async function microsync(opts: MicrosyncOptions): Promise<MicrosyncResult> {
   result.plan = planEntries({ candidates: dated, existing });
   if (opts.dryRun) return result;
 
-  const writer = new WorkspaceWriter(opts.workspace, 'microsync', defaultLockOptions(config));
-  await removeDeadTempFiles(path.join(opts.workspace, 'memory'));
+  const writer = new WorkspaceWriter(opts.workspace, 'microsync', defaultLockOptions(config), jobLock);
   const days = [...new Set(result.plan.entries.map((e) => e.day))].sort();
   for (const day of days) {
     const entries = result.plan.entries.filter((e) => e.day === day).map((e) => e.entry);
