@@ -105,7 +105,15 @@ export async function readTranscriptFile(file: string, kind: SourceKind, prev: C
     if (opener && opener.length < OPENER_TURNS) opener.push(turn);
     if (ts > startMs || Number.isNaN(ts)) batch.push(turn);
     else context = [...context, turn].slice(-CONTEXT_TURNS);
-    if (batch.length >= BATCH_TURNS || (opener?.length === OPENER_TURNS && result.skip === undefined)) {
+    if (opener?.length === OPENER_TURNS && result.skip === undefined) {
+      // Judged as soon as the opener is read, so a bot session is dropped before any extraction.
+      judged();
+      if (result.skip) {
+        halted = true;
+        break;
+      }
+    }
+    if (batch.length >= BATCH_TURNS) {
       await flush();
       if (halted) break;
     }
