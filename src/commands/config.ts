@@ -6,7 +6,7 @@ export function registerConfig(program: Command): void {
   program
     .command('config')
     .description('print the effective configuration (defaults, user file, mem.config.json, mem.local.json)')
-    .addHelpText('after', '\nExample:\n  mem config --json | jq .sources')
+    .addHelpText('after', '\nExample:\n  mem config --json | jq .config.sources')
     .action((_o: unknown, cmd: Command) => {
       const { loaded, out, workspace } = commandContext(cmd.optsWithGlobals<GlobalOptions>());
       const value = { workspace, timezone: loaded.zone, files: loaded.files, config: loaded.config };

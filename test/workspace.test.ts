@@ -1,0 +1,150 @@
+/**
+ * `mem init`, `mem config`, `mem remember` through the built CLI, and the write allowance of every
+ * job (DESIGN §2) through the one module that writes.
+ */
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import { MemError } from '../src/core/errors.js';
+import { JOBS, mayWrite, type Job } from '../src/write/allowance.js';
+import { WorkspaceWriter } from '../src/write/writer.js';
+import { entryIds, mem, snapshot, tempDir } from './helpers/cli.js';
+
+describe('mem init', () => {
+  test('creates the layout, config in the given zone, MEMORY.md and .gitignore; a second run changes nothing', async (t) => {
+    const ws = join(tempDir(t), 'memory-ws');
+    const r = await mem(['init', ws], { env: { TZ: 'Asia/Shanghai' } });
+    assert.equal(r.code, 0, r.stderr);
+    for (const p of ['MEMORY.md', 'memory/recent/.gitkeep', 'memory/projects/.gitkeep', 'memory/archive/.gitkeep', 'second-brain/summaries/.gitkeep']) {
+      assert.ok(existsSync(join(ws, p)), p);
+    }
+    const cfg = JSON.parse(readFileSync(join(ws, 'mem.config.json'), 'utf8'));
+    assert.equal(cfg.timezone, 'Asia/Shanghai');
+    assert.deepEqual(cfg.extraPaths, ['second-brain/summaries']);
+    assert.match(readFileSync(join(ws, '.gitignore'), 'utf8'), /^\.mem\/$/m);
+    assert.match(readFileSync(join(ws, '.gitignore'), 'utf8'), /^memory\/\.locks\/$/m);
+    const before = snapshot(ws, () => false);
+    const again = await mem(['--json', 'init', ws]);
+    assert.equal(again.code, 0);
+    assert.deepEqual(JSON.parse(again.stdout).created, []);
+    assert.deepEqual(snapshot(ws, () => false), before);
+  });
+
+  test('adopts an existing folder: keeps its MEMORY.md and .gitignore lines, adds what is missing', async (t) => {
+    const ws = tempDir(t);
+    writeFileSync(join(ws, 'MEMORY.md'), '# My own memory\n- keep me\n');
+    writeFileSync(join(ws, '.gitignore'), 'node_modules/\n.mem/\n');
+    const r = await mem(['--json', 'init', ws]);
+    assert.equal(r.code, 0, r.stderr);
+    const out = JSON.parse(r.stdout);
+    assert.equal(out.adopted, true);
+    assert.ok(!out.created.includes('MEMORY.md'));
+    assert.equal(readFileSync(join(ws, 'MEMORY.md'), 'utf8'), '# My own memory\n- keep me\n');
+    const gi = readFileSync(join(ws, '.gitignore'), 'utf8');
+    assert.ok(gi.startsWith('node_modules/\n.mem/\n'));
+    assert.equal(gi.match(/^\.mem\/$/gm)?.length, 1, '.mem/ not added twice');
+    assert.match(gi, /^memory\/\.locks\/$/m);
+  });
+});
+
+describe('mem config', () => {
+  test('mem.local.json overrides mem.config.json key by key; unknown keys are warned about and kept', async (t) => {
+    const ws = tempDir(t);
+    await mem(['init', ws]);
+    writeFileSync(join(ws, 'mem.local.json'), JSON.stringify({ limits: { lockWaitMs: 42 }, colour: 'blue' }));
+    const r = await mem(['-C', ws, '--json', 'config']);
+    assert.equal(r.code, 0, r.stderr);
+    const out = JSON.parse(r.stdout);
+    assert.equal(out.config.limits.lockWaitMs, 42);
+    assert.equal(out.config.limits.entriesPerDailyFile, 300, 'siblings of an overridden key keep their defaults');
+    assert.equal(out.config.colour, 'blue');
+    assert.match(r.stderr, /unknown key "colour"/);
+    assert.deepEqual(out.files.map((f: string) => f.split('/').pop()), ['mem.config.json', 'mem.local.json']);
+  });
+});
+
+describe('mem remember', () => {
+  test('appends one manual entry; the same text again adds nothing; secrets are redacted', async (t) => {
+    const ws = tempDir(t);
+    await mem(['init', ws]);
+    const args = ['-C', ws, '--now', '2026-11-21T10:00:00Z', 'remember', 'Deploys happen on Tuesdays only. Ask Sam first.', '--kind', 'rule'];
+    const r = await mem(args);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stdout, /^remembered RULE-20261121-deploys-happen-on-tuesdays-only in memory\/2026-11-21\.md\n$/);
+    const text = readFileSync(join(ws, 'memory', '2026-11-21.md'), 'utf8');
+    assert.match(text, /^## Rule: Deploys happen on Tuesdays only\n- id: RULE-20261121-deploys-happen-on-tuesdays-only\n/m);
+    assert.match(text, /^- origin: manual$/m);
+    const again = await mem(args);
+    assert.equal(again.code, 0);
+    assert.match(again.stdout, /already remembered/);
+    assert.equal(readFileSync(join(ws, 'memory', '2026-11-21.md'), 'utf8'), text);
+
+    const key = 'ghp_' + 'a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8';
+    const s = await mem(['-C', ws, '--now', '2026-11-21T10:00:00Z', 'remember', `The CI token is ${key}`]);
+    assert.equal(s.code, 0, s.stderr);
+    assert.match(s.stderr, /1 secret redacted/);
+    assert.ok(![...snapshot(ws, () => false).values()].some((v) => v.includes(key)));
+  });
+
+  test('a newer entry with the same --key supersedes the older one', async (t) => {
+    const ws = tempDir(t);
+    await mem(['init', ws]);
+    const key = ['--kind', 'decision', '--key', 'decision:shop:package-manager'];
+    await mem(['-C', ws, '--now', '2026-11-20T10:00:00Z', 'remember', 'Use npm workspaces', ...key]);
+    const r = await mem(['-C', ws, '--now', '2026-11-21T10:00:00Z', 'remember', 'Use pnpm instead of npm', ...key]);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(readFileSync(join(ws, 'memory', '2026-11-21.md'), 'utf8'), /^- supersedes: DECISION-20261120-use-npm-workspaces$/m);
+    assert.deepEqual(entryIds(ws), ['DECISION-20261120-use-npm-workspaces', 'DECISION-20261121-use-pnpm-instead-of-npm']);
+  });
+
+  test('bad --kind, --key or empty text: usage error, nothing written', async (t) => {
+    const ws = tempDir(t);
+    await mem(['init', ws]);
+    for (const args of [['x', '--kind', 'wish'], ['x', '--key', '../../etc/passwd key'], ['   ']]) {
+      const r = await mem(['-C', ws, 'remember', ...args]);
+      assert.equal(r.code, 2, `${args.join(' ')}: ${r.stderr}`);
+      assert.match(r.stderr, /^mem: [^\n]+\n$/);
+    }
+    assert.deepEqual(entryIds(ws), []);
+  });
+});
+
+describe('write allowance (DESIGN §2)', () => {
+  const CASES: Array<[string, Job[]]> = [
+    ['memory/2026-11-21.md', ['microsync', 'remember', 'compound', 'forget', 'restore', 'import', 'status-fix']],
+    ['MEMORY.md', ['init', 'compound', 'forget', 'restore']],
+    ['memory/archive/weekly-2026-W47.md', ['compound', 'forget', 'restore']],
+    ['second-brain/summaries/2026-11-21-wrapup.md', ['wrapup', 'forget', 'restore', 'status-fix']],
+    ['memory/recent/billing.md', ['forget', 'restore', 'status-fix']],
+    ['.mem/cursors.json', ['microsync', 'remember', 'wrapup', 'compound', 'forget', 'restore', 'import', 'index']],
+    ['.mem/usage.jsonl', ['microsync', 'remember', 'wrapup', 'compound', 'forget', 'restore', 'import', 'index', 'reader']],
+    ['memory/.locks/x.md', []],
+    ['src/index.ts', []],
+  ];
+  for (const [rel, allowed] of CASES) {
+    test(`${rel}: only ${allowed.join(', ') || 'no job'}`, () => {
+      assert.deepEqual(JOBS.filter((j) => mayWrite(j, rel)), allowed);
+    });
+  }
+
+  test('the writer refuses paths outside the allowance or the workspace, and writes inside it', async (t) => {
+    const ws = tempDir(t);
+    const outside = tempDir(t);
+    mkdirSync(join(ws, 'memory'));
+    symlinkSync(outside, join(ws, 'memory', 'archive'));
+    const writer = (job: Job) => new WorkspaceWriter(ws, job, { waitMs: 1000, staleMs: 10_000 });
+    const denied = async (job: Job, rel: string) => {
+      await assert.rejects(writer(job).write(rel, 'x'), (e: unknown) => e instanceof MemError && e.code === 'WRITE_DENIED', `${job} ${rel}`);
+    };
+    await denied('microsync', 'MEMORY.md');
+    await denied('microsync', '../escape.md');
+    await denied('microsync', 'memory/../../escape.md');
+    await denied('remember', '/etc/memfold.md');
+    await denied('remember', 'memory/2026-11-21.md\0.txt');
+    await denied('compound', 'memory/archive/weekly-2026-W47.md');
+    assert.deepEqual(snapshot(outside, () => false).size, 0, 'nothing written through the symlink');
+    await writer('microsync').write('memory/2026-11-21.md', '# 2026-11-21\n');
+    assert.equal(readFileSync(join(ws, 'memory', '2026-11-21.md'), 'utf8'), '# 2026-11-21\n');
+  });
+});
