@@ -123,7 +123,7 @@ export function promptTurns(body: ChatRequestBody): { index: number; role: strin
   const user = body.messages.filter((m) => m.role === 'user').map((m) => m.content).join('\n');
   const turns: { index: number; role: string; text: string }[] = [];
   for (const line of user.split('\n')) {
-    const m = /^\[(\d+)\] (\S+)[^:]*: ?(.*)$/.exec(line);
+    const m = /^\[(\d+)\] ([a-z]+)[^:]*?: ?(.*)$/.exec(line);
     if (m) turns.push({ index: Number(m[1]), role: m[2] ?? '', text: m[3] ?? '' });
     else if (line.startsWith('    ') && turns.length > 0) turns[turns.length - 1]!.text += `\n${line.slice(4)}`;
   }

@@ -1,0 +1,116 @@
+/**
+ * DESIGN §9 invariant 5 end to end: every secret shape of the corpus, said as a settled statement in
+ * a transcript of each format, through the built CLI with the rule-based and the LLM extractor. No
+ * secret may appear in any workspace file or in any request the LLM server receives.
+ */
+import assert from 'node:assert/strict';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { SECRET_SAMPLES } from './fixtures/secrets/corpus.js';
+import { editConfig, entryIds, mem, snapshot, tempDir } from './helpers/cli.js';
+import { promptTurns, startOpenAIServer, type ChatRequestBody, type OpenAIServer } from './helpers/openai-server.js';
+
+const NOW = '2026-11-22T09:00:00Z';
+const time = (i: number) => new Date(Date.UTC(2026, 10, 21, 10, 0, i)).toISOString();
+const statements = SECRET_SAMPLES.map((s, i) => `Remember this, item ${i}: ${s.text}`);
+
+/** One transcript per format, each user turn a "remember this" holding one secret. */
+const FORMATS: Record<string, { kind: string; file: string; body: () => string }> = {
+  'claude-code': {
+    kind: 'claude-code',
+    file: 'proj/0f0e0d0c-0000-4000-8000-000000000001.jsonl',
+    body: () => statements.map((text, i) => JSON.stringify({
+      parentUuid: null, isSidechain: false, userType: 'external', cwd: '/home/dev/shop', sessionId: '0f0e0d0c-0000-4000-8000-000000000001',
+      version: '1.0.98', type: 'user', message: { role: 'user', content: text }, uuid: `u-${i}`, timestamp: time(i),
+    })).join('\n') + '\n',
+  },
+  codex: {
+    kind: 'codex',
+    file: '2026/11/21/rollout-2026-11-21T10-00-00-0f0e0d0c-0000-4000-8000-000000000002.jsonl',
+    body: () => [
+      JSON.stringify({ timestamp: time(0), type: 'session_meta', payload: { id: '0f0e0d0c-0000-4000-8000-000000000002', timestamp: time(0), cwd: '/home/dev/shop', originator: 'codex_cli_rs', cli_version: '0.58.0' } }),
+      ...statements.map((text, i) => JSON.stringify({ timestamp: time(i), type: 'response_item', payload: { type: 'message', role: 'user', content: [{ type: 'input_text', text }] } })),
+    ].join('\n') + '\n',
+  },
+  openclaw: {
+    kind: 'openclaw',
+    file: 'agents/main/sessions/0f0e0d0c-0000-4000-8000-000000000003.jsonl',
+    body: () => [
+      JSON.stringify({ type: 'session', version: 3, id: '0f0e0d0c-0000-4000-8000-000000000003', timestamp: time(0), cwd: '/home/dev' }),
+      ...statements.map((text, i) => JSON.stringify({ type: 'message', id: `m${i}`, parentId: null, timestamp: time(i), message: { role: 'user', content: [{ type: 'text', text }], timestamp: Date.parse(time(i)) } })),
+    ].join('\n') + '\n',
+  },
+  jsonl: {
+    kind: 'jsonl',
+    file: 'generic.jsonl',
+    body: () => statements.map((text, i) => JSON.stringify({ role: 'user', content: text, timestamp: time(i), session_id: 'generic-secrets' })).join('\n') + '\n',
+  },
+  markdown: {
+    kind: 'markdown',
+    file: 'chat.md',
+    body: () => `---\nsession_id: md-secrets\nstarted_at: ${time(0)}\n---\n\n` + statements.map((text, i) => `## user · ${time(i)}\n\n${text}\n`).join('\n'),
+  },
+};
+
+function secretWorkspace(t: Parameters<typeof tempDir>[0]) {
+  const root = tempDir(t);
+  const ws = join(root, 'ws');
+  mkdirSync(ws);
+  writeFileSync(join(ws, 'mem.config.json'), JSON.stringify({
+    format_version: 1, timezone: 'UTC',
+    sources: Object.entries(FORMATS).map(([name, f]) => ({ name, kind: f.kind, path: `../t/${name}` })),
+  }));
+  for (const [name, f] of Object.entries(FORMATS)) {
+    const file = join(root, 't', name, f.file);
+    mkdirSync(join(file, '..'), { recursive: true });
+    writeFileSync(file, f.body());
+  }
+  return ws;
+}
+
+function leaked(text: string): string[] {
+  return SECRET_SAMPLES.filter((s) => text.includes(s.secret)).map((s) => `${s.kind}: ${s.secret.slice(0, 12)}…`);
+}
+
+const workspaceText = (ws: string) => [...snapshot(ws, (rel) => rel.includes('.locks')).values()].join('\n');
+
+describe(`${SECRET_SAMPLES.length} secret shapes in 5 transcript formats`, () => {
+  test('rule-based extractor: every statement lands, no secret does', async (t) => {
+    const ws = secretWorkspace(t);
+    const r = await mem(['-C', ws, '--json', 'microsync', '--since', 'all', '--now', NOW]);
+    assert.equal(r.code, 0, r.stderr);
+    const out = JSON.parse(r.stdout) as { redacted: number; sessions: number };
+    assert.equal(out.sessions, 5);
+    assert.ok(out.redacted >= SECRET_SAMPLES.length * 5, `redacted ${out.redacted}`);
+    assert.ok(entryIds(ws).length >= SECRET_SAMPLES.length, `the statements themselves are kept: ${entryIds(ws).length}`);
+    assert.deepEqual(leaked(workspaceText(ws)), []);
+    assert.deepEqual(leaked(r.stdout + r.stderr), [], 'nor in what the command prints');
+  });
+
+  describe('LLM extractor', () => {
+    let llm: OpenAIServer;
+    before(async () => {
+      llm = await startOpenAIServer();
+      // A model that repeats every user turn it is shown, verbatim, as a Note.
+      llm.chat.handler = (body: ChatRequestBody) => ({
+        entries: promptTurns(body).filter((t) => t.role === 'user').map((t) => ({
+          kind: 'Note', title: t.text.slice(0, 100), conclusion: t.text, why: null, finding: null, impact: null, confidence: 0.9,
+          origin: 'user', key: null, scope: null, refs: null, revises: false, supersedes_hint: null, first_turn: t.index, last_turn: t.index,
+        })).slice(0, 50),
+      });
+    });
+    after(() => llm.close());
+
+    test('no secret is sent, and none lands even when the model echoes everything', async (t) => {
+      const ws = secretWorkspace(t);
+      editConfig(ws, (cfg) => (cfg.llm = { baseURL: llm.url, model: 'echo', maxCallsPerRun: 100, turnsPerCall: 40 }));
+      const r = await mem(['-C', ws, 'microsync', '--since', 'all', '--now', NOW]);
+      assert.equal(r.code, 0, r.stderr);
+      assert.ok(llm.chat.requests.length >= 5);
+      assert.deepEqual(leaked(llm.requests.map((q) => q.raw).join('\n')), []);
+      assert.ok(entryIds(ws).length >= SECRET_SAMPLES.length, `${entryIds(ws).length} entries\n${r.stdout}${r.stderr}`);
+      assert.deepEqual(leaked(workspaceText(ws)), []);
+    });
+  });
+});
