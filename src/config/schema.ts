@@ -15,7 +15,7 @@ const sourceSchema = z.object({
 });
 
 const llmSchema = z.object({
-  baseURL: z.string().url(),
+  baseURL: z.url({ protocol: /^https?$/, error: 'expected an http(s) URL such as http://127.0.0.1:11434/v1' }),
   model: z.string().min(1),
   apiKeyEnv: z.string().min(1).optional(),
   maxCallsPerRun: z.number().int().positive().default(50),
@@ -27,7 +27,7 @@ const llmSchema = z.object({
 });
 
 const embeddingSchema = z.object({
-  baseURL: z.string().url(),
+  baseURL: z.url({ protocol: /^https?$/, error: 'expected an http(s) URL such as http://127.0.0.1:11434/v1' }),
   model: z.string().min(1),
   dimensions: z.number().int().positive().optional(),
   apiKeyEnv: z.string().min(1).optional(),
