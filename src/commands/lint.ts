@@ -1,17 +1,20 @@
 /** `mem lint`: validate every entry; problems as path:line, exit 5 when there are any. */
 import type { Command } from 'commander';
-import { commandContext, type GlobalOptions } from '../cli/context.js';
+import { commandContext, type CommandContext, type GlobalOptions } from '../cli/context.js';
 import { MemError } from '../core/errors.js';
 import { lintEntries } from '../entries/lint.js';
 import { loadEntries } from '../entries/store.js';
+import { scanWorkspaceForSecrets } from '../jobs/secret-scan.js';
 
 export function registerLint(program: Command): void {
   program
     .command('lint')
     .description('check every entry: required fields, id format, status, dangling supersedes, duplicate ids, oversized daily files')
-    .addHelpText('after', '\nExamples:\n  mem lint\n  mem lint --json | jq ".problems[].message"')
-    .action(async (_o: unknown, cmd: Command) => {
+    .option('--secrets', 'also scan every file of the workspace for API keys, tokens, passwords and private keys')
+    .addHelpText('after', '\nExamples:\n  mem lint\n  mem lint --secrets          # what the pre-commit hook of "mem init --git" runs\n  mem lint --json | jq ".problems[].message"')
+    .action(async (o: { secrets?: boolean }, cmd: Command) => {
       const { workspace, loaded, out } = commandContext(cmd.optsWithGlobals<GlobalOptions>());
+      if (o.secrets) return lintSecrets(workspace, out);
       const records = await loadEntries(workspace);
       const problems = lintEntries(records, { maxEntriesPerDailyFile: loaded.config.limits.entriesPerDailyFile });
       out.json({ entries: records.length, problems });
@@ -19,4 +22,12 @@ export function registerLint(program: Command): void {
       out.line(`lint: ${records.length} entries, ${problems.length} problem${problems.length === 1 ? '' : 's'}`);
       if (problems.length) throw new MemError('LINT_PROBLEMS', `lint found ${problems.length} problem${problems.length === 1 ? '' : 's'}`);
     });
+}
+
+async function lintSecrets(workspace: string, out: CommandContext['out']): Promise<void> {
+  const { files, hits } = await scanWorkspaceForSecrets(workspace);
+  out.json({ files, secrets: hits });
+  for (const h of hits) out.result(`${h.file}:${h.line}: looks like a secret (${h.kind}); remove it or replace it with [REDACTED:${h.kind}]`);
+  out.line(`lint --secrets: ${files} files scanned, ${hits.length} secret${hits.length === 1 ? '' : 's'} found`);
+  if (hits.length) throw new MemError('LINT_PROBLEMS', `${hits.length} secret${hits.length === 1 ? '' : 's'} found in the workspace; nothing was changed`);
 }
