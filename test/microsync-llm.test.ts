@@ -116,4 +116,33 @@ describe('microsync with an LLM', () => {
     assert.equal(llm.requests.length, 0);
     assert.equal(entryIds(ws).length, 10);
   });
+
+  test('hostile output is refused safely: 10,000 entries, path-like titles, keys and scopes', async (t) => {
+    // A token budget large enough that the flood is judged by the validator, not stopped by the budget.
+    const { ws, root } = llmWorkspace(t, { maxTokensPerRun: 100_000_000 });
+    const wire = (over: Record<string, unknown>) => ({
+      kind: 'Note', title: 'x', conclusion: 'y', why: null, finding: null, impact: null, confidence: 0.9, origin: 'user',
+      key: null, scope: null, refs: null, revises: false, supersedes_hint: null, first_turn: 3, last_turn: 3, ...over,
+    });
+    llm.chat.enqueue(reply.json({ entries: Array.from({ length: 10_000 }, () => wire({})) }), reply.json({ entries: Array.from({ length: 10_000 }, () => wire({})) }));
+    const flood = await mem(['-C', ws, 'microsync', '--since', 'all', '--source', 'notes', '--now', NOW]);
+    assert.equal(flood.code, 0, flood.stderr);
+    assert.match(flood.stderr, /warning: LLM extraction skipped turns/);
+    assert.deepEqual(entryIds(ws), []);
+
+    llm.chat.handler = () => ({
+      entries: [
+        wire({ title: '../../../../etc/cron.d/pwn', conclusion: 'escape', key: '../../x', scope: '/etc/passwd' }),
+        wire({ title: 'MEMORY.md\u0000', conclusion: 'nul', supersedes_hint: '../../MEMORY' }),
+        wire({ title: 'x'.repeat(120), conclusion: 'long' }),
+      ],
+    });
+    const r = await mem(['-C', ws, 'microsync', '--since', 'all', '--source', 'codex', '--now', NOW]);
+    assert.equal(r.code, 0, r.stderr);
+    const written = [...snapshot(root, (rel) => rel.includes('.locks')).keys()];
+    assert.ok(written.every((f) => f.startsWith('workspace/') || f.startsWith('transcripts/')), written.join('\n'));
+    assert.ok(written.filter((f) => f.startsWith('workspace/memory/')).every((f) => /^workspace\/memory\/(\d{4}-\d{2}-\d{2}\.md|(recent|projects|archive)\/\.gitkeep)$/.test(f)), written.join('\n'));
+    assert.ok(entryIds(ws).every((id) => /^NOTE-\d{8}-[\p{L}\p{N}-]{1,60}$/u.test(id)), entryIds(ws).join('\n'));
+    assert.match(r.stderr, /key "\.\.\/\.\.\/x" ignored/);
+  });
 });
