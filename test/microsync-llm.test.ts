@@ -114,7 +114,7 @@ describe('microsync with an LLM', () => {
     const offline = await mem(['-C', ws, 'microsync', '--since', 'all', '--no-llm', '--now', NOW]);
     assert.equal(offline.code, 0, offline.stderr);
     assert.equal(llm.requests.length, 0);
-    assert.equal(entryIds(ws).length, 10);
+    assert.equal(entryIds(ws).length, 9);
   });
 
   test('hostile output is refused safely: 10,000 entries, path-like titles, keys and scopes', async (t) => {

@@ -53,7 +53,7 @@ describe('concurrent runs', () => {
     ];
     for (const r of await Promise.all(runs)) assert.equal(r.code, 0, r.stderr);
     const ids = entryIds(ws);
-    assert.equal(ids.length, 10 + notes.length, ids.join('\n'));
+    assert.equal(ids.length, 9 + notes.length, ids.join('\n'));
     assert.equal(new Set(ids).size, ids.length);
     for (let i = 0; i < notes.length; i++) assert.ok(ids.includes(`NOTE-20261120-release-train-${i}-leaves-at-${10 + i}-00-sharp`));
   });
@@ -72,7 +72,7 @@ describe('concurrent runs', () => {
       await held.release();
     }
     assert.equal((await mem(['-C', ws, ...ALL])).code, 0);
-    assert.equal(entryIds(ws).length, 10);
+    assert.equal(entryIds(ws).length, 9);
   });
 });
 
@@ -99,7 +99,7 @@ describe('a process killed mid-write', () => {
     const next = await mem(['-C', ws, ...ALL]);
     assert.equal(next.code, 0, next.stderr);
     assert.deepEqual(readdirSync(join(ws, 'memory')).filter((n) => n.includes('.mem-tmp-')), [], 'temp file swept');
-    assert.equal(entryIds(ws).length, 10);
+    assert.equal(entryIds(ws).length, 9);
     assert.ok(readFileSync(file, 'utf8').startsWith(before), 'the old entries come first, unchanged');
   });
 
@@ -117,7 +117,7 @@ describe('a process killed mid-write', () => {
     assert.ok(existsSync(join(ws, 'memory', '.locks', 'microsync.lock')), 'the killed holder left its lock');
     const r = await mem(['-C', ws, ...ALL]);
     assert.equal(r.code, 0, r.stderr);
-    assert.equal(entryIds(ws).length, 10);
+    assert.equal(entryIds(ws).length, 9);
   });
 });
 
@@ -186,6 +186,6 @@ describe('bad input: one line, a documented exit code, memory untouched', () => 
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stderr, /long\.jsonl:1: .*(long|bytes)/i);
     assert.ok(entryIds(ws).includes('RULE-20261121-tags-are-signed'));
-    assert.equal(entryIds(ws).length, 11);
+    assert.equal(entryIds(ws).length, 10);
   });
 });

@@ -155,7 +155,9 @@ test('property: redaction is idempotent and leaves nothing findable', () => {
   );
 });
 
-test('performance: 1 MB of mixed chat with secrets, and adversarial inputs, each well under a second', () => {
+// A guard against catastrophic backtracking, not a speed target: quadratic or worse regexes take
+// minutes on 1 MB, while the linear ones take milliseconds even on a loaded CI machine.
+test('no catastrophic backtracking: 1 MB of mixed chat with secrets, and adversarial inputs', () => {
   const mixed: string[] = [];
   let size = 0;
   for (let i = 0; size < 1_000_000; i++) {
@@ -181,6 +183,6 @@ test('performance: 1 MB of mixed chat with secrets, and adversarial inputs, each
     const t0 = performance.now();
     redactSecrets(text);
     const ms = performance.now() - t0;
-    assert.ok(ms < 1000, `${name}: ${ms.toFixed(0)} ms for ${(text.length / 1e6).toFixed(1)} MB`);
+    assert.ok(ms < 5000, `${name}: ${ms.toFixed(0)} ms for ${(text.length / 1e6).toFixed(1)} MB`);
   }
 });

@@ -19,7 +19,7 @@ export function registerLint(program: Command): void {
       const problems = lintEntries(records, { maxEntriesPerDailyFile: loaded.config.limits.entriesPerDailyFile });
       out.json({ entries: records.length, problems });
       for (const p of problems) out.result(`${p.file}:${p.line}: ${p.id ? p.id + ': ' : ''}${p.message}`);
-      out.line(`lint: ${records.length} entries, ${problems.length} problem${problems.length === 1 ? '' : 's'}`);
+      out.line(`lint: ${records.length} entr${records.length === 1 ? 'y' : 'ies'}, ${problems.length} problem${problems.length === 1 ? '' : 's'}`);
       if (problems.length) throw new MemError('LINT_PROBLEMS', `lint found ${problems.length} problem${problems.length === 1 ? '' : 's'}`);
     });
 }

@@ -4,7 +4,8 @@
  */
 import { ID_PREFIX, type Kind } from './model.js';
 
-const KEEP = /[a-z0-9\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+const SLUG_CHARS = String.raw`a-z0-9\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}`;
+const KEEP = new RegExp(`[${SLUG_CHARS}]`, 'u');
 export const SLUG_MAX = 60;
 
 export function slugify(title: string): string {
@@ -23,7 +24,8 @@ export function makeId(kind: Kind, day: string, title: string): string {
   return `${ID_PREFIX[kind]}-${day.replaceAll('-', '')}-${slugify(title)}`;
 }
 
-export const ID_PATTERN = /^(DECISION|RULE|ARCH|NOTE)-(\d{8})-([^\s/\\]+?)(?:-(\d+))?$/u;
+/** PREFIX, YYYYMMDD, then a slug as slugify makes it (a `-N` version suffix is part of the slug). */
+export const ID_PATTERN = new RegExp(`^(DECISION|RULE|ARCH|NOTE)-(\\d{8})-([${SLUG_CHARS}]+(?:-[${SLUG_CHARS}]+)*)$`, 'u');
 
 /** The same id or one of its collision versions (`id-2`, `id-3`, ...). */
 export function isVersionOf(candidate: string, id: string): boolean {

@@ -22,7 +22,8 @@ export interface TextBlock {
 
 export type Block = EntryBlock | TextBlock;
 
-const ENTRY_HEADING = /^##[ \t]+([A-Za-z]+)[ \t]*:[ \t]*(.*?)[ \t]*#*[ \t]*$/;
+// A closing run of #s needs a space before it (CommonMark), so "## Note: Use C#" keeps its "#".
+const ENTRY_HEADING = /^##[ \t]+([A-Za-z]+)[ \t]*:[ \t]*(.*?)(?:[ \t]+#+)?[ \t]*$/;
 const BLOCK_END = /^#{1,2}(?:[ \t]|$)/;
 const FENCE = /^[ \t]{0,3}(`{3,}|~{3,})/;
 const FIELD = /^([ \t]*)[-*+][ \t]+([A-Za-z_][\w.-]*)[ \t]*:(?:[ \t]+(.*?))?[ \t]*$/;
@@ -42,8 +43,16 @@ function entryKind(line: string): { kind: string; title: string } | undefined {
 export function parseEntryFields(lines: string[]): Field[] {
   const fields: Field[] = [];
   let parentIndent = -1;
+  let fence: string | null = null;
   for (const rawLine of lines) {
     const line = rawLine.replace(/\r?\n$/, '');
+    // A fenced example of an entry is text: its "- id:" lines are not this entry's fields.
+    const f = FENCE.exec(line);
+    if (fence || f) {
+      if (!fence) fence = f![1]!;
+      else if (f && f[1]!.startsWith(fence)) fence = null;
+      continue;
+    }
     const m = FIELD.exec(line);
     if (m) {
       const indent = m[1]!.replace(/\t/g, '  ').length;

@@ -1,6 +1,8 @@
 /**
- * Canonical Markdown for an entry. Values are kept on one line so that every field is one list item
- * and a hand edit of one field never breaks another; parse(render(e)) gives e back.
+ * Canonical Markdown for an entry: one list item a field, a multi-line value as indented continuation
+ * lines, so that parse(render(e)) gives e back and a hand edit of one field never breaks another.
+ * A value line that would read as a list item or a code fence is joined to the line before it: it
+ * would otherwise become a field of its own, or swallow the entries after it.
  */
 import type { Entry, Field } from './model.js';
 
@@ -8,9 +10,24 @@ export function oneLine(value: string): string {
   return value.replace(/\s*[\r\n]+\s*/g, ' ').trim();
 }
 
+const NOT_A_CONTINUATION = /^(?:[-*+](?:[ \t]|$)|-|`{3}|~{3})/;
+
+/** The value's lines, trimmed, blank ones dropped, each safe to write as a continuation line. */
+function valueLines(value: string): string[] {
+  const out: string[] = [];
+  for (const line of value.split(/\r\n|[\r\n]/).map((l) => l.replace(/^[ \t]+|[ \t]+$/g, ''))) {
+    if (!line) continue;
+    if (out.length && NOT_A_CONTINUATION.test(line)) out[out.length - 1] += ` ${line}`;
+    else out.push(line);
+  }
+  return out;
+}
+
 function renderField(f: Field, indent: string): string {
-  const head = `${indent}- ${f.key}:${f.value ? ' ' + oneLine(f.value) : ''}\n`;
-  return head + (f.children ?? []).map((c) => renderField(c, indent + '  ')).join('');
+  const [first, ...rest] = valueLines(f.value);
+  const head = `${indent}- ${f.key}:${first ? ' ' + first : ''}\n`;
+  const more = rest.map((l) => `${indent}  ${l}\n`).join('');
+  return head + more + (f.children ?? []).map((c) => renderField(c, indent + '  ')).join('');
 }
 
 export function renderEntry(entry: Entry): string {

@@ -18,8 +18,10 @@ export function isSpeech(t: Turn): boolean {
 function matchMarker(sentence: string): Marker | undefined {
   const found = MARKERS.find((m) => m.re.test(sentence));
   if (!found || found.kind !== 'Decision') return found;
-  // A decision that moves a system to another technology is an architecture change.
-  return MARKERS.find((m) => m.kind === 'Architecture' && m.re.test(sentence)) ?? found;
+  // A decision that moves a system to another technology is an architecture change; the decision's
+  // phrase still comes off the title ("我们决定迁移到…" → "迁移到…").
+  const arch = MARKERS.find((m) => m.kind === 'Architecture' && m.re.test(sentence));
+  return arch ? { ...arch, strip: arch.strip ?? found.strip } : found;
 }
 
 function splitReason(statement: string): { claim: string; why?: string } {
@@ -35,12 +37,13 @@ interface Statement {
   marker?: Marker;
 }
 
-/** "We decided that." points at the sentence before it; "Remember this:" at the one after. */
+/** "We decided that." points at the sentence before it; "Remember this:" (ending in a colon) at the one after. */
 const POINTER = /^(?:that|this|it|so|这个|這個|这样|這樣)?$/i;
+const POINTS_AHEAD = /[:：]$/;
 
 function build(st: Statement, turns: Turn[], first: Turn, last: Turn, origin: 'user' | 'agent'): Candidate | undefined {
   let body = st.marker?.strip ? st.text.replace(st.marker.strip, '') : st.text;
-  body = trimEnd(body.trim()).replace(/^[\s,，、;；:：.。!！?？]+/, '');
+  body = trimEnd(body.trim()).replace(/^[\s,，、;；:：.。!！?？—–…]+/, '');
   if (Array.from(body).length < 3) return undefined;
   const { claim, why } = splitReason(body);
   const title = capitalise(clip(trimEnd(claim.trim()), TITLE_MAX));
@@ -86,7 +89,7 @@ function userStatements(turn: Turn, turns: Turn[]): Candidate[] {
     let text = s;
     const rest = normalise(marker.strip ? s.replace(marker.strip, '') : s);
     if (POINTER.test(rest)) {
-      const j = /^(?:that|so)\b/.test(rest) || !list[i + 1] ? i - 1 : i + 1;
+      const j = POINTS_AHEAD.test(s) ? i + 1 : i - 1;
       // The sentence pointed at is a statement of its own: it is extracted once, there.
       if (!list[j] || markers[j]) return;
       text = list[j]!;
@@ -100,9 +103,13 @@ function userStatements(turn: Turn, turns: Turn[]): Candidate[] {
 /** "Shall we cap uploads at 25 MB?" followed by the user's "Yes, agreed." */
 function confirmedProposal(turn: Turn, reply: Turn, turns: Turn[]): Candidate | undefined {
   if (reply.role !== 'user' || reply.text.length > 120 || !CONFIRMATION.test(reply.text)) return undefined;
-  const proposal = sentences(stripQuoted(turn.text)).reverse().find((s) => PROPOSAL.test(s));
+  const list = sentences(stripQuoted(turn.text));
+  const last = list[list.length - 1] ?? '';
+  // The reply answers the question the turn ends with: "…上限设为 5 万条。要我替换吗？" → "可以" confirms
+  // the offer, not the earlier sentence.
+  const proposal = /[?？]$/.test(last) ? (PROPOSAL.test(last) ? last : undefined) : list.reverse().find((s) => PROPOSAL.test(s));
   if (!proposal) return undefined;
-  const text = proposal.replace(/^.*?\b(?:shall\s+we|should\s+we|i\s+(?:propose|suggest|recommend)(?:\s+(?:that\s+)?we)?|how\s+about|let'?s)\b\s*|^.*?(?:建[议議]|要不要|我[们們]可以)\s*/i, '');
+  const text = proposal.replace(/^.*?\b(?:shall\s+we|should\s+we|i\s+(?:propose|suggest|recommend)(?:\s+(?:that\s+)?we)?|how\s+about|let['’]?s)\b\s*|^.*?(?:建[议議]|要不要|我[们們]可以)\s*/i, '');
   const marker = matchMarker(proposal);
   return build({ kind: marker?.kind ?? 'Decision', text, confidence: 0.75 }, turns, turn, reply, 'agent');
 }

@@ -14,7 +14,7 @@ export function stripQuoted(text: string): string {
 /** Splits at sentence ends (". ", "!", "?", CJK 。！？) and line breaks; "e.g." or "v1.2" stay whole. */
 export function sentences(text: string): string[] {
   return text
-    .split(/\r?\n|(?<=[.!?])\s+|(?<=[。！？])\s*/)
+    .split(/\r?\n|(?<=[.!?])(?<!\b(?:e\.g|i\.e|etc|vs|cf|approx)\.)\s+|(?<=[。！？])\s*/i)
     .map((s) => s.replace(/^\s*(?:[-*+]|\d+[.)])\s+/, '').trim())
     .filter(Boolean);
 }

@@ -92,10 +92,19 @@ const RELATED: Record<Kind, Kind[]> = {
   Note: ['Note'],
 };
 
+/**
+ * Entries still in force: status active and named by no other entry's `supersedes` (a list, as lint
+ * reads it). Microsync never rewrites an older file, so a replaced entry keeps `status: active` until
+ * compound flips it; counting it as current would make "go back to X" look like a restatement of X.
+ */
+function inForce(known: Known[]): Known[] {
+  const replaced = new Set(known.flatMap((k) => (getField(k.entry, 'supersedes') ?? '').split(/[,\s]+/)).filter(Boolean));
+  return known.filter((k) => (getField(k.entry, 'status') ?? 'active') === 'active' && !replaced.has(k.id));
+}
+
 /** The active entry this candidate replaces: explicit id, then same key, then the most similar revision target. */
 export function findSuperseded(c: Candidate, known: Known[]): string | undefined {
-  const replaced = new Set(known.map((k) => getField(k.entry, 'supersedes')).filter(Boolean));
-  const active = known.filter((k) => (getField(k.entry, 'status') ?? 'active') === 'active' && !replaced.has(k.id));
+  const active = inForce(known);
   if (c.supersedes && known.some((k) => k.id === c.supersedes)) return c.supersedes;
   if (c.key) {
     const sameKey = active.filter((k) => getField(k.entry, 'key') === c.key);
@@ -123,8 +132,8 @@ export function planEntries(input: PlanInput): Plan {
       plan.skipped.push({ id, reason: 'already-recorded' });
       continue;
     }
-    // The same statement of the same kind, still active, under any id (said again on another day).
-    const restated = known.some((k) => k.entry.kind === c.kind && (getField(k.entry, 'status') ?? 'active') === 'active' && sameStatement(k.entry, c));
+    // The same statement of the same kind, still in force, under any id (said again on another day).
+    const restated = inForce(known).some((k) => k.entry.kind === c.kind && sameStatement(k.entry, c));
     if (restated || versions.some((k) => sameStatement(k.entry, c))) {
       plan.skipped.push({ id, reason: 'duplicate' });
       continue;
