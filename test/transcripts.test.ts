@@ -121,7 +121,7 @@ test('markdown fixture: front matter, headings in any case, fenced headings are 
 });
 
 test('a resumed read from any turn boundary gives exactly the remaining turns, same indexes and ids', async () => {
-  for (const kind of ['claude-code', 'codex', 'openclaw', 'jsonl'] as const) {
+  for (const kind of ['claude-code', 'codex', 'openclaw', 'jsonl', 'markdown'] as const) {
     for (const path of await listTranscriptFiles(kind, join(FIXTURES, kind), '/')) {
       const full = openTranscript(path, kind, { fallbackTimestamp: FALLBACK });
       const all = await collect(full);
@@ -139,11 +139,18 @@ test('a resumed read from any turn boundary gives exactly the remaining turns, s
   }
 });
 
-test('markdown resumes by index: fromIndex skips turns, fromOffset is ignored', async () => {
+test('markdown resumes from its cursor: only the bytes after it are read, the front matter still applies', async () => {
   const path = join(FIXTURES, 'markdown', '2026-11-21-api-errors.md');
+  const size = readFileSync(path).length;
   const all = await collect(openTranscript(path, 'markdown'));
-  const rest = await collect(openTranscript(path, 'markdown', { fromIndex: 5, fromOffset: 123 }));
-  assert.deepEqual(rest, all.slice(5));
+  const cut = all[2]!;
+  const resumed = openTranscript(path, 'markdown', { fromIndex: cut.index, fromOffset: cut.endOffset });
+  const rest = await collect(resumed);
+  assert.deepEqual(rest, all.slice(3));
+  assert.equal(rest[0]?.timestamp, '2026-11-21T15:00:00.000Z', 'the untimed `## tool` turn takes started_at from the front matter');
+  assert.equal(resumed.stats.sessionId, 'md-2026-11-21-api-errors');
+  assert.equal(resumed.stats.bytesRead, size - cut.endOffset);
+  assert.equal(resumed.stats.endOffset, size);
 });
 
 test('the real Claude Code sessions parse with zero malformed lines', async (t) => {

@@ -24,7 +24,7 @@ export function isCommandWrapper(text: string): boolean {
 
 export function createClaudeCodeFormat(): JsonlFormat {
   const tools = new ToolNames();
-  return { parse: (line) => parseClaudeCodeLine(line, tools), looksBehind: true };
+  return { parse: (line) => parseClaudeCodeLine(line, tools), looksBehind: true, tools };
 }
 
 export function parseClaudeCodeLine(line: Obj, tools: ToolNames = new ToolNames()): LineResult {

@@ -30,7 +30,7 @@ export interface CodexState {
 
 export function createCodexFormat(): JsonlFormat {
   const state: CodexState = { tools: new ToolNames() };
-  return { parse: (line) => parseCodexLine(line, state), readsHeader: true, looksBehind: true };
+  return { parse: (line) => parseCodexLine(line, state), readsHeader: true, looksBehind: true, tools: state.tools };
 }
 
 export function parseCodexLine(line: Obj, state: CodexState = { tools: new ToolNames() }): LineResult {

@@ -38,14 +38,19 @@ export interface JsonlFormat {
   readsHeader?: boolean;
   /**
    * Formats whose tool results name their tool only by call id re-read a bounded window before the
-   * cursor (turns discarded), so a result read in the next run still finds its call's name.
+   * cursor (turns discarded), so a result read in the next run still finds its call's name — unless
+   * the cursor carries the names of the calls still unanswered there (`tools`, then restored).
    */
   looksBehind?: boolean;
+  tools?: ToolNames;
 }
+
+/** Most unanswered calls a cursor carries; a session with more falls back to the look-behind re-read. */
+export const MAX_PENDING_TOOLS = 256;
 
 /** Keeps tool names by call id for results that name only the id; bounded so a huge session cannot grow it forever. */
 export class ToolNames {
-  private readonly names = new Map<string, string>();
+  private readonly names = new Map<string, { name: string; answered: boolean }>();
   constructor(private readonly limit = 10_000) {}
 
   remember(id: unknown, name: string): void {
@@ -54,10 +59,19 @@ export class ToolNames {
       const oldest = this.names.keys().next();
       if (!oldest.done) this.names.delete(oldest.value);
     }
-    this.names.set(id, name);
+    this.names.set(id, { name, answered: false });
   }
 
+  /** The name of a call, looked up by its result (which marks the call answered). */
   get(id: unknown): string | undefined {
-    return typeof id === 'string' ? this.names.get(id) : undefined;
+    const call = typeof id === 'string' ? this.names.get(id) : undefined;
+    if (call) call.answered = true;
+    return call?.name;
+  }
+
+  /** Calls without a result yet, newest last; null when more than `max` are open. */
+  pending(max = MAX_PENDING_TOOLS): Record<string, string> | null {
+    const open = [...this.names].filter(([, call]) => !call.answered);
+    return open.length > max ? null : Object.fromEntries(open.map(([id, call]) => [id, call.name]));
   }
 }

@@ -2,10 +2,11 @@
  * Generic JSONL transcripts, one message a line: `{role, content, timestamp, session_id}` (DESIGN §4).
  * `content` is a string or `{type:"text", text}` blocks; `timestamp` ISO or epoch seconds/ms (told
  * apart in time.ts); a line without one takes the caller's fallback; `session_id` defaults to the
- * file's name. Optional `tool_name` names the tool of a `tool` line.
+ * file's name. Optional `tool_name` names the tool of a `tool` line; a tool line's text is truncated
+ * like every reader's tool output (text.ts).
  */
 import { malformed, type JsonlFormat, type LineResult } from './draft.js';
-import { contentText, str, type Obj } from './text.js';
+import { contentText, str, truncate, type Obj } from './text.js';
 import type { Role } from './types.js';
 
 const ROLES: readonly string[] = ['user', 'assistant', 'tool', 'system'] satisfies Role[];
@@ -28,7 +29,7 @@ export function parseJsonlLine(line: Obj): LineResult {
     turns: [
       {
         role: line.role as Role,
-        text,
+        text: line.role === 'tool' ? truncate(text) : text,
         time: line.timestamp,
         ...(toolName && { toolName }),
         ...(sessionId && { sessionId }),

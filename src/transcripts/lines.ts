@@ -91,7 +91,8 @@ export async function* readLines(path: string, opts: ReadLinesOptions = {}): Asy
 
 /** The first complete line of a file (a header), or null when it is missing, unterminated or too long. */
 export async function readFirstLine(path: string, maxLineBytes = DEFAULT_MAX_LINE_BYTES): Promise<Line | null> {
-  for await (const line of readLines(path, { maxLineBytes })) return line;
+  // Small chunks: a header is usually a few hundred bytes, and a resumed read should not pull 64 KiB for it.
+  for await (const line of readLines(path, { maxLineBytes, chunkBytes: 4096 })) return line;
   return null;
 }
 

@@ -4,12 +4,14 @@
  * ` · <ISO time>`, its text running to the next such heading.
  *
  * Invariants: a heading inside a fenced code block is text, not a turn (transcripts quote Markdown);
- * offsets are bytes of the file as read, so `end` is where the turn's last line ends. Markdown files
- * are small and may be rewritten anywhere, so they are parsed whole and a resumed read skips turns by
- * index (ReadOptions.fromIndex); byte cursors (fromOffset) are ignored for this format.
+ * offsets are bytes of the file as read, so `end` is where the turn's last line ends. A resumed read
+ * parses only the bytes after the cursor (a turn boundary: the end of a turn's last line), with the
+ * front matter read from the file's head; text there before the first heading continues a turn that
+ * was already read and is dropped, as a whole-file parse skipping that turn by index would.
  */
 import matter from 'gray-matter';
 import type { TurnDraft } from './draft.js';
+import { truncate } from './text.js';
 import type { Role } from './types.js';
 
 const HEADING = /^##[ \t]+(user|assistant|tool)[ \t]*(?:·[ \t]*(.*?))?[ \t]*$/i;
@@ -34,17 +36,24 @@ interface RawLine {
   end: number;
 }
 
-export function parseMarkdownTranscript(source: Buffer | string): ParsedMarkdown {
+/**
+ * Parses a transcript. With `offset` > 0, `source` holds the file's bytes from that offset on (a
+ * resumed read): no front matter is looked for there, and every `end` counts from the file's start.
+ */
+export function parseMarkdownTranscript(source: Buffer | string, offset = 0): ParsedMarkdown {
   const buf = typeof source === 'string' ? Buffer.from(source, 'utf8') : source;
-  const lines = splitLines(buf);
+  const lines = splitLines(buf, offset);
   const parsed: ParsedMarkdown = { turns: [] };
-  const body = readFrontMatter(lines, parsed);
+  const body = offset > 0 ? 0 : readFrontMatter(lines, parsed);
   let current: { head: RegExpExecArray; text: string[]; end: number } | null = null;
   let fence: string | null = null;
   const close = () => {
     if (!current) return;
     const [, role, time] = current.head;
-    const turn: MarkdownTurn = { role: (role as string).toLowerCase() as Role, text: current.text.join('\n').trim(), end: current.end };
+    const kind = (role as string).toLowerCase() as Role;
+    const text = current.text.join('\n').trim();
+    // Tool output is context, not an archive: bounded like every reader's (text.ts).
+    const turn: MarkdownTurn = { role: kind, text: kind === 'tool' ? truncate(text) : text, end: current.end };
     if (time) turn.time = time;
     parsed.turns.push(turn);
   };
@@ -62,6 +71,13 @@ export function parseMarkdownTranscript(source: Buffer | string): ParsedMarkdown
     }
   }
   close();
+  return parsed;
+}
+
+/** The front matter alone, from the head of a file (a resumed read needs its session id and start). */
+export function parseMarkdownHeader(head: Buffer): ParsedMarkdown {
+  const parsed: ParsedMarkdown = { turns: [] };
+  readFrontMatter(splitLines(head, 0), parsed);
   return parsed;
 }
 
@@ -91,7 +107,7 @@ function nextFence(open: string | null, text: string): string | null {
   return run[0] === open[0] && run.length >= open.length && text.trim() === run ? null : open;
 }
 
-function splitLines(buf: Buffer): RawLine[] {
+function splitLines(buf: Buffer, offset: number): RawLine[] {
   const lines: RawLine[] = [];
   let start = 0;
   while (start < buf.length) {
@@ -99,8 +115,8 @@ function splitLines(buf: Buffer): RawLine[] {
     const end = nl === -1 ? buf.length : nl + 1;
     let text = buf.subarray(start, nl === -1 ? buf.length : nl).toString('utf8');
     if (text.endsWith('\r')) text = text.slice(0, -1);
-    if (start === 0 && text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-    lines.push({ text, start, end });
+    if (start + offset === 0 && text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+    lines.push({ text, start: start + offset, end: end + offset });
     start = end;
   }
   return lines;

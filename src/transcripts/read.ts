@@ -6,7 +6,7 @@
  * never skips a turn and never stops inside a line; a malformed or over-long line is counted and
  * warned about, never thrown; only a file that cannot be read at all fails (SOURCE_UNREADABLE).
  */
-import { readFile } from 'node:fs/promises';
+import { open, type FileHandle } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import { MemError } from '../core/errors.js';
 import { createClaudeCodeFormat } from './claude-code.js';
@@ -14,7 +14,7 @@ import { createCodexFormat } from './codex.js';
 import type { JsonlFormat } from './draft.js';
 import { createJsonlFormat } from './jsonl.js';
 import { DEFAULT_MAX_LINE_BYTES, readFirstLine, readLines } from './lines.js';
-import { parseMarkdownTranscript } from './markdown.js';
+import { parseMarkdownHeader, parseMarkdownTranscript } from './markdown.js';
 import { createOpenClawFormat } from './openclaw.js';
 import { StatsRecorder } from './stats.js';
 import { isObj } from './text.js';
@@ -37,9 +37,10 @@ export function openTranscript(path: string, kind: SourceKind, opts: ReadOptions
   if (!SOURCE_KINDS.includes(kind)) {
     throw new MemError('CONFIG_INVALID', `unknown transcript kind "${String(kind)}"; expected one of ${SOURCE_KINDS.join(', ')}`);
   }
-  const recorder = new StatsRecorder(path, defaultSessionId(path, kind), kind === 'markdown' ? 0 : (opts.fromOffset ?? 0));
-  const inner = kind === 'markdown' ? markdownTurns(path, opts, recorder) : jsonlTurns(path, JSONL_FORMATS[kind](), opts, recorder);
-  return { stats: recorder.stats, turns: guarded(inner, path, opts, recorder) };
+  const recorder = new StatsRecorder(path, defaultSessionId(path, kind), opts.fromOffset ?? 0);
+  const format = kind === 'markdown' ? undefined : JSONL_FORMATS[kind]();
+  const inner = format ? jsonlTurns(path, format, opts, recorder) : markdownTurns(path, opts, recorder);
+  return { stats: recorder.stats, turns: guarded(inner, path, opts, recorder, format) };
 }
 
 /** The file's session id until a line names one: the name without extension (Codex: its UUID). */
@@ -51,7 +52,7 @@ export function defaultSessionId(path: string, kind: SourceKind): string {
   return basename(path, extname(path));
 }
 
-async function* guarded(inner: AsyncGenerator<Turn>, path: string, opts: ReadOptions, recorder: StatsRecorder): AsyncGenerator<Turn> {
+async function* guarded(inner: AsyncGenerator<Turn>, path: string, opts: ReadOptions, recorder: StatsRecorder, format?: JsonlFormat): AsyncGenerator<Turn> {
   try {
     yield* inner;
   } catch (err) {
@@ -62,6 +63,9 @@ async function* guarded(inner: AsyncGenerator<Turn>, path: string, opts: ReadOpt
     }
     throw err;
   } finally {
+    // The calls still unanswered where the read stopped, so the next resumed read needs no look-behind.
+    const pending = format?.tools?.pending();
+    if (pending) recorder.stats.pendingTools = pending;
     recorder.finish(opts.fallbackTimestamp);
   }
 }
@@ -73,8 +77,9 @@ async function* jsonlTurns(path: string, format: JsonlFormat, opts: ReadOptions,
   let index = opts.fromIndex ?? 0;
   let declared: string | undefined;
   let sawTurn = false;
+  for (const [id, name] of Object.entries(opts.toolNames ?? {})) format.tools?.remember(id, name);
   if (fromOffset > 0) {
-    const header = await warmUp(path, format, fromOffset, maxLineBytes);
+    const header = await warmUp(path, format, fromOffset, maxLineBytes, opts.toolNames === undefined);
     if (header) declared = stats.sessionId = header;
   }
   const lines = readLines(path, {
@@ -123,11 +128,12 @@ async function* jsonlTurns(path: string, format: JsonlFormat, opts: ReadOptions,
 }
 
 /**
- * Before a resumed read: replays the header (session id, start time) and the last LOOK_BEHIND bytes
- * before the cursor (tool names by call id) through the format, discarding their turns, so the
- * resumed read yields what a full read would. Returns the session id the header declared.
+ * Before a resumed read: replays the header (session id, start time) and, when the caller has no
+ * pending tool names for the cursor (`lookBehind`), the last LOOK_BEHIND bytes before it (tool names
+ * by call id) through the format, discarding their turns, so the resumed read yields what a full
+ * read would. Returns the session id the header declared.
  */
-async function warmUp(path: string, format: JsonlFormat, fromOffset: number, maxLineBytes: number): Promise<string | undefined> {
+async function warmUp(path: string, format: JsonlFormat, fromOffset: number, maxLineBytes: number, lookBehind: boolean): Promise<string | undefined> {
   let declared: string | undefined;
   const replay = (text: string) => {
     const value = safeParse(text);
@@ -135,7 +141,7 @@ async function warmUp(path: string, format: JsonlFormat, fromOffset: number, max
     const result = format.parse(value);
     if (result.ok && result.sessionId) declared = result.sessionId;
   };
-  const windowStart = format.looksBehind ? Math.max(0, fromOffset - LOOK_BEHIND) : fromOffset;
+  const windowStart = format.looksBehind && lookBehind ? Math.max(0, fromOffset - LOOK_BEHIND) : fromOffset;
   if (format.readsHeader && windowStart > 0) {
     const header = await readFirstLine(path, maxLineBytes);
     if (header) replay(header.text);
@@ -151,25 +157,39 @@ async function warmUp(path: string, format: JsonlFormat, fromOffset: number, max
   return declared;
 }
 
+/**
+ * A Markdown transcript is parsed in one piece: the whole file, or on a resumed read only the bytes
+ * after the cursor (plus the front matter from the head, not counted as read, like a JSONL header).
+ */
 async function* markdownTurns(path: string, opts: ReadOptions, rec: StatsRecorder): AsyncGenerator<Turn> {
   const { stats } = rec;
-  const buf = await readFile(path);
-  stats.bytesRead = buf.length;
-  stats.endOffset = buf.length;
-  if (buf.length > MAX_MARKDOWN_BYTES) {
-    stats.skippedLong += 1;
-    rec.warn(`${path}: ${buf.length} bytes is too large for a Markdown transcript; skipped`);
-    return;
+  const from = opts.fromOffset ?? 0;
+  const fd = await open(path, 'r');
+  let buf: Buffer;
+  let header: ReturnType<typeof parseMarkdownHeader> | undefined;
+  try {
+    const size = (await fd.stat()).size;
+    if (size - from > MAX_MARKDOWN_BYTES) {
+      stats.endOffset = size;
+      stats.skippedLong += 1;
+      rec.warn(`${path}: ${size - from} bytes is too large for a Markdown transcript; skipped`);
+      return;
+    }
+    if (from > 0) header = parseMarkdownHeader(await readHead(fd, from));
+    buf = await readRange(fd, from, size);
+  } finally {
+    await fd.close();
   }
-  const parsed = parseMarkdownTranscript(buf);
-  if (parsed.problem) rec.malformed(1, 0, parsed.problem);
-  if (parsed.sessionId) stats.sessionId = parsed.sessionId;
-  const started = normalizeTimestamp(parsed.startedAt);
-  const fromIndex = opts.fromIndex ?? 0;
-  let index = 0;
+  stats.bytesRead = buf.length;
+  stats.endOffset = from + buf.length;
+  const parsed = parseMarkdownTranscript(buf, from);
+  const { problem, sessionId, startedAt } = header ?? parsed;
+  if (problem && from === 0) rec.malformed(1, 0, problem); // reported once, by the read from the start
+  if (sessionId) stats.sessionId = sessionId;
+  const started = normalizeTimestamp(startedAt);
+  let index = opts.fromIndex ?? 0;
   for (const draft of parsed.turns) {
     index += 1;
-    if (index <= fromIndex) continue;
     let timestamp = normalizeTimestamp(draft.time) ?? started;
     if (timestamp === null) {
       stats.untimed += 1;
@@ -177,6 +197,24 @@ async function* markdownTurns(path: string, opts: ReadOptions, rec: StatsRecorde
     }
     yield toTurn(draft, { sessionId: stats.sessionId, sessionPath: path, index, timestamp, endOffset: draft.end });
   }
+}
+
+async function readRange(fd: FileHandle, start: number, end: number): Promise<Buffer> {
+  const buf = Buffer.alloc(Math.max(0, end - start));
+  let at = 0;
+  while (at < buf.length) {
+    const { bytesRead } = await fd.read(buf, at, buf.length - at, start + at);
+    if (bytesRead === 0) break; // shrank while read: what is there
+    at += bytesRead;
+  }
+  return at === buf.length ? buf : buf.subarray(0, at);
+}
+
+/** The head holding the front matter: 4 KiB, more (up to 64 KiB, never past `limit`) only while it is still open. */
+async function readHead(fd: FileHandle, limit: number): Promise<Buffer> {
+  const head = await readRange(fd, 0, Math.min(limit, 4096));
+  const unclosed = head.subarray(0, 3).toString() === '---' && !/\n(?:---|\.\.\.)[ \t]*\r?\n/.test(head.toString('utf8'));
+  return unclosed && limit > head.length ? readRange(fd, 0, Math.min(limit, 64 * 1024)) : head;
 }
 
 type Where = Pick<Turn, 'sessionId' | 'sessionPath' | 'index' | 'timestamp' | 'endOffset'>;

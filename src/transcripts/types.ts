@@ -36,6 +36,12 @@ export interface ReadOptions {
   maxLineBytes?: number;
   /** ISO time for lines without a timestamp (the file's mtime); a warning is counted once. */
   fallbackTimestamp?: string;
+  /**
+   * Names of the tool calls still unanswered at fromOffset, by call id (a cursor's `pendingTools`).
+   * Given, a resumed read of a format whose results name only the call id reads no byte before
+   * fromOffset; missing, it re-reads a bounded window before it to learn them.
+   */
+  toolNames?: Record<string, string>;
 }
 
 export interface ReadStats {
@@ -49,6 +55,8 @@ export interface ReadStats {
   bytesRead: number;
   /** Byte offset after the last complete line read (a trailing partial line is left for next time). */
   endOffset: number;
+  /** Formats whose results name only a call id: the calls unanswered at endOffset, for the next cursor (absent: too many to carry). */
+  pendingTools?: Record<string, string>;
   warnings: string[];
 }
 

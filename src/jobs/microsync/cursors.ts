@@ -19,6 +19,8 @@ export interface Cursor {
   head: string;
   tail: string;
   sessionId?: string;
+  /** Tool calls unanswered at offset (name by call id), so a resumed read need not look behind it. */
+  pendingTools?: Record<string, string>;
   /** The session was recognised as a scheduler/bot/sub-agent session: skip it for good. */
   skip?: string;
 }

@@ -63,6 +63,7 @@ export async function readTranscriptFile(file: string, kind: SourceKind, prev: C
     fromOffset: resume ? prev!.offset : 0,
     fromIndex: resume ? prev!.turns : 0,
     maxLineBytes: win.maxLineBytes,
+    ...(resume && prev!.pendingTools ? { toolNames: prev!.pendingTools } : {}),
     // An untimed line takes the file's mtime; in a replay (--now before the mtime) the file as it was
     // then cannot have been modified later than then.
     fallbackTimestamp: new Date(Math.min(st.mtimeMs, win.now.toMillis())).toISOString(),
@@ -133,6 +134,8 @@ export async function readTranscriptFile(file: string, kind: SourceKind, prev: C
     safe = future ? { offset: lastRead?.endOffset ?? safe.offset, turns: lastRead?.index ?? safe.turns } : { offset: stats.endOffset, turns: lastRead?.index ?? safe.turns };
   }
   const fp = await fingerprint(file, safe.offset);
-  result.cursor = { offset: safe.offset, turns: safe.turns, size: st.size, mtimeMs: st.mtimeMs, ...fp, ...(stats.sessionId ? { sessionId: stats.sessionId } : {}) };
+  // Pending tool calls are known only where the read stopped: a cursor set earlier goes without them.
+  const pendingTools = safe.offset === stats.endOffset ? stats.pendingTools : undefined;
+  result.cursor = { offset: safe.offset, turns: safe.turns, size: st.size, mtimeMs: st.mtimeMs, ...fp, ...(stats.sessionId ? { sessionId: stats.sessionId } : {}), ...(pendingTools ? { pendingTools } : {}) };
   return result;
 }
