@@ -160,6 +160,17 @@ describe('supersedes', () => {
     assert.deepEqual(sup(p), [undefined, 'DECISION-20261121-use-a-local-lru-for-the-balance-cache']);
   });
 
+  test('a back-fill that meets the later statement first still supersedes forward in time', () => {
+    const later = cand('Go back to Redis instead of a local LRU for the balance cache', { revises: true, day: '2026-11-21', timestamp: '2026-11-21T10:00:00Z' });
+    const earlier = cand('Use a local LRU for the balance cache', { day: '2026-11-01', timestamp: '2026-11-01T10:00:00Z', sessionId: 's0' });
+    const p = plan([later, earlier]);
+    assert.deepEqual(ids(p), ['DECISION-20261101-use-a-local-lru-for-the-balance-cache', 'DECISION-20261121-go-back-to-redis-instead-of-a-local-lru-for-the-balance-cach']);
+    assert.deepEqual(sup(p), [undefined, 'DECISION-20261101-use-a-local-lru-for-the-balance-cache']);
+    // An older revision never names an entry dated after it.
+    const old = cand('Go back to Redis instead of a local LRU for the balance cache', { revises: true, day: '2026-11-01', timestamp: '2026-11-01T10:00:00Z' });
+    assert.deepEqual(sup(plan([old], [known('DECISION-20261121-use-a-local-lru-for-the-balance-cache', 'Use a local LRU for the balance cache', { day: '2026-11-21' })])), [undefined]);
+  });
+
   test('an explicit supersedes naming a known entry is kept as given', () => {
     const p = plan([cand('Cache in Valkey', { supersedes: lru.id })], [lru, known('DECISION-20261121-cache-in-valkey-soon', 'Cache in Valkey soon')]);
     assert.deepEqual(sup(p), [lru.id]);

@@ -287,3 +287,10 @@ describe('the transcript fixtures (fixtures/transcripts/README.md)', () => {
     }
   });
 });
+
+test('a negated or postponed decision is not a decision (先不決定, 不决定, not deciding yet)', () => {
+  const turns = ['或許可以換成 Valkey？先不決定。', '这个先不决定，下周再看。', '暂不决定用哪个队列。'].map((text, i) => ({
+    sessionId: 's', sessionPath: '/s.jsonl', index: i + 1, role: 'user' as const, text, timestamp: '2026-11-21T10:00:00Z', endOffset: i + 1,
+  }));
+  assert.deepEqual(extractWithRules(turns), []);
+});

@@ -37,7 +37,7 @@ export const UNSETTLED = new RegExp(
   [
     EN`[?？]\s*$`,
     EN`\b(?:maybe|perhaps|might|probably|possibly|what\s+if|should\s+we|could\s+we|shall\s+we|do\s+we|i\s+(?:think|guess|wonder)|not\s+sure|undecided|haven['’]?t\s+decided|not\s+(?:yet\s+)?decided|if\s+we\s+decide|let\s+me\s+know|tbd)\b`,
-    '也[许許]|或[许許]|可能|要不要|是不是|[还還]没[决決]定|[还還]沒[决決]定|未定|如果|(?:以[后後]|回[头頭])再[说說议議]',
+    '也[许許]|或[许許]|可能|要不要|是不是|[还還]没[决決]定|[还還]沒[决決]定|[先暂暫]不[决決]定|不[决決]定|未定|如果|(?:以[后後]|回[头頭])再[说說议議]',
   ].join('|'),
   'i',
 );

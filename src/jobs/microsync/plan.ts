@@ -103,8 +103,9 @@ function inForce(known: Known[]): Known[] {
 }
 
 /** The active entry this candidate replaces: explicit id, then same key, then the most similar revision target. */
-export function findSuperseded(c: Candidate, known: Known[]): string | undefined {
-  const active = inForce(known);
+export function findSuperseded(c: Candidate, known: Known[], day?: string): string | undefined {
+  // A statement can only replace what was said before it (a back-fill meets later entries first).
+  const active = inForce(known).filter((k) => !day || (getField(k.entry, 'date') ?? '') <= day);
   if (c.supersedes && known.some((k) => k.id === c.supersedes)) return c.supersedes;
   if (c.key) {
     const sameKey = active.filter((k) => getField(k.entry, 'key') === c.key);
@@ -125,7 +126,9 @@ export function findSuperseded(c: Candidate, known: Known[]): string | undefined
 export function planEntries(input: PlanInput): Plan {
   const known: Known[] = input.existing.slice();
   const plan: Plan = { entries: [], skipped: [] };
-  for (const c of input.candidates) {
+  // Oldest first, so a revision finds what it revises already planned (sort is stable).
+  const ordered = [...input.candidates].sort((a, b) => a.timestamp.localeCompare(b.timestamp));
+  for (const c of ordered) {
     const id = makeId(c.kind, c.day, c.title);
     const versions = known.filter((k) => isVersionOf(k.id, id));
     if (versions.some((k) => sameSource(k.entry, c))) {
@@ -139,7 +142,7 @@ export function planEntries(input: PlanInput): Plan {
       continue;
     }
     const free = nextFreeId(id, (x) => known.some((k) => k.id === x));
-    const entry = entryFromCandidate(c, free, findSuperseded(c, known));
+    const entry = entryFromCandidate(c, free, findSuperseded(c, known, c.day));
     plan.entries.push({ day: c.day, id: free, entry });
     known.push({ id: free, entry });
   }
