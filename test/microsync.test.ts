@@ -3,7 +3,7 @@
  * workspace and transcripts (fixtures/transcripts/README.md says what must and must not land).
  */
 import assert from 'node:assert/strict';
-import { appendFileSync, existsSync, readFileSync, statSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { dailyText, editConfig, entryIds, exampleWorkspace, mem, snapshot } from './helpers/cli.js';
@@ -170,5 +170,33 @@ describe('windows, cursors and --now', () => {
     assert.equal(r.code, 0, r.stderr);
     assert.ok(entryIds(ws).some((id) => id.startsWith('ARCH-20261121-')), entryIds(ws).join(', '));
     assert.ok(statSync(join(ws, 'memory', '2026-11-21.md')).isFile());
+  });
+
+  test('a scheduler session first seen before it began is still judged, and skipped, on the next run', async (t) => {
+    const { ws, transcripts } = exampleWorkspace(t);
+    const lines = [
+      { role: 'user', content: '[cron] nightly billing reconciliation', timestamp: '2026-11-21T22:00:00Z', session_id: 'cron-1' },
+      { role: 'user', content: 'Remember this: the reconciliation bot may push to main.', timestamp: '2026-11-21T22:00:05Z', session_id: 'cron-1' },
+    ];
+    writeFileSync(join(transcripts, 'jsonl', 'cron.jsonl'), lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
+    const before = await mem(['-C', ws, 'microsync', '--source', 'generic', '--now', '2026-11-21T20:00:00Z']);
+    assert.equal(before.code, 0, before.stderr);
+    const after = await mem(['-C', ws, '--json', 'microsync', '--source', 'generic', '--now', '2026-11-21T23:00:00Z']);
+    assert.equal(after.code, 0, after.stderr);
+    assert.ok(!dailyText(ws).includes('reconciliation bot'), dailyText(ws));
+    assert.match(after.stdout, /scheduler or heartbeat session/);
+  });
+
+  test('microsync and remember leave the search index up to date', async (t) => {
+    const { ws } = exampleWorkspace(t);
+    assert.equal((await mem(['-C', ws, 'microsync', '--since', 'all', '--now', NOW])).code, 0);
+    assert.equal((await mem(['-C', ws, '--now', NOW, 'remember', 'Invoices are immutable once sent', '--kind', 'rule'])).code, 0);
+    for (const [query, id] of [['rollback script', 'RULE-20261120-every-migration-needs-a-rollback-script'], ['invoices immutable', 'RULE-20261122-invoices-are-immutable-once-sent']]) {
+      const r = await mem(['-C', ws, '--json', 'search', query]);
+      assert.equal(r.code, 0, r.stderr);
+      const out = JSON.parse(r.stdout) as { indexBehind: boolean; results: Array<{ id: string | null }> };
+      assert.equal(out.indexBehind, false, 'nothing left for search to overlay');
+      assert.equal(out.results[0]?.id, id);
+    }
   });
 });

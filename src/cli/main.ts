@@ -4,16 +4,12 @@
  */
 import { Command, CommanderError } from 'commander';
 import { describeError, EXIT, isMemError } from '../core/errors.js';
-import { registerConfig } from '../commands/config.js';
-import { registerGet } from '../commands/get.js';
-import { registerInit } from '../commands/init.js';
-import { registerLint } from '../commands/lint.js';
-import { registerMicrosync } from '../commands/microsync.js';
-import { registerRemember } from '../commands/remember.js';
+import { commandName, COMMANDS } from './commands.js';
 import { c } from './output.js';
 import { VERSION } from './version.js';
 
-export function buildProgram(): Command {
+/** The program with the named command registered, or every command (help, unknown words). */
+export async function buildProgram(name: string | undefined): Promise<Command> {
   const program = new Command('mem')
     .description('memfold: long-term memory for AI agents, as plain Markdown you commit to git')
     .version(VERSION)
@@ -25,14 +21,18 @@ export function buildProgram(): Command {
     .showHelpAfterError('(run "mem --help" for usage)')
     .exitOverride();
   program.addHelpText('after', '\nExit codes: 0 ok, 1 error, 2 usage, 3 lock busy or job timeout, 4 config or workspace problem, 5 problems found (lint)');
-  for (const register of [registerInit, registerConfig, registerMicrosync, registerRemember, registerGet, registerLint]) register(program);
+  const versionOnly = !name && process.argv.some((a) => a === '-V' || a === '--version');
+  const loaders = name ? [COMMANDS[name]!] : versionOnly ? [] : Object.values(COMMANDS);
+  for (const load of loaders) (await load())(program);
   for (const cmd of program.commands) cmd.exitOverride();
   return program;
 }
 
 export async function main(argv: string[]): Promise<number> {
+  const name = commandName(argv.slice(2));
   try {
-    await buildProgram().parseAsync(argv);
+    const program = await buildProgram(name);
+    await program.parseAsync(argv);
     return EXIT.ok;
   } catch (err) {
     if (err instanceof CommanderError) {

@@ -4,6 +4,7 @@ import { commandContext, type GlobalOptions } from '../cli/context.js';
 import { c } from '../cli/output.js';
 import { renderEntry } from '../entries/render.js';
 import { runMicrosync, type MicrosyncResult } from '../jobs/microsync/run.js';
+import { refreshIndex } from './refresh-index.js';
 
 export function summary(r: MicrosyncResult): string {
   const parts = [
@@ -37,6 +38,7 @@ export function registerMicrosync(program: Command): void {
         warn: (m) => out.warn(m), progress: (m) => out.progress(m),
       });
       out.endProgress();
+      if (r.added.length) await refreshIndex(workspace, loaded, out);
       out.json({ ...r, plan: undefined, wouldAdd: r.dryRun ? r.plan.entries.map((e) => ({ id: e.id, day: e.day, markdown: renderEntry(e.entry) })) : undefined, skipped: r.plan.skipped });
       if (r.dryRun) for (const e of r.plan.entries) out.result(`${c.dim(`# memory/${e.day}.md`)}\n${renderEntry(e.entry)}`);
       else if (out.opts.verbose) for (const a of r.added) out.info(`added ${a.id} to ${a.file}`);

@@ -2,6 +2,7 @@
 import type { Command } from 'commander';
 import { commandContext, type GlobalOptions } from '../cli/context.js';
 import { runRemember } from '../jobs/remember.js';
+import { refreshIndex } from './refresh-index.js';
 
 export function registerRemember(program: Command): void {
   program
@@ -16,6 +17,7 @@ export function registerRemember(program: Command): void {
     .action(async (text: string, o: { kind?: string; title?: string; key?: string; scope?: string }, cmd: Command) => {
       const { workspace, loaded, now, out } = commandContext(cmd.optsWithGlobals<GlobalOptions>());
       const r = await runRemember({ workspace, loaded, now, text, ...o });
+      if (r.added) await refreshIndex(workspace, loaded, out);
       out.json(r);
       if (r.redacted) out.warn(`${r.redacted} secret${r.redacted === 1 ? '' : 's'} redacted before writing`);
       out.line(r.added ? `remembered ${r.id} in ${r.file}` : `already remembered as ${r.id}; nothing changed`);

@@ -77,7 +77,8 @@ export async function readTranscriptFile(file: string, kind: SourceKind, prev: C
   let future = false;
   let halted = false;
   // Reading from the start, the first turns are held back until the session has been judged.
-  const opener: Turn[] | null = resume ? null : [];
+  // A cursor that has passed no turn yet (the first line was later than --now) has not judged either.
+  const opener: Turn[] | null = resume && prev!.turns > 0 ? null : [];
   const judged = () => {
     if (!opener || result.skip !== undefined) return;
     result.skip = judge(opener) ?? '';

@@ -1,0 +1,159 @@
+#!/usr/bin/env node
+// search.mjs — benchmark of `mem index` / `mem search` on workspaces from shared/bench/gen-corpus.mjs.
+//
+// Usage (from the project root, after `npm run build`; `npm run bench:search` does both):
+//   node bench/search.mjs [--files 1000] [--runs 2] [--workdir DIR] [--keep]
+//   BENCH_SEARCH_FILES=10000 npm run bench:search      # the 10,000-file workspace (slower)
+//
+// In one process tree, so every figure comes from the same machine state:
+// 1. generates the corpus (deterministic seed) and a mem.config.json with extraPaths = summaries;
+// 2. baseline: `node -e 0`, median of 20 — every time below is also printed as a ratio to it;
+// 3. `mem index --rebuild` (lexical): seconds and peak RSS (/usr/bin/time when present);
+// 4. cold `mem search` (no server): 10 queries (4 Chinese) × --runs, whole-process wall time,
+//    median and p95; beside it the same queries through the search module alone (no CLI start-up:
+//    shows what the CLI's own imports cost) and `rg -i` as the scan lower bound (when installed);
+// 5. `mem index` after appending one entry to one daily file;
+// 6. retrieval quality on the labelled set test/fixtures/search/quality (recall@1, recall@5, MRR),
+//    lexical, in-process on a copy of its workspace.
+// Results: a table on stdout and bench/out/search-latest.json.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const MEM = path.join(ROOT, 'bin', 'mem.js');
+const GEN = [process.env.GEN_CORPUS, path.resolve(ROOT, '..', 'shared', 'bench', 'gen-corpus.mjs'), '/work/shared/bench/gen-corpus.mjs']
+  .find((p) => p && fs.existsSync(p));
+const OUT_DIR = path.join(ROOT, 'bench', 'out');
+const args = process.argv.slice(2);
+const arg = (name, def) => {
+  const i = args.indexOf(`--${name}`);
+  return i === -1 ? def : args[i + 1];
+};
+const files = parseInt(arg('files', process.env.BENCH_SEARCH_FILES ?? '1000'), 10);
+const runs = Math.max(2, parseInt(arg('runs', process.env.BENCH_SEARCH_RUNS ?? '2'), 10));
+const keep = args.includes('--keep');
+const workdir = arg('workdir', null) ?? fs.mkdtempSync(path.join(os.tmpdir(), 'memfold-bench-search-'));
+const QUERIES = [
+  'why did the debounce leak memory',
+  'worker_threads latency p99',
+  'meilisearch benchmark',
+  'oauth downgrade for the ml team',
+  'grafana throughput load test',
+  'podman 分片',
+  '重写 tracing',
+  '日誌分片',
+  '决定升级 tls',
+  'billing dashboard error-rate',
+];
+const hasTime = fs.existsSync('/usr/bin/time');
+
+function run(cmd, argv, { env, rss } = {}) {
+  const full = rss && hasTime ? ['/usr/bin/time', ['-f', '__RSS__%M', cmd, ...argv]] : [cmd, argv];
+  const t = performance.now();
+  const r = spawnSync(full[0], full[1], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', ...env }, maxBuffer: 64 << 20 });
+  const ms = performance.now() - t;
+  const m = /__RSS__(\d+)/.exec(r.stderr ?? '');
+  return { ms, code: r.status, stdout: r.stdout, stderr: r.stderr, rssMB: m ? Number(m[1]) / 1024 : null };
+}
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const p95 = (xs) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(xs.length * 0.95) - 1)];
+
+console.error(`corpus: ${files} files in ${workdir}`);
+const ws = path.join(workdir, 'ws');
+if (!fs.existsSync(path.join(ws, 'mem.config.json'))) {
+  const g = run(process.execPath, [GEN, '--size', String(files), '--out', ws, '--force']);
+  if (g.code !== 0) throw new Error(`gen-corpus failed: ${g.stderr}`);
+  fs.writeFileSync(path.join(ws, 'mem.config.json'), JSON.stringify({ format_version: 1, timezone: 'UTC', extraPaths: ['second-brain/summaries'] }, null, 2));
+}
+
+const node0 = median(Array.from({ length: 20 }, () => run(process.execPath, ['-e', '0']).ms));
+const ratio = (ms) => `${(ms / node0).toFixed(2)}×`;
+const rows = [];
+const row = (what, ms, extra = '') => {
+  rows.push({ what, ms: Math.round(ms), ratio: ms / node0, extra });
+  console.log(`${what.padEnd(46)} ${String(Math.round(ms)).padStart(7)} ms  ${ratio(ms).padStart(7)}  ${extra}`);
+};
+console.log(`node -e 0 (median of 20): ${node0.toFixed(1)} ms\n`);
+
+const rebuild = run(process.execPath, [MEM, '-C', ws, '--json', 'index', '--rebuild'], { rss: true });
+if (rebuild.code !== 0) throw new Error(rebuild.stderr);
+const idx = JSON.parse(rebuild.stdout);
+const chunks = idx.tiers.warm.chunks + idx.tiers.cold.chunks;
+const indexBytes = fs.readdirSync(path.join(ws, '.mem', 'index')).reduce((n, f) => n + fs.statSync(path.join(ws, '.mem', 'index', f)).size, 0);
+row('mem index --rebuild (lexical)', rebuild.ms, `${chunks} chunks, ${(indexBytes / 1048576).toFixed(1)} MB on disk, peak RSS ${rebuild.rssMB?.toFixed(0) ?? '?'} MB`);
+
+const cli = [];
+const core = [];
+const rg = [];
+const coreScript = path.join(workdir, 'core.mjs');
+fs.writeFileSync(coreScript, `import { runSearch } from ${JSON.stringify(path.join(ROOT, 'dist', 'search', 'search.js'))};
+const r = await runSearch({ workspace: process.argv[2], query: process.argv[3], k: 6, deep: false, filters: {}, today: '2026-06-30', extraPaths: ['second-brain/summaries'], search: { chunkTokens: 400, overlapTokens: 80 } });
+process.stdout.write(String(r.response.results.length));\n`);
+const hasRg = run('rg', ['--version']).code === 0;
+let empty = 0;
+for (let i = 0; i < runs; i++) {
+  for (const q of QUERIES) {
+    const r = run(process.execPath, [MEM, '-C', ws, '--json', 'search', q]);
+    if (r.code !== 0) throw new Error(r.stderr);
+    if (!JSON.parse(r.stdout).results.length) empty++;
+    cli.push(r.ms);
+    core.push(run(process.execPath, [coreScript, ws, q]).ms);
+    if (hasRg) rg.push(run('rg', ['-i', '-c', '-F', q.split(' ')[0], ws]).ms);
+  }
+}
+row(`mem search, cold, p50 (${cli.length} runs)`, median(cli));
+row('mem search, cold, p95', p95(cli), empty ? `${empty / runs} of ${QUERIES.length} queries had no hit` : '');
+row('search module alone (no CLI imports), p50', median(core));
+row('search module alone (no CLI imports), p95', p95(core));
+if (hasRg) row('rg -i (scan lower bound), p50', median(rg));
+else console.log('rg: not installed (apt-get install ripgrep) — skipped');
+
+const daily = fs.readdirSync(path.join(ws, 'memory')).filter((n) => /^\d{4}-\d{2}-\d{2}\.md$/.test(n)).sort()[0];
+const dailyPath = path.join(ws, 'memory', daily);
+const original = fs.readFileSync(dailyPath);
+fs.appendFileSync(dailyPath, `\n## Note: bench edit ${Date.now()}\n- id: NOTE-bench-edit\n- why: one more entry\n`);
+const incr = run(process.execPath, [MEM, '-C', ws, '--json', 'index']);
+const inc = JSON.parse(incr.stdout);
+row('mem index after editing one file', incr.ms, `changed ${inc.tiers.warm.changed}, chunks +${inc.tiers.warm.chunksAdded} -${inc.tiers.warm.chunksRemoved}`);
+fs.writeFileSync(dailyPath, original);
+run(process.execPath, [MEM, '-C', ws, 'index']);
+
+let quality = null;
+const QUALITY = path.join(ROOT, 'test', 'fixtures', 'search', 'quality');
+if (fs.existsSync(path.join(QUALITY, 'queries.json'))) {
+  quality = await measureQuality();
+  console.log(`\nquality (${quality.queries} labelled queries, ${quality.zh} Chinese, lexical): recall@1 ${quality.recall1.toFixed(3)}  recall@5 ${quality.recall5.toFixed(3)}  MRR ${quality.mrr.toFixed(3)}`);
+  for (const m of quality.misses) console.log(`  miss: ${m}`);
+}
+
+/** Indexes a copy of the quality workspace and ranks each labelled query in-process. */
+async function measureQuality() {
+  const { runSearch } = await import(path.join(ROOT, 'dist', 'search', 'search.js'));
+  const { runIndex } = await import(path.join(ROOT, 'dist', 'search', 'update.js'));
+  const { loadConfig } = await import(path.join(ROOT, 'dist', 'config', 'load.js'));
+  const qws = path.join(workdir, 'quality');
+  fs.cpSync(path.join(QUALITY, 'workspace'), qws, { recursive: true });
+  const loaded = loadConfig(qws);
+  await runIndex(qws, loaded);
+  const labelled = JSON.parse(fs.readFileSync(path.join(QUALITY, 'queries.json'), 'utf8'));
+  let r1 = 0, r5 = 0, rr = 0, zh = 0;
+  const misses = [];
+  for (const { q, id } of labelled) {
+    if (/\p{Script=Han}/u.test(q)) zh++;
+    const { response } = await runSearch({ workspace: qws, query: q, k: 10, deep: true, filters: {}, today: '2026-11-22', extraPaths: loaded.config.extraPaths, search: loaded.config.search });
+    const rank = response.results.findIndex((r) => r.id === id) + 1;
+    if (rank === 1) r1++;
+    if (rank >= 1 && rank <= 5) r5++;
+    if (rank >= 1) rr += 1 / rank;
+    if (rank === 0 || rank > 5) misses.push(`${q} → ${id} (rank ${rank || '>10'})`);
+  }
+  const n = labelled.length;
+  return { queries: n, zh, recall1: r1 / n, recall5: r5 / n, mrr: rr / n, misses };
+}
+
+fs.mkdirSync(OUT_DIR, { recursive: true });
+fs.writeFileSync(path.join(OUT_DIR, 'search-latest.json'), JSON.stringify({ files, chunks, node0, rows, quality, at: new Date().toISOString() }, null, 2));
+if (!keep && !arg('workdir', null)) fs.rmSync(workdir, { recursive: true, force: true });

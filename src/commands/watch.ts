@@ -1,0 +1,49 @@
+/** `mem watch`: keeps the search index fresh while files change (docs/search.md). */
+import type { Command } from 'commander';
+import { commandContext, type GlobalOptions } from '../cli/context.js';
+import { MemError } from '../core/errors.js';
+
+export function registerWatch(program: Command): void {
+  program
+    .command('watch')
+    .description('watch the memory files and update the search index after changes (debounced); Ctrl-C stops')
+    .option('--debounce <ms>', 'wait this long after the last change before updating (default: $MEM_WATCH_DEBOUNCE_MS, else daemon.debounceMs of the config, else 15000)')
+    .option('--poll', 'poll instead of native file events (network folders)')
+    .addHelpText('after', '\nExamples:\n  mem watch\n  mem watch --debounce 2000 --poll')
+    .action(async (flags: { debounce?: string; poll?: boolean }, cmd: Command) => {
+      const g = cmd.optsWithGlobals<GlobalOptions>();
+      const { workspace, loaded, out } = commandContext(g);
+      // The daemon's `daemon.debounceMs` setting, when present, is the configured default.
+      const configured = (loaded.config as { daemon?: { debounceMs?: number } }).daemon?.debounceMs;
+      const raw = flags.debounce ?? process.env.MEM_WATCH_DEBOUNCE_MS ?? String(configured ?? 15_000);
+      const debounceMs = Number(raw);
+      if (!Number.isFinite(debounceMs) || debounceMs < 0) throw new MemError('USAGE', `--debounce must be a number of milliseconds (got "${raw}")`);
+      const { startWatch } = await import('../search/watch.js');
+      const { formatIndexSummary } = await import('../search/present.js');
+      const note = (text: string) => {
+        if (!g.quiet) process.stderr.write(`watch: ${text}\n`);
+      };
+      const watching = await startWatch(workspace, loaded, {
+        debounceMs,
+        poll: !!flags.poll,
+        pollIntervalMs: 2000,
+        simulateError: process.env.MEM_WATCH_SIMULATE_ERROR || undefined,
+        onNote: note,
+        onRun: (run) => {
+          for (const w of run.result.warnings) out.warn(w);
+          if (g.json) process.stdout.write(JSON.stringify({ tiers: run.result.tiers, embeddings: run.embeddings, seconds: run.seconds }) + '\n');
+          else out.result(formatIndexSummary(run.result, run.embeddings, run.seconds));
+        },
+      });
+      note(`watching ${workspace} (debounce ${debounceMs / 1000} s); Ctrl-C or SIGTERM stops`);
+      await new Promise<void>((resolve) => {
+        const stop = (sig: string) => {
+          note(`${sig}: stopping`);
+          void watching.stop().then(resolve);
+        };
+        process.once('SIGINT', () => stop('SIGINT'));
+        process.once('SIGTERM', () => stop('SIGTERM'));
+      });
+      note('stopped');
+    });
+}

@@ -1,0 +1,185 @@
+/**
+ * Markdown → chunks (DESIGN §6), pure: one chunk per entry, per heading section of other Markdown and
+ * per MEMORY.md list item; long sections and heading-less files become overlapping line windows.
+ * Headings come from remark's AST (so a `#` inside a code fence is not a heading) and keep their line
+ * positions. Plain files (ATX headings and fences only, which is what memfold writes) take a line
+ * scan that gives the same sections at a fraction of the cost (a test holds both paths equal); files
+ * with setext headings or HTML blocks, and MEMORY.md (list items), always go through remark; entry fields come from the contract parser (entries/parse.ts), so search and `mem get`
+ * never disagree about what an entry says. Front matter (gray-matter) gives title, date and tags.
+ */
+import matter from 'gray-matter';
+import remarkParse from 'remark-parse';
+import { unified } from 'unified';
+import type { Root, RootContent } from 'mdast';
+import { getField, getSource } from '../entries/model.js';
+import { entryBlocks, parseBlocks, splitLines, type EntryBlock } from '../entries/parse.js';
+import type { Chunk, ChunkOptions } from './types.js';
+import { lineWindows } from './windows.js';
+
+export const MAX_TEXT = 2000;
+/** Above this size remark is skipped: sections come from the line parser alone. */
+const REMARK_MAX_BYTES = 2 * 1024 * 1024;
+
+interface Section {
+  heading: string | null;
+  /** 1-based, inclusive. */
+  start: number;
+  end: number;
+  entry?: EntryBlock;
+  item?: boolean;
+}
+
+interface FrontMatter {
+  title: string | null;
+  date: string | null;
+  tags: string | null;
+  /** Lines taken by the front matter block. */
+  lines: number;
+}
+
+function frontMatter(text: string): FrontMatter {
+  const none = { title: null, date: null, tags: null, lines: 0 };
+  if (!text.startsWith('---')) return none;
+  try {
+    const fm = matter(text);
+    const d = fm.data as Record<string, unknown>;
+    const str = (v: unknown) => (v instanceof Date ? v.toISOString().slice(0, 10) : v == null ? null : String(v));
+    const lines = splitLines(text).length - splitLines(fm.content).length;
+    const tags = Array.isArray(d.tags) ? d.tags.join(' ') : str(d.tags);
+    return { title: str(d.title), date: str(d.date), tags, lines };
+  } catch {
+    return none;
+  }
+}
+
+function headingText(line: string): string {
+  return line.replace(/^\s{0,3}#{1,6}\s*/, '').replace(/\s+#+\s*$/, '').trim();
+}
+
+function sectionsFromAst(tree: Root, lines: string[], listItems: boolean, entries: Map<number, EntryBlock>): Section[] {
+  const out: Section[] = [];
+  let cur: Section = { heading: null, start: 1, end: 0 };
+  const close = (end: number) => {
+    cur.end = end;
+    if (cur.end >= cur.start) out.push(cur);
+  };
+  const nodes: RootContent[] = tree.children;
+  for (const node of nodes) {
+    const start = node.position?.start.line ?? 1;
+    const end = node.position?.end.line ?? start;
+    // Inside an entry only a level 1-2 heading ends it (as in entries/parse.ts); elsewhere 1-3.
+    if (node.type === 'heading' && node.depth <= (cur.entry ? 2 : 3)) {
+      close(start - 1);
+      cur = { heading: headingText(lines[start - 1] ?? ''), start, end: start, entry: entries.get(start) };
+      continue;
+    }
+    if (listItems && node.type === 'list' && !cur.entry) {
+      close(start - 1);
+      const heading = cur.heading;
+      for (const item of node.children) {
+        const s = item.position?.start.line ?? start;
+        out.push({ heading, start: s, end: item.position?.end.line ?? s, item: true });
+      }
+      cur = { heading, start: end + 1, end };
+    }
+  }
+  close(lines.length);
+  return out;
+}
+
+const ATX = /^ {0,3}(#{1,6})(?:[ \t]|$)/;
+const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+/** Constructs where a line scan could disagree with CommonMark: setext underlines, HTML blocks. */
+const RISKY = /^ {0,3}(?:=+|-{2,})[ \t]*$|^ {0,3}<[A-Za-z!?/]/m;
+
+/** The line scan remark's AST would give for plain files (ATX headings, fences): the fast path. */
+function sectionsFromHeadings(lines: string[], entries: Map<number, EntryBlock>): Section[] {
+  const out: Section[] = [];
+  let cur: Section = { heading: null, start: 1, end: 0 };
+  let fence: string | null = null;
+  lines.forEach((line, i) => {
+    const f = FENCE.exec(line);
+    if (fence) {
+      if (f && f[1]!.startsWith(fence)) fence = null;
+      return;
+    }
+    if (f) {
+      fence = f[1]!;
+      return;
+    }
+    const h = ATX.exec(line);
+    if (!h || h[1]!.length > (cur.entry ? 2 : 3)) return;
+    cur.end = i;
+    if (cur.end >= cur.start) out.push(cur);
+    cur = { heading: headingText(line), start: i + 1, end: i + 1, entry: entries.get(i + 1) };
+  });
+  cur.end = lines.length;
+  if (cur.end >= cur.start) out.push(cur);
+  return out;
+}
+
+function sectionsFromLines(body: string, lines: string[]): Section[] {
+  const out: Section[] = [];
+  for (const b of parseBlocks(body)) {
+    const start = b.startLine;
+    const n = splitLines(b.raw).length;
+    if (b.type === 'entry') out.push({ heading: headingText(lines[start - 1] ?? ''), start, end: start + n - 1, entry: b });
+    else out.push({ heading: /^#/.test(lines[start - 1] ?? '') ? headingText(lines[start - 1]!) : null, start, end: start + n - 1 });
+  }
+  return out;
+}
+
+export function chunkMarkdown(path: string, text: string, opts: ChunkOptions): Chunk[] {
+  const fm = frontMatter(text);
+  const all = splitLines(text).map((l) => l.replace(/\r?\n$/, ''));
+  // Blank out the front matter instead of cutting it, so AST line numbers are file line numbers.
+  const lines = all.map((l, i) => (i < fm.lines ? '' : l));
+  const body = lines.join('\n');
+  const entries = new Map(entryBlocks(parseBlocks(body)).map((b) => [b.startLine, b] as const));
+  const parser = opts.parser ?? (text.length > REMARK_MAX_BYTES ? 'blocks' : opts.listItems || RISKY.test(body) ? 'remark' : 'headings');
+  const sections = parser === 'blocks'
+    ? sectionsFromLines(body, lines)
+    : parser === 'headings'
+      ? sectionsFromHeadings(lines, entries)
+      : sectionsFromAst(unified().use(remarkParse).parse(body), lines, opts.listItems, entries);
+  const chunks: Chunk[] = [];
+  for (const s of sections) {
+    const seg = lines.slice(s.start - 1, s.end);
+    while (seg.length && !seg[seg.length - 1]!.trim()) seg.pop();
+    let start = s.start;
+    while (seg.length && !seg[0]!.trim()) {
+      seg.shift();
+      start++;
+    }
+    if (!seg.join('').trim()) continue;
+    const e = s.entry?.entry;
+    const field = (k: string) => (e ? getField(e, k) ?? null : null);
+    const group = `${path}#${s.start}`;
+    for (const w of lineWindows(seg, opts.chunkTokens, opts.overlapTokens)) {
+      const slice = seg.slice(w.from, w.to + 1).join('\n');
+      chunks.push({
+        path,
+        startLine: start + w.from,
+        endLine: start + w.to,
+        heading: s.heading,
+        text: slice,
+        title: fm.title,
+        tags: fm.tags ?? field('tags'),
+        entryId: field('id'),
+        kind: e?.kind ?? null,
+        status: e ? field('status') ?? 'active' : null,
+        date: field('date') ?? fm.date ?? dateFromPath(path),
+        scope: field('scope'),
+        key: field('key'),
+        supersedes: field('supersedes'),
+        source: (e && getSource(e)) ?? null,
+        group,
+      });
+    }
+  }
+  return chunks;
+}
+
+function dateFromPath(p: string): string | null {
+  return /(\d{4}-\d{2}-\d{2})[^/]*$/.exec(p)?.[1] ?? null;
+}

@@ -1,0 +1,51 @@
+/**
+ * Result filters of `mem search` (pure): --since/--until on the chunk's date, --kind, --status,
+ * --scope (exact, case-insensitive) and --path (a glob: `*` within a folder, `**` across folders).
+ * A chunk with no date is left out when a date bound is given.
+ */
+import type { DocRecord } from './types.js';
+
+export interface Filters {
+  since?: string;
+  until?: string;
+  kind?: string;
+  status?: string;
+  scope?: string;
+  path?: string;
+}
+
+export function globToRegExp(glob: string): RegExp {
+  let re = '';
+  for (let i = 0; i < glob.length; i++) {
+    const ch = glob[i]!;
+    if (ch === '*') {
+      if (glob[i + 1] === '*') {
+        re += glob[i + 2] === '/' ? '(?:.*/)?' : '.*';
+        i += glob[i + 2] === '/' ? 2 : 1;
+      } else re += '[^/]*';
+    } else if (ch === '?') re += '[^/]';
+    else re += ch.replace(/[.+^${}()|[\]\\]/g, '\\$&');
+  }
+  // A glob without a slash matches a base name anywhere (`*.md`), like .gitignore.
+  return new RegExp(glob.includes('/') ? `^${re}$` : `(?:^|/)${re}$`);
+}
+
+export function makeFilter(f: Filters): (r: DocRecord) => boolean {
+  const lower = (s: string | null | undefined) => (s ?? '').toLowerCase();
+  const glob = f.path ? globToRegExp(f.path) : undefined;
+  return (r) => {
+    if (f.since && (!r.date || r.date.slice(0, 10) < f.since)) return false;
+    if (f.until && (!r.date || r.date.slice(0, 10) > f.until)) return false;
+    if (f.kind && lower(r.kind) !== lower(f.kind) && !(lower(f.kind) === 'arch' && r.kind === 'Architecture')) return false;
+    if (f.status && lower(r.status) !== lower(f.status)) return false;
+    // A retracted entry (mem forget) is hidden unless asked for by status (DESIGN §8).
+    if (!f.status && lower(r.status) === 'retracted') return false;
+    if (f.scope && lower(r.scope) !== lower(f.scope)) return false;
+    if (glob && !glob.test(r.path)) return false;
+    return true;
+  };
+}
+
+export function hasFilters(f: Filters): boolean {
+  return Object.values(f).some((v) => v !== undefined);
+}

@@ -1,0 +1,208 @@
+/**
+ * `mem index`: brings `.mem/index` up to date from dirty files only (DESIGN §6). Per tier it diffs the
+ * manifest (size, mtime, then content hash) against the files, chunks only changed and added files
+ * into one new segment, marks the doc ranges of changed and removed files dead, and commits with one
+ * atomic write of the tier file. Too many dead docs or segments → the tier is compacted (rebuilt).
+ * Every write goes through WorkspaceWriter with the `index` job, which may write only `.mem/`.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { LoadedConfig } from '../config/load.js';
+import { WorkspaceWriter } from '../write/writer.js';
+import { defaultLockOptions } from '../write/defaults.js';
+import { withLock } from '../write/locks.js';
+import { buildDocs } from './docs.js';
+import { scanWorkspace, type ScannedFile } from './scan.js';
+import { DiskSegment } from './segment.js';
+import { encodeSegment, type BuiltDoc } from './segment-format.js';
+import { readSource } from './source.js';
+import { emptyTier, INDEX_DIR, loadTier, tierFile, type TierState } from './tier-file.js';
+import { TIERS, type Tier } from './types.js';
+
+export interface TierCounters {
+  files: number;
+  unchanged: number;
+  changed: number;
+  added: number;
+  removed: number;
+  skipped: number;
+  chunksAdded: number;
+  chunksRemoved: number;
+  chunks: number;
+  rebuilt: string | null;
+  compacted: boolean;
+}
+
+export interface IndexOptions {
+  rebuild?: boolean;
+  /** Runs under the index lock once both tiers are committed (the embedding step). */
+  after?: (writer: WorkspaceWriter, states: Record<Tier, TierState>) => Promise<void>;
+  onProgress?: (done: number, total: number) => void;
+}
+
+export interface TierUpdate {
+  counters: TierCounters;
+  state: TierState;
+  warnings: string[];
+}
+
+const FLUSH_DOCS = 25_000;
+/** Incremental updates add small segments; past this many beyond a rebuild's count, compact. */
+const EXTRA_SEGMENTS = 12;
+
+function needsCompaction(s: TierState): boolean {
+  const total = s.docCount + s.deadCount;
+  return s.segments.length > Math.ceil(total / FLUSH_DOCS) + EXTRA_SEGMENTS || (s.deadCount > 200 && s.deadCount > total * 0.3);
+}
+
+async function updateTier(workspace: string, loaded: LoadedConfig, writer: WorkspaceWriter, tier: Tier, files: ScannedFile[], opts: IndexOptions, progress: () => void): Promise<TierUpdate> {
+  const warnings: string[] = [];
+  const c: TierCounters = { files: files.length, unchanged: 0, changed: 0, added: 0, removed: 0, skipped: 0, chunksAdded: 0, chunksRemoved: 0, chunks: 0, rebuilt: null, compacted: false };
+  const load = loadTier(workspace, tier);
+  let prev: TierState;
+  if (opts.rebuild) {
+    prev = emptyTier(tier);
+    c.rebuilt = 'requested';
+  } else if ('state' in load) {
+    prev = load.state;
+  } else {
+    prev = emptyTier(tier);
+    c.rebuilt = load.problem;
+    if (load.problem !== 'missing') warnings.push(`${load.detail}: rebuilt the ${tier} index`);
+  }
+  const dir = path.join(workspace, INDEX_DIR);
+  const disk = prev.segments.map((s) => DiskSegment.open(dir, s.name, s.first, s.count));
+  const next: TierState = { ...prev, files: { ...prev.files }, dead: [...prev.dead], lenSum: [...prev.lenSum], segments: [...prev.segments] };
+  let docs: BuiltDoc[] = [];
+  let touched = false;
+  // Docs are written in segments of at most FLUSH_DOCS, so a rebuild's memory stays bounded.
+  const flush = async () => {
+    if (!docs.length) return;
+    const first = docs[0]!.record.doc;
+    const name = `${tier}-${first}-${Date.now().toString(36)}`;
+    for (const [ext, data] of Object.entries(encodeSegment(docs, first))) await writer.write(`${INDEX_DIR}/${name}.${ext}`, data);
+    next.segments.push({ name, first, count: docs.length });
+    next.docCount += docs.length;
+    c.chunksAdded += docs.length;
+    for (const d of docs) for (let i = 0; i < 3; i++) next.lenSum[i] = next.lenSum[i]! + d.tokens[i]!.length;
+    docs = [];
+  };
+  const kill = (p: string) => {
+    const old = prev.files[p];
+    if (!old) return;
+    delete next.files[p];
+    if (!old.count) return;
+    next.dead.push([old.first, old.count]);
+    next.deadCount += old.count;
+    next.docCount -= old.count;
+    c.chunksRemoved += old.count;
+    for (let d = old.first; d < old.first + old.count; d++) {
+      const l = disk.find((s) => d >= s.first && d < s.first + s.count)?.lengths(d) ?? [0, 0, 0];
+      for (let i = 0; i < 3; i++) next.lenSum[i] = next.lenSum[i]! - l[i]!;
+    }
+  };
+  try {
+    const present = new Set<string>();
+    for (const f of files) {
+      progress();
+      present.add(f.path);
+      const old = prev.files[f.path];
+      if (old && old.size === f.size && old.mtimeMs === f.mtimeMs) {
+        c.unchanged++;
+        continue;
+      }
+      const src = readSource(f.abs, f.path);
+      if (old && old.hash === src.hash) {
+        next.files[f.path] = { ...old, mtimeMs: f.mtimeMs, size: f.size };
+        touched = true;
+        c.unchanged++;
+        continue;
+      }
+      if (old) {
+        c.changed++;
+        kill(f.path);
+      } else c.added++;
+      if (src.warning) warnings.push(src.warning);
+      const built = src.text === null ? [] : buildDocs(f.path, src.text, tier, next.nextId, loaded.config.search);
+      if (src.text === null) c.skipped++;
+      next.files[f.path] = { size: f.size, mtimeMs: f.mtimeMs, hash: src.hash, first: next.nextId, count: built.length, ...(src.warning ? { warning: src.warning } : {}) };
+      next.nextId += built.length;
+      for (const d of built) docs.push(d);
+      if (docs.length >= FLUSH_DOCS) await flush();
+    }
+    await flush();
+    for (const p of Object.keys(prev.files)) {
+      if (present.has(p)) continue;
+      c.removed++;
+      kill(p);
+    }
+  } finally {
+    disk.forEach((s) => s.close());
+  }
+  const changed = c.chunksAdded > 0 || c.chunksRemoved > 0 || c.removed > 0 || c.changed > 0 || c.added > 0;
+  // Dead ranges of segments that hold no live doc any more are dropped with the segment.
+  next.segments = next.segments.filter((s) => Object.values(next.files).some((f) => f.count && f.first >= s.first && f.first < s.first + s.count));
+  next.dead = next.dead.filter(([first]) => next.segments.some((s) => first >= s.first && first < s.first + s.count));
+  next.deadCount = next.dead.reduce((n, [, count]) => n + count, 0);
+  c.chunks = next.docCount;
+  if (changed || touched || c.rebuilt) {
+    next.updatedAt = new Date().toISOString();
+    await writer.write(tierFile(tier), JSON.stringify(next));
+  }
+  if (needsCompaction(next) && !opts.rebuild) {
+    const again = await updateTier(workspace, loaded, writer, tier, files, { rebuild: true }, () => {});
+    return { counters: { ...c, compacted: true }, state: again.state, warnings };
+  }
+  removeUnreferenced(writer, tier, next);
+  return { counters: c, state: next, warnings };
+}
+
+function removeUnreferenced(writer: WorkspaceWriter, tier: Tier, state: TierState): void {
+  const keep = new Set(state.segments.map((s) => s.name));
+  const dir = writer.resolve(`${INDEX_DIR}/${tier}.json`);
+  for (const name of fs.readdirSync(path.dirname(dir))) {
+    const m = /^((?:warm|cold)-\d+-[a-z0-9]+)\.(dict|post|didx|docs)$/.exec(name);
+    if (m && m[1]!.startsWith(`${tier}-`) && !keep.has(m[1]!)) fs.rmSync(writer.resolve(`${INDEX_DIR}/${name}`), { force: true });
+  }
+}
+
+export interface IndexResult {
+  tiers: Record<Tier, TierCounters>;
+  states: Record<Tier, TierState>;
+  warnings: string[];
+}
+
+/** An incremental update that meets a damaged index (unreadable segment) rebuilds the tier instead. */
+async function updateTierSafely(workspace: string, loaded: LoadedConfig, writer: WorkspaceWriter, tier: Tier, files: ScannedFile[], opts: IndexOptions, progress: () => void): Promise<TierUpdate> {
+  try {
+    return await updateTier(workspace, loaded, writer, tier, files, opts, progress);
+  } catch (err) {
+    if (opts.rebuild || (err as NodeJS.ErrnoException).code === 'ELOCKED' || (err as { name?: string }).name === 'MemError') throw err;
+    const r = await updateTier(workspace, loaded, writer, tier, files, { ...opts, rebuild: true }, () => {});
+    r.warnings.unshift(`the ${tier} index was damaged (${(err as Error).message}): rebuilt it`);
+    r.counters.rebuilt = 'corrupt';
+    return r;
+  }
+}
+
+/** Updates both tiers under the `index` lock. */
+export async function updateIndex(workspace: string, loaded: LoadedConfig, opts: IndexOptions = {}): Promise<IndexResult> {
+  const lockOptions = defaultLockOptions(loaded.config);
+  return withLock(workspace, 'index', lockOptions, async (lock) => {
+    const writer = new WorkspaceWriter(workspace, 'index', lockOptions, lock);
+    const files = scanWorkspace(workspace, loaded.config.extraPaths);
+    let done = 0;
+    const progress = () => opts.onProgress?.(++done, files.length);
+    const tiers = {} as Record<Tier, TierCounters>;
+    const states = {} as Record<Tier, TierState>;
+    const warnings: string[] = [];
+    for (const tier of TIERS) {
+      const r = await updateTierSafely(workspace, loaded, writer, tier, files.filter((f) => f.tier === tier), opts, progress);
+      tiers[tier] = r.counters;
+      states[tier] = r.state;
+      warnings.push(...r.warnings);
+    }
+    await opts.after?.(writer, states);
+    return { tiers, states, warnings };
+  });
+}

@@ -1,0 +1,71 @@
+/**
+ * Which files each tier holds (DESIGN §6) and their size and mtime: warm is MEMORY.md and memory/**
+ * except memory/archive/**; cold is memory/archive/** and the configured extraPaths. Only `.md`
+ * files count; lock folders, memfold's temp files and `.mem/` are never indexed.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Tier } from './types.js';
+
+export interface ScannedFile {
+  /** Key in the manifest: workspace-relative with `/`, or absolute outside the workspace. */
+  path: string;
+  abs: string;
+  tier: Tier;
+  size: number;
+  mtimeMs: number;
+}
+
+/** Collects [absolute path, key] of `.md` files; keys are built by concatenation (this is hot). */
+function walk(dir: string, key: string | null, out: [string, string][]): void {
+  let names: fs.Dirent[];
+  try {
+    names = fs.readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return;
+  }
+  for (const d of names) {
+    if (d.name.startsWith('.')) continue;
+    const full = dir + path.sep + d.name;
+    const k = key === null ? full : key ? `${key}/${d.name}` : d.name;
+    if (d.isDirectory()) walk(full, k, out);
+    else if ((d.isFile() || d.isSymbolicLink()) && d.name.endsWith('.md')) out.push([full, k]);
+  }
+}
+
+export function keyOf(workspace: string, abs: string): string {
+  const rel = path.relative(workspace, abs);
+  return rel.startsWith('..') || path.isAbsolute(rel) ? abs : rel.split(path.sep).join('/');
+}
+
+export function tierOf(key: string): Tier {
+  return key === 'MEMORY.md' || (key.startsWith('memory/') && !key.startsWith('memory/archive/')) ? 'warm' : 'cold';
+}
+
+/** The folders a tier's files come from (for watchers and for the search-time freshness check). */
+export function tierRoots(workspace: string, extraPaths: string[]): { warm: string[]; cold: string[] } {
+  const extra = extraPaths.map((p) => path.resolve(workspace, p.startsWith('~/') ? path.join(process.env.HOME ?? '', p.slice(2)) : p));
+  return { warm: [path.join(workspace, 'memory')], cold: [path.join(workspace, 'memory', 'archive'), ...extra] };
+}
+
+/** Files of both tiers, or of one (`memory/` is walked for either: the archive lives inside it). */
+export function scanWorkspace(workspace: string, extraPaths: string[], only?: Tier): ScannedFile[] {
+  const files: [string, string][] = [];
+  const memoryFile = path.join(workspace, 'MEMORY.md');
+  if (only !== 'cold' && fs.existsSync(memoryFile)) files.push([memoryFile, 'MEMORY.md']);
+  const roots = tierRoots(workspace, extraPaths);
+  const walkRoots = only === 'warm' ? [roots.warm[0]!] : only === 'cold' ? roots.cold : [roots.warm[0]!, ...roots.cold.slice(1)];
+  for (const r of walkRoots) {
+    const k = keyOf(workspace, r);
+    walk(r, path.isAbsolute(k) ? null : k, files);
+  }
+  const seen = new Set<string>();
+  const out: ScannedFile[] = [];
+  for (const [abs, key] of files) {
+    if (seen.has(key) || (only && tierOf(key) !== only)) continue;
+    seen.add(key);
+    const st = fs.statSync(abs, { throwIfNoEntry: false });
+    if (st?.isFile()) out.push({ path: key, abs, tier: tierOf(key), size: st.size, mtimeMs: st.mtimeMs });
+  }
+  return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}

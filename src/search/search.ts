@@ -1,0 +1,221 @@
+/**
+ * `mem search` as a function: tiers, candidates, fusion, filters, merging of windows, boosts and the
+ * stable result shape. It reads the index and the Markdown files and writes nothing, ever.
+ */
+import { MemError } from '../core/errors.js';
+import type { EntrySource } from '../entries/model.js';
+import { lexicalSearch } from './engine.js';
+import { hasFilters, makeFilter, type Filters } from './filter.js';
+import { fold } from './fold.js';
+import { recencyBoost, rrf, statusBoost, type Ranked } from './rank.js';
+import { scanWorkspace } from './scan.js';
+import { DiskSegment, type Segment } from './segment.js';
+import { deadSet, INDEX_DIR, loadTier } from './tier-file.js';
+import path from 'node:path';
+import { snippet } from './snippet.js';
+import { queryTerms } from './tokenize.js';
+import { TIERS, type DocRecord, type Tier } from './types.js';
+import { openTier, type OpenedTier } from './view.js';
+
+export interface SearchScores {
+  lexical: number | null;
+  lexicalRank: number | null;
+  vector: number | null;
+  vectorRank: number | null;
+  fused: number;
+  recency: number;
+  status: number;
+}
+
+export interface SearchResult {
+  path: string;
+  startLine: number;
+  endLine: number;
+  heading: string | null;
+  snippet: string;
+  text: string;
+  score: number;
+  scores: SearchScores;
+  id: string | null;
+  kind: string | null;
+  status: string | null;
+  date: string | null;
+  source: EntrySource | null;
+  tier: Tier;
+  supersededBy: string | null;
+}
+
+export interface SearchResponse {
+  query: string;
+  /** The deepest tier searched: `warm`, or `cold` when the cold tier was consulted too. */
+  tier: Tier;
+  indexBehind: boolean;
+  results: SearchResult[];
+}
+
+/** Vector ranking of a tier (embeddings), or null when there is none; errors become warnings upstream. */
+export type VectorRanker = (opened: OpenedTier, query: string, limit: number) => Promise<(Ranked & { cosine: number })[] | null>;
+
+export interface SearchRequest {
+  workspace: string;
+  query: string;
+  k: number;
+  deep: boolean;
+  filters: Filters;
+  today: string;
+  extraPaths: string[];
+  search: { chunkTokens: number; overlapTokens: number };
+  vectors?: VectorRanker;
+}
+
+export interface SearchOutcome {
+  response: SearchResponse;
+  notices: string[];
+}
+
+function owner(segments: Segment[], doc: number): Segment | undefined {
+  return segments.find((s) => doc >= s.first && doc < s.first + s.count);
+}
+
+function successor(segments: Segment[], isDead: (d: number) => boolean, id: string): string | null {
+  for (const seg of segments) {
+    const p = seg.posting(`sup:${fold(id)}`, 8);
+    for (let i = 0; p && i < p.length; i += 2) if (!isDead(p[i]!)) return seg.record(p[i]!).entryId;
+  }
+  return null;
+}
+
+async function searchTier(req: SearchRequest, opened: OpenedTier, terms: string[], notices: string[]): Promise<SearchResult[]> {
+  const { view } = opened;
+  const limit = hasFilters(req.filters) ? 2000 : Math.max(100, req.k * 10);
+  const lex = lexicalSearch(view, terms, limit);
+  let vec: (Ranked & { cosine: number })[] | null = null;
+  if (req.vectors) {
+    try {
+      vec = await req.vectors(opened, req.query, limit);
+    } catch (err) {
+      notices.push(`embeddings unavailable (${(err as Error).message}); lexical results only`);
+    }
+  }
+  const lexRank = new Map(lex.map((h, i) => [h.doc, { rank: i + 1, score: h.score }]));
+  const vecRank = new Map((vec ?? []).map((h, i) => [h.doc, { rank: i + 1, score: h.cosine }]));
+  const fused = vec ? rrf([lex, vec]) : new Map(lex.map((h) => [h.doc, h.score]));
+  const order = [...fused.entries()].sort((a, b) => b[1] - a[1]);
+  const keep = makeFilter(req.filters);
+  const groups = new Map<string, SearchResult>();
+  for (const [doc, score] of order) {
+    if (groups.size >= req.k * 3) break;
+    const seg = owner(view.segments, doc);
+    if (!seg || view.isDead(doc)) continue;
+    const r: DocRecord = seg.record(doc);
+    if (!keep(r)) continue;
+    const key = `${r.tier}:${r.group}`;
+    const seen = groups.get(key);
+    if (seen) {
+      seen.startLine = Math.min(seen.startLine, r.startLine);
+      seen.endLine = Math.max(seen.endLine, r.endLine);
+      continue;
+    }
+    const recency = recencyBoost(r.date, req.today);
+    const status = statusBoost(r.status);
+    const l = lexRank.get(doc);
+    const v = vecRank.get(doc);
+    groups.set(key, {
+      path: r.path, startLine: r.startLine, endLine: r.endLine, heading: r.heading,
+      snippet: snippet(r.text, terms), text: r.text,
+      score: score * recency * status,
+      scores: { lexical: l?.score ?? null, lexicalRank: l?.rank ?? null, vector: v?.score ?? null, vectorRank: v?.rank ?? null, fused: score, recency, status },
+      id: r.entryId, kind: r.kind, status: r.status, date: r.date, source: r.source, tier: r.tier,
+      supersededBy: null,
+    });
+  }
+  return [...groups.values()].sort((a, b) => b.score - a.score).slice(0, req.k);
+}
+
+/** The entry that names `id` in its `supersedes` field: the tiers searched first, then the other's index. */
+function successorAnywhere(workspace: string, opens: OpenedTier[], id: string): string | null {
+  for (const o of opens) {
+    const here = successor(o.view.segments, o.view.isDead, id);
+    if (here) return here;
+  }
+  for (const tier of TIERS) {
+    if (opens.some((o) => o.tier === tier)) continue;
+    const load = loadTier(workspace, tier);
+    if (!('state' in load)) continue;
+    const segs = load.state.segments.map((x) => DiskSegment.open(path.join(workspace, INDEX_DIR), x.name, x.first, x.count));
+    try {
+      const found = successor(segs, deadSet(load.state.dead), id);
+      if (found) return found;
+    } catch {
+      // a damaged index only loses the "superseded by" hint
+    } finally {
+      segs.forEach((x) => x.close());
+    }
+  }
+  return null;
+}
+
+/** A superseded entry ranks right below its successor when both are listed (DESIGN §6). */
+export function successorsFirst(results: SearchResult[]): SearchResult[] {
+  const out = [...results];
+  for (const r of results) {
+    if (!r.supersededBy) continue;
+    const at = out.indexOf(r);
+    const succ = out.findIndex((x) => x.id === r.supersededBy);
+    if (succ > at) {
+      out.splice(at, 1);
+      out.splice(succ, 0, r);
+    }
+  }
+  return out;
+}
+
+export async function runSearch(req: SearchRequest): Promise<SearchOutcome> {
+  const query = req.query.trim();
+  if (!query) throw new MemError('USAGE', 'the query is empty; give some words to search for, e.g. mem search "why postgres"');
+  const notices: string[] = [];
+  const terms = queryTerms(query);
+  const response: SearchResponse = { query: req.query, tier: 'warm', indexBehind: false, results: [] };
+  if (!terms.length) {
+    notices.push('the query has no searchable words (only punctuation or symbols); nothing to match');
+    return { response, notices };
+  }
+  const results: SearchResult[] = [];
+  const opens: OpenedTier[] = [];
+  for (const tier of TIERS) {
+    if (tier === 'cold' && !req.deep && results.length >= req.k) break;
+    const tierFiles = scanWorkspace(req.workspace, req.extraPaths, tier);
+    let opened = await openTier(req.workspace, tier, tierFiles, req.search);
+    let found: SearchResult[];
+    try {
+      found = await searchTier(req, opened, terms, notices);
+    } catch (err) {
+      // A damaged segment file (truncated, removed by a concurrent rebuild): answer from memory.
+      if (opened.problem) throw err;
+      opened.close();
+      opened = await openTier(req.workspace, tier, tierFiles, req.search, `${(err as Error).message}`);
+      found = await searchTier(req, opened, terms, notices);
+    }
+    opens.push(opened);
+    if (opened.problem) {
+      notices.push(opened.problemKind === 'missing'
+        ? `no ${tier} index yet: searched the files in memory (slower); run "mem index"`
+        : `${tier} index unusable (${opened.problem}): searched the files in memory (slower); run "mem index" to rebuild it`);
+    }
+    if (opened.behind.length) {
+      response.indexBehind = true;
+      notices.push(`the ${tier} index is behind by ${opened.behind.length} file(s) (e.g. ${opened.behind[0]}); they were read for this query; run "mem index"`);
+    }
+    notices.push(...opened.warnings);
+    response.tier = tier;
+    if (tier === 'warm' || !req.deep) results.push(...found.slice(0, req.k - results.length));
+    else results.push(...found);
+  }
+  try {
+    for (const r of results) if (r.status === 'superseded' && r.id) r.supersededBy = successorAnywhere(req.workspace, opens, r.id);
+  } finally {
+    opens.forEach((o) => o.close());
+  }
+  response.results = successorsFirst(req.deep ? results.sort((a, b) => b.score - a.score).slice(0, req.k) : results);
+  return { response, notices: [...new Set(notices)] };
+}

@@ -1,0 +1,41 @@
+/**
+ * Reading one Markdown file for the index, defensively: a binary file (NUL bytes), a file over the
+ * size limit, or an unreadable one is skipped with a one-line reason; invalid UTF-8 is decoded with
+ * replacement characters and indexed with a warning. Nothing here throws for bad content.
+ */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+
+/** Files above this are not indexed (a 50 MB log pasted into memory/ would swamp the index). */
+export const MAX_FILE_BYTES = 8 * 1024 * 1024;
+
+export interface SourceText {
+  hash: string;
+  text: string | null;
+  /** Why the file was skipped or what was wrong with it. */
+  warning?: string;
+}
+
+export function hashBytes(buf: Uint8Array): string {
+  return createHash('sha256').update(buf).digest('hex').slice(0, 32);
+}
+
+export function readSource(abs: string, key: string): SourceText {
+  let buf: Buffer;
+  try {
+    const size = fs.statSync(abs).size;
+    if (size > MAX_FILE_BYTES) {
+      return { hash: `size:${size}`, text: null, warning: `${key}: ${(size / 1048576).toFixed(1)} MB is over the ${MAX_FILE_BYTES / 1048576} MB limit; not indexed` };
+    }
+    buf = fs.readFileSync(abs);
+  } catch (err) {
+    return { hash: 'unreadable', text: null, warning: `${key}: cannot read (${(err as Error).message}); not indexed` };
+  }
+  const hash = hashBytes(buf);
+  if (buf.subarray(0, 8192).includes(0)) return { hash, text: null, warning: `${key}: looks binary (NUL bytes); not indexed` };
+  try {
+    return { hash, text: new TextDecoder('utf-8', { fatal: true }).decode(buf) };
+  } catch {
+    return { hash, text: new TextDecoder('utf-8').decode(buf), warning: `${key}: invalid UTF-8, bad bytes shown as U+FFFD` };
+  }
+}

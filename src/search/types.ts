@@ -1,0 +1,50 @@
+/** The shapes shared by the index and the query path (DESIGN §6). Pure types, no imports at run time. */
+import type { EntrySource } from '../entries/model.js';
+
+export const TIERS = ['warm', 'cold'] as const;
+/** `archive` (raw transcripts, searched only with --archive) is left for the archival issue. */
+export type Tier = (typeof TIERS)[number];
+
+export interface Chunk {
+  /** Workspace-relative with `/`, or absolute for an extra path outside the workspace. */
+  path: string;
+  startLine: number;
+  endLine: number;
+  /** Heading text without `#` (`Decision: Keep SQLite`), or null before the first heading. */
+  heading: string | null;
+  text: string;
+  /** Front-matter title and tags, indexed with the heading. */
+  title: string | null;
+  tags: string | null;
+  entryId: string | null;
+  kind: string | null;
+  status: string | null;
+  date: string | null;
+  scope: string | null;
+  key: string | null;
+  supersedes: string | null;
+  source: EntrySource | null;
+  /** Windows of one entry or section share it, so they merge into one result. */
+  group: string;
+}
+
+/** What the index keeps per chunk: the chunk plus its tier, its global id and its field lengths. */
+export interface DocRecord extends Chunk {
+  tier: Tier;
+  doc: number;
+}
+
+export const FIELDS = ['title', 'body', 'id'] as const;
+export type FieldName = (typeof FIELDS)[number];
+
+/** Terms per field of one chunk, in order (repeats are term frequencies). */
+export type FieldTokens = [string[], string[], string[]];
+
+export interface ChunkOptions {
+  chunkTokens: number;
+  overlapTokens: number;
+  /** MEMORY.md: each list item is its own chunk. */
+  listItems: boolean;
+  /** Section finder; default: remark when needed, else the equivalent line scan (chunk.ts). */
+  parser?: 'remark' | 'headings' | 'blocks';
+}

@@ -1,0 +1,105 @@
+/**
+ * Opens a tier for one query without writing anything (DESIGN §9.4). The persisted segments are
+ * opened lazily; files whose size or mtime differ from the manifest (and whose content hash really
+ * changed) are re-chunked in memory and overlaid, their old docs hidden, so the answer is current and
+ * the user is told the index is behind. A missing, corrupt or other-version index gives a fully
+ * in-memory tier with a notice. The chunker (remark) is imported only in those two cases.
+ */
+import { DiskSegment, MemorySegment, type Segment } from './segment.js';
+import type { BuiltDoc } from './segment-format.js';
+import type { ScannedFile } from './scan.js';
+import { readSource } from './source.js';
+import { deadSet, INDEX_DIR, loadTier, type TierState } from './tier-file.js';
+import type { TierView } from './engine.js';
+import type { Tier } from './types.js';
+import path from 'node:path';
+
+export interface OpenedTier {
+  tier: Tier;
+  view: TierView;
+  /** Paths changed since the last `mem index` (overlaid in memory for this query). */
+  behind: string[];
+  /** Why the persisted index was not used, when it was not. */
+  problem?: string;
+  problemKind?: 'missing' | 'corrupt' | 'version';
+  warnings: string[];
+  close(): void;
+}
+
+type SearchCfg = { chunkTokens: number; overlapTokens: number };
+
+async function buildFor(files: ScannedFile[], tier: Tier, first: number, cfg: SearchCfg, warnings: string[]): Promise<{ docs: BuiltDoc[]; read: number }> {
+  const { buildDocs } = await import('./docs.js');
+  const docs: BuiltDoc[] = [];
+  for (const f of files) {
+    const src = readSource(f.abs, f.path);
+    if (src.warning) warnings.push(src.warning);
+    if (src.text === null) continue;
+    docs.push(...buildDocs(f.path, src.text, tier, first + docs.length, cfg));
+  }
+  return { docs, read: files.length };
+}
+
+export function changedFiles(state: TierState, files: ScannedFile[]): { changed: ScannedFile[]; removed: string[] } {
+  const changed: ScannedFile[] = [];
+  const present = new Set<string>();
+  for (const f of files) {
+    present.add(f.path);
+    const prev = state.files[f.path];
+    if (prev && prev.size === f.size && prev.mtimeMs === f.mtimeMs) continue;
+    if (prev && readSource(f.abs, f.path).hash === prev.hash) continue;
+    changed.push(f);
+  }
+  const removed = Object.keys(state.files).filter((p) => !present.has(p));
+  return { changed, removed };
+}
+
+export async function openTier(workspace: string, tier: Tier, files: ScannedFile[], cfg: SearchCfg, broken?: string): Promise<OpenedTier> {
+  const warnings: string[] = [];
+  const load: ReturnType<typeof loadTier> = broken ? { problem: 'corrupt', detail: broken } : loadTier(workspace, tier);
+  if (!('state' in load)) {
+    const { docs } = await buildFor(files, tier, 0, cfg, warnings);
+    const mem = new MemorySegment(docs, 0);
+    const lenSum = docs.reduce<[number, number, number]>((s, d) => [s[0] + d.tokens[0].length, s[1] + d.tokens[1].length, s[2] + d.tokens[2].length], [0, 0, 0]);
+    return {
+      tier, behind: [], problem: load.detail, problemKind: load.problem, warnings,
+      view: { segments: [mem], isDead: () => false, docCount: docs.length, avgLen: avg(lenSum, docs.length) },
+      close: () => {},
+    };
+  }
+  const state = load.state;
+  const disk: Segment[] = state.segments.map((s) => DiskSegment.open(path.join(workspace, INDEX_DIR), s.name, s.first, s.count));
+  const { changed, removed } = changedFiles(state, files);
+  const deadRanges = [...state.dead];
+  const lenSum: [number, number, number] = [...state.lenSum];
+  let docCount = state.docCount;
+  const segments = [...disk];
+  const hide = (p: string) => {
+    const prev = state.files[p];
+    if (!prev || !prev.count) return;
+    deadRanges.push([prev.first, prev.count]);
+    docCount -= prev.count;
+    for (let d = prev.first; d < prev.first + prev.count; d++) {
+      const seg = disk.find((s) => d >= s.first && d < s.first + s.count);
+      const l = seg?.lengths(d) ?? [0, 0, 0];
+      for (let i = 0; i < 3; i++) lenSum[i] = lenSum[i]! - l[i]!;
+    }
+  };
+  for (const f of changed) hide(f.path);
+  for (const p of removed) hide(p);
+  if (changed.length) {
+    const { docs } = await buildFor(changed, tier, state.nextId, cfg, warnings);
+    segments.push(new MemorySegment(docs, state.nextId));
+    docCount += docs.length;
+    for (const d of docs) for (let i = 0; i < 3; i++) lenSum[i] = lenSum[i]! + d.tokens[i]!.length;
+  }
+  return {
+    tier, behind: [...changed.map((f) => f.path), ...removed], warnings,
+    view: { segments, isDead: deadSet(deadRanges), docCount, avgLen: avg(lenSum, docCount) },
+    close: () => disk.forEach((s) => s.close()),
+  };
+}
+
+function avg(sum: [number, number, number], n: number): [number, number, number] {
+  return n ? [sum[0] / n, sum[1] / n, sum[2] / n] : [1, 1, 1];
+}

@@ -1,0 +1,242 @@
+/** `mem search` and `mem index` through the built CLI on a copy of test/fixtures/search/basic. */
+import assert from 'node:assert/strict';
+import { appendFileSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import { loadConfig } from '../src/config/load.js';
+import { runIndex, runSearch } from '../src/search/index.js';
+import { mem } from './helpers/cli.js';
+import { fingerprint, ids, index, NOW, ok, search, searchWorkspace, total } from './search-helpers.js';
+
+const REDIS = 'DECISION-20261120-放弃-redis-缓存';
+const PG = 'DECISION-20261121-move-event-store-to-postgresql';
+const K8S = 'NOTE-20261121-部署流程-uses-kubernetes';
+const POOL = 'DECISION-20261002-資料庫連線池大小設為二十';
+
+// The tests are independent (a workspace each), so they run side by side.
+describe('mem search / mem index', { concurrency: 3 }, () => {
+test('Chinese, English, mixed and Traditional↔Simplified queries find their entries', async (t) => {
+  // In-process on real files (the CLI path is covered below): eight queries cost no process start-ups.
+  const ws = searchWorkspace(t);
+  const loaded = loadConfig(ws);
+  await runIndex(ws, loaded);
+  const cases: [string, boolean, string][] = [
+    // A two-character word in the middle of a sentence ("而且命中率很低").
+    ['命中', false, REDIS],
+    ['concurrent writers', false, PG],
+    // Mixed text, both ways.
+    ['Kubernetes', false, K8S],
+    ['部署流程', false, K8S],
+    ['Helm 回滚', false, K8S],
+    // Traditional query → Simplified text, and Simplified query → Traditional text (cold tier).
+    ['為什麼放棄 Redis 緩存', false, REDIS],
+    ['压力测试 连线池', true, POOL],
+    // Regional vocabulary through the phrase tables: 資料庫 (Taiwan) is found by 数据库.
+    ['数据库', true, POOL],
+  ];
+  const got = [];
+  for (const [query, deep] of cases) {
+    const { response } = await runSearch({ workspace: ws, query, k: 6, deep, filters: {}, today: '2026-11-22', extraPaths: loaded.config.extraPaths, search: loaded.config.search });
+    got.push(response.results[0]?.id);
+  }
+  assert.deepEqual(got, cases.map(([, , want]) => want));
+});
+
+test('--json has the documented shape; superseded entries name their successor and rank below it', async (t) => {
+  const ws = searchWorkspace(t);
+  await index(ws);
+  const res = await search(ws, 'SQLite events', '--deep');
+  assert.deepEqual(Object.keys(res).filter((k) => k !== 'stderr').sort(), ['indexBehind', 'query', 'results', 'tier']);
+  assert.equal(res.tier, 'cold');
+  const pg = res.results.find((r) => r.id === PG)!;
+  assert.deepEqual(Object.keys(pg).sort(), ['date', 'endLine', 'heading', 'id', 'kind', 'path', 'score', 'scores', 'snippet', 'source', 'startLine', 'status', 'supersededBy', 'text', 'tier'].sort());
+  assert.deepEqual([pg.path, pg.startLine, pg.endLine, pg.heading, pg.kind, pg.status, pg.date, pg.tier], ['memory/2026-11-21.md', 3, 15, 'Decision: Move the event store to PostgreSQL', 'Decision', 'active', '2026-11-21', 'warm']);
+  assert.deepEqual(pg.source, { session_id: '7f3c2a10', session_path: '~/.claude/projects/shop/7f3c2a10.jsonl', message_range: '12-18' });
+  assert.ok(pg.text.startsWith('## Decision: Move the event store'));
+  assert.equal(typeof pg.scores.lexical, 'number');
+  assert.equal(pg.scores.vector, null);
+  const old = res.results.find((r) => r.id === 'DECISION-20261002-use-sqlite-for-events')!;
+  assert.equal(old.status, 'superseded');
+  assert.equal(old.supersededBy, PG);
+  assert.equal(old.tier, 'cold');
+  assert.ok(res.results.indexOf(old) > res.results.indexOf(pg));
+  const human = await ok(['-C', ws, '--now', NOW, 'search', 'SQLite', '--deep']);
+  assert.match(human.stdout, /memory\/archive\/2026-10-02\.md:3-7 .*superseded by DECISION-20261121/s);
+  // Filters narrow the same query.
+  assert.deepEqual(ids(await search(ws, 'SQLite', '--deep', '--status', 'superseded')), ['DECISION-20261002-use-sqlite-for-events']);
+  assert.deepEqual(ids(await search(ws, 'SQLite', '--deep', '--until', '2026-10-31')), ['DECISION-20261002-use-sqlite-for-events']);
+  assert.deepEqual(ids(await search(ws, 'SQLite', '--deep', '--path', 'memory/2026-*.md', '-k', '1')), [PG]);
+});
+
+test('warm first: the cold tier is searched only when warm has too few hits or with --deep', async (t) => {
+  const ws = searchWorkspace(t);
+  await index(ws);
+  const warm = await search(ws, 'rollback', '-k', '2');
+  assert.equal(warm.tier, 'warm');
+  assert.ok(warm.results.every((r) => r.tier === 'warm'));
+  const cold = await search(ws, 'flamingo dashboard');
+  assert.equal(cold.tier, 'cold');
+  assert.equal(cold.results[0]!.path, 'second-brain/summaries/2026-11-21-wrapup.md');
+  assert.equal(cold.results[0]!.heading, 'What happened');
+});
+
+test('bad input: empty query exits 2, punctuation and no hits exit 0, a 100 KB query answers', async (t) => {
+  const ws = searchWorkspace(t);
+  await index(ws);
+  for (const q of ['', '   ']) {
+    const r = await mem(['-C', ws, 'search', q]);
+    assert.equal(r.code, 2, r.stderr);
+    assert.match(r.stderr, /query is empty/);
+  }
+  const bad = await mem(['-C', ws, 'search', 'x', '-k', '0']);
+  assert.equal(bad.code, 2);
+  const punct = await search(ws, '?!… ——');
+  assert.deepEqual(punct.results, []);
+  assert.match(punct.stderr, /no searchable words/);
+  assert.deepEqual((await search(ws, 'zzyzx-unmatched')).results, []);
+  let huge = 'rollback';
+  for (let i = 0; huge.length < 100_500; i++) huge += i % 7 ? ` filler${i}` : ' rollback';
+  const r = await search(ws, huge);
+  assert.equal(r.results[0]!.id, 'RULE-20261121-every-migration-needs-a-rollback-script');
+});
+
+test('binary, invalid UTF-8 and oversized Markdown files: clear warnings, no crash', async (t) => {
+  const ws = searchWorkspace(t);
+  writeFileSync(join(ws, 'memory', 'blob.md'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 1, 2, 3]));
+  writeFileSync(join(ws, 'memory', 'latin1.md'), Buffer.concat([Buffer.from('## Note: caf'), Buffer.from([0xe9]), Buffer.from(' gazpacho recipe\n')]));
+  writeFileSync(join(ws, 'memory', 'huge.md'), Buffer.alloc(50 * 1024 * 1024, 'lorem ipsum dolor\n'));
+  const r = await index(ws);
+  assert.match(r.stderr, /memory\/blob\.md: looks binary/);
+  assert.match(r.stderr, /memory\/latin1\.md: invalid UTF-8/);
+  assert.match(r.stderr, /memory\/huge\.md: 50\.0 MB is over the 8 MB limit; not indexed/);
+  assert.equal(total(r, 'skipped'), 2);
+  assert.equal(ids(await search(ws, 'gazpacho'))[0], 'memory/latin1.md:1');
+  assert.deepEqual((await search(ws, 'lorem')).results, []);
+});
+
+test('mem index updates exactly the affected chunks: edit, add, rename, delete, no change', async (t) => {
+  const ws = searchWorkspace(t);
+  const first = await index(ws);
+  assert.deepEqual([total(first, 'added'), total(first, 'chunksAdded')], [5, total(first, 'chunks')]);
+  const again = await index(ws);
+  assert.deepEqual(['changed', 'added', 'removed', 'chunksAdded', 'chunksRemoved'].map((k) => total(again, k)), [0, 0, 0, 0, 0]);
+
+  appendFileSync(join(ws, 'memory', '2026-11-20.md'), '\n## Note: 新的笔记 about tapioca\n- id: NOTE-20261120-tapioca\n- status: active\n');
+  const edit = await index(ws);
+  // The file had 3 chunks (title line, two entries); now 4: all of its chunks, and only those.
+  assert.deepEqual(['changed', 'added', 'removed', 'chunksRemoved', 'chunksAdded'].map((k) => total(edit, k)), [1, 0, 0, 3, 4]);
+  assert.equal(ids(await search(ws, 'tapioca'))[0], 'NOTE-20261120-tapioca');
+
+  mkdirSync(join(ws, 'memory', 'projects'), { recursive: true });
+  writeFileSync(join(ws, 'memory', 'projects', 'shop.md'), '# Shop\n\n## Payments\nStripe webhooks retry for three days.\n');
+  const add = await index(ws);
+  assert.deepEqual(['changed', 'added', 'chunksRemoved', 'chunksAdded'].map((k) => total(add, k)), [0, 1, 0, 2]);
+
+  renameSync(join(ws, 'memory', 'projects', 'shop.md'), join(ws, 'memory', 'projects', 'store.md'));
+  const rename = await index(ws);
+  assert.deepEqual(['removed', 'added', 'chunksRemoved', 'chunksAdded'].map((k) => total(rename, k)), [1, 1, 2, 2]);
+  assert.equal((await search(ws, 'stripe webhooks')).results[0]!.path, 'memory/projects/store.md');
+
+  rmSync(join(ws, 'memory', 'projects', 'store.md'));
+  const del = await index(ws);
+  assert.deepEqual(['removed', 'added', 'chunksRemoved', 'chunksAdded'].map((k) => total(del, k)), [1, 0, 2, 0]);
+  assert.deepEqual((await search(ws, 'stripe webhooks')).results, []);
+  const rebuilt = await index(ws, '--rebuild');
+  assert.equal(total(rebuilt, 'chunks'), total(del, 'chunks'));
+});
+
+test('search writes nothing and overlays files changed since the last index', async (t) => {
+  const ws = searchWorkspace(t);
+  await index(ws);
+  appendFileSync(join(ws, 'memory', '2026-11-21.md'), '\n## Note: quokka sighting\n- id: NOTE-20261121-quokka\n- status: active\n');
+  rmSync(join(ws, 'second-brain', 'summaries', '2026-11-21-wrapup.md'));
+  const before = fingerprint(ws);
+  const res = await search(ws, 'quokka');
+  assert.equal(res.indexBehind, true);
+  assert.match(res.stderr, /behind by 1 file/);
+  assert.equal(res.results[0]!.id, 'NOTE-20261121-quokka');
+  assert.deepEqual((await search(ws, 'flamingo', '--deep')).results, [], 'a removed file is hidden');
+  assert.deepEqual(fingerprint(ws), before);
+});
+
+test('deleting .mem/ gives the same results; a corrupt or other-version index is survived and rebuilt', async (t) => {
+  const ws = searchWorkspace(t);
+  await index(ws);
+  const queries = ['SQLite', '為什麼放棄 Redis 緩存 rollback'];
+  const strip = (r: Awaited<ReturnType<typeof search>>) => JSON.stringify(r.results);
+  const want = await Promise.all(queries.map((q) => search(ws, q, '--deep').then(strip)));
+  rmSync(join(ws, '.mem'), { recursive: true });
+  const fallback = await search(ws, queries[0]!, '--deep');
+  assert.match(fallback.stderr, /no warm index yet: searched the files in memory \(slower\); run "mem index"/);
+  assert.equal(existsSync(join(ws, '.mem')), false, 'search never creates .mem/');
+  assert.deepEqual(await Promise.all(queries.map((q) => search(ws, q, '--deep').then(strip))), want);
+  await index(ws);
+  assert.deepEqual(await Promise.all(queries.map((q) => search(ws, q, '--deep').then(strip))), want);
+
+  writeFileSync(join(ws, '.mem', 'index', 'warm.json'), '{"version": "memfold-index/0"}');
+  const other = await search(ws, 'SQLite', '--deep');
+  assert.match(other.stderr, /warm index unusable .*another index version.*run "mem index" to rebuild it/);
+  assert.equal(strip(other), want[0]);
+  writeFileSync(join(ws, '.mem', 'index', 'warm.json'), '{ not json');
+  assert.equal(strip(await search(ws, 'SQLite', '--deep')), want[0]);
+  const fixed = await index(ws);
+  assert.match(fixed.stderr, /not valid JSON.*rebuilt the warm index/);
+  assert.equal(fixed.tiers.warm!.rebuilt, 'corrupt');
+  assert.doesNotMatch((await search(ws, 'SQLite')).stderr, /unusable/);
+
+  // A truncated postings file: search still answers (from memory), index rebuilds the tier.
+  const post = readdirSync(join(ws, '.mem', 'index')).find((n) => n.startsWith('warm-') && n.endsWith('.post'))!;
+  writeFileSync(join(ws, '.mem', 'index', post), Buffer.alloc(3));
+  assert.equal(strip(await search(ws, 'SQLite', '--deep')), want[0]);
+  const again = await index(ws);
+  assert.equal(total(again, 'chunksAdded'), 0, 'the damage is found by the next search or an edit, not by a no-change index');
+});
+});
+
+test('labelled query set (test/fixtures/search/quality): lexical recall@5 ≥ 0.85, a third of the queries Chinese', async (t) => {
+  const { cpSync, readFileSync } = await import('node:fs');
+  const { tempDir } = await import('./helpers/cli.js');
+  const dir = join(import.meta.dirname, 'fixtures', 'search', 'quality');
+  const ws = join(tempDir(t, 'memfold-quality-'), 'ws');
+  cpSync(join(dir, 'workspace'), ws, { recursive: true });
+  const loaded = loadConfig(ws);
+  await runIndex(ws, loaded);
+  const labelled = JSON.parse(readFileSync(join(dir, 'queries.json'), 'utf8')) as { q: string; id: string }[];
+  assert.ok(labelled.length >= 60);
+  assert.ok(labelled.filter((x) => /\p{Script=Han}/u.test(x.q)).length * 3 >= labelled.length);
+  let hits = 0;
+  for (const { q, id } of labelled) {
+    const { response } = await runSearch({ workspace: ws, query: q, k: 5, deep: true, filters: {}, today: '2026-11-22', extraPaths: loaded.config.extraPaths, search: loaded.config.search });
+    if (response.results.some((r) => r.id === id)) hits++;
+  }
+  assert.ok(hits / labelled.length >= 0.85, `recall@5 ${hits}/${labelled.length}`);
+});
+
+test('updateIndexAfterWrite updates incrementally and never throws; extra paths outside the workspace give absolute paths', async (t) => {
+  const { updateIndexAfterWrite } = await import('../src/search/index.js');
+  const { editConfig, tempDir } = await import('./helpers/cli.js');
+  const root = tempDir(t, 'memfold-after-write-');
+  const ws = searchWorkspace(t);
+  mkdirSync(join(root, 'notes'));
+  writeFileSync(join(root, 'notes', 'design.md'), '# Design\n\nThe okapi service shards by tenant.\n');
+  editConfig(ws, (cfg) => {
+    cfg.extraPaths = ['second-brain/summaries', join(root, 'notes')];
+  });
+  const first = await updateIndexAfterWrite(ws, loadConfig(ws));
+  assert.equal(first.warning, undefined);
+  appendFileSync(join(ws, 'memory', '2026-11-21.md'), '\n## Note: narwhal\n- id: NOTE-20261121-narwhal\n');
+  const after = await updateIndexAfterWrite(ws, loadConfig(ws));
+  const warm = after.run!.result.tiers.warm;
+  assert.deepEqual([warm.changed, warm.chunksRemoved, warm.chunksAdded], [1, 4, 5]);
+  const loaded = loadConfig(ws);
+  const ask = (query: string) => runSearch({ workspace: ws, query, k: 3, deep: true, filters: {}, today: '2026-11-22', extraPaths: loaded.config.extraPaths, search: loaded.config.search });
+  const narwhal = await ask('narwhal');
+  assert.equal(narwhal.response.indexBehind, false);
+  assert.equal(narwhal.response.results[0]!.id, 'NOTE-20261121-narwhal');
+  assert.equal((await ask('okapi tenant')).response.results[0]!.path, join(root, 'notes', 'design.md'));
+  // A workspace whose .mem/ cannot be written: a warning, not an exception.
+  rmSync(join(ws, '.mem'), { recursive: true });
+  writeFileSync(join(ws, '.mem'), 'not a folder');
+  const failed = await updateIndexAfterWrite(ws, loadConfig(ws));
+  assert.match(failed.warning ?? '', /index not updated .*run "mem index"/);
+});
