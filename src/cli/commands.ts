@@ -17,6 +17,8 @@ export const COMMANDS: Record<string, () => Promise<Register>> = {
   search: async () => (await import('../commands/search.js')).registerSearch,
   index: async () => (await import('../commands/index-cmd.js')).registerIndex,
   watch: async () => (await import('../commands/watch.js')).registerWatch,
+  wrapup: async () => (await import('../commands/wrapup.js')).registerWrapup,
+  compound: async () => (await import('../commands/compound.js')).registerCompound,
 };
 
 /** Global options that take a value: their value is not the command name. */

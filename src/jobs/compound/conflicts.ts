@@ -1,0 +1,116 @@
+/**
+ * Which versions of a fact are current (DESIGN §5). Only two things ever flip a status: an explicit
+ * `supersedes`, and several active entries with one `key` (the newest wins; higher confidence breaks
+ * a tie, then the later id). Entries that merely look alike are reported as suspected conflicts and
+ * never flipped: a similarity score is a guess, and a wrong flip would hide a live rule.
+ */
+import { getField, type Kind } from '../../entries/model.js';
+import { jaccard, tokens } from '../../entries/similarity.js';
+import type { EntryRecord } from '../../entries/store.js';
+
+/** Lexical similarity (Jaccard over word/CJK-bigram tokens of title + conclusion) that makes a suspected conflict; the same value as `mem status` (src/status/conflicts.ts). */
+export const SUSPECT_THRESHOLD = 0.6;
+const DAILY = /^memory\/\d{4}-\d{2}-\d{2}\.md$/;
+
+export interface Flip {
+  id: string;
+  file: string;
+  date: string;
+  by: string;
+  reason: string;
+}
+
+export interface Suspect {
+  a: string;
+  b: string;
+  score: number;
+}
+
+export const statusOf = (r: EntryRecord) => (getField(r.entry, 'status') ?? 'active').trim().toLowerCase();
+export const dateOf = (r: EntryRecord) => getField(r.entry, 'date') ?? /(\d{4}-\d{2}-\d{2})/.exec(r.file)?.[1] ?? '';
+const conf = (r: EntryRecord) => Number(getField(r.entry, 'confidence') ?? 0) || 0;
+
+const GROUP: Record<string, string> = { Decision: 'd', Architecture: 'd', Rule: 'r', Note: 'n' };
+
+export interface ConflictPlan {
+  flips: Flip[];
+  /** Flips that would be needed outside daily files, which compound may not change. */
+  blocked: Flip[];
+  suspects: Suspect[];
+}
+
+/** `records`: entries dated up to the week's last day; `inWeek`: whether a record belongs to the week. */
+export function planConflicts(records: EntryRecord[], inWeek: (r: EntryRecord) => boolean): ConflictPlan {
+  const active = records.filter((r) => r.id && statusOf(r) === 'active');
+  const wanted = new Map<string, { by: string; reason: string }>();
+  for (const r of active) {
+    const old = getField(r.entry, 'supersedes')?.trim();
+    if (old && old !== r.id && !wanted.has(old)) wanted.set(old, { by: r.id, reason: `explicit supersedes in ${r.id}` });
+  }
+  const byKey = new Map<string, EntryRecord[]>();
+  for (const r of active) {
+    const key = getField(r.entry, 'key')?.trim();
+    if (key && !wanted.has(r.id)) byKey.set(key, [...(byKey.get(key) ?? []), r]);
+  }
+  for (const [key, group] of [...byKey].sort(([a], [b]) => a.localeCompare(b))) {
+    const ids = [...new Set(group.map((r) => r.id))];
+    if (ids.length < 2) continue;
+    const sorted = group.slice().sort((a, b) => dateOf(b).localeCompare(dateOf(a)) || conf(b) - conf(a) || b.id.localeCompare(a.id));
+    const winner = sorted[0]!;
+    for (const r of sorted.slice(1)) if (r.id !== winner.id && !wanted.has(r.id)) wanted.set(r.id, { by: winner.id, reason: `same key ${key}, newer entry wins` });
+  }
+  const plan: ConflictPlan = { flips: [], blocked: [], suspects: [] };
+  for (const r of active) {
+    const w = wanted.get(r.id);
+    if (!w) continue;
+    const flip = { id: r.id, file: r.file, date: dateOf(r), ...w };
+    (DAILY.test(r.file) ? plan.flips : plan.blocked).push(flip);
+  }
+  const live = active.filter((r) => !wanted.has(r.id) && !r.file.startsWith('memory/archive/'));
+  plan.suspects = suspectedPairs(live, inWeek);
+  plan.flips.sort((x, y) => x.file.localeCompare(y.file) || x.id.localeCompare(y.id));
+  return plan;
+}
+
+/**
+ * Look-alike pairs (Jaccard >= SUSPECT_THRESHOLD) with at least one entry in the week. Prefix
+ * filtering keeps this near-linear on a year of entries: with tokens ordered rarest first, two sets
+ * that similar must share a token within their first |A| - ceil(t·|A|) + 1 tokens, so only those are
+ * indexed and probed, and only the pairs found are compared in full.
+ */
+function suspectedPairs(live: EntryRecord[], inWeek: (r: EntryRecord) => boolean): Suspect[] {
+  const tok = live.map((r) => tokens(`${r.entry.title} ${getField(r.entry, 'conclusion') ?? ''}`));
+  const freq = new Map<string, number>();
+  for (const set of tok) for (const t of set) freq.set(t, (freq.get(t) ?? 0) + 1);
+  const prefix = tok.map((set) => {
+    const sorted = [...set].sort((a, b) => freq.get(a)! - freq.get(b)! || (a < b ? -1 : a > b ? 1 : 0));
+    return sorted.slice(0, sorted.length - Math.ceil(SUSPECT_THRESHOLD * sorted.length) + 1);
+  });
+  const index = new Map<string, number[]>();
+  prefix.forEach((p, i) => {
+    for (const t of p) {
+      const list = index.get(t);
+      if (list) list.push(i);
+      else index.set(t, [i]);
+    }
+  });
+  const out = new Map<string, Suspect>();
+  live.forEach((a, i) => {
+    if (!inWeek(a)) return;
+    const seen = new Set<number>();
+    for (const t of prefix[i]!) {
+      for (const j of index.get(t) ?? []) {
+        if (j === i || seen.has(j)) continue;
+        seen.add(j);
+        const b = live[j]!;
+        if (a.id === b.id || GROUP[a.entry.kind as Kind] !== GROUP[b.entry.kind as Kind]) continue;
+        if (getField(a.entry, 'supersedes') === b.id || getField(b.entry, 'supersedes') === a.id) continue;
+        const score = jaccard(tok[i]!, tok[j]!);
+        if (score < SUSPECT_THRESHOLD) continue;
+        const pair = a.id < b.id ? { a: a.id, b: b.id, score } : { a: b.id, b: a.id, score };
+        out.set(`${pair.a} ${pair.b}`, pair);
+      }
+    }
+  });
+  return [...out.values()].sort((x, y) => x.a.localeCompare(y.a) || x.b.localeCompare(y.b));
+}

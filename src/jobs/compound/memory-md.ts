@@ -1,0 +1,148 @@
+/**
+ * MEMORY.md as compound reads and writes it. Hand-written text between
+ * `<!-- mem:pinned:start -->` and `<!-- mem:pinned:end -->` is copied byte for byte into every
+ * rewrite. A MEMORY.md without memfold's generator marker (hand-written, or an OpenClaw one) is
+ * never lost: the first rewrite keeps its whole text as one pinned section — except memfold's own
+ * untouched template, whose empty pinned block is all there is to keep.
+ */
+import fs from 'node:fs';
+import { getField, type Entry } from '../../entries/model.js';
+import { oneLine } from '../../entries/render.js';
+import { clip } from '../../extract/sentences.js';
+import { MEMORY_EXAMPLE } from '../../workspace/init.js';
+
+export const PINNED_START = '<!-- mem:pinned:start -->';
+export const PINNED_END = '<!-- mem:pinned:end -->';
+export const GENERATED = '<!-- mem:generated';
+
+export interface CurrentMemory {
+  exists: boolean;
+  generated: boolean;
+  /** Pinned blocks, markers included, exactly as found. */
+  pinned: string[];
+  /** A hand-written file adopted whole as a pinned block (its line count), or null. */
+  adoptedLines: number | null;
+  /** Entry ids the current file cites (for promotion/demotion in the weekly log). */
+  citedIds: string[];
+  /** The input key the generator marker records (see plan.ts inputKey), when there is one. */
+  inputKey?: string;
+}
+
+function pinnedBlocks(text: string): { blocks: string[]; rest: string } {
+  const lines = text.split(/(?<=\n)/);
+  const blocks: string[] = [];
+  let rest = '';
+  let cur: string[] | null = null;
+  for (const line of lines) {
+    if (cur === null && line.trim() === PINNED_START) cur = [line];
+    else if (cur !== null) {
+      cur.push(line);
+      if (line.trim() === PINNED_END) {
+        blocks.push(cur.join(''));
+        cur = null;
+      }
+    } else rest += line;
+  }
+  // An unclosed marker pins everything after it: better to keep too much than to lose a hand edit.
+  if (cur) blocks.push(cur.join('').replace(/\n?$/, '\n') + PINNED_END + '\n');
+  return { blocks: blocks.map((b) => (b.endsWith('\n') ? b : b + '\n')), rest };
+}
+
+const squash = (s: string) => s.replace(/\s+/g, ' ').trim();
+
+function isTemplate(rest: string): boolean {
+  let example = '';
+  try {
+    example = pinnedBlocks(fs.readFileSync(MEMORY_EXAMPLE, 'utf8')).rest;
+  } catch {
+    return false;
+  }
+  return squash(rest) === squash(example);
+}
+
+export function readCurrentMemory(text: string | undefined): CurrentMemory {
+  if (text === undefined) return { exists: false, generated: false, pinned: [], adoptedLines: null, citedIds: [] };
+  const { blocks, rest } = pinnedBlocks(text);
+  const citedIds = [...new Set([...rest.matchAll(/\[((?:DECISION|RULE|ARCH|NOTE)-\d{8}-[^\]\s]+)\]\(/gu)].map((m) => m[1]!))];
+  const inputKey = /^<!-- mem:generated .*· input ([0-9a-f]{16}) -->$/m.exec(rest)?.[1];
+  if (rest.includes(GENERATED) || isTemplate(rest) || !text.trim()) return { exists: true, generated: rest.includes(GENERATED), pinned: blocks, adoptedLines: null, citedIds, ...(inputKey ? { inputKey } : {}) };
+  // Not ours: the whole text, minus marker lines that would nest, becomes one pinned block.
+  const body = text.split('\n').filter((l) => l.trim() !== PINNED_START && l.trim() !== PINNED_END).join('\n').replace(/\n*$/, '\n');
+  return { exists: true, generated: false, pinned: [`${PINNED_START}\n${body}${PINNED_END}\n`], adoptedLines: body.split('\n').length - 1, citedIds };
+}
+
+export type SectionName = 'Core rules' | 'Active decisions' | 'Preferences' | 'Goals and open tasks' | 'Notes';
+export const SECTION_ORDER: SectionName[] = ['Core rules', 'Active decisions', 'Preferences', 'Goals and open tasks', 'Notes'];
+
+export interface MemoryItem {
+  id: string;
+  alsoIds: string[];
+  file: string;
+  entry: Entry;
+  section: SectionName;
+  /** Summary lines (1-5); default: title and conclusion on one line. */
+  summary: string[];
+}
+
+export function sectionFor(entry: Entry): SectionName {
+  const key = getField(entry, 'key') ?? '';
+  if (key.startsWith('pref:')) return 'Preferences';
+  if (/^(task|goal):/.test(key)) return 'Goals and open tasks';
+  if (entry.kind === 'Rule' || /^(true|yes|1)$/i.test(getField(entry, 'core') ?? '')) return 'Core rules';
+  if (entry.kind === 'Note') return 'Notes';
+  return 'Active decisions';
+}
+
+export function defaultSummary(entry: Entry): string[] {
+  const title = oneLine(entry.title);
+  const conclusion = oneLine(getField(entry, 'conclusion') ?? '');
+  if (!conclusion) return [title];
+  return [conclusion.toLowerCase().startsWith(title.toLowerCase()) ? clip(conclusion, 240) : `${title}: ${clip(conclusion, 200)}`];
+}
+
+/** GitHub's heading anchor for `## Kind: Title`, so the link opens the entry in a browser. */
+export function anchor(entry: Entry): string {
+  return `${entry.kind}: ${oneLine(entry.title)}`.toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/\s/g, '-');
+}
+
+function renderItem(item: MemoryItem): string[] {
+  const [first = '', ...rest] = item.summary;
+  const cite = [item.id, ...item.alsoIds].map((id, i) => (i ? id : `[${id}](${item.file}#${anchor(item.entry)})`)).join(', ');
+  return [`- ${first} (${cite})`, ...rest.map((l) => `  ${l}`)];
+}
+
+export interface RenderInput {
+  weekLabel: string;
+  inputKey: string;
+  pinned: string[];
+  items: MemoryItem[];
+  whereToLook: string[];
+}
+
+export function renderMemory(input: RenderInput): string {
+  const out: string[] = [
+    '# MEMORY',
+    '',
+    `${GENERATED} by memfold compound · ${input.weekLabel} · rewritten weekly: edit only between the pinned markers · input ${input.inputKey} -->`,
+    'Hot memory for agent sessions, rebuilt by `mem compound` from `memory/`. Every item cites its entry id (`mem get <id>`).',
+    '',
+  ];
+  for (const block of input.pinned) out.push(...block.replace(/\n$/, '').split('\n'), '');
+  for (const section of SECTION_ORDER) {
+    const items = input.items.filter((i) => i.section === section);
+    if (!items.length) continue;
+    out.push(`## ${section}`);
+    if (section === 'Active decisions') {
+      const scopes = [...new Set(items.map((i) => getField(i.entry, 'scope') ?? 'general'))].sort((a, b) => (a === 'general' ? -1 : b === 'general' ? 1 : a.localeCompare(b)));
+      for (const scope of scopes) {
+        if (scopes.length > 1) out.push(`### ${scope}`);
+        for (const i of items.filter((x) => (getField(x.entry, 'scope') ?? 'general') === scope)) out.push(...renderItem(i));
+      }
+    } else for (const i of items) out.push(...renderItem(i));
+    out.push('');
+  }
+  out.push('## Where to look', ...input.whereToLook.map((l) => `- ${l}`));
+  return out.join('\n') + '\n';
+}
+
+export const lineCount = (text: string) => text.split('\n').length - (text.endsWith('\n') ? 1 : 0);

@@ -1,0 +1,132 @@
+/**
+ * Decide, don't do: compound's whole outcome for one ISO week as a pure function of the files —
+ * status flips, the new MEMORY.md, promotions, demotions, suspected conflicts and the reasons the
+ * weekly log records. The runner applies it; `--dry-run` prints it.
+ */
+import { createHash } from 'node:crypto';
+import type { EntryRecord } from '../../entries/store.js';
+import { dateOf, planConflicts, statusOf, type ConflictPlan } from './conflicts.js';
+import { getField } from '../../entries/model.js';
+import { jaccard, tokens } from '../../entries/similarity.js';
+import { defaultSummary, lineCount, readCurrentMemory, renderMemory, sectionFor, type CurrentMemory, type MemoryItem } from './memory-md.js';
+import { PROMOTE_MIN, rankEntries, type Ranked } from './rank.js';
+import type { Week } from './week.js';
+
+/** Entries at least this alike (same kind) are shown as one MEMORY.md item citing both ids. */
+export const SAME_ITEM_SIMILARITY = 0.8;
+/** Over-budget and suspected-conflict lines written to the weekly log per run; the rest are counted. */
+export const MAX_LOGGED = 50;
+
+export interface CompoundInput {
+  week: Week;
+  records: EntryRecord[];
+  currentMemory: string | undefined;
+  summaries: string[];
+  memoryLines: number;
+  /** LLM summaries by id (already validated); absent: the entry's own title and conclusion. */
+  summariesById?: Map<string, { lines: string[]; section?: MemoryItem['section'] }>;
+  /** `rules`, or `llm:<model>`: part of the input key, so switching paths rewrites. */
+  mode: string;
+  /** Detail-level entries (an LLM's judgement, validated) that go to `memory/archive/<topic>.md` instead. */
+  archiveTopics?: Map<string, string>;
+}
+
+/**
+ * What MEMORY.md is computed from — week, pinned text, the ranked candidates' content, limits, mode —
+ * hashed into the generator marker. An LLM answer is not reproducible, so compound skips the call
+ * when the key is unchanged: running compound twice changes nothing, with or without a model.
+ */
+export function inputKey(input: CompoundInput, pinned: string[], ranked: Ranked[]): string {
+  const candidates = ranked.filter((r) => r.score >= PROMOTE_MIN).map((r) => [r.record.id, r.record.file, r.score, r.record.entry.kind, r.record.entry.title, ...r.record.entry.fields.filter((f) => f.key !== 'source').map((f) => `${f.key}=${f.value}`)]);
+  return createHash('sha256').update(JSON.stringify([input.week.label, input.mode, input.memoryLines, input.summaries, pinned, candidates])).digest('hex').slice(0, 16);
+}
+
+export interface LogLine {
+  what: 'promoted' | 'demoted' | 'superseded' | 'blocked' | 'suspected' | 'adopted' | 'kept' | 'over-budget';
+  text: string;
+}
+
+export interface CompoundPlan {
+  memory: string;
+  inputKey: string;
+  current: CurrentMemory;
+  conflicts: ConflictPlan;
+  ranked: Ranked[];
+  items: MemoryItem[];
+  promoted: string[];
+  demoted: string[];
+  /** Entries moved to `memory/archive/<topic>.md` instead of MEMORY.md: [id, topic]. */
+  archived: Array<[string, string]>;
+  log: LogLine[];
+}
+
+export function planCompound(input: CompoundInput): CompoundPlan {
+  const { week } = input;
+  const upToWeek = input.records.filter((r) => r.id && dateOf(r) <= week.lastDay);
+  const inWeek = (r: EntryRecord) => dateOf(r) >= week.firstDay && dateOf(r) <= week.lastDay;
+  const conflicts = planConflicts(upToWeek, inWeek);
+  const flipped = new Set(conflicts.flips.map((f) => f.id));
+  const live = upToWeek.filter((r) => statusOf(r) === 'active' && !flipped.has(r.id) && !r.file.startsWith('memory/archive/'));
+  const unique = [...new Map(live.map((r) => [r.id, r])).values()];
+  const ranked = rankEntries(unique, input.records, week);
+  const current = readCurrentMemory(input.currentMemory);
+  const whereToLook = [
+    `This week's entries: \`memory/${week.firstDay}.md\` … \`memory/${week.lastDay}.md\` (warm); older ones in \`memory/\`, demoted ones in \`memory/archive/\`.`,
+    ...(input.summaries.length ? [`Daily wrap-ups: ${input.summaries.map((s) => `\`${s}\``).join(', ')}.`] : []),
+    `What changed and why: \`memory/archive/weekly-${week.label}.md\`.`,
+  ];
+  const items: MemoryItem[] = [];
+  const log: LogLine[] = [];
+  const archived: Array<[string, string]> = [];
+  let overBudget = 0;
+  let full = false;
+  const key = inputKey(input, current.pinned, ranked);
+  const render = (list: MemoryItem[]) => renderMemory({ weekLabel: week.label, inputKey: key, pinned: current.pinned, items: list, whereToLook });
+  const tok = new Map(ranked.map((r) => [r.record.id, tokens(`${r.record.entry.title} ${getField(r.record.entry, 'conclusion') ?? ''}`)]));
+  for (const r of ranked) {
+    if (r.score < PROMOTE_MIN) continue;
+    const topic = input.archiveTopics?.get(r.record.id);
+    if (topic) {
+      archived.push([r.record.id, topic]);
+      log.push({ what: 'demoted', text: `${r.record.id} (${dateOf(r.record)}): detail-level, listed in memory/archive/${topic}.md instead of MEMORY.md` });
+      continue;
+    }
+    const twin = items.find((i) => i.entry.kind === r.record.entry.kind && jaccard(tok.get(i.id)!, tok.get(r.record.id)!) >= SAME_ITEM_SIMILARITY);
+    if (twin) {
+      twin.alsoIds.push(r.record.id);
+      continue;
+    }
+    const llm = input.summariesById?.get(r.record.id);
+    const item: MemoryItem = { id: r.record.id, alsoIds: [], file: r.record.file, entry: r.record.entry, section: llm?.section ?? sectionFor(r.record.entry), summary: llm?.lines ?? defaultSummary(r.record.entry) };
+    // Every item takes at least one line: once the file is full, nothing more is tried.
+    if (full || lineCount(render([...items, item])) > input.memoryLines) {
+      if (++overBudget <= MAX_LOGGED) log.push({ what: 'over-budget', text: `${r.record.id} (${dateOf(r.record)}, score ${r.score}): not promoted, MEMORY.md would exceed ${input.memoryLines} lines` });
+      continue;
+    }
+    items.push(item);
+    full = lineCount(render(items)) >= input.memoryLines;
+  }
+  if (overBudget > MAX_LOGGED) log.push({ what: 'over-budget', text: `… and ${overBudget - MAX_LOGGED} more entries above the threshold that did not fit` });
+  const memory = render(items);
+  const shown = new Set(items.flatMap((i) => [i.id, ...i.alsoIds]));
+  const before = new Set(current.citedIds);
+  const promoted = [...shown].filter((id) => !before.has(id)).sort();
+  const demoted = [...before].filter((id) => !shown.has(id)).sort();
+  const score = new Map(ranked.map((r) => [r.record.id, r]));
+  if (current.adoptedLines !== null) log.push({ what: 'adopted', text: `MEMORY.md had no generator marker (hand-written or from another tool): its whole text (${current.adoptedLines} lines) is kept as a pinned section` });
+  for (const f of conflicts.flips) log.push({ what: 'superseded', text: `${f.id} (${f.date}, ${f.file}) → superseded by ${f.by}: ${f.reason}` });
+  for (const f of conflicts.blocked) log.push({ what: 'blocked', text: `${f.id} (${f.file}) should be superseded by ${f.by} (${f.reason}) but is not in a daily file; left as it is` });
+  for (const id of promoted) {
+    const r = score.get(id)!;
+    const p = r.parts;
+    log.push({ what: 'promoted', text: `${id} (${dateOf(r.record)}): score ${r.score} = kind ${p.kind} + confidence ${p.confidence} + links ${p.links} + core ${p.core} + weight ${p.weight} + recency ${p.recency}` });
+  }
+  for (const id of demoted.filter((x) => !input.archiveTopics?.has(x))) {
+    const r = score.get(id);
+    const why = flipped.has(id) ? 'superseded this week' : !r ? 'no longer active (superseded, archived or retracted) or not found' : r.score < PROMOTE_MIN ? `score ${r.score} fell below ${PROMOTE_MIN}` : 'no room within the line limit';
+    log.push({ what: 'demoted', text: `${id}: left MEMORY.md (${why}); it stays in its daily file, found by id` });
+  }
+  for (const s of conflicts.suspects.slice(0, MAX_LOGGED)) log.push({ what: 'suspected', text: `${s.a} ~ ${s.b} (similarity ${s.score.toFixed(2)}): look alike, not flipped — resolve with a \`supersedes\` or \`key\`` });
+  if (conflicts.suspects.length > MAX_LOGGED) log.push({ what: 'suspected', text: `… and ${conflicts.suspects.length - MAX_LOGGED} more, all listed in .mem/suspected-conflicts.json and \`mem status\`` });
+  return { memory, inputKey: key, current, conflicts, ranked, items, promoted, demoted, archived, log };
+}

@@ -1,0 +1,162 @@
+/**
+ * `mem compound`: the weekly rewrite of MEMORY.md (DESIGN §2, §5, §7, §8).
+ * Order: consolidation + compound locks; a microsync catch-up for the week; read every entry, the
+ * current MEMORY.md and the week's summaries; plan (pure); then write: status flips in daily files
+ * (each under the write lock, on the file's current text), archive topics, the previous MEMORY.md,
+ * the new MEMORY.md, and last the weekly log. A run whose plan equals the files writes nothing.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { DateTime } from 'luxon';
+import type { LoadedConfig } from '../../config/load.js';
+import { MemError } from '../../core/errors.js';
+import { loadEntries } from '../../entries/store.js';
+import { MEMORY_FILE } from '../../workspace/layout.js';
+import { defaultLockOptions } from '../../write/defaults.js';
+import { WorkspaceWriter } from '../../write/writer.js';
+import { faultPause, withConsolidationLock } from '../consolidation-lock.js';
+import { runMicrosync } from '../microsync/run.js';
+import { lineDiff } from './diff.js';
+import { flipStatus } from './flip.js';
+import { compoundWithLlm } from './llm.js';
+import { appendRun, logHeader, weeklyLogFile } from './log.js';
+import { lineCount } from './memory-md.js';
+import { planCompound, type CompoundPlan } from './plan.js';
+import { PREVIOUS_PREFIX, previousFile, unwrapPrevious, wrapPrevious } from './previous.js';
+import { PROMOTE_MIN } from './rank.js';
+import { resolveWeek, type Week } from './week.js';
+
+export const SUSPECTS_FILE = '.mem/suspected-conflicts.json';
+
+export interface CompoundOptions {
+  workspace: string;
+  loaded: LoadedConfig;
+  now: DateTime;
+  week?: string;
+  dryRun: boolean;
+  useLlm: boolean;
+  apiKey?: string;
+  warn: (msg: string) => void;
+}
+
+export interface CompoundResult {
+  week: string;
+  changed: boolean;
+  memoryLines: number;
+  items: number;
+  promoted: string[];
+  demoted: string[];
+  superseded: Array<{ id: string; file: string; by: string; reason: string }>;
+  suspected: Array<{ a: string; b: string; score: number }>;
+  adoptedHandWritten: boolean;
+  written: string[];
+  previous: string | null;
+  catchUp: { added: number } | null;
+  llm: { calls: number; tokens: number; rejected: string[] } | null;
+  dryRun: boolean;
+  diff?: string;
+}
+
+const read = (abs: string) => fs.promises.readFile(abs, 'utf8').catch(() => undefined);
+
+async function weekSummaries(workspace: string, week: Week): Promise<string[]> {
+  const names = await fs.promises.readdir(path.join(workspace, 'second-brain/summaries')).catch(() => [] as string[]);
+  return names.filter((n) => /^\d{4}-\d{2}-\d{2}-wrapup.*\.md$/.test(n) && n.slice(0, 10) >= week.firstDay && n.slice(0, 10) <= week.lastDay).sort().map((n) => `second-brain/summaries/${n}`);
+}
+
+async function plan(opts: CompoundOptions, week: Week): Promise<{ plan: CompoundPlan; current: string | undefined; llm: CompoundResult['llm'] }> {
+  const { config } = opts.loaded;
+  const records = await loadEntries(opts.workspace);
+  const current = await read(path.join(opts.workspace, MEMORY_FILE));
+  const llmMode = opts.useLlm && config.llm && !opts.dryRun ? `llm:${config.llm.model}` : undefined;
+  const input = { week, records, currentMemory: current, summaries: await weekSummaries(opts.workspace, week), memoryLines: config.limits.memoryLines, mode: llmMode ?? 'rules' };
+  let p = planCompound(input);
+  let llm: CompoundResult['llm'] = null;
+  if (config.llm && llmMode && p.current.inputKey === p.inputKey && current !== undefined) {
+    // Same input as the model's last rewrite: keep it rather than ask again for a different wording.
+    p = { ...p, memory: current, promoted: [], demoted: [], archived: [], log: p.log.filter((l) => ['superseded', 'blocked', 'suspected'].includes(l.what)) };
+  } else if (config.llm && llmMode) {
+    const r = await compoundWithLlm(config.llm, p.ranked.filter((x) => x.score >= PROMOTE_MIN), opts.apiKey);
+    llm = { calls: r.calls, tokens: r.tokens, rejected: r.rejected };
+    for (const why of r.rejected) opts.warn(`compound ${week.label}: LLM answer rejected: ${why}`);
+    if (r.summaries) p = planCompound({ ...input, summariesById: r.summaries, archiveTopics: r.archive });
+    else {
+      if (r.calls) opts.warn(`compound ${week.label}: using the rule-based rewrite`);
+      p = planCompound({ ...input, mode: 'rules' });
+    }
+  }
+  return { plan: p, current, llm };
+}
+
+export async function runCompound(opts: CompoundOptions): Promise<CompoundResult> {
+  const { config } = opts.loaded;
+  const week = resolveWeek(opts.week, opts.now);
+  const locks = defaultLockOptions(config);
+  return withConsolidationLock(opts.workspace, 'compound', locks, async (jobLock) => {
+    let catchUp: CompoundResult['catchUp'] = null;
+    if (!opts.dryRun) {
+      const r = await runMicrosync({ workspace: opts.workspace, loaded: opts.loaded, now: opts.now, since: week.start.toISO()!, dryRun: false, useLlm: opts.useLlm, ...(opts.apiKey ? { apiKey: opts.apiKey } : {}), warn: opts.warn });
+      catchUp = { added: r.added.length };
+    }
+    const { plan: p, current, llm } = await plan(opts, week);
+    if (lineCount(p.memory) > config.limits.memoryLines) opts.warn(`MEMORY.md has ${lineCount(p.memory)} lines, over limits.memoryLines (${config.limits.memoryLines}): the pinned sections alone are that long`);
+    const result: CompoundResult = {
+      week: week.label, changed: false, memoryLines: lineCount(p.memory), items: p.items.length, promoted: p.promoted, demoted: p.demoted,
+      superseded: p.conflicts.flips.map(({ id, file, by, reason }) => ({ id, file, by, reason })), suspected: p.conflicts.suspects,
+      adoptedHandWritten: p.current.adoptedLines !== null, written: [], previous: null, catchUp, llm, dryRun: opts.dryRun,
+    };
+    if (opts.dryRun) return { ...result, diff: lineDiff(current ?? '', p.memory, ['MEMORY.md', `MEMORY.md (compound ${week.label})`]) };
+    await faultPause('compound');
+    const writer = new WorkspaceWriter(opts.workspace, 'compound', locks, jobLock);
+    const logLines: Array<(typeof p.log)[number] | string> = [];
+    for (const f of p.conflicts.flips) {
+      const done = await writer.update(f.file, (cur) => (cur === undefined ? undefined : flipStatus(cur, f.id, 'active', 'superseded')));
+      if (done) result.written.push(f.file);
+      else logLines.push(`skipped: ${f.id} in ${f.file} was no longer active when compound came to flip it`);
+    }
+    for (const [id, topic] of p.archived) {
+      const rel = `memory/archive/${topic}.md`;
+      const rec = p.ranked.find((r) => r.record.id === id)!.record;
+      const line = `- ${rec.entry.title} ([${id}](../${path.posix.relative('memory', rec.file)})) — moved out of MEMORY.md in ${week.label}`;
+      if (await writer.update(rel, (cur) => (cur?.includes(`[${id}]`) ? undefined : `${(cur ?? `# Archive: ${topic}\n\nDetail-level entries demoted from MEMORY.md by \`mem compound\`.\n`).replace(/\n*$/, '\n')}${line}\n`))) result.written.push(rel);
+    }
+    if (p.memory !== current) {
+      if (current !== undefined) {
+        result.previous = previousFile(week.label);
+        await writer.write(result.previous, wrapPrevious(week.label, current));
+        result.written.push(result.previous);
+      }
+      await writer.write(MEMORY_FILE, p.memory);
+      result.written.push(MEMORY_FILE);
+      logLines.unshift(`rewrite: MEMORY.md rewritten with ${p.items.length} items in ${lineCount(p.memory)} lines (limit ${config.limits.memoryLines})${result.previous ? `; the previous one is kept in ${result.previous} (\`mem compound --revert\`)` : ''}`);
+    }
+    result.changed = result.written.length > 0;
+    if (result.changed) {
+      const logFile = weeklyLogFile(week.label);
+      await writer.update(logFile, (cur) => appendRun(cur, logHeader(week.label, week.firstDay, week.lastDay), opts.now.toISO({ suppressMilliseconds: true }) ?? '', [...logLines, ...p.log]));
+      result.written.push(logFile);
+    }
+    await writer.update(SUSPECTS_FILE, () => JSON.stringify({ week: week.label, suspected: p.conflicts.suspects }, null, 2) + '\n');
+    return result;
+  });
+}
+
+export async function runRevert(opts: Pick<CompoundOptions, 'workspace' | 'loaded' | 'now' | 'week'>): Promise<{ restoredFrom: string; changed: boolean }> {
+  const locks = defaultLockOptions(opts.loaded.config);
+  return withConsolidationLock(opts.workspace, 'compound', locks, async (jobLock) => {
+    const dir = path.join(opts.workspace, 'memory/archive');
+    const names = (await fs.promises.readdir(dir).catch(() => [] as string[])).filter((n) => n.startsWith(path.basename(PREVIOUS_PREFIX)) && n.endsWith('.md')).sort();
+    const rel = opts.week ? previousFile(resolveWeek(opts.week, opts.now).label) : names.length ? `memory/archive/${names[names.length - 1]}` : undefined;
+    const wrapped = rel ? await read(path.join(opts.workspace, rel)) : undefined;
+    if (!rel || wrapped === undefined) throw new MemError('NOT_FOUND', `nothing to revert: no ${opts.week ? rel : `${PREVIOUS_PREFIX}*.md`} (compound keeps one when it rewrites MEMORY.md)`);
+    const text = unwrapPrevious(wrapped);
+    if (text === undefined) throw new MemError('IO', `${rel} is not a MEMORY.md copy memfold can read (its fenced block was changed)`);
+    const current = await read(path.join(opts.workspace, MEMORY_FILE));
+    if (current === text) return { restoredFrom: rel, changed: false };
+    const writer = new WorkspaceWriter(opts.workspace, 'compound', locks, jobLock);
+    await writer.write(MEMORY_FILE, text);
+    const label = /MEMORY-before-(.+)\.md$/.exec(rel)![1]!;
+    await writer.update(weeklyLogFile(label), (cur) => appendRun(cur, `# Weekly log ${label}\n`, opts.now.toISO({ suppressMilliseconds: true }) ?? '', [`reverted: MEMORY.md restored from ${rel} by \`mem compound --revert\``]));
+    return { restoredFrom: rel, changed: true };
+  });
+}

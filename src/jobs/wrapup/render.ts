@@ -1,0 +1,91 @@
+/**
+ * A wrap-up as Markdown: front matter (date, sessions, generator, a hash of the body), the six
+ * sections in their fixed order and spelling, `- (none)` for an empty one, and a citation on every
+ * bullet. Nothing time-dependent goes in, so the same day and input give the same bytes (DESIGN §9.2).
+ * A file longer than `limits.summaryLines` is cut into volumes on line boundaries.
+ */
+import { createHash } from 'node:crypto';
+import { SECTION_KEYS, SECTION_TITLES, type Bullet, type Sections } from './sections.js';
+
+export interface WrapupDoc {
+  day: string;
+  sessions: string[];
+  generator: string;
+  /** Hash of what the summary was made from (sessions, entries, mode); see run.ts. */
+  inputKey: string;
+  sections: Sections;
+}
+
+export interface RenderedFile {
+  /** Name inside second-brain/summaries/. */
+  name: string;
+  text: string;
+}
+
+export function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+function cite(b: Bullet): string {
+  if (b.cite.type === 'entry') return `[${b.cite.id}](../../${b.cite.file})`;
+  return `session ${b.cite.sessionId} · messages ${b.cite.first}-${b.cite.last}`;
+}
+
+export function bodyLines(doc: WrapupDoc): string[] {
+  const lines: string[] = [];
+  SECTION_KEYS.forEach((key, i) => {
+    if (i) lines.push('');
+    lines.push(`## ${SECTION_TITLES[i]}`);
+    const list = doc.sections[key];
+    if (!list.length) lines.push('- (none)');
+    for (const b of list) lines.push(`- ${b.text} — ${cite(b)}`);
+  });
+  return lines;
+}
+
+export function volumeName(day: string, variant: number, volume: number): string {
+  return `${day}-wrapup${variant > 1 ? `-v${variant}` : ''}${volume > 1 ? `-vol${volume}` : ''}.md`;
+}
+
+function frontMatter(doc: WrapupDoc, body: string, volume: number, volumes: number): string {
+  const sessions = doc.sessions.length ? doc.sessions.map((s) => `  - ${JSON.stringify(s)}`).join('\n') : '  []';
+  const vol = volumes > 1 ? `volume: ${volume}\nvolumes: ${volumes}\n` : '';
+  return `---\ndate: ${doc.day}\n${vol}sessions:${doc.sessions.length ? '\n' : ''}${sessions}\ngenerator: ${JSON.stringify(doc.generator)}\ninput: ${doc.inputKey}\ncontent_sha256: ${sha256(body)}\n---\n`;
+}
+
+const HEADER_LINES = 13;
+
+/** The files of one variant (`-vN`) of the day's wrap-up: one, or volumes when over `maxLines`. */
+export function renderWrapup(doc: WrapupDoc, variant: number, maxLines: number): RenderedFile[] {
+  const lines = bodyLines(doc);
+  // Front matter (with volume fields) is sessions + 9 lines; title, blank and the continuation lead 4.
+  const perVolume = Math.max(10, maxLines - doc.sessions.length - HEADER_LINES);
+  const chunks: string[][] = [];
+  for (let at = 0; at < lines.length || !chunks.length; at += perVolume) chunks.push(lines.slice(at, at + perVolume));
+  return chunks.map((chunk, i) => {
+    const volume = i + 1;
+    const title = `# Wrap-up ${doc.day}${chunks.length > 1 ? ` (volume ${volume} of ${chunks.length})` : ''}`;
+    const lead = volume > 1 ? [`_Continued from [volume ${volume - 1}](${volumeName(doc.day, variant, volume - 1)})._`, ''] : [];
+    const body = [title, '', ...lead, ...chunk].join('\n') + '\n';
+    return { name: volumeName(doc.day, variant, volume), text: frontMatter(doc, body, volume, chunks.length) + body };
+  });
+}
+
+/** The body after the front matter, and the hash the front matter claims for it. */
+export function splitFrontMatter(text: string): { claimed?: string; body: string } {
+  const m = /^---\r?\n([\s\S]*?)\r?\n---\r?\n/.exec(text);
+  if (!m) return { body: text };
+  const claimed = /^content_sha256:\s*([0-9a-f]{64})\s*$/m.exec(m[1]!)?.[1];
+  return { ...(claimed ? { claimed } : {}), body: text.slice(m[0].length) };
+}
+
+/** The input key a wrap-up's front matter records. */
+export function inputKeyOf(text: string): string | undefined {
+  return /^---\r?\n[\s\S]*?^input: ([0-9a-f]{16})\s*$/m.exec(text)?.[1];
+}
+
+/** A file memfold wrote and nobody changed since: its body still has the hash it was written with. */
+export function isUntouched(text: string): boolean {
+  const { claimed, body } = splitFrontMatter(text);
+  return !!claimed && claimed === sha256(body);
+}

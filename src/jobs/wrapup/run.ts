@@ -1,0 +1,134 @@
+/**
+ * `mem wrapup`: one calendar day → second-brain/summaries/YYYY-MM-DD-wrapup.md (DESIGN §2, §7).
+ * Order: consolidation lock and wrapup lock; a microsync catch-up for the day so late sessions are
+ * in; read the day's entries and sessions; decide the sections (rules, or a validated LLM answer);
+ * write only under second-brain/summaries/. Never MEMORY.md, never a daily file (the writer refuses).
+ */
+import { DateTime } from 'luxon';
+import type { LoadedConfig } from '../../config/load.js';
+import { MemError } from '../../core/errors.js';
+import { getField, getSource } from '../../entries/model.js';
+import { loadEntries } from '../../entries/store.js';
+import { defaultLockOptions } from '../../write/defaults.js';
+import { WorkspaceWriter } from '../../write/writer.js';
+import { faultPause, withConsolidationLock } from '../consolidation-lock.js';
+import { runMicrosync } from '../microsync/run.js';
+import { createHash } from 'node:crypto';
+import type { EntryRecord } from '../../entries/store.js';
+import { placeWrapup, sameInputWrapup, SUMMARIES_DIR } from './place.js';
+import type { DaySession } from './sessions.js';
+import { buildSections, SECTION_KEYS, type SectionKey } from './sections.js';
+import { readDaySessions } from './sessions.js';
+import { summariseWithLlm } from './llm.js';
+
+export const WRAPUP_GENERATOR = 'memfold wrapup 1';
+
+export interface WrapupOptions {
+  workspace: string;
+  loaded: LoadedConfig;
+  now: DateTime;
+  date?: string;
+  useLlm: boolean;
+  apiKey?: string;
+  dryRun?: boolean;
+  warn: (msg: string) => void;
+}
+
+export interface WrapupResult {
+  date: string;
+  files: string[];
+  written: string[];
+  unchanged: string[];
+  keptEdited: string[];
+  sessions: string[];
+  skippedSessions: Array<{ sessionId: string; path: string; reason: string }>;
+  counts: Record<SectionKey, number>;
+  generator: string;
+  catchUp: { added: number } | null;
+  llm: { calls: number; tokens: number; rejected: string[] } | null;
+  redacted: number;
+  dryRun: boolean;
+  /** Dry run: the files' text. */
+  preview?: Array<{ file: string; text: string }>;
+}
+
+/** What a wrap-up is made from; recorded in its front matter as `input:`. */
+export function inputKey(day: string, entries: EntryRecord[], sessions: DaySession[], mode: string): string {
+  const data = [day, mode, entries.map((r) => [r.id, r.entry.title, getField(r.entry, 'status') ?? '']), sessions.map((s) => [s.sessionId, s.turns.map((t) => [t.index, t.role, t.text])])];
+  return createHash('sha256').update(JSON.stringify(data)).digest('hex').slice(0, 16);
+}
+
+export function resolveDay(date: string | undefined, now: DateTime): string {
+  if (date === undefined) return now.minus({ days: 1 }).toISODate()!;
+  const d = /^\d{4}-\d{2}-\d{2}$/.test(date) ? DateTime.fromISO(date, { zone: now.zone }) : undefined;
+  if (!d?.isValid) throw new MemError('INVALID_DATE', `--date "${date}" is not a calendar date (YYYY-MM-DD, e.g. 2026-11-21)`);
+  if (d.startOf('day') > now) throw new MemError('USAGE', `--date ${date} is after --now (${now.toISO()}): a day can only be wrapped up once it has begun`);
+  return date;
+}
+
+export async function runWrapup(opts: WrapupOptions): Promise<WrapupResult> {
+  const { config, zone } = opts.loaded;
+  const day = resolveDay(opts.date, opts.now);
+  const start = DateTime.fromISO(day, { zone }).startOf('day');
+  const end = start.plus({ days: 1 });
+  const locks = defaultLockOptions(config);
+  return withConsolidationLock(opts.workspace, 'wrapup', locks, async (jobLock) => {
+    let catchUp: WrapupResult['catchUp'] = null;
+    if (!opts.dryRun) {
+      const r = await runMicrosync({ workspace: opts.workspace, loaded: opts.loaded, now: opts.now, since: start.toISO()!, dryRun: false, useLlm: opts.useLlm, ...(opts.apiKey ? { apiKey: opts.apiKey } : {}), warn: opts.warn });
+      catchUp = { added: r.added.length };
+    }
+    const entries = (await loadEntries(opts.workspace)).filter((r) => r.id);
+    const read = await readDaySessions(opts.workspace, config, start, end);
+    // An entry that came from a scheduler or bot session is not part of the day's story.
+    const bots = new Set(read.skipped.map((s) => s.sessionId));
+    const dayEntries = entries.filter((r) => getField(r.entry, 'date') === day && !bots.has(getSource(r.entry)?.session_id ?? ''));
+    let sections = buildSections(day, dayEntries, entries, read.sessions);
+    let generator = `${WRAPUP_GENERATOR} (rules)`;
+    let llm: WrapupResult['llm'] = null;
+    const llmWanted = opts.useLlm && config.llm && (read.sessions.length || dayEntries.length) ? config.llm : undefined;
+    const key = inputKey(day, dayEntries, read.sessions, llmWanted ? `llm:${llmWanted.model}` : 'rules');
+    const kept = llmWanted && !opts.dryRun ? sameInputWrapup(opts.workspace, day, key) : undefined;
+    if (kept && llmWanted) {
+      const counts = Object.fromEntries(SECTION_KEYS.map((k) => [k, sections[k].length])) as Record<SectionKey, number>;
+      return { date: day, files: kept, written: [], unchanged: kept, keptEdited: [], sessions: read.sessions.map((s) => s.sessionId), skippedSessions: read.skipped, counts, generator: `${WRAPUP_GENERATOR} (llm ${llmWanted.model})`, catchUp, llm: { calls: 0, tokens: 0, rejected: [] }, redacted: read.redacted, dryRun: false };
+    }
+    if (llmWanted) {
+      const r = await summariseWithLlm({ cfg: llmWanted, day, entries: dayEntries, sessions: read.sessions, ...(opts.apiKey ? { apiKey: opts.apiKey } : {}), dryRun: !!opts.dryRun });
+      llm = { calls: r.calls, tokens: r.tokens, rejected: r.rejected };
+      for (const why of r.rejected) opts.warn(`wrapup ${day}: LLM answer rejected: ${why}`);
+      if (r.sections) {
+        sections = r.sections;
+        generator = `${WRAPUP_GENERATOR} (llm ${llmWanted.model})`;
+      } else if (!opts.dryRun) opts.warn(`wrapup ${day}: using the rule-based summary`);
+    }
+    const doc = { day, sessions: read.sessions.map((s) => s.sessionId), generator, inputKey: generator.includes('(rules)') ? inputKey(day, dayEntries, read.sessions, 'rules') : key, sections };
+    const placed = placeWrapup(opts.workspace, doc, config.limits.summaryLines);
+    for (const f of placed.keptEdited) opts.warn(`${f} was edited by hand; kept it and wrote the new summary beside it as ${SUMMARIES_DIR}/${placed.files[0]!.name}`);
+    const result: WrapupResult = {
+      date: day,
+      files: placed.files.map((f) => `${SUMMARIES_DIR}/${f.name}`),
+      written: [],
+      unchanged: placed.unchanged,
+      keptEdited: placed.keptEdited,
+      sessions: doc.sessions,
+      skippedSessions: read.skipped,
+      counts: Object.fromEntries(SECTION_KEYS.map((k) => [k, sections[k].length])) as Record<SectionKey, number>,
+      generator,
+      catchUp,
+      llm,
+      redacted: read.redacted,
+      dryRun: !!opts.dryRun,
+    };
+    if (opts.dryRun) return { ...result, preview: placed.files.map((f) => ({ file: `${SUMMARIES_DIR}/${f.name}`, text: f.text })) };
+    await faultPause('wrapup');
+    const writer = new WorkspaceWriter(opts.workspace, 'wrapup', locks, jobLock);
+    for (const f of placed.files) {
+      const rel = `${SUMMARIES_DIR}/${f.name}`;
+      if (placed.unchanged.includes(rel)) continue;
+      await writer.write(rel, f.text);
+      result.written.push(rel);
+    }
+    return result;
+  });
+}

@@ -1,0 +1,129 @@
+/**
+ * The six sections of a daily wrap-up, decided from the day's entries and the day's (redacted)
+ * sessions by rules alone: pure, so the same input gives the same bullets in the same order.
+ *
+ * Every bullet carries its source — an entry id or a session and message range — because a summary
+ * nobody can trace back is a rumour. A session that contributes no bullet (chit-chat, a greeting)
+ * is not mentioned at all, not even under "Important conversations".
+ */
+import { getField, getSource } from '../../entries/model.js';
+import { isSpeech, extractWithRules } from '../../extract/rules.js';
+import { MARKERS } from '../../extract/markers.js';
+import { clip, normalise, sentences, stripQuoted, trimEnd } from '../../extract/sentences.js';
+import type { EntryRecord } from '../../entries/store.js';
+import type { DaySession } from './sessions.js';
+
+export const SECTION_TITLES = [
+  'Decisions made today',
+  'Action items',
+  'Important conversations',
+  'Technical notes / debugging lessons',
+  'Open loops',
+  'Tomorrow next steps',
+] as const;
+export type SectionKey = 'decisions' | 'actions' | 'conversations' | 'technical' | 'openLoops' | 'nextSteps';
+export const SECTION_KEYS: SectionKey[] = ['decisions', 'actions', 'conversations', 'technical', 'openLoops', 'nextSteps'];
+
+export type Cite = { type: 'entry'; id: string; file: string } | { type: 'session'; sessionId: string; first: number; last: number };
+export interface Bullet {
+  text: string;
+  cite: Cite;
+}
+export type Sections = Record<SectionKey, Bullet[]>;
+
+/** "please …", "TODO", "we need to …": a request somebody has to act on. */
+export const ACTION = /\b(?:please|todo|to-do|action\s+item|we\s+need\s+to|need\s+to|follow\s+up|don'?t\s+forget\s+to)\b|[请請](?!问|問)|待[办辦]|需要|要做/i;
+/** "tomorrow", "next step": what the next day starts with. */
+export const NEXT = /\b(?:tomorrow|next\s+steps?|first\s+thing\s+(?:tomorrow|monday))\b|明天|明早|下一步/i;
+/** A question left open on purpose; a plain "?" in small talk is not one. */
+export const OPEN_LOOP = /\b(?:not\s+sure(?:\s+yet)?|undecided|haven'?t\s+decided|not\s+(?:yet\s+)?decided|tbd|open\s+question|still\s+need\s+to\s+(?:decide|figure\s+out)|should\s+we|shall\s+we|maybe\s+we\s+should|whether\s+we\s+should)\b|[还還]没[决決]定|[还還]沒[决決]定|待定|未定|要不要/i;
+/** What was learned while fixing something. */
+export const LESSON = /\b(?:turns?\s+out|root\s+cause|caused\s+by|lesson(?:s)?\s+learned|the\s+fix\s+(?:is|was)|fixed\s+by|regression|flaky|post-?mortem)\b|根因|原因是|修复了|修復了|排查|教[训訓]/i;
+
+const TEXT_MAX = 200;
+
+/** One line, no Markdown structure a bullet could smuggle in (headings, front matter, HTML comments). */
+export function safeText(s: string): string {
+  return clip(s.replace(/\s+/g, ' ').replace(/<!--|-->/g, '').replace(/^[#>\-\s]+/, '').trim(), TEXT_MAX);
+}
+
+function entryBullet(r: EntryRecord, text: string): Bullet {
+  return { text: safeText(text), cite: { type: 'entry', id: r.id, file: r.file } };
+}
+
+interface Said {
+  session: DaySession;
+  index: number;
+  role: string;
+  sentence: string;
+}
+
+function saidSentences(s: DaySession): Said[] {
+  const out: Said[] = [];
+  for (const t of s.turns.filter(isSpeech)) {
+    for (const sentence of sentences(stripQuoted(t.text))) out.push({ session: s, index: t.index, role: t.role, sentence });
+  }
+  return out;
+}
+
+const settled = (sentence: string) => MARKERS.some((m) => m.re.test(sentence));
+
+export function buildSections(day: string, dayEntries: EntryRecord[], allEntries: EntryRecord[], sessions: DaySession[]): Sections {
+  const sec: Sections = { decisions: [], actions: [], conversations: [], technical: [], openLoops: [], nextSteps: [] };
+  for (const r of dayEntries) {
+    const reverses = getField(r.entry, 'supersedes');
+    if (r.entry.kind === 'Note') sec.technical.push(entryBullet(r, `Noted: ${r.entry.title}`));
+    else sec.decisions.push(entryBullet(r, `${r.entry.kind}: ${r.entry.title}${reverses ? ` (replaces ${reverses})` : ''}`));
+    const finding = getField(r.entry, 'finding');
+    if (finding) sec.technical.push(entryBullet(r, `Finding behind ${r.entry.kind.toLowerCase()} "${r.entry.title}": ${finding}`));
+  }
+  // Statements the extractor sees today that are recorded on another day (a rule said again).
+  const byConclusion = new Map(allEntries.map((r) => [normalise(getField(r.entry, 'conclusion') ?? ''), r]));
+  const dayIds = new Set(dayEntries.map((r) => r.id));
+  for (const s of sessions) {
+    for (const c of extractWithRules(s.turns)) {
+      const known = byConclusion.get(normalise(c.conclusion));
+      if (known && dayIds.has(known.id)) continue;
+      if (known) sec.decisions.push(entryBullet(known, `${known.entry.kind} restated: ${known.entry.title}`));
+      else sec.decisions.push({ text: safeText(`${c.kind} (not recorded as an entry): ${c.title}`), cite: { type: 'session', sessionId: s.sessionId, first: c.firstTurn, last: c.lastTurn } });
+    }
+  }
+  const contributed = new Map<string, number>();
+  for (const s of sessions) {
+    for (const said of saidSentences(s)) {
+      const cite: Cite = { type: 'session', sessionId: s.sessionId, first: said.index, last: said.index };
+      const text = safeText(trimEnd(said.sentence));
+      const target = said.role !== 'user'
+        ? LESSON.test(said.sentence) ? sec.technical : undefined
+        : LESSON.test(said.sentence) ? sec.technical
+        : OPEN_LOOP.test(said.sentence) && !settled(said.sentence) ? sec.openLoops
+        : NEXT.test(said.sentence) ? sec.nextSteps
+        : ACTION.test(said.sentence) && !settled(said.sentence) ? sec.actions
+        : undefined;
+      if (!target || !text) continue;
+      target.push({ text, cite });
+      contributed.set(s.sessionId, (contributed.get(s.sessionId) ?? 0) + 1);
+    }
+  }
+  for (const s of sessions) {
+    const entries = dayEntries.filter((r) => getSource(r.entry)?.session_id === s.sessionId);
+    const n = contributed.get(s.sessionId) ?? 0;
+    if (!entries.length && !n) continue;
+    const first = s.turns[0]!.index;
+    const last = s.turns[s.turns.length - 1]!.index;
+    const parts = [entries.length ? `settled ${entries.map((r) => `"${r.entry.title}"`).join(', ')}` : '', n ? `${n} follow-up note${n === 1 ? '' : 's'}` : ''].filter(Boolean);
+    sec.conversations.push({ text: safeText(`${s.kind} session ${s.sessionId}: ${parts.join('; ')}`), cite: { type: 'session', sessionId: s.sessionId, first, last } });
+  }
+  for (const key of SECTION_KEYS) sec[key] = dedupe(sec[key]);
+  return sec;
+}
+
+function dedupe(list: Bullet[]): Bullet[] {
+  const seen = new Set<string>();
+  return list.filter((b) => {
+    const k = normalise(b.text);
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}

@@ -1,0 +1,77 @@
+/**
+ * compound's LLM path against a real OpenAI-compatible HTTP server on 127.0.0.1: validated summaries
+ * and archive topics are used; an answer that would write outside the allowance or break MEMORY.md's
+ * format is rejected and the rule-based rewrite is written instead.
+ */
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import { editConfig, mem } from './helpers/cli.js';
+import { startOpenAIServer, type ChatRequestBody } from './helpers/openai-server.js';
+import { weekWorkspace } from './helpers/week-fixture.js';
+
+const NOW = '2026-11-23T06:00';
+const NOTE = 'NOTE-20261117-周五下午不发布新版本';
+const schemaName = (b: ChatRequestBody) => b.response_format?.json_schema?.name;
+const sentIds = (b: ChatRequestBody) => [...b.messages.map((m) => m.content).join('\n').matchAll(/^- id: (\S+)$/gmu)].map((m) => m[1]!);
+const section = (id: string) => (id.startsWith('RULE') ? 'Core rules' : id.startsWith('NOTE') ? 'Notes' : 'Active decisions');
+
+async function setup(t: { after(fn: () => void | Promise<void>): void }) {
+  const week = weekWorkspace(t, '2026-11-20');
+  assert.equal((await mem(['-C', week.ws, 'microsync', '--since', 'all', '--no-llm', '--now', NOW])).code, 0);
+  const llm = await startOpenAIServer();
+  t.after(() => llm.close());
+  editConfig(week.ws, (cfg) => (cfg.llm = { baseURL: llm.url, model: 'test-model', maxRetries: 0, timeoutMs: 10_000 }));
+  return { ...week, llm };
+}
+
+function allFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((n) => (statSync(join(dir, n)).isDirectory() ? allFiles(join(dir, n)) : [join(dir, n)]));
+}
+
+describe('mem compound with an LLM', () => {
+  test('uses validated summaries and moves detail-level entries to an archive topic', async (t) => {
+    const { ws, llm } = await setup(t);
+    llm.chat.handler = (body) => schemaName(body) === 'memfold_compound'
+      ? { items: sentIds(body).map((id) => ({ id, section: section(id), summary_lines: [`Model summary of ${id.split('-')[0]}`, 'second line'], archive_topic: id === NOTE ? 'release-policy' : null })) }
+      : { entries: [] };
+    const r = await mem(['-C', ws, 'compound', '--now', NOW, '--json']);
+    assert.equal(r.code, 0, r.stderr);
+    const memory = readFileSync(join(ws, 'MEMORY.md'), 'utf8');
+    assert.match(memory, /## Core rules\n- Model summary of RULE \(\[RULE-20261120-error-pages-must-never-show-stack-traces\]\(memory\/2026-11-20\.md#rule-error-pages-must-never-show-stack-traces\)\)\n  second line\n/);
+    assert.ok(!memory.includes(NOTE), 'a detail-level entry leaves MEMORY.md');
+    assert.match(readFileSync(join(ws, 'memory/archive/release-policy.md'), 'utf8'), new RegExp(`^# Archive: release-policy\\n[\\s\\S]*\\n- 周五下午不发布新版本 \\(\\[${NOTE}\\]\\(\\.\\./2026-11-17\\.md\\)\\) — moved out of MEMORY\\.md in 2026-W47\\n$`, 'u'));
+    assert.match(readFileSync(join(ws, 'memory/archive/weekly-2026-W47.md'), 'utf8'), new RegExp(`- demoted: ${NOTE} \\(2026-11-17\\): detail-level, listed in memory/archive/release-policy\\.md`, 'u'));
+    const call = llm.chat.requests.find((q) => schemaName(q.body) === 'memfold_compound')!;
+    assert.match(call.raw, /\[memfold-job\]/);
+    assert.equal(JSON.parse(r.stdout).llm.calls, 1);
+
+    // A model answers differently each time: with the same input, compound does not ask again.
+    llm.chat.handler = (body) => (schemaName(body) === 'memfold_compound' ? { items: sentIds(body).map((id) => ({ id, section: section(id), summary_lines: ['another wording'], archive_topic: null })) } : { entries: [] });
+    const again = await mem(['-C', ws, 'compound', '--now', NOW, '--json']);
+    assert.equal(again.code, 0, again.stderr);
+    assert.equal(JSON.parse(again.stdout).changed, false);
+    assert.equal(readFileSync(join(ws, 'MEMORY.md'), 'utf8'), memory);
+    assert.equal(llm.chat.requests.filter((q) => schemaName(q.body) === 'memfold_compound').length, 1);
+  });
+
+  test('rejects an answer that targets a path outside the allowance or breaks the format', async (t) => {
+    const { root, ws, llm } = await setup(t);
+    const answers = [
+      (ids: string[]) => ({ items: ids.map((id) => ({ id, section: section(id), summary_lines: ['ok'], archive_topic: id === NOTE ? '../../../outside' : null })) }),
+      (ids: string[]) => ({ items: ids.map((id) => ({ id, section: section(id), summary_lines: ['<!-- mem:pinned:end -->'], archive_topic: null })) }),
+    ];
+    llm.chat.handler = (body) => (schemaName(body) === 'memfold_compound' ? answers.shift()!(sentIds(body)) : { entries: [] });
+    const r = await mem(['-C', ws, 'compound', '--now', NOW]);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stderr, /LLM answer rejected: items\[\d+\]\.archive_topic "\.\.\/\.\.\/\.\.\/outside" is not a plain topic name/);
+    assert.match(r.stderr, /LLM answer rejected: items\[0\] \(\S+\) has a summary line that is not one line of plain text/);
+    assert.match(r.stderr, /using the rule-based rewrite/);
+    assert.equal(llm.chat.requests.filter((q) => schemaName(q.body) === 'memfold_compound').length, 2);
+    assert.deepEqual(allFiles(root).filter((f) => f.includes('outside')), []);
+    const memory = readFileSync(join(ws, 'MEMORY.md'), 'utf8');
+    assert.equal(memory.match(/<!-- mem:pinned:end -->/g)?.length, 1);
+    assert.match(memory, /- Every PR needs at least one reviewer \(\[RULE-20261116-/);
+  });
+});

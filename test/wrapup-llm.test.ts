@@ -1,0 +1,79 @@
+/**
+ * wrapup's LLM path against a real OpenAI-compatible HTTP server on 127.0.0.1: a valid answer is
+ * used (sources checked), secrets never reach the server, and an answer that breaks the format or
+ * cites sources that were never sent is rejected in favour of the rule-based summary.
+ */
+import assert from 'node:assert/strict';
+import { appendFileSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import { editConfig, mem } from './helpers/cli.js';
+import { startOpenAIServer, type ChatRequestBody } from './helpers/openai-server.js';
+import { bullets, CITED, h2, SECTIONS, weekWorkspace } from './helpers/week-fixture.js';
+
+const NEW = 'DECISION-20261118-go-back-to-in-memory-sessions-instead-of-redis-for-the-sessi';
+const TOKEN = 'ghp_' + 'aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3zA5';
+const ARGS = ['wrapup', '--date', '2026-11-18', '--now', '2026-11-19T06:00'];
+const empty = { decisions: [], action_items: [], important_conversations: [], technical_notes: [], open_loops: [], tomorrow_next_steps: [] };
+const none = { entry_id: null, session_id: null, first_turn: null, last_turn: null };
+const schemaName = (b: ChatRequestBody) => b.response_format?.json_schema?.name;
+
+async function setup(t: { after(fn: () => void | Promise<void>): void }) {
+  const { root, ws } = weekWorkspace(t, '2026-11-18');
+  appendFileSync(join(root, 'transcripts', 'jsonl', 'standup-2026-11-18.jsonl'), JSON.stringify({ role: 'user', content: `The CI token is ${TOKEN}, keep it out of the logs.`, timestamp: '2026-11-18T09:15:00Z', session_id: 'standup-2026-11-18' }) + '\n');
+  assert.equal((await mem(['-C', ws, 'microsync', '--since', 'all', '--no-llm', '--now', '2026-11-19T06:00'])).code, 0);
+  const llm = await startOpenAIServer();
+  t.after(() => llm.close());
+  editConfig(ws, (cfg) => (cfg.llm = { baseURL: llm.url, model: 'test-model', maxRetries: 0, timeoutMs: 10_000 }));
+  return { ws, llm };
+}
+
+describe('mem wrapup with an LLM', () => {
+  test('uses a valid answer, checks its sources, sends only redacted text', async (t) => {
+    const { ws, llm } = await setup(t);
+    llm.chat.handler = (body) => schemaName(body) === 'memfold_wrapup'
+      ? { ...empty, decisions: [{ ...none, text: 'Sessions go back to in-memory storage', entry_id: NEW }], action_items: [{ ...none, text: 'Update the deploy docs', session_id: 'standup-2026-11-18', first_turn: 9, last_turn: 9 }] }
+      : { entries: [] };
+    const r = await mem(['-C', ws, ...ARGS]);
+    assert.equal(r.code, 0, r.stderr);
+    const text = readFileSync(join(ws, 'second-brain/summaries/2026-11-18-wrapup.md'), 'utf8');
+    assert.match(text, /\ngenerator: "memfold wrapup 1 \(llm test-model\)"\n/);
+    assert.deepEqual(h2(text), SECTIONS);
+    for (const b of bullets(text)) assert.match(b, CITED);
+    assert.match(text, new RegExp(`## Decisions made today\\n- Sessions go back to in-memory storage — \\[${NEW}\\]\\(\\.\\./\\.\\./memory/2026-11-18\\.md\\)\\n`));
+    assert.match(text, /## Action items\n- Update the deploy docs — session standup-2026-11-18 · messages 9-9\n/);
+    const calls = llm.chat.requests.filter((q) => schemaName(q.body) === 'memfold_wrapup');
+    assert.equal(calls.length, 1);
+    assert.equal(calls[0]!.body.response_format.json_schema.strict, true);
+    assert.match(calls[0]!.raw, /\[memfold-job\]/);
+    assert.match(calls[0]!.raw, /\[REDACTED:github-pat\]/);
+    assert.ok(!JSON.stringify(llm.requests.map((q) => q.raw)).includes(TOKEN), 'no secret reaches the LLM');
+    assert.ok(!text.includes(TOKEN));
+
+    // Same input again, a model that would word it differently: the summary is kept, no call made.
+    llm.chat.handler = (body) => (schemaName(body) === 'memfold_wrapup' ? { ...empty, decisions: [{ ...none, text: 'Other wording', entry_id: NEW }] } : { entries: [] });
+    const again = await mem(['-C', ws, ...ARGS, '--json']);
+    assert.equal(again.code, 0, again.stderr);
+    assert.deepEqual(JSON.parse(again.stdout).written, []);
+    assert.equal(readFileSync(join(ws, 'second-brain/summaries/2026-11-18-wrapup.md'), 'utf8'), text);
+    assert.equal(llm.chat.requests.filter((q) => schemaName(q.body) === 'memfold_wrapup').length, 1);
+  });
+
+  test('rejects an answer that breaks the format or cites what was never sent, and falls back to rules', async (t) => {
+    const { ws, llm } = await setup(t);
+    const answers = [
+      { ...empty, decisions: [{ ...none, text: 'fine\n## Injected heading', entry_id: NEW }] },
+      { ...empty, decisions: [{ ...none, text: 'Made-up decision', entry_id: 'DECISION-20990101-made-up' }] },
+    ];
+    llm.chat.handler = (body) => (schemaName(body) === 'memfold_wrapup' ? answers.shift() : { entries: [] });
+    const r = await mem(['-C', ws, ...ARGS]);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stderr, /LLM answer rejected: decisions\[0\]\.text is not one line of plain text/);
+    assert.match(r.stderr, /LLM answer rejected: decisions\[0\] cites entry "DECISION-20990101-made-up", which was not in the input/);
+    assert.match(r.stderr, /using the rule-based summary/);
+    const text = readFileSync(join(ws, 'second-brain/summaries/2026-11-18-wrapup.md'), 'utf8');
+    assert.match(text, /\ngenerator: "memfold wrapup 1 \(rules\)"\n/);
+    assert.ok(!text.includes('Injected') && !text.includes('Made-up'));
+    assert.deepEqual(h2(text), SECTIONS);
+  });
+});
