@@ -80,7 +80,9 @@ describe('microsync with an LLM', () => {
     const r = await mem(['-C', ws, 'microsync', '--source', 'notes', '--now', '2026-11-21T20:00:00Z']);
     assert.equal(r.code, 1);
     assert.match(r.stderr, /^mem: [^\n]*(timed out|timeout)[^\n]*\n$/i);
-    assert.deepEqual([...snapshot(ws, (rel) => rel.includes('.locks')).keys()].filter((f) => f.startsWith('.mem/')), []);
+    const derived = [...snapshot(ws, (rel) => rel.includes('.locks')).keys()].filter((f) => f.startsWith('.mem/'));
+    assert.deepEqual(derived, ['.mem/logs/jobs.jsonl'], 'no cursors saved: only the job log records the failed run');
+    assert.deepEqual(entryIds(ws), []);
   });
 
   test('the call budget stops a back-fill cleanly and the next runs resume where it stopped', async (t) => {

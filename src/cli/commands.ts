@@ -19,6 +19,10 @@ export const COMMANDS: Record<string, () => Promise<Register>> = {
   watch: async () => (await import('../commands/watch.js')).registerWatch,
   wrapup: async () => (await import('../commands/wrapup.js')).registerWrapup,
   compound: async () => (await import('../commands/compound.js')).registerCompound,
+  status: async () => (await import('../commands/status.js')).registerStatus,
+  daemon: async () => (await import('../commands/daemon.js')).registerDaemon,
+  schedule: async () => (await import('../commands/schedule.js')).registerSchedule,
+  'merge-driver': async () => (await import('../commands/merge-driver.js')).registerMergeDriver,
 };
 
 /** Global options that take a value: their value is not the command name. */

@@ -4,7 +4,7 @@
  */
 import { Command, CommanderError } from 'commander';
 import { describeError, EXIT, isMemError } from '../core/errors.js';
-import { commandName, COMMANDS } from './commands.js';
+import { commandName, COMMANDS, JOB_COMMANDS } from './commands.js';
 import { c } from './output.js';
 import { VERSION } from './version.js';
 
@@ -30,11 +30,15 @@ export async function buildProgram(name: string | undefined): Promise<Command> {
 
 export async function main(argv: string[]): Promise<number> {
   const name = commandName(argv.slice(2));
+  // Job commands leave a line in the job log (src/daemon/job-hook.ts); other commands never load it.
+  const hook = name && JOB_COMMANDS.has(name) ? await import('../daemon/job-hook.js') : undefined;
   try {
     const program = await buildProgram(name);
+    hook?.instrumentJobCommands(program);
     await program.parseAsync(argv);
     return EXIT.ok;
   } catch (err) {
+    await hook?.finishJobRun(err);
     if (err instanceof CommanderError) {
       return err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help' ? EXIT.ok : EXIT.usage;
     }

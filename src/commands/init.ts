@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { outputFor, type GlobalOptions } from '../cli/context.js';
+import { setupGit } from '../git/setup.js';
 import { initWorkspace } from '../workspace/init.js';
 
 const KNOWN_SOURCES = [
@@ -21,15 +22,18 @@ export function registerInit(program: Command): void {
     .command('init')
     .argument('[dir]', 'workspace folder (created if missing)', '.')
     .option('--detect', 'also list transcript folders found on this machine, as sources to add')
+    .option('--git', 'register the memfold merge driver in the enclosing git repository (git init first when there is none)')
     .description('create a memory workspace, or adopt an existing folder without overwriting anything')
-    .addHelpText('after', '\nExamples:\n  mem init ~/memory\n  mem init --detect        # suggests sources for Claude Code, Codex, OpenClaw')
-    .action(async (dir: string, o: { detect?: boolean }, cmd: Command) => {
+    .addHelpText('after', '\nExamples:\n  mem init ~/memory\n  mem init --detect        # suggests sources for Claude Code, Codex, OpenClaw\n  mem init ~/memory --git  # also register the git merge driver for memory files')
+    .action(async (dir: string, o: { detect?: boolean; git?: boolean }, cmd: Command) => {
       const out = outputFor(cmd.optsWithGlobals<GlobalOptions>());
       const r = await initWorkspace(dir);
+      const git = o.git ? await setupGit(r.workspace) : undefined;
       const detected = o.detect ? detectSources() : [];
-      out.json({ ...r, ...(o.detect ? { detectedSources: detected } : {}) });
+      out.json({ ...r, ...(o.detect ? { detectedSources: detected } : {}), ...(git ? { git } : {}) });
       if (!r.created.length) out.line(`${r.workspace} is already a memfold workspace; nothing changed`);
       else out.line(`${r.adopted ? 'adopted' : 'created'} ${r.workspace}: ${r.created.join(', ')}`);
+      if (git) out.line(`${git.initialised ? 'initialised a git repository and ' : ''}registered the memfold merge driver in ${git.repo}/.git/config`);
       if (o.detect) {
         if (!detected.length) out.line('no transcript folders found (looked for ~/.claude/projects, ~/.codex/sessions, ~/.openclaw/agents)');
         else out.line(`sources found; add them to "sources" in mem.config.json:\n${JSON.stringify(detected, null, 2)}`);

@@ -52,6 +52,25 @@ const limitsSchema = z.object({
   /** Transcript lines longer than this are skipped with a warning. */
   maxLineBytes: z.number().int().positive().default(4 * 1024 * 1024),
   jobTimeoutMs: z.record(z.string(), z.number().int().positive()).default({}),
+  /** `.mem/logs/jobs.jsonl` is rotated (to jobs.1.jsonl, jobs.2.jsonl) past this size. */
+  jobLogBytes: z.number().int().min(1024).default(1024 * 1024),
+});
+
+/** `mem daemon` settings (docs/operations.md). */
+const daemonSchema = z.object({
+  /** Quiet time after the last Markdown change before the index is refreshed. */
+  debounceMs: z.number().int().min(0).default(15_000),
+  /** Periodic index refresh, a safety net for missed file events; 0 turns it off. */
+  refreshMs: z.number().int().min(0).default(300_000),
+  /** Keep the index fresh at all (runs `mem index` as a child). */
+  index: z.boolean().default(true),
+  /** After a job's time limit: SIGTERM, then SIGKILL after this grace. */
+  killGraceMs: z.number().int().min(100).default(5_000),
+});
+
+const gitSchema = z.object({
+  /** Commit the Markdown files a job changed (never pushes). */
+  autoCommit: z.boolean().default(false),
 });
 
 export const configSchema = z
@@ -66,6 +85,10 @@ export const configSchema = z
     search: searchSchema.default(searchSchema.parse({})),
     schedule: z.record(z.string(), z.string()).default({}),
     limits: limitsSchema.default(limitsSchema.parse({})),
+    /** Shell command run when a job fails, with the job name and message as arguments. */
+    onFailure: z.string().min(1).optional(),
+    daemon: daemonSchema.default(daemonSchema.parse({})),
+    git: gitSchema.default(gitSchema.parse({})),
   })
   .loose();
 

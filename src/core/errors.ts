@@ -25,6 +25,8 @@ const exitByCode = {
   NOT_FOUND: EXIT.error,
   LLM: EXIT.error,
   LINT_PROBLEMS: EXIT.problems,
+  STATUS_PROBLEMS: EXIT.error,
+  DAEMON_RUNNING: EXIT.lockBusy,
 } as const;
 
 export type MemErrorCode = keyof typeof exitByCode;

@@ -57,5 +57,7 @@ export async function initWorkspace(dir: string, zone = systemZone()): Promise<I
     created.push(`${d}/`);
   }
   if (await writer.update('.gitignore', (cur) => addGitignoreLines(cur, template('gitignore')))) created.push('.gitignore');
+  // The merge driver's attribute (docs/operations.md); `mem init --git` registers the driver itself.
+  if (await writer.update('.gitattributes', (cur) => addGitignoreLines(cur, template('gitattributes')))) created.push('.gitattributes');
   return { workspace, created, adopted };
 }

@@ -1,0 +1,29 @@
+/**
+ * `mem merge-driver %O %A %B %P`: the git merge driver for memory files (docs/operations.md). git
+ * hands it the base, ours and theirs as temp files; the union by entry id is written to ours and the
+ * exit status is 0, so a memory file never ends up with conflict markers.
+ */
+import fs from 'node:fs';
+import type { Command } from 'commander';
+import { outputFor, type GlobalOptions } from '../cli/context.js';
+import { mergeMemoryFile } from '../git/merge-entries.js';
+import { writeFileAtomic } from '../write/atomic.js';
+
+export function registerMergeDriver(program: Command): void {
+  program
+    .command('merge-driver')
+    .argument('<base>', 'common ancestor (%O)')
+    .argument('<ours>', 'our version, replaced by the result (%A)')
+    .argument('<theirs>', 'their version (%B)')
+    .argument('[path]', 'the file\'s path in the repository (%P), for messages')
+    .description('git merge driver for memory/*.md: the union of entries by id, never conflict markers (set up by "mem init --git")')
+    .addHelpText('after', '\nSet up (what "mem init --git" does):\n  git config merge.memfold.name "memfold: union of memory entries by id"\n  git config merge.memfold.driver "mem merge-driver %O %A %B %P"\n  echo "memory/**/*.md merge=memfold" >> .gitattributes')
+    .action(async (basePath: string, oursPath: string, theirsPath: string, file: string | undefined, _o: unknown, cmd: Command) => {
+      const out = outputFor(cmd.optsWithGlobals<GlobalOptions>());
+      const read = (p: string) => (fs.existsSync(p) ? fs.readFileSync(p, 'utf8') : '');
+      const merged = mergeMemoryFile(read(basePath), read(oursPath), read(theirsPath));
+      // The file git handed us (DESIGN §2: the one write of merge-driver outside the workspace writer).
+      await writeFileAtomic(oursPath, merged);
+      out.info(`merge-driver: merged ${file ?? oursPath} by entry id`);
+    });
+}

@@ -1,0 +1,119 @@
+/**
+ * Every job run, by the daemon or by hand, leaves one line in the job log (DESIGN §7). Rather than
+ * each job command doing it, the CLI entry instruments the job commands once: a preAction hook
+ * records the start and what the Markdown looked like; the postAction hook (success) or the entry's
+ * error path (failure) appends the line, runs `onFailure` on a failure and `git.autoCommit` on a
+ * success. A run killed by a signal cannot write its own line: the daemon writes it instead.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Command } from 'commander';
+import { JOB_COMMANDS } from '../cli/commands.js';
+import type { GlobalOptions } from '../cli/context.js';
+import { loadConfig, type LoadedConfig } from '../config/load.js';
+import { describeError, isMemError, EXIT } from '../core/errors.js';
+import { autoCommit, commitMessage } from '../git/auto-commit.js';
+import { appendJobLog, triggerFromEnv, type JobLogLine } from '../jobs/job-log.js';
+import { JOBS, type Job } from '../write/allowance.js';
+import { WorkspaceWriter } from '../write/writer.js';
+import { defaultLockOptions } from '../write/defaults.js';
+import { locateWorkspace } from '../workspace/locate.js';
+import { diffMarkdown, snapshotMarkdown, type MdSnapshot } from './md-snapshot.js';
+import { runOnFailure } from './on-failure.js';
+
+export const RUNNING_DIR = '.mem/running';
+
+interface PendingRun {
+  job: string;
+  workspace: string;
+  loaded: LoadedConfig;
+  start: Date;
+  before: MdSnapshot;
+  marker: string;
+}
+
+let pending: PendingRun | undefined;
+const reported: Record<string, number> = {};
+
+/** A job may add its own counts to its log line (e.g. `{ entriesAdded: 3 }`); they win over the measured ones. */
+export function reportJobCounts(counts: Record<string, number>): void {
+  Object.assign(reported, counts);
+}
+
+export function instrumentJobCommands(program: Command): void {
+  for (const cmd of program.commands) {
+    if (!JOB_COMMANDS.has(cmd.name())) continue;
+    cmd.hook('preAction', (_self, action) => beginJobRun(action));
+    cmd.hook('postAction', async () => {
+      await finishJobRun(undefined);
+    });
+  }
+}
+
+function writerJob(job: string): Job {
+  return (JOBS as readonly string[]).includes(job) ? (job as Job) : 'index';
+}
+
+function beginJobRun(action: Command): void {
+  const o = action.optsWithGlobals<GlobalOptions & { dryRun?: boolean }>();
+  if (o.dryRun) return;
+  let workspace: string;
+  let loaded: LoadedConfig;
+  try {
+    workspace = locateWorkspace(o.workspace);
+    loaded = loadConfig(workspace);
+  } catch {
+    return; // The command itself reports the missing workspace or bad config.
+  }
+  const job = action.name();
+  const start = new Date();
+  const writer = new WorkspaceWriter(workspace, writerJob(job), defaultLockOptions(loaded.config));
+  const marker = writer.resolve(`${RUNNING_DIR}/${job}.${process.pid}.json`);
+  try {
+    fs.mkdirSync(path.dirname(marker), { recursive: true });
+    fs.writeFileSync(marker, JSON.stringify({ job, pid: process.pid, trigger: triggerFromEnv(), start: start.toISOString() }) + '\n');
+  } catch {
+    // The marker only tells `mem status` who holds a lock; a run goes on without it.
+  }
+  pending = { job, workspace, loaded, start, before: snapshotMarkdown(workspace), marker };
+}
+
+/** Called with the error of a failed run, or undefined after a successful one. */
+export async function finishJobRun(err: unknown): Promise<void> {
+  const run = pending;
+  pending = undefined;
+  if (!run) return;
+  fs.rmSync(run.marker, { force: true });
+  const end = new Date();
+  const d = diffMarkdown(run.before, snapshotMarkdown(run.workspace));
+  const counts = { filesChanged: d.changed.length, entriesAdded: d.entriesAdded, ...(d.entriesRemoved ? { entriesRemoved: d.entriesRemoved } : {}), ...reported };
+  const failed = err !== undefined;
+  const message = failed ? describeError(err) : undefined;
+  const line: JobLogLine = {
+    job: run.job,
+    trigger: triggerFromEnv(),
+    pid: process.pid,
+    start: run.start.toISOString(),
+    end: end.toISOString(),
+    durationMs: end.getTime() - run.start.getTime(),
+    outcome: failed ? 'failed' : 'ok',
+    exitCode: failed ? (isMemError(err) ? err.exitCode : EXIT.error) : EXIT.ok,
+    ...(message ? { message } : {}),
+    counts,
+    ...(d.changed.length ? { changed: d.changed.slice(0, 50) } : {}),
+  };
+  const { config } = run.loaded;
+  try {
+    await appendJobLog(run.workspace, line, config.limits.jobLogBytes, writerJob(run.job));
+  } catch (e) {
+    process.stderr.write(`warning: could not append to the job log: ${describeError(e)}\n`);
+  }
+  if (failed && config.onFailure) {
+    const r = await runOnFailure(config.onFailure, run.job, message ?? 'failed', run.workspace);
+    if (r.code !== 0) process.stderr.write(`warning: onFailure command ${r.timedOut ? 'timed out' : `failed (${r.error ?? `exit ${r.code}`})`}\n`);
+  }
+  if (!failed && config.git.autoCommit && d.changed.length) {
+    const r = await autoCommit(run.workspace, d.changed, commitMessage(run.job, counts, d.changed));
+    if (!r.committed) process.stderr.write(`warning: git.autoCommit skipped: ${r.reason}\n`);
+  }
+}

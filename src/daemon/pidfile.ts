@@ -1,0 +1,65 @@
+/**
+ * One daemon per workspace: `.mem/daemon.pid` is created exclusively (O_EXCL), so of two daemons
+ * starting at once exactly one wins. A pid file whose process is gone (a SIGKILLed daemon, a reboot)
+ * is taken over; one whose process lives makes the second daemon refuse with DAEMON_RUNNING (exit 3).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { MemError } from '../core/errors.js';
+import { WorkspaceWriter } from '../write/writer.js';
+import { defaultLockOptions } from '../write/defaults.js';
+
+export const PID_FILE = '.mem/daemon.pid';
+
+export interface DaemonPid {
+  pid: number;
+  host: string;
+  start: string;
+}
+
+export function readDaemonPid(workspace: string): DaemonPid | undefined {
+  try {
+    const v = JSON.parse(fs.readFileSync(path.join(workspace, PID_FILE), 'utf8')) as DaemonPid;
+    return typeof v.pid === 'number' ? v : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Takes the pid file or throws DAEMON_RUNNING; returns a function that removes it (only if still ours). */
+export function takePidFile(workspace: string): () => void {
+  const file = new WorkspaceWriter(workspace, 'index', defaultLockOptions()).resolve(PID_FILE);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const mine: DaemonPid = { pid: process.pid, host: os.hostname(), start: new Date().toISOString() };
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(file, JSON.stringify(mine) + '\n', { flag: 'wx' });
+      return () => {
+        if (readDaemonPid(workspace)?.pid === process.pid) fs.rmSync(file, { force: true });
+      };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
+    const other = readDaemonPid(workspace);
+    if (other && other.host === mine.host && alive(other.pid)) {
+      throw new MemError('DAEMON_RUNNING', `a daemon already runs on ${workspace} (pid ${other.pid}, since ${other.start}; ${PID_FILE}); stop it first`);
+    }
+    if (!other) {
+      // Being written by a daemon that just won the race, or empty: a live writer fills it within moments.
+      const age = Date.now() - fs.statSync(file).mtimeMs;
+      if (age < 2_000) throw new MemError('DAEMON_RUNNING', `another daemon is starting on ${workspace} (${PID_FILE})`);
+    }
+    fs.rmSync(file, { force: true }); // Its process is gone: take over.
+  }
+  throw new MemError('DAEMON_RUNNING', `could not take ${PID_FILE}: another daemon keeps creating it`);
+}

@@ -1,0 +1,45 @@
+/**
+ * git.autoCommit: after a job that changed Markdown, commit exactly those files with a message naming
+ * the job and its counts. Never pushes. Skips (with a reason, never an error) when the workspace is
+ * not in a git repository or the index already holds staged changes of someone else's work, so a
+ * person's half-prepared commit is never swept into a memfold commit.
+ */
+import { execFile } from 'node:child_process';
+
+export interface CommitResult {
+  committed: boolean;
+  reason?: string;
+  files: string[];
+}
+
+export function git(cwd: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile('git', args, { cwd, maxBuffer: 16 * 1024 * 1024 }, (err, stdout, stderr) => {
+      const code = err ? (typeof (err as { code?: unknown }).code === 'number' ? ((err as { code: number }).code) : 1) : 0;
+      resolve({ code, stdout: String(stdout), stderr: String(stderr) });
+    });
+  });
+}
+
+export function commitMessage(job: string, counts: Record<string, number>, files: string[]): string {
+  const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+  const parts: string[] = [];
+  if (counts.entriesAdded) parts.push(`${plural(counts.entriesAdded, 'entry', 'entries')} added`);
+  if (counts.entriesRemoved) parts.push(`${plural(counts.entriesRemoved, 'entry', 'entries')} removed`);
+  for (const [k, v] of Object.entries(counts)) if (v && !['entriesAdded', 'entriesRemoved', 'filesChanged'].includes(k)) parts.push(`${k} ${v}`);
+  parts.push(`${plural(files.length, 'file', 'files')} changed`);
+  return `mem ${job}: ${parts.join(', ')}\n\n${files.map((f) => `- ${f}`).join('\n')}\n`;
+}
+
+export async function autoCommit(workspace: string, files: string[], message: string): Promise<CommitResult> {
+  if (!files.length) return { committed: false, reason: 'nothing changed', files };
+  if ((await git(workspace, ['rev-parse', '--show-toplevel'])).code !== 0) return { committed: false, reason: 'not a git repository', files };
+  const staged = await git(workspace, ['diff', '--cached', '--name-only']);
+  if (staged.code !== 0) return { committed: false, reason: `git diff failed: ${staged.stderr.trim()}`, files };
+  if (staged.stdout.trim()) return { committed: false, reason: 'the index has unrelated staged changes; commit or unstage them first', files };
+  const add = await git(workspace, ['add', '-A', '--', ...files]);
+  if (add.code !== 0) return { committed: false, reason: `git add failed: ${add.stderr.trim()}`, files };
+  const commit = await git(workspace, ['commit', '--no-verify', '-q', '-m', message, '--', ...files]);
+  if (commit.code !== 0) return { committed: false, reason: `git commit failed: ${(commit.stderr || commit.stdout).trim()}`, files };
+  return { committed: true, files };
+}

@@ -1,0 +1,88 @@
+/**
+ * Three-way merge of a memory file by entry id (`mem merge-driver`), pure. Daily files are
+ * append-only and keyed by ids, so two machines appending on the same day merge without a conflict:
+ * the result is ours in our order, then what only they added in their order — every entry once, no
+ * conflict markers ever. Per entry: unchanged on one side → the other side's version; changed on
+ * both → the one further along the status machine (active → superseded | archived | retracted), ours
+ * on a tie. An entry present in the base and removed on one side (a hard `mem forget`) stays removed.
+ * The same new id with different content on both sides keeps both, theirs with the next free suffix.
+ */
+import { nextFreeId } from '../entries/id.js';
+import { getField } from '../entries/model.js';
+import { parseBlocks, type Block, type EntryBlock } from '../entries/parse.js';
+
+const RANK: Record<string, number> = { active: 0, superseded: 1, archived: 2, retracted: 3 };
+
+const idOf = (b: EntryBlock) => getField(b.entry, 'id') ?? `raw:${b.raw.trim()}`;
+const same = (a: string, b: string) => a.trim() === b.trim();
+
+function entriesById(blocks: Block[]): Map<string, EntryBlock> {
+  const m = new Map<string, EntryBlock>();
+  for (const b of blocks) if (b.type === 'entry' && !m.has(idOf(b))) m.set(idOf(b), b);
+  return m;
+}
+
+function pick(ours: EntryBlock, theirs: EntryBlock, base: EntryBlock | undefined): EntryBlock {
+  if (same(ours.raw, theirs.raw)) return ours;
+  if (base && same(ours.raw, base.raw)) return theirs;
+  if (base && same(theirs.raw, base.raw)) return ours;
+  const rank = (b: EntryBlock) => RANK[getField(b.entry, 'status') ?? 'active'] ?? 0;
+  return rank(theirs) > rank(ours) ? theirs : ours;
+}
+
+function withId(b: EntryBlock, from: string, to: string): EntryBlock {
+  return { ...b, raw: b.raw.replace(new RegExp(`^(\\s*[-*+]\\s+id:\\s*)${from.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`, 'm'), `$1${to}`) };
+}
+
+const sep = (raw: string) => (raw.endsWith('\n\n') ? raw : raw.endsWith('\n') ? raw + '\n' : raw + '\n\n');
+
+export function mergeMemoryFile(baseText: string, oursText: string, theirsText: string): string {
+  const base = entriesById(parseBlocks(baseText));
+  const oursBlocks = parseBlocks(oursText);
+  const theirsBlocks = parseBlocks(theirsText);
+  const ours = entriesById(oursBlocks);
+  const theirs = entriesById(theirsBlocks);
+  const out: Block[] = [];
+  const taken = new Set<string>();
+  for (const b of oursBlocks) {
+    if (b.type === 'text') {
+      out.push(b);
+      continue;
+    }
+    const id = idOf(b);
+    if (taken.has(id)) continue; // A duplicate within ours: kept once.
+    const t = theirs.get(id);
+    const inBase = base.get(id);
+    if (!t && inBase) continue; // They removed it.
+    const chosen = t ? pick(b, t, inBase) : b;
+    if (t && !inBase && !same(b.raw, t.raw) && !id.startsWith('raw:')) {
+      out.push(b); // Both added this id with different content: both kept below.
+    } else out.push(chosen);
+    taken.add(id);
+  }
+  const oursText2 = new Set(oursBlocks.filter((b) => b.type === 'text').map((b) => b.raw.trim()));
+  const baseTextBlocks = new Set(parseBlocks(baseText).filter((b) => b.type === 'text').map((b) => b.raw.trim()));
+  const allIds = new Set([...ours.keys(), ...theirs.keys()]);
+  for (const b of theirsBlocks) {
+    if (b.type === 'text') {
+      if (!oursText2.has(b.raw.trim()) && !baseTextBlocks.has(b.raw.trim())) out.push(b);
+      continue;
+    }
+    const id = idOf(b);
+    const o = ours.get(id);
+    if (o && (same(o.raw, b.raw) || base.has(id))) continue; // Merged above.
+    if (!o && base.has(id)) continue; // We removed it.
+    if (!o) {
+      if (taken.has(id)) continue;
+      out.push(b);
+      taken.add(id);
+      continue;
+    }
+    // Same new id, different content on each side: theirs gets the next free suffix.
+    const free = nextFreeId(id, (x) => allIds.has(x) || taken.has(x));
+    out.push(withId(b, id, free));
+    taken.add(free);
+  }
+  const text = out.map((b, i) => (i === out.length - 1 ? b.raw : sep(b.raw))).join('');
+  return text.endsWith('\n') || !text ? text : text + '\n';
+}

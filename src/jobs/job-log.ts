@@ -1,0 +1,100 @@
+/**
+ * The job log: one JSON line per job run in `.mem/logs/jobs.jsonl` (DESIGN §7), whoever ran it — the
+ * daemon, cron, launchd or a person. `mem status` reads the last line of each job from it.
+ *
+ * Lines are appended with O_APPEND in one write, so concurrent runs never interleave half lines; the
+ * file is rotated (jobs.jsonl → jobs.1.jsonl → jobs.2.jsonl) past `limits.jobLogBytes`, so a daemon
+ * left alone for months never grows it without bound. A torn or foreign line is skipped on read.
+ * Paths are checked against the caller's write allowance by the WorkspaceWriter before any write.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Job } from '../write/allowance.js';
+import { defaultLockOptions } from '../write/defaults.js';
+import { WorkspaceWriter } from '../write/writer.js';
+
+export const JOB_LOG = '.mem/logs/jobs.jsonl';
+export const JOB_LOG_KEEP = 2;
+
+export type Outcome = 'ok' | 'failed' | 'timeout' | 'interrupted';
+export type Trigger = 'manual' | 'daemon' | 'cron' | 'launchd';
+
+export interface JobLogLine {
+  job: string;
+  trigger: Trigger;
+  pid: number;
+  start: string;
+  end: string;
+  durationMs: number;
+  outcome: Outcome;
+  exitCode: number;
+  message?: string;
+  counts: Record<string, number>;
+  /** Workspace-relative Markdown files the run changed (at most 50 listed). */
+  changed?: string[];
+}
+
+export function triggerFromEnv(env: NodeJS.ProcessEnv = process.env): Trigger {
+  const t = env.MEM_TRIGGER;
+  return t === 'daemon' || t === 'cron' || t === 'launchd' ? t : 'manual';
+}
+
+function rotatedName(n: number): string {
+  return n === 0 ? JOB_LOG : JOB_LOG.replace(/\.jsonl$/, `.${n}.jsonl`);
+}
+
+/** Appends one line; `writer` decides whether this job may write there (`.mem/` is allowed to every job that runs). */
+export async function appendJobLog(workspace: string, line: JobLogLine, maxBytes: number, job: Job = 'index'): Promise<void> {
+  const writer = new WorkspaceWriter(workspace, job, defaultLockOptions());
+  const file = writer.resolve(JOB_LOG);
+  await fs.promises.mkdir(path.dirname(file), { recursive: true });
+  const size = await fs.promises.stat(file).then((s) => s.size, () => 0);
+  if (size > maxBytes) await rotate(writer);
+  await fs.promises.appendFile(file, JSON.stringify(line) + '\n', { flag: 'a' });
+}
+
+async function rotate(writer: WorkspaceWriter): Promise<void> {
+  // Oldest first; a rival process rotating at the same moment makes a rename fail with ENOENT, which is fine.
+  for (let n = JOB_LOG_KEEP; n >= 1; n--) {
+    await fs.promises.rename(writer.resolve(rotatedName(n - 1)), writer.resolve(rotatedName(n))).catch(() => {});
+  }
+}
+
+export function parseJobLog(text: string): JobLogLine[] {
+  const out: JobLogLine[] = [];
+  for (const raw of text.split('\n')) {
+    if (!raw.trim()) continue;
+    try {
+      const v = JSON.parse(raw) as Partial<JobLogLine>;
+      if (v && typeof v.job === 'string' && typeof v.outcome === 'string' && typeof v.end === 'string') out.push(v as JobLogLine);
+    } catch {
+      // A line torn by a crash or written by hand: skipped.
+    }
+  }
+  return out;
+}
+
+/** Every line of the current and rotated logs, oldest first. */
+export function readJobLog(workspace: string): JobLogLine[] {
+  const lines: JobLogLine[] = [];
+  for (let n = JOB_LOG_KEEP; n >= 0; n--) {
+    const text = readOr(path.join(workspace, rotatedName(n)));
+    if (text) lines.push(...parseJobLog(text));
+  }
+  return lines;
+}
+
+/** The last run of each job. */
+export function lastRuns(lines: JobLogLine[]): Map<string, JobLogLine> {
+  const out = new Map<string, JobLogLine>();
+  for (const l of lines) out.set(l.job, l);
+  return out;
+}
+
+function readOr(file: string): string {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch {
+    return '';
+  }
+}

@@ -1,0 +1,115 @@
+/**
+ * Gathers everything `mem status` shows (docs/operations.md has the JSON schema). Read-only
+ * (DESIGN §9.4): it reads the job log, lock folders, running markers, the daemon's pid file and the
+ * Markdown files, and writes nothing.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { LoadedConfig } from '../config/load.js';
+import { lintEntries } from '../entries/lint.js';
+import { loadEntries } from '../entries/store.js';
+import { lastRuns, readJobLog, type JobLogLine } from '../jobs/job-log.js';
+import { readDaemonPid } from '../daemon/pidfile.js';
+import { RUNNING_DIR } from '../daemon/job-hook.js';
+import { effectiveSchedule, nextRuns, SCHEDULED_JOBS } from '../schedule/jobs.js';
+import { isLocked, LOCK_DIR } from '../write/locks.js';
+import { findConflicts, type Conflict } from './conflicts.js';
+import { governanceChecks, type Check } from './governance.js';
+import { indexFreshness, type IndexStatus } from './index-freshness.js';
+
+export interface RunningJob {
+  job: string;
+  pid: number;
+  trigger: string;
+  start: string;
+}
+
+export interface StatusReport {
+  workspace: { path: string; zone: string; configFiles: string[]; daemon: { running: boolean; pid: number | null; since: string | null } };
+  jobs: Array<{ job: string; schedule: string | null; nextRun: string | null; lastRun: JobLogLine | null; running: RunningJob[] }>;
+  locks: Array<{ name: string; path: string; holders: RunningJob[] }>;
+  index: IndexStatus;
+  providers: { llm: { model: string; baseURL: string } | null; embedding: { model: string; baseURL: string } | null; search: 'bm25' | 'bm25+embeddings' };
+  governance: { checks: Check[]; conflicts: Conflict[]; suspectedConflicts: Conflict[] };
+  problems: string[];
+}
+
+function pidAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+export function runningJobs(workspace: string): RunningJob[] {
+  const dir = path.join(workspace, RUNNING_DIR);
+  const out: RunningJob[] = [];
+  for (const name of fs.existsSync(dir) ? fs.readdirSync(dir) : []) {
+    try {
+      const v = JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')) as RunningJob;
+      if (typeof v.pid === 'number' && pidAlive(v.pid)) out.push(v);
+    } catch {
+      // A marker being written or removed right now.
+    }
+  }
+  return out;
+}
+
+const lineCount = (text: string) => (text ? text.split('\n').length - (text.endsWith('\n') ? 1 : 0) : 0);
+
+function summaryFiles(workspace: string): Array<{ path: string; value: number }> {
+  const dir = path.join(workspace, 'second-brain', 'summaries');
+  const names = fs.existsSync(dir) ? fs.readdirSync(dir).filter((n) => n.endsWith('.md') && !n.startsWith('.')) : [];
+  return names.sort().map((n) => ({ path: `second-brain/summaries/${n}`, value: lineCount(fs.readFileSync(path.join(dir, n), 'utf8')) }));
+}
+
+export async function collectStatus(workspace: string, loaded: LoadedConfig, now: Date): Promise<StatusReport> {
+  const { config, zone } = loaded;
+  const problems: string[] = [];
+  const schedule = new Map(effectiveSchedule(config).map((s) => [s.job, s.cron]));
+  const last = lastRuns(readJobLog(workspace));
+  const running = runningJobs(workspace);
+  const daemonPid = readDaemonPid(workspace);
+  const daemonAlive = !!daemonPid && pidAlive(daemonPid.pid);
+  const names = [...new Set<string>([...SCHEDULED_JOBS, 'index', 'remember', ...last.keys()])];
+  const jobs = names.map((job) => {
+    const expr = schedule.get(job) ?? null;
+    const lastRun = last.get(job) ?? null;
+    if (lastRun && lastRun.outcome !== 'ok') problems.push(`last ${job} run ${lastRun.outcome} at ${lastRun.end}: ${lastRun.message ?? `exit ${lastRun.exitCode}`}`);
+    return { job, schedule: expr, nextRun: expr ? nextRuns(expr, zone, now)[0]!.toISOString() : null, lastRun, running: running.filter((r) => r.job === job) };
+  });
+  const lockDir = path.join(workspace, LOCK_DIR);
+  const lockNames = (fs.existsSync(lockDir) ? fs.readdirSync(lockDir) : []).filter((n) => n.endsWith('.lock')).map((n) => n.slice(0, -5));
+  const locks: StatusReport['locks'] = [];
+  for (const name of lockNames.sort()) {
+    if (!(await isLocked(workspace, name, config.limits.lockStaleMs))) continue;
+    locks.push({ name, path: `${LOCK_DIR}/${name}.lock`, holders: running.filter((r) => r.job === name || name === 'write' || (name === 'consolidation' && (r.job === 'wrapup' || r.job === 'compound'))) });
+  }
+  const records = await loadEntries(workspace);
+  const { conflicts, suspected } = findConflicts(records);
+  const perDaily = new Map<string, number>();
+  for (const r of records) if (/^memory\/\d{4}-\d{2}-\d{2}\.md$/.test(r.file)) perDaily.set(r.file, (perDaily.get(r.file) ?? 0) + 1);
+  const memoryText = fs.existsSync(path.join(workspace, 'MEMORY.md')) ? fs.readFileSync(path.join(workspace, 'MEMORY.md'), 'utf8') : '';
+  const checks = governanceChecks({
+    memoryLines: lineCount(memoryText),
+    dailyEntries: [...perDaily].map(([p, value]) => ({ path: p, value })),
+    summaryLines: summaryFiles(workspace),
+    conflicts, suspected,
+    lint: lintEntries(records, { maxEntriesPerDailyFile: config.limits.entriesPerDailyFile }),
+  }, config.limits);
+  for (const c of checks) if (!c.ok && c.level === 'problem') problems.push(c.message);
+  return {
+    workspace: { path: workspace, zone, configFiles: loaded.files, daemon: { running: daemonAlive, pid: daemonAlive ? daemonPid!.pid : null, since: daemonAlive ? daemonPid!.start : null } },
+    jobs, locks,
+    index: indexFreshness(workspace, config, last.get('index') ?? null),
+    providers: {
+      llm: config.llm ? { model: config.llm.model, baseURL: config.llm.baseURL } : null,
+      embedding: config.embedding ? { model: config.embedding.model, baseURL: config.embedding.baseURL } : null,
+      search: config.embedding ? 'bm25+embeddings' : 'bm25',
+    },
+    governance: { checks, conflicts, suspectedConflicts: suspected },
+    problems,
+  };
+}

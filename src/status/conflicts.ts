@@ -1,0 +1,55 @@
+/**
+ * Conflicts among active entries (DESIGN §5, §8), pure. A conflict is certain when two active entries
+ * share a `key`, or an active entry is named by another active entry's `supersedes` (compound flips
+ * it on its next run). Similar titles and conclusions of one kind are only *suspected* conflicts:
+ * similarity never flips a status, it is reported for a person to judge.
+ */
+import { getField } from '../entries/model.js';
+import { jaccard, tokens } from '../entries/similarity.js';
+import type { EntryRecord } from '../entries/store.js';
+
+export interface Conflict {
+  ids: string[];
+  reason: string;
+}
+
+export const SUSPECT_SIMILARITY = 0.6;
+const MAX_LISTED = 50;
+
+export function findConflicts(records: EntryRecord[]): { conflicts: Conflict[]; suspected: Conflict[] } {
+  const active = records.filter((r) => r.id && (getField(r.entry, 'status') ?? 'active') === 'active');
+  const conflicts: Conflict[] = [];
+  const byKey = new Map<string, string[]>();
+  for (const r of active) {
+    const key = getField(r.entry, 'key');
+    if (key) byKey.set(key, [...(byKey.get(key) ?? []), r.id]);
+  }
+  for (const [key, ids] of byKey) if (ids.length > 1) conflicts.push({ ids, reason: `${ids.length} active entries share key ${key}` });
+  const activeIds = new Set(active.map((r) => r.id));
+  const linked = new Set<string>();
+  for (const r of active) {
+    for (const target of (getField(r.entry, 'supersedes') ?? '').split(/[,\s]+/).filter(Boolean)) {
+      linked.add(`${r.id} ${target}`).add(`${target} ${r.id}`);
+      if (activeIds.has(target)) conflicts.push({ ids: [target, r.id], reason: `${target} is superseded by ${r.id} but still active` });
+    }
+  }
+  const suspected: Conflict[] = [];
+  const byKind = new Map<string, Array<{ id: string; key?: string; toks: Set<string> }>>();
+  for (const r of active) {
+    const toks = tokens(`${r.entry.title} ${getField(r.entry, 'conclusion') ?? ''}`);
+    const key = getField(r.entry, 'key');
+    byKind.set(r.entry.kind, [...(byKind.get(r.entry.kind) ?? []), { id: r.id, toks, ...(key ? { key } : {}) }]);
+  }
+  for (const list of byKind.values()) {
+    for (let i = 0; i < list.length && suspected.length < MAX_LISTED; i++) {
+      for (let j = i + 1; j < list.length && suspected.length < MAX_LISTED; j++) {
+        const a = list[i]!;
+        const b = list[j]!;
+        if (a.id === b.id || (a.key && a.key === b.key) || linked.has(`${a.id} ${b.id}`)) continue;
+        const sim = jaccard(a.toks, b.toks);
+        if (sim >= SUSPECT_SIMILARITY) suspected.push({ ids: [a.id, b.id], reason: `similar (${sim.toFixed(2)}), neither supersedes the other` });
+      }
+    }
+  }
+  return { conflicts, suspected };
+}

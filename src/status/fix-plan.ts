@@ -1,0 +1,83 @@
+/**
+ * `mem status --fix`, the deciding half (STYLE §1), pure: which entries of an oversized daily file
+ * move to which `memory/recent/<day>-<topic>.md` file, and how an oversized summary splits into
+ * volumes. Entries move as their exact bytes and keep their ids, so `supersedes`/`refs` links still
+ * resolve; the daily file keeps its text and gains a link to each split-out.
+ */
+import { getField } from '../entries/model.js';
+import { entryBlocks, parseBlocks, type EntryBlock } from '../entries/parse.js';
+
+export interface DailySplit {
+  daily: string;
+  /** Target file → entry blocks (raw bytes), in their original order. */
+  targets: Map<string, EntryBlock[]>;
+}
+
+const PLURAL: Record<string, string> = { Decision: 'decisions', Rule: 'rules', Architecture: 'architecture', Note: 'notes' };
+
+/** `scope: project:shop` → "shop"; otherwise the kind ("decisions", "rules", ...). */
+export function topicOf(block: EntryBlock): string {
+  const scope = getField(block.entry, 'scope') ?? '';
+  const m = /^project:([\p{L}\p{N}._-]+)$/u.exec(scope.trim());
+  if (m) return m[1]!.toLowerCase().replace(/[^\p{L}\p{N}-]+/gu, '-');
+  return PLURAL[block.entry.kind] ?? 'notes';
+}
+
+export function planDailySplit(daily: string, text: string, limit: number): DailySplit | undefined {
+  const blocks = entryBlocks(parseBlocks(text));
+  if (blocks.length <= limit) return undefined;
+  const day = /(\d{4}-\d{2}-\d{2})\.md$/.exec(daily)?.[1] ?? 'split';
+  const byTopic = new Map<string, EntryBlock[]>();
+  for (const b of blocks) byTopic.set(topicOf(b), [...(byTopic.get(topicOf(b)) ?? []), b]);
+  const targets = new Map<string, EntryBlock[]>();
+  for (const [topic, list] of [...byTopic].sort(([a], [b]) => a.localeCompare(b))) {
+    for (let v = 0; v * limit < list.length; v++) {
+      targets.set(`memory/recent/${day}-${topic}${v ? `-${v + 1}` : ''}.md`, list.slice(v * limit, (v + 1) * limit));
+    }
+  }
+  return { daily, targets };
+}
+
+const withBreak = (raw: string) => (raw.endsWith('\n\n') ? raw : raw.endsWith('\n') ? raw + '\n' : raw + '\n\n');
+
+/** The target file after adding the blocks whose ids it lacks (re-running --fix adds nothing). */
+export function mergeIntoTarget(current: string | undefined, title: string, blocks: EntryBlock[]): string | undefined {
+  let text = current ?? `# ${title}\n\n`;
+  const have = new Set(entryBlocks(parseBlocks(text)).map((b) => getField(b.entry, 'id')));
+  const missing = blocks.filter((b) => !have.has(getField(b.entry, 'id')));
+  if (!missing.length) return undefined;
+  text = withBreak(text.replace(/\n*$/, '\n'));
+  return text + missing.map((b) => withBreak(b.raw)).join('').replace(/\n+$/, '\n');
+}
+
+/**
+ * The daily file without the entries that now live in a split-out (read again under the write
+ * lock, so an entry appended meanwhile stays), with a link to each split-out after its heading text.
+ */
+export function shrinkDaily(current: string, moved: Set<string>, links: string[]): string {
+  const blocks = parseBlocks(current).filter((b) => b.type !== 'entry' || !moved.has(getField(b.entry, 'id') ?? ''));
+  const newLinks = links.filter((l) => !current.includes(`](${l})`));
+  if (newLinks.length) {
+    const note = newLinks.map((l) => `- Split out by \`mem status --fix\`: [${l}](${l})\n`).join('');
+    const head = blocks[0]?.type === 'text' ? blocks.shift()!.raw : '';
+    blocks.unshift({ type: 'text', raw: withBreak(head.replace(/\n*$/, '\n')) + note + '\n', startLine: 1 });
+  }
+  return blocks.map((b) => withBreak(b.raw)).join('').replace(/\n+$/, '\n');
+}
+
+/** Summary volumes: cut before a heading at or under `limit - 2` lines a volume (room for the link). */
+export function planSummaryVolumes(text: string, limit: number): string[] {
+  const lines = text.split('\n');
+  const budget = Math.max(10, limit - 2);
+  const vols: string[][] = [];
+  let i = 0;
+  while (i < lines.length) {
+    let end = Math.min(lines.length, i + budget);
+    if (end < lines.length) {
+      for (let j = end; j > i + budget / 2; j--) if (/^#{1,3} /.test(lines[j] ?? '')) { end = j; break; }
+    }
+    vols.push(lines.slice(i, end));
+    i = end;
+  }
+  return vols.map((v) => v.join('\n').replace(/\n*$/, '\n'));
+}

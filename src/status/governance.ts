@@ -1,0 +1,60 @@
+/**
+ * Governance checks with thresholds (DESIGN §1, §8), pure: measured values in, checks out. Each check
+ * is a `problem` (counts for `mem status --strict`) or a `notice` (shown, never fails a run).
+ */
+import type { Config } from '../config/schema.js';
+import type { Problem } from '../entries/lint.js';
+import type { Conflict } from './conflicts.js';
+
+export interface Check {
+  name: 'memoryLines' | 'dailyEntries' | 'summaryLines' | 'conflicts' | 'suspectedConflicts' | 'lint';
+  value: number;
+  limit: number;
+  ok: boolean;
+  level: 'problem' | 'notice';
+  message: string;
+  /** Files over the limit, for file-size checks. */
+  files?: Array<{ path: string; value: number }>;
+}
+
+export interface GovernanceInput {
+  memoryLines: number;
+  dailyEntries: Array<{ path: string; value: number }>;
+  summaryLines: Array<{ path: string; value: number }>;
+  conflicts: Conflict[];
+  suspected: Conflict[];
+  lint: Problem[];
+}
+
+const max = (xs: Array<{ value: number }>) => xs.reduce((m, x) => Math.max(m, x.value), 0);
+
+export function governanceChecks(input: GovernanceInput, limits: Config['limits']): Check[] {
+  const overDaily = input.dailyEntries.filter((f) => f.value > limits.entriesPerDailyFile);
+  const overSummary = input.summaryLines.filter((f) => f.value >= limits.summaryLines);
+  return [
+    {
+      name: 'memoryLines', value: input.memoryLines, limit: limits.memoryLines, ok: input.memoryLines <= limits.memoryLines, level: 'problem',
+      message: `MEMORY.md has ${input.memoryLines} lines (at most ${limits.memoryLines}; compound rewrites it)`,
+    },
+    {
+      name: 'dailyEntries', value: max(input.dailyEntries), limit: limits.entriesPerDailyFile, ok: !overDaily.length, level: 'problem', files: overDaily,
+      message: overDaily.length ? `${overDaily.length} daily file(s) over ${limits.entriesPerDailyFile} entries: ${overDaily.map((f) => `${f.path} (${f.value})`).join(', ')} — "mem status --fix" splits them` : `daily files at most ${max(input.dailyEntries)} entries (limit ${limits.entriesPerDailyFile})`,
+    },
+    {
+      name: 'summaryLines', value: max(input.summaryLines), limit: limits.summaryLines, ok: !overSummary.length, level: 'problem', files: overSummary,
+      message: overSummary.length ? `${overSummary.length} summary file(s) at ${limits.summaryLines} lines or more: ${overSummary.map((f) => `${f.path} (${f.value})`).join(', ')} — "mem status --fix" splits them into volumes` : `summaries at most ${max(input.summaryLines)} lines (under ${limits.summaryLines})`,
+    },
+    {
+      name: 'conflicts', value: input.conflicts.length, limit: 0, ok: !input.conflicts.length, level: 'problem',
+      message: input.conflicts.length ? `${input.conflicts.length} conflicting active entr${input.conflicts.length === 1 ? 'y pair' : 'y groups'}: ${input.conflicts.slice(0, 3).map((c) => c.reason).join('; ')}` : 'no conflicting active entries',
+    },
+    {
+      name: 'suspectedConflicts', value: input.suspected.length, limit: 0, ok: !input.suspected.length, level: 'notice',
+      message: input.suspected.length ? `${input.suspected.length} suspected conflict(s) (similar active entries): ${input.suspected.slice(0, 3).map((c) => c.ids.join(' ~ ')).join('; ')}` : 'no suspected conflicts',
+    },
+    {
+      name: 'lint', value: input.lint.length, limit: 0, ok: !input.lint.length, level: 'problem',
+      message: input.lint.length ? `${input.lint.length} lint problem(s) (see "mem lint")` : 'lint clean',
+    },
+  ];
+}

@@ -1,0 +1,62 @@
+/**
+ * Index freshness for `mem status`, read-only and independent of the index format: the last update
+ * is the newest file under `.mem/index/`, and a Markdown file of an indexed tier modified after it is
+ * dirty (the next `mem index`, the daemon or `mem watch` picks it up).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Config } from '../config/schema.js';
+import type { JobLogLine } from '../jobs/job-log.js';
+
+export const INDEX_DIR = '.mem/index';
+
+export interface IndexStatus {
+  exists: boolean;
+  lastUpdate: string | null;
+  dirtyFiles: number;
+  dirty: string[];
+  lastRun: JobLogLine | null;
+}
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  const walk = (d: string) => {
+    for (const e of fs.existsSync(d) ? fs.readdirSync(d, { withFileTypes: true }) : []) {
+      const full = path.join(d, e.name);
+      if (e.isDirectory()) walk(full);
+      else newest = Math.max(newest, fs.statSync(full).mtimeMs);
+    }
+  };
+  walk(dir);
+  return newest;
+}
+
+function indexedMarkdown(workspace: string, config: Config): string[] {
+  const out: string[] = [];
+  const walk = (abs: string, rel: string) => {
+    for (const e of fs.existsSync(abs) ? fs.readdirSync(abs, { withFileTypes: true }) : []) {
+      if (e.name.startsWith('.')) continue;
+      const r = `${rel}/${e.name}`;
+      if (e.isDirectory()) walk(path.join(abs, e.name), r);
+      else if (e.name.endsWith('.md')) out.push(r);
+    }
+  };
+  if (fs.existsSync(path.join(workspace, 'MEMORY.md'))) out.push('MEMORY.md');
+  walk(path.join(workspace, 'memory'), 'memory');
+  for (const extra of config.extraPaths) walk(path.resolve(workspace, extra), extra.replace(/\/+$/, ''));
+  return out;
+}
+
+export function indexFreshness(workspace: string, config: Config, lastRun: JobLogLine | null): IndexStatus {
+  const dir = path.join(workspace, INDEX_DIR);
+  const exists = fs.existsSync(dir);
+  const updated = exists ? newestMtime(dir) : 0;
+  const dirty = indexedMarkdown(workspace, config).filter((rel) => {
+    try {
+      return fs.statSync(path.resolve(workspace, rel)).mtimeMs > updated;
+    } catch {
+      return false;
+    }
+  });
+  return { exists, lastUpdate: updated ? new Date(updated).toISOString() : null, dirtyFiles: dirty.length, dirty: dirty.slice(0, 20), lastRun };
+}

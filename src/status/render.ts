@@ -1,0 +1,40 @@
+/** `mem status` for people: one screen, problems last and in colour on a terminal. */
+import { c } from '../cli/output.js';
+import type { StatusReport } from './collect.js';
+
+function ago(iso: string, now: Date): string {
+  const s = Math.round((now.getTime() - Date.parse(iso)) / 1000);
+  if (s < 0) return `in ${fmt(-s)}`;
+  return `${fmt(s)} ago`;
+}
+
+function fmt(s: number): string {
+  if (s < 90) return `${s}s`;
+  if (s < 5400) return `${Math.round(s / 60)}m`;
+  if (s < 129_600) return `${Math.round(s / 3600)}h`;
+  return `${Math.round(s / 86_400)}d`;
+}
+
+export function renderStatus(r: StatusReport, now: Date): string {
+  const out: string[] = [];
+  const d = r.workspace.daemon;
+  out.push(`${c.bold('workspace')} ${r.workspace.path} (${r.workspace.zone}); daemon ${d.running ? `running, pid ${d.pid}` : 'not running'}`);
+  out.push(c.bold('jobs'));
+  for (const j of r.jobs) {
+    const last = j.lastRun ? `${j.lastRun.outcome === 'ok' ? c.green('ok') : c.red(j.lastRun.outcome)} ${ago(j.lastRun.end, now)} (${j.lastRun.trigger}, ${(j.lastRun.durationMs / 1000).toFixed(1)}s${j.lastRun.counts.entriesAdded ? `, ${j.lastRun.counts.entriesAdded} entries added` : ''})` : c.dim('never run');
+    const next = j.nextRun ? `next ${j.nextRun} (${ago(j.nextRun, now)})` : c.dim('not scheduled');
+    const running = j.running.length ? c.yellow(` running now (pid ${j.running.map((x) => x.pid).join(', ')})`) : '';
+    out.push(`  ${j.job.padEnd(10)} ${last}; ${next}${running}`);
+  }
+  out.push(`${c.bold('locks')} ${r.locks.length ? r.locks.map((l) => `${l.name}${l.holders.length ? ` (held by ${l.holders.map((h) => `${h.job} pid ${h.pid}`).join(', ')})` : ' (holder unknown)'}`).join(', ') : 'none held'}`);
+  const ix = r.index;
+  out.push(`${c.bold('index')} ${ix.exists ? `updated ${ix.lastUpdate ? ago(ix.lastUpdate, now) : '?'}, ${ix.dirtyFiles} dirty file${ix.dirtyFiles === 1 ? '' : 's'}` : `not built (${ix.dirtyFiles} files to index; run "mem index")`}`);
+  out.push(`${c.bold('providers')} llm: ${r.providers.llm ? r.providers.llm.model : 'none (rule-based extraction)'}; embeddings: ${r.providers.embedding ? r.providers.embedding.model : 'none (BM25 search only)'}`);
+  out.push(c.bold('governance'));
+  for (const ch of r.governance.checks) {
+    const mark = ch.ok ? c.green('ok  ') : ch.level === 'notice' ? c.yellow('note') : c.red('WARN');
+    out.push(`  ${mark} ${ch.message}`);
+  }
+  out.push(r.problems.length ? c.red(`${r.problems.length} problem${r.problems.length === 1 ? '' : 's'}`) + ':\n' + r.problems.map((p) => `  - ${p}`).join('\n') : c.green('no problems'));
+  return out.join('\n');
+}

@@ -1,0 +1,131 @@
+/**
+ * Many machines, one memory (docs/operations.md): real git repositories in temp dirs, two clones
+ * adding entries to the same daily file, merged by `mem merge-driver` as set up by `mem init --git`;
+ * and git.autoCommit committing exactly what a job changed.
+ */
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import { editConfig, mem, tempDir } from './helpers/cli.js';
+
+const GIT_ENV = {
+  GIT_AUTHOR_NAME: 'Tester', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 'Tester', GIT_COMMITTER_EMAIL: 't@example.com',
+  GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1',
+};
+
+function git(cwd: string, ...args: string[]): Promise<{ code: number; out: string }> {
+  return new Promise((resolve) => {
+    execFile('git', args, { cwd, env: { ...process.env, ...GIT_ENV } }, (err, stdout, stderr) => {
+      resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, out: `${stdout}${stderr}` });
+    });
+  });
+}
+
+async function ok(cwd: string, ...args: string[]): Promise<string> {
+  const r = await git(cwd, ...args);
+  assert.equal(r.code, 0, `git ${args.join(' ')}: ${r.out}`);
+  return r.out;
+}
+
+const remember = async (ws: string, text: string) => {
+  const r = await mem(['-C', ws, '--now', '2026-11-20T10:00:00Z', 'remember', text], { env: GIT_ENV });
+  assert.equal(r.code, 0, r.stderr);
+};
+
+const ids = (text: string) => [...text.matchAll(/^- id: (\S+)$/gm)].map((m) => m[1]!);
+
+describe('git', () => {
+  test('two clones add entries to the same daily file; pull merges by id: every entry once, no conflict markers, newer status wins', async (t) => {
+    const root = tempDir(t);
+    const origin = join(root, 'origin.git');
+    const a = join(root, 'laptop');
+    const b = join(root, 'server');
+    await ok(root, 'init', '-q', '--bare', '-b', 'main', origin);
+    const init = await mem(['init', a, '--git', '--json'], { env: GIT_ENV });
+    assert.equal(init.code, 0, init.stderr);
+    assert.equal(JSON.parse(init.stdout).git.initialised, true);
+    assert.match(readFileSync(join(a, '.gitattributes'), 'utf8'), /^memory\/\*\*\/\*\.md merge=memfold$/m);
+    await ok(a, 'checkout', '-q', '-b', 'main');
+    await remember(a, 'The shared base entry about invoices');
+    await ok(a, 'add', '-A');
+    await ok(a, 'commit', '-q', '-m', 'base');
+    await ok(a, 'remote', 'add', 'origin', origin);
+    await ok(a, 'push', '-q', '-u', 'origin', 'main');
+    await ok(root, 'clone', '-q', origin, b);
+    assert.equal((await mem(['init', b, '--git'], { env: GIT_ENV })).code, 0);
+    assert.match(await ok(b, 'config', 'merge.memfold.driver'), /merge-driver %O %A %B %P/);
+
+    for (const n of [1, 2, 3]) await remember(a, `Laptop fact ${n} about deploy windows`);
+    await remember(a, 'Both machines learned the staging URL');
+    const dailyA = join(a, 'memory', '2026-11-20.md');
+    writeFileSync(dailyA, readFileSync(dailyA, 'utf8').replace(/(shared-base-entry-about-invoices\n(?:- .*\n)*?- status: )active/, '$1superseded'));
+    await ok(a, 'commit', '-q', '-am', 'laptop');
+    await ok(a, 'push', '-q');
+    for (const n of [1, 2, 3]) await remember(b, `Server fact ${n} about backups`);
+    await remember(b, 'Both machines learned the staging URL');
+    await ok(b, 'add', '-A');
+    await ok(b, 'commit', '-q', '-m', 'server');
+
+    const pull = await git(b, 'pull', '--no-rebase', '--no-edit', '-q');
+    assert.equal(pull.code, 0, pull.out);
+    const merged = readFileSync(join(b, 'memory', '2026-11-20.md'), 'utf8');
+    assert.doesNotMatch(merged, /^(<<<<<<<|=======|>>>>>>>)/m);
+    const got = ids(merged);
+    assert.equal(got.length, 8, merged);
+    assert.equal(new Set(got).size, 8, 'every entry once');
+    for (const want of ['laptop-fact-1', 'laptop-fact-3', 'server-fact-1', 'server-fact-3', 'both-machines-learned-the-staging-url', 'shared-base-entry']) assert.ok(got.some((id) => id.includes(want)), want);
+    assert.ok(got.indexOf(got.find((id) => id.includes('server-fact-1'))!) < got.indexOf(got.find((id) => id.includes('laptop-fact-1'))!), 'ours first, then theirs, each in its order');
+    assert.match(merged, /shared-base-entry-about-invoices\n(?:- .*\n)*?- status: superseded/, 'the newer status wins');
+    const lint = await mem(['-C', b, 'lint']);
+    assert.equal(lint.code, 0, lint.stdout);
+
+    await ok(b, 'push', '-q');
+    await ok(a, 'pull', '-q', '--no-rebase', '--no-edit');
+    assert.equal(readFileSync(dailyA, 'utf8'), merged, 'both machines hold the same file');
+  });
+
+  test('git.autoCommit commits exactly the files a job changed, and skips when the index holds unrelated staged changes', async (t) => {
+    const ws = join(tempDir(t), 'ws');
+    assert.equal((await mem(['init', ws, '--git'], { env: GIT_ENV })).code, 0);
+    editConfig(ws, (cfg) => (cfg.git = { autoCommit: true }));
+    writeFileSync(join(ws, 'notes.txt'), 'not memfold\n');
+    await ok(ws, 'add', '-A', '--', '.gitignore', '.gitattributes', 'mem.config.json', 'MEMORY.md');
+    await ok(ws, 'commit', '-q', '-m', 'init');
+    await remember(ws, 'Deploys happen on Tuesdays only');
+    const log = await ok(ws, 'log', '-1', '--name-only', '--format=%s');
+    assert.match(log, /^mem remember: 1 entry added, 1 file changed$/m);
+    assert.deepEqual(log.trim().split('\n').slice(1).filter(Boolean), ['memory/2026-11-20.md']);
+    assert.match(await ok(ws, 'status', '--porcelain'), /^\?\? notes\.txt$/m, 'an unrelated file is left alone');
+
+    await ok(ws, 'add', 'notes.txt');
+    const r = await mem(['-C', ws, '--now', '2026-11-20T11:00:00Z', 'remember', 'Releases freeze on Fridays'], { env: GIT_ENV });
+    assert.equal(r.code, 0);
+    assert.match(r.stderr, /git\.autoCommit skipped: the index has unrelated staged changes/);
+    assert.match(await ok(ws, 'log', '-1', '--format=%s'), /^mem remember: 1 entry added/);
+    assert.equal((await ok(ws, 'rev-list', '--count', 'HEAD')).trim(), '2', 'no commit made');
+  });
+});
+
+describe('merge by id (pure)', async () => {
+  const { mergeMemoryFile } = await import('../src/git/merge-entries.js');
+  const e = (id: string, extra = '') => `## Note: ${id}\n- id: NOTE-20261120-${id}\n- date: 2026-11-20\n- status: active\n${extra}`;
+  const file = (...es: string[]) => `# 2026-11-20\n\n${es.join('\n')}`;
+
+  test('identical sides merge to themselves, byte for byte', () => {
+    const x = file(e('a'), e('b'));
+    assert.equal(mergeMemoryFile(file(e('a')), x, x), x);
+  });
+
+  test('an entry removed on one side (hard forget) stays removed', () => {
+    const merged = mergeMemoryFile(file(e('a'), e('b')), file(e('a')), file(e('a'), e('b'), e('c')));
+    assert.deepEqual(ids(merged), ['NOTE-20261120-a', 'NOTE-20261120-c']);
+  });
+
+  test('the same new id with different content on both sides keeps both; theirs gets the next suffix', () => {
+    const merged = mergeMemoryFile(file(), file(e('a', '- conclusion: ours\n')), file(e('a', '- conclusion: theirs\n')));
+    assert.deepEqual(ids(merged), ['NOTE-20261120-a', 'NOTE-20261120-a-2']);
+    assert.match(merged, /a-2\n(?:- .*\n)*- conclusion: theirs/);
+  });
+});

@@ -1,0 +1,108 @@
+/**
+ * `mem schedule` (docs/operations.md) with an injected crontab command (a script keeping the
+ * crontab in a temp file) and an injected LaunchAgents folder: the real ones are never touched.
+ */
+import assert from 'node:assert/strict';
+import { chmodSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import { editConfig, exampleWorkspace, mem, tempDir } from './helpers/cli.js';
+
+function fakeCrontab(t: Parameters<typeof tempDir>[0], initial?: string): { cmd: string; file: string } {
+  const dir = tempDir(t);
+  const file = join(dir, 'crontab.txt');
+  if (initial !== undefined) writeFileSync(file, initial);
+  const cmd = join(dir, 'crontab.sh');
+  writeFileSync(cmd, `#!/bin/sh\nif [ "$1" = "-l" ]; then\n  [ -f "${file}" ] || { echo "no crontab for tester" >&2; exit 1; }\n  cat "${file}"\nelse\n  cat > "${file}"\nfi\n`);
+  chmodSync(cmd, 0o755);
+  return { cmd, file };
+}
+
+const USER_LINES = 'MAILTO=me@example.com\n# my backups\n30 2 * * * /usr/local/bin/backup --all\n';
+
+describe('mem schedule', () => {
+  test('cron: install twice leaves one marked block beside the user\'s lines; uninstall removes exactly it', async (t) => {
+    const { ws } = exampleWorkspace(t);
+    const other = exampleWorkspace(t);
+    const tab = fakeCrontab(t, USER_LINES);
+    const env = { MEM_CRONTAB_CMD: tab.cmd, TZ: 'UTC' };
+    const r1 = await mem(['-C', ws, 'schedule', 'install', '--cron'], { env });
+    assert.equal(r1.code, 0, r1.stderr);
+    assert.match(r1.stdout, /^installed: microsync "0 10,13,16,19,22 \* \* \*", wrapup "0 3 \* \* \*", compound "0 4 \* \* 1"/);
+    const once = readFileSync(tab.file, 'utf8');
+    const r2 = await mem(['-C', ws, 'schedule', 'install', '--cron'], { env });
+    assert.match(r2.stdout, /already installed, unchanged/);
+    assert.equal(readFileSync(tab.file, 'utf8'), once);
+    assert.ok(once.startsWith(USER_LINES), once);
+    assert.equal(once.split(`# >>> memfold ${ws} `).length - 1, 1, 'one block');
+    const lines = once.split('\n').filter((l) => /^[\d*]/.test(l) && l.includes('bin/mem.js'));
+    assert.equal(lines.length, 3, 'one line per job');
+    assert.match(lines[0]!, new RegExp(`^0 10,13,16,19,22 \\* \\* \\* MEM_TRIGGER=cron ${process.execPath.replace(/[/.]/g, '\\$&')} \\S+/bin/mem\\.js -C ${ws.replace(/[/.-]/g, '\\$&')} microsync >> \\S+/\\.mem/logs/cron\\.log 2>&1$`));
+    assert.ok(existsSync(join(ws, '.mem', 'logs')), 'the log folder exists for cron to append to');
+
+    await mem(['-C', other.ws, 'schedule', 'install', '--cron'], { env });
+    const u = await mem(['-C', ws, 'schedule', 'uninstall', '--cron'], { env });
+    assert.equal(u.code, 0, u.stderr);
+    const after = readFileSync(tab.file, 'utf8');
+    assert.ok(!after.includes(ws + ' '), 'this workspace\'s block is gone');
+    assert.ok(after.includes(`# >>> memfold ${other.ws} `), 'another workspace\'s block stays');
+    await mem(['-C', other.ws, 'schedule', 'uninstall', '--cron'], { env });
+    assert.equal(readFileSync(tab.file, 'utf8'), USER_LINES, 'the user\'s crontab exactly as before');
+  });
+
+  test('cron: an empty crontab ("no crontab for user"), a configured schedule, and print writes nothing', async (t) => {
+    const { ws } = exampleWorkspace(t);
+    const tab = fakeCrontab(t);
+    editConfig(ws, (cfg) => (cfg.schedule = { microsync: '*/20 9-17 * * 1-5', compound: 'off' }));
+    const p = await mem(['-C', ws, 'schedule', 'print', '--cron'], { env: { MEM_CRONTAB_CMD: tab.cmd, TZ: 'UTC' } });
+    assert.equal(p.code, 0, p.stderr);
+    assert.match(p.stdout, /^\*\/20 9-17 \* \* 1-5 MEM_TRIGGER=cron .* microsync >> /m);
+    assert.doesNotMatch(p.stdout, / compound /);
+    assert.ok(!existsSync(tab.file), 'print wrote nothing');
+    assert.equal((await mem(['-C', ws, 'schedule', 'install'], { env: { MEM_CRONTAB_CMD: tab.cmd, TZ: 'UTC' } })).code, 0);
+    assert.match(readFileSync(tab.file, 'utf8'), /^# >>> memfold /);
+  });
+
+  test('a time zone other than the system\'s is shifted into the system\'s zone, weekday included', async (t) => {
+    const { ws } = exampleWorkspace(t);
+    const tab = fakeCrontab(t, '');
+    editConfig(ws, (cfg) => (cfg.timezone = 'Asia/Tokyo'));
+    const r = await mem(['-C', ws, 'schedule', 'install', '--cron'], { env: { MEM_CRONTAB_CMD: tab.cmd, TZ: 'UTC' } });
+    assert.equal(r.code, 0, r.stderr);
+    const text = readFileSync(tab.file, 'utf8');
+    assert.match(text, /^0 1,4,7,10,13 \* \* \* .* microsync /m, 'JST 10,13,16,19,22 = UTC 1,4,7,10,13');
+    assert.match(text, /^0 18 \* \* \* .* wrapup /m, 'JST 03:00 = UTC 18:00 the day before');
+    assert.match(text, /^0 19 \* \* 0 .* compound /m, 'Monday 04:00 JST = Sunday 19:00 UTC');
+    assert.match(r.stderr, /re-run "mem schedule install" after a DST change/);
+  });
+
+  test('launchd: one plist per job in the injected folder, idempotent; uninstall removes exactly this workspace\'s', async (t) => {
+    const { ws } = exampleWorkspace(t);
+    const dir = tempDir(t);
+    writeFileSync(join(dir, 'com.example.other.plist'), '<plist/>');
+    const env = { MEM_LAUNCHAGENTS_DIR: dir, TZ: 'UTC' };
+    const r = await mem(['-C', ws, 'schedule', 'install', '--launchd'], { env });
+    assert.equal(r.code, 0, r.stderr);
+    const mine = readdirSync(dir).filter((n) => n.startsWith('com.memfold.')).sort();
+    assert.equal(mine.length, 3);
+    const micro = readFileSync(join(dir, mine.find((n) => n.endsWith('.microsync.plist'))!), 'utf8');
+    assert.equal(micro.match(/<dict><key>Minute<\/key><integer>0<\/integer><key>Hour<\/key><integer>\d+<\/integer><\/dict>/g)?.length, 5);
+    assert.ok(micro.includes(`<string>${ws}</string>`) && micro.includes(`<string>${process.execPath}</string>`));
+    assert.match(micro, /<key>StandardOutPath<\/key><string>[^<]+\.mem\/logs\/launchd-microsync\.log<\/string>/);
+    const compound = readFileSync(join(dir, mine.find((n) => n.endsWith('.compound.plist'))!), 'utf8');
+    assert.match(compound, /<key>Minute<\/key><integer>0<\/integer><key>Hour<\/key><integer>4<\/integer><key>Weekday<\/key><integer>1<\/integer>/);
+    const again = await mem(['-C', ws, 'schedule', 'install', '--launchd'], { env });
+    assert.match(again.stdout, /already installed, unchanged/);
+    const u = await mem(['-C', ws, 'schedule', 'uninstall', '--launchd'], { env });
+    assert.match(u.stdout, /^removed/);
+    assert.deepEqual(readdirSync(dir), ['com.example.other.plist']);
+  });
+
+  test('a seconds field (daemon only) is refused for cron with a clear message', async (t) => {
+    const { ws } = exampleWorkspace(t);
+    editConfig(ws, (cfg) => (cfg.schedule = { microsync: '*/5 * * * * *' }));
+    const r = await mem(['-C', ws, 'schedule', 'print', '--cron'], { env: { TZ: 'UTC' } });
+    assert.equal(r.code, 4);
+    assert.match(r.stderr, /cron and launchd take 5 fields .* a seconds field works only with "mem daemon"/);
+  });
+});
