@@ -35,7 +35,9 @@ describe('mem daemon', () => {
     assert.equal(second.code, 3, second.stderr);
     assert.match(second.stderr, /a daemon already runs on .* \(pid \d+/);
 
-    const ids = await waitFor('entries from the scheduled microsync', () => (entryIds(ws).length >= 2 ? entryIds(ws) : undefined), 30_000);
+    // The job-log line is written last (after the index refresh), so wait for it, not for the entries.
+    await waitFor('a logged microsync run that added entries', () => jobLog(ws).find((l) => l.job === 'microsync' && l.counts.entriesAdded >= 2), 30_000);
+    const ids = entryIds(ws);
     assert.ok(ids.some((id) => id.includes('move-the-event-store-to-postgresql')), ids.join('\n'));
     const runs = jobLog(ws).filter((l) => l.job === 'microsync');
     assert.ok(runs.every((l) => l.trigger === 'daemon' && l.outcome === 'ok'), JSON.stringify(runs));

@@ -55,6 +55,8 @@ function sh(command: string, args: string[], input?: string): Promise<{ code: nu
     child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, stdout, stderr }));
+    // A crontab command that exits without reading its input must not crash us (EPIPE): its exit code tells.
+    child.stdin.on('error', () => {});
     child.stdin.end(input ?? '');
   });
 }
