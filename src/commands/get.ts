@@ -4,6 +4,7 @@ import { commandContext, type GlobalOptions } from '../cli/context.js';
 import { c } from '../cli/output.js';
 import { MemError } from '../core/errors.js';
 import { loadEntries } from '../entries/store.js';
+import { appendUsage } from '../jobs/usage-log.js';
 
 export function registerGet(program: Command): void {
   program
@@ -12,7 +13,7 @@ export function registerGet(program: Command): void {
     .description('print one entry with its file and line')
     .addHelpText('after', '\nExamples:\n  mem get RULE-20261121-every-migration-needs-a-rollback-script\n  mem get NOTE-20261121-staging-db --json')
     .action(async (id: string, _o: unknown, cmd: Command) => {
-      const { workspace, out } = commandContext(cmd.optsWithGlobals<GlobalOptions>());
+      const { workspace, now, out } = commandContext(cmd.optsWithGlobals<GlobalOptions>());
       const found = (await loadEntries(workspace)).filter((r) => r.id === id);
       const r = found[0];
       if (!r) throw new MemError('NOT_FOUND', `no entry with id ${id} (ids are listed by "mem lint -v" and "mem search")`);
@@ -23,5 +24,7 @@ export function registerGet(program: Command): void {
         markdown: r.block.raw.trimEnd() + '\n',
       });
       out.result(`${c.dim(`${r.file}:${r.block.startLine}-${r.block.endLine}`)}\n${r.block.raw.trimEnd()}`);
+      const warning = await appendUsage(workspace, now, 'access', 'get', [id]);
+      if (warning) out.info(warning);
     });
 }

@@ -7,7 +7,7 @@ import type { LoadedConfig } from '../config/load.js';
 import { MemError } from '../core/errors.js';
 import { toIsoUtc } from '../core/time.js';
 import { appendEntries } from '../entries/daily.js';
-import { isKind, type Kind } from '../entries/model.js';
+import { isKind, type Kind, type Origin } from '../entries/model.js';
 import { loadEntries } from '../entries/store.js';
 import { redactSecrets } from '../extract/secrets.js';
 import { capitalise, clip, sentences, trimEnd } from '../extract/sentences.js';
@@ -27,6 +27,10 @@ export interface RememberOptions {
   key?: string;
   scope?: string;
   dryRun?: boolean;
+  /** Who states it: `manual` (default, `mem remember`) or `agent` (the MCP tool memory_remember). */
+  origin?: Origin;
+  /** For a non-manual origin: the source the entry cites (session id and path). */
+  source?: { sessionId: string; sessionPath: string };
 }
 
 export interface RememberResult {
@@ -56,9 +60,9 @@ export async function runRemember(opts: RememberOptions): Promise<RememberResult
   const title = opts.title ? redactSecrets(opts.title).text : capitalise(clip(trimEnd(sentences(text)[0] ?? text), 80));
   const day = opts.now.toISODate()!;
   const candidate: Candidate & { day: string; sessionPathStored: string } = {
-    kind, title, conclusion: text, confidence: 1, origin: 'manual', revises: false,
+    kind, title, conclusion: text, confidence: 1, origin: opts.origin ?? 'manual', revises: false,
     ...(opts.key ? { key: opts.key } : {}), ...(opts.scope ? { scope: opts.scope } : {}),
-    sessionId: '', sessionPath: '', sessionPathStored: '', firstTurn: 0, lastTurn: 0, timestamp: toIsoUtc(opts.now), day,
+    sessionId: opts.source?.sessionId ?? '', sessionPath: opts.source?.sessionPath ?? '', sessionPathStored: opts.source?.sessionPath ?? '', firstTurn: 0, lastTurn: 0, timestamp: toIsoUtc(opts.now), day,
   };
   const existing = (await loadEntries(opts.workspace)).map((r) => ({ id: r.id, entry: r.entry }));
   const plan = planEntries({ candidates: [candidate], existing });

@@ -1,0 +1,27 @@
+/** `mem export`: every entry with its fields and sources, as JSON or Markdown, to stdout or a file. */
+import type { Command } from 'commander';
+import { commandContext, type GlobalOptions } from '../cli/context.js';
+import { MemError } from '../core/errors.js';
+import { loadEntries } from '../entries/store.js';
+import { exportJson, exportMarkdown, writeExport } from '../jobs/export.js';
+
+export function registerExport(program: Command): void {
+  program
+    .command('export')
+    .description('every entry with its fields and sources (JSON or Markdown), to stdout or --out FILE')
+    .option('--format <format>', 'json | md (default json)', 'json')
+    .option('--out <file>', 'write to this file (outside the memory folders) instead of stdout')
+    .addHelpText('after', '\nExamples:\n  mem export > memory-export.json\n  mem export --format md --out ~/backup/memory.md')
+    .action(async (o: { format: string; out?: string }, cmd: Command) => {
+      const { workspace, now, out } = commandContext(cmd.optsWithGlobals<GlobalOptions>());
+      if (o.format !== 'json' && o.format !== 'md') throw new MemError('USAGE', `--format "${o.format}" is not one of json, md`);
+      const records = await loadEntries(workspace);
+      const at = now.toISO({ suppressMilliseconds: true }) ?? '';
+      const data = o.format === 'json' ? JSON.stringify(exportJson(records, at), null, 2) + '\n' : exportMarkdown(records, at);
+      if (o.out) {
+        const abs = await writeExport(workspace, o.out, data);
+        out.json({ out: abs, format: o.format, count: records.length });
+        out.line(`exported ${records.length} entries to ${abs}`);
+      } else process.stdout.write(data);
+    });
+}

@@ -1,0 +1,19 @@
+/** `mem mcp`: serve the memory to an agent over MCP (stdio). See docs/agents.md. */
+import type { Command } from 'commander';
+import { commandContext, type GlobalOptions } from '../cli/context.js';
+import { resolveNow } from '../core/time.js';
+
+export function registerMcp(program: Command): void {
+  program
+    .command('mcp')
+    .description('run an MCP server over stdio with tools memory_search, memory_get, memory_context, memory_remember, memory_trace')
+    .addHelpText('after', '\nExamples:\n  mem -C ~/memory mcp\n  claude mcp add memfold -- mem -C ~/memory mcp\n\nstdout carries only MCP messages; warnings go to stderr.')
+    .action(async (_o: unknown, cmd: Command) => {
+      const g = cmd.optsWithGlobals<GlobalOptions>();
+      const { workspace, loaded } = commandContext(g);
+      const { serveStdio } = await import('../mcp/server.js');
+      // A fixed --now (tests, replays) holds for every call; otherwise each call is stamped when it runs.
+      const fixed = g.now ?? process.env.MEM_NOW;
+      await serveStdio({ workspace, loaded, cwd: process.cwd(), now: () => resolveNow(fixed, loaded.zone) });
+    });
+}

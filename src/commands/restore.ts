@@ -1,0 +1,26 @@
+/** `mem restore <id>`: a superseded, archived or retracted entry back to active, logged. */
+import type { Command } from 'commander';
+import { commandContext, type GlobalOptions } from '../cli/context.js';
+import { runRestore } from '../jobs/restore.js';
+
+export function registerRestore(program: Command): void {
+  program
+    .command('restore')
+    .argument('<id>', 'entry id')
+    .description('undo a wrong supersede, archive or retraction: the status goes back to active (logged in the weekly log)')
+    .option('--dry-run', 'say what would change, change nothing')
+    .addHelpText('after', '\nExamples:\n  mem restore RULE-20261120-deploys-on-tuesdays\n  mem restore DECISION-20261002-use-sqlite-for-events --dry-run --json')
+    .action(async (id: string, o: { dryRun?: boolean }, cmd: Command) => {
+      const { workspace, loaded, now, out } = commandContext(cmd.optsWithGlobals<GlobalOptions>());
+      const r = await runRestore({ workspace, loaded, now, id, dryRun: !!o.dryRun });
+      if (r.changed && !r.dryRun) {
+        const { updateIndexAfterWrite } = await import('../search/index.js');
+        const u = await updateIndexAfterWrite(workspace, loaded);
+        if (u.warning) out.warn(u.warning);
+      }
+      out.json(r);
+      if (r.from === 'active') out.line(`${id} is already active; nothing changed`);
+      else out.line(`${o.dryRun ? 'would restore' : 'restored'} ${id}: ${r.from} → active in ${r.file}${r.log ? ` (logged in ${r.log})` : ''}`);
+      if (r.stillSupersededBy.length) out.warn(`${r.stillSupersededBy.join(', ')} still names ${id} in "supersedes": the next "mem compound" flips it back unless that entry is retracted ("mem forget <id>")`);
+    });
+}

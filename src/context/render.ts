@@ -1,0 +1,74 @@
+/**
+ * The text of a context pack (DESIGN §8), pure. It is wrapped in `<memfold-context>` … so microsync
+ * never extracts memory it injected itself (the trust boundary cuts it out), and every item cites its
+ * id and `path:lines` so an agent can say where a statement came from and open it with `mem get`.
+ */
+import { getField, type Field } from '../entries/model.js';
+import { oneLine } from '../entries/render.js';
+import type { EntryRecord } from '../entries/store.js';
+import { CONTEXT_CLOSE, CONTEXT_OPEN } from '../extract/trust.js';
+
+export type Form = 'full' | 'summary';
+
+export interface PackItem {
+  record: EntryRecord;
+  layer: 0 | 1 | 2;
+  form: Form;
+}
+
+export interface PackHeadings {
+  scope?: string;
+  query?: string;
+}
+
+const cite = (r: EntryRecord) => `${r.id} · ${r.file}:${r.block.startLine}-${r.block.endLine}`;
+
+// `supersedes` names an entry that is no longer in force: a pointer the agent should not follow.
+const HIDDEN = new Set(['id', 'status', 'supersedes']);
+
+function fieldLine(f: Field): string {
+  const value = f.children?.length ? f.children.map((c) => `${c.key}=${oneLine(c.value)}`).join(', ') : oneLine(f.value);
+  return `- ${f.key}: ${value}`;
+}
+
+/** The whole entry: heading, citation, every field but id, status (always active here) and supersedes. */
+export function renderFull(r: EntryRecord): string {
+  const fields = r.entry.fields.filter((f) => !HIDDEN.has(f.key)).map(fieldLine);
+  return [`### ${r.entry.kind}: ${oneLine(r.entry.title)}`, `(${cite(r)})`, ...fields].join('\n');
+}
+
+/** Title and conclusion on one line, with the citation. */
+export function renderSummary(r: EntryRecord): string {
+  const conclusion = oneLine(getField(r.entry, 'conclusion') ?? '');
+  const title = oneLine(r.entry.title);
+  return `- ${r.entry.kind}: ${title}${conclusion && conclusion !== title ? ` — ${conclusion}` : ''} (${cite(r)})`;
+}
+
+const SECTION: Record<0 | 1 | 2, (h: PackHeadings) => string> = {
+  0: () => '## Core rules',
+  1: (h) => `## Memories for ${h.scope ?? 'this scope'}`,
+  2: (h) => `## Related to "${oneLine(h.query ?? '')}"`,
+};
+
+export function renderPack(items: PackItem[], h: PackHeadings): string {
+  const out = [
+    CONTEXT_OPEN,
+    '# Memory (memfold)',
+    'Long-term memory from earlier sessions. Cite an id when you rely on an item; `mem get <id>` prints the whole entry.',
+  ];
+  for (const layer of [0, 1, 2] as const) {
+    const here = items.filter((i) => i.layer === layer);
+    if (!here.length) continue;
+    out.push('', SECTION[layer](h));
+    let prev: Form | undefined;
+    for (const i of here) {
+      // Full entries are separated by a blank line; consecutive summaries form one list.
+      if (i.form === 'full' || prev === 'full') out.push('');
+      out.push(i.form === 'full' ? renderFull(i.record) : renderSummary(i.record));
+      prev = i.form;
+    }
+  }
+  if (!items.length) out.push('', 'No memories for this session yet.');
+  out.push(CONTEXT_CLOSE);
+  return out.join('\n') + '\n';
+}

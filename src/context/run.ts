@@ -1,0 +1,93 @@
+/**
+ * `mem context` as a function, shared by the CLI and the MCP tool: loads the entries, asks search for
+ * the query layer, selects, fits the budget, and records the inclusions in the use log (the only
+ * write a context read makes, DESIGN §2).
+ */
+import path from 'node:path';
+import type { DateTime } from 'luxon';
+import type { LoadedConfig } from '../config/load.js';
+import { MemError } from '../core/errors.js';
+import { loadEntries } from '../entries/store.js';
+import { appendUsage } from '../jobs/usage-log.js';
+import { fitPack } from './pack.js';
+import { LIMITS, selectLayers } from './select.js';
+import { countTokens, TOKENIZER } from './tokens.js';
+
+export const DEFAULT_BUDGET = 2000;
+
+export interface ContextRequest {
+  workspace: string;
+  loaded: LoadedConfig;
+  now: DateTime;
+  scope?: string;
+  query?: string;
+  budget?: number;
+  /** Folder the agent runs in: its name gives the default scope `project:<name>`. */
+  cwd: string;
+  /** What to name in the use log (`context`, `mcp:memory_context`). */
+  via: string;
+}
+
+export interface ContextItem {
+  layer: 0 | 1 | 2;
+  form: 'full' | 'summary';
+  id: string;
+  kind: string;
+  title: string;
+  path: string;
+  startLine: number;
+  endLine: number;
+}
+
+export interface ContextResult {
+  budget: number;
+  tokens: number;
+  tokenizer: string;
+  overBudget: boolean;
+  scope: string;
+  scopeFrom: 'option' | 'cwd';
+  query: string | null;
+  limits: typeof LIMITS;
+  items: ContextItem[];
+  omitted: Array<{ id: string; layer: 1 | 2; reason: 'budget' }>;
+  text: string;
+  warnings: string[];
+}
+
+export function checkBudget(value: unknown): number {
+  const n = typeof value === 'string' ? Number(value) : value;
+  if (typeof n !== 'number' || !Number.isInteger(n) || n < 50 || n > 200_000) {
+    throw new MemError('USAGE', `--budget must be a whole number of tokens from 50 to 200000 (got "${String(value)}")`);
+  }
+  return n;
+}
+
+export async function buildContext(req: ContextRequest): Promise<ContextResult> {
+  const budget = checkBudget(req.budget ?? DEFAULT_BUDGET);
+  const scope = req.scope?.trim() || `project:${path.basename(path.resolve(req.cwd))}`;
+  const query = req.query?.trim() || null;
+  const warnings: string[] = [];
+  let hitIds: string[] = [];
+  if (query) {
+    const { runSearch } = await import('../search/index.js');
+    const { response, notices } = await runSearch({
+      workspace: req.workspace, query, k: 20, deep: false, filters: {}, today: req.now.toISODate() ?? '',
+      extraPaths: req.loaded.config.extraPaths, search: req.loaded.config.search,
+    });
+    warnings.push(...notices);
+    hitIds = response.results.map((r) => r.id).filter((x): x is string => !!x);
+  }
+  const layers = selectLayers(await loadEntries(req.workspace), scope, hitIds);
+  const pack = fitPack(layers, budget, { scope, ...(query ? { query } : {}) }, countTokens);
+  const items: ContextItem[] = pack.items.map((i) => ({
+    layer: i.layer, form: i.form, id: i.record.id, kind: i.record.entry.kind, title: i.record.entry.title,
+    path: i.record.file, startLine: i.record.block.startLine, endLine: i.record.block.endLine,
+  }));
+  if (pack.overBudget) warnings.push(`the core rules alone take ${pack.tokens} tokens, over the budget of ${budget}; they are included whole`);
+  const logged = await appendUsage(req.workspace, req.now, 'traverse', req.via, items.map((i) => i.id));
+  if (logged) warnings.push(logged);
+  return {
+    budget, tokens: pack.tokens, tokenizer: TOKENIZER, overBudget: pack.overBudget, scope, scopeFrom: req.scope?.trim() ? 'option' : 'cwd',
+    query, limits: LIMITS, items, omitted: pack.omitted, text: pack.text, warnings,
+  };
+}

@@ -1,0 +1,93 @@
+/**
+ * `mem trace <id>`: the whole supersedes chain of an entry, oldest to newest, with dates and statuses,
+ * and the weekly-log lines that changed them. Pure over the loaded records and log hits; reads only.
+ * A chain is followed both ways (`supersedes` names the older entry; the newer ones are found by
+ * who names this one), with a visited set so a hand-made cycle cannot loop forever.
+ */
+import { getField } from '../entries/model.js';
+import type { EntryRecord } from '../entries/store.js';
+import type { LogHit } from './weekly-log.js';
+
+export interface TraceStep {
+  id: string;
+  kind: string;
+  title: string;
+  date: string | null;
+  status: string;
+  path: string;
+  startLine: number;
+  endLine: number;
+  supersedes: string[];
+  log: LogHit[];
+}
+
+export interface Trace {
+  id: string;
+  /** Oldest to newest. */
+  chain: TraceStep[];
+  /** The active end of the chain (the newest active entry), if any. */
+  current: string | null;
+}
+
+export function supersededIds(r: EntryRecord): string[] {
+  return (getField(r.entry, 'supersedes') ?? '').split(/[,\s]+/).filter(Boolean);
+}
+
+export function statusOf(r: EntryRecord): string {
+  return (getField(r.entry, 'status') ?? 'active').trim().toLowerCase();
+}
+
+/** Ids of the chain holding `id`, oldest first (an entry before whatever supersedes it). */
+export function chainIds(records: EntryRecord[], id: string): string[] {
+  const byId = new Map(records.filter((r) => r.id).map((r) => [r.id, r] as const));
+  const newer = new Map<string, string[]>();
+  for (const r of records) for (const old of supersededIds(r)) newer.set(old, [...(newer.get(old) ?? []), r.id]);
+  const seen = new Set<string>();
+  const todo = [id];
+  while (todo.length) {
+    const x = todo.pop()!;
+    if (seen.has(x) || !byId.has(x)) continue;
+    seen.add(x);
+    todo.push(...supersededIds(byId.get(x)!), ...(newer.get(x) ?? []));
+  }
+  // Order: by depth from the oldest (an entry comes after everything it supersedes), then date, then id.
+  const depth = new Map<string, number>();
+  const depthOf = (x: string, stack = new Set<string>()): number => {
+    if (depth.has(x)) return depth.get(x)!;
+    if (stack.has(x)) return 0;
+    stack.add(x);
+    const olds = supersededIds(byId.get(x)!).filter((o) => seen.has(o));
+    const d = olds.length ? 1 + Math.max(...olds.map((o) => depthOf(o, stack))) : 0;
+    depth.set(x, d);
+    return d;
+  };
+  const date = (x: string) => getField(byId.get(x)!.entry, 'date') ?? '';
+  return [...seen].sort((a, b) => depthOf(a) - depthOf(b) || date(a).localeCompare(date(b)) || a.localeCompare(b));
+}
+
+export function buildTrace(records: EntryRecord[], id: string, logFor: (id: string) => LogHit[]): Trace | undefined {
+  if (!records.some((r) => r.id === id)) return undefined;
+  const byId = new Map<string, EntryRecord>();
+  for (const r of records) if (r.id && !byId.has(r.id)) byId.set(r.id, r);
+  const chain = chainIds(records, id).map((x): TraceStep => {
+    const r = byId.get(x)!;
+    return {
+      id: x, kind: r.entry.kind, title: r.entry.title, date: getField(r.entry, 'date') ?? null, status: statusOf(r),
+      path: r.file, startLine: r.block.startLine, endLine: r.block.endLine, supersedes: supersededIds(r), log: logFor(x),
+    };
+  });
+  const active = chain.filter((s) => s.status === 'active');
+  return { id, chain, current: active.length ? active[active.length - 1]!.id : null };
+}
+
+export function formatTrace(t: Trace): string {
+  const out: string[] = [];
+  for (const s of t.chain) {
+    const mark = s.id === t.id ? '*' : ' ';
+    out.push(`${mark} ${s.date ?? '????-??-??'}  ${s.status.padEnd(10)} ${s.id}  ${s.path}:${s.startLine}`);
+    out.push(`    ${s.kind}: ${s.title}${s.supersedes.length ? `  (supersedes ${s.supersedes.join(', ')})` : ''}`);
+    for (const h of s.log) out.push(`    log ${h.file}:${h.line}${h.run ? ` [run ${h.run}]` : ''}: ${h.text}`);
+  }
+  out.push(t.current ? `current: ${t.current}` : 'current: none (no active entry in this chain)');
+  return out.join('\n');
+}

@@ -1,0 +1,140 @@
+/**
+ * `mem forget`: soft (status → retracted, kept for audit) or hard (removed from every Markdown file
+ * that holds it, purged from `.mem/`). Every change is a read-modify-write under the write lock with
+ * the `forget` allowance, so a concurrent microsync append is never lost; each run adds one weekly-log
+ * run. A hard forget logs only a hash of each id, so the log keeps no trace of what was removed.
+ */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { DateTime } from 'luxon';
+import type { LoadedConfig } from '../config/load.js';
+import { MemError } from '../core/errors.js';
+import { getField } from '../entries/model.js';
+import { loadEntries } from '../entries/store.js';
+import { appendRun, weeklyLogOf } from '../governance/weekly-log.js';
+import { defaultLockOptions } from '../write/defaults.js';
+import { WorkspaceWriter } from '../write/writer.js';
+import { idPattern, removeFrom, retractIn } from './forget-plan.js';
+
+export interface ForgetOptions {
+  workspace: string;
+  loaded: LoadedConfig;
+  now: DateTime;
+  ids: string[];
+  hard: boolean;
+  dryRun: boolean;
+}
+
+export interface FileChange {
+  file: string;
+  entries: number;
+  lines: number;
+}
+
+export interface ForgetResult {
+  mode: 'soft' | 'hard';
+  dryRun: boolean;
+  ids: string[];
+  /** Soft: id → the status it had. */
+  retracted: Array<{ id: string; file: string; from: string }>;
+  alreadyRetracted: string[];
+  files: FileChange[];
+  derived: string[];
+  log: string | null;
+  warnings: string[];
+}
+
+/** Every workspace Markdown file hard forget looks in: MEMORY.md, memory/**, second-brain/**. */
+async function markdownFiles(workspace: string): Promise<string[]> {
+  const out: string[] = [];
+  if (fs.existsSync(path.join(workspace, 'MEMORY.md'))) out.push('MEMORY.md');
+  for (const dir of ['memory', 'second-brain']) {
+    const names = await fs.promises.readdir(path.join(workspace, dir), { recursive: true }).catch(() => [] as string[]);
+    for (const n of names.map((x) => x.split(path.sep).join('/')).sort()) {
+      if (n.endsWith('.md') && !n.startsWith('.locks/') && !n.includes('.mem-tmp-')) out.push(`${dir}/${n}`);
+    }
+  }
+  return out;
+}
+
+export const hashId = (id: string) => createHash('sha256').update(id).digest('hex').slice(0, 12);
+
+const read = (ws: string, rel: string) => fs.promises.readFile(path.join(ws, rel), 'utf8').catch(() => undefined);
+
+export async function runForget(opts: ForgetOptions): Promise<ForgetResult> {
+  const { workspace, now } = opts;
+  const records = await loadEntries(workspace);
+  const missing = opts.ids.filter((id) => !records.some((r) => r.id === id));
+  if (missing.length) throw new MemError('NOT_FOUND', `no entry with id ${missing.join(', ')} (ids are listed by "mem search" and "mem export")`);
+  const writer = new WorkspaceWriter(workspace, 'forget', defaultLockOptions(opts.loaded.config));
+  const res: ForgetResult = { mode: opts.hard ? 'hard' : 'soft', dryRun: opts.dryRun, ids: opts.ids, retracted: [], alreadyRetracted: [], files: [], derived: [], log: null, warnings: [] };
+  const stamp = now.toISO({ suppressMilliseconds: true }) ?? '';
+  const log = weeklyLogOf(now);
+  if (!opts.hard) {
+    for (const id of opts.ids) {
+      for (const r of records.filter((x) => x.id === id)) {
+        const text = await read(workspace, r.file);
+        const change = text === undefined ? undefined : retractIn(text, id);
+        if (!change) {
+          res.alreadyRetracted.push(id);
+          continue;
+        }
+        if (!opts.dryRun) await writer.update(r.file, (cur) => (cur === undefined ? undefined : retractIn(cur, id)?.text));
+        res.retracted.push({ id, file: r.file, from: change.from });
+      }
+    }
+    if (res.retracted.length && !opts.dryRun) {
+      await writer.update(log.file, (cur) => appendRun(cur, log.header, `${stamp} (mem forget)`, res.retracted.map((x) => `retracted: ${x.id} (was ${x.from}) by \`mem forget\``)));
+      res.log = log.file;
+    }
+    return res;
+  }
+  const quotes = records.filter((r) => opts.ids.includes(r.id)).map((r) => getField(r.entry, 'conclusion') ?? '');
+  for (const file of await markdownFiles(workspace)) {
+    const text = await read(workspace, file);
+    const plan = text === undefined ? undefined : removeFrom(text, opts.ids, quotes);
+    if (!plan) continue;
+    res.files.push({ file, entries: plan.entries, lines: plan.lines });
+    if (!opts.dryRun) await writer.update(file, (cur) => (cur === undefined ? undefined : removeFrom(cur, opts.ids, quotes)?.text));
+  }
+  res.derived = await derivedNaming(workspace, opts.ids, quotes);
+  if (opts.dryRun) return res;
+  await purgeDerived(workspace, writer, res.derived, opts.ids, quotes);
+  await writer.update(log.file, (cur) => appendRun(cur, log.header, `${stamp} (mem forget --hard)`, opts.ids.map((id) => `removed: entry sha256:${hashId(id)} from ${res.files.length} file(s) by \`mem forget --hard\``)));
+  res.log = log.file;
+  if (fs.existsSync(path.join(workspace, '.mem', 'index'))) {
+    // A rebuild writes fresh segments and drops the old ones, which still held the removed text.
+    const { runIndex } = await import('../search/index.js');
+    const run = await runIndex(workspace, opts.loaded, { rebuild: true });
+    res.warnings.push(...run.result.warnings);
+    if (opts.loaded.config.embedding) res.warnings.push('the embedding cache may keep vectors (never text) of the removed chunks until it is deleted: rm -r .mem/embeddings && mem index');
+  }
+  return res;
+}
+
+/** `.mem/` files (outside the index, which is rebuilt) that name an id or quote a removed conclusion. */
+async function derivedNaming(workspace: string, ids: string[], quotes: string[]): Promise<string[]> {
+  const root = path.join(workspace, '.mem');
+  const names = await fs.promises.readdir(root, { recursive: true }).catch(() => [] as string[]);
+  const pats = ids.map(idPattern);
+  const qs = quotes.filter((q) => q.trim().length >= 20);
+  const out: string[] = [];
+  for (const n of names.map((x) => x.split(path.sep).join('/')).sort()) {
+    if (n.startsWith('index/') || n.startsWith('embeddings/')) continue;
+    const text = await fs.promises.readFile(path.join(root, n), 'utf8').catch(() => undefined);
+    if (text !== undefined && (pats.some((p) => p.test(text)) || qs.some((q) => text.includes(q)))) out.push(`.mem/${n}`);
+  }
+  return out;
+}
+
+/** Line logs lose the lines naming an id; any other derived file is deleted (DESIGN §9.1: rebuildable). */
+async function purgeDerived(workspace: string, writer: WorkspaceWriter, files: string[], ids: string[], quotes: string[]): Promise<void> {
+  const pats = ids.map(idPattern);
+  const qs = quotes.filter((q) => q.trim().length >= 20);
+  const names = (line: string) => pats.some((p) => p.test(line)) || qs.some((q) => line.includes(q));
+  for (const rel of files) {
+    if (rel.endsWith('.jsonl')) await writer.update(rel, (cur) => cur?.split('\n').filter((l) => !names(l)).join('\n'));
+    else await fs.promises.rm(writer.resolve(rel), { force: true });
+  }
+}

@@ -1,0 +1,67 @@
+/**
+ * Decide, don't do: another memory's Markdown (an OpenClaw `MEMORY.md` and `memory/*.md`, or a
+ * CLAUDE.md) as items to adopt, pure. An item is a top-level list item (with its wrapped and nested
+ * lines) or a paragraph, under the nearest heading. Code fences, HTML comments, front matter and
+ * memory memfold itself injected (`<memfold-context>`) are not items.
+ */
+import { CONTEXT_CLOSE, CONTEXT_OPEN } from '../extract/trust.js';
+import type { Kind } from '../entries/model.js';
+
+export interface ImportItem {
+  text: string;
+  heading: string | null;
+  startLine: number;
+  endLine: number;
+}
+
+const MIN_CHARS = 8;
+
+export function importItems(markdown: string): ImportItem[] {
+  const lines = markdown.split(/\r?\n/);
+  const items: ImportItem[] = [];
+  let heading: string | null = null;
+  let cur: { lines: string[]; start: number; end: number } | null = null;
+  let skip: RegExp | null = null;
+  const flush = () => {
+    if (!cur) return;
+    const text = cur.lines.map((l) => l.trim().replace(/^(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?/, '')).filter(Boolean).join(' ').trim();
+    if (Array.from(text).length >= MIN_CHARS) items.push({ text, heading, startLine: cur.start, endLine: cur.end });
+    cur = null;
+  };
+  lines.forEach((line, i) => {
+    const n = i + 1;
+    if (skip) {
+      if (skip.test(line)) skip = null;
+      return;
+    }
+    if (i === 0 && line.trim() === '---') return void (skip = /^---\s*$/);
+    if (/^\s*(```|~~~)/.test(line)) return void (flush(), (skip = new RegExp(`^\\s*${line.trim().slice(0, 3)}`)));
+    if (line.includes(CONTEXT_OPEN)) return void (flush(), (skip = line.includes(CONTEXT_CLOSE) ? null : new RegExp(CONTEXT_CLOSE.replace(/[/]/g, '\\/'))));
+    if (/^\s*<!--/.test(line)) return void (flush(), (skip = line.includes('-->') ? null : /-->/));
+    const h = /^#{1,6}\s+(.*?)\s*#*\s*$/.exec(line);
+    if (h) {
+      flush();
+      heading = h[1]!;
+      return;
+    }
+    if (!line.trim()) return void flush();
+    const listItem = /^(?:[-*+]|\d+[.)])\s+/.test(line);
+    if (listItem || !cur) {
+      flush();
+      cur = { lines: [line], start: n, end: n };
+    } else {
+      cur.lines.push(line);
+      cur.end = n;
+    }
+  });
+  flush();
+  return items;
+}
+
+/** CLAUDE.md holds instructions (rules); OpenClaw notes are sorted by their wording. */
+export function kindFor(source: 'openclaw' | 'claude-md', text: string): Kind {
+  if (source === 'claude-md') return 'Rule';
+  if (/\b(?:we decided|decided to|decision|we chose|going with|switched to)\b|决定|決定/i.test(text)) return 'Decision';
+  if (/\b(?:always|never|must|do not|don't|rule)\b|必须|必須|不要|规定|規定/i.test(text)) return 'Rule';
+  return 'Note';
+}

@@ -1,0 +1,143 @@
+/**
+ * `mem import openclaw|claude-md <path>`: adopts another memory as entries (origin manual, a source
+ * naming the file and its lines), appended to daily files with the `import` allowance under the write
+ * lock. The imported files are only read. Re-running adds nothing: an item whose text an entry of the
+ * same kind already holds (in any status, so a forgotten item stays forgotten) is skipped.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { DateTime } from 'luxon';
+import type { LoadedConfig } from '../config/load.js';
+import { MemError } from '../core/errors.js';
+import { toIsoUtc } from '../core/time.js';
+import { appendEntries } from '../entries/daily.js';
+import { getField, type Entry } from '../entries/model.js';
+import { loadEntries } from '../entries/store.js';
+import { redactSecrets } from '../extract/secrets.js';
+import { capitalise, clip, normalise, sentences, trimEnd } from '../extract/sentences.js';
+import { dailyFile } from '../workspace/layout.js';
+import { expandHome, tildePath } from '../workspace/locate.js';
+import { defaultLockOptions } from '../write/defaults.js';
+import { WorkspaceWriter } from '../write/writer.js';
+import { importItems, kindFor } from './import-parse.js';
+import { planEntries, type PlanInput } from './microsync/plan.js';
+
+export const IMPORT_KINDS = ['openclaw', 'claude-md'] as const;
+export type ImportKind = (typeof IMPORT_KINDS)[number];
+
+export interface ImportOptions {
+  workspace: string;
+  loaded: LoadedConfig;
+  now: DateTime;
+  kind: string;
+  path: string;
+  scope?: string;
+  dryRun: boolean;
+}
+
+export interface ImportResult {
+  kind: ImportKind;
+  files: string[];
+  items: number;
+  added: Array<{ id: string; file: string; from: string }>;
+  skipped: number;
+  redacted: number;
+  dryRun: boolean;
+}
+
+/** The files an import reads: OpenClaw → MEMORY.md and memory/**.md under the folder; claude-md → the CLAUDE.md. */
+export function importFiles(kind: ImportKind, given: string): string[] {
+  const abs = path.resolve(expandHome(given));
+  const st = fs.statSync(abs, { throwIfNoEntry: false });
+  if (!st) throw new MemError('NOT_FOUND', `${given}: no such file or folder`);
+  if (st.isFile()) return [abs];
+  if (kind === 'claude-md') {
+    const f = path.join(abs, 'CLAUDE.md');
+    if (!fs.existsSync(f)) throw new MemError('NOT_FOUND', `${given} has no CLAUDE.md`);
+    return [f];
+  }
+  const files: string[] = [];
+  for (const name of ['MEMORY.md', 'memory.md']) if (fs.existsSync(path.join(abs, name))) files.push(path.join(abs, name));
+  const dir = path.basename(abs) === 'memory' ? abs : path.join(abs, 'memory');
+  const names = fs.existsSync(dir) ? (fs.readdirSync(dir, { recursive: true }) as string[]) : [];
+  files.push(...names.filter((n) => n.endsWith('.md')).sort().map((n) => path.join(dir, n)));
+  if (!files.length) throw new MemError('NOT_FOUND', `${given}: no MEMORY.md and no memory/*.md to import (give an OpenClaw workspace folder)`);
+  return [...new Set(files)];
+}
+
+const BOILERPLATE = /^this file (?:provides guidance to|guides) claude/i;
+
+function defaultScope(kind: ImportKind, file: string): string | undefined {
+  if (kind !== 'claude-md') return undefined;
+  const dir = path.dirname(file);
+  return path.basename(dir) === '.claude' ? 'global' : `project:${path.basename(dir)}`;
+}
+
+export async function runImport(opts: ImportOptions): Promise<ImportResult> {
+  if (!(IMPORT_KINDS as readonly string[]).includes(opts.kind)) throw new MemError('USAGE', `import kind "${opts.kind}" is not one of ${IMPORT_KINDS.join(', ')}`);
+  const kind = opts.kind as ImportKind;
+  const files = importFiles(kind, opts.path);
+  const today = opts.now.toISODate()!;
+  const existing = await loadEntries(opts.workspace);
+  const held = new Set(existing.map((r) => `${r.entry.kind}\0${normalise(getField(r.entry, 'conclusion') ?? '')}`));
+  const candidates: PlanInput['candidates'] = [];
+  let items = 0;
+  let skipped = 0;
+  let redacted = 0;
+  for (const file of files) {
+    const day = /(\d{4}-\d{2}-\d{2})\.md$/.exec(file)?.[1] ?? today;
+    const stored = tildePath(file);
+    for (const item of importItems(fs.readFileSync(file, 'utf8'))) {
+      // The line Claude Code's /init writes at the top says what the file is, not what to do.
+      if (kind === 'claude-md' && BOILERPLATE.test(item.text)) continue;
+      items++;
+      const red = redactSecrets(item.text);
+      redacted += red.count;
+      const k = kindFor(kind, red.text);
+      if (held.has(`${k}\0${normalise(red.text)}`)) {
+        skipped++;
+        continue;
+      }
+      held.add(`${k}\0${normalise(red.text)}`);
+      const scope = opts.scope ?? defaultScope(kind, file);
+      candidates.push({
+        kind: k, title: capitalise(clip(trimEnd(sentences(red.text)[0] ?? red.text), 80)), conclusion: red.text, confidence: 1, origin: 'manual', revises: false,
+        ...(scope ? { scope } : {}), ...(item.heading ? { tags: [`imported:${redactSecrets(item.heading).text.replace(/[,\n]/g, ' ')}`] } : {}),
+        sessionId: `import:${kind}`, sessionPath: file, sessionPathStored: stored, firstTurn: item.startLine, lastTurn: item.endLine, timestamp: toIsoUtc(opts.now), day,
+      });
+    }
+  }
+  const res: ImportResult = { kind, files: files.map(tildePath), items, added: [], skipped, redacted, dryRun: opts.dryRun };
+  const known = existing.map((r) => ({ id: r.id, entry: r.entry }));
+  const byDay = new Map<string, Entry[]>();
+  for (const c of candidates) {
+    // One at a time, so each planned entry is known to the next (ids, duplicates within the import).
+    const p = planEntries({ candidates: [c], existing: known }).entries[0];
+    if (!p) {
+      res.skipped++;
+      continue;
+    }
+    // origin manual gets no source from the planner; an import names the file and its lines.
+    const source = { key: 'source', value: '', children: [
+      { key: 'session_id', value: c.sessionId }, { key: 'session_path', value: c.sessionPathStored }, { key: 'message_range', value: `${c.firstTurn}-${c.lastTurn}` },
+    ] };
+    const entry = { ...p.entry, fields: [...p.entry.fields.slice(0, 2), source, ...p.entry.fields.slice(2)] };
+    known.push({ id: p.id, entry });
+    byDay.set(p.day, [...(byDay.get(p.day) ?? []), entry]);
+    res.added.push({ id: p.id, file: dailyFile(p.day), from: `${c.sessionPathStored}:${c.firstTurn}-${c.lastTurn}` });
+  }
+  if (opts.dryRun || !byDay.size) return res;
+  const writer = new WorkspaceWriter(opts.workspace, 'import', defaultLockOptions(opts.loaded.config));
+  const written = new Set<string>();
+  for (const [day, entries] of byDay) {
+    await writer.update(dailyFile(day), (cur) => {
+      const r = appendEntries(cur, day, entries);
+      r.added.forEach((id) => written.add(id));
+      return r.added.length ? r.text : undefined;
+    });
+  }
+  const before = res.added.length;
+  res.added = res.added.filter((a) => written.has(a.id));
+  res.skipped += before - res.added.length;
+  return res;
+}

@@ -1,0 +1,56 @@
+/**
+ * `memory_get`: one entry by id (the same object as `mem get --json`), or lines of a workspace
+ * Markdown file by path. A path is read only inside the workspace's Markdown (MEMORY.md, memory/,
+ * second-brain/): an agent's argument never reads a file elsewhere.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { MemError } from '../core/errors.js';
+import { loadEntries, type EntryRecord } from '../entries/store.js';
+import { fieldObject } from '../jobs/export.js';
+
+/** The shape of `mem get --json`. */
+export function entryJson(r: EntryRecord) {
+  return {
+    id: r.id, path: r.file, startLine: r.block.startLine, endLine: r.block.endLine, kind: r.entry.kind, title: r.entry.title,
+    fields: fieldObject(r.entry.fields), markdown: r.block.raw.trimEnd() + '\n',
+  };
+}
+
+export async function getById(workspace: string, id: string) {
+  const r = (await loadEntries(workspace)).find((x) => x.id === id);
+  if (!r) throw new MemError('NOT_FOUND', `no entry with id ${id} (ids come from memory_search and memory_context results)`);
+  return entryJson(r);
+}
+
+const READABLE = /^(MEMORY\.md|memory\/(?!\.locks\/)[^\0]+\.md|second-brain\/[^\0]+\.md)$/;
+
+export function parseLines(lines: string | undefined): [number, number] | undefined {
+  if (lines === undefined) return undefined;
+  const m = /^\s*(\d+)\s*(?:-\s*(\d+)\s*)?$/.exec(lines);
+  const a = m ? Number(m[1]) : NaN;
+  const b = m?.[2] ? Number(m[2]) : a;
+  if (!m || a < 1 || b < a) throw new MemError('USAGE', `lines "${lines}" is not a line range such as "12-30" or "12" (1-based, inclusive)`);
+  return [a, b];
+}
+
+export async function getByPath(workspace: string, rel: string, lines: string | undefined) {
+  const posix = rel.split(path.sep).join('/').replace(/^\.\//, '');
+  if (path.isAbsolute(rel) || posix.split('/').includes('..') || !READABLE.test(posix)) {
+    throw new MemError('USAGE', `path "${rel}" is not a Markdown file of the workspace (MEMORY.md, memory/**, second-brain/**), relative to it`);
+  }
+  const root = fs.realpathSync(workspace);
+  const abs = path.join(root, posix);
+  let real: string;
+  try {
+    real = fs.realpathSync(abs);
+  } catch {
+    throw new MemError('NOT_FOUND', `no file ${posix} in the workspace`);
+  }
+  if (!real.startsWith(root + path.sep)) throw new MemError('USAGE', `path "${rel}" leads outside the workspace`);
+  const all = (await fs.promises.readFile(real, 'utf8')).split('\n');
+  if (all[all.length - 1] === '') all.pop();
+  const [a, b] = parseLines(lines) ?? [1, all.length];
+  const end = Math.min(b, all.length);
+  return { path: posix, startLine: a, endLine: end, totalLines: all.length, text: all.slice(a - 1, end).join('\n') };
+}

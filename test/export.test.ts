@@ -1,0 +1,58 @@
+/** `mem export`: every entry with its fields and sources, as JSON or Markdown, to stdout or --out. */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { mem, tempDir } from './helpers/cli.js';
+import { files, workspace } from './fixtures/governance/workspace.js';
+
+const DAY = `# 2026-11-21
+
+## Decision: Move the event store to PostgreSQL
+- id: DECISION-20261121-move-event-store-to-postgresql
+- date: 2026-11-21
+- source:
+  - session_id: 7f3c2a10
+  - session_path: ~/.claude/projects/shop/7f3c2a10.jsonl
+  - message_range: 12-18
+- conclusion: use PostgreSQL 16 for events
+- origin: user
+- status: active
+- reviewer: ana
+
+## Note: Hand note
+- id: NOTE-20261121-hand-note
+- date: 2026-11-21
+- status: retracted
+`;
+
+test('export gives every entry (any status, any folder) with fields and sources; md keeps the bytes; --out writes a file', async (t) => {
+  const ws = workspace(t, { 'memory/2026-11-21.md': DAY, 'memory/archive/2026-10-02.md': '# old\n\n## Rule: Old rule\n- id: RULE-20261002-old-rule\n- date: 2026-10-02\n- status: archived\n' });
+  const before = files(ws);
+  const r = await mem(['-C', ws, '--now', '2026-11-22T10:00:00Z', 'export']);
+  assert.equal(r.code, 0, r.stderr);
+  const out = JSON.parse(r.stdout);
+  assert.equal(out.count, 3);
+  assert.deepEqual(out.entries.map((e: { id: string; path: string }) => [e.id, e.path]), [
+    ['DECISION-20261121-move-event-store-to-postgresql', 'memory/2026-11-21.md'],
+    ['NOTE-20261121-hand-note', 'memory/2026-11-21.md'],
+    ['RULE-20261002-old-rule', 'memory/archive/2026-10-02.md'],
+  ]);
+  const pg = out.entries.find((e: { id: string }) => e.id.startsWith('DECISION'));
+  assert.deepEqual(pg.source, { session_id: '7f3c2a10', session_path: '~/.claude/projects/shop/7f3c2a10.jsonl', message_range: '12-18' });
+  assert.equal(pg.fields.reviewer, 'ana', 'unknown fields are exported too');
+  assert.deepEqual([pg.startLine, pg.endLine], [3, 13]);
+
+  const md = await mem(['-C', ws, '--now', '2026-11-22T10:00:00Z', 'export', '--format', 'md']);
+  assert.ok(md.stdout.includes(DAY.slice(DAY.indexOf('## Decision'), DAY.indexOf('## Note')).trimEnd()), 'entries keep their exact text');
+  assert.match(md.stdout, /<!-- file: memory\/2026-11-21\.md -->/);
+
+  const dest = join(tempDir(t), 'backup', 'memory.json');
+  const w = await mem(['-C', ws, '--now', '2026-11-22T10:00:00Z', '--json', 'export', '--out', dest]);
+  assert.equal(w.code, 0, w.stderr);
+  assert.deepEqual(JSON.parse(readFileSync(dest, 'utf8')), out);
+  const refused = await mem(['-C', ws, 'export', '--out', join(ws, 'memory', 'export.md'), '--format', 'md']);
+  assert.equal(refused.code, 2);
+  assert.match(refused.stderr, /inside the workspace's memory/);
+  assert.deepEqual(files(ws), before, 'export never writes into the workspace');
+});

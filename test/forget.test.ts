@@ -1,0 +1,107 @@
+/** `mem forget` (soft and --hard), `mem restore` and their logs, through the built CLI. */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import { mem } from './helpers/cli.js';
+import { daily, entry, files, grep, markdownOnly, workspace } from './fixtures/governance/workspace.js';
+
+const NOW = ['--now', '2026-11-25T09:00:00Z'];
+const SECRET_ID = 'NOTE-20261121-staging-vault-lives-on-port-8201';
+const SECRET_TEXT = 'the staging vault lives on port 8201 behind the bastion';
+const KEEP_ID = 'RULE-20261121-every-migration-needs-a-rollback-script';
+
+function setup(t: { after(fn: () => void): void }): string {
+  return workspace(t, {
+    'MEMORY.md': `# Memory\n\n## Notes\n- Staging vault port is documented (${SECRET_ID}).\n  It moved in November.\n- Every migration needs a rollback script (${KEEP_ID}).\n`,
+    'memory/2026-11-21.md': daily('2026-11-21', [
+      entry({ id: SECRET_ID, title: 'Staging vault lives on port 8201', date: '2026-11-21', fields: { conclusion: SECRET_TEXT, origin: 'manual' } }),
+      entry({ id: KEEP_ID, title: 'Every migration needs a rollback script', date: '2026-11-21', fields: { conclusion: 'every migration ships with a rollback script', refs: SECRET_ID } }),
+    ]),
+    'second-brain/summaries/2026-11-21-wrapup.md': `# Wrap-up 2026-11-21\n\n- Noted that ${SECRET_TEXT}.\n- Reviewed the migration rules.\n`,
+  });
+}
+
+const json = (stdout: string) => JSON.parse(stdout) as Record<string, any>;
+
+describe('mem forget / mem restore', { concurrency: 3 }, () => {
+  test('soft forget retracts (one line changes), hides the entry from search and context, is logged, and restore undoes it', async (t) => {
+    const ws = setup(t);
+    assert.equal((await mem(['-C', ws, ...NOW, 'index'])).code, 0);
+    const before = readFileSync(join(ws, 'memory/2026-11-21.md'), 'utf8');
+    const r = await mem(['-C', ws, ...NOW, '--json', 'forget', SECRET_ID]);
+    assert.equal(r.code, 0, r.stderr);
+    assert.deepEqual(json(r.stdout).retracted, [{ id: SECRET_ID, file: 'memory/2026-11-21.md', from: 'active' }]);
+    const after = readFileSync(join(ws, 'memory/2026-11-21.md'), 'utf8');
+    // Exactly one line differs: the status line.
+    const diff = before.split('\n').map((l, i) => [l, after.split('\n')[i]]).filter(([a, b]) => a !== b);
+    assert.deepEqual(diff, [['- status: active', '- status: retracted']]);
+    const log = readFileSync(join(ws, 'memory/archive/weekly-2026-W48.md'), 'utf8');
+    assert.match(log, new RegExp(`retracted: ${SECRET_ID} \\(was active\\)`));
+
+    const ctx = await mem(['-C', ws, ...NOW, 'context', '--query', 'staging vault port', '--json']);
+    assert.equal(ctx.code, 0, ctx.stderr);
+    const items = json(ctx.stdout).items.map((i: { id: string }) => i.id);
+    assert.ok(items.includes(KEEP_ID) && !items.includes(SECRET_ID), `a retracted entry never appears in context: ${items}`);
+
+    const restored = await mem(['-C', ws, ...NOW, '--json', 'restore', SECRET_ID]);
+    assert.equal(restored.code, 0, restored.stderr);
+    assert.equal(json(restored.stdout).from, 'retracted');
+    assert.equal(readFileSync(join(ws, 'memory/2026-11-21.md'), 'utf8'), before, 'restore gives the original bytes back');
+    const trace = json((await mem(['-C', ws, ...NOW, '--json', 'trace', SECRET_ID])).stdout);
+    assert.deepEqual(trace.chain[0].log.map((l: { text: string }) => l.text.split(' ')[0]), ['retracted:', 'restored:']);
+  });
+
+  test('search no longer returns a soft-forgotten entry', async (t) => {
+    const ws = setup(t);
+    await mem(['-C', ws, ...NOW, 'index']);
+    assert.ok((await mem(['-C', ws, ...NOW, '--json', 'search', 'staging vault'])).stdout.includes(SECRET_ID));
+    assert.equal((await mem(['-C', ws, ...NOW, 'forget', SECRET_ID])).code, 0);
+    const s = await mem(['-C', ws, ...NOW, '--json', 'search', 'staging vault']);
+    assert.ok(!json(s.stdout).results.some((h: { id: string }) => h.id === SECRET_ID));
+  });
+
+  test('forget --hard refuses without a terminal and without --yes; --dry-run changes nothing', async (t) => {
+    const ws = setup(t);
+    const snap = files(ws);
+    const refused = await mem(['-C', ws, ...NOW, 'forget', SECRET_ID, '--hard']);
+    assert.equal(refused.code, 2);
+    assert.match(refused.stderr, /no terminal to confirm on, so pass --yes/);
+    const dry = await mem(['-C', ws, ...NOW, '--json', 'forget', SECRET_ID, '--hard', '--dry-run']);
+    assert.equal(dry.code, 0, dry.stderr);
+    assert.deepEqual(json(dry.stdout).files.map((f: { file: string }) => f.file), ['MEMORY.md', 'memory/2026-11-21.md', 'second-brain/summaries/2026-11-21-wrapup.md']);
+    assert.deepEqual(files(ws), snap);
+  });
+
+  test('forget --hard --yes leaves no trace in the Markdown or in .mem/ (grep), and keeps everything else', async (t) => {
+    const ws = setup(t);
+    assert.equal((await mem(['-C', ws, ...NOW, 'index'])).code, 0);
+    assert.equal((await mem(['-C', ws, ...NOW, 'get', SECRET_ID])).code, 0);
+    assert.equal((await mem(['-C', ws, ...NOW, 'forget', SECRET_ID])).code, 0);
+    // Before: the id and the text are in the files, the weekly log, the use log and the index.
+    assert.ok(grep(ws, SECRET_ID).includes('.mem/usage.jsonl'));
+    assert.ok(grep(ws, SECRET_ID).some((f) => f.startsWith('.mem/index/')));
+    assert.ok(grep(ws, SECRET_ID).includes('memory/archive/weekly-2026-W48.md'));
+    const r = await mem(['-C', ws, ...NOW, 'forget', SECRET_ID, '--hard', '--yes']);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stdout, /git filter-repo --replace-text/);
+    assert.deepEqual(grep(ws, SECRET_ID), []);
+    assert.deepEqual(grep(ws, SECRET_TEXT), []);
+    const mdAfter = files(ws, markdownOnly);
+    assert.equal(mdAfter.get('MEMORY.md'), `# Memory\n\n## Notes\n- Every migration needs a rollback script (${KEEP_ID}).\n`);
+    assert.equal(mdAfter.get('second-brain/summaries/2026-11-21-wrapup.md'), '# Wrap-up 2026-11-21\n\n- Reviewed the migration rules.\n');
+    assert.match(mdAfter.get('memory/2026-11-21.md')!, new RegExp(`- id: ${KEEP_ID}`));
+    const s = await mem(['-C', ws, ...NOW, '--json', 'search', 'staging vault bastion', '--deep']);
+    assert.equal(s.code, 0, s.stderr);
+    assert.deepEqual(json(s.stdout).results.filter((h: { text: string }) => h.text.includes('8201')), []);
+    assert.equal((await mem(['-C', ws, ...NOW, 'lint'])).code, 0);
+  });
+
+  test('forget --query picks entries through search (dry run names them)', async (t) => {
+    const ws = setup(t);
+    await mem(['-C', ws, ...NOW, 'index']);
+    const r = await mem(['-C', ws, ...NOW, '--json', 'forget', '--query', 'staging vault bastion', '-k', '1', '--dry-run']);
+    assert.equal(r.code, 0, r.stderr);
+    assert.deepEqual(json(r.stdout).retracted.map((x: { id: string }) => x.id), [SECRET_ID]);
+  });
+});

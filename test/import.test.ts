@@ -1,0 +1,64 @@
+/** `mem import openclaw|claude-md`: adopts another memory as entries with sources, never twice, never touching the source. */
+import assert from 'node:assert/strict';
+import { cpSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { mem, ROOT, tempDir } from './helpers/cli.js';
+import { files, markdownOnly, workspace } from './fixtures/governance/workspace.js';
+
+const NOW = ['--now', '2026-11-22T10:00:00Z'];
+
+test('import openclaw and claude-md: entries with sources naming file and lines; a re-run adds nothing', async (t) => {
+  const src = tempDir(t);
+  cpSync(join(ROOT, 'test/fixtures/governance/openclaw'), join(src, 'openclaw'), { recursive: true });
+  cpSync(join(ROOT, 'test/fixtures/governance/claude'), join(src, 'claude'), { recursive: true });
+  const sources = files(src);
+  const ws = workspace(t, {});
+
+  const oc = await mem(['-C', ws, ...NOW, '--json', 'import', 'openclaw', join(src, 'openclaw')]);
+  assert.equal(oc.code, 0, oc.stderr);
+  const r = JSON.parse(oc.stdout);
+  assert.equal(r.items, 6);
+  assert.deepEqual(r.added.map((a: { id: string; file: string }) => [a.id, a.file]), [
+    ['NOTE-20261122-prefers-answers-in-british-english-short-and-direct', 'memory/2026-11-22.md'],
+    ['NOTE-20261122-lives-in-lisbon-works-on-the-shop-backend', 'memory/2026-11-22.md'],
+    ['DECISION-20261122-we-decided-to-keep-invoices-in-postgresql-not-in-s3-json-fil', 'memory/2026-11-22.md'],
+    ['RULE-20261122-never-deploy-the-shop-on-fridays', 'memory/2026-11-22.md'],
+    // A dated OpenClaw daily note keeps its day; the fenced code block is not an item.
+    ['RULE-20261110-talked-about-the-release-train', 'memory/2026-11-10.md'],
+    ['NOTE-20261110-remember-the-vpn-certificate-expires-on-2027-01-31', 'memory/2026-11-10.md'],
+  ]);
+  const cm = await mem(['-C', ws, ...NOW, '--json', 'import', 'claude-md', join(src, 'claude', 'shop')]);
+  assert.equal(cm.code, 0, cm.stderr);
+  assert.deepEqual(JSON.parse(cm.stdout).added.map((a: { id: string }) => a.id), [
+    'RULE-20261122-run-pnpm-test-before-every-commit',
+    'RULE-20261122-use-pnpm-never-npm-in-this-repo',
+    'RULE-20261122-keep-functions-under-40-lines',
+  ]);
+
+  const md = files(ws, markdownOnly);
+  const day = md.get('memory/2026-11-22.md')!;
+  assert.match(day, new RegExp(`## Rule: Keep functions under 40 lines\\n- id: RULE-20261122-keep-functions-under-40-lines\\n- date: 2026-11-22\\n- source:\\n  - session_id: import:claude-md\\n  - session_path: ${join(src, 'claude/shop/CLAUDE.md').replace(/[.]/g, '\\.')}\\n  - message_range: 10-11\\n- conclusion: Keep functions under 40 lines\\. Split longer ones into helpers named for what they do\\.\\n- confidence: 1\\n- origin: manual\\n- status: active\\n- scope: project:shop\\n`));
+  assert.equal((await mem(['-C', ws, 'lint'])).code, 0);
+
+  // Again: nothing added, nothing changed; the imported files were never touched.
+  for (const [kind, p] of [['openclaw', join(src, 'openclaw')], ['claude-md', join(src, 'claude', 'shop', 'CLAUDE.md')]]) {
+    const again = await mem(['-C', ws, ...NOW, '--json', 'import', kind!, p!]);
+    assert.equal(again.code, 0, again.stderr);
+    assert.deepEqual(JSON.parse(again.stdout).added, []);
+  }
+  assert.deepEqual(files(ws, markdownOnly), md);
+  assert.deepEqual(files(src), sources);
+  // Imported memory is searchable at once.
+  assert.match((await mem(['-C', ws, ...NOW, 'search', 'VPN certificate'])).stdout, /NOTE-20261110-remember-the-vpn-certificate-expires-on-2027-01-31/);
+});
+
+test('import refuses an unknown kind and a missing path', async (t) => {
+  const ws = workspace(t, {});
+  const bad = await mem(['-C', ws, 'import', 'notion', ws]);
+  assert.equal(bad.code, 2);
+  assert.match(bad.stderr, /import kind "notion" is not one of openclaw, claude-md/);
+  const missing = await mem(['-C', ws, 'import', 'claude-md', join(ws, 'nope')]);
+  assert.equal(missing.code, 1);
+  assert.match(missing.stderr, /no such file or folder/);
+});

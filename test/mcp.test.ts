@@ -1,0 +1,115 @@
+/** `mem mcp` through the official SDK client, which spawns `node bin/mem.js -C <ws> mcp` over stdio. */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { BIN, childEnv, mem } from './helpers/cli.js';
+import { daily, entry, workspace } from './fixtures/governance/workspace.js';
+
+const NOW = '2026-11-22T10:00:00Z';
+const OLD = 'DECISION-20261101-use-sqlite-for-events';
+const NEW = 'DECISION-20261120-move-the-event-store-to-postgresql';
+const GONE = 'NOTE-20261121-old-postgres-password-hint';
+
+async function connect(t: { after(fn: () => Promise<void> | void): void }, ws: string): Promise<Client> {
+  const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, '-C', ws, '--now', NOW, 'mcp'], env: childEnv() as Record<string, string>, stderr: 'pipe' });
+  const client = new Client({ name: 'memfold-test', version: '1.0.0' });
+  await client.connect(transport);
+  t.after(() => client.close());
+  return client;
+}
+
+type Result = { isError?: boolean; content: Array<{ type: string; text?: string }>; structuredContent?: Record<string, any> };
+const call = async (c: Client, name: string, args: Record<string, unknown>) => (await c.callTool({ name, arguments: args })) as Result;
+const ok = (r: Result) => {
+  assert.ok(!r.isError, r.content[0]?.text);
+  // The text block holds the same JSON as structuredContent (and as the CLI's --json).
+  assert.deepEqual(JSON.parse(r.content[0]!.text!), r.structuredContent);
+  return r.structuredContent!;
+};
+
+function fixture(t: { after(fn: () => void): void }): string {
+  return workspace(t, {
+    'memory/2026-11-20.md': daily('2026-11-20', [
+      entry({ id: OLD, title: 'Use SQLite for events', date: '2026-11-01', fields: { conclusion: 'SQLite stores the events', status: 'superseded' } }),
+      entry({ id: NEW, title: 'Move the event store to PostgreSQL', date: '2026-11-20', fields: { conclusion: 'PostgreSQL 16 stores the events', supersedes: OLD, core: 'true' } }),
+      entry({ id: GONE, title: 'Old postgres password hint', date: '2026-11-21', fields: { conclusion: 'postgres events hint', status: 'retracted' } }),
+    ]),
+    'memory/archive/weekly-2026-W47.md': `# Weekly log 2026-W47\n\n## Run 2026-11-21T10:00:00Z\n\n- superseded: ${OLD} (explicit supersedes in ${NEW})\n`,
+  });
+}
+
+describe('mem mcp', { concurrency: 2 }, () => {
+  test('lists the five tools and answers each with the CLI JSON', async (t) => {
+    const ws = fixture(t);
+    const c = await connect(t, ws);
+    const tools = (await c.listTools()).tools;
+    assert.deepEqual(tools.map((x) => x.name), ['memory_search', 'memory_get', 'memory_context', 'memory_remember', 'memory_trace']);
+    assert.deepEqual((tools[0]!.inputSchema as { required?: string[] }).required, ['query']);
+
+    const search = ok(await call(c, 'memory_search', { query: 'postgres events', k: 5, filters: { kind: 'decision' } }));
+    assert.equal(search.results[0].id, NEW);
+    assert.ok(!search.results.some((h: { id: string }) => h.id === GONE), 'retracted entries are not answers');
+    const cli = JSON.parse((await mem(['-C', ws, '--now', NOW, '--json', 'search', 'postgres events', '-k', '5', '--kind', 'decision'])).stdout);
+    assert.deepEqual(search.results.map((h: { id: string }) => h.id), cli.results.map((h: { id: string }) => h.id));
+
+    const got = ok(await call(c, 'memory_get', { id: NEW }));
+    const cliGet = JSON.parse((await mem(['-C', ws, '--json', 'get', NEW])).stdout);
+    assert.deepEqual(got, cliGet);
+    const lines = ok(await call(c, 'memory_get', { path: 'memory/2026-11-20.md', lines: '3-4' }));
+    assert.equal(lines.text, `## Decision: Use SQLite for events\n- id: ${OLD}`);
+
+    const ctx = ok(await call(c, 'memory_context', { query: 'events', budget: 500 }));
+    assert.ok(ctx.text.startsWith('<memfold-context>'));
+    assert.deepEqual(ctx.items.map((i: { id: string }) => i.id), [NEW]);
+    assert.ok(ctx.tokens <= 500);
+
+    const trace = ok(await call(c, 'memory_trace', { id: NEW }));
+    assert.deepEqual(trace.chain.map((s: { id: string; status: string }) => [s.id, s.status]), [[OLD, 'superseded'], [NEW, 'active']]);
+    assert.match(trace.chain[0].log[0].text, /^superseded: /);
+    assert.equal(trace.current, NEW);
+
+    // Reads append to the use log, and only there.
+    const usage = readFileSync(join(ws, '.mem/usage.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l).via);
+    assert.deepEqual(usage, ['mcp:memory_search', 'mcp:memory_get', 'get', 'mcp:memory_context']);
+  });
+
+  test('memory_remember appends through the remember path (origin agent), once', async (t) => {
+    const ws = fixture(t);
+    const c = await connect(t, ws);
+    const first = ok(await call(c, 'memory_remember', { text: 'Deploys happen on Tuesdays only.', kind: 'rule', scope: 'project:shop' }));
+    assert.deepEqual(first, { id: 'RULE-20261122-deploys-happen-on-tuesdays-only', file: 'memory/2026-11-22.md', added: true, redacted: 0 });
+    const again = ok(await call(c, 'memory_remember', { text: 'Deploys happen on Tuesdays only.', kind: 'rule', scope: 'project:shop' }));
+    assert.equal(again.added, false);
+    const text = readFileSync(join(ws, 'memory/2026-11-22.md'), 'utf8');
+    assert.equal(text.match(/^## Rule: /gm)?.length, 1);
+    assert.match(text, /- origin: agent\n/);
+    assert.equal((await mem(['-C', ws, 'lint'])).code, 0);
+  });
+
+  test('bad arguments give isError results; an unknown tool is a protocol error', async (t) => {
+    const ws = fixture(t);
+    const c = await connect(t, ws);
+    const cases: Array<[string, Record<string, unknown>, RegExp]> = [
+      ['memory_search', { query: '' }, /query: query must not be empty/],
+      ['memory_search', { query: 'x', k: 99 }, /k: Too big/],
+      ['memory_search', { query: 'x', filters: { since: 'yesterday-ish' } }, /filters\.since "yesterday-ish" is not a time/],
+      ['memory_get', {}, /give either id or path/],
+      ['memory_get', { id: 'NOTE-20990101-nothing' }, /no entry with id NOTE-20990101-nothing/],
+      ['memory_get', { path: '../../etc/passwd' }, /is not a Markdown file of the workspace/],
+      ['memory_get', { path: 'memory/2026-11-20.md', lines: '9-3' }, /is not a line range/],
+      ['memory_context', { budget: 10 }, /budget: Too small/],
+      ['memory_remember', { text: 'x', kind: 'opinion' }, /kind: Invalid option/],
+      ['memory_trace', { id: 42 }, /id: Invalid input: expected string/],
+    ];
+    for (const [name, args, message] of cases) {
+      const r = await call(c, name, args);
+      assert.equal(r.isError, true, `${name} ${JSON.stringify(args)}`);
+      assert.match(r.content[0]!.text!, message);
+    }
+    await assert.rejects(c.callTool({ name: 'memory_delete', arguments: {} }), (err: unknown) => err instanceof McpError && err.code === ErrorCode.MethodNotFound && /unknown tool "memory_delete"/.test(err.message));
+  });
+});
