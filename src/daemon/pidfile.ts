@@ -9,6 +9,7 @@ import path from 'node:path';
 import { MemError } from '../core/errors.js';
 import { WorkspaceWriter } from '../write/writer.js';
 import { defaultLockOptions } from '../write/defaults.js';
+import { pidAlive } from '../core/process.js';
 
 export const PID_FILE = '.mem/daemon.pid';
 
@@ -27,15 +28,6 @@ export function readDaemonPid(workspace: string): DaemonPid | undefined {
   }
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /** Takes the pid file or throws DAEMON_RUNNING; returns a function that removes it (only if still ours). */
 export function takePidFile(workspace: string): () => void {
   const file = new WorkspaceWriter(workspace, 'index', defaultLockOptions()).resolve(PID_FILE);
@@ -51,7 +43,7 @@ export function takePidFile(workspace: string): () => void {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
     }
     const other = readDaemonPid(workspace);
-    if (other && other.host === mine.host && alive(other.pid)) {
+    if (other && other.host === mine.host && pidAlive(other.pid)) {
       throw new MemError('DAEMON_RUNNING', `a daemon already runs on ${workspace} (pid ${other.pid}, since ${other.start}; ${PID_FILE}); stop it first`);
     }
     if (!other) {

@@ -16,6 +16,7 @@ import { isLocked, LOCK_DIR } from '../write/locks.js';
 import { findConflicts, type Conflict } from './conflicts.js';
 import { governanceChecks, type Check } from './governance.js';
 import { indexFreshness, type IndexStatus } from './index-freshness.js';
+import { pidAlive } from '../core/process.js';
 
 export interface RunningJob {
   job: string;
@@ -32,15 +33,6 @@ export interface StatusReport {
   providers: { llm: { model: string; baseURL: string } | null; embedding: { model: string; baseURL: string } | null; search: 'bm25' | 'bm25+embeddings' };
   governance: { checks: Check[]; conflicts: Conflict[]; suspectedConflicts: Conflict[] };
   problems: string[];
-}
-
-function pidAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 export function runningJobs(workspace: string): RunningJob[] {
