@@ -6,7 +6,7 @@ import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { WorkspaceWriter } from '../src/write/writer.js';
-import { editConfig, mem, snapshot } from './helpers/cli.js';
+import { editConfig, exampleWorkspace, mem, snapshot } from './helpers/cli.js';
 import { bullets, CITED, h2, NEVER, SECTIONS, weekWorkspace } from './helpers/week-fixture.js';
 
 const summaryOf = (ws: string, name: string) => readFileSync(join(ws, 'second-brain', 'summaries', name), 'utf8');
@@ -114,4 +114,12 @@ describe('mem wrapup', () => {
     }
     assert.equal(readFileSync(join(ws, 'MEMORY.md'), 'utf8').startsWith('# Shop agent memory'), true);
   });
+});
+
+test('the catch-up counts transcript line warnings in one line instead of repeating each', async (t) => {
+  const { ws } = exampleWorkspace(t);
+  const r = await mem(['-C', ws, '--now', '2026-11-22T09:00:00Z', 'wrapup', '--date', '2026-11-21']);
+  assert.equal(r.code, 0, r.stderr);
+  assert.doesNotMatch(r.stderr, /malformed line skipped/);
+  assert.match(r.stderr, /^warning: microsync catch-up: \d+ transcript line warnings /m);
 });

@@ -15,7 +15,7 @@ import { MEMORY_FILE } from '../../workspace/layout.js';
 import { defaultLockOptions } from '../../write/defaults.js';
 import { WorkspaceWriter } from '../../write/writer.js';
 import { faultPause, withConsolidationLock } from '../consolidation-lock.js';
-import { runMicrosync } from '../microsync/run.js';
+import { catchUp as runCatchUp } from '../microsync/catch-up.js';
 import { lineDiff } from './diff.js';
 import { flipStatus } from './flip.js';
 import { compoundWithLlm } from './llm.js';
@@ -95,8 +95,7 @@ export async function runCompound(opts: CompoundOptions): Promise<CompoundResult
   return withConsolidationLock(opts.workspace, 'compound', locks, async (jobLock) => {
     let catchUp: CompoundResult['catchUp'] = null;
     if (!opts.dryRun) {
-      const r = await runMicrosync({ workspace: opts.workspace, loaded: opts.loaded, now: opts.now, since: week.start.toISO()!, dryRun: false, useLlm: opts.useLlm, ...(opts.apiKey ? { apiKey: opts.apiKey } : {}), warn: opts.warn });
-      catchUp = { added: r.added.length };
+      catchUp = await runCatchUp(opts, week.start);
     }
     const { plan: p, current, llm } = await plan(opts, week);
     if (lineCount(p.memory) > config.limits.memoryLines) opts.warn(`MEMORY.md has ${lineCount(p.memory)} lines, over limits.memoryLines (${config.limits.memoryLines}): the pinned sections alone are that long`);

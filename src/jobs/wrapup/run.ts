@@ -12,7 +12,7 @@ import { loadEntries } from '../../entries/store.js';
 import { defaultLockOptions } from '../../write/defaults.js';
 import { WorkspaceWriter } from '../../write/writer.js';
 import { faultPause, withConsolidationLock } from '../consolidation-lock.js';
-import { runMicrosync } from '../microsync/run.js';
+import { catchUp as runCatchUp } from '../microsync/catch-up.js';
 import { createHash } from 'node:crypto';
 import type { EntryRecord } from '../../entries/store.js';
 import { placeWrapup, sameInputWrapup, SUMMARIES_DIR } from './place.js';
@@ -75,8 +75,7 @@ export async function runWrapup(opts: WrapupOptions): Promise<WrapupResult> {
   return withConsolidationLock(opts.workspace, 'wrapup', locks, async (jobLock) => {
     let catchUp: WrapupResult['catchUp'] = null;
     if (!opts.dryRun) {
-      const r = await runMicrosync({ workspace: opts.workspace, loaded: opts.loaded, now: opts.now, since: start.toISO()!, dryRun: false, useLlm: opts.useLlm, ...(opts.apiKey ? { apiKey: opts.apiKey } : {}), warn: opts.warn });
-      catchUp = { added: r.added.length };
+      catchUp = await runCatchUp(opts, start);
     }
     const entries = (await loadEntries(opts.workspace)).filter((r) => r.id);
     const read = await readDaySessions(opts.workspace, config, start, end);
