@@ -13,6 +13,7 @@ export const COMMANDS: Record<string, () => Promise<Register>> = {
   microsync: async () => (await import('../commands/microsync.js')).registerMicrosync,
   remember: async () => (await import('../commands/remember.js')).registerRemember,
   get: async () => (await import('../commands/get.js')).registerGet,
+  source: async () => (await import('../commands/source.js')).registerSource,
   lint: async () => (await import('../commands/lint.js')).registerLint,
   search: async () => (await import('../commands/search.js')).registerSearch,
   index: async () => (await import('../commands/index-cmd.js')).registerIndex,

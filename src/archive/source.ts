@@ -1,0 +1,122 @@
+/**
+ * `mem source <id>`: the original turns behind an entry (its session_path and message_range, with
+ * N turns around), redacted as on write. Memory entries are conclusions; this shows the words they
+ * came from. A transcript that moved is an error; one that changed is read anyway and says how:
+ * the cited turns no longer hold the statement, and where in the file it is now, if anywhere.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { LoadedConfig } from '../config/load.js';
+import { MemError } from '../core/errors.js';
+import { getField, getSource, type EntrySource } from '../entries/model.js';
+import { loadEntries } from '../entries/store.js';
+import { tokens } from '../entries/similarity.js';
+import { redactSecrets } from '../extract/secrets.js';
+import { listTranscriptFiles, openTranscript, type SourceKind, type Turn } from '../transcripts/index.js';
+import { expandHome } from '../workspace/locate.js';
+
+/** Longer turns (tool output, pasted files) are cut in the output. */
+const TURN_TEXT_MAX = 2000;
+/** Share of the statement's words the cited turns must hold to count as still matching. */
+const MATCH = 0.5;
+
+export interface SourceTurn {
+  index: number;
+  role: string;
+  timestamp: string | null;
+  text: string;
+  cited: boolean;
+  /** Byte offset just past the turn in the transcript file. */
+  endOffset: number;
+}
+
+export interface SourceResult {
+  id: string;
+  source: EntrySource;
+  file: string;
+  kind: SourceKind;
+  range: [number, number];
+  sessionMatches: boolean;
+  /** The cited turns still hold the entry's statement. */
+  statementFound: boolean;
+  /** When they do not: the turn that holds it best now, if any. */
+  nowAt: number | null;
+  turns: SourceTurn[];
+  warnings: string[];
+}
+
+function parseRange(range: string, id: string): [number, number] {
+  const m = /^(\d+)(?:-(\d+))?$/.exec(range.trim());
+  if (!m) throw new MemError('NOT_FOUND', `${id}: message_range "${range}" is not N-M`);
+  const a = Number(m[1]);
+  return [a, Number(m[2] ?? a)];
+}
+
+/** The configured source kind that holds this file, else a guess from the file itself. */
+async function kindOf(file: string, workspace: string, loaded: LoadedConfig): Promise<SourceKind> {
+  for (const s of loaded.config.sources) {
+    const files = await listTranscriptFiles(s.kind, s.path, workspace).catch(() => [] as string[]);
+    if (files.includes(file)) return s.kind;
+  }
+  if (file.endsWith('.md')) return 'markdown';
+  const head = fs.readFileSync(file, 'utf8').slice(0, 4096);
+  if (/"type":\s*"session"/.test(head)) return 'openclaw';
+  if (/"type":\s*"session_meta"|"payload":|"record_type"/.test(head)) return 'codex';
+  if (/"sessionId":/.test(head) && /"uuid":/.test(head)) return 'claude-code';
+  return 'jsonl';
+}
+
+/** How much of the statement's words a text holds (0..1). */
+function coverage(statement: Set<string>, text: string): number {
+  if (!statement.size) return 0;
+  const have = tokens(text);
+  let n = 0;
+  for (const t of statement) if (have.has(t)) n++;
+  return n / statement.size;
+}
+
+export async function findSource(workspace: string, loaded: LoadedConfig, id: string, around: number): Promise<SourceResult> {
+  const record = (await loadEntries(workspace)).find((r) => r.id === id);
+  if (!record) throw new MemError('NOT_FOUND', `no entry with id ${id}`);
+  const source = getSource(record.entry);
+  if (!source?.session_path) throw new MemError('NOT_FOUND', `${id} has no transcript source (origin ${getField(record.entry, 'origin') ?? 'unknown'}): it was written by hand`);
+  const file = path.resolve(workspace, expandHome(source.session_path));
+  if (!fs.existsSync(file)) {
+    throw new MemError('SOURCE_UNREADABLE', `${id}: its transcript ${source.session_path} is gone (moved or deleted); the entry's own text is all that is left ("mem get ${id}")`);
+  }
+  const range = parseRange(source.message_range, id);
+  const kind = await kindOf(file, workspace, loaded);
+  const stream = openTranscript(file, kind, { maxLineBytes: loaded.config.limits.maxLineBytes });
+  const statement = tokens(getField(record.entry, 'conclusion') ?? record.entry.title);
+  const turns: SourceTurn[] = [];
+  let best = { index: 0, score: 0 };
+  let sessionId = '';
+  for await (const t of stream.turns) {
+    sessionId ||= t.sessionId;
+    if (t.role === 'user' || t.role === 'assistant') {
+      const score = coverage(statement, t.text);
+      if (score > best.score) best = { index: t.index, score };
+    }
+    if (t.index >= range[0] - around && t.index <= range[1] + around) turns.push(show(t, range));
+  }
+  const cited = turns.filter((t) => t.cited);
+  const statementFound = cited.length > 0 && coverage(statement, cited.map((t) => t.text).join('\n')) >= MATCH;
+  const warnings: string[] = [];
+  const sessionMatches = !source.session_id || sessionId === source.session_id;
+  if (!sessionMatches) warnings.push(`${source.session_path} now holds session ${sessionId}, not ${source.session_id}: the file was replaced`);
+  if (cited.length < range[1] - range[0] + 1) warnings.push(`${source.session_path} has fewer turns than the cited ${source.message_range}: it was truncated or rewritten`);
+  const nowAt = !statementFound && best.score >= MATCH ? best.index : null;
+  if (!statementFound) {
+    warnings.push(nowAt ? `the cited turns no longer hold the statement; the transcript changed, and turn ${nowAt} holds it now` : 'the cited turns no longer hold the statement; the transcript changed and no turn holds it now');
+  }
+  return { id, source, file, kind, range, sessionMatches, statementFound, nowAt, turns, warnings };
+}
+
+function show(t: Turn, range: [number, number]): SourceTurn {
+  const text = redactSecrets(t.text).text;
+  return {
+    index: t.index, role: t.role, timestamp: t.timestamp,
+    text: text.length > TURN_TEXT_MAX ? `${text.slice(0, TURN_TEXT_MAX)} …` : text,
+    cited: t.index >= range[0] && t.index <= range[1], endOffset: t.endOffset,
+  };
+}

@@ -1,0 +1,83 @@
+/** `mem source <id>`: the original turns behind every entry of every transcript format. */
+import assert from 'node:assert/strict';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { entryIds, exampleWorkspace, mem } from './helpers/cli.js';
+
+const NOW = '2026-11-22T09:00:00Z';
+
+interface Source {
+  kind: string;
+  statementFound: boolean;
+  sessionMatches: boolean;
+  nowAt: number | null;
+  warnings: string[];
+  turns: Array<{ index: number; role: string; text: string; cited: boolean }>;
+}
+
+async function source(ws: string, id: string, ...args: string[]) {
+  const r = await mem(['-C', ws, '--json', 'source', id, ...args]);
+  return { r, out: r.code === 0 ? (JSON.parse(r.stdout) as Source) : undefined };
+}
+
+function conclusion(ws: string, id: string): string {
+  const text = ['2026-11-20', '2026-11-21'].map((d) => readFileSync(join(ws, 'memory', `${d}.md`), 'utf8')).join('\n');
+  const block = text.slice(text.indexOf(`- id: ${id}\n`));
+  return /^- conclusion: (.+)$/m.exec(block)![1]!;
+}
+
+test('every entry from each transcript format leads back to turns that hold its statement', async (t) => {
+  const { ws } = exampleWorkspace(t);
+  assert.equal((await mem(['-C', ws, 'microsync', '--since', 'all', '--now', NOW])).code, 0);
+  const kinds = new Set<string>();
+  for (const id of entryIds(ws)) {
+    const { r, out } = await source(ws, id);
+    assert.equal(r.code, 0, `${id}: ${r.stderr}`);
+    kinds.add(out!.kind);
+    assert.ok(out!.statementFound && out!.sessionMatches, `${id}: ${out!.warnings.join('; ')}`);
+    assert.deepEqual(out!.warnings, []);
+    const cited = out!.turns.filter((x) => x.cited).map((x) => x.text).join('\n').toLowerCase();
+    const words = conclusion(ws, id).toLowerCase().slice(0, 18);
+    assert.ok(cited.includes(words), `${id}: "${words}" not in the cited turns:\n${cited}`);
+  }
+  assert.deepEqual([...kinds].sort(), ['claude-code', 'codex', 'jsonl', 'markdown', 'openclaw']);
+});
+
+test('turns around are shown with their secrets redacted; the human form marks the cited turns', async (t) => {
+  const { ws } = exampleWorkspace(t);
+  await mem(['-C', ws, 'microsync', '--since', 'all', '--now', NOW]);
+  const id = 'NOTE-20261121-部署前要先跑-smoke-test';
+  const { out } = await source(ws, id, '--context', '3');
+  assert.deepEqual(out!.turns.map((x) => x.index), [1, 2, 3, 4, 5, 6, 7]);
+  const all = JSON.stringify(out);
+  assert.ok(!all.includes('sk-proj-'), 'the key in turn 6 is redacted');
+  assert.match(all, /\[REDACTED:openai-key\]/);
+  const human = await mem(['-C', ws, 'source', id]);
+  assert.match(human.stdout, /^> \[4\] user · 2026-11-21T\S+ · byte \d+\n    記住：部署前要先跑 smoke test。/m);
+});
+
+test('a changed transcript is read and says where the statement is now; a moved one is exit 1', async (t) => {
+  const { ws, transcripts } = exampleWorkspace(t);
+  await mem(['-C', ws, 'microsync', '--since', 'all', '--now', NOW]);
+  const id = 'RULE-20261121-all-api-errors-use-rfc-7807-problem-json-bodies';
+  const file = join(transcripts, 'markdown', '2026-11-21-api-errors.md');
+  // Two turns inserted before the statement shift it from turn 3 to turn 5.
+  const text = readFileSync(file, 'utf8');
+  writeFileSync(file, text.replace('## user · 2026-11-21T15:00:30Z', '## user · 2026-11-21T14:59:00Z\n\nhello\n\n## assistant · 2026-11-21T14:59:10Z\n\nhi\n\n## user · 2026-11-21T15:00:30Z'));
+  const { r, out } = await source(ws, id);
+  assert.equal(r.code, 0, r.stderr);
+  assert.equal(out!.statementFound, false);
+  assert.equal(out!.nowAt, 5);
+  assert.match(r.stderr, /the transcript changed, and turn 5 holds it now/);
+
+  renameSync(file, `${file}.moved`);
+  const gone = await mem(['-C', ws, 'source', id]);
+  assert.equal(gone.code, 1);
+  assert.match(gone.stderr, /^mem: .*its transcript .* is gone \(moved or deleted\)/);
+  const manual = await mem(['-C', ws, '--now', NOW, 'remember', 'Friday deploys need two approvals']);
+  assert.equal(manual.code, 0);
+  const byHand = await mem(['-C', ws, 'source', 'NOTE-20261122-friday-deploys-need-two-approvals']);
+  assert.equal(byHand.code, 1);
+  assert.match(byHand.stderr, /written by hand/);
+});
