@@ -33,7 +33,11 @@ export function registerInit(program: Command): void {
       out.json({ ...r, ...(o.detect ? { detectedSources: detected } : {}), ...(git ? { git } : {}) });
       if (!r.created.length) out.line(`${r.workspace} is already a memfold workspace; nothing changed`);
       else out.line(`${r.adopted ? 'adopted' : 'created'} ${r.workspace}: ${r.created.join(', ')}`);
-      if (git) out.line(`${git.initialised ? 'initialised a git repository and ' : ''}registered the memfold merge driver in ${git.repo}/.git/config`);
+      if (git) {
+        out.line(`${git.initialised ? 'initialised a git repository and ' : ''}registered the memfold merge driver in ${git.repo}/.git/config`);
+        if (git.hook.state === 'foreign') out.warn(`${git.hook.path} exists and is not memfold's; to scan for secrets before each commit, add this line to it:\n  ${git.hook.line}`);
+        else out.line(`pre-commit hook ${git.hook.state === 'installed' ? 'installed' : 'already in place'}: ${git.hook.path} runs "mem lint --secrets"`);
+      }
       if (o.detect) {
         if (!detected.length) out.line('no transcript folders found (looked for ~/.claude/projects, ~/.codex/sessions, ~/.openclaw/agents)');
         else out.line(`sources found; add them to "sources" in mem.config.json:\n${JSON.stringify(detected, null, 2)}`);

@@ -3,16 +3,19 @@
  * holds the workspace (DESIGN §2: one of the few writes outside the workspace). The driver command
  * uses absolute paths of node and the CLI, as git runs it without the user's PATH setup; the config
  * is per clone (.git/config), so each machine registers its own. No repository yet: `git init` first.
+ * It also installs a pre-commit hook that runs `mem lint --secrets` (./hook.ts).
  */
 import { MemError } from '../core/errors.js';
 import { CLI_BIN } from '../daemon/child.js';
 import { quote } from '../schedule/crontab.js';
 import { git } from './auto-commit.js';
+import { installSecretHook, type HookSetup } from './hook.js';
 
 export interface GitSetup {
   repo: string;
   initialised: boolean;
   driver: string;
+  hook: HookSetup;
 }
 
 export function driverCommand(): string {
@@ -33,5 +36,5 @@ export async function setupGit(workspace: string): Promise<GitSetup> {
     const r = await git(workspace, ['config', key, value]);
     if (r.code !== 0) throw new MemError('IO', `git config ${key} failed: ${r.stderr.trim()}`);
   }
-  return { repo: top.stdout.trim(), initialised, driver };
+  return { repo: top.stdout.trim(), initialised, driver, hook: await installSecretHook(workspace) };
 }
