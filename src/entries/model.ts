@@ -62,3 +62,8 @@ export function withField(entry: Entry, key: string, value: string): Entry {
 export function isKind(value: string): value is Kind {
   return (KINDS as readonly string[]).includes(value);
 }
+
+/** A stable typed key (DESIGN §5): `pref:writing:tone`, `decision:<project>:<topic>`, `task:<project>:<id>`. */
+export const TYPED_KEY = /^[a-z][a-z0-9_-]*(?::[^\s:/\\]+)+$/i;
+/** A scope (DESIGN §5): `global`, `project:<name>` or `lang:<name>`. */
+export const SCOPE = /^(?:global|project:[^\s/\\]+|lang:[^\s/\\]+)$/;

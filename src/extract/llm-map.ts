@@ -7,10 +7,9 @@
 import type { Turn } from '../transcripts/types.js';
 import type { Candidate } from './types.js';
 import type { LlmEntry } from './llm-schema.js';
+import { SCOPE, TYPED_KEY } from '../entries/model.js';
 import { isTrustedTurn } from './llm-prompt.js';
 
-const KEY_RE = /^[a-z][a-z0-9_-]*(?::[^\s:]+)+$/i;
-const SCOPE_RE = /^(?:global|project:\S+|lang:\S+)$/;
 const ENTRY_ID_RE = /^(?:DECISION|RULE|ARCH|NOTE)-\d{8}-\S+$/;
 
 function text(value: string | null | undefined): string | undefined {
@@ -72,10 +71,10 @@ export function toCandidates(entries: readonly LlmEntry[], batch: readonly Turn[
     if (impact) c.impact = impact;
 
     const key = text(e.key);
-    if (key && KEY_RE.test(key)) c.key = key;
+    if (key && TYPED_KEY.test(key)) c.key = key;
     else if (key) warn(`LLM entry ${name}: key "${key}" ignored (expected a typed key such as decision:<project>:<topic>)`);
     const scope = text(e.scope);
-    if (scope && SCOPE_RE.test(scope)) c.scope = scope;
+    if (scope && SCOPE.test(scope)) c.scope = scope;
     else if (scope) warn(`LLM entry ${name}: scope "${scope}" ignored (expected global, project:<name> or lang:<name>)`);
 
     const refs = [...new Set((e.refs ?? []).map((r) => r.trim()).filter(Boolean))];

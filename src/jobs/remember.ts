@@ -7,7 +7,7 @@ import type { LoadedConfig } from '../config/load.js';
 import { MemError } from '../core/errors.js';
 import { toIsoUtc } from '../core/time.js';
 import { appendEntries } from '../entries/daily.js';
-import { isKind, type Kind, type Origin } from '../entries/model.js';
+import { isKind, SCOPE, TYPED_KEY, type Kind, type Origin } from '../entries/model.js';
 import { loadEntries } from '../entries/store.js';
 import { redactSecrets } from '../extract/secrets.js';
 import { capitalise, clip, sentences, trimEnd } from '../extract/sentences.js';
@@ -47,15 +47,17 @@ export function parseKind(value: string | undefined): Kind {
   return kind;
 }
 
-const KEY = /^[\p{L}\p{N}_.:/-]{1,200}$/u;
 
 export async function runRemember(opts: RememberOptions): Promise<RememberResult> {
   const kind = parseKind(opts.kind);
   const red = redactSecrets(opts.text.trim());
   const text = red.text;
   if (!text) throw new MemError('USAGE', 'nothing to remember: the text is empty');
-  for (const [name, v] of [['--key', opts.key], ['--scope', opts.scope]] as const) {
-    if (v !== undefined && !KEY.test(v)) throw new MemError('USAGE', `${name} "${v}" may hold letters, digits and _ . : / - only (at most 200)`);
+  if (opts.key !== undefined && (!TYPED_KEY.test(opts.key) || opts.key.length > 200)) {
+    throw new MemError('USAGE', `--key "${opts.key}" is not a typed key such as pref:writing:tone or decision:shop:database (at most 200 characters)`);
+  }
+  if (opts.scope !== undefined && !SCOPE.test(opts.scope)) {
+    throw new MemError('USAGE', `--scope "${opts.scope}" is not global, project:<name> or lang:<name>`);
   }
   const title = opts.title ? redactSecrets(opts.title).text : capitalise(clip(trimEnd(sentences(text)[0] ?? text), 80));
   const day = opts.now.toISODate()!;
