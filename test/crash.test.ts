@@ -1,6 +1,6 @@
 /**
- * Crash safety under random SIGKILL (DESIGN §9 invariant 3). A seeded schedule kills `mem microsync`
- * and `mem remember` runs at random moments; after each kill every Markdown file still parses, and
+ * Crash safety under random SIGKILL (DESIGN §9 invariant 3). A seeded schedule kills `mem microsync`,
+ * `mem remember`, `mem wrapup` and `mem compound` runs at random moments; after each kill every Markdown file still parses, and
  * once the jobs are re-run the workspace holds exactly the ids of an uninterrupted run, with no temp
  * file left. CI runs a few kills; `npm run test:stress` sets MEM_STRESS_KILLS=100.
  */
@@ -44,34 +44,47 @@ function assertAllMarkdownParses(ws: string): void {
 }
 
 const remembers = Array.from({ length: 4 }, (_, i) => ['--now', '2026-11-20T18:00:00Z', 'remember', `Crash drill ${i}: keep the pager on`]);
+const MICROSYNC = ['microsync', '--since', 'all', '--now', NOW];
+const WRAPUP = ['--now', NOW, 'wrapup', '--date', '2026-11-21', '--no-llm'];
+const COMPOUND = ['--now', '2026-11-23T09:00:00Z', 'compound', '--no-llm'];
 
-test(`${KILLS} random SIGKILLs of microsync and remember: nothing lost, doubled or half-written`, async (t) => {
+/** What consolidation wrote, with the temp dir of the run taken out of session paths. */
+function consolidated(ws: string, root: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const rel of ['MEMORY.md', 'second-brain/summaries/2026-11-21-wrapup.md']) out.set(rel, readFileSync(join(ws, rel), 'utf8').replaceAll(root, '<root>'));
+  return out;
+}
+
+test(`${KILLS} random SIGKILLs of microsync, remember, wrapup and compound: nothing lost, doubled or half-written`, async (t) => {
   const clean = exampleWorkspace(t);
-  await mem(['-C', clean.ws, 'microsync', '--since', 'all', '--now', NOW]);
-  for (const args of remembers) await mem(['-C', clean.ws, ...args]);
+  for (const job of [MICROSYNC, ...remembers, WRAPUP, COMPOUND]) assert.equal((await mem(['-C', clean.ws, ...job])).code, 0);
   const expected = entryIds(clean.ws);
+  const expectedFiles = consolidated(clean.ws, clean.root);
 
-  const { ws } = exampleWorkspace(t);
+  const { ws, root } = exampleWorkspace(t);
   editConfig(ws, (cfg) => (cfg.limits = LIMITS));
   const random = prng(20261122);
+  const jobs = [MICROSYNC, WRAPUP, COMPOUND];
   let killedMidRun = 0;
   for (let k = 0; k < KILLS; k++) {
-    const job = k % 2 === 0 ? ['microsync', '--since', 'all', '--now', NOW] : remembers[Math.floor(random() * remembers.length)]!;
+    const job = k % 2 === 0 ? jobs[Math.floor(random() * jobs.length)]! : remembers[Math.floor(random() * remembers.length)]!;
     const child = startMem(['-C', ws, ...job]);
     const done = finished(child);
     await new Promise((r) => setTimeout(r, 40 + random() * 400));
     if (child.exitCode === null) killedMidRun++;
     child.kill('SIGKILL');
     const r = await done;
-    assert.ok(r.signal === 'SIGKILL' || r.code === 0, `run ${k} failed by itself:\n${r.stderr}`);
+    assert.ok(r.signal === 'SIGKILL' || r.code === 0, `run ${k} (${job.join(' ')}) failed by itself:\n${r.stderr}`);
     assertAllMarkdownParses(ws);
     assert.equal(new Set(entryIds(ws)).size, entryIds(ws).length, `run ${k}: an id appears twice`);
   }
 
-  const final = await mem(['-C', ws, 'microsync', '--since', 'all', '--now', NOW]);
-  assert.equal(final.code, 0, final.stderr);
-  for (const args of remembers) assert.equal((await mem(['-C', ws, ...args])).code, 0);
+  for (const job of [MICROSYNC, ...remembers, WRAPUP, COMPOUND]) {
+    const r = await mem(['-C', ws, ...job]);
+    assert.equal(r.code, 0, `${job.join(' ')}: ${r.stderr}`);
+  }
   assert.deepEqual(entryIds(ws), expected);
+  assert.deepEqual(consolidated(ws, root), expectedFiles, 'MEMORY.md and the wrap-up as after uninterrupted runs');
   assert.deepEqual(files(ws).filter((p) => p.includes('.mem-tmp-')), [], 'no temp file left');
   t.diagnostic(`${KILLS} kills, ${killedMidRun} while the process was running; ${expected.length} entries compared, 0 lost, 0 duplicated, 0 corrupt`);
 });
