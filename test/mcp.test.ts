@@ -6,7 +6,7 @@ import { describe, test } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
-import { BIN, childEnv, mem } from './helpers/cli.js';
+import { BIN, childEnv, exampleWorkspace, mem } from './helpers/cli.js';
 import { daily, entry, workspace } from './fixtures/governance/workspace.js';
 
 const NOW = '2026-11-22T10:00:00Z';
@@ -43,11 +43,11 @@ function fixture(t: { after(fn: () => void): void }): string {
 }
 
 describe('mem mcp', { concurrency: 2 }, () => {
-  test('lists the five tools and answers each with the CLI JSON', async (t) => {
+  test('lists the tools and answers each with the CLI JSON', async (t) => {
     const ws = fixture(t);
     const c = await connect(t, ws);
     const tools = (await c.listTools()).tools;
-    assert.deepEqual(tools.map((x) => x.name), ['memory_search', 'memory_get', 'memory_context', 'memory_remember', 'memory_trace']);
+    assert.deepEqual(tools.map((x) => x.name), ['memory_search', 'memory_get', 'memory_context', 'memory_remember', 'memory_trace', 'memory_evidence']);
     assert.deepEqual((tools[0]!.inputSchema as { required?: string[] }).required, ['query']);
 
     const search = ok(await call(c, 'memory_search', { query: 'postgres events', k: 5, filters: { kind: 'decision' } }));
@@ -111,5 +111,17 @@ describe('mem mcp', { concurrency: 2 }, () => {
       assert.match(r.content[0]!.text!, message);
     }
     await assert.rejects(c.callTool({ name: 'memory_delete', arguments: {} }), (err: unknown) => err instanceof McpError && err.code === ErrorCode.MethodNotFound && /unknown tool "memory_delete"/.test(err.message));
+  });
+
+  test('memory_evidence gives the same turns as mem source --json', async (t) => {
+    const { ws } = exampleWorkspace(t);
+    assert.equal((await mem(['-C', ws, 'microsync', '--since', 'all', '--now', NOW])).code, 0);
+    const c = await connect(t, ws);
+    const id = 'RULE-20261120-cap-uploads-at-25-mb';
+    const ev = ok(await call(c, 'memory_evidence', { id, context: 1 }));
+    assert.deepEqual(ev.turns.filter((x: { cited: boolean }) => x.cited).map((x: { index: number }) => x.index), [12, 13]);
+    assert.deepEqual(ev, JSON.parse((await mem(['-C', ws, '--json', 'source', id, '--context', '1'])).stdout));
+    const missing = await call(c, 'memory_evidence', { id: 'NOTE-20261122-nothing' });
+    assert.ok(missing.isError);
   });
 });

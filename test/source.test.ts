@@ -81,3 +81,19 @@ test('a changed transcript is read and says where the statement is now; a moved 
   assert.equal(byHand.code, 1);
   assert.match(byHand.stderr, /written by hand/);
 });
+
+test('mem export --with-evidence carries each entry\'s cited turns, redacted', async (t) => {
+  const { ws } = exampleWorkspace(t);
+  await mem(['-C', ws, 'microsync', '--since', 'all', '--now', NOW]);
+  await mem(['-C', ws, '--now', NOW, 'remember', 'Keep the on-call rota in the wiki']);
+  const r = await mem(['-C', ws, 'export', '--with-evidence']);
+  assert.equal(r.code, 0, r.stderr);
+  const out = JSON.parse(r.stdout) as { entries: Array<{ id: string; evidence?: { turns?: Array<{ text: string }>; error?: string } }> };
+  for (const e of out.entries) {
+    if (e.id.startsWith('NOTE-20261122-')) assert.equal(e.evidence, undefined, 'a manual entry has no transcript');
+    else assert.ok(e.evidence?.turns?.length, `${e.id}: ${JSON.stringify(e.evidence)}`);
+  }
+  assert.ok(!r.stdout.includes('sk-proj-') && !r.stdout.includes('AKIA5A4W'));
+  const md = await mem(['-C', ws, 'export', '--format', 'md', '--with-evidence']);
+  assert.match(md.stdout, /^> \[12\] assistant · 2026-11-20T\S+\n> .*Shall we cap uploads at 25 MB\?/m);
+});

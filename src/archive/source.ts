@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { LoadedConfig } from '../config/load.js';
 import { MemError } from '../core/errors.js';
 import { getField, getSource, type EntrySource } from '../entries/model.js';
-import { loadEntries } from '../entries/store.js';
+import { loadEntries, type EntryRecord } from '../entries/store.js';
 import { tokens } from '../entries/similarity.js';
 import { redactSecrets } from '../extract/secrets.js';
 import { listTranscriptFiles, openTranscript, type SourceKind, type Turn } from '../transcripts/index.js';
@@ -52,10 +52,19 @@ function parseRange(range: string, id: string): [number, number] {
   return [a, Number(m[2] ?? a)];
 }
 
+/** What a run of several look-ups shares: the transcript files of each configured source. */
+export interface SourceContext {
+  workspace: string;
+  loaded: LoadedConfig;
+  filesBySource?: Map<string, string[]>;
+}
+
 /** The configured source kind that holds this file, else a guess from the file itself. */
-async function kindOf(file: string, workspace: string, loaded: LoadedConfig): Promise<SourceKind> {
-  for (const s of loaded.config.sources) {
-    const files = await listTranscriptFiles(s.kind, s.path, workspace).catch(() => [] as string[]);
+async function kindOf(file: string, ctx: SourceContext): Promise<SourceKind> {
+  ctx.filesBySource ??= new Map();
+  for (const s of ctx.loaded.config.sources) {
+    let files = ctx.filesBySource.get(s.name);
+    if (!files) ctx.filesBySource.set(s.name, (files = await listTranscriptFiles(s.kind, s.path, ctx.workspace).catch(() => [] as string[])));
     if (files.includes(file)) return s.kind;
   }
   if (file.endsWith('.md')) return 'markdown';
@@ -78,15 +87,21 @@ function coverage(statement: Set<string>, text: string): number {
 export async function findSource(workspace: string, loaded: LoadedConfig, id: string, around: number): Promise<SourceResult> {
   const record = (await loadEntries(workspace)).find((r) => r.id === id);
   if (!record) throw new MemError('NOT_FOUND', `no entry with id ${id}`);
+  return readSource(record, { workspace, loaded }, around);
+}
+
+/** The turns behind one entry; MemError when it has no transcript or the transcript is gone. */
+export async function readSource(record: EntryRecord, ctx: SourceContext, around: number): Promise<SourceResult> {
+  const { id } = record;
   const source = getSource(record.entry);
   if (!source?.session_path) throw new MemError('NOT_FOUND', `${id} has no transcript source (origin ${getField(record.entry, 'origin') ?? 'unknown'}): it was written by hand`);
-  const file = path.resolve(workspace, expandHome(source.session_path));
+  const file = path.resolve(ctx.workspace, expandHome(source.session_path));
   if (!fs.existsSync(file)) {
     throw new MemError('SOURCE_UNREADABLE', `${id}: its transcript ${source.session_path} is gone (moved or deleted); the entry's own text is all that is left ("mem get ${id}")`);
   }
   const range = parseRange(source.message_range, id);
-  const kind = await kindOf(file, workspace, loaded);
-  const stream = openTranscript(file, kind, { maxLineBytes: loaded.config.limits.maxLineBytes });
+  const kind = await kindOf(file, ctx);
+  const stream = openTranscript(file, kind, { maxLineBytes: ctx.loaded.config.limits.maxLineBytes });
   const statement = tokens(getField(record.entry, 'conclusion') ?? record.entry.title);
   const turns: SourceTurn[] = [];
   let best = { index: 0, score: 0 };

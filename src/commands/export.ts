@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { commandContext, type GlobalOptions } from '../cli/context.js';
 import { MemError } from '../core/errors.js';
 import { loadEntries } from '../entries/store.js';
-import { exportJson, exportMarkdown, writeExport } from '../jobs/export.js';
+import { evidenceOf, exportJson, exportMarkdown, writeExport } from '../jobs/export.js';
 
 export function registerExport(program: Command): void {
   program
@@ -11,13 +11,15 @@ export function registerExport(program: Command): void {
     .description('every entry with its fields and sources (JSON or Markdown), to stdout or --out FILE')
     .option('--format <format>', 'json | md (default json)', 'json')
     .option('--out <file>', 'write to this file (outside the memory folders) instead of stdout')
-    .addHelpText('after', '\nExamples:\n  mem export > memory-export.json\n  mem export --format md --out ~/backup/memory.md')
-    .action(async (o: { format: string; out?: string }, cmd: Command) => {
-      const { workspace, now, out } = commandContext(cmd.optsWithGlobals<GlobalOptions>());
+    .option('--with-evidence', 'add each entry\'s cited transcript turns (redacted), as `mem source` shows them')
+    .addHelpText('after', '\nExamples:\n  mem export > memory-export.json\n  mem export --format md --out ~/backup/memory.md\n  mem export --with-evidence | jq \'.entries[0].evidence\'')
+    .action(async (o: { format: string; out?: string; withEvidence?: boolean }, cmd: Command) => {
+      const { workspace, loaded, now, out } = commandContext(cmd.optsWithGlobals<GlobalOptions>());
       if (o.format !== 'json' && o.format !== 'md') throw new MemError('USAGE', `--format "${o.format}" is not one of json, md`);
       const records = await loadEntries(workspace);
       const at = now.toISO({ suppressMilliseconds: true }) ?? '';
-      const data = o.format === 'json' ? JSON.stringify(exportJson(records, at), null, 2) + '\n' : exportMarkdown(records, at);
+      const evidence = o.withEvidence ? await evidenceOf(records, { workspace, loaded }) : undefined;
+      const data = o.format === 'json' ? JSON.stringify(exportJson(records, at, evidence), null, 2) + '\n' : exportMarkdown(records, at, evidence);
       if (o.out) {
         const abs = await writeExport(workspace, o.out, data);
         out.json({ out: abs, format: o.format, count: records.length });

@@ -4,7 +4,8 @@
  * `--out FILE` is one of the few writes outside it (DESIGN §2) and is written atomically.
  */
 import path from 'node:path';
-import { MemError } from '../core/errors.js';
+import { describeError, MemError } from '../core/errors.js';
+import { readSource, type SourceContext } from '../archive/source.js';
 import { getSource, type Field } from '../entries/model.js';
 import type { EntryRecord } from '../entries/store.js';
 import { writeFileAtomic } from '../write/atomic.js';
@@ -18,21 +19,41 @@ export interface ExportedEntry {
   endLine: number;
   fields: Record<string, unknown>;
   source: { session_id: string; session_path: string; message_range: string } | null;
+  /** With --with-evidence: the cited transcript turns, or why they cannot be shown. */
+  evidence?: Evidence;
+}
+
+export type Evidence = { turns: Array<{ index: number; role: string; timestamp: string | null; text: string }>; warnings: string[] } | { error: string };
+
+/** The cited turns of every entry that has a transcript source (DESIGN §8 audit). */
+export async function evidenceOf(records: EntryRecord[], ctx: SourceContext): Promise<Map<string, Evidence>> {
+  const out = new Map<string, Evidence>();
+  for (const r of records) {
+    if (!getSource(r.entry)?.session_path) continue;
+    try {
+      const s = await readSource(r, ctx, 0);
+      out.set(r.id, { turns: s.turns.map(({ index, role, timestamp, text }) => ({ index, role, timestamp, text })), warnings: s.warnings });
+    } catch (err) {
+      out.set(r.id, { error: describeError(err) });
+    }
+  }
+  return out;
 }
 
 export function fieldObject(fields: Field[]): Record<string, unknown> {
   return Object.fromEntries(fields.map((f) => [f.key, f.children ? fieldObject(f.children) : f.value]));
 }
 
-export function exportJson(records: EntryRecord[], exportedAt: string): { exportedAt: string; count: number; entries: ExportedEntry[] } {
+export function exportJson(records: EntryRecord[], exportedAt: string, evidence?: Map<string, Evidence>): { exportedAt: string; count: number; entries: ExportedEntry[] } {
   const entries = records.map((r) => ({
     id: r.id, kind: r.entry.kind, title: r.entry.title, path: r.file, startLine: r.block.startLine, endLine: r.block.endLine,
     fields: fieldObject(r.entry.fields), source: getSource(r.entry) ?? null,
+    ...(evidence?.has(r.id) ? { evidence: evidence.get(r.id)! } : {}),
   }));
   return { exportedAt, count: entries.length, entries };
 }
 
-export function exportMarkdown(records: EntryRecord[], exportedAt: string): string {
+export function exportMarkdown(records: EntryRecord[], exportedAt: string, evidence?: Map<string, Evidence>): string {
   const out = [`# memfold export\n\nExported ${exportedAt}: ${records.length} entries.\n`];
   let file = '';
   for (const r of records) {
@@ -41,6 +62,8 @@ export function exportMarkdown(records: EntryRecord[], exportedAt: string): stri
       out.push(`\n<!-- file: ${file} -->\n`);
     }
     out.push('\n' + r.block.raw.trimEnd() + '\n');
+    const e = evidence?.get(r.id);
+    if (e) out.push('\n' + ('error' in e ? `> evidence: ${e.error}` : e.turns.map((t) => `> [${t.index}] ${t.role}${t.timestamp ? ` · ${t.timestamp}` : ''}\n> ${t.text.replace(/\n/g, '\n> ')}`).join('\n>\n')) + '\n');
   }
   return out.join('');
 }

@@ -56,6 +56,10 @@ export const SCHEMAS = {
     title: z.string().optional(),
   }).strict(),
   memory_trace: z.object({ id: z.string().min(1) }).strict(),
+  memory_evidence: z.object({
+    id: z.string().min(1).describe('entry id'),
+    context: z.number().int().min(0).max(50).optional().describe('turns to show around the cited ones (default 0)'),
+  }).strict(),
 } as const;
 
 export type ToolName = keyof typeof SCHEMAS;
@@ -66,6 +70,7 @@ export const DESCRIPTIONS: Record<ToolName, string> = {
   memory_context: 'The layered memory pack for this session (core rules, scope memories, query memories) within a token budget, wrapped in <memfold-context>.',
   memory_remember: 'Record one settled fact, decision, rule or note (origin agent). The same text twice adds nothing; a shared key supersedes the older entry.',
   memory_trace: "An entry's supersedes chain, oldest to newest, with statuses and the weekly-log lines that changed them.",
+  memory_evidence: 'The original transcript turns an entry was made from (speaker, time, position), secrets redacted; says when the transcript changed. Same JSON as `mem source <id> --json`.',
 };
 
 function day(v: string | undefined, now: DateTime, zone: string, what: string): string | undefined {
@@ -108,6 +113,10 @@ export const HANDLERS: Record<ToolName, Handler> = {
     return runRemember({ workspace: env.workspace, loaded: env.loaded, now: env.now(), ...a, origin: 'agent', source: { sessionId, sessionPath: 'mcp:memory_remember' } });
   },
   memory_trace: async (env, a: z.infer<typeof SCHEMAS.memory_trace>) => traceOf(env.workspace, a.id),
+  memory_evidence: async (env, a: z.infer<typeof SCHEMAS.memory_evidence>) => {
+    const { findSource } = await import('../archive/source.js');
+    return findSource(env.workspace, env.loaded, a.id, a.context ?? 0);
+  },
 };
 
 export function isToolName(name: string): name is ToolName {
