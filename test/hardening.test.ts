@@ -10,7 +10,7 @@ import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rea
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { BIN, childEnv, editConfig, entryIds, exampleWorkspace, finished, mem, ROOT } from './helpers/cli.js';
+import { BIN, childEnv, editConfig, entryIds, exampleWorkspace, finished, mem, ROOT, snapshot } from './helpers/cli.js';
 
 const NOW = '2026-11-22T09:00:00Z';
 const isRoot = process.getuid?.() === 0;
@@ -29,15 +29,50 @@ test('permission denied: one line, exit 1, the daily file untouched', { skip: !i
   chmodSync(join(ws, 'memory'), 0o555);
   chmodSync(daily, 0o444);
   chmodSync(ws, 0o555);
-  const child = spawn('setpriv', ['--reuid=nobody', '--regid=nogroup', '--clear-groups', process.execPath, BIN, '-C', ws, 'microsync', '--since', 'all', '--now', NOW], {
-    cwd: ROOT, env: childEnv({ HOME: root }), stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const r = await finished(child);
-  assert.equal(r.code, 1, r.stderr);
-  assert.match(r.stderr, /^mem: permission denied \([^)]+\)$/m);
-  assert.doesNotMatch(r.stderr, /\n\s+at /);
+  const asNobody = (...args: string[]) =>
+    finished(spawn('setpriv', ['--reuid=nobody', '--regid=nogroup', '--clear-groups', process.execPath, BIN, '-C', ws, ...args], {
+      cwd: ROOT, env: childEnv({ HOME: root }), stdio: ['ignore', 'pipe', 'pipe'],
+    }));
+  // The lock folder is the first thing written: refused there, nothing else is tried.
+  const locked = await asNobody('microsync', '--since', 'all', '--now', NOW);
+  assert.equal(locked.code, 1, locked.stderr);
+  assert.match(locked.stderr, /^mem: cannot write the "microsync" lock in memory\/\.locks: permission denied \(this user may not write there\); nothing was written$/m);
+  // Locks allowed, the memory folder not: the error names the daily file, not the temp file.
+  chmodSync(join(ws, 'memory', '.locks'), 0o777);
+  for (const args of [['microsync', '--since', 'all', '--now', NOW], ['--now', '2026-11-20T18:00:00Z', 'remember', 'A fact that cannot land']]) {
+    const r = await asNobody(...args);
+    assert.equal(r.code, 1, r.stderr);
+    assert.match(r.stderr, /^mem: cannot write memory\/2026-11-20\.md: permission denied \(this user may not write there\); the file is unchanged$/m);
+    assert.doesNotMatch(r.stderr, /mem-tmp|\n\s+at /);
+  }
   assert.equal(readFileSync(daily, 'utf8'), before);
   assert.deepEqual(tempFiles(ws), []);
+});
+
+test('read-only file system: one line, exit 1, nothing written', { skip: !isRoot ? 'needs root to make a read-only bind mount' : false }, async (t) => {
+  const { ws } = exampleWorkspace(t);
+  assert.equal((await mem(['-C', ws, 'microsync', '--since', 'all', '--source', 'claude', '--now', NOW])).code, 0);
+  // No lock folder yet: Node's recursive mkdir says ENOENT on a read-only file system; the real reason is named.
+  rmSync(join(ws, 'memory', '.locks'), { recursive: true });
+  const before = snapshot(ws, () => false);
+  try {
+    execFileSync('mount', ['--bind', ws, ws], { stdio: 'ignore' });
+  } catch {
+    t.skip('mount --bind is not permitted here');
+    return;
+  }
+  try {
+    execFileSync('mount', ['-o', 'remount,ro,bind', ws], { stdio: 'ignore' });
+    for (const args of [['microsync', '--since', 'all', '--now', NOW], ['--now', '2026-11-20T18:00:00Z', 'remember', 'A fact that cannot land']]) {
+      const r = await mem(['-C', ws, ...args]);
+      assert.equal(r.code, 1, r.stderr);
+      assert.match(r.stderr, /^mem: cannot write the "(microsync|write)" lock in memory\/\.locks: read-only file system; nothing was written$/m);
+      assert.doesNotMatch(r.stderr, /no such file|\n\s+at /);
+    }
+  } finally {
+    execFileSync('umount', [ws]); // before the temp folder is removed
+  }
+  assert.deepEqual(snapshot(ws, () => false), before);
 });
 
 test('disk full: one line, exit 1, the daily file untouched, no temp file left', { skip: !isRoot ? 'needs root to mount a small tmpfs' : false }, async (t) => {
@@ -67,7 +102,7 @@ test('disk full: one line, exit 1, the daily file untouched, no temp file left',
   writeFileSync(join(ws, 'filler.bin'), Buffer.alloc(Math.max(0, bavail * bsize - 512)));
   const r = await mem(['-C', ws, 'microsync', '--since', 'all', '--now', NOW]);
   assert.equal(r.code, 1, r.stderr);
-  assert.match(r.stderr, /^mem: no space left on device/m);
+  assert.match(r.stderr, /^mem: cannot write memory\/2026-11-20\.md: no space left on device; the file is unchanged$/m);
   assert.doesNotMatch(r.stderr, /\n\s+at /);
   assert.equal(readFileSync(daily, 'utf8'), before);
   assert.deepEqual(tempFiles(ws), []);

@@ -36,6 +36,7 @@ export function registerInit(program: Command): void {
       if (git) {
         out.line(`${git.initialised ? 'initialised a git repository and ' : ''}registered the memfold merge driver in ${git.repo}/.git/config`);
         if (git.hook.state === 'foreign') out.warn(`${git.hook.path} exists and is not memfold's; to scan for secrets before each commit, add this line to it:\n  ${git.hook.line}`);
+        else if (git.hook.state === 'added') out.line(`pre-commit hook updated: ${git.hook.path} now also runs "mem lint --secrets" on ${r.workspace}`);
         else out.line(`pre-commit hook ${git.hook.state === 'installed' ? 'installed' : 'already in place'}: ${git.hook.path} runs "mem lint --secrets"`);
       }
       if (o.detect) {

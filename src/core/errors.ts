@@ -21,6 +21,8 @@ const exitByCode = {
   WORKSPACE_NOT_FOUND: EXIT.config,
   SOURCE_UNREADABLE: EXIT.error,
   WRITE_DENIED: EXIT.error,
+  /** The file system refused a write (permission denied, read-only, disk full, quota): nothing half-written. */
+  WRITE_FAILED: EXIT.error,
   IO: EXIT.error,
   NOT_FOUND: EXIT.error,
   LLM: EXIT.error,
@@ -61,6 +63,8 @@ export function describeError(err: unknown): string {
       EPERM: 'operation not permitted',
       ENOSPC: 'no space left on device',
       EROFS: 'read-only file system',
+      EDQUOT: 'disk quota exceeded',
+      ENAMETOOLONG: 'file name too long',
       ENOENT: 'no such file or directory',
       EISDIR: 'is a directory',
       EMFILE: 'too many open files',
@@ -68,4 +72,24 @@ export function describeError(err: unknown): string {
     return `${what[e.code] ?? e.message}${where}`;
   }
   return err instanceof Error ? err.message : String(err);
+}
+
+/** Errno codes that mean "this file system will not take the write", whatever is retried. */
+const WRITE_REFUSED: Record<string, string> = {
+  EACCES: 'permission denied (this user may not write there)',
+  EPERM: 'operation not permitted',
+  EROFS: 'read-only file system',
+  ENOSPC: 'no space left on device',
+  EDQUOT: 'disk quota exceeded',
+};
+
+/**
+ * WRITE_FAILED for an errno that means the file system refuses writes (EACCES, EPERM, EROFS, ENOSPC,
+ * EDQUOT), naming `what` was being written instead of the temp or lock file the errno carries;
+ * any other error is returned unchanged.
+ */
+export function writeRefused(err: unknown, what: string, after = 'left as it was'): unknown {
+  const code = (err as NodeJS.ErrnoException | undefined)?.code;
+  if (err instanceof MemError || typeof code !== 'string' || !Object.hasOwn(WRITE_REFUSED, code)) return err;
+  return new MemError('WRITE_FAILED', `cannot write ${what}: ${WRITE_REFUSED[code]}; ${after}`, { cause: err });
 }

@@ -1,7 +1,8 @@
 /**
  * The pre-commit hook `mem init --git` installs: `mem lint --secrets` on the workspace, so a key
  * pasted into a memory file by hand is caught before it is committed (and pushed). A hook the user
- * already has is never overwritten: they are told the one line to add instead.
+ * already has is never overwritten: they are told the one line to add instead. Several workspaces in
+ * one repository (or its linked worktrees, which share hooks) each get a line in the one block.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,13 +15,14 @@ const END = '# <<< memfold <<<';
 
 export interface HookSetup {
   path: string;
-  state: 'installed' | 'present' | 'foreign';
+  state: 'installed' | 'present' | 'added' | 'foreign';
   /** For a foreign hook: the line to add to it. */
   line: string;
 }
 
 export function hookLine(workspace: string): string {
-  return `${quote(process.execPath)} ${quote(CLI_BIN)} -C ${quote(workspace)} -q lint --secrets || { echo "memfold: a secret is about to be committed (see above); remove it, or commit with --no-verify if it is not one" >&2; exit 1; }`;
+  // Exit 5 is "secrets found"; anything else (workspace moved, node gone) also stops the commit, saying why.
+  return `${quote(process.execPath)} ${quote(CLI_BIN)} -C ${quote(workspace)} -q lint --secrets; mem_s=$?; if [ $mem_s -ne 0 ]; then if [ $mem_s -eq 5 ]; then echo "memfold: a secret is about to be committed (see above); remove it, or commit with --no-verify if it is not one" >&2; else echo "memfold: the secret scan could not run (exit $mem_s, see above); fix it or run mem init --git again, or commit with --no-verify" >&2; fi; exit 1; fi`;
 }
 
 export async function installSecretHook(workspace: string): Promise<HookSetup> {
@@ -29,7 +31,12 @@ export async function installSecretHook(workspace: string): Promise<HookSetup> {
   const file = path.join(dir, 'pre-commit');
   const line = hookLine(workspace);
   const current = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined;
-  if (current?.includes(BEGIN)) return { path: file, state: 'present', line };
+  if (current?.includes(BEGIN) && current.includes(END)) {
+    if (current.includes(` -C ${quote(workspace)} `)) return { path: file, state: 'present', line };
+    // Another workspace of this repository is scanned already: scan this one too.
+    fs.writeFileSync(file, current.replace(END, `${line}\n${END}`));
+    return { path: file, state: 'added', line };
+  }
   if (current !== undefined) return { path: file, state: 'foreign', line };
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(file, `#!/bin/sh\n${BEGIN}\n${line}\n${END}\n`, { mode: 0o755 });

@@ -2,20 +2,22 @@
  * `mem remember`: one entry from a person, now (origin manual). Redacted like everything else, and
  * idempotent: the same text on the same day is recorded once, however often it is said.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import type { DateTime } from 'luxon';
 import type { LoadedConfig } from '../config/load.js';
 import { MemError } from '../core/errors.js';
 import { toIsoUtc } from '../core/time.js';
 import { appendEntries } from '../entries/daily.js';
-import { isKind, SCOPE, TYPED_KEY, type Kind, type Origin } from '../entries/model.js';
-import { loadEntries } from '../entries/store.js';
+import { getField, isKind, SCOPE, TYPED_KEY, type Kind, type Origin } from '../entries/model.js';
+import { loadEntries, recordsOf } from '../entries/store.js';
 import { redactSecrets } from '../extract/secrets.js';
-import { capitalise, clip, sentences, trimEnd } from '../extract/sentences.js';
+import { capitalise, clip, normalise, sentences, trimEnd } from '../extract/sentences.js';
 import type { Candidate } from '../extract/types.js';
 import { dailyFile } from '../workspace/layout.js';
 import { defaultLockOptions } from '../write/defaults.js';
 import { WorkspaceWriter } from '../write/writer.js';
-import { planEntries } from './microsync/plan.js';
+import { planEntries, type Known } from './microsync/plan.js';
 
 export interface RememberOptions {
   workspace: string;
@@ -48,9 +50,19 @@ export function parseKind(value: string | undefined): Kind {
 }
 
 
+/** Control characters (NUL, ESC, ...) but not tab and newline: never part of a memory file. */
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
+const stripControl = (s: string) => s.replace(new RegExp(CONTROL.source, 'g'), ' ').replace(/ {2,}/g, ' ');
+
 export async function runRemember(opts: RememberOptions): Promise<RememberResult> {
   const kind = parseKind(opts.kind);
-  const red = redactSecrets(opts.text.trim());
+  // Text from an agent (MCP JSON) can carry NUL and escape bytes that argv cannot.
+  for (const [flag, value] of [['--key', opts.key], ['--scope', opts.scope]] as const) {
+    if (value !== undefined && CONTROL.test(value)) {
+      throw new MemError('USAGE', `${flag} ${JSON.stringify(value)} holds a control character (such as NUL); give plain text`);
+    }
+  }
+  const red = redactSecrets(stripControl(opts.text).trim());
   const text = red.text;
   if (!text) throw new MemError('USAGE', 'nothing to remember: the text is empty');
   if (opts.key !== undefined && (!TYPED_KEY.test(opts.key) || opts.key.length > 200)) {
@@ -59,25 +71,45 @@ export async function runRemember(opts: RememberOptions): Promise<RememberResult
   if (opts.scope !== undefined && !SCOPE.test(opts.scope)) {
     throw new MemError('USAGE', `--scope "${opts.scope}" is not global, project:<name> or lang:<name>`);
   }
-  const title = opts.title ? redactSecrets(opts.title).text : capitalise(clip(trimEnd(sentences(text)[0] ?? text), 80));
+  const title = opts.title && stripControl(opts.title).trim() ? redactSecrets(stripControl(opts.title).trim()).text : capitalise(clip(trimEnd(sentences(text)[0] ?? text), 80));
   const day = opts.now.toISODate()!;
   const candidate: Candidate & { day: string; sessionPathStored: string } = {
     kind, title, conclusion: text, confidence: 1, origin: opts.origin ?? 'manual', revises: false,
     ...(opts.key ? { key: opts.key } : {}), ...(opts.scope ? { scope: opts.scope } : {}),
     sessionId: opts.source?.sessionId ?? '', sessionPath: opts.source?.sessionPath ?? '', sessionPathStored: opts.source?.sessionPath ?? '', firstTurn: 0, lastTurn: 0, timestamp: toIsoUtc(opts.now), day,
   };
-  const existing = (await loadEntries(opts.workspace)).map((r) => ({ id: r.id, entry: r.entry }));
-  const plan = planEntries({ candidates: [candidate], existing });
   const file = dailyFile(day);
-  const planned = plan.entries[0];
-  if (!planned) return { id: plan.skipped[0]!.id, file, added: false, redacted: red.count };
-  if (opts.dryRun) return { id: planned.id, file, added: true, redacted: red.count };
+  const all = await loadEntries(opts.workspace);
+  const others: Known[] = all.filter((r) => r.file !== file).map((r) => ({ id: r.id, entry: r.entry }));
+  // The plan is made again under the write lock on the day's current text, so concurrent runs
+  // (different texts under one title, or one text under different titles) neither collide nor double.
+  const decide = (cur: string | undefined) => {
+    const known = [...others, ...recordsOf(file, cur ?? '').map((r) => ({ id: r.id, entry: r.entry }))];
+    const plan = planEntries({ candidates: [candidate], existing: known });
+    const planned = plan.entries[0];
+    if (planned) return { planned };
+    // Name the entry that already says it, not the id this text would have had.
+    const same = known.find((k) => k.entry.kind === kind && normalise(getField(k.entry, 'conclusion') ?? '') === normalise(text));
+    return { existingId: same?.id ?? plan.skipped[0]!.id };
+  };
+  const first = decide(await readCurrent(opts.workspace, file));
+  if (!first.planned) return { id: first.existingId!, file, added: false, redacted: red.count };
+  if (opts.dryRun) return { id: first.planned.id, file, added: true, redacted: red.count };
   const writer = new WorkspaceWriter(opts.workspace, 'remember', defaultLockOptions(opts.loaded.config));
-  let result: RememberResult = { id: planned.id, file, added: false, redacted: red.count };
+  let result: RememberResult = { id: first.planned.id, file, added: false, redacted: red.count };
   await writer.update(file, (cur) => {
-    const r = appendEntries(cur, day, [planned.entry]);
-    result = { ...result, id: r.added[0] ?? r.skipped[0] ?? planned.id, added: r.added.length > 0 };
+    const now = decide(cur);
+    if (!now.planned) {
+      result = { ...result, id: now.existingId! };
+      return undefined;
+    }
+    const r = appendEntries(cur, day, [now.planned.entry]);
+    result = { ...result, id: r.added[0] ?? r.skipped[0] ?? now.planned.id, added: r.added.length > 0 };
     return r.added.length ? r.text : undefined;
   });
   return result;
+}
+
+async function readCurrent(workspace: string, file: string): Promise<string | undefined> {
+  return fs.promises.readFile(path.join(workspace, file), 'utf8').catch(() => undefined);
 }

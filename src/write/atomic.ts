@@ -6,30 +6,58 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { writeRefused } from '../core/errors.js';
 
 const TMP_MARK = '.mem-tmp-';
 let counter = 0;
 
-export async function writeFileAtomic(file: string, data: string | Uint8Array): Promise<void> {
+export async function writeFileAtomic(file: string, data: string | Uint8Array, label = file): Promise<void> {
+  try {
+    await writeThenRename(file, data);
+  } catch (err) {
+    // EACCES, EROFS, ENOSPC, EDQUOT: one line naming the file, not the temp file the errno carries.
+    throw writeRefused(err, label, 'the file is unchanged');
+  }
+}
+
+/**
+ * mkdir -p that reports the real reason: Node's recursive mkdir says ENOENT when the file system is
+ * read-only (EROFS), so on ENOENT the first missing folder is made on its own to get the true errno.
+ */
+export async function ensureDir(dir: string): Promise<void> {
+  try {
+    await fs.promises.mkdir(dir, { recursive: true });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    let missing = dir;
+    while (!fs.existsSync(path.dirname(missing)) && path.dirname(missing) !== missing) missing = path.dirname(missing);
+    await fs.promises.mkdir(missing).catch((e: NodeJS.ErrnoException) => {
+      if (e.code !== 'EEXIST') throw e;
+    });
+    await fs.promises.mkdir(dir, { recursive: true });
+  }
+}
+
+async function writeThenRename(file: string, data: string | Uint8Array): Promise<void> {
   const dir = path.dirname(file);
-  await fs.promises.mkdir(dir, { recursive: true });
+  await ensureDir(dir);
   const tmp = path.join(dir, `.${path.basename(file)}${TMP_MARK}${process.pid}-${++counter}`);
   const handle = await fs.promises.open(tmp, 'wx', 0o644);
   try {
     if (process.env.MEM_FAULT === 'pause-mid-write') await pauseMidWrite(handle, file, data);
     await handle.writeFile(data);
     await handle.sync();
+    await handle.close();
   } catch (err) {
     await handle.close().catch(() => {});
-    await fs.promises.rm(tmp, { force: true });
+    await fs.promises.rm(tmp, { force: true }).catch(() => {});
     throw err;
   }
-  await handle.close();
   try {
     await preserveMode(file, tmp);
     await fs.promises.rename(tmp, file);
   } catch (err) {
-    await fs.promises.rm(tmp, { force: true });
+    await fs.promises.rm(tmp, { force: true }).catch(() => {});
     throw err;
   }
   await syncDir(dir);
@@ -78,8 +106,8 @@ export async function removeDeadTempFiles(dir: string): Promise<number> {
     if (!name.startsWith('.') || at < 0) continue;
     const pid = Number(name.slice(at + TMP_MARK.length).split('-')[0]);
     if (pid === process.pid || (Number.isInteger(pid) && pid > 0 && pidAlive(pid))) continue;
-    await fs.promises.rm(path.join(dir, name), { force: true });
-    removed++;
+    // Best effort: a folder this user may not write keeps its litter until someone who may writes.
+    if (await fs.promises.rm(path.join(dir, name), { force: true }).then(() => true, () => false)) removed++;
   }
   return removed;
 }

@@ -6,7 +6,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import lockfile from 'proper-lockfile';
-import { MemError } from '../core/errors.js';
+import { MemError, writeRefused } from '../core/errors.js';
+import { ensureDir } from './atomic.js';
 
 export const LOCK_DIR = 'memory/.locks';
 
@@ -31,7 +32,10 @@ export function lockPath(workspace: string, name: string): string {
 
 export async function acquireLock(workspace: string, name: string, opts: LockOptions): Promise<HeldLock> {
   const target = lockPath(workspace, name);
-  await fs.promises.mkdir(path.dirname(target), { recursive: true });
+  const refused = (err: unknown) => writeRefused(err, `the "${name}" lock in ${LOCK_DIR}`, 'nothing was written');
+  await ensureDir(path.dirname(target)).catch((err: unknown) => {
+    throw refused(err);
+  });
   const deadline = Date.now() + opts.waitMs;
   const held: HeldLock = { name, compromised: null, release: async () => {} };
   for (let delay = 50; ; delay = Math.min(delay * 1.5, 500)) {
@@ -51,7 +55,7 @@ export async function acquireLock(workspace: string, name: string, opts: LockOpt
       };
       return held;
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'ELOCKED') throw err;
+      if ((err as NodeJS.ErrnoException).code !== 'ELOCKED') throw refused(err);
       if (Date.now() >= deadline) {
         throw new MemError('LOCK_BUSY', `another "${name}" run holds ${path.relative(workspace, target)}; waited ${Math.round(opts.waitMs / 1000)}s — try again later (a lock left by a killed run is reclaimed after ${Math.round(opts.staleMs / 1000)}s)`);
       }

@@ -48,7 +48,7 @@ export class WorkspaceWriter {
     const abs = this.resolve(rel);
     this.checkLock();
     await removeDeadTempFiles(path.dirname(abs));
-    await writeFileAtomic(abs, data);
+    await writeFileAtomic(abs, data, rel);
   }
 
   /**
@@ -67,7 +67,7 @@ export class WorkspaceWriter {
       this.checkLock(lock);
       // Temp files of writers killed mid-write are swept where the next write lands.
       await removeDeadTempFiles(path.dirname(abs));
-      await writeFileAtomic(abs, next);
+      await writeFileAtomic(abs, next, rel);
       return true;
     });
   }

@@ -1,0 +1,91 @@
+/**
+ * An index that is deleted, truncated or from a future version — before or while a search runs —
+ * never costs an answer: the search still answers from the files and says so in one warning line
+ * (DESIGN §9: `.mem/` is derived and can always be rebuilt). Complements search.test.ts, which
+ * covers a deleted `.mem/`, an older version, invalid JSON and a truncated postings file.
+ */
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { mem } from './helpers/cli.js';
+import { index, NOW, search, searchWorkspace } from './search-helpers.js';
+
+const Q = 'SQLite events';
+const ids = (r: { results: Record<string, unknown>[] }) => r.results.map((x) => x.id);
+const warmFile = (ws: string, ext: string) => join(ws, '.mem', 'index', readdirSync(join(ws, '.mem', 'index')).find((n) => n.startsWith('warm-') && n.endsWith(ext))!);
+
+test('a future index version, a truncated or missing segment file: same answer, one warning naming it', async (t) => {
+  const ws = searchWorkspace(t);
+  await index(ws);
+  const want = ids(await search(ws, Q, '--deep'));
+  assert.ok(want.length >= 2);
+
+  const meta = join(ws, '.mem', 'index', 'warm.json');
+  const json = JSON.parse(readFileSync(meta, 'utf8')) as { version: string };
+  writeFileSync(meta, JSON.stringify({ ...json, version: 'memfold-index/99 minisearch@9.0.0 tokenizer/7' }));
+  const future = await search(ws, Q, '--deep');
+  assert.deepEqual(ids(future), want);
+  assert.match(future.stderr, /^warning: warm index unusable \(.*another index version \(memfold-index\/99[^)]*\)\): searched the files in memory \(slower\); run "mem index" to rebuild it$/m);
+  await index(ws);
+  assert.doesNotMatch((await search(ws, Q, '--deep')).stderr, /unusable/, 'mem index replaced the future-version index');
+
+  for (const [ext, damage] of [['.dict', (f: string) => truncateSync(f, 10)], ['.docs', (f: string) => truncateSync(f, 0)], ['.post', (f: string) => rmSync(f)]] as const) {
+    const file = warmFile(ws, ext);
+    damage(file);
+    const r = await search(ws, Q, '--deep');
+    assert.deepEqual(ids(r), want, `${ext}: same results`);
+    assert.match(r.stderr, /^warning: warm index unusable \([^\n]*(truncated|missing)\): searched the files in memory/m, `${ext}: says so`);
+    await index(ws, '--rebuild');
+  }
+});
+
+test('mem index after a damaged segment repairs it, as the warning promises', { todo: 'search bug reported: a no-change "mem index" keeps a truncated segment; only --rebuild repairs it' }, async (t) => {
+  const ws = searchWorkspace(t);
+  await index(ws);
+  truncateSync(warmFile(ws, '.post'), 3);
+  assert.match((await search(ws, Q)).stderr, /run "mem index" to rebuild it/);
+  await index(ws);
+  assert.doesNotMatch((await search(ws, Q)).stderr, /unusable/);
+});
+
+test('the index deleted, rebuilt and damaged while searches run: every search answers the same', {
+  todo: 'search bug reported: a segment truncated after the search read it fails the successor lookup (successorAnywhere → DiskSegment.read: ".post: truncated", exit 1)',
+}, async (t) => {
+  const ws = searchWorkspace(t);
+  await index(ws);
+  const want = ids(await search(ws, Q, '--deep'));
+  const rounds = Number(process.env.MEM_STRESS_SEARCH_ROUNDS ?? 2);
+  let stop = false;
+  let damaged = 0;
+  // One process keeps pulling the index out from under the searches: delete it, rebuild it, truncate a segment.
+  const vandal = (async () => {
+    for (let i = 0; !stop; i++) {
+      try {
+        if (i % 3 === 0) rmSync(join(ws, '.mem', 'index'), { recursive: true, force: true });
+        else if (i % 3 === 1) await mem(['-C', ws, 'index']);
+        else truncateSync(warmFile(ws, '.post'), 5);
+        damaged++;
+      } catch {
+        // The index may be half-made by the rebuild just now: try the next kind of damage.
+      }
+      await new Promise((r) => setTimeout(r, 15));
+    }
+  })();
+  const warnings = new Set<string>();
+  try {
+    for (let round = 0; round < rounds; round++) {
+      const runs = await Promise.all([0, 1, 2].map(() => mem(['-C', ws, '--json', '--now', NOW, 'search', Q, '--deep'])));
+      for (const r of runs) {
+        assert.equal(r.code, 0, r.stderr);
+        assert.doesNotMatch(r.stderr, /\n\s+at /, 'no stack trace');
+        assert.deepEqual(ids(JSON.parse(r.stdout)), want, r.stderr);
+        for (const line of r.stderr.split('\n').filter(Boolean)) warnings.add(line.replace(/\(.*\)/, '(…)'));
+      }
+    }
+  } finally {
+    stop = true;
+    await vandal;
+  }
+  t.diagnostic(`${rounds * 3} searches against ${damaged} deletions, rebuilds and truncations; warnings seen: ${[...warnings].join(' | ') || 'none'}`);
+});
