@@ -64,6 +64,6 @@ export function isKind(value: string): value is Kind {
 }
 
 /** A stable typed key (DESIGN §5): `pref:writing:tone`, `decision:<project>:<topic>`, `task:<project>:<id>`. */
-export const TYPED_KEY = /^[a-z][a-z0-9_-]*(?::[^\s:/\\]+)+$/i;
+export const TYPED_KEY = /^[a-z][a-z0-9_-]*(?::[^\s:/\\\p{Cc}]+)+$/iu;
 /** A scope (DESIGN §5): `global`, `project:<name>` or `lang:<name>`. */
-export const SCOPE = /^(?:global|project:[^\s/\\]+|lang:[^\s/\\]+)$/;
+export const SCOPE = /^(?:global|project:[^\s/\\\p{Cc}]+|lang:[^\s/\\\p{Cc}]+)$/u;
