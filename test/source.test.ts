@@ -1,6 +1,6 @@
 /** `mem source <id>`: the original turns behind every entry of every transcript format. */
 import assert from 'node:assert/strict';
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { appendFileSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { entryIds, exampleWorkspace, mem } from './helpers/cli.js';
@@ -12,6 +12,7 @@ interface Source {
   statementFound: boolean;
   sessionMatches: boolean;
   nowAt: number | null;
+  read: string;
   warnings: string[];
   turns: Array<{ index: number; role: string; text: string; cited: boolean }>;
 }
@@ -37,6 +38,7 @@ test('every entry from each transcript format leads back to turns that hold its 
     kinds.add(out!.kind);
     assert.ok(out!.statementFound && out!.sessionMatches, `${id}: ${out!.warnings.join('; ')}`);
     assert.deepEqual(out!.warnings, []);
+    assert.ok(['unchanged', 'appended'].includes(out!.read), `${id}: ${out!.read}`);
     const cited = out!.turns.filter((x) => x.cited).map((x) => x.text).join('\n').toLowerCase();
     const words = conclusion(ws, id).toLowerCase().slice(0, 18);
     assert.ok(cited.includes(words), `${id}: "${words}" not in the cited turns:\n${cited}`);
@@ -96,4 +98,28 @@ test('mem export --with-evidence carries each entry\'s cited turns, redacted', a
   assert.ok(!r.stdout.includes('sk-proj-') && !r.stdout.includes('AKIA5A4W'));
   const md = await mem(['-C', ws, 'export', '--format', 'md', '--with-evidence']);
   assert.match(md.stdout, /^> \[12\] assistant · 2026-11-20T\S+\n> .*Shall we cap uploads at 25 MB\?/m);
+});
+
+test('an appended transcript still verifies; a truncated one says so, shows no wrong turns, and exits 0 with read "rewritten"', async (t) => {
+  const { ws, transcripts } = exampleWorkspace(t);
+  await mem(['-C', ws, 'microsync', '--since', 'all', '--now', NOW]);
+  const id = 'NOTE-20261121-部署前要先跑-smoke-test';
+  const file = join(transcripts, 'jsonl', 'ledgerline-standup.jsonl');
+  const text = readFileSync(file, 'utf8');
+  appendFileSync(file, JSON.stringify({ role: 'user', content: 'one more thing', timestamp: '2026-11-21T10:09:00Z', session_id: 'standup-2026-11-21' }) + '\n');
+  const grown = await source(ws, id);
+  assert.equal(grown.r.code, 0, grown.r.stderr);
+  assert.equal(grown.out!.read, 'appended');
+  assert.equal(grown.out!.statementFound, true);
+  assert.deepEqual(grown.out!.warnings, []);
+
+  writeFileSync(file, text.split('\n').slice(0, 2).join('\n') + '\n');
+  const { r, out } = await source(ws, id);
+  assert.equal(r.code, 0, r.stderr);
+  assert.equal(out!.read, 'rewritten');
+  assert.equal(out!.statementFound, false);
+  assert.deepEqual(out!.turns.filter((x) => x.cited), [], 'the cited turn is gone: nothing else stands in for it');
+  assert.match(r.stderr, /shrank from \d+ to \d+ bytes since microsync read it \(its stored hash no longer matches\)/);
+  assert.match(r.stderr, /has fewer turns than the cited 4-4: it was truncated or rewritten/);
+  assert.match(r.stderr, /no turn holds it now/);
 });

@@ -14,6 +14,7 @@ import { tokens } from '../entries/similarity.js';
 import { redactSecrets } from '../extract/secrets.js';
 import { listTranscriptFiles, openTranscript, type SourceKind, type Turn } from '../transcripts/index.js';
 import { expandHome } from '../workspace/locate.js';
+import { checkCursor, loadCursors } from '../jobs/microsync/cursors.js';
 
 /** Longer turns (tool output, pasted files) are cut in the output. */
 const TURN_TEXT_MAX = 2000;
@@ -41,6 +42,12 @@ export interface SourceResult {
   statementFound: boolean;
   /** When they do not: the turn that holds it best now, if any. */
   nowAt: number | null;
+  /**
+   * The file against the hash microsync stored of what it read (`.mem/cursors.json`): `unchanged`
+   * (byte for byte), `appended` (same bytes, more after), `rewritten` (shrank or bytes before the
+   * cursor changed), `unknown` (no cursor for this path: read on another machine, or `.mem/` deleted).
+   */
+  read: 'unchanged' | 'appended' | 'rewritten' | 'unknown';
   turns: SourceTurn[];
   warnings: string[];
 }
@@ -100,6 +107,8 @@ export async function readSource(record: EntryRecord, ctx: SourceContext, around
     throw new MemError('SOURCE_UNREADABLE', `${id}: its transcript ${source.session_path} is gone (moved or deleted); the entry's own text is all that is left ("mem get ${id}")`);
   }
   const range = parseRange(source.message_range, id);
+  const check = await checkCursor(file, loadCursors(ctx.workspace).cursors[file], fs.statSync(file));
+  const read = check.state === 'none' ? 'unknown' : check.state === 'grown' ? 'appended' : check.state;
   const kind = await kindOf(file, ctx);
   const stream = openTranscript(file, kind, { maxLineBytes: ctx.loaded.config.limits.maxLineBytes });
   const statement = tokens(getField(record.entry, 'conclusion') ?? record.entry.title);
@@ -117,6 +126,7 @@ export async function readSource(record: EntryRecord, ctx: SourceContext, around
   const cited = turns.filter((t) => t.cited);
   const statementFound = cited.length > 0 && coverage(statement, cited.map((t) => t.text).join('\n')) >= MATCH;
   const warnings: string[] = [];
+  if (check.state === 'rewritten') warnings.push(`${source.session_path} ${check.why} since microsync read it (its stored hash no longer matches): the turns below are what the file holds now`);
   const sessionMatches = !source.session_id || sessionId === source.session_id;
   if (!sessionMatches) warnings.push(`${source.session_path} now holds session ${sessionId}, not ${source.session_id}: the file was replaced`);
   if (cited.length < range[1] - range[0] + 1) warnings.push(`${source.session_path} has fewer turns than the cited ${source.message_range}: it was truncated or rewritten`);
@@ -124,7 +134,7 @@ export async function readSource(record: EntryRecord, ctx: SourceContext, around
   if (!statementFound) {
     warnings.push(nowAt ? `the cited turns no longer hold the statement; the transcript changed, and turn ${nowAt} holds it now` : 'the cited turns no longer hold the statement; the transcript changed and no turn holds it now');
   }
-  return { id, source, file, kind, range, sessionMatches, statementFound, nowAt, turns, warnings };
+  return { id, source, file, kind, range, sessionMatches, statementFound, nowAt, read, turns, warnings };
 }
 
 function show(t: Turn, range: [number, number]): SourceTurn {

@@ -19,6 +19,9 @@ interface SearchFlags {
   scope?: string;
   path?: string;
   lexicalOnly?: boolean;
+  archive?: boolean;
+  source?: string;
+  session?: string;
 }
 
 export function registerSearch(program: Command): void {
@@ -35,6 +38,9 @@ export function registerSearch(program: Command): void {
     .option('--scope <scope>', 'only entries with this scope, e.g. project:shop')
     .option('--path <glob>', 'only files matching this glob, e.g. "memory/2026-11-*.md" or "**/projects/**"')
     .option('--lexical-only', 'skip embeddings even when configured (BM25 only)')
+    .option('--archive', 'search the raw transcripts instead (the archive tier, built by `mem archive`; see docs/archive.md)')
+    .option('--source <name>', 'with --archive: only this configured source')
+    .option('--session <id>', 'with --archive: only this session')
     .addHelpText('after', [
       '',
       'Examples:',
@@ -49,6 +55,7 @@ export function registerSearch(program: Command): void {
       const g = cmd.optsWithGlobals<GlobalOptions>();
       const query = words.join(' ');
       if (!query.trim()) throw new MemError('USAGE', 'the query is empty; give some words to search for, e.g. mem search "why postgres"');
+      if (flags.archive || flags.source !== undefined || flags.session !== undefined) return (await import('../archive/command.js')).archiveSearchCommand(query, flags, g);
       const { workspace, loaded, now, out } = commandContext(g);
       const k = flags.k === undefined ? loaded.config.search.k : Number(flags.k);
       if (!Number.isInteger(k) || k < 1 || k > 50) throw new MemError('USAGE', `-k must be a whole number from 1 to 50 (got "${flags.k}")`);

@@ -11,7 +11,7 @@ export function registerSource(program: Command): void {
     .argument('<id>', 'entry id')
     .description('print the original transcript turns behind an entry (speaker, time, file position), secrets redacted')
     .option('--context <n>', 'also show this many turns before and after the cited ones', '0')
-    .addHelpText('after', '\nExamples:\n  mem source DECISION-20261120-move-the-event-store-to-postgresql\n  mem source RULE-20261120-cap-uploads-at-25-mb --context 2 --json\n\nExit codes: 0 shown (warnings say when the transcript changed), 1 no such entry, no transcript source, or the transcript is gone')
+    .addHelpText('after', '\nExamples:\n  mem source DECISION-20261120-move-the-event-store-to-postgresql\n  mem source RULE-20261120-cap-uploads-at-25-mb --context 2 --json\n\nExit codes: 0 shown; when the transcript changed, warnings on stderr say how and --json has read, statementFound, nowAt (never the wrong turns silently). 1 no such entry, no transcript source, or the transcript is gone (moved or deleted). 2 a bad --context. See docs/archive.md.')
     .action(async (id: string, o: { context: string }, cmd: Command) => {
       const { workspace, loaded, out } = commandContext(cmd.optsWithGlobals<GlobalOptions>());
       const around = Number(o.context);
@@ -24,5 +24,24 @@ export function registerSource(program: Command): void {
         const head = `${t.cited ? '>' : ' '} [${t.index}] ${t.role}${t.timestamp ? ` · ${t.timestamp}` : ''} · byte ${t.endOffset}`;
         out.result(`${t.cited ? c.bold(head) : c.dim(head)}\n${t.text.replace(/^/gm, '    ')}`);
       }
+    });
+}
+
+/** `mem archive`: brings the archive tier (raw transcripts, `.mem/archive/`) up to date; only new lines are read. */
+export function registerArchive(program: Command): void {
+  program
+    .command('archive')
+    .description('index the raw transcripts of the configured sources for `mem search --archive` (only new lines are read)')
+    .option('--rebuild', 'forget the archive index and read every transcript again (purged turns stay out)')
+    .addHelpText('after', '\nExamples:\n  mem archive\n  mem search --archive "connection pool" --source claude\n\nSee docs/archive.md.')
+    .action(async (o: { rebuild?: boolean }, cmd: Command) => {
+      const { workspace, loaded, out } = commandContext(cmd.optsWithGlobals<GlobalOptions>());
+      const { updateArchive } = await import('../archive/update.js');
+      const r = await updateArchive(workspace, loaded, { rebuild: !!o.rebuild, progress: (m) => out.progress(m) });
+      out.endProgress();
+      for (const w of r.warnings) out.warn(w);
+      for (const x of r.rewritten) out.warn(`${x.file}: ${x.why}; read again from the start`);
+      out.json(r);
+      out.line(`archive: ${r.filesRead} of ${r.files} transcript(s) read (${r.bytesRead} bytes, ${r.turns} turns) → ${r.docs} new window(s); ${r.totalDocs} in all (${r.ms} ms)`);
     });
 }

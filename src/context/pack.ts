@@ -24,7 +24,7 @@ export interface Pack {
   overBudget: boolean;
 }
 
-export function fitPack(layers: Layers, budget: number, headings: PackHeadings, count: (text: string) => number): Pack {
+export function fitPack(layers: Layers, budget: number, headings: PackHeadings, count: (text: string) => number, evidence?: Map<string, string[]>): Pack {
   const items: PackItem[] = layers.core.map((record) => ({ record, layer: 0, form: 'full' }));
   const measure = () => count(renderPack(items, headings));
   let tokens = measure();
@@ -50,6 +50,19 @@ export function fitPack(layers: Layers, budget: number, headings: PackHeadings, 
     const t = measure();
     if (t <= budget) tokens = t;
     else item.form = 'summary';
+  }
+  // Evidence last, so it never displaces an item: all excerpts of an item, else one, else none.
+  for (const item of items) {
+    const ev = item.layer === 2 ? evidence?.get(item.record.id) : undefined;
+    for (let n = ev?.length ?? 0; n > 0; n--) {
+      item.evidence = ev!.slice(0, n);
+      const t = measure();
+      if (t <= budget) {
+        tokens = t;
+        break;
+      }
+      delete item.evidence;
+    }
   }
   const text = renderPack(items, headings);
   return { text, tokens: count(text), items, omitted, overBudget };

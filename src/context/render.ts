@@ -14,6 +14,8 @@ export interface PackItem {
   record: EntryRecord;
   layer: 0 | 1 | 2;
   form: Form;
+  /** `--evidence`: short excerpts of the transcript turns the entry was made from (layer 2 only). */
+  evidence?: string[];
 }
 
 export interface PackHeadings {
@@ -65,6 +67,7 @@ export function renderPack(items: PackItem[], h: PackHeadings): string {
       // Full entries are separated by a blank line; consecutive summaries form one list.
       if (i.form === 'full' || prev === 'full') out.push('');
       out.push(i.form === 'full' ? renderFull(i.record) : renderSummary(i.record));
+      for (const e of i.evidence ?? []) out.push(`  > ${oneLine(e)}`);
       prev = i.form;
     }
   }

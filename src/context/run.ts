@@ -26,6 +26,8 @@ export interface ContextRequest {
   cwd: string;
   /** What to name in the use log (`context`, `mcp:memory_context`). */
   via: string;
+  /** Add transcript excerpts to low-confidence layer-2 items (see context/evidence.ts). */
+  evidence?: boolean;
 }
 
 export interface ContextItem {
@@ -37,6 +39,7 @@ export interface ContextItem {
   path: string;
   startLine: number;
   endLine: number;
+  evidence?: string[];
 }
 
 export interface ContextResult {
@@ -78,10 +81,11 @@ export async function buildContext(req: ContextRequest): Promise<ContextResult> 
     hitIds = response.results.map((r) => r.id).filter((x): x is string => !!x);
   }
   const layers = selectLayers(await loadEntries(req.workspace), scope, hitIds);
-  const pack = fitPack(layers, budget, { scope, ...(query ? { query } : {}) }, countTokens);
+  const evidence = req.evidence ? await (await import('./evidence.js')).evidenceFor(layers.query, req.workspace, req.loaded, warnings) : undefined;
+  const pack = fitPack(layers, budget, { scope, ...(query ? { query } : {}) }, countTokens, evidence);
   const items: ContextItem[] = pack.items.map((i) => ({
     layer: i.layer, form: i.form, id: i.record.id, kind: i.record.entry.kind, title: i.record.entry.title,
-    path: i.record.file, startLine: i.record.block.startLine, endLine: i.record.block.endLine,
+    path: i.record.file, startLine: i.record.block.startLine, endLine: i.record.block.endLine, ...(i.evidence ? { evidence: i.evidence } : {}),
   }));
   if (pack.overBudget) warnings.push(`the core rules alone take ${pack.tokens} tokens, over the budget of ${budget}; they are included whole`);
   const logged = await appendUsage(req.workspace, req.now, 'traverse', req.via, items.map((i) => i.id));

@@ -11,9 +11,10 @@ import type { DateTime } from 'luxon';
 import type { LoadedConfig } from '../config/load.js';
 import { MemError } from '../core/errors.js';
 import { getField } from '../entries/model.js';
-import { loadEntries } from '../entries/store.js';
+import { loadEntries, type EntryRecord } from '../entries/store.js';
 import { appendRun, weeklyLogOf } from '../governance/weekly-log.js';
 import { defaultLockOptions } from '../write/defaults.js';
+import type { LockOptions } from '../write/locks.js';
 import { WorkspaceWriter } from '../write/writer.js';
 import { idPattern, removeFrom, retractIn } from './forget-plan.js';
 
@@ -41,6 +42,8 @@ export interface ForgetResult {
   alreadyRetracted: string[];
   files: FileChange[];
   derived: string[];
+  /** Transcript windows purged from the archive tier (`.mem/archive/`), null without one. */
+  archive: { docs: number; segments: number } | null;
   log: string | null;
   warnings: string[];
 }
@@ -68,7 +71,7 @@ export async function runForget(opts: ForgetOptions): Promise<ForgetResult> {
   const missing = opts.ids.filter((id) => !records.some((r) => r.id === id));
   if (missing.length) throw new MemError('NOT_FOUND', `no entry with id ${missing.join(', ')} (ids are listed by "mem search" and "mem export")`);
   const writer = new WorkspaceWriter(workspace, 'forget', defaultLockOptions(opts.loaded.config));
-  const res: ForgetResult = { mode: opts.hard ? 'hard' : 'soft', dryRun: opts.dryRun, ids: opts.ids, retracted: [], alreadyRetracted: [], files: [], derived: [], log: null, warnings: [] };
+  const res: ForgetResult = { mode: opts.hard ? 'hard' : 'soft', dryRun: opts.dryRun, ids: opts.ids, retracted: [], alreadyRetracted: [], files: [], derived: [], archive: null, log: null, warnings: [] };
   const stamp = now.toISO({ suppressMilliseconds: true }) ?? '';
   const log = weeklyLogOf(now);
   if (!opts.hard) {
@@ -99,8 +102,10 @@ export async function runForget(opts: ForgetOptions): Promise<ForgetResult> {
     if (!opts.dryRun) await writer.update(file, (cur) => (cur === undefined ? undefined : removeFrom(cur, opts.ids, quotes)?.text));
   }
   res.derived = await derivedNaming(workspace, opts.ids, quotes);
-  if (opts.dryRun) return res;
+  const archive = await purgeArchiveOf(workspace, writer, records.filter((r) => opts.ids.includes(r.id)), opts.dryRun, defaultLockOptions(opts.loaded.config));
+  if (opts.dryRun) return withArchive(res, archive);
   await purgeDerived(workspace, writer, res.derived, opts.ids, quotes);
+  withArchive(res, archive);
   await writer.update(log.file, (cur) => appendRun(cur, log.header, `${stamp} (mem forget --hard)`, opts.ids.map((id) => `removed: entry sha256:${hashId(id)} from ${res.files.length} file(s) by \`mem forget --hard\``)));
   res.log = log.file;
   if (fs.existsSync(path.join(workspace, '.mem', 'index'))) {
@@ -121,7 +126,7 @@ async function derivedNaming(workspace: string, ids: string[], quotes: string[])
   const qs = quotes.filter((q) => q.trim().length >= 20);
   const out: string[] = [];
   for (const n of names.map((x) => x.split(path.sep).join('/')).sort()) {
-    if (n.startsWith('index/') || n.startsWith('embeddings/')) continue;
+    if (n.startsWith('index/') || n.startsWith('embeddings/') || n.startsWith('archive/')) continue;
     const text = await fs.promises.readFile(path.join(root, n), 'utf8').catch(() => undefined);
     if (text !== undefined && (pats.some((p) => p.test(text)) || qs.some((q) => text.includes(q)))) out.push(`.mem/${n}`);
   }
@@ -137,4 +142,17 @@ async function purgeDerived(workspace: string, writer: WorkspaceWriter, files: s
     if (rel.endsWith('.jsonl')) await writer.update(rel, (cur) => cur?.split('\n').filter((l) => !names(l)).join('\n'));
     else await fs.promises.rm(writer.resolve(rel), { force: true });
   }
+}
+
+/** The archive tier's windows citing the entries' turns or quoting them (see archive/purge.ts). */
+async function purgeArchiveOf(workspace: string, writer: WorkspaceWriter, records: EntryRecord[], dryRun: boolean, locks: LockOptions): Promise<{ docs: number; segments: number } | null> {
+  if (!fs.existsSync(path.join(workspace, '.mem', 'archive', 'state.json'))) return null;
+  const { purgeArchive, targetsOf } = await import('../archive/purge.js');
+  return purgeArchive(workspace, writer, targetsOf(workspace, records), locks, dryRun);
+}
+
+function withArchive(res: ForgetResult, archive: { docs: number; segments: number } | null): ForgetResult {
+  res.archive = archive;
+  if (archive) res.derived.push(`.mem/archive/ (${archive.docs} transcript window(s) citing or quoting the entries; the transcripts themselves are the agent's and are not touched)`);
+  return res;
 }

@@ -57,9 +57,13 @@ export const SCHEMAS = {
   }).strict(),
   memory_trace: z.object({ id: z.string().min(1) }).strict(),
   memory_evidence: z.object({
-    id: z.string().min(1).describe('entry id'),
-    context: z.number().int().min(0).max(50).optional().describe('turns to show around the cited ones (default 0)'),
-  }).strict(),
+    id: z.string().min(1).optional().describe('entry id: its cited transcript turns'),
+    query: z.string().min(1).optional().describe('or words to find in the raw transcripts (the archive tier, built by `mem archive`)'),
+    context: z.number().int().min(0).max(50).optional().describe('with id: turns to show around the cited ones (default 0)'),
+    k: z.number().int().min(1).max(50).optional().describe('with query: number of windows (default 6)'),
+    source: z.string().optional().describe('with query: only this configured source'),
+    session: z.string().optional().describe('with query: only this session id'),
+  }).strict().refine((a) => (a.id === undefined) !== (a.query === undefined), { message: 'give either id or query, not both' }),
 } as const;
 
 export type ToolName = keyof typeof SCHEMAS;
@@ -70,7 +74,7 @@ export const DESCRIPTIONS: Record<ToolName, string> = {
   memory_context: 'The layered memory pack for this session (core rules, scope memories, query memories) within a token budget, wrapped in <memfold-context>.',
   memory_remember: 'Record one settled fact, decision, rule or note (origin agent). The same text twice adds nothing; a shared key supersedes the older entry.',
   memory_trace: "An entry's supersedes chain, oldest to newest, with statuses and the weekly-log lines that changed them.",
-  memory_evidence: 'The original transcript turns an entry was made from (speaker, time, position), secrets redacted; says when the transcript changed. Same JSON as `mem source <id> --json`.',
+  memory_evidence: 'The original transcript turns an entry was made from (speaker, time, position), secrets redacted; says when the transcript changed. Same JSON as `mem source <id> --json`. With query instead of id: hits from the raw transcripts, same JSON as `mem search --archive <query> --json`.',
 };
 
 function day(v: string | undefined, now: DateTime, zone: string, what: string): string | undefined {
@@ -114,8 +118,12 @@ export const HANDLERS: Record<ToolName, Handler> = {
   },
   memory_trace: async (env, a: z.infer<typeof SCHEMAS.memory_trace>) => traceOf(env.workspace, a.id),
   memory_evidence: async (env, a: z.infer<typeof SCHEMAS.memory_evidence>) => {
+    if (a.query !== undefined) {
+      const { searchArchive } = await import('../archive/search.js');
+      return searchArchive(env.workspace, { query: a.query, k: a.k ?? env.loaded.config.search.k, ...(a.source ? { source: a.source } : {}), ...(a.session ? { session: a.session } : {}) });
+    }
     const { findSource } = await import('../archive/source.js');
-    return findSource(env.workspace, env.loaded, a.id, a.context ?? 0);
+    return findSource(env.workspace, env.loaded, a.id!, a.context ?? 0);
   },
 };
 

@@ -1,0 +1,81 @@
+#!/usr/bin/env node
+// archive.mjs — benchmark of the archive tier: `mem archive` (indexing throughput) and cold
+// `mem search --archive` latency, over transcripts from bench/gen-transcripts.mjs.
+//
+// Usage (from the project root, after `npm run build`; `npm run bench:archive` does both):
+//   node bench/archive.mjs [--files 200] [--mb 50] [--runs 3] [--workdir DIR] [--keep]
+//
+// 1. generates the transcripts (deterministic seed, 200 files / 50 MB by default);
+// 2. baseline: `node -e 0`, median of 20; every latency is also a ratio to it (target ≤ 3×);
+// 3. `mem archive --rebuild`: wall time, MB/s of transcript bytes read, peak RSS, index size;
+// 4. `mem archive` with nothing new (cursor checks only), then after appending one line to one file
+//    (bytes read must equal the appended line);
+// 5. cold `mem search --archive`: 8 queries (3 Chinese) × --runs, median and p95 of whole-process time.
+// Results: a table on stdout and bench/out/archive-latest.json.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const MEM = path.join(ROOT, 'bin', 'mem.js');
+const GEN = path.join(ROOT, 'bench', 'gen-transcripts.mjs');
+const OUT_DIR = path.join(ROOT, 'bench', 'out');
+const args = process.argv.slice(2);
+const arg = (name, def) => {
+  const i = args.indexOf(`--${name}`);
+  return i === -1 ? def : args[i + 1];
+};
+const files = arg('files', '200');
+const mb = arg('mb', '50');
+const runs = Math.max(1, parseInt(arg('runs', '3'), 10));
+const keep = args.includes('--keep');
+const workdir = arg('workdir', null) ?? fs.mkdtempSync(path.join(os.tmpdir(), 'memfold-bench-archive-'));
+const QUERIES = ['connection pool timeout', 'migration rollback', 'websocket reconnect', 'flaky test retry', 'docker build cache', '部署', '缓存', '決定'];
+const hasTime = fs.existsSync('/usr/bin/time');
+
+function run(cmd, argv, { rss } = {}) {
+  const full = rss && hasTime ? ['/usr/bin/time', ['-f', '__RSS__%M', cmd, ...argv]] : [cmd, argv];
+  const t = performance.now();
+  const r = spawnSync(full[0], full[1], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, maxBuffer: 64 << 20 });
+  const ms = performance.now() - t;
+  const m = /__RSS__(\d+)/.exec(r.stderr ?? '');
+  if (r.status !== 0) throw new Error(`${cmd} ${argv.join(' ')} exited ${r.status}: ${r.stderr}`);
+  return { ms, stdout: r.stdout, rssMB: m ? Number(m[1]) / 1024 : null };
+}
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const p95 = (xs) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(xs.length * 0.95) - 1)];
+const dirBytes = (dir) => fs.readdirSync(dir).reduce((n, f) => n + fs.statSync(path.join(dir, f)).size, 0);
+
+const ws = path.join(workdir, 'ws');
+console.error(`transcripts: ${files} files / ${mb} MB in ${ws}`);
+if (!fs.existsSync(path.join(ws, 'mem.config.json'))) run(process.execPath, [GEN, '--out', ws, '--files', files, '--mb', mb, '--force']);
+const node0 = median(Array.from({ length: 20 }, () => run(process.execPath, ['-e', '0']).ms));
+console.log(`node -e 0 (median of 20): ${node0.toFixed(1)} ms\n`);
+const result = { node0, files: Number(files), mb: Number(mb) };
+
+const full = run(process.execPath, [MEM, '-C', ws, '--json', 'archive', '--rebuild'], { rss: true });
+const u = JSON.parse(full.stdout);
+result.index = { ms: Math.round(full.ms), inProcessMs: u.ms, bytesRead: u.bytesRead, MBps: u.bytesRead / 1048576 / (full.ms / 1000), turns: u.turns, docs: u.docs, segments: u.segments, rssMB: full.rssMB, indexMB: dirBytes(path.join(ws, '.mem', 'archive')) / 1048576 };
+console.log(`mem archive --rebuild: ${(full.ms / 1000).toFixed(1)} s for ${(u.bytesRead / 1048576).toFixed(1)} MB → ${result.index.MBps.toFixed(1)} MB/s (${u.turns} turns, ${u.docs} windows, ${u.segments} segments, peak RSS ${full.rssMB?.toFixed(0) ?? '?'} MB, index ${result.index.indexMB.toFixed(1)} MB)`);
+
+const idle = run(process.execPath, [MEM, '-C', ws, '--json', 'archive']);
+result.idle = { ms: Math.round(idle.ms), bytesRead: JSON.parse(idle.stdout).bytesRead };
+console.log(`mem archive, nothing new: ${idle.ms.toFixed(0)} ms (${(idle.ms / node0).toFixed(2)}×), ${result.idle.bytesRead} bytes read`);
+
+const target = fs.readdirSync(path.join(ws, 'transcripts', 'jsonl')).find((f) => f.endsWith('.jsonl'));
+const line = JSON.stringify({ role: 'user', content: 'benchmark appended line about quokkas', timestamp: '2026-11-21T23:59:00Z', session_id: 'bench' }) + '\n';
+fs.appendFileSync(path.join(ws, 'transcripts', 'jsonl', target), line);
+const one = run(process.execPath, [MEM, '-C', ws, '--json', 'archive']);
+result.append = { ms: Math.round(one.ms), bytesRead: JSON.parse(one.stdout).bytesRead, appended: Buffer.byteLength(line) };
+console.log(`mem archive after a ${result.append.appended}-byte append: ${one.ms.toFixed(0)} ms, ${result.append.bytesRead} bytes read`);
+
+const times = [];
+for (let i = 0; i < runs; i++) for (const q of QUERIES) times.push(run(process.execPath, [MEM, '-C', ws, 'search', '--archive', q, '-k', '6']).ms);
+result.search = { runs: times.length, medianMs: median(times), p95Ms: p95(times), medianRatio: median(times) / node0, p95Ratio: p95(times) / node0 };
+console.log(`cold mem search --archive (${times.length} runs): median ${median(times).toFixed(0)} ms (${result.search.medianRatio.toFixed(2)}× node -e 0), p95 ${p95(times).toFixed(0)} ms (${result.search.p95Ratio.toFixed(2)}×)`);
+
+fs.mkdirSync(OUT_DIR, { recursive: true });
+fs.writeFileSync(path.join(OUT_DIR, 'archive-latest.json'), JSON.stringify({ at: new Date().toISOString(), host: { cpus: os.cpus().length, node: process.version }, ...result }, null, 2) + '\n');
+if (!keep && !arg('workdir', null)) fs.rmSync(workdir, { recursive: true, force: true });

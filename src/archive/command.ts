@@ -1,0 +1,55 @@
+/**
+ * The CLI side of `mem search --archive`: flags in, hits out. Kept apart from the search command so
+ * a default search never loads the archive code, and the archive never loads the search engine.
+ */
+import { commandContext, type GlobalOptions } from '../cli/context.js';
+import { c } from '../cli/output.js';
+import { MemError } from '../core/errors.js';
+import { parseSince } from '../core/time.js';
+import { searchArchive, type ArchiveResponse } from './search.js';
+
+export interface ArchiveFlags {
+  archive?: boolean;
+  k?: string;
+  since?: string;
+  source?: string;
+  session?: string;
+  deep?: boolean;
+  kind?: string;
+  status?: string;
+  scope?: string;
+  path?: string;
+  until?: string;
+}
+
+export async function archiveSearchCommand(query: string, flags: ArchiveFlags, g: GlobalOptions): Promise<void> {
+  if (!flags.archive) throw new MemError('USAGE', '--source and --session apply to the archive tier: add --archive (see docs/archive.md)');
+  const others = (['deep', 'kind', 'status', 'scope', 'path', 'until'] as const).filter((f) => flags[f] !== undefined);
+  if (others.length) throw new MemError('USAGE', `--archive searches raw transcripts: ${others.map((f) => `--${f}`).join(', ')} cannot apply (use --since, --source, --session)`);
+  const { workspace, loaded, now, out } = commandContext(g);
+  const k = flags.k === undefined ? loaded.config.search.k : Number(flags.k);
+  if (!Number.isInteger(k) || k < 1 || k > 50) throw new MemError('USAGE', `-k must be a whole number from 1 to 50 (got "${flags.k}")`);
+  let sinceMs: number | undefined;
+  if (flags.since !== undefined) {
+    try {
+      sinceMs = parseSince(flags.since, now)?.toMillis();
+    } catch {
+      throw new MemError('USAGE', `--since "${flags.since}" is not a time (use 30m, 3h, 2d, 1w, an ISO date, or all)`);
+    }
+  }
+  if (flags.source !== undefined && !loaded.config.sources.some((s) => s.name === flags.source)) {
+    throw new MemError('USAGE', `no source named "${flags.source}" in mem.config.json (configured: ${loaded.config.sources.map((s) => s.name).join(', ') || 'none'})`);
+  }
+  const r = searchArchive(workspace, { query, k, ...(sinceMs !== undefined ? { sinceMs } : {}), ...(flags.source ? { source: flags.source } : {}), ...(flags.session ? { session: flags.session } : {}) });
+  if (!r.indexed) out.warn('there is no archive index yet: run "mem archive" to index the raw transcripts');
+  else if (r.behind) out.warn(`${r.behind} transcript(s) changed since the last "mem archive": their new lines are not searched yet`);
+  out.json(r);
+  out.result(formatArchive(r));
+}
+
+export function formatArchive(r: ArchiveResponse): string {
+  if (!r.results.length) return c.dim(`no archive hits for "${r.query}" (${r.docs} windows searched)`);
+  return r.results
+    .map((h, i) => `${c.bold(`${i + 1}. ${h.sessionPath}`)} ${c.dim(`turns ${h.turns} · ${h.timestamp ?? 'no time'} · ${h.source} · session ${h.sessionId} · score ${h.score}`)}\n   ${h.snippet}`)
+    .join('\n');
+}

@@ -1,0 +1,115 @@
+/**
+ * `mem search --archive`: BM25 over the archive tier's turn windows (DESIGN §6, third tier). Reads
+ * only the state, the query terms' shards and the winning docs' lines; writes nothing. Docs of
+ * retired files (rewritten or gone) and purged docs are never returned. Default search and `mem
+ * context` never import this module: the archive is searched only when asked for.
+ */
+import fs from 'node:fs';
+import { queryTerms } from '../search/tokenize.js';
+import { tildePath } from '../workspace/locate.js';
+import { loadState, SegmentReader } from './store.js';
+
+const K1 = 1.2;
+const B = 0.75;
+const SNIPPET = 320;
+
+export interface ArchiveQuery {
+  query: string;
+  k: number;
+  /** Only windows whose first turn is at or after this moment (ms since the epoch). */
+  sinceMs?: number;
+  source?: string;
+  session?: string;
+}
+
+export interface ArchiveHit {
+  score: number;
+  source: string;
+  sessionId: string;
+  sessionPath: string;
+  /** Turn range, 1-based inclusive, as `message_range` counts. */
+  turns: string;
+  timestamp: string | null;
+  bytes: [number, number];
+  snippet: string;
+}
+
+export interface ArchiveResponse {
+  tier: 'archive';
+  query: string;
+  results: ArchiveHit[];
+  docs: number;
+  /** Transcripts that changed since the last `mem archive` (their new lines are not searched yet). */
+  behind: number;
+  indexed: boolean;
+}
+
+export function searchArchive(workspace: string, q: ArchiveQuery): ArchiveResponse {
+  try {
+    return search(workspace, q);
+  } catch (err) {
+    // A purge replaced a segment between reading the state and opening it: the new state names the new one.
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return search(workspace, q);
+    throw err;
+  }
+}
+
+function search(workspace: string, q: ArchiveQuery): ArchiveResponse {
+  const state = loadState(workspace);
+  const empty: ArchiveResponse = { tier: 'archive', query: q.query, results: [], docs: 0, behind: 0, indexed: !!state };
+  if (!state) return empty;
+  const byNo = new Map(Object.entries(state.files).map(([file, f]) => [f.no, { file, ...f }]));
+  let behind = 0;
+  for (const [file, f] of Object.entries(state.files)) {
+    const st = fs.statSync(file, { throwIfNoEntry: false });
+    if (!st || st.size !== f.cursor.size || st.mtimeMs !== f.cursor.mtimeMs) behind++;
+  }
+  const terms = queryTerms(q.query);
+  const N = state.segments.reduce((n, s) => n + s.docs, 0);
+  const avg = state.segments.reduce((n, s) => n + s.tokens, 0) / Math.max(1, N);
+  const segs = state.segments.map((s) => SegmentReader.open(workspace, s.name, s.docs));
+  try {
+    const lists = segs.map((seg) => terms.map((t) => seg.postings(t)));
+    const df = terms.map((_, i) => lists.reduce((n, l) => n + l[i]!.length, 0));
+    const scored: Array<{ seg: number; doc: number; score: number }> = [];
+    segs.forEach((seg, si) => {
+      const scores = new Map<number, number>();
+      terms.forEach((_, ti) => {
+        const idf = Math.log(1 + (N - df[ti]! + 0.5) / (df[ti]! + 0.5));
+        for (const [doc, tf] of lists[si]![ti]!) {
+          const len = seg.meta(doc)[2]!;
+          scores.set(doc, (scores.get(doc) ?? 0) + (idf * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * len) / avg)));
+        }
+      });
+      for (const [doc, score] of scores) {
+        const m = seg.meta(doc);
+        const f = byNo.get(m[4]!);
+        if (!f) continue; // retired: rewritten or gone
+        if (q.sinceMs !== undefined && m[3]! * 1000 < q.sinceMs) continue;
+        if (q.source && f.source !== q.source) continue;
+        if (q.session && f.sessionId !== q.session) continue;
+        scored.push({ seg: si, doc, score });
+      }
+    });
+    scored.sort((a, b) => b.score - a.score || a.seg - b.seg || a.doc - b.doc);
+    const results = scored.slice(0, q.k).map(({ seg, doc, score }) => {
+      const d = segs[seg]!.doc(doc);
+      const f = byNo.get(d.f)!;
+      return { score: Math.round(score * 1000) / 1000, source: f.source, sessionId: d.s, sessionPath: tildePath(f.file), turns: `${d.a}-${d.b}`, timestamp: d.t, bytes: [d.o, d.e] as [number, number], snippet: snippet(d.x, terms) };
+    });
+    return { ...empty, results, docs: N, behind };
+  } finally {
+    for (const s of segs) s.close();
+  }
+}
+
+/** The window's lines that hold query terms, first ones first, cut to SNIPPET characters. */
+export function snippet(text: string, terms: string[]): string {
+  const lines = text.split('\n');
+  const low = (s: string) => s.toLowerCase();
+  const hit = lines.filter((l) => terms.some((t) => low(l).includes(t)));
+  const out = (hit.length ? hit : lines).join(' … ').replace(/\s+/g, ' ');
+  if (out.length <= SNIPPET) return out;
+  const first = Math.max(0, Math.min(...terms.map((t) => low(out).indexOf(t)).filter((i) => i >= 0), out.length) - 60);
+  return `${first ? '… ' : ''}${out.slice(first, first + SNIPPET)} …`;
+}

@@ -1,0 +1,115 @@
+/**
+ * The archive tier's state (`.mem/archive/state.json`) and segment reads. The state is written last
+ * by every update, atomically: a segment it does not list is an unfinished update's leftover and is
+ * never read, so a killed update costs a re-read of the same new lines, never a wrong hit.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Cursor } from '../jobs/microsync/cursors.js';
+import type { SourceKind } from '../transcripts/index.js';
+import { HEADER_BYTES, META_U32, SHARDS, shardOf, shardRange, termPostings, type ArchiveDoc } from './format.js';
+
+export const ARCHIVE_DIR = '.mem/archive';
+export const STATE_FILE = `${ARCHIVE_DIR}/state.json`;
+
+export interface ArchiveFile {
+  no: number;
+  source: string;
+  kind: SourceKind;
+  sessionId: string;
+  cursor: Pick<Cursor, 'offset' | 'turns' | 'size' | 'mtimeMs' | 'head' | 'tail' | 'pendingTools'>;
+}
+
+export interface ArchiveState {
+  version: 1;
+  segments: Array<{ name: string; docs: number; tokens: number }>;
+  /** Absolute transcript path → its file number and the archive's own cursor. */
+  files: Record<string, ArchiveFile>;
+  /** File numbers of transcripts that were rewritten (or vanished): their docs are never returned. */
+  retired: number[];
+  /** Turn ranges removed by `mem forget --hard`: never indexed again, even on a re-read. */
+  purged: Array<{ file: string; a: number; b: number }>;
+  nextFile: number;
+  nextSegment: number;
+}
+
+export function emptyState(): ArchiveState {
+  return { version: 1, segments: [], files: {}, retired: [], purged: [], nextFile: 1, nextSegment: 1 };
+}
+
+export function loadState(workspace: string): ArchiveState | undefined {
+  try {
+    const v = JSON.parse(fs.readFileSync(path.join(workspace, STATE_FILE), 'utf8')) as ArchiveState;
+    return v.version === 1 && Array.isArray(v.segments) ? v : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export const serialiseState = (s: ArchiveState) => JSON.stringify(s) + '\n';
+
+/** A segment on disk, opened lazily: reads only the shards and doc lines a query needs. */
+export class SegmentReader {
+  private fds = new Map<string, number>();
+  private header?: Uint32Array;
+  private shardText = new Map<number, string>();
+  private metaAll?: Uint32Array;
+
+  constructor(private readonly base: string, readonly docs: number) {}
+
+  static open(workspace: string, name: string, docs: number): SegmentReader {
+    return new SegmentReader(path.join(workspace, ARCHIVE_DIR, name), docs);
+  }
+
+  private read(ext: string, offset: number, length: number): Buffer {
+    let fd = this.fds.get(ext);
+    if (fd === undefined) this.fds.set(ext, (fd = fs.openSync(`${this.base}.${ext}`, 'r')));
+    const buf = Buffer.allocUnsafe(length);
+    let got = 0;
+    while (got < length) {
+      const n = fs.readSync(fd, buf, got, length - got, offset + got);
+      if (n === 0) throw new Error(`${this.base}.${ext}: truncated`);
+      got += n;
+    }
+    return buf;
+  }
+
+  postings(term: string): Array<[number, number]> {
+    const shard = shardOf(term);
+    let text = this.shardText.get(shard);
+    if (text === undefined) {
+      if (!this.header) {
+        const b = this.read('post', 0, HEADER_BYTES);
+        this.header = new Uint32Array(b.buffer.slice(b.byteOffset, b.byteOffset + SHARDS * 8));
+      }
+      const [off, len] = shardRange(this.header, shard);
+      text = len ? this.read('post', off, len).toString('utf8') : '';
+      this.shardText.set(shard, text);
+    }
+    return termPostings(text, term);
+  }
+
+  /** [offset, length, tokens, seconds, fileNo, first, last] of a doc. */
+  meta(doc: number): Uint32Array {
+    if (!this.metaAll) {
+      const b = this.read('meta.bin', 0, this.docs * META_U32 * 4);
+      this.metaAll = new Uint32Array(b.buffer.slice(b.byteOffset, b.byteOffset + b.length));
+    }
+    return this.metaAll.subarray(doc * META_U32, (doc + 1) * META_U32);
+  }
+
+  doc(doc: number): ArchiveDoc {
+    const m = this.meta(doc);
+    return JSON.parse(this.read('docs.jsonl', m[0]!, m[1]!).toString('utf8')) as ArchiveDoc;
+  }
+
+  allDocs(): ArchiveDoc[] {
+    const text = fs.readFileSync(`${this.base}.docs.jsonl`, 'utf8');
+    return text.split('\n').filter(Boolean).map((l) => JSON.parse(l) as ArchiveDoc);
+  }
+
+  close(): void {
+    for (const fd of this.fds.values()) fs.closeSync(fd);
+    this.fds.clear();
+  }
+}

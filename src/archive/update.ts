@@ -1,0 +1,149 @@
+/**
+ * `mem archive`: brings the archive index up to date from its own per-file cursors (DESIGN §4, §6).
+ * Only bytes after a file's cursor are read; a file whose bytes before the cursor changed (or that
+ * shrank) is re-read from the start under a new file number, and its old docs are retired. Each
+ * update writes at most a few new segments and then the state, atomically, under the `index`
+ * allowance: a killed update leaves the previous state, and its cursors, in force.
+ */
+import fs from 'node:fs';
+import type { LoadedConfig } from '../config/load.js';
+import { checkCursor, fingerprint } from '../jobs/microsync/cursors.js';
+import { listTranscriptFiles, openTranscript } from '../transcripts/index.js';
+import { defaultLockOptions } from '../write/defaults.js';
+import { withLock } from '../write/locks.js';
+import { WorkspaceWriter } from '../write/writer.js';
+import { buildSegment, type ArchiveDoc } from './format.js';
+import { ARCHIVE_DIR, emptyState, loadState, serialiseState, STATE_FILE, type ArchiveState } from './store.js';
+import { windowBuilder } from './windows.js';
+
+/** Docs held before a segment is written, so a first run over 50 MB never holds it all. */
+const SEGMENT_CHARS = 16 * 1024 * 1024;
+
+export interface ArchiveUpdate {
+  files: number;
+  /** Files read this time (new, grown or rewritten). */
+  filesRead: number;
+  rewritten: Array<{ file: string; why: string }>;
+  retiredFiles: number;
+  bytesRead: number;
+  turns: number;
+  docs: number;
+  segments: number;
+  totalDocs: number;
+  ms: number;
+  warnings: string[];
+}
+
+export interface ArchiveUpdateOptions {
+  rebuild?: boolean;
+  progress?: (msg: string) => void;
+}
+
+export async function updateArchive(workspace: string, loaded: LoadedConfig, opts: ArchiveUpdateOptions = {}): Promise<ArchiveUpdate> {
+  const locks = defaultLockOptions(loaded.config);
+  return withLock(workspace, 'archive', locks, async (lock) => {
+    const writer = new WorkspaceWriter(workspace, 'index', locks, lock);
+    return update(workspace, loaded, writer, opts);
+  });
+}
+
+async function update(workspace: string, loaded: LoadedConfig, writer: WorkspaceWriter, opts: ArchiveUpdateOptions): Promise<ArchiveUpdate> {
+  const started = Date.now();
+  const prev = loadState(workspace);
+  const state: ArchiveState = opts.rebuild || !prev ? { ...emptyState(), purged: prev?.purged ?? [] } : prev;
+  const res: ArchiveUpdate = { files: 0, filesRead: 0, rewritten: [], retiredFiles: 0, bytesRead: 0, turns: 0, docs: 0, segments: 0, totalDocs: 0, ms: 0, warnings: [] };
+  const seen = new Set<string>();
+  let pending: ArchiveDoc[] = [];
+  let pendingChars = 0;
+  const flush = async () => {
+    if (!pending.length) return;
+    state.segments.push(await writeSegment(writer, state, pending));
+    res.segments++;
+    pending = [];
+    pendingChars = 0;
+  };
+
+  for (const source of loaded.config.sources) {
+    const files = await listTranscriptFiles(source.kind, source.path, workspace).catch((err: Error) => {
+      res.warnings.push(`source "${source.name}": ${err.message}; its archive is left as it was`);
+      return undefined;
+    });
+    if (!files) {
+      for (const [f, v] of Object.entries(state.files)) if (v.source === source.name) seen.add(f);
+      continue;
+    }
+    for (const file of files) {
+      seen.add(file);
+      res.files++;
+      opts.progress?.(`archive: ${res.files} ${file}`);
+      const st = await fs.promises.stat(file).catch(() => undefined);
+      if (!st) continue;
+      const known = state.files[file];
+      const check = await checkCursor(file, known?.cursor, st);
+      if (check.state === 'unchanged') continue;
+      const resume = check.state === 'grown' && known;
+      if (check.state === 'rewritten' && known) {
+        res.rewritten.push({ file, why: check.why });
+        state.retired.push(known.no);
+      }
+      const no = resume ? known.no : state.nextFile++;
+      const purged = state.purged.filter((p) => p.file === file);
+      const builder = windowBuilder(no, resume ? known.cursor.offset : 0, (i) => purged.some((p) => i >= p.a && i <= p.b));
+      const stream = openTranscript(file, source.kind, {
+        fromOffset: resume ? known.cursor.offset : 0,
+        fromIndex: resume ? known.cursor.turns : 0,
+        maxLineBytes: loaded.config.limits.maxLineBytes,
+        fallbackTimestamp: new Date(st.mtimeMs).toISOString(),
+        ...(resume && known.cursor.pendingTools ? { toolNames: known.cursor.pendingTools } : {}),
+      });
+      let last = resume ? known.cursor.turns : 0;
+      for await (const turn of stream.turns) {
+        builder.add(turn);
+        last = turn.index;
+        res.turns++;
+      }
+      const docs = builder.take();
+      pending.push(...docs);
+      pendingChars += docs.reduce((n, d) => n + d.x.length, 0);
+      res.docs += docs.length;
+      res.bytesRead += stream.stats.bytesRead;
+      res.filesRead++;
+      const fp = await fingerprint(file, stream.stats.endOffset);
+      const cursor = { offset: stream.stats.endOffset, turns: last, size: st.size, mtimeMs: st.mtimeMs, ...fp, ...(stream.stats.pendingTools ? { pendingTools: stream.stats.pendingTools } : {}) };
+      state.files[file] = { no, source: source.name, kind: source.kind, sessionId: stream.stats.sessionId, cursor };
+      if (pendingChars >= SEGMENT_CHARS) await flush();
+    }
+  }
+  for (const [file, v] of Object.entries(state.files)) {
+    if (seen.has(file)) continue;
+    state.retired.push(v.no);
+    delete state.files[file];
+    res.retiredFiles++;
+  }
+  await flush();
+  if (res.filesRead || res.retiredFiles || !prev || opts.rebuild) await writer.write(STATE_FILE, serialiseState(state));
+  if (opts.rebuild && prev) await removeUnlisted(workspace, writer, state);
+  res.totalDocs = state.segments.reduce((n, s) => n + s.docs, 0);
+  res.ms = Date.now() - started;
+  return res;
+}
+
+/** Writes docs as a new segment (its files only: the caller lists it in the state and writes that last). */
+export async function writeSegment(writer: WorkspaceWriter, state: ArchiveState, docs: ArchiveDoc[]): Promise<ArchiveState['segments'][number]> {
+  const name = `seg-${String(state.nextSegment++).padStart(6, '0')}`;
+  const seg = buildSegment(docs);
+  await writer.write(`${ARCHIVE_DIR}/${name}.docs.jsonl`, seg.docs);
+  await writer.write(`${ARCHIVE_DIR}/${name}.meta.bin`, seg.meta);
+  await writer.write(`${ARCHIVE_DIR}/${name}.post`, seg.post);
+  return { name, docs: docs.length, tokens: seg.tokens };
+}
+
+/** Segment files the state no longer lists (after a rebuild or a purge). */
+export async function removeUnlisted(workspace: string, writer: WorkspaceWriter, state: ArchiveState): Promise<void> {
+  const keep = new Set(state.segments.map((s) => s.name));
+  const names = await fs.promises.readdir(writer.resolve(ARCHIVE_DIR)).catch(() => [] as string[]);
+  for (const n of names) {
+    const seg = /^(seg-\d+)\./.exec(n)?.[1];
+    if (seg && !keep.has(seg)) await fs.promises.rm(writer.resolve(`${ARCHIVE_DIR}/${n}`), { force: true });
+  }
+}

@@ -1,0 +1,27 @@
+/** The archive segment format, pure: postings round-trip exactly, by term and shard. */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { buildSegment, HEADER_BYTES, META_U32, shardOf, shardRange, termPostings, type ArchiveDoc } from '../src/archive/format.js';
+
+const doc = (x: string, a: number, extra: Partial<ArchiveDoc> = {}): ArchiveDoc => ({ f: 1, s: 's1', a, b: a, t: '2026-11-21T10:00:00Z', o: 0, e: 10, x, ...extra });
+
+test('every term of every doc is found in its shard with its frequency; purged docs have none', () => {
+  const docs = [doc('pool pool timeout', 1), doc('connection pool 部署前', 2), doc('secret words', 3, { x: '', purged: true }), doc('timeouts', 4)];
+  const seg = buildSegment(docs);
+  const header = new Uint32Array(seg.post.buffer.slice(seg.post.byteOffset, seg.post.byteOffset + HEADER_BYTES));
+  const lookup = (term: string) => {
+    const [off, len] = shardRange(header, shardOf(term));
+    return termPostings(Buffer.from(seg.post).subarray(off, off + len).toString('utf8'), term);
+  };
+  assert.deepEqual(lookup('pool'), [[0, 2], [1, 1]]);
+  assert.deepEqual(lookup('timeout'), [[0, 1]], 'not confused with "timeouts"');
+  assert.deepEqual(lookup('timeouts'), [[3, 1]]);
+  assert.deepEqual(lookup('部署'), [[1, 1]]);
+  assert.deepEqual(lookup('secret'), []);
+  const meta = new Uint32Array(seg.meta.buffer, seg.meta.byteOffset, docs.length * META_U32);
+  const lines = seg.docs.split('\n');
+  assert.equal(JSON.parse(Buffer.from(seg.docs).subarray(meta[META_U32]!, meta[META_U32]! + meta[META_U32 + 1]!).toString()).x, 'connection pool 部署前');
+  assert.equal(lines.length, docs.length + 1);
+  assert.equal(meta[2], 3, 'token count of doc 0');
+  assert.equal(meta[3], Date.parse('2026-11-21T10:00:00Z') / 1000);
+});

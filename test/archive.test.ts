@@ -1,0 +1,111 @@
+/** The archive tier: raw transcripts indexed incrementally, searched only with `--archive`. */
+import assert from 'node:assert/strict';
+import { appendFileSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { exampleWorkspace, mem } from './helpers/cli.js';
+
+const NOW = '2026-11-22T09:00:00Z';
+
+interface Update { files: number; filesRead: number; bytesRead: number; turns: number; docs: number; totalDocs: number; rewritten: Array<{ why: string }> }
+interface Hits { results: Array<{ sessionPath: string; sessionId: string; turns: string; timestamp: string | null; snippet: string; source: string }>; behind: number; indexed: boolean }
+
+async function update(ws: string, ...args: string[]): Promise<Update> {
+  const r = await mem(['-C', ws, '--json', 'archive', ...args]);
+  assert.equal(r.code, 0, r.stderr);
+  return JSON.parse(r.stdout) as Update;
+}
+
+async function archive(ws: string, ...args: string[]): Promise<Hits & { stderr: string }> {
+  const r = await mem(['-C', ws, '--json', 'search', '--archive', ...args]);
+  assert.equal(r.code, 0, r.stderr);
+  return { ...(JSON.parse(r.stdout) as Hits), stderr: r.stderr };
+}
+
+const line = (text: string, at: string) => JSON.stringify({ role: 'user', content: text, timestamp: at, session_id: 'standup-2026-11-21' }) + '\n';
+
+test('an appended transcript: the next update reads only the new bytes, and the new words are found', async (t) => {
+  const { ws, transcripts } = exampleWorkspace(t);
+  const first = await update(ws);
+  assert.equal(first.files, 6);
+  assert.equal(first.filesRead, 6);
+  assert.ok(first.docs > 0 && first.totalDocs === first.docs);
+  const again = await update(ws);
+  assert.deepEqual([again.filesRead, again.bytesRead, again.turns, again.docs], [0, 0, 0, 0], 'nothing new, nothing read');
+
+  const file = join(transcripts, 'jsonl', 'ledgerline-standup.jsonl');
+  const before = (await archive(ws, 'zanzibar')).results;
+  assert.deepEqual(before, []);
+  const added = line('The zanzibar rollout waits for the quarterly audit.', '2026-11-21T10:07:00Z');
+  appendFileSync(file, added);
+  const stale = await archive(ws, 'zanzibar');
+  assert.deepEqual(stale.results, [], 'not indexed until the next update');
+  assert.equal(stale.behind, 1);
+  assert.match(stale.stderr, /1 transcript\(s\) changed since the last "mem archive"/);
+
+  const next = await update(ws);
+  assert.equal(next.filesRead, 1);
+  assert.equal(next.bytesRead, Buffer.byteLength(added), 'only the appended line was read');
+  assert.equal(next.turns, 1);
+  assert.equal(next.docs, 1);
+  assert.equal(next.totalDocs, first.totalDocs + 1);
+  const hit = await archive(ws, 'zanzibar', 'audit');
+  assert.equal(hit.results.length, 1);
+  const h = hit.results[0]!;
+  assert.equal(h.sessionId, 'standup-2026-11-21');
+  assert.equal(h.source, 'generic');
+  assert.match(h.sessionPath, /ledgerline-standup\.jsonl$/);
+  assert.equal(h.turns, '11-11', 'turn indexes continue from the cursor');
+  assert.equal(h.timestamp, '2026-11-21T10:07:00.000Z');
+  assert.match(h.snippet, /zanzibar rollout/);
+  assert.equal(hit.behind, 0);
+});
+
+test('filters by source, session and time; secrets never land in the archive index', async (t) => {
+  const { ws } = exampleWorkspace(t);
+  await update(ws);
+  const all = await archive(ws, 'smoke', '-k', '10');
+  assert.ok(all.results.some((r) => r.source === 'generic'));
+  assert.deepEqual((await archive(ws, 'smoke', '--source', 'claude')).results.filter((r) => r.source !== 'claude'), []);
+  assert.deepEqual((await archive(ws, 'smoke', '--session', 'nope')).results, []);
+  assert.ok((await archive(ws, 'smoke', '--session', 'standup-2026-11-21')).results.length > 0);
+  assert.deepEqual((await archive(ws, 'smoke', '--since', '2026-11-22', '--now', NOW)).results, []);
+  const dir = join(ws, '.mem', 'archive');
+  const bytes = readdirSync(dir).map((n) => readFileSync(join(dir, n), 'latin1')).join('');
+  assert.ok(!bytes.includes('sk-proj-') && !bytes.includes('AKIA5A4W'), 'the keys in the fixtures are redacted');
+  assert.match(bytes, /\[REDACTED:openai-key\]/);
+  const bad = await mem(['-C', ws, 'search', '--archive', 'smoke', '--deep']);
+  assert.equal(bad.code, 2);
+  const noArchive = await mem(['-C', ws, 'search', '--source', 'claude', 'smoke']);
+  assert.equal(noArchive.code, 2);
+});
+
+test('default search and mem context never return archive hits', async (t) => {
+  const { ws } = exampleWorkspace(t);
+  assert.equal((await mem(['-C', ws, 'microsync', '--since', 'all', '--now', NOW])).code, 0);
+  await update(ws);
+  assert.equal((await mem(['-C', ws, 'index'])).code, 0);
+  // "weekend" is said only in a transcript (a greeting, never a memory).
+  assert.ok((await archive(ws, 'weekend')).results.length > 0, 'the archive has the word');
+  const s = await mem(['-C', ws, '--json', 'search', 'weekend', '--deep']);
+  assert.equal(s.code, 0, s.stderr);
+  assert.deepEqual((JSON.parse(s.stdout) as { results: unknown[] }).results, []);
+  const ctx = await mem(['-C', ws, '--json', '--now', NOW, 'context', '--query', 'weekend', '--budget', '4000']);
+  assert.equal(ctx.code, 0, ctx.stderr);
+  const pack = JSON.parse(ctx.stdout) as { items: unknown[]; text: string };
+  assert.ok(!/weekend/i.test(JSON.stringify(pack.items) + pack.text), 'mem context holds no transcript words');
+});
+
+test('a rewritten transcript is read again from the start; its old windows are never returned', async (t) => {
+  const { ws, transcripts } = exampleWorkspace(t);
+  await update(ws);
+  const file = join(transcripts, 'jsonl', 'ledgerline-standup.jsonl');
+  assert.ok((await archive(ws, 'weekend')).results.length > 0);
+  writeFileSync(file, line('A shorter story about pelicans.', '2026-11-21T11:00:00Z'));
+  const next = await update(ws);
+  assert.equal(next.filesRead, 1);
+  assert.equal(next.bytesRead, statSync(file).size);
+  assert.match(next.rewritten[0]!.why, /shrank/);
+  assert.deepEqual((await archive(ws, 'weekend')).results, [], 'the old text is retired');
+  assert.equal((await archive(ws, 'pelicans')).results[0]!.turns, '1-1');
+});
