@@ -1,6 +1,7 @@
 /** The archive segment format, pure: postings round-trip exactly, by term and shard. */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { liveDocs, MAX_SMALL, planCompaction, SMALL_BYTES } from '../src/archive/compact.js';
 import { buildSegment, HEADER_BYTES, META_U32, shardOf, shardRange, termPostings, type ArchiveDoc } from '../src/archive/format.js';
 
 const doc = (x: string, a: number, extra: Partial<ArchiveDoc> = {}): ArchiveDoc => ({ f: 1, s: 's1', a, b: a, t: '2026-11-21T10:00:00Z', o: 0, e: 10, x, ...extra });
@@ -24,4 +25,13 @@ test('every term of every doc is found in its shard with its frequency; purged d
   assert.equal(lines.length, docs.length + 1);
   assert.equal(meta[2], 3, 'token count of doc 0');
   assert.equal(meta[3], Date.parse('2026-11-21T10:00:00Z') / 1000);
+});
+
+test('compaction merges the small segments once there are MAX_SMALL of them, and keeps only live windows', () => {
+  const seg = (name: string, bytes: number) => ({ name, bytes });
+  const small = Array.from({ length: MAX_SMALL - 1 }, (_, i) => seg(`s${i}`, 100));
+  assert.deepEqual(planCompaction([seg('big', SMALL_BYTES), ...small]), [], 'one short of the limit: nothing');
+  assert.deepEqual(planCompaction([seg('big', SMALL_BYTES), ...small, seg('last', SMALL_BYTES - 1)]), [...small.map((s) => s.name), 'last'], 'large segments stay');
+  const docs = [doc('kept', 1), doc('retired file', 2, { f: 7 }), doc('', 3, { purged: true }), doc('kept too', 4)];
+  assert.deepEqual(liveDocs(docs, new Set([1])).map((d) => d.a), [1, 4]);
 });

@@ -109,3 +109,44 @@ test('a rewritten transcript is read again from the start; its old windows are n
   assert.deepEqual((await archive(ws, 'weekend')).results, [], 'the old text is retired');
   assert.equal((await archive(ws, 'pelicans')).results[0]!.turns, '1-1');
 });
+
+test('many small updates are compacted: segments stay few, every appended word is still found, retired windows are dropped', async (t) => {
+  const { ws, transcripts } = exampleWorkspace(t);
+  await update(ws);
+  const file = join(transcripts, 'jsonl', 'ledgerline-standup.jsonl');
+  const words = ['albatross', 'bittern', 'cormorant', 'dunlin', 'egret', 'fulmar', 'gannet', 'heron', 'ibis', 'jacana'];
+  let compacted = 0;
+  for (const [i, w] of words.entries()) {
+    appendFileSync(file, line(`The ${w} migration is confirmed.`, `2026-11-21T11:${String(i).padStart(2, '0')}:00Z`));
+    compacted += (await update(ws)).compacted;
+  }
+  assert.ok(compacted >= 8, `the small segments were merged (${compacted})`);
+  const state = JSON.parse(readFileSync(join(ws, '.mem', 'archive', 'state.json'), 'utf8')) as { segments: unknown[] };
+  assert.ok(state.segments.length < 8, `${state.segments.length} segments after ${words.length + 1} updates`);
+  const names = readdirSync(join(ws, '.mem', 'archive')).filter((n) => n.endsWith('.post'));
+  assert.equal(names.length, state.segments.length, 'merged segments are removed from disk');
+  for (const w of words) assert.equal((await archive(ws, w)).results.length, 1, w);
+
+  writeFileSync(file, line('Only pelicans now.', '2026-11-21T12:00:00Z'));
+  for (let i = 0; i < 8; i++) {
+    appendFileSync(file, line(`Pelican count ${i}.`, `2026-11-21T12:0${i}:00Z`));
+    await update(ws);
+  }
+  const bytes = readdirSync(join(ws, '.mem', 'archive')).filter((n) => n.endsWith('.docs.jsonl')).map((n) => readFileSync(join(ws, '.mem', 'archive', n), 'utf8')).join('');
+  assert.ok(!bytes.includes('albatross'), 'windows of the rewritten file are gone from disk after compaction');
+  assert.equal((await archive(ws, 'pelicans')).results.length, 1);
+});
+
+test('microsync keeps a kept archive fresh, and never starts one', async (t) => {
+  const { ws, transcripts } = exampleWorkspace(t);
+  assert.equal((await mem(['-C', ws, 'microsync', '--since', 'all', '--now', NOW])).code, 0);
+  assert.ok(!readdirSync(join(ws, '.mem')).includes('archive'), 'no archive unless asked for');
+  await update(ws);
+  appendFileSync(join(transcripts, 'jsonl', 'ledgerline-standup.jsonl'), line('The quokka census is done.', '2026-11-21T10:08:00Z'));
+  const r = await mem(['-C', ws, '-v', 'microsync', '--now', NOW]);
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stderr, /archive: 1 transcript\(s\) read, 1 new window\(s\)/);
+  const hit = await archive(ws, 'quokka');
+  assert.equal(hit.results.length, 1);
+  assert.equal(hit.behind, 0);
+});

@@ -9,8 +9,9 @@ import type { Cursor } from '../jobs/microsync/cursors.js';
 import type { SourceKind } from '../transcripts/index.js';
 import { HEADER_BYTES, META_U32, SHARDS, shardOf, shardRange, termPostings, type ArchiveDoc } from './format.js';
 
-export const ARCHIVE_DIR = '.mem/archive';
-export const STATE_FILE = `${ARCHIVE_DIR}/state.json`;
+import { ARCHIVE_DIR, STATE_FILE } from './paths.js';
+
+export { ARCHIVE_DIR, STATE_FILE } from './paths.js';
 
 export interface ArchiveFile {
   no: number;

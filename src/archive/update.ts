@@ -12,6 +12,7 @@ import { listTranscriptFiles, openTranscript } from '../transcripts/index.js';
 import { defaultLockOptions } from '../write/defaults.js';
 import { withLock } from '../write/locks.js';
 import { WorkspaceWriter } from '../write/writer.js';
+import { compactSegments } from './compact.js';
 import { buildSegment, type ArchiveDoc } from './format.js';
 import { ARCHIVE_DIR, emptyState, loadState, serialiseState, STATE_FILE, type ArchiveState } from './store.js';
 import { windowBuilder } from './windows.js';
@@ -29,6 +30,8 @@ export interface ArchiveUpdate {
   turns: number;
   docs: number;
   segments: number;
+  /** Small segments merged into one this time (see compact.ts); 0 most runs. */
+  compacted: number;
   totalDocs: number;
   ms: number;
   warnings: string[];
@@ -51,7 +54,7 @@ async function update(workspace: string, loaded: LoadedConfig, writer: Workspace
   const started = Date.now();
   const prev = loadState(workspace);
   const state: ArchiveState = opts.rebuild || !prev ? { ...emptyState(), purged: prev?.purged ?? [] } : prev;
-  const res: ArchiveUpdate = { files: 0, filesRead: 0, rewritten: [], retiredFiles: 0, bytesRead: 0, turns: 0, docs: 0, segments: 0, totalDocs: 0, ms: 0, warnings: [] };
+  const res: ArchiveUpdate = { files: 0, filesRead: 0, rewritten: [], retiredFiles: 0, bytesRead: 0, turns: 0, docs: 0, segments: 0, compacted: 0, totalDocs: 0, ms: 0, warnings: [] };
   const seen = new Set<string>();
   let pending: ArchiveDoc[] = [];
   let pendingChars = 0;
@@ -121,8 +124,12 @@ async function update(workspace: string, loaded: LoadedConfig, writer: Workspace
     res.retiredFiles++;
   }
   await flush();
-  if (res.filesRead || res.retiredFiles || !prev || opts.rebuild) await writer.write(STATE_FILE, serialiseState(state));
-  if (opts.rebuild && prev) await removeUnlisted(workspace, writer, state);
+  res.compacted = await compactSegments(workspace, state, (docs) => writeSegment(writer, state, docs));
+  if (res.filesRead || res.retiredFiles || res.compacted || !prev || opts.rebuild) {
+    await writer.write(STATE_FILE, serialiseState(state));
+    // Segments no longer listed: a rebuild's or compaction's old ones, or a killed run's leftovers.
+    await removeUnlisted(workspace, writer, state);
+  }
   res.totalDocs = state.segments.reduce((n, s) => n + s.docs, 0);
   res.ms = Date.now() - started;
   return res;

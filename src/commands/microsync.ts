@@ -39,6 +39,15 @@ export function registerMicrosync(program: Command): void {
       });
       out.endProgress();
       if (r.added.length) await refreshIndex(workspace, loaded, out);
+      if (!r.dryRun) {
+        // Loaded only for a workspace that keeps an archive (src/archive/refresh.ts).
+        const { archiveKept, refreshArchive } = await import('../archive/refresh.js');
+        if (archiveKept(workspace)) {
+          const a = await refreshArchive(workspace, loaded);
+          if (a.warning) out.warn(a.warning);
+          if (a.line) out.info(a.line);
+        }
+      }
       out.json({ ...r, plan: undefined, wouldAdd: r.dryRun ? r.plan.entries.map((e) => ({ id: e.id, day: e.day, markdown: renderEntry(e.entry) })) : undefined, skipped: r.plan.skipped });
       if (r.dryRun) for (const e of r.plan.entries) out.result(`${c.dim(`# memory/${e.day}.md`)}\n${renderEntry(e.entry)}`);
       else if (out.opts.verbose) for (const a of r.added) out.info(`added ${a.id} to ${a.file}`);
