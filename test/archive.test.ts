@@ -150,3 +150,19 @@ test('microsync keeps a kept archive fresh, and never starts one', async (t) => 
   assert.equal(hit.results.length, 1);
   assert.equal(hit.behind, 0);
 });
+
+test('mem status tells whether the archive is kept, its size, and how many transcripts changed since', async (t) => {
+  const { ws, transcripts } = exampleWorkspace(t);
+  const status = async () => {
+    const r = await mem(['-C', ws, '--json', 'status']);
+    assert.equal(r.code, 0, r.stderr);
+    return JSON.parse(r.stdout) as { archive: { kept: boolean; transcripts: number; windows: number; segments: number; behind: number } };
+  };
+  assert.equal((await status()).archive.kept, false);
+  assert.match((await mem(['-C', ws, 'status'])).stdout, /archive not kept \(run "mem archive"/);
+  const u = await update(ws);
+  assert.deepEqual((await status()).archive, { ...(await status()).archive, kept: true, transcripts: 6, windows: u.totalDocs, segments: 1, behind: 0 });
+  appendFileSync(join(transcripts, 'jsonl', 'ledgerline-standup.jsonl'), line('One more line.', '2026-11-21T10:09:00Z'));
+  assert.equal((await status()).archive.behind, 1);
+  assert.match((await mem(['-C', ws, 'status'])).stdout, /archive \d+ windows of 6 transcripts in 1 segment, updated .*; 1 transcript changed since/);
+});

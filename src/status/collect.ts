@@ -17,6 +17,7 @@ import { findConflicts, type Conflict } from './conflicts.js';
 import { governanceChecks, type Check } from './governance.js';
 import { indexFreshness, type IndexStatus } from './index-freshness.js';
 import { pidAlive } from '../core/process.js';
+import { archiveStatus, type ArchiveStatus } from '../archive/status.js';
 
 export interface RunningJob {
   job: string;
@@ -30,6 +31,7 @@ export interface StatusReport {
   jobs: Array<{ job: string; schedule: string | null; nextRun: string | null; lastRun: JobLogLine | null; running: RunningJob[] }>;
   locks: Array<{ name: string; path: string; holders: RunningJob[] }>;
   index: IndexStatus;
+  archive: ArchiveStatus;
   providers: { llm: { model: string; baseURL: string } | null; embedding: { model: string; baseURL: string } | null; search: 'bm25' | 'bm25+embeddings' };
   governance: { checks: Check[]; conflicts: Conflict[]; suspectedConflicts: Conflict[] };
   problems: string[];
@@ -96,6 +98,7 @@ export async function collectStatus(workspace: string, loaded: LoadedConfig, now
     workspace: { path: workspace, zone, configFiles: loaded.files, daemon: { running: daemonAlive, pid: daemonAlive ? daemonPid!.pid : null, since: daemonAlive ? daemonPid!.start : null } },
     jobs, locks,
     index: indexFreshness(workspace, config, last.get('index') ?? null),
+    archive: archiveStatus(workspace),
     providers: {
       llm: config.llm ? { model: config.llm.model, baseURL: config.llm.baseURL } : null,
       embedding: config.embedding ? { model: config.embedding.model, baseURL: config.embedding.baseURL } : null,
