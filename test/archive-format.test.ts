@@ -1,6 +1,8 @@
 /** The archive segment format, pure: postings round-trip exactly, by term and shard. */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { snippet } from '../src/archive/search.js';
+import { queryTerms } from '../src/search/tokenize.js';
 import { liveDocs, MAX_SMALL, planCompaction, SMALL_BYTES } from '../src/archive/compact.js';
 import { buildSegment, HEADER_BYTES, META_U32, shardOf, shardRange, termPostings, type ArchiveDoc } from '../src/archive/format.js';
 
@@ -34,4 +36,11 @@ test('compaction merges the small segments once there are MAX_SMALL of them, and
   assert.deepEqual(planCompaction([seg('big', SMALL_BYTES), ...small, seg('last', SMALL_BYTES - 1)]), [...small.map((s) => s.name), 'last'], 'large segments stay');
   const docs = [doc('kept', 1), doc('retired file', 2, { f: 7 }), doc('', 3, { purged: true }), doc('kept too', 4)];
   assert.deepEqual(liveDocs(docs, new Set([1])).map((d) => d.a), [1, 4]);
+});
+
+test('an archive snippet shows the lines holding the query terms, Traditional and Simplified alike', () => {
+  const text = 'first line\n[2] user: 我們決定放棄 Redis 快取\nthird line';
+  assert.equal(snippet(text, queryTerms('决定')), '[2] user: 我們決定放棄 Redis 快取');
+  assert.equal(snippet(text, queryTerms('THIRD')), 'third line');
+  assert.equal(snippet(text, queryTerms('absent')), 'first line … [2] user: 我們決定放棄 Redis 快取 … third line', 'no line matches: the window');
 });

@@ -5,6 +5,7 @@
  * context` never import this module: the archive is searched only when asked for.
  */
 import fs from 'node:fs';
+import { fold } from '../search/fold.js';
 import { queryTerms } from '../search/tokenize.js';
 import { tildePath } from '../workspace/locate.js';
 import { loadState, SegmentReader } from './store.js';
@@ -103,10 +104,13 @@ function search(workspace: string, q: ArchiveQuery): ArchiveResponse {
   }
 }
 
-/** The window's lines that hold query terms, first ones first, cut to SNIPPET characters. */
+/**
+ * The window's lines that hold query terms, first ones first, cut to SNIPPET characters. Lines are
+ * folded as the index folds them, so `决定` finds the line that says `決定`.
+ */
 export function snippet(text: string, terms: string[]): string {
   const lines = text.split('\n');
-  const low = (s: string) => s.toLowerCase();
+  const low = (s: string) => fold(s);
   const hit = lines.filter((l) => terms.some((t) => low(l).includes(t)));
   const out = (hit.length ? hit : lines).join(' … ').replace(/\s+/g, ' ');
   if (out.length <= SNIPPET) return out;
