@@ -1,0 +1,111 @@
+/**
+ * The client of the resident search server: a fresh `mem search` asks the server of its workspace and
+ * gets the very SearchOutcome the cold path would compute, or `undefined` quickly (a missing socket
+ * fails in well under a millisecond) and answers cold itself. Import-lean on purpose: node: modules
+ * and protocol.ts only (no commander, zod, luxon, minisearch or opencc), as it runs before anything.
+ *
+ * On-demand start: when no server answers and the workspace's index is large enough to gain from one
+ * (warm tier file ≥ 64 KB, about 500 files), the client starts a detached server (read-only, exits
+ * after 10 minutes idle) and still answers this query cold; later queries are served.
+ *
+ * Switch (environment): MEM_SEARCH_SERVER=off never asks and never starts a server; `no-spawn` asks a
+ * running server but never starts one (the test suite's default); `spawn` starts one whatever the
+ * size. MEM_SEARCH_SERVER_IDLE_MS sets an on-demand server's idle exit (default 600000).
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Filters } from '../filter.js';
+import type { SearchOutcome } from '../search.js';
+import { buildStamp, MAX_LINE, privateDir, PROTOCOL, realWorkspace, serverSwitch, socketAddress, socketDir, type Reply, type Request } from './protocol.js';
+
+/** Index size (bytes of `.mem/index/warm.json`) from which a search starts a server on demand. */
+export const SPAWN_MIN_INDEX_BYTES = 64 * 1024;
+/** How long a client waits for an answer before answering cold (a busy or wedged server). */
+const REPLY_TIMEOUT_MS = Number(process.env.MEM_SEARCH_SERVER_TIMEOUT_MS) || 3_000;
+
+export interface AskRequest {
+  query: string;
+  k: number;
+  deep: boolean;
+  filters: Filters;
+  today: string;
+  lexicalOnly: boolean;
+}
+
+/** Sends one request and resolves with the reply, or undefined (no server, timeout, bad reply). */
+export function exchange(address: string, req: Request, timeoutMs = REPLY_TIMEOUT_MS): Promise<Reply | undefined | 'absent'> {
+  return new Promise((resolve) => {
+    let buf = '';
+    let settled = false;
+    const sock = net.createConnection(address);
+    const done = (r: Reply | undefined | 'absent') => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      sock.destroy();
+      resolve(r);
+    };
+    const timer = setTimeout(() => done(undefined), timeoutMs);
+    sock.setEncoding('utf8');
+    sock.on('connect', () => sock.write(JSON.stringify(req) + '\n'));
+    sock.on('data', (d: string) => {
+      buf += d;
+      if (buf.length > MAX_LINE) return done(undefined);
+      const nl = buf.indexOf('\n');
+      if (nl < 0) return;
+      try {
+        done(JSON.parse(buf.slice(0, nl)) as Reply);
+      } catch {
+        done(undefined);
+      }
+    });
+    sock.on('error', (err: NodeJS.ErrnoException) => done(err.code === 'ENOENT' || err.code === 'ECONNREFUSED' ? 'absent' : undefined));
+    sock.on('close', () => done(undefined));
+  });
+}
+
+/** Starts a detached, read-only server for `realWs` (it exits by itself when another one runs). */
+export function spawnServer(realWs: string): void {
+  const main = path.join(path.dirname(fileURLToPath(import.meta.url)), 'main.js');
+  try {
+    const child = spawn(process.execPath, [main, '--workspace', realWs, '--mode', 'on-demand'], {
+      detached: true, stdio: 'ignore', windowsHide: true, cwd: path.parse(realWs).root,
+    });
+    child.on('error', () => {});
+    child.unref();
+  } catch {
+    // No server this time: the search answers cold anyway.
+  }
+}
+
+function worthAServer(realWs: string): boolean {
+  const st = fs.statSync(path.join(realWs, '.mem', 'index', 'warm.json'), { throwIfNoEntry: false });
+  return !!st && st.size >= SPAWN_MIN_INDEX_BYTES;
+}
+
+/** Asks the workspace's resident server; undefined means: answer cold. Never throws. */
+export async function askServer(workspace: string, req: AskRequest): Promise<SearchOutcome | undefined> {
+  try {
+    const sw = serverSwitch();
+    if (sw === 'off') return undefined;
+    const realWs = realWorkspace(workspace);
+    if (process.platform !== 'win32' && !privateDir(socketDir())) {
+      if (sw !== 'no-spawn' && (sw === 'spawn' || worthAServer(realWs))) spawnServer(realWs);
+      return undefined;
+    }
+    const reply = await exchange(socketAddress(realWs), {
+      v: PROTOCOL, build: buildStamp(), op: 'search', workspace: realWs,
+      query: req.query, k: req.k, deep: req.deep, filters: req.filters, today: req.today, lexicalOnly: req.lexicalOnly,
+    });
+    if (reply === 'absent') {
+      if (sw !== 'no-spawn' && (sw === 'spawn' || worthAServer(realWs))) spawnServer(realWs);
+      return undefined;
+    }
+    return reply && reply.ok && 'outcome' in reply ? reply.outcome : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,115 @@
+/**
+ * The wire of the resident search server, shared by client and server and import-lean (node: only,
+ * since a fresh `mem search` loads it before anything else). One connection carries one request: a
+ * line of JSON from the client, a line of JSON back, then the server closes it.
+ *
+ * Address: one server per workspace, named by a hash of the workspace's real path. On Unix a socket
+ * file in a private folder (`$XDG_RUNTIME_DIR/memfold`, else `<tmpdir>/memfold-<uid>`, mode 0700 and
+ * owned by the user: the index's text is only ever served to its owner, never through the abstract
+ * namespace, which any local user could reach); on Windows a named pipe. Nothing is ever written into
+ * the workspace by the server or its client.
+ *
+ * A reply is either an answer (the same SearchOutcome the cold path computes) or `cold` with a reason:
+ * the client then answers cold, so the server never has to reproduce an error or a rare path.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Filters } from '../filter.js';
+import type { SearchOutcome } from '../search.js';
+
+export const PROTOCOL = 1;
+/** Largest request or reply line accepted (a 100 KB query and 50 results of 2,000 characters fit). */
+export const MAX_LINE = 8 << 20;
+
+export interface SearchQuery {
+  query: string;
+  k: number;
+  deep: boolean;
+  filters: Filters;
+  today: string;
+  lexicalOnly: boolean;
+}
+
+export type Request =
+  | ({ v: number; build: string; op: 'search'; workspace: string } & SearchQuery)
+  | { v: number; build: string; op: 'status'; workspace: string }
+  | { v: number; build: string; op: 'stop'; workspace: string };
+
+export interface ServerStatus {
+  pid: number;
+  workspace: string;
+  mode: 'on-demand' | 'watch' | 'daemon';
+  rssBytes: number;
+  heapUsedBytes: number;
+  queries: number;
+  startedAt: string;
+  idleMs: number | null;
+  build: string;
+}
+
+export type Reply =
+  | { v: number; ok: true; outcome: SearchOutcome }
+  | { v: number; ok: true; status: ServerStatus }
+  | { v: number; ok: false; cold: string };
+
+/** Identifies this build: a server of another build answers `cold` and never mixes code versions. */
+export function buildStamp(): string {
+  try {
+    return `${PROTOCOL}:${Math.round(fs.statSync(fileURLToPath(import.meta.url)).mtimeMs)}`;
+  } catch {
+    return `${PROTOCOL}:?`;
+  }
+}
+
+/** The workspace's real path (symlinks resolved), so two spellings share one server. */
+export function realWorkspace(workspace: string): string {
+  try {
+    return fs.realpathSync.native(workspace);
+  } catch {
+    return path.resolve(workspace);
+  }
+}
+
+function uid(): string {
+  return typeof process.getuid === 'function' ? String(process.getuid()) : (os.userInfo().username || 'user');
+}
+
+/** The private folder of this user's sockets (Unix). */
+export function socketDir(): string {
+  const runtime = process.env.XDG_RUNTIME_DIR;
+  return runtime && path.isAbsolute(runtime) ? path.join(runtime, 'memfold') : path.join(os.tmpdir(), `memfold-${uid()}`);
+}
+
+/** Whether `dir` is a real folder owned by this user and closed to everyone else. */
+export function privateDir(dir: string): boolean {
+  if (process.platform === 'win32') return true;
+  try {
+    const st = fs.lstatSync(dir);
+    return st.isDirectory() && (typeof process.getuid !== 'function' || st.uid === process.getuid()) && (st.mode & 0o077) === 0;
+  } catch {
+    return false;
+  }
+}
+
+export function socketAddress(realWs: string): string {
+  const h = crypto.createHash('sha256').update(realWs).digest('hex').slice(0, 20);
+  if (process.platform === 'win32') return `\\\\.\\pipe\\memfold-search-${crypto.createHash('sha256').update(uid()).digest('hex').slice(0, 8)}-${h}`;
+  return path.join(socketDir(), `search-${h}.sock`);
+}
+
+/**
+ * MEM_SEARCH_SERVER: `off` (searches never ask a server and nothing starts one), `no-spawn` (use a
+ * running server, never start one on demand: the test suite's default), `spawn` (start one on demand
+ * whatever the index size), anything else or unset: `auto` (start on demand past a size threshold).
+ */
+export type ServerSwitch = 'off' | 'no-spawn' | 'spawn' | 'auto';
+export function serverSwitch(env: NodeJS.ProcessEnv = process.env): ServerSwitch {
+  const v = (env.MEM_SEARCH_SERVER ?? '').trim().toLowerCase();
+  if (v === 'off' || v === '0' || v === 'false' || v === 'no') return 'off';
+  if (v === 'no-spawn') return 'no-spawn';
+  if (v === 'spawn') return 'spawn';
+  return 'auto';
+}
