@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import { fold } from '../search/fold.js';
 import { queryTerms } from '../search/tokenize.js';
-import { tildePath } from '../workspace/locate.js';
+import { tildePath } from '../workspace/home.js';
 import { loadState, SegmentReader } from './store.js';
 
 const K1 = 1.2;

@@ -3,22 +3,12 @@
  * mem.config.json, then the user-level defaultWorkspace (DESIGN §3). Never guesses beyond that.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { MemError } from '../core/errors.js';
 import { CONFIG_FILE, readJsonFile, userConfigPath } from '../config/load.js';
+import { expandHome } from './home.js';
 
-export function expandHome(p: string): string {
-  if (p === '~') return os.homedir();
-  if (p.startsWith('~/')) return path.join(os.homedir(), p.slice(2));
-  return p;
-}
-
-/** Stores a path with `~` for the home folder (DESIGN §4: session_path). */
-export function tildePath(p: string): string {
-  const home = os.homedir();
-  return p === home ? '~' : p.startsWith(home + path.sep) ? '~' + p.slice(home.length) : p;
-}
+export { expandHome, tildePath } from './home.js';
 
 export function locateWorkspace(explicit: string | undefined, cwd = process.cwd(), env = process.env): string {
   const given = explicit ?? env.MEM_WORKSPACE;
