@@ -49,6 +49,25 @@ test('permission denied: one line, exit 1, the daily file untouched', { skip: !i
   assert.deepEqual(tempFiles(ws), []);
 });
 
+test('an unreadable folder under extraPaths: status still reports, search still answers', { skip: !isRoot || !hasSetpriv ? 'needs root and setpriv to run the CLI as an unprivileged user' : false }, async (t) => {
+  const { root, ws } = exampleWorkspace(t);
+  const hidden = join(ws, 'second-brain', 'summaries', 'private');
+  mkdirSync(hidden, { recursive: true });
+  writeFileSync(join(hidden, 'notes.md'), '# Private\n\nkept from other users\n');
+  execFileSync('chmod', ['-R', 'a+rX', root]);
+  chmodSync(hidden, 0o700);
+  const asNobody = (...args: string[]) =>
+    finished(spawn('setpriv', ['--reuid=nobody', '--regid=nogroup', '--clear-groups', process.execPath, BIN, '-C', ws, ...args], {
+      cwd: ROOT, env: childEnv({ HOME: root }), stdio: ['ignore', 'pipe', 'pipe'],
+    }));
+  const status = await asNobody('status');
+  assert.equal(status.code, 0, status.stderr);
+  assert.match(status.stdout, /^index not built/m);
+  const search = await asNobody('search', 'ledgerline');
+  assert.equal(search.code, 0, search.stderr);
+  assert.doesNotMatch(status.stderr + search.stderr, /\n\s+at /);
+});
+
 test('read-only file system: one line, exit 1, nothing written', { skip: !isRoot ? 'needs root to make a read-only bind mount' : false }, async (t) => {
   const { ws } = exampleWorkspace(t);
   assert.equal((await mem(['-C', ws, 'microsync', '--since', 'all', '--source', 'claude', '--now', NOW])).code, 0);

@@ -18,13 +18,22 @@ export interface IndexStatus {
   lastRun: JobLogLine | null;
 }
 
+/** A folder's entries, or none when it is missing or unreadable (status reports; it never fails on a folder). */
+function entries(dir: string): fs.Dirent[] {
+  try {
+    return fs.readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return [];
+  }
+}
+
 function newestMtime(dir: string): number {
   let newest = 0;
   const walk = (d: string) => {
-    for (const e of fs.existsSync(d) ? fs.readdirSync(d, { withFileTypes: true }) : []) {
+    for (const e of entries(d)) {
       const full = path.join(d, e.name);
       if (e.isDirectory()) walk(full);
-      else newest = Math.max(newest, fs.statSync(full).mtimeMs);
+      else newest = Math.max(newest, fs.statSync(full, { throwIfNoEntry: false })?.mtimeMs ?? 0);
     }
   };
   walk(dir);
@@ -34,7 +43,7 @@ function newestMtime(dir: string): number {
 function indexedMarkdown(workspace: string, config: Config): string[] {
   const out: string[] = [];
   const walk = (abs: string, rel: string) => {
-    for (const e of fs.existsSync(abs) ? fs.readdirSync(abs, { withFileTypes: true }) : []) {
+    for (const e of entries(abs)) {
       if (e.name.startsWith('.')) continue;
       const r = `${rel}/${e.name}`;
       if (e.isDirectory()) walk(path.join(abs, e.name), r);
