@@ -86,6 +86,7 @@ test('read-only file system: one line, exit 1, nothing written', { skip: !isRoot
       const r = await mem(['-C', ws, ...args]);
       assert.equal(r.code, 1, r.stderr);
       assert.match(r.stderr, /^mem: cannot write the "(microsync|write)" lock in memory\/\.locks: read-only file system; nothing was written$/m);
+      assert.match(r.stderr, /^warning: could not append to the job log: read-only file system/m, 'the job log names the real reason too');
       assert.doesNotMatch(r.stderr, /no such file|\n\s+at /);
     }
   } finally {

@@ -10,6 +10,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Job } from '../write/allowance.js';
+import { ensureDir } from '../write/atomic.js';
 import { defaultLockOptions } from '../write/defaults.js';
 import { WorkspaceWriter } from '../write/writer.js';
 
@@ -47,7 +48,7 @@ function rotatedName(n: number): string {
 export async function appendJobLog(workspace: string, line: JobLogLine, maxBytes: number, job: Job = 'index'): Promise<void> {
   const writer = new WorkspaceWriter(workspace, job, defaultLockOptions());
   const file = writer.resolve(JOB_LOG);
-  await fs.promises.mkdir(path.dirname(file), { recursive: true });
+  await ensureDir(path.dirname(file));
   const size = await fs.promises.stat(file).then((s) => s.size, () => 0);
   if (size > maxBytes) await rotate(writer);
   await fs.promises.appendFile(file, JSON.stringify(line) + '\n', { flag: 'a' });
