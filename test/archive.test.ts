@@ -166,3 +166,21 @@ test('mem status tells whether the archive is kept, its size, and how many trans
   assert.equal((await status()).archive.behind, 1);
   assert.match((await mem(['-C', ws, 'status'])).stdout, /archive \d+ windows of 6 transcripts in 1 segment, updated .*; 1 transcript changed since/);
 });
+
+test('a damaged archive segment: search leaves it out and says so; the next mem archive rebuilds it', async (t) => {
+  const { ws } = exampleWorkspace(t);
+  await update(ws);
+  const dir = join(ws, '.mem', 'archive');
+  const post = readdirSync(dir).find((n) => n.endsWith('.post'))!;
+  writeFileSync(join(dir, post), readFileSync(join(dir, post)).subarray(0, 3000));
+  const hurt = await archive(ws, 'weekend');
+  assert.deepEqual(hurt.results, []);
+  assert.match(hurt.stderr, /archive segment damaged \(seg-\d+\.post: 3000 bytes, expected \d+\): its windows were left out; run "mem archive"/);
+  const r = await mem(['-C', ws, '--json', 'archive']);
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stderr, /the archive index was damaged \(seg-\d+\.post: 3000 bytes, expected \d+\); it was rebuilt from the transcripts/);
+  assert.equal((JSON.parse(r.stdout) as Update).filesRead, 6);
+  const healed = await archive(ws, 'weekend');
+  assert.ok(healed.results.length > 0);
+  assert.doesNotMatch(healed.stderr, /damaged/);
+});

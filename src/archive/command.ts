@@ -42,7 +42,8 @@ export async function archiveSearchCommand(query: string, flags: ArchiveFlags, g
   }
   const r = searchArchive(workspace, { query, k, ...(sinceMs !== undefined ? { sinceMs } : {}), ...(flags.source ? { source: flags.source } : {}), ...(flags.session ? { session: flags.session } : {}) });
   if (!r.indexed) out.warn('there is no archive index yet: run "mem archive" to index the raw transcripts');
-  else if (r.behind) out.warn(`${r.behind} transcript(s) changed since the last "mem archive": their new lines are not searched yet`);
+  for (const d of r.damaged) out.warn(`archive segment damaged (${d}): its windows were left out; run "mem archive" to rebuild it`);
+  if (r.behind) out.warn(`${r.behind} transcript(s) changed since the last "mem archive": their new lines are not searched yet`);
   out.json(r);
   out.result(formatArchive(r));
 }

@@ -20,7 +20,8 @@ export async function refreshArchive(workspace: string, loaded: LoadedConfig): P
   try {
     const { updateArchive } = await import('./update.js');
     const r = await updateArchive(workspace, loaded);
-    return { line: `archive: ${r.filesRead} transcript(s) read, ${r.docs} new window(s)`, ...(r.warnings.length ? { warning: `archive: ${r.warnings.join('; ')}` } : {}) };
+    const warnings = [...(r.rebuilt ? [r.rebuilt] : []), ...r.warnings];
+    return { line: `archive: ${r.filesRead} transcript(s) read, ${r.docs} new window(s)`, ...(warnings.length ? { warning: `archive: ${warnings.join('; ')}` } : {}) };
   } catch (err) {
     return { warning: `archive not updated (${describeError(err)}); run "mem archive"` };
   }

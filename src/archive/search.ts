@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import { fold } from '../search/fold.js';
 import { queryTerms } from '../search/tokenize.js';
 import { tildePath } from '../workspace/home.js';
-import { loadState, SegmentReader } from './store.js';
+import { loadState, SegmentReader, segmentDamage } from './store.js';
 
 const K1 = 1.2;
 const B = 0.75;
@@ -43,6 +43,8 @@ export interface ArchiveResponse {
   /** Transcripts that changed since the last `mem archive` (their new lines are not searched yet). */
   behind: number;
   indexed: boolean;
+  /** Segments left out because their files are damaged (the next `mem archive` rebuilds them). */
+  damaged: string[];
 }
 
 export function searchArchive(workspace: string, q: ArchiveQuery): ArchiveResponse {
@@ -57,8 +59,14 @@ export function searchArchive(workspace: string, q: ArchiveQuery): ArchiveRespon
 
 function search(workspace: string, q: ArchiveQuery): ArchiveResponse {
   const state = loadState(workspace);
-  const empty: ArchiveResponse = { tier: 'archive', query: q.query, results: [], docs: 0, behind: 0, indexed: !!state };
+  const empty: ArchiveResponse = { tier: 'archive', query: q.query, results: [], docs: 0, behind: 0, indexed: !!state, damaged: [] };
   if (!state) return empty;
+  const damaged: string[] = [];
+  const usable = state.segments.filter((s) => {
+    const why = segmentDamage(workspace, s);
+    if (why) damaged.push(why);
+    return !why;
+  });
   const byNo = new Map(Object.entries(state.files).map(([file, f]) => [f.no, { file, ...f }]));
   let behind = 0;
   for (const [file, f] of Object.entries(state.files)) {
@@ -66,9 +74,9 @@ function search(workspace: string, q: ArchiveQuery): ArchiveResponse {
     if (!st || st.size !== f.cursor.size || st.mtimeMs !== f.cursor.mtimeMs) behind++;
   }
   const terms = queryTerms(q.query);
-  const N = state.segments.reduce((n, s) => n + s.docs, 0);
-  const avg = state.segments.reduce((n, s) => n + s.tokens, 0) / Math.max(1, N);
-  const segs = state.segments.map((s) => SegmentReader.open(workspace, s.name, s.docs));
+  const N = usable.reduce((n, s) => n + s.docs, 0);
+  const avg = usable.reduce((n, s) => n + s.tokens, 0) / Math.max(1, N);
+  const segs = usable.map((s) => SegmentReader.open(workspace, s.name, s.docs));
   try {
     const lists = segs.map((seg) => terms.map((t) => seg.postings(t)));
     const df = terms.map((_, i) => lists.reduce((n, l) => n + l[i]!.length, 0));
@@ -98,7 +106,7 @@ function search(workspace: string, q: ArchiveQuery): ArchiveResponse {
       const f = byNo.get(d.f)!;
       return { score: Math.round(score * 1000) / 1000, source: f.source, sessionId: d.s, sessionPath: tildePath(f.file), turns: `${d.a}-${d.b}`, timestamp: d.t, bytes: [d.o, d.e] as [number, number], snippet: snippet(d.x, terms) };
     });
-    return { ...empty, results, docs: N, behind };
+    return { ...empty, results, docs: N, behind, damaged };
   } finally {
     for (const s of segs) s.close();
   }

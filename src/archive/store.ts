@@ -49,6 +49,34 @@ export function loadState(workspace: string): ArchiveState | undefined {
 
 export const serialiseState = (s: ArchiveState) => JSON.stringify(s) + '\n';
 
+/**
+ * Why a listed segment cannot be trusted (a file missing, truncated or grown: a disk error, a hand
+ * edit, a copy cut short), or null when its three files agree with each other and with the state.
+ * Cheap: three stats and two small reads.
+ */
+export function segmentDamage(workspace: string, seg: { name: string; docs: number }): string | null {
+  const base = path.join(workspace, ARCHIVE_DIR, seg.name);
+  const size = (ext: string) => fs.statSync(`${base}.${ext}`, { throwIfNoEntry: false })?.size;
+  const [docs, meta, post] = [size('docs.jsonl'), size('meta.bin'), size('post')];
+  if (docs === undefined || meta === undefined || post === undefined) return `${seg.name}: a file is missing`;
+  if (meta !== seg.docs * META_U32 * 4) return `${seg.name}.meta.bin: ${meta} bytes, expected ${seg.docs * META_U32 * 4}`;
+  if (post < HEADER_BYTES) return `${seg.name}.post: truncated`;
+  const reader = new SegmentReader(base, seg.docs);
+  try {
+    const last = seg.docs ? reader.meta(seg.docs - 1) : undefined;
+    if (last && docs !== last[0]! + last[1]!) return `${seg.name}.docs.jsonl: ${docs} bytes, expected ${last[0]! + last[1]!}`;
+    if (!last && docs !== 0) return `${seg.name}.docs.jsonl: not empty`;
+    const header = reader.shardTable();
+    let total = HEADER_BYTES;
+    for (let s = 0; s < SHARDS; s++) total = Math.max(total, shardRange(header, s).reduce((a, b) => a + b));
+    return post === total ? null : `${seg.name}.post: ${post} bytes, expected ${total}`;
+  } catch (err) {
+    return `${seg.name}: ${(err as Error).message}`;
+  } finally {
+    reader.close();
+  }
+}
+
 /** A segment on disk, opened lazily: reads only the shards and doc lines a query needs. */
 export class SegmentReader {
   private fds = new Map<string, number>();
@@ -75,15 +103,19 @@ export class SegmentReader {
     return buf;
   }
 
+  shardTable(): Uint32Array {
+    if (!this.header) {
+      const b = this.read('post', 0, HEADER_BYTES);
+      this.header = new Uint32Array(b.buffer.slice(b.byteOffset, b.byteOffset + SHARDS * 8));
+    }
+    return this.header;
+  }
+
   postings(term: string): Array<[number, number]> {
     const shard = shardOf(term);
     let text = this.shardText.get(shard);
     if (text === undefined) {
-      if (!this.header) {
-        const b = this.read('post', 0, HEADER_BYTES);
-        this.header = new Uint32Array(b.buffer.slice(b.byteOffset, b.byteOffset + SHARDS * 8));
-      }
-      const [off, len] = shardRange(this.header, shard);
+      const [off, len] = shardRange(this.shardTable(), shard);
       text = len ? this.read('post', off, len).toString('utf8') : '';
       this.shardText.set(shard, text);
     }

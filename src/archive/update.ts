@@ -14,7 +14,7 @@ import { withLock } from '../write/locks.js';
 import { WorkspaceWriter } from '../write/writer.js';
 import { compactSegments } from './compact.js';
 import { buildSegment, type ArchiveDoc } from './format.js';
-import { ARCHIVE_DIR, emptyState, loadState, serialiseState, STATE_FILE, type ArchiveState } from './store.js';
+import { ARCHIVE_DIR, emptyState, loadState, segmentDamage, serialiseState, STATE_FILE, type ArchiveState } from './store.js';
 import { windowBuilder } from './windows.js';
 
 /** Docs held before a segment is written, so a first run over 50 MB never holds it all. */
@@ -32,6 +32,8 @@ export interface ArchiveUpdate {
   segments: number;
   /** Small segments merged into one this time (see compact.ts); 0 most runs. */
   compacted: number;
+  /** Why the whole archive was read again without --rebuild (a damaged segment), else null. */
+  rebuilt: string | null;
   totalDocs: number;
   ms: number;
   warnings: string[];
@@ -53,8 +55,12 @@ export async function updateArchive(workspace: string, loaded: LoadedConfig, opt
 async function update(workspace: string, loaded: LoadedConfig, writer: WorkspaceWriter, opts: ArchiveUpdateOptions): Promise<ArchiveUpdate> {
   const started = Date.now();
   const prev = loadState(workspace);
-  const state: ArchiveState = opts.rebuild || !prev ? { ...emptyState(), purged: prev?.purged ?? [] } : prev;
-  const res: ArchiveUpdate = { files: 0, filesRead: 0, rewritten: [], retiredFiles: 0, bytesRead: 0, turns: 0, docs: 0, segments: 0, compacted: 0, totalDocs: 0, ms: 0, warnings: [] };
+  const res: ArchiveUpdate = { files: 0, filesRead: 0, rewritten: [], retiredFiles: 0, bytesRead: 0, turns: 0, docs: 0, segments: 0, compacted: 0, totalDocs: 0, rebuilt: null, ms: 0, warnings: [] };
+  // A damaged segment's windows cannot be told apart from the rest: read every transcript again.
+  const damage = !opts.rebuild && prev ? prev.segments.map((s) => segmentDamage(workspace, s)).find((d) => d) : null;
+  if (damage) res.rebuilt = `the archive index was damaged (${damage}); it was rebuilt from the transcripts`;
+  const rebuild = !!opts.rebuild || !!damage;
+  const state: ArchiveState = rebuild || !prev ? { ...emptyState(), purged: prev?.purged ?? [] } : prev;
   const seen = new Set<string>();
   let pending: ArchiveDoc[] = [];
   let pendingChars = 0;
@@ -125,7 +131,7 @@ async function update(workspace: string, loaded: LoadedConfig, writer: Workspace
   }
   await flush();
   res.compacted = await compactSegments(workspace, state, (docs) => writeSegment(writer, state, docs));
-  if (res.filesRead || res.retiredFiles || res.compacted || !prev || opts.rebuild) {
+  if (res.filesRead || res.retiredFiles || res.compacted || !prev || rebuild) {
     await writer.write(STATE_FILE, serialiseState(state));
     // Segments no longer listed: a rebuild's or compaction's old ones, or a killed run's leftovers.
     await removeUnlisted(workspace, writer, state);

@@ -40,6 +40,7 @@ export function registerArchive(program: Command): void {
       const r = await updateArchive(workspace, loaded, { rebuild: !!o.rebuild, progress: (m) => out.progress(m) });
       out.endProgress();
       for (const w of r.warnings) out.warn(w);
+      if (r.rebuilt) out.warn(r.rebuilt);
       for (const x of r.rewritten) out.warn(`${x.file}: ${x.why}; read again from the start`);
       out.json(r);
       out.line(`archive: ${r.filesRead} of ${r.files} transcript(s) read (${r.bytesRead} bytes, ${r.turns} turns) → ${r.docs} new window(s); ${r.totalDocs} in all (${r.ms} ms)`);
