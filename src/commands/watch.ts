@@ -36,10 +36,17 @@ export function registerWatch(program: Command): void {
         },
       });
       note(`watching ${workspace} (debounce ${debounceMs / 1000} s); Ctrl-C or SIGTERM stops`);
+      // The resident search server answers `mem search` while this runs (docs/search.md); it is a
+      // child process that never outlives this one.
+      const server = import('../search/server/host.js').then((m) => m.hostSearchServer(workspace, 'watch')).then((s) => {
+        note('hosted' in s ? `search server on ${s.hosted.address} (pid ${s.hosted.pid})` : s.note);
+        return s;
+      });
       await new Promise<void>((resolve) => {
         const stop = (sig: string) => {
           note(`${sig}: stopping`);
-          void watching.stop().then(resolve);
+          const serverStopped = server.then((s) => ('hosted' in s ? s.hosted.stop() : undefined));
+          void Promise.all([watching.stop(), serverStopped]).then(() => resolve());
         };
         process.once('SIGINT', () => stop('SIGINT'));
         process.once('SIGTERM', () => stop('SIGTERM'));

@@ -2,7 +2,8 @@
  * `mem daemon`: runs the schedule (node-cron, in the configured time zone), each job as a child with
  * a time limit, and keeps the index fresh, until SIGINT/SIGTERM. A failed or stopped run never stops
  * the daemon: it is logged (a child logs its own failure; a run the daemon had to stop is logged by
- * the daemon, since the child could not) and `onFailure` is run.
+ * the daemon, since the child could not) and `onFailure` is run. It also hosts the resident search
+ * server (src/search/server/) for as long as it runs.
  */
 import type { ScheduledTask } from 'node-cron';
 import type { LoadedConfig } from '../config/load.js';
@@ -77,6 +78,11 @@ export async function runDaemon(o: DaemonOptions): Promise<void> {
       if (!indexDisabled) queue.request('index');
     });
   }
+  // The resident search server answers `mem search` while the daemon runs (a child that never outlives it).
+  const server = import('../search/server/host.js').then((m) => m.hostSearchServer(workspace, 'daemon')).then((s) => {
+    io.info('hosted' in s ? `daemon: search server on ${s.hosted.address} (pid ${s.hosted.pid})` : `daemon: ${s.note}`);
+    return s;
+  });
   const now = new Date();
   io.line(`daemon: pid ${process.pid} on ${workspace} (${zone}); ${schedule.map((s) => `${s.job} "${s.cron}" next ${nextRuns(s.cron, zone, now)[0]!.toISOString()}`).join('; ') || 'no jobs scheduled'}${indexDisabled ? '' : `; index refresh ${config.daemon.debounceMs}ms after a change, every ${config.daemon.refreshMs}ms`}`);
 
@@ -85,6 +91,7 @@ export async function runDaemon(o: DaemonOptions): Promise<void> {
   queue.stop();
   for (const t of tasks) await t.destroy();
   await refresh?.close();
+  await server.then((s) => ('hosted' in s ? s.hosted.stop() : undefined));
   for (const c of children.values()) c.stop('shutdown');
   const deadline = Date.now() + config.daemon.killGraceMs + 2_000;
   while (!queue.idle() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));

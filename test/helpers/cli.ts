@@ -31,6 +31,7 @@ export function childEnv(extra: Record<string, string | undefined> = {}): NodeJS
   delete env.MEM_WORKSPACE;
   delete env.MEM_NOW;
   delete env.MEM_DEBUG;
+  env.MEM_SEARCH_SERVER ??= 'no-spawn'; // a search never starts a resident server on demand in tests (src/search/server/client.ts)
   for (const [k, v] of Object.entries(extra)) {
     if (v === undefined) delete env[k];
     else env[k] = v;

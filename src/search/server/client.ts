@@ -10,7 +10,8 @@
  *
  * Switch (environment): MEM_SEARCH_SERVER=off never asks and never starts a server; `no-spawn` asks a
  * running server but never starts one (the test suite's default); `spawn` starts one whatever the
- * size. MEM_SEARCH_SERVER_IDLE_MS sets an on-demand server's idle exit (default 600000).
+ * size. MEM_SEARCH_SERVER_IDLE_MS sets an on-demand server's idle exit (default 600000). With MEM_DEBUG
+ * set, a server's reason to let the client answer cold is printed on stderr.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -104,7 +105,9 @@ export async function askServer(workspace: string, req: AskRequest): Promise<Sea
       if (sw !== 'no-spawn' && (sw === 'spawn' || worthAServer(realWs))) spawnServer(realWs);
       return undefined;
     }
-    return reply && reply.ok && 'outcome' in reply ? reply.outcome : undefined;
+    if (reply && reply.ok && 'outcome' in reply) return reply.outcome;
+    if (process.env.MEM_DEBUG) process.stderr.write(`mem: search server: answering cold (${reply && !reply.ok ? reply.cold : 'no reply in time'})\n`);
+    return undefined;
   } catch {
     return undefined;
   }

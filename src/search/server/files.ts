@@ -1,0 +1,168 @@
+/**
+ * The server's view of which Markdown files each tier holds, kept current without scanning the whole
+ * workspace per query. Invariant: after `current()` the list equals what scanWorkspace would return
+ * now, for every change the OS reported. Directories are watched one by one (fs.watch, not
+ * recursive: portable); an event on `name.md` marks that one file to re-stat at the next query, any
+ * other event (a folder made, moved or removed) marks a full rescan. A query arriving right after an
+ * edit sees it: the edit's event was queued before the client even started, and the server yields
+ * once to the event loop before answering. If watching fails (EMFILE, ENOSPC: too many files or
+ * watches) the tracker goes blind and rescans on every query: slower, never stale. A periodic
+ * rescan catches what a file system never reported (symlink targets, network folders).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { keyOf, scanWorkspace, tierOf, tierRoots, type ScannedFile } from '../scan.js';
+import type { Tier } from '../types.js';
+
+const RESCAN_EVERY_MS = 60_000;
+
+export class FileTracker {
+  private files = new Map<string, ScannedFile>();
+  private sorted = new Map<Tier, ScannedFile[]>();
+  private dirty = new Set<string>();
+  private rescan = true;
+  private blind = false;
+  private watchers = new Map<string, fs.FSWatcher>();
+  private timer: NodeJS.Timeout;
+  /** Bumped whenever the file list changes: caches keyed by it stay valid while it holds. */
+  version = 0;
+
+  constructor(private readonly workspace: string, private readonly extraPaths: string[]) {
+    this.timer = setInterval(() => (this.rescan = true), RESCAN_EVERY_MS);
+    this.timer.unref();
+  }
+
+  private dirsToWatch(): string[] {
+    const roots = tierRoots(this.workspace, this.extraPaths);
+    const dirs = [this.workspace];
+    const walk = (dir: string) => {
+      let names: fs.Dirent[];
+      try {
+        names = fs.readdirSync(dir, { withFileTypes: true });
+      } catch {
+        return;
+      }
+      dirs.push(dir);
+      for (const d of names) if (d.isDirectory() && !d.name.startsWith('.')) walk(path.join(dir, d.name));
+    };
+    for (const r of [roots.warm[0]!, ...roots.cold.slice(1)]) walk(r);
+    return dirs;
+  }
+
+  private syncWatchers(): void {
+    if (this.blind) return;
+    const want = new Set(this.dirsToWatch());
+    for (const [dir, w] of this.watchers) {
+      if (!want.has(dir)) {
+        w.close();
+        this.watchers.delete(dir);
+      }
+    }
+    for (const dir of want) {
+      if (this.watchers.has(dir)) continue;
+      try {
+        const w = fs.watch(dir, { persistent: false }, (_event, name) => this.onEvent(dir, name === null ? null : String(name)));
+        w.on('error', () => {
+          // The folder went away (a rescan drops it) or the watch broke: rescan at the next query.
+          this.rescan = true;
+          w.close();
+          this.watchers.delete(dir);
+        });
+        this.watchers.set(dir, w);
+      } catch (err) {
+        const code = (err as NodeJS.ErrnoException).code;
+        if (code === 'ENOENT' || code === 'ENOTDIR') continue;
+        this.goBlind();
+        return;
+      }
+    }
+  }
+
+  private goBlind(): void {
+    this.blind = true;
+    for (const w of this.watchers.values()) w.close();
+    this.watchers.clear();
+  }
+
+  private onEvent(dir: string, name: string | null): void {
+    if (!name || name.includes(path.sep) || name.includes('/')) this.rescan = true;
+    else if (name.endsWith('.md') && !name.startsWith('.')) this.dirty.add(path.join(dir, name));
+    else if (!name.startsWith('.') && dir !== this.workspace) this.rescan = true;
+    else if (dir === this.workspace && name === 'memory') this.rescan = true;
+  }
+
+  private fullScan(): void {
+    const next = new Map<string, ScannedFile>();
+    for (const f of scanWorkspace(this.workspace, this.extraPaths)) next.set(f.abs, f);
+    if (!sameFiles(this.files, next)) {
+      this.files = next;
+      this.sorted.clear();
+      this.version++;
+    }
+  }
+
+  private restat(abs: string): void {
+    const key = keyOf(this.workspace, abs);
+    // Only what scanWorkspace would list: MEMORY.md at the top, other .md files inside the roots.
+    if (!key.includes('/') && key !== 'MEMORY.md' && !path.isAbsolute(key)) return;
+    const st = fs.statSync(abs, { throwIfNoEntry: false });
+    const prev = this.files.get(abs);
+    if (!st?.isFile()) {
+      if (st?.isDirectory()) this.rescan = true;
+      if (prev) {
+        this.files.delete(abs);
+        this.sorted.clear();
+        this.version++;
+      }
+      return;
+    }
+    if (prev && prev.size === st.size && prev.mtimeMs === st.mtimeMs) return;
+    this.files.set(abs, { path: key, abs, tier: tierOf(key), size: st.size, mtimeMs: st.mtimeMs });
+    this.sorted.clear();
+    this.version++;
+  }
+
+  /** Brings the list up to date (cheap when nothing was reported). */
+  refresh(): void {
+    if (this.rescan || this.blind) {
+      this.rescan = false;
+      this.dirty.clear();
+      this.fullScan();
+      this.syncWatchers();
+      return;
+    }
+    if (!this.dirty.size) return;
+    const paths = [...this.dirty];
+    this.dirty.clear();
+    for (const p of paths) this.restat(p);
+    if (this.rescan) this.refresh();
+  }
+
+  /** The files of one tier, sorted by key as scanWorkspace sorts them. */
+  current(tier: Tier): ScannedFile[] {
+    let list = this.sorted.get(tier);
+    if (!list) {
+      list = [...this.files.values()].filter((f) => f.tier === tier).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+      this.sorted.set(tier, list);
+    }
+    return list;
+  }
+
+  get watching(): boolean {
+    return !this.blind;
+  }
+
+  close(): void {
+    clearInterval(this.timer);
+    this.goBlind();
+  }
+}
+
+function sameFiles(a: Map<string, ScannedFile>, b: Map<string, ScannedFile>): boolean {
+  if (a.size !== b.size) return false;
+  for (const [k, f] of b) {
+    const p = a.get(k);
+    if (!p || p.size !== f.size || p.mtimeMs !== f.mtimeMs || p.path !== f.path) return false;
+  }
+  return true;
+}

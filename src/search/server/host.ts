@@ -1,0 +1,67 @@
+/**
+ * Starting the search server from `mem watch` and `mem daemon`: a child process (so indexing in the
+ * parent never delays an answer) tied to its parent by an IPC channel. Invariant: the child never
+ * outlives the parent (it stops when the channel closes, even if the parent is killed), and stop()
+ * resolves only once it has exited. It takes over from an on-demand server of the same workspace.
+ * MEM_SEARCH_SERVER=off starts nothing.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { realWorkspace, serverSwitch } from './protocol.js';
+
+export interface HostedServer {
+  pid: number;
+  address: string;
+  stop(): Promise<void>;
+}
+
+type Started = { hosted: HostedServer } | { note: string };
+
+/** Starts the server child; resolves with it, or with a note saying why there is none. */
+export function hostSearchServer(workspace: string, mode: 'watch' | 'daemon', timeoutMs = 60_000): Promise<Started> {
+  if (serverSwitch() === 'off') return Promise.resolve({ note: 'search server off (MEM_SEARCH_SERVER=off)' });
+  const main = path.join(path.dirname(fileURLToPath(import.meta.url)), 'main.js');
+  let child: ChildProcess;
+  try {
+    child = spawn(process.execPath, [main, '--workspace', realWorkspace(workspace), '--mode', mode, '--takeover'], {
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'], windowsHide: true,
+    });
+  } catch (err) {
+    return Promise.resolve({ note: `search server not started: ${(err as Error).message}` });
+  }
+  let stderr = '';
+  child.stderr!.setEncoding('utf8').on('data', (d: string) => (stderr = (stderr + d).slice(-2000)));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return new Promise<Started>((resolve) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGTERM');
+      resolve({ note: `search server did not start within ${timeoutMs / 1000} s; searches answer cold` });
+    }, timeoutMs);
+    child.once('error', (err) => {
+      clearTimeout(timer);
+      resolve({ note: `search server not started: ${err.message}` });
+    });
+    const early = (code: number | null) => {
+      clearTimeout(timer);
+      resolve({ note: `search server exited (${code ?? 'signal'}): ${stderr.trim().split('\n').at(-1) ?? ''}` });
+    };
+    child.once('exit', early);
+    child.on('message', (m: { ready?: boolean; another?: boolean; address?: string }) => {
+      if (m.another) return; // It exits by itself; the exit handler says so.
+      if (!m.ready) return;
+      clearTimeout(timer);
+      child.off('exit', early);
+      resolve({
+        hosted: {
+          pid: child.pid!,
+          address: m.address ?? '',
+          stop: async () => {
+            if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+            await exited;
+          },
+        },
+      });
+    });
+  });
+}

@@ -1,0 +1,60 @@
+#!/usr/bin/env node
+/**
+ * The search server as its own process: `node dist/search/server/main.js --workspace <real path>
+ * --mode on-demand|watch|daemon [--idle-ms N] [--takeover]`. Started detached by a search (on demand)
+ * or as a child of `mem watch`/`mem daemon` (with an IPC channel: the server stops when its parent
+ * goes). Never prints a stack trace; a failure to start is one line on stderr and exit 1. Tells an
+ * IPC parent `{ ready, address }` or `{ another: true }` (a server already serves this workspace).
+ */
+import path from 'node:path';
+import { CONFIG_FILE, LOCAL_CONFIG_FILE, loadConfig, userConfigPath } from '../../config/load.js';
+import { startServer, type ServerMode } from './server.js';
+
+const DEFAULT_IDLE_MS = 10 * 60_000;
+
+function arg(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i === -1 ? undefined : process.argv[i + 1];
+}
+
+async function main(): Promise<number> {
+  const workspace = arg('workspace');
+  const mode = (arg('mode') ?? 'on-demand') as ServerMode;
+  if (!workspace || !path.isAbsolute(workspace) || !['on-demand', 'watch', 'daemon'].includes(mode)) {
+    process.stderr.write('mem search server: usage: main.js --workspace <absolute path> --mode on-demand|watch|daemon [--idle-ms N] [--takeover]\n');
+    return 2;
+  }
+  const idleRaw = arg('idle-ms') ?? process.env.MEM_SEARCH_SERVER_IDLE_MS;
+  const idleMs = mode !== 'on-demand' ? 0 : idleRaw === undefined ? DEFAULT_IDLE_MS : Number(idleRaw);
+  if (!Number.isFinite(idleMs) || idleMs < 0) {
+    process.stderr.write(`mem search server: idle time must be a number of milliseconds (got "${idleRaw}")\n`);
+    return 2;
+  }
+  const send = (msg: unknown) => process.send?.(msg);
+  const running = await startServer({
+    workspace, mode, idleMs, takeover: process.argv.includes('--takeover'),
+    loadConfig: () => loadConfig(workspace),
+    configFiles: [userConfigPath(), path.join(workspace, CONFIG_FILE), path.join(workspace, LOCAL_CONFIG_FILE)],
+    log: (t) => process.stderr.write(`${t}\n`),
+  });
+  if (!running) {
+    send({ another: true });
+    return 0;
+  }
+  for (const sig of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(sig, () => running.stop(sig));
+  if (process.send) process.on('disconnect', () => running.stop('its parent went away'));
+  send({ ready: true, address: running.address, pid: process.pid });
+  const why = await running.closed;
+  process.stderr.write(`search server stopped: ${why}\n`);
+  return 0;
+}
+
+main().then(
+  (code) => {
+    process.exit(code);
+  },
+  (err: unknown) => {
+    process.stderr.write(`mem search server: ${(err as Error)?.message ?? String(err)}\n`);
+    process.exit(1);
+  },
+);

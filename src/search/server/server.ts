@@ -1,0 +1,212 @@
+/**
+ * The resident search server of one workspace: holds the opened index between queries and answers
+ * `mem search` clients over a local socket (protocol.ts). Invariants:
+ * - one server per workspace: a second one finds the first answering and exits quietly (or, started
+ *   by `mem watch`/`mem daemon`, asks it to stop and takes its place); a socket left by a dead server
+ *   (connection refused) is removed and reused; a server whose socket file was replaced or removed
+ *   stops by itself;
+ * - read-only: it never writes into the workspace (only its socket, in the user's private folder);
+ * - it stops by itself after `idleMs` without a request (on-demand servers), when its parent goes
+ *   (watch/daemon servers: the IPC channel closes), when the workspace disappears, or on
+ *   SIGTERM/SIGINT/SIGHUP; each way removes its socket and exits 0.
+ */
+import fs from 'node:fs';
+import net from 'node:net';
+import type { LoadedConfig } from '../../config/load.js';
+import { answer, Cold } from './answer.js';
+import { exchange } from './client.js';
+import { FileTracker } from './files.js';
+import { buildStamp, MAX_LINE, privateDir, PROTOCOL, socketAddress, socketDir, type Reply, type Request, type ServerStatus } from './protocol.js';
+import { TierCache } from './tiers.js';
+
+export type ServerMode = ServerStatus['mode'];
+
+export interface ServerOptions {
+  workspace: string;
+  mode: ServerMode;
+  /** Stop after this long without a request; 0: never (watch and daemon servers). */
+  idleMs: number;
+  /** Ask a running server of this workspace to stop and serve instead (watch and daemon). */
+  takeover: boolean;
+  loadConfig(): LoadedConfig;
+  /** Config files whose change means reloading the configuration. */
+  configFiles: string[];
+  log(text: string): void;
+}
+
+export interface Running {
+  address: string;
+  /** Resolves once the server has stopped, with why. */
+  closed: Promise<string>;
+  stop(why: string): void;
+}
+
+function configStamp(files: string[]): string {
+  return files.map((f) => {
+    const st = fs.statSync(f, { throwIfNoEntry: false });
+    return st ? `${st.size}:${st.mtimeMs}` : '-';
+  }).join('|');
+}
+
+function prepareDir(): void {
+  if (process.platform === 'win32') return;
+  const dir = socketDir();
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  if (!privateDir(dir)) throw new Error(`${dir} is not a private folder of this user (owner or mode); not serving`);
+}
+
+/** Resolves 'serving' once listening, or 'another' when a live server of this workspace stays. */
+async function claim(address: string, o: ServerOptions, server: net.Server): Promise<'serving' | 'another'> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const probe = await exchange(address, { v: PROTOCOL, build: buildStamp(), op: o.takeover ? 'stop' : 'status', workspace: o.workspace }, 2_000);
+    if (probe !== 'absent') {
+      if (!o.takeover) return 'another';
+      // Asked it to stop: wait for its socket to go.
+      for (let i = 0; i < 50 && fs.existsSync(address); i++) await new Promise((r) => setTimeout(r, 100));
+    } else if (process.platform !== 'win32') {
+      fs.rmSync(address, { force: true }); // Left by a dead server: nobody accepts on it.
+    }
+    const ok = await new Promise<boolean>((resolve, reject) => {
+      const onError = (err: NodeJS.ErrnoException) => (err.code === 'EADDRINUSE' ? resolve(false) : reject(err));
+      server.once('error', onError);
+      server.listen(address, () => {
+        server.off('error', onError);
+        resolve(true);
+      });
+    });
+    if (ok) return 'serving';
+  }
+  return 'another';
+}
+
+export async function startServer(o: ServerOptions): Promise<Running | undefined> {
+  prepareDir();
+  const address = socketAddress(o.workspace);
+  const build = buildStamp();
+  let loaded = o.loadConfig();
+  let cfgStamp = configStamp(o.configFiles);
+  let files = new FileTracker(o.workspace, loaded.config.extraPaths);
+  let tiers = new TierCache(o.workspace, files, loaded.config.search);
+  let queries = 0;
+  let last = Date.now();
+  let chain: Promise<unknown> = Promise.resolve();
+  let stopping = false;
+  let resolveClosed!: (why: string) => void;
+  const closed = new Promise<string>((r) => (resolveClosed = r));
+  const startedAt = new Date().toISOString();
+
+  const refreshConfig = () => {
+    const now = configStamp(o.configFiles);
+    if (now === cfgStamp) return;
+    const next = o.loadConfig();
+    cfgStamp = now;
+    const paths = JSON.stringify(next.config.extraPaths) !== JSON.stringify(loaded.config.extraPaths);
+    const chunking = JSON.stringify(next.config.search) !== JSON.stringify(loaded.config.search);
+    loaded = next;
+    if (paths || chunking) {
+      tiers.close();
+      if (paths) {
+        files.close();
+        files = new FileTracker(o.workspace, loaded.config.extraPaths);
+      }
+      tiers = new TierCache(o.workspace, files, loaded.config.search);
+    }
+  };
+
+  const handle = async (req: Request): Promise<Reply> => {
+    if (req.workspace !== o.workspace) return { v: PROTOCOL, ok: false, cold: 'another workspace' };
+    if (req.op === 'status') {
+      const m = process.memoryUsage();
+      return { v: PROTOCOL, ok: true, status: { pid: process.pid, workspace: o.workspace, mode: o.mode, rssBytes: m.rss, heapUsedBytes: m.heapUsed, queries, startedAt, idleMs: o.idleMs || null, build } };
+    }
+    if (req.op === 'stop') {
+      setImmediate(() => stop('asked to stop by another server'));
+      return { v: PROTOCOL, ok: false, cold: 'stopping' };
+    }
+    if (req.build !== build) {
+      // A client of another build: never mix versions. An on-demand server makes way for a new one.
+      if (o.mode === 'on-demand') setImmediate(() => stop('a client of another build asked'));
+      return { v: PROTOCOL, ok: false, cold: 'server of another build' };
+    }
+    queries++;
+    // Let file events already queued (an edit made before this client started) land first.
+    await new Promise((r) => setImmediate(r));
+    try {
+      refreshConfig();
+      files.refresh();
+      const outcome = await answer({ workspace: o.workspace, tiers, embedding: loaded.config.embedding ?? undefined }, req);
+      return { v: PROTOCOL, ok: true, outcome };
+    } catch (err) {
+      return { v: PROTOCOL, ok: false, cold: err instanceof Cold ? err.message : `server error: ${(err as Error).message}` };
+    }
+  };
+
+  const server = net.createServer((sock) => {
+    last = Date.now();
+    let buf = '';
+    sock.setEncoding('utf8');
+    sock.on('error', () => {});
+    sock.on('data', (d: string) => {
+      buf += d;
+      if (buf.length > MAX_LINE) {
+        sock.destroy();
+        return;
+      }
+      const nl = buf.indexOf('\n');
+      if (nl < 0) return;
+      const line = buf.slice(0, nl);
+      buf = '';
+      sock.pause();
+      let req: Request;
+      try {
+        req = JSON.parse(line) as Request;
+        if (!req || typeof req !== 'object' || req.v !== PROTOCOL) throw new Error('protocol');
+      } catch {
+        sock.end(JSON.stringify({ v: PROTOCOL, ok: false, cold: 'bad request' } satisfies Reply) + '\n');
+        return;
+      }
+      // One query at a time: a reload never closes a segment another query is reading.
+      const run = chain.then(() => handle(req));
+      chain = run.catch(() => {});
+      void run.then((reply) => {
+        last = Date.now();
+        sock.end(JSON.stringify(reply) + '\n');
+      }, () => sock.destroy());
+    });
+  });
+
+  const claimed = await claim(address, o, server);
+  if (claimed === 'another') {
+    files.close();
+    return undefined;
+  }
+  const ino = process.platform === 'win32' ? 0 : fs.statSync(address).ino;
+
+  const stop = (why: string) => {
+    if (stopping) return;
+    stopping = true;
+    clearInterval(ticker);
+    server.close();
+    // Remove the socket only if it is still ours (a newer server may have taken the name).
+    if (process.platform !== 'win32' && fs.statSync(address, { throwIfNoEntry: false })?.ino === ino) fs.rmSync(address, { force: true });
+    void chain.finally(() => {
+      tiers.close();
+      files.close();
+      resolveClosed(why);
+    });
+  };
+  const every = Math.max(200, Math.min(5_000, o.idleMs ? Math.floor(o.idleMs / 4) : 5_000));
+  const ticker = setInterval(() => {
+    if (o.idleMs && Date.now() - last >= o.idleMs) return stop(`idle for ${Math.round((Date.now() - last) / 1000)} s`);
+    if (!fs.existsSync(o.workspace)) return stop('the workspace is gone');
+    if (process.platform !== 'win32' && fs.statSync(address, { throwIfNoEntry: false })?.ino !== ino) return stop('its socket was taken or removed');
+  }, every);
+  ticker.unref();
+  // Prime the file list and the warm tier, so the first client is answered fast.
+  chain = chain.then(async () => {
+    files.refresh();
+    await tiers.open('warm');
+  }).catch(() => {});
+  o.log(`search server for ${o.workspace} on ${address} (pid ${process.pid}, ${o.mode}${o.idleMs ? `, stops after ${Math.round(o.idleMs / 1000)} s idle` : ''})`);
+  return { address, closed, stop };
+}
