@@ -1,28 +1,11 @@
 /**
- * `mem search "<query>"`: answers from the persisted index and writes nothing, ever. The command file
- * stays thin and imports the search code only when it runs, so `mem --help` and other commands do not
- * load it (and a lexical query never loads remark, openai or chokidar).
+ * `mem search "<query>"`: answers from the persisted index and writes nothing, ever. This file only
+ * declares the command for commander (help, errors); the body is src/cli/search-command.ts, which
+ * imports the search code only when it runs (and a lexical query never loads remark, openai or chokidar).
  */
 import type { Command } from 'commander';
-import { commandContext, type GlobalOptions } from '../cli/context.js';
-import { c } from '../cli/output.js';
-import { MemError } from '../core/errors.js';
-import { parseSince } from '../core/time.js';
-
-interface SearchFlags {
-  k?: string;
-  deep?: boolean;
-  since?: string;
-  until?: string;
-  kind?: string;
-  status?: string;
-  scope?: string;
-  path?: string;
-  lexicalOnly?: boolean;
-  archive?: boolean;
-  source?: string;
-  session?: string;
-}
+import type { GlobalOptions } from '../cli/context.js';
+import { searchCommand, type SearchFlags } from '../cli/search-command.js';
 
 export function registerSearch(program: Command): void {
   program
@@ -51,35 +34,6 @@ export function registerSearch(program: Command): void {
       '',
       'Exit codes: 0 with or without results, 2 for an empty query or a bad option. See docs/search.md.',
     ].join('\n'))
-    .action(async (words: string[], flags: SearchFlags, cmd: Command) => {
-      const g = cmd.optsWithGlobals<GlobalOptions>();
-      const query = words.join(' ');
-      if (!query.trim()) throw new MemError('USAGE', 'the query is empty; give some words to search for, e.g. mem search "why postgres"');
-      if (flags.archive || flags.source !== undefined || flags.session !== undefined) return (await import('../archive/command.js')).archiveSearchCommand(query, flags, g);
-      const { workspace, loaded, now, out } = commandContext(g);
-      const k = flags.k === undefined ? loaded.config.search.k : Number(flags.k);
-      if (!Number.isInteger(k) || k < 1 || k > 50) throw new MemError('USAGE', `-k must be a whole number from 1 to 50 (got "${flags.k}")`);
-      const day = (v: string | undefined, what: string) => {
-        if (v === undefined) return undefined;
-        try {
-          return parseSince(v, now)?.setZone(loaded.zone).toISODate() ?? undefined;
-        } catch {
-          throw new MemError('USAGE', `${what} "${v}" is not a time (use 30m, 3h, 2d, 1w, an ISO date, or all)`);
-        }
-      };
-      const { runSearch } = await import('../search/search.js');
-      const vectors = loaded.config.embedding && !flags.lexicalOnly ? (await import('../search/embed-query.js')).vectorRanker(workspace, loaded.config.embedding) : undefined;
-      const { response, notices } = await runSearch({
-        workspace, query, k, deep: !!flags.deep, today: now.toISODate() ?? '',
-        filters: { since: day(flags.since, '--since'), until: day(flags.until, '--until'), kind: flags.kind, status: flags.status, scope: flags.scope, path: flags.path },
-        extraPaths: loaded.config.extraPaths, search: loaded.config.search, vectors,
-      });
-      for (const n of notices) out.warn(n);
-      if (g.json) {
-        out.json(response);
-        return;
-      }
-      const { formatResults } = await import('../search/present.js');
-      out.result(formatResults(response, c));
-    });
+    // The body is shared with the lean entry (src/cli/fast-entry.ts), which answers without commander.
+    .action(async (words: string[], flags: SearchFlags, cmd: Command) => searchCommand(words, flags, cmd.optsWithGlobals<GlobalOptions>()));
 }

@@ -2,19 +2,11 @@
  * Time as memfold sees it: every time-relative behaviour is measured from one `now` (`--now`/MEM_NOW,
  * DESIGN §3) in the configured IANA zone, so a job can be replayed and give the same files.
  */
-import { DateTime, IANAZone } from 'luxon';
+import { DateTime } from 'luxon';
 import { MemError } from './errors.js';
 
-export function systemZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-}
-
-export function checkZone(zone: string): string {
-  if (!IANAZone.isValidZone(zone)) {
-    throw new MemError('CONFIG_INVALID', `timezone "${zone}" is not an IANA time zone name (e.g. "Europe/Berlin", "Asia/Shanghai", "UTC")`);
-  }
-  return zone;
-}
+// Zone checks live in a luxon-free module so the lean search path can use them (config/zone.ts).
+export { checkZone, systemZone } from '../config/zone.js';
 
 /** An ISO 8601 moment; without an offset it is read in `zone`. */
 export function parseMoment(value: string, zone: string, what = '--now'): DateTime {

@@ -1,0 +1,40 @@
+/**
+ * locateWorkspace (src/workspace/locate.ts) for the lean CLI path, with the same order (-C, then
+ * MEM_WORKSPACE, then the nearest ancestor holding mem.config.json, then the user-level
+ * defaultWorkspace) and the same messages. It exists only because locate.ts imports config/load.ts,
+ * which loads zod; once locate.ts imports config/files.ts instead, this file can go (a test runs
+ * both on the same cases).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { MemError } from '../core/errors.js';
+import { CONFIG_FILE, readJsonFile, userConfigPath } from '../config/files.js';
+
+function expandHome(p: string): string {
+  if (p === '~') return os.homedir();
+  if (p.startsWith('~/')) return path.join(os.homedir(), p.slice(2));
+  return p;
+}
+
+export function locateWorkspaceLean(explicit: string | undefined, cwd = process.cwd(), env = process.env): string {
+  const given = explicit ?? env.MEM_WORKSPACE;
+  if (given) {
+    const dir = path.resolve(cwd, expandHome(given));
+    if (!fs.existsSync(path.join(dir, CONFIG_FILE))) {
+      throw new MemError('WORKSPACE_NOT_FOUND', `${dir} is not a memfold workspace (no ${CONFIG_FILE}); run "mem init ${given}" first`);
+    }
+    return dir;
+  }
+  for (let dir = path.resolve(cwd); ; dir = path.dirname(dir)) {
+    if (fs.existsSync(path.join(dir, CONFIG_FILE))) return dir;
+    if (path.dirname(dir) === dir) break;
+  }
+  const user = readJsonFile(userConfigPath(env));
+  if (typeof user?.defaultWorkspace === 'string') {
+    const dir = path.resolve(expandHome(user.defaultWorkspace));
+    if (fs.existsSync(path.join(dir, CONFIG_FILE))) return dir;
+    throw new MemError('WORKSPACE_NOT_FOUND', `defaultWorkspace ${dir} (from ${userConfigPath(env)}) has no ${CONFIG_FILE}`);
+  }
+  throw new MemError('WORKSPACE_NOT_FOUND', `no memfold workspace here or above ${cwd}; pass -C <dir>, set MEM_WORKSPACE, or run "mem init"`);
+}

@@ -1,0 +1,90 @@
+/**
+ * The body of `mem search "<query>"` (docs/search.md), shared by the commander command
+ * (src/commands/search.ts) and the lean entry (fast-entry.ts), so both answer byte for byte alike.
+ *
+ * Invariant: nothing heavy is imported before the resident server has been asked. The order is
+ * fixed: query check, workspace and configuration (no zod when the config is plainly valid, no luxon
+ * unless --now/MEM_NOW/--since/--until need it), -k, date bounds, then the server (src/search/server,
+ * switched by MEM_SEARCH_SERVER), and only when it does not answer the search code itself. Search
+ * reads only: it never writes a file.
+ */
+import { MemError } from '../core/errors.js';
+import { loadConfigLean } from '../config/lean.js';
+import { dayIn } from '../config/zone.js';
+import type { Filters } from '../search/filter.js';
+import type { SearchOutcome } from '../search/search.js';
+import { locateWorkspaceLean } from './locate-lean.js';
+import { c, Output } from './output.js';
+import type { GlobalOptions } from './context.js';
+
+export interface SearchFlags {
+  k?: string;
+  deep?: boolean;
+  since?: string;
+  until?: string;
+  kind?: string;
+  status?: string;
+  scope?: string;
+  path?: string;
+  lexicalOnly?: boolean;
+  archive?: boolean;
+  source?: string;
+  session?: string;
+}
+
+export const EMPTY_QUERY = 'the query is empty; give some words to search for, e.g. mem search "why postgres"';
+
+export async function searchCommand(words: string[], flags: SearchFlags, g: GlobalOptions): Promise<void> {
+  const query = words.join(' ');
+  if (!query.trim()) throw new MemError('USAGE', EMPTY_QUERY);
+  if (flags.archive || flags.source !== undefined || flags.session !== undefined) return (await import('../archive/command.js')).archiveSearchCommand(query, flags, g);
+  const out = new Output({ json: !!g.json, quiet: !!g.quiet, verbose: !!g.verbose });
+  const workspace = locateWorkspaceLean(g.workspace);
+  const loaded = await loadConfigLean(workspace);
+  for (const w of loaded.warnings) out.warn(w);
+  // luxon (core/time.ts) only when a moment must be parsed; a bad --now fails before -k is looked at.
+  const nowText = g.now ?? process.env.MEM_NOW;
+  const time = nowText !== undefined || flags.since !== undefined || flags.until !== undefined ? await import('../core/time.js') : undefined;
+  const now = time?.resolveNow(nowText, loaded.zone);
+  const k = flags.k === undefined ? loaded.config.search.k : Number(flags.k);
+  if (!Number.isInteger(k) || k < 1 || k > 50) throw new MemError('USAGE', `-k must be a whole number from 1 to 50 (got "${flags.k}")`);
+  const day = (v: string | undefined, what: string) => {
+    if (v === undefined || !time || !now) return undefined;
+    try {
+      return time.parseSince(v, now)?.setZone(loaded.zone).toISODate() ?? undefined;
+    } catch {
+      throw new MemError('USAGE', `${what} "${v}" is not a time (use 30m, 3h, 2d, 1w, an ISO date, or all)`);
+    }
+  };
+  const today = now ? now.toISODate() ?? '' : dayIn(loaded.zone);
+  const since = day(flags.since, '--since');
+  const until = day(flags.until, '--until');
+  const filters: Filters = { since, until, kind: flags.kind, status: flags.status, scope: flags.scope, path: flags.path };
+  const deep = !!flags.deep;
+  const lexicalOnly = !!flags.lexicalOnly || !loaded.config.embedding;
+
+  // The resident server first (src/search/server/client.ts): undefined means "answer cold".
+  const served = await askResidentServer(workspace, { query, k, deep, filters, today, lexicalOnly: !!flags.lexicalOnly });
+  const outcome: SearchOutcome = served ?? (await searchCold(workspace, query, k, deep, filters, today, lexicalOnly, loaded.config));
+
+  for (const n of outcome.notices) out.warn(n);
+  if (g.json) {
+    out.json(outcome.response);
+    return;
+  }
+  const { formatResults } = await import('../search/present.js');
+  out.result(formatResults(outcome.response, c));
+}
+
+async function askResidentServer(workspace: string, req: { query: string; k: number; deep: boolean; filters: Filters; today: string; lexicalOnly: boolean }): Promise<SearchOutcome | undefined> {
+  const { askServer } = await import('../search/server/client.js');
+  return askServer(workspace, req);
+}
+
+type Cfg = Awaited<ReturnType<typeof loadConfigLean>>['config'];
+
+async function searchCold(workspace: string, query: string, k: number, deep: boolean, filters: Filters, today: string, lexicalOnly: boolean, config: Cfg): Promise<SearchOutcome> {
+  const { runSearch } = await import('../search/search.js');
+  const vectors = config.embedding && !lexicalOnly ? (await import('../search/embed-query.js')).vectorRanker(workspace, config.embedding) : undefined;
+  return runSearch({ workspace, query, k, deep, today, filters, extraPaths: config.extraPaths, search: config.search, vectors });
+}

@@ -1,0 +1,191 @@
+/**
+ * The lean `mem search` entry (src/cli/entry.ts, fast-args.ts, search-command.ts, config/quick.ts,
+ * config/zone.ts): it must answer exactly as the full commander CLI does — same stdout, stderr and
+ * exit code, bad configurations and bad options included — while loading none of commander, zod,
+ * luxon (nor remark, openai, chokidar, node-cron, or opencc-js for an English query).
+ */
+import assert from 'node:assert/strict';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import fc from 'fast-check';
+import { DateTime, IANAZone } from 'luxon';
+import { CONFIG_KEYS } from '../src/config/files.js';
+import { quickConfig } from '../src/config/quick.js';
+import { configSchema, KNOWN_KEYS } from '../src/config/schema.js';
+import { dayIn, isValidZone } from '../src/config/zone.js';
+import { leanRoute } from '../src/cli/fast-args.js';
+import { locateWorkspaceLean } from '../src/cli/locate-lean.js';
+import { locateWorkspace } from '../src/workspace/locate.js';
+import { mem, ROOT, tempDir } from './helpers/cli.js';
+import { index, NOW, searchWorkspace } from './search-helpers.js';
+
+const OFF = { MEM_SEARCH_SERVER: 'off' };
+
+test('the zod-free config check accepts only what zod accepts, and gives the same value', () => {
+  assert.deepEqual([...CONFIG_KEYS].sort(), [...KNOWN_KEYS].sort(), 'files.ts lists the schema keys');
+  const same = (raw: Record<string, unknown>) => {
+    const quick = quickConfig(raw);
+    const zod = configSchema.safeParse(raw);
+    if (quick === undefined) return;
+    assert.ok(zod.success, `quick accepted what zod refuses: ${JSON.stringify(raw)}`);
+    assert.deepEqual(quick, JSON.parse(JSON.stringify(zod.data)), JSON.stringify(raw));
+  };
+  // Configurations people have: the template, the fixtures, every option spelled out.
+  const common: Record<string, unknown>[] = [
+    {},
+    JSON.parse(readFileSync(join(ROOT, 'templates', 'mem.config.json'), 'utf8')),
+    JSON.parse(readFileSync(join(ROOT, 'test', 'fixtures', 'search', 'basic', 'mem.config.json'), 'utf8')),
+    {
+      format_version: 1, timezone: 'Asia/Shanghai', sources: [{ name: 'cc', kind: 'claude-code', path: '~/.claude/projects', exclude: ['x'] }],
+      exclude: ['a/**'], extraPaths: ['notes'], llm: { baseURL: 'http://127.0.0.1:11434/v1', model: 'qwen', apiKeyEnv: 'KEY', maxRetries: 0 },
+      embedding: { baseURL: 'https://api.example.com/v1', model: 'e', dimensions: 256, batchSize: 8 },
+      search: { k: 10, chunkTokens: 300, overlapTokens: 40 }, schedule: { wrapup: '0 3 * * *' },
+      limits: { lockWaitMs: 0, lockUpdateMs: 500, jobTimeoutMs: { index: 60000 } }, onFailure: 'notify-send', daemon: { index: false }, git: { autoCommit: true },
+      someFutureKey: { kept: true },
+    },
+  ];
+  for (const raw of common) {
+    assert.ok(quickConfig(raw), `quick accepts ${JSON.stringify(raw).slice(0, 80)}`);
+    same(raw);
+  }
+  // Hand-picked near misses: each is refused by zod, so quick must not accept it.
+  for (const raw of [
+    { format_version: 2 }, { timezone: '' }, { search: { k: 0 } }, { search: { k: 51 } }, { search: { k: 2.5 } }, { search: null },
+    { search: { chunkTokens: 49 } }, { extraPaths: 'x' }, { extraPaths: [1] }, { sources: [{ name: 'a b', kind: 'jsonl', path: 'p' }] },
+    { sources: [{ name: 'a', kind: 'nope', path: 'p' }] }, { llm: { baseURL: 'ftp://x', model: 'm' } }, { llm: { baseURL: 'http:x', model: 'm' } },
+    { embedding: { baseURL: 'http://x', model: '' } }, { limits: { lockStaleMs: 1999 } }, { daemon: { index: 'yes' } }, { git: { autoCommit: 1 } },
+    { schedule: { a: 1 } }, { onFailure: '' }, { limits: { jobTimeoutMs: { a: 0 } } },
+  ] as Record<string, unknown>[]) {
+    assert.equal(configSchema.safeParse(raw).success, false, JSON.stringify(raw));
+    assert.equal(quickConfig(raw), undefined, JSON.stringify(raw));
+  }
+  // Generated configurations, valid and not: never accepted unless zod accepts the same value.
+  // Mostly plausible values (so many configurations pass), sometimes anything at all.
+  const scalar = fc.oneof(fc.integer(), fc.double(), fc.string(), fc.boolean(), fc.constant(null), fc.constant(2 ** 60));
+  const v = <T>(plausible: fc.Arbitrary<T>) => fc.oneof({ weight: 6, arbitrary: plausible as fc.Arbitrary<unknown> }, { weight: 1, arbitrary: scalar });
+  const num = v(fc.oneof(fc.integer({ min: 0, max: 70_000 }), fc.integer({ min: -2, max: 2 })));
+  const url = v(fc.oneof(fc.constantFrom('http://127.0.0.1:8080/v1', 'https://x.y/v1', ' http://a.b', 'http://a b', 'http:/x', 'file:///x', 'https://', 'http://[::1]:80', 'HTTP://A.B', 'http://a.b\t'), fc.webUrl()));
+  const str = v(fc.oneof(fc.string({ minLength: 1 }), fc.constant('')));
+  const gen = fc.record({
+    format_version: v(fc.constant(1)),
+    timezone: v(fc.constantFrom('UTC', 'Europe/Berlin', '')),
+    sources: v(fc.array(fc.record({ name: v(fc.constantFrom('cc', 'a.b-c_d', 'a b', '')), kind: v(fc.constantFrom('codex', 'jsonl', 'x')), path: str, exclude: v(fc.array(fc.string())) }, { requiredKeys: ['name', 'kind', 'path'] }), { maxLength: 2 })),
+    exclude: v(fc.array(fc.string(), { maxLength: 2 })),
+    extraPaths: v(fc.array(v(fc.string()), { maxLength: 2 })),
+    llm: v(fc.record({ baseURL: url, model: str, maxRetries: num, turnsPerCall: num, apiKeyEnv: str }, { requiredKeys: ['baseURL', 'model'] })),
+    embedding: v(fc.record({ baseURL: url, model: str, dimensions: num, batchSize: num }, { requiredKeys: ['baseURL', 'model'] })),
+    search: v(fc.record({ k: num, chunkTokens: num, overlapTokens: num, extra: scalar }, { requiredKeys: [] })),
+    schedule: v(fc.dictionary(fc.string(), v(fc.string()), { maxKeys: 2 })),
+    limits: v(fc.record({ lockWaitMs: num, lockStaleMs: num, lockUpdateMs: num, jobTimeoutMs: v(fc.dictionary(fc.string(), num, { maxKeys: 2 })), jobLogBytes: num }, { requiredKeys: [] })),
+    onFailure: str,
+    daemon: v(fc.record({ debounceMs: num, index: v(fc.boolean()), killGraceMs: num }, { requiredKeys: [] })),
+    git: v(fc.record({ autoCommit: v(fc.boolean()) }, { requiredKeys: [] })),
+    other: scalar,
+  }, { requiredKeys: [] });
+  // A few keys at a time, so that many generated configurations are entirely valid.
+  const few = fc.tuple(gen, fc.subarray([...KNOWN_KEYS, 'other'], { maxLength: 3 })).map(([o, keep]) => Object.fromEntries(Object.entries(o).filter(([k]) => keep.includes(k))));
+  let accepted = 0;
+  fc.assert(fc.property(few, (raw) => {
+    same(raw as Record<string, unknown>);
+    if (quickConfig(raw as Record<string, unknown>)) accepted++;
+  }), { numRuns: Number(process.env.MEM_FUZZ_RUNS ?? 3000) });
+  assert.ok(accepted > 100, `many generated configurations were plainly valid (${accepted})`);
+});
+
+test('time zones and today without luxon agree with luxon', () => {
+  for (const z of ['UTC', 'Etc/UTC', 'utc', 'Europe/Berlin', 'Asia/Shanghai', 'Asia/Kolkata', 'Asia/Calcutta', 'US/Pacific', 'EST', 'Etc/GMT+5', 'America/St_Johns', 'asia/shanghai', 'Mars/Olympus', 'Sport~~blorp', '', 'GMT', 'Z']) {
+    assert.equal(isValidZone(z), IANAZone.isValidZone(z), z);
+  }
+  const instants = ['2026-11-22T12:00:00Z', '2026-03-29T00:59:59Z', '2026-12-31T23:30:00Z', '2026-01-01T00:10:00Z', '2024-02-29T15:00:00Z'];
+  for (const z of ['UTC', 'Europe/Berlin', 'Asia/Shanghai', 'Asia/Kolkata', 'Pacific/Kiritimati', 'Pacific/Pago_Pago', 'America/St_Johns', 'US/Pacific', 'EST']) {
+    for (const at of instants) assert.equal(dayIn(z, new Date(at)), DateTime.fromISO(at).setZone(z).toISODate(), `${z} ${at}`);
+  }
+  const tz = process.env.TZ;
+  dayIn('Asia/Shanghai');
+  assert.equal(process.env.TZ, tz, 'TZ is restored');
+});
+
+test('the lean route takes a plain search and leaves everything else to commander', () => {
+  const r = leanRoute(['-C', 'ws', '--json', '--now', NOW, 'search', 'why', 'postgres', '-k', '3', '--deep', '--lexical-only', '-q'], {});
+  assert.deepEqual(r, { command: 'search', global: { workspace: 'ws', json: true, now: NOW, quiet: true }, words: ['why', 'postgres'], flags: { k: '3', deep: true, lexicalOnly: true } });
+  assert.deepEqual(leanRoute(['search', 'x', '--k=2', '-C', 'w', '--', '-k'], {})?.words, ['x', '-k']);
+  for (const args of [
+    ['search'], ['search', '--help'], ['search', 'x', '-h'], ['--version'], ['index'], ['status'], ['search', 'x', '--rebuild'], ['search', 'x', '--deep=1'],
+    ['search', 'x', '-k'], ['search', 'x', '-k', '-1'], ['--', 'search', 'x'], ['-C'], ['x', 'search', 'y'], ['search', 'x', '--unknown'], [],
+  ]) assert.equal(leanRoute(args, {}), undefined, args.join(' '));
+  assert.equal(leanRoute(['search', 'x'], { MEM_LEAN_CLI: '0' }), undefined, 'MEM_LEAN_CLI=0 turns it off');
+});
+
+test('the lean workspace lookup finds what locateWorkspace finds, with the same errors', (t) => {
+  const root = tempDir(t, 'memfold-lean-');
+  const ws = join(root, 'ws');
+  mkdirSync(join(ws, 'memory', 'deep'), { recursive: true });
+  writeFileSync(join(ws, 'mem.config.json'), '{}');
+  const env = { XDG_CONFIG_HOME: join(root, 'xdg') };
+  const outcome = (f: () => string) => {
+    try {
+      return f();
+    } catch (err) {
+      return `error: ${(err as Error).message}`;
+    }
+  };
+  for (const [explicit, cwd, e] of [[undefined, join(ws, 'memory', 'deep'), env], ['ws', root, env], ['nope', root, env], [undefined, root, env], [undefined, root, { ...env, MEM_WORKSPACE: ws }]] as const) {
+    assert.equal(outcome(() => locateWorkspaceLean(explicit, cwd, e)), outcome(() => locateWorkspace(explicit, cwd, e)));
+  }
+});
+
+test('lean and full CLI answer alike: results, notices, bad options and bad configurations', async (t) => {
+  const ws = searchWorkspace(t);
+  await index(ws);
+  const cfg = join(ws, 'mem.config.json');
+  const good = readFileSync(cfg, 'utf8');
+  const both = async (args: string[], config?: string) => {
+    writeFileSync(cfg, config ?? good);
+    const lean = await mem(args, { env: OFF });
+    const full = await mem(args, { env: { ...OFF, MEM_LEAN_CLI: '0' } });
+    assert.deepEqual({ code: lean.code, stdout: lean.stdout, stderr: lean.stderr }, { code: full.code, stdout: full.stdout, stderr: full.stderr }, `mem ${args.join(' ')} with ${config ?? 'the good config'}`);
+    return lean;
+  };
+  const base = ['-C', ws, '--now', NOW];
+  assert.equal((await both([...base, '--json', 'search', 'SQLite events', '--deep'])).code, 0);
+  await both([...base, 'search', '为什么放弃 Redis 缓存', '-k', '3']);
+  await both([...base, 'search', 'postgres', '--kind', 'decision', '--since', '2w', '--json']);
+  await both(['-C', ws, 'search', 'postgres', '--until', '2026-11-01']);
+  await both([...base, 'search', '!!!']);
+  await both([...base, 'search', '  ']);
+  await both([...base, 'search', 'x', '-k', '0']);
+  await both([...base, 'search', 'x', '--since', 'yesterday-ish']);
+  await both(['-C', ws, '--now', 'not-a-time', 'search', 'x', '-k', '0']);
+  await both(['-C', join(ws, 'nope'), 'search', 'x']);
+  for (const bad of ['{ nope', '[]', '{"timezone": "Mars/Olympus"}', '{"search": {"k": 0}}', '{"llm": {"baseURL": "ftp://x", "model": "m"}}', '{"format_version": 1, "futureKey": 1}', '{"timezone": "asia/shanghai"}']) {
+    const r = await both([...base, '--json', 'search', 'SQLite'], bad);
+    assert.doesNotMatch(r.stderr, /\n\s+at /, 'no stack trace');
+  }
+});
+
+test('a lean lexical search loads no commander, zod, luxon, remark, openai, chokidar, node-cron (nor opencc-js for English)', async (t) => {
+  const ws = searchWorkspace(t);
+  await index(ws);
+  const dir = tempDir(t, 'memfold-lean-hook-');
+  const log = join(dir, 'loaded.txt');
+  const hooks = join(dir, 'hooks.mjs');
+  writeFileSync(hooks, `import fs from 'node:fs';\nexport async function resolve(s, c, next) { const r = await next(s, c); fs.appendFileSync(${JSON.stringify(log)}, r.url + '\\n'); return r; }\n`);
+  const register = join(dir, 'register.mjs');
+  writeFileSync(register, `import { register } from 'node:module';\nregister(${JSON.stringify('file://' + hooks)});\n`);
+  const loaded = async (query: string) => {
+    writeFileSync(log, '');
+    // No --now: parsing a moment is the one thing that loads luxon (by design).
+    const r = await mem(['-C', ws, '--json', 'search', query], { env: { ...OFF, NODE_OPTIONS: `--import=${register}` } });
+    assert.equal(r.code, 0, r.stderr);
+    assert.ok(JSON.parse(r.stdout).results.length > 0);
+    return readFileSync(log, 'utf8');
+  };
+  const english = await loaded('SQLite events');
+  assert.match(english, /minisearch/, 'the hook saw the search engine load');
+  for (const pkg of ['commander', 'zod', 'luxon', 'remark', 'unified', 'openai', 'chokidar', 'node-cron', 'opencc-js', 'gray-matter']) {
+    assert.doesNotMatch(english, new RegExp(`node_modules/${pkg}/`), `${pkg} loaded for an English query`);
+  }
+  // (opencc-js is then loaded through require, which this hook does not see; search.test.ts checks the folding.)
+  assert.doesNotMatch(await loaded('為什麼放棄 Redis 緩存'), /node_modules\/(commander|zod|luxon)\//);
+});
