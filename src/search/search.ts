@@ -8,7 +8,7 @@ import { lexicalSearch } from './engine.js';
 import { hasFilters, makeFilter, type Filters } from './filter.js';
 import { fold } from './fold.js';
 import { recencyBoost, rrf, statusBoost, type Ranked } from './rank.js';
-import { scanWorkspace } from './scan.js';
+import { scanWorkspace, type ScannedFile } from './scan.js';
 import { DiskSegment, type Segment } from './segment.js';
 import { deadSet, INDEX_DIR, loadTier } from './tier-file.js';
 import path from 'node:path';
@@ -132,17 +132,37 @@ async function searchTier(req: SearchRequest, opened: OpenedTier, terms: string[
   return [...groups.values()].sort((a, b) => b.score - a.score).slice(0, req.k);
 }
 
-/** The entry that names `id` in its `supersedes` field: the tiers searched first, then the other's index. */
-function successorAnywhere(workspace: string, opens: OpenedTier[], id: string): string | null {
-  for (const o of opens) {
-    const here = successor(o.view.segments, o.view.isDead, id);
+function unusable(tier: Tier, problem: string): string {
+  return `${tier} index unusable (${problem}): searched the files in memory (slower); run "mem index" to rebuild it`;
+}
+
+/**
+ * The entry that names `id` in its `supersedes` field: the tiers searched first, then the other's
+ * index. A searched tier whose segment files fail now (truncated or replaced after the query read
+ * them) is reopened from its files, as a failing query is, so the answer and its "superseded by"
+ * hint survive; another tier's damaged index only loses the hint.
+ */
+async function successorAnywhere(req: SearchRequest, opens: OpenedTier[], files: Map<Tier, ScannedFile[]>, notices: string[], id: string): Promise<string | null> {
+  for (let i = 0; i < opens.length; i++) {
+    let o = opens[i]!;
+    let here: string | null;
+    try {
+      here = successor(o.view.segments, o.view.isDead, id);
+    } catch (err) {
+      if (o.problem) throw err;
+      o.close();
+      const problem = (err as Error).message;
+      o = opens[i] = await openTier(req.workspace, o.tier, files.get(o.tier) ?? [], req.search, problem);
+      notices.push(unusable(o.tier, problem));
+      here = successor(o.view.segments, o.view.isDead, id);
+    }
     if (here) return here;
   }
   for (const tier of TIERS) {
     if (opens.some((o) => o.tier === tier)) continue;
-    const load = loadTier(workspace, tier);
+    const load = loadTier(req.workspace, tier);
     if (!('state' in load)) continue;
-    const segs = load.state.segments.map((x) => DiskSegment.open(path.join(workspace, INDEX_DIR), x.name, x.first, x.count));
+    const segs = load.state.segments.map((x) => DiskSegment.open(path.join(req.workspace, INDEX_DIR), x.name, x.first, x.count));
     try {
       const found = successor(segs, deadSet(load.state.dead), id);
       if (found) return found;
@@ -182,9 +202,11 @@ export async function runSearch(req: SearchRequest): Promise<SearchOutcome> {
   }
   const results: SearchResult[] = [];
   const opens: OpenedTier[] = [];
+  const files = new Map<Tier, ScannedFile[]>();
   for (const tier of TIERS) {
     if (tier === 'cold' && !req.deep && results.length >= req.k) break;
     const tierFiles = scanWorkspace(req.workspace, req.extraPaths, tier);
+    files.set(tier, tierFiles);
     let opened = await openTier(req.workspace, tier, tierFiles, req.search);
     let found: SearchResult[];
     try {
@@ -200,7 +222,7 @@ export async function runSearch(req: SearchRequest): Promise<SearchOutcome> {
     if (opened.problem) {
       notices.push(opened.problemKind === 'missing'
         ? `no ${tier} index yet: searched the files in memory (slower); run "mem index"`
-        : `${tier} index unusable (${opened.problem}): searched the files in memory (slower); run "mem index" to rebuild it`);
+        : unusable(tier, opened.problem));
     }
     if (opened.behind.length) {
       response.indexBehind = true;
@@ -212,7 +234,7 @@ export async function runSearch(req: SearchRequest): Promise<SearchOutcome> {
     else results.push(...found);
   }
   try {
-    for (const r of results) if (r.status === 'superseded' && r.id) r.supersededBy = successorAnywhere(req.workspace, opens, r.id);
+    for (const r of results) if (r.status === 'superseded' && r.id) r.supersededBy = await successorAnywhere(req, opens, files, notices, r.id);
   } finally {
     opens.forEach((o) => o.close());
   }
