@@ -8,6 +8,8 @@ import { chunkMarkdown } from '../src/search/chunk.js';
 import { globToRegExp, makeFilter } from '../src/search/filter.js';
 import { rrf, recencyBoost, statusBoost } from '../src/search/rank.js';
 import { successorsFirst, type SearchResult } from '../src/search/search.js';
+import * as segmentFormat from '../src/search/segment-format.js';
+import type { BuiltDoc } from '../src/search/segment-format.js';
 
 test('a two-character Chinese word in the middle of a sentence is a token', () => {
   const tokens = tokenize('我们决定放弃Redis缓存，因为命中率很低');
@@ -127,4 +129,128 @@ test('the lexical search path does not statically import remark, gray-matter, op
   assert.ok(seen.size > 10, 'walked the graph');
   assert.ok(packages.has('minisearch'));
   for (const heavy of ['remark-parse', 'unified', 'gray-matter', 'openai', 'chokidar']) assert.ok(!packages.has(heavy), `${heavy} is imported: ${[...packages].join(', ')}`);
+});
+
+/** The tokenizer as first defined (regexes over the text): the scanner must give exactly these tokens. */
+function referenceTokenizeFolded(text: string): string[] {
+  const CJK_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}ー]+/gu;
+  const WORD = /[\p{L}\p{N}]+/gu;
+  const seg = new Intl.Segmenter('zh', { granularity: 'word' });
+  const out: string[] = [];
+  let last = 0;
+  const latin = (s: string) => {
+    for (const m of s.matchAll(WORD)) if (m[0].length <= 40) out.push(m[0]);
+  };
+  for (const m of text.matchAll(CJK_RUN)) {
+    latin(text.slice(last, m.index));
+    const chars = Array.from(m[0]);
+    if (chars.length === 1) out.push(m[0]);
+    else {
+      for (let i = 0; i + 1 < chars.length; i++) out.push(chars[i]! + chars[i + 1]!);
+      if (chars.length > 2) for (const s of seg.segment(m[0])) if (s.isWordLike && Array.from(s.segment).length > 2) out.push(s.segment);
+    }
+    last = m.index + m[0].length;
+  }
+  latin(text.slice(last));
+  return out;
+}
+
+test('the tokenizer scanner gives exactly the reference tokens (mixed scripts, surrogates, long words)', async () => {
+  const { tokenizeFolded } = await import('../src/search/tokenize.js');
+  const samples = [
+    '我们决定放弃redis缓存，因为命中率很低 (p99 49ms) — see ONY-9601',
+    'データベースを移行する。ラーメン、ー、한국어 텍스트 and café naïve résumé',
+    '𠀋𠀌 emoji 😀x😀 a\u0301b ｆｕｌｌ １２３ Ⅻ ½ x²',
+    'lone \ud800 high, lone \udc00 low, end \ud83d',
+    'a'.repeat(40) + ' ' + 'b'.repeat(41) + ' ' + 'é'.repeat(41) + ' 字',
+    'Ελληνικά кириллица עברית العربية हिन्दी ไทย',
+    '',
+  ];
+  const rnd = (() => {
+    let s = 7;
+    return () => ((s = Math.imul(s ^ (s >>> 15), 0x2c1b3c6d) + 0x6d2b79f5) >>> 0) / 2 ** 32;
+  })();
+  const alphabet = Array.from('ab9 Z_-.,，。缓存為什麼データ한국🙂\ud800éー \n\t');
+  for (let k = 0; k < 300; k++) samples.push(Array.from({ length: Math.floor(rnd() * 60) }, () => alphabet[Math.floor(rnd() * alphabet.length)]!).join(''));
+  for (const s of samples) {
+    const text = fold(s);
+    assert.deepEqual(tokenizeFolded(text), referenceTokenizeFolded(text), JSON.stringify(s));
+  }
+});
+
+/** The batch segment encoder as first written: the streaming builder must give the same bytes. */
+function referenceEncodeSegment(docs: BuiltDoc[], first: number, cap: number): Record<string, Uint8Array> {
+  const { termHash, shardCountFor } = segmentFormat;
+  const postings = new Map<string, number[]>();
+  const lens = new Map<number, number>();
+  for (const { record, tokens } of docs) {
+    tokens.forEach((list, field) => {
+      const tf = new Map<string, number>();
+      for (const t of list) tf.set(t, (tf.get(t) ?? 0) + 1);
+      for (const [t, n] of tf) {
+        let p = postings.get(t);
+        if (!p) postings.set(t, (p = []));
+        p.push(record.doc, (field << 24) | Math.min(n, 0xffffff));
+      }
+    });
+    lens.set(record.doc, tokens[1].length);
+  }
+  const terms = [...postings.keys()].sort();
+  const shards = shardCountFor(terms.length);
+  const shardTerms: Record<string, [number, number, number]>[] = Array.from({ length: shards }, () => ({}));
+  const post: number[] = [];
+  for (const term of terms) {
+    const p = postings.get(term)!;
+    const n = p.length / 2;
+    const df = new Set(p.filter((_, i) => i % 2 === 0)).size;
+    shardTerms[termHash(term) % shards]![term] = [df, post.length / 2, n];
+    const order = Array.from({ length: n }, (_, i) => i);
+    if (n > cap) order.sort((a, b) => (p[b * 2 + 1]! & 0xffffff) - (p[a * 2 + 1]! & 0xffffff) || lens.get(p[a * 2]!)! - lens.get(p[b * 2]!)!);
+    for (const i of order) post.push(p[i * 2]!, p[i * 2 + 1]!);
+  }
+  const enc = new TextEncoder();
+  const bodies = shardTerms.map((o) => enc.encode(JSON.stringify(o)));
+  const head = [shards];
+  let off = 0;
+  for (const b of bodies) head.push(off), (off += b.length);
+  head.push(off);
+  const lines = docs.map((d) => enc.encode(JSON.stringify(d.record) + '\n'));
+  const didx = [first, docs.length];
+  let pos = 0;
+  docs.forEach((d, i) => {
+    didx.push(pos, d.tokens[0].length, d.tokens[1].length, d.tokens[2].length);
+    pos += lines[i]!.length;
+  });
+  didx.push(pos);
+  const u8 = (a: number[]) => new Uint8Array(new Uint32Array(a).buffer);
+  return { dict: Buffer.concat([u8(head), ...bodies]), post: u8(post), didx: u8(didx), docs: Buffer.concat(lines) };
+}
+
+test('segment builder: the same bytes as the reference encoder; addDocs (term ids) equals buildDocs (strings)', async () => {
+  const { readFileSync, readdirSync } = await import('node:fs');
+  const { join } = await import('node:path');
+  const { SegmentBuilder, encodeSegment } = await import('../src/search/segment-builder.js');
+  const { addDocs, buildDocs } = await import('../src/search/docs.js');
+  const root = join(import.meta.dirname, 'fixtures', 'search', 'quality', 'workspace');
+  const files = (readdirSync(root, { recursive: true }) as string[]).filter((n) => n.endsWith('.md')).map((n) => n.split('\\').join('/')).sort();
+  const cfg = { chunkTokens: 60, overlapTokens: 15 };
+  const first = 7;
+  const docs: BuiltDoc[] = [];
+  const builder = new SegmentBuilder(first, 3);
+  for (const f of files) {
+    const text = readFileSync(join(root, f), 'utf8');
+    const before = docs.length;
+    docs.push(...buildDocs(f, text, 'warm', first + docs.length, cfg));
+    assert.equal(addDocs(builder, f, text, 'warm', cfg), docs.length - before);
+  }
+  assert.ok(docs.length > 30 && docs.some((d) => d.tokens[1].some((t) => /\p{Script=Han}/u.test(t))), 'Chinese and English docs');
+  // cap 3: most common terms' runs are stored in impact order, which the reference sorts too.
+  for (const cap of [3, 4096]) {
+    const want = referenceEncodeSegment(docs, first, cap);
+    const got = encodeSegment(docs, first, cap);
+    for (const ext of ['dict', 'post', 'didx', 'docs'] as const) assert.ok(Buffer.from(got[ext]).equals(Buffer.from(want[ext]!)), `${ext} (cap ${cap})`);
+  }
+  const streamed = builder.finish();
+  const want = referenceEncodeSegment(docs, first, 3);
+  for (const ext of ['dict', 'post', 'didx', 'docs'] as const) assert.ok(Buffer.from(streamed[ext]).equals(Buffer.from(want[ext]!)), `addDocs ${ext}`);
 });

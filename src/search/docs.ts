@@ -1,18 +1,29 @@
-/** Chunks → indexable docs: ids, tiers and the tokens of the three fields (title, body, id). */
+/**
+ * Chunks → indexable docs: ids, tiers and the tokens of the three fields (title, body, id). Two
+ * forms with one definition of the fields: buildDocs gives token strings (the search-time overlay),
+ * addDocs feeds a segment builder with term ids straight from the tokenizer (`mem index`, where
+ * allocating every token as a string was most of the cost). A unit test holds them equal.
+ */
 import { chunkMarkdown, MAX_TEXT } from './chunk.js';
+import type { SegmentBuilder } from './segment-builder.js';
 import type { BuiltDoc } from './segment-format.js';
-import { fold } from './fold.js';
-import { tokenize, tokenizeFolded } from './tokenize.js';
-import type { Chunk, ChunkOptions, FieldTokens, Tier } from './types.js';
+import { foldText, tokenize, tokenizeFolded } from './tokenize.js';
+import type { Chunk, ChunkOptions, DocRecord, FieldTokens, Tier } from './types.js';
+
+/** The title field's text: heading, front-matter title and tags. */
+function titleText(c: Chunk): string {
+  return [c.heading, c.title, c.tags].filter(Boolean).join(' ');
+}
+
+/** The id field: entry id and key whole, their words, and `sup:<id>` of what the entry supersedes. */
+function idTokens(c: Chunk): string[] {
+  const id = [c.entryId, c.key].filter((x): x is string => !!x).map(foldText);
+  // `sup:<id>` lets a superseded entry's result name its successor with one posting read.
+  return [...id, ...tokenizeFolded(id.join(' ')), ...(c.supersedes ? [`sup:${foldText(c.supersedes.trim())}`] : [])];
+}
 
 export function fieldTokens(c: Chunk): FieldTokens {
-  const id = [c.entryId, c.key].filter((x): x is string => !!x).map(fold);
-  return [
-    tokenize([c.heading, c.title, c.tags].filter(Boolean).join(' ')),
-    tokenize(c.text),
-    // `sup:<id>` lets a superseded entry's result name its successor with one posting read.
-    [...id, ...tokenizeFolded(id.join(' ')), ...(c.supersedes ? [`sup:${fold(c.supersedes.trim())}`] : [])],
-  ];
+  return [tokenize(titleText(c)), tokenize(c.text), idTokens(c)];
 }
 
 export function chunkOptions(path: string, search: { chunkTokens: number; overlapTokens: number }): ChunkOptions {
@@ -23,10 +34,27 @@ export function chunkOptions(path: string, search: { chunkTokens: number; overla
   };
 }
 
+function record(c: Chunk, tier: Tier, doc: number): DocRecord {
+  return { ...c, text: c.text.length > MAX_TEXT ? c.text.slice(0, MAX_TEXT) : c.text, tier, doc };
+}
+
 /** Docs of one file with ids first, first+1, ...; text stored at most MAX_TEXT characters. */
 export function buildDocs(path: string, text: string, tier: Tier, first: number, search: { chunkTokens: number; overlapTokens: number }): BuiltDoc[] {
-  return chunkMarkdown(path, text, chunkOptions(path, search)).map((c, i) => ({
-    record: { ...c, text: c.text.length > MAX_TEXT ? c.text.slice(0, MAX_TEXT) : c.text, tier, doc: first + i },
-    tokens: fieldTokens(c),
-  }));
+  return chunkMarkdown(path, text, chunkOptions(path, search)).map((c, i) => ({ record: record(c, tier, first + i), tokens: fieldTokens(c) }));
+}
+
+/** The same docs as buildDocs, added to `builder` (their ids follow its count); returns how many. */
+export function addDocs(builder: SegmentBuilder, path: string, text: string, tier: Tier, search: { chunkTokens: number; overlapTokens: number }): number {
+  const chunks = chunkMarkdown(path, text, chunkOptions(path, search));
+  const ids = builder.ids;
+  for (const c of chunks) {
+    ids.reset();
+    ids.text(foldText(titleText(c)));
+    const title = ids.length;
+    ids.text(foldText(c.text));
+    const body = ids.length;
+    for (const t of idTokens(c)) ids.term(t);
+    builder.addIds(record(c, tier, builder.first + builder.count), ids.buf, [title, body, ids.length]);
+  }
+  return chunks.length;
 }

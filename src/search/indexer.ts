@@ -11,10 +11,10 @@ import type { LoadedConfig } from '../config/load.js';
 import { WorkspaceWriter } from '../write/writer.js';
 import { defaultLockOptions } from '../write/defaults.js';
 import { withLock } from '../write/locks.js';
-import { buildDocs } from './docs.js';
+import { addDocs } from './docs.js';
 import { scanWorkspace, type ScannedFile } from './scan.js';
 import { DiskSegment } from './segment.js';
-import { encodeSegment, type BuiltDoc } from './segment-format.js';
+import { SegmentBuilder } from './segment-builder.js';
 import { readSource } from './source.js';
 import { emptyTier, INDEX_DIR, loadTier, tierFile, type TierState } from './tier-file.js';
 import { TIERS, type Tier } from './types.js';
@@ -73,19 +73,19 @@ async function updateTier(workspace: string, loaded: LoadedConfig, writer: Works
   const dir = path.join(workspace, INDEX_DIR);
   const disk = prev.segments.map((s) => DiskSegment.open(dir, s.name, s.first, s.count));
   const next: TierState = { ...prev, files: { ...prev.files }, dead: [...prev.dead], lenSum: [...prev.lenSum], segments: [...prev.segments] };
-  let docs: BuiltDoc[] = [];
+  let builder = new SegmentBuilder(next.nextId);
   let touched = false;
-  // Docs are written in segments of at most FLUSH_DOCS, so a rebuild's memory stays bounded.
+  // Docs are written in segments of at most about FLUSH_DOCS, so a rebuild's memory stays bounded.
   const flush = async () => {
-    if (!docs.length) return;
-    const first = docs[0]!.record.doc;
+    if (!builder.count) return;
+    const { first, count, lenSum } = builder;
     const name = `${tier}-${first}-${Date.now().toString(36)}`;
-    for (const [ext, data] of Object.entries(encodeSegment(docs, first))) await writer.write(`${INDEX_DIR}/${name}.${ext}`, data);
-    next.segments.push({ name, first, count: docs.length });
-    next.docCount += docs.length;
-    c.chunksAdded += docs.length;
-    for (const d of docs) for (let i = 0; i < 3; i++) next.lenSum[i] = next.lenSum[i]! + d.tokens[i]!.length;
-    docs = [];
+    for (const [ext, data] of Object.entries(builder.finish())) await writer.write(`${INDEX_DIR}/${name}.${ext}`, data);
+    next.segments.push({ name, first, count });
+    next.docCount += count;
+    c.chunksAdded += count;
+    for (let i = 0; i < 3; i++) next.lenSum[i] = next.lenSum[i]! + lenSum[i]!;
+    builder = new SegmentBuilder(next.nextId);
   };
   const kill = (p: string) => {
     const old = prev.files[p];
@@ -123,12 +123,11 @@ async function updateTier(workspace: string, loaded: LoadedConfig, writer: Works
         kill(f.path);
       } else c.added++;
       if (src.warning) warnings.push(src.warning);
-      const built = src.text === null ? [] : buildDocs(f.path, src.text, tier, next.nextId, loaded.config.search);
+      const count = src.text === null ? 0 : addDocs(builder, f.path, src.text, tier, loaded.config.search);
       if (src.text === null) c.skipped++;
-      next.files[f.path] = { size: f.size, mtimeMs: f.mtimeMs, hash: src.hash, first: next.nextId, count: built.length, ...(src.warning ? { warning: src.warning } : {}) };
-      next.nextId += built.length;
-      for (const d of built) docs.push(d);
-      if (docs.length >= FLUSH_DOCS) await flush();
+      next.files[f.path] = { size: f.size, mtimeMs: f.mtimeMs, hash: src.hash, first: next.nextId, count, ...(src.warning ? { warning: src.warning } : {}) };
+      next.nextId += count;
+      if (builder.count >= FLUSH_DOCS) await flush();
     }
     await flush();
     for (const p of Object.keys(prev.files)) {

@@ -4,16 +4,65 @@
  * more characters plus every character bigram of the run (a lone character stays a unigram), never
  * whole clauses: a Chinese two-character word in the middle of a sentence is always found, which
  * minisearch's default tokenizer (split on spaces and punctuation) never does.
+ *
+ * Invariant (a contract with the query side and the on-disk index): the tokens are exactly those of
+ * the reference definition, `[\p{L}\p{N}]+` words (at most 40 UTF-16 units) between maximal runs of
+ * `[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}ー]`. The scanner below
+ * classifies each code point with those same two character classes (cached per code point) instead
+ * of running the regexes over the text, which is what made indexing slow; a unit test holds the two
+ * equal on mixed text.
  */
 import { fold } from './fold.js';
 
-const CJK_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}ー]+/gu;
-const WORD = /[\p{L}\p{N}]+/gu;
+const CJK_CHAR = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}ー]$/u;
+const WORD_CHAR = /^[\p{L}\p{N}]$/u;
 const MAX_TOKEN = 40;
+/** Text made only of ASCII: NFKC and Traditional → Simplified are the identity on it. */
+const ASCII_ONLY = /^[\x00-\x7f]*$/;
+
+const OTHER = 1;
+const WORD = 2;
+const CJK = 3;
+/** Kind of each BMP code unit, 0 = not classified yet. */
+const bmp = new Uint8Array(65536);
+const astral = new Map<number, number>();
+for (let c = 0; c < 128; c++) bmp[c] = (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) ? WORD : OTHER;
+
+function classify(ch: string): number {
+  return CJK_CHAR.test(ch) ? CJK : WORD_CHAR.test(ch) ? WORD : OTHER;
+}
+
+function kindAt(cp: number): number {
+  if (cp < 0x10000) {
+    let k = bmp[cp]!;
+    // A lone surrogate is a code point of category Cs: neither a letter nor CJK.
+    if (k === 0) bmp[cp] = k = cp >= 0xd800 && cp <= 0xdfff ? OTHER : classify(String.fromCharCode(cp));
+    return k;
+  }
+  let k = astral.get(cp);
+  if (k === undefined) astral.set(cp, (k = classify(String.fromCodePoint(cp))));
+  return k;
+}
 
 let segmenter: Intl.Segmenter | undefined;
+/** Segmenter words (over two characters) of CJK runs seen before: a run's words depend on the run alone. */
+const segmented = new Map<string, string[]>();
+const SEGMENTED_MAX = 50_000;
 
-function cjkTokens(run: string, out: string[]): void {
+function segmenterWords(run: string): string[] {
+  let words = segmented.get(run);
+  if (words) return words;
+  words = [];
+  segmenter ??= new Intl.Segmenter('zh', { granularity: 'word' });
+  for (const s of segmenter.segment(run)) {
+    if (s.isWordLike && s.segment.length > 2 && Array.from(s.segment).length > 2) words.push(s.segment);
+  }
+  if (segmented.size >= SEGMENTED_MAX) segmented.clear();
+  segmented.set(run, words);
+  return words;
+}
+
+export function cjkTokens(run: string, out: string[]): void {
   const chars = Array.from(run);
   if (chars.length === 1) {
     out.push(run);
@@ -21,31 +70,73 @@ function cjkTokens(run: string, out: string[]): void {
   }
   for (let i = 0; i + 1 < chars.length; i++) out.push(chars[i]! + chars[i + 1]!);
   if (chars.length <= 2) return;
-  segmenter ??= new Intl.Segmenter('zh', { granularity: 'word' });
-  for (const s of segmenter.segment(run)) {
-    const n = Array.from(s.segment).length;
-    if (s.isWordLike && n > 2) out.push(s.segment);
+  for (const w of segmenterWords(run)) out.push(w);
+}
+
+/** Receives the tokens of scanTokens in order: Latin words in place, CJK runs whole. */
+export interface TokenSink {
+  word(text: string, start: number, end: number): void;
+  cjk(run: string): void;
+}
+
+/** Finds the tokens of already folded text and hands them to `sink` without cutting Latin words out. */
+export function scanTokens(text: string, sink: TokenSink): void {
+  const n = text.length;
+  let i = 0;
+  while (i < n) {
+    let c = text.charCodeAt(i);
+    let w = 1;
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < n) {
+      const d = text.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) (c = ((c - 0xd800) << 10) + (d - 0xdc00) + 0x10000), (w = 2);
+    }
+    const k = c < 128 ? bmp[c]! : kindAt(c);
+    if (k === OTHER) {
+      i += w;
+      continue;
+    }
+    const start = i;
+    i += w;
+    while (i < n) {
+      c = text.charCodeAt(i);
+      w = 1;
+      if (c >= 0xd800 && c <= 0xdbff && i + 1 < n) {
+        const d = text.charCodeAt(i + 1);
+        if (d >= 0xdc00 && d <= 0xdfff) (c = ((c - 0xd800) << 10) + (d - 0xdc00) + 0x10000), (w = 2);
+      }
+      if ((c < 128 ? bmp[c]! : kindAt(c)) !== k) break;
+      i += w;
+    }
+    if (k === WORD) {
+      if (i - start <= MAX_TOKEN) sink.word(text, start, i);
+    } else sink.cjk(text.slice(start, i));
+  }
+}
+
+class StringSink implements TokenSink {
+  readonly out: string[] = [];
+  word(text: string, start: number, end: number): void {
+    this.out.push(text.slice(start, end));
+  }
+  cjk(run: string): void {
+    cjkTokens(run, this.out);
   }
 }
 
 /** Tokens of already folded text (see fold.ts), in order, with repeats (term frequency counts). */
 export function tokenizeFolded(text: string): string[] {
-  const out: string[] = [];
-  let last = 0;
-  const latin = (s: string) => {
-    for (const m of s.matchAll(WORD)) if (m[0].length <= MAX_TOKEN) out.push(m[0]);
-  };
-  for (const m of text.matchAll(CJK_RUN)) {
-    latin(text.slice(last, m.index));
-    cjkTokens(m[0], out);
-    last = m.index + m[0].length;
-  }
-  latin(text.slice(last));
-  return out;
+  const sink = new StringSink();
+  scanTokens(text, sink);
+  return sink.out;
+}
+
+/** fold() for index and query; plain ASCII (most text) takes the exact shortcut of lower-casing. */
+export function foldText(text: string): string {
+  return ASCII_ONLY.test(text) ? text.toLowerCase() : fold(text);
 }
 
 export function tokenize(text: string): string[] {
-  return tokenizeFolded(fold(text));
+  return tokenizeFolded(foldText(text));
 }
 
 /** Distinct query terms, at most `max`, in first-seen order (a 100 KB query stays bounded). */

@@ -1,0 +1,238 @@
+/**
+ * Streaming encoder of one segment (the format is described in segment-format.ts). Docs are added
+ * one at a time and consumed at once: each token becomes a small integer term id, each (term, doc,
+ * field) a posting triple in a growing typed array, each record its JSON line in a growing byte
+ * buffer. So a rebuild never keeps the tokens of more than one file alive, and the garbage collector
+ * sees a few large arrays instead of millions of small long-lived ones.
+ *
+ * Invariant: finish() gives byte for byte what the batch encoder always gave for the same docs in
+ * the same order: terms sorted by UTF-16 code units, hash shards of `{term: [df, start, pairs]}`
+ * JSON, posting runs in (doc, field) order, runs longer than `cap` pairs in impact order (term
+ * frequency descending, then shorter body, then original position), one JSON record per line.
+ */
+import { IMPACT_SORT_MIN, shardCountFor, type BuiltDoc, type SegmentFiles } from './segment-format.js';
+import { TermIds, TermTable } from './term-table.js';
+import type { DocRecord, FieldTokens } from './types.js';
+
+const TWO53 = 2 ** 53;
+
+function grow32(a: Uint32Array<ArrayBuffer>, need: number): Uint32Array<ArrayBuffer> {
+  if (need <= a.length) return a;
+  let size = a.length * 2;
+  while (size < need) size *= 2;
+  const b = new Uint32Array(size);
+  b.set(a);
+  return b;
+}
+
+export class SegmentBuilder {
+  private readonly table = new TermTable();
+  /** Reusable buffer of one doc's term ids (see addIds). */
+  readonly ids = new TermIds(this.table);
+  /** Per term id: term frequency in the current field, pairs, docs, last doc seen. */
+  private tf = new Uint32Array(1024);
+  private pairs = new Uint32Array(1024);
+  private df = new Uint32Array(1024);
+  private lastDoc = new Int32Array(1024).fill(-1);
+  private readonly touched: number[] = [];
+  /** Posting triples (term id, doc, field << 24 | tf) in insertion order. */
+  private triples = new Uint32Array(3 << 16);
+  private tripleCount = 0;
+  /** Per doc: offset of its JSON line, title/body/id lengths. */
+  private didx = new Uint32Array(4 << 10);
+  private docs = Buffer.allocUnsafe(1 << 20);
+  private docsBytes = 0;
+  private n = 0;
+  /** Sums of the added docs' title/body/id lengths. */
+  readonly lenSum: [number, number, number] = [0, 0, 0];
+
+  constructor(readonly first: number, private readonly cap = IMPACT_SORT_MIN) {}
+
+  get count(): number {
+    return this.n;
+  }
+
+  /** Per-term arrays follow the table's size. */
+  private fit(size: number): void {
+    if (size <= this.tf.length) return;
+    let n = this.tf.length * 2;
+    while (n < size) n *= 2;
+    this.tf = grow32(this.tf, n);
+    this.pairs = grow32(this.pairs, n);
+    this.df = grow32(this.df, n);
+    const last = new Int32Array(n).fill(-1);
+    last.set(this.lastDoc);
+    this.lastDoc = last;
+  }
+
+  /** Adds the next doc (its id must be first + count) from its tokens, field by field. */
+  add(record: DocRecord, tokens: FieldTokens): void {
+    const ids = this.ids;
+    ids.reset();
+    const ends: [number, number, number] = [0, 0, 0];
+    for (let field = 0; field < 3; field++) {
+      for (const t of tokens[field]!) ids.term(t);
+      ends[field] = ids.length;
+    }
+    this.addIds(record, ids.buf, ends);
+  }
+
+  /**
+   * Adds the next doc from term ids of this builder's table (`this.ids`): ids[0, ends[0]) are the
+   * title field, then body up to ends[1], then id up to ends[2].
+   */
+  addIds(record: DocRecord, ids: Uint32Array, ends: [number, number, number]): void {
+    const doc = record.doc;
+    if (doc !== this.first + this.n) throw new Error(`segment builder: doc ${doc} out of order (expected ${this.first + this.n})`);
+    this.fit(this.table.size);
+    const tf = this.tf;
+    const pairs = this.pairs;
+    const df = this.df;
+    const lastDoc = this.lastDoc;
+    const touched = this.touched;
+    let from = 0;
+    for (let field = 0; field < 3; field++) {
+      const to = ends[field]!;
+      for (let i = from; i < to; i++) {
+        const id = ids[i]!;
+        const v = tf[id]!;
+        tf[id] = v + 1;
+        if (v === 0) touched.push(id);
+      }
+      from = to;
+      if (!touched.length) continue;
+      this.triples = grow32(this.triples, (this.tripleCount + touched.length) * 3);
+      const tr = this.triples;
+      let at = this.tripleCount * 3;
+      for (const id of touched) {
+        tr[at++] = id;
+        tr[at++] = doc;
+        tr[at++] = (field << 24) | Math.min(tf[id]!, 0xffffff);
+        tf[id] = 0;
+        pairs[id] = pairs[id]! + 1;
+        if (lastDoc[id] !== doc) {
+          lastDoc[id] = doc;
+          df[id] = df[id]! + 1;
+        }
+      }
+      this.tripleCount += touched.length;
+      touched.length = 0;
+    }
+    const lens = [ends[0], ends[1] - ends[0], ends[2] - ends[1]];
+    this.didx = grow32(this.didx, (this.n + 1) * 4);
+    const line = JSON.stringify(record) + '\n';
+    if (this.docsBytes + line.length * 3 > this.docs.length) {
+      let size = this.docs.length * 2;
+      while (size < this.docsBytes + line.length * 3) size *= 2;
+      const b = Buffer.allocUnsafe(size);
+      this.docs.copy(b, 0, 0, this.docsBytes);
+      this.docs = b;
+    }
+    const d = this.n * 4;
+    this.didx[d] = this.docsBytes;
+    this.didx[d + 1] = lens[0]!;
+    this.didx[d + 2] = lens[1]!;
+    this.didx[d + 3] = lens[2]!;
+    for (let i = 0; i < 3; i++) this.lenSum[i] = this.lenSum[i]! + lens[i]!;
+    this.docsBytes += this.docs.write(line, this.docsBytes, 'utf8');
+    this.n++;
+  }
+
+  finish(): SegmentFiles {
+    const table = this.table;
+    const terms = table.terms.slice().sort();
+    const shards = shardCountFor(terms.length);
+    const shardTerms: Record<string, [number, number, number]>[] = Array.from({ length: shards }, () => ({}));
+    const start = new Uint32Array(table.size);
+    let at = 0;
+    for (const term of terms) {
+      const id = table.idOf(term);
+      const n = this.pairs[id]!;
+      start[id] = at;
+      shardTerms[table.hashOf(id) % shards]![term] = [this.df[id]!, at, n];
+      at += n;
+    }
+    const post = new Uint32Array(at * 2);
+    const cursor = start.slice();
+    const tr = this.triples;
+    for (let i = 0, end = this.tripleCount * 3; i < end; i += 3) {
+      const t = tr[i]!;
+      const p = cursor[t]! * 2;
+      cursor[t] = cursor[t]! + 1;
+      post[p] = tr[i + 1]!;
+      post[p + 1] = tr[i + 2]!;
+    }
+    for (let id = 0; id < table.size; id++) if (this.pairs[id]! > this.cap) this.impactOrder(post, start[id]!, this.pairs[id]!);
+
+    const enc = new TextEncoder();
+    const bodies = shardTerms.map((o) => enc.encode(JSON.stringify(o)));
+    const head = new Uint32Array(shards + 2);
+    head[0] = shards;
+    let off = 0;
+    bodies.forEach((b, i) => {
+      head[i + 1] = off;
+      off += b.length;
+    });
+    head[shards + 1] = off;
+    const dict = concat([new Uint8Array(head.buffer), ...bodies]);
+
+    const didx = new Uint32Array(2 + this.n * 4 + 1);
+    didx[0] = this.first;
+    didx[1] = this.n;
+    didx.set(this.didx.subarray(0, this.n * 4), 2);
+    didx[2 + this.n * 4] = this.docsBytes;
+    return { dict, post: new Uint8Array(post.buffer), didx: new Uint8Array(didx.buffer), docs: this.docs.subarray(0, this.docsBytes) };
+  }
+
+  /** Reorders the run of `n` pairs at pair offset `from`: tf descending, shorter body, then position. */
+  private impactOrder(post: Uint32Array, from: number, n: number): void {
+    const run = post.slice(from * 2, (from + n) * 2);
+    let maxTf = 0;
+    let maxLen = 0;
+    for (let i = 0; i < n; i++) {
+      maxTf = Math.max(maxTf, run[i * 2 + 1]! & 0xffffff);
+      maxLen = Math.max(maxLen, this.bodyLength(run[i * 2]!));
+    }
+    let order: ArrayLike<number>;
+    if ((maxTf + 1) * (maxLen + 1) * n < TWO53) {
+      // One packed number per pair, unique thanks to the position: a plain numeric sort.
+      const keys = new Float64Array(n);
+      for (let i = 0; i < n; i++) keys[i] = ((maxTf - (run[i * 2 + 1]! & 0xffffff)) * (maxLen + 1) + this.bodyLength(run[i * 2]!)) * n + i;
+      keys.sort();
+      const idx = new Uint32Array(n);
+      for (let i = 0; i < n; i++) idx[i] = keys[i]! % n;
+      order = idx;
+    } else {
+      const idx = Array.from({ length: n }, (_, i) => i);
+      idx.sort((a, b) => (run[b * 2 + 1]! & 0xffffff) - (run[a * 2 + 1]! & 0xffffff) || this.bodyLength(run[a * 2]!) - this.bodyLength(run[b * 2]!) || a - b);
+      order = idx;
+    }
+    let at = from * 2;
+    for (let k = 0; k < n; k++) {
+      const i = order[k]!;
+      post[at++] = run[i * 2]!;
+      post[at++] = run[i * 2 + 1]!;
+    }
+  }
+
+  private bodyLength(doc: number): number {
+    return this.didx[(doc - this.first) * 4 + 2]!;
+  }
+}
+
+/** The whole segment of docs first, first+1, ... in one call (the batch form of the builder). */
+export function encodeSegment(docs: BuiltDoc[], first: number, cap = IMPACT_SORT_MIN): SegmentFiles {
+  const b = new SegmentBuilder(first, cap);
+  for (const d of docs) b.add(d.record, d.tokens);
+  return b.finish();
+}
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}

@@ -1,0 +1,114 @@
+/**
+ * Term ids for the index builder: an open-addressing hash table from term to a small integer, whose
+ * look-up also takes a span of a larger string (text, start, end), so a token already seen costs no
+ * string allocation at all (the tokenizer finds words in place). Invariant: one id per distinct
+ * term, ids dense from 0 in first-seen order; `hashOf(id)` is termHash(term) (FNV-1a over UTF-16
+ * code units, segment-format.ts), so the dictionary shards need no second hash.
+ */
+import { cjkTokens, scanTokens, type TokenSink } from './tokenize.js';
+
+export class TermTable {
+  readonly terms: string[] = [];
+  private hashes = new Uint32Array(1024);
+  /** 0 = empty, else id + 1; the size is a power of two, at most half full. */
+  private slots = new Int32Array(4096);
+  private mask = 4095;
+
+  get size(): number {
+    return this.terms.length;
+  }
+
+  hashOf(id: number): number {
+    return this.hashes[id]!;
+  }
+
+  /** Id of text.slice(start, end), added when new. */
+  idOfSpan(text: string, start: number, end: number): number {
+    let h = 0x811c9dc5;
+    for (let i = start; i < end; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+    h >>>= 0;
+    const len = end - start;
+    const terms = this.terms;
+    let s = h & this.mask;
+    for (;;) {
+      const v = this.slots[s]!;
+      if (v === 0) break;
+      const t = terms[v - 1]!;
+      if (this.hashes[v - 1] === h && t.length === len && text.startsWith(t, start)) return v - 1;
+      s = (s + 1) & this.mask;
+    }
+    return this.insert(text.slice(start, end), h, s);
+  }
+
+  idOf(term: string): number {
+    return this.idOfSpan(term, 0, term.length);
+  }
+
+  private insert(term: string, h: number, slot: number): number {
+    const id = this.terms.length;
+    this.terms.push(term);
+    if (id >= this.hashes.length) {
+      const hashes = new Uint32Array(this.hashes.length * 2);
+      hashes.set(this.hashes);
+      this.hashes = hashes;
+    }
+    this.hashes[id] = h;
+    this.slots[slot] = id + 1;
+    if ((id + 1) * 2 > this.slots.length) this.rehash();
+    return id;
+  }
+
+  private rehash(): void {
+    const slots = new Int32Array(this.slots.length * 2);
+    const mask = slots.length - 1;
+    for (let id = 0; id < this.terms.length; id++) {
+      let s = this.hashes[id]! & mask;
+      while (slots[s] !== 0) s = (s + 1) & mask;
+      slots[s] = id + 1;
+    }
+    this.slots = slots;
+    this.mask = mask;
+  }
+}
+
+/** A TokenSink that turns a doc's tokens into term ids of one table, field after field. */
+export class TermIds implements TokenSink {
+  buf = new Uint32Array(4096);
+  length = 0;
+  private readonly cjkOut: string[] = [];
+
+  constructor(readonly table: TermTable) {}
+
+  reset(): void {
+    this.length = 0;
+  }
+
+  private push(id: number): void {
+    if (this.length === this.buf.length) {
+      const b = new Uint32Array(this.buf.length * 2);
+      b.set(this.buf);
+      this.buf = b;
+    }
+    this.buf[this.length++] = id;
+  }
+
+  word(text: string, start: number, end: number): void {
+    this.push(this.table.idOfSpan(text, start, end));
+  }
+
+  cjk(run: string): void {
+    const out = this.cjkOut;
+    cjkTokens(run, out);
+    for (const t of out) this.push(this.table.idOf(t));
+    out.length = 0;
+  }
+
+  /** The tokens of already folded text. */
+  text(folded: string): void {
+    scanTokens(folded, this);
+  }
+
+  term(t: string): void {
+    this.push(this.table.idOf(t));
+  }
+}
