@@ -9,7 +9,7 @@
 // 1. generates the corpus (deterministic seed) and a mem.config.json with extraPaths = summaries;
 // 2. baseline: `node -e 0`, median of 20 — every time below is also printed as a ratio to it;
 // 3. `mem index --rebuild` (lexical): seconds and peak RSS (/usr/bin/time when present);
-// 4. cold `mem search` (no server): 10 queries (4 Chinese) × --runs, whole-process wall time,
+// 4. cold `mem search` (no server: MEM_SEARCH_SERVER=off): 10 queries (4 Chinese) × --runs, whole-process wall time,
 //    median and p95; beside it the same queries through the search module alone (no CLI start-up:
 //    shows what the CLI's own imports cost) and `rg -i` as the scan lower bound (when installed);
 // 5. `mem index` after appending one entry to one daily file;
@@ -53,7 +53,8 @@ const hasTime = fs.existsSync('/usr/bin/time');
 function run(cmd, argv, { env, rss } = {}) {
   const full = rss && hasTime ? ['/usr/bin/time', ['-f', '__RSS__%M', cmd, ...argv]] : [cmd, argv];
   const t = performance.now();
-  const r = spawnSync(full[0], full[1], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', ...env }, maxBuffer: 64 << 20 });
+  // Cold figures: no resident search server is asked or started (MEM_SEARCH_SERVER=off).
+  const r = spawnSync(full[0], full[1], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', MEM_SEARCH_SERVER: 'off', ...env }, maxBuffer: 64 << 20 });
   const ms = performance.now() - t;
   const m = /__RSS__(\d+)/.exec(r.stderr ?? '');
   return { ms, code: r.status, stdout: r.stdout, stderr: r.stderr, rssMB: m ? Number(m[1]) / 1024 : null };

@@ -77,6 +77,8 @@ export async function searchCommand(words: string[], flags: SearchFlags, g: Glob
 }
 
 async function askResidentServer(workspace: string, req: { query: string; k: number; deep: boolean; filters: Filters; today: string; lexicalOnly: boolean }): Promise<SearchOutcome | undefined> {
+  // MEM_SEARCH_SERVER=off: not even the client (node:net, node:child_process) is loaded.
+  if ((await import('../search/server/protocol.js')).serverSwitch() === 'off') return undefined;
   const { askServer } = await import('../search/server/client.js');
   return askServer(workspace, req);
 }

@@ -17,7 +17,7 @@ export interface ScannedFile {
 }
 
 /** Collects [absolute path, key] of `.md` files; keys are built by concatenation (this is hot). */
-function walk(dir: string, key: string | null, out: [string, string][]): void {
+function walk(dir: string, key: string | null, out: [string, string][], skip?: string): void {
   let names: fs.Dirent[];
   try {
     names = fs.readdirSync(dir, { withFileTypes: true });
@@ -28,8 +28,9 @@ function walk(dir: string, key: string | null, out: [string, string][]): void {
     if (d.name.startsWith('.')) continue;
     const full = dir + path.sep + d.name;
     const k = key === null ? full : key ? `${key}/${d.name}` : d.name;
-    if (d.isDirectory()) walk(full, k, out);
-    else if ((d.isFile() || d.isSymbolicLink()) && d.name.endsWith('.md')) out.push([full, k]);
+    if (d.isDirectory()) {
+      if (k !== skip) walk(full, k, out, skip);
+    } else if ((d.isFile() || d.isSymbolicLink()) && d.name.endsWith('.md')) out.push([full, k]);
   }
 }
 
@@ -57,7 +58,8 @@ export function scanWorkspace(workspace: string, extraPaths: string[], only?: Ti
   const walkRoots = only === 'warm' ? [roots.warm[0]!] : only === 'cold' ? roots.cold : [roots.warm[0]!, ...roots.cold.slice(1)];
   for (const r of walkRoots) {
     const k = keyOf(workspace, r);
-    walk(r, path.isAbsolute(k) ? null : k, files);
+    // The warm tier never descends into memory/archive (the cold tier's): no need to list it.
+    walk(r, path.isAbsolute(k) ? null : k, files, only === 'warm' ? 'memory/archive' : undefined);
   }
   const seen = new Set<string>();
   const out: ScannedFile[] = [];
