@@ -15,6 +15,7 @@ import { addDocs } from './docs.js';
 import { scanWorkspace, type ScannedFile } from './scan.js';
 import { DiskSegment } from './segment.js';
 import { SegmentBuilder } from './segment-builder.js';
+import { segmentProblem, sizedRef } from './segment-check.js';
 import { readSource } from './source.js';
 import { emptyTier, INDEX_DIR, loadTier, tierFile, type TierState } from './tier-file.js';
 import { TIERS, type Tier } from './types.js';
@@ -64,7 +65,13 @@ async function updateTier(workspace: string, loaded: LoadedConfig, writer: Works
     prev = emptyTier(tier);
     c.rebuilt = 'requested';
   } else if ('state' in load) {
-    prev = load.state;
+    // A segment file damaged since it was written (truncated, deleted) makes the tier rebuild.
+    const damage = load.state.segments.map((ref) => segmentProblem(path.join(workspace, INDEX_DIR), ref)).find((p) => p !== null);
+    if (damage) {
+      prev = emptyTier(tier);
+      c.rebuilt = 'corrupt';
+      warnings.push(`${INDEX_DIR}/${damage}: rebuilt the ${tier} index`);
+    } else prev = load.state;
   } else {
     prev = emptyTier(tier);
     c.rebuilt = load.problem;
@@ -80,8 +87,9 @@ async function updateTier(workspace: string, loaded: LoadedConfig, writer: Works
     if (!builder.count) return;
     const { first, count, lenSum } = builder;
     const name = `${tier}-${first}-${Date.now().toString(36)}`;
-    for (const [ext, data] of Object.entries(builder.finish())) await writer.write(`${INDEX_DIR}/${name}.${ext}`, data);
-    next.segments.push({ name, first, count });
+    const seg = builder.finish();
+    for (const [ext, data] of Object.entries(seg)) await writer.write(`${INDEX_DIR}/${name}.${ext}`, data);
+    next.segments.push(sizedRef(name, first, count, seg));
     next.docCount += count;
     c.chunksAdded += count;
     for (let i = 0; i < 3; i++) next.lenSum[i] = next.lenSum[i]! + lenSum[i]!;
