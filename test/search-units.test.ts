@@ -250,6 +250,14 @@ test('segment builder: the same bytes as the reference encoder; addDocs (term id
     const got = encodeSegment(docs, first, cap);
     for (const ext of ['dict', 'post', 'didx', 'docs'] as const) assert.ok(Buffer.from(got[ext]).equals(Buffer.from(want[ext]!)), `${ext} (cap ${cap})`);
   }
+  // A body far longer than the rest takes the packed-key sort instead of the counting sort.
+  const synthetic: BuiltDoc[] = Array.from({ length: 12 }, (_, i) => ({
+    record: { ...docs[0]!.record, doc: i },
+    tokens: [['common'], [...Array(1 + (i % 3)).fill('common'), ...Array(i === 5 ? 70_000 : i * 7).fill('filler')], i % 2 ? ['common'] : []],
+  }));
+  const want2 = referenceEncodeSegment(synthetic, 0, 3);
+  const got2 = encodeSegment(synthetic, 0, 3);
+  for (const ext of ['dict', 'post', 'didx', 'docs'] as const) assert.ok(Buffer.from(got2[ext]).equals(Buffer.from(want2[ext]!)), `long body: ${ext}`);
   const streamed = builder.finish();
   const want = referenceEncodeSegment(docs, first, 3);
   for (const ext of ['dict', 'post', 'didx', 'docs'] as const) assert.ok(Buffer.from(streamed[ext]).equals(Buffer.from(want[ext]!)), `addDocs ${ext}`);

@@ -194,7 +194,25 @@ export class SegmentBuilder {
       maxLen = Math.max(maxLen, this.bodyLength(run[i * 2]!));
     }
     let order: ArrayLike<number>;
-    if ((maxTf + 1) * (maxLen + 1) * n < TWO53) {
+    const range = (maxTf + 1) * (maxLen + 1);
+    if (range <= 4 * n + 65536) {
+      // Small key range (the usual case): a stable counting sort on (maxTf - tf, body length).
+      const keys = new Uint32Array(n);
+      const counts = new Uint32Array(range + 1);
+      for (let i = 0; i < n; i++) {
+        const k = (maxTf - (run[i * 2 + 1]! & 0xffffff)) * (maxLen + 1) + this.bodyLength(run[i * 2]!);
+        keys[i] = k;
+        counts[k + 1] = counts[k + 1]! + 1;
+      }
+      for (let k = 1; k <= range; k++) counts[k] = counts[k]! + counts[k - 1]!;
+      const idx = new Uint32Array(n);
+      for (let i = 0; i < n; i++) {
+        const k = keys[i]!;
+        idx[counts[k]!] = i;
+        counts[k] = counts[k]! + 1;
+      }
+      order = idx;
+    } else if (range * n < TWO53) {
       // One packed number per pair, unique thanks to the position: a plain numeric sort.
       const keys = new Float64Array(n);
       for (let i = 0; i < n; i++) keys[i] = ((maxTf - (run[i * 2 + 1]! & 0xffffff)) * (maxLen + 1) + this.bodyLength(run[i * 2]!)) * n + i;
