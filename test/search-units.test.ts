@@ -237,11 +237,14 @@ test('segment builder: the same bytes as the reference encoder; addDocs (term id
   const first = 7;
   const docs: BuiltDoc[] = [];
   const builder = new SegmentBuilder(first, 3);
+  // Built before its first id is known (as a worker thread does), numbered by finish(first).
+  const relative = new SegmentBuilder(0, 3);
   for (const f of files) {
     const text = readFileSync(join(root, f), 'utf8');
     const before = docs.length;
     docs.push(...buildDocs(f, text, 'warm', first + docs.length, cfg));
     assert.equal(addDocs(builder, f, text, 'warm', cfg), docs.length - before);
+    addDocs(relative, f, text, 'warm', cfg);
   }
   assert.ok(docs.length > 30 && docs.some((d) => d.tokens[1].some((t) => /\p{Script=Han}/u.test(t))), 'Chinese and English docs');
   // cap 3: most common terms' runs are stored in impact order, which the reference sorts too.
@@ -261,4 +264,6 @@ test('segment builder: the same bytes as the reference encoder; addDocs (term id
   const streamed = builder.finish();
   const want = referenceEncodeSegment(docs, first, 3);
   for (const ext of ['dict', 'post', 'didx', 'docs'] as const) assert.ok(Buffer.from(streamed[ext]).equals(Buffer.from(want[ext]!)), `addDocs ${ext}`);
+  const late = relative.finish(first);
+  for (const ext of ['dict', 'post', 'didx', 'docs'] as const) assert.ok(Buffer.from(late[ext]).equals(Buffer.from(want[ext]!)), `finish(first) ${ext}`);
 });

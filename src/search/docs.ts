@@ -5,10 +5,10 @@
  * allocating every token as a string was most of the cost). A unit test holds them equal.
  */
 import { chunkMarkdown, MAX_TEXT } from './chunk.js';
-import type { SegmentBuilder } from './segment-builder.js';
+import type { PendingRecord, SegmentBuilder } from './segment-builder.js';
 import type { BuiltDoc } from './segment-format.js';
 import { foldText, tokenize, tokenizeFolded } from './tokenize.js';
-import type { Chunk, ChunkOptions, DocRecord, FieldTokens, Tier } from './types.js';
+import type { Chunk, ChunkOptions, FieldTokens, Tier } from './types.js';
 
 /** The title field's text: heading, front-matter title and tags. */
 function titleText(c: Chunk): string {
@@ -34,16 +34,17 @@ export function chunkOptions(path: string, search: { chunkTokens: number; overla
   };
 }
 
-function record(c: Chunk, tier: Tier, doc: number): DocRecord {
-  return { ...c, text: c.text.length > MAX_TEXT ? c.text.slice(0, MAX_TEXT) : c.text, tier, doc };
+/** The stored record; `doc` is always its last key (the segment builder appends it). */
+function record(c: Chunk, tier: Tier): PendingRecord {
+  return { ...c, text: c.text.length > MAX_TEXT ? c.text.slice(0, MAX_TEXT) : c.text, tier };
 }
 
 /** Docs of one file with ids first, first+1, ...; text stored at most MAX_TEXT characters. */
 export function buildDocs(path: string, text: string, tier: Tier, first: number, search: { chunkTokens: number; overlapTokens: number }): BuiltDoc[] {
-  return chunkMarkdown(path, text, chunkOptions(path, search)).map((c, i) => ({ record: record(c, tier, first + i), tokens: fieldTokens(c) }));
+  return chunkMarkdown(path, text, chunkOptions(path, search)).map((c, i) => ({ record: { ...record(c, tier), doc: first + i }, tokens: fieldTokens(c) }));
 }
 
-/** The same docs as buildDocs, added to `builder` (their ids follow its count); returns how many. */
+/** The same docs as buildDocs, added to `builder` (numbered by it); returns how many. */
 export function addDocs(builder: SegmentBuilder, path: string, text: string, tier: Tier, search: { chunkTokens: number; overlapTokens: number }): number {
   const chunks = chunkMarkdown(path, text, chunkOptions(path, search));
   const ids = builder.ids;
@@ -54,7 +55,7 @@ export function addDocs(builder: SegmentBuilder, path: string, text: string, tie
     ids.text(foldText(c.text));
     const body = ids.length;
     for (const t of idTokens(c)) ids.term(t);
-    builder.addIds(record(c, tier, builder.first + builder.count), ids.buf, [title, body, ids.length]);
+    builder.addIds(record(c, tier), ids.buf, [title, body, ids.length]);
   }
   return chunks.length;
 }

@@ -5,10 +5,16 @@
  * buffer. So a rebuild never keeps the tokens of more than one file alive, and the garbage collector
  * sees a few large arrays instead of millions of small long-lived ones.
  *
- * Invariant: finish() gives byte for byte what the batch encoder always gave for the same docs in
- * the same order: terms sorted by UTF-16 code units, hash shards of `{term: [df, start, pairs]}`
- * JSON, posting runs in (doc, field) order, runs longer than `cap` pairs in impact order (term
- * frequency descending, then shorter body, then original position), one JSON record per line.
+ * Doc ids are relative while docs are added and become absolute only in finish(first): a worker
+ * thread can build a segment before it knows how many docs the files before its own produced
+ * (parallel-build.ts). The `doc` field, always the last key of a record, is appended to each JSON
+ * line then.
+ *
+ * Invariant: finish(first) gives byte for byte what the batch encoder always gave for the same docs
+ * in the same order with ids first, first+1, ...: terms sorted by UTF-16 code units, hash shards of
+ * `{term: [df, start, pairs]}` JSON, posting runs in (doc, field) order, runs longer than `cap` pairs
+ * in impact order (term frequency descending, then shorter body, then original position), one JSON
+ * record per line.
  */
 import { IMPACT_SORT_MIN, shardCountFor, type BuiltDoc, type SegmentFiles } from './segment-format.js';
 import { TermIds, TermTable } from './term-table.js';
@@ -25,6 +31,9 @@ function grow32(a: Uint32Array<ArrayBuffer>, need: number): Uint32Array<ArrayBuf
   return b;
 }
 
+/** A record without its doc id (the builder numbers docs). */
+export type PendingRecord = Omit<DocRecord, 'doc'>;
+
 export class SegmentBuilder {
   private readonly table = new TermTable();
   /** Reusable buffer of one doc's term ids (see addIds). */
@@ -35,10 +44,10 @@ export class SegmentBuilder {
   private df = new Uint32Array(1024);
   private lastDoc = new Int32Array(1024).fill(-1);
   private readonly touched: number[] = [];
-  /** Posting triples (term id, doc, field << 24 | tf) in insertion order. */
+  /** Posting triples (term id, relative doc, field << 24 | tf) in insertion order. */
   private triples = new Uint32Array(3 << 16);
   private tripleCount = 0;
-  /** Per doc: offset of its JSON line, title/body/id lengths. */
+  /** Per doc: offset of its JSON line (without the closing `,"doc":N}`), title/body/id lengths. */
   private didx = new Uint32Array(4 << 10);
   private docs = Buffer.allocUnsafe(1 << 20);
   private docsBytes = 0;
@@ -46,10 +55,16 @@ export class SegmentBuilder {
   /** Sums of the added docs' title/body/id lengths. */
   readonly lenSum: [number, number, number] = [0, 0, 0];
 
-  constructor(readonly first: number, private readonly cap = IMPACT_SORT_MIN) {}
+  /** `first`: the id of the first doc when known now (add() checks ids against it); finish() may take another. */
+  constructor(readonly first = 0, private readonly cap = IMPACT_SORT_MIN) {}
 
   get count(): number {
     return this.n;
+  }
+
+  /** Bytes held so far (JSON lines and postings), to bound a segment's size. */
+  get bytes(): number {
+    return this.docsBytes + this.tripleCount * 12;
   }
 
   /** Per-term arrays follow the table's size. */
@@ -67,6 +82,8 @@ export class SegmentBuilder {
 
   /** Adds the next doc (its id must be first + count) from its tokens, field by field. */
   add(record: DocRecord, tokens: FieldTokens): void {
+    const { doc, ...rest } = record;
+    if (doc !== this.first + this.n) throw new Error(`segment builder: doc ${doc} out of order (expected ${this.first + this.n})`);
     const ids = this.ids;
     ids.reset();
     const ends: [number, number, number] = [0, 0, 0];
@@ -74,16 +91,15 @@ export class SegmentBuilder {
       for (const t of tokens[field]!) ids.term(t);
       ends[field] = ids.length;
     }
-    this.addIds(record, ids.buf, ends);
+    this.addIds(rest, ids.buf, ends);
   }
 
   /**
    * Adds the next doc from term ids of this builder's table (`this.ids`): ids[0, ends[0]) are the
    * title field, then body up to ends[1], then id up to ends[2].
    */
-  addIds(record: DocRecord, ids: Uint32Array, ends: [number, number, number]): void {
-    const doc = record.doc;
-    if (doc !== this.first + this.n) throw new Error(`segment builder: doc ${doc} out of order (expected ${this.first + this.n})`);
+  addIds(record: PendingRecord, ids: Uint32Array, ends: [number, number, number]): void {
+    const doc = this.n;
     this.fit(this.table.size);
     const tf = this.tf;
     const pairs = this.pairs;
@@ -120,10 +136,11 @@ export class SegmentBuilder {
     }
     const lens = [ends[0], ends[1] - ends[0], ends[2] - ends[1]];
     this.didx = grow32(this.didx, (this.n + 1) * 4);
-    const line = JSON.stringify(record) + '\n';
-    if (this.docsBytes + line.length * 3 > this.docs.length) {
+    // `{...,"tier":"warm"}` without its `}`: finish() closes it with `,"doc":N}\n`.
+    const json = JSON.stringify(record);
+    if (this.docsBytes + json.length * 3 > this.docs.length) {
       let size = this.docs.length * 2;
-      while (size < this.docsBytes + line.length * 3) size *= 2;
+      while (size < this.docsBytes + json.length * 3) size *= 2;
       const b = Buffer.allocUnsafe(size);
       this.docs.copy(b, 0, 0, this.docsBytes);
       this.docs = b;
@@ -134,11 +151,11 @@ export class SegmentBuilder {
     this.didx[d + 2] = lens[1]!;
     this.didx[d + 3] = lens[2]!;
     for (let i = 0; i < 3; i++) this.lenSum[i] = this.lenSum[i]! + lens[i]!;
-    this.docsBytes += this.docs.write(line, this.docsBytes, 'utf8');
+    this.docsBytes += this.docs.write(json, this.docsBytes, 'utf8') - 1;
     this.n++;
   }
 
-  finish(): SegmentFiles {
+  finish(first = this.first): SegmentFiles {
     const table = this.table;
     const terms = table.terms.slice().sort();
     const shards = shardCountFor(terms.length);
@@ -162,7 +179,9 @@ export class SegmentBuilder {
       post[p] = tr[i + 1]!;
       post[p + 1] = tr[i + 2]!;
     }
+    // Impact order compares body lengths of relative ids; ids become absolute after it.
     for (let id = 0; id < table.size; id++) if (this.pairs[id]! > this.cap) this.impactOrder(post, start[id]!, this.pairs[id]!);
+    if (first) for (let i = 0; i < post.length; i += 2) post[i] = post[i]! + first;
 
     const enc = new TextEncoder();
     const bodies = shardTerms.map((o) => enc.encode(JSON.stringify(o)));
@@ -176,12 +195,26 @@ export class SegmentBuilder {
     head[shards + 1] = off;
     const dict = concat([new Uint8Array(head.buffer), ...bodies]);
 
+    // JSON lines closed with their doc ids; didx offsets shift by the suffixes before each line.
+    let suffixes = 0;
+    for (let i = 0; i < this.n; i++) suffixes += 9 + String(first + i).length;
+    const docs = Buffer.allocUnsafe(this.docsBytes + suffixes);
     const didx = new Uint32Array(2 + this.n * 4 + 1);
-    didx[0] = this.first;
+    didx[0] = first;
     didx[1] = this.n;
-    didx.set(this.didx.subarray(0, this.n * 4), 2);
-    didx[2 + this.n * 4] = this.docsBytes;
-    return { dict, post: new Uint8Array(post.buffer), didx: new Uint8Array(didx.buffer), docs: this.docs.subarray(0, this.docsBytes) };
+    let pos = 0;
+    for (let i = 0; i < this.n; i++) {
+      const from = this.didx[i * 4]!;
+      const to = i + 1 < this.n ? this.didx[(i + 1) * 4]! : this.docsBytes;
+      didx[2 + i * 4] = pos;
+      didx[3 + i * 4] = this.didx[i * 4 + 1]!;
+      didx[4 + i * 4] = this.didx[i * 4 + 2]!;
+      didx[5 + i * 4] = this.didx[i * 4 + 3]!;
+      pos += this.docs.copy(docs, pos, from, to);
+      pos += docs.write(`,"doc":${first + i}}\n`, pos, 'latin1');
+    }
+    didx[2 + this.n * 4] = pos;
+    return { dict, post: new Uint8Array(post.buffer), didx: new Uint8Array(didx.buffer), docs };
   }
 
   /** Reorders the run of `n` pairs at pair offset `from`: tf descending, shorter body, then position. */
@@ -233,8 +266,9 @@ export class SegmentBuilder {
     }
   }
 
+  /** Body length of a doc by its relative id. */
   private bodyLength(doc: number): number {
-    return this.didx[(doc - this.first) * 4 + 2]!;
+    return this.didx[doc * 4 + 2]!;
   }
 }
 
