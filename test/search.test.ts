@@ -240,3 +240,25 @@ test('updateIndexAfterWrite updates incrementally and never throws; extra paths 
   const failed = await updateIndexAfterWrite(ws, loadConfig(ws));
   assert.match(failed.warning ?? '', /index not updated .*run "mem index"/);
 });
+
+test('the engine hands minisearch its loaded state directly: the same hits, scores and order as through loadJS', async (t) => {
+  const { lexicalSearch } = await import('../src/search/engine.js');
+  const { openTier } = await import('../src/search/view.js');
+  const { scanWorkspace } = await import('../src/search/scan.js');
+  const { queryTerms } = await import('../src/search/tokenize.js');
+  const ws = searchWorkspace(t);
+  const loaded = loadConfig(ws);
+  await runIndex(ws, loaded);
+  // An edit after the index adds a memory segment and dead docs to the persisted ones.
+  appendFileSync(join(ws, 'memory', '2026-11-21.md'), '\n## Note: events again\n- id: NOTE-20261121-events-again\n- why: SQLite events, postgres events, redis events\n');
+  for (const tier of ['warm', 'cold'] as const) {
+    const opened = await openTier(ws, tier, scanWorkspace(ws, loaded.config.extraPaths, tier), loaded.config.search);
+    for (const q of ['SQLite events', 'postgres', '为什么放弃 Redis 缓存', 'the', 'deploy kubernetes 部署', 'event store move decision']) {
+      const terms = queryTerms(q);
+      const direct = lexicalSearch(opened.view, terms, 500);
+      const viaLoadJS = lexicalSearch(opened.view, terms, 500, { viaLoadJS: true });
+      assert.deepEqual(direct.map((h) => [h.doc, h.score, h.terms]), viaLoadJS.map((h) => [h.doc, h.score, h.terms]), `${tier}: ${q}`);
+    }
+    opened.close();
+  }
+});

@@ -1,8 +1,9 @@
 /**
  * Lexical ranking over any set of segments, with minisearch's BM25 as the engine. Only the postings
- * of the query's terms are read; they are handed to minisearch in its documented serialised form
- * (version pinned in package.json) together with the collection-wide document count and average
- * field lengths, so a score is the score the whole index would give, whichever shards were read.
+ * of the query's terms are read; they are handed to minisearch as the state its documented
+ * serialised form loads into (version pinned in package.json; see direct()) together with the
+ * collection-wide document count and average field lengths, so a score is the score the whole index
+ * would give, whichever shards were read.
  *
  * Very common terms are bounded without AND-only matching: a term found in more than an eighth of
  * the chunks (and over MIN_COMMON of them) is dropped when the query has rarer terms, and the pairs
@@ -39,15 +40,77 @@ export function keptTerms(view: TierView, terms: string[]): string[] {
   return rare.length ? rare : terms.filter((_, i) => pairs[i]! > 0);
 }
 
-export function lexicalSearch(view: TierView, terms: string[], limit: number): LexicalHit[] {
+/** The loaded state direct() replaces (protected in minisearch's types). */
+type Internals = Record<'_index' | '_documentIds' | '_idToShortId' | '_fieldLength', unknown>;
+
+/** What minisearch needs to rank: per term, per field id, doc → term frequency (docs ascending). */
+interface Postings {
+  documentCount: number;
+  nextId: number;
+  avgLen: number[];
+  /** doc → [title, body, id] lengths, docs ascending. */
+  lengths: Map<number, number[]>;
+  index: [string, Map<number, Map<number, number>>][];
+}
+
+const FIELD_IDS = Object.fromEntries(FIELDS.map((f, i) => [f, i]));
+const identity = (s: string) => [s];
+const OPTIONS = { fields: [...FIELDS], tokenize: identity, processTerm: (t: string) => t };
+
+/** The documented serialised form (minisearch 7.2.0): objects keyed by doc id, read by loadJS. */
+function viaLoadJS(p: Postings): MiniSearch {
+  const obj = <V>(m: Map<number, V>) => Object.fromEntries(m) as Record<number, V>;
+  return (MiniSearch as unknown as { loadJS(js: unknown, o: unknown): MiniSearch }).loadJS(
+    {
+      documentCount: p.documentCount, nextId: p.nextId,
+      documentIds: Object.fromEntries([...p.lengths.keys()].map((d) => [d, d])),
+      fieldIds: FIELD_IDS, fieldLength: obj(p.lengths), averageFieldLength: p.avgLen, storedFields: {}, dirtCount: 0,
+      index: p.index.map(([term, fields]) => [term, Object.fromEntries([...fields].map(([f, docs]) => [f, obj(docs)]))]),
+      serializationVersion: 2,
+    },
+    OPTIONS,
+  );
+}
+
+/**
+ * The state MiniSearch.loadJS (7.2.0, pinned) builds from the serialised form, built from the
+ * postings directly: loadJS turns every doc id of every object into a string and back (Object.keys,
+ * parseInt), which cost more than the ranking itself on common terms. Same Maps, same insertion
+ * order (docs ascending, as Object.keys gives them), so the same scores and the same order of ties;
+ * a test compares both ways. Should a minisearch upgrade change these internals, the check below
+ * sends every query through loadJS instead.
+ */
+function direct(p: Postings): MiniSearch {
+  const loaded = viaLoadJS({ ...p, lengths: new Map(), index: [] });
+  const ms = loaded as unknown as Internals;
+  const index = ms._index as { set?: unknown } | undefined;
+  if (!(ms._documentIds instanceof Map) || !(ms._idToShortId instanceof Map) || !(ms._fieldLength instanceof Map) || typeof index?.set !== 'function') return viaLoadJS(p);
+  const ids = new Map<number, number>();
+  for (const doc of p.lengths.keys()) ids.set(doc, doc);
+  ms._documentIds = ids;
+  ms._idToShortId = new Map(ids);
+  ms._fieldLength = p.lengths;
+  for (const [term, fields] of p.index) (index.set as (k: string, v: unknown) => void).call(index, term, fields);
+  return loaded;
+}
+
+/** Docs ascending (the order of Object.keys over integer keys, which loadJS would see). */
+function ascending(docs: number[], tfs: number[]): Map<number, number> {
+  const order = Array.from(docs.keys()).sort((a, b) => docs[a]! - docs[b]!);
+  const m = new Map<number, number>();
+  for (const i of order) m.set(docs[i]!, tfs[i]!);
+  return m;
+}
+
+export function lexicalSearch(view: TierView, terms: string[], limit: number, opts: { viaLoadJS?: boolean } = {}): LexicalHit[] {
   const kept = keptTerms(view, terms);
   if (!kept.length || view.docCount === 0) return [];
   const owner = new Map<number, Segment>();
-  const index: [string, Record<string, Record<string, number>>][] = [];
+  const index: [string, Map<number, Map<number, number>>][] = [];
   const perSegment = Math.ceil(POSTING_CAP / Math.max(1, view.segments.length));
   const idfFix = new Map<string, number>();
   for (const term of kept) {
-    const fields: Record<string, Record<string, number>> = {};
+    const byField: { docs: number[]; tfs: number[] }[] = [];
     let stored = 0;
     let read = 0;
     for (const seg of view.segments) {
@@ -59,42 +122,32 @@ export function lexicalSearch(view: TierView, terms: string[], limit: number): L
       for (let i = 0; i < p.length; i += 2) {
         const doc = p[i]!;
         if (view.isDead(doc)) continue;
-        const field = p[i + 1]! >>> 24;
-        (fields[field] ??= {})[doc] = p[i + 1]! & 0xffffff;
+        const f = (byField[p[i + 1]! >>> 24] ??= { docs: [], tfs: [] });
+        f.docs.push(doc);
+        f.tfs.push(p[i + 1]! & 0xffffff);
         owner.set(doc, seg);
       }
     }
-    if (Object.keys(fields).length) index.push([term, fields]);
+    const fields = new Map<number, Map<number, number>>();
+    byField.forEach((f, field) => f && fields.set(field, ascending(f.docs, f.tfs)));
+    if (fields.size) index.push([term, fields]);
     if (read < stored) {
       const n = view.docCount;
       const idf = (df: number) => Math.log(1 + (n - df + 0.5) / (df + 0.5));
       idfFix.set(term, idf(Math.min(stored, n)) / idf(Math.max(1, read)));
     }
   }
-  const documentIds: Record<number, number> = {};
-  const fieldLength: Record<number, number[]> = {};
-  let nextId = 0;
-  for (const [doc, seg] of owner) {
-    documentIds[doc] = doc;
-    fieldLength[doc] = seg.lengths(doc);
-    if (doc >= nextId) nextId = doc + 1;
-  }
-  const identity = (s: string) => [s];
-  const ms = (MiniSearch as unknown as { loadJS(js: unknown, o: unknown): MiniSearch }).loadJS(
-    {
-      documentCount: Math.max(view.docCount, owner.size),
-      nextId,
-      documentIds,
-      fieldIds: Object.fromEntries(FIELDS.map((f, i) => [f, i])),
-      fieldLength,
-      averageFieldLength: view.avgLen.map((x) => Math.max(x, 1)),
-      storedFields: {},
-      dirtCount: 0,
-      index,
-      serializationVersion: 2,
-    },
-    { fields: [...FIELDS], tokenize: identity, processTerm: (t: string) => t },
-  );
+  const docs = [...owner.keys()].sort((a, b) => a - b);
+  const lengths = new Map<number, number[]>();
+  for (const doc of docs) lengths.set(doc, owner.get(doc)!.lengths(doc));
+  const postings: Postings = {
+    documentCount: Math.max(view.docCount, owner.size),
+    nextId: docs.length ? docs[docs.length - 1]! + 1 : 0,
+    avgLen: view.avgLen.map((x) => Math.max(x, 1)),
+    lengths,
+    index,
+  };
+  const ms = opts.viaLoadJS ? viaLoadJS(postings) : direct(postings);
   const results = ms.search({ combineWith: 'OR', queries: kept }, {
     boost: BOOST, tokenize: identity, processTerm: (t: string) => t, prefix: false, fuzzy: false,
     boostTerm: (term: string) => idfFix.get(term) ?? 1,
