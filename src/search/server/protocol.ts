@@ -44,7 +44,9 @@ export interface ServerStatus {
   mode: 'on-demand' | 'watch' | 'daemon';
   rssBytes: number;
   heapUsedBytes: number;
-  queries: number;
+  /** Queries answered, and queries left to the client to answer cold. */
+  served: number;
+  cold: number;
   startedAt: string;
   idleMs: number | null;
   build: string;

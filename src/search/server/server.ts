@@ -87,7 +87,8 @@ export async function startServer(o: ServerOptions): Promise<Running | undefined
   let cfgStamp = configStamp(o.configFiles);
   let files = new FileTracker(o.workspace, loaded.config.extraPaths);
   let tiers = new TierCache(o.workspace, files, loaded.config.search);
-  let queries = 0;
+  let served = 0;
+  let coldCount = 0;
   let last = Date.now();
   let chain: Promise<unknown> = Promise.resolve();
   let stopping = false;
@@ -117,7 +118,7 @@ export async function startServer(o: ServerOptions): Promise<Running | undefined
     if (req.workspace !== o.workspace) return { v: PROTOCOL, ok: false, cold: 'another workspace' };
     if (req.op === 'status') {
       const m = process.memoryUsage();
-      return { v: PROTOCOL, ok: true, status: { pid: process.pid, workspace: o.workspace, mode: o.mode, rssBytes: m.rss, heapUsedBytes: m.heapUsed, queries, startedAt, idleMs: o.idleMs || null, build } };
+      return { v: PROTOCOL, ok: true, status: { pid: process.pid, workspace: o.workspace, mode: o.mode, rssBytes: m.rss, heapUsedBytes: m.heapUsed, served, cold: coldCount, startedAt, idleMs: o.idleMs || null, build } };
     }
     if (req.op === 'stop') {
       setImmediate(() => stop('asked to stop by another server'));
@@ -125,24 +126,25 @@ export async function startServer(o: ServerOptions): Promise<Running | undefined
     }
     if (req.build !== build) {
       // A client of another build: never mix versions. An on-demand server makes way for a new one.
+      coldCount++;
       if (o.mode === 'on-demand') setImmediate(() => stop('a client of another build asked'));
       return { v: PROTOCOL, ok: false, cold: 'server of another build' };
     }
-    queries++;
     // Let file events already queued (an edit made before this client started) land first.
     await new Promise((r) => setImmediate(r));
     try {
       refreshConfig();
       files.refresh();
       const outcome = await answer({ workspace: o.workspace, tiers, embedding: loaded.config.embedding ?? undefined }, req);
+      served++;
       return { v: PROTOCOL, ok: true, outcome };
     } catch (err) {
+      coldCount++;
       return { v: PROTOCOL, ok: false, cold: err instanceof Cold ? err.message : `server error: ${(err as Error).message}` };
     }
   };
 
   const server = net.createServer((sock) => {
-    last = Date.now();
     let buf = '';
     sock.setEncoding('utf8');
     sock.on('error', () => {});
@@ -169,7 +171,7 @@ export async function startServer(o: ServerOptions): Promise<Running | undefined
       const run = chain.then(() => handle(req));
       chain = run.catch(() => {});
       void run.then((reply) => {
-        last = Date.now();
+        if (req.op === 'search') last = Date.now(); // a status probe does not keep a server alive
         sock.end(JSON.stringify(reply) + '\n');
       }, () => sock.destroy());
     });

@@ -1,0 +1,241 @@
+/**
+ * The resident search server (src/search/server/) with real child processes of the built CLI: started
+ * by `mem watch`, by `mem daemon` and on demand by a search; a fresh `mem search --json` answers exactly
+ * as the cold path does (MEM_SEARCH_SERVER=off), sees an edit at once, survives an index rebuilt
+ * underneath, and the server stops by itself when idle, on SIGTERM (exit 0), when a second one finds it
+ * serving, and with its parent. No timing assertions: waits are generous polls.
+ */
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { childEnv, finished, mem, ROOT, startMem } from './helpers/cli.js';
+import { index, NOW, searchWorkspace } from './search-helpers.js';
+import { exchange } from '../src/search/server/client.js';
+import { PROTOCOL, socketAddress, type ServerStatus } from '../src/search/server/protocol.js';
+
+const MAIN = join(ROOT, 'dist', 'search', 'server', 'main.js');
+
+/** Polls `fn` until it gives something truthy (generous deadlines: no timing is asserted). */
+async function waitFor<T>(what: string, fn: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs: number, everyMs: number): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await fn();
+    if (v) return v;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}
+
+/** The server of `ws` as it reports itself, or undefined when none answers. */
+const reals = new Map<string, string>();
+async function status(ws: string): Promise<ServerStatus | undefined> {
+  if (!reals.has(ws)) reals.set(ws, realpathSync(ws));
+  const real = reals.get(ws)!;
+  const r = await exchange(socketAddress(real), { v: PROTOCOL, build: '', op: 'status', workspace: real }, 10_000);
+  return r && r !== 'absent' && r.ok && 'status' in r ? r.status : undefined;
+}
+
+/** One search, the same way twice: through whatever server runs, and cold (MEM_SEARCH_SERVER=off). */
+async function both(ws: string, args: string[], env: Record<string, string> = {}): Promise<{ served: string; cold: string; stderr: [string, string] }> {
+  const argv = ['-C', ws, '--json', '--now', NOW, 'search', ...args];
+  const a = await mem(argv, { env });
+  const b = await mem(argv, { env: { ...env, MEM_SEARCH_SERVER: 'off' } });
+  assert.equal(a.code, 0, a.stderr);
+  assert.equal(b.code, 0, b.stderr);
+  return { served: a.stdout, cold: b.stdout, stderr: [a.stderr, b.stderr] };
+}
+
+const QUERIES: string[][] = [
+  ['postgres'],
+  ['SQLite events', '-k', '3'],
+  ['为什么放弃 Redis 缓存'],
+  ['event store', '--deep'],
+  ['postgres', '--kind', 'decision', '--since', '2026-01-01'],
+  ['flamingo dashboard', '--path', 'second-brain/**'],
+  ['!!!'],
+];
+
+function startServer(ws: string, extra: string[] = [], env: Record<string, string> = {}): { child: ChildProcess; done: Promise<{ code: number | null; stderr: string }> } {
+  const child = spawn(process.execPath, [MAIN, '--workspace', realpathSync(ws), '--mode', 'on-demand', ...extra], { env: childEnv(env), stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr!.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+  const done = new Promise<{ code: number | null; stderr: string }>((resolve) => child.on('close', (code) => resolve({ code, stderr })));
+  return { child, done };
+}
+
+function killAfter(t: { after(fn: () => void): void }, child: ChildProcess): void {
+  t.after(() => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  });
+}
+
+test('mem watch starts the search server; a fresh mem search answers from it exactly as the cold path does', async (t) => {
+  const ws = searchWorkspace(t);
+  const watch = startMem(['-C', ws, 'watch', '--debounce', '300']);
+  killAfter(t, watch);
+  const done = finished(watch, 120_000);
+  const up = await waitFor('the watch server', async () => (await status(ws)) ?? false, 60_000, 200);
+  assert.equal(up.mode, 'watch');
+  const before = up.served;
+  for (const q of QUERIES) {
+    const r = await both(ws, q);
+    assert.deepEqual(JSON.parse(r.served), JSON.parse(r.cold), `search ${q.join(' ')}`);
+    assert.equal(r.served, r.cold, `byte for byte: search ${q.join(' ')}`);
+    assert.equal(r.stderr[0], r.stderr[1], `same notices: search ${q.join(' ')}`);
+  }
+  const after = (await status(ws))!;
+  // Every query but the punctuation-only one... and that one too: the server answers it (no results).
+  assert.equal(after.served - before, QUERIES.length, 'each search was answered by the server');
+  assert.equal(after.cold, 0);
+  // MEM_SEARCH_SERVER=off never asks it.
+  await both(ws, ['postgres'], { MEM_SEARCH_SERVER: 'off' });
+  assert.equal((await status(ws))!.served, after.served);
+  watch.kill('SIGTERM');
+  const r = await done;
+  assert.equal(r.code, 0, r.stderr);
+  await waitFor('the watch server to stop with mem watch', async () => (await status(ws)) === undefined, 30_000, 200);
+  assert.equal(existsSync(socketAddress(realpathSync(ws))), false, 'its socket is removed');
+});
+
+test('the server sees an edit at once (overlay, like cold search) and survives an index rebuilt underneath', async (t) => {
+  const ws = searchWorkspace(t);
+  await index(ws);
+  const { child, done } = startServer(ws, ['--idle-ms', '600000']);
+  killAfter(t, child);
+  await waitFor('the server', async () => (await status(ws)) ?? false, 60_000, 200);
+  const first = await both(ws, ['axolotl']);
+  assert.equal(JSON.parse(first.served).results.length, 0);
+  writeFileSync(join(ws, 'memory', '2026-11-24.md'), '## Note: axolotl habitat\n- id: NOTE-20261124-axolotl\n- why: seen by the server at once\n');
+  const edited = await both(ws, ['axolotl']);
+  const res = JSON.parse(edited.served);
+  assert.equal(res.results[0]?.id, 'NOTE-20261124-axolotl', edited.stderr[0]);
+  assert.equal(res.indexBehind, true);
+  assert.equal(edited.served, edited.cold);
+  assert.equal(edited.stderr[0], edited.stderr[1]);
+  assert.match(edited.stderr[0], /index is behind by 1 file/);
+  // Rebuild the index under the running server: it reloads, and answers as cold search does.
+  await index(ws, '--rebuild');
+  for (const q of [['axolotl'], ['postgres'], ['event store', '--deep']]) {
+    const r = await both(ws, q);
+    assert.equal(r.served, r.cold, `after the rebuild: search ${q.join(' ')}`);
+    assert.equal(r.stderr[0], r.stderr[1]);
+  }
+  assert.equal(JSON.parse((await both(ws, ['axolotl'])).served).indexBehind, false);
+  // Deleting a file is seen too.
+  rmSync(join(ws, 'memory', '2026-11-24.md'));
+  const gone = await both(ws, ['axolotl']);
+  assert.equal(JSON.parse(gone.served).results.length, 0);
+  assert.equal(gone.served, gone.cold);
+  const s = (await status(ws))!;
+  assert.equal(s.cold, 0, 'every query was answered by the server');
+  assert.equal(s.served, 7);
+  child.kill('SIGTERM');
+  const r = await done;
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stderr, /search server stopped: SIGTERM/);
+  assert.equal(existsSync(socketAddress(realpathSync(ws))), false, 'SIGTERM removes the socket');
+});
+
+test('a search starts a server on demand, later searches are served, and it stops by itself when idle', async (t) => {
+  const ws = searchWorkspace(t);
+  await index(ws);
+  const env = { MEM_SEARCH_SERVER: 'spawn', MEM_SEARCH_SERVER_IDLE_MS: '2000' };
+  await status(ws); // (remembers the real path for the clean-up below, after the folder is gone)
+  t.after(async () => {
+    const s = await status(ws);
+    if (s) process.kill(s.pid, 'SIGTERM');
+  });
+  assert.equal(await status(ws), undefined);
+  // No server yet: this search answers cold, and starts one.
+  const first = await both(ws, ['postgres'], env);
+  assert.equal(first.served, first.cold);
+  const up = await waitFor('the on-demand server', async () => (await status(ws)) ?? false, 60_000, 200);
+  assert.equal(up.mode, 'on-demand');
+  assert.equal(up.idleMs, 2000);
+  const r = await both(ws, ['SQLite events'], env);
+  assert.equal(r.served, r.cold);
+  assert.equal((await status(ws))?.served, up.served + 1);
+  // Idle: it goes, and takes its socket with it.
+  await waitFor('the idle exit', async () => (await status(ws)) === undefined, 60_000, 300);
+  assert.equal(existsSync(socketAddress(realpathSync(ws))), false);
+});
+
+test('no server: a search answers cold and, by default in tests (no-spawn) or below the size threshold, starts none', async (t) => {
+  const ws = searchWorkspace(t);
+  await index(ws);
+  const a = await both(ws, ['postgres']); // the test default: MEM_SEARCH_SERVER=no-spawn
+  assert.equal(a.served, a.cold);
+  const b = await both(ws, ['postgres'], { MEM_SEARCH_SERVER: 'auto' }); // a small index: not worth a server
+  assert.equal(b.served, b.cold);
+  await new Promise((r) => setTimeout(r, 1500));
+  assert.equal(await status(ws), undefined);
+});
+
+test('one server per workspace: a second one exits quietly, a stale socket is taken over, mem daemon hosts one', async (t) => {
+  const ws = searchWorkspace(t);
+  await index(ws);
+  const one = startServer(ws);
+  killAfter(t, one.child);
+  const s1 = await waitFor('the first server', async () => (await status(ws)) ?? false, 60_000, 200);
+  const two = startServer(ws);
+  killAfter(t, two.child);
+  const r2 = await two.done;
+  assert.equal(r2.code, 0, r2.stderr);
+  assert.equal((await status(ws))?.pid, s1.pid, 'the first one still serves');
+  // Killed without a chance to clean up: its socket file stays, and nobody accepts on it.
+  one.child.kill('SIGKILL');
+  await one.done;
+  const address = socketAddress(realpathSync(ws));
+  if (process.platform !== 'win32') {
+    assert.equal(existsSync(address), true);
+    await assert.rejects(new Promise((resolve, reject) => net.createConnection(address).on('connect', resolve).on('error', reject)));
+  }
+  const three = startServer(ws);
+  killAfter(t, three.child);
+  const s3 = await waitFor('a server on the stale socket', async () => (await status(ws)) ?? false, 60_000, 200);
+  assert.equal(s3.pid, three.child.pid);
+  // mem daemon takes over from an on-demand server and hosts its own until it stops.
+  const daemon = startMem(['-C', ws, 'daemon']);
+  killAfter(t, daemon);
+  const daemonDone = finished(daemon, 120_000);
+  const s4 = await waitFor('the daemon server', async () => {
+    const s = await status(ws);
+    return s?.mode === 'daemon' ? s : false;
+  }, 60_000, 200);
+  assert.notEqual(s4.pid, s3.pid);
+  const r3 = await three.done;
+  assert.equal(r3.code, 0);
+  assert.match(r3.stderr, /asked to stop by another server/);
+  const r = await both(ws, ['postgres']);
+  assert.equal(r.served, r.cold);
+  daemon.kill('SIGTERM');
+  assert.equal((await daemonDone).code, 0);
+  await waitFor('the daemon server to stop with it', async () => (await status(ws)) === undefined, 30_000, 200);
+});
+
+test('the server stops when its workspace is removed, and a server of mem watch stops when watch is killed', async (t) => {
+  const ws = searchWorkspace(t);
+  await index(ws);
+  const watch = startMem(['-C', ws, 'watch', '--debounce', '300']);
+  killAfter(t, watch);
+  const s = await waitFor('the watch server', async () => (await status(ws)) ?? false, 60_000, 200);
+  watch.kill('SIGKILL');
+  await waitFor('the orphaned server to stop', () => {
+    try {
+      process.kill(s.pid, 0);
+      return false;
+    } catch {
+      return true;
+    }
+  }, 30_000, 200);
+  const { child, done } = startServer(ws, ['--idle-ms', '600000']);
+  killAfter(t, child);
+  await waitFor('the server', async () => (await status(ws)) ?? false, 60_000, 200);
+  rmSync(ws, { recursive: true, force: true });
+  const r = await done;
+  assert.equal(r.code, 0);
+  assert.match(r.stderr, /the workspace is gone/);
+});
