@@ -9,6 +9,8 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import fc from 'fast-check';
+import pc from 'picocolors';
+import { createColors } from '../src/cli/colors.js';
 import { DateTime, IANAZone } from 'luxon';
 import { CONFIG_KEYS } from '../src/config/files.js';
 import { quickConfig } from '../src/config/quick.js';
@@ -86,11 +88,23 @@ test('the zod-free config check accepts only what zod accepts, and gives the sam
   // A few keys at a time, so that many generated configurations are entirely valid.
   const few = fc.tuple(gen, fc.subarray([...KNOWN_KEYS, 'other'], { maxLength: 3 })).map(([o, keep]) => Object.fromEntries(Object.entries(o).filter(([k]) => keep.includes(k))));
   let accepted = 0;
-  fc.assert(fc.property(few, (raw) => {
-    same(raw as Record<string, unknown>);
-    if (quickConfig(raw as Record<string, unknown>)) accepted++;
+  fc.assert(fc.property(few, (generated) => {
+    // A configuration is always JSON text: no NaN, no undefined.
+    const raw = JSON.parse(JSON.stringify(generated)) as Record<string, unknown>;
+    same(raw);
+    if (quickConfig(raw)) accepted++;
   }), { numRuns: Number(process.env.MEM_FUZZ_RUNS ?? 3000) });
   assert.ok(accepted > 100, `many generated configurations were plainly valid (${accepted})`);
+});
+
+test('the ported colours are picocolors, byte for byte, on and off', () => {
+  for (const on of [true, false]) {
+    const ours = createColors(on) as unknown as Record<string, (s: unknown) => string>;
+    const theirs = pc.createColors(on) as unknown as Record<string, (s: unknown) => string>;
+    for (const k of Object.keys(ours).filter((x) => x !== 'isColorSupported')) {
+      for (const text of ['x', '', 'a\x1b[22mb', 'q\x1b[39m\x1b[39mz', theirs.red!('in') + 'out', 42]) assert.equal(ours[k]!(text), theirs[k]!(text), `${k} ${on}`);
+    }
+  }
 });
 
 test('time zones and today without luxon agree with luxon', () => {
@@ -183,7 +197,8 @@ test('a lean lexical search loads no commander, zod, luxon, remark, openai, chok
   };
   const english = await loaded('SQLite events');
   assert.match(english, /minisearch/, 'the hook saw the search engine load');
-  for (const pkg of ['commander', 'zod', 'luxon', 'remark', 'unified', 'openai', 'chokidar', 'node-cron', 'opencc-js', 'gray-matter']) {
+  assert.doesNotMatch(english, /search\/server\/client\.js/, 'MEM_SEARCH_SERVER=off: the server client is not even loaded');
+  for (const pkg of ['commander', 'zod', 'luxon', 'remark', 'unified', 'openai', 'chokidar', 'node-cron', 'opencc-js', 'gray-matter', 'picocolors']) {
     assert.doesNotMatch(english, new RegExp(`node_modules/${pkg}/`), `${pkg} loaded for an English query`);
   }
   // (opencc-js is then loaded through require, which this hook does not see; search.test.ts checks the folding.)

@@ -2,7 +2,7 @@
  * Output for people and for scripts (STYLE §6): results on stdout, diagnostics on stderr; colour only
  * on a terminal and never with NO_COLOR, CI or TERM=dumb; `--json` prints one stable object.
  */
-import pc from 'picocolors';
+import { createColors } from './colors.js';
 
 export interface OutputOptions {
   json: boolean;
@@ -11,7 +11,7 @@ export interface OutputOptions {
 }
 
 const colour = !!process.stdout.isTTY && !process.env.NO_COLOR && !process.env.CI && process.env.TERM !== 'dumb';
-export const c = pc.createColors(colour);
+export const c = createColors(colour);
 
 export class Output {
   constructor(readonly opts: OutputOptions) {}
