@@ -264,3 +264,19 @@ test('the engine hands minisearch its loaded state directly: the same hits, scor
     opened.close();
   }
 });
+
+test('folding with a converter of only the applicable opencc entries gives the library converter\'s output', async () => {
+  const { createRequire } = await import('node:module');
+  const { readdirSync, readFileSync } = await import('node:fs');
+  const { fullConverter, smallConverter } = await import('../src/search/fold.js');
+  const fc = (await import('fast-check')).default;
+  const full = fullConverter();
+  const same = (text: string) => assert.equal(smallConverter(new Set(text))(text), full(text), JSON.stringify(text.slice(0, 80)));
+  // Every Markdown file of the fixtures, whole.
+  const walk = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? walk(join(dir, d.name)) : d.name.endsWith('.md') ? [join(dir, d.name)] : []));
+  for (const file of walk(join(import.meta.dirname, 'fixtures'))) same(readFileSync(file, 'utf8').normalize('NFKC').toLowerCase());
+  // Texts made of the dictionaries' own keys and values (phrases overlapping phrases), mixed with Latin text.
+  const cfg = (createRequire(import.meta.url)('opencc-js/t2cn') as { Locale: { configs: Record<string, { normalizationChain: string[][]; segmentation: string[]; conversionChain: string[][] }> } }).Locale.configs.tw2sp!;
+  const words = [...cfg.normalizationChain.flat(), ...cfg.segmentation, ...cfg.conversionChain.flat()].flatMap((d) => d.split('|').flatMap((e) => e.split(' ')));
+  fc.assert(fc.property(fc.array(fc.oneof(fc.constantFrom(...words), fc.constantFrom(' ', 'redis', '，', '\n', '緩存')), { maxLength: 12 }), (parts) => same(parts.join(''))), { numRuns: 2000 });
+});

@@ -2,31 +2,131 @@
  * Text folding shared by indexing and querying: Unicode NFKC (full-width → half-width), lower case,
  * and Traditional → Simplified Chinese through opencc-js with the Taiwan phrase tables (快取 → 缓存,
  * 資料庫 → 数据库). Both sides fold the same way, so `為什麼放棄 Redis 緩存` meets `我们决定放弃 Redis 缓存`.
- * opencc-js is loaded and its converter built on first use, only for text that holds Han
- * characters, so an English query never loads it (its CommonJS build, the same tables as the ES
- * build, so the load can stay synchronous).
+ *
+ * opencc-js is loaded on first use, only for text that holds Han characters (its CommonJS build: the
+ * same tables as the ES build, and the load stays synchronous). Building its converter costs ~40 ms
+ * (7,400 dictionary entries into tries, in cold code), more than a whole query. So short work (a
+ * query, the snippets of its results, one edited file) gets a converter built only from the entries
+ * that can apply to its characters (smallConverter): the same stages, the same tries, the same
+ * entries in the same order, so the same output (a test compares both on many texts). Past a few
+ * such builds, or for a long text, the full converter is built once and used from then on.
  */
 import { createRequire } from 'node:module';
 
 type Convert = (text: string) => string;
+interface Trie {
+  loadDictGroup(dicts: string[]): void;
+  convert(text: string): string;
+  segment(text: string): string[];
+}
+interface OpenCC {
+  Converter(o: { from: string; to: string }): Convert;
+  Trie: new () => Trie;
+  Locale: { configs: Record<string, { normalizationChain?: string[][]; segmentation?: string[]; conversionChain: string[][] }> };
+}
 
 const HAN = /\p{Script=Han}/u;
-let t2s: Convert | undefined;
+/** Above this many characters a text goes to the full converter straight away. */
+const SMALL_TEXT = 20_000;
+/** Small converters built before the full one is judged cheaper. */
+const SMALL_BUILDS = 4;
+
+let lib: OpenCC | undefined;
+let full: Convert | undefined;
+let small: { chars: Set<string>; convert: Convert } | undefined;
+let smallBuilds = 0;
 
 export function hasHan(text: string): boolean {
   return HAN.test(text);
 }
 
-function converter(): Convert {
-  if (!t2s) {
-    const OpenCC = createRequire(import.meta.url)('opencc-js/t2cn') as { Converter(o: { from: string; to: string }): Convert };
-    t2s = OpenCC.Converter({ from: 'twp', to: 'cn' });
+function opencc(): OpenCC {
+  return (lib ??= createRequire(import.meta.url)('opencc-js/t2cn') as OpenCC);
+}
+
+/** The library's own converter, as every fold used before (and the reference of the tests). */
+export function fullConverter(): Convert {
+  return (full ??= opencc().Converter({ from: 'twp', to: 'cn' }));
+}
+
+/** Entries of `dict` ("key value|key value|…") whose key holds only characters of `chars`, in order. */
+function applicable(dict: string, chars: Set<string>, out: Set<string>): string {
+  const kept: string[] = [];
+  for (const entry of dict.split('|')) {
+    const space = entry.indexOf(' ');
+    let ok = space > 0;
+    for (const ch of entry.slice(0, space)) {
+      if (!chars.has(ch)) {
+        ok = false;
+        break;
+      }
+    }
+    if (!ok) continue;
+    kept.push(entry);
+    for (const ch of entry.slice(space + 1)) out.add(ch);
   }
-  return t2s;
+  return kept.join('|');
+}
+
+/** A trie of the group's applicable entries; `chars` grows by what they can write. */
+function trieOf(group: string[], chars: Set<string>): Trie {
+  const t = new (opencc().Trie)();
+  const out = new Set<string>();
+  // loadDictGroup loads the group last-to-first (earlier dicts win); empty dicts are left out.
+  t.loadDictGroup(group.map((d) => applicable(d, chars, out)).filter(Boolean));
+  for (const ch of out) chars.add(ch);
+  return t;
+}
+
+/**
+ * The tw2sp conversion as opencc-js's ConverterBuilder assembles it (normalisation tries, then
+ * segmentation, then the conversion tries per segment), from the entries that can match text made
+ * of `input`'s characters. An entry matches only where all its key's characters occur, and each
+ * stage's characters are the previous stage's plus what its kept entries write, so every stage
+ * keeps every entry that could apply, in the library's order.
+ */
+export function smallConverter(input: Set<string>): Convert {
+  const cfg = opencc().Locale.configs.tw2sp!;
+  const chars = new Set(input);
+  const normalize = (cfg.normalizationChain ?? []).map((g) => trieOf(g, chars));
+  const seg = cfg.segmentation ? trieOf(cfg.segmentation, new Set(chars)) : undefined;
+  const convert = cfg.conversionChain.map((g) => trieOf(g, chars));
+  return (text) => {
+    const normal = normalize.reduce((s, t) => t.convert(s), text);
+    const segments = seg ? seg.segment(normal) : [normal];
+    return convert.reduce((ss, t) => ss.map((s) => t.convert(s)), segments).join('');
+  };
+}
+
+function covers(chars: Set<string>, text: string): boolean {
+  for (const ch of text) if (!chars.has(ch)) return false;
+  return true;
+}
+
+/** Readies folding for these texts at once (the snippets of a query's results), so one build serves all. */
+export function prepareFold(texts: string[]): void {
+  if (full) return;
+  const han = texts.filter(hasHan);
+  if (!han.length || (small && han.every((t) => covers(small!.chars, t)))) return;
+  if (smallBuilds >= SMALL_BUILDS || han.reduce((n, t) => n + t.length, 0) > SMALL_TEXT) {
+    fullConverter();
+    return;
+  }
+  const chars = new Set(small?.chars);
+  for (const t of han) for (const ch of t.normalize('NFKC').toLowerCase()) chars.add(ch);
+  small = { chars, convert: smallConverter(chars) };
+  smallBuilds++;
+}
+
+function converter(text: string): Convert {
+  if (full) return full;
+  if (small && covers(small.chars, text)) return small.convert;
+  prepareFold([text]);
+  return full ?? small!.convert;
 }
 
 export function toSimplified(text: string): string {
-  return hasHan(text) ? converter()(text) : text;
+  return hasHan(text) ? converter(text)(text) : text;
 }
 
 export function fold(text: string): string {

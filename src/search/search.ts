@@ -6,7 +6,7 @@ import { MemError } from '../core/errors.js';
 import type { EntrySource } from '../entries/model.js';
 import { lexicalSearch } from './engine.js';
 import { hasFilters, makeFilter, type Filters } from './filter.js';
-import { fold } from './fold.js';
+import { fold, prepareFold } from './fold.js';
 import { recencyBoost, rrf, statusBoost, type Ranked } from './rank.js';
 import { scanWorkspace, type ScannedFile } from './scan.js';
 import { DiskSegment, type Segment } from './segment.js';
@@ -122,14 +122,18 @@ async function searchTier(req: SearchRequest, opened: OpenedTier, terms: string[
     const v = vecRank.get(doc);
     groups.set(key, {
       path: r.path, startLine: r.startLine, endLine: r.endLine, heading: r.heading,
-      snippet: snippet(r.text, terms), text: r.text,
+      snippet: '', text: r.text,
       score: score * recency * status,
       scores: { lexical: l?.score ?? null, lexicalRank: l?.rank ?? null, vector: v?.score ?? null, vectorRank: v?.rank ?? null, fused: score, recency, status },
       id: r.entryId, kind: r.kind, status: r.status, date: r.date, source: r.source, tier: r.tier,
       supersededBy: null,
     });
   }
-  return [...groups.values()].sort((a, b) => b.score - a.score).slice(0, req.k);
+  const top = [...groups.values()].sort((a, b) => b.score - a.score).slice(0, req.k);
+  // Snippets last, for the results kept only, with one fold set-up for all their texts.
+  prepareFold(top.map((r) => r.text));
+  for (const r of top) r.snippet = snippet(r.text, terms);
+  return top;
 }
 
 function unusable(tier: Tier, problem: string): string {
