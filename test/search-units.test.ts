@@ -267,3 +267,42 @@ test('segment builder: the same bytes as the reference encoder; addDocs (term id
   const late = relative.finish(first);
   for (const ext of ['dict', 'post', 'didx', 'docs'] as const) assert.ok(Buffer.from(late[ext]).equals(Buffer.from(want[ext]!)), `finish(first) ${ext}`);
 });
+
+test('a rebuild on worker threads gives the same docs and answers as one thread; a failing worker falls back', async (t) => {
+  const { cpSync, readdirSync, readFileSync, writeFileSync } = await import('node:fs');
+  const { join } = await import('node:path');
+  const { mem, tempDir } = await import('./helpers/cli.js');
+  const ws = join(tempDir(t, 'memfold-par-'), 'ws');
+  cpSync(join(import.meta.dirname, 'fixtures', 'search', 'quality', 'workspace'), ws, { recursive: true });
+  // Enough files for several groups: renamed copies of the daily files.
+  const daily = readdirSync(join(ws, 'memory')).filter((n) => n.endsWith('.md'));
+  for (let i = 0; i < 30; i++) for (const n of daily) writeFileSync(join(ws, 'memory', `${2000 + i}-${n.slice(5)}`), readFileSync(join(ws, 'memory', n), 'utf8').replaceAll('2026-', `${2000 + i}-`));
+  const run = async (workers: string, extra: Record<string, string> = {}) => {
+    const r = await mem(['-C', ws, '--json', 'index', '--rebuild'], { env: { MEM_INDEX_WORKERS: workers, ...extra } });
+    assert.equal(r.code, 0, r.stderr);
+    const dir = join(ws, '.mem', 'index');
+    const docs = (['warm', 'cold'] as const).map((tier) => {
+      const state = JSON.parse(readFileSync(join(dir, `${tier}.json`), 'utf8')) as { segments: { name: string; first: number }[]; files: Record<string, { first: number; count: number; hash: string }> };
+      const lines = state.segments.sort((a, b) => a.first - b.first).map((s) => readFileSync(join(dir, `${s.name}.docs`), 'utf8')).join('');
+      return { segments: state.segments.length, lines, files: JSON.stringify(Object.entries(state.files).map(([p, f]) => [p, f.first, f.count, f.hash])) };
+    });
+    const answers: string[] = [];
+    for (const q of ['SQLite events', '为什么放弃 Redis 缓存', 'rollback']) {
+      const s = await mem(['-C', ws, '--json', '--now', '2026-11-22T12:00:00Z', 'search', q, '--deep']);
+      answers.push(JSON.stringify((JSON.parse(s.stdout) as { results: unknown[] }).results));
+    }
+    return { out: JSON.parse(r.stdout) as { warnings: string[] }, docs, answers };
+  };
+  const one = await run('0');
+  const two = await run('2');
+  assert.ok(two.docs[0]!.segments > one.docs[0]!.segments, `the warm tier was built by workers in groups (${two.docs[0]!.segments} segments)`);
+  for (const i of [0, 1]) {
+    assert.equal(two.docs[i]!.lines, one.docs[i]!.lines, 'the same records with the same doc ids');
+    assert.equal(two.docs[i]!.files, one.docs[i]!.files, 'the same manifest');
+  }
+  assert.deepEqual(two.answers, one.answers);
+  const failing = await run('2', { MEM_INDEX_SIMULATE_WORKER_ERROR: '1' });
+  assert.match(failing.out.warnings.join('\n'), /index worker threads failed \([^)]*simulated worker failure[^)]*\): built the warm index in one thread/);
+  assert.equal(failing.docs[0]!.lines, one.docs[0]!.lines);
+  assert.deepEqual(failing.answers, one.answers);
+});

@@ -16,6 +16,8 @@ import { scanWorkspace, type ScannedFile } from './scan.js';
 import { DiskSegment } from './segment.js';
 import { SegmentBuilder } from './segment-builder.js';
 import { segmentProblem, sizedRef } from './segment-check.js';
+import type { SegmentFiles } from './segment-format.js';
+import { buildParallel, buildThreads, fileGroups, ParallelBuildError } from './parallel-build.js';
 import { readSource } from './source.js';
 import { emptyTier, INDEX_DIR, loadTier, tierFile, type TierState } from './tier-file.js';
 import { TIERS, type Tier } from './types.js';
@@ -39,6 +41,8 @@ export interface IndexOptions {
   /** Runs under the index lock once both tiers are committed (the embedding step). */
   after?: (writer: WorkspaceWriter, states: Record<Tier, TierState>) => Promise<void>;
   onProgress?: (done: number, total: number) => void;
+  /** Never use worker threads (after they failed once). */
+  oneThread?: boolean;
 }
 
 export interface TierUpdate {
@@ -82,19 +86,36 @@ async function updateTier(workspace: string, loaded: LoadedConfig, writer: Works
   const next: TierState = { ...prev, files: { ...prev.files }, dead: [...prev.dead], lenSum: [...prev.lenSum], segments: [...prev.segments] };
   let builder = new SegmentBuilder(next.nextId);
   let touched = false;
-  // Docs are written in segments of at most about FLUSH_DOCS, so a rebuild's memory stays bounded.
-  const flush = async () => {
-    if (!builder.count) return;
-    const { first, count, lenSum } = builder;
+  const writeSegment = async (first: number, count: number, seg: SegmentFiles, lenSum: [number, number, number]) => {
     const name = `${tier}-${first}-${Date.now().toString(36)}`;
-    const seg = builder.finish();
     for (const [ext, data] of Object.entries(seg)) await writer.write(`${INDEX_DIR}/${name}.${ext}`, data);
     next.segments.push(sizedRef(name, first, count, seg));
     next.docCount += count;
     c.chunksAdded += count;
     for (let i = 0; i < 3; i++) next.lenSum[i] = next.lenSum[i]! + lenSum[i]!;
+  };
+  // Docs are written in segments of at most about FLUSH_DOCS, so a rebuild's memory stays bounded.
+  const flush = async () => {
+    if (!builder.count) return;
+    await writeSegment(builder.first, builder.count, builder.finish(), builder.lenSum);
     builder = new SegmentBuilder(next.nextId);
   };
+  // Every file of a tier built from scratch is new: worker threads may share the work.
+  const threads = opts.oneThread || Object.keys(prev.files).length ? 0 : buildThreads(files);
+  const buildAll = () =>
+    buildParallel(fileGroups(files, threads), tier, loaded.config.search, next.nextId, threads, async (g) => {
+      if (g.first !== next.nextId) throw new Error(`parallel build: group starts at ${g.first}, expected ${next.nextId}`);
+      g.files.forEach((f, i) => {
+        const b = g.built[i]!;
+        progress();
+        c.added++;
+        if (b.warning) warnings.push(b.warning);
+        if (b.skipped) c.skipped++;
+        next.files[f.path] = { size: f.size, mtimeMs: f.mtimeMs, hash: b.hash, first: next.nextId, count: b.count, ...(b.warning ? { warning: b.warning } : {}) };
+        next.nextId += b.count;
+      });
+      if (g.count) await writeSegment(g.first, g.count, g.segment, g.lenSum);
+    });
   const kill = (p: string) => {
     const old = prev.files[p];
     if (!old) return;
@@ -111,7 +132,16 @@ async function updateTier(workspace: string, loaded: LoadedConfig, writer: Works
   };
   try {
     const present = new Set<string>();
-    for (const f of files) {
+    if (threads) {
+      for (const f of files) present.add(f.path);
+      try {
+        await buildAll();
+      } catch (err) {
+        if ((err as { name?: string }).name === 'MemError' || (err as NodeJS.ErrnoException).code === 'ELOCKED') throw err;
+        throw new ParallelBuildError((err as Error).message);
+      }
+    }
+    for (const f of threads ? [] : files) {
       progress();
       present.add(f.path);
       const old = prev.files[f.path];
@@ -184,6 +214,11 @@ async function updateTierSafely(workspace: string, loaded: LoadedConfig, writer:
   try {
     return await updateTier(workspace, loaded, writer, tier, files, opts, progress);
   } catch (err) {
+    if (err instanceof ParallelBuildError) {
+      const r = await updateTier(workspace, loaded, writer, tier, files, { ...opts, oneThread: true }, () => {});
+      r.warnings.unshift(`index worker threads failed (${err.message}): built the ${tier} index in one thread`);
+      return r;
+    }
     if (opts.rebuild || (err as NodeJS.ErrnoException).code === 'ELOCKED' || (err as { name?: string }).name === 'MemError') throw err;
     const r = await updateTier(workspace, loaded, writer, tier, files, { ...opts, rebuild: true }, () => {});
     r.warnings.unshift(`the ${tier} index was damaged (${(err as Error).message}): rebuilt it`);
