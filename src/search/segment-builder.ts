@@ -159,14 +159,20 @@ export class SegmentBuilder {
     const table = this.table;
     const terms = table.terms.slice().sort();
     const shards = shardCountFor(terms.length);
-    const shardTerms: Record<string, [number, number, number]>[] = Array.from({ length: shards }, () => ({}));
+    // Per shard the `"term":[df,start,pairs]` members in term order; integer-like terms apart, as
+    // JSON.stringify of an object puts those keys first, in numeric order.
+    const members: string[][] = Array.from({ length: shards }, () => []);
+    const indexKeys: { term: string; member: string }[][] = Array.from({ length: shards }, () => []);
     const start = new Uint32Array(table.size);
     let at = 0;
     for (const term of terms) {
       const id = table.idOf(term);
       const n = this.pairs[id]!;
       start[id] = at;
-      shardTerms[table.hashOf(id) % shards]![term] = [this.df[id]!, at, n];
+      const shard = table.hashOf(id) % shards;
+      const member = `${JSON.stringify(term)}:[${this.df[id]!},${at},${n}]`;
+      if (isArrayIndex(term)) indexKeys[shard]!.push({ term, member });
+      else members[shard]!.push(member);
       at += n;
     }
     const post = new Uint32Array(at * 2);
@@ -184,7 +190,11 @@ export class SegmentBuilder {
     if (first) for (let i = 0; i < post.length; i += 2) post[i] = post[i]! + first;
 
     const enc = new TextEncoder();
-    const bodies = shardTerms.map((o) => enc.encode(JSON.stringify(o)));
+    const bodies = members.map((m, i) => {
+      const ints = indexKeys[i]!;
+      if (ints.length) m.unshift(...ints.sort((a, b) => Number(a.term) - Number(b.term)).map((k) => k.member));
+      return enc.encode(`{${m.join(',')}}`);
+    });
     const head = new Uint32Array(shards + 2);
     head[0] = shards;
     let off = 0;
@@ -277,6 +287,17 @@ export function encodeSegment(docs: BuiltDoc[], first: number, cap = IMPACT_SORT
   const b = new SegmentBuilder(first, cap);
   for (const d of docs) b.add(d.record, d.tokens);
   return b.finish();
+}
+
+/** A property key that JavaScript objects order first, numerically: a canonical array index. */
+function isArrayIndex(term: string): boolean {
+  const c = term.charCodeAt(0);
+  if (c < 48 || c > 57 || term.length > 10 || (c === 48 && term.length > 1)) return false;
+  for (let i = 1; i < term.length; i++) {
+    const d = term.charCodeAt(i);
+    if (d < 48 || d > 57) return false;
+  }
+  return Number(term) < 4294967295;
 }
 
 function concat(parts: Uint8Array[]): Uint8Array {
