@@ -10,8 +10,8 @@ import { cjkTokens, scanTokens, type TokenSink } from './tokenize.js';
 export class TermTable {
   readonly terms: string[] = [];
   private hashes = new Uint32Array(1024);
-  /** 0 = empty, else id + 1; the size is a power of two, at most half full. */
-  private slots = new Int32Array(4096);
+  /** Pairs (id + 1, hash | 0), 0 = empty: a probe reads one cache line; at most half full. */
+  private slots = new Int32Array(8192);
   private mask = 4095;
 
   get size(): number {
@@ -26,15 +26,22 @@ export class TermTable {
   idOfSpan(text: string, start: number, end: number): number {
     let h = 0x811c9dc5;
     for (let i = start; i < end; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-    h >>>= 0;
+    return this.idOfHashed(text, start, end, h);
+  }
+
+  /** idOfSpan with the span's termHash already computed (as a 32-bit integer of either sign). */
+  idOfHashed(text: string, start: number, end: number, hash: number): number {
+    const h = hash | 0;
     const len = end - start;
-    const terms = this.terms;
+    const slots = this.slots;
     let s = h & this.mask;
     for (;;) {
-      const v = this.slots[s]!;
+      const v = slots[s * 2]!;
       if (v === 0) break;
-      const t = terms[v - 1]!;
-      if (this.hashes[v - 1] === h && t.length === len && text.startsWith(t, start)) return v - 1;
+      if (slots[s * 2 + 1] === h) {
+        const t = this.terms[v - 1]!;
+        if (t.length === len && text.startsWith(t, start)) return v - 1;
+      }
       s = (s + 1) & this.mask;
     }
     return this.insert(text.slice(start, end), h, s);
@@ -52,19 +59,23 @@ export class TermTable {
       hashes.set(this.hashes);
       this.hashes = hashes;
     }
-    this.hashes[id] = h;
-    this.slots[slot] = id + 1;
-    if ((id + 1) * 2 > this.slots.length) this.rehash();
+    this.hashes[id] = h >>> 0;
+    this.slots[slot * 2] = id + 1;
+    this.slots[slot * 2 + 1] = h;
+    if ((id + 1) * 2 > this.mask + 1) this.rehash();
     return id;
   }
 
   private rehash(): void {
-    const slots = new Int32Array(this.slots.length * 2);
-    const mask = slots.length - 1;
+    const size = (this.mask + 1) * 2;
+    const slots = new Int32Array(size * 2);
+    const mask = size - 1;
     for (let id = 0; id < this.terms.length; id++) {
-      let s = this.hashes[id]! & mask;
-      while (slots[s] !== 0) s = (s + 1) & mask;
-      slots[s] = id + 1;
+      const h = this.hashes[id]! | 0;
+      let s = h & mask;
+      while (slots[s * 2] !== 0) s = (s + 1) & mask;
+      slots[s * 2] = id + 1;
+      slots[s * 2 + 1] = h;
     }
     this.slots = slots;
     this.mask = mask;
@@ -92,8 +103,8 @@ export class TermIds implements TokenSink {
     this.buf[this.length++] = id;
   }
 
-  word(text: string, start: number, end: number): void {
-    this.push(this.table.idOfSpan(text, start, end));
+  word(text: string, start: number, end: number, hash: number): void {
+    this.push(this.table.idOfHashed(text, start, end, hash));
   }
 
   cjk(run: string): void {

@@ -73,9 +73,9 @@ export function cjkTokens(run: string, out: string[]): void {
   for (const w of segmenterWords(run)) out.push(w);
 }
 
-/** Receives the tokens of scanTokens in order: Latin words in place, CJK runs whole. */
+/** Receives the tokens of scanTokens in order: Latin words in place (with their termHash), CJK runs whole. */
 export interface TokenSink {
-  word(text: string, start: number, end: number): void;
+  word(text: string, start: number, end: number, hash: number): void;
   cjk(run: string): void;
 }
 
@@ -96,6 +96,9 @@ export function scanTokens(text: string, sink: TokenSink): void {
       continue;
     }
     const start = i;
+    // FNV-1a over the word's UTF-16 units as it is scanned (segment-format.ts termHash).
+    let h = Math.imul(0x811c9dc5 ^ text.charCodeAt(i), 0x01000193);
+    if (w === 2) h = Math.imul(h ^ text.charCodeAt(i + 1), 0x01000193);
     i += w;
     while (i < n) {
       c = text.charCodeAt(i);
@@ -105,10 +108,12 @@ export function scanTokens(text: string, sink: TokenSink): void {
         if (d >= 0xdc00 && d <= 0xdfff) (c = ((c - 0xd800) << 10) + (d - 0xdc00) + 0x10000), (w = 2);
       }
       if ((c < 128 ? bmp[c]! : kindAt(c)) !== k) break;
+      h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+      if (w === 2) h = Math.imul(h ^ text.charCodeAt(i + 1), 0x01000193);
       i += w;
     }
     if (k === WORD) {
-      if (i - start <= MAX_TOKEN) sink.word(text, start, i);
+      if (i - start <= MAX_TOKEN) sink.word(text, start, i, h);
     } else sink.cjk(text.slice(start, i));
   }
 }
