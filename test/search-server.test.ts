@@ -11,7 +11,8 @@ import { existsSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { childEnv, finished, mem, ROOT, startMem } from './helpers/cli.js';
+import { childEnv, editConfig, finished, mem, ROOT, startMem } from './helpers/cli.js';
+import { startOpenAIServer } from './helpers/openai-server.js';
 import { index, NOW, searchWorkspace } from './search-helpers.js';
 import { exchange } from '../src/search/server/client.js';
 import { PROTOCOL, socketAddress, type ServerStatus } from '../src/search/server/protocol.js';
@@ -238,4 +239,29 @@ test('the server stops when its workspace is removed, and a server of mem watch 
   const r = await done;
   assert.equal(r.code, 0);
   assert.match(r.stderr, /the workspace is gone/);
+});
+
+test('with embeddings configured the server embeds the query itself and fuses as the cold path does; --lexical-only too', async (t) => {
+  const llm = await startOpenAIServer();
+  t.after(() => llm.close());
+  const ws = searchWorkspace(t);
+  editConfig(ws, (cfg) => {
+    cfg.embedding = { baseURL: llm.url, model: 'test-embed', dimensions: 16, batchSize: 50 };
+  });
+  await index(ws);
+  const { child, done } = startServer(ws);
+  killAfter(t, child);
+  await waitFor('the server', async () => (await status(ws)) ?? false, 60_000, 200);
+  const calls = llm.embeddings.requests.length;
+  const r = await both(ws, ['rollback script']);
+  assert.equal(r.served, r.cold);
+  assert.equal(llm.embeddings.requests.length, calls + 2, 'each path embedded the query once');
+  assert.equal(typeof JSON.parse(r.served).results[0].scores.vector, 'number');
+  const lex = await both(ws, ['rollback script', '--lexical-only']);
+  assert.equal(lex.served, lex.cold);
+  assert.equal(JSON.parse(lex.served).results[0].scores.vector, null);
+  assert.equal(llm.embeddings.requests.length, calls + 2, '--lexical-only embeds nothing');
+  assert.equal((await status(ws))!.served, 2);
+  child.kill('SIGTERM');
+  assert.equal((await done).code, 0);
 });

@@ -10,7 +10,7 @@
 import type { EmbeddingConfig } from '../../config/schema.js';
 import { lexicalSearch } from '../engine.js';
 import { hasFilters, makeFilter } from '../filter.js';
-import { fold } from '../fold.js';
+import { fold, prepareFold } from '../fold.js';
 import { recencyBoost, rrf, statusBoost, type Ranked } from '../rank.js';
 import { successorsFirst, type SearchOutcome, type SearchResponse, type SearchResult, type VectorRanker } from '../search.js';
 import type { Segment } from '../segment.js';
@@ -73,14 +73,18 @@ async function searchTier(req: SearchQuery, vectors: VectorRanker | undefined, o
     const v = vecRank.get(doc);
     groups.set(key, {
       path: r.path, startLine: r.startLine, endLine: r.endLine, heading: r.heading,
-      snippet: snippet(r.text, terms), text: r.text,
+      snippet: '', text: r.text,
       score: score * recency * status,
       scores: { lexical: l?.score ?? null, lexicalRank: l?.rank ?? null, vector: v?.score ?? null, vectorRank: v?.rank ?? null, fused: score, recency, status },
       id: r.entryId, kind: r.kind, status: r.status, date: r.date, source: r.source, tier: r.tier,
       supersededBy: null,
     });
   }
-  return [...groups.values()].sort((a, b) => b.score - a.score).slice(0, req.k);
+  const top = [...groups.values()].sort((a, b) => b.score - a.score).slice(0, req.k);
+  // Snippets last, for the results kept only, with one fold set-up for all their texts.
+  prepareFold(top.map((r) => r.text));
+  for (const r of top) r.snippet = snippet(r.text, terms);
+  return top;
 }
 
 export interface AnswerContext {

@@ -13,9 +13,7 @@
  * size. MEM_SEARCH_SERVER_IDLE_MS sets an on-demand server's idle exit (default 600000). With MEM_DEBUG
  * set, a server's reason to let the client answer cold is printed on stderr.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Filters } from '../filter.js';
@@ -37,7 +35,10 @@ export interface AskRequest {
 }
 
 /** Sends one request and resolves with the reply, or undefined (no server, timeout, bad reply). */
-export function exchange(address: string, req: Request, timeoutMs = REPLY_TIMEOUT_MS): Promise<Reply | undefined | 'absent'> {
+export async function exchange(address: string, req: Request, timeoutMs = REPLY_TIMEOUT_MS): Promise<Reply | undefined | 'absent'> {
+  // No socket file, no server: answered without loading node:net (Unix; a pipe cannot be looked at).
+  if (process.platform !== 'win32' && !fs.existsSync(address)) return 'absent';
+  const net = await import('node:net');
   return new Promise((resolve) => {
     let buf = '';
     let settled = false;
@@ -69,9 +70,10 @@ export function exchange(address: string, req: Request, timeoutMs = REPLY_TIMEOU
 }
 
 /** Starts a detached, read-only server for `realWs` (it exits by itself when another one runs). */
-export function spawnServer(realWs: string): void {
+export async function spawnServer(realWs: string): Promise<void> {
   const main = path.join(path.dirname(fileURLToPath(import.meta.url)), 'main.js');
   try {
+    const { spawn } = await import('node:child_process');
     const child = spawn(process.execPath, [main, '--workspace', realWs, '--mode', 'on-demand'], {
       detached: true, stdio: 'ignore', windowsHide: true, cwd: path.parse(realWs).root,
     });
@@ -94,7 +96,7 @@ export async function askServer(workspace: string, req: AskRequest): Promise<Sea
     if (sw === 'off') return undefined;
     const realWs = realWorkspace(workspace);
     if (process.platform !== 'win32' && !privateDir(socketDir())) {
-      if (sw !== 'no-spawn' && (sw === 'spawn' || worthAServer(realWs))) spawnServer(realWs);
+      if (sw !== 'no-spawn' && (sw === 'spawn' || worthAServer(realWs))) await spawnServer(realWs);
       return undefined;
     }
     const reply = await exchange(socketAddress(realWs), {
@@ -102,7 +104,7 @@ export async function askServer(workspace: string, req: AskRequest): Promise<Sea
       query: req.query, k: req.k, deep: req.deep, filters: req.filters, today: req.today, lexicalOnly: req.lexicalOnly,
     });
     if (reply === 'absent') {
-      if (sw !== 'no-spawn' && (sw === 'spawn' || worthAServer(realWs))) spawnServer(realWs);
+      if (sw !== 'no-spawn' && (sw === 'spawn' || worthAServer(realWs))) await spawnServer(realWs);
       return undefined;
     }
     if (reply && reply.ok && 'outcome' in reply) return reply.outcome;

@@ -48,6 +48,13 @@ function configStamp(files: string[]): string {
   }).join('|');
 }
 
+function percentiles(xs: number[]): { p50: number; p95: number } | null {
+  if (!xs.length) return null;
+  const s = [...xs].sort((a, b) => a - b);
+  const at = (q: number) => Math.round(s[Math.min(s.length - 1, Math.ceil(s.length * q) - 1)]! * 10) / 10;
+  return { p50: at(0.5), p95: at(0.95) };
+}
+
 function prepareDir(): void {
   if (process.platform === 'win32') return;
   const dir = socketDir();
@@ -89,6 +96,7 @@ export async function startServer(o: ServerOptions): Promise<Running | undefined
   let tiers = new TierCache(o.workspace, files, loaded.config.search);
   let served = 0;
   let coldCount = 0;
+  const times: number[] = [];
   let last = Date.now();
   let chain: Promise<unknown> = Promise.resolve();
   let stopping = false;
@@ -118,7 +126,7 @@ export async function startServer(o: ServerOptions): Promise<Running | undefined
     if (req.workspace !== o.workspace) return { v: PROTOCOL, ok: false, cold: 'another workspace' };
     if (req.op === 'status') {
       const m = process.memoryUsage();
-      return { v: PROTOCOL, ok: true, status: { pid: process.pid, workspace: o.workspace, mode: o.mode, rssBytes: m.rss, heapUsedBytes: m.heapUsed, served, cold: coldCount, startedAt, idleMs: o.idleMs || null, build } };
+      return { v: PROTOCOL, ok: true, status: { pid: process.pid, workspace: o.workspace, mode: o.mode, rssBytes: m.rss, heapUsedBytes: m.heapUsed, served, cold: coldCount, answerMs: percentiles(times), startedAt, idleMs: o.idleMs || null, build } };
     }
     if (req.op === 'stop') {
       setImmediate(() => stop('asked to stop by another server'));
@@ -132,11 +140,13 @@ export async function startServer(o: ServerOptions): Promise<Running | undefined
     }
     // Let file events already queued (an edit made before this client started) land first.
     await new Promise((r) => setImmediate(r));
+    const t0 = performance.now();
     try {
       refreshConfig();
       files.refresh();
       const outcome = await answer({ workspace: o.workspace, tiers, embedding: loaded.config.embedding ?? undefined }, req);
       served++;
+      if (times.push(performance.now() - t0) > 1000) times.shift();
       return { v: PROTOCOL, ok: true, outcome };
     } catch (err) {
       coldCount++;
@@ -204,10 +214,16 @@ export async function startServer(o: ServerOptions): Promise<Running | undefined
     if (process.platform !== 'win32' && fs.statSync(address, { throwIfNoEntry: false })?.ino !== ino) return stop('its socket was taken or removed');
   }, every);
   ticker.unref();
-  // Prime the file list and the warm tier, so the first client is answered fast.
+  // Prime the file list, the warm tier and the code paths of a query, so the first client is answered fast.
   chain = chain.then(async () => {
+    // A long-lived process builds the full Traditional→Simplified converter once (a fresh search
+    // builds a small one per query; same output, tested in fold.ts's tests).
+    (await import('../fold.js')).fullConverter();
     files.refresh();
     await tiers.open('warm');
+    for (const query of ['memory decision', '决定 缓存']) {
+      await answer({ workspace: o.workspace, tiers, embedding: undefined }, { query, k: 6, deep: true, filters: {}, today: '', lexicalOnly: true }).catch(() => {});
+    }
   }).catch(() => {});
   o.log(`search server for ${o.workspace} on ${address} (pid ${process.pid}, ${o.mode}${o.idleMs ? `, stops after ${Math.round(o.idleMs / 1000)} s idle` : ''})`);
   return { address, closed, stop };
