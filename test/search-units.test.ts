@@ -306,3 +306,11 @@ test('a rebuild on worker threads gives the same docs and answers as one thread;
   assert.equal(failing.docs[0]!.lines, one.docs[0]!.lines);
   assert.deepEqual(failing.answers, one.answers);
 });
+
+test('chunker line split: the same lines as the entry parser splitLines, without their endings', async () => {
+  const { textLines } = await import('../src/search/chunk.js');
+  const { splitLines } = await import('../src/entries/parse.js');
+  for (const text of ['', '\n', 'a', 'a\n', 'a\r\n', 'a\r', 'a\r\nb\r', '\n\n', '\r\n\r\n', 'x\r\r\n', '# T\n\nbody\r\n- id: x\n\n\n', '\r', 'a\n\r']) {
+    assert.deepEqual(textLines(text), splitLines(text).map((l) => l.replace(/\r?\n$/, '')), JSON.stringify(text));
+  }
+});

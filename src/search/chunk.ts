@@ -129,11 +129,23 @@ function sectionsFromLines(body: string, lines: string[]): Section[] {
   return out;
 }
 
+/** splitLines(text) without the line endings (`\n`, or `\r\n`; a last line without one keeps a lone `\r`). */
+export function textLines(text: string): string[] {
+  const lines = text.split('\n');
+  const last = lines.pop()!;
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i]!;
+    if (l.charCodeAt(l.length - 1) === 13) lines[i] = l.slice(0, -1);
+  }
+  if (last !== '') lines.push(last);
+  return lines;
+}
+
 export function chunkMarkdown(path: string, text: string, opts: ChunkOptions): Chunk[] {
   const fm = frontMatter(text);
-  const all = splitLines(text).map((l) => l.replace(/\r?\n$/, ''));
+  const lines = textLines(text);
   // Blank out the front matter instead of cutting it, so AST line numbers are file line numbers.
-  const lines = all.map((l, i) => (i < fm.lines ? '' : l));
+  for (let i = 0; i < fm.lines && i < lines.length; i++) lines[i] = '';
   const body = lines.join('\n');
   const entries = new Map(entryBlocks(parseBlocks(body)).map((b) => [b.startLine, b] as const));
   const parser = opts.parser ?? (text.length > REMARK_MAX_BYTES ? 'blocks' : opts.listItems || RISKY.test(body) ? 'remark' : 'headings');
@@ -151,7 +163,8 @@ export function chunkMarkdown(path: string, text: string, opts: ChunkOptions): C
       seg.shift();
       start++;
     }
-    if (!seg.join('').trim()) continue;
+    // Blank lines are trimmed at both ends: a section left with a line has text.
+    if (!seg.length) continue;
     const e = s.entry?.entry;
     const field = (k: string) => (e ? getField(e, k) ?? null : null);
     const group = `${path}#${s.start}`;
