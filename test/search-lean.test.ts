@@ -17,6 +17,8 @@ import { quickConfig } from '../src/config/quick.js';
 import { configSchema, KNOWN_KEYS } from '../src/config/schema.js';
 import { dayIn, isValidZone } from '../src/config/zone.js';
 import { leanRoute } from '../src/cli/fast-args.js';
+import { serverOff } from '../src/cli/search-command.js';
+import { serverSwitch } from '../src/search/server/protocol.js';
 import { locateWorkspaceLean } from '../src/cli/locate-lean.js';
 import { locateWorkspace } from '../src/workspace/locate.js';
 import { mem, ROOT, tempDir } from './helpers/cli.js';
@@ -129,6 +131,9 @@ test('the lean route takes a plain search and leaves everything else to commande
     ['search', 'x', '-k'], ['search', 'x', '-k', '-1'], ['--', 'search', 'x'], ['-C'], ['x', 'search', 'y'], ['search', 'x', '--unknown'], [],
   ]) assert.equal(leanRoute(args, {}), undefined, args.join(' '));
   assert.equal(leanRoute(['search', 'x'], { MEM_LEAN_CLI: '0' }), undefined, 'MEM_LEAN_CLI=0 turns it off');
+  for (const v of [undefined, '', 'off', ' OFF ', '0', 'false', 'no', 'No', 'no-spawn', 'spawn', 'auto', 'on', '1']) {
+    assert.equal(serverOff({ MEM_SEARCH_SERVER: v }), serverSwitch({ MEM_SEARCH_SERVER: v }) === 'off', `MEM_SEARCH_SERVER=${v}`);
+  }
 });
 
 test('the lean workspace lookup finds what locateWorkspace finds, with the same errors', (t) => {
@@ -197,7 +202,8 @@ test('a lean lexical search loads no commander, zod, luxon, remark, openai, chok
   };
   const english = await loaded('SQLite events');
   assert.match(english, /minisearch/, 'the hook saw the search engine load');
-  assert.doesNotMatch(english, /search\/server\/client\.js/, 'MEM_SEARCH_SERVER=off: the server client is not even loaded');
+  assert.doesNotMatch(english, /search\/server\//, 'MEM_SEARCH_SERVER=off: the server code is not even loaded');
+  assert.doesNotMatch(english, /node:crypto/, 'node:crypto is not loaded up front (hashing loads it when a file changed)');
   for (const pkg of ['commander', 'zod', 'luxon', 'remark', 'unified', 'openai', 'chokidar', 'node-cron', 'opencc-js', 'gray-matter', 'picocolors']) {
     assert.doesNotMatch(english, new RegExp(`node_modules/${pkg}/`), `${pkg} loaded for an English query`);
   }

@@ -76,9 +76,14 @@ export async function searchCommand(words: string[], flags: SearchFlags, g: Glob
   out.result(formatResults(outcome.response, c));
 }
 
+/** serverSwitch() === 'off' of src/search/server/protocol.ts, read without loading it (a test keeps them in step). */
+export function serverOff(env: NodeJS.ProcessEnv = process.env): boolean {
+  return ['off', '0', 'false', 'no'].includes((env.MEM_SEARCH_SERVER ?? '').trim().toLowerCase());
+}
+
 async function askResidentServer(workspace: string, req: { query: string; k: number; deep: boolean; filters: Filters; today: string; lexicalOnly: boolean }): Promise<SearchOutcome | undefined> {
-  // MEM_SEARCH_SERVER=off: not even the client (node:net, node:child_process) is loaded.
-  if ((await import('../search/server/protocol.js')).serverSwitch() === 'off') return undefined;
+  // MEM_SEARCH_SERVER=off: not even the client (node:net, node:crypto, node:child_process) is loaded.
+  if (serverOff()) return undefined;
   const { askServer } = await import('../search/server/client.js');
   return askServer(workspace, req);
 }
