@@ -6,8 +6,9 @@
  * other event (a folder made, moved or removed) marks a full rescan. A query arriving right after an
  * edit sees it: the edit's event was queued before the client even started, and the server yields
  * once to the event loop before answering. If watching fails (EMFILE, ENOSPC: too many files or
- * watches) the tracker goes blind and rescans on every query: slower, never stale. A periodic
- * rescan catches what a file system never reported (symlink targets, network folders).
+ * watches) the tracker goes blind and rescans on every query: slower, never stale. A rescan every
+ * minute, between queries, catches what a file system never reported (symlink targets, network
+ * folders).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -28,7 +29,11 @@ export class FileTracker {
   version = 0;
 
   constructor(private readonly workspace: string, private readonly extraPaths: string[]) {
-    this.timer = setInterval(() => (this.rescan = true), RESCAN_EVERY_MS);
+    // In the background, so no query pays for it (the scan is synchronous: never mid-query).
+    this.timer = setInterval(() => {
+      this.rescan = true;
+      this.refresh();
+    }, RESCAN_EVERY_MS);
     this.timer.unref();
   }
 
