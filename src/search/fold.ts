@@ -8,8 +8,9 @@
  * (7,400 dictionary entries into tries, in cold code), more than a whole query. So short work (a
  * query, the snippets of its results, one edited file) gets a converter built only from the entries
  * that can apply to its characters (smallConverter): the same stages, the same tries, the same
- * entries in the same order, so the same output (a test compares both on many texts). Past a few
- * such builds, or for a long text, the full converter is built once and used from then on.
+ * entries in the same order, so the same output (a test compares both on many texts). Bulk work
+ * (indexing many chunks, texts of thousands of distinct characters, a fifth batch) builds the full
+ * converter once and uses it from then on.
  */
 import { createRequire } from 'node:module';
 
@@ -26,9 +27,9 @@ interface OpenCC {
 }
 
 const HAN = /\p{Script=Han}/u;
-/** Above this many characters a text goes to the full converter straight away. */
-const SMALL_TEXT = 20_000;
-/** Small converters built before the full one is judged cheaper. */
+/** A small converter is built for at most this many distinct characters (beyond, the full one pays). */
+const SMALL_CHARS = 3_000;
+/** Small converters built (by prepareFold) before the full one is judged cheaper. */
 const SMALL_BUILDS = 4;
 
 let lib: OpenCC | undefined;
@@ -103,26 +104,33 @@ function covers(chars: Set<string>, text: string): boolean {
   return true;
 }
 
-/** Readies folding for these texts at once (the snippets of a query's results), so one build serves all. */
+/**
+ * Readies folding for these texts at once (a query's result texts, the files of an overlay), so one
+ * small build serves them all; many or large texts get the full converter instead.
+ */
 export function prepareFold(texts: string[]): void {
   if (full) return;
   const han = texts.filter(hasHan);
   if (!han.length || (small && han.every((t) => covers(small!.chars, t)))) return;
-  if (smallBuilds >= SMALL_BUILDS || han.reduce((n, t) => n + t.length, 0) > SMALL_TEXT) {
+  const chars = new Set(small?.chars);
+  for (const t of han) for (const ch of t.normalize('NFKC').toLowerCase()) chars.add(ch);
+  if (smallBuilds >= SMALL_BUILDS || chars.size > SMALL_CHARS) {
     fullConverter();
     return;
   }
-  const chars = new Set(small?.chars);
-  for (const t of han) for (const ch of t.normalize('NFKC').toLowerCase()) chars.add(ch);
   small = { chars, convert: smallConverter(chars) };
   smallBuilds++;
 }
 
+/**
+ * Unprepared text: the first one (a query) gets a small converter of its own; after that, text the
+ * small converter does not cover means bulk work (indexing), which the full converter serves best.
+ */
 function converter(text: string): Convert {
   if (full) return full;
   if (small && covers(small.chars, text)) return small.convert;
-  prepareFold([text]);
-  return full ?? small!.convert;
+  if (!small) prepareFold([text]);
+  return small && covers(small.chars, text) ? small.convert : fullConverter();
 }
 
 export function toSimplified(text: string): string {

@@ -8,6 +8,7 @@
 import { DiskSegment, MemorySegment, type Segment } from './segment.js';
 import type { BuiltDoc } from './segment-format.js';
 import type { ScannedFile } from './scan.js';
+import { prepareFold } from './fold.js';
 import { readSource } from './source.js';
 import { deadSet, INDEX_DIR, loadTier, type TierState } from './tier-file.js';
 import type { TierView } from './engine.js';
@@ -28,15 +29,21 @@ export interface OpenedTier {
 
 type SearchCfg = { chunkTokens: number; overlapTokens: number };
 
+/** Overlays up to this many characters prepare one fold converter for all their text. */
+const OVERLAY_FOLD_CHARS = 200_000;
+
 async function buildFor(files: ScannedFile[], tier: Tier, first: number, cfg: SearchCfg, warnings: string[]): Promise<{ docs: BuiltDoc[]; read: number }> {
   const { buildDocs } = await import('./docs.js');
-  const docs: BuiltDoc[] = [];
+  const texts: [ScannedFile, string][] = [];
   for (const f of files) {
     const src = readSource(f.abs, f.path);
     if (src.warning) warnings.push(src.warning);
-    if (src.text === null) continue;
-    docs.push(...buildDocs(f.path, src.text, tier, first + docs.length, cfg));
+    if (src.text !== null) texts.push([f, src.text]);
   }
+  // A few changed files (the usual overlay) share one small Chinese converter (fold.ts).
+  if (texts.reduce((n, [, t]) => n + t.length, 0) <= OVERLAY_FOLD_CHARS) prepareFold(texts.map(([, t]) => t));
+  const docs: BuiltDoc[] = [];
+  for (const [f, text] of texts) docs.push(...buildDocs(f.path, text, tier, first + docs.length, cfg));
   return { docs, read: files.length };
 }
 
