@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -264,4 +264,48 @@ test('with embeddings configured the server embeds the query itself and fuses as
   assert.equal((await status(ws))!.served, 2);
   child.kill('SIGTERM');
   assert.equal((await done).code, 0);
+});
+
+test('the server\'s answer() equals runSearch() for every labelled query of the quality set (deep or not, filtered, with an overlay)', async (t) => {
+  const { loadConfig } = await import('../src/config/load.js');
+  const { runIndex } = await import('../src/search/update.js');
+  const { runSearch } = await import('../src/search/search.js');
+  const { answer } = await import('../src/search/server/answer.js');
+  const { FileTracker } = await import('../src/search/server/files.js');
+  const { TierCache } = await import('../src/search/server/tiers.js');
+  const ws = join(searchWorkspace(t), '..', 'quality');
+  cpSync(join(ROOT, 'test', 'fixtures', 'search', 'quality', 'workspace'), ws, { recursive: true });
+  const loaded = loadConfig(ws);
+  await runIndex(ws, loaded);
+  const files = new FileTracker(ws, loaded.config.extraPaths);
+  const tiers = new TierCache(ws, files, loaded.config.search);
+  t.after(() => {
+    tiers.close();
+    files.close();
+  });
+  const labelled = JSON.parse(readFileSync(join(ROOT, 'test', 'fixtures', 'search', 'quality', 'queries.json'), 'utf8')) as { q: string }[];
+  const variants: { k: number; deep: boolean; filters: Record<string, string> }[] = [
+    { k: 6, deep: false, filters: {} },
+    { k: 3, deep: true, filters: {} },
+    { k: 10, deep: false, filters: { kind: 'decision' } },
+    { k: 5, deep: true, filters: { since: '2026-01-01', path: 'memory/**' } },
+  ];
+  const compare = async (label: string) => {
+    files.refresh();
+    for (const { q } of labelled) {
+      for (const v of variants) {
+        const req = { query: q, today: '2026-11-22', lexicalOnly: true, ...v };
+        const cold = await runSearch({ workspace: ws, extraPaths: loaded.config.extraPaths, search: loaded.config.search, ...req });
+        const served = await answer({ workspace: ws, tiers, embedding: undefined }, req);
+        assert.deepEqual(served, cold, `${label}: ${q} ${JSON.stringify(v)}`);
+      }
+    }
+  };
+  await compare('indexed');
+  // A file edited after the index was written: both overlay it.
+  const daily = join(ws, 'memory', (await import('node:fs')).readdirSync(join(ws, 'memory')).filter((n) => n.endsWith('.md')).sort()[0]!);
+  appendFileSync(daily, '\n## Decision: Keep SQLite for the CDN cache invalidation tests\n- id: DECISION-20261122-keep-sqlite-cdn\n- why: stale prices in the events\n');
+  const version = files.version;
+  await waitFor('the file event', () => (files.refresh(), files.version !== version), 30_000, 20);
+  await compare('overlay');
 });
