@@ -309,3 +309,30 @@ test('the server\'s answer() equals runSearch() for every labelled query of the 
   await waitFor('the file event', () => (files.refresh(), files.version !== version), 30_000, 20);
   await compare('overlay');
 });
+
+test('a client of another build is answered "cold", and an on-demand server of the old build makes way', async (t) => {
+  const ws = searchWorkspace(t);
+  await index(ws);
+  const { child, done } = startServer(ws);
+  killAfter(t, child);
+  await waitFor('the server', async () => (await status(ws)) ?? false, 60_000, 200);
+  const real = realpathSync(ws);
+  const reply = await exchange(socketAddress(real), { v: PROTOCOL, build: 'another-build', op: 'search', workspace: real, query: 'postgres', k: 6, deep: false, filters: {}, today: '2026-11-22', lexicalOnly: false }, 10_000);
+  assert.deepEqual(reply, { v: PROTOCOL, ok: false, cold: 'server of another build' });
+  const r = await done;
+  assert.equal(r.code, 0);
+  assert.match(r.stderr, /a client of another build asked/);
+  // And a bad request line gets a "cold" reply, not a crash.
+  const again = startServer(ws);
+  killAfter(t, again.child);
+  await waitFor('the server', async () => (await status(ws)) ?? false, 60_000, 200);
+  const raw = await new Promise<string>((resolve, reject) => {
+    let got = '';
+    const sock = net.createConnection(socketAddress(real), () => sock.write('{not json\n'));
+    sock.setEncoding('utf8').on('data', (d: string) => (got += d)).on('end', () => resolve(got)).on('error', reject);
+  });
+  assert.deepEqual(JSON.parse(raw), { v: PROTOCOL, ok: false, cold: 'bad request' });
+  assert.ok(await status(ws), 'still serving');
+  again.child.kill('SIGTERM');
+  assert.equal((await again.done).code, 0);
+});
