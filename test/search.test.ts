@@ -243,7 +243,7 @@ test('updateIndexAfterWrite updates incrementally and never throws; extra paths 
   assert.match(failed.warning ?? '', /index not updated .*run "mem index"/);
 });
 
-test('the engine hands minisearch its loaded state directly: the same hits, scores and order as through loadJS', async (t) => {
+test('the engine hands minisearch its loaded state directly and cuts docs that cannot make the top: the same hits, scores and order as ranking all through loadJS', async (t) => {
   const { lexicalSearch } = await import('../src/search/engine.js');
   const { openTier } = await import('../src/search/view.js');
   const { scanWorkspace } = await import('../src/search/scan.js');
@@ -257,9 +257,11 @@ test('the engine hands minisearch its loaded state directly: the same hits, scor
     const opened = await openTier(ws, tier, scanWorkspace(ws, loaded.config.extraPaths, tier), loaded.config.search);
     for (const q of ['SQLite events', 'postgres', '为什么放弃 Redis 缓存', 'the', 'deploy kubernetes 部署', 'event store move decision']) {
       const terms = queryTerms(q);
-      const direct = lexicalSearch(opened.view, terms, 500);
-      const viaLoadJS = lexicalSearch(opened.view, terms, 500, { viaLoadJS: true });
-      assert.deepEqual(direct.map((h) => [h.doc, h.score, h.terms]), viaLoadJS.map((h) => [h.doc, h.score, h.terms]), `${tier}: ${q}`);
+      for (const limit of [1, 3, 10, 500]) {
+        const direct = lexicalSearch(opened.view, terms, limit);
+        const viaLoadJS = lexicalSearch(opened.view, terms, limit, { viaLoadJS: true });
+        assert.deepEqual(direct.map((h) => [h.doc, h.score, h.terms]), viaLoadJS.map((h) => [h.doc, h.score, h.terms]), `${tier}: ${q} (top ${limit})`);
+      }
     }
     opened.close();
   }

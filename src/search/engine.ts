@@ -18,6 +18,8 @@ import { FIELDS } from './types.js';
 export const POSTING_CAP = 5_000;
 const MIN_COMMON = 1_000;
 export const BOOST = { title: 2, body: 1, id: 3 };
+/** minisearch 7.2.0's default BM25 parameters, passed explicitly: the cut-off below computes with them too. */
+export const BM25 = { k: 1.2, b: 0.7, d: 0.5 };
 
 export interface TierView {
   segments: Segment[];
@@ -88,7 +90,8 @@ function direct(p: Postings): MiniSearch {
   const ids = new Map<number, number>();
   for (const doc of p.lengths.keys()) ids.set(doc, doc);
   ms._documentIds = ids;
-  ms._idToShortId = new Map(ids);
+  // Short ids are the doc ids themselves; the reverse map is only read by add/remove, never by search.
+  ms._idToShortId = ids;
   ms._fieldLength = p.lengths;
   for (const [term, fields] of p.index) (index.set as (k: string, v: unknown) => void).call(index, term, fields);
   return loaded;
@@ -96,10 +99,67 @@ function direct(p: Postings): MiniSearch {
 
 /** Docs ascending (the order of Object.keys over integer keys, which loadJS would see). */
 function ascending(docs: number[], tfs: number[]): Map<number, number> {
-  const order = Array.from(docs.keys()).sort((a, b) => docs[a]! - docs[b]!);
   const m = new Map<number, number>();
-  for (const i of order) m.set(docs[i]!, tfs[i]!);
+  let sorted = true;
+  for (let i = 1; i < docs.length && sorted; i++) sorted = docs[i - 1]! < docs[i]!;
+  if (sorted) {
+    for (let i = 0; i < docs.length; i++) m.set(docs[i]!, tfs[i]!);
+    return m;
+  }
+  if (docs.some((d) => d >= 2 ** 29)) {
+    const order = Array.from(docs.keys()).sort((a, b) => docs[a]! - docs[b]!);
+    for (const i of order) m.set(docs[i]!, tfs[i]!);
+    return m;
+  }
+  // Impact-ordered runs: sort (doc, tf) packed into one exact float (doc < 2^29, tf < 2^24), natively.
+  const packed = new Float64Array(docs.length);
+  for (let i = 0; i < docs.length; i++) packed[i] = docs[i]! * 0x1000000 + tfs[i]!;
+  packed.sort();
+  for (const x of packed) m.set(Math.floor(x / 0x1000000), x % 0x1000000);
   return m;
+}
+
+/** Relative slack of the cut-off below: far above floating-point error, far below any real score gap. */
+const CUT_SLACK = 1e-9;
+
+/**
+ * The docs that can be among the `limit` best, by minisearch's own formula (BM25 with the
+ * parameters it is given, term and field boosts, times the number of query terms matched) computed here in one
+ * cheap pass: every doc whose score reaches the limit-th best, less a slack, is kept; minisearch
+ * then scores those alone (boostDocument → 0 skips the rest) while its document frequencies still
+ * count every doc, so the kept docs' scores, their order and the top `limit` are exactly those of
+ * ranking every doc (a test compares both). Undefined when there is nothing to cut.
+ */
+function candidates(p: Postings, idfFix: Map<string, number>, limit: number): Set<number> | undefined {
+  if (p.lengths.size <= limit) return undefined;
+  const { k, b, d } = BM25;
+  const score = new Map<number, number>();
+  const matched = new Map<number, number>();
+  for (const [term, fields] of p.index) {
+    const termBoost = idfFix.get(term) ?? 1;
+    const seen = new Set<number>();
+    FIELDS.forEach((field, f) => {
+      const docs = fields.get(f);
+      if (!docs) return;
+      const avg = p.avgLen[f]!;
+      const idf = Math.log(1 + (p.documentCount - docs.size + 0.5) / (docs.size + 0.5));
+      const boost = termBoost * BOOST[field];
+      for (const [doc, tf] of docs) {
+        const len = p.lengths.get(doc)![f]!;
+        const raw = idf * (d + (tf * (k + 1)) / (tf + k * (1 - b + (b * len) / avg)));
+        score.set(doc, (score.get(doc) ?? 0) + boost * raw);
+        seen.add(doc);
+      }
+    });
+    for (const doc of seen) matched.set(doc, (matched.get(doc) ?? 0) + 1);
+  }
+  const final = [...score].map(([doc, s]) => s * matched.get(doc)!);
+  const sorted = Float64Array.from(final).sort();
+  const threshold = sorted[sorted.length - limit]! * (1 - CUT_SLACK);
+  const keep = new Set<number>();
+  let i = 0;
+  for (const doc of score.keys()) if (final[i++]! >= threshold) keep.add(doc);
+  return keep;
 }
 
 export function lexicalSearch(view: TierView, terms: string[], limit: number, opts: { viaLoadJS?: boolean } = {}): LexicalHit[] {
@@ -147,10 +207,13 @@ export function lexicalSearch(view: TierView, terms: string[], limit: number, op
     lengths,
     index,
   };
+  // The reference path (tests): the documented serialised form, every doc ranked.
   const ms = opts.viaLoadJS ? viaLoadJS(postings) : direct(postings);
+  const keep = opts.viaLoadJS ? undefined : candidates(postings, idfFix, limit);
   const results = ms.search({ combineWith: 'OR', queries: kept }, {
-    boost: BOOST, tokenize: identity, processTerm: (t: string) => t, prefix: false, fuzzy: false,
+    boost: BOOST, bm25: BM25, tokenize: identity, processTerm: (t: string) => t, prefix: false, fuzzy: false,
     boostTerm: (term: string) => idfFix.get(term) ?? 1,
+    ...(keep ? { boostDocument: (id: unknown) => (keep.has(id as number) ? 1 : 0) } : {}),
   });
   return results.slice(0, limit).map((r) => ({ doc: r.id as number, score: r.score, terms: r.terms, segment: owner.get(r.id as number)! }));
 }
