@@ -14,7 +14,7 @@ import { test } from 'node:test';
 import { childEnv, editConfig, finished, mem, ROOT, startMem } from './helpers/cli.js';
 import { startOpenAIServer } from './helpers/openai-server.js';
 import { index, NOW, searchWorkspace } from './search-helpers.js';
-import { exchange } from '../src/search/server/client.js';
+import { exchange, failedMarker } from '../src/search/server/client.js';
 import { PROTOCOL, socketAddress, type ServerStatus } from '../src/search/server/protocol.js';
 
 const MAIN = join(ROOT, 'dist', 'search', 'server', 'main.js');
@@ -335,4 +335,23 @@ test('a client of another build is answered "cold", and an on-demand server of t
   assert.ok(await status(ws), 'still serving');
   again.child.kill('SIGTERM');
   assert.equal((await again.done).code, 0);
+});
+
+test('a server that cannot start leaves a marker beside its socket, and searches start no other for a while', async (t) => {
+  const ws = searchWorkspace(t);
+  await index(ws);
+  const marker = failedMarker(socketAddress(realpathSync(ws)));
+  t.after(() => rmSync(marker, { force: true }));
+  const env = { MEM_SEARCH_SERVER: 'spawn', MEM_SEARCH_SERVER_SIMULATE_ERROR: 'test' };
+  const first = await both(ws, ['postgres'], env);
+  assert.equal(first.served, first.cold);
+  await waitFor('the failure marker', () => existsSync(marker), 60_000, 100);
+  assert.match(readFileSync(marker, 'utf8'), /simulated start-up failure \(test\)/);
+  // Mark it as the first attempt's, then search again: no server is started (it would rewrite it).
+  writeFileSync(marker, 'first attempt\n');
+  const again = await both(ws, ['postgres'], env);
+  assert.equal(again.served, again.cold);
+  await new Promise((r) => setTimeout(r, 3000));
+  assert.equal(readFileSync(marker, 'utf8'), 'first attempt\n');
+  assert.equal(await status(ws), undefined);
 });

@@ -89,26 +89,45 @@ function worthAServer(realWs: string): boolean {
   return !!st && st.size >= SPAWN_MIN_INDEX_BYTES;
 }
 
+/** Longest Unix socket path used (the OS limit is 104-108 bytes); a longer one means no server. */
+const MAX_SOCKET_PATH = 100;
+/** After a server failed to start, searches wait this long before starting another. */
+const FAILED_BACKOFF_MS = 60_000;
+
+/** The marker a server that could not start leaves beside its socket (never in the workspace). */
+export function failedMarker(address: string): string {
+  return `${address}.failed`;
+}
+
+function recentlyFailed(address: string): boolean {
+  const st = fs.statSync(failedMarker(address), { throwIfNoEntry: false });
+  return !!st && Date.now() - st.mtimeMs < FAILED_BACKOFF_MS;
+}
+
 /** Asks the workspace's resident server; undefined means: answer cold. Never throws. */
 export async function askServer(workspace: string, req: AskRequest): Promise<SearchOutcome | undefined> {
   try {
     const sw = serverSwitch();
     if (sw === 'off') return undefined;
     const realWs = realWorkspace(workspace);
-    if (process.platform !== 'win32' && !privateDir(socketDir())) {
-      if (sw !== 'no-spawn' && (sw === 'spawn' || worthAServer(realWs))) await spawnServer(realWs);
-      return undefined;
+    const address = socketAddress(realWs);
+    const unix = process.platform !== 'win32';
+    if (unix && address.length > MAX_SOCKET_PATH) return undefined;
+    if (!unix || privateDir(socketDir())) {
+      const reply = await exchange(address, {
+        v: PROTOCOL, build: buildStamp(), op: 'search', workspace: realWs,
+        query: req.query, k: req.k, deep: req.deep, filters: req.filters, today: req.today, lexicalOnly: req.lexicalOnly,
+      });
+      if (reply !== 'absent') {
+        if (reply && reply.ok && 'outcome' in reply) return reply.outcome;
+        if (process.env.MEM_DEBUG) process.stderr.write(`mem: search server: answering cold (${reply && !reply.ok ? reply.cold : 'no reply in time'})\n`);
+        return undefined;
+      }
+    } else if (fs.existsSync(socketDir())) {
+      return undefined; // A socket folder another user owns or others can enter: never served from there.
     }
-    const reply = await exchange(socketAddress(realWs), {
-      v: PROTOCOL, build: buildStamp(), op: 'search', workspace: realWs,
-      query: req.query, k: req.k, deep: req.deep, filters: req.filters, today: req.today, lexicalOnly: req.lexicalOnly,
-    });
-    if (reply === 'absent') {
-      if (sw !== 'no-spawn' && (sw === 'spawn' || worthAServer(realWs))) await spawnServer(realWs);
-      return undefined;
-    }
-    if (reply && reply.ok && 'outcome' in reply) return reply.outcome;
-    if (process.env.MEM_DEBUG) process.stderr.write(`mem: search server: answering cold (${reply && !reply.ok ? reply.cold : 'no reply in time'})\n`);
+    // No server: this search answers cold; maybe start one for the next.
+    if (sw !== 'no-spawn' && (sw === 'spawn' || worthAServer(realWs)) && !(unix && recentlyFailed(address))) await spawnServer(realWs);
     return undefined;
   } catch {
     return undefined;

@@ -3,11 +3,15 @@
  * The search server as its own process: `node dist/search/server/main.js --workspace <real path>
  * --mode on-demand|watch|daemon [--idle-ms N] [--takeover]`. Started detached by a search (on demand)
  * or as a child of `mem watch`/`mem daemon` (with an IPC channel: the server stops when its parent
- * goes). Never prints a stack trace; a failure to start is one line on stderr and exit 1. Tells an
+ * goes). Never prints a stack trace; a failure to start is one line on stderr, a marker beside the
+ * socket (searches then start no other server for a minute) and exit 1. Tells an
  * IPC parent `{ ready, address }` or `{ another: true }` (a server already serves this workspace).
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { CONFIG_FILE, LOCAL_CONFIG_FILE, loadConfig, userConfigPath } from '../../config/load.js';
+import { failedMarker } from './client.js';
+import { privateDir, socketAddress, socketDir } from './protocol.js';
 import { startServer, type ServerMode } from './server.js';
 
 const DEFAULT_IDLE_MS = 10 * 60_000;
@@ -30,6 +34,7 @@ async function main(): Promise<number> {
     process.stderr.write(`mem search server: idle time must be a number of milliseconds (got "${idleRaw}")\n`);
     return 2;
   }
+  if (process.env.MEM_SEARCH_SERVER_SIMULATE_ERROR) throw new Error(`simulated start-up failure (${process.env.MEM_SEARCH_SERVER_SIMULATE_ERROR})`);
   const send = (msg: unknown) => process.send?.(msg);
   const running = await startServer({
     workspace, mode, idleMs, takeover: process.argv.includes('--takeover'),
@@ -41,6 +46,7 @@ async function main(): Promise<number> {
     send({ another: true });
     return 0;
   }
+  fs.rmSync(failedMarker(running.address), { force: true });
   for (const sig of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(sig, () => running.stop(sig));
   if (process.send) process.on('disconnect', () => running.stop('its parent went away'));
   send({ ready: true, address: running.address, pid: process.pid });
@@ -55,6 +61,15 @@ main().then(
   },
   (err: unknown) => {
     process.stderr.write(`mem search server: ${(err as Error)?.message ?? String(err)}\n`);
+    // Searches do not start another one for a minute (the marker sits beside the socket, never in the workspace).
+    const ws = arg('workspace');
+    if (ws && process.platform !== 'win32' && privateDir(socketDir())) {
+      try {
+        fs.writeFileSync(failedMarker(socketAddress(ws)), `${new Date().toISOString()} ${(err as Error)?.message ?? String(err)}\n`);
+      } catch {
+        // nothing more to do
+      }
+    }
     process.exit(1);
   },
 );
