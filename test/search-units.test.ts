@@ -305,6 +305,13 @@ test('a rebuild on worker threads gives the same docs and answers as one thread;
   assert.match(failing.out.warnings.join('\n'), /index worker threads failed \([^)]*simulated worker failure[^)]*\): built the warm index in one thread/);
   assert.equal(failing.docs[0]!.lines, one.docs[0]!.lines);
   assert.deepEqual(failing.answers, one.answers);
+  // A tier with no files at all (here cold) is no group for the workers: the build still ends.
+  const { rmSync } = await import('node:fs');
+  rmSync(join(ws, 'memory', 'archive'), { recursive: true, force: true });
+  rmSync(join(ws, 'second-brain'), { recursive: true, force: true });
+  const r = await mem(['-C', ws, '--json', 'index', '--rebuild'], { env: { MEM_INDEX_WORKERS: '2' }, timeoutMs: 30_000 });
+  assert.equal(r.code, 0, r.stderr);
+  assert.equal((JSON.parse(r.stdout) as { tiers: { cold: { chunks: number } } }).tiers.cold.chunks, 0);
 });
 
 test('chunker line split: the same lines as the entry parser splitLines, without their endings', async () => {

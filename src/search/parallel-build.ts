@@ -41,6 +41,7 @@ export function buildThreads(files: ScannedFile[]): number {
   const forced = env !== undefined && env !== '' ? Math.max(0, Math.min(8, Number.parseInt(env, 10) || 0)) : undefined;
   if (forced !== undefined && forced < 2) return 0;
   if (!fs.existsSync(fileURLToPath(WORKER_URL))) return 0;
+  if (!files.length) return 0;
   if (forced) return forced;
   // A second thread pays only on a core nobody else is using (measured: on a busy two-core machine
   // two workers took as long as one thread, with a quarter more CPU time).
@@ -77,6 +78,7 @@ export function fileGroups(files: ScannedFile[], threads: number): ScannedFile[]
 
 /** Builds the groups on `threads` workers; `onGroup` is called for group 0, 1, ... in order. */
 export async function buildParallel(groups: ScannedFile[][], tier: Tier, search: { chunkTokens: number; overlapTokens: number }, first: number, threads: number, onGroup: (g: BuiltGroup) => Promise<void>): Promise<void> {
+  if (!groups.length) return;
   const workers = Array.from({ length: Math.min(threads, groups.length) }, () => new Worker(WORKER_URL));
   try {
     await new Promise<void>((resolve, reject) => {
