@@ -9,9 +9,11 @@
 // 1. generates the corpus (deterministic seed) and a mem.config.json with extraPaths = summaries;
 // 2. baseline: `node -e 0`, median of 20 — every time below is also printed as a ratio to it;
 // 3. `mem index --rebuild` (lexical): seconds and peak RSS (/usr/bin/time when present);
-// 4. cold `mem search` (no server: MEM_SEARCH_SERVER=off): 10 queries (4 Chinese) × --runs, whole-process wall time,
-//    median and p95; beside it the same queries through the search module alone (no CLI start-up:
-//    shows what the CLI's own imports cost) and `rg -i` as the scan lower bound (when installed);
+// 4. cold `mem search` (no server: MEM_SEARCH_SERVER=off): 10 queries (4 Chinese) × --runs,
+//    whole-process wall time, median and p95; beside it the same queries through the search module
+//    alone (no CLI start-up: shows what the CLI's own imports cost) and `rg -i` as the scan lower
+//    bound (when installed). `node -e 0` also runs between the searches: on a shared machine the
+//    load drifts, so these rows also give their ratio to that interleaved baseline;
 // 5. `mem index` after appending one entry to one daily file;
 // 6. retrieval quality on the labelled set test/fixtures/search/quality (recall@1, recall@5, MRR),
 //    lexical, in-process on a copy of its workspace.
