@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { appendFileSync, cpSync, existsSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -125,14 +125,20 @@ test('the server sees an edit at once (overlay, like cold search) and survives a
     assert.equal(r.stderr[0], r.stderr[1]);
   }
   assert.equal(JSON.parse((await both(ws, ['axolotl'])).served).indexBehind, false);
-  // Deleting a file is seen too.
+  // A new folder with a file in it, then deleting them, are seen too.
+  mkdirSync(join(ws, 'memory', 'projects', 'zoo'), { recursive: true });
+  writeFileSync(join(ws, 'memory', 'projects', 'zoo', 'notes.md'), '## Note: axolotl tank\n- id: NOTE-20261124-axolotl-tank\n- why: a new folder\n');
+  const folder = await both(ws, ['axolotl']);
+  assert.equal(folder.served, folder.cold);
+  assert.ok(JSON.parse(folder.served).results.some((r: { id: string }) => r.id === 'NOTE-20261124-axolotl-tank'));
+  rmSync(join(ws, 'memory', 'projects'), { recursive: true });
   rmSync(join(ws, 'memory', '2026-11-24.md'));
   const gone = await both(ws, ['axolotl']);
   assert.equal(JSON.parse(gone.served).results.length, 0);
   assert.equal(gone.served, gone.cold);
   const s = (await status(ws))!;
   assert.equal(s.cold, 0, 'every query was answered by the server');
-  assert.equal(s.served, 7);
+  assert.equal(s.served, 8);
   child.kill('SIGTERM');
   const r = await done;
   assert.equal(r.code, 0, r.stderr);

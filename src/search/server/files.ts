@@ -2,10 +2,10 @@
  * The server's view of which Markdown files each tier holds, kept current without scanning the whole
  * workspace per query. Invariant: after `current()` the list equals what scanWorkspace would return
  * now, for every change the OS reported. Directories are watched one by one (fs.watch, not
- * recursive: portable); an event on `name.md` marks that one file to re-stat at the next query, any
- * other event (a folder made, moved or removed) marks a full rescan. A query arriving right after an
- * edit sees it: the edit's event was queued before the client even started, and the server yields
- * once to the event loop before answering. If watching fails (EMFILE, ENOSPC: too many files or
+ * recursive: portable); an event on a name marks that path to re-stat at the next query: a `.md`
+ * file is updated, added or dropped; a folder made, moved or removed means a full rescan. A query
+ * arriving right after an edit sees it: the edit's event was queued before the client even started,
+ * and the server yields once to the event loop before answering. If watching fails (EMFILE, ENOSPC: too many files or
  * watches) the tracker goes blind and rescans on every query: slower, never stale. A rescan every
  * minute, between queries, catches what a file system never reported (symlink targets, network
  * folders).
@@ -90,10 +90,24 @@ export class FileTracker {
   }
 
   private onEvent(dir: string, name: string | null): void {
-    if (!name || name.includes(path.sep) || name.includes('/')) this.rescan = true;
-    else if (name.endsWith('.md') && !name.startsWith('.')) this.dirty.add(path.join(dir, name));
-    else if (!name.startsWith('.') && dir !== this.workspace) this.rescan = true;
-    else if (dir === this.workspace && name === 'memory') this.rescan = true;
+    if (!name || name.includes('/') || name.includes(path.sep)) {
+      this.rescan = true;
+      return;
+    }
+    if (name.startsWith('.')) return; // dot-folders, editors' and memfold's temp files: never indexed
+    if (dir !== this.workspace) this.dirty.add(path.join(dir, name));
+    else if (name === 'MEMORY.md') this.dirty.add(path.join(dir, name));
+    else if (this.rootNames.has(name)) this.rescan = true; // memory/ or an extra path's folder came or went
+  }
+
+  /** Top-level names in the workspace under which tier files live (memory, extra paths' first folders). */
+  private get rootNames(): Set<string> {
+    const names = new Set(['memory']);
+    for (const r of tierRoots(this.workspace, this.extraPaths).cold.slice(1)) {
+      const rel = path.relative(this.workspace, r);
+      if (rel && !rel.startsWith('..') && !path.isAbsolute(rel)) names.add(rel.split(path.sep)[0]!);
+    }
+    return names;
   }
 
   private fullScan(): void {
@@ -107,13 +121,14 @@ export class FileTracker {
   }
 
   private restat(abs: string): void {
-    const key = keyOf(this.workspace, abs);
-    // Only what scanWorkspace would list: MEMORY.md at the top, other .md files inside the roots.
-    if (!key.includes('/') && key !== 'MEMORY.md' && !path.isAbsolute(key)) return;
     const st = fs.statSync(abs, { throwIfNoEntry: false });
+    // A folder made, or a watched one removed or renamed: walk again.
+    if (st?.isDirectory() || (!st && this.watchers.has(abs))) {
+      this.rescan = true;
+      return;
+    }
     const prev = this.files.get(abs);
-    if (!st?.isFile()) {
-      if (st?.isDirectory()) this.rescan = true;
+    if (!st?.isFile() || !abs.endsWith('.md')) {
       if (prev) {
         this.files.delete(abs);
         this.sorted.clear();
@@ -122,6 +137,7 @@ export class FileTracker {
       return;
     }
     if (prev && prev.size === st.size && prev.mtimeMs === st.mtimeMs) return;
+    const key = keyOf(this.workspace, abs);
     this.files.set(abs, { path: key, abs, tier: tierOf(key), size: st.size, mtimeMs: st.mtimeMs });
     this.sorted.clear();
     this.version++;
