@@ -8,7 +8,9 @@
 //
 // In one process tree, so every figure comes from the same machine state:
 // 1. generates the corpus (deterministic seed; reused when --workdir already holds it) and indexes it;
-// 2. baseline: `node -e 0`, median of 20 — every time below is also printed as a ratio to it;
+// 2. baseline: `node -e 0`, run right before every measured run of each phase (the machine's load
+//    shifts: a baseline taken once drifts); each phase's times are printed as ratios to the median
+//    `node -e 0` of its own interleaved samples;
 // 3. cold `mem search` (MEM_SEARCH_SERVER=off): 10 queries (4 Chinese) × --runs, whole-process wall time;
 // 4. starts the server (node dist/search/server/main.js, as a search would on demand), waits for it,
 //    then the same queries through a fresh `mem search --json` each: p50 and p95 (every answer is
@@ -76,25 +78,30 @@ if (await status()) throw new Error('a search server already runs for this works
 
 const node0 = median(Array.from({ length: 20 }, () => run(process.execPath, ['-e', '0']).ms));
 const rows = [];
-const row = (what, ms, extra = '') => {
-  rows.push({ what, ms: Math.round(ms * 10) / 10, ratio: Math.round((ms / node0) * 100) / 100, extra });
-  console.log(`${what.padEnd(48)} ${ms.toFixed(0).padStart(7)} ms  ${`${(ms / node0).toFixed(2)}×`.padStart(7)}  ${extra}`);
+const row = (what, ms, extra = '', base = node0) => {
+  rows.push({ what, ms: Math.round(ms * 10) / 10, node0: Math.round(base * 10) / 10, ratio: Math.round((ms / base) * 100) / 100, extra });
+  console.log(`${what.padEnd(48)} ${ms.toFixed(0).padStart(7)} ms  ${`${(ms / base).toFixed(2)}×`.padStart(7)}  (node -e 0: ${base.toFixed(0)} ms)  ${extra}`);
 };
-console.log(`${files} files; node -e 0 (median of 20): ${node0.toFixed(1)} ms\n`);
+const base = [];
+const node0Now = () => base.push(run(process.execPath, ['-e', '0']).ms);
+console.log(`${files} files; node -e 0 before the runs (median of 20): ${node0.toFixed(1)} ms; each phase below is compared with its own interleaved node -e 0\n`);
 
 const search = (q, env) => run(process.execPath, [MEM, '-C', ws, '--json', 'search', q], env);
 const cold = [];
 const coldAnswers = new Map();
+base.length = 0;
 for (let i = 0; i < runs; i++) {
   for (const q of QUERIES) {
+    node0Now();
     const r = search(q, { MEM_SEARCH_SERVER: 'off' });
     if (r.code !== 0) throw new Error(r.stderr);
     coldAnswers.set(q, r.stdout);
     cold.push(r.ms);
   }
 }
-row(`mem search, cold (no server), p50 (${cold.length} runs)`, median(cold));
-row('mem search, cold (no server), p95', p95(cold));
+const coldBase = median(base);
+row(`mem search, cold (no server), p50 (${cold.length} runs)`, median(cold), '', coldBase);
+row('mem search, cold (no server), p95', p95(cold), '', coldBase);
 
 // The server, started as a search would start it on demand.
 const t0 = performance.now();
@@ -114,13 +121,17 @@ fs.writeFileSync(floorScript, `import { askServer } from ${JSON.stringify(path.j
 const r = await askServer(process.argv[2], { query: process.argv[3], k: 6, deep: false, filters: {}, today: '2026-06-30', lexicalOnly: false });
 if (!r) process.exit(3);\n`);
 let mismatches = 0;
+const floorBase = [];
 try {
+  base.length = 0;
   for (let i = 0; i < runs; i++) {
     for (const q of QUERIES) {
+      node0Now();
       const r = search(q, { MEM_SEARCH_SERVER: 'no-spawn' });
       if (r.code !== 0) throw new Error(r.stderr);
       if (r.stdout !== coldAnswers.get(q)) mismatches++;
       served.push(r.ms);
+      floorBase.push(run(process.execPath, ['-e', '0']).ms);
       const f = run(process.execPath, [floorScript, real, q], { MEM_SEARCH_SERVER: 'no-spawn', MEM_DEBUG: '1' });
       if (f.code !== 0) throw new Error(`the client alone got no answer for ${q}: ${f.stderr}`);
       floor.push(f.ms);
@@ -143,7 +154,7 @@ try {
   row('  of which inside the server (answer), p95', after.answerMs.p95);
   row('server start to first answer possible', readyMs, `server RSS ${mb(after.rssBytes)} after the queries${hwm ? `, peak ${mb(hwm)}` : ''}, heap ${mb(after.heapUsedBytes)}`);
   fs.mkdirSync(OUT_DIR, { recursive: true });
-  fs.writeFileSync(path.join(OUT_DIR, 'search-server-latest.json'), JSON.stringify({ files, runs, node0, rows, serverRssBytes: after.rssBytes, serverPeakRssBytes: hwm, mismatches, at: new Date().toISOString() }, null, 2));
+  fs.writeFileSync(path.join(OUT_DIR, 'search-server-latest.json'), JSON.stringify({ files, runs, node0, loadavg: os.loadavg(), rows, serverRssBytes: after.rssBytes, serverPeakRssBytes: hwm, mismatches, at: new Date().toISOString() }, null, 2));
 } finally {
   server.kill('SIGTERM');
   await new Promise((r) => server.once('close', r));
