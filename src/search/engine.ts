@@ -80,21 +80,42 @@ function viaLoadJS(p: Postings): MiniSearch {
  * parseInt), which cost more than the ranking itself on common terms. Same Maps, same insertion
  * order (docs ascending, as Object.keys gives them), so the same scores and the same order of ties;
  * a test compares both ways. Should a minisearch upgrade change these internals, the check below
- * sends every query through loadJS instead.
+ * sends every query through loadJS instead (every doc ranked).
+ *
+ * With `keep` (see candidates()), only those docs are handed over: each term's doc map holds the
+ * kept docs but reports the term's full document count as its size, which is what minisearch reads
+ * as the document frequency, so the kept docs score exactly as among all.
  */
-function direct(p: Postings): MiniSearch {
+function direct(p: Postings, keep?: Set<number>): MiniSearch {
   const loaded = viaLoadJS({ ...p, lengths: new Map(), index: [] });
   const ms = loaded as unknown as Internals;
   const index = ms._index as { set?: unknown } | undefined;
   if (!(ms._documentIds instanceof Map) || !(ms._idToShortId instanceof Map) || !(ms._fieldLength instanceof Map) || typeof index?.set !== 'function') return viaLoadJS(p);
   const ids = new Map<number, number>();
-  for (const doc of p.lengths.keys()) ids.set(doc, doc);
+  const lengths = keep ? new Map<number, number[]>() : p.lengths;
+  for (const [doc, len] of p.lengths) {
+    if (keep && !keep.has(doc)) continue;
+    ids.set(doc, doc);
+    if (keep) lengths.set(doc, len);
+  }
   ms._documentIds = ids;
   // Short ids are the doc ids themselves; the reverse map is only read by add/remove, never by search.
   ms._idToShortId = ids;
-  ms._fieldLength = p.lengths;
-  for (const [term, fields] of p.index) (index.set as (k: string, v: unknown) => void).call(index, term, fields);
+  ms._fieldLength = lengths;
+  for (const [term, fields] of p.index) (index.set as (k: string, v: unknown) => void).call(index, term, keep ? only(fields, keep) : fields);
   return loaded;
+}
+
+/** The kept docs of each field's map, in order, each map still reporting its full size. */
+function only(fields: Map<number, Map<number, number>>, keep: Set<number>): Map<number, Map<number, number>> {
+  const out = new Map<number, Map<number, number>>();
+  for (const [field, docs] of fields) {
+    const m = new Map<number, number>();
+    for (const [doc, tf] of docs) if (keep.has(doc)) m.set(doc, tf);
+    Object.defineProperty(m, 'size', { value: docs.size });
+    out.set(field, m);
+  }
+  return out;
 }
 
 /** Docs ascending (the order of Object.keys over integer keys, which loadJS would see). */
@@ -126,9 +147,9 @@ const CUT_SLACK = 1e-9;
  * The docs that can be among the `limit` best, by minisearch's own formula (BM25 with the
  * parameters it is given, term and field boosts, times the number of query terms matched) computed here in one
  * cheap pass: every doc whose score reaches the limit-th best, less a slack, is kept; minisearch
- * then scores those alone (boostDocument → 0 skips the rest) while its document frequencies still
- * count every doc, so the kept docs' scores, their order and the top `limit` are exactly those of
- * ranking every doc (a test compares both). Undefined when there is nothing to cut.
+ * then scores those alone (direct()) while its document frequencies still count every doc, so the
+ * kept docs' scores, their order and the top `limit` are exactly those of ranking every doc (a test
+ * compares both). Undefined when there is nothing to cut.
  */
 function candidates(p: Postings, idfFix: Map<string, number>, limit: number): Set<number> | undefined {
   if (p.lengths.size <= limit) return undefined;
@@ -208,12 +229,10 @@ export function lexicalSearch(view: TierView, terms: string[], limit: number, op
     index,
   };
   // The reference path (tests): the documented serialised form, every doc ranked.
-  const ms = opts.viaLoadJS ? viaLoadJS(postings) : direct(postings);
-  const keep = opts.viaLoadJS ? undefined : candidates(postings, idfFix, limit);
+  const ms = opts.viaLoadJS ? viaLoadJS(postings) : direct(postings, candidates(postings, idfFix, limit));
   const results = ms.search({ combineWith: 'OR', queries: kept }, {
     boost: BOOST, bm25: BM25, tokenize: identity, processTerm: (t: string) => t, prefix: false, fuzzy: false,
     boostTerm: (term: string) => idfFix.get(term) ?? 1,
-    ...(keep ? { boostDocument: (id: unknown) => (keep.has(id as number) ? 1 : 0) } : {}),
   });
   return results.slice(0, limit).map((r) => ({ doc: r.id as number, score: r.score, terms: r.terms, segment: owner.get(r.id as number)! }));
 }
