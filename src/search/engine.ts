@@ -45,29 +45,46 @@ export function keptTerms(view: TierView, terms: string[]): string[] {
 /** The loaded state direct() replaces (protected in minisearch's types). */
 type Internals = Record<'_index' | '_documentIds' | '_idToShortId' | '_fieldLength', unknown>;
 
-/** What minisearch needs to rank: per term, per field id, doc → term frequency (docs ascending). */
+/** One term's postings in one field: docs ascending with their term frequencies. */
+interface Run {
+  docs: number[];
+  tfs: number[];
+}
+
+/** What minisearch needs to rank, gathered from the segments. */
 interface Postings {
   documentCount: number;
   nextId: number;
   avgLen: number[];
-  /** doc → [title, body, id] lengths, docs ascending. */
+  /** Every doc of the postings, and its [title, body, id] lengths. */
   lengths: Map<number, number[]>;
-  index: [string, Map<number, Map<number, number>>][];
+  /** Per term, per field id, its run. */
+  index: [string, Map<number, Run>][];
 }
 
 const FIELD_IDS = Object.fromEntries(FIELDS.map((f, i) => [f, i]));
 const identity = (s: string) => [s];
 const OPTIONS = { fields: [...FIELDS], tokenize: identity, processTerm: (t: string) => t };
 
-/** The documented serialised form (minisearch 7.2.0): objects keyed by doc id, read by loadJS. */
+/** doc → tf of a run, in order: every doc, or the kept ones with the run's full length as `size`. */
+function runMap(run: Run, keep?: Set<number>): Map<number, number> {
+  const m = new Map<number, number>();
+  for (let i = 0; i < run.docs.length; i++) if (!keep || keep.has(run.docs[i]!)) m.set(run.docs[i]!, run.tfs[i]!);
+  // minisearch reads a doc map's size as the term's document frequency in that field.
+  if (keep) Object.defineProperty(m, 'size', { value: run.docs.length });
+  return m;
+}
+
+/** The documented serialised form (minisearch 7.2.0): objects keyed by doc id, read by loadJS; every doc. */
 function viaLoadJS(p: Postings): MiniSearch {
   const obj = <V>(m: Map<number, V>) => Object.fromEntries(m) as Record<number, V>;
+  const docs = [...p.lengths.keys()].sort((a, b) => a - b);
   return (MiniSearch as unknown as { loadJS(js: unknown, o: unknown): MiniSearch }).loadJS(
     {
       documentCount: p.documentCount, nextId: p.nextId,
-      documentIds: Object.fromEntries([...p.lengths.keys()].map((d) => [d, d])),
+      documentIds: Object.fromEntries(docs.map((d) => [d, d])),
       fieldIds: FIELD_IDS, fieldLength: obj(p.lengths), averageFieldLength: p.avgLen, storedFields: {}, dirtCount: 0,
-      index: p.index.map(([term, fields]) => [term, Object.fromEntries([...fields].map(([f, docs]) => [f, obj(docs)]))]),
+      index: p.index.map(([term, fields]) => [term, Object.fromEntries([...fields].map(([f, run]) => [f, obj(runMap(run))]))]),
       serializationVersion: 2,
     },
     OPTIONS,
@@ -92,52 +109,43 @@ function direct(p: Postings, keep?: Set<number>): MiniSearch {
   const index = ms._index as { set?: unknown } | undefined;
   if (!(ms._documentIds instanceof Map) || !(ms._idToShortId instanceof Map) || !(ms._fieldLength instanceof Map) || typeof index?.set !== 'function') return viaLoadJS(p);
   const ids = new Map<number, number>();
-  const lengths = keep ? new Map<number, number[]>() : p.lengths;
+  const lengths = new Map<number, number[]>();
   for (const [doc, len] of p.lengths) {
     if (keep && !keep.has(doc)) continue;
     ids.set(doc, doc);
-    if (keep) lengths.set(doc, len);
+    lengths.set(doc, len);
   }
   ms._documentIds = ids;
   // Short ids are the doc ids themselves; the reverse map is only read by add/remove, never by search.
   ms._idToShortId = ids;
   ms._fieldLength = lengths;
-  for (const [term, fields] of p.index) (index.set as (k: string, v: unknown) => void).call(index, term, keep ? only(fields, keep) : fields);
+  for (const [term, fields] of p.index) {
+    const byField = new Map<number, Map<number, number>>();
+    for (const [f, run] of fields) byField.set(f, runMap(run, keep));
+    (index.set as (k: string, v: unknown) => void).call(index, term, byField);
+  }
   return loaded;
 }
 
-/** The kept docs of each field's map, in order, each map still reporting its full size. */
-function only(fields: Map<number, Map<number, number>>, keep: Set<number>): Map<number, Map<number, number>> {
-  const out = new Map<number, Map<number, number>>();
-  for (const [field, docs] of fields) {
-    const m = new Map<number, number>();
-    for (const [doc, tf] of docs) if (keep.has(doc)) m.set(doc, tf);
-    Object.defineProperty(m, 'size', { value: docs.size });
-    out.set(field, m);
-  }
-  return out;
-}
-
-/** Docs ascending (the order of Object.keys over integer keys, which loadJS would see). */
-function ascending(docs: number[], tfs: number[]): Map<number, number> {
-  const m = new Map<number, number>();
+/** A run with its docs ascending (the order of Object.keys over integer keys, which loadJS would see). */
+function ascending(docs: number[], tfs: number[]): Run {
   let sorted = true;
   for (let i = 1; i < docs.length && sorted; i++) sorted = docs[i - 1]! < docs[i]!;
-  if (sorted) {
-    for (let i = 0; i < docs.length; i++) m.set(docs[i]!, tfs[i]!);
-    return m;
-  }
+  if (sorted) return { docs, tfs };
   if (docs.some((d) => d >= 2 ** 29)) {
     const order = Array.from(docs.keys()).sort((a, b) => docs[a]! - docs[b]!);
-    for (const i of order) m.set(docs[i]!, tfs[i]!);
-    return m;
+    return { docs: order.map((i) => docs[i]!), tfs: order.map((i) => tfs[i]!) };
   }
   // Impact-ordered runs: sort (doc, tf) packed into one exact float (doc < 2^29, tf < 2^24), natively.
   const packed = new Float64Array(docs.length);
   for (let i = 0; i < docs.length; i++) packed[i] = docs[i]! * 0x1000000 + tfs[i]!;
   packed.sort();
-  for (const x of packed) m.set(Math.floor(x / 0x1000000), x % 0x1000000);
-  return m;
+  const out: Run = { docs: new Array<number>(docs.length), tfs: new Array<number>(docs.length) };
+  for (let i = 0; i < packed.length; i++) {
+    out.docs[i] = Math.floor(packed[i]! / 0x1000000);
+    out.tfs[i] = packed[i]! % 0x1000000;
+  }
+  return out;
 }
 
 /** Relative slack of the cut-off below: far above floating-point error, far below any real score gap. */
@@ -145,41 +153,55 @@ const CUT_SLACK = 1e-9;
 
 /**
  * The docs that can be among the `limit` best, by minisearch's own formula (BM25 with the
- * parameters it is given, term and field boosts, times the number of query terms matched) computed here in one
- * cheap pass: every doc whose score reaches the limit-th best, less a slack, is kept; minisearch
- * then scores those alone (direct()) while its document frequencies still count every doc, so the
- * kept docs' scores, their order and the top `limit` are exactly those of ranking every doc (a test
- * compares both). Undefined when there is nothing to cut.
+ * parameters it is given, term and field boosts, times the number of query terms matched) computed
+ * here in one cheap pass over dense arrays: every doc whose score reaches the limit-th best, less a
+ * slack, is kept; minisearch then scores those alone (direct()) while its document frequencies still
+ * count every doc, so the kept docs' scores, their order and the top `limit` are exactly those of
+ * ranking every doc (a test compares both). Undefined when there is nothing to cut.
  */
 function candidates(p: Postings, idfFix: Map<string, number>, limit: number): Set<number> | undefined {
-  if (p.lengths.size <= limit) return undefined;
+  const n = p.lengths.size;
+  if (n <= limit) return undefined;
   const { k, b, d } = BM25;
-  const score = new Map<number, number>();
-  const matched = new Map<number, number>();
-  for (const [term, fields] of p.index) {
-    const termBoost = idfFix.get(term) ?? 1;
-    const seen = new Set<number>();
-    FIELDS.forEach((field, f) => {
-      const docs = fields.get(f);
-      if (!docs) return;
-      const avg = p.avgLen[f]!;
-      const idf = Math.log(1 + (p.documentCount - docs.size + 0.5) / (docs.size + 0.5));
-      const boost = termBoost * BOOST[field];
-      for (const [doc, tf] of docs) {
-        const len = p.lengths.get(doc)![f]!;
-        const raw = idf * (d + (tf * (k + 1)) / (tf + k * (1 - b + (b * len) / avg)));
-        score.set(doc, (score.get(doc) ?? 0) + boost * raw);
-        seen.add(doc);
-      }
-    });
-    for (const doc of seen) matched.set(doc, (matched.get(doc) ?? 0) + 1);
+  const slot = new Map<number, number>();
+  const lens = new Float64Array(n * 3);
+  const docOf = new Array<number>(n);
+  for (const [doc, len] of p.lengths) {
+    const i = slot.size;
+    slot.set(doc, i);
+    docOf[i] = doc;
+    lens[i * 3] = len[0]!;
+    lens[i * 3 + 1] = len[1]!;
+    lens[i * 3 + 2] = len[2]!;
   }
-  const final = [...score].map(([doc, s]) => s * matched.get(doc)!);
-  const sorted = Float64Array.from(final).sort();
-  const threshold = sorted[sorted.length - limit]! * (1 - CUT_SLACK);
+  const score = new Float64Array(n);
+  const matched = new Uint8Array(n);
+  const stamp = new Int32Array(n).fill(-1);
+  p.index.forEach(([term, fields], t) => {
+    const termBoost = idfFix.get(term) ?? 1;
+    for (let f = 0; f < FIELDS.length; f++) {
+      const run = fields.get(f);
+      if (!run) continue;
+      const df = run.docs.length;
+      const avg = p.avgLen[f]!;
+      const idf = Math.log(1 + (p.documentCount - df + 0.5) / (df + 0.5));
+      const boost = termBoost * BOOST[FIELDS[f]!];
+      for (let j = 0; j < df; j++) {
+        const i = slot.get(run.docs[j]!)!;
+        const tf = run.tfs[j]!;
+        score[i] = score[i]! + boost * (idf * (d + (tf * (k + 1)) / (tf + k * (1 - b + (b * lens[i * 3 + f]!) / avg))));
+        if (stamp[i] !== t) {
+          stamp[i] = t;
+          matched[i] = matched[i]! + 1;
+        }
+      }
+    }
+  });
+  const final = new Float64Array(n);
+  for (let i = 0; i < n; i++) final[i] = score[i]! * matched[i]!;
+  const threshold = Float64Array.from(final).sort()[n - limit]! * (1 - CUT_SLACK);
   const keep = new Set<number>();
-  let i = 0;
-  for (const doc of score.keys()) if (final[i++]! >= threshold) keep.add(doc);
+  for (let i = 0; i < n; i++) if (final[i]! >= threshold) keep.add(docOf[i]!);
   return keep;
 }
 
@@ -187,7 +209,7 @@ export function lexicalSearch(view: TierView, terms: string[], limit: number, op
   const kept = keptTerms(view, terms);
   if (!kept.length || view.docCount === 0) return [];
   const owner = new Map<number, Segment>();
-  const index: [string, Map<number, Map<number, number>>][] = [];
+  const index: [string, Map<number, Run>][] = [];
   const perSegment = Math.ceil(POSTING_CAP / Math.max(1, view.segments.length));
   const idfFix = new Map<string, number>();
   for (const term of kept) {
@@ -206,10 +228,10 @@ export function lexicalSearch(view: TierView, terms: string[], limit: number, op
         const f = (byField[p[i + 1]! >>> 24] ??= { docs: [], tfs: [] });
         f.docs.push(doc);
         f.tfs.push(p[i + 1]! & 0xffffff);
-        owner.set(doc, seg);
+        if (!owner.has(doc)) owner.set(doc, seg);
       }
     }
-    const fields = new Map<number, Map<number, number>>();
+    const fields = new Map<number, Run>();
     byField.forEach((f, field) => f && fields.set(field, ascending(f.docs, f.tfs)));
     if (fields.size) index.push([term, fields]);
     if (read < stored) {
@@ -218,12 +240,15 @@ export function lexicalSearch(view: TierView, terms: string[], limit: number, op
       idfFix.set(term, idf(Math.min(stored, n)) / idf(Math.max(1, read)));
     }
   }
-  const docs = [...owner.keys()].sort((a, b) => a - b);
   const lengths = new Map<number, number[]>();
-  for (const doc of docs) lengths.set(doc, owner.get(doc)!.lengths(doc));
+  let nextId = 0;
+  for (const [doc, seg] of owner) {
+    lengths.set(doc, seg.lengths(doc));
+    if (doc >= nextId) nextId = doc + 1;
+  }
   const postings: Postings = {
     documentCount: Math.max(view.docCount, owner.size),
-    nextId: docs.length ? docs[docs.length - 1]! + 1 : 0,
+    nextId,
     avgLen: view.avgLen.map((x) => Math.max(x, 1)),
     lengths,
     index,
