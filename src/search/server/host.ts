@@ -52,12 +52,20 @@ export function hostSearchServer(workspace: string, mode: 'watch' | 'daemon', ti
       if (!m.ready) return;
       clearTimeout(timer);
       child.off('exit', early);
+      // The server never keeps its parent alive: if the parent ends (even on an error path that
+      // skips stop()), the channel closes and the server stops by itself.
+      child.unref();
+      (child as unknown as { channel?: { unref?(): void } }).channel?.unref?.();
+      (child.stderr as unknown as { unref?(): void } | null)?.unref?.();
       resolve({
         hosted: {
           pid: child.pid!,
           address: m.address ?? '',
           stop: async () => {
-            if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+            if (child.exitCode === null && child.signalCode === null) {
+              child.ref(); // held until it has exited
+              child.kill('SIGTERM');
+            }
             await exited;
           },
         },
