@@ -226,6 +226,16 @@ test('one server per workspace: a second one exits quietly, a stale socket is ta
 test('the server stops when its workspace is removed, and a server of mem watch stops when watch is killed', async (t) => {
   const ws = searchWorkspace(t);
   await index(ws);
+  // (mem watch --no-server runs none.)
+  const plain = startMem(['-C', ws, 'watch', '--debounce', '300', '--no-server']);
+  killAfter(t, plain);
+  const plainDone = finished(plain, 120_000);
+  let plainErr = '';
+  plain.stderr!.on('data', (d: string) => (plainErr += d));
+  await waitFor('mem watch --no-server to start', () => /no search server \(--no-server\)/.test(plainErr), 60_000, 100);
+  assert.equal(await status(ws), undefined);
+  plain.kill('SIGTERM');
+  assert.equal((await plainDone).code, 0);
   const watch = startMem(['-C', ws, 'watch', '--debounce', '300']);
   killAfter(t, watch);
   const s = await waitFor('the watch server', async () => (await status(ws)) ?? false, 60_000, 200);

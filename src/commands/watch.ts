@@ -9,8 +9,9 @@ export function registerWatch(program: Command): void {
     .description('watch the memory files and update the search index after changes (debounced); Ctrl-C stops')
     .option('--debounce <ms>', 'wait this long after the last change before updating (default: $MEM_WATCH_DEBOUNCE_MS, else daemon.debounceMs of the config, else 15000)')
     .option('--poll', 'poll instead of native file events (network folders)')
+    .option('--no-server', 'do not run the resident search server (by default mem search is answered by it while this runs)')
     .addHelpText('after', '\nExamples:\n  mem watch\n  mem watch --debounce 2000 --poll')
-    .action(async (flags: { debounce?: string; poll?: boolean }, cmd: Command) => {
+    .action(async (flags: { debounce?: string; poll?: boolean; server?: boolean }, cmd: Command) => {
       const g = cmd.optsWithGlobals<GlobalOptions>();
       const { workspace, loaded, out } = commandContext(g);
       // The daemon's `daemon.debounceMs` setting, when present, is the configured default.
@@ -38,7 +39,10 @@ export function registerWatch(program: Command): void {
       note(`watching ${workspace} (debounce ${debounceMs / 1000} s); Ctrl-C or SIGTERM stops`);
       // The resident search server answers `mem search` while this runs (docs/search.md); it is a
       // child process that never outlives this one.
-      const server = import('../search/server/host.js').then((m) => m.hostSearchServer(workspace, 'watch')).then((s) => {
+      const server = (flags.server === false
+        ? Promise.resolve({ note: 'no search server (--no-server)' } as const)
+        : import('../search/server/host.js').then((m) => m.hostSearchServer(workspace, 'watch'))
+      ).then((s) => {
         note('hosted' in s ? `search server on ${s.hosted.address} (pid ${s.hosted.pid})` : s.note);
         return s;
       });
