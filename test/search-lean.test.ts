@@ -210,3 +210,18 @@ test('a lean lexical search loads no commander, zod, luxon, remark, openai, chok
   // (opencc-js is then loaded through require, which this hook does not see; search.test.ts checks the folding.)
   assert.doesNotMatch(await loaded('為什麼放棄 Redis 緩存'), /node_modules\/(commander|zod|luxon)\//);
 });
+
+test('mem index loads no luxon (it needs no time) yet still refuses a bad --now', async (t) => {
+  const ws = searchWorkspace(t);
+  const dir = tempDir(t, 'memfold-index-hook-');
+  const log = join(dir, 'loaded.txt');
+  writeFileSync(join(dir, 'hooks.mjs'), `import fs from 'node:fs';\nexport async function resolve(s, c, next) { const r = await next(s, c); fs.appendFileSync(${JSON.stringify(log)}, r.url + '\\n'); return r; }\n`);
+  writeFileSync(join(dir, 'register.mjs'), `import { register } from 'node:module';\nregister(${JSON.stringify('file://' + join(dir, 'hooks.mjs'))});\n`);
+  writeFileSync(log, '');
+  const r = await mem(['-C', ws, '--json', 'index'], { env: { ...OFF, NODE_OPTIONS: `--import=${join(dir, 'register.mjs')}` } });
+  assert.equal(r.code, 0, r.stderr);
+  assert.doesNotMatch(readFileSync(log, 'utf8'), /node_modules\/luxon\//);
+  const bad = await mem(['-C', ws, '--now', 'garbage', 'index'], { env: OFF });
+  assert.equal(bad.code, 2);
+  assert.match(bad.stderr, /^mem: --now "garbage" is not an ISO 8601 date or time/);
+});

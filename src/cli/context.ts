@@ -1,9 +1,11 @@
 /** What every workspace command needs: the workspace, its effective configuration and `now`. */
 import type { DateTime } from 'luxon';
-import { loadConfig, type LoadedConfig } from '../config/load.js';
+import type { LoadedConfig } from '../config/load.js';
 import { resolveNow } from '../core/time.js';
-import { locateWorkspace } from '../workspace/locate.js';
-import { Output } from './output.js';
+import type { Output } from './output.js';
+import { outputFor, workspaceContext } from './workspace-context.js';
+
+export { outputFor };
 
 export interface GlobalOptions {
   workspace?: string;
@@ -20,15 +22,8 @@ export interface CommandContext {
   out: Output;
 }
 
-export function outputFor(g: GlobalOptions): Output {
-  return new Output({ json: !!g.json, quiet: !!g.quiet, verbose: !!g.verbose });
-}
-
 export function commandContext(g: GlobalOptions): CommandContext {
-  const out = outputFor(g);
-  const workspace = locateWorkspace(g.workspace);
-  const loaded = loadConfig(workspace);
-  for (const w of loaded.warnings) out.warn(w);
+  const { workspace, loaded, out } = workspaceContext(g);
   const now = resolveNow(g.now ?? process.env.MEM_NOW, loaded.zone);
   return { workspace, loaded, now, out };
 }

@@ -1,6 +1,7 @@
 /** `mem index [--rebuild]`: brings `.mem/index` up to date from dirty files only (docs/search.md). */
 import type { Command } from 'commander';
-import { commandContext, type GlobalOptions } from '../cli/context.js';
+import type { GlobalOptions } from '../cli/context.js';
+import { workspaceContext } from '../cli/workspace-context.js';
 
 export function registerIndex(program: Command): void {
   program
@@ -10,7 +11,10 @@ export function registerIndex(program: Command): void {
     .addHelpText('after', '\nExamples:\n  mem index\n  mem index --rebuild --json\n\nThe summary line counts files scanned/changed/added/removed, chunks added/removed, embeddings computed vs from cache, and seconds.')
     .action(async (flags: { rebuild?: boolean }, cmd: Command) => {
       const g = cmd.optsWithGlobals<GlobalOptions>();
-      const { workspace, loaded, out } = commandContext(g);
+      const { workspace, loaded, out } = workspaceContext(g);
+      // Indexing needs no time, but a bad --now fails here as in every command (luxon only then).
+      const nowText = g.now ?? process.env.MEM_NOW;
+      if (nowText !== undefined) (await import('../core/time.js')).resolveNow(nowText, loaded.zone);
       const { runIndex } = await import('../search/update.js');
       const { formatIndexSummary } = await import('../search/present.js');
       let last = 0;
