@@ -282,3 +282,28 @@ test('folding with a converter of only the applicable opencc entries gives the l
   const words = [...cfg.normalizationChain.flat(), ...cfg.segmentation, ...cfg.conversionChain.flat()].flatMap((d) => d.split('|').flatMap((e) => e.split(' ')));
   fc.assert(fc.property(fc.array(fc.oneof(fc.constantFrom(...words), fc.constantFrom(' ', 'redis', '，', '\n', '緩存')), { maxLength: 12 }), (parts) => same(parts.join(''))), { numRuns: 2000 });
 });
+
+test('snippet hits without the segmenter are the tokenizer\'s hits whenever the query has no long CJK word', async () => {
+  const { readdirSync, readFileSync } = await import('node:fs');
+  const { lineHits } = await import('../src/search/snippet.js');
+  const { queryTerms, tokenize } = await import('../src/search/tokenize.js');
+  const fc = (await import('fast-check')).default;
+  const reference = (line: string, want: Set<string>) => new Set(tokenize(line).filter((t) => want.has(t))).size;
+  const walk = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? walk(join(dir, d.name)) : d.name.endsWith('.md') ? [join(dir, d.name)] : []));
+  const lines = walk(join(import.meta.dirname, 'fixtures')).flatMap((f) => readFileSync(f, 'utf8').split('\n')).filter((l) => l.trim());
+  const queries = ['为什么放弃 Redis 缓存', '重写 tracing', '部署流程', '資料庫 連線池', 'postgres 事件', '决定升级 tls', 'Redis', '快取', '缓存策略和数据库连接池大小'];
+  for (const q of queries) {
+    const terms = queryTerms(q);
+    const long = terms.some((t) => /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}ー]{3,}$/u.test(t));
+    const want = new Set(terms);
+    for (const line of lines) assert.equal(lineHits(line, want, long), reference(line, want), `${q} | ${line}`);
+  }
+  // Random mixes of CJK text and Latin words against random term sets of bigrams and words.
+  const cjk = fc.constantFrom(...'为什么放弃缓存數據庫连线池部署流程的了是我们決定重寫ー한국어カタカナ');
+  const text = fc.array(fc.oneof(cjk, fc.constantFrom(' ', 'redis', 'Tls', '，', '-', 'x')), { maxLength: 30 }).map((a) => a.join(''));
+  fc.assert(fc.property(text, text, (line, query) => {
+    const terms = queryTerms(query).filter((t) => !/^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}ー]{3,}$/u.test(t));
+    assert.equal(lineHits(line, new Set(terms), false), reference(line, new Set(terms)));
+    assert.equal(lineHits(line, new Set(queryTerms(query)), true), reference(line, new Set(queryTerms(query))));
+  }), { numRuns: 2000 });
+});
