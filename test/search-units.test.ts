@@ -268,7 +268,7 @@ test('segment builder: the same bytes as the reference encoder; addDocs (term id
   for (const ext of ['dict', 'post', 'didx', 'docs'] as const) assert.ok(Buffer.from(late[ext]).equals(Buffer.from(want[ext]!)), `finish(first) ${ext}`);
 });
 
-test('a rebuild on worker threads gives the same docs and answers as one thread; a failing worker falls back', async (t) => {
+test('a rebuild on worker threads (MEM_INDEX_WORKERS=2) gives the same docs and answers as one thread; a failing worker falls back', async (t) => {
   const { cpSync, readdirSync, readFileSync, writeFileSync } = await import('node:fs');
   const { join } = await import('node:path');
   const { mem, tempDir } = await import('./helpers/cli.js');
@@ -295,6 +295,9 @@ test('a rebuild on worker threads gives the same docs and answers as one thread;
   };
   const one = await run('0');
   const two = await run('2');
+  // Without MEM_INDEX_WORKERS a rebuild stays in one thread: the same segments as MEM_INDEX_WORKERS=0.
+  const plain = await run('');
+  assert.deepEqual(plain.docs, one.docs);
   assert.ok(two.docs[0]!.segments > one.docs[0]!.segments, `the warm tier was built by workers in groups (${two.docs[0]!.segments} segments)`);
   for (const i of [0, 1]) {
     assert.equal(two.docs[i]!.lines, one.docs[i]!.lines, 'the same records with the same doc ids');

@@ -6,12 +6,10 @@
  * the caller receives the groups strictly in order.
  *
  * Invariant: the docs (records, ids, tokens, postings) are exactly those a sequential build gives;
- * only where segment boundaries fall differs. Used only where it pays: a tier built from scratch
- * with enough bytes, a CPU that is idle (load average), and the compiled worker present (not
- * under tsx). `MEM_INDEX_WORKERS=0` builds in one thread, `=2` forces two workers.
+ * only where segment boundaries fall differs. Used only when asked (`MEM_INDEX_WORKERS=2`, see
+ * buildThreads) for a tier built from scratch, with the compiled worker present (not under tsx).
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { FileBuilt, GroupRequest, WorkerReply } from './index-worker.js';
@@ -21,8 +19,6 @@ import type { Tier } from './types.js';
 
 /** About one sequential segment's worth of Markdown (25,000 chunks is about 12 MB of source). */
 const GROUP_BYTES = 12 * 1024 * 1024;
-/** Below this (about 1,800 generated files) starting two workers did not pay, measured at 1,000 files. */
-const PARALLEL_MIN_BYTES = 16 * 1024 * 1024;
 
 export interface BuiltGroup {
   files: ScannedFile[];
@@ -35,20 +31,21 @@ export interface BuiltGroup {
 
 const WORKER_URL = new URL('./index-worker.js', import.meta.url);
 
-/** Worker threads to use for building these files from scratch; 0 = build in this thread. */
+/**
+ * Worker threads to use for building these files from scratch; 0 = build in this thread, which is
+ * the default. Two workers are used only when asked (`MEM_INDEX_WORKERS=2`): measured on the
+ * project's shared two-core machine they cut a 10,000-file rebuild by about a quarter when a core was
+ * idle, not at all when it was busy, for a quarter more CPU time; and their segment boundaries differ
+ * from a one-thread build's, which can move scores of queries whose common terms are capped
+ * (engine.ts reads at most POSTING_CAP pairs per term, shared among segments), so a default rebuild
+ * stays deterministic.
+ */
 export function buildThreads(files: ScannedFile[]): number {
   const env = process.env.MEM_INDEX_WORKERS;
-  const forced = env !== undefined && env !== '' ? Math.max(0, Math.min(8, Number.parseInt(env, 10) || 0)) : undefined;
-  if (forced !== undefined && forced < 2) return 0;
+  const asked = env !== undefined && env !== '' ? Math.max(0, Math.min(8, Number.parseInt(env, 10) || 0)) : 0;
+  if (asked < 2 || !files.length) return 0;
   if (!fs.existsSync(fileURLToPath(WORKER_URL))) return 0;
-  if (!files.length) return 0;
-  if (forced) return forced;
-  // A second thread pays only on a core nobody else is using (measured: on a busy two-core machine
-  // two workers took as long as one thread, with a quarter more CPU time).
-  const cpus = os.availableParallelism();
-  if (cpus < 2 || cpus - (os.loadavg()[0] ?? 0) < 1) return 0;
-  const bytes = files.reduce((n, f) => n + f.size, 0);
-  return bytes >= PARALLEL_MIN_BYTES ? 2 : 0;
+  return asked;
 }
 
 /** A failure of the worker machinery (not of the index): the caller builds in one thread instead. */
