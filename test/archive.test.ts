@@ -184,3 +184,20 @@ test('a damaged archive segment: search leaves it out and says so; the next mem 
   assert.ok(healed.results.length > 0);
   assert.doesNotMatch(healed.stderr, /damaged/);
 });
+
+test('mem search --archive loads no commander, zod or luxon (without a time), nor the Markdown search engine', async (t) => {
+  const { ws, root } = exampleWorkspace(t);
+  await update(ws);
+  const log = join(root, 'loaded.txt');
+  const hooks = join(root, 'hooks.mjs');
+  writeFileSync(hooks, `import fs from 'node:fs';\nexport async function resolve(s, c, next) { const r = await next(s, c); fs.appendFileSync(${JSON.stringify(log)}, r.url + '\\n'); return r; }\n`);
+  const register = join(root, 'register.mjs');
+  writeFileSync(register, `import { register } from 'node:module';\nregister(${JSON.stringify('file://' + hooks)});\n`);
+  writeFileSync(log, '');
+  const r = await mem(['-C', ws, '--json', 'search', '--archive', 'weekend'], { env: { NODE_OPTIONS: `--import=${register}` } });
+  assert.equal(r.code, 0, r.stderr);
+  assert.ok((JSON.parse(r.stdout) as Hits).results.length > 0);
+  const loaded = readFileSync(log, 'utf8');
+  assert.match(loaded, /archive\/search\.js/, 'the hook saw the archive search load');
+  for (const pkg of ['commander', 'zod', 'luxon', 'minisearch', 'remark', 'openai']) assert.doesNotMatch(loaded, new RegExp(`node_modules/${pkg}/`), `${pkg} loaded`);
+});

@@ -2,10 +2,11 @@
  * The CLI side of `mem search --archive`: flags in, hits out. Kept apart from the search command so
  * a default search never loads the archive code, and the archive never loads the search engine.
  */
-import { commandContext, type GlobalOptions } from '../cli/context.js';
-import { c } from '../cli/output.js';
+import type { GlobalOptions } from '../cli/context.js';
+import { locateWorkspaceLean } from '../cli/locate-lean.js';
+import { c, Output } from '../cli/output.js';
+import { loadConfigLean } from '../config/lean.js';
 import { MemError } from '../core/errors.js';
-import { parseSince } from '../core/time.js';
 import { searchArchive, type ArchiveResponse } from './search.js';
 
 export interface ArchiveFlags {
@@ -26,13 +27,20 @@ export async function archiveSearchCommand(query: string, flags: ArchiveFlags, g
   if (!flags.archive) throw new MemError('USAGE', '--source and --session apply to the archive tier: add --archive (see docs/archive.md)');
   const others = (['deep', 'kind', 'status', 'scope', 'path', 'until'] as const).filter((f) => flags[f] !== undefined);
   if (others.length) throw new MemError('USAGE', `--archive searches raw transcripts: ${others.map((f) => `--${f}`).join(', ')} cannot apply (use --since, --source, --session)`);
-  const { workspace, loaded, now, out } = commandContext(g);
+  // Lean like a plain search (cli/search-command.ts): no commander, zod or luxon unless a time is given.
+  const out = new Output({ json: !!g.json, quiet: !!g.quiet, verbose: !!g.verbose });
+  const workspace = locateWorkspaceLean(g.workspace);
+  const loaded = await loadConfigLean(workspace);
+  for (const w of loaded.warnings) out.warn(w);
   const k = flags.k === undefined ? loaded.config.search.k : Number(flags.k);
   if (!Number.isInteger(k) || k < 1 || k > 50) throw new MemError('USAGE', `-k must be a whole number from 1 to 50 (got "${flags.k}")`);
   let sinceMs: number | undefined;
-  if (flags.since !== undefined) {
+  const nowText = g.now ?? process.env.MEM_NOW;
+  const time = nowText !== undefined || flags.since !== undefined ? await import('../core/time.js') : undefined;
+  const now = time?.resolveNow(nowText, loaded.zone); // a bad --now fails here, as in every command
+  if (time && now && flags.since !== undefined) {
     try {
-      sinceMs = parseSince(flags.since, now)?.toMillis();
+      sinceMs = time.parseSince(flags.since, now)?.toMillis();
     } catch {
       throw new MemError('USAGE', `--since "${flags.since}" is not a time (use 30m, 3h, 2d, 1w, an ISO date, or all)`);
     }
