@@ -16,7 +16,7 @@ import { scanWorkspace, type ScannedFile } from './scan.js';
 import { DiskSegment } from './segment.js';
 import { SegmentBuilder } from './segment-builder.js';
 import { segmentProblem, sizedRef } from './segment-check.js';
-import type { SegmentFiles } from './segment-format.js';
+import { IMPACT_SORT_MIN, type SegmentFiles } from './segment-format.js';
 import { buildParallel, buildThreads, fileGroups, ParallelBuildError } from './parallel-build.js';
 import { readSource } from './source.js';
 import { emptyTier, INDEX_DIR, loadTier, tierFile, type TierState } from './tier-file.js';
@@ -98,7 +98,7 @@ async function updateTier(workspace: string, loaded: LoadedConfig, writer: Works
   const flush = async () => {
     if (!builder.count) return;
     await writeSegment(builder.first, builder.count, builder.finish(), builder.lenSum);
-    builder = new SegmentBuilder(next.nextId);
+    builder = new SegmentBuilder(next.nextId, IMPACT_SORT_MIN, builder);
   };
   // Every file of a tier built from scratch is new: worker threads may share the work.
   const threads = opts.oneThread || Object.keys(prev.files).length ? 0 : buildThreads(files);

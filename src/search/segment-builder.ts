@@ -5,10 +5,10 @@
  * buffer. So a rebuild never keeps the tokens of more than one file alive, and the garbage collector
  * sees a few large arrays instead of millions of small long-lived ones.
  *
- * Doc ids are relative while docs are added and become absolute only in finish(first): a worker
- * thread can build a segment before it knows how many docs the files before its own produced
- * (parallel-build.ts). The `doc` field, always the last key of a record, is appended to each JSON
- * line then.
+ * Docs are numbered from the constructor's `first`; finish(first) may give another first id, so a
+ * worker thread can build a segment before it knows how many docs the files before its own
+ * produced (parallel-build.ts): postings keep relative ids until finish, and the JSON lines, whose
+ * last key is always `doc`, are renumbered then.
  *
  * Invariant: finish(first) gives byte for byte what the batch encoder always gave for the same docs
  * in the same order with ids first, first+1, ...: terms sorted by UTF-16 code units, hash shards of
@@ -56,7 +56,13 @@ export class SegmentBuilder {
   readonly lenSum: [number, number, number] = [0, 0, 0];
 
   /** `first`: the id of the first doc when known now (add() checks ids against it); finish() may take another. */
-  constructor(readonly first = 0, private readonly cap = IMPACT_SORT_MIN) {}
+  constructor(readonly first = 0, private readonly cap = IMPACT_SORT_MIN, previous?: SegmentBuilder) {
+    // The previous segment's scratch arrays (overwritten before they are read): no fresh pages to fault in.
+    if (previous) {
+      this.triples = previous.triples;
+      this.didx = previous.didx;
+    }
+  }
 
   get count(): number {
     return this.n;
@@ -138,9 +144,10 @@ export class SegmentBuilder {
     this.didx = grow32(this.didx, (this.n + 1) * 4);
     // `{...,"tier":"warm"}` without its `}`: finish() closes it with `,"doc":N}\n`.
     const json = JSON.stringify(record);
-    if (this.docsBytes + json.length * 3 > this.docs.length) {
+    const need = this.docsBytes + json.length * 3 + 32;
+    if (need > this.docs.length) {
       let size = this.docs.length * 2;
-      while (size < this.docsBytes + json.length * 3) size *= 2;
+      while (size < need) size *= 2;
       const b = Buffer.allocUnsafe(size);
       this.docs.copy(b, 0, 0, this.docsBytes);
       this.docs = b;
@@ -151,7 +158,9 @@ export class SegmentBuilder {
     this.didx[d + 2] = lens[1]!;
     this.didx[d + 3] = lens[2]!;
     for (let i = 0; i < 3; i++) this.lenSum[i] = this.lenSum[i]! + lens[i]!;
+    // The line is closed with the id it gets if finish() keeps this.first (finish(first) renumbers).
     this.docsBytes += this.docs.write(json, this.docsBytes, 'utf8') - 1;
+    this.docsBytes += this.docs.write(`,"doc":${this.first + doc}}\n`, this.docsBytes, 'latin1');
     this.n++;
   }
 
@@ -205,26 +214,30 @@ export class SegmentBuilder {
     head[shards + 1] = off;
     const dict = concat([new Uint8Array(head.buffer), ...bodies]);
 
-    // JSON lines closed with their doc ids; didx offsets shift by the suffixes before each line.
-    let suffixes = 0;
-    for (let i = 0; i < this.n; i++) suffixes += 9 + String(first + i).length;
-    const docs = Buffer.allocUnsafe(this.docsBytes + suffixes);
     const didx = new Uint32Array(2 + this.n * 4 + 1);
     didx[0] = first;
     didx[1] = this.n;
+    didx.set(this.didx.subarray(0, this.n * 4), 2);
+    didx[2 + this.n * 4] = this.docsBytes;
+    const docs = first === this.first ? this.docs.subarray(0, this.docsBytes) : this.renumber(first, didx);
+    return { dict, post: new Uint8Array(post.buffer), didx: new Uint8Array(didx.buffer), docs };
+  }
+
+  /** The JSON lines with ids first, first+1, ... instead of this.first, ...; fixes didx's offsets. */
+  private renumber(first: number, didx: Uint32Array): Uint8Array {
+    let size = this.docsBytes;
+    for (let i = 0; i < this.n; i++) size += String(first + i).length - String(this.first + i).length;
+    const docs = Buffer.allocUnsafe(size);
     let pos = 0;
     for (let i = 0; i < this.n; i++) {
       const from = this.didx[i * 4]!;
-      const to = i + 1 < this.n ? this.didx[(i + 1) * 4]! : this.docsBytes;
+      const to = (i + 1 < this.n ? this.didx[(i + 1) * 4]! : this.docsBytes) - (9 + String(this.first + i).length);
       didx[2 + i * 4] = pos;
-      didx[3 + i * 4] = this.didx[i * 4 + 1]!;
-      didx[4 + i * 4] = this.didx[i * 4 + 2]!;
-      didx[5 + i * 4] = this.didx[i * 4 + 3]!;
       pos += this.docs.copy(docs, pos, from, to);
       pos += docs.write(`,"doc":${first + i}}\n`, pos, 'latin1');
     }
     didx[2 + this.n * 4] = pos;
-    return { dict, post: new Uint8Array(post.buffer), didx: new Uint8Array(didx.buffer), docs };
+    return docs;
   }
 
   /** Reorders the run of `n` pairs at pair offset `from`: tf descending, shorter body, then position. */
