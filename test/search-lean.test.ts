@@ -16,7 +16,7 @@ import { CONFIG_KEYS } from '../src/config/files.js';
 import { quickConfig } from '../src/config/quick.js';
 import { configSchema, KNOWN_KEYS } from '../src/config/schema.js';
 import { dayIn, isValidZone } from '../src/config/zone.js';
-import { leanRoute } from '../src/cli/fast-args.js';
+import { leanIndexRoute, leanRoute } from '../src/cli/fast-args.js';
 import { serverOff } from '../src/cli/search-command.js';
 import { serverSwitch } from '../src/search/server/protocol.js';
 import { locateWorkspaceLean } from '../src/cli/locate-lean.js';
@@ -211,7 +211,7 @@ test('a lean lexical search loads no commander, zod, luxon, remark, openai, chok
   assert.doesNotMatch(await loaded('為什麼放棄 Redis 緩存'), /node_modules\/(commander|zod|luxon)\//);
 });
 
-test('mem index loads no luxon (it needs no time) yet still refuses a bad --now', async (t) => {
+test('mem index loads no commander, zod or luxon (it needs no time), logs its run, and still refuses a bad --now', async (t) => {
   const ws = searchWorkspace(t);
   const dir = tempDir(t, 'memfold-index-hook-');
   const log = join(dir, 'loaded.txt');
@@ -220,8 +220,18 @@ test('mem index loads no luxon (it needs no time) yet still refuses a bad --now'
   writeFileSync(log, '');
   const r = await mem(['-C', ws, '--json', 'index'], { env: { ...OFF, NODE_OPTIONS: `--import=${join(dir, 'register.mjs')}` } });
   assert.equal(r.code, 0, r.stderr);
-  assert.doesNotMatch(readFileSync(log, 'utf8'), /node_modules\/luxon\//);
+  assert.doesNotMatch(readFileSync(log, 'utf8'), /node_modules\/(luxon|commander|zod)\//);
+  const runs = readFileSync(join(ws, '.mem', 'logs', 'jobs.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { job: string; outcome: string });
+  assert.deepEqual(runs.at(-1) && [runs.at(-1)!.job, runs.at(-1)!.outcome], ['index', 'ok'], 'the lean run leaves its job-log line');
   const bad = await mem(['-C', ws, '--now', 'garbage', 'index'], { env: OFF });
   assert.equal(bad.code, 2);
   assert.match(bad.stderr, /^mem: --now "garbage" is not an ISO 8601 date or time/);
+  const failed = JSON.parse(readFileSync(join(ws, '.mem', 'logs', 'jobs.jsonl'), 'utf8').trim().split('\n').at(-1)!) as { job: string; outcome: string; exitCode: number };
+  assert.deepEqual([failed.job, failed.outcome, failed.exitCode], ['index', 'failed', 2], 'a failed lean run is logged too');
+});
+
+test('the lean index route takes only `mem index [--rebuild]` with global options', () => {
+  assert.deepEqual(leanIndexRoute(['-C', 'ws', 'index', '--rebuild', '--json'], {}), { command: 'index', global: { workspace: 'ws', json: true }, flags: { rebuild: true } });
+  for (const args of [['index', '--help'], ['index', 'x'], ['index', '--deep'], ['--', 'index'], ['search', 'x'], ['index', '-V']]) assert.equal(leanIndexRoute(args, {}), undefined, args.join(' '));
+  assert.equal(leanIndexRoute(['index'], { MEM_LEAN_CLI: '0' }), undefined);
 });

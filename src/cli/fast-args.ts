@@ -43,6 +43,29 @@ export interface SearchRoute {
   flags: SearchFlags;
 }
 
+export interface IndexRoute {
+  command: 'index';
+  global: GlobalOptions;
+  flags: { rebuild?: boolean };
+}
+
+const INDEX = { rebuild: { type: 'boolean' } } as const;
+
+/** `mem index [--rebuild]` with global options only; anything else goes to commander. */
+export function leanIndexRoute(args: string[], env: NodeJS.ProcessEnv = process.env): IndexRoute | undefined {
+  if (env.MEM_LEAN_CLI === '0') return undefined;
+  let parsed;
+  try {
+    parsed = parseArgs({ args, options: { ...GLOBAL, ...INDEX }, allowPositionals: true, strict: true, tokens: true } satisfies ParseArgsConfig);
+  } catch {
+    return undefined;
+  }
+  const { values: v, positionals, tokens } = parsed;
+  if (tokens.some((t) => t.kind === 'option-terminator') || positionals.length !== 1 || positionals[0] !== 'index' || v.help || v.version) return undefined;
+  const global: GlobalOptions = { workspace: v.workspace, json: v.json, quiet: v.quiet, verbose: v.verbose, now: v.now };
+  return { command: 'index', global: strip(global), flags: strip({ rebuild: v.rebuild }) };
+}
+
 export function leanRoute(args: string[], env: NodeJS.ProcessEnv = process.env): SearchRoute | undefined {
   if (env.MEM_LEAN_CLI === '0') return undefined;
   let parsed;

@@ -10,14 +10,15 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import { JOB_COMMANDS } from '../cli/commands.js';
 import type { GlobalOptions } from '../cli/context.js';
-import { loadConfig, type LoadedConfig } from '../config/load.js';
+import { loadConfigLean } from '../config/lean.js';
+import type { LoadedConfig } from '../config/load.js';
 import { describeError, isMemError, EXIT } from '../core/errors.js';
 import { autoCommit, commitMessage } from '../git/auto-commit.js';
 import { appendJobLog, triggerFromEnv, type JobLogLine } from '../jobs/job-log.js';
 import { JOBS, type Job } from '../write/allowance.js';
 import { WorkspaceWriter } from '../write/writer.js';
 import { defaultLockOptions } from '../write/defaults.js';
-import { locateWorkspace } from '../workspace/locate.js';
+import { locateWorkspaceLean as locateWorkspace } from '../cli/locate-lean.js';
 import { diffMarkdown, snapshotMarkdown, type MdSnapshot } from './md-snapshot.js';
 import { runOnFailure } from './on-failure.js';
 
@@ -43,7 +44,7 @@ export function reportJobCounts(counts: Record<string, number>): void {
 export function instrumentJobCommands(program: Command): void {
   for (const cmd of program.commands) {
     if (!JOB_COMMANDS.has(cmd.name())) continue;
-    cmd.hook('preAction', (_self, action) => beginJobRun(action));
+    cmd.hook('preAction', async (_self, action) => beginJobRun(action));
     cmd.hook('postAction', async () => {
       await finishJobRun(undefined);
     });
@@ -54,18 +55,31 @@ function writerJob(job: string): Job {
   return (JOBS as readonly string[]).includes(job) ? (job as Job) : 'index';
 }
 
-function beginJobRun(action: Command): void {
+/**
+ * Jobs whose allowance holds no Markdown file (DESIGN §2: index writes only `.mem/`): nothing to
+ * diff, so their runs skip the before/after look, which reads every Markdown file (about a second
+ * at 10,000 files, most of a one-file `mem index`).
+ */
+const NO_MARKDOWN_JOBS: ReadonlySet<string> = new Set(['index']);
+
+const snapshot = (job: string, workspace: string): MdSnapshot => (NO_MARKDOWN_JOBS.has(job) ? new Map() : snapshotMarkdown(workspace));
+
+async function beginJobRun(action: Command): Promise<void> {
   const o = action.optsWithGlobals<GlobalOptions & { dryRun?: boolean }>();
   if (o.dryRun) return;
+  await startJobRun(action.name(), o.workspace);
+}
+
+/** Records the start of a job run (also called by the lean entry, which has no commander hooks). */
+export async function startJobRun(job: string, workspaceOption: string | undefined): Promise<void> {
   let workspace: string;
   let loaded: LoadedConfig;
   try {
-    workspace = locateWorkspace(o.workspace);
-    loaded = loadConfig(workspace);
+    workspace = locateWorkspace(workspaceOption);
+    loaded = await loadConfigLean(workspace);
   } catch {
     return; // The command itself reports the missing workspace or bad config.
   }
-  const job = action.name();
   const start = new Date();
   const writer = new WorkspaceWriter(workspace, writerJob(job), defaultLockOptions(loaded.config));
   const marker = writer.resolve(`${RUNNING_DIR}/${job}.${process.pid}.json`);
@@ -75,7 +89,7 @@ function beginJobRun(action: Command): void {
   } catch {
     // The marker only tells `mem status` who holds a lock; a run goes on without it.
   }
-  pending = { job, workspace, loaded, start, before: snapshotMarkdown(workspace), marker };
+  pending = { job, workspace, loaded, start, before: snapshot(job, workspace), marker };
 }
 
 /** Called with the error of a failed run, or undefined after a successful one. */
@@ -85,7 +99,7 @@ export async function finishJobRun(err: unknown): Promise<void> {
   if (!run) return;
   fs.rmSync(run.marker, { force: true });
   const end = new Date();
-  const d = diffMarkdown(run.before, snapshotMarkdown(run.workspace));
+  const d = diffMarkdown(run.before, snapshot(run.job, run.workspace));
   const counts = { filesChanged: d.changed.length, entriesAdded: d.entriesAdded, ...(d.entriesRemoved ? { entriesRemoved: d.entriesRemoved } : {}), ...reported };
   const failed = err !== undefined;
   const message = failed ? describeError(err) : undefined;

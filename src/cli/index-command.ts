@@ -1,0 +1,42 @@
+/**
+ * The body of `mem index [--rebuild]` (docs/search.md), shared by the commander command
+ * (src/commands/index-cmd.ts) and the lean entry (entry.ts), so both behave alike. Like a search, it
+ * loads no commander, zod or luxon when the configuration is plainly valid and no `--now` is given:
+ * after a one-file edit most of a run is start-up, so that is where the time goes (issue #3: ≤ 3×
+ * `node -e 0` at 10,000 files).
+ */
+import { loadConfigLean } from '../config/lean.js';
+import type { GlobalOptions } from './context.js';
+import { locateWorkspaceLean } from './locate-lean.js';
+import { Output } from './output.js';
+
+export interface IndexFlags {
+  rebuild?: boolean;
+}
+
+export async function indexCommand(flags: IndexFlags, g: GlobalOptions): Promise<void> {
+  const out = new Output({ json: !!g.json, quiet: !!g.quiet, verbose: !!g.verbose });
+  const workspace = locateWorkspaceLean(g.workspace);
+  const loaded = await loadConfigLean(workspace);
+  for (const w of loaded.warnings) out.warn(w);
+  // Indexing needs no time, but a bad --now fails here as in every command (luxon only then).
+  const nowText = g.now ?? process.env.MEM_NOW;
+  if (nowText !== undefined) (await import('../core/time.js')).resolveNow(nowText, loaded.zone);
+  const { runIndex } = await import('../search/update.js');
+  const { formatIndexSummary } = await import('../search/present.js');
+  let last = 0;
+  const run = await runIndex(workspace, loaded, {
+    rebuild: !!flags.rebuild,
+    onProgress: (done, total) => {
+      if (total < 200 || performance.now() - last < 100) return;
+      last = performance.now();
+      const width = 30;
+      const fill = Math.round((done / total) * width);
+      out.progress(`indexing [${'#'.repeat(fill)}${'.'.repeat(width - fill)}] ${done}/${total} files`);
+    },
+  });
+  out.endProgress();
+  for (const w of run.result.warnings) out.warn(w);
+  out.json({ tiers: run.result.tiers, embeddings: run.embeddings, seconds: Number(run.seconds.toFixed(3)), warnings: run.result.warnings });
+  out.result(formatIndexSummary(run.result, run.embeddings, run.seconds));
+}
