@@ -14,7 +14,7 @@ export const COMMANDS: Record<string, () => Promise<Register>> = {
   remember: async () => (await import('../commands/remember.js')).registerRemember,
   get: async () => (await import('../commands/get.js')).registerGet,
   source: async () => (await import('../commands/source.js')).registerSource,
-  archive: async () => (await import('../commands/source.js')).registerArchive,
+  archive: async () => (await import('../commands/archive.js')).registerArchive,
   lint: async () => (await import('../commands/lint.js')).registerLint,
   search: async () => (await import('../commands/search.js')).registerSearch,
   index: async () => (await import('../commands/index-cmd.js')).registerIndex,
