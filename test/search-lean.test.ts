@@ -45,7 +45,7 @@ test('the zod-free config check accepts only what zod accepts, and gives the sam
       exclude: ['a/**'], extraPaths: ['notes'], llm: { baseURL: 'http://127.0.0.1:11434/v1', model: 'qwen', apiKeyEnv: 'KEY', maxRetries: 0 },
       embedding: { baseURL: 'https://api.example.com/v1', model: 'e', dimensions: 256, batchSize: 8 },
       search: { k: 10, chunkTokens: 300, overlapTokens: 40 }, schedule: { wrapup: '0 3 * * *' },
-      limits: { lockWaitMs: 0, lockUpdateMs: 500, jobTimeoutMs: { index: 60000 } }, onFailure: 'notify-send', daemon: { index: false }, git: { autoCommit: true },
+      limits: { lockWaitMs: 0, lockUpdateMs: 500, jobTimeoutMs: { index: 60000 } }, onFailure: 'notify-send', daemon: { index: false }, git: { autoCommit: true }, archive: { embed: true },
       someFutureKey: { kept: true },
     },
   ];
@@ -58,7 +58,7 @@ test('the zod-free config check accepts only what zod accepts, and gives the sam
     { format_version: 2 }, { timezone: '' }, { search: { k: 0 } }, { search: { k: 51 } }, { search: { k: 2.5 } }, { search: null },
     { search: { chunkTokens: 49 } }, { extraPaths: 'x' }, { extraPaths: [1] }, { sources: [{ name: 'a b', kind: 'jsonl', path: 'p' }] },
     { sources: [{ name: 'a', kind: 'nope', path: 'p' }] }, { llm: { baseURL: 'ftp://x', model: 'm' } }, { llm: { baseURL: 'http:x', model: 'm' } },
-    { embedding: { baseURL: 'http://x', model: '' } }, { limits: { lockStaleMs: 1999 } }, { daemon: { index: 'yes' } }, { git: { autoCommit: 1 } },
+    { embedding: { baseURL: 'http://x', model: '' } }, { limits: { lockStaleMs: 1999 } }, { daemon: { index: 'yes' } }, { git: { autoCommit: 1 } }, { archive: { embed: 'yes' } }, { archive: null },
     { schedule: { a: 1 } }, { onFailure: '' }, { limits: { jobTimeoutMs: { a: 0 } } },
   ] as Record<string, unknown>[]) {
     assert.equal(configSchema.safeParse(raw).success, false, JSON.stringify(raw));
@@ -85,6 +85,7 @@ test('the zod-free config check accepts only what zod accepts, and gives the sam
     onFailure: str,
     daemon: v(fc.record({ debounceMs: num, index: v(fc.boolean()), killGraceMs: num }, { requiredKeys: [] })),
     git: v(fc.record({ autoCommit: v(fc.boolean()) }, { requiredKeys: [] })),
+    archive: v(fc.record({ embed: v(fc.boolean()) }, { requiredKeys: [] })),
     other: scalar,
   }, { requiredKeys: [] });
   // A few keys at a time, so that many generated configurations are entirely valid.

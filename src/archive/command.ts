@@ -7,6 +7,7 @@ import { locateWorkspaceLean } from '../cli/locate-lean.js';
 import { c, Output } from '../cli/output.js';
 import { loadConfigLean } from '../config/lean.js';
 import { MemError } from '../core/errors.js';
+import { archiveQueryVector } from './query-vector.js';
 import { searchArchive, type ArchiveResponse } from './search.js';
 
 export interface ArchiveFlags {
@@ -21,6 +22,7 @@ export interface ArchiveFlags {
   scope?: string;
   path?: string;
   until?: string;
+  lexicalOnly?: boolean;
 }
 
 export async function archiveSearchCommand(query: string, flags: ArchiveFlags, g: GlobalOptions): Promise<void> {
@@ -48,7 +50,9 @@ export async function archiveSearchCommand(query: string, flags: ArchiveFlags, g
   if (flags.source !== undefined && !loaded.config.sources.some((s) => s.name === flags.source)) {
     throw new MemError('USAGE', `no source named "${flags.source}" in mem.config.json (configured: ${loaded.config.sources.map((s) => s.name).join(', ') || 'none'})`);
   }
-  const r = searchArchive(workspace, { query, k, ...(sinceMs !== undefined ? { sinceMs } : {}), ...(flags.source ? { source: flags.source } : {}), ...(flags.session ? { session: flags.session } : {}) });
+  const qv = await archiveQueryVector(loaded.config, query, !!flags.lexicalOnly);
+  if (qv.warning) out.warn(qv.warning);
+  const r = searchArchive(workspace, { query, k, ...(qv.vector ? { vector: qv.vector } : {}), ...(sinceMs !== undefined ? { sinceMs } : {}), ...(flags.source ? { source: flags.source } : {}), ...(flags.session ? { session: flags.session } : {}) });
   if (!r.indexed) out.warn('there is no archive index yet: run "mem archive" to index the raw transcripts');
   for (const d of r.damaged) out.warn(`archive segment damaged (${d}): its windows were left out; run "mem archive" to rebuild it`);
   if (r.behind) out.warn(`${r.behind} transcript(s) changed since the last "mem archive": their new lines are not searched yet`);

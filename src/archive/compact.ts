@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { ArchiveDoc } from './format.js';
 import { ARCHIVE_DIR, SegmentReader, type ArchiveState } from './store.js';
+import { joinRows, pickRows, readVectors, type Vectors } from './vectors.js';
 
 export const MAX_SMALL = 8;
 export const SMALL_BYTES = 4 * 1024 * 1024;
@@ -20,9 +21,11 @@ export function planCompaction(segments: Array<{ name: string; bytes: number }>)
   return small.length >= MAX_SMALL ? small : [];
 }
 
+const isLive = (d: ArchiveDoc, liveFiles: Set<number>) => !d.purged && liveFiles.has(d.f);
+
 /** The docs a merged segment keeps (pure): live files' windows, no tombstones. */
 export function liveDocs(docs: ArchiveDoc[], liveFiles: Set<number>): ArchiveDoc[] {
-  return docs.filter((d) => !d.purged && liveFiles.has(d.f));
+  return docs.filter((d) => isLive(d, liveFiles));
 }
 
 /**
@@ -32,25 +35,29 @@ export function liveDocs(docs: ArchiveDoc[], liveFiles: Set<number>): ArchiveDoc
 export async function compactSegments(
   workspace: string,
   state: ArchiveState,
-  write: (docs: ArchiveDoc[]) => Promise<ArchiveState['segments'][number]>,
+  write: (docs: ArchiveDoc[], vectors: Vectors | null) => Promise<ArchiveState['segments'][number]>,
 ): Promise<number> {
   const sized = state.segments.map((s) => ({ name: s.name, bytes: fs.statSync(path.join(workspace, ARCHIVE_DIR, `${s.name}.docs.jsonl`), { throwIfNoEntry: false })?.size ?? 0 }));
   const merge = new Set(planCompaction(sized));
   if (!merge.size) return 0;
   const live = new Set(Object.values(state.files).map((f) => f.no));
   const docs: ArchiveDoc[] = [];
+  const rows: Array<{ vectors: Vectors | null; count: number }> = [];
   for (const s of state.segments) {
     if (!merge.has(s.name)) continue;
     const reader = SegmentReader.open(workspace, s.name, s.docs);
     try {
-      docs.push(...liveDocs(reader.allDocs(), live));
+      const all = reader.allDocs();
+      const keep = all.flatMap((d, i) => (isLive(d, live) ? [i] : []));
+      docs.push(...keep.map((i) => all[i]!));
+      rows.push({ vectors: pickRows(readVectors(workspace, s), keep), count: keep.length });
     } finally {
       reader.close();
     }
   }
   const at = state.segments.findIndex((s) => merge.has(s.name));
   const kept = state.segments.filter((s) => !merge.has(s.name));
-  const merged = docs.length ? [await write(docs)] : [];
+  const merged = docs.length ? [await write(docs, joinRows(rows))] : [];
   state.segments = [...kept.slice(0, at), ...merged, ...kept.slice(at)];
   return merge.size;
 }

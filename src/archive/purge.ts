@@ -8,6 +8,7 @@
 import type { ArchiveDoc } from './format.js';
 import { loadState, SegmentReader, serialiseState, STATE_FILE } from './store.js';
 import { removeUnlisted, writeSegment } from './update.js';
+import { readVectors } from './vectors.js';
 import path from 'node:path';
 import { getField, getSource } from '../entries/model.js';
 import type { EntryRecord } from '../entries/store.js';
@@ -51,16 +52,18 @@ async function purge(workspace: string, writer: WorkspaceWriter, targets: PurgeT
       reader.close();
     }
     let n = 0;
-    const next = docs.map((d) => {
+    const vectors = readVectors(workspace, s);
+    const next = docs.map((d, at) => {
       if (d.purged || !targets.some((t) => hits(d, fileOf.get(d.f), t))) return d;
       n++;
+      vectors?.rows.fill(0, at * vectors.dims, (at + 1) * vectors.dims);
       return { f: d.f, s: d.s, a: d.a, b: d.b, t: d.t, o: d.o, e: d.e, x: '', purged: true as const };
     });
     if (!n) continue;
     res.docs += n;
     res.segments++;
     if (dryRun) continue;
-    state.segments[i] = await writeSegment(writer, state, next);
+    state.segments[i] = await writeSegment(writer, state, next, vectors);
   }
   if (dryRun) return res;
   state.purged.push(...targets.filter((t) => t.file && t.b >= t.a).map(({ file, a, b }) => ({ file, a, b })));

@@ -8,11 +8,14 @@ import fs from 'node:fs';
 import { fold } from '../search/fold.js';
 import { queryTerms } from '../search/tokenize.js';
 import { tildePath } from '../workspace/home.js';
+import { RRF_K } from '../search/rank.js';
 import { loadState, SegmentReader, segmentDamage } from './store.js';
+import { cosines, readVectors } from './vectors.js';
 
 const K1 = 1.2;
 const B = 0.75;
 const SNIPPET = 320;
+const FUSE_DEPTH = 100;
 
 export interface ArchiveQuery {
   query: string;
@@ -21,10 +24,15 @@ export interface ArchiveQuery {
   sinceMs?: number;
   source?: string;
   session?: string;
+  /** The query's embedding (archive.embed): fused with BM25 by reciprocal rank where segments have vectors. */
+  vector?: Float32Array;
 }
 
 export interface ArchiveHit {
+  /** BM25, or the reciprocal-rank fusion of BM25 and cosine when the query was embedded. */
   score: number;
+  /** Cosine with the query's embedding, null without one. */
+  cosine: number | null;
   source: string;
   sessionId: string;
   sessionPath: string;
@@ -78,6 +86,14 @@ function search(workspace: string, q: ArchiveQuery): ArchiveResponse {
   const avg = usable.reduce((n, s) => n + s.tokens, 0) / Math.max(1, N);
   const segs = usable.map((s) => SegmentReader.open(workspace, s.name, s.docs));
   try {
+    const keep = (si: number, doc: number) => {
+      const m = segs[si]!.meta(doc);
+      const f = byNo.get(m[4]!);
+      if (!f) return false; // retired: rewritten or gone
+      if (q.sinceMs !== undefined && m[3]! * 1000 < q.sinceMs) return false;
+      if (q.source && f.source !== q.source) return false;
+      return !q.session || f.sessionId === q.session;
+    };
     const lists = segs.map((seg) => terms.map((t) => seg.postings(t)));
     const df = terms.map((_, i) => lists.reduce((n, l) => n + l[i]!.length, 0));
     const scored: Array<{ seg: number; doc: number; score: number }> = [];
@@ -90,26 +106,46 @@ function search(workspace: string, q: ArchiveQuery): ArchiveResponse {
           scores.set(doc, (scores.get(doc) ?? 0) + (idf * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * len) / avg)));
         }
       });
-      for (const [doc, score] of scores) {
-        const m = seg.meta(doc);
-        const f = byNo.get(m[4]!);
-        if (!f) continue; // retired: rewritten or gone
-        if (q.sinceMs !== undefined && m[3]! * 1000 < q.sinceMs) continue;
-        if (q.source && f.source !== q.source) continue;
-        if (q.session && f.sessionId !== q.session) continue;
-        scored.push({ seg: si, doc, score });
-      }
+      for (const [doc, score] of scores) if (keep(si, doc)) scored.push({ seg: si, doc, score });
     });
     scored.sort((a, b) => b.score - a.score || a.seg - b.seg || a.doc - b.doc);
-    const results = scored.slice(0, q.k).map(({ seg, doc, score }) => {
+    const ranked = q.vector ? fuse(scored, vectorRanks(workspace, usable, q.vector, keep)) : scored.map((h) => ({ ...h, cosine: null }));
+    const results = ranked.slice(0, q.k).map(({ seg, doc, score, cosine }) => {
       const d = segs[seg]!.doc(doc);
       const f = byNo.get(d.f)!;
-      return { score: Math.round(score * 1000) / 1000, source: f.source, sessionId: d.s, sessionPath: tildePath(f.file), turns: `${d.a}-${d.b}`, timestamp: d.t, bytes: [d.o, d.e] as [number, number], snippet: snippet(d.x, terms) };
+      return { score: Math.round(score * 1000) / 1000, cosine: cosine === null ? null : Math.round(cosine * 1000) / 1000, source: f.source, sessionId: d.s, sessionPath: tildePath(f.file), turns: `${d.a}-${d.b}`, timestamp: d.t, bytes: [d.o, d.e] as [number, number], snippet: snippet(d.x, terms) };
     });
     return { ...empty, results, docs: N, behind, damaged };
   } finally {
     for (const s of segs) s.close();
   }
+}
+
+type Hit = { seg: number; doc: number; score: number };
+
+/** Windows by cosine with the query, best first (segments without vectors have none). */
+function vectorRanks(workspace: string, segments: Array<{ name: string; docs: number; dims?: number }>, query: Float32Array, keep: (seg: number, doc: number) => boolean): Hit[] {
+  const out: Hit[] = [];
+  segments.forEach((s, si) => {
+    const v = readVectors(workspace, s);
+    if (v) for (const { doc, cosine } of cosines(v, query)) if (keep(si, doc)) out.push({ seg: si, doc, score: cosine });
+  });
+  return out.sort((a, b) => b.score - a.score || a.seg - b.seg || a.doc - b.doc);
+}
+
+/** Reciprocal-rank fusion of the top FUSE_DEPTH of each list, as Markdown search fuses (search/rank.ts). */
+function fuse(lexical: Hit[], vector: Hit[]): Array<Hit & { cosine: number | null }> {
+  const key = (h: Hit) => `${h.seg}:${h.doc}`;
+  const cos = new Map(vector.map((h) => [key(h), h.score]));
+  const fused = new Map<string, Hit>();
+  for (const list of [lexical.slice(0, FUSE_DEPTH), vector.slice(0, FUSE_DEPTH)]) {
+    list.forEach((h, i) => {
+      const f = fused.get(key(h)) ?? { seg: h.seg, doc: h.doc, score: 0 };
+      f.score += 1 / (RRF_K + i + 1);
+      fused.set(key(h), f);
+    });
+  }
+  return [...fused.values()].sort((a, b) => b.score - a.score || a.seg - b.seg || a.doc - b.doc).map((h) => ({ ...h, cosine: cos.get(key(h)) ?? null }));
 }
 
 /**

@@ -23,7 +23,8 @@ export interface ArchiveFile {
 
 export interface ArchiveState {
   version: 1;
-  segments: Array<{ name: string; docs: number; tokens: number }>;
+  /** `dims`: the segment has `seg-N.vec` rows of that width (archive.embed; see vectors.ts). */
+  segments: Array<{ name: string; docs: number; tokens: number; dims?: number }>;
   /** Absolute transcript path → its file number and the archive's own cursor. */
   files: Record<string, ArchiveFile>;
   /** File numbers of transcripts that were rewritten (or vanished): their docs are never returned. */
@@ -54,13 +55,15 @@ export const serialiseState = (s: ArchiveState) => JSON.stringify(s) + '\n';
  * edit, a copy cut short), or null when its three files agree with each other and with the state.
  * Cheap: three stats and two small reads.
  */
-export function segmentDamage(workspace: string, seg: { name: string; docs: number }): string | null {
+export function segmentDamage(workspace: string, seg: { name: string; docs: number; dims?: number }): string | null {
   const base = path.join(workspace, ARCHIVE_DIR, seg.name);
   const size = (ext: string) => fs.statSync(`${base}.${ext}`, { throwIfNoEntry: false })?.size;
   const [docs, meta, post] = [size('docs.jsonl'), size('meta.bin'), size('post')];
   if (docs === undefined || meta === undefined || post === undefined) return `${seg.name}: a file is missing`;
   if (meta !== seg.docs * META_U32 * 4) return `${seg.name}.meta.bin: ${meta} bytes, expected ${seg.docs * META_U32 * 4}`;
   if (post < HEADER_BYTES) return `${seg.name}.post: truncated`;
+  const vec = seg.dims ? size('vec') : undefined;
+  if (seg.dims && vec !== seg.docs * seg.dims * 4) return `${seg.name}.vec: ${vec ?? 'missing'}${vec === undefined ? '' : ' bytes'}, expected ${seg.docs * seg.dims * 4} bytes`;
   const reader = new SegmentReader(base, seg.docs);
   try {
     const last = seg.docs ? reader.meta(seg.docs - 1) : undefined;

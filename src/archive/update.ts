@@ -16,6 +16,7 @@ import { compactSegments } from './compact.js';
 import { buildSegment, type ArchiveDoc } from './format.js';
 import { ARCHIVE_DIR, emptyState, loadState, segmentDamage, serialiseState, STATE_FILE, type ArchiveState } from './store.js';
 import { windowBuilder } from './windows.js';
+import { embedDocs, type Vectors } from './vectors.js';
 
 /** Docs held before a segment is written, so a first run over 50 MB never holds it all. */
 const SEGMENT_CHARS = 16 * 1024 * 1024;
@@ -34,6 +35,8 @@ export interface ArchiveUpdate {
   compacted: number;
   /** Why the whole archive was read again without --rebuild (a damaged segment), else null. */
   rebuilt: string | null;
+  /** Windows embedded this time (archive.embed). */
+  embedded: number;
   totalDocs: number;
   ms: number;
   warnings: string[];
@@ -55,7 +58,7 @@ export async function updateArchive(workspace: string, loaded: LoadedConfig, opt
 async function update(workspace: string, loaded: LoadedConfig, writer: WorkspaceWriter, opts: ArchiveUpdateOptions): Promise<ArchiveUpdate> {
   const started = Date.now();
   const prev = loadState(workspace);
-  const res: ArchiveUpdate = { files: 0, filesRead: 0, rewritten: [], retiredFiles: 0, bytesRead: 0, turns: 0, docs: 0, segments: 0, compacted: 0, totalDocs: 0, rebuilt: null, ms: 0, warnings: [] };
+  const res: ArchiveUpdate = { files: 0, filesRead: 0, rewritten: [], retiredFiles: 0, bytesRead: 0, turns: 0, docs: 0, segments: 0, compacted: 0, totalDocs: 0, rebuilt: null, embedded: 0, ms: 0, warnings: [] };
   // A damaged segment's windows cannot be told apart from the rest: read every transcript again.
   const damage = !opts.rebuild && prev ? prev.segments.map((s) => segmentDamage(workspace, s)).find((d) => d) : null;
   if (damage) res.rebuilt = `the archive index was damaged (${damage}); it was rebuilt from the transcripts`;
@@ -64,9 +67,18 @@ async function update(workspace: string, loaded: LoadedConfig, writer: Workspace
   const seen = new Set<string>();
   let pending: ArchiveDoc[] = [];
   let pendingChars = 0;
+  const embedCfg = loaded.config.archive.embed ? loaded.config.embedding : undefined;
+  if (loaded.config.archive.embed && !embedCfg) res.warnings.push('archive.embed is set but no "embedding" provider is configured: the archive stays lexical');
   const flush = async () => {
     if (!pending.length) return;
-    state.segments.push(await writeSegment(writer, state, pending));
+    let vectors: Vectors | null = null;
+    if (embedCfg) {
+      const e = await embedDocs(embedCfg, pending);
+      vectors = e.vectors;
+      res.embedded += e.embedded;
+      if (e.failed) res.warnings.push(`archive embeddings: ${e.failed}; ${pending.length - e.embedded} window(s) rank lexically only ("mem archive --rebuild" tries again)`);
+    }
+    state.segments.push(await writeSegment(writer, state, pending, vectors));
     res.segments++;
     pending = [];
     pendingChars = 0;
@@ -130,7 +142,7 @@ async function update(workspace: string, loaded: LoadedConfig, writer: Workspace
     res.retiredFiles++;
   }
   await flush();
-  res.compacted = await compactSegments(workspace, state, (docs) => writeSegment(writer, state, docs));
+  res.compacted = await compactSegments(workspace, state, (docs, vectors) => writeSegment(writer, state, docs, vectors));
   if (res.filesRead || res.retiredFiles || res.compacted || !prev || rebuild) {
     await writer.write(STATE_FILE, serialiseState(state));
     // Segments no longer listed: a rebuild's or compaction's old ones, or a killed run's leftovers.
@@ -142,13 +154,15 @@ async function update(workspace: string, loaded: LoadedConfig, writer: Workspace
 }
 
 /** Writes docs as a new segment (its files only: the caller lists it in the state and writes that last). */
-export async function writeSegment(writer: WorkspaceWriter, state: ArchiveState, docs: ArchiveDoc[]): Promise<ArchiveState['segments'][number]> {
+export async function writeSegment(writer: WorkspaceWriter, state: ArchiveState, docs: ArchiveDoc[], vectors: Vectors | null = null): Promise<ArchiveState['segments'][number]> {
   const name = `seg-${String(state.nextSegment++).padStart(6, '0')}`;
   const seg = buildSegment(docs);
   await writer.write(`${ARCHIVE_DIR}/${name}.docs.jsonl`, seg.docs);
   await writer.write(`${ARCHIVE_DIR}/${name}.meta.bin`, seg.meta);
   await writer.write(`${ARCHIVE_DIR}/${name}.post`, seg.post);
-  return { name, docs: docs.length, tokens: seg.tokens };
+  if (!vectors) return { name, docs: docs.length, tokens: seg.tokens };
+  await writer.write(`${ARCHIVE_DIR}/${name}.vec`, new Uint8Array(vectors.rows.buffer, vectors.rows.byteOffset, docs.length * vectors.dims * 4));
+  return { name, docs: docs.length, tokens: seg.tokens, dims: vectors.dims };
 }
 
 /** Segment files the state no longer lists (after a rebuild or a purge). */

@@ -17,6 +17,6 @@ export function registerArchive(program: Command): void {
       if (r.rebuilt) out.warn(r.rebuilt);
       for (const x of r.rewritten) out.warn(`${x.file}: ${x.why}; read again from the start`);
       out.json(r);
-      out.line(`archive: ${r.filesRead} of ${r.files} transcript(s) read (${r.bytesRead} bytes, ${r.turns} turns) → ${r.docs} new window(s); ${r.totalDocs} in all (${r.ms} ms)`);
+      out.line(`archive: ${r.filesRead} of ${r.files} transcript(s) read (${r.bytesRead} bytes, ${r.turns} turns) → ${r.docs} new window(s)${r.embedded ? ` (${r.embedded} embedded)` : ''}; ${r.totalDocs} in all (${r.ms} ms)`);
     });
 }

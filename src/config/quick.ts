@@ -158,6 +158,7 @@ export function quickConfig(raw: Json): Config | undefined {
       onFailure: opt(o, 'onFailure', (x) => str(x, 1)),
       daemon: opt(o, 'daemon', daemon, daemon({}))!,
       git: opt(o, 'git', (x) => ({ autoCommit: opt(obj(x), 'autoCommit', bool, false)! }), { autoCommit: false })!,
+      archive: opt(o, 'archive', (x) => ({ embed: opt(obj(x), 'embed', bool, false)! }), { embed: false })!,
     };
     // The top level is loose: unknown keys are kept as they are.
     return clean({ ...o, ...known }) as Config;

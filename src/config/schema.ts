@@ -68,6 +68,12 @@ const daemonSchema = z.object({
   killGraceMs: z.number().int().min(100).default(5_000),
 });
 
+/** The archive tier of raw transcripts (docs/archive.md). */
+const archiveSchema = z.object({
+  /** Embed transcript windows too (needs `embedding`); off by default: raw turns are many, and private. */
+  embed: z.boolean().default(false),
+});
+
 const gitSchema = z.object({
   /** Commit the Markdown files a job changed (never pushes). */
   autoCommit: z.boolean().default(false),
@@ -89,6 +95,7 @@ export const configSchema = z
     onFailure: z.string().min(1).optional(),
     daemon: daemonSchema.default(daemonSchema.parse({})),
     git: gitSchema.default(gitSchema.parse({})),
+    archive: archiveSchema.default(archiveSchema.parse({})),
   })
   .loose();
 

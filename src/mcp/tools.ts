@@ -120,7 +120,10 @@ export const HANDLERS: Record<ToolName, Handler> = {
   memory_evidence: async (env, a: z.infer<typeof SCHEMAS.memory_evidence>) => {
     if (a.query !== undefined) {
       const { searchArchive } = await import('../archive/search.js');
-      return searchArchive(env.workspace, { query: a.query, k: a.k ?? env.loaded.config.search.k, ...(a.source ? { source: a.source } : {}), ...(a.session ? { session: a.session } : {}) });
+      const { archiveQueryVector } = await import('../archive/query-vector.js');
+      const qv = await archiveQueryVector(env.loaded.config, a.query);
+      const r = searchArchive(env.workspace, { query: a.query, k: a.k ?? env.loaded.config.search.k, ...(qv.vector ? { vector: qv.vector } : {}), ...(a.source ? { source: a.source } : {}), ...(a.session ? { session: a.session } : {}) });
+      return qv.warning ? { ...r, warnings: [qv.warning] } : r;
     }
     const { findSource } = await import('../archive/source.js');
     return findSource(env.workspace, env.loaded, a.id!, a.context ?? 0);

@@ -1,0 +1,66 @@
+/**
+ * `archive.embed`: transcript windows embedded through a real OpenAI-compatible server on 127.0.0.1,
+ * only redacted text sent, the query's vector fused with BM25, and lexical ranking whenever the
+ * provider fails or --lexical-only is given.
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { editConfig, exampleWorkspace, mem } from './helpers/cli.js';
+import { embeddingReply, hashVector, startOpenAIServer } from './helpers/openai-server.js';
+
+const DIMS = 8;
+/** One concept, one axis: "weekend" in a window and "holidays" in a query meet; anything else is noise. */
+const concept = (text: string, dims: number) => (/weekend|holidays/i.test(text) ? [1, ...Array<number>(dims - 1).fill(0)] : hashVector(text, dims).map((x, i) => (i === 0 ? 0 : x)));
+
+interface Hits { results: Array<{ snippet: string; cosine: number | null; score: number; sessionId: string; turns: string }> }
+
+test('archive.embed: redacted windows embedded, the query vector fused with BM25, lexical on failure', async (t) => {
+  const llm = await startOpenAIServer();
+  t.after(() => llm.close());
+  llm.embeddings.handler = concept;
+  const { ws } = exampleWorkspace(t);
+  editConfig(ws, (cfg) => {
+    cfg.embedding = { baseURL: llm.url, model: 'test-embed', dimensions: DIMS, batchSize: 4 };
+    cfg.archive = { embed: true };
+  });
+  const built = await mem(['-C', ws, '--json', 'archive']);
+  assert.equal(built.code, 0, built.stderr);
+  const u = JSON.parse(built.stdout) as { embedded: number; totalDocs: number };
+  assert.equal(u.embedded, u.totalDocs, 'every window got a vector');
+  const sent = llm.embeddings.requests.flatMap((r) => r.body.input as string[]).join('\n');
+  assert.ok(!sent.includes('sk-proj-') && !sent.includes('AKIA5A4W'), 'no secret reaches the embedding endpoint');
+  assert.match(sent, /\[REDACTED:openai-key\]/);
+
+  const search = async (...args: string[]) => {
+    const r = await mem(['-C', ws, '--json', 'search', '--archive', ...args]);
+    assert.equal(r.code, 0, r.stderr);
+    return { ...(JSON.parse(r.stdout) as Hits), stderr: r.stderr };
+  };
+  // "holidays" is in no transcript: only the vector finds the weekend window.
+  const semantic = await search('holidays', '-k', '1');
+  const weekend = (await search('weekend', '--lexical-only', '-k', '1')).results[0]!;
+  assert.equal(semantic.results.length, 1);
+  assert.deepEqual([semantic.results[0]!.sessionId, semantic.results[0]!.turns], [weekend.sessionId, weekend.turns], 'the window that says "weekend"');
+  assert.ok(semantic.results[0]!.cosine! > 0.99);
+  assert.equal(weekend.cosine, null, '--lexical-only embeds no query');
+  const lexical = await search('holidays', '--lexical-only');
+  assert.ok(!lexical.results.some((h) => h.sessionId === weekend.sessionId && h.turns === weekend.turns), 'BM25 alone does not find it');
+
+  const calls = llm.embeddings.requests.length;
+  llm.embeddings.enqueue(embeddingReply.status(500, { times: 2 }));
+  const degraded = await search('weekend');
+  assert.match(degraded.stderr, /embeddings unavailable .*archive results ranked lexically only/);
+  assert.ok(degraded.results.length > 0 && degraded.results.every((h) => h.cosine === null));
+  assert.equal(llm.embeddings.requests.length, calls + 2, 'the query was tried (twice), never a window again');
+});
+
+test('archive.embed without an embedding provider: a warning, and the archive stays lexical', async (t) => {
+  const { ws } = exampleWorkspace(t);
+  editConfig(ws, (cfg) => {
+    cfg.archive = { embed: true };
+  });
+  const r = await mem(['-C', ws, '--json', 'archive']);
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stderr, /archive\.embed is set but no "embedding" provider is configured/);
+  assert.equal((JSON.parse(r.stdout) as { embedded: number }).embedded, 0);
+});
