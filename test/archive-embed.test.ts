@@ -4,6 +4,8 @@
  * provider fails or --lexical-only is given.
  */
 import assert from 'node:assert/strict';
+import { appendFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { test } from 'node:test';
 import { editConfig, exampleWorkspace, mem } from './helpers/cli.js';
 import { embeddingReply, hashVector, startOpenAIServer } from './helpers/openai-server.js';
@@ -18,7 +20,7 @@ test('archive.embed: redacted windows embedded, the query vector fused with BM25
   const llm = await startOpenAIServer();
   t.after(() => llm.close());
   llm.embeddings.handler = concept;
-  const { ws } = exampleWorkspace(t);
+  const { ws, transcripts } = exampleWorkspace(t);
   editConfig(ws, (cfg) => {
     cfg.embedding = { baseURL: llm.url, model: 'test-embed', dimensions: DIMS, batchSize: 4 };
     cfg.archive = { embed: true };
@@ -52,6 +54,20 @@ test('archive.embed: redacted windows embedded, the query vector fused with BM25
   assert.match(degraded.stderr, /embeddings unavailable .*archive results ranked lexically only/);
   assert.ok(degraded.results.length > 0 && degraded.results.every((h) => h.cosine === null));
   assert.equal(llm.embeddings.requests.length, calls + 2, 'the query was tried (twice), never a window again');
+
+  // Small updates are compacted: the merged segment carries each window's own row.
+  const file = join(transcripts, 'jsonl', 'ledgerline-standup.jsonl');
+  let compacted = 0;
+  for (let i = 0; i < 9; i++) {
+    appendFileSync(file, JSON.stringify({ role: 'user', content: `Status note ${i}: the pipeline is green.`, timestamp: `2026-11-21T11:0${i}:00Z`, session_id: 'standup-2026-11-21' }) + '\n');
+    const r = await mem(['-C', ws, '--json', 'archive']);
+    assert.equal(r.code, 0, r.stderr);
+    compacted += (JSON.parse(r.stdout) as { compacted: number }).compacted;
+  }
+  assert.ok(compacted > 0, 'the small segments were merged');
+  const after = await search('holidays', '-k', '1');
+  assert.doesNotMatch(after.stderr, /damaged/);
+  assert.deepEqual([after.results[0]!.sessionId, after.results[0]!.turns, after.results[0]!.cosine! > 0.99], [weekend.sessionId, weekend.turns, true]);
 });
 
 test('archive.embed without an embedding provider: a warning, and the archive stays lexical', async (t) => {
