@@ -59,3 +59,8 @@ export function addDocs(builder: SegmentBuilder, path: string, text: string, tie
   }
   return chunks.length;
 }
+
+/** How many docs buildDocs/addDocs give for this file (chunking only, no tokens). */
+export function countDocs(path: string, text: string, search: { chunkTokens: number; overlapTokens: number }): number {
+  return chunkMarkdown(path, text, chunkOptions(path, search)).length;
+}

@@ -17,7 +17,7 @@ import { DiskSegment } from './segment.js';
 import { SegmentBuilder } from './segment-builder.js';
 import { segmentProblem, sizedRef } from './segment-check.js';
 import { IMPACT_SORT_MIN, type SegmentFiles } from './segment-format.js';
-import { buildParallel, buildThreads, fileGroups, ParallelBuildError } from './parallel-build.js';
+import { buildParallel, buildThreads, ParallelBuildError } from './parallel-build.js';
 import { readSource } from './source.js';
 import { emptyTier, INDEX_DIR, loadTier, tierFile, type TierState } from './tier-file.js';
 import { TIERS, type Tier } from './types.js';
@@ -51,7 +51,8 @@ export interface TierUpdate {
   warnings: string[];
 }
 
-const FLUSH_DOCS = 25_000;
+/** Docs per segment of a build (`MEM_INDEX_SEGMENT_DOCS` lets tests make many small segments). */
+const FLUSH_DOCS = Number(process.env.MEM_INDEX_SEGMENT_DOCS) || 25_000;
 /** Incremental updates add small segments; past this many beyond a rebuild's count, compact. */
 const EXTRA_SEGMENTS = 12;
 
@@ -100,10 +101,10 @@ async function updateTier(workspace: string, loaded: LoadedConfig, writer: Works
     await writeSegment(builder.first, builder.count, builder.finish(), builder.lenSum);
     builder = new SegmentBuilder(next.nextId, IMPACT_SORT_MIN, builder);
   };
-  // Every file of a tier built from scratch is new: worker threads may share the work.
+  // Every file of a tier built from scratch is new: worker threads may share the work (same segments).
   const threads = opts.oneThread || Object.keys(prev.files).length ? 0 : buildThreads(files);
   const buildAll = () =>
-    buildParallel(fileGroups(files, threads), tier, loaded.config.search, next.nextId, threads, async (g) => {
+    buildParallel(files, tier, loaded.config.search, next.nextId, threads, FLUSH_DOCS, async (g) => {
       if (g.first !== next.nextId) throw new Error(`parallel build: group starts at ${g.first}, expected ${next.nextId}`);
       g.files.forEach((f, i) => {
         const b = g.built[i]!;
@@ -114,7 +115,7 @@ async function updateTier(workspace: string, loaded: LoadedConfig, writer: Works
         next.files[f.path] = { size: f.size, mtimeMs: f.mtimeMs, hash: b.hash, first: next.nextId, count: b.count, ...(b.warning ? { warning: b.warning } : {}) };
         next.nextId += b.count;
       });
-      if (g.count) await writeSegment(g.first, g.count, g.segment, g.lenSum);
+      if (g.segment) await writeSegment(g.first, g.count, g.segment, g.lenSum);
     });
   const kill = (p: string) => {
     const old = prev.files[p];
