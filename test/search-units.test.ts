@@ -4,12 +4,15 @@ import { test } from 'node:test';
 import { tokenize, queryTerms } from '../src/search/tokenize.js';
 import { fold } from '../src/search/fold.js';
 import { lineWindows } from '../src/search/windows.js';
-import { chunkMarkdown } from '../src/search/chunk.js';
+import { chunkMarkdown, loadRemark } from '../src/search/chunk.js';
 import { globToRegExp, makeFilter } from '../src/search/filter.js';
 import { rrf, recencyBoost, statusBoost } from '../src/search/rank.js';
 import { successorsFirst, type SearchResult } from '../src/search/search.js';
 import * as segmentFormat from '../src/search/segment-format.js';
 import type { BuiltDoc } from '../src/search/segment-format.js';
+
+// chunkMarkdown needs remark for MEMORY.md and the remark path (mem index loads it on demand).
+await loadRemark();
 
 test('a two-character Chinese word in the middle of a sentence is a token', () => {
   const tokens = tokenize('我们决定放弃Redis缓存，因为命中率很低');
@@ -311,4 +314,23 @@ test('chunker line split: the same lines as the entry parser splitLines, without
   for (const text of ['', '\n', 'a', 'a\n', 'a\r\n', 'a\r', 'a\r\nb\r', '\n\n', '\r\n\r\n', 'x\r\r\n', '# T\n\nbody\r\n- id: x\n\n\n', '\r', 'a\n\r']) {
     assert.deepEqual(textLines(text), splitLines(text).map((l) => l.replace(/\r?\n$/, '')), JSON.stringify(text));
   }
+});
+
+test('mem index does not load remark or gray-matter up front: neither is in its static import graph', async () => {
+  const { readFileSync } = await import('node:fs');
+  const { dirname, join, resolve } = await import('node:path');
+  const packages = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const m of readFileSync(file, 'utf8').matchAll(/^import\s+(?!type\s)[^'"]*?from\s+'([^']+)'|^import\s+'([^']+)'/gm)) {
+      const spec = (m[1] ?? m[2])!;
+      if (spec.startsWith('.')) visit(resolve(dirname(file), spec.replace(/\.js$/, '.ts')));
+      else packages.add(spec);
+    }
+  };
+  visit(join(import.meta.dirname, '..', 'src', 'search', 'indexer.ts'));
+  assert.ok(seen.has(join(import.meta.dirname, '..', 'src', 'search', 'chunk.ts')), 'the chunker is in the graph');
+  for (const heavy of ['remark-parse', 'unified', 'gray-matter']) assert.ok(!packages.has(heavy), `${heavy} is imported: ${[...packages].join(', ')}`);
 });

@@ -7,9 +7,7 @@
  * with setext headings or HTML blocks, and MEMORY.md (list items), always go through remark; entry fields come from the contract parser (entries/parse.ts), so search and `mem get`
  * never disagree about what an entry says. Front matter (gray-matter) gives title, date and tags.
  */
-import matter from 'gray-matter';
-import remarkParse from 'remark-parse';
-import { unified } from 'unified';
+import { createRequire } from 'node:module';
 import type { Root, RootContent } from 'mdast';
 import { getField, getSource } from '../entries/model.js';
 import { entryBlocks, parseBlocks, splitLines, type EntryBlock } from '../entries/parse.js';
@@ -17,6 +15,32 @@ import type { Chunk, ChunkOptions } from './types.js';
 import { lineWindows } from './windows.js';
 
 export const MAX_TEXT = 2000;
+
+// gray-matter and remark take about 130 ms to import: they are loaded only for a file that needs
+// them (front matter; MEMORY.md, setext headings, HTML blocks), so most `mem index` runs never do.
+type Matter = (text: string) => { data: unknown; content: string };
+let grayMatter: Matter | undefined;
+function matter(text: string): { data: unknown; content: string } {
+  grayMatter ??= createRequire(import.meta.url)('gray-matter') as Matter;
+  return grayMatter(text);
+}
+
+let remarkParser: ((text: string) => Root) | undefined;
+
+/** Thrown by chunkMarkdown for a file that needs remark before loadRemark() was awaited. */
+export class RemarkNotLoaded extends Error {
+  override name = 'RemarkNotLoaded';
+  constructor() {
+    super('the Markdown parser (remark) is not loaded: await loadRemark() first');
+  }
+}
+
+/** Loads remark for chunkMarkdown; once per process. */
+export async function loadRemark(): Promise<void> {
+  if (remarkParser) return;
+  const [{ unified }, { default: remarkParse }] = await Promise.all([import('unified'), import('remark-parse')]);
+  remarkParser = (text) => unified().use(remarkParse).parse(text);
+}
 /** Above this size remark is skipped: sections come from the line parser alone. */
 const REMARK_MAX_BYTES = 2 * 1024 * 1024;
 
@@ -153,7 +177,7 @@ export function chunkMarkdown(path: string, text: string, opts: ChunkOptions): C
     ? sectionsFromLines(body, lines)
     : parser === 'headings'
       ? sectionsFromHeadings(lines, entries)
-      : sectionsFromAst(unified().use(remarkParse).parse(body), lines, opts.listItems, entries);
+      : sectionsFromAst(parseMarkdown(body), lines, opts.listItems, entries);
   const chunks: Chunk[] = [];
   for (const s of sections) {
     const seg = lines.slice(s.start - 1, s.end);
@@ -191,6 +215,11 @@ export function chunkMarkdown(path: string, text: string, opts: ChunkOptions): C
     }
   }
   return chunks;
+}
+
+function parseMarkdown(body: string): Root {
+  if (!remarkParser) throw new RemarkNotLoaded();
+  return remarkParser(body);
 }
 
 function dateFromPath(p: string): string | null {

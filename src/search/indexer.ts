@@ -11,7 +11,8 @@ import type { LoadedConfig } from '../config/load.js';
 import { WorkspaceWriter } from '../write/writer.js';
 import { defaultLockOptions } from '../write/defaults.js';
 import { withLock } from '../write/locks.js';
-import { addDocs } from './docs.js';
+import { addDocs } from './build-docs.js';
+import { loadRemark, RemarkNotLoaded } from './chunk.js';
 import { scanWorkspace, type ScannedFile } from './scan.js';
 import { DiskSegment } from './segment.js';
 import { SegmentBuilder } from './segment-builder.js';
@@ -162,7 +163,17 @@ async function updateTier(workspace: string, loaded: LoadedConfig, writer: Works
         kill(f.path);
       } else c.added++;
       if (src.warning) warnings.push(src.warning);
-      const count = src.text === null ? 0 : addDocs(builder, f.path, src.text, tier, loaded.config.search);
+      let count = 0;
+      if (src.text !== null) {
+        try {
+          count = addDocs(builder, f.path, src.text, tier, loaded.config.search);
+        } catch (err) {
+          // The first file that needs remark loads it (chunking throws before adding anything).
+          if (!(err instanceof RemarkNotLoaded)) throw err;
+          await loadRemark();
+          count = addDocs(builder, f.path, src.text, tier, loaded.config.search);
+        }
+      }
       if (src.text === null) c.skipped++;
       next.files[f.path] = { size: f.size, mtimeMs: f.mtimeMs, hash: src.hash, first: next.nextId, count, ...(src.warning ? { warning: src.warning } : {}) };
       next.nextId += count;
