@@ -5,7 +5,7 @@
  * luxon (nor remark, openai, chokidar, node-cron, or opencc-js for an English query).
  */
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import fc from 'fast-check';
@@ -19,8 +19,6 @@ import { dayIn, isValidZone } from '../src/config/zone.js';
 import { leanIndexRoute, leanRoute } from '../src/cli/fast-args.js';
 import { serverOff } from '../src/cli/search-command.js';
 import { serverSwitch } from '../src/search/server/protocol.js';
-import { locateWorkspaceLean } from '../src/cli/locate-lean.js';
-import { locateWorkspace } from '../src/workspace/locate.js';
 import { mem, ROOT, tempDir } from './helpers/cli.js';
 import { index, NOW, searchWorkspace } from './search-helpers.js';
 
@@ -134,24 +132,6 @@ test('the lean route takes a plain search and leaves everything else to commande
   assert.equal(leanRoute(['search', 'x'], { MEM_LEAN_CLI: '0' }), undefined, 'MEM_LEAN_CLI=0 turns it off');
   for (const v of [undefined, '', 'off', ' OFF ', '0', 'false', 'no', 'No', 'no-spawn', 'spawn', 'auto', 'on', '1']) {
     assert.equal(serverOff({ MEM_SEARCH_SERVER: v }), serverSwitch({ MEM_SEARCH_SERVER: v }) === 'off', `MEM_SEARCH_SERVER=${v}`);
-  }
-});
-
-test('the lean workspace lookup finds what locateWorkspace finds, with the same errors', (t) => {
-  const root = tempDir(t, 'memfold-lean-');
-  const ws = join(root, 'ws');
-  mkdirSync(join(ws, 'memory', 'deep'), { recursive: true });
-  writeFileSync(join(ws, 'mem.config.json'), '{}');
-  const env = { XDG_CONFIG_HOME: join(root, 'xdg') };
-  const outcome = (f: () => string) => {
-    try {
-      return f();
-    } catch (err) {
-      return `error: ${(err as Error).message}`;
-    }
-  };
-  for (const [explicit, cwd, e] of [[undefined, join(ws, 'memory', 'deep'), env], ['ws', root, env], ['nope', root, env], [undefined, root, env], [undefined, root, { ...env, MEM_WORKSPACE: ws }]] as const) {
-    assert.equal(outcome(() => locateWorkspaceLean(explicit, cwd, e)), outcome(() => locateWorkspace(explicit, cwd, e)));
   }
 });
 

@@ -3,7 +3,7 @@
  * a default search never loads the archive code, and the archive never loads the search engine.
  */
 import type { GlobalOptions } from '../cli/context.js';
-import { locateWorkspaceLean } from '../cli/locate-lean.js';
+import { locateWorkspace } from '../workspace/locate.js';
 import { c, Output } from '../cli/output.js';
 import { loadConfigLean } from '../config/lean.js';
 import { MemError } from '../core/errors.js';
@@ -31,7 +31,7 @@ export async function archiveSearchCommand(query: string, flags: ArchiveFlags, g
   if (others.length) throw new MemError('USAGE', `--archive searches raw transcripts: ${others.map((f) => `--${f}`).join(', ')} cannot apply (use --since, --source, --session)`);
   // Lean like a plain search (cli/search-command.ts): no commander, zod or luxon unless a time is given.
   const out = new Output({ json: !!g.json, quiet: !!g.quiet, verbose: !!g.verbose });
-  const workspace = locateWorkspaceLean(g.workspace);
+  const workspace = locateWorkspace(g.workspace);
   const loaded = await loadConfigLean(workspace);
   for (const w of loaded.warnings) out.warn(w);
   const k = flags.k === undefined ? loaded.config.search.k : Number(flags.k);

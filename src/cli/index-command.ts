@@ -7,7 +7,7 @@
  */
 import { loadConfigLean } from '../config/lean.js';
 import type { GlobalOptions } from './context.js';
-import { locateWorkspaceLean } from './locate-lean.js';
+import { locateWorkspace } from '../workspace/locate.js';
 import { Output } from './output.js';
 
 export interface IndexFlags {
@@ -16,7 +16,7 @@ export interface IndexFlags {
 
 export async function indexCommand(flags: IndexFlags, g: GlobalOptions): Promise<void> {
   const out = new Output({ json: !!g.json, quiet: !!g.quiet, verbose: !!g.verbose });
-  const workspace = locateWorkspaceLean(g.workspace);
+  const workspace = locateWorkspace(g.workspace);
   const loaded = await loadConfigLean(workspace);
   for (const w of loaded.warnings) out.warn(w);
   // Indexing needs no time, but a bad --now fails here as in every command (luxon only then).

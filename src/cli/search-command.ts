@@ -13,7 +13,7 @@ import { loadConfigLean } from '../config/lean.js';
 import { dayIn } from '../config/zone.js';
 import type { Filters } from '../search/filter.js';
 import type { SearchOutcome } from '../search/search.js';
-import { locateWorkspaceLean } from './locate-lean.js';
+import { locateWorkspace } from '../workspace/locate.js';
 import { c, Output } from './output.js';
 import type { GlobalOptions } from './context.js';
 
@@ -39,7 +39,7 @@ export async function searchCommand(words: string[], flags: SearchFlags, g: Glob
   if (!query.trim()) throw new MemError('USAGE', EMPTY_QUERY);
   if (flags.archive || flags.source !== undefined || flags.session !== undefined) return (await import('../archive/command.js')).archiveSearchCommand(query, flags, g);
   const out = new Output({ json: !!g.json, quiet: !!g.quiet, verbose: !!g.verbose });
-  const workspace = locateWorkspaceLean(g.workspace);
+  const workspace = locateWorkspace(g.workspace);
   const loaded = await loadConfigLean(workspace);
   for (const w of loaded.warnings) out.warn(w);
   // luxon (core/time.ts) only when a moment must be parsed; a bad --now fails before -k is looked at.

@@ -18,7 +18,7 @@ import { appendJobLog, triggerFromEnv, type JobLogLine } from '../jobs/job-log.j
 import { JOBS, type Job } from '../write/allowance.js';
 import { WorkspaceWriter } from '../write/writer.js';
 import { defaultLockOptions } from '../write/defaults.js';
-import { locateWorkspaceLean as locateWorkspace } from '../cli/locate-lean.js';
+import { locateWorkspace } from '../workspace/locate.js';
 import { diffMarkdown, snapshotMarkdown, type MdSnapshot } from './md-snapshot.js';
 import { runOnFailure } from './on-failure.js';
 

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { MemError } from '../core/errors.js';
-import { CONFIG_FILE, readJsonFile, userConfigPath } from '../config/load.js';
+import { CONFIG_FILE, readJsonFile, userConfigPath } from '../config/files.js';
 import { expandHome } from './home.js';
 
 export { expandHome, tildePath } from './home.js';
