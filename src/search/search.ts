@@ -77,7 +77,8 @@ function owner(segments: Segment[], doc: number): Segment | undefined {
   return segments.find((s) => doc >= s.first && doc < s.first + s.count);
 }
 
-function successor(segments: Segment[], isDead: (d: number) => boolean, id: string): string | null {
+/** The live entry whose `supersedes` names `id` in these segments, or null. */
+export function successor(segments: Segment[], isDead: (d: number) => boolean, id: string): string | null {
   for (const seg of segments) {
     const p = seg.posting(`sup:${fold(id)}`, 8);
     for (let i = 0; p && i < p.length; i += 2) if (!isDead(p[i]!)) return seg.record(p[i]!).entryId;
@@ -85,14 +86,18 @@ function successor(segments: Segment[], isDead: (d: number) => boolean, id: stri
   return null;
 }
 
-async function searchTier(req: SearchRequest, opened: OpenedTier, terms: string[], notices: string[]): Promise<SearchResult[]> {
+/** What ranking one tier needs of a request (the resident server has no SearchRequest). */
+export type TierQuery = Pick<SearchRequest, 'query' | 'k' | 'filters' | 'today'>;
+
+/** One tier's results: lexical (and vector) ranks fused, filtered, windows merged, boosted, top k. */
+export async function searchTier(req: TierQuery, vectors: VectorRanker | undefined, opened: OpenedTier, terms: string[], notices: string[]): Promise<SearchResult[]> {
   const { view } = opened;
   const limit = hasFilters(req.filters) ? 2000 : Math.max(100, req.k * 10);
   const lex = lexicalSearch(view, terms, limit);
   let vec: (Ranked & { cosine: number })[] | null = null;
-  if (req.vectors) {
+  if (vectors) {
     try {
-      vec = await req.vectors(opened, req.query, limit);
+      vec = await vectors(opened, req.query, limit);
     } catch (err) {
       notices.push(`embeddings unavailable (${(err as Error).message}); lexical results only`);
     }
@@ -214,13 +219,13 @@ export async function runSearch(req: SearchRequest): Promise<SearchOutcome> {
     let opened = await openTier(req.workspace, tier, tierFiles, req.search);
     let found: SearchResult[];
     try {
-      found = await searchTier(req, opened, terms, notices);
+      found = await searchTier(req, req.vectors, opened, terms, notices);
     } catch (err) {
       // A damaged segment file (truncated, removed by a concurrent rebuild): answer from memory.
       if (opened.problem) throw err;
       opened.close();
       opened = await openTier(req.workspace, tier, tierFiles, req.search, `${(err as Error).message}`);
-      found = await searchTier(req, opened, terms, notices);
+      found = await searchTier(req, req.vectors, opened, terms, notices);
     }
     opens.push(opened);
     if (opened.problem) {

@@ -1,6 +1,6 @@
 /**
- * One query answered by the resident server: runSearch's logic (src/search/search.ts) step for step,
- * over tiers opened from the server's cache instead of a fresh scan. Invariant: the outcome is the one
+ * One query answered by the resident server: runSearch's tier loop (src/search/search.ts), with its
+ * searchTier and successor, over tiers opened from the server's cache instead of a fresh scan. Invariant: the outcome is the one
  * a cold `mem search` computes at the same moment (same tiers, fusion, filters, merging, boosts,
  * notices, result shape); whatever the cold path answers differently (a missing or damaged index, a
  * segment that cannot be read twice, an empty query) is not answered here: `Cold` is thrown and the
@@ -8,84 +8,15 @@
  * both paths' JSON.
  */
 import type { EmbeddingConfig } from '../../config/schema.js';
-import { lexicalSearch } from '../engine.js';
-import { hasFilters, makeFilter } from '../filter.js';
-import { fold, prepareFold } from '../fold.js';
-import { recencyBoost, rrf, statusBoost, type Ranked } from '../rank.js';
-import { successorsFirst, type SearchOutcome, type SearchResponse, type SearchResult, type VectorRanker } from '../search.js';
-import type { Segment } from '../segment.js';
-import { snippet } from '../snippet.js';
+import { searchTier, successor, successorsFirst, type SearchOutcome, type SearchResponse, type SearchResult } from '../search.js';
 import { queryTerms } from '../tokenize.js';
-import { TIERS, type DocRecord, type Tier } from '../types.js';
+import { TIERS, type Tier } from '../types.js';
 import type { OpenedTier } from '../view.js';
 import type { SearchQuery } from './protocol.js';
 import type { TierCache } from './tiers.js';
 
 /** "Let the client answer this one cold", with the reason (for logs and tests). */
 export class Cold extends Error {}
-
-function owner(segments: Segment[], doc: number): Segment | undefined {
-  return segments.find((s) => doc >= s.first && doc < s.first + s.count);
-}
-
-function successor(segments: Segment[], isDead: (d: number) => boolean, id: string): string | null {
-  for (const seg of segments) {
-    const p = seg.posting(`sup:${fold(id)}`, 8);
-    for (let i = 0; p && i < p.length; i += 2) if (!isDead(p[i]!)) return seg.record(p[i]!).entryId;
-  }
-  return null;
-}
-
-async function searchTier(req: SearchQuery, vectors: VectorRanker | undefined, opened: OpenedTier, terms: string[], notices: string[]): Promise<SearchResult[]> {
-  const { view } = opened;
-  const limit = hasFilters(req.filters) ? 2000 : Math.max(100, req.k * 10);
-  const lex = lexicalSearch(view, terms, limit);
-  let vec: (Ranked & { cosine: number })[] | null = null;
-  if (vectors) {
-    try {
-      vec = await vectors(opened, req.query, limit);
-    } catch (err) {
-      notices.push(`embeddings unavailable (${(err as Error).message}); lexical results only`);
-    }
-  }
-  const lexRank = new Map(lex.map((h, i) => [h.doc, { rank: i + 1, score: h.score }]));
-  const vecRank = new Map((vec ?? []).map((h, i) => [h.doc, { rank: i + 1, score: h.cosine }]));
-  const fused = vec ? rrf([lex, vec]) : new Map(lex.map((h) => [h.doc, h.score]));
-  const order = [...fused.entries()].sort((a, b) => b[1] - a[1]);
-  const keep = makeFilter(req.filters);
-  const groups = new Map<string, SearchResult>();
-  for (const [doc, score] of order) {
-    if (groups.size >= req.k * 3) break;
-    const seg = owner(view.segments, doc);
-    if (!seg || view.isDead(doc)) continue;
-    const r: DocRecord = seg.record(doc);
-    if (!keep(r)) continue;
-    const key = `${r.tier}:${r.group}`;
-    const seen = groups.get(key);
-    if (seen) {
-      seen.startLine = Math.min(seen.startLine, r.startLine);
-      seen.endLine = Math.max(seen.endLine, r.endLine);
-      continue;
-    }
-    const recency = recencyBoost(r.date, req.today);
-    const status = statusBoost(r.status);
-    const l = lexRank.get(doc);
-    const v = vecRank.get(doc);
-    groups.set(key, {
-      path: r.path, startLine: r.startLine, endLine: r.endLine, heading: r.heading,
-      snippet: '', text: r.text,
-      score: score * recency * status,
-      scores: { lexical: l?.score ?? null, lexicalRank: l?.rank ?? null, vector: v?.score ?? null, vectorRank: v?.rank ?? null, fused: score, recency, status },
-      id: r.entryId, kind: r.kind, status: r.status, date: r.date, source: r.source, tier: r.tier,
-      supersededBy: null,
-    });
-  }
-  const top = [...groups.values()].sort((a, b) => b.score - a.score).slice(0, req.k);
-  // Snippets last, for the results kept only, with one fold set-up for all their texts.
-  prepareFold(top.map((r) => r.text));
-  for (const r of top) r.snippet = snippet(r.text, terms);
-  return top;
-}
 
 export interface AnswerContext {
   workspace: string;
