@@ -12,6 +12,7 @@ import { WorkspaceWriter } from '../write/writer.js';
 import { defaultLockOptions } from '../write/defaults.js';
 import { withLock } from '../write/locks.js';
 import { addDocs } from './build-docs.js';
+import { prepareFold } from './fold.js';
 import { loadRemark, RemarkNotLoaded } from './chunk.js';
 import { scanWorkspace, type ScannedFile } from './scan.js';
 import { DiskSegment } from './segment.js';
@@ -143,6 +144,7 @@ async function updateTier(workspace: string, loaded: LoadedConfig, writer: Works
         throw new ParallelBuildError((err as Error).message);
       }
     }
+    const incremental = Object.keys(prev.files).length > 0;
     for (const f of threads ? [] : files) {
       progress();
       present.add(f.path);
@@ -165,6 +167,9 @@ async function updateTier(workspace: string, loaded: LoadedConfig, writer: Works
       if (src.warning) warnings.push(src.warning);
       let count = 0;
       if (src.text !== null) {
+        // An update of a few files folds them with one small converter (fold.ts), not the full
+        // one: building that costs more than the rest of a one-file `mem index`.
+        if (incremental) prepareFold([src.text]);
         try {
           count = addDocs(builder, f.path, src.text, tier, loaded.config.search);
         } catch (err) {
