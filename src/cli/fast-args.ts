@@ -51,15 +51,20 @@ export interface IndexRoute {
 
 const INDEX = { rebuild: { type: 'boolean' } } as const;
 
-/** `mem index [--rebuild]` with global options only; anything else goes to commander. */
-export function leanIndexRoute(args: string[], env: NodeJS.ProcessEnv = process.env): IndexRoute | undefined {
+/** The global options plus a command's, read strictly as commander reads them; undefined: leave it to commander. */
+function parse<O extends ParseArgsConfig['options']>(args: string[], options: O, env: NodeJS.ProcessEnv) {
   if (env.MEM_LEAN_CLI === '0') return undefined;
-  let parsed;
   try {
-    parsed = parseArgs({ args, options: { ...GLOBAL, ...INDEX }, allowPositionals: true, strict: true, tokens: true } satisfies ParseArgsConfig);
+    return parseArgs({ args, options: { ...GLOBAL, ...options }, allowPositionals: true, strict: true, tokens: true } as const);
   } catch {
     return undefined;
   }
+}
+
+/** `mem index [--rebuild]` with global options only; anything else goes to commander. */
+export function leanIndexRoute(args: string[], env: NodeJS.ProcessEnv = process.env): IndexRoute | undefined {
+  const parsed = parse(args, INDEX, env);
+  if (!parsed) return undefined;
   const { values: v, positionals, tokens } = parsed;
   if (tokens.some((t) => t.kind === 'option-terminator') || positionals.length !== 1 || positionals[0] !== 'index' || v.help || v.version) return undefined;
   const global: GlobalOptions = { workspace: v.workspace, json: v.json, quiet: v.quiet, verbose: v.verbose, now: v.now };
@@ -67,13 +72,8 @@ export function leanIndexRoute(args: string[], env: NodeJS.ProcessEnv = process.
 }
 
 export function leanRoute(args: string[], env: NodeJS.ProcessEnv = process.env): SearchRoute | undefined {
-  if (env.MEM_LEAN_CLI === '0') return undefined;
-  let parsed;
-  try {
-    parsed = parseArgs({ args, options: { ...GLOBAL, ...SEARCH }, allowPositionals: true, strict: true, tokens: true } satisfies ParseArgsConfig);
-  } catch {
-    return undefined;
-  }
+  const parsed = parse(args, SEARCH, env);
+  if (!parsed) return undefined;
   const { values: v, positionals, tokens } = parsed;
   const first = tokens.findIndex((t) => t.kind === 'positional' || t.kind === 'option-terminator');
   if (first < 0 || tokens[first]!.kind !== 'positional' || positionals[0] !== 'search' || positionals.length < 2) return undefined;

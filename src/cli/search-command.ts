@@ -13,6 +13,7 @@ import { loadConfigLean } from '../config/lean.js';
 import { dayIn } from '../config/zone.js';
 import type { Filters } from '../search/filter.js';
 import type { SearchOutcome } from '../search/search.js';
+import type { SearchQuery } from '../search/server/protocol.js';
 import { locateWorkspace } from '../workspace/locate.js';
 import { c, Output } from './output.js';
 import type { GlobalOptions } from './context.js';
@@ -81,7 +82,7 @@ export function serverOff(env: NodeJS.ProcessEnv = process.env): boolean {
   return ['off', '0', 'false', 'no'].includes((env.MEM_SEARCH_SERVER ?? '').trim().toLowerCase());
 }
 
-async function askResidentServer(workspace: string, req: { query: string; k: number; deep: boolean; filters: Filters; today: string; lexicalOnly: boolean }): Promise<SearchOutcome | undefined> {
+async function askResidentServer(workspace: string, req: SearchQuery): Promise<SearchOutcome | undefined> {
   // MEM_SEARCH_SERVER=off: not even the client (node:net, node:crypto, node:child_process) is loaded.
   if (serverOff()) return undefined;
   const { askServer } = await import('../search/server/client.js');

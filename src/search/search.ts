@@ -16,6 +16,9 @@ import { snippet } from './snippet.js';
 import { queryTerms } from './tokenize.js';
 import { TIERS, type DocRecord, type Tier } from './types.js';
 import { openTier, type OpenedTier } from './view.js';
+import { finishSearch, mergeTier } from './assemble.js';
+
+export { successorsFirst } from './assemble.js';
 
 export interface SearchScores {
   lexical: number | null;
@@ -184,21 +187,6 @@ async function successorAnywhere(req: SearchRequest, opens: OpenedTier[], files:
   return null;
 }
 
-/** A superseded entry ranks right below its successor when both are listed (DESIGN §6). */
-export function successorsFirst(results: SearchResult[]): SearchResult[] {
-  const out = [...results];
-  for (const r of results) {
-    if (!r.supersededBy) continue;
-    const at = out.indexOf(r);
-    const succ = out.findIndex((x) => x.id === r.supersededBy);
-    if (succ > at) {
-      out.splice(at, 1);
-      out.splice(succ, 0, r);
-    }
-  }
-  return out;
-}
-
 export async function runSearch(req: SearchRequest): Promise<SearchOutcome> {
   const query = req.query.trim();
   if (!query) throw new MemError('USAGE', 'the query is empty; give some words to search for, e.g. mem search "why postgres"');
@@ -233,20 +221,12 @@ export async function runSearch(req: SearchRequest): Promise<SearchOutcome> {
         ? `no ${tier} index yet: searched the files in memory (slower); run "mem index"`
         : unusable(tier, opened.problem));
     }
-    if (opened.behind.length) {
-      response.indexBehind = true;
-      notices.push(`the ${tier} index is behind by ${opened.behind.length} file(s) (e.g. ${opened.behind[0]}); they were read for this query; run "mem index"`);
-    }
-    notices.push(...opened.warnings);
-    response.tier = tier;
-    if (tier === 'warm' || !req.deep) results.push(...found.slice(0, req.k - results.length));
-    else results.push(...found);
+    mergeTier(req, opened, found, response, results, notices);
   }
   try {
     for (const r of results) if (r.status === 'superseded' && r.id) r.supersededBy = await successorAnywhere(req, opens, files, notices, r.id);
   } finally {
     opens.forEach((o) => o.close());
   }
-  response.results = successorsFirst(req.deep ? results.sort((a, b) => b.score - a.score).slice(0, req.k) : results);
-  return { response, notices: [...new Set(notices)] };
+  return finishSearch(req, response, results, notices);
 }

@@ -8,7 +8,8 @@
  * both paths' JSON.
  */
 import type { EmbeddingConfig } from '../../config/schema.js';
-import { searchTier, successor, successorsFirst, type SearchOutcome, type SearchResponse, type SearchResult } from '../search.js';
+import { finishSearch, mergeTier } from '../assemble.js';
+import { searchTier, successor, type SearchOutcome, type SearchResponse, type SearchResult } from '../search.js';
 import { queryTerms } from '../tokenize.js';
 import { TIERS, type Tier } from '../types.js';
 import type { OpenedTier } from '../view.js';
@@ -57,18 +58,10 @@ export async function answer(ctx: AnswerContext, req: SearchQuery): Promise<Sear
       }
     }
     opens.push(opened);
-    if (opened.behind.length) {
-      response.indexBehind = true;
-      notices.push(`the ${tier} index is behind by ${opened.behind.length} file(s) (e.g. ${opened.behind[0]}); they were read for this query; run "mem index"`);
-    }
-    notices.push(...opened.warnings);
-    response.tier = tier;
-    if (tier === 'warm' || !req.deep) results.push(...found.slice(0, req.k - results.length));
-    else results.push(...found);
+    mergeTier(req, opened, found, response, results, notices);
   }
   for (const r of results) if (r.status === 'superseded' && r.id) r.supersededBy = await successorAnywhere(ctx, opens, r.id);
-  response.results = successorsFirst(req.deep ? results.sort((a, b) => b.score - a.score).slice(0, req.k) : results);
-  return { response, notices: [...new Set(notices)] };
+  return finishSearch(req, response, results, notices);
 }
 
 /** The entry that names `id` in its `supersedes` field: the tiers searched first, then the other's index. */

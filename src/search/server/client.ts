@@ -16,23 +16,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Filters } from '../filter.js';
 import type { SearchOutcome } from '../search.js';
-import { buildStamp, MAX_LINE, privateDir, PROTOCOL, realWorkspace, serverSwitch, socketAddress, socketDir, type Reply, type Request } from './protocol.js';
+import { buildStamp, MAX_LINE, privateDir, PROTOCOL, realWorkspace, serverSwitch, socketAddress, socketDir, type Reply, type Request, type SearchQuery } from './protocol.js';
 
 /** Index size (bytes of `.mem/index/warm.json`) from which a search starts a server on demand. */
 export const SPAWN_MIN_INDEX_BYTES = 64 * 1024;
 /** How long a client waits for an answer before answering cold (a busy or wedged server). */
 const REPLY_TIMEOUT_MS = Number(process.env.MEM_SEARCH_SERVER_TIMEOUT_MS) || 3_000;
 
-export interface AskRequest {
-  query: string;
-  k: number;
-  deep: boolean;
-  filters: Filters;
-  today: string;
-  lexicalOnly: boolean;
-}
+/** What a search asks the server: the protocol's query (protocol.ts). */
+export type AskRequest = SearchQuery;
 
 /** Sends one request and resolves with the reply, or undefined (no server, timeout, bad reply). */
 export async function exchange(address: string, req: Request, timeoutMs = REPLY_TIMEOUT_MS): Promise<Reply | undefined | 'absent'> {

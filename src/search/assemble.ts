@@ -1,0 +1,44 @@
+/**
+ * The last steps of a search, shared by runSearch (search.ts) and the resident server
+ * (server/answer.ts) so both answer alike: adding each searched tier's results and notices, and the
+ * final order, where a superseded entry sits right below its successor (DESIGN §6).
+ */
+import type { SearchOutcome, SearchRequest, SearchResponse, SearchResult } from './search.js';
+import type { OpenedTier } from './view.js';
+
+/** A superseded entry ranks right below its successor when both are listed (DESIGN §6). */
+export function successorsFirst(results: SearchResult[]): SearchResult[] {
+  const out = [...results];
+  for (const r of results) {
+    if (!r.supersededBy) continue;
+    const at = out.indexOf(r);
+    const succ = out.findIndex((x) => x.id === r.supersededBy);
+    if (succ > at) {
+      out.splice(at, 1);
+      out.splice(succ, 0, r);
+    }
+  }
+  return out;
+}
+
+/**
+ * Adds one searched tier to the answer (runSearch and the resident server alike): the "index is
+ * behind" notice, the tier's warnings, and its results — warm first, cold filling the list unless
+ * --deep ranks both tiers together.
+ */
+export function mergeTier(req: Pick<SearchRequest, 'k' | 'deep'>, opened: OpenedTier, found: SearchResult[], response: SearchResponse, results: SearchResult[], notices: string[]): void {
+  if (opened.behind.length) {
+    response.indexBehind = true;
+    notices.push(`the ${opened.tier} index is behind by ${opened.behind.length} file(s) (e.g. ${opened.behind[0]}); they were read for this query; run "mem index"`);
+  }
+  notices.push(...opened.warnings);
+  response.tier = opened.tier;
+  if (opened.tier === 'warm' || !req.deep) results.push(...found.slice(0, req.k - results.length));
+  else results.push(...found);
+}
+
+/** The final order (deep: both tiers by score) with superseded entries below their successors. */
+export function finishSearch(req: Pick<SearchRequest, 'k' | 'deep'>, response: SearchResponse, results: SearchResult[], notices: string[]): SearchOutcome {
+  response.results = successorsFirst(req.deep ? results.sort((a, b) => b.score - a.score).slice(0, req.k) : results);
+  return { response, notices: [...new Set(notices)] };
+}
