@@ -10,13 +10,9 @@ import type { LoadedConfig } from '../config/load.js';
 import { describeError } from '../core/errors.js';
 import { STATE_FILE } from './paths.js';
 
-export function archiveKept(workspace: string): boolean {
-  return fs.existsSync(path.join(workspace, STATE_FILE));
-}
-
 /** A one-line summary, a warning, or nothing when the workspace keeps no archive. */
 export async function refreshArchive(workspace: string, loaded: LoadedConfig): Promise<{ line?: string; warning?: string }> {
-  if (!archiveKept(workspace)) return {};
+  if (!fs.existsSync(path.join(workspace, STATE_FILE))) return {};
   try {
     const { updateArchive } = await import('./update.js');
     const r = await updateArchive(workspace, loaded);

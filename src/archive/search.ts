@@ -4,11 +4,11 @@
  * retired files (rewritten or gone) and purged docs are never returned. Default search and `mem
  * context` never import this module: the archive is searched only when asked for.
  */
-import fs from 'node:fs';
 import { fold } from '../search/fold.js';
 import { queryTerms } from '../search/tokenize.js';
 import { tildePath } from '../workspace/home.js';
 import { RRF_K } from '../search/rank.js';
+import { transcriptsBehind } from './status.js';
 import { loadState, SegmentReader, segmentDamage } from './store.js';
 import { cosines, readVectors } from './vectors.js';
 
@@ -76,11 +76,7 @@ function search(workspace: string, q: ArchiveQuery): ArchiveResponse {
     return !why;
   });
   const byNo = new Map(Object.entries(state.files).map(([file, f]) => [f.no, { file, ...f }]));
-  let behind = 0;
-  for (const [file, f] of Object.entries(state.files)) {
-    const st = fs.statSync(file, { throwIfNoEntry: false });
-    if (!st || st.size !== f.cursor.size || st.mtimeMs !== f.cursor.mtimeMs) behind++;
-  }
+  const behind = transcriptsBehind(state.files);
   const terms = queryTerms(q.query);
   const N = usable.reduce((n, s) => n + s.docs, 0);
   const avg = usable.reduce((n, s) => n + s.tokens, 0) / Math.max(1, N);

@@ -22,6 +22,16 @@ interface StateShape {
   files?: Record<string, { cursor?: { size?: number; mtimeMs?: number } }>;
 }
 
+/** Transcripts whose size or mtime differ from the archive's cursor, or that are gone. */
+export function transcriptsBehind(files: Record<string, { cursor?: { size?: number; mtimeMs?: number } }>): number {
+  let behind = 0;
+  for (const [f, v] of Object.entries(files)) {
+    const st = fs.statSync(f, { throwIfNoEntry: false });
+    if (!st || st.size !== v.cursor?.size || st.mtimeMs !== v.cursor?.mtimeMs) behind++;
+  }
+  return behind;
+}
+
 export function archiveStatus(workspace: string): ArchiveStatus {
   const file = path.join(workspace, STATE_FILE);
   const none: ArchiveStatus = { kept: false, transcripts: 0, windows: 0, segments: 0, behind: 0, lastUpdate: null };
@@ -34,11 +44,7 @@ export function archiveStatus(workspace: string): ArchiveStatus {
     return none;
   }
   const files = Object.entries(state.files ?? {});
-  let behind = 0;
-  for (const [f, v] of files) {
-    const st = fs.statSync(f, { throwIfNoEntry: false });
-    if (!st || st.size !== v.cursor?.size || st.mtimeMs !== v.cursor?.mtimeMs) behind++;
-  }
+  const behind = transcriptsBehind(state.files ?? {});
   const segments = state.segments ?? [];
   return { kept: true, transcripts: files.length, windows: segments.reduce((n, s) => n + (s.docs ?? 0), 0), segments: segments.length, behind, lastUpdate: new Date(mtime).toISOString() };
 }

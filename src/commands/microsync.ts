@@ -40,13 +40,10 @@ export function registerMicrosync(program: Command): void {
       out.endProgress();
       if (r.added.length) await refreshIndex(workspace, loaded, out);
       if (!r.dryRun) {
-        // Loaded only for a workspace that keeps an archive (src/archive/refresh.ts).
-        const { archiveKept, refreshArchive } = await import('../archive/refresh.js');
-        if (archiveKept(workspace)) {
-          const a = await refreshArchive(workspace, loaded);
-          if (a.warning) out.warn(a.warning);
-          if (a.line) out.info(a.line);
-        }
+        // Does nothing for a workspace that keeps no archive; the archive code loads only when it does.
+        const a = await (await import('../archive/refresh.js')).refreshArchive(workspace, loaded);
+        if (a.warning) out.warn(a.warning);
+        if (a.line) out.info(a.line);
       }
       out.json({ ...r, plan: undefined, wouldAdd: r.dryRun ? r.plan.entries.map((e) => ({ id: e.id, day: e.day, markdown: renderEntry(e.entry) })) : undefined, skipped: r.plan.skipped });
       if (r.dryRun) for (const e of r.plan.entries) out.result(`${c.dim(`# memory/${e.day}.md`)}\n${renderEntry(e.entry)}`);
