@@ -4,7 +4,7 @@
  */
 import type { GlobalOptions } from '../cli/context.js';
 import { locateWorkspace } from '../workspace/locate.js';
-import { c, Output } from '../cli/output.js';
+import { c, outputFor } from '../cli/output.js';
 import { loadConfigLean } from '../config/lean.js';
 import { MemError } from '../core/errors.js';
 import { archiveQueryVector } from './query-vector.js';
@@ -30,7 +30,7 @@ export async function archiveSearchCommand(query: string, flags: ArchiveFlags, g
   const others = (['deep', 'kind', 'status', 'scope', 'path', 'until'] as const).filter((f) => flags[f] !== undefined);
   if (others.length) throw new MemError('USAGE', `--archive searches raw transcripts: ${others.map((f) => `--${f}`).join(', ')} cannot apply (use --since, --source, --session)`);
   // Lean like a plain search (cli/search-command.ts): no commander, zod or luxon unless a time is given.
-  const out = new Output({ json: !!g.json, quiet: !!g.quiet, verbose: !!g.verbose });
+  const out = outputFor(g);
   const workspace = locateWorkspace(g.workspace);
   const loaded = await loadConfigLean(workspace);
   for (const w of loaded.warnings) out.warn(w);

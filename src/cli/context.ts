@@ -1,9 +1,9 @@
 /** What every workspace command needs: the workspace, its effective configuration and `now`. */
 import type { DateTime } from 'luxon';
-import type { LoadedConfig } from '../config/load.js';
+import { loadConfig, type LoadedConfig } from '../config/load.js';
 import { resolveNow } from '../core/time.js';
-import type { Output } from './output.js';
-import { outputFor, workspaceContext } from './workspace-context.js';
+import { locateWorkspace } from '../workspace/locate.js';
+import { outputFor, type Output } from './output.js';
 
 export { outputFor };
 
@@ -23,7 +23,10 @@ export interface CommandContext {
 }
 
 export function commandContext(g: GlobalOptions): CommandContext {
-  const { workspace, loaded, out } = workspaceContext(g);
+  const out = outputFor(g);
+  const workspace = locateWorkspace(g.workspace);
+  const loaded = loadConfig(workspace);
+  for (const w of loaded.warnings) out.warn(w);
   const now = resolveNow(g.now ?? process.env.MEM_NOW, loaded.zone);
   return { workspace, loaded, now, out };
 }

@@ -8,14 +8,14 @@
 import { loadConfigLean } from '../config/lean.js';
 import type { GlobalOptions } from './context.js';
 import { locateWorkspace } from '../workspace/locate.js';
-import { Output } from './output.js';
+import { outputFor } from './output.js';
 
 export interface IndexFlags {
   rebuild?: boolean;
 }
 
 export async function indexCommand(flags: IndexFlags, g: GlobalOptions): Promise<void> {
-  const out = new Output({ json: !!g.json, quiet: !!g.quiet, verbose: !!g.verbose });
+  const out = outputFor(g);
   const workspace = locateWorkspace(g.workspace);
   const loaded = await loadConfigLean(workspace);
   for (const w of loaded.warnings) out.warn(w);

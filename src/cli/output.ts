@@ -47,3 +47,8 @@ export class Output {
     if (process.stderr.isTTY && !this.opts.quiet && !this.opts.json) process.stderr.write('\r\x1b[2K');
   }
 }
+
+/** The Output of the global options (`--json`, `-q`, `-v`); no config or time code is loaded for it. */
+export function outputFor(g: { json?: boolean; quiet?: boolean; verbose?: boolean }): Output {
+  return new Output({ json: !!g.json, quiet: !!g.quiet, verbose: !!g.verbose });
+}

@@ -15,7 +15,7 @@ import type { Filters } from '../search/filter.js';
 import type { SearchOutcome } from '../search/search.js';
 import type { SearchQuery } from '../search/server/protocol.js';
 import { locateWorkspace } from '../workspace/locate.js';
-import { c, Output } from './output.js';
+import { c, outputFor } from './output.js';
 import type { GlobalOptions } from './context.js';
 
 export interface SearchFlags {
@@ -39,7 +39,7 @@ export async function searchCommand(words: string[], flags: SearchFlags, g: Glob
   const query = words.join(' ');
   if (!query.trim()) throw new MemError('USAGE', EMPTY_QUERY);
   if (flags.archive || flags.source !== undefined || flags.session !== undefined) return (await import('../archive/command.js')).archiveSearchCommand(query, flags, g);
-  const out = new Output({ json: !!g.json, quiet: !!g.quiet, verbose: !!g.verbose });
+  const out = outputFor(g);
   const workspace = locateWorkspace(g.workspace);
   const loaded = await loadConfigLean(workspace);
   for (const w of loaded.warnings) out.warn(w);
