@@ -12,40 +12,28 @@
 //    (bytes read must equal the appended line);
 // 5. cold `mem search --archive`: 8 queries (3 Chinese) × --runs, median and p95 of whole-process time.
 // Results: a table on stdout and bench/out/archive-latest.json.
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { arg, flag, median, p95, run as runProcess } from './lib.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const MEM = path.join(ROOT, 'bin', 'mem.js');
 const GEN = path.join(ROOT, 'bench', 'gen-transcripts.mjs');
 const OUT_DIR = path.join(ROOT, 'bench', 'out');
-const args = process.argv.slice(2);
-const arg = (name, def) => {
-  const i = args.indexOf(`--${name}`);
-  return i === -1 ? def : args[i + 1];
-};
 const files = arg('files', '200');
 const mb = arg('mb', '50');
 const runs = Math.max(1, parseInt(arg('runs', '3'), 10));
-const keep = args.includes('--keep');
+const keep = flag('keep');
 const workdir = arg('workdir', null) ?? fs.mkdtempSync(path.join(os.tmpdir(), 'memfold-bench-archive-'));
 const QUERIES = ['connection pool timeout', 'migration rollback', 'websocket reconnect', 'flaky test retry', 'docker build cache', '部署', '缓存', '決定'];
-const hasTime = fs.existsSync('/usr/bin/time');
-
+/** A process that must succeed. */
 function run(cmd, argv, { rss } = {}) {
-  const full = rss && hasTime ? ['/usr/bin/time', ['-f', '__RSS__%M', cmd, ...argv]] : [cmd, argv];
-  const t = performance.now();
-  const r = spawnSync(full[0], full[1], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, maxBuffer: 64 << 20 });
-  const ms = performance.now() - t;
-  const m = /__RSS__(\d+)/.exec(r.stderr ?? '');
-  if (r.status !== 0) throw new Error(`${cmd} ${argv.join(' ')} exited ${r.status}: ${r.stderr}`);
-  return { ms, stdout: r.stdout, rssMB: m ? Number(m[1]) / 1024 : null };
+  const r = runProcess(cmd, argv, { rss });
+  if (r.code !== 0) throw new Error(`${cmd} ${argv.join(' ')} exited ${r.code}: ${r.stderr}`);
+  return r;
 }
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const p95 = (xs) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(xs.length * 0.95) - 1)];
 const dirBytes = (dir) => fs.readdirSync(dir).reduce((n, f) => n + fs.statSync(path.join(dir, f)).size, 0);
 
 const ws = path.join(workdir, 'ws');

@@ -18,45 +18,24 @@
 //    (node + src/search/server/client.js + one exchange: the floor of any served search);
 // 5. the server's memory: RSS after the queries and its peak (VmHWM, Linux), from /proc or its status.
 // Results: a table on stdout and bench/out/search-server-latest.json.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { arg, flag, median, p95, run as runProcess, SEARCH_QUERIES } from './lib.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const MEM = path.join(ROOT, 'bin', 'mem.js');
 const SERVER = path.join(ROOT, 'dist', 'search', 'server', 'main.js');
 const GEN = [process.env.GEN_CORPUS, path.resolve(ROOT, '..', 'shared', 'bench', 'gen-corpus.mjs'), '/work/shared/bench/gen-corpus.mjs'].find((p) => p && fs.existsSync(p));
 const OUT_DIR = path.join(ROOT, 'bench', 'out');
-const args = process.argv.slice(2);
-const arg = (name, def) => {
-  const i = args.indexOf(`--${name}`);
-  return i === -1 ? def : args[i + 1];
-};
 const files = parseInt(arg('files', process.env.BENCH_SEARCH_FILES ?? '1000'), 10);
 const runs = Math.max(2, parseInt(arg('runs', '3'), 10));
 const workdir = arg('workdir', null) ?? fs.mkdtempSync(path.join(os.tmpdir(), 'memfold-bench-server-'));
-const QUERIES = [
-  'why did the debounce leak memory',
-  'worker_threads latency p99',
-  'meilisearch benchmark',
-  'oauth downgrade for the ml team',
-  'grafana throughput load test',
-  'podman 分片',
-  '重写 tracing',
-  '日誌分片',
-  '决定升级 tls',
-  'billing dashboard error-rate',
-];
+const QUERIES = SEARCH_QUERIES;
 
-function run(cmd, argv, env = {}) {
-  const t = performance.now();
-  const r = spawnSync(cmd, argv, { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', ...env }, maxBuffer: 64 << 20 });
-  return { ms: performance.now() - t, code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const p95 = (xs) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(xs.length * 0.95) - 1)];
+const run = (cmd, argv, env = {}) => runProcess(cmd, argv, { env });
 
 console.error(`corpus: ${files} files in ${workdir}`);
 const ws = path.join(workdir, 'ws');
@@ -158,5 +137,5 @@ try {
 } finally {
   server.kill('SIGTERM');
   await new Promise((r) => server.once('close', r));
-  if (!args.includes('--keep') && !arg('workdir', null)) fs.rmSync(workdir, { recursive: true, force: true });
+  if (!flag('keep') && !arg('workdir', null)) fs.rmSync(workdir, { recursive: true, force: true });
 }

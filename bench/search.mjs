@@ -18,51 +18,24 @@
 // 6. retrieval quality on the labelled set test/fixtures/search/quality (recall@1, recall@5, MRR),
 //    lexical, in-process on a copy of its workspace.
 // Results: a table on stdout and bench/out/search-latest.json.
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { arg, flag, median, p95, run as runProcess, SEARCH_QUERIES } from './lib.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const MEM = path.join(ROOT, 'bin', 'mem.js');
 const GEN = [process.env.GEN_CORPUS, path.resolve(ROOT, '..', 'shared', 'bench', 'gen-corpus.mjs'), '/work/shared/bench/gen-corpus.mjs']
   .find((p) => p && fs.existsSync(p));
 const OUT_DIR = path.join(ROOT, 'bench', 'out');
-const args = process.argv.slice(2);
-const arg = (name, def) => {
-  const i = args.indexOf(`--${name}`);
-  return i === -1 ? def : args[i + 1];
-};
 const files = parseInt(arg('files', process.env.BENCH_SEARCH_FILES ?? '1000'), 10);
 const runs = Math.max(2, parseInt(arg('runs', process.env.BENCH_SEARCH_RUNS ?? '2'), 10));
-const keep = args.includes('--keep');
+const keep = flag('keep');
 const workdir = arg('workdir', null) ?? fs.mkdtempSync(path.join(os.tmpdir(), 'memfold-bench-search-'));
-const QUERIES = [
-  'why did the debounce leak memory',
-  'worker_threads latency p99',
-  'meilisearch benchmark',
-  'oauth downgrade for the ml team',
-  'grafana throughput load test',
-  'podman 分片',
-  '重写 tracing',
-  '日誌分片',
-  '决定升级 tls',
-  'billing dashboard error-rate',
-];
-const hasTime = fs.existsSync('/usr/bin/time');
-
-function run(cmd, argv, { env, rss } = {}) {
-  const full = rss && hasTime ? ['/usr/bin/time', ['-f', '__RSS__%M', cmd, ...argv]] : [cmd, argv];
-  const t = performance.now();
-  // Cold figures: no resident search server is asked or started (MEM_SEARCH_SERVER=off).
-  const r = spawnSync(full[0], full[1], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', MEM_SEARCH_SERVER: 'off', ...env }, maxBuffer: 64 << 20 });
-  const ms = performance.now() - t;
-  const m = /__RSS__(\d+)/.exec(r.stderr ?? '');
-  return { ms, code: r.status, stdout: r.stdout, stderr: r.stderr, rssMB: m ? Number(m[1]) / 1024 : null };
-}
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const p95 = (xs) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(xs.length * 0.95) - 1)];
+const QUERIES = SEARCH_QUERIES;
+// Cold figures: no resident search server is asked or started (MEM_SEARCH_SERVER=off).
+const run = (cmd, argv, { env, rss } = {}) => runProcess(cmd, argv, { env: { MEM_SEARCH_SERVER: 'off', ...env }, rss });
 
 console.error(`corpus: ${files} files in ${workdir}`);
 const ws = path.join(workdir, 'ws');

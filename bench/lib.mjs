@@ -1,0 +1,41 @@
+// lib.mjs — what the benchmarks share: flags, whole-process timing, median and p95, and the search
+// queries (10, 4 of them Chinese) that bench/search.mjs and bench/search-server.mjs both time.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+
+const args = process.argv.slice(2);
+
+/** `--name value` from the command line, else `def`. */
+export const arg = (name, def) => {
+  const i = args.indexOf(`--${name}`);
+  return i === -1 ? def : args[i + 1];
+};
+export const flag = (name) => args.includes(`--${name}`);
+
+const hasTime = fs.existsSync('/usr/bin/time');
+
+/** Runs a process to its end: wall ms, exit code, output, and peak RSS (MB) with `rss` where /usr/bin/time exists. */
+export function run(cmd, argv, { env = {}, rss = false } = {}) {
+  const full = rss && hasTime ? ['/usr/bin/time', ['-f', '__RSS__%M', cmd, ...argv]] : [cmd, argv];
+  const t = performance.now();
+  const r = spawnSync(full[0], full[1], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', ...env }, maxBuffer: 64 << 20 });
+  const ms = performance.now() - t;
+  const m = /__RSS__(\d+)/.exec(r.stderr ?? '');
+  return { ms, code: r.status, stdout: r.stdout, stderr: r.stderr, rssMB: m ? Number(m[1]) / 1024 : null };
+}
+
+export const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+export const p95 = (xs) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(xs.length * 0.95) - 1)];
+
+export const SEARCH_QUERIES = [
+  'why did the debounce leak memory',
+  'worker_threads latency p99',
+  'meilisearch benchmark',
+  'oauth downgrade for the ml team',
+  'grafana throughput load test',
+  'podman 分片',
+  '重写 tracing',
+  '日誌分片',
+  '决定升级 tls',
+  'billing dashboard error-rate',
+];
