@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { runSearch } from '../src/search/index.js';
 import { mem } from './helpers/cli.js';
-import { index, NOW, search, searchWorkspace } from './search-helpers.js';
+import { index, NOW, readTier, search, searchWorkspace, writeTierHead } from './search-helpers.js';
 
 const Q = 'SQLite events';
 const ids = (r: { results: Record<string, unknown>[] }) => r.results.map((x) => x.id);
@@ -22,9 +22,7 @@ test('a future index version, a truncated or missing segment file: same answer, 
   const want = ids(await search(ws, Q, '--deep'));
   assert.ok(want.length >= 2);
 
-  const meta = join(ws, '.mem', 'index', 'warm.json');
-  const json = JSON.parse(readFileSync(meta, 'utf8')) as { version: string };
-  writeFileSync(meta, JSON.stringify({ ...json, version: 'memfold-index/99 minisearch@9.0.0 tokenizer/7' }));
+  writeTierHead(ws, 'warm', { ...readTier(ws, 'warm').head, version: 'memfold-index/99 minisearch@9.0.0 tokenizer/7' });
   const future = await search(ws, Q, '--deep');
   assert.deepEqual(ids(future), want);
   assert.match(future.stderr, /^warning: warm index unusable \(.*another index version \(memfold-index\/99[^)]*\)\): searched the files in memory \(slower\); run "mem index" to rebuild it$/m);
@@ -45,16 +43,15 @@ test('mem index after a damaged segment repairs it, as the warning promises', as
   const ws = searchWorkspace(t);
   await index(ws);
   const want = ids(await search(ws, Q, '--deep'));
-  const meta = join(ws, '.mem', 'index', 'warm.json');
   // Torn postings (3 bytes), postings cut to whole pairs (only the sizes in the tier file show it),
   // and a .docs cut short in an index whose tier file predates those sizes.
   const damages: [string, (f: string) => void][] = [
     ['.post', (f) => truncateSync(f, 3)],
     ['.post', (f) => truncateSync(f, 8)],
     ['.docs', (f) => {
-      const state = JSON.parse(readFileSync(meta, 'utf8')) as { segments: Record<string, unknown>[] };
-      for (const s of state.segments) delete s.bytes;
-      writeFileSync(meta, JSON.stringify(state));
+      const { head } = readTier(ws, 'warm');
+      for (const s of head.segments) delete s.bytes;
+      writeTierHead(ws, 'warm', head);
       truncateSync(f, 100);
     }],
   ];

@@ -1,6 +1,6 @@
 /** Shared helpers of the search tests: a copy of the search fixture and JSON runs of the CLI. */
 import assert from 'node:assert/strict';
-import { cpSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { cpSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { mem, ROOT, tempDir, type RunResult } from './helpers/cli.js';
 
@@ -34,6 +34,19 @@ export async function search(ws: string, query: string, ...flags: string[]): Pro
 export async function index(ws: string, ...flags: string[]): Promise<{ tiers: Record<string, Record<string, number | string | boolean | null>>; embeddings: any; warnings: string[] } & { stderr: string }> {
   const r = await ok(['-C', ws, '--json', 'index', ...flags]);
   return { ...JSON.parse(r.stdout), stderr: r.stderr };
+}
+
+/** A tier file's two lines of JSON (src/search/tier-file.ts): the head, and the manifest of files. */
+export function readTier(ws: string, tier: 'warm' | 'cold'): { head: Record<string, any>; files: Record<string, any> } {
+  const [head, files] = readFileSync(join(ws, '.mem', 'index', `${tier}.json`), 'utf8').split('\n');
+  return { head: JSON.parse(head!), files: JSON.parse(files!) };
+}
+
+/** Rewrites a tier file's head (to damage or age it in a test), keeping its manifest. */
+export function writeTierHead(ws: string, tier: 'warm' | 'cold', head: Record<string, any>): void {
+  const file = join(ws, '.mem', 'index', `${tier}.json`);
+  const [, files] = readFileSync(file, 'utf8').split('\n');
+  writeFileSync(file, `${JSON.stringify(head)}\n${files}\n`);
 }
 
 /** Sum of one counter over the tiers. */

@@ -275,6 +275,7 @@ test('a rebuild on worker threads (MEM_INDEX_WORKERS=2) writes the same segments
   const { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } = await import('node:fs');
   const { join } = await import('node:path');
   const { mem, tempDir } = await import('./helpers/cli.js');
+  const { readTier } = await import('./search-helpers.js');
   const ws = join(tempDir(t, 'memfold-par-'), 'ws');
   cpSync(join(import.meta.dirname, 'fixtures', 'search', 'quality', 'workspace'), ws, { recursive: true });
   // Enough files for several segments of 40 docs: renamed copies of the daily files, and an empty one last.
@@ -286,9 +287,9 @@ test('a rebuild on worker threads (MEM_INDEX_WORKERS=2) writes the same segments
     assert.equal(r.code, 0, r.stderr);
     const dir = join(ws, '.mem', 'index');
     const tiers = (['warm', 'cold'] as const).map((tier) => {
-      const state = JSON.parse(readFileSync(join(dir, `${tier}.json`), 'utf8')) as { segments: { name: string; first: number; count: number }[]; files: Record<string, { first: number; count: number; hash: string }> };
-      const segments = state.segments.map((s) => [s.first, s.count, ...['dict', 'post', 'didx', 'docs'].map((ext) => readFileSync(join(dir, `${s.name}.${ext}`)).toString('base64'))]);
-      return { segments, files: Object.entries(state.files).map(([p, f]) => [p, f.first, f.count, f.hash]) };
+      const { head, files } = readTier(ws, tier);
+      const segments = (head.segments as { name: string; first: number; count: number }[]).map((s) => [s.first, s.count, ...['dict', 'post', 'didx', 'docs'].map((ext) => readFileSync(join(dir, `${s.name}.${ext}`)).toString('base64'))]);
+      return { segments, files: Object.entries(files).map(([p, f]) => [p, f.first, f.count, f.hash]) };
     });
     return { out: JSON.parse(r.stdout) as { warnings: string[] }, tiers };
   };
@@ -333,4 +334,21 @@ test('mem index does not load remark or gray-matter up front: neither is in its 
   visit(join(import.meta.dirname, '..', 'src', 'search', 'indexer.ts'));
   assert.ok(seen.has(join(import.meta.dirname, '..', 'src', 'search', 'chunk.ts')), 'the chunker is in the graph');
   for (const heavy of ['remark-parse', 'unified', 'gray-matter']) assert.ok(!packages.has(heavy), `${heavy} is imported: ${[...packages].join(', ')}`);
+});
+
+test('filesStamp: any path, size or mtime difference changes it; a manifest stamps as the scan it matches', async () => {
+  const { filesStamp, manifestStamp } = await import('../src/search/files-stamp.js');
+  const files = [{ path: 'MEMORY.md', size: 10, mtimeMs: 1700000000000.125 }, { path: 'memory/a.md', size: 20, mtimeMs: 1700000000001 }];
+  const base = filesStamp(files);
+  assert.match(base, /^[0-9a-f]{40}$/);
+  const variants = [
+    [{ ...files[0]!, path: 'MEMORY.mdx' }, files[1]!],
+    [files[0]!, { ...files[1]!, path: 'memory/b.md' }],
+    [{ ...files[0]!, size: 11 }, files[1]!],
+    [{ ...files[0]!, mtimeMs: 1700000000000.126 }, files[1]!],
+    [files[0]!],
+    [...files, { path: 'memory/c.md', size: 0, mtimeMs: 0 }],
+  ];
+  for (const v of variants) assert.notEqual(filesStamp(v), base, JSON.stringify(v));
+  assert.equal(manifestStamp({ 'memory/a.md': { size: 20, mtimeMs: 1700000000001 }, 'MEMORY.md': { size: 10, mtimeMs: 1700000000000.125 } }), base);
 });

@@ -1,12 +1,12 @@
 /** `mem search` and `mem index` through the built CLI on a copy of test/fixtures/search/basic. */
 import assert from 'node:assert/strict';
-import { appendFileSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { loadConfig } from '../src/config/load.js';
 import { runIndex, runSearch } from '../src/search/index.js';
 import { mem } from './helpers/cli.js';
-import { fingerprint, ids, index, NOW, ok, search, searchWorkspace, total } from './search-helpers.js';
+import { fingerprint, ids, index, NOW, ok, readTier, search, searchWorkspace, total } from './search-helpers.js';
 
 const REDIS = 'DECISION-20261120-放弃-redis-缓存';
 const PG = 'DECISION-20261121-move-event-store-to-postgresql';
@@ -157,6 +157,45 @@ test('search writes nothing and overlays files changed since the last index', as
   assert.equal(res.results[0]!.id, 'NOTE-20261121-quokka');
   assert.deepEqual((await search(ws, 'flamingo', '--deep')).results, [], 'a removed file is hidden');
   assert.deepEqual(fingerprint(ws), before);
+});
+
+test('the file-list fingerprint: a rename or a same-size edit is seen, a touch is not a change, and a no-change index writes nothing', async (t) => {
+  const ws = searchWorkspace(t);
+  await index(ws);
+  const tierFile = join(ws, '.mem', 'index', 'warm.json');
+  assert.equal(readTier(ws, 'warm').head.stamp.length, 40, 'the head records the manifest\'s fingerprint');
+  const stampBefore = statSync(tierFile).mtimeMs;
+  await index(ws);
+  assert.equal(statSync(tierFile).mtimeMs, stampBefore, 'no change: the tier file is not rewritten');
+
+  // A rename keeps size and mtime: only the path list tells.
+  renameSync(join(ws, 'memory', '2026-11-20.md'), join(ws, 'memory', '2026-11-19.md'));
+  const renamed = await search(ws, 'Redis 缓存');
+  assert.equal(renamed.indexBehind, true);
+  assert.ok(renamed.results.some((r) => r.path === 'memory/2026-11-19.md'));
+  assert.ok(!renamed.results.some((r) => r.path === 'memory/2026-11-20.md'));
+
+  // Same size, other words, an mtime a fraction of a millisecond later.
+  const file = join(ws, 'memory', '2026-11-21.md');
+  const text = readFileSync(file, 'utf8');
+  const word = text.match(/\b[a-z]{6,}\b/)![0];
+  const mtime = statSync(file).mtimeMs;
+  writeFileSync(file, text.replace(word, 'x'.repeat(word.length)));
+  utimesSync(file, new Date(), (mtime + 0.25) / 1000);
+  const edited = await search(ws, 'x'.repeat(word.length));
+  assert.equal(edited.indexBehind, true);
+  assert.equal(edited.results[0]?.path, 'memory/2026-11-21.md');
+
+  await index(ws);
+  // A touch changes the mtime alone: search reads the file, finds the same text, and is not behind;
+  // the next index records the new mtime, and the one after finds nothing to do.
+  utimesSync(file, new Date(), new Date(Date.now() + 5000));
+  assert.equal((await search(ws, 'SQLite events')).indexBehind, false);
+  const touched = await index(ws);
+  assert.equal(total(touched, 'changed'), 0);
+  const written = statSync(tierFile).mtimeMs;
+  await index(ws);
+  assert.equal(statSync(tierFile).mtimeMs, written);
 });
 
 test('deleting .mem/ gives the same results; a corrupt or other-version index is survived and rebuilt', async (t) => {

@@ -6,15 +6,15 @@
 import type { EmbeddingConfig } from '../config/schema.js';
 import { embedBatch } from './embed-client.js';
 import { loadCache, loadVmap, spaceOf } from './embed-store.js';
-import { loadTier } from './tier-file.js';
+import { loadTierHead } from './tier-file.js';
 import type { VectorRanker } from './search.js';
 
 export function vectorRanker(workspace: string, cfg: EmbeddingConfig): VectorRanker {
   let query: Promise<Float32Array> | undefined;
   return async (opened, text, limit) => {
-    const load = loadTier(workspace, opened.tier);
-    if (!('state' in load)) return null;
-    const map = loadVmap(workspace, opened.tier, load.state.epoch, spaceOf(cfg));
+    const load = loadTierHead(workspace, opened.tier);
+    if (!('head' in load)) return null;
+    const map = loadVmap(workspace, opened.tier, load.head.epoch, spaceOf(cfg));
     if (!map.size) return null;
     const cache = loadCache(workspace, cfg);
     if (!cache.dims) return null;

@@ -10,7 +10,7 @@ import { fold, prepareFold } from './fold.js';
 import { recencyBoost, rrf, statusBoost, type Ranked } from './rank.js';
 import { scanWorkspace, type ScannedFile } from './scan.js';
 import { DiskSegment, type Segment } from './segment.js';
-import { deadSet, INDEX_DIR, loadTier } from './tier-file.js';
+import { deadSet, INDEX_DIR, loadTierHead } from './tier-file.js';
 import path from 'node:path';
 import { snippet } from './snippet.js';
 import { queryTerms } from './tokenize.js';
@@ -154,7 +154,7 @@ function unusable(tier: Tier, problem: string): string {
  * them) is reopened from its files, as a failing query is, so the answer and its "superseded by"
  * hint survive; another tier's damaged index only loses the hint.
  */
-async function successorAnywhere(req: SearchRequest, opens: OpenedTier[], files: Map<Tier, ScannedFile[]>, notices: string[], id: string): Promise<string | null> {
+async function successorAnywhere(req: SearchRequest, opens: OpenedTier[], files: (tier: Tier) => ScannedFile[], notices: string[], id: string): Promise<string | null> {
   for (let i = 0; i < opens.length; i++) {
     let o = opens[i]!;
     let here: string | null;
@@ -164,7 +164,7 @@ async function successorAnywhere(req: SearchRequest, opens: OpenedTier[], files:
       if (o.problem) throw err;
       o.close();
       const problem = (err as Error).message;
-      o = opens[i] = await openTier(req.workspace, o.tier, files.get(o.tier) ?? [], req.search, problem);
+      o = opens[i] = await openTier(req.workspace, o.tier, files(o.tier), req.search, problem);
       notices.push(unusable(o.tier, problem));
       here = successor(o.view.segments, o.view.isDead, id);
     }
@@ -172,11 +172,11 @@ async function successorAnywhere(req: SearchRequest, opens: OpenedTier[], files:
   }
   for (const tier of TIERS) {
     if (opens.some((o) => o.tier === tier)) continue;
-    const load = loadTier(req.workspace, tier);
-    if (!('state' in load)) continue;
-    const segs = load.state.segments.map((x) => DiskSegment.open(path.join(req.workspace, INDEX_DIR), x.name, x.first, x.count));
+    const load = loadTierHead(req.workspace, tier);
+    if (!('head' in load)) continue;
+    const segs = load.head.segments.map((x) => DiskSegment.open(path.join(req.workspace, INDEX_DIR), x.name, x.first, x.count));
     try {
-      const found = successor(segs, deadSet(load.state.dead), id);
+      const found = successor(segs, deadSet(load.head.dead), id);
       if (found) return found;
     } catch {
       // a damaged index only loses the "superseded by" hint
@@ -199,12 +199,11 @@ export async function runSearch(req: SearchRequest): Promise<SearchOutcome> {
   }
   const results: SearchResult[] = [];
   const opens: OpenedTier[] = [];
-  const files = new Map<Tier, ScannedFile[]>();
+  const scanned = new Map<Tier, ScannedFile[]>();
+  const files = (tier: Tier) => scanned.get(tier) ?? scanned.set(tier, scanWorkspace(req.workspace, req.extraPaths, tier)).get(tier)!;
   for (const tier of TIERS) {
     if (tier === 'cold' && !req.deep && results.length >= req.k) break;
-    const tierFiles = scanWorkspace(req.workspace, req.extraPaths, tier);
-    files.set(tier, tierFiles);
-    let opened = await openTier(req.workspace, tier, tierFiles, req.search);
+    let opened = await openTier(req.workspace, tier, files(tier), req.search);
     let found: SearchResult[];
     try {
       found = await searchTier(req, req.vectors, opened, terms, notices);
@@ -212,7 +211,7 @@ export async function runSearch(req: SearchRequest): Promise<SearchOutcome> {
       // A damaged segment file (truncated, removed by a concurrent rebuild): answer from memory.
       if (opened.problem) throw err;
       opened.close();
-      opened = await openTier(req.workspace, tier, tierFiles, req.search, `${(err as Error).message}`);
+      opened = await openTier(req.workspace, tier, files(tier), req.search, `${(err as Error).message}`);
       found = await searchTier(req, req.vectors, opened, terms, notices);
     }
     opens.push(opened);
@@ -230,3 +229,4 @@ export async function runSearch(req: SearchRequest): Promise<SearchOutcome> {
   }
   return finishSearch(req, response, results, notices);
 }
+

@@ -3,13 +3,18 @@
  * statistics and the manifest (path → size, mtime, content hash, doc range). One atomic write of
  * this file commits an update: segment files it does not name are invisible, so a killed `mem index`
  * leaves the previous index whole, and the manifest can never disagree with the segments.
+ *
+ * Two lines of JSON: the head (everything but the manifest, with the manifest's fingerprint,
+ * files-stamp.ts), then the manifest. A search or an update whose scan matches the fingerprint
+ * parses the head only.
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { manifestStamp } from './files-stamp.js';
 import type { Tier } from './types.js';
 
 /** Bump when the tokenizer, chunker or layout changes: an index of another version is rebuilt. */
-export const INDEX_VERSION = 'memfold-index/1 minisearch@7.2.0 tokenizer/1';
+export const INDEX_VERSION = 'memfold-index/2 minisearch@7.2.0 tokenizer/1';
 export const INDEX_DIR = '.mem/index';
 
 export interface FileState {
@@ -28,7 +33,7 @@ export interface SegmentRef {
   count: number;
 }
 
-export interface TierState {
+export interface TierHead {
   version: string;
   tier: Tier;
   nextId: number;
@@ -40,10 +45,15 @@ export interface TierState {
   /** Doc ranges [first, count] of files changed or removed since their segment was written. */
   dead: [number, number][];
   deadCount: number;
-  files: Record<string, FileState>;
   updatedAt: string;
   /** New on every rebuild: doc ids are only comparable within one epoch (embedding maps check it). */
   epoch: string;
+  /** filesStamp of the manifest (written by serializeTier). */
+  stamp?: string;
+}
+
+export interface TierState extends TierHead {
+  files: Record<string, FileState>;
 }
 
 export function tierFile(tier: Tier): string {
@@ -54,9 +64,25 @@ export function emptyTier(tier: Tier): TierState {
   return { version: INDEX_VERSION, tier, nextId: 0, docCount: 0, lenSum: [0, 0, 0], segments: [], dead: [], deadCount: 0, files: {}, updatedAt: '', epoch: `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}` };
 }
 
-export type TierLoad = { state: TierState } | { problem: 'missing' | 'corrupt' | 'version'; detail: string };
+export type TierProblem = { problem: 'missing' | 'corrupt' | 'version'; detail: string };
+export type TierLoad = { state: TierState } | TierProblem;
+/** A tier file read as far as its head; `manifest()` parses the rest. */
+export type TierHeadLoad = { head: TierHead; manifest: () => TierLoad } | TierProblem;
 
-export function loadTier(workspace: string, tier: Tier): TierLoad {
+export function serializeTier(state: TierState): string {
+  const { files, ...head } = state;
+  return `${JSON.stringify({ ...head, stamp: manifestStamp(files) })}\n${JSON.stringify(files)}\n`;
+}
+
+function parsed(text: string, what: string, tier: Tier): { value: unknown } | TierProblem {
+  try {
+    return { value: JSON.parse(text) };
+  } catch (err) {
+    return { problem: 'corrupt', detail: `${tierFile(tier)} ${what} is not valid JSON (${(err as Error).message})` };
+  }
+}
+
+export function loadTierHead(workspace: string, tier: Tier): TierHeadLoad {
   const file = path.join(workspace, tierFile(tier));
   let text: string;
   try {
@@ -64,26 +90,36 @@ export function loadTier(workspace: string, tier: Tier): TierLoad {
   } catch {
     return { problem: 'missing', detail: `${tierFile(tier)} does not exist` };
   }
-  let state: TierState;
-  try {
-    state = JSON.parse(text) as TierState;
-  } catch (err) {
-    return { problem: 'corrupt', detail: `${tierFile(tier)} is not valid JSON (${(err as Error).message})` };
+  const nl = text.indexOf('\n');
+  const first = parsed(nl < 0 ? text : text.slice(0, nl), 'head', tier);
+  if (!('value' in first)) return first;
+  const head = first.value as TierHead | null;
+  if (!head || typeof head !== 'object' || head.version !== INDEX_VERSION) {
+    return { problem: 'version', detail: `${tierFile(tier)} was written by another index version (${String(head?.version)})` };
   }
-  if (!state || typeof state !== 'object' || state.version !== INDEX_VERSION) {
-    return { problem: 'version', detail: `${tierFile(tier)} was written by another index version (${String(state?.version)})` };
+  if (!Array.isArray(head.segments) || !Array.isArray(head.dead)) {
+    return { problem: 'corrupt', detail: `${tierFile(tier)} lacks segments or dead ranges` };
   }
-  if (!Array.isArray(state.segments) || !state.files || typeof state.files !== 'object' || !Array.isArray(state.dead)) {
-    return { problem: 'corrupt', detail: `${tierFile(tier)} lacks segments, files or dead ranges` };
-  }
-  for (const s of state.segments) {
+  for (const s of head.segments) {
     for (const ext of ['dict', 'post', 'didx', 'docs']) {
       if (!fs.existsSync(path.join(workspace, INDEX_DIR, `${s.name}.${ext}`))) {
         return { problem: 'corrupt', detail: `${INDEX_DIR}/${s.name}.${ext} is missing` };
       }
     }
   }
-  return { state };
+  const manifest = (): TierLoad => {
+    const rest = parsed(nl < 0 ? '' : text.slice(nl + 1), 'manifest', tier);
+    if (!('value' in rest)) return rest;
+    const files = rest.value as Record<string, FileState> | null;
+    if (!files || typeof files !== 'object' || Array.isArray(files)) return { problem: 'corrupt', detail: `${tierFile(tier)} lacks its manifest of files` };
+    return { state: { ...head, files } };
+  };
+  return { head, manifest };
+}
+
+export function loadTier(workspace: string, tier: Tier): TierLoad {
+  const load = loadTierHead(workspace, tier);
+  return 'head' in load ? load.manifest() : load;
 }
 
 /** Live doc ids of a tier, file by file. */

@@ -10,7 +10,8 @@ import type { BuiltDoc } from './segment-format.js';
 import type { ScannedFile } from './scan.js';
 import { prepareFold } from './fold.js';
 import { readSource } from './source.js';
-import { deadSet, INDEX_DIR, loadTier, type TierState } from './tier-file.js';
+import { deadSet, INDEX_DIR, loadTierHead, type TierHead, type TierState } from './tier-file.js';
+import { filesStamp } from './files-stamp.js';
 import type { TierView } from './engine.js';
 import type { Tier } from './types.js';
 import path from 'node:path';
@@ -61,9 +62,22 @@ export function changedFiles(state: TierState, files: ScannedFile[]): { changed:
   return { changed, removed };
 }
 
+/** A tier whose files match its manifest (same fingerprint): the persisted segments as they are. */
+export function openHead(workspace: string, head: TierHead): OpenedTier {
+  const disk: Segment[] = head.segments.map((s) => DiskSegment.open(path.join(workspace, INDEX_DIR), s.name, s.first, s.count));
+  return {
+    tier: head.tier, behind: [], warnings: [],
+    view: { segments: disk, isDead: deadSet(head.dead), docCount: head.docCount, avgLen: avg(head.lenSum, head.docCount) },
+    close: () => disk.forEach((s) => s.close()),
+  };
+}
+
 export async function openTier(workspace: string, tier: Tier, files: ScannedFile[], cfg: SearchCfg, broken?: string): Promise<OpenedTier> {
   const warnings: string[] = [];
-  const load: ReturnType<typeof loadTier> = broken ? { problem: 'corrupt', detail: broken } : loadTier(workspace, tier);
+  const head = broken ? { problem: 'corrupt' as const, detail: broken } : loadTierHead(workspace, tier);
+  // A scan that matches the manifest's fingerprint changed nothing: the manifest is not even parsed.
+  if ('head' in head && head.head.stamp === filesStamp(files)) return openHead(workspace, head.head);
+  const load = 'head' in head ? head.manifest() : head;
   if (!('state' in load)) {
     const { docs } = await buildFor(files, tier, 0, cfg, warnings);
     const mem = new MemorySegment(docs, 0);

@@ -4,15 +4,15 @@
  */
 import path from 'node:path';
 import { DiskSegment, type Segment } from '../segment.js';
-import { deadSet, INDEX_DIR, loadTier } from '../tier-file.js';
+import { deadSet, INDEX_DIR, loadTierHead } from '../tier-file.js';
 import type { Tier } from '../types.js';
 
 export function successorInIndex(workspace: string, tier: Tier, id: string, find: (segs: Segment[], isDead: (d: number) => boolean, id: string) => string | null): string | null {
-  const load = loadTier(workspace, tier);
-  if (!('state' in load)) return null;
-  const segs = load.state.segments.map((x) => DiskSegment.open(path.join(workspace, INDEX_DIR), x.name, x.first, x.count));
+  const load = loadTierHead(workspace, tier);
+  if (!('head' in load)) return null;
+  const segs = load.head.segments.map((x) => DiskSegment.open(path.join(workspace, INDEX_DIR), x.name, x.first, x.count));
   try {
-    return find(segs, deadSet(load.state.dead), id);
+    return find(segs, deadSet(load.head.dead), id);
   } catch {
     return null;
   } finally {
