@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { arg, flag, median, p95, run as runProcess } from './lib.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const MEM = path.join(ROOT, 'bin', 'mem.js');
+const MEM = path.join(ROOT, 'bin', 'mem.cjs');
 const GEN = path.join(ROOT, 'bench', 'gen-transcripts.mjs');
 const OUT_DIR = path.join(ROOT, 'bench', 'out');
 const files = arg('files', '200');

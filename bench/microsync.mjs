@@ -9,7 +9,7 @@
 // What it does, in one process tree, so every figure comes from the same machine state:
 // 1. generates the corpus with bench/gen-transcripts.mjs (200 transcripts, ~50 MB, five formats) in a
 //    fresh workspace (default: a temp folder, removed at the end unless --keep);
-// 2. baselines: `node -e 0` (Node start-up) and `node bin/mem.js --version` (CLI start-up), median of 7;
+// 2. baselines: `node -e 0` (Node start-up) and `node bin/mem.cjs --version` (CLI start-up), median of 7;
 // 3. full run: `mem -C <ws> microsync --since all --no-llm --json --now 2026-11-22T00:00:00Z`;
 // 4. incremental run: appends 10 lines in all, two to one transcript of each format (the largest of
 //    its kind; the first line a settled statement), timestamped 2026-11-22T06:00Z, then
@@ -32,7 +32,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const MEM = path.join(ROOT, 'bin', 'mem.js');
+const MEM = path.join(ROOT, 'bin', 'mem.cjs');
 const PROBE = path.join(ROOT, 'bench', 'probe.mjs');
 const GEN = path.join(ROOT, 'bench', 'gen-transcripts.mjs');
 const OUT_DIR = path.join(ROOT, 'bench', 'out');
@@ -230,8 +230,8 @@ const result = {
   cpu: `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}`,
   memoryGiB: +(os.totalmem() / 2 ** 30).toFixed(1),
   rssFrom: TIME ? '/usr/bin/time -v' : 'process.resourceUsage().maxRSS',
-  command: `node bin/mem.js -C <ws> microsync --since all --no-llm --json --now ${NOW_FULL}`,
-  incrementalCommand: `node bin/mem.js -C <ws> microsync --no-llm --json --now ${NOW_INCR}`,
+  command: `node bin/mem.cjs -C <ws> microsync --since all --no-llm --json --now ${NOW_FULL}`,
+  incrementalCommand: `node bin/mem.cjs -C <ws> microsync --no-llm --json --now ${NOW_INCR}`,
   corpus: { files: allFiles.length, bytes: corpusBytes, seed, settledStatements: corpus.settled, byKind: corpus.byKind, generateSeconds: +genSeconds.toFixed(2) },
   repeat,
   loadAverage: os.loadavg(),

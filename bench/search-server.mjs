@@ -26,7 +26,7 @@ import { fileURLToPath } from 'node:url';
 import { arg, flag, median, p95, run as runProcess, SEARCH_QUERIES } from './lib.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const MEM = path.join(ROOT, 'bin', 'mem.js');
+const MEM = path.join(ROOT, 'bin', 'mem.cjs');
 const SERVER = path.join(ROOT, 'dist', 'search', 'server', 'main.js');
 const GEN = [process.env.GEN_CORPUS, path.resolve(ROOT, '..', 'shared', 'bench', 'gen-corpus.mjs'), '/work/shared/bench/gen-corpus.mjs'].find((p) => p && fs.existsSync(p));
 const OUT_DIR = path.join(ROOT, 'bench', 'out');
@@ -47,8 +47,8 @@ if (!fs.existsSync(path.join(ws, 'mem.config.json'))) {
 const idx = run(process.execPath, [MEM, '-C', ws, 'index'], { MEM_SEARCH_SERVER: 'off' });
 if (idx.code !== 0) throw new Error(idx.stderr);
 const real = fs.realpathSync(ws);
-const { exchange } = await import(path.join(ROOT, 'dist', 'search', 'server', 'client.js'));
 const proto = await import(path.join(ROOT, 'dist', 'search', 'server', 'protocol.js'));
+const { exchange } = proto;
 const status = async () => {
   const r = await exchange(proto.socketAddress(real), { v: proto.PROTOCOL, build: '', op: 'status', workspace: real }, 10_000);
   return r && r !== 'absent' && r.ok ? r.status : undefined;

@@ -25,7 +25,7 @@ import { fileURLToPath } from 'node:url';
 import { arg, flag, median, p95, run as runProcess, SEARCH_QUERIES } from './lib.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const MEM = path.join(ROOT, 'bin', 'mem.js');
+const MEM = path.join(ROOT, 'bin', 'mem.cjs');
 const GEN = [process.env.GEN_CORPUS, path.resolve(ROOT, '..', 'shared', 'bench', 'gen-corpus.mjs'), '/work/shared/bench/gen-corpus.mjs']
   .find((p) => p && fs.existsSync(p));
 const OUT_DIR = path.join(ROOT, 'bench', 'out');

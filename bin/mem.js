@@ -1,2 +1,3 @@
 #!/usr/bin/env node
-import '../dist/cli/entry.js';
+// The same as bin/mem.cjs (the installed `mem`), for `node bin/mem.js`.
+import './mem.cjs';

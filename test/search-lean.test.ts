@@ -215,3 +215,15 @@ test('the lean index route takes only `mem index [--rebuild]` with global option
   for (const args of [['index', '--help'], ['index', 'x'], ['index', '--deep'], ['--', 'index'], ['search', 'x'], ['index', '-V']]) assert.equal(leanIndexRoute(args, {}), undefined, args.join(' '));
   assert.equal(leanIndexRoute(['index'], { MEM_LEAN_CLI: '0' }), undefined);
 });
+
+test('bin/mem.js (ESM) runs the same CLI as bin/mem.cjs, the installed `mem`', async (t) => {
+  const { spawnSync } = await import('node:child_process');
+  const ws = searchWorkspace(t);
+  await index(ws);
+  const run = (bin: string, args: string[]) => spawnSync(process.execPath, [join(ROOT, 'bin', bin), ...args], { encoding: 'utf8', env: { ...process.env, ...OFF } });
+  for (const args of [['--version'], ['-C', ws, '--json', '--now', NOW, 'search', 'postgres'], ['-C', ws, 'search', '']]) {
+    const [a, b] = [run('mem.js', args), run('mem.cjs', args)];
+    assert.deepEqual([a.status, a.stdout, a.stderr], [b.status, b.stdout, b.stderr], args.join(' '));
+  }
+  assert.equal(JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).bin.mem, 'bin/mem.cjs');
+});

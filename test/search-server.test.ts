@@ -14,8 +14,8 @@ import { test } from 'node:test';
 import { childEnv, editConfig, finished, mem, ROOT, startMem } from './helpers/cli.js';
 import { startOpenAIServer } from './helpers/openai-server.js';
 import { index, NOW, searchWorkspace } from './search-helpers.js';
-import { exchange, failedMarker } from '../src/search/server/client.js';
-import { PROTOCOL, socketAddress, type ServerStatus } from '../src/search/server/protocol.js';
+import { failedMarker } from '../src/search/server/client.js';
+import { exchange, PROTOCOL, socketAddress, type ServerStatus } from '../src/search/server/protocol.js';
 
 const MAIN = join(ROOT, 'dist', 'search', 'server', 'main.js');
 
@@ -168,6 +168,43 @@ test('a search starts a server on demand, later searches are served, and it stop
   // Idle: it goes, and takes its socket with it.
   await waitFor('the idle exit', async () => (await status(ws)) === undefined, 60_000, 300);
   assert.equal(existsSync(socketAddress(realpathSync(ws))), false);
+});
+
+test('a plain search the server answers is printed before the CLI loads (bin/mem.cjs, served.ts): the cold bytes, with the configuration\'s k and warnings', async (t) => {
+  const ws = searchWorkspace(t);
+  editConfig(ws, (cfg) => {
+    cfg.search = { k: 2 };
+    cfg.futureKey = 1; // an unknown key: a warning on every run
+  });
+  await index(ws);
+  const { child } = startServer(ws);
+  killAfter(t, child);
+  const up = await waitFor('the server', async () => (await status(ws)) ?? false, 60_000, 200);
+  const dir = join(ws, '..');
+  const log = join(dir, 'loaded.txt');
+  writeFileSync(join(dir, 'hooks.mjs'), `import fs from 'node:fs';\nexport async function resolve(s, c, next) { const r = await next(s, c); fs.appendFileSync(${JSON.stringify(log)}, r.url + '\\n'); return r; }\n`);
+  writeFileSync(join(dir, 'register.mjs'), `import { register } from 'node:module';\nregister(${JSON.stringify('file://' + join(dir, 'hooks.mjs'))});\n`);
+  const hooked = { NODE_OPTIONS: `--import=${join(dir, 'register.mjs')}` };
+  const cases: [string[], boolean][] = [
+    [['--json', 'search', 'postgres'], true],
+    [['search', 'SQLite events'], true],
+    [['--json', 'search', 'event store', '--deep', '-k', '3'], true],
+    [['-q', '--json', 'search', '为什么放弃 Redis 缓存', '--kind', 'decision'], true],
+    // Dates need the CLI (luxon): it asks the server itself.
+    [['--json', 'search', 'postgres', '--since', '2026-01-01'], false],
+  ];
+  for (const [args, fast] of cases) {
+    writeFileSync(log, '');
+    const served = await mem(['-C', ws, ...args], { env: hooked });
+    const cold = await mem(['-C', ws, ...args], { env: { MEM_SEARCH_SERVER: 'off' } });
+    assert.equal(served.code, 0, served.stderr);
+    assert.equal(served.stdout, cold.stdout, args.join(' '));
+    assert.equal(served.stderr, cold.stderr, args.join(' '));
+    if (!args.includes('-q')) assert.match(served.stderr, /unknown key "futureKey"/);
+    assert.equal(/dist\/cli\/entry\.js/.test(readFileSync(log, 'utf8')), !fast, `${args.join(' ')}: ${fast ? 'answered before' : 'answered by'} the CLI`);
+  }
+  assert.equal(JSON.parse((await mem(['-C', ws, '--json', 'search', 'postgres OR sqlite OR events'])).stdout).results.length, 2, 'k from the configuration');
+  assert.equal((await status(ws))!.served - up.served, cases.length + 1, 'the server answered every one');
 });
 
 test('no server: a search answers cold and, by default in tests (no-spawn) or below the size threshold, starts none', async (t) => {

@@ -1,7 +1,7 @@
 /**
- * What bin/mem.js runs. A plain `mem search` or `mem index` (fast-args.ts says which) takes the lean path:
- * no commander, zod or luxon, so a cold search costs little more than Node's own start-up (issue #3:
- * p50 ≤ 2× `node -e 0`). Everything else, and every help or usage error, goes to the full CLI
+ * What bin/mem.cjs runs when the resident search server did not answer first (served.ts). A plain
+ * `mem search` or `mem index` (fast-args.ts says which) takes the lean path: no commander, zod or
+ * luxon, so a cold search costs little more than Node's own start-up (issue #3: p50 ≤ 2× `node -e 0`). Everything else, and every help or usage error, goes to the full CLI
  * (main.ts). Errors print and exit exactly as main.ts does: one line, `mem: <message>`, exit code by
  * error kind (STYLE §3).
  */

@@ -1,5 +1,5 @@
 /**
- * Runs the built CLI (`bin/mem.js` → `dist/`) as a real child process, and makes temp workspaces.
+ * Runs the built CLI (`bin/mem.cjs` → `dist/`) as a real child process, and makes temp workspaces.
  * `npm test` builds first; a test file run on its own needs `npm run build` before it.
  * Children are spawned asynchronously so a test's own HTTP server keeps answering while they run.
  */
@@ -10,7 +10,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const BIN = join(ROOT, 'bin', 'mem.js');
+export const BIN = join(ROOT, 'bin', 'mem.cjs');
 
 export interface RunResult {
   code: number | null;

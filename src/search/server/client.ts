@@ -17,50 +17,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SearchOutcome } from '../search.js';
-import { buildStamp, MAX_LINE, privateDir, PROTOCOL, realWorkspace, serverSwitch, socketAddress, socketDir, type Reply, type Request, type SearchQuery } from './protocol.js';
+import { buildStamp, exchange, privateDir, PROTOCOL, realWorkspace, serverSwitch, socketAddress, socketDir, type SearchQuery } from './protocol.js';
 
 /** Index size (bytes of `.mem/index/warm.json`) from which a search starts a server on demand. */
 export const SPAWN_MIN_INDEX_BYTES = 64 * 1024;
-/** How long a client waits for an answer before answering cold (a busy or wedged server). */
-const REPLY_TIMEOUT_MS = Number(process.env.MEM_SEARCH_SERVER_TIMEOUT_MS) || 3_000;
-
 /** What a search asks the server: the protocol's query (protocol.ts). */
 export type AskRequest = SearchQuery;
-
-/** Sends one request and resolves with the reply, or undefined (no server, timeout, bad reply). */
-export async function exchange(address: string, req: Request, timeoutMs = REPLY_TIMEOUT_MS): Promise<Reply | undefined | 'absent'> {
-  // No socket file, no server: answered without loading node:net (Unix; a pipe cannot be looked at).
-  if (process.platform !== 'win32' && !fs.existsSync(address)) return 'absent';
-  const net = await import('node:net');
-  return new Promise((resolve) => {
-    let buf = '';
-    let settled = false;
-    const sock = net.createConnection(address);
-    const done = (r: Reply | undefined | 'absent') => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      sock.destroy();
-      resolve(r);
-    };
-    const timer = setTimeout(() => done(undefined), timeoutMs);
-    sock.setEncoding('utf8');
-    sock.on('connect', () => sock.write(JSON.stringify(req) + '\n'));
-    sock.on('data', (d: string) => {
-      buf += d;
-      if (buf.length > MAX_LINE) return done(undefined);
-      const nl = buf.indexOf('\n');
-      if (nl < 0) return;
-      try {
-        done(JSON.parse(buf.slice(0, nl)) as Reply);
-      } catch {
-        done(undefined);
-      }
-    });
-    sock.on('error', (err: NodeJS.ErrnoException) => done(err.code === 'ENOENT' || err.code === 'ECONNREFUSED' ? 'absent' : undefined));
-    sock.on('close', () => done(undefined));
-  });
-}
 
 /** Starts a detached, read-only server for `realWs` (it exits by itself when another one runs). */
 export async function spawnServer(realWs: string): Promise<void> {

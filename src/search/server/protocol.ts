@@ -31,8 +31,15 @@ export interface SearchQuery {
   lexicalOnly: boolean;
 }
 
+/**
+ * A search request. With `fill`, the client read no configuration (src/cli/served.ts): the server
+ * takes `k` (when absent) and "today" from its own (reloaded on change), and its reply carries the
+ * configuration's warnings for the client to print, as the cold path prints them.
+ */
+export type SearchRequest = { v: number; build: string; op: 'search'; workspace: string } & (SearchQuery | (Omit<SearchQuery, 'k' | 'today'> & { fill: true; k?: number }));
+
 export type Request =
-  | ({ v: number; build: string; op: 'search'; workspace: string } & SearchQuery)
+  | SearchRequest
   | { v: number; build: string; op: 'status'; workspace: string }
   | { v: number; build: string; op: 'stop'; workspace: string };
 
@@ -53,14 +60,17 @@ export interface ServerStatus {
 }
 
 export type Reply =
-  | { v: number; ok: true; outcome: SearchOutcome }
+  | { v: number; ok: true; outcome: SearchOutcome; warnings?: string[] }
   | { v: number; ok: true; status: ServerStatus }
   | { v: number; ok: false; cold: string };
 
-/** Identifies this build: a server of another build answers `cold` and never mixes code versions. */
-export function buildStamp(): string {
+/**
+ * Identifies this build: a server of another build answers `cold` and never mixes code versions. The
+ * mtime of this module's file: the bundled served client (src/cli/served.ts) names that file itself.
+ */
+export function buildStamp(file = fileURLToPath(import.meta.url)): string {
   try {
-    return `${PROTOCOL}:${Math.round(fs.statSync(fileURLToPath(import.meta.url)).mtimeMs)}`;
+    return `${PROTOCOL}:${Math.round(fs.statSync(file).mtimeMs)}`;
   } catch {
     return `${PROTOCOL}:?`;
   }
@@ -133,4 +143,42 @@ export function serverSwitch(env: NodeJS.ProcessEnv = process.env): ServerSwitch
   if (v === 'no-spawn') return 'no-spawn';
   if (v === 'spawn') return 'spawn';
   return 'auto';
+}
+
+/** How long a client waits for an answer before answering cold (a busy or wedged server). */
+const REPLY_TIMEOUT_MS = Number(process.env.MEM_SEARCH_SERVER_TIMEOUT_MS) || 3_000;
+
+/** Sends one request and resolves with the reply, or undefined (no server, timeout, bad reply). */
+export async function exchange(address: string, req: Request, timeoutMs = REPLY_TIMEOUT_MS): Promise<Reply | undefined | 'absent'> {
+  // No socket file, no server: answered without loading node:net (Unix; a pipe cannot be looked at).
+  if (process.platform !== 'win32' && !fs.existsSync(address)) return 'absent';
+  const net = await import('node:net');
+  return new Promise((resolve) => {
+    let buf = '';
+    let settled = false;
+    const sock = net.createConnection(address);
+    const done = (r: Reply | undefined | 'absent') => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      sock.destroy();
+      resolve(r);
+    };
+    const timer = setTimeout(() => done(undefined), timeoutMs);
+    sock.setEncoding('utf8');
+    sock.on('connect', () => sock.write(JSON.stringify(req) + '\n'));
+    sock.on('data', (d: string) => {
+      buf += d;
+      if (buf.length > MAX_LINE) return done(undefined);
+      const nl = buf.indexOf('\n');
+      if (nl < 0) return;
+      try {
+        done(JSON.parse(buf.slice(0, nl)) as Reply);
+      } catch {
+        done(undefined);
+      }
+    });
+    sock.on('error', (err: NodeJS.ErrnoException) => done(err.code === 'ENOENT' || err.code === 'ECONNREFUSED' ? 'absent' : undefined));
+    sock.on('close', () => done(undefined));
+  });
 }

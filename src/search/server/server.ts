@@ -14,9 +14,9 @@ import fs from 'node:fs';
 import net from 'node:net';
 import type { LoadedConfig } from '../../config/load.js';
 import { answer, Cold } from './answer.js';
-import { exchange } from './client.js';
 import { FileTracker } from './files.js';
-import { buildStamp, MAX_LINE, privateDir, PROTOCOL, socketAddress, socketDir, type Reply, type Request, type ServerStatus } from './protocol.js';
+import { buildStamp, exchange, MAX_LINE, privateDir, PROTOCOL, socketAddress, socketDir, type Reply, type Request, type SearchQuery, type ServerStatus } from './protocol.js';
+import { dayIn } from '../../config/zone.js';
 import { TierCache } from './tiers.js';
 
 export type ServerMode = ServerStatus['mode'];
@@ -144,10 +144,13 @@ export async function startServer(o: ServerOptions): Promise<Running | undefined
     try {
       refreshConfig();
       files.refresh();
-      const outcome = await answer({ workspace: o.workspace, tiers, embedding: loaded.config.embedding ?? undefined }, req);
+      // A client that read no configuration (src/cli/served.ts) gets this server's k, today and warnings.
+      const fill = 'fill' in req;
+      const query: SearchQuery = fill ? { ...req, k: req.k ?? loaded.config.search.k, today: dayIn(loaded.zone) } : req;
+      const outcome = await answer({ workspace: o.workspace, tiers, embedding: loaded.config.embedding ?? undefined }, query);
       served++;
       if (times.push(performance.now() - t0) > 1000) times.shift();
-      return { v: PROTOCOL, ok: true, outcome };
+      return { v: PROTOCOL, ok: true, outcome, ...(fill ? { warnings: loaded.warnings } : {}) };
     } catch (err) {
       coldCount++;
       return { v: PROTOCOL, ok: false, cold: err instanceof Cold ? err.message : `server error: ${(err as Error).message}` };
