@@ -22,8 +22,9 @@ import { buildStamp, exchange, privateDir, PROTOCOL, realWorkspace, serverSwitch
 /** `root`: the package folder (dist/ is under it). True when the search was answered and printed. */
 export async function served(args: string[], env: NodeJS.ProcessEnv, root: string): Promise<boolean> {
   try {
+    if (serverSwitch(env) === 'off') return false;
     const route = leanRoute(args, env);
-    if (!route || serverSwitch(env) === 'off') return false;
+    if (!route) return false;
     const { words, flags: f, global: g } = route;
     if (g.now !== undefined || env.MEM_NOW !== undefined || f.since !== undefined || f.until !== undefined) return false;
     if (f.archive || f.source !== undefined || f.session !== undefined) return false;

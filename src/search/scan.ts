@@ -16,8 +16,8 @@ export interface ScannedFile {
   mtimeMs: number;
 }
 
-/** Collects [absolute path, key] of `.md` files; keys are built by concatenation (this is hot). */
-function walk(dir: string, key: string | null, out: [string, string][], skip?: string): void {
+/** Collects absolute paths and keys of `.md` files, in two lists (this is hot: no pair per file). */
+function walk(dir: string, key: string | null, abs: string[], keys: string[], skip?: string): void {
   let names: fs.Dirent[];
   try {
     names = fs.readdirSync(dir, { withFileTypes: true });
@@ -29,8 +29,11 @@ function walk(dir: string, key: string | null, out: [string, string][], skip?: s
     const full = dir + path.sep + d.name;
     const k = key === null ? full : key ? `${key}/${d.name}` : d.name;
     if (d.isDirectory()) {
-      if (k !== skip) walk(full, k, out, skip);
-    } else if ((d.isFile() || d.isSymbolicLink()) && d.name.endsWith('.md')) out.push([full, k]);
+      if (k !== skip) walk(full, k, abs, keys, skip);
+    } else if ((d.isFile() || d.isSymbolicLink()) && d.name.endsWith('.md')) {
+      abs.push(full);
+      keys.push(k);
+    }
   }
 }
 
@@ -49,25 +52,29 @@ export function tierRoots(workspace: string, extraPaths: string[]): { warm: stri
   return { warm: [path.join(workspace, 'memory')], cold: [path.join(workspace, 'memory', 'archive'), ...extra] };
 }
 
-/** Files of both tiers, or of one (`memory/` is walked for either: the archive lives inside it). */
+/** Files of both tiers, or of one (`memory/` is walked for either: the archive lives inside it), in key order. */
 export function scanWorkspace(workspace: string, extraPaths: string[], only?: Tier): ScannedFile[] {
-  const files: [string, string][] = [];
+  const abs: string[] = [];
+  const keys: string[] = [];
   const memoryFile = path.join(workspace, 'MEMORY.md');
-  if (only !== 'cold' && fs.existsSync(memoryFile)) files.push([memoryFile, 'MEMORY.md']);
+  if (only !== 'cold' && fs.existsSync(memoryFile)) {
+    abs.push(memoryFile);
+    keys.push('MEMORY.md');
+  }
   const roots = tierRoots(workspace, extraPaths);
   const walkRoots = only === 'warm' ? [roots.warm[0]!] : only === 'cold' ? roots.cold : [roots.warm[0]!, ...roots.cold.slice(1)];
   for (const r of walkRoots) {
     const k = keyOf(workspace, r);
     // The warm tier never descends into memory/archive (the cold tier's): no need to list it.
-    walk(r, path.isAbsolute(k) ? null : k, files, only === 'warm' ? 'memory/archive' : undefined);
+    walk(r, path.isAbsolute(k) ? null : k, abs, keys, only === 'warm' ? 'memory/archive' : undefined);
   }
-  const seen = new Set<string>();
-  const out: ScannedFile[] = [];
-  for (const [abs, key] of files) {
-    if (seen.has(key) || (only && tierOf(key) !== only)) continue;
-    seen.add(key);
-    const st = fs.statSync(abs, { throwIfNoEntry: false });
-    if (st?.isFile()) out.push({ path: key, abs, tier: tierOf(key), size: st.size, mtimeMs: st.mtimeMs });
+  const byKey = new Map<string, ScannedFile>();
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
+    if (byKey.has(key) || (only && tierOf(key) !== only)) continue;
+    const st = fs.statSync(abs[i]!, { throwIfNoEntry: false });
+    if (st?.isFile()) byKey.set(key, { path: key, abs: abs[i]!, tier: tierOf(key), size: st.size, mtimeMs: st.mtimeMs });
   }
-  return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  // The default sort (UTF-16 code units, as `<` compares) runs natively; a comparator costs more.
+  return [...byKey.keys()].sort().map((key) => byKey.get(key)!);
 }
