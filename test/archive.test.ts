@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { appendFileSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { loadRecorder } from './helpers/loaded.js';
 import { exampleWorkspace, mem } from './helpers/cli.js';
 
 const NOW = '2026-11-22T09:00:00Z';
@@ -188,16 +189,11 @@ test('a damaged archive segment: search leaves it out and says so; the next mem 
 test('mem search --archive loads no commander, zod or luxon (without a time), nor the Markdown search engine', async (t) => {
   const { ws, root } = exampleWorkspace(t);
   await update(ws);
-  const log = join(root, 'loaded.txt');
-  const hooks = join(root, 'hooks.mjs');
-  writeFileSync(hooks, `import fs from 'node:fs';\nexport async function resolve(s, c, next) { const r = await next(s, c); fs.appendFileSync(${JSON.stringify(log)}, r.url + '\\n'); return r; }\n`);
-  const register = join(root, 'register.mjs');
-  writeFileSync(register, `import { register } from 'node:module';\nregister(${JSON.stringify('file://' + hooks)});\n`);
-  writeFileSync(log, '');
-  const r = await mem(['-C', ws, '--json', 'search', '--archive', 'weekend'], { env: { NODE_OPTIONS: `--import=${register}` } });
+  const rec = loadRecorder(root);
+  const r = await mem(['-C', ws, '--json', 'search', '--archive', 'weekend'], { env: rec.env });
   assert.equal(r.code, 0, r.stderr);
   assert.ok((JSON.parse(r.stdout) as Hits).results.length > 0);
-  const loaded = readFileSync(log, 'utf8');
-  assert.match(loaded, /archive\/search\.js/, 'the hook saw the archive search load');
+  const loaded = rec.take();
+  assert.match(loaded, /dist\/cli\/first\.cjs/, 'the recorder saw the CLI load');
   for (const pkg of ['commander', 'zod', 'luxon', 'minisearch', 'remark', 'openai']) assert.doesNotMatch(loaded, new RegExp(`node_modules/${pkg}/`), `${pkg} loaded`);
 });

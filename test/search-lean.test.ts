@@ -20,6 +20,7 @@ import { leanIndexRoute, leanRoute } from '../src/cli/fast-args.js';
 import { serverOff } from '../src/cli/search-command.js';
 import { serverSwitch } from '../src/search/server/protocol.js';
 import { mem, ROOT, tempDir } from './helpers/cli.js';
+import { loadRecorder } from './helpers/loaded.js';
 import { index, NOW, searchWorkspace } from './search-helpers.js';
 
 const OFF = { MEM_SEARCH_SERVER: 'off' };
@@ -167,28 +168,24 @@ test('lean and full CLI answer alike: results, notices, bad options and bad conf
 test('a lean lexical search loads no commander, zod, luxon, remark, openai, chokidar, node-cron (nor opencc-js for English)', async (t) => {
   const ws = searchWorkspace(t);
   await index(ws);
-  const dir = tempDir(t, 'memfold-lean-hook-');
-  const log = join(dir, 'loaded.txt');
-  const hooks = join(dir, 'hooks.mjs');
-  writeFileSync(hooks, `import fs from 'node:fs';\nexport async function resolve(s, c, next) { const r = await next(s, c); fs.appendFileSync(${JSON.stringify(log)}, r.url + '\\n'); return r; }\n`);
-  const register = join(dir, 'register.mjs');
-  writeFileSync(register, `import { register } from 'node:module';\nregister(${JSON.stringify('file://' + hooks)});\n`);
+  const rec = loadRecorder(tempDir(t, 'memfold-lean-hook-'));
   const loaded = async (query: string) => {
-    writeFileSync(log, '');
     // No --now: parsing a moment is the one thing that loads luxon (by design).
-    const r = await mem(['-C', ws, '--json', 'search', query], { env: { ...OFF, NODE_OPTIONS: `--import=${register}` } });
+    const r = await mem(['-C', ws, '--json', 'search', query], { env: { ...OFF, ...rec.env } });
     assert.equal(r.code, 0, r.stderr);
     assert.ok(JSON.parse(r.stdout).results.length > 0);
-    return readFileSync(log, 'utf8');
+    return rec.take();
   };
   const english = await loaded('SQLite events');
-  assert.match(english, /minisearch/, 'the hook saw the search engine load');
-  assert.doesNotMatch(english, /search\/server\//, 'MEM_SEARCH_SERVER=off: the server code is not even loaded');
+  assert.match(english, /node_modules\/minisearch\//, 'the recorder saw the search engine load');
+  assert.match(english, /dist\/cli\/first\.cjs/, 'answered by the CommonJS bundle');
+  assert.doesNotMatch(english, /dist\/cli\/entry\.js/, 'not by the ES-module CLI');
   for (const pkg of ['commander', 'zod', 'luxon', 'remark', 'unified', 'openai', 'chokidar', 'node-cron', 'opencc-js', 'gray-matter', 'picocolors']) {
     assert.doesNotMatch(english, new RegExp(`node_modules/${pkg}/`), `${pkg} loaded for an English query`);
   }
-  // (opencc-js is then loaded through require, which this hook does not see; search.test.ts checks the folding.)
-  assert.doesNotMatch(await loaded('為什麼放棄 Redis 緩存'), /node_modules\/(commander|zod|luxon)\//);
+  const chinese = await loaded('為什麼放棄 Redis 緩存');
+  assert.match(chinese, /node_modules\/opencc-js\//, 'Han text loads the converter');
+  assert.doesNotMatch(chinese, /node_modules\/(commander|zod|luxon)\//);
 });
 
 test('mem index loads no commander, zod or luxon (it needs no time), logs its run, and still refuses a bad --now', async (t) => {

@@ -15,6 +15,7 @@ import { childEnv, editConfig, finished, mem, ROOT, startMem } from './helpers/c
 import { startOpenAIServer } from './helpers/openai-server.js';
 import { index, NOW, searchWorkspace } from './search-helpers.js';
 import { failedMarker } from '../src/search/server/client.js';
+import { loadRecorder } from './helpers/loaded.js';
 import { exchange, PROTOCOL, socketAddress, type ServerStatus } from '../src/search/server/protocol.js';
 
 const MAIN = join(ROOT, 'dist', 'search', 'server', 'main.js');
@@ -180,11 +181,7 @@ test('a plain search the server answers is printed before the CLI loads (bin/mem
   const { child } = startServer(ws);
   killAfter(t, child);
   const up = await waitFor('the server', async () => (await status(ws)) ?? false, 60_000, 200);
-  const dir = join(ws, '..');
-  const log = join(dir, 'loaded.txt');
-  writeFileSync(join(dir, 'hooks.mjs'), `import fs from 'node:fs';\nexport async function resolve(s, c, next) { const r = await next(s, c); fs.appendFileSync(${JSON.stringify(log)}, r.url + '\\n'); return r; }\n`);
-  writeFileSync(join(dir, 'register.mjs'), `import { register } from 'node:module';\nregister(${JSON.stringify('file://' + join(dir, 'hooks.mjs'))});\n`);
-  const hooked = { NODE_OPTIONS: `--import=${join(dir, 'register.mjs')}` };
+  const rec = loadRecorder(join(ws, '..'));
   const cases: [string[], boolean][] = [
     [['--json', 'search', 'postgres'], true],
     [['search', 'SQLite events'], true],
@@ -193,15 +190,19 @@ test('a plain search the server answers is printed before the CLI loads (bin/mem
     // Dates need the CLI (luxon): it asks the server itself.
     [['--json', 'search', 'postgres', '--since', '2026-01-01'], false],
   ];
-  for (const [args, fast] of cases) {
-    writeFileSync(log, '');
-    const served = await mem(['-C', ws, ...args], { env: hooked });
+  let fast = up.fast;
+  for (const [args, first] of cases) {
+    const served = await mem(['-C', ws, ...args], { env: rec.env });
     const cold = await mem(['-C', ws, ...args], { env: { MEM_SEARCH_SERVER: 'off' } });
     assert.equal(served.code, 0, served.stderr);
     assert.equal(served.stdout, cold.stdout, args.join(' '));
     assert.equal(served.stderr, cold.stderr, args.join(' '));
     if (!args.includes('-q')) assert.match(served.stderr, /unknown key "futureKey"/);
-    assert.equal(/dist\/cli\/entry\.js/.test(readFileSync(log, 'utf8')), !fast, `${args.join(' ')}: ${fast ? 'answered before' : 'answered by'} the CLI`);
+    const loaded = rec.take();
+    assert.doesNotMatch(loaded, /node_modules\/minisearch\//, `${args.join(' ')}: no search code ran in the client`);
+    const now = (await status(ws))!.fast;
+    assert.equal(now - fast, first ? 1 : 0, `${args.join(' ')}: ${first ? 'asked before' : 'asked after'} reading the configuration`);
+    fast = now;
   }
   assert.equal(JSON.parse((await mem(['-C', ws, '--json', 'search', 'postgres OR sqlite OR events'])).stdout).results.length, 2, 'k from the configuration');
   assert.equal((await status(ws))!.served - up.served, cases.length + 1, 'the server answered every one');

@@ -233,7 +233,8 @@ test('segment builder: the same bytes as the reference encoder; addDocs (term id
   const { readFileSync, readdirSync } = await import('node:fs');
   const { join } = await import('node:path');
   const { SegmentBuilder, encodeSegment } = await import('../src/search/segment-builder.js');
-  const { addDocs, buildDocs } = await import('../src/search/docs.js');
+  const { addDocs, buildDocs } = await import('../src/search/build-docs.js');
+  await (await import('../src/search/chunk.js')).loadRemark();
   const root = join(import.meta.dirname, 'fixtures', 'search', 'quality', 'workspace');
   const files = (readdirSync(root, { recursive: true }) as string[]).filter((n) => n.endsWith('.md')).map((n) => n.split('\\').join('/')).sort();
   const cfg = { chunkTokens: 60, overlapTokens: 15 };

@@ -1,39 +1,31 @@
 /**
- * What bin/mem.cjs runs when the resident search server did not answer first (served.ts). A plain
- * `mem search` or `mem index` (fast-args.ts says which) takes the lean path: no commander, zod or
- * luxon, so a cold search costs little more than Node's own start-up (issue #3: p50 ≤ 2× `node -e 0`). Everything else, and every help or usage error, goes to the full CLI
- * (main.ts). Errors print and exit exactly as main.ts does: one line, `mem: <message>`, exit code by
- * error kind (STYLE §3).
+ * The CLI as ES modules, which bin/mem.cjs runs for every command line that first.ts (the CommonJS
+ * bundle it tries first) leaves alone: a plain `mem index` takes the lean path here (no commander, zod
+ * or luxon: after a one-file edit most of a run is start-up), everything else, every help and usage
+ * error included, goes to the full CLI (main.ts). A plain `mem search` normally never gets here;
+ * it is still answered the same way if it does. Errors print and exit as main.ts does (lean-run.ts).
  */
-import { describeError, EXIT, isMemError } from '../core/errors.js';
 import { leanIndexRoute, leanRoute } from './fast-args.js';
+import { runLean } from './lean-run.js';
 
 const args = process.argv.slice(2);
 const route = leanRoute(args) ?? leanIndexRoute(args);
 if (!route) {
   await import('./main.js');
+} else if (route.command === 'search') {
+  const { searchCommand } = await import('./search-command.js');
+  await runLean(() => searchCommand(route.words, route.flags, route.global));
 } else {
-  try {
-    if (route.command === 'search') {
-      const { searchCommand } = await import('./search-command.js');
-      await searchCommand(route.words, route.flags, route.global);
-    } else {
-      // A job: its run leaves a line in the job log, as main.ts's hooks do for commander's commands.
-      const hook = await import('../daemon/job-hook.js');
-      await hook.startJobRun('index', route.global.workspace);
-      try {
-        await (await import('./index-command.js')).indexCommand(route.flags, route.global);
-      } catch (err) {
-        await hook.finishJobRun(err);
-        throw err;
-      }
-      await hook.finishJobRun(undefined);
+  // A job: its run leaves a line in the job log, as main.ts's hooks do for commander's commands.
+  const hook = await import('../daemon/job-hook.js');
+  await runLean(async () => {
+    await hook.startJobRun('index', route.global.workspace);
+    try {
+      await (await import('./index-command.js')).indexCommand(route.flags, route.global);
+    } catch (err) {
+      await hook.finishJobRun(err);
+      throw err;
     }
-    process.exitCode = EXIT.ok;
-  } catch (err) {
-    const { c } = await import('./output.js');
-    process.stderr.write(`${c.red('mem:')} ${describeError(err)}\n`);
-    if (process.env.MEM_DEBUG && err instanceof Error) process.stderr.write(`${err.stack}\n`);
-    process.exitCode = isMemError(err) ? err.exitCode : EXIT.error;
-  }
+    await hook.finishJobRun(undefined);
+  });
 }

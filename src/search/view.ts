@@ -34,7 +34,9 @@ type SearchCfg = { chunkTokens: number; overlapTokens: number };
 const OVERLAY_FOLD_CHARS = 200_000;
 
 async function buildFor(files: ScannedFile[], tier: Tier, first: number, cfg: SearchCfg, warnings: string[]): Promise<{ docs: BuiltDoc[]; read: number }> {
-  const { buildDocs } = await import('./docs.js');
+  // Overlays chunk any file synchronously: remark is loaded first (mem index loads it only when a file needs it).
+  const [{ buildDocs }, { loadRemark }] = await Promise.all([import('./build-docs.js'), import('./chunk.js')]);
+  await loadRemark();
   const texts: [ScannedFile, string][] = [];
   for (const f of files) {
     const src = readSource(f.abs, f.path);

@@ -52,6 +52,8 @@ export interface ServerStatus {
   /** Queries answered, and queries left to the client to answer cold. */
   served: number;
   cold: number;
+  /** Of those answered: asked before the client read any configuration (`fill`, src/cli/served.ts). */
+  fast: number;
   /** Time spent answering (ms, inside the server), median and 95th percentile of the last 1,000. */
   answerMs: { p50: number; p95: number } | null;
   startedAt: string;

@@ -96,6 +96,7 @@ export async function startServer(o: ServerOptions): Promise<Running | undefined
   let tiers = new TierCache(o.workspace, files, loaded.config.search);
   let served = 0;
   let coldCount = 0;
+  let fastCount = 0;
   const times: number[] = [];
   let last = Date.now();
   let chain: Promise<unknown> = Promise.resolve();
@@ -126,7 +127,7 @@ export async function startServer(o: ServerOptions): Promise<Running | undefined
     if (req.workspace !== o.workspace) return { v: PROTOCOL, ok: false, cold: 'another workspace' };
     if (req.op === 'status') {
       const m = process.memoryUsage();
-      return { v: PROTOCOL, ok: true, status: { pid: process.pid, workspace: o.workspace, mode: o.mode, rssBytes: m.rss, heapUsedBytes: m.heapUsed, served, cold: coldCount, answerMs: percentiles(times), startedAt, idleMs: o.idleMs || null, build } };
+      return { v: PROTOCOL, ok: true, status: { pid: process.pid, workspace: o.workspace, mode: o.mode, rssBytes: m.rss, heapUsedBytes: m.heapUsed, served, cold: coldCount, fast: fastCount, answerMs: percentiles(times), startedAt, idleMs: o.idleMs || null, build } };
     }
     if (req.op === 'stop') {
       setImmediate(() => stop('asked to stop by another server'));
@@ -149,6 +150,7 @@ export async function startServer(o: ServerOptions): Promise<Running | undefined
       const query: SearchQuery = fill ? { ...req, k: req.k ?? loaded.config.search.k, today: dayIn(loaded.zone) } : req;
       const outcome = await answer({ workspace: o.workspace, tiers, embedding: loaded.config.embedding ?? undefined }, query);
       served++;
+      if (fill) fastCount++;
       if (times.push(performance.now() - t0) > 1000) times.shift();
       return { v: PROTOCOL, ok: true, outcome, ...(fill ? { warnings: loaded.warnings } : {}) };
     } catch (err) {
