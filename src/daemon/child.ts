@@ -1,5 +1,5 @@
 /**
- * One job run as a child process of the CLI (`node bin/mem.cjs -C <ws> <job>`), so a time limit can
+ * One job run as a child process of the CLI (`node bin/mem.js -C <ws> <job>`), so a time limit can
  * stop it whatever it is doing (DESIGN §7). Stopping is SIGTERM first — the child's lock library
  * removes its lock folders on the way out and every write is atomic, so nothing is half-written —
  * then SIGKILL after a grace; locks of a SIGKILLed child turn stale after `limits.lockStaleMs` and
@@ -9,7 +9,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const CLI_BIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../bin/mem.cjs');
+export const CLI_BIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../bin/mem.js');
 
 export interface ChildOutcome {
   job: string;
