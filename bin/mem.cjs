@@ -1,8 +1,11 @@
 #!/usr/bin/env node
 'use strict';
-// A plain `mem search` is answered by dist/cli/first.cjs (one CommonJS bundle, see src/cli/first.ts);
-// everything else runs the CLI as ES modules (dist/cli/entry.js).
+// `mem`: a plain search is answered by the resident server (dist/cli/first.cjs) or by the lean
+// search bundle (dist/cli/search.cjs); everything else runs the CLI as ES modules (dist/cli/entry.js).
+// See src/cli/first.ts.
+const args = process.argv.slice(2);
 const cli = () => import('../dist/cli/entry.js');
 Promise.resolve()
-  .then(() => require('../dist/cli/first.cjs').first(process.argv.slice(2), process.env))
+  .then(() => require('../dist/cli/first.cjs').first(args, process.env))
+  .then((next) => (next === 'search' ? require('../dist/cli/search.cjs').leanSearch(args, process.env) : next === 'done'))
   .then((done) => done || cli(), cli);

@@ -1,14 +1,14 @@
 #!/usr/bin/env node
-// Bundles src/cli/first.ts (a plain `mem search`: served or cold) into one CommonJS file,
-// dist/cli/first.cjs, which bin/mem.cjs loads first: Node loads one CommonJS file far faster than
-// the same code as ES modules. Part of `npm run build`, after tsc. Packages stay external (required
-// from node_modules at run time); `import.meta.url` becomes the URL of dist/search/server/protocol.js,
-// so the build stamp, the server's main.js and createRequire resolve as in the ES modules (first.ts).
+// Part of `npm run build`, after tsc: bundles what bin/mem.cjs loads before the ES-module CLI into
+// CommonJS files (Node loads one CommonJS file far faster than the same code as ES modules):
+//   dist/cli/first.cjs   src/cli/first.ts        is it a plain search; the resident server's answer
+//   dist/cli/search.cjs  src/cli/lean-search.ts  a plain search answered cold
+// Packages stay external (required from node_modules at run time); `import.meta.url` becomes the URL
+// of dist/search/server/protocol.js, so the build stamp, the server's main.js and createRequire
+// resolve as they do in the ES modules (see src/cli/lean-search.ts).
 import { build } from 'esbuild';
 
-await build({
-  entryPoints: ['src/cli/first.ts'],
-  outfile: 'dist/cli/first.cjs',
+const common = {
   bundle: true,
   platform: 'node',
   format: 'cjs',
@@ -17,4 +17,6 @@ await build({
   define: { 'import.meta.url': '__protocolUrl' },
   banner: { js: "const __protocolUrl = require('node:url').pathToFileURL(require('node:path').join(__dirname, '..', 'search', 'server', 'protocol.js')).href;" },
   logLevel: 'warning',
-});
+};
+await build({ ...common, entryPoints: ['src/cli/first.ts'], outfile: 'dist/cli/first.cjs' });
+await build({ ...common, entryPoints: ['src/cli/lean-search.ts'], outfile: 'dist/cli/search.cjs' });

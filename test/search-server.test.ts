@@ -200,6 +200,7 @@ test('a plain search the server answers is printed before the CLI loads (bin/mem
     if (!args.includes('-q')) assert.match(served.stderr, /unknown key "futureKey"/);
     const loaded = rec.take();
     assert.doesNotMatch(loaded, /node_modules\/minisearch\//, `${args.join(' ')}: no search code ran in the client`);
+    if (first) assert.doesNotMatch(loaded, /dist\/cli\/search\.cjs/, `${args.join(' ')}: not even loaded`);
     const now = (await status(ws))!.fast;
     assert.equal(now - fast, first ? 1 : 0, `${args.join(' ')}: ${first ? 'asked before' : 'asked after'} reading the configuration`);
     fast = now;

@@ -10,17 +10,15 @@
  * having printed nothing, and the full CLI runs as if it had not been here (it asks the server again,
  * and may start one on demand).
  */
-import { leanRoute } from './fast-args.js';
+import type { SearchRoute } from './fast-args.js';
 import { c, outputFor } from './output.js';
 import { locateWorkspace } from '../workspace/locate.js';
 import { buildStamp, exchange, privateDir, PROTOCOL, realWorkspace, serverSwitch, socketAddress, socketDir } from '../search/server/protocol.js';
 
 /** True when the search was answered and printed. */
-export async function served(args: string[], env: NodeJS.ProcessEnv): Promise<boolean> {
+export async function served(route: SearchRoute, env: NodeJS.ProcessEnv): Promise<boolean> {
   try {
     if (serverSwitch(env) === 'off') return false;
-    const route = leanRoute(args, env);
-    if (!route) return false;
     const { words, flags: f, global: g } = route;
     if (g.now !== undefined || env.MEM_NOW !== undefined || f.since !== undefined || f.until !== undefined) return false;
     if (f.archive || f.source !== undefined || f.session !== undefined) return false;

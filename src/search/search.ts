@@ -154,7 +154,7 @@ function unusable(tier: Tier, problem: string): string {
  * them) is reopened from its files, as a failing query is, so the answer and its "superseded by"
  * hint survive; another tier's damaged index only loses the hint.
  */
-async function successorAnywhere(req: SearchRequest, opens: OpenedTier[], files: (tier: Tier) => ScannedFile[], notices: string[], id: string): Promise<string | null> {
+async function successorAnywhere(req: SearchRequest, opens: OpenedTier[], files: Map<Tier, ScannedFile[]>, notices: string[], id: string): Promise<string | null> {
   for (let i = 0; i < opens.length; i++) {
     let o = opens[i]!;
     let here: string | null;
@@ -164,7 +164,7 @@ async function successorAnywhere(req: SearchRequest, opens: OpenedTier[], files:
       if (o.problem) throw err;
       o.close();
       const problem = (err as Error).message;
-      o = opens[i] = await openTier(req.workspace, o.tier, files(o.tier), req.search, problem);
+      o = opens[i] = await openTier(req.workspace, o.tier, files.get(o.tier) ?? [], req.search, problem);
       notices.push(unusable(o.tier, problem));
       here = successor(o.view.segments, o.view.isDead, id);
     }
@@ -199,11 +199,12 @@ export async function runSearch(req: SearchRequest): Promise<SearchOutcome> {
   }
   const results: SearchResult[] = [];
   const opens: OpenedTier[] = [];
-  const scanned = new Map<Tier, ScannedFile[]>();
-  const files = (tier: Tier) => scanned.get(tier) ?? scanned.set(tier, scanWorkspace(req.workspace, req.extraPaths, tier)).get(tier)!;
+  const files = new Map<Tier, ScannedFile[]>();
   for (const tier of TIERS) {
     if (tier === 'cold' && !req.deep && results.length >= req.k) break;
-    let opened = await openTier(req.workspace, tier, files(tier), req.search);
+    const tierFiles = scanWorkspace(req.workspace, req.extraPaths, tier);
+    files.set(tier, tierFiles);
+    let opened = await openTier(req.workspace, tier, tierFiles, req.search);
     let found: SearchResult[];
     try {
       found = await searchTier(req, req.vectors, opened, terms, notices);
@@ -211,7 +212,7 @@ export async function runSearch(req: SearchRequest): Promise<SearchOutcome> {
       // A damaged segment file (truncated, removed by a concurrent rebuild): answer from memory.
       if (opened.problem) throw err;
       opened.close();
-      opened = await openTier(req.workspace, tier, files(tier), req.search, `${(err as Error).message}`);
+      opened = await openTier(req.workspace, tier, tierFiles, req.search, `${(err as Error).message}`);
       found = await searchTier(req, req.vectors, opened, terms, notices);
     }
     opens.push(opened);
@@ -229,4 +230,3 @@ export async function runSearch(req: SearchRequest): Promise<SearchOutcome> {
   }
   return finishSearch(req, response, results, notices);
 }
-

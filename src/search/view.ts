@@ -65,7 +65,7 @@ export function changedFiles(state: TierState, files: ScannedFile[]): { changed:
 }
 
 /** A tier whose files match its manifest (same fingerprint): the persisted segments as they are. */
-export function openHead(workspace: string, head: TierHead): OpenedTier {
+function openHead(workspace: string, head: TierHead): OpenedTier {
   const disk: Segment[] = head.segments.map((s) => DiskSegment.open(path.join(workspace, INDEX_DIR), s.name, s.first, s.count));
   return {
     tier: head.tier, behind: [], warnings: [],
