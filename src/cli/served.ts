@@ -7,8 +7,8 @@
  * fills `k` and "today" from the configuration it reloads on change, and sends that configuration's
  * warnings). In every other case — another command, help, --now/MEM_NOW, --since/--until, the
  * archive, a bad -k, no workspace, no server, a server that says "cold", any error — it returns false
- * having printed nothing, and the full CLI runs as if it had not been here (it asks the server again,
- * and may start one on demand).
+ * having printed nothing, and the search runs as if this had not been tried (lean-search.ts: it reads
+ * the configuration, asks the server again, may start one on demand, or answers cold).
  */
 import type { SearchRoute } from './fast-args.js';
 import { c, outputFor } from './output.js';

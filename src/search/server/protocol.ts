@@ -68,11 +68,11 @@ export type Reply =
 
 /**
  * Identifies this build: a server of another build answers `cold` and never mixes code versions. The
- * mtime of this module's file: the bundled served client (src/cli/served.ts) names that file itself.
+ * mtime of this module's file (the CommonJS bundles define import.meta.url as its URL too: scripts/bundle.mjs).
  */
-export function buildStamp(file = fileURLToPath(import.meta.url)): string {
+export function buildStamp(): string {
   try {
-    return `${PROTOCOL}:${Math.round(fs.statSync(file).mtimeMs)}`;
+    return `${PROTOCOL}:${Math.round(fs.statSync(fileURLToPath(import.meta.url)).mtimeMs)}`;
   } catch {
     return `${PROTOCOL}:?`;
   }
