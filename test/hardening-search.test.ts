@@ -5,7 +5,7 @@
  * covers a deleted `.mem/`, an older version, invalid JSON and a truncated postings file.
  */
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { appendFileSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { runSearch } from '../src/search/index.js';
@@ -37,6 +37,24 @@ test('a future index version, a truncated or missing segment file: same answer, 
     assert.match(r.stderr, /^warning: warm index unusable \([^\n]*(truncated|missing)\): searched the files in memory/m, `${ext}: says so`);
     await index(ws, '--rebuild');
   }
+});
+
+test('a damaged manifest line: unread while no file changed, then search answers from the files and mem index rebuilds', async (t) => {
+  const ws = searchWorkspace(t);
+  await index(ws);
+  const want = ids(await search(ws, Q, '--deep'));
+  const meta = join(ws, '.mem', 'index', 'warm.json');
+  truncateSync(meta, statSync(meta).size - 20); // the manifest (second line) cut short
+  const unchanged = await search(ws, Q, '--deep');
+  assert.deepEqual(ids(unchanged), want, 'the fingerprint matches: the head and segments answer');
+  assert.doesNotMatch(unchanged.stderr, /unusable/);
+  appendFileSync(join(ws, 'memory', '2026-11-21.md'), '\n## Note: okapi sighting\n- id: NOTE-20261121-okapi\n- status: active\n');
+  const changed = await search(ws, 'okapi');
+  assert.equal(changed.results[0]?.id, 'NOTE-20261121-okapi');
+  assert.match(changed.stderr, /warm index unusable \(\.mem\/index\/warm\.json manifest is not valid JSON/);
+  const r = await index(ws);
+  assert.match(r.warnings.join('\n'), /manifest is not valid JSON[^\n]*: rebuilt the warm index/);
+  assert.doesNotMatch((await search(ws, 'okapi')).stderr, /unusable/);
 });
 
 test('mem index after a damaged segment repairs it, as the warning promises', async (t) => {
