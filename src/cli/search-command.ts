@@ -1,6 +1,7 @@
 /**
  * The body of `mem search "<query>"` (docs/search.md), shared by the commander command
- * (src/commands/search.ts) and the lean entry (entry.ts), so both answer byte for byte alike.
+ * (src/commands/search.ts), the lean search bundle (lean-search.ts) and entry.ts, so all answer byte
+ * for byte alike.
  *
  * Invariant: nothing heavy is imported before the resident server has been asked. The order is
  * fixed: query check, workspace and configuration (no zod when the config is plainly valid, no luxon
