@@ -3,20 +3,27 @@
 // CommonJS files (Node loads one CommonJS file far faster than the same code as ES modules):
 //   dist/cli/first.cjs   src/cli/first.ts        is it a plain search; the resident server's answer
 //   dist/cli/search.cjs  src/cli/lean-search.ts  a plain search answered cold
-// Packages stay external (required from node_modules at run time); `import.meta.url` becomes the URL
-// of dist/search/server/protocol.js, so the build stamp, the server's main.js and createRequire
-// resolve as they do in the ES modules (see src/cli/lean-search.ts).
+//   dist/cli/index.cjs   src/cli/lean-index.ts   a plain `mem index`
+// Packages stay external (required from node_modules at run time). `import.meta.url` becomes the URL
+// of one real file of dist/, so the code that finds files beside itself finds what the ES module
+// would: the search bundles use dist/search/server/protocol.js (the build stamp, the server's
+// main.js), the index bundle dist/search/parallel-build.js (its worker), and createRequire resolves
+// packages from either (see src/cli/lean-search.ts and lean-index.ts).
 import { build } from 'esbuild';
 
+const metaUrl = (rel) => ({
+  define: { 'import.meta.url': '__metaUrl' },
+  banner: { js: `const __metaUrl = require('node:url').pathToFileURL(require('node:path').join(__dirname, '..', ${JSON.stringify(rel)})).href;` },
+});
 const common = {
   bundle: true,
   platform: 'node',
   format: 'cjs',
   target: 'node20',
   packages: 'external',
-  define: { 'import.meta.url': '__protocolUrl' },
-  banner: { js: "const __protocolUrl = require('node:url').pathToFileURL(require('node:path').join(__dirname, '..', 'search', 'server', 'protocol.js')).href;" },
   logLevel: 'warning',
 };
-await build({ ...common, entryPoints: ['src/cli/first.ts'], outfile: 'dist/cli/first.cjs' });
-await build({ ...common, entryPoints: ['src/cli/lean-search.ts'], outfile: 'dist/cli/search.cjs' });
+const server = metaUrl('search/server/protocol.js');
+await build({ ...common, ...server, entryPoints: ['src/cli/first.ts'], outfile: 'dist/cli/first.cjs' });
+await build({ ...common, ...server, entryPoints: ['src/cli/lean-search.ts'], outfile: 'dist/cli/search.cjs' });
+await build({ ...common, ...metaUrl('search/parallel-build.js'), entryPoints: ['src/cli/lean-index.ts'], outfile: 'dist/cli/index.cjs' });

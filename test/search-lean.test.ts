@@ -190,14 +190,14 @@ test('a lean lexical search loads no commander, zod, luxon, remark, openai, chok
 
 test('mem index loads no commander, zod or luxon (it needs no time), logs its run, and still refuses a bad --now', async (t) => {
   const ws = searchWorkspace(t);
-  const dir = tempDir(t, 'memfold-index-hook-');
-  const log = join(dir, 'loaded.txt');
-  writeFileSync(join(dir, 'hooks.mjs'), `import fs from 'node:fs';\nexport async function resolve(s, c, next) { const r = await next(s, c); fs.appendFileSync(${JSON.stringify(log)}, r.url + '\\n'); return r; }\n`);
-  writeFileSync(join(dir, 'register.mjs'), `import { register } from 'node:module';\nregister(${JSON.stringify('file://' + join(dir, 'hooks.mjs'))});\n`);
-  writeFileSync(log, '');
-  const r = await mem(['-C', ws, '--json', 'index'], { env: { ...OFF, NODE_OPTIONS: `--import=${join(dir, 'register.mjs')}` } });
+  const rec = loadRecorder(tempDir(t, 'memfold-index-hook-'));
+  const r = await mem(['-C', ws, '--json', 'index'], { env: { ...OFF, ...rec.env } });
   assert.equal(r.code, 0, r.stderr);
-  assert.doesNotMatch(readFileSync(log, 'utf8'), /node_modules\/(luxon|commander|zod)\//);
+  const loaded = rec.take();
+  assert.match(loaded, /dist\/cli\/index\.cjs/, 'answered by the index bundle');
+  assert.match(loaded, /node_modules\/proper-lockfile\//, 'the recorder saw the lock library load');
+  assert.doesNotMatch(loaded, /node_modules\/(luxon|commander|zod)\//);
+  assert.doesNotMatch(loaded, /dist\/cli\/entry\.js/, 'not the ES-module CLI');
   const runs = readFileSync(join(ws, '.mem', 'logs', 'jobs.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { job: string; outcome: string });
   assert.deepEqual(runs.at(-1) && [runs.at(-1)!.job, runs.at(-1)!.outcome], ['index', 'ok'], 'the lean run leaves its job-log line');
   const bad = await mem(['-C', ws, '--now', 'garbage', 'index'], { env: OFF });

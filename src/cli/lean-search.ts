@@ -1,7 +1,8 @@
 /**
  * A plain `mem search` answered cold, bundled into one CommonJS file (dist/cli/search.cjs, built by
  * scripts/bundle.mjs): about 40 ms less start-up than the same code as ES modules at 10,000 files
- * (issue #3). bin/mem.cjs loads it only for a command line first.ts found to be a plain search.
+ * (issue #3). bin/mem.cjs loads it only for a command line first.ts found to be a plain search;
+ * entry.ts runs the same function.
  *
  * Invariant: the bundle is the same source as the ES modules, so both answer byte for byte alike (the
  * tests run searches through it). esbuild defines `import.meta.url` in the bundles as the URL of
@@ -11,12 +12,12 @@
  */
 import { leanRoute } from './fast-args.js';
 import { runLean } from './lean-run.js';
-import { searchCommand } from './search-command.js';
 
 /** False when the command line is not a plain search after all (bin/mem.cjs then runs the CLI). */
 export async function leanSearch(args: string[], env: NodeJS.ProcessEnv): Promise<boolean> {
   const route = leanRoute(args, env);
   if (!route) return false;
+  const { searchCommand } = await import('./search-command.js');
   await runLean(() => searchCommand(route.words, route.flags, route.global));
   return true;
 }
