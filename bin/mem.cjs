@@ -6,6 +6,11 @@
 // argument names its command. See src/cli/first.ts.
 const args = process.argv.slice(2);
 const env = process.env;
+// A reader that stops early (`mem --help | head -1`) ends the output quietly, not with a stack trace.
+process.stdout.on('error', (err) => {
+  if (err.code !== 'EPIPE') throw err;
+  process.exit(0);
+});
 const cli = () => import('../dist/cli/entry.js');
 const lean = async () => {
   if (args.includes('index')) return require('../dist/cli/index.cjs').leanIndex(args, env);

@@ -224,3 +224,16 @@ test('bin/mem.js (ESM) runs the same CLI as bin/mem.cjs, the installed `mem`', a
   }
   assert.equal(JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).bin.mem, 'bin/mem.cjs');
 });
+
+test('a reader that stops early ends the output quietly: no EPIPE stack trace, exit 0', async () => {
+  const { spawn } = await import('node:child_process');
+  for (const args of [['search', '--help'], ['--help']]) {
+    const child = spawn(process.execPath, [join(ROOT, 'bin', 'mem.cjs'), ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    child.stdout.once('data', () => child.stdout.destroy());
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    assert.equal(stderr, '', args.join(' '));
+    assert.equal(code, 0, args.join(' '));
+  }
+});
