@@ -1,7 +1,9 @@
 // lib.mjs — what the benchmarks share: flags, whole-process timing, median and p95, and the search
-// queries (10, 4 of them Chinese) that bench/search.mjs and bench/search-server.mjs both time.
+// corpus and queries (10, 4 of them Chinese) that bench/search.mjs and bench/search-server.mjs both time.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 const args = process.argv.slice(2);
 
@@ -22,6 +24,22 @@ export function run(cmd, argv, { env = {}, rss = false } = {}) {
   const ms = performance.now() - t;
   const m = /__RSS__(\d+)/.exec(r.stderr ?? '');
   return { ms, code: r.status, stdout: r.stdout, stderr: r.stderr, rssMB: m ? Number(m[1]) / 1024 : null };
+}
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const GEN_CORPUS = [process.env.GEN_CORPUS, path.resolve(ROOT, '..', 'shared', 'bench', 'gen-corpus.mjs'), '/work/shared/bench/gen-corpus.mjs'].find((p) => p && fs.existsSync(p));
+
+/**
+ * The workspace `<workdir>/ws` of `files` files from shared/bench/gen-corpus.mjs (deterministic), with
+ * a mem.config.json whose extraPaths is the summaries folder; kept when it already exists.
+ */
+export function corpusWorkspace(workdir, files) {
+  const ws = path.join(workdir, 'ws');
+  if (fs.existsSync(path.join(ws, 'mem.config.json'))) return ws;
+  const g = run(process.execPath, [GEN_CORPUS, '--size', String(files), '--out', ws, '--force']);
+  if (g.code !== 0) throw new Error(`gen-corpus failed: ${g.stderr}`);
+  fs.writeFileSync(path.join(ws, 'mem.config.json'), JSON.stringify({ format_version: 1, timezone: 'UTC', extraPaths: ['second-brain/summaries'] }, null, 2));
+  return ws;
 }
 
 export const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];

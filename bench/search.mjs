@@ -22,12 +22,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { arg, flag, median, p95, run as runProcess, SEARCH_QUERIES } from './lib.mjs';
+import { arg, corpusWorkspace, flag, median, p95, run as runProcess, SEARCH_QUERIES } from './lib.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const MEM = path.join(ROOT, 'bin', 'mem.cjs');
-const GEN = [process.env.GEN_CORPUS, path.resolve(ROOT, '..', 'shared', 'bench', 'gen-corpus.mjs'), '/work/shared/bench/gen-corpus.mjs']
-  .find((p) => p && fs.existsSync(p));
 const OUT_DIR = path.join(ROOT, 'bench', 'out');
 const files = parseInt(arg('files', process.env.BENCH_SEARCH_FILES ?? '1000'), 10);
 const runs = Math.max(2, parseInt(arg('runs', process.env.BENCH_SEARCH_RUNS ?? '2'), 10));
@@ -38,12 +36,7 @@ const QUERIES = SEARCH_QUERIES;
 const run = (cmd, argv, { env, rss } = {}) => runProcess(cmd, argv, { env: { MEM_SEARCH_SERVER: 'off', ...env }, rss });
 
 console.error(`corpus: ${files} files in ${workdir}`);
-const ws = path.join(workdir, 'ws');
-if (!fs.existsSync(path.join(ws, 'mem.config.json'))) {
-  const g = run(process.execPath, [GEN, '--size', String(files), '--out', ws, '--force']);
-  if (g.code !== 0) throw new Error(`gen-corpus failed: ${g.stderr}`);
-  fs.writeFileSync(path.join(ws, 'mem.config.json'), JSON.stringify({ format_version: 1, timezone: 'UTC', extraPaths: ['second-brain/summaries'] }, null, 2));
-}
+const ws = corpusWorkspace(workdir, files);
 
 const node0 = median(Array.from({ length: 20 }, () => run(process.execPath, ['-e', '0']).ms));
 const ratio = (ms) => `${(ms / node0).toFixed(2)}×`;
