@@ -1,10 +1,22 @@
 /**
- * The last steps of a search, shared by runSearch (search.ts) and the resident server
- * (server/answer.ts) so both answer alike: adding each searched tier's results and notices, and the
- * final order, where a superseded entry sits right below its successor (DESIGN §6).
+ * The first and last steps of a search, shared by runSearch (search.ts) and the resident server
+ * (server/answer.ts) so both answer alike: the query's terms and the empty answer, adding each
+ * searched tier's results and notices, and the final order, where a superseded entry sits right
+ * below its successor (DESIGN §6).
  */
 import type { SearchOutcome, SearchRequest, SearchResponse, SearchResult } from './search.js';
+import { queryTerms } from './tokenize.js';
 import type { OpenedTier } from './view.js';
+
+/**
+ * A non-empty query's terms, its (still empty) response and notices. No searchable word: no terms,
+ * and the notice that says so; the response as it stands is then the whole answer.
+ */
+export function startSearch(query: string): { terms: string[]; response: SearchResponse; notices: string[] } {
+  const terms = queryTerms(query.trim());
+  const notices = terms.length ? [] : ['the query has no searchable words (only punctuation or symbols); nothing to match'];
+  return { terms, response: { query, tier: 'warm', indexBehind: false, results: [] }, notices };
+}
 
 /** A superseded entry ranks right below its successor when both are listed (DESIGN §6). */
 export function successorsFirst(results: SearchResult[]): SearchResult[] {

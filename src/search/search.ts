@@ -13,10 +13,9 @@ import { DiskSegment, type Segment } from './segment.js';
 import { deadSet, INDEX_DIR, loadTierHead } from './tier-file.js';
 import path from 'node:path';
 import { snippet } from './snippet.js';
-import { queryTerms } from './tokenize.js';
 import { TIERS, type DocRecord, type Tier } from './types.js';
 import { openTier, type OpenedTier } from './view.js';
-import { finishSearch, mergeTier } from './assemble.js';
+import { finishSearch, mergeTier, startSearch } from './assemble.js';
 
 export { successorsFirst } from './assemble.js';
 
@@ -188,15 +187,9 @@ async function successorAnywhere(req: SearchRequest, opens: OpenedTier[], files:
 }
 
 export async function runSearch(req: SearchRequest): Promise<SearchOutcome> {
-  const query = req.query.trim();
-  if (!query) throw new MemError('USAGE', 'the query is empty; give some words to search for, e.g. mem search "why postgres"');
-  const notices: string[] = [];
-  const terms = queryTerms(query);
-  const response: SearchResponse = { query: req.query, tier: 'warm', indexBehind: false, results: [] };
-  if (!terms.length) {
-    notices.push('the query has no searchable words (only punctuation or symbols); nothing to match');
-    return { response, notices };
-  }
+  if (!req.query.trim()) throw new MemError('USAGE', 'the query is empty; give some words to search for, e.g. mem search "why postgres"');
+  const { terms, response, notices } = startSearch(req.query);
+  if (!terms.length) return { response, notices };
   const results: SearchResult[] = [];
   const opens: OpenedTier[] = [];
   const files = new Map<Tier, ScannedFile[]>();

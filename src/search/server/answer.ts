@@ -8,9 +8,8 @@
  * both paths' JSON.
  */
 import type { EmbeddingConfig } from '../../config/schema.js';
-import { finishSearch, mergeTier } from '../assemble.js';
-import { searchTier, successor, type SearchOutcome, type SearchResponse, type SearchResult } from '../search.js';
-import { queryTerms } from '../tokenize.js';
+import { finishSearch, mergeTier, startSearch } from '../assemble.js';
+import { searchTier, successor, type SearchOutcome, type SearchResult } from '../search.js';
 import { TIERS, type Tier } from '../types.js';
 import type { OpenedTier } from '../view.js';
 import type { SearchQuery } from './protocol.js';
@@ -26,15 +25,9 @@ export interface AnswerContext {
 }
 
 export async function answer(ctx: AnswerContext, req: SearchQuery): Promise<SearchOutcome> {
-  const query = req.query.trim();
-  if (!query) throw new Cold('empty query');
-  const notices: string[] = [];
-  const terms = queryTerms(query);
-  const response: SearchResponse = { query: req.query, tier: 'warm', indexBehind: false, results: [] };
-  if (!terms.length) {
-    notices.push('the query has no searchable words (only punctuation or symbols); nothing to match');
-    return { response, notices };
-  }
+  if (!req.query.trim()) throw new Cold('empty query');
+  const { terms, response, notices } = startSearch(req.query);
+  if (!terms.length) return { response, notices };
   const vectors = ctx.embedding && !req.lexicalOnly ? (await import('../embed-query.js')).vectorRanker(ctx.workspace, ctx.embedding) : undefined;
   const results: SearchResult[] = [];
   const opens: OpenedTier[] = [];
