@@ -19,15 +19,10 @@ import { locateWorkspace } from '../workspace/locate.js';
 import { c, outputFor } from './output.js';
 import type { GlobalOptions } from './context.js';
 
-export interface SearchFlags {
+/** The filters as given (dates still unparsed), and the rest of the options. */
+export interface SearchFlags extends Filters {
   k?: string;
   deep?: boolean;
-  since?: string;
-  until?: string;
-  kind?: string;
-  status?: string;
-  scope?: string;
-  path?: string;
   lexicalOnly?: boolean;
   archive?: boolean;
   source?: string;
