@@ -13,7 +13,7 @@ process.stdout.on('error', (err) => {
 });
 const cli = () => import('../dist/cli/entry.js');
 const lean = async () => {
-  if (args.includes('index')) return require('../dist/cli/index.cjs').leanIndex(args, env);
+  if (args.includes('index') && (await require('../dist/cli/index.cjs').leanIndex(args, env))) return true;
   if (!args.includes('search')) return false;
   const next = await require('../dist/cli/first.cjs').first(args, env);
   return next === 'search' ? require('../dist/cli/search.cjs').leanSearch(args, env) : next === 'done';

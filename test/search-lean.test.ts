@@ -183,6 +183,10 @@ test('a lean lexical search loads no commander, zod, luxon, remark, openai, chok
   for (const pkg of ['commander', 'zod', 'luxon', 'remark', 'unified', 'openai', 'chokidar', 'node-cron', 'opencc-js', 'gray-matter', 'picocolors']) {
     assert.doesNotMatch(english, new RegExp(`node_modules/${pkg}/`), `${pkg} loaded for an English query`);
   }
+  // A query word that names another bundle's command is still a search.
+  const named = await mem(['-C', ws, '--json', 'search', 'index'], { env: { ...OFF, ...rec.env } });
+  assert.equal(named.code, 0, named.stderr);
+  assert.match(rec.take(), /dist\/cli\/search\.cjs/, 'mem search index: the lean search bundle');
   const chinese = await loaded('為什麼放棄 Redis 緩存');
   assert.match(chinese, /node_modules\/opencc-js\//, 'Han text loads the converter');
   assert.doesNotMatch(chinese, /node_modules\/(commander|zod|luxon)\//);
