@@ -14,7 +14,7 @@ import { loadConfigLean } from '../config/lean.js';
 import { dayIn } from '../config/zone.js';
 import type { Filters } from '../search/filter.js';
 import type { SearchOutcome } from '../search/search.js';
-import type { SearchQuery } from '../search/server/protocol.js';
+import { serverSwitch, type SearchQuery } from '../search/server/protocol.js';
 import { locateWorkspace } from '../workspace/locate.js';
 import { c, outputFor } from './output.js';
 import type { GlobalOptions } from './context.js';
@@ -73,9 +73,9 @@ export async function searchCommand(words: string[], flags: SearchFlags, g: Glob
   out.result(formatResults(outcome.response, c));
 }
 
-/** serverSwitch() === 'off' of src/search/server/protocol.ts, read without loading it (a test keeps them in step). */
+/** MEM_SEARCH_SERVER=off (protocol.ts reads the switch; it loads node: modules only, and node:net only to connect). */
 export function serverOff(env: NodeJS.ProcessEnv = process.env): boolean {
-  return ['off', '0', 'false', 'no'].includes((env.MEM_SEARCH_SERVER ?? '').trim().toLowerCase());
+  return serverSwitch(env) === 'off';
 }
 
 async function askResidentServer(workspace: string, req: SearchQuery): Promise<SearchOutcome | undefined> {
