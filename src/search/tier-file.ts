@@ -117,11 +117,6 @@ export function loadTierHead(workspace: string, tier: Tier): TierHeadLoad {
   return { head, manifest };
 }
 
-export function loadTier(workspace: string, tier: Tier): TierLoad {
-  const load = loadTierHead(workspace, tier);
-  return 'head' in load ? load.manifest() : load;
-}
-
 /** Live doc ids of a tier, file by file. */
 export function liveDocs(state: TierState): number[] {
   const out: number[] = [];
