@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 'use strict';
-// `mem`: a plain search is answered by the resident server (dist/cli/first.cjs) or by the lean
-// search bundle (dist/cli/search.cjs), a plain `mem index` by its bundle (dist/cli/index.cjs);
+// `mem`: a plain search or `mem index` is answered by the resident server (dist/cli/first.cjs), else
+// by the lean search bundle (dist/cli/search.cjs) or the index bundle (dist/cli/index.cjs);
 // everything else runs the CLI as ES modules (dist/cli/entry.js). A bundle is loaded only when an
 // argument names its command. See src/cli/first.ts.
 const args = process.argv.slice(2);
@@ -13,9 +13,10 @@ process.stdout.on('error', (err) => {
 });
 const cli = () => import('../dist/cli/entry.js');
 const lean = async () => {
-  if (args.includes('index') && (await require('../dist/cli/index.cjs').leanIndex(args, env))) return true;
-  if (!args.includes('search')) return false;
+  if (!args.includes('search') && !args.includes('index')) return false;
   const next = await require('../dist/cli/first.cjs').first(args, env);
-  return next === 'search' ? require('../dist/cli/search.cjs').leanSearch(args, env) : next === 'done';
+  if (next === 'index') return require('../dist/cli/index.cjs').leanIndex(args, env);
+  if (next === 'search') return require('../dist/cli/search.cjs').leanSearch(args, env);
+  return next === 'done';
 };
 lean().then((done) => done || cli(), cli);

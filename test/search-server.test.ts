@@ -6,39 +6,17 @@
  * serving, and with its parent. No timing assertions: waits are generous polls.
  */
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { appendFileSync, cpSync, existsSync, mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { childEnv, editConfig, finished, mem, ROOT, startMem } from './helpers/cli.js';
+import { editConfig, finished, mem, ROOT, startMem } from './helpers/cli.js';
 import { startOpenAIServer } from './helpers/openai-server.js';
 import { index, NOW, searchWorkspace } from './search-helpers.js';
 import { failedMarker } from '../src/search/server/client.js';
 import { loadRecorder } from './helpers/loaded.js';
-import { exchange, PROTOCOL, socketAddress, type ServerStatus } from '../src/search/server/protocol.js';
-
-const MAIN = join(ROOT, 'dist', 'search', 'server', 'main.js');
-
-/** Polls `fn` until it gives something truthy (generous deadlines: no timing is asserted). */
-async function waitFor<T>(what: string, fn: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs: number, everyMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, everyMs));
-  }
-}
-
-/** The server of `ws` as it reports itself, or undefined when none answers. */
-const reals = new Map<string, string>();
-async function status(ws: string): Promise<ServerStatus | undefined> {
-  if (!reals.has(ws)) reals.set(ws, realpathSync(ws));
-  const real = reals.get(ws)!;
-  const r = await exchange(socketAddress(real), { v: PROTOCOL, build: '', op: 'status', workspace: real }, 10_000);
-  return r && r !== 'absent' && r.ok && 'status' in r ? r.status : undefined;
-}
+import { killAfter, MAIN, startServer, status, waitFor } from './helpers/search-server.js';
+import { exchange, PROTOCOL, socketAddress } from '../src/search/server/protocol.js';
 
 /** One search, the same way twice: through whatever server runs, and cold (MEM_SEARCH_SERVER=off). */
 async function both(ws: string, args: string[], env: Record<string, string> = {}): Promise<{ served: string; cold: string; stderr: [string, string] }> {
@@ -59,20 +37,6 @@ const QUERIES: string[][] = [
   ['flamingo dashboard', '--path', 'second-brain/**'],
   ['!!!'],
 ];
-
-function startServer(ws: string, extra: string[] = [], env: Record<string, string> = {}): { child: ChildProcess; done: Promise<{ code: number | null; stderr: string }> } {
-  const child = spawn(process.execPath, [MAIN, '--workspace', realpathSync(ws), '--mode', 'on-demand', ...extra], { env: childEnv(env), stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  child.stderr!.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-  const done = new Promise<{ code: number | null; stderr: string }>((resolve) => child.on('close', (code) => resolve({ code, stderr })));
-  return { child, done };
-}
-
-function killAfter(t: { after(fn: () => void): void }, child: ChildProcess): void {
-  t.after(() => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  });
-}
 
 test('mem watch starts the search server; a fresh mem search answers from it exactly as the cold path does', async (t) => {
   const ws = searchWorkspace(t);

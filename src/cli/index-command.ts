@@ -23,7 +23,7 @@ export async function indexCommand(flags: IndexFlags, g: GlobalOptions): Promise
   const nowText = g.now ?? process.env.MEM_NOW;
   if (nowText !== undefined) (await import('../core/time.js')).resolveNow(nowText, loaded.zone);
   const { runIndex } = await import('../search/update.js');
-  const { formatIndexSummary } = await import('../search/present.js');
+  const { reportIndexRun } = await import('./index-report.js');
   let last = 0;
   const run = await runIndex(workspace, loaded, {
     rebuild: !!flags.rebuild,
@@ -37,7 +37,5 @@ export async function indexCommand(flags: IndexFlags, g: GlobalOptions): Promise
     },
   });
   out.endProgress();
-  for (const w of run.result.warnings) out.warn(w);
-  out.json({ tiers: run.result.tiers, embeddings: run.embeddings, seconds: Number(run.seconds.toFixed(3)), warnings: run.result.warnings });
-  out.result(formatIndexSummary(run.result, run.embeddings, run.seconds));
+  reportIndexRun(out, run.result, run.embeddings, run.seconds);
 }

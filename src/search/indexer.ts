@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { LoadedConfig } from '../config/load.js';
 import { WorkspaceWriter } from '../write/writer.js';
 import { defaultLockOptions } from '../write/defaults.js';
-import { withLock } from '../write/locks.js';
+import { withLock, type LockOptions } from '../write/locks.js';
 import { addDocs } from './build-docs.js';
 import { prepareFold } from './fold.js';
 import { loadRemark, RemarkNotLoaded } from './chunk.js';
@@ -21,8 +21,8 @@ import { segmentProblem, sizedRef } from './segment-check.js';
 import { IMPACT_SORT_MIN, type SegmentFiles } from './segment-format.js';
 import { buildParallel, buildThreads, ParallelBuildError } from './parallel-build.js';
 import { readSource } from './source.js';
-import { emptyTier, INDEX_DIR, loadTierHead, serializeTier, tierFile, type TierState } from './tier-file.js';
-import { filesStamp } from './files-stamp.js';
+import { emptyTier, INDEX_DIR, loadTierHead, serializeTier, tierFile, tierFileIdentity, type ManifestCache, type TierState } from './tier-file.js';
+import { filesStamp, manifestStamp } from './files-stamp.js';
 import { TIERS, type Tier } from './types.js';
 
 export interface TierCounters {
@@ -46,7 +46,21 @@ export interface IndexOptions {
   onProgress?: (done: number, total: number) => void;
   /** Never use worker threads (after they failed once). */
   oneThread?: boolean;
+  /** The files of both tiers as scanWorkspace would list them now (the search server's tracked list); default: a scan. */
+  files?: ScannedFile[];
+  /** Most files an update may change (added, changed, removed) per tier, and no rebuild: past it, IndexDeclined before anything is written. */
+  limit?: number;
+  /** Lock settings instead of the configuration's (the search server does not wait for a busy lock). */
+  lock?: LockOptions;
+  /**
+   * Tier states kept from the last update (the search server's): read instead of the tier file while
+   * it is unchanged, and updated in place. The caller must clear it when an update fails.
+   */
+  manifests?: ManifestCache;
 }
+
+/** An update with a `limit` that would change more files or rebuild a tier: the caller indexes another way. */
+export class IndexDeclined extends Error {}
 
 export interface TierUpdate {
   counters: TierCounters;
@@ -65,13 +79,35 @@ function needsCompaction(s: TierState): boolean {
   return s.segments.length > Math.ceil(total / FLUSH_DOCS) + EXTRA_SEGMENTS || (s.deadCount > 200 && s.deadCount > total * 0.3);
 }
 
+/**
+ * Throws IndexDeclined when updating `prev` to `files` would rebuild the tier, touch more than `limit`
+ * files or call for a compaction (predicted from the dead docs the update leaves: a rebuild's work).
+ */
+function declineBeyond(limit: number, tier: Tier, prev: TierState, prevCount: number, files: ScannedFile[], rebuilt: string | null): void {
+  if (rebuilt) throw new IndexDeclined(`the ${tier} index must be rebuilt`);
+  let known = 0;
+  let dirty = 0;
+  let keptDocs = 0;
+  for (const f of files) {
+    const old = prev.files[f.path];
+    if (old) known++;
+    if (old && old.size === f.size && old.mtimeMs === f.mtimeMs) keptDocs += old.count;
+    else dirty++;
+  }
+  const touched = dirty + prevCount - known;
+  if (touched > limit) throw new IndexDeclined(`${touched} files of the ${tier} tier changed (more than ${limit})`);
+  const after = { ...prev, segments: [...prev.segments, { name: '', first: 0, count: 0 }], deadCount: prev.deadCount + prev.docCount - keptDocs };
+  if (needsCompaction(after)) throw new IndexDeclined(`the ${tier} index is due for compaction`);
+}
+
 async function updateTier(workspace: string, loaded: LoadedConfig, writer: WorkspaceWriter, tier: Tier, files: ScannedFile[], opts: IndexOptions, progress: () => void): Promise<TierUpdate> {
   const warnings: string[] = [];
   const c: TierCounters = { files: files.length, unchanged: 0, changed: 0, added: 0, removed: 0, skipped: 0, chunksAdded: 0, chunksRemoved: 0, chunks: 0, rebuilt: null, compacted: false };
-  const head = loadTierHead(workspace, tier);
+  const head = loadTierHead(workspace, tier, opts.manifests);
   // A segment file damaged since it was written (truncated, deleted) makes the tier rebuild.
   const damage = 'head' in head ? head.head.segments.map((ref) => segmentProblem(path.join(workspace, INDEX_DIR), ref)).find((p) => p !== null) : undefined;
-  if (!opts.rebuild && 'head' in head && !damage && head.head.stamp === filesStamp(files)) {
+  const scanStamp = filesStamp(files);
+  if (!opts.rebuild && 'head' in head && !damage && head.head.stamp === scanStamp) {
     // No file changed (the manifest's fingerprint matches the scan): nothing to read or write.
     const load = opts.after ? head.manifest() : undefined;
     if (!load || 'state' in load) return { counters: { ...c, unchanged: files.length, chunks: head.head.docCount }, state: load?.state ?? null, warnings };
@@ -92,6 +128,9 @@ async function updateTier(workspace: string, loaded: LoadedConfig, writer: Works
     c.rebuilt = load.problem;
     if (load.problem !== 'missing') warnings.push(`${load.detail}: rebuilt the ${tier} index`);
   }
+  // Counted once: enumerating a manifest of 7,000 files costs about a millisecond each time.
+  const prevCount = Object.keys(prev.files).length;
+  if (opts.limit !== undefined) declineBeyond(opts.limit, tier, prev, prevCount, files, c.rebuilt);
   const dir = path.join(workspace, INDEX_DIR);
   const disk = prev.segments.map((s) => DiskSegment.open(dir, s.name, s.first, s.count));
   // prev was read for this update alone: its manifest is updated in place (copying 7,000 entries cost more than the rest).
@@ -112,7 +151,7 @@ async function updateTier(workspace: string, loaded: LoadedConfig, writer: Works
     builder = new SegmentBuilder(next.nextId, IMPACT_SORT_MIN, builder);
   };
   // Every file of a tier built from scratch is new: worker threads may share the work (same segments).
-  const threads = opts.oneThread || Object.keys(prev.files).length ? 0 : buildThreads(files);
+  const threads = opts.oneThread || prevCount ? 0 : buildThreads(files);
   const buildAll = () =>
     buildParallel(files, tier, loaded.config.search, next.nextId, threads, FLUSH_DOCS, async (g) => {
       if (g.first !== next.nextId) throw new Error(`parallel build: group starts at ${g.first}, expected ${next.nextId}`);
@@ -142,9 +181,7 @@ async function updateTier(workspace: string, loaded: LoadedConfig, writer: Works
     }
   };
   try {
-    const present = new Set<string>();
     if (threads) {
-      for (const f of files) present.add(f.path);
       try {
         await buildAll();
       } catch (err) {
@@ -152,11 +189,12 @@ async function updateTier(workspace: string, loaded: LoadedConfig, writer: Works
         throw new ParallelBuildError((err as Error).message);
       }
     }
-    const incremental = Object.keys(prev.files).length > 0;
+    const incremental = prevCount > 0;
+    let known = 0;
     for (const f of threads ? [] : files) {
       progress();
-      present.add(f.path);
       const old = prev.files[f.path];
+      if (old) known++;
       if (old && old.size === f.size && old.mtimeMs === f.mtimeMs) {
         c.unchanged++;
         continue;
@@ -192,10 +230,14 @@ async function updateTier(workspace: string, loaded: LoadedConfig, writer: Works
       if (builder.count >= FLUSH_DOCS) await flush();
     }
     await flush();
-    for (const p of Object.keys(prev.files)) {
-      if (present.has(p)) continue;
-      c.removed++;
-      kill(p);
+    // Files of the manifest that the scan no longer lists (none when the scan met every one of them).
+    if (known < prevCount) {
+      const present = new Set(files.map((f) => f.path));
+      for (const p of Object.keys(prev.files)) {
+        if (present.has(p)) continue;
+        c.removed++;
+        kill(p);
+      }
     }
   } finally {
     disk.forEach((s) => s.close());
@@ -208,13 +250,26 @@ async function updateTier(workspace: string, loaded: LoadedConfig, writer: Works
   c.chunks = next.docCount;
   // Past the fingerprint check something differs, if only an mtime (a touched file): always written.
   next.updatedAt = new Date().toISOString();
-  await writer.write(tierFile(tier), serializeTier(next));
+  // The scan's fingerprint is the manifest's when the manifest lists the scan (checked: cheaper than hashing it again).
+  next.stamp = listsScan(next.files, files) ? scanStamp : manifestStamp(next.files);
+  await writer.write(tierFile(tier), serializeTier(next, next.stamp));
+  opts.manifests?.set(tier, { identity: tierFileIdentity(workspace, tier), state: next });
   if (needsCompaction(next) && !opts.rebuild) {
     const again = await updateTier(workspace, loaded, writer, tier, files, { rebuild: true }, () => {});
     return { counters: { ...c, compacted: true }, state: again.state, warnings };
   }
   removeUnreferenced(writer, tier, next);
   return { counters: c, state: next, warnings };
+}
+
+/** Whether the manifest lists exactly the scanned files, with their size and mtime (the scan's paths are unique). */
+function listsScan(manifest: Record<string, { size: number; mtimeMs: number }>, files: ScannedFile[]): boolean {
+  if (Object.keys(manifest).length !== files.length) return false;
+  for (const f of files) {
+    const m = manifest[f.path];
+    if (!m || m.size !== f.size || m.mtimeMs !== f.mtimeMs) return false;
+  }
+  return true;
 }
 
 function removeUnreferenced(writer: WorkspaceWriter, tier: Tier, state: TierState): void {
@@ -241,7 +296,8 @@ async function updateTierSafely(workspace: string, loaded: LoadedConfig, writer:
       r.warnings.unshift(`index worker threads failed (${err.message}): built the ${tier} index in one thread`);
       return r;
     }
-    if (opts.rebuild || (err as NodeJS.ErrnoException).code === 'ELOCKED' || (err as { name?: string }).name === 'MemError') throw err;
+    // A limited update (the search server's) never mends: its caller indexes the usual way instead.
+    if (opts.rebuild || opts.limit !== undefined || (err as NodeJS.ErrnoException).code === 'ELOCKED' || (err as { name?: string }).name === 'MemError') throw err;
     const r = await updateTier(workspace, loaded, writer, tier, files, { ...opts, rebuild: true }, () => {});
     r.warnings.unshift(`the ${tier} index was damaged (${(err as Error).message}): rebuilt it`);
     r.counters.rebuilt = 'corrupt';
@@ -251,10 +307,10 @@ async function updateTierSafely(workspace: string, loaded: LoadedConfig, writer:
 
 /** Updates both tiers under the `index` lock. */
 export async function updateIndex(workspace: string, loaded: LoadedConfig, opts: IndexOptions = {}): Promise<IndexResult> {
-  const lockOptions = defaultLockOptions(loaded.config);
+  const lockOptions = opts.lock ?? defaultLockOptions(loaded.config);
   return withLock(workspace, 'index', lockOptions, async (lock) => {
     const writer = new WorkspaceWriter(workspace, 'index', lockOptions, lock);
-    const files = scanWorkspace(workspace, loaded.config.extraPaths);
+    const files = opts.files ?? scanWorkspace(workspace, loaded.config.extraPaths);
     let done = 0;
     const progress = () => opts.onProgress?.(++done, files.length);
     const tiers = {} as Record<Tier, TierCounters>;

@@ -69,10 +69,23 @@ export type TierLoad = { state: TierState } | TierProblem;
 /** A tier file read as far as its head; `manifest()` parses the rest. */
 export type TierHeadLoad = { head: TierHead; manifest: () => TierLoad } | TierProblem;
 
-export function serializeTier(state: TierState): string {
+/** `stamp`: the manifest's fingerprint when the caller knows it (a scan the manifest was checked to equal). */
+export function serializeTier(state: TierState, stamp?: string): string {
   const { files, ...head } = state;
-  return `${JSON.stringify({ ...head, stamp: manifestStamp(files) })}\n${JSON.stringify(files)}\n`;
+  return `${JSON.stringify({ ...head, stamp: stamp ?? manifestStamp(files) })}\n${JSON.stringify(files)}\n`;
 }
+
+/** Which version of a tier file is on disk (device, inode, size, mtime): 'none' when there is none. */
+export function tierFileIdentity(workspace: string, tier: Tier): string {
+  const st = fs.statSync(path.join(workspace, tierFile(tier)), { throwIfNoEntry: false, bigint: true });
+  return st ? `${st.dev}:${st.ino}:${st.size}:${st.mtimeNs}` : 'none';
+}
+
+/**
+ * Tier states a long-lived indexer (the search server) keeps between updates, each with the identity
+ * of the tier file it was read from or written as: reused only while that file is unchanged.
+ */
+export type ManifestCache = Map<Tier, { identity: string; state: TierState }>;
 
 function parsed(text: string, what: string, tier: Tier): { value: unknown } | TierProblem {
   try {
@@ -82,7 +95,9 @@ function parsed(text: string, what: string, tier: Tier): { value: unknown } | Ti
   }
 }
 
-export function loadTierHead(workspace: string, tier: Tier): TierHeadLoad {
+export function loadTierHead(workspace: string, tier: Tier, cache?: ManifestCache): TierHeadLoad {
+  const hit = cache?.get(tier);
+  if (hit && hit.identity === tierFileIdentity(workspace, tier)) return { head: hit.state, manifest: () => ({ state: hit.state }) };
   const file = path.join(workspace, tierFile(tier));
   let text: string;
   try {

@@ -16,6 +16,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Filters } from '../filter.js';
+import type { IndexResult } from '../indexer.js';
 import type { SearchOutcome } from '../search.js';
 
 export const PROTOCOL = 1;
@@ -38,8 +39,20 @@ export interface SearchQuery {
  */
 export type SearchRequest = { v: number; build: string; op: 'search'; workspace: string } & (SearchQuery | (Omit<SearchQuery, 'k' | 'today'> & { fill: true; k?: number }));
 
+/**
+ * A plain `mem index` (src/cli/served-index.ts): the server updates the index from its tracked file
+ * list, under the index lock, and logs the job run as the client's (its pid and MEM_TRIGGER).
+ */
+export type IndexRequest = { v: number; build: string; op: 'index'; workspace: string; pid: number; trigger?: string };
+
+/** What a served `mem index` did: the cold run's result and its time in seconds. */
+export interface IndexReport extends IndexResult {
+  seconds: number;
+}
+
 export type Request =
   | SearchRequest
+  | IndexRequest
   | { v: number; build: string; op: 'status'; workspace: string }
   | { v: number; build: string; op: 'stop'; workspace: string };
 
@@ -54,6 +67,8 @@ export interface ServerStatus {
   cold: number;
   /** Of those answered: asked before the client read any configuration (`fill`, src/cli/served.ts). */
   fast: number;
+  /** `mem index` runs the server did; those it left to the client count as `cold`. */
+  indexed: number;
   /** Time spent answering (ms, inside the server), median and 95th percentile of the last 1,000. */
   answerMs: { p50: number; p95: number } | null;
   startedAt: string;
@@ -64,6 +79,7 @@ export interface ServerStatus {
 export type Reply =
   | { v: number; ok: true; outcome: SearchOutcome; warnings?: string[] }
   | { v: number; ok: true; status: ServerStatus }
+  | { v: number; ok: true; index: IndexReport; warnings: string[] }
   | { v: number; ok: false; cold: string };
 
 /**

@@ -5,7 +5,9 @@
  *   by `mem watch`/`mem daemon`, asks it to stop and takes its place); a socket left by a dead server
  *   (connection refused) is removed and reused; a server whose socket file was replaced or removed
  *   stops by itself;
- * - read-only: it never writes into the workspace (only its socket, in the user's private folder);
+ * - a search writes nothing (the server's own file is its socket, in the user's private folder); only
+ *   a `mem index` a client asks for writes, as that run would (index-job.ts: `.mem/index/` and the job
+ *   log, under the index lock);
  * - it stops by itself after `idleMs` without a request (on-demand servers), when its parent goes
  *   (watch/daemon servers: the IPC channel closes), when the workspace disappears, or on
  *   SIGTERM/SIGINT/SIGHUP; each way removes its socket and exits 0.
@@ -15,9 +17,11 @@ import net from 'node:net';
 import type { LoadedConfig } from '../../config/load.js';
 import { answer, Cold } from './answer.js';
 import { FileTracker } from './files.js';
+import { serveIndex } from './index-job.js';
 import { buildStamp, exchange, MAX_LINE, privateDir, PROTOCOL, socketAddress, socketDir, type Reply, type Request, type SearchQuery, type ServerStatus } from './protocol.js';
 import { dayIn } from '../../config/zone.js';
 import { TierCache } from './tiers.js';
+import type { ManifestCache } from '../tier-file.js';
 
 export type ServerMode = ServerStatus['mode'];
 
@@ -97,6 +101,8 @@ export async function startServer(o: ServerOptions): Promise<Running | undefined
   let served = 0;
   let coldCount = 0;
   let fastCount = 0;
+  let indexed = 0;
+  const manifests: ManifestCache = new Map();
   const times: number[] = [];
   let last = Date.now();
   let chain: Promise<unknown> = Promise.resolve();
@@ -127,7 +133,7 @@ export async function startServer(o: ServerOptions): Promise<Running | undefined
     if (req.workspace !== o.workspace) return { v: PROTOCOL, ok: false, cold: 'another workspace' };
     if (req.op === 'status') {
       const m = process.memoryUsage();
-      return { v: PROTOCOL, ok: true, status: { pid: process.pid, workspace: o.workspace, mode: o.mode, rssBytes: m.rss, heapUsedBytes: m.heapUsed, served, cold: coldCount, fast: fastCount, answerMs: percentiles(times), startedAt, idleMs: o.idleMs || null, build } };
+      return { v: PROTOCOL, ok: true, status: { pid: process.pid, workspace: o.workspace, mode: o.mode, rssBytes: m.rss, heapUsedBytes: m.heapUsed, served, cold: coldCount, fast: fastCount, indexed, answerMs: percentiles(times), startedAt, idleMs: o.idleMs || null, build } };
     }
     if (req.op === 'stop') {
       setImmediate(() => stop('asked to stop by another server'));
@@ -145,6 +151,11 @@ export async function startServer(o: ServerOptions): Promise<Running | undefined
     try {
       refreshConfig();
       files.refresh();
+      if (req.op === 'index') {
+        const { report, warnings } = await serveIndex(o.workspace, loaded, files, req, manifests);
+        indexed++;
+        return { v: PROTOCOL, ok: true, index: report, warnings };
+      }
       // A client that read no configuration (src/cli/served.ts) gets this server's k, today and warnings.
       const fill = 'fill' in req;
       const query: SearchQuery = fill ? { ...req, k: req.k ?? loaded.config.search.k, today: dayIn(loaded.zone) } : req;
@@ -186,7 +197,7 @@ export async function startServer(o: ServerOptions): Promise<Running | undefined
       const run = chain.then(() => handle(req));
       chain = run.catch(() => {});
       void run.then((reply) => {
-        if (req.op === 'search') last = Date.now(); // a status probe does not keep a server alive
+        if (req.op === 'search' || req.op === 'index') last = Date.now(); // a status probe does not keep a server alive
         sock.end(JSON.stringify(reply) + '\n');
       }, () => sock.destroy());
     });

@@ -5,9 +5,7 @@
  * updated underneath is reloaded at the next query, files edited since are overlaid as cold search
  * overlays them. Segment files are opened once per reload and their dictionary shards stay parsed.
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import { tierFile } from '../tier-file.js';
+import { tierFileIdentity } from '../tier-file.js';
 import type { Tier } from '../types.js';
 import { openTier, type OpenedTier } from '../view.js';
 import type { FileTracker } from './files.js';
@@ -23,17 +21,12 @@ export class TierCache {
 
   constructor(private readonly workspace: string, private readonly files: FileTracker, private readonly cfg: { chunkTokens: number; overlapTokens: number }) {}
 
-  private stamp(tier: Tier): string {
-    const st = fs.statSync(path.join(this.workspace, tierFile(tier)), { throwIfNoEntry: false, bigint: true });
-    return st ? `${st.dev}:${st.ino}:${st.size}:${st.mtimeNs}` : 'none';
-  }
-
   /**
    * The tier as a fresh process would open it (do not close it: the cache owns it), or undefined when
    * its index is missing, corrupt or of another version: cold search has its own answer for that.
    */
   async open(tier: Tier): Promise<OpenedTier | undefined> {
-    const stamp = this.stamp(tier);
+    const stamp = tierFileIdentity(this.workspace, tier);
     const key = `${stamp}|${this.files.version}`;
     const hit = this.cache.get(tier);
     if (hit && hit.key === key) return hit.opened;

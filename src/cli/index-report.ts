@@ -1,0 +1,10 @@
+/** The output of `mem index`, whoever ran it: this process (index-command.ts) or the search server (served-index.ts). */
+import type { IndexResult } from '../search/indexer.js';
+import { formatIndexSummary, type EmbeddingCounters } from '../search/present.js';
+import type { Output } from './output.js';
+
+export function reportIndexRun(out: Output, result: IndexResult, embeddings: EmbeddingCounters | null, seconds: number): void {
+  for (const w of result.warnings) out.warn(w);
+  out.json({ tiers: result.tiers, embeddings, seconds: Number(seconds.toFixed(3)), warnings: result.warnings });
+  out.result(formatIndexSummary(result, embeddings, seconds));
+}

@@ -1,0 +1,39 @@
+/**
+ * A plain `mem index` that the workspace's resident search server can run is run there (first.ts,
+ * bundled as CommonJS): the server knows which files changed from its watches (index-job.ts), where
+ * this process would stat every file. No configuration or indexing code is loaded here.
+ *
+ * Invariant: it prints only what the cold run would print for the same update (the server's
+ * configuration warnings, the run's warnings, the summary or --json). --rebuild, --now/MEM_NOW (a
+ * date to validate), MEM_SEARCH_SERVER=off, no server, a server that declines (many changes, a busy
+ * lock, embeddings configured, any error): false, having printed nothing, and the index runs cold.
+ */
+import type { IndexRoute } from './fast-args.js';
+import { reportIndexRun } from './index-report.js';
+import { outputFor } from './output.js';
+import { locateWorkspace } from '../workspace/locate.js';
+import { buildStamp, exchange, privateDir, PROTOCOL, realWorkspace, serverSwitch, socketAddress, socketDir } from '../search/server/protocol.js';
+
+/** How long a client waits for the server's run (it declines long ones up front). */
+const INDEX_REPLY_TIMEOUT_MS = 60_000;
+
+/** True when the server ran the update and its outcome was printed. */
+export async function servedIndex(route: IndexRoute, env: NodeJS.ProcessEnv): Promise<boolean> {
+  try {
+    const g = route.global;
+    if (serverSwitch(env) === 'off' || route.flags.rebuild || g.now !== undefined || env.MEM_NOW !== undefined) return false;
+    const realWs = realWorkspace(locateWorkspace(g.workspace, process.cwd(), env));
+    if (process.platform !== 'win32' && !privateDir(socketDir())) return false;
+    const reply = await exchange(socketAddress(realWs), {
+      v: PROTOCOL, build: buildStamp(), op: 'index', workspace: realWs, pid: process.pid, ...(env.MEM_TRIGGER ? { trigger: env.MEM_TRIGGER } : {}),
+    }, INDEX_REPLY_TIMEOUT_MS);
+    if (reply && reply !== 'absent' && !reply.ok && env.MEM_DEBUG) process.stderr.write(`mem: search server: indexing here (${reply.cold})\n`);
+    if (!reply || reply === 'absent' || !reply.ok || !('index' in reply)) return false;
+    const out = outputFor(g);
+    for (const w of reply.warnings) out.warn(w);
+    reportIndexRun(out, reply.index, null, reply.index.seconds);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,127 @@
+/**
+ * `mem index` run by the resident search server (src/search/server/index-job.ts, src/cli/served-index.ts)
+ * with real processes: the server's watched file list stands in for a scan, and the outcome must be
+ * exactly a cold run's. Two copies of one workspace take the same edits; one is indexed through its
+ * server, the other cold (MEM_SEARCH_SERVER=off), and their counters, manifests and answers compared.
+ * What a cold run does better (many changes, a rebuild, embeddings, a busy lock) is declined.
+ */
+import assert from 'node:assert/strict';
+import { appendFileSync, cpSync, mkdirSync, readFileSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { editConfig, finished, mem, startMem, tempDir } from './helpers/cli.js';
+import { killAfter, startServer, status, waitFor } from './helpers/search-server.js';
+import { FIXTURE, index, readTier, search } from './search-helpers.js';
+import { acquireLock } from '../src/write/locks.js';
+
+type IndexJson = Awaited<ReturnType<typeof index>>;
+
+/** The JSON of `mem --json index` without its time. */
+function counters(r: IndexJson): unknown {
+  return { tiers: r.tiers, embeddings: r.embeddings, warnings: r.warnings };
+}
+
+async function serverUp(t: { after(fn: () => void): void }, ws: string) {
+  const { child } = startServer(ws, ['--idle-ms', '600000']);
+  killAfter(t, child);
+  return waitFor('the server', async () => (await status(ws)) ?? false, 60_000, 200);
+}
+
+test('with the server running, a plain mem index is run there: the same counters, manifest and answers as a cold run, logged as the client\'s run', async (t) => {
+  const dir = tempDir(t, 'memfold-served-index-');
+  const [a, b] = [join(dir, 'served'), join(dir, 'cold')];
+  for (const ws of [a, b]) {
+    cpSync(FIXTURE, ws, { recursive: true });
+    await index(ws);
+  }
+  await serverUp(t, a);
+  const note = (n: number) => `\n## Note: axolotl ${n}\n- id: NOTE-2026112${n}-axolotl\n- why: edit number ${n}\n`;
+  const edits: [string, (ws: string) => void][] = [
+    ['one entry appended', (ws) => appendFileSync(join(ws, 'memory', '2026-11-20.md'), note(1))],
+    ['a file added in a new folder', (ws) => {
+      mkdirSync(join(ws, 'memory', 'projects', 'zoo'), { recursive: true });
+      writeFileSync(join(ws, 'memory', 'projects', 'zoo', 'tank.md'), `# Tank${note(2)}`);
+    }],
+    ['a file renamed', (ws) => renameSync(join(ws, 'memory', 'projects', 'zoo', 'tank.md'), join(ws, 'memory', 'projects', 'zoo', 'pond.md'))],
+    ['a cold-tier file edited', (ws) => appendFileSync(join(ws, 'second-brain', 'summaries', '2026-11-21-wrapup.md'), '\nThe axolotl pond needs a filter.\n')],
+    ['a file touched', (ws) => utimesSync(join(ws, 'memory', '2026-11-20.md'), new Date('2026-11-21T10:00:00Z'), new Date('2026-11-21T10:00:00Z'))],
+    ['a file removed', (ws) => rmSync(join(ws, 'memory', 'projects'), { recursive: true })],
+    ['nothing', () => {}],
+  ];
+  let indexed = 0;
+  for (const [what, edit] of edits) {
+    edit(a);
+    edit(b);
+    const child = startMem(['-C', a, '--json', 'index'], { env: { MEM_TRIGGER: 'cron' } });
+    const served = await finished(child);
+    assert.equal(served.code, 0, served.stderr);
+    const cold = await index(b);
+    assert.deepEqual(counters(JSON.parse(served.stdout)), counters(cold), what);
+    assert.equal((await status(a))?.indexed, ++indexed, `${what}: run by the server`);
+    // Logged as the client's run (its pid and trigger), as a cold run logs itself.
+    const log = readFileSync(join(a, '.mem', 'logs', 'jobs.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const last = log.at(-1);
+    assert.deepEqual([last.job, last.outcome, last.exitCode, last.pid, last.trigger], ['index', 'ok', 0, child.pid, 'cron'], what);
+    for (const tier of ['warm', 'cold'] as const) {
+      const [x, y] = [readTier(a, tier), readTier(b, tier)];
+      assert.deepEqual(Object.keys(x.files).sort(), Object.keys(y.files).sort(), `${what}: ${tier} manifest`);
+      assert.deepEqual([x.head.docCount, x.head.deadCount, x.head.lenSum], [y.head.docCount, y.head.deadCount, y.head.lenSum], `${what}: ${tier} counts`);
+    }
+  }
+  // The served runs left nothing for a cold one to do, and both copies answer alike.
+  const after = await mem(['-C', a, '--json', 'index'], { env: { MEM_SEARCH_SERVER: 'off' } });
+  assert.equal(after.code, 0, after.stderr);
+  for (const key of ['changed', 'added', 'removed'] as const) {
+    assert.equal(Object.values(JSON.parse(after.stdout).tiers as Record<string, Record<string, number>>).reduce((n, c) => n + c[key]!, 0), 0, key);
+  }
+  for (const q of ['axolotl', 'postgres', '为什么放弃 Redis 缓存']) {
+    const [x, y] = [await search(a, q, '--deep'), await search(b, q, '--deep')];
+    assert.deepEqual(x.results.map((r) => [r.path, r.startLine, r.id]), y.results.map((r) => [r.path, r.startLine, r.id]), q);
+  }
+});
+
+test('the server declines what a cold run does better, and the client indexes itself: many changes, a tier to rebuild, --rebuild, embeddings, a busy lock', async (t) => {
+  const dir = tempDir(t, 'memfold-served-index-');
+  const ws = join(dir, 'ws');
+  cpSync(FIXTURE, ws, { recursive: true });
+  await index(ws);
+  const up = await serverUp(t, ws);
+  const declined = async (what: string, args: string[], check: (r: IndexJson) => void) => {
+    const before = (await status(ws))!;
+    const r = await index(ws, ...args);
+    check(r);
+    const now = (await status(ws))!;
+    assert.equal(now.indexed, before.indexed, `${what}: not run by the server`);
+    return now.cold - before.cold;
+  };
+  // More than 200 files changed: indexed here (with the progress bar a terminal would show).
+  mkdirSync(join(ws, 'memory', 'bulk'));
+  for (let i = 0; i < 201; i++) writeFileSync(join(ws, 'memory', 'bulk', `n${i}.md`), `## Note: bulk ${i}\n- id: NOTE-bulk-${i}\n- why: many files\n`);
+  assert.equal(await declined('201 new files', [], (r) => assert.equal(r.tiers.warm!.added, 201)), 1);
+  // A tier file gone: the tier is rebuilt here.
+  rmSync(join(ws, '.mem', 'index', 'warm.json'));
+  assert.equal(await declined('a missing tier file', [], (r) => assert.equal(r.tiers.warm!.rebuilt, 'missing')), 1);
+  // --rebuild never asks.
+  assert.equal(await declined('--rebuild', ['--rebuild'], (r) => assert.equal(r.tiers.warm!.rebuilt, 'requested')), 0);
+  // Embeddings configured (the provider's key is the client's): indexed here, and the provider is
+  // unreachable, so lexical with a warning, as a cold run says it.
+  editConfig(ws, (cfg) => (cfg.embedding = { baseURL: 'http://127.0.0.1:9/v1', model: 'm', dimensions: 4 }));
+  appendFileSync(join(ws, 'memory', '2026-11-20.md'), '\n## Note: embeddings\n- id: NOTE-20261120-emb\n- why: configured\n');
+  assert.equal(await declined('embeddings', [], (r) => assert.match(r.warnings.join('\n'), /embeddings/)), 1);
+  editConfig(ws, (cfg) => delete cfg.embedding);
+  // A busy index lock: the server does not wait; the client waits as configured, then exits 3.
+  editConfig(ws, (cfg) => (cfg.limits = { lockWaitMs: 300 }));
+  appendFileSync(join(ws, 'memory', '2026-11-20.md'), '\n## Note: locked\n- id: NOTE-20261120-locked\n- why: the lock is held\n');
+  const lock = await acquireLock(ws, 'index', { waitMs: 0, staleMs: 60_000 });
+  const before = (await status(ws))!;
+  const busy = await mem(['-C', ws, 'index']);
+  await lock.release();
+  assert.equal(busy.code, 3, busy.stderr);
+  assert.match(busy.stderr, /another "index" run holds/);
+  assert.equal((await status(ws))!.cold, before.cold + 1);
+  // Free again: the same edit is indexed by the server.
+  const served = await index(ws);
+  assert.equal(served.tiers.warm!.changed, 1);
+  assert.equal((await status(ws))!.indexed, up.indexed + 1);
+  assert.equal((await search(ws, 'locked')).results[0]?.id, 'NOTE-20261120-locked');
+});
