@@ -57,3 +57,29 @@ export const SEARCH_QUERIES = [
   '决定升级 tls',
   'billing dashboard error-rate',
 ];
+
+/**
+ * `mem index` after editing one file, `n` times: each time one entry is appended to the oldest daily
+ * file of `ws`, then `index(i)` runs and returns its whole-process result, and its JSON must say one
+ * file changed. The file is restored (and indexed again, cold) at the end. Returns the times.
+ */
+export function oneEditIndexRuns(ws, n, index) {
+  const daily = fs.readdirSync(path.join(ws, 'memory')).filter((f) => /^\d{4}-\d{2}-\d{2}\.md$/.test(f)).sort()[0];
+  const file = path.join(ws, 'memory', daily);
+  const original = fs.readFileSync(file);
+  const times = [];
+  try {
+    for (let i = 0; i < n; i++) {
+      fs.appendFileSync(file, `\n## Note: bench edit ${i} ${Date.now()}\n- id: NOTE-bench-edit-${i}\n- why: one more entry\n`);
+      const r = index(i);
+      if (r.code !== 0) throw new Error(r.stderr);
+      const changed = JSON.parse(r.stdout).tiers.warm.changed;
+      if (changed !== 1) throw new Error(`mem index saw ${changed} changed files after one edit`);
+      times.push(r.ms);
+    }
+  } finally {
+    fs.writeFileSync(file, original);
+    run(process.execPath, [path.join(ROOT, 'bin', 'mem.cjs'), '-C', ws, 'index'], { env: { MEM_SEARCH_SERVER: 'off' } });
+  }
+  return times;
+}

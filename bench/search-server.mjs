@@ -16,14 +16,16 @@
 //    then the same queries through a fresh `mem search --json` each: p50 and p95 (every answer is
 //    checked to come from the server and to equal the cold answer), and the client module alone
 //    (node + src/search/server/client.js + one exchange: the floor of any served search);
-// 5. the server's memory: RSS after the queries and its peak (VmHWM, Linux), from /proc or its status.
+// 5. `mem index` after appending one entry to one daily file, alternately cold (MEM_SEARCH_SERVER=off)
+//    and run by the server (checked by its `indexed` count), max(20, 7 × --runs) times each;
+// 6. the server's memory: RSS after the queries and its peak (VmHWM, Linux), from /proc or its status.
 // Results: a table on stdout and bench/out/search-server-latest.json.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { arg, corpusWorkspace, flag, median, p95, run as runProcess, SEARCH_QUERIES } from './lib.mjs';
+import { arg, corpusWorkspace, flag, median, oneEditIndexRuns, p95, run as runProcess, SEARCH_QUERIES } from './lib.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const MEM = path.join(ROOT, 'bin', 'mem.cjs');
@@ -125,6 +127,23 @@ try {
   const mb = (b) => `${(b / 1048576).toFixed(0)} MB`;
   row('  of which inside the server (answer), p50', after.answerMs.p50);
   row('  of which inside the server (answer), p95', after.answerMs.p95);
+  // `mem index` after editing one file: cold (MEM_SEARCH_SERVER=off) and run by the server, alternately.
+  const indexCold = [];
+  const indexServed = [];
+  base.length = 0;
+  const before = (await status()).indexed;
+  oneEditIndexRuns(ws, Math.max(20, runs * 7) * 2, (i) => {
+    if (i % 2 === 0) node0Now();
+    const r = run(process.execPath, [MEM, '-C', ws, '--json', 'index'], { MEM_SEARCH_SERVER: i % 2 ? 'off' : 'no-spawn' });
+    (i % 2 ? indexCold : indexServed).push(r.ms);
+    return r;
+  });
+  const indexed = (await status()).indexed - before;
+  if (indexed !== indexServed.length) throw new Error(`only ${indexed} of ${indexServed.length} index runs were run by the server`);
+  row(`mem index after one edit, cold, p50 (${indexCold.length} runs)`, median(indexCold), '', median(base));
+  row('mem index after one edit, cold, p95', p95(indexCold), '', median(base));
+  row(`mem index after one edit, server running, p50 (${indexServed.length})`, median(indexServed), 'run by the server', median(base));
+  row('mem index after one edit, server running, p95', p95(indexServed), '', median(base));
   row('server start to first answer possible', readyMs, `server RSS ${mb(after.rssBytes)} after the queries${hwm ? `, peak ${mb(hwm)}` : ''}, heap ${mb(after.heapUsedBytes)}`);
   fs.mkdirSync(OUT_DIR, { recursive: true });
   fs.writeFileSync(path.join(OUT_DIR, 'search-server-latest.json'), JSON.stringify({ files, runs, node0, loadavg: os.loadavg(), rows, serverRssBytes: after.rssBytes, serverPeakRssBytes: hwm, mismatches, at: new Date().toISOString() }, null, 2));

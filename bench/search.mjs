@@ -14,7 +14,7 @@
 //    alone (no CLI start-up: shows what the CLI's own imports cost) and `rg -i` as the scan lower
 //    bound (when installed). `node -e 0` also runs between the searches: on a shared machine the
 //    load drifts, so these rows also give their ratio to that interleaved baseline;
-// 5. `mem index` after appending one entry to one daily file;
+// 5. `mem index` after appending one entry to one daily file (no server), max(10, 5 × --runs) times;
 // 6. retrieval quality on the labelled set test/fixtures/search/quality (recall@1, recall@5, MRR),
 //    lexical, in-process on a copy of its workspace.
 // Results: a table on stdout and bench/out/search-latest.json.
@@ -22,7 +22,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { arg, corpusWorkspace, flag, median, p95, run as runProcess, SEARCH_QUERIES } from './lib.mjs';
+import { arg, corpusWorkspace, flag, median, oneEditIndexRuns, p95, run as runProcess, SEARCH_QUERIES } from './lib.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const MEM = path.join(ROOT, 'bin', 'mem.cjs');
@@ -86,15 +86,16 @@ row('search module alone (no CLI imports), p95', p95(core), '', node0i);
 if (hasRg) row('rg -i (scan lower bound), p50', median(rg));
 else console.log('rg: not installed (apt-get install ripgrep) — skipped');
 
-const daily = fs.readdirSync(path.join(ws, 'memory')).filter((n) => /^\d{4}-\d{2}-\d{2}\.md$/.test(n)).sort()[0];
-const dailyPath = path.join(ws, 'memory', daily);
-const original = fs.readFileSync(dailyPath);
-fs.appendFileSync(dailyPath, `\n## Note: bench edit ${Date.now()}\n- id: NOTE-bench-edit\n- why: one more entry\n`);
-const incr = run(process.execPath, [MEM, '-C', ws, '--json', 'index']);
-const inc = JSON.parse(incr.stdout);
-row('mem index after editing one file', incr.ms, `changed ${inc.tiers.warm.changed}, chunks +${inc.tiers.warm.chunksAdded} -${inc.tiers.warm.chunksRemoved}`);
-fs.writeFileSync(dailyPath, original);
-run(process.execPath, [MEM, '-C', ws, 'index']);
+const incr = [];
+const incrBase = [];
+oneEditIndexRuns(ws, Math.max(10, runs * 5), () => {
+  incrBase.push(run(process.execPath, ['-e', '0']).ms);
+  const r = run(process.execPath, [MEM, '-C', ws, '--json', 'index']);
+  incr.push(r.ms);
+  return r;
+});
+row(`mem index after editing one file, p50 (${incr.length} runs)`, median(incr), '', median(incrBase));
+row('mem index after editing one file, p95', p95(incr), '', median(incrBase));
 
 let quality = null;
 const QUALITY = path.join(ROOT, 'test', 'fixtures', 'search', 'quality');

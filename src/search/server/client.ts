@@ -5,7 +5,7 @@
  * and protocol.ts only (no commander, zod, luxon, minisearch or opencc), as it runs before anything.
  *
  * On-demand start: when no server answers and the workspace's index is large enough to gain from one
- * (warm tier file ≥ 64 KB, about 500 files), the client starts a detached server (read-only, exits
+ * (warm tier file ≥ 64 KB, about 500 files), the client starts a detached server (it exits
  * after 10 minutes idle) and still answers this query cold; later queries are served.
  *
  * Switch (environment): MEM_SEARCH_SERVER=off never asks and never starts a server; `no-spawn` asks a
@@ -24,7 +24,7 @@ export const SPAWN_MIN_INDEX_BYTES = 64 * 1024;
 /** What a search asks the server: the protocol's query (protocol.ts). */
 export type AskRequest = SearchQuery;
 
-/** Starts a detached, read-only server for `realWs` (it exits by itself when another one runs). */
+/** Starts a detached server for `realWs` (it exits by itself when another one runs). */
 export async function spawnServer(realWs: string): Promise<void> {
   const main = path.join(path.dirname(fileURLToPath(import.meta.url)), 'main.js');
   try {

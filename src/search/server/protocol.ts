@@ -6,8 +6,8 @@
  * Address: one server per workspace, named by a hash of the workspace's real path. On Unix a socket
  * file in a private folder (`$XDG_RUNTIME_DIR/memfold`, else `<tmpdir>/memfold-<uid>`, mode 0700 and
  * owned by the user: the index's text is only ever served to its owner, never through the abstract
- * namespace, which any local user could reach); on Windows a named pipe. Nothing is ever written into
- * the workspace by the server or its client.
+ * namespace, which any local user could reach); on Windows a named pipe. A search writes nothing
+ * into the workspace, through the server or not; an `index` request writes what `mem index` would.
  *
  * A reply is either an answer (the same SearchOutcome the cold path computes) or `cold` with a reason:
  * the client then answers cold, so the server never has to reproduce an error or a rare path.
