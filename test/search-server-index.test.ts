@@ -125,3 +125,24 @@ test('the server declines what a cold run does better, and the client indexes it
   assert.equal((await status(ws))!.indexed, up.indexed + 1);
   assert.equal((await search(ws, 'locked')).results[0]?.id, 'NOTE-20261120-locked');
 });
+
+test('with no server, mem index runs here and starts one on demand (as a search does); the next run is the server\'s', async (t) => {
+  const ws = join(tempDir(t, 'memfold-served-index-'), 'ws');
+  cpSync(FIXTURE, ws, { recursive: true });
+  const env = { MEM_SEARCH_SERVER: 'spawn', MEM_SEARCH_SERVER_IDLE_MS: '60000' };
+  await status(ws); // (remembers the real path for the clean-up, after the folder is gone)
+  t.after(async () => {
+    const s = await status(ws);
+    if (s) process.kill(s.pid, 'SIGTERM');
+  });
+  const first = await mem(['-C', ws, '--json', 'index'], { env });
+  assert.equal(first.code, 0, first.stderr);
+  assert.equal(JSON.parse(first.stdout).tiers.warm.added, 3);
+  const up = await waitFor('the on-demand server', async () => (await status(ws)) ?? false, 60_000, 200);
+  assert.equal([up.mode, up.indexed].join(' '), 'on-demand 0');
+  appendFileSync(join(ws, 'memory', '2026-11-21.md'), '\n## Note: on demand\n- id: NOTE-20261121-demand\n- why: the second run\n');
+  const second = await mem(['-C', ws, '--json', 'index'], { env });
+  assert.equal(second.code, 0, second.stderr);
+  assert.equal(JSON.parse(second.stdout).tiers.warm.changed, 1);
+  assert.equal((await status(ws))?.indexed, 1);
+});

@@ -1,7 +1,8 @@
 /**
  * A plain `mem index` that the workspace's resident search server can run is run there (first.ts,
  * bundled as CommonJS): the server knows which files changed from its watches (index-job.ts), where
- * this process would stat every file. No configuration or indexing code is loaded here.
+ * this process would stat every file. No configuration or indexing code is loaded here. When no
+ * server runs, one may be started for the next run, as a search starts one (client.ts).
  *
  * Invariant: it prints only what the cold run would print for the same update (the server's
  * configuration warnings, the run's warnings, the summary or --json). --rebuild, --now/MEM_NOW (a
@@ -12,6 +13,7 @@ import type { IndexRoute } from './fast-args.js';
 import { reportIndexRun } from './index-report.js';
 import { outputFor } from './output.js';
 import { locateWorkspace } from '../workspace/locate.js';
+import { spawnIfWorth } from '../search/server/client.js';
 import { buildStamp, exchange, privateDir, PROTOCOL, realWorkspace, serverSwitch, socketAddress, socketDir } from '../search/server/protocol.js';
 
 /** How long a client waits for the server's run (it declines long ones up front). */
@@ -21,12 +23,18 @@ const INDEX_REPLY_TIMEOUT_MS = 60_000;
 export async function servedIndex(route: IndexRoute, env: NodeJS.ProcessEnv): Promise<boolean> {
   try {
     const g = route.global;
-    if (serverSwitch(env) === 'off' || route.flags.rebuild || g.now !== undefined || env.MEM_NOW !== undefined) return false;
+    const sw = serverSwitch(env);
+    if (sw === 'off' || route.flags.rebuild || g.now !== undefined || env.MEM_NOW !== undefined) return false;
     const realWs = realWorkspace(locateWorkspace(g.workspace, process.cwd(), env));
-    if (process.platform !== 'win32' && !privateDir(socketDir())) return false;
+    if (process.platform !== 'win32' && !privateDir(socketDir())) {
+      await spawnIfWorth(realWs, sw); // (when the folder is not there yet: the server makes it)
+      return false;
+    }
     const reply = await exchange(socketAddress(realWs), {
       v: PROTOCOL, build: buildStamp(), op: 'index', workspace: realWs, pid: process.pid, ...(env.MEM_TRIGGER ? { trigger: env.MEM_TRIGGER } : {}),
     }, INDEX_REPLY_TIMEOUT_MS);
+    // No server: this run indexes here, and may start one for the next (as a search does).
+    if (reply === 'absent') await spawnIfWorth(realWs, sw);
     if (reply && reply !== 'absent' && !reply.ok && env.MEM_DEBUG) process.stderr.write(`mem: search server: indexing here (${reply.cold})\n`);
     if (!reply || reply === 'absent' || !reply.ok || !('index' in reply)) return false;
     const out = outputFor(g);

@@ -17,7 +17,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SearchOutcome } from '../search.js';
-import { buildStamp, exchange, privateDir, PROTOCOL, realWorkspace, serverSwitch, socketAddress, socketDir, type SearchQuery } from './protocol.js';
+import { buildStamp, exchange, privateDir, PROTOCOL, realWorkspace, serverSwitch, socketAddress, socketDir, type SearchQuery, type ServerSwitch } from './protocol.js';
 
 /** Index size (bytes of `.mem/index/warm.json`) from which a search starts a server on demand. */
 export const SPAWN_MIN_INDEX_BYTES = 64 * 1024;
@@ -59,6 +59,15 @@ function recentlyFailed(address: string): boolean {
   return !!st && Date.now() - st.mtimeMs < FAILED_BACKOFF_MS;
 }
 
+/** After no server answered: starts one for the next search or `mem index` when the switch and the index size call for it. */
+export async function spawnIfWorth(realWs: string, sw: ServerSwitch): Promise<void> {
+  if (sw === 'off' || sw === 'no-spawn' || (sw !== 'spawn' && !worthAServer(realWs))) return;
+  const address = socketAddress(realWs);
+  // Never beside another user's sockets, with a path too long for the OS, or soon after a failed start.
+  if (process.platform !== 'win32' && (address.length > MAX_SOCKET_PATH || (fs.existsSync(socketDir()) && !privateDir(socketDir())) || recentlyFailed(address))) return;
+  await spawnServer(realWs);
+}
+
 /** Asks the workspace's resident server; undefined means: answer cold. Never throws. */
 export async function askServer(workspace: string, req: AskRequest): Promise<SearchOutcome | undefined> {
   try {
@@ -82,7 +91,7 @@ export async function askServer(workspace: string, req: AskRequest): Promise<Sea
       return undefined; // A socket folder another user owns or others can enter: never served from there.
     }
     // No server: this search answers cold; maybe start one for the next.
-    if (sw !== 'no-spawn' && (sw === 'spawn' || worthAServer(realWs)) && !(unix && recentlyFailed(address))) await spawnServer(realWs);
+    await spawnIfWorth(realWs, sw);
     return undefined;
   } catch {
     return undefined;
