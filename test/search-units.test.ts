@@ -10,6 +10,8 @@ import { rrf, recencyBoost, statusBoost } from '../src/search/rank.js';
 import { successorsFirst, type SearchResult } from '../src/search/search.js';
 import * as segmentFormat from '../src/search/segment-format.js';
 import type { BuiltDoc } from '../src/search/segment-format.js';
+import { declineBeyond, IndexDeclined, listsScan } from '../src/search/index-rules.js';
+import { emptyTier } from '../src/search/tier-file.js';
 
 // chunkMarkdown needs remark for MEMORY.md and the remark path (mem index loads it on demand).
 await loadRemark();
@@ -352,4 +354,25 @@ test('filesStamp: any path, size or mtime difference changes it; a manifest stam
   ];
   for (const v of variants) assert.notEqual(filesStamp(v), base, JSON.stringify(v));
   assert.equal(manifestStamp({ 'memory/a.md': { size: 20, mtimeMs: 1700000000001 }, 'MEMORY.md': { size: 10, mtimeMs: 1700000000000.125 } }), base);
+});
+
+test('index rules: a limited update declines past its limit (changed, added and removed files count), a rebuild and a due compaction; listsScan', () => {
+  const prev = emptyTier('warm');
+  for (let i = 0; i < 10; i++) prev.files[`memory/${i}.md`] = { size: 10, mtimeMs: 1, hash: 'h', first: i * 5, count: 5 };
+  Object.assign(prev, { docCount: 50, nextId: 50, segments: [{ name: 'warm-0-a', first: 0, count: 50 }] });
+  const scan = Object.entries(prev.files).map(([path, f]) => ({ path, abs: `/ws/${path}`, tier: 'warm' as const, size: f.size, mtimeMs: f.mtimeMs }));
+  assert.equal(listsScan(prev.files, scan), true);
+  // One changed, one added, one removed: three files touched.
+  const edited = [...scan.slice(1, 9), { ...scan[9]!, mtimeMs: 2 }, { ...scan[0]!, path: 'memory/new.md' }];
+  assert.equal(listsScan(prev.files, edited), false);
+  assert.doesNotThrow(() => declineBeyond(3, 'warm', prev, 10, edited, null));
+  assert.throws(() => declineBeyond(2, 'warm', prev, 10, edited, null), (e: Error) => e instanceof IndexDeclined && /3 files of the warm tier changed \(more than 2\)/.test(e.message));
+  assert.throws(() => declineBeyond(200, 'warm', prev, 10, scan, 'missing'), /the warm index must be rebuilt/);
+  // Every file changed: all 50 docs would be dead (over 30 % of the collection, over 200 only past 200 docs).
+  const big = emptyTier('warm');
+  for (let i = 0; i < 100; i++) big.files[`memory/${i}.md`] = { size: 10, mtimeMs: 1, hash: 'h', first: i * 3, count: 3 };
+  Object.assign(big, { docCount: 300, nextId: 300, segments: [{ name: 'warm-0-a', first: 0, count: 300 }] });
+  const touched = Object.entries(big.files).map(([path, f]) => ({ path, abs: `/ws/${path}`, tier: 'warm' as const, size: f.size, mtimeMs: 2 }));
+  assert.throws(() => declineBeyond(200, 'warm', big, 100, touched, null), /due for compaction/);
+  assert.doesNotThrow(() => declineBeyond(200, 'warm', big, 100, touched.map((f, i) => (i < 60 ? f : { ...f, mtimeMs: 1 })), null));
 });

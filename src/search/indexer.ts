@@ -23,6 +23,7 @@ import { buildParallel, buildThreads, ParallelBuildError } from './parallel-buil
 import { readSource } from './source.js';
 import { emptyTier, INDEX_DIR, loadTierHead, serializeTier, tierFile, tierFileIdentity, type ManifestCache, type TierState } from './tier-file.js';
 import { filesStamp, manifestStamp } from './files-stamp.js';
+import { declineBeyond, FLUSH_DOCS, listsScan, needsCompaction } from './index-rules.js';
 import { TIERS, type Tier } from './types.js';
 
 export interface TierCounters {
@@ -59,45 +60,11 @@ export interface IndexOptions {
   manifests?: ManifestCache;
 }
 
-/** An update with a `limit` that would change more files or rebuild a tier: the caller indexes another way. */
-export class IndexDeclined extends Error {}
-
 export interface TierUpdate {
   counters: TierCounters;
   /** Null when no file changed and no `after` step needs the manifest (it was not parsed). */
   state: TierState | null;
   warnings: string[];
-}
-
-/** Docs per segment of a build (`MEM_INDEX_SEGMENT_DOCS` lets tests make many small segments). */
-const FLUSH_DOCS = Number(process.env.MEM_INDEX_SEGMENT_DOCS) || 25_000;
-/** Incremental updates add small segments; past this many beyond a rebuild's count, compact. */
-const EXTRA_SEGMENTS = 12;
-
-function needsCompaction(s: TierState): boolean {
-  const total = s.docCount + s.deadCount;
-  return s.segments.length > Math.ceil(total / FLUSH_DOCS) + EXTRA_SEGMENTS || (s.deadCount > 200 && s.deadCount > total * 0.3);
-}
-
-/**
- * Throws IndexDeclined when updating `prev` to `files` would rebuild the tier, touch more than `limit`
- * files or call for a compaction (predicted from the dead docs the update leaves: a rebuild's work).
- */
-function declineBeyond(limit: number, tier: Tier, prev: TierState, prevCount: number, files: ScannedFile[], rebuilt: string | null): void {
-  if (rebuilt) throw new IndexDeclined(`the ${tier} index must be rebuilt`);
-  let known = 0;
-  let dirty = 0;
-  let keptDocs = 0;
-  for (const f of files) {
-    const old = prev.files[f.path];
-    if (old) known++;
-    if (old && old.size === f.size && old.mtimeMs === f.mtimeMs) keptDocs += old.count;
-    else dirty++;
-  }
-  const touched = dirty + prevCount - known;
-  if (touched > limit) throw new IndexDeclined(`${touched} files of the ${tier} tier changed (more than ${limit})`);
-  const after = { ...prev, segments: [...prev.segments, { name: '', first: 0, count: 0 }], deadCount: prev.deadCount + prev.docCount - keptDocs };
-  if (needsCompaction(after)) throw new IndexDeclined(`the ${tier} index is due for compaction`);
 }
 
 async function updateTier(workspace: string, loaded: LoadedConfig, writer: WorkspaceWriter, tier: Tier, files: ScannedFile[], opts: IndexOptions, progress: () => void): Promise<TierUpdate> {
@@ -260,16 +227,6 @@ async function updateTier(workspace: string, loaded: LoadedConfig, writer: Works
   }
   removeUnreferenced(writer, tier, next);
   return { counters: c, state: next, warnings };
-}
-
-/** Whether the manifest lists exactly the scanned files, with their size and mtime (the scan's paths are unique). */
-function listsScan(manifest: Record<string, { size: number; mtimeMs: number }>, files: ScannedFile[]): boolean {
-  if (Object.keys(manifest).length !== files.length) return false;
-  for (const f of files) {
-    const m = manifest[f.path];
-    if (!m || m.size !== f.size || m.mtimeMs !== f.mtimeMs) return false;
-  }
-  return true;
 }
 
 function removeUnreferenced(writer: WorkspaceWriter, tier: Tier, state: TierState): void {

@@ -1,0 +1,51 @@
+/**
+ * The indexer's rules about a tier update, pure (no file or lock): segment size, when to compact,
+ * when a limited update (the search server's) declines, and whether a manifest lists a scan.
+ */
+import type { ScannedFile } from './scan.js';
+import type { TierState } from './tier-file.js';
+import type { Tier } from './types.js';
+
+/** An update with a `limit` that would change more files or rebuild a tier: the caller indexes another way. */
+export class IndexDeclined extends Error {}
+
+/** Docs per segment of a build (`MEM_INDEX_SEGMENT_DOCS` lets tests make many small segments). */
+export const FLUSH_DOCS = Number(process.env.MEM_INDEX_SEGMENT_DOCS) || 25_000;
+/** Incremental updates add small segments; past this many beyond a rebuild's count, compact. */
+const EXTRA_SEGMENTS = 12;
+
+export function needsCompaction(s: TierState): boolean {
+  const total = s.docCount + s.deadCount;
+  return s.segments.length > Math.ceil(total / FLUSH_DOCS) + EXTRA_SEGMENTS || (s.deadCount > 200 && s.deadCount > total * 0.3);
+}
+
+/**
+ * Throws IndexDeclined when updating `prev` to `files` would rebuild the tier, touch more than `limit`
+ * files or call for a compaction (predicted from the dead docs the update leaves: a rebuild's work).
+ */
+export function declineBeyond(limit: number, tier: Tier, prev: TierState, prevCount: number, files: ScannedFile[], rebuilt: string | null): void {
+  if (rebuilt) throw new IndexDeclined(`the ${tier} index must be rebuilt`);
+  let known = 0;
+  let dirty = 0;
+  let keptDocs = 0;
+  for (const f of files) {
+    const old = prev.files[f.path];
+    if (old) known++;
+    if (old && old.size === f.size && old.mtimeMs === f.mtimeMs) keptDocs += old.count;
+    else dirty++;
+  }
+  const touched = dirty + prevCount - known;
+  if (touched > limit) throw new IndexDeclined(`${touched} files of the ${tier} tier changed (more than ${limit})`);
+  const after = { ...prev, segments: [...prev.segments, { name: '', first: 0, count: 0 }], deadCount: prev.deadCount + prev.docCount - keptDocs };
+  if (needsCompaction(after)) throw new IndexDeclined(`the ${tier} index is due for compaction`);
+}
+
+/** Whether the manifest lists exactly the scanned files, with their size and mtime (the scan's paths are unique). */
+export function listsScan(manifest: Record<string, { size: number; mtimeMs: number }>, files: ScannedFile[]): boolean {
+  if (Object.keys(manifest).length !== files.length) return false;
+  for (const f of files) {
+    const m = manifest[f.path];
+    if (!m || m.size !== f.size || m.mtimeMs !== f.mtimeMs) return false;
+  }
+  return true;
+}
