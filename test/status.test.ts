@@ -138,7 +138,7 @@ describe('mem status', () => {
 });
 
 describe('job log', async () => {
-  const { appendJobLog, readJobLog } = await import('../src/jobs/job-log.js');
+  const { appendJobLog, jobLine, readJobLog } = await import('../src/jobs/job-log.js');
   const { tempDir } = await import('./helpers/cli.js');
 
   test('rotates past limits.jobLogBytes, keeps two old files, and every line stays readable', async (t) => {
@@ -152,5 +152,19 @@ describe('job log', async () => {
     assert.equal(all.at(-1)!.pid, 40, 'the newest line is read last');
     assert.deepEqual(all.map((l) => l.pid), all.map((l) => l.pid).sort((a, b) => a - b), 'oldest first across the rotated files');
     assert.ok(all.length < 40, 'older lines were rotated away');
+  });
+
+  test('jobLine: ISO times and duration from the run, no empty message, at most 50 changed files', () => {
+    const run = { job: 'wrapup', trigger: 'cron' as const, pid: 7, start: new Date('2026-11-23T10:00:00Z'), end: new Date('2026-11-23T10:00:02.5Z') };
+    const changed = Array.from({ length: 60 }, (_, i) => `memory/f${i}.md`);
+    const line = jobLine(run, { outcome: 'failed', exitCode: 1, message: 'boom', counts: { filesChanged: 60 }, changed });
+    assert.deepEqual(Object.keys(line), ['job', 'trigger', 'pid', 'start', 'end', 'durationMs', 'outcome', 'exitCode', 'message', 'counts', 'changed']);
+    assert.equal(line.start, '2026-11-23T10:00:00.000Z');
+    assert.equal(line.end, '2026-11-23T10:00:02.500Z');
+    assert.equal(line.durationMs, 2500);
+    assert.deepEqual(line.changed, changed.slice(0, 50));
+    const quiet = jobLine(run, { outcome: 'ok', exitCode: 0, message: '', counts: {}, changed: [] });
+    assert.equal('message' in quiet, false);
+    assert.equal('changed' in quiet, false);
   });
 });

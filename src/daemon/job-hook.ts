@@ -14,7 +14,7 @@ import { loadConfigLean } from '../config/lean.js';
 import type { LoadedConfig } from '../config/load.js';
 import { describeError, isMemError, EXIT } from '../core/errors.js';
 import { autoCommit, commitMessage } from '../git/auto-commit.js';
-import { appendJobLog, triggerFromEnv, type JobLogLine } from '../jobs/job-log.js';
+import { appendJobLog, jobLine, triggerFromEnv } from '../jobs/job-log.js';
 import { JOBS, type Job } from '../write/allowance.js';
 import { WorkspaceWriter } from '../write/writer.js';
 import { defaultLockOptions } from '../write/defaults.js';
@@ -98,24 +98,14 @@ export async function finishJobRun(err: unknown): Promise<void> {
   pending = undefined;
   if (!run) return;
   fs.rmSync(run.marker, { force: true });
-  const end = new Date();
   const d = diffMarkdown(run.before, snapshot(run.job, run.workspace));
   const counts = { filesChanged: d.changed.length, entriesAdded: d.entriesAdded, ...(d.entriesRemoved ? { entriesRemoved: d.entriesRemoved } : {}), ...reported };
   const failed = err !== undefined;
   const message = failed ? describeError(err) : undefined;
-  const line: JobLogLine = {
-    job: run.job,
-    trigger: triggerFromEnv(),
-    pid: process.pid,
-    start: run.start.toISOString(),
-    end: end.toISOString(),
-    durationMs: end.getTime() - run.start.getTime(),
-    outcome: failed ? 'failed' : 'ok',
-    exitCode: failed ? (isMemError(err) ? err.exitCode : EXIT.error) : EXIT.ok,
-    ...(message ? { message } : {}),
-    counts,
-    ...(d.changed.length ? { changed: d.changed.slice(0, 50) } : {}),
-  };
+  const line = jobLine(
+    { job: run.job, trigger: triggerFromEnv(), pid: process.pid, start: run.start, end: new Date() },
+    { outcome: failed ? 'failed' : 'ok', exitCode: failed ? (isMemError(err) ? err.exitCode : EXIT.error) : EXIT.ok, message, counts, changed: d.changed },
+  );
   const { config } = run.loaded;
   try {
     await appendJobLog(run.workspace, line, config.limits.jobLogBytes, writerJob(run.job));

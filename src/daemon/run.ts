@@ -7,7 +7,7 @@
  */
 import type { ScheduledTask } from 'node-cron';
 import type { LoadedConfig } from '../config/load.js';
-import { appendJobLog, type JobLogLine } from '../jobs/job-log.js';
+import { appendJobLog, jobLine, type JobLogLine } from '../jobs/job-log.js';
 import { effectiveSchedule, jobTimeoutMs, nextRuns, type ScheduledJob } from '../schedule/jobs.js';
 import { scheduleJobs } from './cron-tasks.js';
 import { startChild, type ChildOutcome, type RunningChild } from './child.js';
@@ -62,10 +62,7 @@ export async function runDaemon(o: DaemonOptions): Promise<void> {
     }
     io.line(`daemon: ${job} ${kind}${message ? `: ${message}` : ''} (${secs}s)`);
     if (!outcome.stoppedFor && !outcome.signal) return; // The child logged its own line and ran onFailure.
-    const line: JobLogLine = {
-      job, trigger: 'daemon', pid: outcome.pid, start: outcome.start.toISOString(), end: outcome.end.toISOString(),
-      durationMs: outcome.end.getTime() - outcome.start.getTime(), outcome: kind, exitCode: 3, message, counts: {},
-    };
+    const line = jobLine({ job, trigger: 'daemon', pid: outcome.pid, start: outcome.start, end: outcome.end }, { outcome: kind, exitCode: 3, message, counts: {} });
     await appendJobLog(workspace, line, config.limits.jobLogBytes).catch((e: Error) => io.warn(`daemon: could not write the job log: ${e.message}`));
     if (config.onFailure) await runOnFailure(config.onFailure, job, message, workspace);
   };

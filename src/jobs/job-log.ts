@@ -40,6 +40,26 @@ export function triggerFromEnv(env: NodeJS.ProcessEnv = process.env): Trigger {
   return t === 'daemon' || t === 'cron' || t === 'launchd' ? t : 'manual';
 }
 
+/** The line of one run from `start` to `end`: every writer (job hook, daemon, search server) builds it here. */
+export function jobLine(
+  run: { job: string; trigger: Trigger; pid: number; start: Date; end: Date },
+  result: Pick<JobLogLine, 'outcome' | 'exitCode' | 'message' | 'counts' | 'changed'>,
+): JobLogLine {
+  return {
+    job: run.job,
+    trigger: run.trigger,
+    pid: run.pid,
+    start: run.start.toISOString(),
+    end: run.end.toISOString(),
+    durationMs: run.end.getTime() - run.start.getTime(),
+    outcome: result.outcome,
+    exitCode: result.exitCode,
+    ...(result.message ? { message: result.message } : {}),
+    counts: result.counts,
+    ...(result.changed?.length ? { changed: result.changed.slice(0, 50) } : {}),
+  };
+}
+
 function rotatedName(n: number): string {
   return n === 0 ? JOB_LOG : JOB_LOG.replace(/\.jsonl$/, `.${n}.jsonl`);
 }
