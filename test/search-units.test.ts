@@ -12,6 +12,7 @@ import * as segmentFormat from '../src/search/segment-format.js';
 import type { BuiltDoc } from '../src/search/segment-format.js';
 import { declineBeyond, IndexDeclined, listsScan } from '../src/search/index-rules.js';
 import { emptyTier } from '../src/search/tier-file.js';
+import { dropEmptySegments, retireDocs } from '../src/search/tier-edit.js';
 
 // chunkMarkdown needs remark for MEMORY.md and the remark path (mem index loads it on demand).
 await loadRemark();
@@ -375,4 +376,33 @@ test('index rules: a limited update declines past its limit (changed, added and 
   const touched = Object.entries(big.files).map(([path, f]) => ({ path, abs: `/ws/${path}`, tier: 'warm' as const, size: f.size, mtimeMs: 2 }));
   assert.throws(() => declineBeyond(200, 'warm', big, 100, touched, null), /due for compaction/);
   assert.doesNotThrow(() => declineBeyond(200, 'warm', big, 100, touched.map((f, i) => (i < 60 ? f : { ...f, mtimeMs: 1 })), null));
+});
+
+test('tier bookkeeping: a retired file leaves the counts and length sums; a segment with no live doc goes with its dead ranges', () => {
+  // Two segments: docs 0-4 (files a: 0-2, b: 3-4) and 5-6 (file c); every doc has lengths [1, 10, 2].
+  const t = emptyTier('warm');
+  t.files = {
+    a: { size: 1, mtimeMs: 1, hash: 'a', first: 0, count: 3 },
+    b: { size: 1, mtimeMs: 1, hash: 'b', first: 3, count: 2 },
+    c: { size: 1, mtimeMs: 1, hash: 'c', first: 5, count: 2 },
+    empty: { size: 0, mtimeMs: 1, hash: 'e', first: 7, count: 0 },
+  };
+  t.segments = [{ name: 's0', first: 0, count: 5 }, { name: 's1', first: 5, count: 2 }];
+  t.docCount = 7;
+  t.lenSum = [7, 70, 14];
+  t.nextId = 7;
+  const asked: number[] = [];
+  const lengths = (d: number) => (asked.push(d), [1, 10, 2] as const);
+  assert.equal(retireDocs(t, t.files.empty!, lengths), 0);
+  assert.equal(retireDocs(t, t.files.a!, lengths), 3);
+  delete t.files.a;
+  assert.deepEqual(asked, [0, 1, 2], 'the lengths of exactly the retired docs');
+  assert.deepEqual([t.docCount, t.deadCount, t.dead, t.lenSum], [4, 3, [[0, 3]], [4, 40, 8]]);
+  dropEmptySegments(t);
+  assert.deepEqual(t.segments.map((s) => s.name), ['s0', 's1'], 'b still lives in s0');
+  assert.equal(retireDocs(t, t.files.b!, lengths), 2);
+  delete t.files.b;
+  dropEmptySegments(t);
+  assert.deepEqual(t.segments.map((s) => s.name), ['s1'], 's0 held no live doc');
+  assert.deepEqual([t.dead, t.deadCount, t.docCount, t.lenSum], [[], 0, 2, [2, 20, 4]]);
 });

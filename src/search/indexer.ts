@@ -24,6 +24,7 @@ import { readSource } from './source.js';
 import { emptyTier, INDEX_DIR, loadTierHead, serializeTier, tierFile, tierFileIdentity, type ManifestCache, type TierState } from './tier-file.js';
 import { filesStamp, manifestStamp } from './files-stamp.js';
 import { declineBeyond, FLUSH_DOCS, listsScan, needsCompaction } from './index-rules.js';
+import { dropEmptySegments, retireDocs } from './tier-edit.js';
 import { TIERS, type Tier } from './types.js';
 
 export interface TierCounters {
@@ -133,19 +134,12 @@ async function updateTier(workspace: string, loaded: LoadedConfig, writer: Works
       });
       if (g.segment) await writeSegment(g.first, g.count, g.segment, g.lenSum);
     });
+  const lengthsOf = (d: number) => disk.find((s) => d >= s.first && d < s.first + s.count)?.lengths(d) ?? [0, 0, 0];
   const kill = (p: string) => {
     const old = prev.files[p];
     if (!old) return;
     delete next.files[p];
-    if (!old.count) return;
-    next.dead.push([old.first, old.count]);
-    next.deadCount += old.count;
-    next.docCount -= old.count;
-    c.chunksRemoved += old.count;
-    for (let d = old.first; d < old.first + old.count; d++) {
-      const l = disk.find((s) => d >= s.first && d < s.first + s.count)?.lengths(d) ?? [0, 0, 0];
-      for (let i = 0; i < 3; i++) next.lenSum[i] = next.lenSum[i]! - l[i]!;
-    }
+    c.chunksRemoved += retireDocs(next, old, lengthsOf);
   };
   try {
     if (threads) {
@@ -209,11 +203,7 @@ async function updateTier(workspace: string, loaded: LoadedConfig, writer: Works
   } finally {
     disk.forEach((s) => s.close());
   }
-  // Dead ranges of segments that hold no live doc any more are dropped with the segment.
-  const liveFirsts = Object.values(next.files).filter((f) => f.count).map((f) => f.first);
-  next.segments = next.segments.filter((s) => liveFirsts.some((first) => first >= s.first && first < s.first + s.count));
-  next.dead = next.dead.filter(([first]) => next.segments.some((s) => first >= s.first && first < s.first + s.count));
-  next.deadCount = next.dead.reduce((n, [, count]) => n + count, 0);
+  dropEmptySegments(next);
   c.chunks = next.docCount;
   // Past the fingerprint check something differs, if only an mtime (a touched file): always written.
   next.updatedAt = new Date().toISOString();

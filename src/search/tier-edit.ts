@@ -1,0 +1,34 @@
+/**
+ * The bookkeeping of an index update on a tier state, without I/O (indexer.ts reads and writes):
+ * retiring a changed or removed file's docs, and dropping segments left with no live doc.
+ *
+ * Invariant: docCount, deadCount and lenSum describe the live docs. A retired file's docs leave all
+ * three at once (its range becomes dead); a segment goes only when no file's docs start in it, and
+ * its dead ranges go with it.
+ */
+import type { FileState, TierState } from './tier-file.js';
+
+/** Field lengths (title, body, id) of one doc, from the segment that holds it. */
+export type DocLengths = (doc: number) => readonly [number, number, number];
+
+/** Marks `old`'s docs dead in `next` and takes them out of the counts and length sums; returns how many. */
+export function retireDocs(next: TierState, old: FileState, lengthsOf: DocLengths): number {
+  if (!old.count) return 0;
+  next.dead.push([old.first, old.count]);
+  next.deadCount += old.count;
+  next.docCount -= old.count;
+  for (let d = old.first; d < old.first + old.count; d++) {
+    const l = lengthsOf(d);
+    for (let i = 0; i < 3; i++) next.lenSum[i] = next.lenSum[i]! - l[i]!;
+  }
+  return old.count;
+}
+
+/** Drops the segments that hold no live doc any more, with their dead ranges; recounts deadCount. */
+export function dropEmptySegments(next: TierState): void {
+  const liveFirsts = Object.values(next.files).filter((f) => f.count).map((f) => f.first);
+  const holds = (s: { first: number; count: number }, doc: number) => doc >= s.first && doc < s.first + s.count;
+  next.segments = next.segments.filter((s) => liveFirsts.some((first) => holds(s, first)));
+  next.dead = next.dead.filter(([first]) => next.segments.some((s) => holds(s, first)));
+  next.deadCount = next.dead.reduce((n, [, count]) => n + count, 0);
+}
