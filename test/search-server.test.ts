@@ -10,7 +10,7 @@ import { appendFileSync, cpSync, existsSync, mkdirSync, readFileSync, realpathSy
 import net from 'node:net';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { editConfig, finished, mem, ROOT, startMem } from './helpers/cli.js';
+import { editConfig, finished, mem, ROOT, startMem, tempDir } from './helpers/cli.js';
 import { startOpenAIServer } from './helpers/openai-server.js';
 import { index, NOW, searchWorkspace } from './search-helpers.js';
 import { failedMarker } from '../src/search/server/client.js';
@@ -329,6 +329,34 @@ test('the server\'s answer() equals runSearch() for every labelled query of the 
   await compare('overlay');
 });
 
+test('a client whose user configuration or TZ is not the server\'s is answered by itself, with its own configuration', async (t) => {
+  const ws = searchWorkspace(t);
+  await index(ws);
+  const { child } = startServer(ws);
+  killAfter(t, child);
+  await waitFor('the server', async () => (await status(ws)) ?? false, 60_000, 200);
+  const other = join(tempDir(t), 'config');
+  mkdirSync(join(other, 'memfold'), { recursive: true });
+  writeFileSync(join(other, 'memfold', 'config.json'), JSON.stringify({ search: { k: 1 } }));
+  const search = async (env: Record<string, string>) => {
+    const r = await mem(['-C', ws, '--json', 'search', 'postgres'], { env });
+    assert.equal(r.code, 0, r.stderr);
+    return JSON.parse(r.stdout).results.length as number;
+  };
+  const before = (await status(ws))!;
+  assert.equal(await search({ XDG_CONFIG_HOME: other }), 1, 'k from the client\'s own user configuration');
+  assert.ok((await search({ TZ: 'Pacific/Auckland' })) > 1);
+  const idx = await mem(['-C', ws, '--json', 'index'], { env: { XDG_CONFIG_HOME: other } });
+  assert.equal(idx.code, 0, idx.stderr);
+  let now = (await status(ws))!;
+  assert.deepEqual([now.served - before.served, now.indexed - before.indexed], [0, 0], 'none served');
+  // (A declined search asks twice: before the client reads its configuration, and after.)
+  assert.ok(now.cold - before.cold >= 3, 'all three declined');
+  assert.ok((await search({})) > 1);
+  now = (await status(ws))!;
+  assert.equal(now.served - before.served, 1, 'the same environment is served');
+});
+
 test('a client of another build is answered "cold", and an on-demand server of the old build makes way', async (t) => {
   const ws = searchWorkspace(t);
   await index(ws);
@@ -336,7 +364,7 @@ test('a client of another build is answered "cold", and an on-demand server of t
   killAfter(t, child);
   await waitFor('the server', async () => (await status(ws)) ?? false, 60_000, 200);
   const real = realpathSync(ws);
-  const reply = await exchange(socketAddress(real), { v: PROTOCOL, build: 'another-build', op: 'search', workspace: real, query: 'postgres', k: 6, deep: false, filters: {}, today: '2026-11-22', lexicalOnly: false }, 10_000);
+  const reply = await exchange(socketAddress(real), { v: PROTOCOL, build: 'another-build', op: 'search', workspace: real, env: '', query: 'postgres', k: 6, deep: false, filters: {}, today: '2026-11-22', lexicalOnly: false }, 10_000);
   assert.deepEqual(reply, { v: PROTOCOL, ok: false, cold: 'server of another build' });
   const r = await done;
   assert.equal(r.code, 0);

@@ -15,6 +15,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { userConfigPath } from '../../config/files.js';
 import type { Filters } from '../filter.js';
 import type { IndexResult } from '../indexer.js';
 import type { SearchOutcome } from '../search.js';
@@ -37,13 +38,22 @@ export interface SearchQuery {
  * takes `k` (when absent) and "today" from its own (reloaded on change), and its reply carries the
  * configuration's warnings for the client to print, as the cold path prints them.
  */
-export type SearchRequest = { v: number; build: string; op: 'search'; workspace: string } & (SearchQuery | (Omit<SearchQuery, 'k' | 'today'> & { fill: true; k?: number }));
+export type SearchRequest = { v: number; build: string; op: 'search'; workspace: string; env: string } & (SearchQuery | (Omit<SearchQuery, 'k' | 'today'> & { fill: true; k?: number }));
 
 /**
  * A plain `mem index` (src/cli/served-index.ts): the server updates the index from its tracked file
  * list, under the index lock, and logs the job run as the client's (its pid and MEM_TRIGGER).
  */
-export type IndexRequest = { v: number; build: string; op: 'index'; workspace: string; pid: number; trigger?: string };
+export type IndexRequest = { v: number; build: string; op: 'index'; workspace: string; env: string; pid: number; trigger?: string };
+
+/**
+ * What of a process's environment an answer depends on besides the workspace: the user-level
+ * configuration file (HOME, XDG_CONFIG_HOME) and TZ (the zone of "today" when none is configured).
+ * A server whose own differs from the client's declines, so a served answer is the client's own.
+ */
+export function envKey(env: NodeJS.ProcessEnv): string {
+  return `${userConfigPath(env)}|${env.TZ ?? ''}`;
+}
 
 /** What a served `mem index` did: the cold run's result and its time in seconds. */
 export interface IndexReport extends IndexResult {
