@@ -329,7 +329,7 @@ test('the server\'s answer() equals runSearch() for every labelled query of the 
   await compare('overlay');
 });
 
-test('a client whose user configuration or TZ is not the server\'s is answered by itself, with its own configuration', async (t) => {
+test('a client whose user configuration (or TZ, when no zone is configured) is not the server\'s is answered by itself, with its own settings', async (t) => {
   const ws = searchWorkspace(t);
   await index(ws);
   const { child } = startServer(ws);
@@ -343,18 +343,30 @@ test('a client whose user configuration or TZ is not the server\'s is answered b
     assert.equal(r.code, 0, r.stderr);
     return JSON.parse(r.stdout).results.length as number;
   };
-  const before = (await status(ws))!;
+  const counts = async () => {
+    const s = (await status(ws))!;
+    return { served: s.served, indexed: s.indexed, cold: s.cold };
+  };
+  let before = await counts();
   assert.equal(await search({ XDG_CONFIG_HOME: other }), 1, 'k from the client\'s own user configuration');
-  assert.ok((await search({ TZ: 'Pacific/Auckland' })) > 1);
   const idx = await mem(['-C', ws, '--json', 'index'], { env: { XDG_CONFIG_HOME: other } });
   assert.equal(idx.code, 0, idx.stderr);
-  let now = (await status(ws))!;
-  assert.deepEqual([now.served - before.served, now.indexed - before.indexed], [0, 0], 'none served');
+  let now = await counts();
+  assert.deepEqual([now.served - before.served, now.indexed - before.indexed], [0, 0], 'neither served');
   // (A declined search asks twice: before the client reads its configuration, and after.)
-  assert.ok(now.cold - before.cold >= 3, 'all three declined');
+  assert.ok(now.cold - before.cold >= 2);
+  // The workspace names its zone: TZ changes nothing, the search is served.
+  before = now;
+  assert.ok((await search({ TZ: 'Pacific/Auckland' })) > 1);
+  now = await counts();
+  assert.equal(now.served - before.served, 1);
+  // Without a configured zone, "today" comes from TZ: another TZ is answered by the client.
+  editConfig(ws, (cfg) => delete cfg.timezone);
+  before = now;
+  assert.ok((await search({ TZ: 'Pacific/Auckland' })) > 1);
   assert.ok((await search({})) > 1);
-  now = (await status(ws))!;
-  assert.equal(now.served - before.served, 1, 'the same environment is served');
+  now = await counts();
+  assert.deepEqual([now.served - before.served, now.cold - before.cold > 0], [1, true], 'the other TZ declined, the same one served');
 });
 
 test('a client of another build is answered "cold", and an on-demand server of the old build makes way', async (t) => {
@@ -364,7 +376,7 @@ test('a client of another build is answered "cold", and an on-demand server of t
   killAfter(t, child);
   await waitFor('the server', async () => (await status(ws)) ?? false, 60_000, 200);
   const real = realpathSync(ws);
-  const reply = await exchange(socketAddress(real), { v: PROTOCOL, build: 'another-build', op: 'search', workspace: real, env: '', query: 'postgres', k: 6, deep: false, filters: {}, today: '2026-11-22', lexicalOnly: false }, 10_000);
+  const reply = await exchange(socketAddress(real), { v: PROTOCOL, build: 'another-build', op: 'search', workspace: real, env: { userConfig: '', tz: '' }, query: 'postgres', k: 6, deep: false, filters: {}, today: '2026-11-22', lexicalOnly: false }, 10_000);
   assert.deepEqual(reply, { v: PROTOCOL, ok: false, cold: 'server of another build' });
   const r = await done;
   assert.equal(r.code, 0);

@@ -38,21 +38,32 @@ export interface SearchQuery {
  * takes `k` (when absent) and "today" from its own (reloaded on change), and its reply carries the
  * configuration's warnings for the client to print, as the cold path prints them.
  */
-export type SearchRequest = { v: number; build: string; op: 'search'; workspace: string; env: string } & (SearchQuery | (Omit<SearchQuery, 'k' | 'today'> & { fill: true; k?: number }));
+export type SearchRequest = { v: number; build: string; op: 'search'; workspace: string; env: ClientEnv } & (SearchQuery | (Omit<SearchQuery, 'k' | 'today'> & { fill: true; k?: number }));
 
 /**
  * A plain `mem index` (src/cli/served-index.ts): the server updates the index from its tracked file
  * list, under the index lock, and logs the job run as the client's (its pid and MEM_TRIGGER).
  */
-export type IndexRequest = { v: number; build: string; op: 'index'; workspace: string; env: string; pid: number; trigger?: string };
+export type IndexRequest = { v: number; build: string; op: 'index'; workspace: string; env: ClientEnv; pid: number; trigger?: string };
 
 /**
  * What of a process's environment an answer depends on besides the workspace: the user-level
  * configuration file (HOME, XDG_CONFIG_HOME) and TZ (the zone of "today" when none is configured).
- * A server whose own differs from the client's declines, so a served answer is the client's own.
  */
-export function envKey(env: NodeJS.ProcessEnv): string {
-  return `${userConfigPath(env)}|${env.TZ ?? ''}`;
+export interface ClientEnv {
+  userConfig: string;
+  tz: string;
+}
+
+export function clientEnv(env: NodeJS.ProcessEnv): ClientEnv {
+  return { userConfig: userConfigPath(env), tz: env.TZ ?? '' };
+}
+
+/** Why the server (`own`, with its configured time zone) could answer otherwise than the client would; undefined when it cannot. */
+export function envMismatch(client: ClientEnv | undefined, own: ClientEnv, zone: string | undefined): string | undefined {
+  if (client?.userConfig !== own.userConfig) return `the client's user configuration (${client?.userConfig}) is not the server's (${own.userConfig})`;
+  if (zone === undefined && client.tz !== own.tz) return `no time zone configured and the client's TZ (${client.tz}) is not the server's (${own.tz})`;
+  return undefined;
 }
 
 /** What a served `mem index` did: the cold run's result and its time in seconds. */

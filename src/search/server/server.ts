@@ -18,7 +18,7 @@ import type { LoadedConfig } from '../../config/load.js';
 import { answer, Cold } from './answer.js';
 import { FileTracker } from './files.js';
 import { serveIndex } from './index-job.js';
-import { buildStamp, envKey, exchange, MAX_LINE, privateDir, PROTOCOL, socketAddress, socketDir, type Reply, type Request, type SearchQuery, type ServerStatus } from './protocol.js';
+import { buildStamp, clientEnv, envMismatch, exchange, MAX_LINE, privateDir, PROTOCOL, socketAddress, socketDir, type Reply, type Request, type SearchQuery, type ServerStatus } from './protocol.js';
 import { dayIn } from '../../config/zone.js';
 import { TierCache } from './tiers.js';
 import type { ManifestCache } from '../tier-file.js';
@@ -94,7 +94,7 @@ export async function startServer(o: ServerOptions): Promise<Running | undefined
   prepareDir();
   const address = socketAddress(o.workspace);
   const build = buildStamp();
-  const env = envKey(process.env);
+  const env = clientEnv(process.env);
   let loaded = o.loadConfig();
   let cfgStamp = configStamp(o.configFiles);
   let files = new FileTracker(o.workspace, loaded.config.extraPaths);
@@ -146,15 +146,13 @@ export async function startServer(o: ServerOptions): Promise<Running | undefined
       if (o.mode === 'on-demand') setImmediate(() => stop('a client of another build asked'));
       return { v: PROTOCOL, ok: false, cold: 'server of another build' };
     }
-    if (req.env !== env) {
-      coldCount++;
-      return { v: PROTOCOL, ok: false, cold: `the client's user configuration or TZ (${req.env}) is not the server's (${env})` };
-    }
     // Let file events already queued (an edit made before this client started) land first.
     await new Promise((r) => setImmediate(r));
     const t0 = performance.now();
     try {
       refreshConfig();
+      const differs = envMismatch(req.env, env, loaded.config.timezone);
+      if (differs) throw new Cold(differs);
       files.refresh();
       if (req.op === 'index') {
         const { report, warnings } = await serveIndex(o.workspace, loaded, files, req, manifests);
