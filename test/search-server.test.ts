@@ -151,6 +151,8 @@ test('a plain search the server answers is printed before the CLI loads (bin/mem
     [['search', 'SQLite events'], true],
     [['--json', 'search', 'event store', '--deep', '-k', '3'], true],
     [['-q', '--json', 'search', '为什么放弃 Redis 缓存', '--kind', 'decision'], true],
+    // A kind no entry has (a typo): no results, and a notice that names the kinds.
+    [['search', 'postgres', '--kind', 'decisions'], true],
     // Dates need the CLI (luxon): it asks the server itself.
     [['--json', 'search', 'postgres', '--since', '2026-01-01'], false],
   ];
@@ -162,6 +164,7 @@ test('a plain search the server answers is printed before the CLI loads (bin/mem
     assert.equal(served.stdout, cold.stdout, args.join(' '));
     assert.equal(served.stderr, cold.stderr, args.join(' '));
     if (!args.includes('-q')) assert.match(served.stderr, /unknown key "futureKey"/);
+    if (args.includes('decisions')) assert.match(served.stderr, /--kind "decisions" is none of the kinds memfold writes/);
     const loaded = rec.take();
     assert.doesNotMatch(loaded, /node_modules\/minisearch\//, `${args.join(' ')}: no search code ran in the client`);
     if (first) assert.doesNotMatch(loaded, /dist\/cli\/search\.cjs/, `${args.join(' ')}: not even loaded`);

@@ -5,7 +5,7 @@ import { tokenize, queryTerms } from '../src/search/tokenize.js';
 import { fold } from '../src/search/fold.js';
 import { lineWindows } from '../src/search/windows.js';
 import { chunkMarkdown, loadRemark } from '../src/search/chunk.js';
-import { globToRegExp, makeFilter } from '../src/search/filter.js';
+import { globToRegExp, makeFilter, unknownFilterValues } from '../src/search/filter.js';
 import { rrf, recencyBoost, statusBoost } from '../src/search/rank.js';
 import { successorsFirst, type SearchResult } from '../src/search/search.js';
 import * as segmentFormat from '../src/search/segment-format.js';
@@ -405,4 +405,14 @@ test('tier bookkeeping: a retired file leaves the counts and length sums; a segm
   dropEmptySegments(t);
   assert.deepEqual(t.segments.map((s) => s.name), ['s1'], 's0 held no live doc');
   assert.deepEqual([t.dead, t.deadCount, t.docCount, t.lenSum], [[], 0, 2, [2, 20, 4]]);
+});
+
+test('a --kind or --status that memfold never writes is named (typos), in any case; known ones and arch are not', () => {
+  assert.deepEqual(unknownFilterValues({ kind: 'Decision', status: 'ACTIVE' }), []);
+  assert.deepEqual(unknownFilterValues({ kind: 'arch', status: 'retracted' }), []);
+  assert.deepEqual(unknownFilterValues({}), []);
+  const named = unknownFilterValues({ kind: 'decisions', status: 'done' });
+  assert.equal(named.length, 2);
+  assert.match(named[0]!, /--kind "decisions" is none of the kinds memfold writes \(decision, rule, architecture or arch, note\)/);
+  assert.match(named[1]!, /--status "done" is none of the statuses memfold writes \(active, superseded, archived, retracted\)/);
 });

@@ -5,6 +5,7 @@
  * below its successor (DESIGN §6).
  */
 import type { SearchOutcome, SearchRequest, SearchResponse, SearchResult } from './search.js';
+import { unknownFilterValues } from './filter.js';
 import { queryTerms } from './tokenize.js';
 import type { OpenedTier } from './view.js';
 
@@ -49,8 +50,12 @@ export function mergeTier(req: Pick<SearchRequest, 'k' | 'deep'>, opened: Opened
   else results.push(...found);
 }
 
-/** The final order (deep: both tiers by score) with superseded entries below their successors. */
-export function finishSearch(req: Pick<SearchRequest, 'k' | 'deep'>, response: SearchResponse, results: SearchResult[], notices: string[]): SearchOutcome {
+/**
+ * The final order (deep: both tiers by score) with superseded entries below their successors; no
+ * result at all, and a --kind or --status that no memfold entry has is named among the notices.
+ */
+export function finishSearch(req: Pick<SearchRequest, 'k' | 'deep' | 'filters'>, response: SearchResponse, results: SearchResult[], notices: string[]): SearchOutcome {
   response.results = successorsFirst(req.deep ? results.sort((a, b) => b.score - a.score).slice(0, req.k) : results);
+  if (!response.results.length) notices.push(...unknownFilterValues(req.filters));
   return { response, notices: [...new Set(notices)] };
 }

@@ -3,6 +3,7 @@
  * --scope (exact, case-insensitive) and --path (a glob: `*` within a folder, `**` across folders).
  * A chunk with no date is left out when a date bound is given.
  */
+import { KINDS, STATUSES } from '../entries/model.js';
 import type { DocRecord } from './types.js';
 
 export interface Filters {
@@ -48,4 +49,16 @@ export function makeFilter(f: Filters): (r: DocRecord) => boolean {
 
 export function hasFilters(f: Filters): boolean {
   return Object.values(f).some((v) => v !== undefined);
+}
+
+/**
+ * Why --kind or --status may have matched nothing: a value that is none of the kinds or statuses
+ * memfold writes (a typo such as `decisions`). Not an error: a hand-written entry may use its own.
+ */
+export function unknownFilterValues(f: Filters): string[] {
+  const out: string[] = [];
+  const kinds = [...KINDS.map((k) => k.toLowerCase()), 'arch'];
+  if (f.kind && !kinds.includes(f.kind.toLowerCase())) out.push(`--kind "${f.kind}" is none of the kinds memfold writes (decision, rule, architecture or arch, note)`);
+  if (f.status && !(STATUSES as readonly string[]).includes(f.status.toLowerCase())) out.push(`--status "${f.status}" is none of the statuses memfold writes (${STATUSES.join(', ')})`);
+  return out;
 }
