@@ -2,13 +2,15 @@
  * Hostile names never write outside the workspace: titles, keys and scopes with `..`, absolute
  * paths, very long or reserved names (NUL cannot reach argv; the writer refuses it, see workspace.test.ts);
  * and many concurrent `mem remember` runs lose
- * nothing (MEM_STRESS_REMEMBER=8x50 for the stress run).
+ * nothing (MEM_STRESS_REMEMBER=8x50 for the stress run). Things in the memory folder that are not
+ * files (a FIFO, a symlink loop, a dangling link, all named `*.md`) neither hang nor fail a command.
  */
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { entryIds, mem, snapshot, tempDir } from './helpers/cli.js';
+import { entryIds, exampleWorkspace, mem, snapshot, tempDir } from './helpers/cli.js';
 
 const NOW = '2026-11-21T10:00:00Z';
 
@@ -51,4 +53,25 @@ test('concurrent remember runs: every entry once', async (t) => {
   assert.equal(ids.length, procs * each, ids.join('\n'));
   assert.equal(new Set(ids).size, ids.length, 'same title, different text: distinct -2, -3, ... ids');
   t.diagnostic(`${procs} processes × ${each} remember calls → ${ids.length} entries`);
+});
+
+test('a FIFO, a symlink loop and a dangling link named *.md are left out by every reader: nothing hangs or fails', { skip: process.platform === 'win32' ? 'no FIFOs or POSIX symlinks' : false }, async (t) => {
+  const { ws } = exampleWorkspace(t);
+  const NOW_EX = '2026-11-22T09:00:00Z';
+  assert.equal((await mem(['-C', ws, '--now', NOW_EX, 'microsync', '--since', 'all'])).code, 0);
+  const ids = entryIds(ws);
+  assert.ok(ids.length > 0);
+  execFileSync('mkfifo', [join(ws, 'memory', 'fifo.md')]);
+  execFileSync('mkfifo', [join(ws, 'memory', 'archive', 'weekly-2026-W47.md')]);
+  symlinkSync('loop.md', join(ws, 'memory', 'loop.md'));
+  symlinkSync(join(ws, 'nowhere.md'), join(ws, 'memory', 'dangling.md'));
+  const daily = readFileSync(join(ws, 'memory', '2026-11-20.md'), 'utf8');
+  for (const args of [['index'], ['search', 'postgresql'], ['lint'], ['get', ids[0]!], ['trace', ids[0]!], ['context'], ['export'], ['tick'], ['status'], ['compound', '--dry-run'], ['index', '--rebuild']]) {
+    const r = await mem(['-C', ws, '--now', NOW_EX, ...args]);
+    assert.ok(r.code === 0 || (args[0] === 'lint' && r.code === 1), `mem ${args.join(' ')} exited ${r.code}: ${r.stderr}`);
+    assert.doesNotMatch(r.stderr, /ELOOP|EISDIR|\n\s+at /, `mem ${args.join(' ')}`);
+  }
+  const found = JSON.parse((await mem(['-C', ws, '--now', NOW_EX, '--json', 'search', 'postgresql'])).stdout);
+  assert.ok(found.results.length > 0, 'the real files are still searched');
+  assert.equal(readFileSync(join(ws, 'memory', '2026-11-20.md'), 'utf8'), daily, 'nothing rewritten');
 });

@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { DateTime } from 'luxon';
 import { appendRun, logHeader, weeklyLogFile } from '../jobs/compound/log.js';
 import { splitLines } from '../entries/parse.js';
+import { regularFile } from '../core/regular-file.js';
 
 export interface LogHit {
   file: string;
@@ -21,7 +22,7 @@ export const WEEKLY = /^weekly-\d{4}-W\d{2}\.md$/;
 
 export async function listWeeklyLogs(workspace: string): Promise<string[]> {
   const names = await fs.promises.readdir(path.join(workspace, 'memory', 'archive')).catch(() => [] as string[]);
-  return names.filter((n) => WEEKLY.test(n)).sort().map((n) => `memory/archive/${n}`);
+  return names.filter((n) => WEEKLY.test(n) && regularFile(path.join(workspace, 'memory', 'archive', n))).sort().map((n) => `memory/archive/${n}`);
 }
 
 /** Lines of a log text naming `id` (as a whole id: `X` does not match `X-2`). */

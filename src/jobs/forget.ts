@@ -15,6 +15,7 @@ import { loadEntries, type EntryRecord } from '../entries/store.js';
 import { appendRun, weeklyLogOf } from '../governance/weekly-log.js';
 import { defaultLockOptions } from '../write/defaults.js';
 import type { LockOptions } from '../write/locks.js';
+import { regularFile } from '../core/regular-file.js';
 import { WorkspaceWriter } from '../write/writer.js';
 import { idPattern, removeFrom, retractIn } from './forget-plan.js';
 
@@ -55,7 +56,7 @@ async function markdownFiles(workspace: string): Promise<string[]> {
   for (const dir of ['memory', 'second-brain']) {
     const names = await fs.promises.readdir(path.join(workspace, dir), { recursive: true }).catch(() => [] as string[]);
     for (const n of names.map((x) => x.split(path.sep).join('/')).sort()) {
-      if (n.endsWith('.md') && !n.startsWith('.locks/') && !n.includes('.mem-tmp-')) out.push(`${dir}/${n}`);
+      if (n.endsWith('.md') && !n.startsWith('.locks/') && !n.includes('.mem-tmp-') && regularFile(path.join(workspace, dir, n))) out.push(`${dir}/${n}`);
     }
   }
   return out;

@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { regularFile } from '../core/regular-file.js';
 import type { Tier } from './types.js';
 
 export interface ScannedFile {
@@ -72,8 +73,8 @@ export function scanWorkspace(workspace: string, extraPaths: string[], only?: Ti
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i]!;
     if (byKey.has(key) || (only && tierOf(key) !== only)) continue;
-    const st = fs.statSync(abs[i]!, { throwIfNoEntry: false });
-    if (st?.isFile()) byKey.set(key, { path: key, abs: abs[i]!, tier: tierOf(key), size: st.size, mtimeMs: st.mtimeMs });
+    const st = regularFile(abs[i]!);
+    if (st) byKey.set(key, { path: key, abs: abs[i]!, tier: tierOf(key), size: st.size, mtimeMs: st.mtimeMs });
   }
   // The default sort (UTF-16 code units, as `<` compares) runs natively; a comparator costs more.
   return [...byKey.keys()].sort().map((key) => byKey.get(key)!);

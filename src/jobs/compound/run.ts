@@ -25,6 +25,7 @@ import { planCompound, type CompoundPlan } from './plan.js';
 import { PREVIOUS_PREFIX, previousFile, unwrapPrevious, wrapPrevious } from './previous.js';
 import { PROMOTE_MIN } from './rank.js';
 import { resolveWeek, type Week } from './week.js';
+import { regularFile } from '../../core/regular-file.js';
 
 export const SUSPECTS_FILE = '.mem/suspected-conflicts.json';
 
@@ -61,7 +62,11 @@ const read = (abs: string) => fs.promises.readFile(abs, 'utf8').catch(() => unde
 
 async function weekSummaries(workspace: string, week: Week): Promise<string[]> {
   const names = await fs.promises.readdir(path.join(workspace, 'second-brain/summaries')).catch(() => [] as string[]);
-  return names.filter((n) => /^\d{4}-\d{2}-\d{2}-wrapup.*\.md$/.test(n) && n.slice(0, 10) >= week.firstDay && n.slice(0, 10) <= week.lastDay).sort().map((n) => `second-brain/summaries/${n}`);
+  return names
+    .filter((n) => /^\d{4}-\d{2}-\d{2}-wrapup.*\.md$/.test(n) && n.slice(0, 10) >= week.firstDay && n.slice(0, 10) <= week.lastDay)
+    .filter((n) => regularFile(path.join(workspace, 'second-brain/summaries', n)))
+    .sort()
+    .map((n) => `second-brain/summaries/${n}`);
 }
 
 async function plan(opts: CompoundOptions, week: Week): Promise<{ plan: CompoundPlan; current: string | undefined; llm: CompoundResult['llm'] }> {

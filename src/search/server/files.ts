@@ -121,7 +121,12 @@ export class FileTracker {
   }
 
   private restat(abs: string): void {
-    const st = fs.statSync(abs, { throwIfNoEntry: false });
+    let st: fs.Stats | undefined;
+    try {
+      st = fs.statSync(abs, { throwIfNoEntry: false });
+    } catch {
+      st = undefined; // a link loop (ELOOP) and the like: nothing to read, as scanWorkspace leaves it out
+    }
     // A folder made, or a watched one removed or renamed: walk again.
     if (st?.isDirectory() || (!st && this.watchers.has(abs))) {
       this.rescan = true;
