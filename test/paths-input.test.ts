@@ -90,6 +90,18 @@ test('config paths with NUL, "..", absolute and over-long names: one line or a p
   }
 });
 
+test('extraPaths naming the root of the file system ("/", or ".." enough times) are ignored with a warning, not walked', async (t) => {
+  const { ws } = exampleWorkspace(t);
+  editConfig(ws, (cfg) => (cfg.extraPaths = ['/', '../'.repeat(64), 'second-brain/summaries']));
+  for (const args of [['--json', 'index'], ['search', 'note'], ['config']]) {
+    const r = await mem(['-C', ws, '--now', NOW, ...args]);
+    assert.equal(r.code, 0, `${args.join(' ')}: ${r.stderr}`);
+    assert.match(r.stderr, /extraPaths: "\/" is the root of the file system \(every Markdown file on the disk would be indexed\); ignored/);
+    assert.match(r.stderr, /extraPaths: "(\.\.\/)+" is the root of the file system/);
+    if (args[1] === 'index') assert.ok(JSON.parse(r.stdout).tiers.cold.files < 50, 'only the workspace was scanned');
+  }
+});
+
 test('mem init with a folder name over 255 bytes or a NUL-free reserved name: one line, nothing made', async (t) => {
   const root = tempDir(t);
   const r = await mem(['init', join(root, 'w'.repeat(300))]);

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { MemError } from '../core/errors.js';
+import { expandHome } from '../workspace/home.js';
 
 export const CONFIG_FILE = 'mem.config.json';
 export const LOCAL_CONFIG_FILE = 'mem.local.json';
@@ -87,4 +88,17 @@ export function readConfigLayers(workspace: string, env: NodeJS.ProcessEnv = pro
   }
   const label = files.length ? files.map((f) => path.basename(f)).join(' + ') : CONFIG_FILE;
   return { merged, files, warnings, label };
+}
+
+/**
+ * An extraPaths entry that is the root of the file system would have every Markdown file on the disk
+ * walked and indexed: it is left out, with a warning (both loaders call this after validation).
+ */
+export function dropRootExtraPaths(config: { extraPaths: string[] }, workspace: string, warnings: string[]): void {
+  config.extraPaths = config.extraPaths.filter((p) => {
+    const abs = path.resolve(workspace, expandHome(p));
+    if (path.parse(abs).root !== abs) return true;
+    warnings.push(`extraPaths: "${p}" is the root of the file system (every Markdown file on the disk would be indexed); ignored`);
+    return false;
+  });
 }
