@@ -51,8 +51,8 @@ export function mergeTier(req: Pick<SearchRequest, 'k' | 'deep'>, opened: Opened
 }
 
 /**
- * The final order (deep: both tiers by score) with superseded entries below their successors; no
- * result at all, and a --kind or --status that no memfold entry has is named among the notices.
+ * The final order (deep: both tiers by score) with superseded entries below their successors. When
+ * nothing was found, a --kind or --status that is none of the values memfold writes gets a notice.
  */
 export function finishSearch(req: Pick<SearchRequest, 'k' | 'deep' | 'filters'>, response: SearchResponse, results: SearchResult[], notices: string[]): SearchOutcome {
   response.results = successorsFirst(req.deep ? results.sort((a, b) => b.score - a.score).slice(0, req.k) : results);
