@@ -128,3 +128,26 @@ test('disk full: one line, exit 1, the daily file untouched, no temp file left',
   assert.deepEqual(tempFiles(ws), []);
   assert.equal(entryIds(ws).length, 3, 'the entries of the first run, whole');
 });
+
+test('a file where a folder belongs (.mem) or a folder where a file belongs (MEMORY.md): one line naming it, and a job that wrote its memory still succeeds', async (t) => {
+  const { ws } = exampleWorkspace(t);
+  rmSync(join(ws, '.mem'), { recursive: true, force: true });
+  writeFileSync(join(ws, '.mem'), 'not a folder\n');
+  // remember writes the daily file; only the index and the job log (under .mem/) cannot be written.
+  const r = await mem(['-C', ws, '--now', NOW, 'remember', 'Invoices are immutable once sent']);
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stderr, /index not updated \(cannot write \.mem\/index\/\S+: a part of its path is a file, not a folder/);
+  assert.ok(entryIds(ws).some((id) => id.startsWith('NOTE-20261122-invoices-are-immutable')));
+  const idx = await mem(['-C', ws, 'index']);
+  assert.equal(idx.code, 1, idx.stderr);
+  assert.match(idx.stderr, /^mem: cannot write \.mem\/index\/\S+: a part of its path is a file, not a folder; the file is unchanged$/m);
+  assert.doesNotMatch(idx.stderr, /\n\s+at /);
+  rmSync(join(ws, '.mem'));
+  // MEMORY.md as a folder: compound names it, not its temp file, and leaves no temp file.
+  rmSync(join(ws, 'MEMORY.md'), { force: true });
+  mkdirSync(join(ws, 'MEMORY.md'));
+  const c = await mem(['-C', ws, '--now', NOW, 'compound']);
+  assert.equal(c.code, 1, c.stderr);
+  assert.match(c.stderr, /^mem: cannot write MEMORY\.md: it is a folder, not a file; the file is unchanged$/m);
+  assert.deepEqual(tempFiles(ws), []);
+});

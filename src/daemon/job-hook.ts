@@ -97,7 +97,11 @@ export async function finishJobRun(err: unknown): Promise<void> {
   const run = pending;
   pending = undefined;
   if (!run) return;
-  fs.rmSync(run.marker, { force: true });
+  try {
+    fs.rmSync(run.marker, { force: true });
+  } catch {
+    // Best effort, as its writing was (e.g. `.mem` is a file): the run's outcome stands.
+  }
   const d = diffMarkdown(run.before, snapshot(run.job, run.workspace));
   const counts = { filesChanged: d.changed.length, entriesAdded: d.entriesAdded, ...(d.entriesRemoved ? { entriesRemoved: d.entriesRemoved } : {}), ...reported };
   const failed = err !== undefined;
