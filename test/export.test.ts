@@ -1,6 +1,7 @@
 /** `mem export`: every entry with its fields and sources, as JSON or Markdown, to stdout or --out. */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { lstatSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { mem, tempDir } from './helpers/cli.js';
@@ -55,4 +56,25 @@ test('export gives every entry (any status, any folder) with fields and sources;
   assert.equal(refused.code, 2);
   assert.match(refused.stderr, /inside the workspace's memory/);
   assert.deepEqual(files(ws), before, 'export never writes into the workspace');
+});
+
+test('--out through a symlink or into a FIFO writes through it and never replaces it (as `--out /dev/stdout` needs)', { skip: process.platform === 'win32' ? 'no FIFOs or POSIX symlinks' : false }, async (t) => {
+  const ws = workspace(t, { 'memory/2026-11-21.md': DAY });
+  const dir = tempDir(t);
+  symlinkSync('target.json', join(dir, 'link.json'));
+  const viaLink = await mem(['-C', ws, 'export', '--out', join(dir, 'link.json')]);
+  assert.equal(viaLink.code, 0, viaLink.stderr);
+  assert.ok(lstatSync(join(dir, 'link.json')).isSymbolicLink(), 'the link is still a link');
+  assert.equal(JSON.parse(readFileSync(join(dir, 'target.json'), 'utf8')).count, 2);
+  const fifo = join(dir, 'pipe');
+  execFileSync('mkfifo', [fifo]);
+  const reader = spawn('cat', [fifo], { stdio: ['ignore', 'pipe', 'ignore'] });
+  let got = '';
+  reader.stdout.setEncoding('utf8').on('data', (d: string) => (got += d));
+  const closed = new Promise((resolve) => reader.on('close', resolve));
+  const viaFifo = await mem(['-C', ws, 'export', '--out', fifo]);
+  assert.equal(viaFifo.code, 0, viaFifo.stderr);
+  await closed;
+  assert.equal(JSON.parse(got).count, 2);
+  assert.ok(lstatSync(fifo).isFIFO(), 'the FIFO is still a FIFO');
 });

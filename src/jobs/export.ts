@@ -1,10 +1,12 @@
 /**
  * `mem export`: every entry with its fields and sources, as JSON (one object per entry, nested
  * fields as objects) or Markdown (the entries' own text, grouped by file). Reads the workspace only;
- * `--out FILE` is one of the few writes outside it (DESIGN §2) and is written atomically.
+ * `--out FILE` is one of the few writes outside it (DESIGN §2): a regular file is replaced atomically;
+ * a symlink, device or FIFO (`--out /dev/stdout`) is written through, never replaced.
  */
+import fs from 'node:fs';
 import path from 'node:path';
-import { describeError, MemError } from '../core/errors.js';
+import { describeError, MemError, writeRefused } from '../core/errors.js';
 import { readSource, type SourceContext } from '../archive/source.js';
 import { getSource, type Field } from '../entries/model.js';
 import type { EntryRecord } from '../entries/store.js';
@@ -75,6 +77,11 @@ export async function writeExport(workspace: string, out: string, data: string):
   if (!rel.startsWith('..') && !path.isAbsolute(rel) && /^(MEMORY\.md$|memory\/|second-brain\/|\.mem\/)/.test(rel)) {
     throw new MemError('USAGE', `--out ${out} is inside the workspace's memory (${rel}); write the export elsewhere`);
   }
-  await writeFileAtomic(abs, data);
+  const st = fs.lstatSync(abs, { throwIfNoEntry: false });
+  if (st && !st.isFile() && !st.isDirectory()) {
+    await fs.promises.writeFile(abs, data).catch((err: unknown) => {
+      throw writeRefused(err, out, 'the export was not written');
+    });
+  } else await writeFileAtomic(abs, data);
   return abs;
 }
