@@ -106,6 +106,24 @@ describe('mem lint', { concurrency: 4 }, () => {
     });
   }
 
+  test('a supersedes cycle (A → B → C → A) is reported once, at its smallest id; a chain of 20,000 entries is no cycle and no stack overflow', async (t) => {
+    const sup = (id: string, target: string, title: string) => entry('Decision', title, id, `- supersedes: ${target}\n`);
+    const cycle = [
+      sup('DECISION-20261121-b', 'DECISION-20261121-c', 'B'),
+      sup('DECISION-20261121-a', 'DECISION-20261121-b', 'A'),
+      sup('DECISION-20261121-c', 'DECISION-20261121-a', 'C'),
+    ];
+    const ws = workspace(t, { 'memory/2026-11-21.md': `# 2026-11-21\n\n${cycle.join('\n')}` });
+    const r = await lint(ws);
+    assert.equal(r.code, 5, r.stdout + r.stderr);
+    assert.equal(r.stdout, 'memory/2026-11-21.md:11: DECISION-20261121-a: supersedes cycle: DECISION-20261121-a → DECISION-20261121-b → DECISION-20261121-c → DECISION-20261121-a (each replaces another; no entry of it is current)\nlint: 3 entries, 1 problem\n');
+    const { supersedesCycles } = await import('../src/entries/lint.js');
+    const chain = Array.from({ length: 20_000 }, (_, i) => ({ id: `N${i}`, entry: { kind: 'Note', title: '', fields: i ? [{ key: 'supersedes', value: `N${i - 1}` }] : [] } }));
+    assert.deepEqual(supersedesCycles(chain as never), []);
+    chain[0]!.entry.fields.push({ key: 'supersedes', value: 'N19999' });
+    assert.deepEqual(supersedesCycles(chain as never).map((c) => [c.length, c[0]]), [[20_000, 'N0']]);
+  });
+
   test('duplicate ids across files: the second is reported with where the first is', async (t) => {
     const dup = entry('Note', 'Staging DB', 'NOTE-20261121-staging-db');
     const ws = workspace(t, { 'memory/2026-11-21.md': `# 2026-11-21\n\n${dup}`, 'memory/recent/moved.md': `# moved\n\n${entry('Note', 'Other', 'NOTE-20261121-other')}\n${dup}` });

@@ -46,6 +46,9 @@ export function lintEntries(records: EntryRecord[], opts: { maxEntriesPerDailyFi
     const same = id ? byId.get(id) ?? [] : [];
     if (same.length > 1 && same[0] !== r) add(r, `duplicate id (first at ${same[0]!.file}:${same[0]!.block.startLine})`);
   }
+  for (const cycle of supersedesCycles(records)) {
+    add(byId.get(cycle[0]!)![0]!, `supersedes cycle: ${[...cycle, cycle[0]].join(' → ')} (each replaces another; no entry of it is current)`);
+  }
 
   const perFile = new Map<string, EntryRecord[]>();
   for (const r of records) perFile.set(r.file, [...(perFile.get(r.file) ?? []), r]);
@@ -55,4 +58,50 @@ export function lintEntries(records: EntryRecord[], opts: { maxEntriesPerDailyFi
     }
   }
   return problems.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
+}
+
+/**
+ * Cycles of two or more entries in the supersedes graph (a self-reference is reported on its own):
+ * those a depth-first walk meets (at least one per tangle), each once, starting at its smallest id.
+ * Iterative: a chain of 100,000 entries must not overflow the stack.
+ */
+export function supersedesCycles(records: EntryRecord[]): string[][] {
+  const edges = new Map<string, string[]>();
+  for (const r of records) {
+    if (!r.id) continue;
+    const targets = (getField(r.entry, 'supersedes') ?? '').split(/[,\s]+/).filter((t) => t && t !== r.id);
+    edges.set(r.id, [...(edges.get(r.id) ?? []), ...targets]);
+  }
+  const done = new Set<string>();
+  const found = new Map<string, string[]>();
+  for (const root of [...edges.keys()].sort()) {
+    if (done.has(root)) continue;
+    // The walk's current path: each id with the index of its next edge to follow.
+    const path: string[] = [root];
+    const next: number[] = [0];
+    const onPath = new Set([root]);
+    while (path.length) {
+      const at = path.length - 1;
+      const target = edges.get(path[at]!)![next[at]!++];
+      if (target === undefined) {
+        const id = path.pop()!;
+        onPath.delete(id);
+        done.add(id);
+        next.pop();
+        continue;
+      }
+      if (!edges.has(target) || done.has(target)) continue;
+      if (onPath.has(target)) {
+        const cycle = path.slice(path.indexOf(target));
+        const first = cycle.indexOf([...cycle].sort()[0]!);
+        const rotated = [...cycle.slice(first), ...cycle.slice(0, first)];
+        found.set(rotated.join(' '), rotated);
+        continue;
+      }
+      path.push(target);
+      next.push(0);
+      onPath.add(target);
+    }
+  }
+  return [...found.values()];
 }
