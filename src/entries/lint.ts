@@ -4,7 +4,7 @@
  */
 import { DateTime } from 'luxon';
 import { ID_PATTERN } from './id.js';
-import { getField, ID_PREFIX, isKind, ORIGINS, STATUSES } from './model.js';
+import { getField, ID_PREFIX, isKind, ORIGINS, STATUSES, supersedesOf } from './model.js';
 import type { EntryRecord } from './store.js';
 
 export interface Problem {
@@ -38,8 +38,7 @@ export function lintEntries(records: EntryRecord[], opts: { maxEntriesPerDailyFi
     if (origin && !(ORIGINS as readonly string[]).includes(origin)) add(r, `origin "${origin}" is not one of ${ORIGINS.join(', ')}`);
     const confidence = getField(e, 'confidence');
     if (confidence && !(Number(confidence) >= 0 && Number(confidence) <= 1)) add(r, `confidence "${confidence}" is not a number from 0 to 1`);
-    const sup = getField(e, 'supersedes');
-    for (const target of sup ? sup.split(/[,\s]+/).filter(Boolean) : []) {
+    for (const target of supersedesOf(e)) {
       if (!byId.has(target)) add(r, `supersedes ${target}, which no entry has as id`);
       if (target === id) add(r, 'supersedes itself');
     }
@@ -69,7 +68,7 @@ export function supersedesCycles(records: EntryRecord[]): string[][] {
   const edges = new Map<string, string[]>();
   for (const r of records) {
     if (!r.id) continue;
-    const targets = (getField(r.entry, 'supersedes') ?? '').split(/[,\s]+/).filter((t) => t && t !== r.id);
+    const targets = supersedesOf(r.entry).filter((t) => t !== r.id);
     edges.set(r.id, [...(edges.get(r.id) ?? []), ...targets]);
   }
   const done = new Set<string>();

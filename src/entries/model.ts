@@ -43,6 +43,11 @@ export function getField(entry: Entry, key: string): string | undefined {
   return entry.fields.find((f) => f.key === key)?.value;
 }
 
+/** The ids an entry's `supersedes` names: a list separated by commas or spaces. */
+export function supersedesOf(entry: Entry): string[] {
+  return (getField(entry, 'supersedes') ?? '').split(/[,\s]+/).filter(Boolean);
+}
+
 export function getSource(entry: Entry): EntrySource | undefined {
   const src = entry.fields.find((f) => f.key === 'source');
   if (!src?.children) return undefined;

@@ -4,7 +4,7 @@
  * A chain is followed both ways (`supersedes` names the older entry; the newer ones are found by
  * who names this one), with a visited set so a hand-made cycle cannot loop forever.
  */
-import { getField } from '../entries/model.js';
+import { getField, supersedesOf } from '../entries/model.js';
 import type { EntryRecord } from '../entries/store.js';
 import type { LogHit } from './weekly-log.js';
 
@@ -30,7 +30,7 @@ export interface Trace {
 }
 
 export function supersededIds(r: EntryRecord): string[] {
-  return (getField(r.entry, 'supersedes') ?? '').split(/[,\s]+/).filter(Boolean);
+  return supersedesOf(r.entry);
 }
 
 export function statusOf(r: EntryRecord): string {

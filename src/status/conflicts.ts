@@ -4,7 +4,7 @@
  * it on its next run). Similar titles and conclusions of one kind are only *suspected* conflicts:
  * similarity never flips a status, it is reported for a person to judge.
  */
-import { getField } from '../entries/model.js';
+import { getField, supersedesOf } from '../entries/model.js';
 import { jaccard, tokens } from '../entries/similarity.js';
 import type { EntryRecord } from '../entries/store.js';
 
@@ -28,7 +28,7 @@ export function findConflicts(records: EntryRecord[]): { conflicts: Conflict[]; 
   const activeIds = new Set(active.map((r) => r.id));
   const linked = new Set<string>();
   for (const r of active) {
-    for (const target of (getField(r.entry, 'supersedes') ?? '').split(/[,\s]+/).filter(Boolean)) {
+    for (const target of supersedesOf(r.entry)) {
       linked.add(`${r.id} ${target}`).add(`${target} ${r.id}`);
       if (activeIds.has(target)) conflicts.push({ ids: [target, r.id], reason: `${target} is superseded by ${r.id} but still active` });
     }

@@ -8,7 +8,7 @@
  * overwriting an older entry.
  */
 import { makeId, isVersionOf, nextFreeId } from '../../entries/id.js';
-import { getField, getSource, type Entry, type Field, type Kind } from '../../entries/model.js';
+import { getField, getSource, supersedesOf, type Entry, type Field, type Kind } from '../../entries/model.js';
 import { jaccard, tokens } from '../../entries/similarity.js';
 import { normalise } from '../../extract/sentences.js';
 import type { Candidate } from '../../extract/types.js';
@@ -98,7 +98,7 @@ const RELATED: Record<Kind, Kind[]> = {
  * compound flips it; counting it as current would make "go back to X" look like a restatement of X.
  */
 function inForce(known: Known[]): Known[] {
-  const replaced = new Set(known.flatMap((k) => (getField(k.entry, 'supersedes') ?? '').split(/[,\s]+/)).filter(Boolean));
+  const replaced = new Set(known.flatMap((k) => supersedesOf(k.entry)));
   return known.filter((k) => (getField(k.entry, 'status') ?? 'active') === 'active' && !replaced.has(k.id));
 }
 
