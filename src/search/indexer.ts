@@ -24,7 +24,7 @@ import { readSource } from './source.js';
 import { emptyTier, INDEX_DIR, loadTierHead, serializeTier, tierFile, tierFileIdentity, type ManifestCache, type TierState } from './tier-file.js';
 import { filesStamp, manifestStamp } from './files-stamp.js';
 import { declineBeyond, FLUSH_DOCS, listsScan, needsCompaction } from './index-rules.js';
-import { dropEmptySegments, retireDocs } from './tier-edit.js';
+import { dropEmptySegments, lengthsIn, retireDocs } from './tier-edit.js';
 import { TIERS, type Tier } from './types.js';
 
 export interface TierCounters {
@@ -134,7 +134,7 @@ async function updateTier(workspace: string, loaded: LoadedConfig, writer: Works
       });
       if (g.segment) await writeSegment(g.first, g.count, g.segment, g.lenSum);
     });
-  const lengthsOf = (d: number) => disk.find((s) => d >= s.first && d < s.first + s.count)?.lengths(d) ?? [0, 0, 0];
+  const lengthsOf = lengthsIn(disk);
   const kill = (p: string) => {
     const old = prev.files[p];
     if (!old) return;

@@ -6,13 +6,22 @@
  * three at once (its range becomes dead); a segment goes only when no file's docs start in it, and
  * its dead ranges go with it.
  */
-import type { FileState, TierState } from './tier-file.js';
+import type { Segment } from './segment.js';
+import type { FileState, TierHead, TierState } from './tier-file.js';
 
 /** Field lengths (title, body, id) of one doc, from the segment that holds it. */
 export type DocLengths = (doc: number) => readonly [number, number, number];
 
-/** Marks `old`'s docs dead in `next` and takes them out of the counts and length sums; returns how many. */
-export function retireDocs(next: TierState, old: FileState, lengthsOf: DocLengths): number {
+/** DocLengths read from the segments that hold the docs (zeros for a doc none holds). */
+export function lengthsIn(segments: Segment[]): DocLengths {
+  return (d) => segments.find((s) => d >= s.first && d < s.first + s.count)?.lengths(d) ?? [0, 0, 0];
+}
+
+/**
+ * Marks `old`'s docs dead in `next` and takes them out of the counts and length sums; returns how
+ * many. `next` is a tier state being updated (indexer.ts) or a search's overlay of one (view.ts).
+ */
+export function retireDocs(next: Pick<TierHead, 'dead' | 'deadCount' | 'docCount' | 'lenSum'>, old: FileState, lengthsOf: DocLengths): number {
   if (!old.count) return 0;
   next.dead.push([old.first, old.count]);
   next.deadCount += old.count;

@@ -12,6 +12,7 @@ import { prepareFold } from './fold.js';
 import { readSource } from './source.js';
 import { deadSet, INDEX_DIR, loadTierHead, type TierHead, type TierState } from './tier-file.js';
 import { filesStamp } from './files-stamp.js';
+import { lengthsIn, retireDocs } from './tier-edit.js';
 import type { TierView } from './engine.js';
 import type { Tier } from './types.js';
 import path from 'node:path';
@@ -93,32 +94,24 @@ export async function openTier(workspace: string, tier: Tier, files: ScannedFile
   const state = load.state;
   const disk: Segment[] = state.segments.map((s) => DiskSegment.open(path.join(workspace, INDEX_DIR), s.name, s.first, s.count));
   const { changed, removed } = changedFiles(state, files);
-  const deadRanges = [...state.dead];
-  const lenSum: [number, number, number] = [...state.lenSum];
-  let docCount = state.docCount;
-  const segments = [...disk];
-  const hide = (p: string) => {
+  // The persisted counts less the docs of changed and removed files (as an update retires them), plus their new docs.
+  const live = { dead: [...state.dead], deadCount: state.deadCount, docCount: state.docCount, lenSum: [...state.lenSum] as [number, number, number] };
+  const behind = [...changed.map((f) => f.path), ...removed];
+  const lengthsOf = lengthsIn(disk);
+  for (const p of behind) {
     const prev = state.files[p];
-    if (!prev || !prev.count) return;
-    deadRanges.push([prev.first, prev.count]);
-    docCount -= prev.count;
-    for (let d = prev.first; d < prev.first + prev.count; d++) {
-      const seg = disk.find((s) => d >= s.first && d < s.first + s.count);
-      const l = seg?.lengths(d) ?? [0, 0, 0];
-      for (let i = 0; i < 3; i++) lenSum[i] = lenSum[i]! - l[i]!;
-    }
-  };
-  for (const f of changed) hide(f.path);
-  for (const p of removed) hide(p);
+    if (prev) retireDocs(live, prev, lengthsOf);
+  }
+  const segments = [...disk];
   if (changed.length) {
     const { docs } = await buildFor(changed, tier, state.nextId, cfg, warnings);
     segments.push(new MemorySegment(docs, state.nextId));
-    docCount += docs.length;
-    for (const d of docs) for (let i = 0; i < 3; i++) lenSum[i] = lenSum[i]! + d.tokens[i]!.length;
+    live.docCount += docs.length;
+    for (const d of docs) for (let i = 0; i < 3; i++) live.lenSum[i] = live.lenSum[i]! + d.tokens[i]!.length;
   }
   return {
-    tier, behind: [...changed.map((f) => f.path), ...removed], warnings,
-    view: { segments, isDead: deadSet(deadRanges), docCount, avgLen: avg(lenSum, docCount) },
+    tier, behind, warnings,
+    view: { segments, isDead: deadSet(live.dead), docCount: live.docCount, avgLen: avg(live.lenSum, live.docCount) },
     close: () => disk.forEach((s) => s.close()),
   };
 }
