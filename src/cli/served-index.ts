@@ -14,7 +14,7 @@ import { reportIndexRun } from './index-report.js';
 import { outputFor } from './output.js';
 import { locateWorkspace } from '../workspace/locate.js';
 import { spawnIfWorth } from '../search/server/client.js';
-import { buildStamp, clientEnv, exchange, privateDir, PROTOCOL, realWorkspace, serverSwitch, socketAddress, socketDir } from '../search/server/protocol.js';
+import { exchange, privateDir, realWorkspace, requestHead, serverSwitch, socketAddress, socketDir } from '../search/server/protocol.js';
 
 /** How long a client waits for the server's run (it declines long ones up front). */
 const INDEX_REPLY_TIMEOUT_MS = 60_000;
@@ -31,7 +31,7 @@ export async function servedIndex(route: IndexRoute, env: NodeJS.ProcessEnv): Pr
       return false;
     }
     const reply = await exchange(socketAddress(realWs), {
-      v: PROTOCOL, build: buildStamp(), op: 'index', workspace: realWs, env: clientEnv(env), pid: process.pid, ...(env.MEM_TRIGGER ? { trigger: env.MEM_TRIGGER } : {}),
+      ...requestHead(realWs, env), op: 'index', pid: process.pid, ...(env.MEM_TRIGGER ? { trigger: env.MEM_TRIGGER } : {}),
     }, INDEX_REPLY_TIMEOUT_MS);
     // No server: this run indexes here, and may start one for the next (as a search does).
     if (reply === 'absent') await spawnIfWorth(realWs, sw);

@@ -13,7 +13,7 @@
 import type { SearchRoute } from './fast-args.js';
 import { c, outputFor } from './output.js';
 import { locateWorkspace } from '../workspace/locate.js';
-import { buildStamp, clientEnv, exchange, privateDir, PROTOCOL, realWorkspace, serverSwitch, socketAddress, socketDir } from '../search/server/protocol.js';
+import { exchange, privateDir, realWorkspace, requestHead, serverSwitch, socketAddress, socketDir } from '../search/server/protocol.js';
 
 /** True when the search was answered and printed. */
 export async function served(route: SearchRoute, env: NodeJS.ProcessEnv): Promise<boolean> {
@@ -28,7 +28,7 @@ export async function served(route: SearchRoute, env: NodeJS.ProcessEnv): Promis
     const realWs = realWorkspace(locateWorkspace(g.workspace, process.cwd(), env));
     if (process.platform !== 'win32' && !privateDir(socketDir())) return false;
     const reply = await exchange(socketAddress(realWs), {
-      v: PROTOCOL, build: buildStamp(), op: 'search', workspace: realWs, env: clientEnv(env), fill: true,
+      ...requestHead(realWs, env), op: 'search', fill: true,
       query, ...(k === undefined ? {} : { k }), deep: !!f.deep, lexicalOnly: !!f.lexicalOnly,
       filters: { kind: f.kind, status: f.status, scope: f.scope, path: f.path },
     });

@@ -17,7 +17,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SearchOutcome } from '../search.js';
-import { buildStamp, clientEnv, exchange, privateDir, PROTOCOL, realWorkspace, serverSwitch, socketAddress, socketDir, type SearchQuery, type ServerSwitch } from './protocol.js';
+import { exchange, privateDir, realWorkspace, requestHead, serverSwitch, socketAddress, socketDir, type SearchQuery, type ServerSwitch } from './protocol.js';
 
 /** Index size (bytes of `.mem/index/warm.json`) from which a search starts a server on demand. */
 export const SPAWN_MIN_INDEX_BYTES = 64 * 1024;
@@ -79,7 +79,7 @@ export async function askServer(workspace: string, req: AskRequest): Promise<Sea
     if (unix && address.length > MAX_SOCKET_PATH) return undefined;
     if (!unix || privateDir(socketDir())) {
       const reply = await exchange(address, {
-        v: PROTOCOL, build: buildStamp(), op: 'search', workspace: realWs, env: clientEnv(process.env),
+        ...requestHead(realWs, process.env), op: 'search',
         query: req.query, k: req.k, deep: req.deep, filters: req.filters, today: req.today, lexicalOnly: req.lexicalOnly,
       });
       if (reply !== 'absent') {

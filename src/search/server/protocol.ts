@@ -59,6 +59,11 @@ export function clientEnv(env: NodeJS.ProcessEnv): ClientEnv {
   return { userConfig: userConfigPath(env), tz: env.TZ ?? '' };
 }
 
+/** What every search or index request opens with: protocol, build, workspace and the client's environment. */
+export function requestHead(realWs: string, env: NodeJS.ProcessEnv): { v: number; build: string; workspace: string; env: ClientEnv } {
+  return { v: PROTOCOL, build: buildStamp(), workspace: realWs, env: clientEnv(env) };
+}
+
 /** Why the server (`own`, with its configured time zone) could answer otherwise than the client would; undefined when it cannot. */
 export function envMismatch(client: ClientEnv | undefined, own: ClientEnv, zone: string | undefined): string | undefined {
   if (client?.userConfig !== own.userConfig) return `the client's user configuration (${client?.userConfig}) is not the server's (${own.userConfig})`;
