@@ -1,5 +1,5 @@
 /** The output of `mem index`, whoever ran it: this process (index-command.ts) or the search server (served-index.ts). */
-import type { IndexResult } from '../search/indexer.js';
+import type { IndexResult } from '../search/update.js';
 import { formatIndexSummary, type EmbeddingCounters } from '../search/present.js';
 import type { Output } from './output.js';
 

@@ -1,20 +1,20 @@
 /**
- * `mem index`: brings `.mem/index` up to date from dirty files only (DESIGN §6). Per tier it diffs the
- * manifest (size, mtime, then content hash) against the files, chunks only changed and added files
- * into one new segment, marks the doc ranges of changed and removed files dead, and commits with one
- * atomic write of the tier file. Too many dead docs or segments → the tier is compacted (rebuilt).
- * Every write goes through WorkspaceWriter with the `index` job, which may write only `.mem/`.
+ * One tier's update for `mem index` (update.ts runs both under the `index` lock): brings the tier's
+ * part of `.mem/index` up to date from dirty files only (DESIGN §6). It diffs the manifest (size,
+ * mtime, then content hash) against the files, chunks only changed and added files into one new
+ * segment, marks the doc ranges of changed and removed files dead, and commits with one atomic write
+ * of the tier file. Too many dead docs or segments → the tier is compacted (rebuilt). Every write
+ * goes through WorkspaceWriter with the `index` job, which may write only `.mem/`.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { LoadedConfig } from '../config/load.js';
-import { WorkspaceWriter } from '../write/writer.js';
-import { defaultLockOptions } from '../write/defaults.js';
-import { withLock, type LockOptions } from '../write/locks.js';
+import type { WorkspaceWriter } from '../write/writer.js';
+import type { LockOptions } from '../write/locks.js';
 import { addDocs } from './build-docs.js';
 import { prepareFold } from './fold.js';
 import { loadRemark, RemarkNotLoaded } from './chunk.js';
-import { scanWorkspace, type ScannedFile } from './scan.js';
+import type { ScannedFile } from './scan.js';
 import { DiskSegment } from './segment.js';
 import { SegmentBuilder } from './segment-builder.js';
 import { segmentProblem, sizedRef } from './segment-check.js';
@@ -25,7 +25,7 @@ import { emptyTier, INDEX_DIR, loadTierHead, serializeTier, tierFile, tierFileId
 import { filesStamp, manifestStamp } from './files-stamp.js';
 import { declineBeyond, FLUSH_DOCS, listsScan, needsCompaction } from './index-rules.js';
 import { dropEmptySegments, lengthsIn, retireDocs } from './tier-edit.js';
-import { TIERS, type Tier } from './types.js';
+import type { Tier } from './types.js';
 
 export interface TierCounters {
   files: number;
@@ -68,7 +68,7 @@ export interface TierUpdate {
   warnings: string[];
 }
 
-async function updateTier(workspace: string, loaded: LoadedConfig, writer: WorkspaceWriter, tier: Tier, files: ScannedFile[], opts: IndexOptions, progress: () => void): Promise<TierUpdate> {
+export async function updateTier(workspace: string, loaded: LoadedConfig, writer: WorkspaceWriter, tier: Tier, files: ScannedFile[], opts: IndexOptions, progress: () => void): Promise<TierUpdate> {
   const warnings: string[] = [];
   const c: TierCounters = { files: files.length, unchanged: 0, changed: 0, added: 0, removed: 0, skipped: 0, chunksAdded: 0, chunksRemoved: 0, chunks: 0, rebuilt: null, compacted: false };
   const head = loadTierHead(workspace, tier, opts.manifests);
@@ -226,50 +226,4 @@ function removeUnreferenced(writer: WorkspaceWriter, tier: Tier, state: TierStat
     const m = /^((?:warm|cold)-\d+-[a-z0-9]+)\.(dict|post|didx|docs)$/.exec(name);
     if (m && m[1]!.startsWith(`${tier}-`) && !keep.has(m[1]!)) fs.rmSync(writer.resolve(`${INDEX_DIR}/${name}`), { force: true });
   }
-}
-
-export interface IndexResult {
-  tiers: Record<Tier, TierCounters>;
-  warnings: string[];
-}
-
-/** An incremental update that meets a damaged index (unreadable segment) rebuilds the tier instead. */
-async function updateTierSafely(workspace: string, loaded: LoadedConfig, writer: WorkspaceWriter, tier: Tier, files: ScannedFile[], opts: IndexOptions, progress: () => void): Promise<TierUpdate> {
-  try {
-    return await updateTier(workspace, loaded, writer, tier, files, opts, progress);
-  } catch (err) {
-    if (err instanceof ParallelBuildError) {
-      const r = await updateTier(workspace, loaded, writer, tier, files, { ...opts, oneThread: true }, () => {});
-      r.warnings.unshift(`index worker threads failed (${err.message}): built the ${tier} index in one thread`);
-      return r;
-    }
-    // A limited update (the search server's) never mends: its caller indexes the usual way instead.
-    if (opts.rebuild || opts.limit !== undefined || (err as NodeJS.ErrnoException).code === 'ELOCKED' || (err as { name?: string }).name === 'MemError') throw err;
-    const r = await updateTier(workspace, loaded, writer, tier, files, { ...opts, rebuild: true }, () => {});
-    r.warnings.unshift(`the ${tier} index was damaged (${(err as Error).message}): rebuilt it`);
-    r.counters.rebuilt = 'corrupt';
-    return r;
-  }
-}
-
-/** Updates both tiers under the `index` lock. */
-export async function updateIndex(workspace: string, loaded: LoadedConfig, opts: IndexOptions = {}): Promise<IndexResult> {
-  const lockOptions = opts.lock ?? defaultLockOptions(loaded.config);
-  return withLock(workspace, 'index', lockOptions, async (lock) => {
-    const writer = new WorkspaceWriter(workspace, 'index', lockOptions, lock);
-    const files = opts.files ?? scanWorkspace(workspace, loaded.config.extraPaths);
-    let done = 0;
-    const progress = () => opts.onProgress?.(++done, files.length);
-    const tiers = {} as Record<Tier, TierCounters>;
-    const states = {} as Record<Tier, TierState>;
-    const warnings: string[] = [];
-    for (const tier of TIERS) {
-      const r = await updateTierSafely(workspace, loaded, writer, tier, files.filter((f) => f.tier === tier), opts, progress);
-      tiers[tier] = r.counters;
-      if (r.state) states[tier] = r.state; // always there when `after` is given
-      warnings.push(...r.warnings);
-    }
-    await opts.after?.(writer, states);
-    return { tiers, warnings };
-  });
 }

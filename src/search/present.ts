@@ -1,5 +1,6 @@
 /** Human output of `mem search` and `mem index` (pure: strings in, strings out). */
-import type { IndexResult, TierCounters } from './indexer.js';
+import type { TierCounters } from './indexer.js';
+import type { IndexResult } from './update.js';
 import type { SearchResponse } from './search.js';
 import { highlight } from './snippet.js';
 

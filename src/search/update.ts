@@ -1,14 +1,68 @@
 /**
- * Index maintenance for the jobs that write Markdown (microsync, remember, wrapup, compound): after
- * their append they call updateIndexAfterWrite, which brings the index up to date incrementally
- * (lexical always; embeddings only when configured) and never fails the job: any problem comes back
- * as a one-line warning, and the next `mem index`, `mem watch` or search overlay catches up.
+ * `mem index` (DESIGN §6): both tiers brought up to date under the `index` lock (indexer.ts updates
+ * one), then the embeddings when configured. The jobs that write Markdown (microsync, remember,
+ * wrapup, compound) call updateIndexAfterWrite after their append: it never fails the job, any
+ * problem comes back as a one-line warning, and the next `mem index`, `mem watch` or search overlay
+ * catches up.
  */
 import type { LoadedConfig } from '../config/load.js';
 import { describeError } from '../core/errors.js';
+import { defaultLockOptions } from '../write/defaults.js';
+import { withLock } from '../write/locks.js';
+import { WorkspaceWriter } from '../write/writer.js';
 import { embedTiers } from './embed-index.js';
-import { updateIndex, type IndexResult } from './indexer.js';
+import { updateTier, type IndexOptions, type TierCounters, type TierUpdate } from './indexer.js';
+import { ParallelBuildError } from './parallel-build.js';
 import type { EmbeddingCounters } from './present.js';
+import { scanWorkspace, type ScannedFile } from './scan.js';
+import type { TierState } from './tier-file.js';
+import { TIERS, type Tier } from './types.js';
+
+export interface IndexResult {
+  tiers: Record<Tier, TierCounters>;
+  warnings: string[];
+}
+
+/** An incremental update that meets a damaged index (unreadable segment) rebuilds the tier instead. */
+async function updateTierSafely(workspace: string, loaded: LoadedConfig, writer: WorkspaceWriter, tier: Tier, files: ScannedFile[], opts: IndexOptions, progress: () => void): Promise<TierUpdate> {
+  try {
+    return await updateTier(workspace, loaded, writer, tier, files, opts, progress);
+  } catch (err) {
+    if (err instanceof ParallelBuildError) {
+      const r = await updateTier(workspace, loaded, writer, tier, files, { ...opts, oneThread: true }, () => {});
+      r.warnings.unshift(`index worker threads failed (${err.message}): built the ${tier} index in one thread`);
+      return r;
+    }
+    // A limited update (the search server's) never mends: its caller indexes the usual way instead.
+    if (opts.rebuild || opts.limit !== undefined || (err as NodeJS.ErrnoException).code === 'ELOCKED' || (err as { name?: string }).name === 'MemError') throw err;
+    const r = await updateTier(workspace, loaded, writer, tier, files, { ...opts, rebuild: true }, () => {});
+    r.warnings.unshift(`the ${tier} index was damaged (${(err as Error).message}): rebuilt it`);
+    r.counters.rebuilt = 'corrupt';
+    return r;
+  }
+}
+
+/** Updates both tiers under the `index` lock. */
+export async function updateIndex(workspace: string, loaded: LoadedConfig, opts: IndexOptions = {}): Promise<IndexResult> {
+  const lockOptions = opts.lock ?? defaultLockOptions(loaded.config);
+  return withLock(workspace, 'index', lockOptions, async (lock) => {
+    const writer = new WorkspaceWriter(workspace, 'index', lockOptions, lock);
+    const files = opts.files ?? scanWorkspace(workspace, loaded.config.extraPaths);
+    let done = 0;
+    const progress = () => opts.onProgress?.(++done, files.length);
+    const tiers = {} as Record<Tier, TierCounters>;
+    const states = {} as Record<Tier, TierState>;
+    const warnings: string[] = [];
+    for (const tier of TIERS) {
+      const r = await updateTierSafely(workspace, loaded, writer, tier, files.filter((f) => f.tier === tier), opts, progress);
+      tiers[tier] = r.counters;
+      if (r.state) states[tier] = r.state; // always there when `after` is given
+      warnings.push(...r.warnings);
+    }
+    await opts.after?.(writer, states);
+    return { tiers, warnings };
+  });
+}
 
 export interface IndexRun {
   result: IndexResult;

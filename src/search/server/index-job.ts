@@ -15,7 +15,7 @@ import type { LoadedConfig } from '../../config/load.js';
 import { describeError, EXIT } from '../../core/errors.js';
 import { appendJobLog, jobLine, triggerFromEnv } from '../../jobs/job-log.js';
 import { defaultLockOptions } from '../../write/defaults.js';
-import { updateIndex } from '../indexer.js';
+import { updateIndex } from '../update.js';
 import { IndexDeclined } from '../index-rules.js';
 import type { ManifestCache } from '../tier-file.js';
 import { Cold } from './answer.js';

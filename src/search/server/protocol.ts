@@ -17,7 +17,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { userConfigPath } from '../../config/files.js';
 import type { Filters } from '../filter.js';
-import type { IndexResult } from '../indexer.js';
+import type { IndexResult } from '../update.js';
 import type { SearchOutcome } from '../search.js';
 
 export const PROTOCOL = 1;
