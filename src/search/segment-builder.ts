@@ -16,11 +16,11 @@
  * in impact order (term frequency descending, then shorter body, then original position), one JSON
  * record per line.
  */
-import { IMPACT_SORT_MIN, shardCountFor, type BuiltDoc, type SegmentFiles } from './segment-format.js';
+import { impactOrder } from './impact-order.js';
+import { encodeDict } from './segment-dict.js';
+import { IMPACT_SORT_MIN, type BuiltDoc, type SegmentFiles } from './segment-format.js';
 import { TermIds, TermTable } from './term-table.js';
 import type { DocRecord, FieldTokens } from './types.js';
-
-const TWO53 = 2 ** 53;
 
 function grow32(a: Uint32Array<ArrayBuffer>, need: number): Uint32Array<ArrayBuffer> {
   if (need <= a.length) return a;
@@ -166,25 +166,8 @@ export class SegmentBuilder {
 
   finish(first = this.first): SegmentFiles {
     const table = this.table;
-    const terms = table.terms.slice().sort();
-    const shards = shardCountFor(terms.length);
-    // Per shard the `"term":[df,start,pairs]` members in term order; integer-like terms apart, as
-    // JSON.stringify of an object puts those keys first, in numeric order.
-    const members: string[][] = Array.from({ length: shards }, () => []);
-    const indexKeys: { term: string; member: string }[][] = Array.from({ length: shards }, () => []);
-    const start = new Uint32Array(table.size);
-    let at = 0;
-    for (const term of terms) {
-      const id = table.idOf(term);
-      const n = this.pairs[id]!;
-      start[id] = at;
-      const shard = table.hashOf(id) % shards;
-      const member = `${JSON.stringify(term)}:[${this.df[id]!},${at},${n}]`;
-      if (isArrayIndex(term)) indexKeys[shard]!.push({ term, member });
-      else members[shard]!.push(member);
-      at += n;
-    }
-    const post = new Uint32Array(at * 2);
+    const { dict, start, pairs } = encodeDict(table, this.df, this.pairs);
+    const post = new Uint32Array(pairs * 2);
     const cursor = start.slice();
     const tr = this.triples;
     for (let i = 0, end = this.tripleCount * 3; i < end; i += 3) {
@@ -195,24 +178,10 @@ export class SegmentBuilder {
       post[p + 1] = tr[i + 2]!;
     }
     // Impact order compares body lengths of relative ids; ids become absolute after it.
-    for (let id = 0; id < table.size; id++) if (this.pairs[id]! > this.cap) this.impactOrder(post, start[id]!, this.pairs[id]!);
+    const lengths = this.didx;
+    const bodyLength = (doc: number) => lengths[doc * 4 + 2]!;
+    for (let id = 0; id < table.size; id++) if (this.pairs[id]! > this.cap) impactOrder(post, start[id]!, this.pairs[id]!, bodyLength);
     if (first) for (let i = 0; i < post.length; i += 2) post[i] = post[i]! + first;
-
-    const enc = new TextEncoder();
-    const bodies = members.map((m, i) => {
-      const ints = indexKeys[i]!;
-      if (ints.length) m.unshift(...ints.sort((a, b) => Number(a.term) - Number(b.term)).map((k) => k.member));
-      return enc.encode(`{${m.join(',')}}`);
-    });
-    const head = new Uint32Array(shards + 2);
-    head[0] = shards;
-    let off = 0;
-    bodies.forEach((b, i) => {
-      head[i + 1] = off;
-      off += b.length;
-    });
-    head[shards + 1] = off;
-    const dict = concat([new Uint8Array(head.buffer), ...bodies]);
 
     const didx = new Uint32Array(2 + this.n * 4 + 1);
     didx[0] = first;
@@ -239,60 +208,6 @@ export class SegmentBuilder {
     didx[2 + this.n * 4] = pos;
     return docs;
   }
-
-  /** Reorders the run of `n` pairs at pair offset `from`: tf descending, shorter body, then position. */
-  private impactOrder(post: Uint32Array, from: number, n: number): void {
-    const run = post.slice(from * 2, (from + n) * 2);
-    let maxTf = 0;
-    let maxLen = 0;
-    for (let i = 0; i < n; i++) {
-      maxTf = Math.max(maxTf, run[i * 2 + 1]! & 0xffffff);
-      maxLen = Math.max(maxLen, this.bodyLength(run[i * 2]!));
-    }
-    let order: ArrayLike<number>;
-    const range = (maxTf + 1) * (maxLen + 1);
-    if (range <= 4 * n + 65536) {
-      // Small key range (the usual case): a stable counting sort on (maxTf - tf, body length).
-      const keys = new Uint32Array(n);
-      const counts = new Uint32Array(range + 1);
-      for (let i = 0; i < n; i++) {
-        const k = (maxTf - (run[i * 2 + 1]! & 0xffffff)) * (maxLen + 1) + this.bodyLength(run[i * 2]!);
-        keys[i] = k;
-        counts[k + 1] = counts[k + 1]! + 1;
-      }
-      for (let k = 1; k <= range; k++) counts[k] = counts[k]! + counts[k - 1]!;
-      const idx = new Uint32Array(n);
-      for (let i = 0; i < n; i++) {
-        const k = keys[i]!;
-        idx[counts[k]!] = i;
-        counts[k] = counts[k]! + 1;
-      }
-      order = idx;
-    } else if (range * n < TWO53) {
-      // One packed number per pair, unique thanks to the position: a plain numeric sort.
-      const keys = new Float64Array(n);
-      for (let i = 0; i < n; i++) keys[i] = ((maxTf - (run[i * 2 + 1]! & 0xffffff)) * (maxLen + 1) + this.bodyLength(run[i * 2]!)) * n + i;
-      keys.sort();
-      const idx = new Uint32Array(n);
-      for (let i = 0; i < n; i++) idx[i] = keys[i]! % n;
-      order = idx;
-    } else {
-      const idx = Array.from({ length: n }, (_, i) => i);
-      idx.sort((a, b) => (run[b * 2 + 1]! & 0xffffff) - (run[a * 2 + 1]! & 0xffffff) || this.bodyLength(run[a * 2]!) - this.bodyLength(run[b * 2]!) || a - b);
-      order = idx;
-    }
-    let at = from * 2;
-    for (let k = 0; k < n; k++) {
-      const i = order[k]!;
-      post[at++] = run[i * 2]!;
-      post[at++] = run[i * 2 + 1]!;
-    }
-  }
-
-  /** Body length of a doc by its relative id. */
-  private bodyLength(doc: number): number {
-    return this.didx[doc * 4 + 2]!;
-  }
 }
 
 /** The whole segment of docs first, first+1, ... in one call (the batch form of the builder). */
@@ -300,25 +215,4 @@ export function encodeSegment(docs: BuiltDoc[], first: number, cap = IMPACT_SORT
   const b = new SegmentBuilder(first, cap);
   for (const d of docs) b.add(d.record, d.tokens);
   return b.finish();
-}
-
-/** A property key that JavaScript objects order first, numerically: a canonical array index. */
-function isArrayIndex(term: string): boolean {
-  const c = term.charCodeAt(0);
-  if (c < 48 || c > 57 || term.length > 10 || (c === 48 && term.length > 1)) return false;
-  for (let i = 1; i < term.length; i++) {
-    const d = term.charCodeAt(i);
-    if (d < 48 || d > 57) return false;
-  }
-  return Number(term) < 4294967295;
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
 }
