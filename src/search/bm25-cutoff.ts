@@ -1,0 +1,68 @@
+/**
+ * A safe cut-off before minisearch ranks: the docs that can be among the query's best, by BM25
+ * computed over dense arrays in one pass (see candidates()). With BOOST and BM25, the parameters
+ * every ranking of memfold uses (engine.ts).
+ */
+import type { Postings } from './minisearch-state.js';
+import { FIELDS } from './types.js';
+
+export const BOOST = { title: 2, body: 1, id: 3 };
+/** minisearch 7.2.0's default BM25 parameters, passed explicitly: candidates() computes with them too. */
+export const BM25 = { k: 1.2, b: 0.7, d: 0.5 };
+
+/** Relative slack of the cut-off below: far above floating-point error, far below any real score gap. */
+const CUT_SLACK = 1e-9;
+
+/**
+ * The docs that can be among the `limit` best, by minisearch's own formula (BM25 with the
+ * parameters it is given, term and field boosts, times the number of query terms matched) computed
+ * here in one cheap pass over dense arrays: every doc whose score reaches the limit-th best, less a
+ * slack, is kept; minisearch then scores those alone (direct()) while its document frequencies still
+ * count every doc, so the kept docs' scores, their order and the top `limit` are exactly those of
+ * ranking every doc (a test compares both). Undefined when there is nothing to cut.
+ */
+export function candidates(p: Postings, idfFix: Map<string, number>, limit: number): Set<number> | undefined {
+  const n = p.lengths.size;
+  if (n <= limit) return undefined;
+  const { k, b, d } = BM25;
+  const slot = new Map<number, number>();
+  const lens = new Float64Array(n * 3);
+  const docOf = new Array<number>(n);
+  for (const [doc, len] of p.lengths) {
+    const i = slot.size;
+    slot.set(doc, i);
+    docOf[i] = doc;
+    lens[i * 3] = len[0]!;
+    lens[i * 3 + 1] = len[1]!;
+    lens[i * 3 + 2] = len[2]!;
+  }
+  const score = new Float64Array(n);
+  const matched = new Uint8Array(n);
+  const stamp = new Int32Array(n).fill(-1);
+  p.index.forEach(([term, fields], t) => {
+    const termBoost = idfFix.get(term) ?? 1;
+    for (let f = 0; f < FIELDS.length; f++) {
+      const run = fields.get(f);
+      if (!run) continue;
+      const df = run.docs.length;
+      const avg = p.avgLen[f]!;
+      const idf = Math.log(1 + (p.documentCount - df + 0.5) / (df + 0.5));
+      const boost = termBoost * BOOST[FIELDS[f]!];
+      for (let j = 0; j < df; j++) {
+        const i = slot.get(run.docs[j]!)!;
+        const tf = run.tfs[j]!;
+        score[i] = score[i]! + boost * (idf * (d + (tf * (k + 1)) / (tf + k * (1 - b + (b * lens[i * 3 + f]!) / avg))));
+        if (stamp[i] !== t) {
+          stamp[i] = t;
+          matched[i] = matched[i]! + 1;
+        }
+      }
+    }
+  });
+  const final = new Float64Array(n);
+  for (let i = 0; i < n; i++) final[i] = score[i]! * matched[i]!;
+  const threshold = Float64Array.from(final).sort()[n - limit]! * (1 - CUT_SLACK);
+  const keep = new Set<number>();
+  for (let i = 0; i < n; i++) if (final[i]! >= threshold) keep.add(docOf[i]!);
+  return keep;
+}
