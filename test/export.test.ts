@@ -78,3 +78,14 @@ test('--out through a symlink or into a FIFO writes through it and never replace
   assert.equal(JSON.parse(got).count, 2);
   assert.ok(lstatSync(fifo).isFIFO(), 'the FIFO is still a FIFO');
 });
+
+test('--out /dev/stdout is stdout, even a socket (as a test runner gives): the export alone, as without --out', { skip: process.platform === 'win32' ? 'no /dev/stdout' : false }, async (t) => {
+  const ws = workspace(t, { 'memory/2026-11-21.md': DAY });
+  const plain = await mem(['-C', ws, 'export', '--now', '2026-11-22T09:00:00Z']);
+  for (const flags of [[], ['--json']]) {
+    const r = await mem(['-C', ws, ...flags, 'export', '--out', '/dev/stdout', '--now', '2026-11-22T09:00:00Z']);
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(r.stdout, plain.stdout, 'stdout is the export, with no summary after it');
+    assert.equal(r.stderr, '');
+  }
+});

@@ -1,4 +1,5 @@
 /** `mem export`: every entry with its fields and sources, as JSON or Markdown, to stdout or a file. */
+import fs from 'node:fs';
 import type { Command } from 'commander';
 import { commandContext, type GlobalOptions } from '../cli/context.js';
 import { MemError } from '../core/errors.js';
@@ -20,10 +21,22 @@ export function registerExport(program: Command): void {
       const at = now.toISO({ suppressMilliseconds: true }) ?? '';
       const evidence = o.withEvidence ? await evidenceOf(records, { workspace, loaded }) : undefined;
       const data = o.format === 'json' ? JSON.stringify(exportJson(records, at, evidence), null, 2) + '\n' : exportMarkdown(records, at, evidence);
-      if (o.out) {
+      // `--out /dev/stdout` is stdout (opening it fails when stdout is a socket): no summary in the data.
+      if (o.out && !isStdout(o.out)) {
         const abs = await writeExport(workspace, o.out, data);
         out.json({ out: abs, format: o.format, count: records.length });
         out.line(`exported ${records.length} entries to ${abs}`);
       } else process.stdout.write(data);
     });
+}
+
+/** Whether a path is the file, pipe, socket or terminal that stdout writes to. */
+function isStdout(file: string): boolean {
+  try {
+    const a = fs.statSync(file);
+    const b = fs.fstatSync(1);
+    return a.dev === b.dev && a.ino === b.ino;
+  } catch {
+    return false;
+  }
 }
