@@ -43,3 +43,15 @@ test('trace from any link of the chain gives the chain oldest to newest, statuse
   assert.match(missing.stderr, /no entry with id NOTE-20990101-none/);
   assert.deepEqual(files(ws), before, 'trace writes nothing');
 });
+
+test('chainIds: a chain of 20,000 entries is ordered oldest first with no stack overflow; a hand-made cycle still ends', async () => {
+  const { chainIds } = await import('../src/governance/trace.js');
+  const rec = (i: number, sup?: string) => ({ id: `N${i}`, entry: { kind: 'Note', title: '', fields: sup ? [{ key: 'supersedes', value: sup }, { key: 'date', value: '2026-11-20' }] : [{ key: 'date', value: '2026-11-20' }] } });
+  // Listed newest first, so only the depth puts them in order.
+  const chain = Array.from({ length: 20_000 }, (_, i) => rec(19_999 - i, 19_999 - i ? `N${19_998 - i}` : undefined));
+  const ids = chainIds(chain as never, 'N12345');
+  assert.equal(ids.length, 20_000);
+  assert.deepEqual([ids[0], ids[1], ids[19_999]], ['N0', 'N1', 'N19999']);
+  const cycle = [rec(0, 'N2'), rec(1, 'N0'), rec(2, 'N1')];
+  assert.deepEqual(chainIds(cycle as never, 'N1').sort(), ['N0', 'N1', 'N2']);
+});

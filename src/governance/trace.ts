@@ -51,18 +51,33 @@ export function chainIds(records: EntryRecord[], id: string): string[] {
     todo.push(...supersededIds(byId.get(x)!), ...(newer.get(x) ?? []));
   }
   // Order: by depth from the oldest (an entry comes after everything it supersedes), then date, then id.
+  const olderIn = (x: string) => supersededIds(byId.get(x)!).filter((o) => seen.has(o));
   const depth = new Map<string, number>();
-  const depthOf = (x: string, stack = new Set<string>()): number => {
-    if (depth.has(x)) return depth.get(x)!;
-    if (stack.has(x)) return 0;
-    stack.add(x);
-    const olds = supersededIds(byId.get(x)!).filter((o) => seen.has(o));
-    const d = olds.length ? 1 + Math.max(...olds.map((o) => depthOf(o, stack))) : 0;
-    depth.set(x, d);
-    return d;
-  };
+  for (const x of seen) longestFrom(x, olderIn, depth);
+  const depthOf = (x: string) => depth.get(x)!;
   const date = (x: string) => getField(byId.get(x)!.entry, 'date') ?? '';
   return [...seen].sort((a, b) => depthOf(a) - depthOf(b) || date(a).localeCompare(date(b)) || a.localeCompare(b));
+}
+
+/**
+ * Sets depth[x]: the most `supersedes` steps from x down to an entry that supersedes none, an edge
+ * back into the walk's own path (a hand-made cycle) counting as 0. Iterative: a chain thousands of
+ * entries deep must not overflow the stack.
+ */
+function longestFrom(start: string, olderIn: (x: string) => string[], depth: Map<string, number>): void {
+  const onPath = new Set<string>();
+  const work: [string, boolean][] = [[start, false]];
+  while (work.length) {
+    const [x, expanded] = work.pop()!;
+    if (expanded) {
+      onPath.delete(x);
+      depth.set(x, olderIn(x).reduce((d, o) => Math.max(d, 1 + (depth.get(o) ?? 0)), 0));
+    } else if (!depth.has(x) && !onPath.has(x)) {
+      onPath.add(x);
+      work.push([x, true]);
+      for (const o of olderIn(x)) if (!depth.has(o) && !onPath.has(o)) work.push([o, false]);
+    }
+  }
 }
 
 export function buildTrace(records: EntryRecord[], id: string, logFor: (id: string) => LogHit[]): Trace | undefined {
