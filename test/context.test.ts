@@ -107,4 +107,18 @@ describe('mem context', { concurrency: 3 }, () => {
     const md = await mem([...NOW, 'context'], { cwd: project, env: { MEM_WORKSPACE: ws } });
     assert.equal(md.stdout, out.text, '--format md prints exactly the pack text');
   });
+
+  test('two remembers of one key on one day: the pack keeps the one compound will keep, whichever id sorts first', async (t) => {
+    const ws = workspace(t, {});
+    for (const text of ['Use pnpm, not npm', 'Use yarn, not pnpm']) {
+      const r = await mem(['-C', ws, ...NOW, 'remember', text, '--kind', 'decision', '--key', 'decision:shop:package-manager', '--scope', 'project:shop']);
+      assert.equal(r.code, 0, r.stderr);
+    }
+    const pack = await run(ws, ['--scope', 'project:shop']);
+    assert.deepEqual(pack.items.map((i) => i.id), ['DECISION-20261120-use-yarn-not-pnpm']);
+    const trace = JSON.parse((await mem(['-C', ws, '--json', 'trace', 'DECISION-20261120-use-pnpm-not-npm'])).stdout);
+    assert.equal(trace.current, 'DECISION-20261120-use-yarn-not-pnpm');
+    const plan = await mem(['-C', ws, '--now', '2026-11-23T05:00:00Z', 'compound', '--dry-run']);
+    assert.match(plan.stdout, /DECISION-20261120-use-pnpm-not-npm.*DECISION-20261120-use-yarn-not-pnpm/);
+  });
 });

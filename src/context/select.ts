@@ -1,10 +1,12 @@
 /**
  * Which entries a context pack may hold (DESIGN §8), pure. Only entries in force appear: status
- * active and not replaced by an active newer entry (explicit `supersedes`, or a newer entry with the
- * same `key`, which compound has not flipped yet). A search hit on a replaced entry is followed to the
- * active end of its chain instead. Layer limits: core ≤ 10, scope ≤ 5, query ≤ 5.
+ * active and not replaced by an active entry (explicit `supersedes`, or another active entry with the
+ * same `key` that compound, when it next runs, will keep: entries/precedence.ts). A search hit on a
+ * replaced entry is followed to the active end of its chain instead. Layer limits: core ≤ 10,
+ * scope ≤ 5, query ≤ 5.
  */
 import { getField } from '../entries/model.js';
+import { currentFirst } from '../entries/precedence.js';
 import type { EntryRecord } from '../entries/store.js';
 import { statusOf, supersededIds } from '../governance/trace.js';
 
@@ -35,13 +37,14 @@ export class InForce {
     for (const r of records) if (r.id && !this.byId.has(r.id)) this.byId.set(r.id, r);
     const active = [...this.byId.values()].filter((r) => statusOf(r) === 'active');
     for (const r of active) for (const old of supersededIds(r)) if (old !== r.id) this.link(old, r.id);
+    // As compound decides (conflicts.ts): entries replaced explicitly leave their key's group.
     const byKey = new Map<string, EntryRecord[]>();
     for (const r of active) {
       const key = getField(r.entry, 'key')?.trim();
-      if (key) byKey.set(key, [...(byKey.get(key) ?? []), r]);
+      if (key && !this.newer.has(r.id)) byKey.set(key, [...(byKey.get(key) ?? []), r]);
     }
     for (const group of byKey.values()) {
-      const sorted = group.slice().sort(newestFirst);
+      const sorted = group.slice().sort(currentFirst);
       for (const r of sorted.slice(1)) this.link(r.id, sorted[0]!.id);
     }
   }
@@ -70,7 +73,7 @@ export class InForce {
     while (cur && !seen.has(cur.id)) {
       if (this.visible(cur)) return cur;
       seen.add(cur.id);
-      const next = (this.newer.get(cur.id) ?? []).map((x) => this.byId.get(x)).filter((x): x is EntryRecord => !!x).sort(newestFirst)[0];
+      const next = (this.newer.get(cur.id) ?? []).map((x) => this.byId.get(x)).filter((x): x is EntryRecord => !!x).sort(currentFirst)[0];
       cur = next;
     }
     return undefined;

@@ -4,8 +4,9 @@
  * a tie, then the later id). Entries that merely look alike are reported as suspected conflicts and
  * never flipped: a similarity score is a guess, and a wrong flip would hide a live rule.
  */
-import { getField, type Kind } from '../../entries/model.js';
+import { getField, supersedesOf, type Kind } from '../../entries/model.js';
 import { jaccard, tokens } from '../../entries/similarity.js';
+import { currentFirst, dateOf } from '../../entries/precedence.js';
 import type { EntryRecord } from '../../entries/store.js';
 
 /** Lexical similarity (Jaccard over word/CJK-bigram tokens of title + conclusion) that makes a suspected conflict; the same value as `mem status` (src/status/conflicts.ts). */
@@ -27,8 +28,6 @@ export interface Suspect {
 }
 
 export const statusOf = (r: EntryRecord) => (getField(r.entry, 'status') ?? 'active').trim().toLowerCase();
-export const dateOf = (r: EntryRecord) => getField(r.entry, 'date') ?? /(\d{4}-\d{2}-\d{2})/.exec(r.file)?.[1] ?? '';
-const conf = (r: EntryRecord) => Number(getField(r.entry, 'confidence') ?? 0) || 0;
 
 const GROUP: Record<string, string> = { Decision: 'd', Architecture: 'd', Rule: 'r', Note: 'n' };
 
@@ -44,8 +43,7 @@ export function planConflicts(records: EntryRecord[], inWeek: (r: EntryRecord) =
   const active = records.filter((r) => r.id && statusOf(r) === 'active');
   const wanted = new Map<string, { by: string; reason: string }>();
   for (const r of active) {
-    const old = getField(r.entry, 'supersedes')?.trim();
-    if (old && old !== r.id && !wanted.has(old)) wanted.set(old, { by: r.id, reason: `explicit supersedes in ${r.id}` });
+    for (const old of supersedesOf(r.entry)) if (old !== r.id && !wanted.has(old)) wanted.set(old, { by: r.id, reason: `explicit supersedes in ${r.id}` });
   }
   const byKey = new Map<string, EntryRecord[]>();
   for (const r of active) {
@@ -55,7 +53,7 @@ export function planConflicts(records: EntryRecord[], inWeek: (r: EntryRecord) =
   for (const [key, group] of [...byKey].sort(([a], [b]) => a.localeCompare(b))) {
     const ids = [...new Set(group.map((r) => r.id))];
     if (ids.length < 2) continue;
-    const sorted = group.slice().sort((a, b) => dateOf(b).localeCompare(dateOf(a)) || conf(b) - conf(a) || b.id.localeCompare(a.id));
+    const sorted = group.slice().sort(currentFirst);
     const winner = sorted[0]!;
     for (const r of sorted.slice(1)) if (r.id !== winner.id && !wanted.has(r.id)) wanted.set(r.id, { by: winner.id, reason: `same key ${key}, newer entry wins` });
   }
@@ -104,7 +102,7 @@ function suspectedPairs(live: EntryRecord[], inWeek: (r: EntryRecord) => boolean
         seen.add(j);
         const b = live[j]!;
         if (a.id === b.id || GROUP[a.entry.kind as Kind] !== GROUP[b.entry.kind as Kind]) continue;
-        if (getField(a.entry, 'supersedes') === b.id || getField(b.entry, 'supersedes') === a.id) continue;
+        if (supersedesOf(a.entry).includes(b.id) || supersedesOf(b.entry).includes(a.id)) continue;
         const score = jaccard(tok[i]!, tok[j]!);
         if (score < SUSPECT_THRESHOLD) continue;
         const pair = a.id < b.id ? { a: a.id, b: b.id, score } : { a: b.id, b: a.id, score };

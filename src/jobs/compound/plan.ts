@@ -5,7 +5,8 @@
  */
 import { createHash } from 'node:crypto';
 import type { EntryRecord } from '../../entries/store.js';
-import { dateOf, planConflicts, statusOf, type ConflictPlan } from './conflicts.js';
+import { dateOf } from '../../entries/precedence.js';
+import { planConflicts, statusOf, type ConflictPlan } from './conflicts.js';
 import { getField } from '../../entries/model.js';
 import { jaccard, tokens } from '../../entries/similarity.js';
 import { defaultSummary, lineCount, readCurrentMemory, renderMemory, sectionFor, type CurrentMemory, type MemoryItem } from './memory-md.js';

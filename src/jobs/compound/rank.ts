@@ -12,7 +12,7 @@
  */
 import { getField } from '../../entries/model.js';
 import type { EntryRecord } from '../../entries/store.js';
-import { dateOf } from './conflicts.js';
+import { dateOf } from '../../entries/precedence.js';
 import { ageDays, type Week } from './week.js';
 
 export const KIND_SCORE: Record<string, number> = { Rule: 2, Decision: 1.5, Architecture: 1.5, Note: 1 };
