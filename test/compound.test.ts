@@ -82,6 +82,8 @@ describe('mem compound', () => {
   test('compound twice in a row: the second run changes nothing; --revert restores the previous MEMORY.md', async (t) => {
     const { ws } = weekWorkspace(t, '2026-11-20');
     assert.equal((await mem(['-C', ws, 'compound', '--now', NOW])).code, 0);
+    const dirty = async () => JSON.parse((await mem(['-C', ws, 'status', '--json', '--now', NOW])).stdout).index.dirty;
+    assert.deepEqual(await dirty(), [], 'compound brings the search index up to date with what it wrote');
     const after = snapshot(ws);
     const second = await mem(['-C', ws, 'compound', '--now', NOW, '--json']);
     assert.equal(second.code, 0, second.stderr);
@@ -93,6 +95,7 @@ describe('mem compound', () => {
     assert.equal(revert.stdout, 'compound --revert: MEMORY.md restored from memory/archive/MEMORY-before-2026-W47.md\n');
     assert.equal(read(ws, 'MEMORY.md'), HAND);
     assert.match(read(ws, 'memory/archive/weekly-2026-W47.md'), /- reverted: MEMORY\.md restored from memory\/archive\/MEMORY-before-2026-W47\.md/);
+    assert.deepEqual(await dirty(), [], 'and so does --revert');
   });
 
   test('--dry-run prints the new MEMORY.md as a diff and writes nothing', async (t) => {

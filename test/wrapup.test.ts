@@ -45,6 +45,8 @@ describe('mem wrapup', () => {
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stdout, /^wrapup 2026-11-16: wrote second-brain\/summaries\/2026-11-16-wrapup\.md \(1 session; 2 decisions, 1 action items, 1 conversations, 0 technical notes, 0 open loops, 1 next steps\)\n$/);
     assert.ok(existsSync(join(ws, 'memory', '2026-11-16.md')), 'the catch-up wrote the day\'s entries first');
+    const status = JSON.parse((await mem(['-C', ws, 'status', '--json', '--now', '2026-11-17T00:30'])).stdout);
+    assert.deepEqual(status.index.dirty, [], 'the catch-up\'s entries and the summary are in the search index');
     const text = summaryOf(ws, '2026-11-16-wrapup.md');
     assert.match(text, /- Decision: Use Redis for the session cache — \[DECISION-20261116-use-redis-for-the-session-cache\]/);
     assert.match(text, /## Tomorrow next steps\n- Tomorrow we should start with the checkout error pages — session a1c9e7f0-1111-4c2d-9e3b-0a0b0c0d0e01 · messages 9-9\n/);

@@ -2,6 +2,7 @@
 import { Option, type Command } from 'commander';
 import { commandContext, type GlobalOptions } from '../cli/context.js';
 import { runCompound, runRevert, type CompoundResult } from '../jobs/compound/run.js';
+import { refreshIndex } from './refresh-index.js';
 
 export function compoundSummary(r: CompoundResult): string {
   const parts = [
@@ -30,11 +31,13 @@ export function registerCompound(program: Command): void {
       const { workspace, loaded, now, out } = commandContext(cmd.optsWithGlobals<GlobalOptions>());
       if (o.revert) {
         const r = await runRevert({ workspace, loaded, now, ...(o.week ? { week: o.week } : {}) });
+        if (r.changed) await refreshIndex(workspace, loaded, out);
         out.json(r);
         out.line(r.changed ? `compound --revert: MEMORY.md restored from ${r.restoredFrom}` : `compound --revert: MEMORY.md already equals ${r.restoredFrom}; nothing changed`);
         return;
       }
       const r = await runCompound({ workspace, loaded, now, dryRun: !!o.dryRun, useLlm: o.llm, warn: (m) => out.warn(m), ...(o.week ? { week: o.week } : {}) });
+      if (r.changed || r.catchUp?.added) await refreshIndex(workspace, loaded, out);
       out.json(r);
       if (r.dryRun) {
         for (const f of r.superseded) out.result(`would mark ${f.id} superseded in ${f.file} (by ${f.by}: ${f.reason})`);

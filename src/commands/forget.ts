@@ -9,6 +9,7 @@ import { commandContext, type GlobalOptions } from '../cli/context.js';
 import { c } from '../cli/output.js';
 import { MemError } from '../core/errors.js';
 import { runForget, type ForgetResult } from '../jobs/forget.js';
+import { refreshIndex } from './refresh-index.js';
 
 interface ForgetFlags {
   query?: string;
@@ -89,11 +90,7 @@ export function registerForget(program: Command): void {
       }
       const r = await runForget({ workspace, loaded, now, ids: targets, hard: !!o.hard, dryRun: !!o.dryRun });
       for (const w of r.warnings) out.warn(w);
-      if (!r.dryRun && r.mode === 'soft' && r.retracted.length) {
-        const { updateIndexAfterWrite } = await import('../search/index.js');
-        const u = await updateIndexAfterWrite(workspace, loaded);
-        if (u.warning) out.warn(u.warning);
-      }
+      if (!r.dryRun && r.mode === 'soft' && r.retracted.length) await refreshIndex(workspace, loaded, out);
       out.json(r);
       out.result(describe(r));
     });

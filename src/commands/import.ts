@@ -2,6 +2,7 @@
 import type { Command } from 'commander';
 import { commandContext, type GlobalOptions } from '../cli/context.js';
 import { runImport } from '../jobs/import.js';
+import { refreshIndex } from './refresh-index.js';
 
 export function registerImport(program: Command): void {
   program
@@ -15,11 +16,7 @@ export function registerImport(program: Command): void {
     .action(async (kind: string, given: string, o: { scope?: string; dryRun?: boolean }, cmd: Command) => {
       const { workspace, loaded, now, out } = commandContext(cmd.optsWithGlobals<GlobalOptions>());
       const r = await runImport({ workspace, loaded, now, kind, path: given, scope: o.scope, dryRun: !!o.dryRun });
-      if (!r.dryRun && r.added.length) {
-        const { updateIndexAfterWrite } = await import('../search/index.js');
-        const u = await updateIndexAfterWrite(workspace, loaded);
-        if (u.warning) out.warn(u.warning);
-      }
+      if (!r.dryRun && r.added.length) await refreshIndex(workspace, loaded, out);
       if (r.redacted) out.warn(`${r.redacted} secret${r.redacted === 1 ? '' : 's'} redacted before writing`);
       out.json(r);
       const verb = r.dryRun ? 'would add' : 'added';

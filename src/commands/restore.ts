@@ -2,6 +2,7 @@
 import type { Command } from 'commander';
 import { commandContext, type GlobalOptions } from '../cli/context.js';
 import { runRestore } from '../jobs/restore.js';
+import { refreshIndex } from './refresh-index.js';
 
 export function registerRestore(program: Command): void {
   program
@@ -13,11 +14,7 @@ export function registerRestore(program: Command): void {
     .action(async (id: string, o: { dryRun?: boolean }, cmd: Command) => {
       const { workspace, loaded, now, out } = commandContext(cmd.optsWithGlobals<GlobalOptions>());
       const r = await runRestore({ workspace, loaded, now, id, dryRun: !!o.dryRun });
-      if (r.changed && !r.dryRun) {
-        const { updateIndexAfterWrite } = await import('../search/index.js');
-        const u = await updateIndexAfterWrite(workspace, loaded);
-        if (u.warning) out.warn(u.warning);
-      }
+      if (r.changed && !r.dryRun) await refreshIndex(workspace, loaded, out);
       out.json(r);
       if (r.from === 'active') out.line(`${id} is already active; nothing changed`);
       else out.line(`${o.dryRun ? 'would restore' : 'restored'} ${id}: ${r.from} → active in ${r.file}${r.log ? ` (logged in ${r.log})` : ''}`);

@@ -2,6 +2,7 @@
 import { Option, type Command } from 'commander';
 import { commandContext, type GlobalOptions } from '../cli/context.js';
 import { runWrapup, type WrapupResult } from '../jobs/wrapup/run.js';
+import { refreshIndex } from './refresh-index.js';
 
 export function wrapupSummary(r: WrapupResult): string {
   const c = r.counts;
@@ -21,6 +22,7 @@ export function registerWrapup(program: Command): void {
     .action(async (o: { date?: string; dryRun?: boolean; llm: boolean }, cmd: Command) => {
       const { workspace, loaded, now, out } = commandContext(cmd.optsWithGlobals<GlobalOptions>());
       const r = await runWrapup({ workspace, loaded, now, useLlm: o.llm, dryRun: !!o.dryRun, warn: (m) => out.warn(m), ...(o.date ? { date: o.date } : {}) });
+      if (r.written.length || r.catchUp?.added) await refreshIndex(workspace, loaded, out);
       out.json(r);
       if (r.dryRun) for (const p of r.preview ?? []) out.result(p.text);
       out.line(wrapupSummary(r));
