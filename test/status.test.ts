@@ -47,6 +47,8 @@ describe('mem status', () => {
     assert.deepEqual(Object.keys(j).sort(), ['archive', 'governance', 'index', 'jobs', 'locks', 'problems', 'providers', 'workspace']);
     assert.equal(j.jobs.find((x) => x.job === 'compound')!.nextRun, '2026-11-23T04:00:00.000Z', 'Monday 04:00');
     assert.equal(j.providers.search, 'bm25');
+    const cron = await mem(['-C', ws, 'status', '--strict', '-q', '--now', '2026-11-22T09:00:00Z']);
+    assert.deepEqual([cron.code, cron.stdout, cron.stderr], [0, '', ''], 'cron mail: -q prints nothing while all is well');
     assert.deepEqual(snapshot(ws, () => false), before, 'status wrote nothing');
   });
 
@@ -82,6 +84,8 @@ describe('mem status', () => {
     assert.match(strict.stderr, /^mem: status --strict: \d+ problems/m);
     assert.match(strict.stdout, /WARN MEMORY\.md has 9 lines/);
     assert.match(strict.stdout, /note 1 suspected conflict/);
+    const cron = await mem(['-C', ws, 'status', '--strict', '-q']);
+    assert.deepEqual([cron.code, cron.stdout], [1, strict.stdout], '-q still shows the screen when there is a problem');
   });
 
   test('the last run of a job failing makes --strict exit 1; every job run by hand is in the job log', async (t) => {

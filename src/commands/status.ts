@@ -24,7 +24,8 @@ export function registerStatus(program: Command): void {
         for (const s of fixed.summaryVolumes) out.line(`fixed: split ${s.summary} into volumes ${s.volumes.join(', ')}`);
         if (!fixed.dailySplits.length && !fixed.summaryVolumes.length) out.line('fix: nothing to split');
       }
-      out.result(renderStatus(report, now));
+      // -q (cron mail): the screen only when something needs attention.
+      if (!out.opts.quiet || report.problems.length) out.result(renderStatus(report, now));
       if (o.strict && report.problems.length) {
         throw new MemError('STATUS_PROBLEMS', `status --strict: ${report.problems.length} problem${report.problems.length === 1 ? '' : 's'} (first: ${report.problems[0]})`);
       }
