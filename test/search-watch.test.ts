@@ -1,7 +1,7 @@
 /** `mem watch` as a child process: picks up a new file (short debounce), polls when it must, exits on SIGTERM. */
 import assert from 'node:assert/strict';
 import type { ChildProcess } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { finished, startMem } from './helpers/cli.js';
@@ -37,6 +37,10 @@ async function watchCase(t: { after(fn: () => void): void }, env: Record<string,
   assert.equal(r.code, 0, r.stderr);
   assert.match(r.stderr, /SIGTERM: stopping/);
   assert.match(r.stderr, /watch: stopped/);
+  // Each of its index runs is in the job log, as a `mem index` run is.
+  const runs = readFileSync(join(ws, '.mem', 'logs', 'jobs.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l)).filter((l) => l.pid === child.pid);
+  assert.deepEqual(runs.map((l) => [l.job, l.trigger, l.outcome]), (log.text.match(/^indexed: /gm) ?? []).map(() => ['index', 'manual', 'ok']));
+  assert.ok(runs.length >= 2, JSON.stringify(runs));
   // The index (not a search-time overlay) holds the new entry.
   const res = await search(ws, word);
   assert.equal(res.indexBehind, false);

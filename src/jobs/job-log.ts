@@ -9,6 +9,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { describeError } from '../core/errors.js';
 import type { Job } from '../write/allowance.js';
 import { ensureDir } from '../write/atomic.js';
 import { defaultLockOptions } from '../write/defaults.js';
@@ -58,6 +59,26 @@ export function jobLine(
     counts: result.counts,
     ...(result.changed?.length ? { changed: result.changed.slice(0, 50) } : {}),
   };
+}
+
+/**
+ * Logs an `index` run made inside a long-lived process (the search server's for a client, `mem
+ * watch`'s) as a `mem index` process logs its own. Counted as job-hook.ts counts an index run: it
+ * looks at no Markdown. Never throws: a failure comes back as a one-line warning.
+ */
+export async function appendIndexRun(
+  workspace: string,
+  maxBytes: number,
+  run: { trigger: Trigger; pid: number; start: Date; end: Date },
+  failure?: { exitCode: number; message: string },
+): Promise<string | undefined> {
+  const result = failure ? { outcome: 'failed' as const, ...failure } : { outcome: 'ok' as const, exitCode: 0 };
+  try {
+    await appendJobLog(workspace, jobLine({ job: 'index', ...run }, { ...result, counts: { filesChanged: 0, entriesAdded: 0 } }), maxBytes);
+    return undefined;
+  } catch (err) {
+    return `could not append to the job log: ${describeError(err)}`;
+  }
 }
 
 function rotatedName(n: number): string {

@@ -8,7 +8,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { LoadedConfig } from '../config/load.js';
-import { describeError } from '../core/errors.js';
+import { describeError, EXIT, isMemError } from '../core/errors.js';
+import { appendIndexRun, triggerFromEnv } from '../jobs/job-log.js';
 import { isTempFile } from '../write/atomic.js';
 import { tierRoots } from './scan.js';
 import { runIndex, type IndexRun } from './update.js';
@@ -50,11 +51,19 @@ export async function startWatch(workspace: string, loaded: LoadedConfig, opts: 
     running = (async () => {
       do {
         again = false;
+        const start = new Date();
+        let run: IndexRun | undefined;
+        let failure: { exitCode: number; message: string } | undefined;
         try {
-          opts.onRun(await runIndex(workspace, loaded));
+          run = await runIndex(workspace, loaded);
         } catch (err) {
-          opts.onNote(`index update failed: ${describeError(err)}; will retry on the next change`);
+          failure = { exitCode: isMemError(err) ? err.exitCode : EXIT.error, message: describeError(err) };
         }
+        // Each run is in the job log, as a `mem index` run is (docs/operations.md).
+        const logged = await appendIndexRun(workspace, loaded.config.limits.jobLogBytes, { trigger: triggerFromEnv(), pid: process.pid, start, end: new Date() }, failure);
+        if (logged) opts.onNote(logged);
+        if (run) opts.onRun(run);
+        else opts.onNote(`index update failed: ${failure!.message}; will retry on the next change`);
       } while (again && !stopped);
     })();
     await running;

@@ -12,8 +12,8 @@
  * and its own errors).
  */
 import type { LoadedConfig } from '../../config/load.js';
-import { describeError, EXIT } from '../../core/errors.js';
-import { appendJobLog, jobLine, triggerFromEnv } from '../../jobs/job-log.js';
+import { describeError } from '../../core/errors.js';
+import { appendIndexRun, triggerFromEnv } from '../../jobs/job-log.js';
 import { defaultLockOptions } from '../../write/defaults.js';
 import { updateIndex } from '../update.js';
 import { IndexDeclined } from '../index-rules.js';
@@ -47,15 +47,8 @@ export async function serveIndex(workspace: string, loaded: LoadedConfig, files:
   }
   const end = new Date();
   const warnings = [...loaded.warnings];
-  try {
-    // Counted as the cold run counts an index run: it looks at no Markdown (job-hook.ts).
-    const line = jobLine(
-      { job: 'index', trigger: triggerFromEnv({ MEM_TRIGGER: req.trigger }), pid: Number.isInteger(req.pid) ? req.pid : process.pid, start, end },
-      { outcome: 'ok', exitCode: EXIT.ok, counts: { filesChanged: 0, entriesAdded: 0 } },
-    );
-    await appendJobLog(workspace, line, loaded.config.limits.jobLogBytes);
-  } catch (e) {
-    warnings.push(`could not append to the job log: ${describeError(e)}`);
-  }
+  const pid = Number.isInteger(req.pid) ? req.pid : process.pid;
+  const logged = await appendIndexRun(workspace, loaded.config.limits.jobLogBytes, { trigger: triggerFromEnv({ MEM_TRIGGER: req.trigger }), pid, start, end });
+  if (logged) warnings.push(logged);
   return { report: { ...result, seconds: (end.getTime() - start.getTime()) / 1000 }, warnings };
 }
