@@ -10,7 +10,7 @@ import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rea
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { BIN, childEnv, editConfig, entryIds, exampleWorkspace, finished, mem, ROOT, snapshot } from './helpers/cli.js';
+import { BIN, childEnv, editConfig, entryIds, exampleWorkspace, finished, mem, ROOT, snapshot, tempDir } from './helpers/cli.js';
 
 const NOW = '2026-11-22T09:00:00Z';
 const isRoot = process.getuid?.() === 0;
@@ -150,4 +150,18 @@ test('a file where a folder belongs (.mem) or a folder where a file belongs (MEM
   assert.equal(c.code, 1, c.stderr);
   assert.match(c.stderr, /^mem: cannot write MEMORY\.md: it is a folder, not a file; the file is unchanged$/m);
   assert.deepEqual(tempFiles(ws), []);
+});
+
+test('usage errors are one line on stderr, exit 2, with commander\'s suggestion and the help hint', async (t) => {
+  const ws = tempDir(t);
+  for (const [args, message] of [
+    [['serch', 'x'], "unknown command 'serch' (Did you mean search?)"],
+    [['-C', ws, 'lint', '--frobnicate'], "unknown option '--frobnicate'"],
+    [['-C', ws, 'get'], "missing required argument 'id'"],
+  ] as const) {
+    const r = await mem([...args]);
+    assert.equal(r.code, 2, r.stderr);
+    assert.equal(r.stderr, `mem: ${message} (run "mem --help" for usage)\n`);
+    assert.equal(r.stdout, '');
+  }
 });

@@ -18,7 +18,8 @@ export async function buildProgram(name: string | undefined): Promise<Command> {
     .option('-q, --quiet', 'print only errors and requested results')
     .option('-v, --verbose', 'print details on stderr')
     .option('--now <time>', 'run as of this ISO 8601 moment (also $MEM_NOW); without an offset, in the configured time zone')
-    .showHelpAfterError('(run "mem --help" for usage)')
+    // Usage errors are one line like every other error: commander's message (and its "Did you mean"), then the hint.
+    .configureOutput({ outputError: (str, write) => write(`${c.red('mem:')} ${str.replace(/^error: /, '').trim().split('\n').join(' ')} (run "mem --help" for usage)\n`) })
     .exitOverride();
   program.addHelpText('after', '\nExit codes: 0 ok, 1 error, 2 usage, 3 lock busy or job timeout, 4 config or workspace problem, 5 problems found (lint)');
   const versionOnly = !name && process.argv.some((a) => a === '-V' || a === '--version');

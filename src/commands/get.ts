@@ -16,7 +16,7 @@ export function registerGet(program: Command): void {
       const { workspace, now, out } = commandContext(cmd.optsWithGlobals<GlobalOptions>());
       const found = (await loadEntries(workspace)).filter((r) => r.id === id);
       const r = found[0];
-      if (!r) throw new MemError('NOT_FOUND', `no entry with id ${id} (ids are listed by "mem lint -v" and "mem search")`);
+      if (!r) throw new MemError('NOT_FOUND', `no entry with id ${id} (find ids with "mem search" or "mem export")`);
       if (found.length > 1) out.warn(`${found.length} entries share id ${id}; showing the first (run "mem lint")`);
       out.json({
         id, path: r.file, startLine: r.block.startLine, endLine: r.block.endLine, kind: r.entry.kind, title: r.entry.title,

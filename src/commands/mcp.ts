@@ -6,7 +6,7 @@ import { resolveNow } from '../core/time.js';
 export function registerMcp(program: Command): void {
   program
     .command('mcp')
-    .description('run an MCP server over stdio with tools memory_search, memory_get, memory_context, memory_remember, memory_trace')
+    .description('run an MCP server over stdio with tools memory_search, memory_get, memory_context, memory_remember, memory_trace, memory_evidence')
     .addHelpText('after', '\nExamples:\n  mem -C ~/memory mcp\n  claude mcp add memfold -- mem -C ~/memory mcp\n\nstdout carries only MCP messages; warnings go to stderr.')
     .action(async (_o: unknown, cmd: Command) => {
       const g = cmd.optsWithGlobals<GlobalOptions>();
