@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { SECRET_SAMPLES } from './fixtures/secrets/corpus.js';
+import { SAMPLE_SECRETS, SECRET_SAMPLES } from './fixtures/secrets/corpus.js';
 import { editConfig, entryIds, mem, snapshot, tempDir } from './helpers/cli.js';
 import { promptTurns, startOpenAIServer, type ChatRequestBody, type OpenAIServer } from './helpers/openai-server.js';
 
@@ -113,4 +113,38 @@ describe(`${SECRET_SAMPLES.length} secret shapes in 5 transcript formats`, () =>
       assert.deepEqual(leaked(workspaceText(ws)), []);
     });
   });
+});
+
+test('a token in a session id (header, front matter) or in a transcript\'s file name lands nowhere: not in sources, not in a wrap-up, not in the LLM prompt', async (t) => {
+  const { openaiProj, slack, glpat } = SAMPLE_SECRETS;
+  const root = tempDir(t);
+  const ws = join(root, 'ws');
+  mkdirSync(ws);
+  writeFileSync(join(ws, 'mem.config.json'), JSON.stringify({
+    format_version: 1, timezone: 'UTC',
+    sources: [{ name: 'j', kind: 'jsonl', path: '../t/j' }, { name: 'm', kind: 'markdown', path: '../t/m' }],
+  }));
+  mkdirSync(join(root, 't', 'j'), { recursive: true });
+  mkdirSync(join(root, 't', 'm'), { recursive: true });
+  writeFileSync(join(root, 't', 'j', 'a.jsonl'), JSON.stringify({ role: 'user', content: 'Remember this: the staging box is staging-2', timestamp: time(0), session_id: openaiProj }) + '\n');
+  writeFileSync(join(root, 't', 'j', `${slack}.jsonl`), JSON.stringify({ role: 'user', content: 'Remember this: deploys go out at noon', timestamp: time(1) }) + '\n');
+  writeFileSync(join(root, 't', 'm', 'chat.md'), `---\nsession_id: ${glpat}\nstarted_at: ${time(2)}\n---\n\n## user · ${time(2)}\n\nRemember this: the cache TTL is 300 seconds.\n`);
+  const secrets = [openaiProj, slack, glpat];
+  const found = (text: string) => secrets.filter((s) => text.includes(s));
+  const sync = await mem(['-C', ws, 'microsync', '--since', 'all', '--now', NOW]);
+  assert.equal(sync.code, 0, sync.stderr);
+  assert.equal(entryIds(ws).length, 3, sync.stdout);
+  const llm = await startOpenAIServer();
+  t.after(() => llm.close());
+  editConfig(ws, (cfg) => (cfg.llm = { baseURL: llm.url, model: 'echo' }));
+  const wrap = await mem(['-C', ws, 'wrapup', '--date', '2026-11-21', '--now', NOW]);
+  assert.equal(wrap.code, 0, wrap.stderr);
+  assert.ok(llm.chat.requests.length >= 1, 'the wrap-up asked the model');
+  assert.deepEqual(found(llm.requests.map((q) => q.raw).join('\n')), [], 'not sent to the LLM');
+  const memory = [...snapshot(ws, (rel) => rel.startsWith('.mem/') || rel.includes('.locks')).values()].join('\n');
+  assert.deepEqual(found(memory), [], 'not written to the memory files');
+  // .mem/ (local, git-ignored, deletable) keys its cursors by the transcript's real path: that name alone.
+  assert.deepEqual(found(workspaceText(ws)), [slack]);
+  const lint = await mem(['-C', ws, 'lint', '--secrets']);
+  assert.equal(lint.code, 0, `memfold's own files pass its secret check:\n${lint.stdout}${lint.stderr}`);
 });

@@ -6,6 +6,7 @@
  */
 import type { Turn } from '../transcripts/types.js';
 import { redactSecrets } from './secrets.js';
+import { tildePath } from '../workspace/home.js';
 
 /** Wraps what `mem context` injects into an agent session. */
 export const CONTEXT_OPEN = '<memfold-context>';
@@ -59,4 +60,12 @@ export function prepareTurns(turns: Turn[]): PreparedTurns {
     return { ...t, text };
   });
   return { turns: out, redacted };
+}
+
+/**
+ * A transcript's path as memory stores it (`session_path`, a wrap-up's skipped sessions): with `~`
+ * for the home folder, and through the secret gate, since a file or folder name can hold a token.
+ */
+export function storedSessionPath(file: string): string {
+  return redactSecrets(tildePath(file)).text;
 }

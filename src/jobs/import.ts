@@ -17,6 +17,7 @@ import { redactSecrets } from '../extract/secrets.js';
 import { capitalise, clip, normalise, sentences, trimEnd } from '../extract/sentences.js';
 import { dailyFile } from '../workspace/layout.js';
 import { expandHome, tildePath } from '../workspace/locate.js';
+import { storedSessionPath } from '../extract/trust.js';
 import { defaultLockOptions } from '../write/defaults.js';
 import { WorkspaceWriter } from '../write/writer.js';
 import { importItems, kindFor } from './import-parse.js';
@@ -86,7 +87,7 @@ export async function runImport(opts: ImportOptions): Promise<ImportResult> {
   let redacted = 0;
   for (const file of files) {
     const day = /(\d{4}-\d{2}-\d{2})\.md$/.exec(file)?.[1] ?? today;
-    const stored = tildePath(file);
+    const stored = storedSessionPath(file);
     for (const item of importItems(fs.readFileSync(file, 'utf8'))) {
       // The line Claude Code's /init writes at the top says what the file is, not what to do.
       if (kind === 'claude-md' && BOILERPLATE.test(item.text)) continue;

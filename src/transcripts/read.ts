@@ -20,6 +20,7 @@ import { StatsRecorder } from './stats.js';
 import { isObj } from './text.js';
 import { normalizeTimestamp } from './time.js';
 import { SOURCE_KINDS, type ReadOptions, type SourceKind, type TranscriptStream, type Turn } from './types.js';
+import { redactSecrets } from '../extract/secrets.js';
 
 const JSONL_FORMATS: Record<Exclude<SourceKind, 'markdown'>, () => JsonlFormat> = {
   'claude-code': createClaudeCodeFormat,
@@ -66,6 +67,8 @@ async function* guarded(inner: AsyncGenerator<Turn>, path: string, opts: ReadOpt
     // The calls still unanswered where the read stopped, so the next resumed read needs no look-behind.
     const pending = format?.tools?.pending();
     if (pending) recorder.stats.pendingTools = pending;
+    // The id a cursor keeps for a resumed read: the one its turns carried.
+    recorder.stats.sessionId = safeSessionId(recorder.stats.sessionId);
     recorder.finish(opts.fallbackTimestamp);
   }
 }
@@ -219,8 +222,21 @@ async function readHead(fd: FileHandle, limit: number): Promise<Buffer> {
 
 type Where = Pick<Turn, 'sessionId' | 'sessionPath' | 'index' | 'timestamp' | 'endOffset'>;
 
+/** The last session id redacted, and its redaction: a file's turns share one id. */
+let lastId: [string, string] = ['', ''];
+
+/**
+ * A session id is written into memory (`session_id`, wrap-up citations) and sent to an LLM (the
+ * wrap-up prompt), so it passes the secret gate as turn text does: an id taken from a file name or a
+ * header can hold a token.
+ */
+function safeSessionId(id: string): string {
+  if (lastId[0] !== id) lastId = [id, redactSecrets(id).text];
+  return lastId[1];
+}
+
 function toTurn(draft: { role: Turn['role']; text: string; toolName?: string; sidechain?: boolean; meta?: boolean }, where: Where): Turn {
-  const turn: Turn = { sessionId: where.sessionId, sessionPath: where.sessionPath, index: where.index, role: draft.role, text: draft.text, timestamp: where.timestamp, endOffset: where.endOffset };
+  const turn: Turn = { sessionId: safeSessionId(where.sessionId), sessionPath: where.sessionPath, index: where.index, role: draft.role, text: draft.text, timestamp: where.timestamp, endOffset: where.endOffset };
   if (draft.toolName) turn.toolName = draft.toolName;
   if (draft.sidechain) turn.sidechain = true;
   if (draft.meta) turn.meta = true;

@@ -11,7 +11,7 @@ import { MemError } from '../../core/errors.js';
 import { dayOf, parseSince } from '../../core/time.js';
 import { appendEntries } from '../../entries/daily.js';
 import { loadEntries } from '../../entries/store.js';
-import { sessionSkipReason } from '../../extract/trust.js';
+import { sessionSkipReason, storedSessionPath } from '../../extract/trust.js';
 import type { Candidate } from '../../extract/types.js';
 import type { Turn } from '../../transcripts/types.js';
 import { listTranscriptFiles } from '../../transcripts/index.js';
@@ -128,7 +128,7 @@ async function microsync(opts: MicrosyncOptions, jobLock?: HeldLock): Promise<Mi
   result.candidates = candidates.length;
 
   const existing = (await loadEntries(opts.workspace)).map((r) => ({ id: r.id, entry: r.entry }));
-  const dated = candidates.map((c) => ({ ...c, day: dayOf(c.timestamp, zone), sessionPathStored: tildePath(c.sessionPath) }));
+  const dated = candidates.map((c) => ({ ...c, day: dayOf(c.timestamp, zone), sessionPathStored: storedSessionPath(c.sessionPath) }));
   result.plan = planEntries({ candidates: dated, existing });
   if (opts.dryRun) return result;
 

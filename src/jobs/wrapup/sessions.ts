@@ -7,9 +7,8 @@
 import fs from 'node:fs';
 import type { DateTime } from 'luxon';
 import type { Config } from '../../config/schema.js';
-import { prepareTurns, sessionSkipReason } from '../../extract/trust.js';
+import { prepareTurns, sessionSkipReason, storedSessionPath } from '../../extract/trust.js';
 import { listTranscriptFiles, openTranscript, type SourceKind, type Turn } from '../../transcripts/index.js';
-import { tildePath } from '../../workspace/locate.js';
 
 const OPENER_TURNS = 5;
 
@@ -47,12 +46,12 @@ export async function readDaySessions(workspace: string, config: Config, start: 
       if (!day.length) continue;
       const reason = sessionSkipReason(file, opener[0]?.sessionId ?? '', opener, patterns);
       if (reason) {
-        out.skipped.push({ sessionId: opener[0]?.sessionId ?? day[0]!.sessionId, path: tildePath(file), reason });
+        out.skipped.push({ sessionId: opener[0]?.sessionId ?? day[0]!.sessionId, path: storedSessionPath(file), reason });
         continue;
       }
       const prepared = prepareTurns(day);
       out.redacted += prepared.redacted;
-      out.sessions.push({ sessionId: day[0]!.sessionId, sessionPath: tildePath(file), kind: source.kind, turns: prepared.turns });
+      out.sessions.push({ sessionId: day[0]!.sessionId, sessionPath: storedSessionPath(file), kind: source.kind, turns: prepared.turns });
     }
   }
   // One order whatever the file system lists first: by first turn time, then id.
