@@ -4,6 +4,8 @@
  * there names the entry that holds it. (Different texts under one title: paths.test.ts, 8 × 50 in stress.)
  */
 import assert from 'node:assert/strict';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { test } from 'node:test';
 import { entryIds, mem, tempDir } from './helpers/cli.js';
 
@@ -23,4 +25,22 @@ test('the same text from concurrent runs under different titles: one entry, the 
     assert.deepEqual(new Set(said), new Set(ids), `every run names the one entry:\n${runs.map((r) => r.stdout).join('')}`);
     assert.equal(runs.filter((r) => r.stdout.startsWith('remembered ')).length, 1);
   }
+});
+
+test('a hand-written daily file that is not UTF-8 (Latin-1) is never rewritten: remember and forget refuse with one line naming it; a folder named like a daily file is named too', async (t) => {
+  const ws = tempDir(t);
+  assert.equal((await mem(['init', ws])).code, 0);
+  const latin1 = Buffer.from('# 2026-11-21\n\n## Note: latin1 \xe9t\xe9 caf\xe9\n- id: NOTE-20261121-latin1\n- date: 2026-11-21\n- status: active\n', 'latin1');
+  const daily = join(ws, 'memory', '2026-11-21.md');
+  writeFileSync(daily, latin1);
+  for (const args of [['remember', 'Remember the latin1 test'], ['forget', 'NOTE-20261121-latin1']]) {
+    const r = await mem(['-C', ws, ...args, '--now', '2026-11-21T12:00:00Z']);
+    assert.equal(r.code, 1, r.stdout);
+    assert.equal(r.stderr, 'mem: cannot rewrite memory/2026-11-21.md: line 3 is not valid UTF-8; convert the file to UTF-8 (e.g. iconv -f latin1 -t utf-8) and run again; nothing was written\n');
+    assert.deepEqual(readFileSync(daily), latin1, 'byte for byte as it was');
+  }
+  mkdirSync(join(ws, 'memory', '2026-11-22.md'));
+  const dir = await mem(['-C', ws, 'remember', 'Remember the folder test', '--now', '2026-11-22T12:00:00Z']);
+  assert.equal(dir.code, 1);
+  assert.equal(dir.stderr, 'mem: cannot write memory/2026-11-22.md: it is a folder, not a file; nothing was written\n');
 });

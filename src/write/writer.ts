@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { MemError } from '../core/errors.js';
+import { MemError, writeRefused } from '../core/errors.js';
 import { mayWrite, type Job } from './allowance.js';
 import { removeDeadTempFiles, writeFileAtomic } from './atomic.js';
 import { withLock, type HeldLock, type LockOptions } from './locks.js';
@@ -58,10 +58,11 @@ export class WorkspaceWriter {
   async update(rel: string, change: (current: string | undefined) => string | undefined): Promise<boolean> {
     const abs = this.resolve(rel);
     return withLock(this.workspace, WRITE_LOCK, this.locks, async (lock) => {
-      const current = await fs.promises.readFile(abs, 'utf8').catch((err: NodeJS.ErrnoException) => {
+      const bytes = await fs.promises.readFile(abs).catch((err: NodeJS.ErrnoException) => {
         if (err.code === 'ENOENT') return undefined;
-        throw err;
+        throw writeRefused(err, rel, 'nothing was written');
       });
+      const current = bytes && decodeStrict(bytes, rel);
       const next = change(current);
       if (next === undefined || next === current) return false;
       this.checkLock(lock);
@@ -78,6 +79,32 @@ export class WorkspaceWriter {
         throw new MemError('LOCK_BUSY', `${this.job}: lost the "${lock.name}" lock (${lock.compromised.message}); stopped before writing`);
       }
     }
+  }
+}
+
+const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/**
+ * A file memfold rewrites must be UTF-8: decoding anything else would turn each bad byte into U+FFFD
+ * and write that back, damaging text a person wrote (Latin-1, say) for good. Refused instead, naming
+ * the first bad line.
+ */
+function decodeStrict(bytes: Buffer, rel: string): string {
+  try {
+    return UTF8.decode(bytes);
+  } catch {
+    let line = 1;
+    for (let at = 0; at < bytes.length; line++) {
+      const end = bytes.indexOf(10, at);
+      const stop = end < 0 ? bytes.length : end;
+      try {
+        UTF8.decode(bytes.subarray(at, stop));
+      } catch {
+        break;
+      }
+      at = stop + 1;
+    }
+    throw new MemError('WRITE_FAILED', `cannot rewrite ${rel}: line ${line} is not valid UTF-8; convert the file to UTF-8 (e.g. iconv -f latin1 -t utf-8) and run again; nothing was written`);
   }
 }
 
