@@ -86,6 +86,8 @@ describe(`${SECRET_SAMPLES.length} secret shapes in 5 transcript formats`, () =>
     assert.ok(entryIds(ws).length >= SECRET_SAMPLES.length, `the statements themselves are kept: ${entryIds(ws).length}`);
     assert.deepEqual(leaked(workspaceText(ws)), []);
     assert.deepEqual(leaked(r.stdout + r.stderr), [], 'nor in what the command prints');
+    const lint = await mem(['-C', ws, 'lint', '--secrets']);
+    assert.equal(lint.code, 0, `what memfold wrote passes its own secret check (the pre-commit hook):\n${lint.stdout}${lint.stderr}`);
   });
 
   describe('LLM extractor', () => {

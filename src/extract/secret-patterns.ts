@@ -150,6 +150,8 @@ export function isPlaceholder(value: string): boolean {
   const v = value.trim();
   if (v === '' || STOP_VALUES.has(v.toLowerCase())) return true;
   if (PLACEHOLDER.test(v)) return true;
+  // A redaction marker as an id's slug spells it (`数据库密码是-redacted-password`): memfold's own.
+  if (/^-?redacted-[a-z0-9-]{1,40}$/.test(v)) return true;
   return /\.\.\.|…|xxxx|XXXX|\*\*\*\*|\$\{|\{\{|<[A-Za-z_ -]+>/.test(v);
 }
 

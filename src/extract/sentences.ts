@@ -27,10 +27,16 @@ export function capitalise(s: string): string {
 export function clip(s: string, max: number): string {
   const chars = Array.from(s);
   if (chars.length <= max) return s;
-  const cut = chars.slice(0, max).join('');
+  let cut = chars.slice(0, max).join('');
+  // Never half a redaction marker: `Password=[REDACTED:passwor` reads as a password to lint --secrets.
+  const open = cut.lastIndexOf('[');
+  const tail = cut.slice(open);
+  if (open >= 0 && (MARKER_OPEN.startsWith(tail) || (tail.startsWith(MARKER_OPEN) && !tail.includes(']')))) cut = cut.slice(0, open);
   const space = cut.lastIndexOf(' ');
-  return (space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s,，;；:：-]+$/, '');
+  return (space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s,，;；:：=-]+$/, '');
 }
+
+const MARKER_OPEN = '[REDACTED:';
 
 export function trimEnd(s: string): string {
   return s.replace(/[\s.。!！?？,，;；:：]+$/, '');
