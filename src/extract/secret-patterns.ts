@@ -335,6 +335,17 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
       'i',
     ),
   },
+  {
+    // An AWS secret said in words: "aws secret key wJalr…", "AKIA… with secret wJalr…", "rotate the
+    // key wJalr…". 40 base64 characters after such a word on the same line, mixing cases and digits
+    // or `/`/`+` as random bytes do (a git SHA is lowercase hex).
+    kinds: ['aws-secret-access-key'],
+    re: re(
+      String.raw`(?:\baws\b|(?:AKIA|ASIA)[A-Z0-9]{16}|\bsecret|\bkey\b|密钥|秘钥)[^\r\n]{0,80}?(?<![\w/+.-])(?<v>[A-Za-z0-9/+]{40})(?![\w/+=.-])`,
+      'i',
+    ),
+    check: (p) => /[a-z]/.test(p.value) && /[A-Z]/.test(p.value) && /[0-9/+]/.test(p.value),
+  },
   { kinds: ['gcp-api-key'], re: re(String.raw`(?<![\w-])AIza[\w-]{35}(?![\w-])`) },
   {
     kinds: ['gcp-service-account-key'],
