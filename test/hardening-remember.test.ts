@@ -44,3 +44,13 @@ test('a hand-written daily file that is not UTF-8 (Latin-1) is never rewritten: 
   assert.equal(dir.code, 1);
   assert.equal(dir.stderr, 'mem: cannot write memory/2026-11-22.md: it is a folder, not a file; nothing was written\n');
 });
+
+test('--now with an offset no place on earth has (+99:00) is a usage error, and nothing is filed under a wrong day', async (t) => {
+  const ws = tempDir(t);
+  assert.equal((await mem(['init', ws])).code, 0);
+  const r = await mem(['-C', ws, 'remember', 'Deploys happen on Tuesdays only', '--now', '2026-11-22T09:00:00+99:00']);
+  assert.equal(r.code, 2, r.stdout);
+  assert.equal(r.stderr, 'mem: --now "2026-11-22T09:00:00+99:00" is not an ISO 8601 date or time (e.g. 2026-11-21T18:30 or 2026-11-21T18:30:00Z)\n');
+  assert.deepEqual(entryIds(ws), []);
+  assert.equal((await mem(['-C', ws, 'remember', 'Deploys happen on Tuesdays only', '--now', '2026-11-22T09:00:00+14:00'])).code, 0, 'Kiribati\'s +14:00 is real');
+});

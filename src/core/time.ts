@@ -11,7 +11,8 @@ export { checkZone, systemZone } from '../config/zone.js';
 /** An ISO 8601 moment; without an offset it is read in `zone`. */
 export function parseMoment(value: string, zone: string, what = '--now'): DateTime {
   const dt = DateTime.fromISO(value.trim(), { zone, setZone: true });
-  if (!dt.isValid) {
+  // luxon takes any offset up to ±99:59; the earth's run from -12:00 to +14:00.
+  if (!dt.isValid || dt.offset < -12 * 60 || dt.offset > 14 * 60) {
     throw new MemError('INVALID_DATE', `${what} "${value}" is not an ISO 8601 date or time (e.g. 2026-11-21T18:30 or 2026-11-21T18:30:00Z)`);
   }
   return dt.setZone(zone);
