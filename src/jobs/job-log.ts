@@ -9,7 +9,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { describeError } from '../core/errors.js';
+import { describeError, EXIT } from '../core/errors.js';
 import type { Job } from '../write/allowance.js';
 import { ensureDir } from '../write/atomic.js';
 import { defaultLockOptions } from '../write/defaults.js';
@@ -72,7 +72,7 @@ export async function appendIndexRun(
   run: { trigger: Trigger; pid: number; start: Date; end: Date },
   failure?: { exitCode: number; message: string },
 ): Promise<string | undefined> {
-  const result = failure ? { outcome: 'failed' as const, ...failure } : { outcome: 'ok' as const, exitCode: 0 };
+  const result = failure ? { outcome: 'failed' as const, ...failure } : { outcome: 'ok' as const, exitCode: EXIT.ok };
   try {
     await appendJobLog(workspace, jobLine({ job: 'index', ...run }, { ...result, counts: { filesChanged: 0, entriesAdded: 0 } }), maxBytes);
     return undefined;
