@@ -7,7 +7,6 @@
  * warned about, never thrown; only a file that cannot be read at all fails (SOURCE_UNREADABLE).
  */
 import { open, type FileHandle } from 'node:fs/promises';
-import { basename, extname } from 'node:path';
 import { MemError } from '../core/errors.js';
 import { createClaudeCodeFormat } from './claude-code.js';
 import { createCodexFormat } from './codex.js';
@@ -16,11 +15,11 @@ import { createJsonlFormat } from './jsonl.js';
 import { DEFAULT_MAX_LINE_BYTES, readFirstLine, readLines } from './lines.js';
 import { parseMarkdownHeader, parseMarkdownTranscript } from './markdown.js';
 import { createOpenClawFormat } from './openclaw.js';
+import { defaultSessionId, safeSessionId } from './session-id.js';
 import { StatsRecorder } from './stats.js';
 import { isObj } from './text.js';
 import { normalizeTimestamp } from './time.js';
 import { SOURCE_KINDS, type ReadOptions, type SourceKind, type TranscriptStream, type Turn } from './types.js';
-import { redactSecrets } from '../extract/secrets.js';
 
 const JSONL_FORMATS: Record<Exclude<SourceKind, 'markdown'>, () => JsonlFormat> = {
   'claude-code': createClaudeCodeFormat,
@@ -32,7 +31,6 @@ const JSONL_FORMATS: Record<Exclude<SourceKind, 'markdown'>, () => JsonlFormat> 
 /** Markdown transcripts are read whole; a bigger file is surely not one and is skipped, not loaded. */
 const MAX_MARKDOWN_BYTES = 64 * 1024 * 1024;
 const LOOK_BEHIND = 512 * 1024;
-const CODEX_FILE_UUID = /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.jsonl$/i;
 
 export function openTranscript(path: string, kind: SourceKind, opts: ReadOptions = {}): TranscriptStream {
   if (!SOURCE_KINDS.includes(kind)) {
@@ -42,15 +40,6 @@ export function openTranscript(path: string, kind: SourceKind, opts: ReadOptions
   const format = kind === 'markdown' ? undefined : JSONL_FORMATS[kind]();
   const inner = format ? jsonlTurns(path, format, opts, recorder) : markdownTurns(path, opts, recorder);
   return { stats: recorder.stats, turns: guarded(inner, path, opts, recorder, format) };
-}
-
-/** The file's session id until a line names one: the name without extension (Codex: its UUID). */
-export function defaultSessionId(path: string, kind: SourceKind): string {
-  if (kind === 'codex') {
-    const m = CODEX_FILE_UUID.exec(path);
-    if (m?.[1]) return m[1];
-  }
-  return basename(path, extname(path));
 }
 
 async function* guarded(inner: AsyncGenerator<Turn>, path: string, opts: ReadOptions, recorder: StatsRecorder, format?: JsonlFormat): AsyncGenerator<Turn> {
@@ -221,19 +210,6 @@ async function readHead(fd: FileHandle, limit: number): Promise<Buffer> {
 }
 
 type Where = Pick<Turn, 'sessionId' | 'sessionPath' | 'index' | 'timestamp' | 'endOffset'>;
-
-/** The last session id redacted, and its redaction: a file's turns share one id. */
-let lastId: [string, string] = ['', ''];
-
-/**
- * A session id is written into memory (`session_id`, wrap-up citations) and sent to an LLM (the
- * wrap-up prompt), so it passes the secret gate as turn text does: an id taken from a file name or a
- * header can hold a token.
- */
-function safeSessionId(id: string): string {
-  if (lastId[0] !== id) lastId = [id, redactSecrets(id).text];
-  return lastId[1];
-}
 
 function toTurn(draft: { role: Turn['role']; text: string; toolName?: string; sidechain?: boolean; meta?: boolean }, where: Where): Turn {
   const turn: Turn = { sessionId: safeSessionId(where.sessionId), sessionPath: where.sessionPath, index: where.index, role: draft.role, text: draft.text, timestamp: where.timestamp, endOffset: where.endOffset };
