@@ -3,7 +3,7 @@
  * Exit codes: 0 ok, 1 error, 2 usage, 3 lock busy or job timeout, 4 config or workspace, 5 problems found.
  */
 import { Command, CommanderError } from 'commander';
-import { describeError, EXIT, isMemError } from '../core/errors.js';
+import { describeError, EXIT, exitCodeOf } from '../core/errors.js';
 import { commandName, COMMANDS, JOB_COMMANDS } from './commands.js';
 import { c } from './output.js';
 import { VERSION } from './version.js';
@@ -45,7 +45,7 @@ export async function main(argv: string[]): Promise<number> {
     }
     process.stderr.write(`${c.red('mem:')} ${describeError(err)}\n`);
     if (process.env.MEM_DEBUG && err instanceof Error) process.stderr.write(`${err.stack}\n`);
-    return isMemError(err) ? err.exitCode : EXIT.error;
+    return exitCodeOf(err);
   }
 }
 

@@ -52,6 +52,11 @@ export function isMemError(err: unknown): err is MemError {
   return err instanceof MemError;
 }
 
+/** The exit code a failure ends with: a MemError's own, else 1. */
+export function exitCodeOf(err: unknown): number {
+  return isMemError(err) ? err.exitCode : EXIT.error;
+}
+
 /** One line naming what failed, for errors that did not come from memfold itself (EACCES, ENOSPC, ...). */
 export function describeError(err: unknown): string {
   if (err instanceof MemError) return err.message;

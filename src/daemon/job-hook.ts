@@ -12,7 +12,7 @@ import { JOB_COMMANDS } from '../cli/commands.js';
 import type { GlobalOptions } from '../cli/context.js';
 import { loadConfigLean } from '../config/lean.js';
 import type { LoadedConfig } from '../config/load.js';
-import { describeError, isMemError, EXIT } from '../core/errors.js';
+import { describeError, EXIT, exitCodeOf } from '../core/errors.js';
 import { autoCommit, commitMessage } from '../git/auto-commit.js';
 import { appendJobLog, jobLine, triggerFromEnv } from '../jobs/job-log.js';
 import { JOBS, type Job } from '../write/allowance.js';
@@ -108,7 +108,7 @@ export async function finishJobRun(err: unknown): Promise<void> {
   const message = failed ? describeError(err) : undefined;
   const line = jobLine(
     { job: run.job, trigger: triggerFromEnv(), pid: process.pid, start: run.start, end: new Date() },
-    { outcome: failed ? 'failed' : 'ok', exitCode: failed ? (isMemError(err) ? err.exitCode : EXIT.error) : EXIT.ok, message, counts, changed: d.changed },
+    { outcome: failed ? 'failed' : 'ok', exitCode: failed ? exitCodeOf(err) : EXIT.ok, message, counts, changed: d.changed },
   );
   const { config } = run.loaded;
   try {

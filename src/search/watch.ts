@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { LoadedConfig } from '../config/load.js';
-import { describeError, EXIT, isMemError } from '../core/errors.js';
+import { describeError, exitCodeOf } from '../core/errors.js';
 import { appendIndexRun, triggerFromEnv } from '../jobs/job-log.js';
 import { isTempFile } from '../write/atomic.js';
 import { tierRoots } from './scan.js';
@@ -57,7 +57,7 @@ export async function startWatch(workspace: string, loaded: LoadedConfig, opts: 
         try {
           run = await runIndex(workspace, loaded);
         } catch (err) {
-          failure = { exitCode: isMemError(err) ? err.exitCode : EXIT.error, message: describeError(err) };
+          failure = { exitCode: exitCodeOf(err), message: describeError(err) };
         }
         // Each run is in the job log, as a `mem index` run is (docs/operations.md).
         const logged = await appendIndexRun(workspace, loaded.config.limits.jobLogBytes, { trigger: triggerFromEnv(), pid: process.pid, start, end: new Date() }, failure);
