@@ -6,7 +6,7 @@
  * scope ≤ 5, query ≤ 5.
  */
 import { getField } from '../entries/model.js';
-import { currentFirst } from '../entries/precedence.js';
+import { confidenceOf, currentFirst } from '../entries/precedence.js';
 import type { EntryRecord } from '../entries/store.js';
 import { statusOf, supersededIds } from '../governance/trace.js';
 
@@ -20,14 +20,13 @@ export interface Layers {
 
 const date = (r: EntryRecord) => getField(r.entry, 'date') ?? '';
 const weight = (r: EntryRecord) => Number(getField(r.entry, 'weight') ?? 0) || 0;
-const confidence = (r: EntryRecord) => Number(getField(r.entry, 'confidence') ?? 0) || 0;
 
 export function isCore(r: EntryRecord): boolean {
   return (getField(r.entry, 'core') ?? '').trim().toLowerCase() === 'true' || weight(r) >= 9;
 }
 
 /** Newest first: date, then confidence, then id, so the same files always give the same pack. */
-const newestFirst = (a: EntryRecord, b: EntryRecord) => date(b).localeCompare(date(a)) || confidence(b) - confidence(a) || a.id.localeCompare(b.id);
+const newestFirst = (a: EntryRecord, b: EntryRecord) => date(b).localeCompare(date(a)) || confidenceOf(b) - confidenceOf(a) || a.id.localeCompare(b.id);
 
 export class InForce {
   private readonly byId = new Map<string, EntryRecord>();

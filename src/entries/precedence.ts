@@ -8,9 +8,9 @@ import { getField } from './model.js';
 import type { EntryRecord } from './store.js';
 
 export const dateOf = (r: EntryRecord) => getField(r.entry, 'date') ?? /(\d{4}-\d{2}-\d{2})/.exec(r.file)?.[1] ?? '';
-const confidence = (r: EntryRecord) => Number(getField(r.entry, 'confidence') ?? 0) || 0;
+export const confidenceOf = (r: EntryRecord) => Number(getField(r.entry, 'confidence') ?? 0) || 0;
 
 /** Sort order that puts the current entry of a key first. */
 export function currentFirst(a: EntryRecord, b: EntryRecord): number {
-  return dateOf(b).localeCompare(dateOf(a)) || confidence(b) - confidence(a) || b.id.localeCompare(a.id);
+  return dateOf(b).localeCompare(dateOf(a)) || confidenceOf(b) - confidenceOf(a) || b.id.localeCompare(a.id);
 }
