@@ -79,12 +79,12 @@ describe('mem status', () => {
     for (const m of [/MEMORY\.md has 9 lines/, /daily file\(s\) over 4 entries/, /summary file\(s\) at 20 lines or more/, /share key rule:deploy:day/, /lint problem/]) {
       assert.ok(j.problems.some((p) => m.test(p)), `${m} in ${JSON.stringify(j.problems)}`);
     }
-    const strict = await mem(['-C', ws, 'status', '--strict']);
+    const strict = await mem(['-C', ws, 'status', '--strict', '--now', '2026-11-22T09:00:00Z']);
     assert.equal(strict.code, 1);
     assert.match(strict.stderr, /^mem: status --strict: \d+ problems/m);
     assert.match(strict.stdout, /WARN MEMORY\.md has 9 lines/);
     assert.match(strict.stdout, /note 1 suspected conflict/);
-    const cron = await mem(['-C', ws, 'status', '--strict', '-q']);
+    const cron = await mem(['-C', ws, 'status', '--strict', '-q', '--now', '2026-11-22T09:00:00Z']);
     assert.deepEqual([cron.code, cron.stdout], [1, strict.stdout], '-q still shows the screen when there is a problem');
   });
 
