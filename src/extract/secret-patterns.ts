@@ -305,6 +305,11 @@ function byLabel(table: Record<string, string>, fallback: string) {
   };
 }
 
+const githubKind = byLabel(
+  { ghp: 'github-pat', gho: 'github-oauth-token', ghu: 'github-user-token', ghs: 'github-app-token' },
+  'github-refresh-token',
+);
+
 // ---------------------------------------------------------------------------------------------
 
 export const SECRET_PATTERNS: readonly SecretPattern[] = [
@@ -313,8 +318,9 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
   { kinds: ['openrouter-key'], re: re(String.raw`(?<![\w-])sk-or-v1-[a-f0-9]{32,}`) },
   {
     kinds: ['openai-key'],
-    // sk-proj-, sk-svcacct-, sk-admin-, legacy sk-…T3BlbkFJ…, and OpenAI-compatible sk-<hex> keys.
-    re: re(String.raw`(?<![\w-])sk-[\w-]{20,}`),
+    // sk-proj-, sk-svcacct-, sk-admin-, legacy sk-…T3BlbkFJ…, and OpenAI-compatible sk-<hex> keys;
+    // also with the Unicode hyphens (U+2010, U+2011) a rendered page or a chat client pastes.
+    re: re(String.raw`(?<![\w\u2010\u2011-])sk[\u2010\u2011-][\w\u2010\u2011-]{20,}`),
     check: (p) => hasRandomRun(p.value),
   },
   { kinds: ['groq-key'], re: re(String.raw`(?<![\w-])gsk_[A-Za-z0-9]{40,60}(?![\w-])`) },
@@ -365,10 +371,16 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
   {
     kinds: ['github-pat', 'github-oauth-token', 'github-user-token', 'github-app-token', 'github-refresh-token'],
     re: re(String.raw`(?<![\w])(?<label>gh[pousr])_[A-Za-z0-9]{36,251}(?![\w])`),
-    check: byLabel(
-      { ghp: 'github-pat', gho: 'github-oauth-token', ghu: 'github-user-token', ghs: 'github-app-token' },
-      'github-refresh-token',
-    ),
+    check: (p) => githubKind(p),
+  },
+  {
+    kinds: ['github-pat', 'github-oauth-token', 'github-user-token', 'github-app-token', 'github-refresh-token'],
+    // A classic token (36 characters after the prefix) broken by one space, as a wrapped terminal line pastes it.
+    re: re(String.raw`(?<![\w])(?<label>gh[pousr])_(?<p1>[A-Za-z0-9]{4,35})[ \t](?<p2>[A-Za-z0-9]{1,32})(?![\w])`),
+    check: (p) => {
+      const body = p.m.groups!.p1! + p.m.groups!.p2!;
+      return body.length === 36 && hasRandomRun(body) && githubKind(p);
+    },
   },
   { kinds: ['github-fine-grained-pat'], re: re(String.raw`(?<![\w])github_pat_\w{40,251}(?![\w])`) },
   {
@@ -410,6 +422,11 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
   { kinds: ['telegram-bot-token'], re: re(String.raw`(?<![\d:])\d{6,12}:AA[\w-]{30,40}(?![\w-])`) },
   { kinds: ['shopify-token'], re: re(String.raw`(?<![\w])shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}(?![\w])`) },
   { kinds: ['digitalocean-token'], re: re(String.raw`(?<![\w])do[opr]_v1_[a-f0-9]{64}(?![\w])`) },
+  {
+    kinds: ['doppler-token'],
+    // Doppler service (dp.st.<config>.…), personal, CLI, service-account, SCIM and audit tokens.
+    re: re(String.raw`(?<![\w.])dp\.(?:st|pt|ct|sa|scim|audit)\.(?:[\w-]{2,35}\.)?[A-Za-z0-9]{40,44}(?![\w])`),
+  },
   { kinds: ['linear-key'], re: re(String.raw`(?<![\w])lin_(?:api|oauth)_[A-Za-z0-9]{40}(?![\w])`) },
   { kinds: ['age-secret-key'], re: re(String.raw`AGE-SECRET-KEY-1[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58}`) },
 
@@ -561,16 +578,16 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
   },
   {
     kinds: ['password', 'secret', 'token', 'api-key'],
-    // Prose: "the staging password is hunter2!", "API key for prod was `abc123…`", "Password for
+    // Prose: "the staging password is hunter2!", "ssh pass is x", "API key for prod was `abc123…`", "Password for
     // wifi: x", "set the password to x". Unquoted values must look chosen or random, so "the
     // password is rotated weekly" stays.
     re: re(
-      String.raw`\b(?<label>passwords?|passphrase|passwd|pwd|pin|secret(?:[ _-]key)?|api[ _-]?key|access[ _-]?token|token)\b(?:[ \t]+(?:for|of|on|to|in)(?:[ \t]+[\w.@-]{1,40}){1,3}?)?(?:[ \t]+(?:is|was|are|to)[ \t]+|[ \t]*:[ \t]*)(?:now[ \t]+|still[ \t]+|just[ \t]+|set[ \t]+to[ \t]+)?(?:"(?<vq1>[^"\r\n]{1,256})"|'(?<vq2>[^'\r\n]{1,256})'|\x60(?<vq3>[^\x60\r\n]{1,256})\x60|(?<vu>[^\s"'\x60]{1,256}))`,
+      String.raw`\b(?<label>passwords?|passphrase|passwd|pass|pwd|pw|pin|secret(?:[ _-]key)?|api[ _-]?key|access[ _-]?token|token)\b(?:[ \t]+(?:for|of|on|to|in)(?:[ \t]+[\w.@-]{1,40}){1,3}?)?(?:[ \t]+(?:is|was|are|to)[ \t]+|[ \t]*:[ \t]*)(?:now[ \t]+|still[ \t]+|just[ \t]+|set[ \t]+to[ \t]+)?(?:"(?<vq1>[^"\r\n]{1,256})"|'(?<vq2>[^'\r\n]{1,256})'|\x60(?<vq3>[^\x60\r\n]{1,256})\x60|(?<vu>[^\s"'\x60]{1,256}))`,
       'i',
     ),
     check: (p) => {
       if (p.quoted ? !acceptQuoted(p.value, '', 'password') || p.value.length < 4 : !looksSecretish(p.value)) return false;
-      return byLabel({ pass: 'password', pwd: 'password', pin: 'password', secret: 'secret', api: 'api-key' }, 'token')(p);
+      return byLabel({ pass: 'password', pw: 'password', pin: 'password', secret: 'secret', api: 'api-key' }, 'token')(p);
     },
   },
 ];
