@@ -8,6 +8,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { entryIds, mem, tempDir } from './helpers/cli.js';
+import { SAMPLE_SECRETS } from './fixtures/secrets/corpus.js';
 
 const NOW = '2026-11-21T10:00:00Z';
 
@@ -53,4 +54,50 @@ test('--now with an offset no place on earth has (+99:00) is a usage error, and 
   assert.equal(r.stderr, 'mem: --now "2026-11-22T09:00:00+99:00" is not an ISO 8601 date or time (e.g. 2026-11-21T18:30 or 2026-11-21T18:30:00Z)\n');
   assert.deepEqual(entryIds(ws), []);
   assert.equal((await mem(['-C', ws, 'remember', 'Deploys happen on Tuesdays only', '--now', '2026-11-22T09:00:00+14:00'])).code, 0, 'Kiribati\'s +14:00 is real');
+});
+
+test('an empty --now is an invalid date in every command (it was read as "now"); an empty MEM_NOW still means unset', async (t) => {
+  const ws = tempDir(t);
+  assert.equal((await mem(['init', ws])).code, 0);
+  for (const args of [['remember', 'Deploys happen on Tuesdays only'], ['search', 'deploys'], ['index'], ['status']]) {
+    const r = await mem(['-C', ws, '--now', '', ...args]);
+    assert.equal(r.code, 2, `${args[0]}: ${r.stdout}`);
+    assert.equal(r.stderr, 'mem: --now "" is not an ISO 8601 date or time (e.g. 2026-11-21T18:30 or 2026-11-21T18:30:00Z)\n');
+  }
+  assert.deepEqual(entryIds(ws), []);
+  const unset = await mem(['-C', ws, 'remember', 'Deploys happen on Tuesdays only'], { env: { MEM_NOW: '' } });
+  assert.equal(unset.code, 0, unset.stderr);
+});
+
+test('a --key or --scope shaped like a secret is refused without echoing it (keys are written as they are); a newline in one stays a one-line error', async (t) => {
+  const ws = tempDir(t);
+  assert.equal((await mem(['init', ws])).code, 0);
+  const token = SAMPLE_SECRETS.ghp;
+  for (const [flag, value] of [['--key', `decision:${token}`], ['--scope', `project:${token}`]] as const) {
+    const r = await mem(['-C', ws, '--now', NOW, 'remember', 'We rotate the deploy token monthly', flag, value]);
+    assert.equal(r.code, 2, r.stdout);
+    assert.equal(r.stderr, `mem: ${flag} holds something shaped like a secret (github-pat); a ${flag.slice(2)} is written to memory as it is: name the thing, not its value\n`);
+  }
+  for (const [flag, value, want] of [['--key', 'decision:a\nb', '"decision:a\\nb" is not a typed key'], ['--scope', 'project:a\nb', '"project:a\\nb" is not global']] as const) {
+    const r = await mem(['-C', ws, '--now', NOW, 'remember', 'We rotate the deploy token monthly', flag, value]);
+    assert.equal(r.code, 2, r.stdout);
+    assert.equal(r.stderr.split('\n').length, 2, `one line: ${r.stderr}`);
+    assert.ok(r.stderr.includes(`${flag} ${want}`), r.stderr);
+  }
+  assert.deepEqual(entryIds(ws), [], 'nothing written');
+});
+
+test('mem import checks --scope as remember does: a newline in it no longer breaks the entry it wrote', async (t) => {
+  const ws = tempDir(t);
+  assert.equal((await mem(['init', ws])).code, 0);
+  const dir = join(tempDir(t), 'my shop');
+  mkdirSync(dir);
+  writeFileSync(join(dir, 'CLAUDE.md'), '# Notes\n- Always use pnpm for installs\n');
+  const bad = await mem(['-C', ws, '--now', NOW, 'import', 'claude-md', join(dir, 'CLAUDE.md'), '--scope', 'bad scope\nx']);
+  assert.equal(bad.code, 2, bad.stdout);
+  assert.equal(bad.stderr, 'mem: --scope "bad scope\\nx" is not global, project:<name> or lang:<name>\n');
+  assert.deepEqual(entryIds(ws), []);
+  const ok = await mem(['-C', ws, '--now', NOW, 'import', 'claude-md', join(dir, 'CLAUDE.md')]);
+  assert.equal(ok.code, 0, ok.stderr);
+  assert.match(readFileSync(join(ws, 'memory', '2026-11-21.md'), 'utf8'), /^- scope: project:my-shop$/m, 'a folder name with a space makes a valid scope');
 });

@@ -9,6 +9,7 @@ import { loadConfigLean } from '../config/lean.js';
 import { MemError } from '../core/errors.js';
 import { archiveQueryVector } from './query-vector.js';
 import { searchArchive, type ArchiveResponse } from './search.js';
+import { nowText } from '../cli/now-text.js';
 
 export interface ArchiveFlags {
   archive?: boolean;
@@ -37,9 +38,9 @@ export async function archiveSearchCommand(query: string, flags: ArchiveFlags, g
   const k = flags.k === undefined ? loaded.config.search.k : Number(flags.k);
   if (!Number.isInteger(k) || k < 1 || k > 50) throw new MemError('USAGE', `-k must be a whole number from 1 to 50 (got "${flags.k}")`);
   let sinceMs: number | undefined;
-  const nowText = g.now ?? process.env.MEM_NOW;
-  const time = nowText !== undefined || flags.since !== undefined ? await import('../core/time.js') : undefined;
-  const now = time?.resolveNow(nowText, loaded.zone); // a bad --now fails here, as in every command
+  const moment = nowText(g);
+  const time = moment !== undefined || flags.since !== undefined ? await import('../core/time.js') : undefined;
+  const now = time?.resolveNow(moment, loaded.zone); // a bad --now fails here, as in every command
   if (time && now && flags.since !== undefined) {
     try {
       sinceMs = time.parseSince(flags.since, now)?.toMillis();

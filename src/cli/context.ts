@@ -2,6 +2,7 @@
 import type { DateTime } from 'luxon';
 import { loadConfig, type LoadedConfig } from '../config/load.js';
 import { resolveNow } from '../core/time.js';
+import { nowText } from './now-text.js';
 import { locateWorkspace } from '../workspace/locate.js';
 import { outputFor, type Output } from './output.js';
 
@@ -27,6 +28,6 @@ export function commandContext(g: GlobalOptions): CommandContext {
   const workspace = locateWorkspace(g.workspace);
   const loaded = loadConfig(workspace);
   for (const w of loaded.warnings) out.warn(w);
-  const now = resolveNow(g.now ?? process.env.MEM_NOW, loaded.zone);
+  const now = resolveNow(nowText(g), loaded.zone);
   return { workspace, loaded, now, out };
 }

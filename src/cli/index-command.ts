@@ -9,6 +9,7 @@ import { loadConfigLean } from '../config/lean.js';
 import type { GlobalOptions } from './context.js';
 import { locateWorkspace } from '../workspace/locate.js';
 import { outputFor } from './output.js';
+import { nowText } from './now-text.js';
 
 export interface IndexFlags {
   rebuild?: boolean;
@@ -20,8 +21,8 @@ export async function indexCommand(flags: IndexFlags, g: GlobalOptions): Promise
   const loaded = await loadConfigLean(workspace);
   for (const w of loaded.warnings) out.warn(w);
   // Indexing needs no time, but a bad --now fails here as in every command (luxon only then).
-  const nowText = g.now ?? process.env.MEM_NOW;
-  if (nowText !== undefined) (await import('../core/time.js')).resolveNow(nowText, loaded.zone);
+  const moment = nowText(g);
+  if (moment !== undefined) (await import('../core/time.js')).resolveNow(moment, loaded.zone);
   const { runIndex } = await import('../search/update.js');
   const { reportIndexRun } = await import('./index-report.js');
   let last = 0;

@@ -12,6 +12,7 @@
 import { MemError } from '../core/errors.js';
 import { loadConfigLean } from '../config/lean.js';
 import { dayIn } from '../config/zone.js';
+import { nowText } from './now-text.js';
 import type { Filters } from '../search/filter.js';
 import type { SearchOutcome } from '../search/search.js';
 import { serverSwitch, type SearchQuery } from '../search/server/protocol.js';
@@ -40,9 +41,9 @@ export async function searchCommand(words: string[], flags: SearchFlags, g: Glob
   const loaded = await loadConfigLean(workspace);
   for (const w of loaded.warnings) out.warn(w);
   // luxon (core/time.ts) only when a moment must be parsed; a bad --now fails before -k is looked at.
-  const nowText = g.now ?? process.env.MEM_NOW;
-  const time = nowText !== undefined || flags.since !== undefined || flags.until !== undefined ? await import('../core/time.js') : undefined;
-  const now = time?.resolveNow(nowText, loaded.zone);
+  const moment = nowText(g);
+  const time = moment !== undefined || flags.since !== undefined || flags.until !== undefined ? await import('../core/time.js') : undefined;
+  const now = time?.resolveNow(moment, loaded.zone);
   const k = flags.k === undefined ? loaded.config.search.k : Number(flags.k);
   if (!Number.isInteger(k) || k < 1 || k > 50) throw new MemError('USAGE', `-k must be a whole number from 1 to 50 (got "${flags.k}")`);
   const day = (v: string | undefined, what: string) => {

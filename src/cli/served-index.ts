@@ -12,6 +12,7 @@
 import type { IndexRoute } from './fast-args.js';
 import { reportIndexRun } from './index-report.js';
 import { outputFor } from './output.js';
+import { nowText } from './now-text.js';
 import { locateWorkspace } from '../workspace/locate.js';
 import { spawnIfWorth } from '../search/server/client.js';
 import { exchange, privateDir, realWorkspace, requestHead, serverSwitch, socketAddress, socketDir } from '../search/server/protocol.js';
@@ -24,7 +25,7 @@ export async function servedIndex(route: IndexRoute, env: NodeJS.ProcessEnv): Pr
   try {
     const g = route.global;
     const sw = serverSwitch(env);
-    if (sw === 'off' || route.flags.rebuild || g.now !== undefined || env.MEM_NOW !== undefined) return false;
+    if (sw === 'off' || route.flags.rebuild || nowText(g, env) !== undefined) return false;
     const realWs = realWorkspace(locateWorkspace(g.workspace, process.cwd(), env));
     if (process.platform !== 'win32' && !privateDir(socketDir())) {
       await spawnIfWorth(realWs, sw); // (when the folder is not there yet: the server makes it)

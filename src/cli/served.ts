@@ -12,6 +12,7 @@
  */
 import type { SearchRoute } from './fast-args.js';
 import { c, outputFor } from './output.js';
+import { nowText } from './now-text.js';
 import { locateWorkspace } from '../workspace/locate.js';
 import { exchange, privateDir, realWorkspace, requestHead, serverSwitch, socketAddress, socketDir } from '../search/server/protocol.js';
 
@@ -20,7 +21,7 @@ export async function served(route: SearchRoute, env: NodeJS.ProcessEnv): Promis
   try {
     if (serverSwitch(env) === 'off') return false;
     const { words, flags: f, global: g } = route;
-    if (g.now !== undefined || env.MEM_NOW !== undefined || f.since !== undefined || f.until !== undefined) return false;
+    if (nowText(g, env) !== undefined || f.since !== undefined || f.until !== undefined) return false;
     if (f.archive || f.source !== undefined || f.session !== undefined) return false;
     const query = words.join(' ');
     const k = f.k === undefined ? undefined : Number(f.k);

@@ -2,6 +2,7 @@
 import type { Command } from 'commander';
 import { commandContext, type GlobalOptions } from '../cli/context.js';
 import { resolveNow } from '../core/time.js';
+import { nowText } from '../cli/now-text.js';
 
 export function registerMcp(program: Command): void {
   program
@@ -13,7 +14,7 @@ export function registerMcp(program: Command): void {
       const { workspace, loaded } = commandContext(g);
       const { serveStdio } = await import('../mcp/server.js');
       // A fixed --now (tests, replays) holds for every call; otherwise each call is stamped when it runs.
-      const fixed = g.now ?? process.env.MEM_NOW;
+      const fixed = nowText(g);
       await serveStdio({ workspace, loaded, cwd: process.cwd(), now: () => resolveNow(fixed, loaded.zone) });
     });
 }

@@ -19,7 +19,7 @@ export function parseMoment(value: string, zone: string, what = '--now'): DateTi
 }
 
 export function resolveNow(value: string | undefined, zone: string): DateTime {
-  return value ? parseMoment(value, zone) : DateTime.now().setZone(zone);
+  return value !== undefined ? parseMoment(value, zone) : DateTime.now().setZone(zone);
 }
 
 const DURATION = /^(\d+)\s*(m|min|h|d|w)$/i;

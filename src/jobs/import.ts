@@ -22,6 +22,7 @@ import { defaultLockOptions } from '../write/defaults.js';
 import { WorkspaceWriter } from '../write/writer.js';
 import { importItems, kindFor } from './import-parse.js';
 import { planEntries, type PlanInput } from './microsync/plan.js';
+import { checkLabels } from '../entries/labels.js';
 
 export const IMPORT_KINDS = ['openclaw', 'claude-md'] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
@@ -71,12 +72,14 @@ const BOILERPLATE = /^this file (?:provides guidance to|guides) claude/i;
 function defaultScope(kind: ImportKind, file: string): string | undefined {
   if (kind !== 'claude-md') return undefined;
   const dir = path.dirname(file);
-  return path.basename(dir) === '.claude' ? 'global' : `project:${path.basename(dir)}`;
+  // A folder name may hold spaces, which a scope cannot.
+  return path.basename(dir) === '.claude' ? 'global' : `project:${path.basename(dir).replace(/[\s\\]+/g, '-')}`;
 }
 
 export async function runImport(opts: ImportOptions): Promise<ImportResult> {
   if (!(IMPORT_KINDS as readonly string[]).includes(opts.kind)) throw new MemError('USAGE', `import kind "${opts.kind}" is not one of ${IMPORT_KINDS.join(', ')}`);
   const kind = opts.kind as ImportKind;
+  checkLabels({ scope: opts.scope });
   const files = importFiles(kind, opts.path);
   const today = opts.now.toISODate()!;
   const existing = await loadEntries(opts.workspace);

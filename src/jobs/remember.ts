@@ -9,7 +9,8 @@ import type { LoadedConfig } from '../config/load.js';
 import { MemError } from '../core/errors.js';
 import { toIsoUtc } from '../core/time.js';
 import { appendEntries } from '../entries/daily.js';
-import { getField, isKind, SCOPE, TYPED_KEY, type Kind, type Origin } from '../entries/model.js';
+import { checkLabels } from '../entries/labels.js';
+import { getField, isKind, type Kind, type Origin } from '../entries/model.js';
 import { loadEntries, recordsOf } from '../entries/store.js';
 import { redactSecrets } from '../extract/secrets.js';
 import { capitalise, clip, normalise, sentences, trimEnd } from '../extract/sentences.js';
@@ -56,21 +57,10 @@ const stripControl = (s: string) => s.replace(new RegExp(CONTROL.source, 'g'), '
 
 export async function runRemember(opts: RememberOptions): Promise<RememberResult> {
   const kind = parseKind(opts.kind);
-  // Text from an agent (MCP JSON) can carry NUL and escape bytes that argv cannot.
-  for (const [flag, value] of [['--key', opts.key], ['--scope', opts.scope]] as const) {
-    if (value !== undefined && CONTROL.test(value)) {
-      throw new MemError('USAGE', `${flag} ${JSON.stringify(value)} holds a control character (such as NUL); give plain text`);
-    }
-  }
+  checkLabels(opts);
   const red = redactSecrets(stripControl(opts.text).trim());
   const text = red.text;
   if (!text) throw new MemError('USAGE', 'nothing to remember: the text is empty');
-  if (opts.key !== undefined && (!TYPED_KEY.test(opts.key) || opts.key.length > 200)) {
-    throw new MemError('USAGE', `--key "${opts.key}" is not a typed key such as pref:writing:tone or decision:shop:database (at most 200 characters)`);
-  }
-  if (opts.scope !== undefined && !SCOPE.test(opts.scope)) {
-    throw new MemError('USAGE', `--scope "${opts.scope}" is not global, project:<name> or lang:<name>`);
-  }
   const title = opts.title && stripControl(opts.title).trim() ? redactSecrets(stripControl(opts.title).trim()).text : capitalise(clip(trimEnd(sentences(text)[0] ?? text), 80));
   const day = opts.now.toISODate()!;
   const candidate: Candidate & { day: string; sessionPathStored: string } = {
