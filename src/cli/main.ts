@@ -21,6 +21,15 @@ export async function buildProgram(name: string | undefined): Promise<Command> {
     // Usage errors are one line like every other error: commander's message (and its "Did you mean"), then the hint.
     .configureOutput({ outputError: (str, write) => write(`${c.red('mem:')} ${str.replace(/^error: /, '').trim().split('\n').join(' ')} (run "mem --help" for usage)\n`) })
     .exitOverride();
+  program.addHelpText('after', [
+    '\nExamples:',
+    '  mem init ~/memory --git                # a workspace, with the merge driver and the pre-commit secret check',
+    '  mem -C ~/memory microsync --since 2d   # settled knowledge from the last two days of sessions',
+    '  mem search "why did we move the event store"',
+    '  mem remember "Deploys happen on Tuesdays only" --kind rule',
+    '  mem status',
+    '  mem help search                        # each command\'s options and examples',
+  ].join('\n'));
   program.addHelpText('after', '\nExit codes: 0 ok, 1 error, 2 usage, 3 lock busy or job timeout, 4 config or workspace problem, 5 problems found (lint)');
   const versionOnly = !name && process.argv.some((a) => a === '-V' || a === '--version');
   const loaders = name ? [COMMANDS[name]!] : versionOnly ? [] : Object.values(COMMANDS);

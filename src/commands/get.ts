@@ -11,7 +11,7 @@ export function registerGet(program: Command): void {
     .command('get')
     .argument('<id>', 'entry id, e.g. DECISION-20261121-move-event-store-to-postgresql')
     .description('print one entry with its file and line')
-    .addHelpText('after', '\nExamples:\n  mem get RULE-20261121-every-migration-needs-a-rollback-script\n  mem get NOTE-20261121-staging-db --json')
+    .addHelpText('after', '\nExamples:\n  mem get RULE-20261120-every-migration-needs-a-rollback-script\n  mem get DECISION-20261121-放弃-redis-缓存-改用本地-lru --json')
     .action(async (id: string, _o: unknown, cmd: Command) => {
       const { workspace, now, out } = commandContext(cmd.optsWithGlobals<GlobalOptions>());
       const found = (await loadEntries(workspace)).filter((r) => r.id === id);

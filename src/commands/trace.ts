@@ -21,7 +21,7 @@ export function registerTrace(program: Command): void {
     .command('trace')
     .argument('<id>', 'entry id')
     .description("an entry's whole supersedes chain, oldest to newest, with statuses and the weekly-log lines that changed them")
-    .addHelpText('after', '\nExamples:\n  mem trace DECISION-20261121-move-event-store-to-postgresql\n  mem trace RULE-20261120-deploys-on-tuesdays --json | jq .current')
+    .addHelpText('after', '\nExamples:\n  mem trace DECISION-20261120-move-the-event-store-to-postgresql\n  mem trace RULE-20261120-cap-uploads-at-25-mb --json | jq .current')
     .action(async (id: string, _o: unknown, cmd: Command) => {
       const { workspace, out } = commandContext(cmd.optsWithGlobals<GlobalOptions>());
       const t = await traceOf(workspace, id);
