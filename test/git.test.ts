@@ -86,6 +86,34 @@ describe('git', () => {
     assert.equal(readFileSync(dailyA, 'utf8'), merged, 'both machines hold the same file');
   });
 
+  test('front matter and a preamble added on their branch stay at the top; add/add merges against git\'s empty base', async (t) => {
+    const ws = join(tempDir(t), 'ws');
+    assert.equal((await mem(['init', ws, '--git'], { env: GIT_ENV })).code, 0);
+    await ok(ws, 'checkout', '-q', '-b', 'main');
+    const e = (day: string, id: string) => `## Note: ${id}\n- id: NOTE-${day.replaceAll('-', '')}-${id}\n- date: ${day}\n- status: active\n\n`;
+    const daily = (day: string) => join(ws, 'memory', `${day}.md`);
+    writeFileSync(daily('2026-11-20'), `# 2026-11-20\n\n${e('2026-11-20', 'base')}`);
+    await ok(ws, 'add', '-A');
+    await ok(ws, 'commit', '-q', '-m', 'base');
+    await ok(ws, 'checkout', '-q', '-b', 'theirs');
+    writeFileSync(daily('2026-11-20'), `---\ntags: [ops]\n---\n# 2026-11-20\n\nWritten on the server.\n\n${e('2026-11-20', 'base')}${e('2026-11-20', 'theirs')}`);
+    writeFileSync(daily('2026-11-21'), `---\ntags: [ops]\n---\n# 2026-11-21\n\n${e('2026-11-21', 'theirs')}`);
+    await ok(ws, 'add', '-A');
+    await ok(ws, 'commit', '-q', '-m', 'theirs');
+    await ok(ws, 'checkout', '-q', 'main');
+    writeFileSync(daily('2026-11-20'), `# 2026-11-20\n\n${e('2026-11-20', 'base')}${e('2026-11-20', 'ours')}`);
+    writeFileSync(daily('2026-11-21'), `# 2026-11-21\n\n${e('2026-11-21', 'ours')}`);
+    await ok(ws, 'add', '-A');
+    await ok(ws, 'commit', '-q', '-m', 'ours');
+
+    await ok(ws, 'merge', '-q', '--no-edit', 'theirs');
+    assert.equal(
+      readFileSync(daily('2026-11-20'), 'utf8'),
+      `---\ntags: [ops]\n---\n# 2026-11-20\n\nWritten on the server.\n\n${e('2026-11-20', 'base')}${e('2026-11-20', 'ours')}${e('2026-11-20', 'theirs')}`,
+    );
+    assert.equal(readFileSync(daily('2026-11-21'), 'utf8'), `---\ntags: [ops]\n---\n# 2026-11-21\n\n${e('2026-11-21', 'ours')}${e('2026-11-21', 'theirs')}`);
+  });
+
   test('git.autoCommit commits exactly the files a job changed, and skips when the index holds unrelated staged changes', async (t) => {
     const ws = join(tempDir(t), 'ws');
     assert.equal((await mem(['init', ws, '--git'], { env: GIT_ENV })).code, 0);
@@ -121,6 +149,22 @@ describe('merge by id (pure)', async () => {
   test('an entry removed on one side (hard forget) stays removed', () => {
     const merged = mergeMemoryFile(file(e('a'), e('b')), file(e('a')), file(e('a'), e('b'), e('c')));
     assert.deepEqual(ids(merged), ['NOTE-20261120-a', 'NOTE-20261120-c']);
+  });
+
+  test('front matter or a preamble changed on one side stays at the top; changed on both, ours wins and their new text blocks follow ours', () => {
+    const fm = (tags: string) => `---\ntags: [${tags}]\n---\n`;
+    assert.equal(mergeMemoryFile(file(e('a')), file(e('a'), e('o')), fm('ops') + file(e('a'), e('t'))), fm('ops') + file(e('a'), e('o'), e('t')));
+    assert.equal(mergeMemoryFile(file(e('a')), fm('ops') + file(e('a'), e('o')), file(e('a'), e('t'))), fm('ops') + file(e('a'), e('o'), e('t')));
+    assert.equal(mergeMemoryFile(fm('x') + file(e('a')), fm('ours') + file(e('a')), fm('theirs') + file(e('a'), e('t'))), fm('ours') + file(e('a'), e('t')));
+    assert.equal(mergeMemoryFile(fm('x') + file(e('a')), file(e('a')), fm('x') + file(e('a'), e('t'))), file(e('a'), e('t')), 'front matter removed on our side stays removed');
+
+    const intro = (text: string, ...es: string[]) => `# 2026-11-20\n\n${text}\n\n${es.join('\n')}`;
+    assert.equal(mergeMemoryFile(file(e('a')), file(e('a'), e('o')), intro('Their intro.', e('a'))), intro('Their intro.', e('a'), e('o')), 'an edited preamble replaces the old one');
+    assert.equal(
+      mergeMemoryFile(file(e('a')), intro('Our intro.', e('a')), `${intro('Their intro.')}## Context\n\nFrom the server.\n\n${e('a')}`),
+      `${intro('Our intro.')}${intro('Their intro.')}## Context\n\nFrom the server.\n\n${e('a')}`,
+      'changed on both: ours, then each of their preamble blocks (a heading and its text) that we and the base lack; nothing lost',
+    );
   });
 
   test('the same new id with different content on both sides keeps both; theirs gets the next suffix', () => {

@@ -6,6 +6,10 @@
  * both → the one further along the status machine (active → superseded | archived | retracted), ours
  * on a tie. An entry present in the base and removed on one side (a hard `mem forget`) stays removed.
  * The same new id with different content on both sides keeps both, theirs with the next free suffix.
+ * The head stays at the top: YAML front matter (one block: changed on one side → that side's, on
+ * both → ours, as for an entry on a tie), then the preamble before the first entry (changed on one
+ * side → that side's; on both → ours, then their text blocks that neither we nor the base hold,
+ * the rule every text block follows).
  */
 import { nextFreeId } from '../entries/id.js';
 import { getField } from '../entries/model.js';
@@ -36,13 +40,52 @@ function withId(b: EntryBlock, from: string, to: string): EntryBlock {
 
 const sep = (raw: string) => (raw.endsWith('\n\n') ? raw : raw.endsWith('\n') ? raw + '\n' : raw + '\n\n');
 
+// YAML front matter: a `---` first line to a closing `---` or `...` line.
+const FRONT_MATTER = /^---[ \t]*\r?\n(?:[\s\S]*?\r?\n)?(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/;
+
+interface Parts {
+  frontMatter: string;
+  /** The text blocks before the first entry. */
+  preamble: Block[];
+  /** The first entry and all that follows it. */
+  body: Block[];
+}
+
+function partsOf(text: string): Parts {
+  const fm = FRONT_MATTER.exec(text)?.[0] ?? '';
+  // A "front matter" holding an entry heading is a pair of thematic breaks around entries.
+  const frontMatter = parseBlocks(fm).some((b) => b.type === 'entry') ? '' : fm;
+  const blocks = parseBlocks(text.slice(frontMatter.length));
+  const first = blocks.findIndex((b) => b.type === 'entry');
+  const cut = first < 0 ? blocks.length : first;
+  return { frontMatter, preamble: blocks.slice(0, cut), body: blocks.slice(cut) };
+}
+
+/** The side that changed, ours when neither did; undefined when both changed it differently. */
+function oneSided(base: string, ours: string, theirs: string): 'ours' | 'theirs' | undefined {
+  if (same(ours, theirs) || same(theirs, base)) return 'ours';
+  return same(ours, base) ? 'theirs' : undefined;
+}
+
+const joined = (blocks: Block[]) => blocks.map((b) => b.raw).join('');
+
 export function mergeMemoryFile(baseText: string, oursText: string, theirsText: string): string {
-  const base = entriesById(parseBlocks(baseText));
-  const oursBlocks = parseBlocks(oursText);
-  const theirsBlocks = parseBlocks(theirsText);
+  const baseParts = partsOf(baseText);
+  const oursParts = partsOf(oursText);
+  const theirsParts = partsOf(theirsText);
+  const fmSide = oneSided(baseParts.frontMatter, oursParts.frontMatter, theirsParts.frontMatter);
+  const frontMatter = fmSide === 'theirs' ? theirsParts.frontMatter : oursParts.frontMatter;
+  const oursBlocks = oursParts.body;
+  const theirsBlocks = theirsParts.body;
+  const base = entriesById(baseParts.body);
   const ours = entriesById(oursBlocks);
   const theirs = entriesById(theirsBlocks);
-  const out: Block[] = [];
+  // Their text blocks that neither we nor the base hold anywhere in the file are kept after ours.
+  const known = new Set([oursParts, baseParts].flatMap((p) => [...p.preamble, ...p.body]).filter((b) => b.type === 'text').map((b) => b.raw.trim()));
+  const isNewText = (b: Block) => b.type === 'text' && !known.has(b.raw.trim());
+  const side = oneSided(joined(baseParts.preamble), joined(oursParts.preamble), joined(theirsParts.preamble));
+  const out: Block[] = side === 'theirs' ? [...theirsParts.preamble] : [...oursParts.preamble];
+  if (!side) out.push(...theirsParts.preamble.filter(isNewText));
   const taken = new Set<string>();
   for (const b of oursBlocks) {
     if (b.type === 'text') {
@@ -60,12 +103,10 @@ export function mergeMemoryFile(baseText: string, oursText: string, theirsText: 
     } else out.push(chosen);
     taken.add(id);
   }
-  const oursText2 = new Set(oursBlocks.filter((b) => b.type === 'text').map((b) => b.raw.trim()));
-  const baseTextBlocks = new Set(parseBlocks(baseText).filter((b) => b.type === 'text').map((b) => b.raw.trim()));
   const allIds = new Set([...ours.keys(), ...theirs.keys()]);
   for (const b of theirsBlocks) {
     if (b.type === 'text') {
-      if (!oursText2.has(b.raw.trim()) && !baseTextBlocks.has(b.raw.trim())) out.push(b);
+      if (isNewText(b)) out.push(b);
       continue;
     }
     const id = idOf(b);
@@ -83,6 +124,7 @@ export function mergeMemoryFile(baseText: string, oursText: string, theirsText: 
     out.push(withId(b, id, free));
     taken.add(free);
   }
-  const text = out.map((b, i) => (i === out.length - 1 ? b.raw : sep(b.raw))).join('');
+  const body = out.map((b, i) => (i === out.length - 1 ? b.raw : sep(b.raw))).join('');
+  const text = (frontMatter && body && !frontMatter.endsWith('\n') ? `${frontMatter}\n` : frontMatter) + body;
   return text.endsWith('\n') || !text ? text : text + '\n';
 }
