@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { editConfig, mem, tempDir } from './helpers/cli.js';
@@ -112,6 +112,31 @@ describe('git', () => {
       `---\ntags: [ops]\n---\n# 2026-11-20\n\nWritten on the server.\n\n${e('2026-11-20', 'base')}${e('2026-11-20', 'ours')}${e('2026-11-20', 'theirs')}`,
     );
     assert.equal(readFileSync(daily('2026-11-21'), 'utf8'), `---\ntags: [ops]\n---\n# 2026-11-21\n\n${e('2026-11-21', 'ours')}${e('2026-11-21', 'theirs')}`);
+  });
+
+  test('merge-driver refuses a missing or non-file base, ours or theirs with one line and exit 2, writing nothing; an empty base is fine', async (t) => {
+    const dir = tempDir(t);
+    const [base, ours, theirs] = ['base', 'ours', 'theirs'].map((n) => join(dir, n)) as [string, string, string];
+    const none = await mem(['merge-driver', base, ours, theirs, 'memory/2026-11-20.md']);
+    assert.equal(none.code, 2);
+    assert.match(none.stderr, /^mem: the base file \S+ does not exist \(git runs "mem merge-driver %O %A %B %P" with three existing files\)\n$/);
+    assert.equal(existsSync(ours), false, 'nothing written');
+
+    const day = '# 2026-11-20\n\n## Note: a\n- id: NOTE-20261120-a\n- status: active\n';
+    writeFileSync(base, '');
+    writeFileSync(ours, day);
+    for (const [args, what] of [[[base, ours, join(dir, 'gone')], 'theirs'], [[base, dir, ours], 'ours'], [[join(dir, 'gone'), ours, ours], 'base']] as const) {
+      const r = await mem(['merge-driver', ...args]);
+      assert.equal(r.code, 2, r.stderr);
+      assert.match(r.stderr, new RegExp(`^mem: the ${what} file \\S+ (does not exist|is not a file) `));
+      assert.equal(r.stderr.split('\n').length, 2, 'one line');
+    }
+    assert.equal(readFileSync(ours, 'utf8'), day, 'ours left as it was');
+
+    writeFileSync(theirs, day.replace(/\ba\b/g, 'b'));
+    const merged = await mem(['merge-driver', base, ours, theirs]);
+    assert.equal(merged.code, 0, merged.stderr);
+    assert.deepEqual(ids(readFileSync(ours, 'utf8')), ['NOTE-20261120-a', 'NOTE-20261120-b']);
   });
 
   test('git.autoCommit commits exactly the files a job changed, and skips when the index holds unrelated staged changes', async (t) => {

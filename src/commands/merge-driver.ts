@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import type { Command } from 'commander';
 import { outputFor, type GlobalOptions } from '../cli/context.js';
+import { MemError } from '../core/errors.js';
 import { mergeMemoryFile } from '../git/merge-entries.js';
 import { writeFileAtomic } from '../write/atomic.js';
 
@@ -20,8 +21,14 @@ export function registerMergeDriver(program: Command): void {
     .addHelpText('after', '\nSet up (what "mem init --git" does):\n  git config merge.memfold.name "memfold: union of memory entries by id"\n  git config merge.memfold.driver "mem merge-driver %O %A %B %P"\n  echo "memory/**/*.md merge=memfold" >> .gitattributes')
     .action(async (basePath: string, oursPath: string, theirsPath: string, file: string | undefined, _o: unknown, cmd: Command) => {
       const out = outputFor(cmd.optsWithGlobals<GlobalOptions>());
-      const read = (p: string) => (fs.existsSync(p) ? fs.readFileSync(p, 'utf8') : '');
-      const merged = mergeMemoryFile(read(basePath), read(oursPath), read(theirsPath));
+      // git always hands three existing files (an empty base for add/add): a missing one is a mistyped
+      // hand call, refused before anything is written.
+      const read = (p: string, what: string) => {
+        const st = fs.statSync(p, { throwIfNoEntry: false });
+        if (!st?.isFile()) throw new MemError('USAGE', `the ${what} file ${p} ${st ? 'is not a file' : 'does not exist'} (git runs "mem merge-driver %O %A %B %P" with three existing files)`);
+        return fs.readFileSync(p, 'utf8');
+      };
+      const merged = mergeMemoryFile(read(basePath, 'base'), read(oursPath, 'ours'), read(theirsPath, 'theirs'));
       // The file git handed us (DESIGN §2: the one write of merge-driver outside the workspace writer).
       await writeFileAtomic(oursPath, merged);
       out.info(`merge-driver: merged ${file ?? oursPath} by entry id`);
