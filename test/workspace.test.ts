@@ -3,7 +3,7 @@
  * job (DESIGN §2) through the one module that writes.
  */
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { MemError } from '../src/core/errors.js';
@@ -45,6 +45,25 @@ describe('mem init', () => {
     assert.ok(gi.startsWith('node_modules/\n.mem/\n'));
     assert.equal(gi.match(/^\.mem\/$/gm)?.length, 1, '.mem/ not added twice');
     assert.match(gi, /^memory\/\.locks\/$/m);
+  });
+
+  test('a path that is a file, or lies under one: one line naming it, usage exit 2, nothing written', async (t) => {
+    const root = tempDir(t);
+    const file = join(root, 'notes.txt');
+    writeFileSync(file, 'my notes\n');
+    const cases: Array<[string, RegExp]> = [
+      ['notes.txt', /^mem: cannot create a workspace at \S+\/notes\.txt: it is a file, not a folder\n$/],
+      [join(file, 'ws'), /^mem: cannot create a workspace at \S+\/notes\.txt\/ws: \S+\/notes\.txt is a file, not a folder\n$/],
+      [join(file, 'a', 'b'), /^mem: cannot create a workspace at \S+\/notes\.txt\/a\/b: \S+\/notes\.txt is a file, not a folder\n$/],
+    ];
+    for (const [dir, message] of cases) {
+      const r = await mem(['init', dir, '--git'], { cwd: root });
+      assert.equal(r.code, 2, `${dir}: ${r.stderr}`);
+      assert.match(r.stderr, message);
+      assert.equal(r.stdout, '');
+    }
+    assert.deepEqual(readdirSync(root), ['notes.txt']);
+    assert.equal(readFileSync(file, 'utf8'), 'my notes\n');
   });
 });
 

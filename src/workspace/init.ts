@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CONFIG_FILE } from '../config/load.js';
+import { MemError } from '../core/errors.js';
 import { systemZone } from '../core/time.js';
 import { defaultLockOptions } from '../write/defaults.js';
 import { WorkspaceWriter } from '../write/writer.js';
@@ -35,8 +36,31 @@ export function addGitignoreLines(current: string | undefined, wanted: string): 
   return `${base}${header}\n${missing.join('\n')}\n`;
 }
 
+/**
+ * The nearest existing part of `workspace` when it is not a folder (the path itself, or a parent of
+ * it, is a file): mkdir would fail with a raw EEXIST or ENOTDIR. Undefined when the nearest existing
+ * part is a folder, or when the walk meets any other error (mkdir then reports it).
+ */
+function fileInTheWay(workspace: string): string | undefined {
+  for (let p = workspace; ; p = path.dirname(p)) {
+    let st: fs.Stats;
+    try {
+      st = fs.statSync(p);
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if ((code === 'ENOENT' || code === 'ENOTDIR') && path.dirname(p) !== p) continue;
+      return undefined;
+    }
+    return st.isDirectory() ? undefined : p;
+  }
+}
+
 export async function initWorkspace(dir: string, zone = systemZone()): Promise<InitResult> {
   const workspace = path.resolve(dir);
+  const file = fileInTheWay(workspace);
+  if (file) {
+    throw new MemError('USAGE', `cannot create a workspace at ${workspace}: ${file === workspace ? 'it is' : `${file} is`} a file, not a folder`);
+  }
   await fs.promises.mkdir(workspace, { recursive: true });
   const adopted = fs.readdirSync(workspace).some((n) => n !== '.git');
   const writer = new WorkspaceWriter(workspace, 'init', defaultLockOptions());
