@@ -65,6 +65,24 @@ describe('mem init', () => {
     assert.deepEqual(readdirSync(root), ['notes.txt']);
     assert.equal(readFileSync(file, 'utf8'), 'my notes\n');
   });
+
+  test('a mem.config.json that is not valid JSON or fails validation is refused like every command refuses it: exit 4, left as it is', async (t) => {
+    const cases: Array<[string, RegExp]> = [
+      ['{"timezone": "UTC",\n', /^mem: \S+\/mem\.config\.json: not valid JSON \(.+\)\n$/],
+      ['{"search": {"k": 0}}\n', /^mem: mem\.config\.json: search\.k: .+\n$/],
+    ];
+    for (const [text, message] of cases) {
+      const ws = tempDir(t);
+      writeFileSync(join(ws, 'mem.config.json'), text);
+      const r = await mem(['init', ws, '--git']);
+      assert.equal(r.code, 4, r.stderr);
+      assert.match(r.stderr, message);
+      assert.deepEqual(readdirSync(ws), ['mem.config.json'], 'nothing adopted, no .git made');
+      assert.equal(readFileSync(join(ws, 'mem.config.json'), 'utf8'), text);
+      const config = await mem(['-C', ws, 'config']);
+      assert.deepEqual([config.code, config.stderr], [4, r.stderr], 'the same line as any other command');
+    }
+  });
 });
 
 describe('mem config', () => {

@@ -1,11 +1,12 @@
 /**
  * `mem init`: creates the layout of DESIGN §1 from templates/ and adopts an existing folder without
- * overwriting anything in it. Re-running finds nothing to do and says so.
+ * overwriting anything in it; a folder whose configuration is invalid is refused before anything is
+ * written. Re-running finds nothing to do and says so.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CONFIG_FILE } from '../config/load.js';
+import { CONFIG_FILE, loadConfig } from '../config/load.js';
 import { MemError } from '../core/errors.js';
 import { systemZone } from '../core/time.js';
 import { defaultLockOptions } from '../write/defaults.js';
@@ -61,6 +62,8 @@ export async function initWorkspace(dir: string, zone = systemZone()): Promise<I
   if (file) {
     throw new MemError('USAGE', `cannot create a workspace at ${workspace}: ${file === workspace ? 'it is' : `${file} is`} a file, not a folder`);
   }
+  // A configuration every other command would refuse is not adopted: the same one-line error (exit 4), the file left as it is.
+  if (fs.existsSync(path.join(workspace, CONFIG_FILE))) loadConfig(workspace);
   await fs.promises.mkdir(workspace, { recursive: true });
   const adopted = fs.readdirSync(workspace).some((n) => n !== '.git');
   const writer = new WorkspaceWriter(workspace, 'init', defaultLockOptions());
