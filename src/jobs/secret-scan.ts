@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { looksBinary } from '../core/binary.js';
 import { findSecrets } from '../extract/secrets.js';
 
 export interface SecretHit {
@@ -23,10 +24,6 @@ function lineAt(text: string, offset: number): number {
   return line;
 }
 
-function isBinary(buf: Buffer): boolean {
-  return buf.subarray(0, 8000).includes(0);
-}
-
 export async function* workspaceFiles(dir: string, root = dir): AsyncGenerator<string> {
   const entries = await fs.promises.readdir(dir, { withFileTypes: true });
   for (const e of entries.sort((a, b) => a.name.localeCompare(b.name))) {
@@ -43,7 +40,7 @@ export async function scanWorkspaceForSecrets(workspace: string): Promise<{ file
     const full = path.join(workspace, rel);
     if ((await fs.promises.stat(full)).size > MAX_FILE_BYTES) continue;
     const buf = await fs.promises.readFile(full);
-    if (isBinary(buf)) continue;
+    if (looksBinary(buf)) continue;
     files++;
     const text = buf.toString('utf8');
     for (const f of findSecrets(text)) hits.push({ file: rel, line: lineAt(text, f.start), kind: f.kind });

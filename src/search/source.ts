@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import { looksBinary } from '../core/binary.js';
 
 /** Files above this are not indexed (a 50 MB log pasted into memory/ would swamp the index). */
 export const MAX_FILE_BYTES = 8 * 1024 * 1024;
@@ -37,7 +38,7 @@ export function readSource(abs: string, key: string): SourceText {
     return { hash: 'unreadable', text: null, warning: `${key}: cannot read (${(err as Error).message}); not indexed` };
   }
   const hash = hashBytes(buf);
-  if (buf.subarray(0, 8192).includes(0)) return { hash, text: null, warning: `${key}: looks binary (NUL bytes); not indexed` };
+  if (looksBinary(buf)) return { hash, text: null, warning: `${key}: looks binary (NUL bytes); not indexed` };
   try {
     return { hash, text: new TextDecoder('utf-8', { fatal: true }).decode(buf) };
   } catch {
