@@ -3,11 +3,13 @@
  * locks, a writer SIGKILLed in the middle of a write, and every kind of bad input ending in one line.
  */
 import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
+import { gzipSync } from 'node:zlib';
 import { acquireLock } from '../src/write/locks.js';
-import { editConfig, entryIds, exampleWorkspace, finished, mem, snapshot, startMem, tempDir } from './helpers/cli.js';
+import { dailyText, editConfig, entryIds, exampleWorkspace, finished, mem, snapshot, startMem, tempDir } from './helpers/cli.js';
 
 const NOW = '2026-11-22T09:00:00Z';
 const ALL = ['microsync', '--since', 'all', '--now', NOW];
@@ -187,5 +189,29 @@ describe('bad input: one line, a documented exit code, memory untouched', () => 
     assert.match(r.stderr, /long\.jsonl:1: .*(long|bytes)/i);
     assert.ok(entryIds(ws).includes('RULE-20261121-tags-are-signed'));
     assert.equal(entryIds(ws).length, 10);
+  });
+
+  test('binary *.jsonl files (random bytes, a gzip, a small one without NUL) are skipped with one warning each; memory is as without them', async (t) => {
+    const plain = exampleWorkspace(t);
+    const base = await mem(['-C', plain.ws, '--json', ...ALL]);
+    const { root, ws, transcripts } = exampleWorkspace(t);
+    const dir = join(transcripts, 'jsonl');
+    const session = readFileSync(join(dir, 'ledgerline-standup.jsonl'));
+    writeFileSync(join(dir, 'random.jsonl'), randomBytes(300_000));
+    writeFileSync(join(dir, 'export.jsonl'), gzipSync(Buffer.concat(Array.from({ length: 200 }, () => session))));
+    writeFileSync(join(dir, 'small.jsonl'), Buffer.from([0xff, 0xfe, 0xfd, 0xc3, 0x28, 0xa0, 0xa1, 0x0a, 0xe2, 0x28, 0xa1, 0xf0, 0x28, 0x8c, 0xbc, 0x0a]));
+    const r = await mem(['-C', ws, '--json', ...ALL]);
+    assert.equal(r.code, 0, r.stderr);
+    for (const [name, why] of [['random', 'NUL bytes'], ['export', 'NUL bytes'], ['small', 'mostly not UTF-8']]) {
+      const lines = r.stderr.split('\n').filter((l) => l.includes(`${name}.jsonl`));
+      assert.deepEqual(lines, [`warning: ${join(dir, name)}.jsonl: looks binary (${why}), not a transcript; skipped`]);
+    }
+    assert.match(r.stderr, /ledgerline-standup\.jsonl:9: malformed line skipped: invalid JSON/, 'a text transcript still reports its malformed lines');
+    const [out, was] = [JSON.parse(r.stdout), JSON.parse(base.stdout)];
+    assert.deepEqual([out.files, out.malformed, out.sessions], [was.files + 3, was.malformed, was.sessions]);
+    assert.equal(dailyText(ws).replaceAll(root, '<root>'), dailyText(plain.ws).replaceAll(plain.root, '<root>'));
+    const again = await mem(['-C', ws, 'microsync', '--now', NOW]);
+    assert.equal(again.code, 0, again.stderr);
+    assert.doesNotMatch(again.stderr, /looks binary/, 'a skipped file is not warned about again until it changes');
   });
 });

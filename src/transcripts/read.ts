@@ -4,10 +4,12 @@
  * Invariants: indexes continue from `fromIndex`, so a resumed read numbers turns exactly as a full
  * read would; `endOffset` of a turn is the end of the line it came from, so a cursor set there
  * never skips a turn and never stops inside a line; a malformed or over-long line is counted and
- * warned about, never thrown; only a file that cannot be read at all fails (SOURCE_UNREADABLE).
+ * warned about, never thrown; a file that is not text is skipped whole with one warning (binary.ts);
+ * only a file that cannot be read at all fails (SOURCE_UNREADABLE).
  */
 import { open, type FileHandle } from 'node:fs/promises';
 import { MemError } from '../core/errors.js';
+import { skipIfNotText } from './binary.js';
 import { createClaudeCodeFormat } from './claude-code.js';
 import { createCodexFormat } from './codex.js';
 import type { JsonlFormat } from './draft.js';
@@ -44,6 +46,7 @@ export function openTranscript(path: string, kind: SourceKind, opts: ReadOptions
 
 async function* guarded(inner: AsyncGenerator<Turn>, path: string, opts: ReadOptions, recorder: StatsRecorder, format?: JsonlFormat): AsyncGenerator<Turn> {
   try {
+    if (await skipIfNotText(path, recorder)) return;
     yield* inner;
   } catch (err) {
     const code = (err as NodeJS.ErrnoException | undefined)?.code;
