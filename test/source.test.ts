@@ -3,6 +3,8 @@ import assert from 'node:assert/strict';
 import { appendFileSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { placeStatement } from '../src/archive/placement.js';
+import type { Turn } from '../src/transcripts/index.js';
 import { entryIds, exampleWorkspace, mem } from './helpers/cli.js';
 
 const NOW = '2026-11-22T09:00:00Z';
@@ -11,7 +13,7 @@ interface Source {
   kind: string;
   statementFound: boolean;
   sessionMatches: boolean;
-  nowAt: number | null;
+  nowAt: [number, number] | null;
   read: string;
   warnings: string[];
   turns: Array<{ index: number; role: string; text: string; cited: boolean }>;
@@ -70,8 +72,8 @@ test('a changed transcript is read and says where the statement is now; a moved 
   const { r, out } = await source(ws, id);
   assert.equal(r.code, 0, r.stderr);
   assert.equal(out!.statementFound, false);
-  assert.equal(out!.nowAt, 5);
-  assert.match(r.stderr, /the transcript changed, and turn 5 holds it now/);
+  assert.deepEqual(out!.nowAt, [5, 5]);
+  assert.match(r.stderr, /turns 5-5 hold the statement \(100% of its words\), not the cited 3-3 \(\d+%\): the range is off by \+2/);
 
   renameSync(file, `${file}.moved`);
   const gone = await mem(['-C', ws, 'source', id]);
@@ -82,6 +84,47 @@ test('a changed transcript is read and says where the statement is now; a moved 
   const byHand = await mem(['-C', ws, 'source', 'NOTE-20261122-friday-deploys-need-two-approvals']);
   assert.equal(byHand.code, 1);
   assert.match(byHand.stderr, /written by hand/);
+});
+
+test('one turn inserted before the cited one: the neighbour shifted into its place is not taken for it, even sharing half its words', async (t) => {
+  const { ws, transcripts } = exampleWorkspace(t);
+  await mem(['-C', ws, 'microsync', '--since', 'all', '--now', NOW]);
+  const id = 'RULE-20261121-all-api-errors-use-rfc-7807-problem-json-bodies';
+  const file = join(transcripts, 'markdown', '2026-11-21-api-errors.md');
+  // Turn 2 (the assistant suggesting RFC 7807) moves to 3, the cited turn; the rule moves to 4.
+  writeFileSync(file, readFileSync(file, 'utf8').replace('## user · 2026-11-21T15:00:30Z', '## user · 2026-11-21T14:59:00Z\n\nhello\n\n## user · 2026-11-21T15:00:30Z'));
+  const { r, out } = await source(ws, id);
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(out!.turns.find((x) => x.cited)!.text, /^A common fix is RFC 7807/);
+  assert.equal(out!.statementFound, false);
+  assert.deepEqual(out!.nowAt, [4, 4]);
+  assert.match(r.stderr, /turns 4-4 hold the statement \(100% of its words\), not the cited 3-3 \(50%\): the range is off by \+1, as when turns were inserted or removed before it/);
+});
+
+function turn(index: number, role: Turn['role'], text: string): Turn {
+  return { sessionId: 's', sessionPath: '/t.jsonl', index, role, text, timestamp: null, endOffset: index * 100 };
+}
+
+function place(statement: string, range: [number, number], texts: Array<[Turn['role'], string]>) {
+  const p = placeStatement(statement, range);
+  texts.forEach(([role, text], i) => p.add(turn(i + 1, role, text)));
+  return p.result();
+}
+
+test('placeStatement: the cited run counts only when no other run of as many turns holds more of the statement', () => {
+  const rule = 'Every deploy needs two approvals';
+  const talk: Array<[Turn['role'], string]> = [['user', 'hello'], ['assistant', 'Should every deploy need two approvals?'], ['user', 'Yes: every deploy needs two approvals.'], ['assistant', 'Noted.']];
+  assert.deepEqual(place(rule, [3, 3], talk), { found: true, cited: 1, nowAt: null, nowScore: 0 });
+  // Shifted onto the question (80% of the words): the decision one turn on holds all of them.
+  assert.deepEqual(place(rule, [2, 2], talk), { found: false, cited: 0.8, nowAt: [3, 3], nowScore: 1 });
+  // Said again later, word for word: the cited turn holds it as well as any, so it stands.
+  assert.equal(place(rule, [3, 3], [...talk, ['user', 'Again: every deploy needs two approvals.']]).found, true);
+  // A statement drawn from two turns, the range shifted by one: the run of two that holds it all is named.
+  const split = place('Move the event store to PostgreSQL because SQLite locked', [2, 3], [['user', 'hi'], ['user', 'oops'], ['user', 'Move the event store to PostgreSQL.'], ['assistant', 'Because SQLite locked.']]);
+  assert.deepEqual(split.nowAt, [3, 4]);
+  assert.equal(split.found, false);
+  // Tool output is never a source, cited or not.
+  assert.deepEqual(place(rule, [1, 1], [['tool', rule], ['user', 'ok']]), { found: false, cited: 0, nowAt: null, nowScore: 0 });
 });
 
 test('mem export --with-evidence carries each entry\'s cited turns, redacted', async (t) => {

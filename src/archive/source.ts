@@ -2,7 +2,8 @@
  * `mem source <id>`: the original turns behind an entry (its session_path and message_range, with
  * N turns around), redacted as on write. Memory entries are conclusions; this shows the words they
  * came from. A transcript that moved is an error; one that changed is read anyway and says how:
- * the cited turns no longer hold the statement, and where in the file it is now, if anywhere.
+ * the cited turns no longer hold the statement, and where in the file it is now, if anywhere
+ * (placement.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -10,16 +11,14 @@ import type { LoadedConfig } from '../config/load.js';
 import { MemError } from '../core/errors.js';
 import { getField, getSource, type EntrySource } from '../entries/model.js';
 import { loadEntries, type EntryRecord } from '../entries/store.js';
-import { tokens } from '../entries/similarity.js';
 import { redactSecrets } from '../extract/secrets.js';
 import { listTranscriptFiles, openTranscript, type SourceKind, type Turn } from '../transcripts/index.js';
 import { expandHome } from '../workspace/locate.js';
 import { checkCursor, loadCursors } from '../jobs/microsync/cursors.js';
+import { placeStatement, type Placement } from './placement.js';
 
 /** Longer turns (tool output, pasted files) are cut in the output. */
 const TURN_TEXT_MAX = 2000;
-/** Share of the statement's words the cited turns must hold to count as still matching. */
-const MATCH = 0.5;
 
 export interface SourceTurn {
   index: number;
@@ -38,10 +37,10 @@ export interface SourceResult {
   kind: SourceKind;
   range: [number, number];
   sessionMatches: boolean;
-  /** The cited turns still hold the entry's statement. */
+  /** The cited turns hold the entry's statement, and no other run of as many turns holds more of it. */
   statementFound: boolean;
-  /** When they do not: the turn that holds it best now, if any. */
-  nowAt: number | null;
+  /** When not: the turns that hold it now (as many as cited), if any. */
+  nowAt: [number, number] | null;
   /**
    * The file against the hash microsync stored of what it read (`.mem/cursors.json`): `unchanged`
    * (byte for byte), `appended` (same bytes, more after), `rewritten` (shrank or bytes before the
@@ -82,15 +81,6 @@ async function kindOf(file: string, ctx: SourceContext): Promise<SourceKind> {
   return 'jsonl';
 }
 
-/** How much of the statement's words a text holds (0..1). */
-function coverage(statement: Set<string>, text: string): number {
-  if (!statement.size) return 0;
-  const have = tokens(text);
-  let n = 0;
-  for (const t of statement) if (have.has(t)) n++;
-  return n / statement.size;
-}
-
 export async function findSource(workspace: string, loaded: LoadedConfig, id: string, around: number): Promise<SourceResult> {
   const record = (await loadEntries(workspace)).find((r) => r.id === id);
   if (!record) throw new MemError('NOT_FOUND', `no entry with id ${id}`);
@@ -111,30 +101,30 @@ export async function readSource(record: EntryRecord, ctx: SourceContext, around
   const read = check.state === 'none' ? 'unknown' : check.state === 'grown' ? 'appended' : check.state;
   const kind = await kindOf(file, ctx);
   const stream = openTranscript(file, kind, { maxLineBytes: ctx.loaded.config.limits.maxLineBytes });
-  const statement = tokens(getField(record.entry, 'conclusion') ?? record.entry.title);
+  const placer = placeStatement(getField(record.entry, 'conclusion') ?? record.entry.title, range);
   const turns: SourceTurn[] = [];
-  let best = { index: 0, score: 0 };
   let sessionId = '';
   for await (const t of stream.turns) {
     sessionId ||= t.sessionId;
-    if (t.role === 'user' || t.role === 'assistant') {
-      const score = coverage(statement, t.text);
-      if (score > best.score) best = { index: t.index, score };
-    }
+    placer.add(t);
     if (t.index >= range[0] - around && t.index <= range[1] + around) turns.push(show(t, range));
   }
   const cited = turns.filter((t) => t.cited);
-  const statementFound = cited.length > 0 && coverage(statement, cited.map((t) => t.text).join('\n')) >= MATCH;
+  const placed = placer.result();
   const warnings: string[] = [];
   if (check.state === 'rewritten') warnings.push(`${source.session_path} ${check.why} since microsync read it (its stored hash no longer matches): the turns below are what the file holds now`);
   const sessionMatches = !source.session_id || sessionId === source.session_id;
   if (!sessionMatches) warnings.push(`${source.session_path} now holds session ${sessionId}, not ${source.session_id}: the file was replaced`);
   if (cited.length < range[1] - range[0] + 1) warnings.push(`${source.session_path} has fewer turns than the cited ${source.message_range}: it was truncated or rewritten`);
-  const nowAt = !statementFound && best.score >= MATCH ? best.index : null;
-  if (!statementFound) {
-    warnings.push(nowAt ? `the cited turns no longer hold the statement; the transcript changed, and turn ${nowAt} holds it now` : 'the cited turns no longer hold the statement; the transcript changed and no turn holds it now');
-  }
-  return { id, source, file, kind, range, sessionMatches, statementFound, nowAt, read, turns, warnings };
+  if (placed.nowAt) warnings.push(movedWarning(placed, placed.nowAt, range));
+  else if (!placed.found) warnings.push('the cited turns no longer hold the statement; the transcript changed and no turn holds it now');
+  return { id, source, file, kind, range, sessionMatches, statementFound: placed.found, nowAt: placed.nowAt, read, turns, warnings };
+}
+
+function movedWarning(p: Placement, nowAt: [number, number], range: [number, number]): string {
+  const pct = (x: number) => `${Math.round(x * 100)}%`;
+  const by = nowAt[0] - range[0];
+  return `turns ${nowAt.join('-')} hold the statement (${pct(p.nowScore)} of its words), not the cited ${range.join('-')} (${pct(p.cited)}): the range is off by ${by > 0 ? '+' : ''}${by}, as when turns were inserted or removed before it`;
 }
 
 function show(t: Turn, range: [number, number]): SourceTurn {
