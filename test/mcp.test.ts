@@ -1,12 +1,13 @@
 /** `mem mcp` through the official SDK client, which spawns `node bin/mem.js -C <ws> mcp` over stdio. */
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
-import { BIN, childEnv, exampleWorkspace, mem } from './helpers/cli.js';
+import { BIN, childEnv, exampleWorkspace, finished, mem } from './helpers/cli.js';
 import { daily, entry, workspace } from './fixtures/governance/workspace.js';
 
 const NOW = '2026-11-22T10:00:00Z';
@@ -111,6 +112,44 @@ describe('mem mcp', { concurrency: 2 }, () => {
       assert.match(r.content[0]!.text!, message);
     }
     await assert.rejects(c.callTool({ name: 'memory_delete', arguments: {} }), (err: unknown) => err instanceof McpError && err.code === ErrorCode.MethodNotFound && /unknown tool "memory_delete"/.test(err.message));
+  });
+
+  test('a line that is not JSON gets a Parse error, JSON that is no JSON-RPC message an Invalid Request; the requests after them are served', async (t) => {
+    const ws = fixture(t);
+    const child = spawn(process.execPath, [BIN, '-C', ws, '--now', NOW, 'mcp'], { env: childEnv(), stdio: ['pipe', 'pipe', 'pipe'] });
+    const done = finished(child);
+    const replies: Array<Record<string, any>> = [];
+    let pending = '';
+    const answered = new Promise<void>((resolve) => {
+      child.on('close', () => resolve());
+      child.stdout.on('data', (d: Buffer) => {
+        pending += d.toString('utf8');
+        for (let i; (i = pending.indexOf('\n')) >= 0; pending = pending.slice(i + 1)) replies.push(JSON.parse(pending.slice(0, i)));
+        if (replies.some((r) => r.id === 2)) resolve();
+      });
+    });
+    const request = (id: number, method: string, params: object) => JSON.stringify({ jsonrpc: '2.0', id, method, params });
+    child.stdin.write([
+      'this is not json {',
+      request(1, 'initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } }),
+      '42',
+      JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }),
+      request(2, 'tools/list', {}),
+    ].join('\n') + '\n');
+    await answered;
+    child.stdin.end();
+    const r = await done;
+    assert.equal(r.code, 0, r.stderr);
+    // Replies need not come in order (a handler may finish after a later line is read).
+    assert.deepEqual(replies.filter((x) => x.error), [
+      { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } },
+      { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid Request' } },
+    ]);
+    assert.deepEqual(replies.filter((x) => !x.error).map((x) => x.id).sort(), [1, 2]);
+    assert.equal(replies.find((x) => x.id === 1)!.result.serverInfo.name, 'memfold');
+    assert.equal(replies.find((x) => x.id === 2)!.result.tools.length, 6);
+    assert.match(r.stderr, /^warning: mcp: a line on stdin is not JSON: answered -32700 Parse error$/m);
+    assert.match(r.stderr, /^warning: mcp: a line on stdin is not a JSON-RPC message: answered -32600 Invalid Request$/m);
   });
 
   test('memory_evidence gives the same turns as mem source --json', async (t) => {

@@ -3,11 +3,15 @@
  * exact: an unknown tool is a protocol error (MethodNotFound), while bad arguments and failures of a
  * known tool are tool results with `isError` and a message. stdout carries only protocol messages;
  * diagnostics go to stderr.
+ *
+ * A line the SDK's stdio transport cannot read is dropped there: it goes to the transport's onerror
+ * and reading goes on, but nothing answers, and a client waits on it forever. JSON-RPC 2.0 owes it
+ * an error with id null (no id could be read), so serveStdio answers from onerror.
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { z } from 'zod';
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { z, ZodError } from 'zod';
 import { describeError } from '../core/errors.js';
 import { VERSION } from '../cli/version.js';
 import { DESCRIPTIONS, describeIssues, HANDLERS, isToolName, SCHEMAS, type ToolEnv, type ToolName } from './tools.js';
@@ -39,10 +43,30 @@ export function createServer(env: ToolEnv): Server {
   return server;
 }
 
-/** Serves until stdin closes (the client went away). */
-export async function serveStdio(env: ToolEnv): Promise<void> {
+/**
+ * What JSON-RPC 2.0 answers a line the stdio transport could not read, told by the error it raised:
+ * JSON.parse's SyntaxError (not JSON) or the SDK's zod schema refusing it (JSON, but no JSON-RPC
+ * message). Other errors (stdin failed, a line over the SDK's buffer limit) answer no request.
+ */
+function unreadable(err: Error): { what: string; code: number; message: string } | undefined {
+  if (err instanceof SyntaxError) return { what: 'not JSON', code: ErrorCode.ParseError, message: 'Parse error' };
+  if (err instanceof ZodError) return { what: 'not a JSON-RPC message', code: ErrorCode.InvalidRequest, message: 'Invalid Request' };
+  return undefined;
+}
+
+/** Serves until stdin closes (the client went away); warn gets one line per transport error. */
+export async function serveStdio(env: ToolEnv, warn: (text: string) => void): Promise<void> {
   const server = createServer(env);
   const transport = new StdioServerTransport();
+  // Set before connect, which keeps it and calls it first.
+  transport.onerror = (err) => {
+    const u = unreadable(err);
+    if (!u) return warn(`mcp: ${err.message}`);
+    warn(`mcp: a line on stdin is ${u.what}: answered ${u.code} ${u.message}`);
+    // The SDK's JSONRPCMessage type leaves an unknown id out; JSON-RPC 2.0 (§5) wants it null.
+    const reply = { jsonrpc: '2.0', id: null, error: { code: u.code, message: u.message } };
+    transport.send(reply as unknown as JSONRPCMessage).catch(() => {});
+  };
   const closed = new Promise<void>((resolve) => {
     server.onclose = () => resolve();
     process.stdin.once('end', () => resolve());
