@@ -19,13 +19,14 @@ test('every term of every doc is found in its shard with its frequency; purged d
   assert.deepEqual(lookup('pool'), [[0, 2], [1, 1]]);
   assert.deepEqual(lookup('timeout'), [[0, 1]], 'not confused with "timeouts"');
   assert.deepEqual(lookup('timeouts'), [[3, 1]]);
+  assert.deepEqual(lookup('timeo'), [[0, 1], [3, 1]], 'the stem of both');
   assert.deepEqual(lookup('部署'), [[1, 1]]);
   assert.deepEqual(lookup('secret'), []);
   const meta = new Uint32Array(seg.meta.buffer, seg.meta.byteOffset, docs.length * META_U32);
   const lines = seg.docs.split('\n');
   assert.equal(JSON.parse(Buffer.from(seg.docs).subarray(meta[META_U32]!, meta[META_U32]! + meta[META_U32 + 1]!).toString()).x, 'connection pool 部署前');
   assert.equal(lines.length, docs.length + 1);
-  assert.equal(meta[2], 3, 'token count of doc 0');
+  assert.equal(meta[2], 4, 'token count of doc 0: pool, pool, timeout and its stem');
   assert.equal(meta[3], Date.parse('2026-11-21T10:00:00Z') / 1000);
 });
 

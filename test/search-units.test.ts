@@ -1,7 +1,7 @@
 /** Pure parts of search: tokenizer, folding, windows, chunker, globs, fusion. */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { tokenize, queryTerms } from '../src/search/tokenize.js';
+import { queryTerms, STEM_WEIGHT, stemWeights, tokenize } from '../src/search/tokenize.js';
 import { fold } from '../src/search/fold.js';
 import { lineWindows } from '../src/search/windows.js';
 import { chunkMarkdown, loadRemark } from '../src/search/chunk.js';
@@ -35,6 +35,15 @@ test('case folding, full-width folding and Traditional → Simplified (with Taiw
 test('Japanese is segmented too; a lone CJK character stays a unigram', () => {
   assert.ok(tokenize('データベースを移行する').includes('移行'));
   assert.deepEqual(tokenize('a 字 b'), ['a', '字', 'b']);
+});
+
+test('a word of more than five letters a-z also gives its stem; a query weighs only the stems it derived below 1', () => {
+  assert.deepEqual(tokenize('PostgreSQL caches cache x1234567 naïveté'), ['postgresql', 'postg', 'caches', 'cache', 'cache', 'x1234567', 'naïveté']);
+  assert.deepEqual(tokenize('ab12cdef résumés'), ['ab12cdef', 'résumés']);
+  const terms = queryTerms('why drop postgres caches');
+  assert.deepEqual(terms, ['why', 'drop', 'postgres', 'postg', 'caches', 'cache']);
+  assert.deepEqual([...stemWeights(terms)], [['postg', STEM_WEIGHT], ['cache', STEM_WEIGHT]]);
+  assert.deepEqual([...stemWeights(queryTerms('cache'))], [], 'a typed five-letter word is a word');
 });
 
 test('query terms are distinct and bounded for a huge query', () => {
@@ -145,7 +154,11 @@ function referenceTokenizeFolded(text: string): string[] {
   const out: string[] = [];
   let last = 0;
   const latin = (s: string) => {
-    for (const m of s.matchAll(WORD)) if (m[0].length <= 40) out.push(m[0]);
+    for (const m of s.matchAll(WORD)) {
+      if (m[0].length > 40) continue;
+      out.push(m[0]);
+      if (m[0].length > 5 && /^[a-z]{5}/.test(m[0])) out.push(m[0].slice(0, 5));
+    }
   };
   for (const m of text.matchAll(CJK_RUN)) {
     latin(text.slice(last, m.index));
@@ -170,6 +183,7 @@ test('the tokenizer scanner gives exactly the reference tokens (mixed scripts, s
     'lone \ud800 high, lone \udc00 low, end \ud83d',
     'a'.repeat(40) + ' ' + 'b'.repeat(41) + ' ' + 'é'.repeat(41) + ' 字',
     'Ελληνικά кириллица עברית العربية हिन्दी ไทย',
+    'PostgreSQL deployments caches cache ab12cdef abcd9xyz résumés naïveté x_postgres',
     '',
   ];
   const rnd = (() => {

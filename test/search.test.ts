@@ -33,6 +33,9 @@ test('Chinese, English, mixed and Traditional↔Simplified queries find their en
     ['压力测试 连线池', true, POOL],
     // Regional vocabulary through the phrase tables: 資料庫 (Taiwan) is found by 数据库.
     ['数据库', true, POOL],
+    // Stems (the first five letters of a longer word): postgres → PostgreSQL, rollbacks → rollback.
+    ['postgres', false, PG],
+    ['rollbacks', false, 'RULE-20261121-every-migration-needs-a-rollback-script'],
   ];
   const got = [];
   for (const [query, deep] of cases) {

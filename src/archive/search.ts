@@ -5,7 +5,7 @@
  * context` never import this module: the archive is searched only when asked for.
  */
 import { fold } from '../search/fold.js';
-import { queryTerms } from '../search/tokenize.js';
+import { queryTerms, stemWeights } from '../search/tokenize.js';
 import { tildePath } from '../workspace/home.js';
 import { RRF_K } from '../search/rank.js';
 import { transcriptsBehind } from './status.js';
@@ -78,6 +78,7 @@ function search(workspace: string, q: ArchiveQuery): ArchiveResponse {
   const byNo = new Map(Object.entries(state.files).map(([file, f]) => [f.no, { file, ...f }]));
   const behind = transcriptsBehind(state.files);
   const terms = queryTerms(q.query);
+  const weights = stemWeights(terms);
   const N = usable.reduce((n, s) => n + s.docs, 0);
   const avg = usable.reduce((n, s) => n + s.tokens, 0) / Math.max(1, N);
   const segs = usable.map((s) => SegmentReader.open(workspace, s.name, s.docs));
@@ -95,8 +96,8 @@ function search(workspace: string, q: ArchiveQuery): ArchiveResponse {
     const scored: Array<{ seg: number; doc: number; score: number }> = [];
     segs.forEach((seg, si) => {
       const scores = new Map<number, number>();
-      terms.forEach((_, ti) => {
-        const idf = Math.log(1 + (N - df[ti]! + 0.5) / (df[ti]! + 0.5));
+      terms.forEach((term, ti) => {
+        const idf = (weights.get(term) ?? 1) * Math.log(1 + (N - df[ti]! + 0.5) / (df[ti]! + 0.5));
         for (const [doc, tf] of lists[si]![ti]!) {
           const len = seg.meta(doc)[2]!;
           scores.set(doc, (scores.get(doc) ?? 0) + (idf * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * len) / avg)));

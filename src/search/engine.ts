@@ -8,15 +8,19 @@
  * Very common terms are bounded without AND-only matching: a term found in more than an eighth of
  * the chunks (and over MIN_COMMON of them) is dropped when the query has rarer terms, and the pairs
  * read for one term are capped at POSTING_CAP in impact order, so no query scores 100,000 chunks. A
- * capped term's BM25 weight is corrected (boostTerm) to the IDF of its true document frequency.
+ * capped term's BM25 weight is corrected (boostTerm) to the IDF of its true document frequency, and
+ * a stem the query only derived weighs STEM_WEIGHT (tokenize.ts).
  */
 import { BM25, BOOST, candidates } from './bm25-cutoff.js';
 import { direct, identity, viaLoadJS, type Postings, type Run } from './minisearch-state.js';
 import type { Segment } from './segment.js';
+import { stemWeights } from './tokenize.js';
 
 /** Posting pairs read per term over all segments (each segment gives its impact-ordered head). */
 export const POSTING_CAP = 5_000;
 const MIN_COMMON = 1_000;
+/** A query word found in fewer chunks than this has its stem searched too. */
+const STEM_WHEN = 200;
 
 export interface TierView {
   segments: Segment[];
@@ -32,11 +36,20 @@ export interface LexicalHit {
   segment: Segment;
 }
 
-export function keptTerms(view: TierView, terms: string[]): string[] {
-  const pairs = terms.map((t) => view.segments.reduce((n, s) => n + s.pairs(t), 0));
+/**
+ * The terms worth reading. A derived stem is looked up only for a query word found in fewer than
+ * STEM_WHEN chunks: a word that common fills the results with exact matches already, and the stem's
+ * postings (its variants together) are the largest the query would read.
+ */
+export function keptTerms(view: TierView, terms: string[], stems: Map<string, number>): string[] {
+  const pairsOf = (t: string) => view.segments.reduce((n, s) => n + s.pairs(t), 0);
+  const wordPairs = new Map(terms.filter((t) => !stems.has(t)).map((t) => [t, pairsOf(t)]));
+  const useful = (stem: string) => [...wordPairs].some(([w, n]) => n < STEM_WHEN && w.length > stem.length && w.startsWith(stem));
+  const looked = terms.filter((t) => wordPairs.has(t) || useful(t));
+  const pairs = looked.map((t) => wordPairs.get(t) ?? pairsOf(t));
   const common = Math.max(MIN_COMMON, view.docCount / 8);
-  const rare = terms.filter((_, i) => pairs[i]! > 0 && pairs[i]! <= common);
-  return rare.length ? rare : terms.filter((_, i) => pairs[i]! > 0);
+  const rare = looked.filter((_, i) => pairs[i]! > 0 && pairs[i]! <= common);
+  return rare.length ? rare : looked.filter((_, i) => pairs[i]! > 0);
 }
 
 /** A run with its docs ascending (the order of Object.keys over integer keys, which loadJS would see). */
@@ -61,12 +74,13 @@ function ascending(docs: number[], tfs: number[]): Run {
 }
 
 export function lexicalSearch(view: TierView, terms: string[], limit: number, opts: { viaLoadJS?: boolean } = {}): LexicalHit[] {
-  const kept = keptTerms(view, terms);
+  // Per-term BM25 multipliers: a derived stem's weight (tokenize.ts), times a capped term's IDF fix.
+  const termBoost = stemWeights(terms);
+  const kept = keptTerms(view, terms, termBoost);
   if (!kept.length || view.docCount === 0) return [];
   const owner = new Map<number, Segment>();
   const index: [string, Map<number, Run>][] = [];
   const perSegment = Math.ceil(POSTING_CAP / Math.max(1, view.segments.length));
-  const idfFix = new Map<string, number>();
   for (const term of kept) {
     const byField: { docs: number[]; tfs: number[] }[] = [];
     let stored = 0;
@@ -92,7 +106,7 @@ export function lexicalSearch(view: TierView, terms: string[], limit: number, op
     if (read < stored) {
       const n = view.docCount;
       const idf = (df: number) => Math.log(1 + (n - df + 0.5) / (df + 0.5));
-      idfFix.set(term, idf(Math.min(stored, n)) / idf(Math.max(1, read)));
+      termBoost.set(term, (termBoost.get(term) ?? 1) * (idf(Math.min(stored, n)) / idf(Math.max(1, read))));
     }
   }
   const lengths = new Map<number, number[]>();
@@ -109,10 +123,10 @@ export function lexicalSearch(view: TierView, terms: string[], limit: number, op
     index,
   };
   // The reference path (tests): the documented serialised form, every doc ranked.
-  const ms = opts.viaLoadJS ? viaLoadJS(postings) : direct(postings, candidates(postings, idfFix, limit));
+  const ms = opts.viaLoadJS ? viaLoadJS(postings) : direct(postings, candidates(postings, termBoost, limit));
   const results = ms.search({ combineWith: 'OR', queries: kept }, {
     boost: BOOST, bm25: BM25, tokenize: identity, processTerm: (t: string) => t, prefix: false, fuzzy: false,
-    boostTerm: (term: string) => idfFix.get(term) ?? 1,
+    boostTerm: (term: string) => termBoost.get(term) ?? 1,
   });
   return results.slice(0, limit).map((r) => ({ doc: r.id as number, score: r.score, terms: r.terms, segment: owner.get(r.id as number)! }));
 }

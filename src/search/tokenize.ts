@@ -6,7 +6,8 @@
  * minisearch's default tokenizer (split on spaces and punctuation) never does.
  *
  * Invariant (a contract with the query side and the on-disk index): the tokens are exactly those of
- * the reference definition, `[\p{L}\p{N}]+` words (at most 40 UTF-16 units) between maximal runs of
+ * the reference definition, `[\p{L}\p{N}]+` words (at most 40 UTF-16 units), each followed by its
+ * stem when its first STEM units are a-z and it is longer, between maximal runs of
  * `[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}ー]`. The scanner below
  * classifies each code point with those same two character classes (cached per code point) instead
  * of running the regexes over the text, which is what made indexing slow; a unit test holds the two
@@ -14,6 +15,13 @@
  */
 import { fold } from './fold.js';
 
+/**
+ * A word of more than STEM letters a-z also gives its first STEM letters as a token, its stem: the
+ * light stemming of truncation, so `postgres` finds `PostgreSQL`, `caches` finds `cache`, `deploy`
+ * finds `deployment`. A query weighs a stem it only derived (not typed) at STEM_WEIGHT (stemWeights).
+ */
+export const STEM = 5;
+export const STEM_WEIGHT = 0.375;
 const CJK_CHAR = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}ー]$/u;
 const WORD_CHAR = /^[\p{L}\p{N}]$/u;
 const MAX_TOKEN = 40;
@@ -73,9 +81,13 @@ export function cjkTokens(run: string, out: string[]): void {
   for (const w of segmenterWords(run)) out.push(w);
 }
 
-/** Receives the tokens of scanTokens in order: Latin words in place (with their termHash), CJK runs whole. */
+/**
+ * Receives the tokens of scanTokens in order: Latin words in place (with their termHash), each
+ * word's stem right after it (to `stem`, else to `word`), CJK runs whole.
+ */
 export interface TokenSink {
   word(text: string, start: number, end: number, hash: number): void;
+  stem?(text: string, start: number, end: number, hash: number): void;
   cjk(run: string): void;
 }
 
@@ -100,6 +112,9 @@ export function scanTokens(text: string, sink: TokenSink): void {
     let h = Math.imul(0x811c9dc5 ^ text.charCodeAt(i), 0x01000193);
     if (w === 2) h = Math.imul(h ^ text.charCodeAt(i + 1), 0x01000193);
     i += w;
+    // The stem's hash, kept while the word's first STEM units are letters a-z.
+    let stemHash = 0;
+    let letters = k === WORD && c >= 97 && c <= 122 ? 1 : 0;
     while (i < n) {
       c = text.charCodeAt(i);
       w = 1;
@@ -111,9 +126,15 @@ export function scanTokens(text: string, sink: TokenSink): void {
       h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
       if (w === 2) h = Math.imul(h ^ text.charCodeAt(i + 1), 0x01000193);
       i += w;
+      if (letters && letters < STEM) {
+        letters = c >= 97 && c <= 122 ? letters + 1 : 0;
+        if (letters === STEM) stemHash = h;
+      }
     }
     if (k === WORD) {
-      if (i - start <= MAX_TOKEN) sink.word(text, start, i, h);
+      if (i - start > MAX_TOKEN) continue;
+      sink.word(text, start, i, h);
+      if (letters === STEM && i - start > STEM) (sink.stem ?? sink.word).call(sink, text, start, start + STEM, stemHash);
     } else sink.cjk(text.slice(start, i));
   }
 }
@@ -142,6 +163,19 @@ export function foldText(text: string): string {
 
 export function tokenize(text: string): string[] {
   return tokenizeFolded(foldText(text));
+}
+
+/**
+ * BM25 weights below 1 for the query's derived stems: a stem term that another query term extends
+ * (`caches` → `cache`). A stem typed as a word of its own weighs 1 unless a longer query word also
+ * derives it, which costs nothing that matters: `cache caches` still finds both.
+ */
+export function stemWeights(terms: string[]): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const t of terms) {
+    if (t.length === STEM && terms.some((o) => o.length > STEM && o.startsWith(t))) out.set(t, STEM_WEIGHT);
+  }
+  return out;
 }
 
 /** Distinct query terms, at most `max`, in first-seen order (a 100 KB query stays bounded). */
