@@ -29,7 +29,7 @@ export function registerSearch(program: Command): void {
       'Examples:',
       '  mem search "why did we move the event store"',
       '  mem search 为什么放弃 Redis 缓存 -k 3',
-      '  mem search postgresql --kind decision --since 2w --json',
+      '  mem search postgres --kind decision --since 2w --json',
       '  mem search "rollback script" --deep --path "memory/**"',
       '',
       'Exit codes: 0 with or without results, 2 for an empty query or a bad option. See docs/search.md.',
