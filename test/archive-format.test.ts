@@ -19,7 +19,7 @@ test('every term of every doc is found in its shard with its frequency; purged d
   assert.deepEqual(lookup('pool'), [[0, 2], [1, 1]]);
   assert.deepEqual(lookup('timeout'), [[0, 1]], 'not confused with "timeouts"');
   assert.deepEqual(lookup('timeouts'), [[3, 1]]);
-  assert.deepEqual(lookup('timeo'), [[0, 1], [3, 1]], 'the stem of both');
+  assert.deepEqual(lookup('~timeo'), [[0, 1], [3, 1]], 'the stem of both');
   assert.deepEqual(lookup('部署'), [[1, 1]]);
   assert.deepEqual(lookup('secret'), []);
   const meta = new Uint32Array(seg.meta.buffer, seg.meta.byteOffset, docs.length * META_U32);

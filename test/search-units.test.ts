@@ -37,17 +37,18 @@ test('Japanese is segmented too; a lone CJK character stays a unigram', () => {
   assert.deepEqual(tokenize('a 字 b'), ['a', '字', 'b']);
 });
 
-test('a word of more than five letters a-z also gives its stem; a query weighs only the stems it derived below 1', () => {
-  assert.deepEqual(tokenize('PostgreSQL caches cache x1234567 naïveté'), ['postgresql', 'postg', 'caches', 'cache', 'cache', 'x1234567', 'naïveté']);
-  assert.deepEqual(tokenize('ab12cdef résumés'), ['ab12cdef', 'résumés']);
-  const terms = queryTerms('why drop postgres caches');
-  assert.deepEqual(terms, ['why', 'drop', 'postgres', 'postg', 'caches', 'cache']);
-  assert.deepEqual([...stemWeights(terms)], [['postg', STEM_WEIGHT], ['cache', STEM_WEIGHT]]);
-  assert.deepEqual([...stemWeights(queryTerms('cache'))], [], 'a typed five-letter word is a word');
+test('a word of five or more letters a-z also gives its marked stem; a query puts its stems after its words, outside the word limit', () => {
+  assert.deepEqual(tokenize('PostgreSQL caches cache x1234567 naïveté state'), ['postgresql', '~postg', 'caches', '~cache', 'cache', '~cache', 'x1234567', 'naïveté', 'state', '~state']);
+  assert.deepEqual(tokenize('ab12cdef résumés four'), ['ab12cdef', 'résumés', 'four']);
+  const terms = queryTerms('why drop postgres caches cache');
+  assert.deepEqual(terms, ['why', 'drop', 'postgres', 'caches', 'cache', '~postg', '~cache']);
+  assert.deepEqual([...stemWeights(terms)], [['~postg', STEM_WEIGHT], ['~cache', STEM_WEIGHT]]);
+  const long = queryTerms(Array.from({ length: 70 }, (_, i) => `word${String.fromCharCode(97 + (i % 26))}${i}`).join(' '));
+  assert.equal(long.filter((t) => !t.startsWith('~')).length, 64, 'stems do not use up the word limit');
 });
 
 test('query terms are distinct and bounded for a huge query', () => {
-  assert.deepEqual(queryTerms('redis Redis REDIS'), ['redis']);
+  assert.deepEqual(queryTerms('redis Redis REDIS'), ['redis', '~redis']);
   const huge = Array.from({ length: 20_000 }, (_, i) => `w${i}`).join(' ');
   assert.equal(queryTerms(huge).length, 64);
   assert.deepEqual(queryTerms('!!! ？？ ...'), []);
@@ -157,7 +158,7 @@ function referenceTokenizeFolded(text: string): string[] {
     for (const m of s.matchAll(WORD)) {
       if (m[0].length > 40) continue;
       out.push(m[0]);
-      if (m[0].length > 5 && /^[a-z]{5}/.test(m[0])) out.push(m[0].slice(0, 5));
+      if (/^[a-z]{5}/.test(m[0])) out.push(`~${m[0].slice(0, 5)}`);
     }
   };
   for (const m of text.matchAll(CJK_RUN)) {

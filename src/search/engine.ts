@@ -9,12 +9,12 @@
  * the chunks (and over MIN_COMMON of them) is dropped when the query has rarer terms, and the pairs
  * read for one term are capped at POSTING_CAP in impact order, so no query scores 100,000 chunks. A
  * capped term's BM25 weight is corrected (boostTerm) to the IDF of its true document frequency, and
- * a stem the query only derived weighs STEM_WEIGHT (tokenize.ts).
+ * a stem weighs STEM_WEIGHT (tokenize.ts).
  */
 import { BM25, BOOST, candidates } from './bm25-cutoff.js';
 import { direct, identity, viaLoadJS, type Postings, type Run } from './minisearch-state.js';
 import type { Segment } from './segment.js';
-import { stemWeights } from './tokenize.js';
+import { isStem, STEM_MARK, stemWeights } from './tokenize.js';
 
 /** Posting pairs read per term over all segments (each segment gives its impact-ordered head). */
 export const POSTING_CAP = 5_000;
@@ -41,10 +41,10 @@ export interface LexicalHit {
  * STEM_WHEN chunks: a word that common fills the results with exact matches already, and the stem's
  * postings (its variants together) are the largest the query would read.
  */
-export function keptTerms(view: TierView, terms: string[], stems: Map<string, number>): string[] {
+export function keptTerms(view: TierView, terms: string[]): string[] {
   const pairsOf = (t: string) => view.segments.reduce((n, s) => n + s.pairs(t), 0);
-  const wordPairs = new Map(terms.filter((t) => !stems.has(t)).map((t) => [t, pairsOf(t)]));
-  const useful = (stem: string) => [...wordPairs].some(([w, n]) => n < STEM_WHEN && w.length > stem.length && w.startsWith(stem));
+  const wordPairs = new Map(terms.filter((t) => !isStem(t)).map((t) => [t, pairsOf(t)]));
+  const useful = (stem: string) => [...wordPairs].some(([w, n]) => n < STEM_WHEN && w.startsWith(stem.slice(STEM_MARK.length)));
   const looked = terms.filter((t) => wordPairs.has(t) || useful(t));
   const pairs = looked.map((t) => wordPairs.get(t) ?? pairsOf(t));
   const common = Math.max(MIN_COMMON, view.docCount / 8);
@@ -74,9 +74,9 @@ function ascending(docs: number[], tfs: number[]): Run {
 }
 
 export function lexicalSearch(view: TierView, terms: string[], limit: number, opts: { viaLoadJS?: boolean } = {}): LexicalHit[] {
-  // Per-term BM25 multipliers: a derived stem's weight (tokenize.ts), times a capped term's IDF fix.
+  // Per-term BM25 multipliers: a stem's weight (tokenize.ts), times a capped term's IDF fix.
   const termBoost = stemWeights(terms);
-  const kept = keptTerms(view, terms, termBoost);
+  const kept = keptTerms(view, terms);
   if (!kept.length || view.docCount === 0) return [];
   const owner = new Map<number, Segment>();
   const index: [string, Map<number, Run>][] = [];

@@ -4,7 +4,7 @@
  * words (CJK words of three or more characters, ~12 ms to set up) can only be hits when the query
  * itself has such terms, so lines are scanned without them otherwise: the same count, cheaper.
  */
-import { cjkTokens, foldText, scanTokens } from './tokenize.js';
+import { cjkTokens, foldText, scanTokens, stemAt } from './tokenize.js';
 
 const WIDTH = 240;
 /** Bookkeeping fields of an entry say nothing a reader needs in a snippet. */
@@ -18,6 +18,7 @@ export function lineHits(line: string, want: Set<string>, segmenterWords: boolea
   const check = (t: string) => want.has(t) && found.add(t);
   scanTokens(foldText(line), {
     word: (text, start, end) => check(text.slice(start, end)),
+    stem: (text, start) => check(stemAt(text, start)),
     cjk: (run) => {
       if (segmenterWords) {
         const tokens: string[] = [];

@@ -5,7 +5,7 @@
  * term, ids dense from 0 in first-seen order; `hashOf(id)` is termHash(term) (FNV-1a over UTF-16
  * code units, segment-format.ts), so the dictionary shards need no second hash.
  */
-import { cjkTokens, scanTokens, type TokenSink } from './tokenize.js';
+import { cjkTokens, scanTokens, stemAt, type TokenSink } from './tokenize.js';
 
 export class TermTable {
   readonly terms: string[] = [];
@@ -105,6 +105,10 @@ export class TermIds implements TokenSink {
 
   word(text: string, start: number, end: number, hash: number): void {
     this.push(this.table.idOfHashed(text, start, end, hash));
+  }
+
+  stem(text: string, start: number): void {
+    this.push(this.table.idOf(stemAt(text, start)));
   }
 
   cjk(run: string): void {

@@ -7,7 +7,7 @@
  *
  * Invariant (a contract with the query side and the on-disk index): the tokens are exactly those of
  * the reference definition, `[\p{L}\p{N}]+` words (at most 40 UTF-16 units), each followed by its
- * stem when its first STEM units are a-z and it is longer, between maximal runs of
+ * marked stem when its first STEM units are a-z, between maximal runs of
  * `[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}ー]`. The scanner below
  * classifies each code point with those same two character classes (cached per code point) instead
  * of running the regexes over the text, which is what made indexing slow; a unit test holds the two
@@ -16,11 +16,14 @@
 import { fold } from './fold.js';
 
 /**
- * A word of more than STEM letters a-z also gives its first STEM letters as a token, its stem: the
- * light stemming of truncation, so `postgres` finds `PostgreSQL`, `caches` finds `cache`, `deploy`
- * finds `deployment`. A query weighs a stem it only derived (not typed) at STEM_WEIGHT (stemWeights).
+ * A word of at least STEM letters a-z also gives its stem, its first STEM letters marked with
+ * STEM_MARK (`postgresql` → `~postg`): light stemming by truncation, so `postgres` finds `PostgreSQL`,
+ * `caches` finds `cache`, `deploy` finds `deployment`. The mark keeps stems apart from words (no
+ * word holds `~`): `state` matches the word `state`, `~state` matches `statement` too. A query's
+ * stems weigh STEM_WEIGHT (stemWeights), so the exact word ranks first.
  */
 export const STEM = 5;
+export const STEM_MARK = '~';
 export const STEM_WEIGHT = 0.375;
 const CJK_CHAR = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}ー]$/u;
 const WORD_CHAR = /^[\p{L}\p{N}]$/u;
@@ -82,13 +85,17 @@ export function cjkTokens(run: string, out: string[]): void {
 }
 
 /**
- * Receives the tokens of scanTokens in order: Latin words in place (with their termHash), each
- * word's stem right after it (to `stem`, else to `word`), CJK runs whole.
+ * Receives the tokens of scanTokens in order: Latin words in place (with their termHash), a word's
+ * stem right after it (`stemAt` gives the token: the STEM letters from `start`, marked), CJK runs whole.
  */
 export interface TokenSink {
   word(text: string, start: number, end: number, hash: number): void;
-  stem?(text: string, start: number, end: number, hash: number): void;
+  stem(text: string, start: number): void;
   cjk(run: string): void;
+}
+
+export function stemAt(text: string, start: number): string {
+  return STEM_MARK + text.slice(start, start + STEM);
 }
 
 /** Finds the tokens of already folded text and hands them to `sink` without cutting Latin words out. */
@@ -112,8 +119,7 @@ export function scanTokens(text: string, sink: TokenSink): void {
     let h = Math.imul(0x811c9dc5 ^ text.charCodeAt(i), 0x01000193);
     if (w === 2) h = Math.imul(h ^ text.charCodeAt(i + 1), 0x01000193);
     i += w;
-    // The stem's hash, kept while the word's first STEM units are letters a-z.
-    let stemHash = 0;
+    // How many of the word's first STEM units are letters a-z (counting stops at the first other).
     let letters = k === WORD && c >= 97 && c <= 122 ? 1 : 0;
     while (i < n) {
       c = text.charCodeAt(i);
@@ -126,15 +132,12 @@ export function scanTokens(text: string, sink: TokenSink): void {
       h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
       if (w === 2) h = Math.imul(h ^ text.charCodeAt(i + 1), 0x01000193);
       i += w;
-      if (letters && letters < STEM) {
-        letters = c >= 97 && c <= 122 ? letters + 1 : 0;
-        if (letters === STEM) stemHash = h;
-      }
+      if (letters && letters < STEM) letters = c >= 97 && c <= 122 ? letters + 1 : 0;
     }
     if (k === WORD) {
       if (i - start > MAX_TOKEN) continue;
       sink.word(text, start, i, h);
-      if (letters === STEM && i - start > STEM) (sink.stem ?? sink.word).call(sink, text, start, start + STEM, stemHash);
+      if (letters === STEM) sink.stem(text, start);
     } else sink.cjk(text.slice(start, i));
   }
 }
@@ -143,6 +146,9 @@ class StringSink implements TokenSink {
   readonly out: string[] = [];
   word(text: string, start: number, end: number): void {
     this.out.push(text.slice(start, end));
+  }
+  stem(text: string, start: number): void {
+    this.out.push(stemAt(text, start));
   }
   cjk(run: string): void {
     cjkTokens(run, this.out);
@@ -165,27 +171,31 @@ export function tokenize(text: string): string[] {
   return tokenizeFolded(foldText(text));
 }
 
-/**
- * BM25 weights below 1 for the query's derived stems: a stem term that another query term extends
- * (`caches` → `cache`). A stem typed as a word of its own weighs 1 unless a longer query word also
- * derives it, which costs nothing that matters: `cache caches` still finds both.
- */
+/** The BM25 weight below 1 of each stem among a query's terms. */
 export function stemWeights(terms: string[]): Map<string, number> {
-  const out = new Map<string, number>();
-  for (const t of terms) {
-    if (t.length === STEM && terms.some((o) => o.length > STEM && o.startsWith(t))) out.set(t, STEM_WEIGHT);
-  }
-  return out;
+  return new Map(terms.filter(isStem).map((t) => [t, STEM_WEIGHT]));
 }
 
-/** Distinct query terms, at most `max`, in first-seen order (a 100 KB query stays bounded). */
+export function isStem(term: string): boolean {
+  return term.startsWith(STEM_MARK);
+}
+
+/**
+ * Distinct query terms in first-seen order: at most `max` words (a 100 KB query stays bounded), then
+ * the stems of those words, which do not count against `max`.
+ */
 export function queryTerms(query: string, max = 64): string[] {
-  const seen = new Set<string>();
+  const words = new Set<string>();
+  const stems = new Set<string>();
   for (const t of tokenize(query.slice(0, 20_000))) {
-    seen.add(t);
-    if (seen.size >= max) break;
+    if (isStem(t)) {
+      stems.add(t);
+      continue;
+    }
+    if (words.size >= max) break;
+    words.add(t);
   }
-  return [...seen];
+  return [...words, ...stems];
 }
 
 /** Approximate token count used for window sizes: Latin words plus CJK characters (no regex: hot). */
