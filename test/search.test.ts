@@ -45,6 +45,24 @@ test('Chinese, English, mixed and Traditional↔Simplified queries find their en
   assert.deepEqual(got, cases.map(([, , want]) => want));
 });
 
+test('the exact word ranks above matches by its stem alone, whether the word is longer than the stem or as long', async (t) => {
+  const ws = searchWorkspace(t);
+  const note = (slug: string, title: string, conclusion: string) => `## Note: ${title}\n- id: NOTE-20261120-${slug}\n- date: 2026-11-20\n- conclusion: ${conclusion}\n- status: active\n\n`;
+  writeFileSync(join(ws, 'memory', '2026-11-20.md'), '# 2026-11-20\n\n' +
+    note('billing-emails', 'Billing emails', 'Send the monthly statement on the first business day') +
+    note('state-machine-states', 'State machine states', 'The state machine keeps states in stateful actors') +
+    note('retry-policy', 'Retry policy', 'Keep the state small in the retry worker') +
+    note('quarterly-report', 'Quarterly report', 'The statement of work was signed by finance'));
+  const loaded = loadConfig(ws);
+  await runIndex(ws, loaded);
+  const top = async (query: string, n: number) => {
+    const { response } = await runSearch({ workspace: ws, query, k: 6, deep: false, filters: {}, today: '2026-11-22', extraPaths: loaded.config.extraPaths, search: loaded.config.search });
+    return new Set(response.results.slice(0, n).map((r) => r.heading));
+  };
+  assert.deepEqual(await top('statement', 2), new Set(['Note: Billing emails', 'Note: Quarterly report']));
+  assert.deepEqual(await top('state', 2), new Set(['Note: State machine states', 'Note: Retry policy']));
+});
+
 test('--json has the documented shape; superseded entries name their successor and rank below it', async (t) => {
   const ws = searchWorkspace(t);
   await index(ws);
