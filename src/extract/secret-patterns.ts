@@ -85,6 +85,15 @@ export function splitKey(key: string): string[] {
     .filter((t) => t !== '');
 }
 
+/**
+ * `pass` and `pw` name a password only after what it opens ("ssh pass is x"): alone they are test
+ * output (`--- PASS: TestX`) and prose ("the lint pass is eslint@9").
+ */
+const PASS_OWNERS = 'ssh|sudo|root|admin|db|database|mysql|postgres|redis|wifi|wi-fi|vpn|login|user|account|server|host|ftp|smtp|e?mail|router|bios|my|your|his|her|their';
+const QUALIFIED_PASS = `(?:${PASS_OWNERS})[ _-]?(?:pass|pw)`;
+/** SSHPASS, DBPASS: one-word keys of the same. */
+const OWNED_PASS_KEY = new RegExp(`^(?:${PASS_OWNERS})(?:pass|pw)$`);
+
 const keyKinds = new Map<string, string | null>();
 
 /** The kind a key announces (`password`, `secret`, `token`, `api-key`, `private-key`) or null. */
@@ -112,6 +121,7 @@ function classifyKeyUncached(key: string): string | null {
   const prev = i > 0 ? tokens[i - 1] : all.length > tokens.length ? all[all.length - tokens.length - 1] : undefined;
   if (/(?:password|passwd|passphrase)$/.test(last) || last === 'pwd') return 'password';
   if ((last === 'pass' || last === 'pw') && prev !== undefined) return 'password';
+  if (OWNED_PASS_KEY.test(last)) return 'password';
   if (last === 'privatekey' || (last === 'key' && prev === 'private')) return 'private-key';
   if (last === 'key' && prev === 'secret') return 'secret';
   if (/^(?:api|access|secret)key$/.test(last)) return 'api-key';
@@ -319,8 +329,9 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
   {
     kinds: ['openai-key'],
     // sk-proj-, sk-svcacct-, sk-admin-, legacy sk-…T3BlbkFJ…, and OpenAI-compatible sk-<hex> keys;
-    // also with the Unicode hyphens (U+2010, U+2011) a rendered page or a chat client pastes.
-    re: re(String.raw`(?<![\w\u2010\u2011-])sk[\u2010\u2011-][\w\u2010\u2011-]{20,}`),
+    // also with the Unicode dashes (U+2010-2015, minus, soft and full-width hyphens) a rendered page
+    // or a chat client pastes.
+    re: re(String.raw`(?<![\w\u00ad\u2010-\u2015\u2212\ufe63\uff0d-])sk[\u00ad\u2010-\u2015\u2212\ufe63\uff0d-][\w\u00ad\u2010-\u2015\u2212\ufe63\uff0d-]{20,}`),
     check: (p) => hasRandomRun(p.value),
   },
   { kinds: ['groq-key'], re: re(String.raw`(?<![\w-])gsk_[A-Za-z0-9]{40,60}(?![\w-])`) },
@@ -375,8 +386,8 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
   },
   {
     kinds: ['github-pat', 'github-oauth-token', 'github-user-token', 'github-app-token', 'github-refresh-token'],
-    // A classic token (36 characters after the prefix) broken by one space, as a wrapped terminal line pastes it.
-    re: re(String.raw`(?<![\w])(?<label>gh[pousr])_(?<p1>[A-Za-z0-9]{4,35})[ \t](?<p2>[A-Za-z0-9]{1,32})(?![\w])`),
+    // A classic token (36 characters after the prefix) broken once by a line break or a space or two, as a wrapped terminal line pastes it.
+    re: re(String.raw`(?<![\w])(?<label>gh[pousr])_(?<p1>[A-Za-z0-9]{4,35})(?:[ \t]{1,2}|\r?\n)(?<p2>[A-Za-z0-9]{1,32})(?![\w])`),
     check: (p) => {
       const body = p.m.groups!.p1! + p.m.groups!.p2!;
       return body.length === 36 && hasRandomRun(body) && githubKind(p);
@@ -582,12 +593,13 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
     // wifi: x", "set the password to x". Unquoted values must look chosen or random, so "the
     // password is rotated weekly" stays.
     re: re(
-      String.raw`\b(?<label>passwords?|passphrase|passwd|pass|pwd|pw|pin|secret(?:[ _-]key)?|api[ _-]?key|access[ _-]?token|token)\b(?:[ \t]+(?:for|of|on|to|in)(?:[ \t]+[\w.@-]{1,40}){1,3}?)?(?:[ \t]+(?:is|was|are|to)[ \t]+|[ \t]*:[ \t]*)(?:now[ \t]+|still[ \t]+|just[ \t]+|set[ \t]+to[ \t]+)?(?:"(?<vq1>[^"\r\n]{1,256})"|'(?<vq2>[^'\r\n]{1,256})'|\x60(?<vq3>[^\x60\r\n]{1,256})\x60|(?<vu>[^\s"'\x60]{1,256}))`,
+      String.raw`\b(?<label>passwords?|passphrase|passwd|pwd|pin|${QUALIFIED_PASS}|secret(?:[ _-]key)?|api[ _-]?key|access[ _-]?token|token)\b(?:[ \t]+(?:for|of|on|to|in)(?:[ \t]+[\w.@-]{1,40}){1,3}?)?(?:[ \t]+(?:is|was|are|to)[ \t]*:?[ \t]+|[ \t]*:[ \t]*)(?:now[ \t]+|still[ \t]+|just[ \t]+|set[ \t]+to[ \t]+)?(?:"(?<vq1>[^"\r\n]{1,256})"|'(?<vq2>[^'\r\n]{1,256})'|\x60(?<vq3>[^\x60\r\n]{1,256})\x60|(?<vu>[^\s"'\x60]{1,256}))`,
       'i',
     ),
     check: (p) => {
       if (p.quoted ? !acceptQuoted(p.value, '', 'password') || p.value.length < 4 : !looksSecretish(p.value)) return false;
-      return byLabel({ pass: 'password', pw: 'password', pin: 'password', secret: 'secret', api: 'api-key' }, 'token')(p);
+      if (/(?:pass|pw)$/i.test(p.m.groups?.label ?? '')) return 'password';
+      return byLabel({ pass: 'password', pwd: 'password', pin: 'password', secret: 'secret', api: 'api-key' }, 'token')(p);
     },
   },
 ];
