@@ -100,4 +100,18 @@ test('mem import checks --scope as remember does: a newline in it no longer brea
   const ok = await mem(['-C', ws, '--now', NOW, 'import', 'claude-md', join(dir, 'CLAUDE.md')]);
   assert.equal(ok.code, 0, ok.stderr);
   assert.match(readFileSync(join(ws, 'memory', '2026-11-21.md'), 'utf8'), /^- scope: project:my-shop$/m, 'a folder name with a space makes a valid scope');
+  // The default scope from a folder named like a key, or holding a control character.
+  const token = SAMPLE_SECRETS.openaiProj;
+  for (const name of [token, 'ctl\x01x']) {
+    const odd = join(tempDir(t), name);
+    mkdirSync(odd);
+    writeFileSync(join(odd, 'CLAUDE.md'), `# Notes\n- Deploys from ${name.length} on Fridays are frozen\n`);
+    const r = await mem(['-C', ws, '--now', NOW, 'import', 'claude-md', join(odd, 'CLAUDE.md')]);
+    assert.equal(r.code, 0, r.stderr);
+  }
+  const daily = readFileSync(join(ws, 'memory', '2026-11-21.md'), 'utf8');
+  assert.ok(!daily.includes(token.slice(0, 20)), 'no part of the key in memory');
+  assert.match(daily, /^- scope: project:\[REDACTED:openai-key\]$/m);
+  assert.match(daily, /^- scope: project:ctl-x$/m);
+  assert.equal((await mem(['-C', ws, 'lint', '--secrets'])).code, 0);
 });

@@ -72,8 +72,9 @@ const BOILERPLATE = /^this file (?:provides guidance to|guides) claude/i;
 function defaultScope(kind: ImportKind, file: string): string | undefined {
   if (kind !== 'claude-md') return undefined;
   const dir = path.dirname(file);
-  // A folder name may hold spaces, which a scope cannot.
-  return path.basename(dir) === '.claude' ? 'global' : `project:${path.basename(dir).replace(/[\s\\]+/g, '-')}`;
+  if (path.basename(dir) === '.claude') return 'global';
+  // A folder name may hold spaces or control characters, which a scope cannot, or a secret, which memory must not.
+  return `project:${redactSecrets(path.basename(dir)).text.replace(/[\s\\\p{Cc}]+/gu, '-')}`;
 }
 
 export async function runImport(opts: ImportOptions): Promise<ImportResult> {
