@@ -192,6 +192,16 @@ describe('merge by id (pure)', async () => {
     );
   });
 
+  test('a text block after an entry one side removed is kept once, whichever side removed it', () => {
+    const notes = '# Afternoon\n\nhand notes from the call\n';
+    const base = file(e('a'), notes, e('b'));
+    for (const [ours, theirs] of [[file(e('a'), notes, e('b'), e('c')), file(notes, e('b'))], [file(notes, e('b')), file(e('a'), notes, e('b'), e('c'))]]) {
+      const merged = mergeMemoryFile(base, ours!, theirs!);
+      assert.equal(merged.split('hand notes from the call').length - 1, 1, merged);
+      assert.deepEqual(ids(merged), ['NOTE-20261120-b', 'NOTE-20261120-c']);
+    }
+  });
+
   test('the same new id with different content on both sides keeps both; theirs gets the next suffix', () => {
     const merged = mergeMemoryFile(file(), file(e('a', '- conclusion: ours\n')), file(e('a', '- conclusion: theirs\n')));
     assert.deepEqual(ids(merged), ['NOTE-20261120-a', 'NOTE-20261120-a-2']);

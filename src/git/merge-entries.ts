@@ -84,7 +84,10 @@ export function mergeMemoryFile(baseText: string, oursText: string, theirsText: 
   const known = new Set([oursParts, baseParts].flatMap((p) => [...p.preamble, ...p.body]).filter((b) => b.type === 'text').map((b) => b.raw.trim()));
   const isNewText = (b: Block) => b.type === 'text' && !known.has(b.raw.trim());
   const side = oneSided(joined(baseParts.preamble), joined(oursParts.preamble), joined(theirsParts.preamble));
-  const out: Block[] = side === 'theirs' ? [...theirsParts.preamble] : [...oursParts.preamble];
+  // Their preamble may have grown by a block that followed an entry they removed: ours still has
+  // that block after the entry, where it is kept, so it is not taken twice.
+  const oursBody = new Set(oursBlocks.filter((b) => b.type === 'text').map((b) => b.raw.trim()));
+  const out: Block[] = side === 'theirs' ? theirsParts.preamble.filter((b) => !oursBody.has(b.raw.trim())) : [...oursParts.preamble];
   if (!side) out.push(...theirsParts.preamble.filter(isNewText));
   const taken = new Set<string>();
   for (const b of oursBlocks) {
