@@ -214,4 +214,22 @@ describe('bad input: one line, a documented exit code, memory untouched', () => 
     assert.equal(again.code, 0, again.stderr);
     assert.doesNotMatch(again.stderr, /looks binary/, 'a skipped file is not warned about again until it changes');
   });
+
+  test('a statement in a transcript of another encoding (GBK, Latin-1) is left out with a warning, never written garbled', async (t) => {
+    const { ws, transcripts } = exampleWorkspace(t);
+    const line = (text: Buffer) => Buffer.concat([Buffer.from('{"role":"user","content":"'), text, Buffer.from('","timestamp":"2026-11-21T10:05:00Z","session_id":"legacy"}\n')]);
+    // "Remember this: the staging server is called 记住一号机 and lives in 上海", its Chinese in GBK; then one in UTF-8.
+    const gbk = Buffer.from([0xbc, 0xc7, 0xd7, 0xa1, 0xd2, 0xbb, 0xba, 0xc5, 0xbb, 0xfa]);
+    const shanghai = Buffer.from([0xc9, 0xcf, 0xba, 0xa3]);
+    writeFileSync(join(transcripts, 'jsonl', 'legacy.jsonl'), Buffer.concat([
+      line(Buffer.concat([Buffer.from('Remember this: the staging server is called '), gbk, Buffer.from(' and lives in '), shanghai])),
+      line(Buffer.from('Remember this: the legacy exporter runs at 02:00 UTC.')),
+    ]));
+    const r = await mem(['-C', ws, ...ALL]);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stderr, /legacy\.jsonl: turns 1-1 hold bytes that are not UTF-8 \(a legacy encoding such as GBK\?\); the statement there was not recorded/);
+    const daily = dailyText(ws);
+    assert.ok(!daily.includes('\uFFFD'), 'nothing garbled in memory');
+    assert.match(daily, /legacy exporter runs at 02:00 UTC/, 'the readable statement of the same file is recorded');
+  });
 });

@@ -32,6 +32,18 @@ function bySession(turns: Turn[]): Turn[][] {
   return [...groups.values()];
 }
 
+/**
+ * A statement holding U+FFFD came from bytes that are not UTF-8 (a transcript in GBK or Latin-1):
+ * written down it would be garbled for good, so it is left out with a warning instead.
+ */
+function readable(candidates: Candidate[], warn: (msg: string) => void): Candidate[] {
+  return candidates.filter((c) => {
+    const garbled = [c.title, c.conclusion, c.why, c.finding, c.impact].some((v) => v?.includes('\uFFFD'));
+    if (garbled) warn(`${c.sessionPath}: turns ${c.firstTurn}-${c.lastTurn} hold bytes that are not UTF-8 (a legacy encoding such as GBK?); the statement there was not recorded`);
+    return !garbled;
+  });
+}
+
 export async function extractBatch(turns: Turn[], context: Turn[], setup: ExtractorSetup): Promise<BatchOutcome> {
   const out: BatchOutcome = { candidates: [], redacted: 0, processedThrough: null, llm: { calls: 0, tokens: 0, estimatedCalls: 0, estimatedTokens: 0, stoppedByBudget: false } };
   for (const group of bySession(turns)) {
@@ -40,12 +52,12 @@ export async function extractBatch(turns: Turn[], context: Turn[], setup: Extrac
     if (!setup.llm) {
       const ctx = prepareTurns(context.filter((t) => t.sessionId === group[0]!.sessionId)).turns;
       const firstIndex = group[0]!.index;
-      out.candidates.push(...extractWithRules([...ctx, ...prepared.turns]).filter((c) => c.lastTurn >= firstIndex));
+      out.candidates.push(...readable(extractWithRules([...ctx, ...prepared.turns]).filter((c) => c.lastTurn >= firstIndex), setup.warn));
       continue;
     }
     const { cfg, budget, dryRun } = setup.llm;
     const r = await extractWithLlm(prepared.turns, cfg, { budget, dryRun, warn: setup.warn });
-    out.candidates.push(...r.candidates);
+    out.candidates.push(...readable(r.candidates, setup.warn));
     out.llm.calls += r.calls;
     out.llm.tokens += r.tokens;
     out.llm.estimatedCalls += r.estimated?.calls ?? 0;
