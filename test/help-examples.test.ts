@@ -13,7 +13,7 @@ import { childEnv, exampleWorkspace, mem, ROOT } from './helpers/cli.js';
 
 const NOW = '2026-11-22T09:00:00Z';
 /** Order matters: forget before restore, so there is a forgotten entry to restore. */
-const COMMANDS = ['', 'search', 'get', 'source', 'trace', 'context', 'tick', 'lint', 'export', 'index', 'forget', 'restore', 'remember'];
+const COMMANDS = ['', 'microsync', 'wrapup', 'compound', 'archive', 'search', 'get', 'source', 'trace', 'context', 'tick', 'lint', 'status', 'export', 'index', 'forget', 'restore', 'remember'];
 const NOT_RUN = /~|\s--hard\b|^mem (?:init|daemon|watch|mcp|schedule)\b/;
 
 function examples(help: string): string[] {

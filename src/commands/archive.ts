@@ -7,7 +7,7 @@ export function registerArchive(program: Command): void {
     .command('archive')
     .description('index the raw transcripts of the configured sources for `mem search --archive` (only new lines are read)')
     .option('--rebuild', 'forget the archive index and read every transcript again (purged turns stay out)')
-    .addHelpText('after', '\nExamples:\n  mem archive\n  mem search --archive "connection pool" --source claude\n\nSee docs/archive.md.')
+    .addHelpText('after', '\nExamples:\n  mem archive\n  mem search --archive "lock errors" --source claude\n\nSee docs/archive.md.')
     .action(async (o: { rebuild?: boolean }, cmd: Command) => {
       const { workspace, loaded, out } = commandContext(cmd.optsWithGlobals<GlobalOptions>());
       const { updateArchive } = await import('../archive/update.js');
