@@ -165,4 +165,12 @@ test('an appended transcript still verifies; a truncated one says so, shows no w
   assert.match(r.stderr, /shrank from \d+ to \d+ bytes since microsync read it \(its stored hash no longer matches\)/);
   assert.match(r.stderr, /has fewer turns than the cited 4-4: it was truncated or rewritten/);
   assert.match(r.stderr, /no turn holds it now/);
+
+  // Overwritten with bytes that are no transcript: no turn is read, so no session is named either.
+  writeFileSync(file, Buffer.from([0, 1, 2, 3, 10]));
+  const binary = await source(ws, id);
+  assert.equal(binary.r.code, 0, binary.r.stderr);
+  assert.equal(binary.out!.sessionMatches, true);
+  assert.doesNotMatch(binary.r.stderr, /now holds session/);
+  assert.match(binary.r.stderr, /has fewer turns than the cited 4-4/);
 });

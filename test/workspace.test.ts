@@ -55,14 +55,17 @@ describe('mem init', () => {
       ['notes.txt', /^mem: cannot create a workspace at \S+\/notes\.txt: it is a file, not a folder\n$/],
       [join(file, 'ws'), /^mem: cannot create a workspace at \S+\/notes\.txt\/ws: \S+\/notes\.txt is a file, not a folder\n$/],
       [join(file, 'a', 'b'), /^mem: cannot create a workspace at \S+\/notes\.txt\/a\/b: \S+\/notes\.txt is a file, not a folder\n$/],
+      ['gone', /^mem: cannot create a workspace at \S+\/gone: it is a symbolic link to nothing, not a folder\n$/],
+      [join(root, 'gone', 'ws'), /^mem: cannot create a workspace at \S+\/gone\/ws: \S+\/gone is a symbolic link to nothing, not a folder\n$/],
     ];
+    symlinkSync(join(root, 'missing'), join(root, 'gone'));
     for (const [dir, message] of cases) {
       const r = await mem(['init', dir, '--git'], { cwd: root });
       assert.equal(r.code, 2, `${dir}: ${r.stderr}`);
       assert.match(r.stderr, message);
       assert.equal(r.stdout, '');
     }
-    assert.deepEqual(readdirSync(root), ['notes.txt']);
+    assert.deepEqual(readdirSync(root).sort(), ['gone', 'notes.txt']);
     assert.equal(readFileSync(file, 'utf8'), 'my notes\n');
   });
 

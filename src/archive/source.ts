@@ -113,7 +113,8 @@ export async function readSource(record: EntryRecord, ctx: SourceContext, around
   const placed = placer.result();
   const warnings: string[] = [];
   if (check.state === 'rewritten') warnings.push(`${source.session_path} ${check.why} since microsync read it (its stored hash no longer matches): the turns below are what the file holds now`);
-  const sessionMatches = !source.session_id || sessionId === source.session_id;
+  // No turn read (an empty or binary file) names no session: the turn-count warning below says what is wrong.
+  const sessionMatches = !source.session_id || !sessionId || sessionId === source.session_id;
   if (!sessionMatches) warnings.push(`${source.session_path} now holds session ${sessionId}, not ${source.session_id}: the file was replaced`);
   if (cited.length < range[1] - range[0] + 1) warnings.push(`${source.session_path} has fewer turns than the cited ${source.message_range}: it was truncated or rewritten`);
   if (placed.nowAt) warnings.push(movedWarning(placed, placed.nowAt, range));

@@ -39,28 +39,30 @@ export function addGitignoreLines(current: string | undefined, wanted: string): 
 
 /**
  * The nearest existing part of `workspace` when it is not a folder (the path itself, or a parent of
- * it, is a file): mkdir would fail with a raw EEXIST or ENOTDIR. Undefined when the nearest existing
- * part is a folder, or when the walk meets any other error (mkdir then reports it).
+ * it, is a file or a dangling symbolic link) and what it is: mkdir would fail with a raw EEXIST or
+ * ENOTDIR. Undefined when the nearest existing part is a folder, or when the walk meets any other
+ * error (mkdir then reports it).
  */
-function fileInTheWay(workspace: string): string | undefined {
+function inTheWay(workspace: string): { at: string; what: string } | undefined {
   for (let p = workspace; ; p = path.dirname(p)) {
     let st: fs.Stats;
     try {
       st = fs.statSync(p);
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' && fs.lstatSync(p, { throwIfNoEntry: false })?.isSymbolicLink()) return { at: p, what: 'a symbolic link to nothing' };
       if ((code === 'ENOENT' || code === 'ENOTDIR') && path.dirname(p) !== p) continue;
       return undefined;
     }
-    return st.isDirectory() ? undefined : p;
+    return st.isDirectory() ? undefined : { at: p, what: 'a file' };
   }
 }
 
 export async function initWorkspace(dir: string, zone = systemZone()): Promise<InitResult> {
   const workspace = path.resolve(dir);
-  const file = fileInTheWay(workspace);
-  if (file) {
-    throw new MemError('USAGE', `cannot create a workspace at ${workspace}: ${file === workspace ? 'it is' : `${file} is`} a file, not a folder`);
+  const blocker = inTheWay(workspace);
+  if (blocker) {
+    throw new MemError('USAGE', `cannot create a workspace at ${workspace}: ${blocker.at === workspace ? 'it is' : `${blocker.at} is`} ${blocker.what}, not a folder`);
   }
   // A configuration every other command would refuse is not adopted: the same one-line error (exit 4), the file left as it is.
   if (fs.existsSync(path.join(workspace, CONFIG_FILE))) loadConfig(workspace);
