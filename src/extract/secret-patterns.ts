@@ -588,6 +588,12 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
     },
   },
   {
+    kinds: ['password'],
+    // "ssh pass = x", "wifi pw=x": the words, not a key, so the assignment shapes above miss it.
+    re: re(String.raw`\b(?<label>${QUALIFIED_PASS})[ \t]*=[ \t]*(?:"(?<vq1>[^"\r\n]{1,256})"|'(?<vq2>[^'\r\n]{1,256})'|(?<vu>[^\s"']{1,256}))`, 'i'),
+    check: (p) => (p.quoted ? p.value.length >= 4 && !isPlaceholder(p.value) : looksSecretish(p.value)),
+  },
+  {
     kinds: ['password', 'secret', 'token', 'api-key'],
     // Prose: "the staging password is hunter2!", "ssh pass is x", "API key for prod was `abc123…`", "Password for
     // wifi: x", "set the password to x". Unquoted values must look chosen or random, so "the
