@@ -7,7 +7,7 @@
 import { chunkMarkdown, MAX_TEXT } from './chunk.js';
 import type { PendingRecord, SegmentBuilder } from './segment-builder.js';
 import type { BuiltDoc } from './segment-format.js';
-import { foldText, isStem, tokenize, tokenizeFolded } from './tokenize.js';
+import { foldText, tokenize, tokenizeFolded } from './tokenize.js';
 import type { Chunk, ChunkOptions, FieldTokens, Tier } from './types.js';
 
 /** The title field's text: heading, front-matter title and tags. */
@@ -22,7 +22,7 @@ function titleText(c: Chunk): string {
 function idTokens(c: Chunk): string[] {
   const id = [c.entryId, c.key].filter((x): x is string => !!x).map(foldText);
   // `sup:<id>` lets a superseded entry's result name its successor with one posting read.
-  return [...id, ...tokenizeFolded(id.join(' ')).filter((t) => !isStem(t)), ...(c.supersedes ? [`sup:${foldText(c.supersedes.trim())}`] : [])];
+  return [...id, ...tokenizeFolded(id.join(' '), false), ...(c.supersedes ? [`sup:${foldText(c.supersedes.trim())}`] : [])];
 }
 
 export function fieldTokens(c: Chunk): FieldTokens {

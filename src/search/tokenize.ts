@@ -144,20 +144,21 @@ export function scanTokens(text: string, sink: TokenSink): void {
 
 class StringSink implements TokenSink {
   readonly out: string[] = [];
+  constructor(private readonly stems: boolean) {}
   word(text: string, start: number, end: number): void {
     this.out.push(text.slice(start, end));
   }
   stem(text: string, start: number): void {
-    this.out.push(stemAt(text, start));
+    if (this.stems) this.out.push(stemAt(text, start));
   }
   cjk(run: string): void {
     cjkTokens(run, this.out);
   }
 }
 
-/** Tokens of already folded text (see fold.ts), in order, with repeats (term frequency counts). */
-export function tokenizeFolded(text: string): string[] {
-  const sink = new StringSink();
+/** Tokens of already folded text (see fold.ts), in order, with repeats (term frequency counts); `stems: false` leaves stems out. */
+export function tokenizeFolded(text: string, stems = true): string[] {
+  const sink = new StringSink(stems);
   scanTokens(text, sink);
   return sink.out;
 }
