@@ -1,0 +1,130 @@
+/**
+ * Values after a label (secret-patterns.ts). A label says "a secret may follow"; these decide whether
+ * what follows is a literal, or code, a placeholder or prose. Literal strings assigned to
+ * secret-named keys in code (`const secret = 'abc'`) are redacted: a hard-coded secret is still a
+ * secret.
+ */
+import type { PatternMatch } from './secret-patterns.js';
+import { splitKey } from './secret-keys.js';
+
+/** Values that are never secrets however they are labelled (types, keywords, tools, algorithms). */
+const STOP_VALUES = new Set(
+  `true false yes no on off none null nil undefined empty required optional include omit same-origin
+  default auto inherit password passwd passphrase secret secrets token tokens apikey api_key key bearer
+  basic string str number int integer bool boolean any unknown object bytes text varchar char hidden
+  masked redacted env vault keychain 1password bitwarden lastpass kms md5 sha1 sha256 sha512 bcrypt
+  scrypt argon2 argon2id pbkdf2 hmac jwt oauth oauth2 base64 hex utf8 utf-8 rsa aes ed25519 https
+  http ssh tls ssl json yaml async await function new this self return typeof void class let const
+  var lambda def fn static public private protected readonly`.split(/\s+/),
+);
+
+const PLACEHOLDER =
+  /^(?:<[^>]*>|\$\{[^}]*\}|\$\([^)]*\)|\$[A-Za-z_]\w*|%[A-Za-z_]\w*%|\{\{.*\}\}|[*xX•·.#?_~-]+|your[-_ ]?[\w -]*|(?:change|replace)[-_ ]?me|todo|tbd|n\/a)$/i;
+
+/** `<...>`, `${VAR}`, `sk-...`, `xxxx`, `****`: documentation and templates, not secrets. */
+export function isPlaceholder(value: string): boolean {
+  const v = value.trim();
+  if (v === '' || STOP_VALUES.has(v.toLowerCase())) return true;
+  if (PLACEHOLDER.test(v)) return true;
+  // A redaction marker as an id's slug spells it (`数据库密码是-redacted-password`): memfold's own.
+  if (/^-?redacted-[a-z0-9-]{1,40}$/.test(v)) return true;
+  return /\.\.\.|…|xxxx|XXXX|\*\*\*\*|\$\{|\{\{|<[A-Za-z_ -]+>/.test(v);
+}
+
+/**
+ * Tokens and keys are machine-made: long, or with digits. `{"token": "Hello", "logprob": -0.1}`
+ * is a tokenizer's output. Passwords and secrets are chosen by people, so any literal counts.
+ */
+export function strongEnough(v: string, kind: string): boolean {
+  if (kind === 'password' || kind === 'secret') return true;
+  return v.length >= 8 && (/\d/.test(v) || v.length >= 20);
+}
+
+export function isPlaceholderMatch(p: PatternMatch): boolean {
+  return isPlaceholder(p.value) || isPlaceholder(p.raw);
+}
+
+/** A word of an identifier that names a secret: `hashedPassword`, `accessToken`, `apiKey`. */
+const SENSITIVE_TOKEN = /(?:pass|passwd|password|pw|pwd|secret|token|key|apikey|cred|creds|credentials?|auth)$/;
+const IDENTIFIER = /^[A-Za-z_$][\w$-]*$/;
+const MEMBER_CHAIN = /^[A-Za-z_$][\w$]*(?:\??\.[A-Za-z_$][\w$]*)+$/;
+const CALL_INDEX_OR_GENERIC = /^[A-Za-z_$][\w$]*(?:\??\.[A-Za-z_$][\w$]*)*[([<]/;
+const CODE_ROOTS = /^(?:process|os|this|self|config|cfg|conf|env|settings|req|request|ctx|context|options|opts|args|params|props|window|import|secrets|vars|inputs)\b/;
+
+function namesASecret(identifier: string): boolean {
+  return splitKey(identifier).some((t) => SENSITIVE_TOKEN.test(t));
+}
+
+/**
+ * `req.body.password`, `getToken()`, `os.environ["X"]`, `Pick<Token, 'end'>`, `t,e}var`: code,
+ * not a literal. A short dotted value with digits and no known root (`Summer2024.Fall`) may be a
+ * password, so it is kept.
+ */
+export function isCodeExpression(v: string): boolean {
+  if (CALL_INDEX_OR_GENERIC.test(v)) return true;
+  if (/[(){}[\]]/.test(v) && /[,;=]/.test(v)) return true;
+  if (!MEMBER_CHAIN.test(v)) return false;
+  return CODE_ROOTS.test(v) || !/\d/.test(v) || v.split('.').length >= 3;
+}
+
+/** `BinaryLike`, `CryptoKey`, `NonSharedBuffer`: a type or class name, not a password. */
+function isTypeName(v: string): boolean {
+  return /^[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+$/.test(v);
+}
+
+/** Looks like a random string or a chosen password rather than a word: used where prose surrounds. */
+export function looksSecretish(v: string): boolean {
+  if (v.length < 6 || isPlaceholder(v) || /[\\/]/.test(v)) return false;
+  if (/^v?\d+(?:\.\d+)+$/.test(v) || /^\d{4}-\d{2}-\d{2}/.test(v)) return false;
+  if (isCodeExpression(v)) return false;
+  const letters = /[A-Za-z]/.test(v);
+  const digits = /\d/.test(v);
+  const symbols = /[!@#$%^&*+=?~]/.test(v);
+  return (letters && digits) || (letters && symbols) || /^\d{6,}$/.test(v);
+}
+
+/** `  password: x` / `- TOKEN=x` / `export X=y`: the key opens the line and the value closes it. */
+function isWholeLine(p: PatternMatch): boolean {
+  if (p.raw !== p.value) return false; // `password: BinaryLike,` is a parameter list
+  // Only the few characters before the key matter; never scan back through a 1 MB line.
+  const before = p.text.slice(Math.max(0, p.m.index - 64), p.m.index);
+  if (!/(?:^|\n)[ \t]*(?:- |export[ \t]+)?[ \t]*$/.test(before)) return false;
+  if (p.m.index > 64 && !before.includes('\n')) return false;
+  return /^[ \t]*(?:#.*)?(?:\r?\n|$)/.test(p.text.slice(p.rawEnd, p.rawEnd + 200));
+}
+
+/**
+ * An unquoted value after `key=` / `key:`. A bare word is taken as a literal only where code is
+ * unlikely: `password=hunter` (no spaces), a YAML line, a CLI flag. `password = input`,
+ * `login(password=pw)`, `token: string`, `password: hashedPassword` and "Password: rotates weekly"
+ * are code or prose.
+ */
+export function acceptUnquoted(p: PatternMatch, key: string, sep: string): boolean {
+  const v = p.value;
+  if (v.length < 4 || isPlaceholderMatch(p) || v.toLowerCase() === key.toLowerCase()) return false;
+  if (/^(?:[[{(<]|\.{0,2}\/|~\/|\\[nrt]|[a-z][a-z0-9+.-]*:\/\/)/i.test(v)) return false;
+  if (isCodeExpression(v)) return false;
+  // "Password: rotates on Mondays", "password: 8-16 characters" go on as prose; a list item
+  // ("password: x, then…") ends at its comma.
+  const goesOn = /^[ \t]+[A-Za-z\u3400-\u9fff]/.test(p.text.slice(p.rawEnd, p.rawEnd + 2));
+  const colon = /^[ \t]*[:：]/.test(sep);
+  if (colon && p.raw === p.value && goesOn && !looksSecretish(v)) return false;
+  if (!IDENTIFIER.test(v) || /\d/.test(v)) return true;
+  // A bare identifier from here on.
+  if (v.length >= 24 && /[a-z]/.test(v) && /[A-Z]/.test(v) && !isTypeName(v)) return true;
+  if (isWholeLine(p)) return true; // a YAML/.env line holds literals, never variables
+  if (/^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/.test(key) && sep === '=') return true; // docker -e DB_PASSWORD=x
+  if (isTypeName(v) || namesASecret(v)) return false;
+  if (/[;)]$/.test(p.raw)) return false;
+  if (/^\s+=|=\s+$/.test(sep)) return false;
+  return !(colon && p.raw === p.value && goesOn);
+}
+
+/** A quoted value. Tokens and keys never hold spaces, so `UnexpectedToken: 'Unexpected token'` is a message. */
+export function acceptQuoted(v: string, key: string, kind: string): boolean {
+  if (isPlaceholder(v) || v.toLowerCase() === key.toLowerCase()) return false;
+  if (!/[\x21-\x7e]/.test(v)) return false; // "密码" as an i18n label
+  if (/\s/.test(v.trim()) && kind !== 'password' && kind !== 'secret') return false;
+  if (IDENTIFIER.test(v) && !/\d/.test(v) && v.length < 24 && namesASecret(v)) return false;
+  return !isCodeExpression(v) || /\s/.test(v);
+}
