@@ -7,7 +7,7 @@
  * its dead ranges go with it.
  */
 import type { Segment } from './segment.js';
-import type { FileState, TierHead, TierState } from './tier-file.js';
+import type { FileState, SegmentRef, TierHead, TierState } from './tier-file.js';
 
 /** Field lengths (title, body, id) of one doc, from the segment that holds it. */
 export type DocLengths = (doc: number) => readonly [number, number, number];
@@ -33,11 +33,25 @@ export function retireDocs(next: Pick<TierHead, 'dead' | 'deadCount' | 'docCount
   return old.count;
 }
 
-/** Drops the segments that hold no live doc any more, with their dead ranges; recounts deadCount. */
+/**
+ * Drops the segments that hold no live doc any more, with their dead ranges; recounts deadCount.
+ * Only a segment holding a dead range can have lost its last live doc, so the files are walked once
+ * for those alone, and no further than it takes to find a live doc in each (an update of one file
+ * in a cold process: 13 ms for 7,000 files and 9 segments when every segment was checked).
+ */
 export function dropEmptySegments(next: TierState): void {
-  const liveFirsts = Object.values(next.files).filter((f) => f.count).map((f) => f.first);
-  const holds = (s: { first: number; count: number }, doc: number) => doc >= s.first && doc < s.first + s.count;
-  next.segments = next.segments.filter((s) => liveFirsts.some((first) => holds(s, first)));
+  const holds = (s: SegmentRef, doc: number) => doc >= s.first && doc < s.first + s.count;
+  const doubtful = next.segments.filter((s) => next.dead.some(([first]) => holds(s, first)));
+  const alive = new Set<SegmentRef>();
+  if (doubtful.length) {
+    for (const key in next.files) {
+      const f = next.files[key]!;
+      if (!f.count) continue;
+      for (const s of doubtful) if (holds(s, f.first)) alive.add(s);
+      if (alive.size === doubtful.length) break;
+    }
+  }
+  next.segments = next.segments.filter((s) => alive.has(s) || !doubtful.includes(s));
   next.dead = next.dead.filter(([first]) => next.segments.some((s) => holds(s, first)));
   next.deadCount = next.dead.reduce((n, [, count]) => n + count, 0);
 }
