@@ -4,15 +4,15 @@
  * passed as arguments, never pasted into the command line, so a message can not inject shell code.
  * The hook is bounded (killed after `timeoutMs`) and its failure is only a warning.
  */
-import { spawn } from 'node:child_process';
-
 export interface HookResult {
   code: number | null;
   timedOut: boolean;
   error?: string;
 }
 
-export function runOnFailure(command: string, job: string, message: string, cwd: string, timeoutMs = 30_000): Promise<HookResult> {
+export async function runOnFailure(command: string, job: string, message: string, cwd: string, timeoutMs = 30_000): Promise<HookResult> {
+  // Loaded on first use: every job loads this module, and few ever fail.
+  const { spawn } = await import('node:child_process');
   return new Promise((resolve) => {
     const child = spawn('/bin/sh', ['-c', `${command} "$@"`, 'mem-on-failure', job, message], {
       cwd,

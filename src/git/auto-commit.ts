@@ -4,15 +4,15 @@
  * not in a git repository or the index already holds staged changes of someone else's work, so a
  * person's half-prepared commit is never swept into a memfold commit.
  */
-import { execFile } from 'node:child_process';
-
 export interface CommitResult {
   committed: boolean;
   reason?: string;
   files: string[];
 }
 
-export function git(cwd: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+/** Loads child_process on first use: `mem index` and `mem search` load this module but rarely commit. */
+export async function git(cwd: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const { execFile } = await import('node:child_process');
   return new Promise((resolve) => {
     execFile('git', args, { cwd, maxBuffer: 16 * 1024 * 1024 }, (err, stdout, stderr) => {
       const code = err ? (typeof (err as { code?: unknown }).code === 'number' ? ((err as { code: number }).code) : 1) : 0;
