@@ -199,7 +199,8 @@ test('mem index loads no commander, zod or luxon (it needs no time), logs its ru
   assert.equal(r.code, 0, r.stderr);
   const loaded = rec.take();
   assert.match(loaded, /dist\/cli\/index\.cjs/, 'answered by the index bundle');
-  assert.match(loaded, /node_modules\/proper-lockfile\//, 'the recorder saw the lock library load');
+  assert.match(loaded, /node_modules\/remark-parse\//, 'the recorder saw the chunker load');
+  assert.doesNotMatch(loaded, /node_modules\/proper-lockfile\//, 'the lock library is bundled');
   assert.doesNotMatch(loaded, /node_modules\/(luxon|commander|zod)\//);
   assert.doesNotMatch(loaded, /dist\/cli\/entry\.js/, 'not the ES-module CLI');
   const runs = readFileSync(join(ws, '.mem', 'logs', 'jobs.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { job: string; outcome: string });
