@@ -106,7 +106,8 @@ export async function updateTier(workspace: string, loaded: LoadedConfig, writer
   let builder = new SegmentBuilder(next.nextId);
   const writeSegment = async (first: number, count: number, seg: SegmentFiles, lenSum: [number, number, number]) => {
     const name = `${tier}-${first}-${Date.now().toString(36)}`;
-    for (const [ext, data] of Object.entries(seg)) await writer.write(`${INDEX_DIR}/${name}.${ext}`, data);
+    // At once: each waits for its fsync, and none is visible before the tier file names it.
+    await Promise.all(Object.entries(seg).map(([ext, data]) => writer.write(`${INDEX_DIR}/${name}.${ext}`, data)));
     next.segments.push(sizedRef(name, first, count, seg));
     next.docCount += count;
     c.chunksAdded += count;
