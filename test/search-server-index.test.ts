@@ -6,7 +6,7 @@
  * What a cold run does better (many changes, a rebuild, embeddings, a busy lock) is declined.
  */
 import assert from 'node:assert/strict';
-import { appendFileSync, cpSync, mkdirSync, readFileSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, utimesSync, watch, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { editConfig, finished, mem, startMem, tempDir } from './helpers/cli.js';
@@ -48,6 +48,11 @@ test('with the server running, a plain mem index is run there: the same counters
     ['a file removed', (ws) => rmSync(join(ws, 'memory', 'projects'), { recursive: true })],
     ['nothing', () => {}],
   ];
+  // The server marks each run as running in the client's name while it lasts (mem status names the lock's holder from it).
+  mkdirSync(join(a, '.mem', 'running'), { recursive: true });
+  const marked = new Set<string>();
+  const watcher = watch(join(a, '.mem', 'running'), (_event, name) => name && marked.add(name));
+  t.after(() => watcher.close());
   let indexed = 0;
   for (const [what, edit] of edits) {
     edit(a);
@@ -55,6 +60,8 @@ test('with the server running, a plain mem index is run there: the same counters
     const child = startMem(['-C', a, '--json', 'index'], { env: { MEM_TRIGGER: 'cron' } });
     const served = await finished(child);
     assert.equal(served.code, 0, served.stderr);
+    await waitFor(`${what}: the run's marker`, () => marked.has(`index.${child.pid}.json`), 10_000, 20);
+    assert.deepEqual(readdirSync(join(a, '.mem', 'running')), [], `${what}: the marker is gone once the run is done`);
     const cold = await index(b);
     assert.deepEqual(counters(JSON.parse(served.stdout)), counters(cold), what);
     assert.equal((await status(a))?.indexed, ++indexed, `${what}: run by the server`);

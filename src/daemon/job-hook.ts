@@ -5,8 +5,6 @@
  * error path (failure) appends the line, runs `onFailure` on a failure and `git.autoCommit` on a
  * success. A run killed by a signal cannot write its own line: the daemon writes it instead.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Command } from 'commander';
 import { JOB_COMMANDS } from '../cli/commands.js';
 import type { GlobalOptions } from '../cli/context.js';
@@ -15,6 +13,7 @@ import type { LoadedConfig } from '../config/load.js';
 import { describeError, EXIT, exitCodeOf } from '../core/errors.js';
 import { autoCommit, commitMessage } from '../git/auto-commit.js';
 import { appendJobLog, jobLine, triggerFromEnv } from '../jobs/job-log.js';
+import { clearRunning, markRunning } from '../jobs/running-marker.js';
 import { JOBS, type Job } from '../write/allowance.js';
 import { WorkspaceWriter } from '../write/writer.js';
 import { defaultLockOptions } from '../write/defaults.js';
@@ -22,15 +21,13 @@ import { locateWorkspace } from '../workspace/locate.js';
 import { diffMarkdown, snapshotMarkdown, type MdSnapshot } from './md-snapshot.js';
 import { runOnFailure } from './on-failure.js';
 
-export const RUNNING_DIR = '.mem/running';
-
 interface PendingRun {
   job: string;
   workspace: string;
   loaded: LoadedConfig;
   start: Date;
   before: MdSnapshot;
-  marker: string;
+  marker: string | undefined;
 }
 
 let pending: PendingRun | undefined;
@@ -82,13 +79,7 @@ export async function startJobRun(job: string, workspaceOption: string | undefin
   }
   const start = new Date();
   const writer = new WorkspaceWriter(workspace, writerJob(job), defaultLockOptions(loaded.config));
-  const marker = writer.resolve(`${RUNNING_DIR}/${job}.${process.pid}.json`);
-  try {
-    fs.mkdirSync(path.dirname(marker), { recursive: true });
-    fs.writeFileSync(marker, JSON.stringify({ job, pid: process.pid, trigger: triggerFromEnv(), start: start.toISOString() }) + '\n');
-  } catch {
-    // The marker only tells `mem status` who holds a lock; a run goes on without it.
-  }
+  const marker = markRunning(writer, { job, pid: process.pid, trigger: triggerFromEnv(), start });
   pending = { job, workspace, loaded, start, before: snapshot(job, workspace), marker };
 }
 
@@ -97,11 +88,7 @@ export async function finishJobRun(err: unknown): Promise<void> {
   const run = pending;
   pending = undefined;
   if (!run) return;
-  try {
-    fs.rmSync(run.marker, { force: true });
-  } catch {
-    // Best effort, as its writing was (e.g. `.mem` is a file): the run's outcome stands.
-  }
+  clearRunning(run.marker);
   const d = diffMarkdown(run.before, snapshot(run.job, run.workspace));
   const counts = { filesChanged: d.changed.length, entriesAdded: d.entriesAdded, ...(d.entriesRemoved ? { entriesRemoved: d.entriesRemoved } : {}), ...reported };
   const failed = err !== undefined;

@@ -10,7 +10,7 @@ import { lintEntries } from '../entries/lint.js';
 import { loadEntries } from '../entries/store.js';
 import { lastRuns, readJobLog, type JobLogLine } from '../jobs/job-log.js';
 import { readDaemonPid } from '../daemon/pidfile.js';
-import { RUNNING_DIR } from '../daemon/job-hook.js';
+import { RUNNING_DIR } from '../jobs/running-marker.js';
 import { effectiveSchedule, nextRuns, SCHEDULED_JOBS } from '../schedule/jobs.js';
 import { isLocked, LOCK_DIR } from '../write/locks.js';
 import { findConflicts, type Conflict } from './conflicts.js';

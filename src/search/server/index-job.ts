@@ -14,7 +14,9 @@
 import type { LoadedConfig } from '../../config/load.js';
 import { describeError } from '../../core/errors.js';
 import { appendIndexRun, triggerFromEnv } from '../../jobs/job-log.js';
+import { clearRunning, markRunning } from '../../jobs/running-marker.js';
 import { defaultLockOptions } from '../../write/defaults.js';
+import { WorkspaceWriter } from '../../write/writer.js';
 import { updateIndex } from '../update.js';
 import { IndexDeclined } from '../index-rules.js';
 import type { ManifestCache } from '../tier-file.js';
@@ -33,22 +35,23 @@ export const SERVED_INDEX_MAX_FILES = 200;
 export async function serveIndex(workspace: string, loaded: LoadedConfig, files: FileTracker, req: IndexRequest, manifests: ManifestCache): Promise<{ report: IndexReport; warnings: string[] }> {
   if (loaded.config.embedding) throw new Cold('embeddings are configured');
   const start = new Date();
+  const pid = Number.isInteger(req.pid) ? req.pid : process.pid;
+  const trigger = triggerFromEnv({ MEM_TRIGGER: req.trigger });
+  const lock = { ...defaultLockOptions(loaded.config), waitMs: 0 };
+  // In the client's name, as the job log line: `mem status` names the index lock's holder from it.
+  const marker = markRunning(new WorkspaceWriter(workspace, 'index', lock), { job: 'index', pid, trigger, start });
   let result;
   try {
-    result = await updateIndex(workspace, loaded, {
-      files: [...files.current('warm'), ...files.current('cold')],
-      limit: SERVED_INDEX_MAX_FILES,
-      lock: { ...defaultLockOptions(loaded.config), waitMs: 0 },
-      manifests,
-    });
+    result = await updateIndex(workspace, loaded, { files: [...files.current('warm'), ...files.current('cold')], limit: SERVED_INDEX_MAX_FILES, lock, manifests });
   } catch (err) {
     manifests.clear();
     throw new Cold(err instanceof IndexDeclined ? err.message : `index: ${describeError(err)}`);
+  } finally {
+    clearRunning(marker);
   }
   const end = new Date();
   const warnings = [...loaded.warnings];
-  const pid = Number.isInteger(req.pid) ? req.pid : process.pid;
-  const logged = await appendIndexRun(workspace, loaded.config.limits.jobLogBytes, { trigger: triggerFromEnv({ MEM_TRIGGER: req.trigger }), pid, start, end });
+  const logged = await appendIndexRun(workspace, loaded.config.limits.jobLogBytes, { trigger, pid, start, end });
   if (logged) warnings.push(logged);
   return { report: { ...result, seconds: (end.getTime() - start.getTime()) / 1000 }, warnings };
 }
