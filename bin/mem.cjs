@@ -16,7 +16,7 @@ const lean = async () => {
   if (!args.includes('search') && !args.includes('index')) return false;
   const next = await require('../dist/cli/first.cjs').first(args, env);
   if (next === 'index') return require('../dist/cli/index.cjs').leanIndex(args, env);
-  if (next === 'search') return require('../dist/cli/search.cjs').leanSearch(args, env);
+  if (next === 'search' || next === 'search-declined') return require('../dist/cli/search.cjs').leanSearch(args, env, next === 'search-declined');
   return next === 'done';
 };
 lean().then((done) => done || cli(), cli);

@@ -32,7 +32,8 @@ export interface SearchFlags extends Filters {
 
 export const EMPTY_QUERY = 'the query is empty; give some words to search for, e.g. mem search "why postgres"';
 
-export async function searchCommand(words: string[], flags: SearchFlags, g: GlobalOptions): Promise<void> {
+/** `serverDeclined`: the resident server was asked already (served.ts) and will not answer: not asked again. */
+export async function searchCommand(words: string[], flags: SearchFlags, g: GlobalOptions, opts: { serverDeclined?: boolean } = {}): Promise<void> {
   const query = words.join(' ');
   if (!query.trim()) throw new MemError('USAGE', EMPTY_QUERY);
   if (flags.archive || flags.source !== undefined || flags.session !== undefined) return (await import('../archive/command.js')).archiveSearchCommand(query, flags, g);
@@ -62,7 +63,7 @@ export async function searchCommand(words: string[], flags: SearchFlags, g: Glob
   const lexicalOnly = !!flags.lexicalOnly || !loaded.config.embedding;
 
   // The resident server first (src/search/server/client.ts): undefined means "answer cold".
-  const served = await askResidentServer(workspace, { query, k, deep, filters, today, lexicalOnly: !!flags.lexicalOnly });
+  const served = opts.serverDeclined ? undefined : await askResidentServer(workspace, { query, k, deep, filters, today, lexicalOnly: !!flags.lexicalOnly });
   const outcome: SearchOutcome = served ?? (await searchCold(workspace, query, k, deep, filters, today, lexicalOnly, loaded.config));
 
   for (const n of outcome.notices) out.warn(n);

@@ -6,18 +6,19 @@
  * Invariant: it prints only a server's answer, which is the cold path's byte for byte (the server
  * fills `k` and "today" from the configuration it reloads on change, and sends that configuration's
  * warnings). In every other case — another command, help, --now/MEM_NOW, --since/--until, the
- * archive, a bad -k, no workspace, no server, a server that says "cold", any error — it returns false
- * having printed nothing, and the search runs as if this had not been tried (lean-search.ts: it reads
- * the configuration, asks the server again, may start one on demand, or answers cold).
+ * archive, a bad -k, no workspace, no server, a server that says "cold", any error — it prints
+ * nothing, and the search runs as if this had not been tried (lean-search.ts: it reads the
+ * configuration, asks the server, may start one on demand, or answers cold); except that a server
+ * that declined or never replied (protocol.ts `declined`) is not asked a second time.
  */
 import type { SearchRoute } from './fast-args.js';
 import { c, outputFor } from './output.js';
 import { nowText } from './now-text.js';
 import { locateWorkspace } from '../workspace/locate.js';
-import { exchange, privateDir, realWorkspace, requestHead, serverSwitch, socketAddress, socketDir } from '../search/server/protocol.js';
+import { declined, exchange, privateDir, realWorkspace, requestHead, serverSwitch, socketAddress, socketDir } from '../search/server/protocol.js';
 
-/** True when the search was answered and printed. */
-export async function served(route: SearchRoute, env: NodeJS.ProcessEnv): Promise<boolean> {
+/** True when the search was answered and printed; 'declined' when the server will not answer it. */
+export async function served(route: SearchRoute, env: NodeJS.ProcessEnv): Promise<boolean | 'declined'> {
   try {
     if (serverSwitch(env) === 'off') return false;
     const { words, flags: f, global: g } = route;
@@ -33,6 +34,7 @@ export async function served(route: SearchRoute, env: NodeJS.ProcessEnv): Promis
       query, ...(k === undefined ? {} : { k }), deep: !!f.deep, lexicalOnly: !!f.lexicalOnly,
       filters: { kind: f.kind, status: f.status, scope: f.scope, path: f.path },
     });
+    if (declined(reply)) return 'declined';
     if (!reply || reply === 'absent' || !reply.ok || !('outcome' in reply)) return false;
     const out = outputFor(g);
     for (const w of [...(reply.warnings ?? []), ...reply.outcome.notices]) out.warn(w);

@@ -192,6 +192,18 @@ export function serverSwitch(env: NodeJS.ProcessEnv = process.env): ServerSwitch
 /** How long a client waits for an answer before answering cold (a busy or wedged server). */
 const REPLY_TIMEOUT_MS = Number(process.env.MEM_SEARCH_SERVER_TIMEOUT_MS) || 3_000;
 
+/** Cold replies of a server on its way out: asking again may reach (or start) its successor. */
+const LEAVING: ReadonlySet<string> = new Set(['stopping', 'server of another build']);
+
+/**
+ * True when a server was there and will not answer this client: it declined for a reason that
+ * holds for the rest of this run (another user configuration, no usable index …) or never replied
+ * in time. Asking it again would only repeat that, or wait out another timeout.
+ */
+export function declined(reply: Reply | undefined | 'absent'): boolean {
+  return reply === undefined || (reply !== 'absent' && !reply.ok && !LEAVING.has(reply.cold));
+}
+
 /** Sends one request and resolves with the reply, or undefined (no server, timeout, bad reply). */
 export async function exchange(address: string, req: Request, timeoutMs = REPLY_TIMEOUT_MS): Promise<Reply | undefined | 'absent'> {
   // No socket file, no server: answered without loading node:net (Unix; a pipe cannot be looked at).
