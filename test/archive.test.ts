@@ -1,14 +1,16 @@
 /** The archive tier: raw transcripts indexed incrementally, searched only with `--archive`. */
 import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
 import { appendFileSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { gzipSync } from 'node:zlib';
 import { loadRecorder } from './helpers/loaded.js';
 import { exampleWorkspace, mem } from './helpers/cli.js';
 
 const NOW = '2026-11-22T09:00:00Z';
 
-interface Update { files: number; filesRead: number; bytesRead: number; turns: number; docs: number; totalDocs: number; rewritten: Array<{ why: string }> }
+interface Update { warnings: string[]; files: number; filesRead: number; bytesRead: number; turns: number; docs: number; totalDocs: number; rewritten: Array<{ why: string }> }
 interface Hits { results: Array<{ sessionPath: string; sessionId: string; turns: string; timestamp: string | null; snippet: string; source: string }>; behind: number; indexed: boolean }
 
 async function update(ws: string, ...args: string[]): Promise<Update> {
@@ -152,6 +154,36 @@ test('microsync keeps a kept archive fresh, and never starts one', async (t) => 
   const hit = await archive(ws, 'quokka');
   assert.equal(hit.results.length, 1);
   assert.equal(hit.behind, 0);
+});
+
+test('binary *.jsonl transcripts (random bytes, a gzip, a small one without NUL) are skipped with one warning each, as microsync does; nothing is added for them', async (t) => {
+  const plain = exampleWorkspace(t);
+  const base = await update(plain.ws);
+  const { ws, transcripts } = exampleWorkspace(t);
+  const dir = join(transcripts, 'jsonl');
+  const session = readFileSync(join(dir, 'ledgerline-standup.jsonl'));
+  writeFileSync(join(dir, 'random.jsonl'), randomBytes(300_000));
+  writeFileSync(join(dir, 'export.jsonl'), gzipSync(Buffer.concat(Array.from({ length: 200 }, () => session))));
+  writeFileSync(join(dir, 'small.jsonl'), Buffer.from([0xff, 0xfe, 0xfd, 0xc3, 0x28, 0xa0, 0xa1, 0x0a, 0xe2, 0x28, 0xa1, 0xf0, 0x28, 0x8c, 0xbc, 0x0a]));
+  const r = await mem(['-C', ws, '--json', 'archive']);
+  assert.equal(r.code, 0, r.stderr);
+  const out = JSON.parse(r.stdout) as Update;
+  for (const [name, why] of [['random', 'NUL bytes'], ['export', 'NUL bytes'], ['small', 'mostly not UTF-8']]) {
+    const warning = `${join(dir, name)}.jsonl: looks binary (${why}), not a transcript; skipped`;
+    assert.deepEqual(r.stderr.split('\n').filter((l) => l.includes(`${name}.jsonl`)), [`warning: ${warning}`]);
+    assert.deepEqual(out.warnings.filter((w) => w.includes(`${name}.jsonl`)), [warning]);
+  }
+  assert.deepEqual([out.files, out.turns, out.docs, out.totalDocs], [base.files + 3, base.turns, base.docs, base.totalDocs], 'no turn or window from them');
+  const again = await mem(['-C', ws, 'archive']);
+  assert.equal(again.code, 0, again.stderr);
+  assert.doesNotMatch(again.stderr, /looks binary/, 'a skipped file is not warned about again until it changes');
+
+  // Microsync, which keeps the archive fresh, reads a new binary file too: still one warning for it.
+  writeFileSync(join(dir, 'late.jsonl'), randomBytes(1000).fill(0, 0, 1));
+  const sync = await mem(['-C', ws, '-v', 'microsync', '--now', NOW]);
+  assert.equal(sync.code, 0, sync.stderr);
+  assert.deepEqual(sync.stderr.split('\n').filter((l) => l.includes('late.jsonl')), [`warning: ${join(dir, 'late')}.jsonl: looks binary (NUL bytes), not a transcript; skipped`]);
+  assert.match(sync.stderr, /archive: 1 transcript\(s\) read, 0 new window\(s\)/);
 });
 
 test('mem status tells whether the archive is kept, its size, and how many transcripts changed since', async (t) => {

@@ -15,7 +15,7 @@ export async function refreshArchive(workspace: string, loaded: LoadedConfig): P
   if (!fs.existsSync(path.join(workspace, STATE_FILE))) return {};
   try {
     const { updateArchive } = await import('./update.js');
-    const r = await updateArchive(workspace, loaded);
+    const r = await updateArchive(workspace, loaded, { warnNotText: false });
     const warnings = [...(r.rebuilt ? [r.rebuilt] : []), ...r.warnings];
     return { line: `archive: ${r.filesRead} transcript(s) read, ${r.docs} new window(s)`, ...(warnings.length ? { warning: `archive: ${warnings.join('; ')}` } : {}) };
   } catch (err) {

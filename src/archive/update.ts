@@ -3,12 +3,16 @@
  * Only bytes after a file's cursor are read; a file whose bytes before the cursor changed (or that
  * shrank) is re-read from the start under a new file number, and its old docs are retired. Each
  * update writes at most a few new segments and then the state, atomically, under the `index`
- * allowance: a killed update leaves the previous state, and its cursors, in force.
+ * allowance: a killed update leaves the previous state, and its cursors, in force. A file that is not
+ * text (a gzip renamed `.jsonl`) adds nothing and is warned about once, as microsync warns: its cursor
+ * goes to its end, so it is not warned about again until it changes.
  */
 import fs from 'node:fs';
 import type { LoadedConfig } from '../config/load.js';
 import { checkCursor, fingerprint } from '../jobs/microsync/cursors.js';
-import { listTranscriptFiles, openTranscript } from '../transcripts/index.js';
+import { skipIfNotText } from '../transcripts/binary.js';
+import { listTranscriptFiles, openTranscript, type ReadStats } from '../transcripts/index.js';
+import { StatsRecorder } from '../transcripts/stats.js';
 import { defaultLockOptions } from '../write/defaults.js';
 import { withLock } from '../write/locks.js';
 import { WorkspaceWriter } from '../write/writer.js';
@@ -45,6 +49,11 @@ export interface ArchiveUpdate {
 export interface ArchiveUpdateOptions {
   rebuild?: boolean;
   progress?: (msg: string) => void;
+  /**
+   * Warn about each transcript skipped as not text (default true). Microsync's refresh turns it off:
+   * microsync has already warned about the transcripts it read, and one warning per file is enough.
+   */
+  warnNotText?: boolean;
 }
 
 export async function updateArchive(workspace: string, loaded: LoadedConfig, opts: ArchiveUpdateOptions = {}): Promise<ArchiveUpdate> {
@@ -108,30 +117,36 @@ async function update(workspace: string, loaded: LoadedConfig, writer: Workspace
         state.retired.push(known.no);
       }
       const no = resume ? known.no : state.nextFile++;
-      const purged = state.purged.filter((p) => p.file === file);
-      const builder = windowBuilder(no, resume ? known.cursor.offset : 0, (i) => purged.some((p) => i >= p.a && i <= p.b));
-      const stream = openTranscript(file, source.kind, {
-        fromOffset: resume ? known.cursor.offset : 0,
-        fromIndex: resume ? known.cursor.turns : 0,
-        maxLineBytes: loaded.config.limits.maxLineBytes,
-        fallbackTimestamp: new Date(st.mtimeMs).toISOString(),
-        ...(resume && known.cursor.pendingTools ? { toolNames: known.cursor.pendingTools } : {}),
-      });
       let last = resume ? known.cursor.turns : 0;
-      for await (const turn of stream.turns) {
-        builder.add(turn);
-        last = turn.index;
-        res.turns++;
+      let stats = await notText(file);
+      if (stats) {
+        if (opts.warnNotText !== false) res.warnings.push(...stats.warnings);
+      } else {
+        const purged = state.purged.filter((p) => p.file === file);
+        const builder = windowBuilder(no, resume ? known.cursor.offset : 0, (i) => purged.some((p) => i >= p.a && i <= p.b));
+        const stream = openTranscript(file, source.kind, {
+          fromOffset: resume ? known.cursor.offset : 0,
+          fromIndex: resume ? known.cursor.turns : 0,
+          maxLineBytes: loaded.config.limits.maxLineBytes,
+          fallbackTimestamp: new Date(st.mtimeMs).toISOString(),
+          ...(resume && known.cursor.pendingTools ? { toolNames: known.cursor.pendingTools } : {}),
+        });
+        for await (const turn of stream.turns) {
+          builder.add(turn);
+          last = turn.index;
+          res.turns++;
+        }
+        const docs = builder.take();
+        pending.push(...docs);
+        pendingChars += docs.reduce((n, d) => n + d.x.length, 0);
+        res.docs += docs.length;
+        stats = stream.stats;
       }
-      const docs = builder.take();
-      pending.push(...docs);
-      pendingChars += docs.reduce((n, d) => n + d.x.length, 0);
-      res.docs += docs.length;
-      res.bytesRead += stream.stats.bytesRead;
+      res.bytesRead += stats.bytesRead;
       res.filesRead++;
-      const fp = await fingerprint(file, stream.stats.endOffset);
-      const cursor = { offset: stream.stats.endOffset, turns: last, size: st.size, mtimeMs: st.mtimeMs, ...fp, ...(stream.stats.pendingTools ? { pendingTools: stream.stats.pendingTools } : {}) };
-      state.files[file] = { no, source: source.name, kind: source.kind, sessionId: stream.stats.sessionId, cursor };
+      const fp = await fingerprint(file, stats.endOffset);
+      const cursor = { offset: stats.endOffset, turns: last, size: st.size, mtimeMs: st.mtimeMs, ...fp, ...(stats.pendingTools ? { pendingTools: stats.pendingTools } : {}) };
+      state.files[file] = { no, source: source.name, kind: source.kind, sessionId: stats.sessionId, cursor };
       if (pendingChars >= SEGMENT_CHARS) await flush();
     }
   }
@@ -151,6 +166,18 @@ async function update(workspace: string, loaded: LoadedConfig, writer: Workspace
   res.totalDocs = state.segments.reduce((n, s) => n + s.docs, 0);
   res.ms = Date.now() - started;
   return res;
+}
+
+/**
+ * The read of a file that is not text, judged on its first block as every transcript read judges it
+ * (transcripts/binary.ts): its one warning and a cursor at its end; undefined for a text file. The
+ * stream skips such a file too, but the archive passes on none of a stream's warnings (malformed
+ * lines are microsync's to report), so without this the file was skipped in silence. A file that
+ * cannot be opened is left to the stream, which fails with SOURCE_UNREADABLE.
+ */
+async function notText(file: string): Promise<ReadStats | undefined> {
+  const rec = new StatsRecorder(file, '', 0);
+  return (await skipIfNotText(file, rec).catch(() => false)) ? rec.stats : undefined;
 }
 
 /** Writes docs as a new segment (its files only: the caller lists it in the state and writes that last). */
