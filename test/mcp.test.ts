@@ -1,7 +1,7 @@
 /** `mem mcp` through the official SDK client, which spawns `node bin/mem.js -C <ws> mcp` over stdio. */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -9,6 +9,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { BIN, childEnv, exampleWorkspace, finished, mem } from './helpers/cli.js';
 import { daily, entry, workspace } from './fixtures/governance/workspace.js';
+import { SAMPLE_SECRETS } from './fixtures/secrets/corpus.js';
 
 const NOW = '2026-11-22T10:00:00Z';
 const OLD = 'DECISION-20261101-use-sqlite-for-events';
@@ -91,6 +92,20 @@ describe('mem mcp', { concurrency: 2 }, () => {
     assert.equal((await mem(['-C', ws, 'lint'])).code, 0);
   });
 
+  test('memory_remember names a bad or secret-shaped key or scope by its parameter, not by the CLI flag, and writes nothing', async (t) => {
+    const ws = fixture(t);
+    const c = await connect(t, ws);
+    const token = SAMPLE_SECRETS.ghp;
+    for (const [name, value] of [['key', `decision:${token}`], ['scope', `project:${token}`]] as const) {
+      const r = await call(c, 'memory_remember', { text: 'We rotate the deploy token monthly', [name]: value });
+      assert.equal(r.isError, true);
+      assert.equal(r.content[0]!.text, `memory_remember failed: ${name} holds something shaped like a secret (github-pat); a ${name} is written to memory as it is: name the thing, not its value`);
+    }
+    const bad = await call(c, 'memory_remember', { text: 'We rotate the deploy token monthly', key: 'decision:a\nb' });
+    assert.equal(bad.content[0]!.text, 'memory_remember failed: key "decision:a\\nb" is not a typed key such as pref:writing:tone or decision:shop:database (at most 200 characters)');
+    assert.deepEqual(readdirSync(join(ws, 'memory')).filter((f) => f.startsWith('2026-11-22')), [], 'nothing written');
+  });
+
   test('bad arguments give isError results; an unknown tool is a protocol error', async (t) => {
     const ws = fixture(t);
     const c = await connect(t, ws);
@@ -103,13 +118,18 @@ describe('mem mcp', { concurrency: 2 }, () => {
       ['memory_get', { path: '../../etc/passwd' }, /is not a Markdown file of the workspace/],
       ['memory_get', { path: 'memory/2026-11-20.md', lines: '9-3' }, /is not a line range/],
       ['memory_context', { budget: 10 }, /budget: Too small/],
+      ['memory_context', { budget: 300_000 }, /budget: Too big/],
+      ['memory_search', { query: 'x', filters: { kind: 'opinion' } }, /filters\.kind: Invalid option/],
       ['memory_remember', { text: 'x', kind: 'opinion' }, /kind: Invalid option/],
+      ['memory_remember', { text: 'x', key: 'shop db' }, /^memory_remember failed: key "shop db" is not a typed key such as /],
+      ['memory_remember', { text: 'x', scope: 'project:a\nb' }, /^memory_remember failed: scope "project:a\\nb" is not global, project:<name> or lang:<name>$/],
       ['memory_trace', { id: 42 }, /id: Invalid input: expected string/],
     ];
     for (const [name, args, message] of cases) {
       const r = await call(c, name, args);
       assert.equal(r.isError, true, `${name} ${JSON.stringify(args)}`);
       assert.match(r.content[0]!.text!, message);
+      assert.doesNotMatch(r.content[0]!.text!, /(^|[\s"'`(])--[a-z]/, 'names the tool\'s parameters, never a CLI flag');
     }
     await assert.rejects(c.callTool({ name: 'memory_delete', arguments: {} }), (err: unknown) => err instanceof McpError && err.code === ErrorCode.MethodNotFound && /unknown tool "memory_delete"/.test(err.message));
   });

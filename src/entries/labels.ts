@@ -13,12 +13,22 @@ const RULES = {
   scope: { ok: (v: string) => SCOPE.test(v), want: 'global, project:<name> or lang:<name>' },
 };
 
-export function checkLabels(labels: { key?: string; scope?: string }): void {
+export type Label = keyof typeof RULES;
+
+/**
+ * How the caller names a label in its errors: the CLI by its flag (the default), the MCP tool by
+ * its parameter, so an agent is never told about a `--key` it cannot pass.
+ */
+export type LabelName = (label: Label) => string;
+
+const flag: LabelName = (label) => `--${label}`;
+
+export function checkLabels(labels: { key?: string; scope?: string }, nameOf: LabelName = flag): void {
   for (const name of ['key', 'scope'] as const) {
     const value = labels[name];
     if (value === undefined) continue;
     const secret = findSecrets(value)[0];
-    if (secret) throw new MemError('USAGE', `--${name} holds something shaped like a secret (${secret.kind}); a ${name} is written to memory as it is: name the thing, not its value`);
-    if (!RULES[name].ok(value)) throw new MemError('USAGE', `--${name} ${JSON.stringify(value)} is not ${RULES[name].want}`);
+    if (secret) throw new MemError('USAGE', `${nameOf(name)} holds something shaped like a secret (${secret.kind}); a ${name} is written to memory as it is: name the thing, not its value`);
+    if (!RULES[name].ok(value)) throw new MemError('USAGE', `${nameOf(name)} ${JSON.stringify(value)} is not ${RULES[name].want}`);
   }
 }
