@@ -9,7 +9,7 @@ import type { LoadedConfig } from '../config/load.js';
 import { MemError } from '../core/errors.js';
 import { toIsoUtc } from '../core/time.js';
 import { appendEntries } from '../entries/daily.js';
-import { checkLabels } from '../entries/labels.js';
+import { checkLabels, type LabelName } from '../entries/labels.js';
 import { getField, isKind, type Kind, type Origin } from '../entries/model.js';
 import { loadEntries, recordsOf } from '../entries/store.js';
 import { redactSecrets } from '../extract/secrets.js';
@@ -34,6 +34,8 @@ export interface RememberOptions {
   origin?: Origin;
   /** For a non-manual origin: the source the entry cites (session id and path). */
   source?: { sessionId: string; sessionPath: string };
+  /** How errors name a bad key or scope: the CLI's flag (default) or the MCP tool's parameter. */
+  labelName?: LabelName;
 }
 
 export interface RememberResult {
@@ -57,7 +59,7 @@ const stripControl = (s: string) => s.replace(new RegExp(CONTROL.source, 'g'), '
 
 export async function runRemember(opts: RememberOptions): Promise<RememberResult> {
   const kind = parseKind(opts.kind);
-  checkLabels(opts);
+  checkLabels(opts, opts.labelName);
   const red = redactSecrets(stripControl(opts.text).trim());
   const text = red.text;
   if (!text) throw new MemError('USAGE', 'nothing to remember: the text is empty');

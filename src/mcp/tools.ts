@@ -10,7 +10,6 @@ import type { LoadedConfig } from '../config/load.js';
 import { MemError } from '../core/errors.js';
 import { parseSince } from '../core/time.js';
 import { buildContext } from '../context/run.js';
-import { checkLabels } from '../entries/labels.js';
 import { traceOf } from '../commands/trace.js';
 import { runRemember } from '../jobs/remember.js';
 import { appendUsage } from '../jobs/usage-log.js';
@@ -114,10 +113,8 @@ export const HANDLERS: Record<ToolName, Handler> = {
   memory_context: async (env, a: z.infer<typeof SCHEMAS.memory_context>) =>
     buildContext({ workspace: env.workspace, loaded: env.loaded, now: env.now(), scope: a.scope, query: a.query, budget: a.budget, cwd: env.cwd, via: 'mcp:memory_context' }),
   memory_remember: async (env, a: z.infer<typeof SCHEMAS.memory_remember>) => {
-    // Checked here first so a bad label is named as this tool's parameter; runRemember would name the CLI's flag.
-    checkLabels(a, (label) => label);
     const sessionId = `mcp-${createHash('sha256').update(a.text.trim()).digest('hex').slice(0, 12)}`;
-    return runRemember({ workspace: env.workspace, loaded: env.loaded, now: env.now(), ...a, origin: 'agent', source: { sessionId, sessionPath: 'mcp:memory_remember' } });
+    return runRemember({ workspace: env.workspace, loaded: env.loaded, now: env.now(), ...a, origin: 'agent', source: { sessionId, sessionPath: 'mcp:memory_remember' }, labelName: (label) => label });
   },
   memory_trace: async (env, a: z.infer<typeof SCHEMAS.memory_trace>) => traceOf(env.workspace, a.id),
   memory_evidence: async (env, a: z.infer<typeof SCHEMAS.memory_evidence>) => {
