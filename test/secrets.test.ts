@@ -94,6 +94,27 @@ test('keeps the label so the sentence still reads', () => {
   assert.equal(redactSecrets('Authorization: Bearer FAKEabc123def456ghi789').text, 'Authorization: Bearer [REDACTED:bearer-token]');
 });
 
+test('a value longer than the bound its pattern judges it on is removed whole', () => {
+  const v = (n: number) => `FAKE${synth(`long-${n}`, n - 4)}1`;
+  const dotted = `${v(255)}.${v(40)}`; // the bound falls just after the dot that trimming drops
+  for (const [text, expected, secret] of [
+    [`my password is ${v(300)} ok`, 'my password is [REDACTED:password] ok', v(300)],
+    [`the password is ${dotted} ok`, 'the password is [REDACTED:password] ok', dotted],
+    [`ssh pass = ${v(300)}`, 'ssh pass = [REDACTED:password]', v(300)],
+    [`密码：${v(600)}，别外传`, '密码：[REDACTED:password]，别外传', v(600)],
+    [`DB_PASSWORD=${v(1100)}`, 'DB_PASSWORD=[REDACTED:password]', v(1100)],
+    [`tool --token ${v(1100)} run`, 'tool --token [REDACTED:token] run', v(1100)],
+    [`GET /x?access_token=${v(5000)}&page=2`, 'GET /x?access_token=[REDACTED:token]&page=2', v(5000)],
+    [`Cookie: sid=${v(5000)}`, 'Cookie: [REDACTED:cookie]', `sid=${v(5000)}`],
+    [`the password is "${v(300)} ${v(300)}" ok`, 'the password is "[REDACTED:password]" ok', `${v(300)} ${v(300)}`],
+  ] as const) {
+    const out = redactSecrets(text).text;
+    assert.deepEqual(leakedParts(out, secret), [], `tail survived in: ${out.slice(0, 120)}`);
+    assert.equal(out, expected);
+    assert.equal(redactSecrets(out).text, out);
+  }
+});
+
 test('a multi-line PEM block is removed whole, also CRLF, JSON-escaped and truncated', () => {
   const body = Array.from({ length: 8 }, (_, i) => synth(`pem-${i}`, 64, 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'));
   const begin = ['-----BEGIN', 'RSA PRIVATE KEY-----'].join(' ');

@@ -8,6 +8,8 @@
  *   (`vq…` quoted content, `vu…` unquoted and trimmed of trailing punctuation), else the whole match;
  * - every quantifier is bounded or followed by a class it cannot overlap, so a scan is linear in
  *   the input (no nested ambiguous repeats: a 1 MB transcript must not stall microsync);
+ * - a bounded unquoted value has a `tail` of its own class, so an accepted value longer than the
+ *   bound is removed whole ("my password is <300 characters>" must not leak its last 44);
  * - labels (keys, `Bearer`, `密码：`, `scheme://user:`) stay outside the secret group, so the
  *   redacted text still reads as a sentence.
  * Order is priority: when two shapes cover the same characters, the earlier one names the kind, so
@@ -53,8 +55,20 @@ const QUOTED_VALUE = String.raw`\\"(?<vq1>(?:[^"\\\r\n]|\\[^"\r\n]){1,4096})\\"|
 // and at CJK text and punctuation ("AppSecret：abc123，请保管").
 const UNQUOTED_CHAR = String.raw`[^\s"'\x60;\u3000-\u303f\u3400-\u9fff\uff00-\uffef]`;
 const UNQUOTED_VALUE = String.raw`(?<vu>${UNQUOTED_CHAR}{1,1024})`;
-const UNQUOTED_TAIL = new RegExp(`${UNQUOTED_CHAR}*`, 'y');
+const UNQUOTED_TAIL = tailOf(UNQUOTED_CHAR);
 const VALUE = `(?:${QUOTED_VALUE}|${UNQUOTED_VALUE})`;
+
+// The other bounded value classes, each with the tail that continues it past its bound: a value
+// is judged on its first 256 (512, 4096) characters, and removed whole.
+const PROSE_CHAR = String.raw`[^\s"'\x60]`;
+const PASS_CHAR = String.raw`[^\s"']`;
+const ASCII_CHAR = String.raw`[\x21-\x7e]`;
+const QUERY_CHAR = String.raw`[^&#;\s"'<>\x60]`;
+const COOKIE_CHAR = String.raw`[^\r\n"'\x60]`;
+
+function tailOf(charClass: string): RegExp {
+  return new RegExp(`${charClass}*`, 'y');
+}
 
 function re(source: string, flags = ''): RegExp {
   return new RegExp(source, `gd${flags}`);
@@ -266,13 +280,14 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
   {
     kinds: ['azure-sas-signature', 'password', 'secret', 'token', 'api-key', 'private-key'],
     // ?access_token=…&sig=… : the parameter name decides, the value ends at & or #.
-    re: re(String.raw`[?&;](?<key>[A-Za-z_][\w.-]{0,40})=(?<v>[^&#;\s"'<>\x60]{1,4096})`),
+    re: re(String.raw`[?&;](?<key>[A-Za-z_][\w.-]{0,40})=(?<v>${QUERY_CHAR}{1,4096})`),
     check: (p) => {
       const key = p.m.groups?.key ?? '';
       const kind = /^(?:sig|signature)$/i.test(key) ? 'azure-sas-signature' : classifyKey(key);
       if (kind === null || isPlaceholderMatch(p) || isCodeExpression(p.value)) return false;
       return strongEnough(p.value, kind) && kind;
     },
+    tail: tailOf(QUERY_CHAR),
   },
   {
     kinds: ['bearer-token'],
@@ -297,8 +312,9 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
   },
   {
     kinds: ['cookie'],
-    re: re(String.raw`(?<![\w-])(?:Set-)?Cookie[ \t]*:[ \t]*(?<vu>[^\r\n"'\x60]{6,4096})`, 'i'),
+    re: re(String.raw`(?<![\w-])(?:Set-)?Cookie[ \t]*:[ \t]*(?<vu>${COOKIE_CHAR}{6,4096})`, 'i'),
     check: (p) => /[\w-]+=[^\s;]{6,}/.test(p.value),
+    tail: tailOf(COOKIE_CHAR),
   },
 
   // --- Labelled values: KEY=value, "key": "value", key: value, --key value, and their relatives.
@@ -333,14 +349,14 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
     kinds: ['password'],
     // mysql -uroot -phunter2 (the password glued to -p); sshpass -p 'x'
     re: re(
-      String.raw`[ \t]-p(?<=\b(?:mysql|mysqldump|mysqladmin|mariadb|sshpass)\b[^\r\n]{0,200}-p)[ \t]*(?:'(?<vq1>[^'\r\n]{1,256})'|"(?<vq2>[^"\r\n]{1,256})"|(?<vu>[^\s'"-][^\s'"]*))`,
+      String.raw`[ \t]-p(?<=\b(?:mysql|mysqldump|mysqladmin|mariadb|sshpass)\b[^\r\n]{0,200}-p)[ \t]*(?:'(?<vq1>[^'\r\n]{1,4096})'|"(?<vq2>[^"\r\n]{1,4096})"|(?<vu>[^\s'"-][^\s'"]*))`,
     ),
     check: (p) => !isPlaceholderMatch(p),
   },
   {
     kinds: ['password'],
     // redis-cli -a hunter2
-    re: re(String.raw`[ \t]-a(?<=\bredis-cli\b[^\r\n]{0,200}-a)[ \t]+(?:'(?<vq1>[^'\r\n]{1,256})'|"(?<vq2>[^"\r\n]{1,256})"|(?<vu>[^\s'"-][^\s'"]*))`),
+    re: re(String.raw`[ \t]-a(?<=\bredis-cli\b[^\r\n]{0,200}-a)[ \t]+(?:'(?<vq1>[^'\r\n]{1,4096})'|"(?<vq2>[^"\r\n]{1,4096})"|(?<vu>[^\s'"-][^\s'"]*))`),
     check: (p) => !isPlaceholderMatch(p),
   },
   {
@@ -354,7 +370,7 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
     // 密码：hunter2 / 密碼: 'x' / 令牌是 abc… (full-width or ASCII colon, or 是/为). The value is an
     // ASCII run or a quoted string: Chinese text after the label is prose ("密码：请找运维").
     re: re(
-      String.raw`(?<label>密码|密碼|口令|访问令牌|訪問令牌|令牌|密钥|密鑰|金鑰|金钥|秘钥|秘鑰|私钥|私鑰|パスワード|비밀번호)[ \t]*(?<sep>(?:是|为|為)[ \t]*[:：]?|[:：=]|(?=[ \t]))[ \t]*(?:「(?<vq1>[^」\r\n]{1,256})」|“(?<vq2>[^”\r\n]{1,256})”|"(?<vq3>[^"\r\n]{1,256})"|'(?<vq4>[^'\r\n]{1,256})'|\x60(?<vq5>[^\x60\r\n]{1,256})\x60|(?<vu>[\x21-\x7e]{1,512}))`,
+      String.raw`(?<label>密码|密碼|口令|访问令牌|訪問令牌|令牌|密钥|密鑰|金鑰|金钥|秘钥|秘鑰|私钥|私鑰|パスワード|비밀번호)[ \t]*(?<sep>(?:是|为|為)[ \t]*[:：]?|[:：=]|(?=[ \t]))[ \t]*(?:「(?<vq1>[^」\r\n]{1,4096})」|“(?<vq2>[^”\r\n]{1,4096})”|"(?<vq3>[^"\r\n]{1,4096})"|'(?<vq4>[^'\r\n]{1,4096})'|\x60(?<vq5>[^\x60\r\n]{1,4096})\x60|(?<vu>${ASCII_CHAR}{1,512}))`,
     ),
     check: (p) => {
       if (isPlaceholderMatch(p)) return false;
@@ -368,12 +384,14 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
       if (/令牌/.test(label)) return 'token';
       return /密码|密碼|口令|パスワード|비밀번호/.test(label) ? 'password' : 'secret';
     },
+    tail: tailOf(ASCII_CHAR),
   },
   {
     kinds: ['password'],
     // "ssh pass = x", "wifi pw=x": the words, not a key, so the assignment shapes above miss it.
-    re: re(String.raw`\b(?<label>${QUALIFIED_PASS})[ \t]*=[ \t]*(?:"(?<vq1>[^"\r\n]{1,256})"|'(?<vq2>[^'\r\n]{1,256})'|(?<vu>[^\s"']{1,256}))`, 'i'),
+    re: re(String.raw`\b(?<label>${QUALIFIED_PASS})[ \t]*=[ \t]*(?:"(?<vq1>[^"\r\n]{1,4096})"|'(?<vq2>[^'\r\n]{1,4096})'|(?<vu>${PASS_CHAR}{1,256}))`, 'i'),
     check: (p) => (p.quoted ? p.value.length >= 4 && !isPlaceholder(p.value) : looksSecretish(p.value)),
+    tail: tailOf(PASS_CHAR),
   },
   {
     kinds: ['password', 'secret', 'token', 'api-key'],
@@ -381,7 +399,7 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
     // wifi: x", "set the password to x". Unquoted values must look chosen or random, so "the
     // password is rotated weekly" stays.
     re: re(
-      String.raw`\b(?<label>passwords?|passphrase|passwd|pwd|pin|${QUALIFIED_PASS}|secret(?:[ _-]key)?|api[ _-]?key|access[ _-]?token|token)\b(?:[ \t]+(?:for|of|on|to|in)(?:[ \t]+[\w.@-]{1,40}){1,3}?)?(?:[ \t]+(?:is|was|are|to)[ \t]*:?[ \t]+|[ \t]*:[ \t]*)(?:now[ \t]+|still[ \t]+|just[ \t]+|set[ \t]+to[ \t]+)?(?:"(?<vq1>[^"\r\n]{1,256})"|'(?<vq2>[^'\r\n]{1,256})'|\x60(?<vq3>[^\x60\r\n]{1,256})\x60|(?<vu>[^\s"'\x60]{1,256}))`,
+      String.raw`\b(?<label>passwords?|passphrase|passwd|pwd|pin|${QUALIFIED_PASS}|secret(?:[ _-]key)?|api[ _-]?key|access[ _-]?token|token)\b(?:[ \t]+(?:for|of|on|to|in)(?:[ \t]+[\w.@-]{1,40}){1,3}?)?(?:[ \t]+(?:is|was|are|to)[ \t]*:?[ \t]+|[ \t]*:[ \t]*)(?:now[ \t]+|still[ \t]+|just[ \t]+|set[ \t]+to[ \t]+)?(?:"(?<vq1>[^"\r\n]{1,4096})"|'(?<vq2>[^'\r\n]{1,4096})'|\x60(?<vq3>[^\x60\r\n]{1,4096})\x60|(?<vu>${PROSE_CHAR}{1,256}))`,
       'i',
     ),
     check: (p) => {
@@ -389,6 +407,7 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
       if (/(?:pass|pw)$/i.test(p.m.groups?.label ?? '')) return 'password';
       return byLabel({ pass: 'password', pwd: 'password', pin: 'password', secret: 'secret', api: 'api-key' }, 'token')(p);
     },
+    tail: tailOf(PROSE_CHAR),
   },
 ];
 

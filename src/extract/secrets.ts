@@ -184,9 +184,14 @@ function accept(
   end = start + value.length;
   const kind = pattern.check ? pattern.check({ m, value, raw, quoted, rawEnd, text } satisfies PatternMatch) : true;
   if (kind === false) return null;
-  if (pattern.tail !== undefined && !quoted && end === rawEnd) {
-    pattern.tail.lastIndex = end;
-    if (pattern.tail.exec(text) !== null) end = pattern.tail.lastIndex;
+  // A value cut by its pattern's bound goes on past `rawEnd`: the rest is the same secret. Taken
+  // from the untrimmed end, so a value that ends in `.` at the bound still loses its tail.
+  if (pattern.tail !== undefined && !quoted) {
+    pattern.tail.lastIndex = rawEnd;
+    if (pattern.tail.exec(text) !== null && pattern.tail.lastIndex > rawEnd) {
+      const whole = text.slice(start, pattern.tail.lastIndex);
+      end = start + (trim ? whole.replace(TRAILING_PUNCTUATION, '') : whole).length;
+    }
   }
   return { kind: kind === true ? pattern.kinds[0] : kind, start, end };
 }
