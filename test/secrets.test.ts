@@ -115,6 +115,30 @@ test('a value longer than the bound its pattern judges it on is removed whole', 
   }
 });
 
+test('a prefixed token pasted with Unicode dashes is removed whole and keeps its kind', () => {
+  // Hyphens and dashes U+2010-2015, minus, soft, small and full-width hyphens: what a rendered page,
+  // a PDF or a chat client puts where the key had `-`.
+  const dashes = ['\u2010', '\u2011', '\u2012', '\u2013', '\u2014', '\u2015', '\u2212', '\u00ad', '\ufe63', '\uff0d'];
+  const labelled = /^(?:password|secret|token|api-key|database-password|url-password|cookie|bearer-token|basic-auth)$/;
+  const dashed = SECRET_SAMPLES.filter((s) => !labelled.test(s.kind) && s.secret.includes('-'));
+  const kinds = new Set(dashed.map((s) => s.kind));
+  for (const kind of ['slack-token', 'anthropic-key', 'openrouter-key', 'gitlab-token', 'age-secret-key', 'rsa-private-key']) {
+    assert.ok(kinds.has(kind), `no dashed ${kind} sample`);
+  }
+  for (const sample of dashed) {
+    for (const dash of dashes) {
+      const secret = sample.secret.replaceAll('-', dash);
+      const text = sample.text.replace(sample.secret, secret);
+      const out = redactSecrets(text);
+      const where = `${sample.kind} with U+${dash.codePointAt(0)?.toString(16)}`;
+      assert.deepEqual(leakedParts(out.text, secret), [], `${where} survived in: ${out.text}`);
+      const at = text.indexOf(secret);
+      const cover = findSecrets(text).find((f) => f.start <= at + 1 && f.end >= at + secret.length - 1);
+      assert.equal(cover?.kind, sample.kind, `${where}: ${out.text}`);
+    }
+  }
+});
+
 test('a multi-line PEM block is removed whole, also CRLF, JSON-escaped and truncated', () => {
   const body = Array.from({ length: 8 }, (_, i) => synth(`pem-${i}`, 64, 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'));
   const begin = ['-----BEGIN', 'RSA PRIVATE KEY-----'].join(' ');

@@ -99,9 +99,19 @@ function decodesToCredentials(b64: string): boolean {
 
 const DATABASE_SCHEMES = /^(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|redis|rediss|amqps?|mssql|sqlserver|oracle|cockroachdb|clickhouse|couchdb|neo4j(?:\+s)?|jdbc:[a-z]+)$/i;
 
+/**
+ * A `-` as a rendered page, a chat client or a word processor pastes it: hyphen-minus, the hyphens
+ * and dashes U+2010-2015, minus, soft, small and full-width hyphens. Every dash of a vendor prefix
+ * or a token body takes any of them (`xoxb‑…` with U+2011 is the same Slack token). The lookbehinds
+ * before a prefix stay ASCII, so a token right after an em dash ("the key—xoxb-…") is still found;
+ * only `sk`, two letters common in words, refuses a Unicode dash before it too.
+ */
+const DASHES = String.raw`\x2d\u00ad\u2010-\u2015\u2212\ufe63\uff0d`;
+const DASH = `[${DASHES}]`;
+
 /** Line breaks inside a PEM block: real ones, or `\n` escapes once or twice JSON-encoded. */
 const PEM_BREAK = String.raw`(?:\r?\n|(?:\\{1,2}r)?\\{1,2}n|[ \t])`;
-const PEM_LABEL = String.raw`(?<type>[ A-Z0-9]{0,40}?)PRIVATE KEY(?: BLOCK)?-----`;
+const PEM_LABEL = String.raw`(?<type>[ A-Z0-9]{0,40}?)PRIVATE KEY(?: BLOCK)?${DASH}{5}`;
 
 function byLabel(table: Record<string, string>, fallback: string) {
   return (p: PatternMatch): string => {
@@ -120,18 +130,16 @@ const githubKind = byLabel(
 
 export const SECRET_PATTERNS: readonly SecretPattern[] = [
   // --- Vendor tokens with a fixed prefix: certain, so they go first and name the kind.
-  { kinds: ['anthropic-key'], re: re(String.raw`(?<![\w-])sk-ant-[\w-]{20,}`) },
-  { kinds: ['openrouter-key'], re: re(String.raw`(?<![\w-])sk-or-v1-[a-f0-9]{32,}`) },
+  { kinds: ['anthropic-key'], re: re(String.raw`(?<![\w-])sk${DASH}ant${DASH}[\w${DASHES}]{20,}`) },
+  { kinds: ['openrouter-key'], re: re(String.raw`(?<![\w-])sk${DASH}or${DASH}v1${DASH}[a-f0-9]{32,}`) },
   {
     kinds: ['openai-key'],
-    // sk-proj-, sk-svcacct-, sk-admin-, legacy sk-…T3BlbkFJ…, and OpenAI-compatible sk-<hex> keys;
-    // also with the Unicode dashes (U+2010-2015, minus, soft and full-width hyphens) a rendered page
-    // or a chat client pastes.
-    re: re(String.raw`(?<![\w\u00ad\u2010-\u2015\u2212\ufe63\uff0d-])sk[\u00ad\u2010-\u2015\u2212\ufe63\uff0d-][\w\u00ad\u2010-\u2015\u2212\ufe63\uff0d-]{20,}`),
+    // sk-proj-, sk-svcacct-, sk-admin-, legacy sk-…T3BlbkFJ…, and OpenAI-compatible sk-<hex> keys.
+    re: re(String.raw`(?<![\w${DASHES}])sk${DASH}[\w${DASHES}]{20,}`),
     check: (p) => hasRandomRun(p.value),
   },
   { kinds: ['groq-key'], re: re(String.raw`(?<![\w-])gsk_[A-Za-z0-9]{40,60}(?![\w-])`) },
-  { kinds: ['xai-key'], re: re(String.raw`(?<![\w-])xai-[A-Za-z0-9]{60,100}(?![\w-])`) },
+  { kinds: ['xai-key'], re: re(String.raw`(?<![\w-])xai${DASH}[A-Za-z0-9]{60,100}(?![\w-])`) },
   {
     kinds: ['aws-access-key-id'],
     re: re(String.raw`(?<![A-Za-z0-9])(?:AKIA|ASIA|ABIA|ACCA|A3T[A-Z0-9])[A-Z0-9]{16}(?![A-Za-z0-9])`),
@@ -159,15 +167,15 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
     ),
     check: (p) => /[a-z]/.test(p.value) && /[A-Z]/.test(p.value) && /[0-9/+]/.test(p.value),
   },
-  { kinds: ['gcp-api-key'], re: re(String.raw`(?<![\w-])AIza[\w-]{35}(?![\w-])`) },
+  { kinds: ['gcp-api-key'], re: re(String.raw`(?<![\w-])AIza[\w${DASHES}]{35}(?![\w-])`) },
   {
     kinds: ['gcp-service-account-key'],
-    re: re(String.raw`\\?"private_key\\?"[ \t]*:[ \t]*\\?"(?=-----BEGIN)(?<v>(?:[^"\\]|\\[^"]){20,16384})\\?"`),
+    re: re(String.raw`\\?"private_key\\?"[ \t]*:[ \t]*\\?"(?=${DASH}{5}BEGIN)(?<v>(?:[^"\\]|\\[^"]){20,16384})\\?"`),
   },
-  { kinds: ['google-oauth-client-secret'], re: re(String.raw`(?<![\w-])GOCSPX-[\w-]{24,40}(?![\w-])`) },
+  { kinds: ['google-oauth-client-secret'], re: re(String.raw`(?<![\w-])GOCSPX${DASH}[\w${DASHES}]{24,40}(?![\w-])`) },
   {
     kinds: ['google-oauth-token'],
-    re: re(String.raw`(?<![\w-])ya29\.[\w-]{20,}`),
+    re: re(String.raw`(?<![\w-])ya29\.[\w${DASHES}]{20,}`),
     check: hasDigit,
   },
   {
@@ -192,16 +200,16 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
   { kinds: ['github-fine-grained-pat'], re: re(String.raw`(?<![\w])github_pat_\w{40,251}(?![\w])`) },
   {
     kinds: ['gitlab-token'],
-    re: re(String.raw`(?<![\w-])(?:gl(?:pat|ptt|rt|dt|oas|cbt|ft|imt|soat)-[\w-]{20,}|GR1348941[\w-]{20,})`),
+    re: re(String.raw`(?<![\w-])(?:gl(?:pat|ptt|rt|dt|oas|cbt|ft|imt|soat)${DASH}[\w${DASHES}]{20,}|GR1348941[\w${DASHES}]{20,})`),
   },
   {
     kinds: ['slack-token'],
-    re: re(String.raw`(?<![\w-])(?:xox[abposre]-[A-Za-z0-9-]{10,250}|xapp-\d-[A-Za-z0-9-]{10,250})`),
+    re: re(String.raw`(?<![\w-])(?:xox[abposre]${DASH}[A-Za-z0-9${DASHES}]{10,250}|xapp${DASH}\d${DASH}[A-Za-z0-9${DASHES}]{10,250})`),
     check: hasDigit,
   },
   {
     kinds: ['slack-webhook'],
-    re: re(String.raw`hooks\.slack\.com/(?:services|workflows|triggers)/(?<v>[A-Za-z0-9/_-]{20,})`),
+    re: re(String.raw`hooks\.slack\.com/(?:services|workflows|triggers)/(?<v>[A-Za-z0-9/_${DASHES}]{20,})`),
   },
   {
     kinds: ['stripe-secret-key', 'stripe-restricted-key'],
@@ -212,30 +220,30 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
   { kinds: ['twilio-api-key'], re: re(String.raw`(?<![\w])SK[0-9a-fA-F]{32}(?![\w])`) },
   {
     kinds: ['sendgrid-key'],
-    re: re(String.raw`(?<![\w.-])SG\.[\w-]{16,32}\.[\w-]{30,64}(?![\w-])`),
+    re: re(String.raw`(?<![\w.-])SG\.[\w${DASHES}]{16,32}\.[\w${DASHES}]{30,64}(?![\w-])`),
   },
   { kinds: ['npm-token'], re: re(String.raw`(?<![\w])npm_[A-Za-z0-9]{36}(?![\w])`) },
-  { kinds: ['pypi-token'], re: re(String.raw`(?<![\w-])pypi-AgE[\w-]{50,}`) },
+  { kinds: ['pypi-token'], re: re(String.raw`(?<![\w-])pypi${DASH}AgE[\w${DASHES}]{50,}`) },
   { kinds: ['huggingface-token'], re: re(String.raw`(?<![\w])hf_[A-Za-z0-9]{30,40}(?![\w])`) },
   {
     kinds: ['discord-bot-token'],
-    re: re(String.raw`(?<![\w.-])[MNO][\w-]{23,27}\.[\w-]{6}\.[\w-]{27,40}(?![\w.-])`),
+    re: re(String.raw`(?<![\w.-])[MNO][\w${DASHES}]{23,27}\.[\w${DASHES}]{6}\.[\w${DASHES}]{27,40}(?![\w.-])`),
     check: hasDigit,
   },
   {
     kinds: ['discord-webhook'],
-    re: re(String.raw`discord(?:app)?\.com/api/webhooks/\d{5,30}/(?<v>[\w-]{40,})`),
+    re: re(String.raw`discord(?:app)?\.com/api/webhooks/\d{5,30}/(?<v>[\w${DASHES}]{40,})`),
   },
-  { kinds: ['telegram-bot-token'], re: re(String.raw`(?<![\d:])\d{6,12}:AA[\w-]{30,40}(?![\w-])`) },
+  { kinds: ['telegram-bot-token'], re: re(String.raw`(?<![\d:])\d{6,12}:AA[\w${DASHES}]{30,40}(?![\w-])`) },
   { kinds: ['shopify-token'], re: re(String.raw`(?<![\w])shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}(?![\w])`) },
   { kinds: ['digitalocean-token'], re: re(String.raw`(?<![\w])do[opr]_v1_[a-f0-9]{64}(?![\w])`) },
   {
     kinds: ['doppler-token'],
     // Doppler service (dp.st.<config>.…), personal, CLI, service-account, SCIM and audit tokens.
-    re: re(String.raw`(?<![\w.])dp\.(?:st|pt|ct|sa|scim|audit)\.(?:[\w-]{2,35}\.)?[A-Za-z0-9]{40,44}(?![\w])`),
+    re: re(String.raw`(?<![\w.])dp\.(?:st|pt|ct|sa|scim|audit)\.(?:[\w${DASHES}]{2,35}\.)?[A-Za-z0-9]{40,44}(?![\w])`),
   },
   { kinds: ['linear-key'], re: re(String.raw`(?<![\w])lin_(?:api|oauth)_[A-Za-z0-9]{40}(?![\w])`) },
-  { kinds: ['age-secret-key'], re: re(String.raw`AGE-SECRET-KEY-1[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58}`) },
+  { kinds: ['age-secret-key'], re: re(String.raw`AGE${DASH}SECRET${DASH}KEY${DASH}1[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58}`) },
 
   // --- Structural shapes: whole blocks and self-describing tokens.
   {
@@ -243,7 +251,7 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
     // The whole block, BEGIN to END. A block cut short (a truncated tool output) is still removed
     // up to where its base64 lines stop, because the missing END does not make the rest public.
     re: re(
-      String.raw`-----BEGIN ${PEM_LABEL}(?:${PEM_BREAK}+(?:[A-Za-z][\w-]{0,40}:[^\r\n\\]{0,200}|[A-Za-z0-9+/=]+))*(?:${PEM_BREAK}*-----END [ A-Z0-9]{0,40}?PRIVATE KEY(?: BLOCK)?-----)?`,
+      String.raw`${DASH}{5}BEGIN ${PEM_LABEL}(?:${PEM_BREAK}+(?:[A-Za-z][\w${DASHES}]{0,40}:[^\r\n\\]{0,200}|[A-Za-z0-9+/=]+))*(?:${PEM_BREAK}*${DASH}{5}END [ A-Z0-9]{0,40}?PRIVATE KEY(?: BLOCK)?${DASH}{5})?`,
     ),
     check: pemKind,
   },
@@ -255,7 +263,7 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
   },
   {
     kinds: ['jwt'],
-    re: re(String.raw`(?<![\w-])eyJ[\w-]{8,}\.eyJ[\w-]{8,}\.[\w-]{10,}`),
+    re: re(String.raw`(?<![\w-])eyJ[\w${DASHES}]{8,}\.eyJ[\w${DASHES}]{8,}\.[\w${DASHES}]{10,}`),
   },
 
   // --- Credentials inside URLs and HTTP.
