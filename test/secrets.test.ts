@@ -139,6 +139,23 @@ test('a prefixed token pasted with Unicode dashes is removed whole and keeps its
   }
 });
 
+test('a value holding `/` after a label is a password unless it looks like a path or URL', () => {
+  for (const [text, expected] of [
+    ['the db password is p/a55w0rd!x.', 'the db password is [REDACTED:password].'],
+    ['Password: p/a55w0rd!x please', 'Password: [REDACTED:password] please'],
+    ['ssh pass = ab/cd12!x', 'ssh pass = [REDACTED:password]'],
+    ['the password file is /etc/app/secret.conf', null],
+    ['the password is ~/.pgpass', null],
+    ['the password is ../keys/prod.pem', null],
+    ['the api key is config/prod2.env', null],
+    ['the token is https://example.test/a1/b2', null],
+    ['the token is api.example.test/v2/t0ken', null],
+    ['the pin is 2024/11/21', null],
+  ] as const) {
+    assert.equal(redactSecrets(text).text, expected ?? text);
+  }
+});
+
 test('a multi-line PEM block is removed whole, also CRLF, JSON-escaped and truncated', () => {
   const body = Array.from({ length: 8 }, (_, i) => synth(`pem-${i}`, 64, 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'));
   const begin = ['-----BEGIN', 'RSA PRIVATE KEY-----'].join(' ');
