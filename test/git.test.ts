@@ -139,6 +139,20 @@ describe('git', () => {
     assert.deepEqual(ids(readFileSync(ours, 'utf8')), ['NOTE-20261120-a', 'NOTE-20261120-b']);
   });
 
+  test('merge-driver on CRLF files writes CRLF throughout, no LF-only line', async (t) => {
+    const dir = tempDir(t);
+    const [base, ours, theirs] = ['base', 'ours', 'theirs'].map((n) => join(dir, n)) as [string, string, string];
+    const e = (id: string) => `## Note: ${id}\r\n- id: NOTE-20261120-${id}\r\n- status: active\r\n`;
+    writeFileSync(base, `---\r\ntags: [ops]\r\n---\r\n# 2026-11-20\r\n\r\n${e('a')}`);
+    writeFileSync(ours, `---\r\ntags: [ops]\r\n---\r\n# 2026-11-20\r\n\r\n${e('a')}\r\n${e('o')}`);
+    writeFileSync(theirs, `---\r\ntags: [ops]\r\n---\r\n# 2026-11-20\r\n\r\n${e('a')}${e('t')}`);
+    const r = await mem(['merge-driver', base, ours, theirs, 'memory/2026-11-20.md']);
+    assert.equal(r.code, 0, r.stderr);
+    const merged = readFileSync(ours, 'utf8');
+    assert.deepEqual(ids(merged.replaceAll('\r\n', '\n')), ['NOTE-20261120-a', 'NOTE-20261120-o', 'NOTE-20261120-t']);
+    assert.doesNotMatch(merged, /(?<!\r)\n/, JSON.stringify(merged));
+  });
+
   test('git.autoCommit commits exactly the files a job changed, and skips when the index holds unrelated staged changes', async (t) => {
     const ws = join(tempDir(t), 'ws');
     assert.equal((await mem(['init', ws, '--git'], { env: GIT_ENV })).code, 0);
@@ -200,6 +214,17 @@ describe('merge by id (pure)', async () => {
       assert.equal(merged.split('hand notes from the call').length - 1, 1, merged);
       assert.deepEqual(ids(merged), ['NOTE-20261120-b', 'NOTE-20261120-c']);
     }
+  });
+
+  test('line endings: CRLF sides merge to CRLF; mixed sides take ours\' ending, and a block differing only in line endings is one block', () => {
+    const crlf = (text: string) => text.replaceAll('\n', '\r\n');
+    const [base, ours, theirs] = [file(e('a')), file(e('a'), e('o')), `---\ntags: [ops]\n---\n${file(e('a'), e('t'))}`];
+    const lf = mergeMemoryFile(base, ours, theirs);
+    assert.equal(lf, `---\ntags: [ops]\n---\n${file(e('a'), e('o'), e('t'))}`);
+    assert.equal(mergeMemoryFile(crlf(base), crlf(ours), crlf(theirs)), crlf(lf));
+    assert.equal(mergeMemoryFile(base, crlf(ours), theirs), crlf(lf), 'ours CRLF, base and theirs LF');
+    assert.equal(mergeMemoryFile(crlf(base), ours, crlf(theirs)), lf, 'ours LF, base and theirs CRLF');
+    assert.equal(mergeMemoryFile(crlf(base), '', crlf(theirs)), crlf(mergeMemoryFile(base, '', theirs)), 'ours without a line break: theirs\' ending');
   });
 
   test('the same new id with different content on both sides keeps both; theirs gets the next suffix', () => {

@@ -10,6 +10,11 @@
  * both → ours, as for an entry on a tie), then the preamble before the first entry (changed on one
  * side → that side's; on both → ours, then their text blocks that neither we nor the base hold,
  * the rule every text block follows).
+ * Line endings: each side is read with LF line breaks, so a block that differs only in CRLF vs LF is
+ * the same block on both sides, and the result is written with one line ending throughout — the one
+ * most of ours' line breaks use (theirs', then the base's, when ours has none). Blocks taken from
+ * each side used to keep their own endings, and the separators added were LF: a CRLF file came out
+ * mixed.
  */
 import { nextFreeId } from '../entries/id.js';
 import { getField } from '../entries/model.js';
@@ -69,7 +74,25 @@ function oneSided(base: string, ours: string, theirs: string): 'ours' | 'theirs'
 
 const joined = (blocks: Block[]) => blocks.map((b) => b.raw).join('');
 
+/** The line ending most of the first text with a line break uses (a tie: LF); LF for none. */
+function lineEndingOf(...texts: string[]): '\r\n' | '\n' {
+  for (const text of texts) {
+    const crlf = text.split('\r\n').length - 1;
+    const lf = text.split('\n').length - 1 - crlf;
+    if (crlf + lf > 0) return crlf > lf ? '\r\n' : '\n';
+  }
+  return '\n';
+}
+
+const toLf = (text: string) => text.replace(/\r\n/g, '\n');
+
 export function mergeMemoryFile(baseText: string, oursText: string, theirsText: string): string {
+  const eol = lineEndingOf(oursText, theirsText, baseText);
+  const merged = mergeLf(toLf(baseText), toLf(oursText), toLf(theirsText));
+  return eol === '\n' ? merged : merged.replace(/\n/g, eol);
+}
+
+function mergeLf(baseText: string, oursText: string, theirsText: string): string {
   const baseParts = partsOf(baseText);
   const oursParts = partsOf(oursText);
   const theirsParts = partsOf(theirsText);
