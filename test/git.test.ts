@@ -139,6 +139,19 @@ describe('git', () => {
     assert.deepEqual(ids(readFileSync(ours, 'utf8')), ['NOTE-20261120-a', 'NOTE-20261120-b']);
   });
 
+  test('merge-driver takes a text block after the entries that only their side edited in place of ours, not beside it', async (t) => {
+    const dir = tempDir(t);
+    const [base, ours, theirs] = ['base', 'ours', 'theirs'].map((n) => join(dir, n)) as [string, string, string];
+    const e = (id: string) => `## Note: ${id}\n- id: NOTE-20261120-${id}\n- status: active\n\n`;
+    const notes = (text: string) => `# Afternoon\n\n${text}\n`;
+    writeFileSync(base, `# 2026-11-20\n\n${e('a')}${notes('Call with the vendor at 3.')}`);
+    writeFileSync(ours, `# 2026-11-20\n\n${e('a')}${e('o')}${notes('Call with the vendor at 3.')}`);
+    writeFileSync(theirs, `# 2026-11-20\n\n${e('a')}${notes('Call with the vendor moved to 4.')}`);
+    const r = await mem(['merge-driver', base, ours, theirs, 'memory/2026-11-20.md']);
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(readFileSync(ours, 'utf8'), `# 2026-11-20\n\n${e('a')}${e('o')}${notes('Call with the vendor moved to 4.')}`);
+  });
+
   test('merge-driver on CRLF files writes CRLF throughout, no LF-only line', async (t) => {
     const dir = tempDir(t);
     const [base, ours, theirs] = ['base', 'ours', 'theirs'].map((n) => join(dir, n)) as [string, string, string];
@@ -214,6 +227,25 @@ describe('merge by id (pure)', async () => {
       assert.equal(merged.split('hand notes from the call').length - 1, 1, merged);
       assert.deepEqual(ids(merged), ['NOTE-20261120-b', 'NOTE-20261120-c']);
     }
+  });
+
+  test('a text block only one side edited takes that side\'s version in its place; edited on both, ours stays and theirs follows', () => {
+    const notes = (text: string) => `# Afternoon\n\n${text}\n`;
+    const cases: [string, string, string, string, string][] = [
+      ['theirs edited it', file(e('a'), notes('old')), file(e('a'), notes('old'), e('o')), file(e('a'), notes('new'), e('t')), file(e('a'), notes('new'), e('o'), e('t'))],
+      ['theirs edited it and its heading', file(e('a'), notes('old')), file(e('a'), notes('old'), e('o')), file(e('a'), '# Evening\n\nnew\n'), file(e('a'), '# Evening\n\nnew\n', e('o'))],
+      ['ours edited it', file(e('a'), notes('old')), file(e('a'), notes('new')), file(e('a'), notes('old'), e('t')), file(e('a'), notes('new'), e('t'))],
+      ['theirs edited it, ours removed the entry before it', file(e('a'), notes('old'), e('b')), file(notes('old'), e('b')), file(e('a'), notes('new'), e('b')), file(notes('new'), e('b'))],
+      ['ours edited it, theirs removed the entry before it', file(e('a'), notes('old'), e('b')), file(e('a'), notes('new'), e('b')), file(notes('old'), e('b')), file(notes('new'), e('b'))],
+      ['both edited it', file(e('a'), notes('old')), file(e('a'), notes('ours')), file(e('a'), notes('theirs')), file(e('a'), notes('ours'), notes('theirs'))],
+    ];
+    for (const [what, base, ours, theirs, want] of cases) assert.equal(mergeMemoryFile(base, ours, theirs), want, what);
+    const head = (intro: string, context: string) => `# 2026-11-20\n\n${intro}\n\n## Context\n\n${context}\n\n`;
+    assert.equal(
+      mergeMemoryFile(head('Intro.', 'old') + e('a'), head('Our intro.', 'old') + e('a'), head('Intro.', 'new') + e('a')),
+      head('Our intro.', 'new') + e('a'),
+      'a preamble both changed, each in a different block',
+    );
   });
 
   test('line endings: CRLF sides merge to CRLF; mixed sides take ours\' ending, and a block differing only in line endings is one block', () => {

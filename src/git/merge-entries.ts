@@ -9,7 +9,9 @@
  * The head stays at the top: YAML front matter (one block: changed on one side → that side's, on
  * both → ours, as for an entry on a tie), then the preamble before the first entry (changed on one
  * side → that side's; on both → ours, then their text blocks that neither we nor the base hold,
- * the rule every text block follows).
+ * the rule every text block follows). A text block only one side edited takes that side's version
+ * in its place, as a three-way merge does: their edit of a block we left as in the base replaces
+ * ours (it used to be added after our entries, beside the old version it replaced).
  * Line endings: each side is read with LF line breaks, so a block that differs only in CRLF vs LF is
  * the same block on both sides, and the result is written with one line ending throughout — the one
  * most of ours' line breaks use (theirs', then the base's, when ours has none). Blocks taken from
@@ -18,7 +20,7 @@
  */
 import { nextFreeId } from '../entries/id.js';
 import { getField } from '../entries/model.js';
-import { parseBlocks, type Block, type EntryBlock } from '../entries/parse.js';
+import { parseBlocks, type Block, type EntryBlock, type TextBlock } from '../entries/parse.js';
 
 const RANK: Record<string, number> = { active: 0, superseded: 1, archived: 2, retracted: 3 };
 
@@ -73,6 +75,40 @@ function oneSided(base: string, ours: string, theirs: string): 'ours' | 'theirs'
 }
 
 const joined = (blocks: Block[]) => blocks.map((b) => b.raw).join('');
+const keyOf = (b: Block) => (b.type === 'entry' ? `entry:${idOf(b)}` : `text:${b.raw.trim()}`);
+
+function counts(blocks: Block[]): Map<string, number> {
+  const m = new Map<string, number>();
+  for (const b of blocks) m.set(keyOf(b), (m.get(keyOf(b)) ?? 0) + 1);
+  return m;
+}
+
+/**
+ * Their edits of text blocks we left as in the base: the base block's trimmed text → their version.
+ * Their new text block replaced a base block that they no longer hold and we hold unchanged (each
+ * once) when it stands where theirs does: after the same block, before the same block, or, failing
+ * both, as the only such block under the same first line. A block both sides changed is no edit of
+ * theirs: ours stays and theirs follows as new text.
+ */
+function theirTextEdits(base: Block[], ours: Block[], theirs: Block[]): Map<string, TextBlock> {
+  const [inBase, inOurs, inTheirs] = [counts(base), counts(ours), counts(theirs)];
+  const open = new Set(base.filter((b) => b.type === 'text' && inBase.get(keyOf(b)) === 1 && inOurs.get(keyOf(b)) === 1 && !inTheirs.has(keyOf(b))).map(keyOf));
+  const baseIndex = (b: Block | undefined) => (b ? base.findIndex((x) => keyOf(x) === keyOf(b)) : -1);
+  const firstLine = (key: string) => key.slice('text:'.length).split('\n', 1)[0]!.trim();
+  const edits = new Map<string, TextBlock>();
+  theirs.forEach((t, i) => {
+    if (t.type !== 'text' || inOurs.has(keyOf(t)) || inBase.has(keyOf(t))) return;
+    const [prev, next] = [theirs[i - 1], theirs[i + 1]];
+    const after = prev ? (baseIndex(prev) < 0 ? undefined : base[baseIndex(prev) + 1]) : base[0];
+    const before = next ? (baseIndex(next) < 0 ? undefined : base[baseIndex(next) - 1]) : base[base.length - 1];
+    const sameHeading = [...open].filter((k) => firstLine(k) === firstLine(keyOf(t)));
+    const key = [after, before].map((b) => b && keyOf(b)).find((k) => k !== undefined && open.has(k)) ?? (sameHeading.length === 1 ? sameHeading[0] : undefined);
+    if (!key) return;
+    open.delete(key);
+    edits.set(key.slice('text:'.length), t);
+  });
+  return edits;
+}
 
 /** The line ending most of the first text with a line break uses (a tie: LF); LF for none. */
 function lineEndingOf(...texts: string[]): '\r\n' | '\n' {
@@ -98,19 +134,23 @@ function mergeLf(baseText: string, oursText: string, theirsText: string): string
   const theirsParts = partsOf(theirsText);
   const fmSide = oneSided(baseParts.frontMatter, oursParts.frontMatter, theirsParts.frontMatter);
   const frontMatter = fmSide === 'theirs' ? theirsParts.frontMatter : oursParts.frontMatter;
-  const oursBlocks = oursParts.body;
+  const edits = theirTextEdits([...baseParts.preamble, ...baseParts.body], [...oursParts.preamble, ...oursParts.body], [...theirsParts.preamble, ...theirsParts.body]);
+  const edited = (b: Block) => (b.type === 'text' && edits.get(b.raw.trim())) || b;
+  const oursPreamble = oursParts.preamble.map(edited);
+  const oursBlocks = oursParts.body.map(edited);
   const theirsBlocks = theirsParts.body;
   const base = entriesById(baseParts.body);
   const ours = entriesById(oursBlocks);
   const theirs = entriesById(theirsBlocks);
   // Their text blocks that neither we nor the base hold anywhere in the file are kept after ours.
-  const known = new Set([oursParts, baseParts].flatMap((p) => [...p.preamble, ...p.body]).filter((b) => b.type === 'text').map((b) => b.raw.trim()));
+  const known = new Set([...oursPreamble, ...oursBlocks, ...baseParts.preamble, ...baseParts.body].filter((b) => b.type === 'text').map((b) => b.raw.trim()));
   const isNewText = (b: Block) => b.type === 'text' && !known.has(b.raw.trim());
   const side = oneSided(joined(baseParts.preamble), joined(oursParts.preamble), joined(theirsParts.preamble));
-  // Their preamble may have grown by a block that followed an entry they removed: ours still has
-  // that block after the entry, where it is kept, so it is not taken twice.
-  const oursBody = new Set(oursBlocks.filter((b) => b.type === 'text').map((b) => b.raw.trim()));
-  const out: Block[] = side === 'theirs' ? theirsParts.preamble.filter((b) => !oursBody.has(b.raw.trim())) : [...oursParts.preamble];
+  // Their preamble may have grown by a block that followed an entry they removed: ours has that
+  // block after the entry (as it was, as they edited it, or as we edited it), where it is kept, or
+  // we removed it; either way it is not taken twice.
+  const inBody = new Set([...oursBlocks, ...baseParts.body].filter((b) => b.type === 'text').map((b) => b.raw.trim()));
+  const out: Block[] = side === 'theirs' ? theirsParts.preamble.filter((b) => !inBody.has(b.raw.trim())) : [...oursPreamble];
   if (!side) out.push(...theirsParts.preamble.filter(isNewText));
   const taken = new Set<string>();
   for (const b of oursBlocks) {
