@@ -152,6 +152,26 @@ describe('git', () => {
     assert.equal(readFileSync(ours, 'utf8'), `# 2026-11-20\n\n${e('a')}${e('o')}${notes('Call with the vendor moved to 4.')}`);
   });
 
+  test('merge-driver merges front matter both sides changed key by key, and warns in one line naming the file and the key where theirs was dropped; exit 0', async (t) => {
+    const dir = tempDir(t);
+    const [base, ours, theirs] = ['base', 'ours', 'theirs'].map((n) => join(dir, n)) as [string, string, string];
+    const day = (yaml: string) => `---\n${yaml}---\n# 2026-11-20\n\n## Note: a\n- id: NOTE-20261120-a\n- status: active\n`;
+    writeFileSync(base, day('title: Day\ntags: [ops]\n'));
+    writeFileSync(ours, day('title: Day\ntags: [ops, deploy]\n'));
+    writeFileSync(theirs, day('title: Deploy day\ntags: [ops]\n'));
+    const clean = await mem(['merge-driver', base, ours, theirs, 'memory/2026-11-20.md']);
+    assert.equal(clean.code, 0, clean.stderr);
+    assert.equal(clean.stderr, '');
+    assert.equal(readFileSync(ours, 'utf8'), day('title: Deploy day\ntags: [ops, deploy]\n'));
+
+    writeFileSync(ours, day('title: Day\ntags: [mine]\n'));
+    writeFileSync(theirs, day('title: Deploy day\ntags: [theirs]\n'));
+    const both = await mem(['merge-driver', base, ours, theirs, 'memory/2026-11-20.md']);
+    assert.equal(both.code, 0, both.stderr);
+    assert.equal(both.stderr, 'warning: merge-driver: memory/2026-11-20.md: both sides changed front matter key tags differently: kept ours, theirs dropped\n');
+    assert.equal(readFileSync(ours, 'utf8'), day('title: Deploy day\ntags: [mine]\n'));
+  });
+
   test('merge-driver on CRLF files writes CRLF throughout, no LF-only line', async (t) => {
     const dir = tempDir(t);
     const [base, ours, theirs] = ['base', 'ours', 'theirs'].map((n) => join(dir, n)) as [string, string, string];
@@ -189,7 +209,8 @@ describe('git', () => {
 });
 
 describe('merge by id (pure)', async () => {
-  const { mergeMemoryFile } = await import('../src/git/merge-entries.js');
+  const merge = (await import('../src/git/merge-entries.js')).mergeMemoryFile;
+  const mergeMemoryFile = (base: string, ours: string, theirs: string) => merge(base, ours, theirs).text;
   const e = (id: string, extra = '') => `## Note: ${id}\n- id: NOTE-20261120-${id}\n- date: 2026-11-20\n- status: active\n${extra}`;
   const file = (...es: string[]) => `# 2026-11-20\n\n${es.join('\n')}`;
 
@@ -227,6 +248,24 @@ describe('merge by id (pure)', async () => {
       assert.equal(merged.split('hand notes from the call').length - 1, 1, merged);
       assert.deepEqual(ids(merged), ['NOTE-20261120-b', 'NOTE-20261120-c']);
     }
+  });
+
+  test('front matter both sides changed merges key by key: one side\'s change wins; a key both changed keeps ours and is reported; a block that does not split by key is ours, reported whole', () => {
+    const fm = (yaml: string) => `---\n${yaml}---\n${file(e('a'))}`;
+    const base = fm('# from the daily template\ntitle: Day\ntags:\n  - ops\nsource: laptop\n');
+    assert.deepEqual(
+      merge(base, fm('# from the daily template\ntitle: Day\ntags:\n  - ops\n  - deploy\n'), fm('# from the daily template, edited\ntitle: Deploy day\nsummary: "the release"\ntags:\n  - ops\nsource: laptop\n')),
+      { text: fm('# from the daily template, edited\ntitle: Deploy day\nsummary: "the release"\ntags:\n  - ops\n  - deploy\n') },
+      'changed, added, removed on one side each; comments and layout kept; a key only theirs has follows the key it follows in theirs',
+    );
+    assert.deepEqual(
+      merge(fm('title: Day\ntags: [ops]\nsource: laptop\n'), fm('title: Day\ntags: [mine]\nsource: laptop\n'), fm('title: Their day\ntags: [theirs]\n')),
+      { text: fm('title: Their day\ntags: [mine]\n'), frontMatterConflict: { keys: ['tags'] } },
+    );
+    assert.deepEqual(merge(file(e('a')), fm('tags: [mine]\n'), fm('title: T\ntags: [theirs]\n')), { text: fm('title: T\ntags: [mine]\n'), frontMatterConflict: { keys: ['tags'] } }, 'added on both sides');
+    assert.deepEqual(merge(fm('a: &x 1\nb: *x\n'), fm('a: &x 2\nb: *x\n'), fm('a: &x 1\nb: 3\n')), { text: fm('a: &x 2\nb: *x\n'), frontMatterConflict: { keys: [] } }, 'an alias ties keys together');
+    assert.deepEqual(merge(fm('{a: 1}\n'), fm('{a: 2}\n'), fm('{a: 1, b: 1}\n')), { text: fm('{a: 2}\n'), frontMatterConflict: { keys: [] } }, 'a flow mapping');
+    assert.deepEqual(merge(base, fm('title: Day\n'), base), { text: fm('title: Day\n') }, 'one side changed: no key merge, nothing reported');
   });
 
   test('a text block only one side edited takes that side\'s version in its place; edited on both, ours stays and theirs follows', () => {

@@ -6,12 +6,13 @@
  * both → the one further along the status machine (active → superseded | archived | retracted), ours
  * on a tie. An entry present in the base and removed on one side (a hard `mem forget`) stays removed.
  * The same new id with different content on both sides keeps both, theirs with the next free suffix.
- * The head stays at the top: YAML front matter (one block: changed on one side → that side's, on
- * both → ours, as for an entry on a tie), then the preamble before the first entry (changed on one
- * side → that side's; on both → ours, then their text blocks that neither we nor the base hold,
- * the rule every text block follows). A text block only one side edited takes that side's version
- * in its place, as a three-way merge does: their edit of a block we left as in the base replaces
- * ours (it used to be added after our entries, beside the old version it replaced).
+ * The head stays at the top: YAML front matter (changed on one side → that side's; on both → merged
+ * key by key, ours for a key both changed, which the result names: ./merge-front-matter.ts), then
+ * the preamble before the first entry (changed on one side → that side's; on both → ours, then
+ * their text blocks that neither we nor the base hold, the rule every text block follows). A text
+ * block only one side edited takes that side's version in its place, as a three-way merge does:
+ * their edit of a block we left as in the base replaces ours (it used to be added after our
+ * entries, beside the old version it replaced).
  * Line endings: each side is read with LF line breaks, so a block that differs only in CRLF vs LF is
  * the same block on both sides, and the result is written with one line ending throughout — the one
  * most of ours' line breaks use (theirs', then the base's, when ours has none). Blocks taken from
@@ -21,6 +22,7 @@
 import { nextFreeId } from '../entries/id.js';
 import { getField } from '../entries/model.js';
 import { parseBlocks, type Block, type EntryBlock, type TextBlock } from '../entries/parse.js';
+import { mergeFrontMatter } from './merge-front-matter.js';
 
 const RANK: Record<string, number> = { active: 0, superseded: 1, archived: 2, retracted: 3 };
 
@@ -122,18 +124,25 @@ function lineEndingOf(...texts: string[]): '\r\n' | '\n' {
 
 const toLf = (text: string) => text.replace(/\r\n/g, '\n');
 
-export function mergeMemoryFile(baseText: string, oursText: string, theirsText: string): string {
-  const eol = lineEndingOf(oursText, theirsText, baseText);
-  const merged = mergeLf(toLf(baseText), toLf(oursText), toLf(theirsText));
-  return eol === '\n' ? merged : merged.replace(/\n/g, eol);
+export interface MergedFile {
+  text: string;
+  /** Both sides changed the front matter differently and ours was kept for these keys (none: for the whole block). */
+  frontMatterConflict?: { keys: string[] };
 }
 
-function mergeLf(baseText: string, oursText: string, theirsText: string): string {
+export function mergeMemoryFile(baseText: string, oursText: string, theirsText: string): MergedFile {
+  const eol = lineEndingOf(oursText, theirsText, baseText);
+  const merged = mergeLf(toLf(baseText), toLf(oursText), toLf(theirsText));
+  return eol === '\n' ? merged : { ...merged, text: merged.text.replace(/\n/g, eol) };
+}
+
+function mergeLf(baseText: string, oursText: string, theirsText: string): MergedFile {
   const baseParts = partsOf(baseText);
   const oursParts = partsOf(oursText);
   const theirsParts = partsOf(theirsText);
   const fmSide = oneSided(baseParts.frontMatter, oursParts.frontMatter, theirsParts.frontMatter);
-  const frontMatter = fmSide === 'theirs' ? theirsParts.frontMatter : oursParts.frontMatter;
+  const fm = fmSide ? { text: fmSide === 'theirs' ? theirsParts.frontMatter : oursParts.frontMatter } : mergeFrontMatter(baseParts.frontMatter, oursParts.frontMatter, theirsParts.frontMatter);
+  const frontMatter = fm.text;
   const edits = theirTextEdits([...baseParts.preamble, ...baseParts.body], [...oursParts.preamble, ...oursParts.body], [...theirsParts.preamble, ...theirsParts.body]);
   const edited = (b: Block) => (b.type === 'text' && edits.get(b.raw.trim())) || b;
   const oursPreamble = oursParts.preamble.map(edited);
@@ -192,5 +201,6 @@ function mergeLf(baseText: string, oursText: string, theirsText: string): string
   }
   const body = out.map((b, i) => (i === out.length - 1 ? b.raw : sep(b.raw))).join('');
   const text = (frontMatter && body && !frontMatter.endsWith('\n') ? `${frontMatter}\n` : frontMatter) + body;
-  return text.endsWith('\n') || !text ? text : text + '\n';
+  const conflict = 'conflict' in fm ? fm.conflict : undefined;
+  return { text: text.endsWith('\n') || !text ? text : text + '\n', ...(conflict && { frontMatterConflict: conflict }) };
 }
