@@ -115,6 +115,31 @@ test('a value longer than the bound its pattern judges it on is removed whole', 
   }
 });
 
+test('a quoted value longer than the 4,096 characters a quote is read to is removed whole, up to its closing quote', () => {
+  const v = (n: number, seed = 'q') => `FAKE${synth(`long-quoted-${seed}-${n}`, n - 4)}`;
+  const spaced = `${v(3000, 'a')} ${v(3000, 'b')}`;
+  const escapedQuote = `${v(3000, 'c')}\\"${v(3000, 'd')}`; // a JSON-escaped quote inside the value
+  for (const [text, expected, secret] of [
+    [`{"password": "${v(5000)}"}`, '{"password": "[REDACTED:password]"}', v(5000)],
+    [`{"password": "${escapedQuote}", "user": "ci"}`, '{"password": "[REDACTED:password]", "user": "ci"}', escapedQuote],
+    [`{\\"password\\": \\"${v(5000)}\\"}`, '{\\"password\\": \\"[REDACTED:password]\\"}', v(5000)],
+    [`API_KEY='${v(4097)}' make deploy`, "API_KEY='[REDACTED:api-key]' make deploy", v(4097)],
+    [`tool --token "${v(5000)}" run`, 'tool --token "[REDACTED:token]" run', v(5000)],
+    [`my password is '${v(5000)}' ok`, "my password is '[REDACTED:password]' ok", v(5000)],
+    [`the password is "${spaced}" ok`, 'the password is "[REDACTED:password]" ok', spaced],
+    [`ssh pass = "${v(5000)}"`, 'ssh pass = "[REDACTED:password]"', v(5000)],
+    [`密码：「${v(5000)}」，别外传`, '密码：「[REDACTED:password]」，别外传', v(5000)],
+    [`mysql -uroot -p'${v(5000)}' shop`, "mysql -uroot -p'[REDACTED:password]' shop", v(5000)],
+    // Still open at the end of the line: everything to the line break goes.
+    [`password: "${v(5000)}\nnext line`, 'password: "[REDACTED:password]\nnext line', v(5000)],
+  ] as const) {
+    const out = redactSecrets(text).text;
+    assert.deepEqual(leakedParts(out, secret), [], `survived in: ${out.slice(0, 120)}`);
+    assert.equal(out, expected);
+    assert.equal(redactSecrets(out).text, out);
+  }
+});
+
 test('a prefixed token pasted with Unicode dashes is removed whole and keeps its kind', () => {
   // Hyphens and dashes U+2010-2015, minus, soft, small and full-width hyphens: what a rendered page,
   // a PDF or a chat client puts where the key had `-`.

@@ -5,7 +5,8 @@
  *
  * Rules every pattern keeps (they are what makes redaction fast and idempotent):
  * - flags `gd`; the secret is the first participating named group whose name starts with `v`
- *   (`vq…` quoted content, `vu…` unquoted and trimmed of trailing punctuation), else the whole match;
+ *   (`vq…` quoted content, `vl…` a quoted value still open at its bound, continued by
+ *   LONG_QUOTE_TAILS, `vu…` unquoted and trimmed of trailing punctuation), else the whole match;
  * - every quantifier is bounded or followed by a class it cannot overlap, so a scan is linear in
  *   the input (no nested ambiguous repeats: a 1 MB transcript must not stall microsync);
  * - a bounded unquoted value has a `tail` of its own class, so an accepted value longer than the
@@ -38,7 +39,7 @@ export interface SecretPattern {
   /** false rejects the match; a string names its kind (one of `kinds`). */
   check?: (p: PatternMatch) => boolean | string;
   /**
-   * Sticky regex for what continues an accepted value past the pattern's length bound. The bound
+   * Sticky regex for what continues an accepted unquoted value past the pattern's length bound. The bound
    * keeps rejected matches cheap on long runs (1 MB of base64); the tail keeps a long accepted
    * value from leaking its end.
    */
@@ -50,7 +51,63 @@ const ASSIGNMENT_KINDS = ['password', 'secret', 'token', 'api-key', 'private-key
 // ---------------------------------------------------------------------------------------------
 // Shared regex fragments. Quoted forms come first: an unquoted value would stop at the quote.
 
-const QUOTED_VALUE = String.raw`\\"(?<vq1>(?:[^"\\\r\n]|\\[^"\r\n]){1,4096})\\"|"(?<vq2>(?:[^"\\\r\n]|\\.){1,4096})"|'(?<vq3>[^'\r\n]{1,4096})'|\x60(?<vq4>[^\x60\r\n]{1,4096})\x60`;
+/** How a quoted value opens and closes, what it holds, and (unrolled, for speed) the same run unbounded. */
+interface QuoteForm {
+  name: string;
+  open: string;
+  close: string;
+  char: string;
+  rest: string;
+}
+
+function plainQuote(name: string, open: string, close = open): QuoteForm {
+  return { name, open, close, char: `[^${close}\\r\\n]`, rest: `[^${close}\\r\\n]*` };
+}
+
+const QUOTES = {
+  /** `\"…\"` inside a JSON string: a backslash escapes anything but the closing quote. */
+  escaped: {
+    name: 'e',
+    open: String.raw`\\"`,
+    close: String.raw`\\"`,
+    char: String.raw`(?:[^"\\\r\n]|\\[^"\r\n])`,
+    rest: String.raw`[^"\\\r\n]*(?:\\[^"\r\n][^"\\\r\n]*)*`,
+  },
+  /** `"…"` with JSON escapes, `\"` among them. */
+  json: {
+    name: 'j',
+    open: '"',
+    close: '"',
+    char: String.raw`(?:[^"\\\r\n]|\\.)`,
+    rest: String.raw`[^"\\\r\n]*(?:\\.[^"\\\r\n]*)*`,
+  },
+  double: plainQuote('d', '"'),
+  single: plainQuote('s', "'"),
+  backtick: plainQuote('b', '\\x60'),
+  corner: plainQuote('c', '「', '」'),
+  curly: plainQuote('w', '“', '”'),
+} satisfies Record<string, QuoteForm>;
+
+const QUOTE_BOUND = 4096;
+
+/**
+ * Quoted values in the given forms, each read up to 4,096 characters (`vq1`, `vq2`, …). A value
+ * still open at the bound is a value too: `vl<form>` takes its first 4,096 characters, judged like
+ * any quoted value, and LONG_QUOTE_TAILS takes the rest up to the closing quote, so it is removed
+ * whole. Without those a 5 KB `"password": "…"` matched no alternative and was kept entire.
+ */
+function quotedValue(...forms: QuoteForm[]): string {
+  const closed = forms.map((f, i) => `${f.open}(?<vq${i + 1}>${f.char}{1,${QUOTE_BOUND}})${f.close}`);
+  const open = forms.map((f) => `${f.open}(?<vl${f.name}>${f.char}{${QUOTE_BOUND}})`);
+  return [...closed, ...open].join('|');
+}
+
+/** What continues a `vl…` value past the bound: the rest of its quote, by group name. */
+export const LONG_QUOTE_TAILS: Readonly<Record<string, RegExp>> = Object.fromEntries(
+  Object.values(QUOTES).map((f) => [`vl${f.name}`, new RegExp(f.rest, 'y')]),
+);
+
+const QUOTED_VALUE = quotedValue(QUOTES.escaped, QUOTES.json, QUOTES.single, QUOTES.backtick);
 // Stops at `;` (a connection string's next field, `Password=x;Encrypt=true`, or a shell command)
 // and at CJK text and punctuation ("AppSecret：abc123，请保管").
 const UNQUOTED_CHAR = String.raw`[^\s"'\x60;\u3000-\u303f\u3400-\u9fff\uff00-\uffef]`;
@@ -357,14 +414,14 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
     kinds: ['password'],
     // mysql -uroot -phunter2 (the password glued to -p); sshpass -p 'x'
     re: re(
-      String.raw`[ \t]-p(?<=\b(?:mysql|mysqldump|mysqladmin|mariadb|sshpass)\b[^\r\n]{0,200}-p)[ \t]*(?:'(?<vq1>[^'\r\n]{1,4096})'|"(?<vq2>[^"\r\n]{1,4096})"|(?<vu>[^\s'"-][^\s'"]*))`,
+      String.raw`[ \t]-p(?<=\b(?:mysql|mysqldump|mysqladmin|mariadb|sshpass)\b[^\r\n]{0,200}-p)[ \t]*(?:${quotedValue(QUOTES.single, QUOTES.double)}|(?<vu>[^\s'"-][^\s'"]*))`,
     ),
     check: (p) => !isPlaceholderMatch(p),
   },
   {
     kinds: ['password'],
     // redis-cli -a hunter2
-    re: re(String.raw`[ \t]-a(?<=\bredis-cli\b[^\r\n]{0,200}-a)[ \t]+(?:'(?<vq1>[^'\r\n]{1,4096})'|"(?<vq2>[^"\r\n]{1,4096})"|(?<vu>[^\s'"-][^\s'"]*))`),
+    re: re(String.raw`[ \t]-a(?<=\bredis-cli\b[^\r\n]{0,200}-a)[ \t]+(?:${quotedValue(QUOTES.single, QUOTES.double)}|(?<vu>[^\s'"-][^\s'"]*))`),
     check: (p) => !isPlaceholderMatch(p),
   },
   {
@@ -378,7 +435,7 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
     // 密码：hunter2 / 密碼: 'x' / 令牌是 abc… (full-width or ASCII colon, or 是/为). The value is an
     // ASCII run or a quoted string: Chinese text after the label is prose ("密码：请找运维").
     re: re(
-      String.raw`(?<label>密码|密碼|口令|访问令牌|訪問令牌|令牌|密钥|密鑰|金鑰|金钥|秘钥|秘鑰|私钥|私鑰|パスワード|비밀번호)[ \t]*(?<sep>(?:是|为|為)[ \t]*[:：]?|[:：=]|(?=[ \t]))[ \t]*(?:「(?<vq1>[^」\r\n]{1,4096})」|“(?<vq2>[^”\r\n]{1,4096})”|"(?<vq3>[^"\r\n]{1,4096})"|'(?<vq4>[^'\r\n]{1,4096})'|\x60(?<vq5>[^\x60\r\n]{1,4096})\x60|(?<vu>${ASCII_CHAR}{1,512}))`,
+      String.raw`(?<label>密码|密碼|口令|访问令牌|訪問令牌|令牌|密钥|密鑰|金鑰|金钥|秘钥|秘鑰|私钥|私鑰|パスワード|비밀번호)[ \t]*(?<sep>(?:是|为|為)[ \t]*[:：]?|[:：=]|(?=[ \t]))[ \t]*(?:${quotedValue(QUOTES.corner, QUOTES.curly, QUOTES.double, QUOTES.single, QUOTES.backtick)}|(?<vu>${ASCII_CHAR}{1,512}))`,
     ),
     check: (p) => {
       if (isPlaceholderMatch(p)) return false;
@@ -397,7 +454,7 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
   {
     kinds: ['password'],
     // "ssh pass = x", "wifi pw=x": the words, not a key, so the assignment shapes above miss it.
-    re: re(String.raw`\b(?<label>${QUALIFIED_PASS})[ \t]*=[ \t]*(?:"(?<vq1>[^"\r\n]{1,4096})"|'(?<vq2>[^'\r\n]{1,4096})'|(?<vu>${PASS_CHAR}{1,256}))`, 'i'),
+    re: re(String.raw`\b(?<label>${QUALIFIED_PASS})[ \t]*=[ \t]*(?:${quotedValue(QUOTES.double, QUOTES.single)}|(?<vu>${PASS_CHAR}{1,256}))`, 'i'),
     check: (p) => (p.quoted ? p.value.length >= 4 && !isPlaceholder(p.value) : looksSecretish(p.value)),
     tail: tailOf(PASS_CHAR),
   },
@@ -407,7 +464,7 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
     // wifi: x", "set the password to x". Unquoted values must look chosen or random, so "the
     // password is rotated weekly" stays.
     re: re(
-      String.raw`\b(?<label>passwords?|passphrase|passwd|pwd|pin|${QUALIFIED_PASS}|secret(?:[ _-]key)?|api[ _-]?key|access[ _-]?token|token)\b(?:[ \t]+(?:for|of|on|to|in)(?:[ \t]+[\w.@-]{1,40}){1,3}?)?(?:[ \t]+(?:is|was|are|to)[ \t]*:?[ \t]+|[ \t]*:[ \t]*)(?:now[ \t]+|still[ \t]+|just[ \t]+|set[ \t]+to[ \t]+)?(?:"(?<vq1>[^"\r\n]{1,4096})"|'(?<vq2>[^'\r\n]{1,4096})'|\x60(?<vq3>[^\x60\r\n]{1,4096})\x60|(?<vu>${PROSE_CHAR}{1,256}))`,
+      String.raw`\b(?<label>passwords?|passphrase|passwd|pwd|pin|${QUALIFIED_PASS}|secret(?:[ _-]key)?|api[ _-]?key|access[ _-]?token|token)\b(?:[ \t]+(?:for|of|on|to|in)(?:[ \t]+[\w.@-]{1,40}){1,3}?)?(?:[ \t]+(?:is|was|are|to)[ \t]*:?[ \t]+|[ \t]*:[ \t]*)(?:now[ \t]+|still[ \t]+|just[ \t]+|set[ \t]+to[ \t]+)?(?:${quotedValue(QUOTES.double, QUOTES.single, QUOTES.backtick)}|(?<vu>${PROSE_CHAR}{1,256}))`,
       'i',
     ),
     check: (p) => {

@@ -15,7 +15,7 @@
  *   scan moves forward, so a 1 MB transcript is redacted in well under a second.
  * Redaction errs toward removing: a false positive costs a word in a note, a false negative leaks.
  */
-import { SECRET_KINDS, SECRET_PATTERNS, type PatternMatch, type SecretPattern } from './secret-patterns.js';
+import { LONG_QUOTE_TAILS, SECRET_KINDS, SECRET_PATTERNS, type PatternMatch, type SecretPattern } from './secret-patterns.js';
 
 export { SECRET_KINDS };
 
@@ -173,14 +173,17 @@ function accept(
   let end = m.index + m[0].length;
   let quoted = false;
   let trim = false;
+  let tail = pattern.tail;
   const groups = m.indices?.groups;
   if (groups !== undefined) {
     for (const name of valueGroups(pattern.re)) {
       const span = groups[name];
       if (span === undefined) continue;
       [start, end] = span;
-      quoted = name.startsWith('vq');
+      quoted = name.startsWith('vq') || name.startsWith('vl');
       trim = name.startsWith('vu');
+      // A closed quote is the whole value; one still open at its bound goes on to its closing quote.
+      if (quoted) tail = LONG_QUOTE_TAILS[name];
       break;
     }
   }
@@ -196,10 +199,11 @@ function accept(
   if (kind === false) return null;
   // A value cut by its pattern's bound goes on past `rawEnd`: the rest is the same secret. Taken
   // from the untrimmed end, so a value that ends in `.` at the bound still loses its tail.
-  if (pattern.tail !== undefined && !quoted) {
-    pattern.tail.lastIndex = rawEnd;
-    if (pattern.tail.exec(text) !== null && pattern.tail.lastIndex > rawEnd) {
-      const whole = text.slice(start, pattern.tail.lastIndex);
+  if (tail !== undefined) {
+    tail.lastIndex = rawEnd;
+    if (tail.exec(text) !== null && tail.lastIndex > rawEnd) {
+      // Never over a marker: a later round's finding must lie between two markers (see apply()).
+      const whole = text.slice(start, Math.min(tail.lastIndex, nextMarker(markers, rawEnd)));
       end = start + (trim ? trimPunctuation(whole) : whole).length;
     }
   }
@@ -217,6 +221,18 @@ function touchesMarker(markers: Array<[number, number]>, start: number, end: num
   }
   const next = markers[lo];
   return next !== undefined && next[0] < end;
+}
+
+/** Where the first marker at or after `at` starts, or Infinity. */
+function nextMarker(markers: Array<[number, number]>, at: number): number {
+  let lo = 0;
+  let hi = markers.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((markers[mid]?.[0] ?? 0) < at) lo = mid + 1;
+    else hi = mid;
+  }
+  return markers[lo]?.[0] ?? Infinity;
 }
 
 function markerSpans(text: string): Array<[number, number]> {
