@@ -164,6 +164,25 @@ test('a prefixed token pasted with Unicode dashes is removed whole and keeps its
   }
 });
 
+test('a labelled value runs through every Unicode dash, after a CJK label and in KEY=value', () => {
+  const dashes = ['\u2010', '\u2011', '\u2012', '\u2013', '\u2014', '\u2015', '\u2212', '\u00ad', '\ufe63', '\uff0d'];
+  for (const d of dashes) {
+    for (const [text, expected] of [
+      [`密码：Xk92${d}FAKE${d}pq，别外传`, '密码：[REDACTED:password]，别外传'],
+      [`访问令牌：FAKEtok${d}5a6b7c8d9e 有效期一天`, '访问令牌：[REDACTED:token] 有效期一天'],
+      [`パスワード：FakeJp${d}pass12 です`, 'パスワード：[REDACTED:password] です'],
+      [`SECRET_KEY_BASE=FAKE${d}rails${d}base${d}7f9a2c`, 'SECRET_KEY_BASE=[REDACTED:secret]'],
+      [`export DB_PASSWORD=hunter2${d}FAKE && psql`, 'export DB_PASSWORD=[REDACTED:password] && psql'],
+      [`{"api_key": FAKEa1b2${d}c3d4e5f6a7b8}`, '{"api_key": [REDACTED:api-key]}'],
+    ] as const) {
+      assert.equal(redactSecrets(text).text, expected, `U+${d.codePointAt(0)?.toString(16)}`);
+    }
+  }
+  // A dash that ends the value is the sentence's, and stays.
+  assert.equal(redactSecrets('密码：Xk92FAKEpq——别外传').text, '密码：[REDACTED:password]——别外传');
+  assert.equal(redactSecrets('SECRET_KEY_BASE=FAKErails7f9a2c－').text, 'SECRET_KEY_BASE=[REDACTED:secret]－');
+});
+
 test('a value holding `/` after a label is a password unless it looks like a path or URL', () => {
   for (const [text, expected] of [
     ['the db password is p/a55w0rd!x.', 'the db password is [REDACTED:password].'],

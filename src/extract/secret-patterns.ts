@@ -17,7 +17,16 @@
  * vendor prefixes come before structural shapes, which come before labelled guesses.
  */
 import { classifyKey, QUALIFIED_PASS } from './secret-keys.js';
-import { acceptQuoted, acceptUnquoted, isCodeExpression, isPlaceholder, isPlaceholderMatch, looksSecretish, strongEnough } from './secret-values.js';
+import {
+  acceptQuoted,
+  acceptUnquoted,
+  DASHES,
+  isCodeExpression,
+  isPlaceholder,
+  isPlaceholderMatch,
+  looksSecretish,
+  strongEnough,
+} from './secret-values.js';
 
 export interface PatternMatch {
   m: RegExpExecArray;
@@ -109,8 +118,9 @@ export const LONG_QUOTE_TAILS: Readonly<Record<string, RegExp>> = Object.fromEnt
 
 const QUOTED_VALUE = quotedValue(QUOTES.escaped, QUOTES.json, QUOTES.single, QUOTES.backtick);
 // Stops at `;` (a connection string's next field, `Password=x;Encrypt=true`, or a shell command)
-// and at CJK text and punctuation ("AppSecret：abc123，请保管").
-const UNQUOTED_CHAR = String.raw`[^\s"'\x60;\u3000-\u303f\u3400-\u9fff\uff00-\uffef]`;
+// and at CJK text and punctuation ("AppSecret：abc123，请保管"), but not at the full-width hyphen
+// U+FF0D among them: `SECRET_KEY_BASE=FAKE－rails…` is one value.
+const UNQUOTED_CHAR = String.raw`[^\s"'\x60;\u3000-\u303f\u3400-\u9fff\uff00-\uff0c\uff0e-\uffef]`;
 const UNQUOTED_VALUE = String.raw`(?<vu>${UNQUOTED_CHAR}{1,1024})`;
 const UNQUOTED_TAIL = tailOf(UNQUOTED_CHAR);
 const VALUE = `(?:${QUOTED_VALUE}|${UNQUOTED_VALUE})`;
@@ -119,7 +129,8 @@ const VALUE = `(?:${QUOTED_VALUE}|${UNQUOTED_VALUE})`;
 // is judged on its first 256 (512, 4096) characters, and removed whole.
 const PROSE_CHAR = String.raw`[^\s"'\x60]`;
 const PASS_CHAR = String.raw`[^\s"']`;
-const ASCII_CHAR = String.raw`[\x21-\x7e]`;
+// After a CJK label: ASCII, and any dash a CJK keyboard or chat client put in it (`Xk92‑FAKE`).
+const CJK_VALUE_CHAR = String.raw`[\x21-\x7e${DASHES}]`;
 const QUERY_CHAR = String.raw`[^&#;\s"'<>\x60]`;
 const COOKIE_CHAR = String.raw`[^\r\n"'\x60]`;
 
@@ -156,14 +167,10 @@ function decodesToCredentials(b64: string): boolean {
 
 const DATABASE_SCHEMES = /^(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|redis|rediss|amqps?|mssql|sqlserver|oracle|cockroachdb|clickhouse|couchdb|neo4j(?:\+s)?|jdbc:[a-z]+)$/i;
 
-/**
- * A `-` as a rendered page, a chat client or a word processor pastes it: hyphen-minus, the hyphens
- * and dashes U+2010-2015, minus, soft, small and full-width hyphens. Every dash of a vendor prefix
- * or a token body takes any of them (`xoxb‑…` with U+2011 is the same Slack token). The lookbehinds
- * before a prefix stay ASCII, so a token right after an em dash ("the key—xoxb-…") is still found;
- * only `sk`, two letters common in words, refuses a Unicode dash before it too.
- */
-const DASHES = String.raw`\x2d\u00ad\u2010-\u2015\u2212\ufe63\uff0d`;
+// Every dash of a vendor prefix or a token body takes any of DASHES (`xoxb‑…` with U+2011 is the
+// same Slack token). The lookbehinds before a prefix stay ASCII, so a token right after an em dash
+// ("the key—xoxb-…") is still found; only `sk`, two letters common in words, refuses a Unicode dash
+// before it too.
 const DASH = `[${DASHES}]`;
 
 /** Line breaks inside a PEM block: real ones, or `\n` escapes once or twice JSON-encoded. */
@@ -177,6 +184,9 @@ function byLabel(table: Record<string, string>, fallback: string) {
     return fallback;
   };
 }
+
+/** `8-16`, `8～16`, `8－16`: a length rule after a CJK label, not a password. */
+const NUMBER_RANGE = new RegExp(String.raw`^\d+(?:[~～${DASHES}]\d+)?$`);
 
 const githubKind = byLabel(
   { ghp: 'github-pat', gho: 'github-oauth-token', ghu: 'github-user-token', ghs: 'github-app-token' },
@@ -435,21 +445,21 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
     // 密码：hunter2 / 密碼: 'x' / 令牌是 abc… (full-width or ASCII colon, or 是/为). The value is an
     // ASCII run or a quoted string: Chinese text after the label is prose ("密码：请找运维").
     re: re(
-      String.raw`(?<label>密码|密碼|口令|访问令牌|訪問令牌|令牌|密钥|密鑰|金鑰|金钥|秘钥|秘鑰|私钥|私鑰|パスワード|비밀번호)[ \t]*(?<sep>(?:是|为|為)[ \t]*[:：]?|[:：=]|(?=[ \t]))[ \t]*(?:${quotedValue(QUOTES.corner, QUOTES.curly, QUOTES.double, QUOTES.single, QUOTES.backtick)}|(?<vu>${ASCII_CHAR}{1,512}))`,
+      String.raw`(?<label>密码|密碼|口令|访问令牌|訪問令牌|令牌|密钥|密鑰|金鑰|金钥|秘钥|秘鑰|私钥|私鑰|パスワード|비밀번호)[ \t]*(?<sep>(?:是|为|為)[ \t]*[:：]?|[:：=]|(?=[ \t]))[ \t]*(?:${quotedValue(QUOTES.corner, QUOTES.curly, QUOTES.double, QUOTES.single, QUOTES.backtick)}|(?<vu>${CJK_VALUE_CHAR}{1,512}))`,
     ),
     check: (p) => {
       if (isPlaceholderMatch(p)) return false;
       const sep = p.m.groups?.sep ?? '';
       if (!p.quoted && p.value.length < 4) return false; // "密码：6 位数字" states a rule
       // "密码：8-16位" is a length: a number run straight into Chinese text.
-      if (/^\d+(?:[-~–]\d+)?$/.test(p.value) && /^[\u3400-\u9fff]/.test(p.text.charAt(p.rawEnd))) return false;
+      if (NUMBER_RANGE.test(p.value) && /^[\u3400-\u9fff]/.test(p.text.charAt(p.rawEnd))) return false;
       // Without a colon the value must look chosen: "密码 Abc@123456", not "密码 MD5 加密".
       if (sep === '' && !looksSecretish(p.value)) return false;
       const label = p.m.groups?.label ?? '';
       if (/令牌/.test(label)) return 'token';
       return /密码|密碼|口令|パスワード|비밀번호/.test(label) ? 'password' : 'secret';
     },
-    tail: tailOf(ASCII_CHAR),
+    tail: tailOf(CJK_VALUE_CHAR),
   },
   {
     kinds: ['password'],

@@ -7,6 +7,14 @@
 import type { PatternMatch } from './secret-patterns.js';
 import { splitKey } from './secret-keys.js';
 
+/**
+ * A `-` as a rendered page, a chat client or a word processor pastes it: hyphen-minus, the hyphens
+ * and dashes U+2010-2015, minus, soft, small and full-width hyphens. A regex class body; values and
+ * vendor prefixes run through any of them, so `密码：Xk92‑FAKE‑pq` is one password.
+ */
+export const UNICODE_DASHES = String.raw`\u00ad\u2010-\u2015\u2212\ufe63\uff0d`;
+export const DASHES = String.raw`\x2d${UNICODE_DASHES}`;
+
 /** Values that are never secrets however they are labelled (types, keywords, tools, algorithms). */
 const STOP_VALUES = new Set(
   `true false yes no on off none null nil undefined empty required optional include omit same-origin
@@ -18,8 +26,10 @@ const STOP_VALUES = new Set(
   var lambda def fn static public private protected readonly`.split(/\s+/),
 );
 
-const PLACEHOLDER =
-  /^(?:<[^>]*>|\$\{[^}]*\}|\$\([^)]*\)|\$[A-Za-z_]\w*|%[A-Za-z_]\w*%|\{\{.*\}\}|[*xX•·.#?_~-]+|your[-_ ]?[\w -]*|(?:change|replace)[-_ ]?me|todo|tbd|n\/a)$/i;
+const PLACEHOLDER = new RegExp(
+  String.raw`^(?:<[^>]*>|\$\{[^}]*\}|\$\([^)]*\)|\$[A-Za-z_]\w*|%[A-Za-z_]\w*%|\{\{.*\}\}|[*xX•·.#?_~${DASHES}]+|your[-_ ]?[\w -]*|(?:change|replace)[-_ ]?me|todo|tbd|n\/a)$`,
+  'i',
+);
 
 /** `<...>`, `${VAR}`, `sk-...`, `xxxx`, `****`: documentation and templates, not secrets. */
 export function isPlaceholder(value: string): boolean {

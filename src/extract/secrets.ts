@@ -16,6 +16,7 @@
  * Redaction errs toward removing: a false positive costs a word in a note, a false negative leaks.
  */
 import { LONG_QUOTE_TAILS, SECRET_KINDS, SECRET_PATTERNS, type PatternMatch, type SecretPattern } from './secret-patterns.js';
+import { UNICODE_DASHES } from './secret-values.js';
 
 export { SECRET_KINDS };
 
@@ -150,8 +151,13 @@ function valueGroups(re: RegExp): string[] {
   return names;
 }
 
-/** Sentence punctuation after an unquoted value; `!` stays in the secret (passwords end in it). */
+/**
+ * Sentence punctuation after an unquoted value; `!` stays in the secret (passwords end in it).
+ * Unicode dashes at the end go too: a value runs through them (`Xk92‑FAKE`), but a dash that ends
+ * it is prose ("密码：Xk92FAKE——别外传").
+ */
 const TRAILING_PUNCTUATION = new Set('.,;:?)]}>\'"');
+const UNICODE_DASH = new RegExp(`[${UNICODE_DASHES}]`);
 
 /**
  * The value without its trailing punctuation. A loop, not `/[…]+$/`: that regex retries from every
@@ -159,7 +165,7 @@ const TRAILING_PUNCTUATION = new Set('.,;:?)]}>\'"');
  */
 function trimPunctuation(value: string): string {
   let end = value.length;
-  while (end > 0 && TRAILING_PUNCTUATION.has(value.charAt(end - 1))) end--;
+  while (end > 0 && (TRAILING_PUNCTUATION.has(value.charAt(end - 1)) || UNICODE_DASH.test(value.charAt(end - 1)))) end--;
   return value.slice(0, end);
 }
 
