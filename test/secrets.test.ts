@@ -183,6 +183,22 @@ test('a labelled value runs through every Unicode dash, after a CJK label and in
   assert.equal(redactSecrets('SECRET_KEY_BASE=FAKErails7f9a2c－').text, 'SECRET_KEY_BASE=[REDACTED:secret]－');
 });
 
+test('a CLI flag typed with an en or em dash (smart typography\'s `--`) is a flag', () => {
+  for (const [text, expected] of [
+    ['mysql-backup \u2013password FakeFlag-55 --all', 'mysql-backup \u2013password [REDACTED:password] --all'],
+    ['tool \u2014token FAKEabc123def456ghi789 run', 'tool \u2014token [REDACTED:token] run'],
+    ['deploy \u2014\u2014api\u2011key=FAKEa1b2c3d4e5f6a7b8 now', 'deploy \u2014\u2014api\u2011key=[REDACTED:api-key] now'],
+    ['app \u2013db\u2013password "Fake Quoted 9"', 'app \u2013db\u2013password "[REDACTED:password]"'],
+    ['curl \u2013user admin:Fake-Curl-77x https://ci.example.test', 'curl \u2013user admin:[REDACTED:password] https://ci.example.test'],
+    // The next flag is not a value; prose around a dash is not a flag.
+    ['mysql-backup \u2013password \u2013verbose', null],
+    ['Use \u2014password-stdin \u2014 never \u2014password on the command line.', null],
+    ['The form\u2019s field\u2014password reset emails go out hourly.', null],
+  ] as const) {
+    assert.equal(redactSecrets(text).text, expected ?? text);
+  }
+});
+
 test('a value holding `/` after a label is a password unless it looks like a path or URL', () => {
   for (const [text, expected] of [
     ['the db password is p/a55w0rd!x.', 'the db password is [REDACTED:password].'],

@@ -348,8 +348,8 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
   },
   {
     kinds: ['password'],
-    // curl -u user:pass, --user user:pass (not docker's -u 1000:1000)
-    re: re(String.raw`(?<![\w-])(?:-u|--user)[ \t]+["']?[^\s:"']{1,256}:(?<vu>[^\s"']+)`),
+    // curl -u user:pass, --user user:pass (not docker's -u 1000:1000); dashes as for flags below
+    re: re(String.raw`(?<![\w${DASHES}])(?:${DASH}u|${DASH}{1,2}user)[ \t]+["']?[^\s:"']{1,256}:(?<vu>[^\s"']+)`),
     check: (p) => !isPlaceholderMatch(p) && !/^\d+$/.test(p.value),
   },
   {
@@ -409,8 +409,9 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
   },
   {
     kinds: [...ASSIGNMENT_KINDS],
-    // CLI flags: --password hunter2, --api-key=…, --token "…"
-    re: re(String.raw`(?<![\w-])--?(?<key>[A-Za-z][\w-]{1,40})(?:=|[ \t]+)(?![-$])${VALUE}`),
+    // CLI flags: --password hunter2, --api-key=…, --token "…". Smart typography makes `--` an en
+    // or em dash (–password x, —token x), so a flag opens with one or two of any DASHES.
+    re: re(String.raw`(?<![\w${DASHES}])${DASH}{1,2}(?<key>[A-Za-z][\w${DASHES}]{1,40})(?:=|[ \t]+)(?![${DASHES}$])${VALUE}`),
     check: (p) => {
       const key = p.m.groups?.key ?? '';
       const kind = classifyKey(key);
