@@ -238,6 +238,25 @@ test('a multi-line PEM block is removed whole, also CRLF, JSON-escaped and trunc
   }
 });
 
+test('PEM armour whose dashes smart typography shortened (any 2-5 dashes) is still a private key', () => {
+  const body = Array.from({ length: 4 }, (_, i) => synth(`smart-pem-${i}`, 64, 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'));
+  for (const dashes of ['\u2014\u2013', '\u2014\u2014-', '\u2011\u2011\u2011\u2011', '--', '\u2013\u2013\u2013\u2013\u2013', '\uff0d\uff0d']) {
+    const armour = (word: string) => `${dashes}${word} RSA PRIVATE KEY${dashes}`;
+    const block = [armour('BEGIN'), ...body, armour('END')].join('\n');
+    assert.equal(redactSecrets(`before\n${block}\nafter`).text, 'before\n[REDACTED:rsa-private-key]\nafter', dashes);
+    const json = `{"type": "service_account", "private_key": "${block.replace(/RSA /g, '').replace(/\n/g, '\\n')}\\n", "x": 1}`;
+    assert.equal(redactSecrets(json).text, '{"type": "service_account", "private_key": "[REDACTED:gcp-service-account-key]", "x": 1}', dashes);
+  }
+  // Armour of anything but a private key, or dashes that open no BEGIN/END line, stays.
+  for (const text of [
+    '\u2014\u2013BEGIN PUBLIC KEY\u2014\u2013 and \u2014\u2013BEGIN CERTIFICATE\u2014\u2013 are safe to share',
+    '## Step 2 \u2014\u2013 BEGIN the private key rotation \u2014\u2013 PRIVATE KEY handling',
+    '\u2014BEGIN PRIVATE KEY\u2014 is one dash short',
+  ]) {
+    assert.deepEqual(findSecrets(text), [], text);
+  }
+});
+
 test('the clean fixture (dev chat with SHAs, UUIDs, URLs, paths, code, Chinese) has no findings', () => {
   assert.ok(CLEAN.length > 3000);
   assert.deepEqual(findSecrets(CLEAN).map((f) => `${f.kind}: ${CLEAN.slice(f.start, f.end)}`), []);

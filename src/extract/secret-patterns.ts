@@ -175,7 +175,12 @@ const DASH = `[${DASHES}]`;
 
 /** Line breaks inside a PEM block: real ones, or `\n` escapes once or twice JSON-encoded. */
 const PEM_BREAK = String.raw`(?:\r?\n|(?:\\{1,2}r)?\\{1,2}n|[ \t])`;
-const PEM_LABEL = String.raw`(?<type>[ A-Z0-9]{0,40}?)PRIVATE KEY(?: BLOCK)?${DASH}{5}`;
+/**
+ * PEM armour's five dashes, or what smart typography made of them (`—–BEGIN`: `---` became an em
+ * dash, `--` an en dash): any 2-5 DASHES. Only ever followed by BEGIN/END … PRIVATE KEY.
+ */
+const ARMOUR = `${DASH}{2,5}`;
+const PEM_LABEL = String.raw`(?<type>[ A-Z0-9]{0,40}?)PRIVATE KEY(?: BLOCK)?${ARMOUR}`;
 
 function byLabel(table: Record<string, string>, fallback: string) {
   return (p: PatternMatch): string => {
@@ -237,7 +242,7 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
   { kinds: ['gcp-api-key'], re: re(String.raw`(?<![\w-])AIza[\w${DASHES}]{35}(?![\w-])`) },
   {
     kinds: ['gcp-service-account-key'],
-    re: re(String.raw`\\?"private_key\\?"[ \t]*:[ \t]*\\?"(?=${DASH}{5}BEGIN)(?<v>(?:[^"\\]|\\[^"]){20,16384})\\?"`),
+    re: re(String.raw`\\?"private_key\\?"[ \t]*:[ \t]*\\?"(?=${ARMOUR}BEGIN)(?<v>(?:[^"\\]|\\[^"]){20,16384})\\?"`),
   },
   { kinds: ['google-oauth-client-secret'], re: re(String.raw`(?<![\w-])GOCSPX${DASH}[\w${DASHES}]{24,40}(?![\w-])`) },
   {
@@ -318,7 +323,7 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
     // The whole block, BEGIN to END. A block cut short (a truncated tool output) is still removed
     // up to where its base64 lines stop, because the missing END does not make the rest public.
     re: re(
-      String.raw`${DASH}{5}BEGIN ${PEM_LABEL}(?:${PEM_BREAK}+(?:[A-Za-z][\w${DASHES}]{0,40}:[^\r\n\\]{0,200}|[A-Za-z0-9+/=]+))*(?:${PEM_BREAK}*${DASH}{5}END [ A-Z0-9]{0,40}?PRIVATE KEY(?: BLOCK)?${DASH}{5})?`,
+      String.raw`${ARMOUR}BEGIN ${PEM_LABEL}(?:${PEM_BREAK}+(?:[A-Za-z][\w${DASHES}]{0,40}:[^\r\n\\]{0,200}|[A-Za-z0-9+/=]+))*(?:${PEM_BREAK}*${ARMOUR}END [ A-Z0-9]{0,40}?PRIVATE KEY(?: BLOCK)?${ARMOUR})?`,
     ),
     check: pemKind,
   },
