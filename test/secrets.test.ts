@@ -199,6 +199,30 @@ test('a CLI flag typed with an en or em dash (smart typography\'s `--`) is a fla
   }
 });
 
+test('a labelled value may hold a backslash; an escape (`\\n` of re-encoded JSON) ends it; a Windows path stays', () => {
+  for (const [text, expected] of [
+    ['password is hunter2\\nnext', 'password is [REDACTED:password]\\nnext'],
+    ['password is hunter2\\\\nnext', 'password is [REDACTED:password]\\\\nnext'], // JSON-encoded twice
+    ['the staging password is Hunter2-FAKE\\r\\nthen restart', 'the staging password is [REDACTED:password]\\r\\nthen restart'],
+    ['ssh pass = Hunter22x\\tnext', 'ssh pass = [REDACTED:password]\\tnext'],
+    ['DB_PASSWORD=hunter2-FAKE\\nDB_HOST=db.internal', 'DB_PASSWORD=[REDACTED:password]\\nDB_HOST=db.internal'],
+    ['密码：Xk92FAKE\\n下一行', '密码：[REDACTED:password]\\n下一行'],
+    ['my password is Fake\\Pass99 ok', 'my password is [REDACTED:password] ok'],
+    ['{"text": "the password is \\"Hunter2-FAKE\\" ok"}', '{"text": "the password is \\"[REDACTED:password]\\" ok"}'],
+    ['{"text": "ssh pass = \\"Hunter2-FAKE\\""}', '{"text": "ssh pass = \\"[REDACTED:password]\\""}'],
+    ['{"text": "密码：\\"Hunter2-FAKE\\"，别外传"}', '{"text": "密码：\\"[REDACTED:password]\\"，别外传"}'],
+    // Where a secret lives on Windows, single or JSON-doubled backslashes: not a secret.
+    ['password file is C:\\\\secrets\\\\app.pem', null],
+    ['the password is C:\\secrets\\app.pem', null],
+    ['the password is C:\\\\secrets\\\\app.pem', null],
+    ['the password is \\\\fs01\\ops\\pw2.txt', null],
+    ['the api key is keys\\prod2.pem and the token is %APPDATA%\\gh\\tok2.txt', null],
+    ['Password: C:\\temp\\pw2.txt', null],
+  ] as const) {
+    assert.equal(redactSecrets(text).text, expected ?? text, text);
+  }
+});
+
 test('a value holding `/` after a label is a password unless it looks like a path or URL', () => {
   for (const [text, expected] of [
     ['the db password is p/a55w0rd!x.', 'the db password is [REDACTED:password].'],

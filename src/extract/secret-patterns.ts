@@ -116,21 +116,38 @@ export const LONG_QUOTE_TAILS: Readonly<Record<string, RegExp>> = Object.fromEnt
   Object.values(QUOTES).map((f) => [`vl${f.name}`, new RegExp(f.rest, 'y')]),
 );
 
+/**
+ * A backslash inside an unquoted labelled value, unless it opens an escape: text JSON-encoded once
+ * or twice more keeps `\n`, `\\n`, `\t`, `\"` where its line broke or its string closed, so
+ * "password is hunter2\nnext" is `hunter2`, then the next line. `Fake\Pass99` and `C:\Users` go on.
+ */
+const BACKSLASH = String.raw`\\\\?(?![nrt\\"])`;
+
+interface ValueClass {
+  /** One character of the value: `plain` (which never holds `\`), or a BACKSLASH. */
+  char: string;
+  /** What continues an accepted value past its bound; the same run, unrolled so it stays fast on 1 MB. */
+  tail: RegExp;
+}
+
+function escapeAware(plain: string): ValueClass {
+  return { char: `(?:${plain}|${BACKSLASH})`, tail: new RegExp(`${plain}*(?:${BACKSLASH}${plain}*)*`, 'y') };
+}
+
 const QUOTED_VALUE = quotedValue(QUOTES.escaped, QUOTES.json, QUOTES.single, QUOTES.backtick);
 // Stops at `;` (a connection string's next field, `Password=x;Encrypt=true`, or a shell command)
 // and at CJK text and punctuation ("AppSecret：abc123，请保管"), but not at the full-width hyphen
 // U+FF0D among them: `SECRET_KEY_BASE=FAKE－rails…` is one value.
-const UNQUOTED_CHAR = String.raw`[^\s"'\x60;\u3000-\u303f\u3400-\u9fff\uff00-\uff0c\uff0e-\uffef]`;
-const UNQUOTED_VALUE = String.raw`(?<vu>${UNQUOTED_CHAR}{1,1024})`;
-const UNQUOTED_TAIL = tailOf(UNQUOTED_CHAR);
+const UNQUOTED = escapeAware(String.raw`[^\s"'\x60;\\\u3000-\u303f\u3400-\u9fff\uff00-\uff0c\uff0e-\uffef]`);
+const UNQUOTED_VALUE = String.raw`(?<vu>${UNQUOTED.char}{1,1024})`;
 const VALUE = `(?:${QUOTED_VALUE}|${UNQUOTED_VALUE})`;
 
 // The other bounded value classes, each with the tail that continues it past its bound: a value
 // is judged on its first 256 (512, 4096) characters, and removed whole.
-const PROSE_CHAR = String.raw`[^\s"'\x60]`;
-const PASS_CHAR = String.raw`[^\s"']`;
+const PROSE = escapeAware(String.raw`[^\s"'\x60\\]`);
+const PASS = escapeAware(String.raw`[^\s"'\\]`);
 // After a CJK label: ASCII, and any dash a CJK keyboard or chat client put in it (`Xk92‑FAKE`).
-const CJK_VALUE_CHAR = String.raw`[\x21-\x7e${DASHES}]`;
+const CJK_VALUE = escapeAware(String.raw`[\x21-\x5b\x5d-\x7e${DASHES}]`);
 const QUERY_CHAR = String.raw`[^&#;\s"'<>\x60]`;
 const COOKIE_CHAR = String.raw`[^\r\n"'\x60]`;
 
@@ -410,7 +427,7 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
       const ok = p.quoted ? acceptQuoted(p.value, key, kind) : acceptUnquoted(p, key, p.m.groups?.sep ?? '');
       return ok && strongEnough(p.value, kind) && kind;
     },
-    tail: UNQUOTED_TAIL,
+    tail: UNQUOTED.tail,
   },
   {
     kinds: [...ASSIGNMENT_KINDS],
@@ -424,7 +441,7 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
       const ok = p.quoted ? acceptQuoted(p.value, key, kind) : acceptUnquoted(p, key, '=');
       return ok && strongEnough(p.value, kind) && kind;
     },
-    tail: UNQUOTED_TAIL,
+    tail: UNQUOTED.tail,
   },
   {
     kinds: ['password'],
@@ -451,7 +468,7 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
     // 密码：hunter2 / 密碼: 'x' / 令牌是 abc… (full-width or ASCII colon, or 是/为). The value is an
     // ASCII run or a quoted string: Chinese text after the label is prose ("密码：请找运维").
     re: re(
-      String.raw`(?<label>密码|密碼|口令|访问令牌|訪問令牌|令牌|密钥|密鑰|金鑰|金钥|秘钥|秘鑰|私钥|私鑰|パスワード|비밀번호)[ \t]*(?<sep>(?:是|为|為)[ \t]*[:：]?|[:：=]|(?=[ \t]))[ \t]*(?:${quotedValue(QUOTES.corner, QUOTES.curly, QUOTES.double, QUOTES.single, QUOTES.backtick)}|(?<vu>${CJK_VALUE_CHAR}{1,512}))`,
+      String.raw`(?<label>密码|密碼|口令|访问令牌|訪問令牌|令牌|密钥|密鑰|金鑰|金钥|秘钥|秘鑰|私钥|私鑰|パスワード|비밀번호)[ \t]*(?<sep>(?:是|为|為)[ \t]*[:：]?|[:：=]|(?=[ \t]))[ \t]*(?:${quotedValue(QUOTES.corner, QUOTES.curly, QUOTES.escaped, QUOTES.double, QUOTES.single, QUOTES.backtick)}|(?<vu>${CJK_VALUE.char}{1,512}))`,
     ),
     check: (p) => {
       if (isPlaceholderMatch(p)) return false;
@@ -465,14 +482,14 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
       if (/令牌/.test(label)) return 'token';
       return /密码|密碼|口令|パスワード|비밀번호/.test(label) ? 'password' : 'secret';
     },
-    tail: tailOf(CJK_VALUE_CHAR),
+    tail: CJK_VALUE.tail,
   },
   {
     kinds: ['password'],
     // "ssh pass = x", "wifi pw=x": the words, not a key, so the assignment shapes above miss it.
-    re: re(String.raw`\b(?<label>${QUALIFIED_PASS})[ \t]*=[ \t]*(?:${quotedValue(QUOTES.double, QUOTES.single)}|(?<vu>${PASS_CHAR}{1,256}))`, 'i'),
+    re: re(String.raw`\b(?<label>${QUALIFIED_PASS})[ \t]*=[ \t]*(?:${quotedValue(QUOTES.escaped, QUOTES.double, QUOTES.single)}|(?<vu>${PASS.char}{1,256}))`, 'i'),
     check: (p) => (p.quoted ? p.value.length >= 4 && !isPlaceholder(p.value) : looksSecretish(p.value)),
-    tail: tailOf(PASS_CHAR),
+    tail: PASS.tail,
   },
   {
     kinds: ['password', 'secret', 'token', 'api-key'],
@@ -480,7 +497,7 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
     // wifi: x", "set the password to x". Unquoted values must look chosen or random, so "the
     // password is rotated weekly" stays.
     re: re(
-      String.raw`\b(?<label>passwords?|passphrase|passwd|pwd|pin|${QUALIFIED_PASS}|secret(?:[ _-]key)?|api[ _-]?key|access[ _-]?token|token)\b(?:[ \t]+(?:for|of|on|to|in)(?:[ \t]+[\w.@-]{1,40}){1,3}?)?(?:[ \t]+(?:is|was|are|to)[ \t]*:?[ \t]+|[ \t]*:[ \t]*)(?:now[ \t]+|still[ \t]+|just[ \t]+|set[ \t]+to[ \t]+)?(?:${quotedValue(QUOTES.double, QUOTES.single, QUOTES.backtick)}|(?<vu>${PROSE_CHAR}{1,256}))`,
+      String.raw`\b(?<label>passwords?|passphrase|passwd|pwd|pin|${QUALIFIED_PASS}|secret(?:[ _-]key)?|api[ _-]?key|access[ _-]?token|token)\b(?:[ \t]+(?:for|of|on|to|in)(?:[ \t]+[\w.@-]{1,40}){1,3}?)?(?:[ \t]+(?:is|was|are|to)[ \t]*:?[ \t]+|[ \t]*:[ \t]*)(?:now[ \t]+|still[ \t]+|just[ \t]+|set[ \t]+to[ \t]+)?(?:${quotedValue(QUOTES.escaped, QUOTES.double, QUOTES.single, QUOTES.backtick)}|(?<vu>${PROSE.char}{1,256}))`,
       'i',
     ),
     check: (p) => {
@@ -488,7 +505,7 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
       if (/(?:pass|pw)$/i.test(p.m.groups?.label ?? '')) return 'password';
       return byLabel({ pass: 'password', pwd: 'password', pin: 'password', secret: 'secret', api: 'api-key' }, 'token')(p);
     },
-    tail: tailOf(PROSE_CHAR),
+    tail: PROSE.tail,
   },
 ];
 

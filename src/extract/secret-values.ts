@@ -84,19 +84,22 @@ function isTypeName(v: string): boolean {
 
 /**
  * Where a secret lives, not a secret: `/etc/app/secret.conf`, `~/.pgpass`, `./run.sh`,
- * `config/prod.env`, `https://…`, `vault.example.com/v1/kv`. A password that merely holds a `/`
- * (`p/a55w0rd!x`, base64 `Zm9v/YmFy+9x`) is none of these: the label before it decides.
+ * `config/prod.env`, `https://…`, `vault.example.com/v1/kv`, and on Windows `C:\secrets\app.pem`
+ * (its `\` doubled when JSON-encoded), `\\server\share`, `%APPDATA%\x`, `keys\prod.pem`. A
+ * password that merely holds a `/` or `\` (`p/a55w0rd!x`, base64 `Zm9v/YmFy+9x`, `Fake\Pass99`) is
+ * none of these: the label before it decides.
  */
 export function looksLikePath(v: string): boolean {
-  if (/^(?:[/~]|\.{1,2}\/|[a-z][a-z0-9+.-]*:\/\/)/i.test(v)) return true;
+  if (/^(?:[/~]|\.{1,2}[\\/]|[a-z][a-z0-9+.-]*:\/\/|[a-z]:[\\/]|\\\\|%\w+%\\)/i.test(v)) return true;
   if (/^[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}(?::\d{1,5})?\//.test(v)) return true; // a host, then its path
-  return /^(?:[\w.@+-]+\/)+[\w.@+-]*\.[a-z][a-z0-9]{0,7}$/.test(v); // name segments ending in a file extension
+  return /^(?:[\w.@+-]+(?:\/|\\{1,2}))+[\w.@+-]*\.[a-z][a-z0-9]{0,7}$/.test(v); // name segments ending in a file extension
 }
 
 /** Looks like a random string or a chosen password rather than a word: used where prose surrounds. */
 export function looksSecretish(v: string): boolean {
-  // A backslash is a Windows path or an escape sequence (`C:\\Users`, `\\n`), not a chosen password.
-  if (v.length < 6 || isPlaceholder(v) || v.includes('\\') || looksLikePath(v)) return false;
+  // A backslash may be in a password (`Fake\Pass99`); a Windows path is a path, and an escape
+  // (`\n`) already ended the value (secret-patterns.ts).
+  if (v.length < 6 || isPlaceholder(v) || looksLikePath(v)) return false;
   if (/^v?\d+(?:\.\d+)+$/.test(v) || /^\d{4}-\d{2}-\d{2}/.test(v)) return false;
   if (isCodeExpression(v)) return false;
   const letters = /[A-Za-z]/.test(v);
