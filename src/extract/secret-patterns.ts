@@ -1,7 +1,8 @@
 /**
  * The table of secret shapes that `secrets.ts` scans for (key names: secret-keys.ts; the value
- * heuristics of the labelled shapes: secret-values.ts). Invariant 5 (DESIGN §9) depends on this table: a shape missing here is a secret that
- * reaches the memory folder or an LLM.
+ * heuristics of the labelled shapes: secret-values.ts; the regex fragments the shapes are built
+ * from: secret-fragments.ts). Invariant 5 (DESIGN §9) depends on this table: a shape missing here
+ * is a secret that reaches the memory folder or an LLM.
  *
  * Rules every pattern keeps (they are what makes redaction fast and idempotent):
  * - flags `gd`; the secret is the first participating named group whose name starts with `v`
@@ -16,6 +17,23 @@
  * Order is priority: when two shapes cover the same characters, the earlier one names the kind, so
  * vendor prefixes come before structural shapes, which come before labelled guesses.
  */
+import {
+  ARMOUR,
+  CJK_VALUE,
+  COOKIE_CHAR,
+  DASH,
+  NUMBER_RANGE,
+  PASS,
+  PEM_BREAK,
+  PEM_LABEL,
+  PROSE,
+  QUERY_CHAR,
+  quotedValue,
+  QUOTES,
+  tailOf,
+  UNQUOTED,
+  VALUE,
+} from './secret-fragments.js';
 import { classifyKey, QUALIFIED_PASS } from './secret-keys.js';
 import {
   acceptQuoted,
@@ -57,104 +75,6 @@ export interface SecretPattern {
 
 const ASSIGNMENT_KINDS = ['password', 'secret', 'token', 'api-key', 'private-key'] as const;
 
-// ---------------------------------------------------------------------------------------------
-// Shared regex fragments. Quoted forms come first: an unquoted value would stop at the quote.
-
-/** How a quoted value opens and closes, what it holds, and (unrolled, for speed) the same run unbounded. */
-interface QuoteForm {
-  name: string;
-  open: string;
-  close: string;
-  char: string;
-  rest: string;
-}
-
-function plainQuote(name: string, open: string, close = open): QuoteForm {
-  return { name, open, close, char: `[^${close}\\r\\n]`, rest: `[^${close}\\r\\n]*` };
-}
-
-const QUOTES = {
-  /** `\"…\"` inside a JSON string: a backslash escapes anything but the closing quote. */
-  escaped: {
-    name: 'e',
-    open: String.raw`\\"`,
-    close: String.raw`\\"`,
-    char: String.raw`(?:[^"\\\r\n]|\\[^"\r\n])`,
-    rest: String.raw`[^"\\\r\n]*(?:\\[^"\r\n][^"\\\r\n]*)*`,
-  },
-  /** `"…"` with JSON escapes, `\"` among them. */
-  json: {
-    name: 'j',
-    open: '"',
-    close: '"',
-    char: String.raw`(?:[^"\\\r\n]|\\.)`,
-    rest: String.raw`[^"\\\r\n]*(?:\\.[^"\\\r\n]*)*`,
-  },
-  double: plainQuote('d', '"'),
-  single: plainQuote('s', "'"),
-  backtick: plainQuote('b', '\\x60'),
-  corner: plainQuote('c', '「', '」'),
-  curly: plainQuote('w', '“', '”'),
-} satisfies Record<string, QuoteForm>;
-
-const QUOTE_BOUND = 4096;
-
-/**
- * Quoted values in the given forms, each read up to 4,096 characters (`vq1`, `vq2`, …). A value
- * still open at the bound is a value too: `vl<form>` takes its first 4,096 characters, judged like
- * any quoted value, and LONG_QUOTE_TAILS takes the rest up to the closing quote, so it is removed
- * whole. Without those a 5 KB `"password": "…"` matched no alternative and was kept entire.
- */
-function quotedValue(...forms: QuoteForm[]): string {
-  const closed = forms.map((f, i) => `${f.open}(?<vq${i + 1}>${f.char}{1,${QUOTE_BOUND}})${f.close}`);
-  const open = forms.map((f) => `${f.open}(?<vl${f.name}>${f.char}{${QUOTE_BOUND}})`);
-  return [...closed, ...open].join('|');
-}
-
-/** What continues a `vl…` value past the bound: the rest of its quote, by group name. */
-export const LONG_QUOTE_TAILS: Readonly<Record<string, RegExp>> = Object.fromEntries(
-  Object.values(QUOTES).map((f) => [`vl${f.name}`, new RegExp(f.rest, 'y')]),
-);
-
-/**
- * A backslash inside an unquoted labelled value, unless it opens an escape: text JSON-encoded once
- * or twice more keeps `\n`, `\\n`, `\t`, `\"` where its line broke or its string closed, so
- * "password is hunter2\nnext" is `hunter2`, then the next line. `Fake\Pass99` and `C:\Users` go on.
- */
-const BACKSLASH = String.raw`\\\\?(?![nrt\\"])`;
-
-interface ValueClass {
-  /** One character of the value: `plain` (which never holds `\`), or a BACKSLASH. */
-  char: string;
-  /** What continues an accepted value past its bound; the same run, unrolled so it stays fast on 1 MB. */
-  tail: RegExp;
-}
-
-function escapeAware(plain: string): ValueClass {
-  return { char: `(?:${plain}|${BACKSLASH})`, tail: new RegExp(`${plain}*(?:${BACKSLASH}${plain}*)*`, 'y') };
-}
-
-const QUOTED_VALUE = quotedValue(QUOTES.escaped, QUOTES.json, QUOTES.single, QUOTES.backtick);
-// Stops at `;` (a connection string's next field, `Password=x;Encrypt=true`, or a shell command)
-// and at CJK text and punctuation ("AppSecret：abc123，请保管"), but not at the full-width hyphen
-// U+FF0D among them: `SECRET_KEY_BASE=FAKE－rails…` is one value.
-const UNQUOTED = escapeAware(String.raw`[^\s"'\x60;\\\u3000-\u303f\u3400-\u9fff\uff00-\uff0c\uff0e-\uffef]`);
-const UNQUOTED_VALUE = String.raw`(?<vu>${UNQUOTED.char}{1,1024})`;
-const VALUE = `(?:${QUOTED_VALUE}|${UNQUOTED_VALUE})`;
-
-// The other bounded value classes, each with the tail that continues it past its bound: a value
-// is judged on its first 256 (512, 4096) characters, and removed whole.
-const PROSE = escapeAware(String.raw`[^\s"'\x60\\]`);
-const PASS = escapeAware(String.raw`[^\s"'\\]`);
-// After a CJK label: ASCII, and any dash a CJK keyboard or chat client put in it (`Xk92‑FAKE`).
-const CJK_VALUE = escapeAware(String.raw`[\x21-\x5b\x5d-\x7e${DASHES}]`);
-const QUERY_CHAR = String.raw`[^&#;\s"'<>\x60]`;
-const COOKIE_CHAR = String.raw`[^\r\n"'\x60]`;
-
-function tailOf(charClass: string): RegExp {
-  return new RegExp(`${charClass}*`, 'y');
-}
-
 function re(source: string, flags = ''): RegExp {
   return new RegExp(source, `gd${flags}`);
 }
@@ -184,21 +104,6 @@ function decodesToCredentials(b64: string): boolean {
 
 const DATABASE_SCHEMES = /^(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|redis|rediss|amqps?|mssql|sqlserver|oracle|cockroachdb|clickhouse|couchdb|neo4j(?:\+s)?|jdbc:[a-z]+)$/i;
 
-// Every dash of a vendor prefix or a token body takes any of DASHES (`xoxb‑…` with U+2011 is the
-// same Slack token). The lookbehinds before a prefix stay ASCII, so a token right after an em dash
-// ("the key—xoxb-…") is still found; only `sk`, two letters common in words, refuses a Unicode dash
-// before it too.
-const DASH = `[${DASHES}]`;
-
-/** Line breaks inside a PEM block: real ones, or `\n` escapes once or twice JSON-encoded. */
-const PEM_BREAK = String.raw`(?:\r?\n|(?:\\{1,2}r)?\\{1,2}n|[ \t])`;
-/**
- * PEM armour's five dashes, or what smart typography made of them (`—–BEGIN`: `---` became an em
- * dash, `--` an en dash): any 2-5 DASHES. Only ever followed by BEGIN/END … PRIVATE KEY.
- */
-const ARMOUR = `${DASH}{2,5}`;
-const PEM_LABEL = String.raw`(?<type>[ A-Z0-9]{0,40}?)PRIVATE KEY(?: BLOCK)?${ARMOUR}`;
-
 function byLabel(table: Record<string, string>, fallback: string) {
   return (p: PatternMatch): string => {
     const label = (p.m.groups?.label ?? '').toLowerCase();
@@ -207,8 +112,6 @@ function byLabel(table: Record<string, string>, fallback: string) {
   };
 }
 
-/** `8-16`, `8～16`, `8－16`: a length rule after a CJK label, not a password. */
-const NUMBER_RANGE = new RegExp(String.raw`^\d+(?:[~～${DASHES}]\d+)?$`);
 
 const githubKind = byLabel(
   { ghp: 'github-pat', gho: 'github-oauth-token', ghu: 'github-user-token', ghs: 'github-app-token' },

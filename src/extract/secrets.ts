@@ -15,7 +15,8 @@
  *   scan moves forward, so a 1 MB transcript is redacted in well under a second.
  * Redaction errs toward removing: a false positive costs a word in a note, a false negative leaks.
  */
-import { LONG_QUOTE_TAILS, SECRET_KINDS, SECRET_PATTERNS, type PatternMatch, type SecretPattern } from './secret-patterns.js';
+import { LONG_QUOTE_TAILS } from './secret-fragments.js';
+import { SECRET_KINDS, SECRET_PATTERNS, type PatternMatch, type SecretPattern } from './secret-patterns.js';
 import { UNICODE_DASHES } from './secret-values.js';
 
 export { SECRET_KINDS };
