@@ -152,6 +152,28 @@ describe('git', () => {
     assert.equal(readFileSync(ours, 'utf8'), `# 2026-11-20\n\n${e('a')}${e('o')}${notes('Call with the vendor moved to 4.')}`);
   });
 
+  test('merge-driver drops a text block one side removed and the other left as it was; removed on one side and edited on the other, keeps the edit and warns in one line naming the file; exit 0', async (t) => {
+    const dir = tempDir(t);
+    const [base, ours, theirs] = ['base', 'ours', 'theirs'].map((n) => join(dir, n)) as [string, string, string];
+    const e = (id: string) => `## Note: ${id}\n- id: NOTE-20261120-${id}\n- status: active\n\n`;
+    const day = (...parts: string[]) => `# 2026-11-20\n\n${e('a')}${parts.join('')}`;
+    const [afternoon, evening, edited] = ['# Afternoon\n\nCall with the vendor at 3.\n\n', '# Evening\n\nDeploy at 8.\n\n', '# Evening\n\nDeploy moved to 9.\n\n'];
+    writeFileSync(base, day(afternoon, evening));
+    writeFileSync(ours, day(e('o'), afternoon, edited));
+    writeFileSync(theirs, day(e('t')));
+    const r = await mem(['merge-driver', base, ours, theirs, 'memory/2026-11-20.md']);
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(readFileSync(ours, 'utf8'), day(e('o'), edited, e('t')));
+    assert.equal(r.stderr, 'warning: merge-driver: memory/2026-11-20.md: text block "# Evening" changed on our side was removed on theirs: kept ours\n');
+
+    writeFileSync(ours, day(e('o')));
+    writeFileSync(theirs, day(afternoon, edited));
+    const mirrored = await mem(['merge-driver', base, ours, theirs, 'memory/2026-11-20.md']);
+    assert.equal(mirrored.code, 0, mirrored.stderr);
+    assert.equal(readFileSync(ours, 'utf8'), day(e('o'), edited));
+    assert.equal(mirrored.stderr, 'warning: merge-driver: memory/2026-11-20.md: text block "# Evening" changed on their side was removed on ours: kept theirs\n');
+  });
+
   test('merge-driver merges front matter both sides changed key by key, and warns in one line naming the file and the key where theirs was dropped; exit 0', async (t) => {
     const dir = tempDir(t);
     const [base, ours, theirs] = ['base', 'ours', 'theirs'].map((n) => join(dir, n)) as [string, string, string];
@@ -284,6 +306,31 @@ describe('merge by id (pure)', async () => {
       mergeMemoryFile(head('Intro.', 'old') + e('a'), head('Our intro.', 'old') + e('a'), head('Intro.', 'new') + e('a')),
       head('Our intro.', 'new') + e('a'),
       'a preamble both changed, each in a different block',
+    );
+  });
+
+  test('a text block one side removed and the other left as in the base goes; removed on one side and edited on the other, the edit stays and is reported', () => {
+    const notes = (text: string) => `# Afternoon\n\n${text}\n`;
+    const base = file(e('a'), notes('old'), e('b'));
+    const cases: [string, string, string, string][] = [
+      ['theirs removed it', file(e('a'), notes('old'), e('b'), e('o')), file(e('a'), e('b'), e('t')), file(e('a'), e('b'), e('o'), e('t'))],
+      ['ours removed it', file(e('a'), e('b'), e('o')), file(e('a'), notes('old'), e('b'), e('t')), file(e('a'), e('b'), e('o'), e('t'))],
+      ['theirs removed it and the entry before it', file(e('a'), notes('old'), e('b')), file(e('b')), file(e('b'))],
+      ['theirs removed it, ours edited another block', file(e('a'), notes('old'), e('b'), '# Evening\n\nnew\n'), file(e('a'), e('b')), file(e('a'), e('b'), '# Evening\n\nnew\n')],
+    ];
+    for (const [what, ours, theirs, want] of cases) assert.deepEqual(merge(base, ours, theirs), { text: want }, what);
+    const head = (intro: string, context?: string) => `# 2026-11-20\n\n${intro}\n\n${context === undefined ? '' : `## Context\n\n${context}\n\n`}`;
+    assert.deepEqual(merge(head('Intro.', 'old') + e('a'), head('Our intro.', 'old') + e('a'), head('Intro.') + e('a')), { text: head('Our intro.') + e('a') }, 'a preamble both changed: ours edited one block, theirs removed another');
+
+    assert.deepEqual(
+      merge(base, file(e('a'), notes('new'), e('b')), file(e('a'), e('b'), e('t'))),
+      { text: file(e('a'), notes('new'), e('b'), e('t')), textConflicts: [{ block: '# Afternoon', edited: 'ours' }] },
+      'ours edited it, theirs removed it',
+    );
+    assert.deepEqual(
+      merge(base, file(e('a'), e('b'), e('o')), file(e('a'), notes('new'), e('b'))),
+      { text: file(e('a'), e('b'), e('o'), `${notes('new')}\n`), textConflicts: [{ block: '# Afternoon', edited: 'theirs' }] },
+      'theirs edited it, ours removed it: their edit follows our entries',
     );
   });
 

@@ -2,13 +2,15 @@
  * `mem merge-driver %O %A %B %P`: the git merge driver for memory files (docs/operations.md). git
  * hands it the base, ours and theirs as temp files; the union by entry id is written to ours and the
  * exit status is 0, so a memory file never ends up with conflict markers. What the merge could not
- * keep of theirs (a front-matter key both sides changed differently) is one warning line on stderr.
+ * keep of theirs (a front-matter key both sides changed differently) is one warning line on stderr,
+ * as is each text block the sides disagree on (kept, but worth a look by hand).
  */
 import fs from 'node:fs';
 import type { Command } from 'commander';
 import { outputFor, type GlobalOptions } from '../cli/context.js';
 import { MemError } from '../core/errors.js';
 import { mergeMemoryFile, type MergedFile } from '../git/merge-entries.js';
+import type { TextConflict } from '../git/merge-text-blocks.js';
 import { writeFileAtomic } from '../write/atomic.js';
 
 export function registerMergeDriver(program: Command): void {
@@ -33,6 +35,7 @@ export function registerMergeDriver(program: Command): void {
       // The file git handed us (DESIGN §2: the one write of merge-driver outside the workspace writer).
       await writeFileAtomic(oursPath, merged.text);
       if (merged.frontMatterConflict) out.warn(`merge-driver: ${file ?? oursPath}: ${lostFrontMatter(merged.frontMatterConflict)}`);
+      for (const c of merged.textConflicts ?? []) out.warn(`merge-driver: ${file ?? oursPath}: ${textConflict(c)}`);
       out.info(`merge-driver: merged ${file ?? oursPath} by entry id`);
     });
 }
@@ -40,4 +43,9 @@ export function registerMergeDriver(program: Command): void {
 function lostFrontMatter({ keys }: NonNullable<MergedFile['frontMatterConflict']>): string {
   if (!keys.length) return 'both sides changed the front matter differently and it does not merge key by key: kept ours, theirs dropped';
   return `both sides changed front matter ${keys.length === 1 ? 'key' : 'keys'} ${keys.join(', ')} differently: kept ours, theirs dropped`;
+}
+
+function textConflict({ block, edited }: TextConflict): string {
+  const name = `text block ${JSON.stringify(block)}`;
+  return edited === 'ours' ? `${name} changed on our side was removed on theirs: kept ours` : `${name} changed on their side was removed on ours: kept theirs`;
 }

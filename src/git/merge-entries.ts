@@ -9,10 +9,11 @@
  * The head stays at the top: YAML front matter (changed on one side → that side's; on both → merged
  * key by key, ours for a key both changed, which the result names: ./merge-front-matter.ts), then
  * the preamble before the first entry (changed on one side → that side's; on both → ours, then
- * their text blocks that neither we nor the base hold, the rule every text block follows). A text
- * block only one side edited takes that side's version in its place, as a three-way merge does:
- * their edit of a block we left as in the base replaces ours (it used to be added after our
- * entries, beside the old version it replaced).
+ * their text blocks that neither we nor the base hold, the rule every text block follows). Text
+ * blocks follow a three-way plan (./merge-text-blocks.ts): one only one side edited or removed takes
+ * that side's version in its place, or goes; their edit of a block we left as in the base replaces
+ * ours (it used to be added after our entries, beside the old version it replaced), and their
+ * removal of one removes ours (it used to stay). Where the sides disagree the plan names the block.
  * Line endings: each side is read with LF line breaks, so a block that differs only in CRLF vs LF is
  * the same block on both sides, and the result is written with one line ending throughout — the one
  * most of ours' line breaks use (theirs', then the base's, when ours has none). Blocks taken from
@@ -21,12 +22,12 @@
  */
 import { nextFreeId } from '../entries/id.js';
 import { getField } from '../entries/model.js';
-import { parseBlocks, type Block, type EntryBlock, type TextBlock } from '../entries/parse.js';
+import { parseBlocks, type Block, type EntryBlock } from '../entries/parse.js';
 import { mergeFrontMatter } from './merge-front-matter.js';
+import { idOf, planTextBlocks, type TextConflict } from './merge-text-blocks.js';
 
 const RANK: Record<string, number> = { active: 0, superseded: 1, archived: 2, retracted: 3 };
 
-const idOf = (b: EntryBlock) => getField(b.entry, 'id') ?? `raw:${b.raw.trim()}`;
 const same = (a: string, b: string) => a.trim() === b.trim();
 
 function entriesById(blocks: Block[]): Map<string, EntryBlock> {
@@ -77,40 +78,6 @@ function oneSided(base: string, ours: string, theirs: string): 'ours' | 'theirs'
 }
 
 const joined = (blocks: Block[]) => blocks.map((b) => b.raw).join('');
-const keyOf = (b: Block) => (b.type === 'entry' ? `entry:${idOf(b)}` : `text:${b.raw.trim()}`);
-
-function counts(blocks: Block[]): Map<string, number> {
-  const m = new Map<string, number>();
-  for (const b of blocks) m.set(keyOf(b), (m.get(keyOf(b)) ?? 0) + 1);
-  return m;
-}
-
-/**
- * Their edits of text blocks we left as in the base: the base block's trimmed text → their version.
- * Their new text block replaced a base block that they no longer hold and we hold unchanged (each
- * once) when it stands where theirs does: after the same block, before the same block, or, failing
- * both, as the only such block under the same first line. A block both sides changed is no edit of
- * theirs: ours stays and theirs follows as new text.
- */
-function theirTextEdits(base: Block[], ours: Block[], theirs: Block[]): Map<string, TextBlock> {
-  const [inBase, inOurs, inTheirs] = [counts(base), counts(ours), counts(theirs)];
-  const open = new Set(base.filter((b) => b.type === 'text' && inBase.get(keyOf(b)) === 1 && inOurs.get(keyOf(b)) === 1 && !inTheirs.has(keyOf(b))).map(keyOf));
-  const baseIndex = (b: Block | undefined) => (b ? base.findIndex((x) => keyOf(x) === keyOf(b)) : -1);
-  const firstLine = (key: string) => key.slice('text:'.length).split('\n', 1)[0]!.trim();
-  const edits = new Map<string, TextBlock>();
-  theirs.forEach((t, i) => {
-    if (t.type !== 'text' || inOurs.has(keyOf(t)) || inBase.has(keyOf(t))) return;
-    const [prev, next] = [theirs[i - 1], theirs[i + 1]];
-    const after = prev ? (baseIndex(prev) < 0 ? undefined : base[baseIndex(prev) + 1]) : base[0];
-    const before = next ? (baseIndex(next) < 0 ? undefined : base[baseIndex(next) - 1]) : base[base.length - 1];
-    const sameHeading = [...open].filter((k) => firstLine(k) === firstLine(keyOf(t)));
-    const key = [after, before].map((b) => b && keyOf(b)).find((k) => k !== undefined && open.has(k)) ?? (sameHeading.length === 1 ? sameHeading[0] : undefined);
-    if (!key) return;
-    open.delete(key);
-    edits.set(key.slice('text:'.length), t);
-  });
-  return edits;
-}
 
 /** The line ending most of the first text with a line break uses (a tie: LF); LF for none. */
 function lineEndingOf(...texts: string[]): '\r\n' | '\n' {
@@ -128,6 +95,8 @@ export interface MergedFile {
   text: string;
   /** Both sides changed the front matter differently and ours was kept for these keys (none: for the whole block). */
   frontMatterConflict?: { keys: string[] };
+  /** Text blocks the sides disagree on, each kept as ./merge-text-blocks.ts says. */
+  textConflicts?: TextConflict[];
 }
 
 export function mergeMemoryFile(baseText: string, oursText: string, theirsText: string): MergedFile {
@@ -143,10 +112,10 @@ function mergeLf(baseText: string, oursText: string, theirsText: string): Merged
   const fmSide = oneSided(baseParts.frontMatter, oursParts.frontMatter, theirsParts.frontMatter);
   const fm = fmSide ? { text: fmSide === 'theirs' ? theirsParts.frontMatter : oursParts.frontMatter } : mergeFrontMatter(baseParts.frontMatter, oursParts.frontMatter, theirsParts.frontMatter);
   const frontMatter = fm.text;
-  const edits = theirTextEdits([...baseParts.preamble, ...baseParts.body], [...oursParts.preamble, ...oursParts.body], [...theirsParts.preamble, ...theirsParts.body]);
-  const edited = (b: Block) => (b.type === 'text' && edits.get(b.raw.trim())) || b;
-  const oursPreamble = oursParts.preamble.map(edited);
-  const oursBlocks = oursParts.body.map(edited);
+  const plan = planTextBlocks([...baseParts.preamble, ...baseParts.body], [...oursParts.preamble, ...oursParts.body], [...theirsParts.preamble, ...theirsParts.body]);
+  const planned = (blocks: Block[]) => blocks.flatMap((b) => (plan.ours.has(b) ? (plan.ours.get(b) ?? []) : [b]));
+  const oursPreamble = planned(oursParts.preamble);
+  const oursBlocks = planned(oursParts.body);
   const theirsBlocks = theirsParts.body;
   const base = entriesById(baseParts.body);
   const ours = entriesById(oursBlocks);
@@ -202,5 +171,9 @@ function mergeLf(baseText: string, oursText: string, theirsText: string): Merged
   const body = out.map((b, i) => (i === out.length - 1 ? b.raw : sep(b.raw))).join('');
   const text = (frontMatter && body && !frontMatter.endsWith('\n') ? `${frontMatter}\n` : frontMatter) + body;
   const conflict = 'conflict' in fm ? fm.conflict : undefined;
-  return { text: text.endsWith('\n') || !text ? text : text + '\n', ...(conflict && { frontMatterConflict: conflict }) };
+  return {
+    text: text.endsWith('\n') || !text ? text : text + '\n',
+    ...(conflict && { frontMatterConflict: conflict }),
+    ...(plan.conflicts.length && { textConflicts: plan.conflicts }),
+  };
 }
