@@ -174,6 +174,20 @@ describe('git', () => {
     assert.equal(mirrored.stderr, 'warning: merge-driver: memory/2026-11-20.md: text block "# Evening" changed on their side was removed on ours: kept theirs\n');
   });
 
+  test('merge-driver keeps both versions of a text block both sides edited differently, and warns in one line naming the file and the block; exit 0', async (t) => {
+    const dir = tempDir(t);
+    const [base, ours, theirs] = ['base', 'ours', 'theirs'].map((n) => join(dir, n)) as [string, string, string];
+    const e = (id: string) => `## Note: ${id}\n- id: NOTE-20261120-${id}\n- status: active\n\n`;
+    const notes = (text: string) => `# Afternoon\n\n${text}\n\n`;
+    writeFileSync(base, `# 2026-11-20\n\n${e('a')}${notes('Call with the vendor at 3.')}`);
+    writeFileSync(ours, `# 2026-11-20\n\n${e('a')}${notes('Call with the vendor moved to 4.')}${e('o')}`);
+    writeFileSync(theirs, `# 2026-11-20\n\n${e('a')}${notes('Call with the vendor cancelled.')}${e('t')}`);
+    const r = await mem(['merge-driver', base, ours, theirs, 'memory/2026-11-20.md']);
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(readFileSync(ours, 'utf8'), `# 2026-11-20\n\n${e('a')}${notes('Call with the vendor moved to 4.')}${e('o')}${notes('Call with the vendor cancelled.')}${e('t')}`);
+    assert.equal(r.stderr, 'warning: merge-driver: memory/2026-11-20.md: both sides changed text block "# Afternoon" differently: kept both, ours first\n');
+  });
+
   test('merge-driver merges front matter both sides changed key by key, and warns in one line naming the file and the key where theirs was dropped; exit 0', async (t) => {
     const dir = tempDir(t);
     const [base, ours, theirs] = ['base', 'ours', 'theirs'].map((n) => join(dir, n)) as [string, string, string];
@@ -331,6 +345,22 @@ describe('merge by id (pure)', async () => {
       merge(base, file(e('a'), e('b'), e('o')), file(e('a'), notes('new'), e('b'))),
       { text: file(e('a'), e('b'), e('o'), `${notes('new')}\n`), textConflicts: [{ block: '# Afternoon', edited: 'theirs' }] },
       'theirs edited it, ours removed it: their edit follows our entries',
+    );
+  });
+
+  test('a text block both sides edited differently is kept twice, ours first, and reported by its heading or first words; edited the same way, once and not reported', () => {
+    const notes = (text: string) => `# Afternoon\n\n${text}\n`;
+    const base = file(e('a'), notes('old'), e('b'));
+    assert.deepEqual(
+      merge(base, file(e('a'), notes('ours'), e('b')), file(e('a'), notes('theirs'), e('b'), e('t'))),
+      { text: file(e('a'), notes('ours'), e('b'), notes('theirs'), e('t')), textConflicts: [{ block: '# Afternoon', edited: 'both' }] },
+    );
+    assert.deepEqual(merge(base, file(e('a'), notes('new'), e('b')), file(e('a'), notes('new'), e('b'), e('t'))), { text: file(e('a'), notes('new'), e('b'), e('t')) });
+    const intro = (text: string) => `Notes from the call with the vendor about the renewal of the support contract${text}.\n\n${e('a')}`;
+    assert.deepEqual(
+      merge(intro(''), intro(', ours'), intro(', theirs')),
+      { text: intro(', ours').replace(e('a'), '') + intro(', theirs'), textConflicts: [{ block: 'Notes from the call with the vendor about the renewal of…', edited: 'both' }] },
+      'a block without a heading is named by its first words',
     );
   });
 

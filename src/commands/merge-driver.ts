@@ -47,5 +47,6 @@ function lostFrontMatter({ keys }: NonNullable<MergedFile['frontMatterConflict']
 
 function textConflict({ block, edited }: TextConflict): string {
   const name = `text block ${JSON.stringify(block)}`;
+  if (edited === 'both') return `both sides changed ${name} differently: kept both, ours first`;
   return edited === 'ours' ? `${name} changed on our side was removed on theirs: kept ours` : `${name} changed on their side was removed on ours: kept theirs`;
 }

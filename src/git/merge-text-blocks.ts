@@ -5,7 +5,8 @@
  * in the base takes the other side's outcome, its edit or its removal: a removal used to be undone,
  * as ours' unchanged copy was always kept. Where the sides disagree nothing is lost, and the plan
  * names the block so the driver can warn: edited on one side and removed on the other, the edit is
- * kept. Edited differently on both sides, ours stays in place and theirs follows later in the file.
+ * kept; edited differently on both sides, ours stays in place and theirs follows later in the file
+ * (that used to pass without a word).
  */
 import { getField } from '../entries/model.js';
 import type { Block, EntryBlock, TextBlock } from '../entries/parse.js';
@@ -16,8 +17,8 @@ export const keyOf = (b: Block) => (b.type === 'entry' ? `entry:${idOf(b)}` : `t
 /** A block both sides disagree on, named by its heading or first words in the version kept. */
 export interface TextConflict {
   block: string;
-  /** The side that edited it; the other side removed it. */
-  edited: 'ours' | 'theirs';
+  /** both: edited differently on each side; ours or theirs: edited there, removed on the other side. */
+  edited: 'both' | 'ours' | 'theirs';
 }
 
 export interface TextPlan {
@@ -87,6 +88,7 @@ export function planTextBlocks(base: Block[], ours: Block[], theirs: Block[]): T
     else if (our === 'kept' && mine && theirEdit) plan.ours.set(mine, inOurs.has(keyOf(theirEdit)) ? undefined : theirEdit);
     else if (ourEdit && their === 'removed') plan.conflicts.push({ block: labelOf(ourEdit), edited: 'ours' });
     else if (theirEdit && our === 'removed') plan.conflicts.push({ block: labelOf(theirEdit), edited: 'theirs' });
+    else if (ourEdit && theirEdit && keyOf(ourEdit) !== keyOf(theirEdit)) plan.conflicts.push({ block: labelOf(ourEdit), edited: 'both' });
   }
   return plan;
 }
