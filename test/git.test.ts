@@ -364,6 +364,22 @@ describe('merge by id (pure)', async () => {
     );
   });
 
+  test('a side that removed one text block and edited the next: the edit is recognised by its heading, not taken for an edit of the removed block', () => {
+    const [afternoon, evening] = [(text: string) => `# Afternoon\n\n${text}\n`, (text: string) => `# Evening\n\n${text}\n`];
+    const base = file(e('a'), afternoon('Call at 3.'), evening('Deploy at 8.'), e('b'));
+    const theirs = file(e('a'), evening('Deploy cancelled.'), e('b'), e('t'));
+    assert.deepEqual(
+      merge(base, file(e('a'), afternoon('Call moved to 4.'), evening('Deploy at 8.'), e('b')), theirs),
+      { text: file(e('a'), afternoon('Call moved to 4.'), evening('Deploy cancelled.'), e('b'), e('t')), textConflicts: [{ block: '# Afternoon', edited: 'ours' }] },
+      'ours edited the block they removed: their edit of the next one takes that one\'s place',
+    );
+    assert.deepEqual(
+      merge(base, file(e('a'), afternoon('Call at 3.'), evening('Deploy moved to 9.'), e('b'), e('o')), theirs),
+      { text: file(e('a'), evening('Deploy moved to 9.'), e('b'), e('o'), evening('Deploy cancelled.'), e('t')), textConflicts: [{ block: '# Evening', edited: 'both' }] },
+      'both edited the next one: the removed block goes, both edits stay, and the warning names the block both edited',
+    );
+  });
+
   test('line endings: CRLF sides merge to CRLF; mixed sides take ours\' ending, and a block differing only in line endings is one block', () => {
     const crlf = (text: string) => text.replaceAll('\n', '\r\n');
     const [base, ours, theirs] = [file(e('a')), file(e('a'), e('o')), `---\ntags: [ops]\n---\n${file(e('a'), e('t'))}`];

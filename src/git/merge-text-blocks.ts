@@ -1,18 +1,18 @@
 /**
  * Three-way plan for a memory file's text blocks (the headings and prose that are not entries), pure;
  * ./merge-entries.ts applies it. Each text block the base holds once is followed to each side: kept
- * as in the base, edited (a new block standing where it stood), or removed. A block one side left as
- * in the base takes the other side's outcome, its edit or its removal: a removal used to be undone,
- * as ours' unchanged copy was always kept. Where the sides disagree nothing is lost, and the plan
- * names the block so the driver can warn: edited on one side and removed on the other, the edit is
- * kept; edited differently on both sides, ours stays in place and theirs follows later in the file
- * (that used to pass without a word).
+ * as in the base, edited (a new block under its heading or where it stood), or removed. A block one
+ * side left as in the base takes the other side's outcome, its edit or its removal: a removal used
+ * to be undone, as ours' unchanged copy was always kept. Where the sides disagree nothing is lost,
+ * and the plan names the block so the driver can warn: edited on one side and removed on the other,
+ * the edit is kept; edited differently on both sides, ours stays in place and theirs follows later
+ * in the file (that used to pass without a word).
  */
 import { getField } from '../entries/model.js';
 import type { Block, EntryBlock, TextBlock } from '../entries/parse.js';
 
 export const idOf = (b: EntryBlock) => getField(b.entry, 'id') ?? `raw:${b.raw.trim()}`;
-export const keyOf = (b: Block) => (b.type === 'entry' ? `entry:${idOf(b)}` : `text:${b.raw.trim()}`);
+const keyOf = (b: Block) => (b.type === 'entry' ? `entry:${idOf(b)}` : `text:${b.raw.trim()}`);
 
 /** A block both sides disagree on, named by its heading or first words in the version kept. */
 export interface TextConflict {
@@ -38,26 +38,35 @@ const isProse = (b: Block | undefined): b is TextBlock => b?.type === 'text' && 
 
 /**
  * A side's edits of base text blocks: the base block's key → the side's version. A base block (held
- * once) the side no longer holds was replaced by the side's new block that stands where it stood:
- * after the same block, before the same block, or, failing both, as the only such block under the
- * same first line.
+ * once) the side no longer holds was replaced by a new block of the side that stands where it stood
+ * (right after the same block, or right before it) or has its first line (the heading). Same first
+ * line goes first, across the file: a neighbour with it, else the only such base block; then a
+ * neighbour with another first line (the heading was edited too). Taking neighbours first paired a
+ * removed block with the edit of the block after it: the edit replaced the removed block in ours and
+ * the block it did edit counted as removed.
  */
 function editsOf(base: Block[], side: Block[], inBase: Map<string, number>, inSide: Map<string, number>): Map<string, TextBlock> {
   const open = new Set(base.filter((b) => isProse(b) && inBase.get(keyOf(b)) === 1 && !inSide.has(keyOf(b))).map(keyOf));
-  const baseIndex = (b: Block | undefined) => (b ? base.findIndex((x) => keyOf(x) === keyOf(b)) : -1);
-  const firstLine = (key: string) => key.slice('text:'.length).split('\n', 1)[0]!.trim();
   const edits = new Map<string, TextBlock>();
-  side.forEach((s, i) => {
-    if (!isProse(s) || inBase.has(keyOf(s))) return;
-    const [prev, next] = [side[i - 1], side[i + 1]];
-    const after = prev ? (baseIndex(prev) < 0 ? undefined : base[baseIndex(prev) + 1]) : base[0];
-    const before = next ? (baseIndex(next) < 0 ? undefined : base[baseIndex(next) - 1]) : base[base.length - 1];
-    const sameHeading = [...open].filter((k) => firstLine(k) === firstLine(keyOf(s)));
-    const key = [after, before].map((b) => b && keyOf(b)).find((k) => k !== undefined && open.has(k)) ?? (sameHeading.length === 1 ? sameHeading[0] : undefined);
-    if (!key) return;
-    open.delete(key);
-    edits.set(key, s);
-  });
+  const pairedTo = new Map<Block, string>(); // an edit stands for its base block as a neighbour
+  const baseIndex = (b: Block) => base.findIndex((x) => keyOf(x) === (pairedTo.get(b) ?? keyOf(b)));
+  const firstLine = (key: string) => key.slice('text:'.length).split('\n', 1)[0]!.trim();
+  const fresh = side.flatMap((s, i) => (isProse(s) && !inBase.has(keyOf(s)) ? [{ s, i }] : []));
+  for (const byHeading of [true, false]) {
+    for (const { s, i } of fresh) {
+      if (pairedTo.has(s)) continue;
+      const [prev, next] = [side[i - 1], side[i + 1]];
+      const after = prev ? (baseIndex(prev) < 0 ? undefined : base[baseIndex(prev) + 1]) : base[0];
+      const before = next ? (baseIndex(next) < 0 ? undefined : base[baseIndex(next) - 1]) : base[base.length - 1];
+      const near = [after, before].flatMap((b) => (b && open.has(keyOf(b)) ? [keyOf(b)] : []));
+      const named = [...open].filter((k) => firstLine(k) === firstLine(keyOf(s)));
+      const key = byHeading ? (near.find((k) => named.includes(k)) ?? (named.length === 1 ? named[0] : undefined)) : near[0];
+      if (!key) continue;
+      open.delete(key);
+      edits.set(key, s);
+      pairedTo.set(s, key);
+    }
+  }
   return edits;
 }
 
