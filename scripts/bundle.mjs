@@ -6,9 +6,9 @@
 //   dist/cli/index.cjs   src/cli/lean-index.ts   a plain `mem index`
 // Packages stay external (required from node_modules at run time), except in the index bundle
 // proper-lockfile and its dependencies: every `mem index` takes the lock, and finding and reading
-// their nine files from node_modules cost about 4 ms more than the same code bundled. `import.meta.url` becomes the URL
-// of one real file of dist/, so the code that finds files beside itself finds what the ES module
-// would: the search bundles use dist/search/server/protocol.js (the build stamp, the server's
+// their nine files from node_modules cost about 4 ms more than the same code bundled.
+// `import.meta.url` becomes the URL of one real file of dist/, so the code that finds files beside
+// itself finds what the ES module would: the search bundles use dist/search/server/protocol.js (the build stamp, the server's
 // main.js), the index bundle dist/search/parallel-build.js (its worker), and createRequire resolves
 // packages from either (see src/cli/lean-search.ts and lean-index.ts).
 import { build } from 'esbuild';

@@ -3,9 +3,10 @@
  * scripts/bundle.mjs): is this a plain `mem search` or `mem index`, and can the resident server answer
  * it before anything else is read (served.ts, served-index.ts)? `done`: answered. `search`: a plain
  * search to answer cold, which bin/mem.cjs hands to the lean search bundle (lean-search.ts,
- * dist/cli/search.cjs); `search-declined`: the same, but the server was asked and will not answer; `index`: a plain index to run here (lean-index.ts, dist/cli/index.cjs). `cli`:
- * anything else, for the ES-module CLI (entry.ts). Each bundle is loaded only when needed: Node
- * loads one CommonJS file far faster than the same code as ES modules, but a large one still costs.
+ * dist/cli/search.cjs); `search-declined`: the same, but the server was asked and will not answer
+ * it; `index`: a plain index to run here (lean-index.ts, dist/cli/index.cjs). `cli`: anything else,
+ * for the ES-module CLI (entry.ts). Each bundle is loaded only when needed: Node loads one CommonJS
+ * file far faster than the same code as ES modules, but a large one still costs.
  */
 import { leanIndexRoute, leanRoute } from './fast-args.js';
 import { served } from './served.js';
