@@ -40,22 +40,70 @@ export function planDailySplit(daily: string, text: string, limit: number): Dail
 
 const withBreak = (raw: string) => (raw.endsWith('\n\n') ? raw : raw.endsWith('\n') ? raw + '\n' : raw + '\n\n');
 
-/** The target file after adding the blocks whose ids it lacks (re-running --fix adds nothing). */
+/** A block's whole text, line endings and trailing blank lines aside: what "the same entry" means without an id. */
+export function blockKey(raw: string): string {
+  return raw.replace(/\r\n/g, '\n').replace(/\s+$/, '');
+}
+
+/** How many times each block text occurs in `text` (a multiset, so two identical notes stay two). */
+export function blockCounts(text: string): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const b of entryBlocks(parseBlocks(text))) counts.set(blockKey(b.raw), (counts.get(blockKey(b.raw)) ?? 0) + 1);
+  return counts;
+}
+
+/**
+ * The target file after adding the blocks it lacks (re-running --fix adds nothing). A block with an
+ * id is present when its id is; one without is present only as the same whole text, once per copy:
+ * comparing id-less blocks by their (absent) id made every one look present, so it was never copied.
+ */
 export function mergeIntoTarget(current: string | undefined, title: string, blocks: EntryBlock[]): string | undefined {
   let text = current ?? `# ${title}\n\n`;
-  const have = new Set(entryBlocks(parseBlocks(text)).map((b) => getField(b.entry, 'id')));
-  const missing = blocks.filter((b) => !have.has(getField(b.entry, 'id')));
+  const existing = entryBlocks(parseBlocks(text));
+  const ids = new Set(existing.map((b) => getField(b.entry, 'id')).filter((id): id is string => !!id));
+  const texts = blockCounts(text);
+  const missing = blocks.filter((b) => {
+    const id = getField(b.entry, 'id');
+    if (id) return !ids.has(id);
+    const n = texts.get(blockKey(b.raw)) ?? 0;
+    if (n) texts.set(blockKey(b.raw), n - 1);
+    return !n;
+  });
   if (!missing.length) return undefined;
   text = withBreak(text.replace(/\n*$/, '\n'));
   return text + missing.map((b) => withBreak(b.raw)).join('').replace(/\n+$/, '\n');
 }
 
 /**
+ * Which of `blocks` the target's text holds, as block text → count. Only these may leave the daily
+ * file: a block whose id the target has under other text was not written there, so it stays.
+ */
+export function landedIn(target: string, blocks: EntryBlock[]): Map<string, number> {
+  const have = blockCounts(target);
+  const landed = new Map<string, number>();
+  for (const b of blocks) {
+    const key = blockKey(b.raw);
+    const n = have.get(key) ?? 0;
+    if (!n) continue;
+    have.set(key, n - 1);
+    landed.set(key, (landed.get(key) ?? 0) + 1);
+  }
+  return landed;
+}
+
+/**
  * The daily file without the entries that now live in a split-out (read again under the write
  * lock, so an entry appended meanwhile stays), with a link to each split-out after its heading text.
+ * `moved` is block text → how many copies landed in a split-out; no more than that are removed.
  */
-export function shrinkDaily(current: string, moved: Set<string>, links: string[]): string {
-  const blocks = parseBlocks(current).filter((b) => b.type !== 'entry' || !moved.has(getField(b.entry, 'id') ?? ''));
+export function shrinkDaily(current: string, moved: Map<string, number>, links: string[]): string {
+  const left = new Map(moved);
+  const blocks = parseBlocks(current).filter((b) => {
+    if (b.type !== 'entry') return true;
+    const n = left.get(blockKey(b.raw)) ?? 0;
+    if (n) left.set(blockKey(b.raw), n - 1);
+    return !n;
+  });
   const newLinks = links.filter((l) => !current.includes(`](${l})`));
   if (newLinks.length) {
     const note = newLinks.map((l) => `- Split out by \`mem status --fix\`: [${l}](${l})\n`).join('');

@@ -2,16 +2,15 @@
  * `mem status --fix`, the doing half: applies the plans of fix-plan.ts through the WorkspaceWriter
  * as the `status-fix` job (DESIGN §2: splits into memory/recent/, summary volumes; never MEMORY.md).
  * Order makes it crash-safe: split-outs are written first, the daily file shrinks last, so a run
- * killed in between leaves entries in two places (found by id and fixed by the next --fix), never
- * in none.
+ * killed in between leaves entries in two places (found by their text and fixed by the next --fix),
+ * never in none. Only what a split-out holds leaves the daily file.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config/schema.js';
-import { getField } from '../entries/model.js';
 import { defaultLockOptions } from '../write/defaults.js';
 import { WorkspaceWriter } from '../write/writer.js';
-import { mergeIntoTarget, planDailySplit, planSummaryVolumes, shrinkDaily } from './fix-plan.js';
+import { landedIn, mergeIntoTarget, planDailySplit, planSummaryVolumes, shrinkDaily } from './fix-plan.js';
 
 export interface FixResult {
   dailySplits: Array<{ daily: string; moved: number; into: string[] }>;
@@ -27,14 +26,19 @@ export async function applyFixes(workspace: string, config: Config): Promise<Fix
     const daily = `memory/${name}`;
     const plan = planDailySplit(daily, fs.readFileSync(path.join(workspace, daily), 'utf8'), config.limits.entriesPerDailyFile);
     if (!plan) continue;
-    const moved = new Set<string>();
+    const moved = new Map<string, number>();
     for (const [target, blocks] of plan.targets) {
-      await writer.update(target, (cur) => mergeIntoTarget(cur, path.basename(target, '.md'), blocks));
-      for (const b of blocks) moved.add(getField(b.entry, 'id') ?? '');
+      let after = '';
+      await writer.update(target, (cur) => {
+        const next = mergeIntoTarget(cur, path.basename(target, '.md'), blocks);
+        after = next ?? cur ?? '';
+        return next;
+      });
+      for (const [key, n] of landedIn(after, blocks)) moved.set(key, (moved.get(key) ?? 0) + n);
     }
     const links = [...plan.targets.keys()].map((t) => t.replace(/^memory\//, ''));
     await writer.update(daily, (cur) => (cur === undefined ? undefined : shrinkDaily(cur, moved, links)));
-    result.dailySplits.push({ daily, moved: moved.size, into: [...plan.targets.keys()] });
+    result.dailySplits.push({ daily, moved: [...moved.values()].reduce((a, b) => a + b, 0), into: [...plan.targets.keys()] });
   }
   const sumDir = path.join(workspace, 'second-brain', 'summaries');
   for (const name of (fs.existsSync(sumDir) ? fs.readdirSync(sumDir) : []).filter((n) => n.endsWith('.md') && !n.startsWith('.')).sort()) {
