@@ -84,7 +84,7 @@ describe('mem wrapup', () => {
     const files = JSON.parse(r.stdout).files as string[];
     assert.deepEqual(files, ['second-brain/summaries/2026-11-18-wrapup.md', 'second-brain/summaries/2026-11-18-wrapup-vol2.md']);
     const texts = files.map((f) => readFileSync(join(ws, f), 'utf8'));
-    for (const text of texts) assert.ok(text.split('\n').length - 1 <= 25, `${text.split('\n').length - 1} lines`);
+    for (const text of texts) assert.ok(text.split('\n').length - 1 < 25, `${text.split('\n').length - 1} lines`);
     assert.match(texts[1]!, /^---\ndate: 2026-11-18\nvolume: 2\nvolumes: 2\n[\s\S]*# Wrap-up 2026-11-18 \(volume 2 of 2\)\n\n_Continued from \[volume 1\]\(2026-11-18-wrapup\.md\)\._\n/);
     assert.deepEqual(texts.flatMap(h2), SECTIONS, 'the six sections, in order, across the volumes');
   });

@@ -2,7 +2,7 @@
  * A wrap-up as Markdown: front matter (date, sessions, generator, a hash of the body), the six
  * sections in their fixed order and spelling, `- (none)` for an empty one, and a citation on every
  * bullet. Nothing time-dependent goes in, so the same day and input give the same bytes (DESIGN §9.2).
- * A file longer than `limits.summaryLines` is cut into volumes on line boundaries.
+ * A file that would reach `limits.summaryLines` lines is cut into volumes on line boundaries.
  */
 import { createHash } from 'node:crypto';
 import { SECTION_KEYS, SECTION_TITLES, type Bullet, type Sections } from './sections.js';
@@ -53,13 +53,20 @@ function frontMatter(doc: WrapupDoc, body: string, volume: number, volumes: numb
   return `---\ndate: ${doc.day}\n${vol}sessions:${doc.sessions.length ? '\n' : ''}${sessions}\ngenerator: ${JSON.stringify(doc.generator)}\ninput: ${doc.inputKey}\ncontent_sha256: ${sha256(body)}\n---\n`;
 }
 
+/** Front matter with volume fields is sessions + 9 lines; title, blank and a later volume's lead 4. */
 const HEADER_LINES = 13;
 
-/** The files of one variant (`-vN`) of the day's wrap-up: one, or volumes when over `maxLines`. */
+/**
+ * The files of one variant (`-vN`) of the day's wrap-up: one, or volumes when over `maxLines`.
+ * Every volume is under `maxLines` lines (status flags a summary at `maxLines` or more) whenever
+ * the front matter leaves room for a line of text; a fixed floor of 10 lines a volume used to
+ * overshoot a small limit, and a header one line short made volumes 2+ exactly `maxLines` long.
+ */
 export function renderWrapup(doc: WrapupDoc, variant: number, maxLines: number): RenderedFile[] {
   const lines = bodyLines(doc);
-  // Front matter (with volume fields) is sessions + 9 lines; title, blank and the continuation lead 4.
-  const perVolume = Math.max(10, maxLines - doc.sessions.length - HEADER_LINES);
+  // No room for a line beside the front matter: one file, over the limit (run.ts warns) rather than a volume per line.
+  const room = maxLines - 1 - doc.sessions.length - HEADER_LINES;
+  const perVolume = room >= 1 ? room : Math.max(1, lines.length);
   const chunks: string[][] = [];
   for (let at = 0; at < lines.length || !chunks.length; at += perVolume) chunks.push(lines.slice(at, at + perVolume));
   return chunks.map((chunk, i) => {

@@ -103,6 +103,8 @@ export async function runWrapup(opts: WrapupOptions): Promise<WrapupResult> {
     }
     const doc = { day, sessions: read.sessions.map((s) => s.sessionId), generator, inputKey: generator.includes('(rules)') ? inputKey(day, dayEntries, read.sessions, 'rules') : key, sections };
     const placed = placeWrapup(opts.workspace, doc, config.limits.summaryLines);
+    const tooLong = placed.files.find((f) => f.text.split('\n').length - 1 >= config.limits.summaryLines);
+    if (tooLong) opts.warn(`wrapup ${day}: limits.summaryLines (${config.limits.summaryLines}) leaves no room beside the front matter of ${doc.sessions.length} sessions; wrote ${SUMMARIES_DIR}/${tooLong.name} over the limit`);
     for (const f of placed.keptEdited) opts.warn(`${f} was edited by hand; kept it and wrote the new summary beside it as ${SUMMARIES_DIR}/${placed.files[0]!.name}`);
     const result: WrapupResult = {
       date: day,

