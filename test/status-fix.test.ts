@@ -32,6 +32,31 @@ function note(n: number): string {
 }
 
 describe('mem status --fix', () => {
+  test('a split never overwrites an existing volume: every file keeps its text, in order, under the limit', async (t) => {
+    const { ws } = exampleWorkspace(t);
+    editConfig(ws, (cfg) => (cfg.limits = { summaryLines: 25 }));
+    const dir = join(ws, ...SUMMARIES);
+    // A summary and a second volume of it, both hand-kept (no wrapup front matter) and both too long.
+    const first = Array.from({ length: 40 }, (_, i) => (i % 8 === 0 ? `## Part ${i / 8}` : `first line ${i}`)).join('\n') + '\n';
+    const second = `---\ntitle: kept by hand\n---\n${Array.from({ length: 30 }, (_, i) => `- second bullet ${i}`).join('\n')}\n`;
+    writeFileSync(join(dir, '2026-11-21-wrapup.md'), first);
+    writeFileSync(join(dir, '2026-11-21-wrapup-vol2.md'), second);
+    const r = await mem(['-C', ws, '--now', '2026-11-22T03:00', 'status', '--fix', '--json']);
+    assert.equal(r.code, 0, r.stderr);
+    const fixed = JSON.parse(r.stdout).fixed as { summaryVolumes: Array<{ summary: string; volumes: string[] }> };
+    const created = fixed.summaryVolumes.flatMap((s) => s.volumes);
+    assert.equal(new Set(created).size, created.length, 'no name used twice');
+    assert.ok(!created.includes('second-brain/summaries/2026-11-21-wrapup-vol2.md'), 'the existing vol2 is not a new volume');
+    assert.equal(followChain(dir, '2026-11-21-wrapup.md'), first, 'the first summary, byte for byte');
+    assert.equal(followChain(dir, '2026-11-21-wrapup-vol2.md'), second, 'the existing vol2, front matter and all');
+    for (const name of readdirSync(dir).filter((n) => n.endsWith('.md'))) assert.ok(lineCount(readFileSync(join(dir, name), 'utf8')) < 25, `${name} under the limit`);
+    const status = JSON.parse((await mem(['-C', ws, '--now', '2026-11-22T03:00', 'status', '--json'])).stdout);
+    assert.equal(status.governance.checks.find((c: { name: string }) => c.name === 'summaryLines').ok, true);
+    const snap = snapshot(ws);
+    assert.equal((await mem(['-C', ws, '--now', '2026-11-22T03:00', 'status', '--fix'])).code, 0);
+    assert.deepEqual(snapshot(ws), snap, 'a second --fix changes nothing');
+  });
+
   test('entries without an id are moved by their whole text: a second --fix loses none', async (t) => {
     const ws = join(tempDir(t), 'w');
     assert.equal((await mem(['init', ws])).code, 0);
@@ -63,4 +88,25 @@ describe('mem status --fix', () => {
     for (const n of [1, 2, 3]) assert.equal(all.split(note(n)).length - 1, 1, `hand note ${n} exactly once`);
   });
 
+  test('a wrap-up memfold wrote is left whole (wrapup re-cuts it); re-running wrapup then writes no -v2', async (t) => {
+    const { ws } = exampleWorkspace(t);
+    const now = ['--now', '2026-11-22T03:00'];
+    assert.equal((await mem(['-C', ws, ...now, 'wrapup'])).code, 0);
+    const dir = join(ws, ...SUMMARIES);
+    assert.deepEqual(readdirSync(dir).filter((n) => n.endsWith('.md')), ['2026-11-21-wrapup.md']);
+    editConfig(ws, (cfg) => (cfg.limits = { summaryLines: 25 }));
+    const before = snapshot(dir);
+    const r = await mem(['-C', ws, ...now, 'status', '--fix']);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stdout, /fix: left second-brain\/summaries\/2026-11-21-wrapup\.md whole: written by mem wrapup; "mem wrapup --date 2026-11-21" re-cuts it/);
+    assert.deepEqual(snapshot(dir), before, 'nothing split');
+    const again = await mem(['-C', ws, ...now, 'wrapup', '--date', '2026-11-21', '--json']);
+    assert.equal(again.code, 0, again.stderr);
+    assert.deepEqual(JSON.parse(again.stdout).keptEdited, []);
+    const names = readdirSync(dir).filter((n) => n.endsWith('.md')).sort();
+    assert.ok(names.every((n) => !n.includes('-v2')), names.join(', '));
+    for (const n of names) assert.ok(lineCount(readFileSync(join(dir, n), 'utf8')) < 25, `${n} under the limit`);
+    const status = JSON.parse((await mem(['-C', ws, ...now, 'status', '--json'])).stdout);
+    assert.equal(status.governance.checks.find((c: { name: string }) => c.name === 'summaryLines').ok, true);
+  });
 });

@@ -22,7 +22,8 @@ export function registerStatus(program: Command): void {
       if (fixed) {
         for (const s of fixed.dailySplits) out.line(`fixed: moved ${s.moved} entries of ${s.daily} into ${s.into.join(', ')}`);
         for (const s of fixed.summaryVolumes) out.line(`fixed: split ${s.summary} into volumes ${s.volumes.join(', ')}`);
-        if (!fixed.dailySplits.length && !fixed.summaryVolumes.length) out.line('fix: nothing to split');
+        for (const s of fixed.summariesKept) out.line(`fix: left ${s.summary} whole: ${s.reason}`);
+        if (!fixed.dailySplits.length && !fixed.summaryVolumes.length && !fixed.summariesKept.length) out.line('fix: nothing to split');
       }
       // -q (cron mail): the screen only when something needs attention.
       if (!out.opts.quiet || report.problems.length) out.result(renderStatus(report, now));

@@ -5,7 +5,7 @@
  * resolve; the daily file keeps its text and gains a link to each split-out.
  */
 import { getField } from '../entries/model.js';
-import { entryBlocks, parseBlocks, type EntryBlock } from '../entries/parse.js';
+import { entryBlocks, parseBlocks, splitLines, type EntryBlock } from '../entries/parse.js';
 
 export interface DailySplit {
   daily: string;
@@ -113,19 +113,39 @@ export function shrinkDaily(current: string, moved: Map<string, number>, links: 
   return blocks.map((b) => withBreak(b.raw)).join('').replace(/\n+$/, '\n');
 }
 
-/** Summary volumes: cut before a heading at or under `limit - 2` lines a volume (room for the link). */
+/**
+ * Summary volumes: cut before a heading where one is near, each volume an exact slice of the text
+ * (joined, they give back every byte). A volume holds at most `limit - 3` lines, so with the blank
+ * line and "Continued in" link fix.ts appends it stays under `limit` (status flags `>= limit`).
+ */
 export function planSummaryVolumes(text: string, limit: number): string[] {
-  const lines = text.split('\n');
-  const budget = Math.max(10, limit - 2);
-  const vols: string[][] = [];
+  const lines = splitLines(text);
+  const budget = Math.max(1, limit - 3);
+  const vols: string[] = [];
   let i = 0;
   while (i < lines.length) {
     let end = Math.min(lines.length, i + budget);
     if (end < lines.length) {
       for (let j = end; j > i + budget / 2; j--) if (/^#{1,3} /.test(lines[j] ?? '')) { end = j; break; }
     }
-    vols.push(lines.slice(i, end));
+    vols.push(lines.slice(i, end).join(''));
     i = end;
   }
-  return vols.map((v) => v.join('\n').replace(/\n*$/, '\n'));
+  return vols;
+}
+
+/**
+ * Names for `count` volumes of summary `name`: the file keeps its name, the others are
+ * `<stem>-vol2.md`, `-vol3`, ... skipping every name in `taken` (files that exist, volumes made
+ * earlier in the run), so a split never overwrites a file — the earlier scheme wrote the overflow
+ * of `X.md` over an existing `X-vol2.md`.
+ */
+export function volumeNames(name: string, count: number, taken: ReadonlySet<string>): string[] {
+  const stem = name.replace(/\.md$/, '');
+  const names = [name];
+  for (let k = 2; names.length < count; k++) {
+    const candidate = `${stem}-vol${k}.md`;
+    if (!taken.has(candidate)) names.push(candidate);
+  }
+  return names;
 }

@@ -3,25 +3,39 @@
  * as the `status-fix` job (DESIGN §2: splits into memory/recent/, summary volumes; never MEMORY.md).
  * Order makes it crash-safe: split-outs are written first, the daily file shrinks last, so a run
  * killed in between leaves entries in two places (found by their text and fixed by the next --fix),
- * never in none. Only what a split-out holds leaves the daily file.
+ * never in none. Only what a split-out holds leaves the daily file, and a volume is only ever a new
+ * file: a split moves text, it never changes, drops or overwrites any.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config/schema.js';
+import { splitLines } from '../entries/parse.js';
+import { isUntouched } from '../jobs/wrapup/render.js';
 import { defaultLockOptions } from '../write/defaults.js';
 import { WorkspaceWriter } from '../write/writer.js';
-import { landedIn, mergeIntoTarget, planDailySplit, planSummaryVolumes, shrinkDaily } from './fix-plan.js';
+import { landedIn, mergeIntoTarget, planDailySplit, planSummaryVolumes, shrinkDaily, volumeNames } from './fix-plan.js';
 
 export interface FixResult {
   dailySplits: Array<{ daily: string; moved: number; into: string[] }>;
   summaryVolumes: Array<{ summary: string; volumes: string[] }>;
+  /** Oversized summaries left as they are, and why (a wrap-up memfold wrote is re-cut by `mem wrapup`). */
+  summariesKept: Array<{ summary: string; reason: string }>;
+}
+
+/** A folder to list; a missing one, or a file where it should be (ENOTDIR), has nothing to split. */
+function isDir(abs: string): boolean {
+  try {
+    return fs.statSync(abs).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 export async function applyFixes(workspace: string, config: Config): Promise<FixResult> {
   const writer = new WorkspaceWriter(workspace, 'status-fix', defaultLockOptions(config));
-  const result: FixResult = { dailySplits: [], summaryVolumes: [] };
+  const result: FixResult = { dailySplits: [], summaryVolumes: [], summariesKept: [] };
   const memDir = path.join(workspace, 'memory');
-  const dailies = (fs.existsSync(memDir) ? fs.readdirSync(memDir) : []).filter((n) => /^\d{4}-\d{2}-\d{2}\.md$/.test(n)).sort();
+  const dailies = (isDir(memDir) ? fs.readdirSync(memDir) : []).filter((n) => /^\d{4}-\d{2}-\d{2}\.md$/.test(n)).sort();
   for (const name of dailies) {
     const daily = `memory/${name}`;
     const plan = planDailySplit(daily, fs.readFileSync(path.join(workspace, daily), 'utf8'), config.limits.entriesPerDailyFile);
@@ -41,19 +55,38 @@ export async function applyFixes(workspace: string, config: Config): Promise<Fix
     result.dailySplits.push({ daily, moved: [...moved.values()].reduce((a, b) => a + b, 0), into: [...plan.targets.keys()] });
   }
   const sumDir = path.join(workspace, 'second-brain', 'summaries');
-  for (const name of (fs.existsSync(sumDir) ? fs.readdirSync(sumDir) : []).filter((n) => n.endsWith('.md') && !n.startsWith('.')).sort()) {
+  const taken = new Set(isDir(sumDir) ? fs.readdirSync(sumDir) : []);
+  for (const name of [...taken].filter((n) => n.endsWith('.md') && !n.startsWith('.')).sort()) {
     const rel = `second-brain/summaries/${name}`;
     const text = fs.readFileSync(path.join(workspace, rel), 'utf8');
-    if (text.split('\n').length - 1 < config.limits.summaryLines) continue;
+    if (splitLines(text).length < config.limits.summaryLines) continue;
+    // Cutting a wrap-up wrapup wrote breaks its content_sha256, and wrapup then takes it for a hand
+    // edit and writes the whole day again beside it; re-running wrapup re-cuts it under the limit.
+    if (isUntouched(text)) {
+      const day = /^(\d{4}-\d{2}-\d{2})-wrapup/.exec(name)?.[1];
+      result.summariesKept.push({ summary: rel, reason: `written by mem wrapup; ${day ? `"mem wrapup --date ${day}"` : 'mem wrapup'} re-cuts it into volumes under the limit` });
+      continue;
+    }
+    if (config.limits.summaryLines < 4) {
+      result.summariesKept.push({ summary: rel, reason: `limits.summaryLines ${config.limits.summaryLines} leaves no room for a line of text beside the "Continued in" link` });
+      continue;
+    }
     const vols = planSummaryVolumes(text, config.limits.summaryLines);
-    const base = name.replace(/\.md$/, '');
-    const names = vols.map((_, i) => (i ? `${base}-vol${i + 1}.md` : name));
+    const names = volumeNames(name, vols.length, taken);
+    for (const n of names) taken.add(n);
     // Later volumes first, the original last: a crash leaves the full original in place.
-    for (let i = vols.length - 1; i >= 0; i--) {
+    let complete = true;
+    for (let i = vols.length - 1; i >= 0 && complete; i--) {
       const next = names[i + 1];
       const body = next ? `${vols[i]!}\nContinued in [${next}](${next})\n` : vols[i]!;
-      if (i) await writer.write(`second-brain/summaries/${names[i]!}`, body);
-      else await writer.update(rel, () => body);
+      const target = `second-brain/summaries/${names[i]!}`;
+      // Under the write lock, a volume is written only where no file is (one that appeared meanwhile stays).
+      if (i) complete = await writer.update(target, (cur) => (cur === undefined ? body : undefined));
+      else complete = await writer.update(rel, (cur) => (cur === text ? body : undefined));
+    }
+    if (!complete) {
+      result.summariesKept.push({ summary: rel, reason: 'it or a volume name changed while it was being split; left whole (a volume already written repeats part of it)' });
+      continue;
     }
     result.summaryVolumes.push({ summary: rel, volumes: names.slice(1).map((n) => `second-brain/summaries/${n}`) });
   }
