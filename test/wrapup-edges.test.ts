@@ -61,4 +61,15 @@ describe('mem wrapup edges', () => {
     assert.deepEqual(JSON.parse(again.stdout).written, []);
   });
 
+  test('a retracted entry is not published in a later wrap-up of its day', async (t) => {
+    const ws = await initWorkspace(t);
+    writeFileSync(join(ws, 'memory', '2026-11-16.md'), `# 2026-11-16\n\n${decision('keep-postgres', 'Keep Postgres')}\n${decision('drop-the-cache', 'Drop the cache')}`);
+    assert.equal((await mem(['-C', ws, ...NOW, 'forget', 'DECISION-20261116-drop-the-cache'])).code, 0);
+    const r = await mem(['-C', ws, ...NOW, 'wrapup', '--date', '2026-11-16']);
+    assert.equal(r.code, 0, r.stderr);
+    const text = readFileSync(join(ws, 'second-brain', 'summaries', '2026-11-16-wrapup.md'), 'utf8');
+    assert.match(text, /- Decision: Keep Postgres — /);
+    assert.doesNotMatch(text, /Drop the cache|drop-the-cache/);
+  });
+
 });

@@ -17,7 +17,7 @@ import { createHash } from 'node:crypto';
 import type { EntryRecord } from '../../entries/store.js';
 import { placeWrapup, sameInputWrapup, SUMMARIES_DIR } from './place.js';
 import type { DaySession } from './sessions.js';
-import { buildSections, SECTION_KEYS, type SectionKey } from './sections.js';
+import { buildSections, isRetracted, SECTION_KEYS, type SectionKey } from './sections.js';
 import { readDaySessions } from './sessions.js';
 import { summariseWithLlm } from './llm.js';
 
@@ -81,7 +81,8 @@ export async function runWrapup(opts: WrapupOptions): Promise<WrapupResult> {
     const read = await readDaySessions(opts.workspace, config, start, end);
     // An entry that came from a scheduler or bot session is not part of the day's story.
     const bots = new Set(read.skipped.map((s) => s.sessionId));
-    const dayEntries = entries.filter((r) => getField(r.entry, 'date') === day && !bots.has(getSource(r.entry)?.session_id ?? ''));
+    // A retracted entry (`mem forget`) is never published again; superseded and archived ones were still decided that day.
+    const dayEntries = entries.filter((r) => getField(r.entry, 'date') === day && !isRetracted(r) && !bots.has(getSource(r.entry)?.session_id ?? ''));
     let sections = buildSections(day, dayEntries, entries, read.sessions);
     let generator = `${WRAPUP_GENERATOR} (rules)`;
     let llm: WrapupResult['llm'] = null;

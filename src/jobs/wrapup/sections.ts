@@ -47,6 +47,9 @@ export function safeText(s: string): string {
   return clip(s.replace(/\s+/g, ' ').replace(/<!--|-->/g, '').replace(/^[#>\-\s]+/, '').trim(), TEXT_MAX);
 }
 
+/** Retracted by `mem forget` (hand-typed case aside): a wrap-up never publishes it. */
+export const isRetracted = (r: EntryRecord): boolean => (getField(r.entry, 'status') ?? '').trim().toLowerCase() === 'retracted';
+
 function entryBullet(r: EntryRecord, text: string): Bullet {
   return { text: safeText(text), cite: { type: 'entry', id: r.id, file: r.file } };
 }
@@ -83,7 +86,8 @@ export function buildSections(day: string, dayEntries: EntryRecord[], allEntries
   for (const s of sessions) {
     for (const c of extractWithRules(s.turns)) {
       const known = byConclusion.get(normalise(c.conclusion));
-      if (known && dayIds.has(known.id)) continue;
+      // Said again today but retracted (`mem forget`): not restated, and not reported as unrecorded either.
+      if (known && (dayIds.has(known.id) || isRetracted(known))) continue;
       if (known) sec.decisions.push(entryBullet(known, `${known.entry.kind} restated: ${known.entry.title}`));
       else sec.decisions.push({ text: safeText(`${c.kind} (not recorded as an entry): ${c.title}`), cite: { type: 'session', sessionId: s.sessionId, first: c.firstTurn, last: c.lastTurn } });
     }
