@@ -72,4 +72,20 @@ describe('mem wrapup edges', () => {
     assert.doesNotMatch(text, /Drop the cache|drop-the-cache/);
   });
 
+  test('a CRLF checkout of an untouched wrap-up is neither a hand edit nor rewritten', async (t) => {
+    const { ws } = exampleWorkspace(t);
+    const args = ['-C', ws, '--now', '2026-11-22T03:00', 'wrapup', '--date', '2026-11-21', '--json'];
+    assert.equal((await mem(args)).code, 0);
+    const file = join(ws, 'second-brain', 'summaries', '2026-11-21-wrapup.md');
+    const crlf = readFileSync(file, 'utf8').replace(/\n/g, '\r\n');
+    writeFileSync(file, crlf);
+    const r = await mem(args);
+    assert.equal(r.code, 0, r.stderr);
+    const out = JSON.parse(r.stdout) as { written: string[]; keptEdited: string[] };
+    assert.deepEqual([out.written, out.keptEdited], [[], []]);
+    assert.doesNotMatch(r.stderr, /edited by hand/);
+    assert.deepEqual(summaryNames(ws), ['2026-11-21-wrapup.md']);
+    assert.equal(readFileSync(file, 'utf8'), crlf);
+  });
+
 });

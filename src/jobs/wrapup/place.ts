@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { inputKeyOf, isUntouched, renderWrapup, volumeName, type RenderedFile, type WrapupDoc } from './render.js';
+import { inputKeyOf, isUntouched, lfOnly, renderWrapup, volumeName, type RenderedFile, type WrapupDoc } from './render.js';
 
 export const SUMMARIES_DIR = 'second-brain/summaries';
 const MAX_VARIANTS = 50;
@@ -31,7 +31,8 @@ export function placeWrapup(workspace: string, doc: WrapupDoc, maxLines: number)
   const keptEdited: string[] = [];
   for (let variant = 1; variant <= MAX_VARIANTS; variant++) {
     const files = renderWrapup(doc, variant, maxLines);
-    const current = files.map((f) => read(path.join(workspace, SUMMARIES_DIR, f.name)));
+    // Compared with line endings normalised: a CRLF checkout of the same bytes is neither edited nor rewritten.
+    const current = files.map((f) => read(path.join(workspace, SUMMARIES_DIR, f.name))).map((t) => (t === undefined ? t : lfOnly(t)));
     const edited = files.filter((f, i) => current[i] !== undefined && current[i] !== f.text && !isUntouched(current[i]!));
     if (edited.length) {
       keptEdited.push(...edited.map((f) => `${SUMMARIES_DIR}/${f.name}`));

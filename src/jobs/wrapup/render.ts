@@ -91,8 +91,14 @@ export function inputKeyOf(text: string): string | undefined {
   return /^---\r?\n[\s\S]*?^input: ([0-9a-f]{16})\s*$/m.exec(text)?.[1];
 }
 
-/** A file memfold wrote and nobody changed since: its body still has the hash it was written with. */
+/** Line endings as memfold writes them: a checkout with git's autocrlf turns them into CRLF. */
+export const lfOnly = (text: string): string => text.replace(/\r\n/g, '\n');
+
+/**
+ * A file memfold wrote and nobody changed since: its body still has the hash it was written with.
+ * Line endings do not count, so a CRLF checkout is not taken for a hand edit.
+ */
 export function isUntouched(text: string): boolean {
   const { claimed, body } = splitFrontMatter(text);
-  return !!claimed && claimed === sha256(body);
+  return !!claimed && claimed === sha256(lfOnly(body));
 }
