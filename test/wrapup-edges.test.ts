@@ -88,4 +88,14 @@ describe('mem wrapup edges', () => {
     assert.equal(readFileSync(file, 'utf8'), crlf);
   });
 
+  test('a file where second-brain/summaries should be: one line naming it, exit 1', async (t) => {
+    const ws = await initWorkspace(t);
+    writeFileSync(join(ws, 'memory', '2026-11-16.md'), `# 2026-11-16\n\n${decision('keep-postgres', 'Keep Postgres')}`);
+    rmSync(join(ws, 'second-brain', 'summaries'), { recursive: true, force: true });
+    writeFileSync(join(ws, 'second-brain', 'summaries'), 'not a folder\n');
+    const r = await mem(['-C', ws, ...NOW, 'wrapup']);
+    assert.equal(r.code, 1);
+    assert.equal(r.stderr, 'mem: cannot write second-brain/summaries/2026-11-16-wrapup.md: second-brain/summaries is a file, not a folder; nothing was written\n');
+    assert.equal(readFileSync(join(ws, 'second-brain', 'summaries'), 'utf8'), 'not a folder\n');
+  });
 });

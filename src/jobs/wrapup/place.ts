@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { MemError } from '../../core/errors.js';
 import { inputKeyOf, isUntouched, lfOnly, renderWrapup, volumeName, type RenderedFile, type WrapupDoc } from './render.js';
 
 export const SUMMARIES_DIR = 'second-brain/summaries';
@@ -24,6 +25,19 @@ function read(abs: string): string | undefined {
     return fs.readFileSync(abs, 'utf8');
   } catch {
     return undefined;
+  }
+}
+
+/**
+ * WRITE_FAILED when `second-brain` or `second-brain/summaries` is a file: the atomic writer's
+ * mkdir would otherwise end the run with a raw EEXIST instead of the one line README promises.
+ */
+export function assertSummariesFolder(workspace: string, file: string): void {
+  for (const rel of ['second-brain', SUMMARIES_DIR]) {
+    const stat = fs.statSync(path.join(workspace, rel), { throwIfNoEntry: false });
+    if (stat && !stat.isDirectory()) {
+      throw new MemError('WRITE_FAILED', `cannot write ${SUMMARIES_DIR}/${file}: ${rel} is a file, not a folder; nothing was written`);
+    }
   }
 }
 

@@ -15,7 +15,8 @@ import { faultPause, withConsolidationLock } from '../consolidation-lock.js';
 import { catchUp as runCatchUp } from '../microsync/catch-up.js';
 import { createHash } from 'node:crypto';
 import type { EntryRecord } from '../../entries/store.js';
-import { placeWrapup, sameInputWrapup, SUMMARIES_DIR } from './place.js';
+import { assertSummariesFolder, placeWrapup, sameInputWrapup, SUMMARIES_DIR } from './place.js';
+import { volumeName } from './render.js';
 import type { DaySession } from './sessions.js';
 import { buildSections, isRetracted, SECTION_KEYS, type SectionKey } from './sections.js';
 import { readDaySessions } from './sessions.js';
@@ -75,6 +76,7 @@ export async function runWrapup(opts: WrapupOptions): Promise<WrapupResult> {
   return withConsolidationLock(opts.workspace, 'wrapup', locks, async (jobLock) => {
     let catchUp: WrapupResult['catchUp'] = null;
     if (!opts.dryRun) {
+      assertSummariesFolder(opts.workspace, volumeName(day, 1, 1));
       catchUp = await runCatchUp(opts, start);
     }
     const entries = (await loadEntries(opts.workspace)).filter((r) => r.id);
