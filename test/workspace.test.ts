@@ -156,7 +156,7 @@ describe('write allowance (DESIGN §2)', () => {
     ['MEMORY.md', ['init', 'compound', 'forget', 'restore']],
     ['memory/archive/weekly-2026-W47.md', ['compound', 'forget', 'restore']],
     ['second-brain/summaries/2026-11-21-wrapup.md', ['wrapup', 'forget', 'restore', 'status-fix']],
-    ['memory/recent/billing.md', ['forget', 'restore', 'status-fix']],
+    ['memory/recent/billing.md', ['compound', 'forget', 'restore', 'status-fix']],
     ['.mem/cursors.json', ['microsync', 'remember', 'wrapup', 'compound', 'forget', 'restore', 'import', 'index']],
     ['.mem/usage.jsonl', ['microsync', 'remember', 'wrapup', 'compound', 'forget', 'restore', 'import', 'index', 'reader']],
     ['memory/.locks/x.md', []],

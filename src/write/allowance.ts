@@ -20,6 +20,8 @@ export const JOBS = [
 export type Job = (typeof JOBS)[number];
 
 const DAILY = /^memory\/\d{4}-\d{2}-\d{2}\.md$/;
+/** Split-outs of oversized daily files (`mem status --fix`): daily entries, moved as they were. */
+const RECENT = /^memory\/recent\/[^/]+\.md$/;
 const DERIVED = /^\.mem\//;
 const ANY_MEMORY_MD = /^(MEMORY\.md|memory\/(?!\.locks\/).+\.md|second-brain\/.+\.md)$/;
 
@@ -28,11 +30,11 @@ const RULES: Record<Job, RegExp[]> = {
   microsync: [DAILY, DERIVED],
   remember: [DAILY, DERIVED],
   wrapup: [/^second-brain\/summaries\/[^/]+\.md$/, DERIVED],
-  compound: [/^MEMORY\.md$/, /^memory\/archive\/.+\.md$/, DAILY, DERIVED],
+  compound: [/^MEMORY\.md$/, /^memory\/archive\/.+\.md$/, DAILY, RECENT, DERIVED],
   forget: [ANY_MEMORY_MD, DERIVED],
   restore: [ANY_MEMORY_MD, DERIVED],
   import: [DAILY, DERIVED],
-  'status-fix': [/^memory\/recent\/[^/]+\.md$/, DAILY, /^second-brain\/summaries\/[^/]+\.md$/],
+  'status-fix': [RECENT, DAILY, /^second-brain\/summaries\/[^/]+\.md$/],
   index: [DERIVED],
   reader: [/^\.mem\/usage\.jsonl$/],
 };

@@ -11,7 +11,8 @@ import type { EntryRecord } from '../../entries/store.js';
 
 /** Lexical similarity (Jaccard over word/CJK-bigram tokens of title + conclusion) that makes a suspected conflict; the same value as `mem status` (src/status/conflicts.ts). */
 export const SUSPECT_THRESHOLD = 0.6;
-const DAILY = /^memory\/\d{4}-\d{2}-\d{2}\.md$/;
+/** Where compound may flip a status (DESIGN §2): daily files and their split-outs in memory/recent/. */
+const FLIPPABLE = /^memory\/(\d{4}-\d{2}-\d{2}|recent\/[^/]+)\.md$/;
 
 export interface Flip {
   id: string;
@@ -33,7 +34,7 @@ const GROUP: Record<string, string> = { Decision: 'd', Architecture: 'd', Rule: 
 
 export interface ConflictPlan {
   flips: Flip[];
-  /** Flips that would be needed outside daily files, which compound may not change. */
+  /** Flips that would be needed outside daily files (memory/projects/, archive), which compound may not change. */
   blocked: Flip[];
   suspects: Suspect[];
 }
@@ -62,7 +63,7 @@ export function planConflicts(records: EntryRecord[], inWeek: (r: EntryRecord) =
     const w = wanted.get(r.id);
     if (!w) continue;
     const flip = { id: r.id, file: r.file, date: dateOf(r), ...w };
-    (DAILY.test(r.file) ? plan.flips : plan.blocked).push(flip);
+    (FLIPPABLE.test(r.file) ? plan.flips : plan.blocked).push(flip);
   }
   const live = active.filter((r) => !wanted.has(r.id) && !r.file.startsWith('memory/archive/'));
   plan.suspects = suspectedPairs(live, inWeek);

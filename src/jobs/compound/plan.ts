@@ -67,7 +67,9 @@ export function planCompound(input: CompoundInput): CompoundPlan {
   const inWeek = (r: EntryRecord) => dateOf(r) >= week.firstDay && dateOf(r) <= week.lastDay;
   const conflicts = planConflicts(upToWeek, inWeek);
   const flipped = new Set(conflicts.flips.map((f) => f.id));
-  const live = upToWeek.filter((r) => statusOf(r) === 'active' && !flipped.has(r.id) && !r.file.startsWith('memory/archive/'));
+  // An entry judged superseded is never promoted, flipped or not: MEMORY.md must not list two versions of one fact.
+  const replaced = new Set([...flipped, ...conflicts.blocked.map((f) => f.id)]);
+  const live = upToWeek.filter((r) => statusOf(r) === 'active' && !replaced.has(r.id) && !r.file.startsWith('memory/archive/'));
   const unique = [...new Map(live.map((r) => [r.id, r])).values()];
   const ranked = rankEntries(unique, input.records, week);
   const current = readCurrentMemory(input.currentMemory);
@@ -116,7 +118,7 @@ export function planCompound(input: CompoundInput): CompoundPlan {
   const score = new Map(ranked.map((r) => [r.record.id, r]));
   if (current.adoptedLines !== null) log.push({ what: 'adopted', text: `MEMORY.md had no generator marker (hand-written or from another tool): its whole text (${current.adoptedLines} lines) is kept as a pinned section` });
   for (const f of conflicts.flips) log.push({ what: 'superseded', text: `${f.id} (${f.date}, ${f.file}) → superseded by ${f.by}: ${f.reason}` });
-  for (const f of conflicts.blocked) log.push({ what: 'blocked', text: `${f.id} (${f.file}) should be superseded by ${f.by} (${f.reason}) but is not in a daily file; left as it is` });
+  for (const f of conflicts.blocked) log.push({ what: 'blocked', text: `${f.id} (${f.file}) should be superseded by ${f.by} (${f.reason}) but is not in a daily file or memory/recent/: its status is left as it is, and it is not promoted` });
   for (const id of promoted) {
     const r = score.get(id)!;
     const p = r.parts;
@@ -124,7 +126,7 @@ export function planCompound(input: CompoundInput): CompoundPlan {
   }
   for (const id of demoted.filter((x) => !input.archiveTopics?.has(x))) {
     const r = score.get(id);
-    const why = flipped.has(id) ? 'superseded this week' : !r ? 'no longer active (superseded, archived or retracted) or not found' : r.score < PROMOTE_MIN ? `score ${r.score} fell below ${PROMOTE_MIN}` : 'no room within the line limit';
+    const why = flipped.has(id) ? 'superseded this week' : replaced.has(id) ? 'superseded (the flip is blocked, see above)' : !r ? 'no longer active (superseded, archived or retracted) or not found' : r.score < PROMOTE_MIN ? `score ${r.score} fell below ${PROMOTE_MIN}` : 'no room within the line limit';
     log.push({ what: 'demoted', text: `${id}: left MEMORY.md (${why}); it stays in its daily file, found by id` });
   }
   for (const s of conflicts.suspects.slice(0, MAX_LOGGED)) log.push({ what: 'suspected', text: `${s.a} ~ ${s.b} (similarity ${s.score.toFixed(2)}): look alike, not flipped — resolve with a \`supersedes\` or \`key\`` });

@@ -6,7 +6,8 @@
  *   score = KIND[kind] + 2·confidence + 0.5·min(links, 4) + 3·core + 0.3·weight + 2·0.5^(age/30)
  *
  * KIND: Rule 2, Decision 1.5, Architecture 1.5, Note 1. links: other entries naming this id in
- * `refs` or `supersedes`, plus 1 when this entry itself supersedes another (a deliberate revision).
+ * `refs`, plus 1 when this entry itself supersedes another (a deliberate revision). Being named in
+ * another's `supersedes` earns nothing: it marks the entry as replaced, not as important.
  * core: 1 when `core: true`. weight: 0-10, clamped. age: days from the entry's date to the week's
  * last day (half-life 30 days). An entry is promoted when score >= PROMOTE_MIN (3.0), best first.
  */
@@ -31,7 +32,7 @@ const round = (v: number) => Math.round(v * 1000) / 1000;
 export function rankEntries(records: EntryRecord[], all: EntryRecord[], week: Week): Ranked[] {
   const inbound = new Map<string, number>();
   for (const r of all) {
-    const named = [getField(r.entry, 'supersedes'), ...(getField(r.entry, 'refs') ?? '').split(/[,\s]+/)].filter((x): x is string => !!x);
+    const named = (getField(r.entry, 'refs') ?? '').split(/[,\s]+/).filter(Boolean);
     for (const id of new Set(named)) if (id !== r.id) inbound.set(id, (inbound.get(id) ?? 0) + 1);
   }
   const out = records.map((record): Ranked => {
