@@ -148,7 +148,7 @@ test('a file where a folder belongs (.mem) or a folder where a file belongs (MEM
   mkdirSync(join(ws, 'MEMORY.md'));
   const c = await mem(['-C', ws, '--now', NOW, 'compound']);
   assert.equal(c.code, 1, c.stderr);
-  assert.match(c.stderr, /^mem: cannot write MEMORY\.md: it is a folder, not a file; the file is unchanged$/m);
+  assert.match(c.stderr, /^mem: cannot write MEMORY\.md: it is a folder, not a file; the file is unchanged\. compound 2026-W46 stopped part-way; already written: (.*, )?memory\/archive\/weekly-2026-W46\.md \(the run's plan\); fix that and run `mem compound` again to finish$/m);
   assert.deepEqual(tempFiles(ws), []);
 });
 

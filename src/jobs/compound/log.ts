@@ -1,7 +1,8 @@
 /**
  * The weekly log, `memory/archive/weekly-YYYY-Www.md` (DESIGN §1, §5): what each compound run of the
  * week changed and why, with dates and ids. A run that changes nothing adds nothing, so running
- * compound twice leaves the log as it was.
+ * compound twice leaves the log as it was. A run's block is written before any other file it
+ * changes, so a run stopped part-way has still logged every flip it made.
  */
 import type { LogLine } from './plan.js';
 
@@ -17,4 +18,9 @@ export function appendRun(current: string | undefined, header: string, runLabel:
   const base = current ?? header;
   const body = lines.map((l) => (typeof l === 'string' ? `- ${l}` : `- ${l.what}: ${l.text}`)).join('\n');
   return `${base.replace(/\n*$/, '\n')}\n## Run ${runLabel}\n\n${body}\n`;
+}
+
+/** Lines added to the last run's block (the log is written before the run's other files; see run.ts). */
+export function addToLastRun(current: string, lines: string[]): string {
+  return `${current.replace(/\n*$/, '\n')}${lines.map((l) => `- ${l}`).join('\n')}\n`;
 }

