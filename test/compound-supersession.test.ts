@@ -69,4 +69,23 @@ describe('compound and superseded entries', () => {
     assert.match(log, new RegExp(`^- blocked: ${TUE} \\(memory/projects/ops\\.md\\) should be superseded by ${WED}`, 'm'));
     assert.match(read(ws, 'memory/projects/ops.md'), /- status: active\n/, 'left as it is');
   });
+
+  test('a hand-made supersedes cycle is reported (output and weekly log) and its statuses are left alone', async (t) => {
+    const ws = await initWorkspace(t);
+    const A = 'RULE-20261117-retries-back-off-exponentially';
+    const B = 'RULE-20261118-retries-use-exponential-backoff';
+    writeFileSync(join(ws, 'memory/2026-11-17.md'), `# 2026-11-17\n\n${entry('Rule', A, '2026-11-17', 'Retries back off exponentially', `- supersedes: ${B}\n`)}`);
+    writeFileSync(join(ws, 'memory/2026-11-18.md'), `# 2026-11-18\n\n${entry('Rule', B, '2026-11-18', 'Retries use exponential backoff', `- supersedes: ${A}\n`)}`);
+    const r = await ok(['-C', ws, '--now', NOW, 'compound', '--json']);
+    const out = JSON.parse(r.stdout) as { superseded: unknown[]; cycles: string[][] };
+    assert.deepEqual(out.superseded, []);
+    assert.deepEqual(out.cycles, [[A, B]]);
+    assert.match(r.stderr, new RegExp(`compound 2026-W47: ${A} → ${B} → ${A}: a supersedes cycle`));
+    for (const day of ['2026-11-17', '2026-11-18']) assert.match(read(ws, `memory/${day}.md`), /- status: active\n/, day);
+    const memory = read(ws, 'MEMORY.md');
+    assert.ok(memory.includes(A) && memory.includes(B), 'the fact stays in MEMORY.md');
+    assert.match(read(ws, 'memory/archive/weekly-2026-W47.md'), new RegExp(`^- cycle: ${A} → ${B} → ${A}: a supersedes cycle, so none of these is current; their statuses are left alone`, 'm'));
+    const human = await ok(['-C', ws, '--now', NOW, 'compound']);
+    assert.match(human.stdout, /nothing changed; .*1 supersedes cycles left alone/);
+  });
 });

@@ -12,6 +12,7 @@ export function compoundSummary(r: CompoundResult): string {
     `${r.superseded.length} superseded`,
     `${r.suspected.length} suspected conflicts`,
   ];
+  if (r.cycles.length) parts.push(`${r.cycles.length} supersedes cycles left alone`);
   if (r.adoptedHandWritten) parts.push('hand-written MEMORY.md kept as a pinned section');
   if (r.llm) parts.push(`LLM: ${r.llm.calls} calls, ${r.llm.tokens} tokens${r.llm.rejected.length ? `, ${r.llm.rejected.length} answers rejected` : ''}`);
   const what = r.dryRun ? 'dry run, nothing written' : r.changed ? `wrote ${r.written.length} files` : 'nothing changed';

@@ -2,11 +2,14 @@
  * Which versions of a fact are current (DESIGN §5). Only two things ever flip a status: an explicit
  * `supersedes`, and several active entries with one `key` (the newest wins; higher confidence breaks
  * a tie, then the later id). Entries that merely look alike are reported as suspected conflicts and
- * never flipped: a similarity score is a guess, and a wrong flip would hide a live rule.
+ * never flipped: a similarity score is a guess, and a wrong flip would hide a live rule. Entries in
+ * a hand-made supersedes cycle (A supersedes B, B supersedes A) are reported and never flipped:
+ * settling it would supersede every version, and the fact would vanish from MEMORY.md.
  */
 import { getField, supersedesOf, type Kind } from '../../entries/model.js';
 import { jaccard, tokens } from '../../entries/similarity.js';
 import { currentFirst, dateOf } from '../../entries/precedence.js';
+import { supersedesCycles } from '../../entries/lint.js';
 import type { EntryRecord } from '../../entries/store.js';
 
 /** Lexical similarity (Jaccard over word/CJK-bigram tokens of title + conclusion) that makes a suspected conflict; the same value as `mem status` (src/status/conflicts.ts). */
@@ -37,14 +40,18 @@ export interface ConflictPlan {
   /** Flips that would be needed outside daily files (memory/projects/, archive), which compound may not change. */
   blocked: Flip[];
   suspects: Suspect[];
+  /** Supersedes cycles among active entries (as `mem lint` finds them), each from its smallest id; their members are not flipped. */
+  cycles: string[][];
 }
 
 /** `records`: entries dated up to the week's last day; `inWeek`: whether a record belongs to the week. */
 export function planConflicts(records: EntryRecord[], inWeek: (r: EntryRecord) => boolean): ConflictPlan {
   const active = records.filter((r) => r.id && statusOf(r) === 'active');
+  const cycles = supersedesCycles(active);
+  const inCycle = new Set(cycles.flat());
   const wanted = new Map<string, { by: string; reason: string }>();
   for (const r of active) {
-    for (const old of supersedesOf(r.entry)) if (old !== r.id && !wanted.has(old)) wanted.set(old, { by: r.id, reason: `explicit supersedes in ${r.id}` });
+    for (const old of supersedesOf(r.entry)) if (old !== r.id && !inCycle.has(old) && !wanted.has(old)) wanted.set(old, { by: r.id, reason: `explicit supersedes in ${r.id}` });
   }
   const byKey = new Map<string, EntryRecord[]>();
   for (const r of active) {
@@ -56,9 +63,9 @@ export function planConflicts(records: EntryRecord[], inWeek: (r: EntryRecord) =
     if (ids.length < 2) continue;
     const sorted = group.slice().sort(currentFirst);
     const winner = sorted[0]!;
-    for (const r of sorted.slice(1)) if (r.id !== winner.id && !wanted.has(r.id)) wanted.set(r.id, { by: winner.id, reason: `same key ${key}, newer entry wins` });
+    for (const r of sorted.slice(1)) if (r.id !== winner.id && !inCycle.has(r.id) && !wanted.has(r.id)) wanted.set(r.id, { by: winner.id, reason: `same key ${key}, newer entry wins` });
   }
-  const plan: ConflictPlan = { flips: [], blocked: [], suspects: [] };
+  const plan: ConflictPlan = { flips: [], blocked: [], suspects: [], cycles };
   for (const r of active) {
     const w = wanted.get(r.id);
     if (!w) continue;

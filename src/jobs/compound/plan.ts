@@ -43,7 +43,7 @@ export function inputKey(input: CompoundInput, pinned: string[], ranked: Ranked[
 }
 
 export interface LogLine {
-  what: 'promoted' | 'demoted' | 'superseded' | 'blocked' | 'suspected' | 'adopted' | 'kept' | 'over-budget';
+  what: 'promoted' | 'demoted' | 'superseded' | 'blocked' | 'cycle' | 'suspected' | 'adopted' | 'kept' | 'over-budget';
   text: string;
 }
 
@@ -119,6 +119,7 @@ export function planCompound(input: CompoundInput): CompoundPlan {
   if (current.adoptedLines !== null) log.push({ what: 'adopted', text: `MEMORY.md had no generator marker (hand-written or from another tool): its whole text (${current.adoptedLines} lines) is kept as a pinned section` });
   for (const f of conflicts.flips) log.push({ what: 'superseded', text: `${f.id} (${f.date}, ${f.file}) → superseded by ${f.by}: ${f.reason}` });
   for (const f of conflicts.blocked) log.push({ what: 'blocked', text: `${f.id} (${f.file}) should be superseded by ${f.by} (${f.reason}) but is not in a daily file or memory/recent/: its status is left as it is, and it is not promoted` });
+  for (const c of conflicts.cycles) log.push({ what: 'cycle', text: cycleText(c) });
   for (const id of promoted) {
     const r = score.get(id)!;
     const p = r.parts;
@@ -133,3 +134,5 @@ export function planCompound(input: CompoundInput): CompoundPlan {
   if (conflicts.suspects.length > MAX_LOGGED) log.push({ what: 'suspected', text: `… and ${conflicts.suspects.length - MAX_LOGGED} more, all listed in .mem/suspected-conflicts.json and \`mem status\`` });
   return { memory, inputKey: key, current, conflicts, ranked, items, promoted, demoted, archived, log };
 }
+
+export const cycleText = (cycle: string[]) => `${[...cycle, cycle[0]].join(' → ')}: a supersedes cycle, so none of these is current; their statuses are left alone until a \`supersedes\` field is fixed by hand (\`mem lint\` shows it)`;

@@ -23,7 +23,7 @@ import { flipStatus } from './flip.js';
 import { compoundWithLlm } from './llm.js';
 import { addToLastRun, appendRun, logHeader, weeklyLogFile } from './log.js';
 import { lineCount } from './memory-md.js';
-import { planCompound, type CompoundPlan } from './plan.js';
+import { cycleText, planCompound, type CompoundPlan } from './plan.js';
 import { PREVIOUS_PREFIX, previousFile, unwrapPrevious, wrapPrevious } from './previous.js';
 import { PROMOTE_MIN } from './rank.js';
 import { resolveWeek, type Week } from './week.js';
@@ -51,6 +51,8 @@ export interface CompoundResult {
   demoted: string[];
   superseded: Array<{ id: string; file: string; by: string; reason: string }>;
   suspected: Array<{ a: string; b: string; score: number }>;
+  /** Supersedes cycles among active entries: reported, never settled. */
+  cycles: string[][];
   adoptedHandWritten: boolean;
   written: string[];
   previous: string | null;
@@ -81,7 +83,7 @@ async function plan(opts: CompoundOptions, week: Week): Promise<{ plan: Compound
   let llm: CompoundResult['llm'] = null;
   if (config.llm && llmMode && p.current.inputKey === p.inputKey && current !== undefined) {
     // Same input as the model's last rewrite: keep it rather than ask again for a different wording.
-    p = { ...p, memory: current, promoted: [], demoted: [], archived: [], log: p.log.filter((l) => ['superseded', 'blocked', 'suspected'].includes(l.what)) };
+    p = { ...p, memory: current, promoted: [], demoted: [], archived: [], log: p.log.filter((l) => ['superseded', 'blocked', 'cycle', 'suspected'].includes(l.what)) };
   } else if (config.llm && llmMode) {
     const r = await compoundWithLlm(config.llm, p.ranked.filter((x) => x.score >= PROMOTE_MIN), opts.apiKey);
     llm = { calls: r.calls, tokens: r.tokens, rejected: r.rejected };
@@ -128,10 +130,11 @@ export async function runCompound(opts: CompoundOptions): Promise<CompoundResult
       catchUp = await runCatchUp(opts, week.start);
     }
     const { plan: p, current, llm } = await plan(opts, week);
+    for (const c of p.conflicts.cycles) opts.warn(`compound ${week.label}: ${cycleText(c)}`);
     if (lineCount(p.memory) > config.limits.memoryLines) opts.warn(`MEMORY.md has ${lineCount(p.memory)} lines, over limits.memoryLines (${config.limits.memoryLines}): the pinned sections alone are that long`);
     const result: CompoundResult = {
       week: week.label, changed: false, memoryLines: lineCount(p.memory), items: p.items.length, promoted: p.promoted, demoted: p.demoted,
-      superseded: p.conflicts.flips.map(({ id, file, by, reason }) => ({ id, file, by, reason })), suspected: p.conflicts.suspects,
+      superseded: p.conflicts.flips.map(({ id, file, by, reason }) => ({ id, file, by, reason })), suspected: p.conflicts.suspects, cycles: p.conflicts.cycles,
       adoptedHandWritten: p.current.adoptedLines !== null, written: [], previous: null, catchUp, llm, dryRun: opts.dryRun,
     };
     if (opts.dryRun) return { ...result, diff: lineDiff(current ?? '', p.memory, ['MEMORY.md', `MEMORY.md (compound ${week.label})`]) };
