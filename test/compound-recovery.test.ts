@@ -73,3 +73,33 @@ describe('compound stopped part-way', () => {
     assert.ok(existsSync(join(ws, 'memory/archive/MEMORY-before-2026-W47.md')));
   });
 });
+
+describe('compound never loses a MEMORY.md', () => {
+  test('--revert keeps the MEMORY.md it replaces, pinned hand edits included', async (t) => {
+    const ws = await twoRules(t);
+    await ok(['-C', ws, '--now', NOW, 'compound']);
+    const edited = read(ws, 'MEMORY.md').replace('<!-- mem:pinned:end -->', '- Staging is wiped every Sunday (added by hand)\n<!-- mem:pinned:end -->');
+    writeFileSync(join(ws, 'MEMORY.md'), edited);
+    const r = await ok(['-C', ws, '--now', '2026-11-24T09:30', 'compound', '--revert', '--json']);
+    const out = JSON.parse(r.stdout) as { restoredFrom: string; changed: boolean; replacedKeptIn: string };
+    assert.equal(out.replacedKeptIn, 'memory/archive/MEMORY-replaced-20261124T093000Z.md');
+    assert.ok(!read(ws, 'MEMORY.md').includes('added by hand'));
+    const kept = read(ws, out.replacedKeptIn);
+    assert.ok(kept.includes(edited.replace(/\n$/, '')), 'the replaced MEMORY.md, byte for byte, inside the fence');
+    assert.match(read(ws, LOG), /^- reverted: MEMORY\.md restored from memory\/archive\/MEMORY-before-2026-W47\.md by `mem compound --revert`; the MEMORY\.md it replaced is kept in memory\/archive\/MEMORY-replaced-20261124T093000Z\.md$/m);
+  });
+
+  test('a second rewrite in the week keeps the copy made by the first, so --revert still reaches the MEMORY.md from before the week', async (t) => {
+    const ws = await twoRules(t);
+    const original = read(ws, 'MEMORY.md');
+    await ok(['-C', ws, '--now', NOW, 'compound']);
+    const before = read(ws, 'memory/archive/MEMORY-before-2026-W47.md');
+    await ok(['-C', ws, 'remember', 'Cap uploads at 25 MB', '--now', '2026-11-19T10:00']);
+    await ok(['-C', ws, '--now', NOW, 'compound']);
+    assert.ok(read(ws, 'MEMORY.md').includes('Cap uploads at 25 MB'), 'the second run rewrote MEMORY.md');
+    assert.equal(read(ws, 'memory/archive/MEMORY-before-2026-W47.md'), before);
+    assert.match(read(ws, LOG), /^- rewrite: .*; the one from before this week's first rewrite stays in memory\/archive\/MEMORY-before-2026-W47\.md/m);
+    await ok(['-C', ws, '--now', NOW, 'compound', '--revert']);
+    assert.equal(read(ws, 'MEMORY.md'), original);
+  });
+});

@@ -92,7 +92,7 @@ describe('mem compound', () => {
 
     const revert = await mem(['-C', ws, 'compound', '--revert', '--now', NOW]);
     assert.equal(revert.code, 0, revert.stderr);
-    assert.equal(revert.stdout, 'compound --revert: MEMORY.md restored from memory/archive/MEMORY-before-2026-W47.md\n');
+    assert.equal(revert.stdout, 'compound --revert: MEMORY.md restored from memory/archive/MEMORY-before-2026-W47.md; the one it replaced is kept in memory/archive/MEMORY-replaced-20261123T050000Z.md\n');
     assert.equal(read(ws, 'MEMORY.md'), HAND);
     assert.match(read(ws, 'memory/archive/weekly-2026-W47.md'), /- reverted: MEMORY\.md restored from memory\/archive\/MEMORY-before-2026-W47\.md/);
     assert.deepEqual(await dirty(), [], 'and so does --revert');

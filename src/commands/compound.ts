@@ -25,7 +25,7 @@ export function registerCompound(program: Command): void {
     .description('rewrite MEMORY.md from the last complete ISO week (after a microsync catch-up): promote, demote, settle supersessions, log why')
     .option('--week <YYYY-Www>', 'the ISO week to compound (default: the last complete week before --now)')
     .option('--dry-run', 'print the new MEMORY.md as a diff and the planned status flips; write nothing')
-    .option('--revert', 'restore the MEMORY.md the last rewrite replaced (or that of --week)')
+    .option('--revert', 'restore the MEMORY.md the last rewrite replaced (or that of --week); the current one is kept in memory/archive/')
     .addOption(new Option('--no-llm', 'use the rule-based rewrite even when an LLM is configured'))
     .addHelpText('after', '\nExamples:\n  mem compound --dry-run\n  mem compound --week 2026-W47 --json\n  mem compound --revert\n\nPinned text between <!-- mem:pinned:start --> and <!-- mem:pinned:end --> is kept verbatim.\nExit 3 when wrapup or another compound holds the consolidation lock past limits.lockWaitMs.')
     .action(async (o: { week?: string; dryRun?: boolean; revert?: boolean; llm: boolean }, cmd: Command) => {
@@ -34,7 +34,7 @@ export function registerCompound(program: Command): void {
         const r = await runRevert({ workspace, loaded, now, ...(o.week ? { week: o.week } : {}) });
         if (r.changed) await refreshIndex(workspace, loaded, out);
         out.json(r);
-        out.line(r.changed ? `compound --revert: MEMORY.md restored from ${r.restoredFrom}` : `compound --revert: MEMORY.md already equals ${r.restoredFrom}; nothing changed`);
+        out.line(r.changed ? `compound --revert: MEMORY.md restored from ${r.restoredFrom}${r.replacedKeptIn ? `; the one it replaced is kept in ${r.replacedKeptIn}` : ''}` : `compound --revert: MEMORY.md already equals ${r.restoredFrom}; nothing changed`);
         return;
       }
       const r = await runCompound({ workspace, loaded, now, dryRun: !!o.dryRun, useLlm: o.llm, warn: (m) => out.warn(m), ...(o.week ? { week: o.week } : {}) });

@@ -1,23 +1,35 @@
 /**
- * The MEMORY.md a rewrite replaced, kept beside the weekly log (`memory/archive/MEMORY-before-
- * 2026-W47.md`) so `mem compound --revert` restores it byte for byte. The old text sits inside a
- * fence longer than any backtick run it holds, so entry headings in it are never parsed as entries.
+ * The MEMORY.md a week's first rewrite replaced, kept beside the weekly log (`memory/archive/
+ * MEMORY-before-2026-W47.md`) so `mem compound --revert` restores it byte for byte; a second run in
+ * the week keeps it, so the version from before the week is never lost. `--revert` in turn keeps
+ * the MEMORY.md it replaces (`MEMORY-replaced-<time>.md`): pinned hand edits made since the rewrite
+ * are never thrown away. The old text sits inside a fence longer than any backtick run it holds, so
+ * entry headings in it are never parsed as entries.
  */
 
 export const PREVIOUS_PREFIX = 'memory/archive/MEMORY-before-';
+export const REPLACED_PREFIX = 'memory/archive/MEMORY-replaced-';
 
 export function previousFile(weekLabel: string): string {
   return `${PREVIOUS_PREFIX}${weekLabel}.md`;
 }
 
 export function wrapPrevious(weekLabel: string, text: string): string {
+  return wrapMemory(`MEMORY.md before compound ${weekLabel}`, 'Kept by `mem compound` so that `mem compound --revert` can restore it.', text);
+}
+
+export function wrapReplaced(from: string, text: string): string {
+  return wrapMemory(`MEMORY.md replaced by \`mem compound --revert\``, `Kept when \`mem compound --revert\` restored ${from} over it; copy back by hand what you need.`, text);
+}
+
+function wrapMemory(title: string, why: string, text: string): string {
   const longest = Math.max(0, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
   const fence = '`'.repeat(Math.max(4, longest + 1));
   const finalNewline = text.endsWith('\n');
   return [
-    `# MEMORY.md before compound ${weekLabel}`,
+    `# ${title}`,
     '',
-    'Kept by `mem compound` so that `mem compound --revert` can restore it. The text between the fences is the file.',
+    `${why} The text between the fences is the file.`,
     '',
     `final-newline: ${finalNewline}`,
     '',

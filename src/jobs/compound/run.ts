@@ -24,7 +24,7 @@ import { compoundWithLlm } from './llm.js';
 import { addToLastRun, appendRun, logHeader, weeklyLogFile } from './log.js';
 import { lineCount } from './memory-md.js';
 import { cycleText, planCompound, type CompoundPlan } from './plan.js';
-import { PREVIOUS_PREFIX, previousFile, unwrapPrevious, wrapPrevious } from './previous.js';
+import { PREVIOUS_PREFIX, previousFile, REPLACED_PREFIX, unwrapPrevious, wrapPrevious, wrapReplaced } from './previous.js';
 import { PROMOTE_MIN } from './rank.js';
 import { resolveWeek, type Week } from './week.js';
 import { regularFile } from '../../core/regular-file.js';
@@ -147,12 +147,14 @@ export async function runCompound(opts: CompoundOptions): Promise<CompoundResult
       return result;
     }
     if (rewrite && current !== undefined) result.previous = previousFile(week.label);
+    // Only the week's first rewrite keeps a copy: a later run in the week would replace the version from before the week.
+    const keptAlready = result.previous !== null && (await read(path.join(opts.workspace, result.previous))) !== undefined;
     // The weekly log is written first, as the run's intent: a run stopped part-way (disk full, killed)
     // has already logged every flip and rewrite it may have made; what it did not get to is added below.
     const logFile = weeklyLogFile(week.label);
     const runLabel = opts.now.toISO({ suppressMilliseconds: true }) ?? '';
     const intent: Array<(typeof p.log)[number] | string> = [];
-    if (rewrite) intent.push(`rewrite: MEMORY.md rewritten with ${p.items.length} items in ${lineCount(p.memory)} lines (limit ${config.limits.memoryLines})${result.previous ? `; the previous one is kept in ${result.previous} (\`mem compound --revert\`)` : ''}`);
+    if (rewrite) intent.push(`rewrite: MEMORY.md rewritten with ${p.items.length} items in ${lineCount(p.memory)} lines (limit ${config.limits.memoryLines})${!result.previous ? '' : keptAlready ? `; the one from before this week's first rewrite stays in ${result.previous} (\`mem compound --revert\`)` : `; the previous one is kept in ${result.previous} (\`mem compound --revert\`)`}`);
     await writer.update(logFile, (cur) => appendRun(cur, logHeader(week.label, week.firstDay, week.lastDay), runLabel, [...intent, ...p.log]));
     result.written.push(logFile);
     const after: string[] = [];
@@ -166,7 +168,7 @@ export async function runCompound(opts: CompoundOptions): Promise<CompoundResult
         if (await writer.update(rel, (cur) => (cur?.includes(`[${id}]`) ? undefined : `${(cur ?? header).replace(/\n*$/, '\n')}${line}\n`))) addOnce(result.written, rel);
       }
       if (rewrite) {
-        if (result.previous) {
+        if (result.previous && !keptAlready) {
           await writer.write(result.previous, wrapPrevious(week.label, current!));
           result.written.push(result.previous);
         }
@@ -188,7 +190,7 @@ export async function runCompound(opts: CompoundOptions): Promise<CompoundResult
   });
 }
 
-export async function runRevert(opts: Pick<CompoundOptions, 'workspace' | 'loaded' | 'now' | 'week'>): Promise<{ restoredFrom: string; changed: boolean }> {
+export async function runRevert(opts: Pick<CompoundOptions, 'workspace' | 'loaded' | 'now' | 'week'>): Promise<{ restoredFrom: string; changed: boolean; replacedKeptIn: string | null }> {
   const locks = defaultLockOptions(opts.loaded.config);
   return withConsolidationLock(opts.workspace, 'compound', locks, async (jobLock) => {
     const dir = path.join(opts.workspace, 'memory/archive');
@@ -199,11 +201,24 @@ export async function runRevert(opts: Pick<CompoundOptions, 'workspace' | 'loade
     const text = unwrapPrevious(wrapped);
     if (text === undefined) throw new MemError('IO', `${rel} is not a MEMORY.md copy memfold can read (its fenced block was changed)`);
     const current = await read(path.join(opts.workspace, MEMORY_FILE));
-    if (current === text) return { restoredFrom: rel, changed: false };
+    if (current === text) return { restoredFrom: rel, changed: false, replacedKeptIn: null };
     const writer = new WorkspaceWriter(opts.workspace, 'compound', locks, jobLock);
+    // The file being replaced may hold pinned hand edits made since the rewrite: keep it first.
+    const kept = current === undefined ? null : await keepReplaced(opts.workspace, opts.now, wrapReplaced(rel, current));
+    if (kept) await writer.write(kept, wrapReplaced(rel, current!));
     await writer.write(MEMORY_FILE, text);
     const label = /MEMORY-before-(.+)\.md$/.exec(rel)![1]!;
-    await writer.update(weeklyLogFile(label), (cur) => appendRun(cur, `# Weekly log ${label}\n`, opts.now.toISO({ suppressMilliseconds: true }) ?? '', [`reverted: MEMORY.md restored from ${rel} by \`mem compound --revert\``]));
-    return { restoredFrom: rel, changed: true };
+    await writer.update(weeklyLogFile(label), (cur) => appendRun(cur, `# Weekly log ${label}\n`, opts.now.toISO({ suppressMilliseconds: true }) ?? '', [`reverted: MEMORY.md restored from ${rel} by \`mem compound --revert\`${kept ? `; the MEMORY.md it replaced is kept in ${kept}` : ''}`]));
+    return { restoredFrom: rel, changed: true, replacedKeptIn: kept };
   });
+}
+
+/** A free `MEMORY-replaced-<time>.md` name (or the one already holding this very copy). */
+async function keepReplaced(workspace: string, now: DateTime, wrapped: string): Promise<string> {
+  const stamp = now.toUTC().toFormat("yyyyLLdd'T'HHmmss'Z'");
+  for (let n = 1; ; n++) {
+    const rel = `${REPLACED_PREFIX}${stamp}${n > 1 ? `-${n}` : ''}.md`;
+    const cur = await read(path.join(workspace, rel));
+    if (cur === undefined || cur === wrapped) return rel;
+  }
 }
