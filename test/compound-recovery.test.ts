@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { mem, tempDir } from './helpers/cli.js';
+import { editConfig, mem, tempDir } from './helpers/cli.js';
 
 const NOW = '2026-11-24T04:00';
 const TUE = 'RULE-20261116-deploys-happen-on-tuesdays-only';
@@ -101,5 +101,52 @@ describe('compound never loses a MEMORY.md', () => {
     assert.match(read(ws, LOG), /^- rewrite: .*; the one from before this week's first rewrite stays in memory\/archive\/MEMORY-before-2026-W47\.md/m);
     await ok(['-C', ws, '--now', NOW, 'compound', '--revert']);
     assert.equal(read(ws, 'MEMORY.md'), original);
+  });
+});
+
+describe('a MEMORY.md changed by hand stays within its line limit', () => {
+  // Titles with no word in common, so no two become one item.
+  const word = (i: number, s: string) => `${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + Math.floor(i / 26))}${s}`;
+  const notes = (n: number) => `# 2026-11-17\n` + Array.from({ length: n }, (_, i) => `\n## Note: Fact ${word(i, 'x')} ${word(i, 'y')} ${word(i, 'z')}\n- id: NOTE-20261117-fact-number-${i}\n- date: 2026-11-17\n- conclusion: Fact ${word(i, 'x')} ${word(i, 'y')} ${word(i, 'z')}\n- confidence: 0.9\n- origin: user\n- status: active\n`).join('');
+  const lineCount = (text: string) => text.split('\n').length - 1;
+
+  test('its own output with the generator marker line deleted is regenerated, not pinned; a line added outside the markers is kept', async (t) => {
+    const ws = join(tempDir(t), 'w');
+    await ok(['init', ws]);
+    editConfig(ws, (cfg) => (cfg.limits = { memoryLines: 30 }));
+    writeFileSync(join(ws, 'memory/2026-11-17.md'), notes(40));
+    await ok(['-C', ws, '--now', NOW, 'compound']);
+    const first = read(ws, 'MEMORY.md');
+    assert.equal(lineCount(first), 30);
+    writeFileSync(join(ws, 'MEMORY.md'), first.replace(/^<!-- mem:generated .*\n/m, '').replace('## Where to look', '- Ask Maria before touching payments\n\n## Where to look'));
+    const r = await ok(['-C', ws, '--now', NOW, 'compound', '--json']);
+    const out = JSON.parse(r.stdout) as { memoryLines: number; items: number; demoted: string[] };
+    const memory = read(ws, 'MEMORY.md');
+    assert.ok(lineCount(memory) <= 30 && out.memoryLines === lineCount(memory), `${lineCount(memory)} lines`);
+    assert.match(memory, /^<!-- mem:generated /m);
+    assert.ok(out.items > 10, `${out.items} items`);
+    assert.ok(memory.includes('<!-- mem:pinned:start -->\n- Ask Maria before touching payments\n<!-- mem:pinned:end -->\n'), memory);
+    assert.equal(memory.match(/NOTE-20261117-fact-number-/g)!.length, out.items, 'each item once, none of them pinned');
+    // The adopted hand line takes room: the items that no longer fit, and only they, are demoted.
+    const before = first.match(/^- .*\(\[NOTE-/gm)!.length;
+    assert.equal(out.demoted.length, before - out.items);
+    const demoted = read(ws, LOG).match(/^- demoted: .*$/gm) ?? [];
+    assert.equal(demoted.length, out.demoted.length);
+    for (const line of demoted) assert.match(line, /no room within the line limit/);
+    assert.match(read(ws, LOG), /^- kept: MEMORY\.md had lost its generator marker line but is memfold's own output .*: regenerated; 1 line added by hand outside the pinned markers are kept as a pinned section$/m);
+  });
+
+  test('pinned text longer than the limit: one-line error, exit 5, nothing rewritten', async (t) => {
+    const ws = join(tempDir(t), 'w');
+    await ok(['init', ws]);
+    editConfig(ws, (cfg) => (cfg.limits = { memoryLines: 30 }));
+    writeFileSync(join(ws, 'memory/2026-11-17.md'), notes(3));
+    const long = `# Hand-kept\n\n<!-- mem:pinned:start -->\n${Array.from({ length: 40 }, (_, i) => `- pinned line ${i}`).join('\n')}\n<!-- mem:pinned:end -->\n`;
+    writeFileSync(join(ws, 'MEMORY.md'), long);
+    const r = await mem(['-C', ws, '--now', NOW, 'compound']);
+    assert.equal(r.code, 5, r.stderr);
+    assert.equal(r.stderr, 'mem: MEMORY.md: its pinned and hand-written text (44 lines) leaves no room within limits.memoryLines (30): shorten the text between <!-- mem:pinned:start --> and <!-- mem:pinned:end --> (move detail to memory/projects/) and run again; compound changed no status and did not rewrite MEMORY.md\n');
+    assert.equal(read(ws, 'MEMORY.md'), long);
+    assert.ok(!existsSync(join(ws, LOG)));
   });
 });

@@ -3,7 +3,9 @@
  * `<!-- mem:pinned:start -->` and `<!-- mem:pinned:end -->` is copied byte for byte into every
  * rewrite. A MEMORY.md without memfold's generator marker (hand-written, or an OpenClaw one) is
  * never lost: the first rewrite keeps its whole text as one pinned section — except memfold's own
- * untouched template, whose empty pinned block is all there is to keep.
+ * untouched template, whose empty pinned block is all there is to keep. memfold's own output whose
+ * marker line was deleted by hand is recognised by its cited items and regenerated, not adopted (that
+ * would pin every old item and push MEMORY.md past its line limit).
  */
 import fs from 'node:fs';
 import { getField, type Entry } from '../../entries/model.js';
@@ -24,6 +26,8 @@ export interface CurrentMemory {
   adoptedLines: number | null;
   /** Entry ids the current file cites (for promotion/demotion in the weekly log). */
   citedIds: string[];
+  /** memfold's own output whose generator marker line was deleted by hand, recognised by its items. */
+  markerLost?: boolean;
   /** The input key the generator marker records (see plan.ts inputKey), when there is one. */
   inputKey?: string;
 }
@@ -66,9 +70,54 @@ export function readCurrentMemory(text: string | undefined): CurrentMemory {
   const citedIds = [...new Set([...rest.matchAll(/\[((?:DECISION|RULE|ARCH|NOTE)-\d{8}-[^\]\s]+)\]\(/gu)].map((m) => m[1]!))];
   const inputKey = /^<!-- mem:generated .*· input ([0-9a-f]{16}) -->$/m.exec(rest)?.[1];
   if (rest.includes(GENERATED) || isTemplate(rest) || !text.trim()) return { exists: true, generated: rest.includes(GENERATED), pinned: blocks, adoptedLines: null, citedIds, ...(inputKey ? { inputKey } : {}) };
+  const own = withoutOwnLines(rest);
+  if (own.items > 0) {
+    // Our own output with its marker line deleted by hand: regenerate it; only lines a person added outside the pinned markers are adopted.
+    const hand = own.rest.replace(/^\n+/, '').replace(/\n*$/, '\n');
+    if (!hand.trim()) return { exists: true, generated: false, pinned: blocks, adoptedLines: null, citedIds, markerLost: true };
+    return { exists: true, generated: false, pinned: [...blocks, `${PINNED_START}\n${hand}${PINNED_END}\n`], adoptedLines: hand.split('\n').length - 1, citedIds, markerLost: true };
+  }
   // Not ours: the whole text, minus marker lines that would nest, becomes one pinned block.
   const body = text.split('\n').filter((l) => l.trim() !== PINNED_START && l.trim() !== PINNED_END).join('\n').replace(/\n*$/, '\n');
   return { exists: true, generated: false, pinned: [`${PINNED_START}\n${body}${PINNED_END}\n`], adoptedLines: body.split('\n').length - 1, citedIds };
+}
+
+const ITEM = /^- .* \(\[(?:DECISION|RULE|ARCH|NOTE)-\d{8}-[^\]\s]+\]\(memory\/[^)\s]*\)(?:, (?:DECISION|RULE|ARCH|NOTE)-\d{8}-\S+?)*\)$/u;
+const WHERE = /^- (This week's entries: `memory\/|Daily wrap-ups: `|What changed and why: `memory\/archive\/weekly-)/;
+
+/**
+ * `text` (outside pinned blocks) minus the lines renderMemory writes — title, description, section
+ * headings, cited items and their continuation lines, "Where to look" — and how many items it held.
+ */
+function withoutOwnLines(text: string): { rest: string; items: number } {
+  const keep: string[] = [];
+  let items = 0;
+  let section: 'ours' | 'where' | null = null;
+  let inItem = false;
+  for (const line of text.split('\n')) {
+    const t = line.trimEnd();
+    if (t === '# MEMORY' || t.startsWith('Hot memory for agent sessions, rebuilt by `mem compound`')) {
+      inItem = false;
+      continue;
+    }
+    if (/^## /.test(t)) {
+      const name = t.slice(3);
+      section = (SECTION_ORDER as string[]).includes(name) ? 'ours' : name === 'Where to look' ? 'where' : null;
+      inItem = false;
+      if (section) continue;
+    } else if (section === 'ours' && (/^### \S/.test(t) || (inItem && /^ {2}\S/.test(line)))) continue;
+    else if (section === 'ours' && ITEM.test(t)) {
+      items++;
+      inItem = true;
+      continue;
+    } else if (section === 'where' && WHERE.test(t)) continue;
+    else if (!t) {
+      inItem = false;
+      if (section) continue;
+    } else inItem = false;
+    keep.push(line);
+  }
+  return { rest: keep.join('\n'), items };
 }
 
 export type SectionName = 'Core rules' | 'Active decisions' | 'Preferences' | 'Goals and open tasks' | 'Notes';

@@ -22,7 +22,7 @@ import { lineDiff } from './diff.js';
 import { flipStatus } from './flip.js';
 import { compoundWithLlm } from './llm.js';
 import { addToLastRun, appendRun, logHeader, weeklyLogFile } from './log.js';
-import { lineCount } from './memory-md.js';
+import { lineCount, PINNED_END, PINNED_START } from './memory-md.js';
 import { cycleText, planCompound, type CompoundPlan } from './plan.js';
 import { PREVIOUS_PREFIX, previousFile, REPLACED_PREFIX, unwrapPrevious, wrapPrevious, wrapReplaced } from './previous.js';
 import { PROMOTE_MIN } from './rank.js';
@@ -131,7 +131,11 @@ export async function runCompound(opts: CompoundOptions): Promise<CompoundResult
     }
     const { plan: p, current, llm } = await plan(opts, week);
     for (const c of p.conflicts.cycles) opts.warn(`compound ${week.label}: ${cycleText(c)}`);
-    if (lineCount(p.memory) > config.limits.memoryLines) opts.warn(`MEMORY.md has ${lineCount(p.memory)} lines, over limits.memoryLines (${config.limits.memoryLines}): the pinned sections alone are that long`);
+    if (lineCount(p.memory) > config.limits.memoryLines) {
+      // Items are added only while they fit, so only pinned (or adopted hand-written) text gets here. MEMORY.md is never written over its limit.
+      const pinned = p.current.pinned.reduce((n, b) => n + lineCount(b), 0);
+      throw new MemError('LINT_PROBLEMS', `MEMORY.md: its pinned${p.current.adoptedLines !== null ? ' and hand-written' : ''} text (${pinned} lines) leaves no room within limits.memoryLines (${config.limits.memoryLines}): shorten the text between ${PINNED_START} and ${PINNED_END} (move detail to memory/projects/) and run again; compound changed no status and did not rewrite MEMORY.md`);
+    }
     const result: CompoundResult = {
       week: week.label, changed: false, memoryLines: lineCount(p.memory), items: p.items.length, promoted: p.promoted, demoted: p.demoted,
       superseded: p.conflicts.flips.map(({ id, file, by, reason }) => ({ id, file, by, reason })), suspected: p.conflicts.suspects, cycles: p.conflicts.cycles,
