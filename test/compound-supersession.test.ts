@@ -88,4 +88,16 @@ describe('compound and superseded entries', () => {
     const human = await ok(['-C', ws, '--now', NOW, 'compound']);
     assert.match(human.stdout, /nothing changed; .*1 supersedes cycles left alone/);
   });
+
+  test('--json written names a daily file once however many entries in it were flipped', async (t) => {
+    const ws = await initWorkspace(t);
+    writeFileSync(join(ws, 'memory/2026-11-16.md'), `# 2026-11-16\n\n${entry('Rule', TUE, '2026-11-16', 'Deploys happen on Tuesdays only', '- key: rule:deploy-day\n')}\n${entry('Decision', 'DECISION-20261116-use-mysql', '2026-11-16', 'Use MySQL for orders', '- key: decision:shop:orders-db\n')}`);
+    writeFileSync(join(ws, 'memory/2026-11-18.md'), `# 2026-11-18\n\n${entry('Rule', WED, '2026-11-18', 'Deploys happen on Wednesdays only', '- key: rule:deploy-day\n')}\n${entry('Decision', 'DECISION-20261118-use-postgresql', '2026-11-18', 'Use PostgreSQL for orders', '- key: decision:shop:orders-db\n')}`);
+    const r = await ok(['-C', ws, '--now', NOW, 'compound', '--json']);
+    const out = JSON.parse(r.stdout) as { superseded: unknown[]; written: string[] };
+    assert.equal(out.superseded.length, 2);
+    assert.deepEqual(out.written.filter((f) => f === 'memory/2026-11-16.md'), ['memory/2026-11-16.md']);
+    assert.equal(new Set(out.written).size, out.written.length, out.written.join(', '));
+    assert.match(r.stderr + (await ok(['-C', ws, '--now', NOW, 'compound'])).stdout, /nothing changed/);
+  });
 });
