@@ -111,7 +111,7 @@ describe('mem wrapup', () => {
       await assert.rejects(wrapup.write(rel, 'x'), /WRITE_DENIED|may not write|refused to write/, `wrapup must not write ${rel}`);
     }
     await compound.write('memory/archive/weekly-2026-W47.md', 'ok\n');
-    for (const rel of ['second-brain/summaries/2026-11-16-wrapup.md', 'memory/recent/x.md', 'memory/archive/../../mem.config.json', 'mem.config.json']) {
+    for (const rel of ['second-brain/summaries/2026-11-16-wrapup.md', 'memory/projects/x.md', 'memory/archive/../../mem.config.json', 'mem.config.json']) {
       await assert.rejects(compound.write(rel, 'x'), /may not write|refused to write/, `compound must not write ${rel}`);
     }
     assert.equal(readFileSync(join(ws, 'MEMORY.md'), 'utf8').startsWith('# Shop agent memory'), true);
