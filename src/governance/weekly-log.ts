@@ -9,6 +9,7 @@ import type { DateTime } from 'luxon';
 import { appendRun, logHeader, weeklyLogFile } from '../jobs/compound/log.js';
 import { splitLines } from '../entries/parse.js';
 import { regularFile } from '../core/regular-file.js';
+import { idMention } from './id-match.js';
 
 export interface LogHit {
   file: string;
@@ -27,7 +28,7 @@ export async function listWeeklyLogs(workspace: string): Promise<string[]> {
 
 /** Lines of a log text naming `id` (as a whole id: `X` does not match `X-2`). */
 export function logLinesNaming(file: string, text: string, id: string): LogHit[] {
-  const re = new RegExp(`(^|[^\\w-])${id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`);
+  const re = idMention(id);
   const hits: LogHit[] = [];
   let run: string | null = null;
   splitLines(text).forEach((raw, i) => {

@@ -7,14 +7,11 @@
 import { getField } from '../entries/model.js';
 import { parseBlocks, serializeBlocks, splitLines } from '../entries/parse.js';
 import { flipStatus } from './compound/flip.js';
+import { idMention } from '../governance/id-match.js';
 
 /** Statuses forget can retract, and restore can bring back to active (DESIGN §5 status machine). */
 export const RETRACTABLE = ['active', 'superseded', 'archived'] as const;
 export const RESTORABLE = ['superseded', 'archived', 'retracted'] as const;
-
-export function idPattern(id: string): RegExp {
-  return new RegExp(`(^|[^\\w-])${id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`);
-}
 
 /** Soft forget of one entry in one file's text: undefined when it is not there or already retracted. */
 export function retractIn(text: string, id: string): { text: string; from: string } | undefined {
@@ -42,7 +39,7 @@ export interface Removal {
  * lines with it. Undefined when the file holds none of it.
  */
 export function removeFrom(text: string, ids: string[], quotes: string[]): Removal | undefined {
-  const pats = ids.map(idPattern);
+  const pats = ids.map(idMention);
   const qs = quotes.map((q) => q.trim()).filter((q) => q.length >= 20);
   const names = (line: string) => pats.some((p) => p.test(line)) || qs.some((q) => line.includes(q));
   let entries = 0;

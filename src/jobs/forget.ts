@@ -17,7 +17,8 @@ import { defaultLockOptions } from '../write/defaults.js';
 import type { LockOptions } from '../write/locks.js';
 import { regularFile } from '../core/regular-file.js';
 import { WorkspaceWriter } from '../write/writer.js';
-import { idPattern, removeFrom, retractIn } from './forget-plan.js';
+import { idMention } from '../governance/id-match.js';
+import { removeFrom, retractIn } from './forget-plan.js';
 
 export interface ForgetOptions {
   workspace: string;
@@ -123,7 +124,7 @@ export async function runForget(opts: ForgetOptions): Promise<ForgetResult> {
 async function derivedNaming(workspace: string, ids: string[], quotes: string[]): Promise<string[]> {
   const root = path.join(workspace, '.mem');
   const names = await fs.promises.readdir(root, { recursive: true }).catch(() => [] as string[]);
-  const pats = ids.map(idPattern);
+  const pats = ids.map(idMention);
   const qs = quotes.filter((q) => q.trim().length >= 20);
   const out: string[] = [];
   for (const n of names.map((x) => x.split(path.sep).join('/')).sort()) {
@@ -136,7 +137,7 @@ async function derivedNaming(workspace: string, ids: string[], quotes: string[])
 
 /** Line logs lose the lines naming an id; any other derived file is deleted (DESIGN §9.1: rebuildable). */
 async function purgeDerived(workspace: string, writer: WorkspaceWriter, files: string[], ids: string[], quotes: string[]): Promise<void> {
-  const pats = ids.map(idPattern);
+  const pats = ids.map(idMention);
   const qs = quotes.filter((q) => q.trim().length >= 20);
   const names = (line: string) => pats.some((p) => p.test(line)) || qs.some((q) => line.includes(q));
   for (const rel of files) {

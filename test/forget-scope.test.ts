@@ -1,0 +1,51 @@
+/**
+ * `mem forget --hard` removes exactly the named entries: never a line of another entry, however much
+ * that entry's id, title or conclusion looks like the forgotten one. Through the built CLI.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import { mem, tempDir } from './helpers/cli.js';
+
+const json = (stdout: string) => JSON.parse(stdout) as Record<string, any>;
+
+async function initWs(t: { after(fn: () => void): void }): Promise<string> {
+  const ws = join(tempDir(t, 'memfold-scope-'), 'w');
+  const r = await mem(['init', ws]);
+  assert.equal(r.code, 0, r.stderr);
+  return ws;
+}
+
+async function remember(ws: string, now: string, text: string, kind: string): Promise<string> {
+  const r = await mem(['-C', ws, '--now', now, '--json', 'remember', text, '--kind', kind]);
+  assert.equal(r.code, 0, r.stderr);
+  return json(r.stdout).id as string;
+}
+
+/** The entry block of `id` in a daily file's text (its heading through the line before the next heading). */
+const blockOf = (text: string, id: string) => text.split(/\n(?=## )/).find((b) => b.includes(`- id: ${id}\n`));
+
+describe('forget --hard touches only the named entries', { concurrency: 2 }, () => {
+  test('a CJK id that starts another CJK id: the other entry keeps its id line, and trace keeps its log lines apart', async (t) => {
+    const ws = await initWs(t);
+    const short = await remember(ws, '2026-11-16T10:00', '记住：部署前检查', 'note');
+    const long = await remember(ws, '2026-11-16T10:05', '记住：部署前检查数据库迁移脚本', 'note');
+    assert.ok(long.startsWith(short), `${long} starts with ${short}`);
+    assert.equal((await mem(['-C', ws, '--now', '2026-11-16T10:06', 'forget', long])).code, 0);
+    const tr = await mem(['-C', ws, '--json', 'trace', short]);
+    assert.equal(tr.code, 0, tr.stderr);
+    assert.deepEqual(json(tr.stdout).chain[0].log, [], 'the log line retracting the longer id is not the shorter entry\'s');
+
+    const daily = join(ws, 'memory/2026-11-16.md');
+    const longBlock = blockOf(readFileSync(daily, 'utf8'), long);
+    const r = await mem(['-C', ws, '--now', '2026-11-16T10:07', 'forget', short, '--hard', '--yes']);
+    assert.equal(r.code, 0, r.stderr);
+    const after = readFileSync(daily, 'utf8');
+    assert.equal(blockOf(after, long), longBlock, 'the other entry is byte for byte as it was');
+    assert.ok(!after.includes(`- id: ${short}\n`));
+    const lint = await mem(['-C', ws, 'lint']);
+    assert.equal(lint.code, 0, lint.stdout + lint.stderr);
+    assert.equal((await mem(['-C', ws, 'get', long])).code, 0);
+  });
+});
