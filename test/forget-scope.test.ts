@@ -3,7 +3,7 @@
  * that entry's id, title or conclusion looks like the forgotten one. Through the built CLI.
  */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { mem, tempDir } from './helpers/cli.js';
@@ -27,6 +27,39 @@ async function remember(ws: string, now: string, text: string, kind: string): Pr
 const blockOf = (text: string, id: string) => text.split(/\n(?=## )/).find((b) => b.includes(`- id: ${id}\n`));
 
 describe('forget --hard touches only the named entries', { concurrency: 2 }, () => {
+  test('an entry whose title and conclusion contain the forgotten conclusion stays whole, is reported, and keeps its use-log lines', async (t) => {
+    const ws = await initWs(t);
+    const now = ['--now', '2026-11-18T10:00'];
+    const gone = await remember(ws, '2026-11-18T10:00', 'Deploys happen on Tuesdays only', 'rule');
+    const stays = await remember(ws, '2026-11-18T10:00', 'Deploys happen on Tuesdays only, except security hotfixes which may go out any day', 'rule');
+    mkdirSync(join(ws, 'second-brain/summaries'), { recursive: true });
+    writeFileSync(join(ws, 'second-brain/summaries/2026-11-18-wrapup.md'), '# Wrap-up 2026-11-18\n\n- Agreed: Deploys happen on Tuesdays only.\n- Agreed: Deploys happen on Tuesdays only, except security hotfixes which may go out any day.\n');
+    assert.equal((await mem(['-C', ws, ...now, 'get', gone])).code, 0);
+    assert.equal((await mem(['-C', ws, ...now, 'get', stays])).code, 0);
+    const daily = join(ws, 'memory/2026-11-18.md');
+    const staysBlock = blockOf(readFileSync(daily, 'utf8'), stays)!;
+    assert.ok(staysBlock.startsWith('## Rule: Deploys happen on Tuesdays only, except'));
+
+    const dry = await mem(['-C', ws, ...now, '--json', 'forget', gone, '--hard', '--dry-run']);
+    assert.equal(dry.code, 0, dry.stderr);
+    const plan = json(dry.stdout);
+    assert.deepEqual(plan.files, [{ file: 'memory/2026-11-18.md', entries: 1, lines: 0 }, { file: 'second-brain/summaries/2026-11-18-wrapup.md', entries: 0, lines: 1 }]);
+    assert.ok(plan.kept.length > 0 && plan.kept.every((k: { entry: string; file: string }) => k.entry === stays && k.file === 'memory/2026-11-18.md'), JSON.stringify(plan.kept));
+
+    const r = await mem(['-C', ws, ...now, 'forget', gone, '--hard', '--yes']);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stdout, new RegExp(`left as is: memory/2026-11-18\\.md:\\d+ \\(entry ${stays}\\) quotes a removed conclusion`));
+    const after = readFileSync(daily, 'utf8');
+    assert.equal(blockOf(after, stays), staysBlock, 'the other rule is byte for byte as it was');
+    assert.ok(!after.includes(`- id: ${gone}\n`));
+    assert.equal(readFileSync(join(ws, 'second-brain/summaries/2026-11-18-wrapup.md'), 'utf8'), '# Wrap-up 2026-11-18\n\n- Agreed: Deploys happen on Tuesdays only, except security hotfixes which may go out any day.\n');
+    const usage = readFileSync(join(ws, '.mem/usage.jsonl'), 'utf8');
+    assert.ok(usage.includes(stays) && !new RegExp(`${gone}"`).test(usage), usage);
+    assert.equal((await mem(['-C', ws, 'get', stays])).code, 0);
+    const lint = await mem(['-C', ws, '--json', 'lint']);
+    assert.equal(lint.code, 0, lint.stdout + lint.stderr);
+  });
+
   test('a CJK id that starts another CJK id: the other entry keeps its id line, and trace keeps its log lines apart', async (t) => {
     const ws = await initWs(t);
     const short = await remember(ws, '2026-11-16T10:00', '记住：部署前检查', 'note');

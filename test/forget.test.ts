@@ -85,7 +85,10 @@ describe('mem forget / mem restore', { concurrency: 3 }, () => {
     const r = await mem(['-C', ws, ...NOW, 'forget', SECRET_ID, '--hard', '--yes']);
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stdout, /git filter-repo --replace-text/);
-    assert.deepEqual(grep(ws, SECRET_ID), []);
+    // Another entry naming it (KEEP's refs) is never edited (DESIGN §2): it is reported instead.
+    assert.match(r.stdout, new RegExp(`left as is: memory/2026-11-21\\.md:\\d+ \\(entry ${KEEP_ID}\\) names a removed id`));
+    assert.deepEqual(grep(ws, SECRET_ID).filter((f) => !f.startsWith('.mem/index/')), ['memory/2026-11-21.md'], 'only that entry, and the index of it');
+    assert.match(readFileSync(join(ws, 'memory/2026-11-21.md'), 'utf8'), new RegExp(`- refs: ${SECRET_ID}\n`));
     assert.deepEqual(grep(ws, SECRET_TEXT), []);
     const mdAfter = files(ws, markdownOnly);
     assert.equal(mdAfter.get('MEMORY.md'), `# Memory\n\n## Notes\n- Every migration needs a rollback script (${KEEP_ID}).\n`);
@@ -93,7 +96,7 @@ describe('mem forget / mem restore', { concurrency: 3 }, () => {
     assert.match(mdAfter.get('memory/2026-11-21.md')!, new RegExp(`- id: ${KEEP_ID}`));
     const s = await mem(['-C', ws, ...NOW, '--json', 'search', 'staging vault bastion', '--deep']);
     assert.equal(s.code, 0, s.stderr);
-    assert.deepEqual(json(s.stdout).results.filter((h: { text: string }) => h.text.includes('8201')), []);
+    assert.deepEqual(json(s.stdout).results.filter((h: { text: string; id: string }) => h.text.includes('8201') && h.id !== KEEP_ID), []);
     assert.equal((await mem(['-C', ws, ...NOW, 'lint'])).code, 0);
   });
 

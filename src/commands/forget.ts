@@ -28,6 +28,9 @@ function describe(r: ForgetResult): string {
     return lines.join('\n');
   }
   const lines = r.files.map((f) => `${verb}remove from ${f.file}: ${f.entries} entr${f.entries === 1 ? 'y' : 'ies'}, ${f.lines} other line(s)`);
+  for (const k of r.kept) {
+    lines.push(`left as is: ${k.file}:${k.line} (${k.entry ? `entry ${k.entry}` : 'a heading'}) ${k.why}; forget changes only the named entries: edit it by hand${k.entry ? ' or forget that entry too' : ''}`);
+  }
   for (const d of r.derived) lines.push(`${verb}purge ${d}`);
   lines.push(`${verb}rebuild .mem/index without them`);
   if (!r.dryRun) {

@@ -1,11 +1,13 @@
 /**
  * Decide, don't do: what `mem forget` changes, as pure functions of file texts. Soft forget flips the
  * named entries' status to `retracted` (kept for audit); hard forget removes them: their entry blocks
- * wherever they are, and every other line naming their id (MEMORY.md items, weekly-log lines, summary
- * citations) or quoting their conclusion. Nothing else in a file changes, byte for byte.
+ * wherever they are, and every line outside entries naming their id (MEMORY.md items, weekly-log
+ * lines, summary citations) or quoting their conclusion. Another entry is never edited, even where it
+ * names or quotes a removed one (DESIGN §2: forget writes only what is named); such lines are reported.
+ * Nothing else in a file changes, byte for byte.
  */
 import { getField } from '../entries/model.js';
-import { parseBlocks, serializeBlocks, splitLines } from '../entries/parse.js';
+import { parseBlocks, serializeBlocks, splitLines, type Block } from '../entries/parse.js';
 import { flipStatus } from './compound/flip.js';
 import { idMention } from '../governance/id-match.js';
 
@@ -31,43 +33,91 @@ export interface Removal {
   entries: number;
   /** Other lines removed (items, log lines, quotes). */
   lines: number;
+  /** Lines left as they are though they name a removed id or quote a removed conclusion. */
+  kept: KeptMention[];
+}
+
+/** A line hard forget leaves alone: inside another entry (DESIGN §2: forget writes only what is named), or a heading. */
+export interface KeptMention {
+  /** 1-based, in the file as it is now, and as it is once the removal is written. */
+  line: number;
+  after: number;
+  /** The entry the line belongs to; null for a heading outside entries. */
+  entry: string | null;
+  why: 'names a removed id' | 'quotes a removed conclusion';
 }
 
 /**
- * Hard forget in one file's text. `quotes` are the removed entries' conclusions: a line quoting one
- * (a summary's paraphrase-free copy) goes too. A removed list item takes its indented continuation
- * lines with it. Undefined when the file holds none of it.
+ * What hard forget matches in a line. `quotes` are the removed entries' conclusions (20 characters
+ * or more); `keptTexts` are the titles and conclusions of the entries that stay. A kept text holding a
+ * quote is masked before the quote is looked for, so "Deploys happen on Tuesdays only, except
+ * hotfixes" (another rule) is not taken for a quote of "Deploys happen on Tuesdays only".
  */
-export function removeFrom(text: string, ids: string[], quotes: string[]): Removal | undefined {
+export function mentionMatcher(ids: string[], quotes: string[], keptTexts: string[] = []): (line: string) => KeptMention['why'] | undefined {
   const pats = ids.map(idMention);
-  const qs = quotes.map((q) => q.trim()).filter((q) => q.length >= 20);
-  const names = (line: string) => pats.some((p) => p.test(line)) || qs.some((q) => line.includes(q));
+  const qs = [...new Set(quotes.map((q) => q.trim()).filter((q) => q.length >= 20))];
+  const masks = [...new Set(keptTexts.map((k) => k.trim()))].filter((k) => qs.some((q) => k.length > q.length && k.includes(q))).sort((a, b) => b.length - a.length);
+  return (line) => {
+    if (pats.some((p) => p.test(line))) return 'names a removed id';
+    if (!qs.some((q) => line.includes(q))) return undefined;
+    let rest = line;
+    for (const m of masks) rest = rest.split(m).join('\u0000');
+    return qs.some((q) => rest.includes(q)) ? 'quotes a removed conclusion' : undefined;
+  };
+}
+
+const HEADING = /^#{1,6}[ \t]/;
+
+/**
+ * Hard forget in one file's text: the named entries' blocks go whole. Outside entries, a line naming
+ * a removed id or quoting a removed conclusion (a MEMORY.md item, a weekly-log line, a summary's
+ * copy) goes too, a removed list item with its indented continuation lines. Another entry is never
+ * changed, not even a line of it (DESIGN §2), and neither is a heading: such lines are reported in
+ * `kept` for a person to edit or forget. Undefined when the file holds none of it.
+ */
+export function removeFrom(text: string, ids: string[], quotes: string[], keptTexts: string[] = []): Removal | undefined {
+  const names = mentionMatcher(ids, quotes, keptTexts);
+  // Inside another entry nothing is removed, so every quote is reported, its own longer text included.
+  const quotedIn = mentionMatcher(ids, quotes);
   let entries = 0;
   let lines = 0;
-  const blocks = parseBlocks(text).filter((b) => {
+  const kept: KeptMention[] = [];
+  const blocks: Block[] = [];
+  let outLine = 1;
+  const keep = (line: number, after: number, entry: string | null, why: KeptMention['why']) => kept.push({ line, after, entry, why });
+  for (const b of parseBlocks(text)) {
     if (b.type === 'entry' && ids.includes(getField(b.entry, 'id')?.trim() ?? '')) {
       entries++;
-      return false;
+      continue;
     }
-    return true;
-  });
-  for (const b of blocks) {
-    if (b.type === 'entry' && !names(b.raw)) continue;
-    if (b.type === 'text' && !names(b.raw)) continue;
-    const kept: string[] = [];
+    blocks.push(b);
+    if (b.type === 'entry') {
+      const id = getField(b.entry, 'id')?.trim() || null;
+      // One report per entry, at its first such line.
+      const own = splitLines(b.raw);
+      const at = own.findIndex((line) => quotedIn(line));
+      if (at >= 0) keep(b.startLine + at, outLine + at, id, quotedIn(own[at]!)!);
+      outLine += own.length;
+      continue;
+    }
+    const out: string[] = [];
     let dropping = false;
-    for (const line of splitLines(b.raw)) {
+    for (const [i, line] of splitLines(b.raw).entries()) {
       const isContinuation: boolean = dropping && /^[ \t]+\S/.test(line);
-      if (isContinuation || names(line)) {
+      const why = isContinuation ? undefined : names(line);
+      if (why && HEADING.test(line)) {
+        keep(b.startLine + i, outLine, null, why);
+      } else if (isContinuation || why) {
         lines++;
         dropping = isContinuation || /^\s*[-*+]\s/.test(line);
         continue;
       }
       dropping = false;
-      kept.push(line);
+      out.push(line);
+      outLine++;
     }
-    b.raw = kept.join('');
+    b.raw = out.join('');
   }
-  if (!entries && !lines) return undefined;
-  return { text: serializeBlocks(blocks), entries, lines };
+  if (!entries && !lines && !kept.length) return undefined;
+  return { text: serializeBlocks(blocks), entries, lines, kept };
 }

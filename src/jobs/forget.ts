@@ -17,8 +17,7 @@ import { defaultLockOptions } from '../write/defaults.js';
 import type { LockOptions } from '../write/locks.js';
 import { regularFile } from '../core/regular-file.js';
 import { WorkspaceWriter } from '../write/writer.js';
-import { idMention } from '../governance/id-match.js';
-import { removeFrom, retractIn } from './forget-plan.js';
+import { mentionMatcher, removeFrom, retractIn, type KeptMention } from './forget-plan.js';
 
 export interface ForgetOptions {
   workspace: string;
@@ -35,6 +34,12 @@ export interface FileChange {
   lines: number;
 }
 
+/** A line naming or quoting a removed entry that hard forget leaves alone (see forget-plan.ts). */
+export interface KeptLine extends Omit<KeptMention, 'after'> {
+  /** `line` is in the file as the run leaves it (unchanged by a dry run). */
+  file: string;
+}
+
 export interface ForgetResult {
   mode: 'soft' | 'hard';
   dryRun: boolean;
@@ -43,6 +48,8 @@ export interface ForgetResult {
   retracted: Array<{ id: string; file: string; from: string }>;
   alreadyRetracted: string[];
   files: FileChange[];
+  /** Hard: lines inside other entries (or headings) that still name or quote a removed entry, left as they are. */
+  kept: KeptLine[];
   derived: string[];
   /** Transcript windows purged from the archive tier (`.mem/archive/`), null without one. */
   archive: { docs: number; segments: number } | null;
@@ -73,7 +80,7 @@ export async function runForget(opts: ForgetOptions): Promise<ForgetResult> {
   const missing = opts.ids.filter((id) => !records.some((r) => r.id === id));
   if (missing.length) throw new MemError('NOT_FOUND', `no entry with id ${missing.join(', ')} (ids are listed by "mem search" and "mem export")`);
   const writer = new WorkspaceWriter(workspace, 'forget', defaultLockOptions(opts.loaded.config));
-  const res: ForgetResult = { mode: opts.hard ? 'hard' : 'soft', dryRun: opts.dryRun, ids: opts.ids, retracted: [], alreadyRetracted: [], files: [], derived: [], archive: null, log: null, warnings: [] };
+  const res: ForgetResult = { mode: opts.hard ? 'hard' : 'soft', dryRun: opts.dryRun, ids: opts.ids, retracted: [], alreadyRetracted: [], files: [], kept: [], derived: [], archive: null, log: null, warnings: [] };
   const stamp = now.toISO({ suppressMilliseconds: true }) ?? '';
   const log = weeklyLogOf(now);
   if (!opts.hard) {
@@ -96,17 +103,21 @@ export async function runForget(opts: ForgetOptions): Promise<ForgetResult> {
     return res;
   }
   const quotes = records.filter((r) => opts.ids.includes(r.id)).map((r) => getField(r.entry, 'conclusion') ?? '');
+  const keptTexts = records.filter((r) => !opts.ids.includes(r.id)).flatMap((r) => [r.entry.title, getField(r.entry, 'conclusion') ?? '']);
+  const names = mentionMatcher(opts.ids, quotes, keptTexts);
   for (const file of await markdownFiles(workspace)) {
     const text = await read(workspace, file);
-    const plan = text === undefined ? undefined : removeFrom(text, opts.ids, quotes);
+    const plan = text === undefined ? undefined : removeFrom(text, opts.ids, quotes, keptTexts);
     if (!plan) continue;
+    res.kept.push(...plan.kept.map(({ after, ...k }) => ({ file, ...k, line: opts.dryRun ? k.line : after })));
+    if (!plan.entries && !plan.lines) continue;
     res.files.push({ file, entries: plan.entries, lines: plan.lines });
-    if (!opts.dryRun) await writer.update(file, (cur) => (cur === undefined ? undefined : removeFrom(cur, opts.ids, quotes)?.text));
+    if (!opts.dryRun) await writer.update(file, (cur) => (cur === undefined ? undefined : removeFrom(cur, opts.ids, quotes, keptTexts)?.text));
   }
-  res.derived = await derivedNaming(workspace, opts.ids, quotes);
+  res.derived = await derivedNaming(workspace, names);
   const archive = await purgeArchiveOf(workspace, writer, records.filter((r) => opts.ids.includes(r.id)), opts.dryRun, defaultLockOptions(opts.loaded.config));
   if (opts.dryRun) return withArchive(res, archive);
-  await purgeDerived(workspace, writer, res.derived, opts.ids, quotes);
+  await purgeDerived(workspace, writer, res.derived, opts.ids, names);
   withArchive(res, archive);
   await writer.update(log.file, (cur) => appendRun(cur, log.header, `${stamp} (mem forget --hard)`, opts.ids.map((id) => `removed: entry sha256:${hashId(id)} from ${res.files.length} file(s) by \`mem forget --hard\``)));
   res.log = log.file;
@@ -121,28 +132,46 @@ export async function runForget(opts: ForgetOptions): Promise<ForgetResult> {
 }
 
 /** `.mem/` files (outside the index, which is rebuilt) that name an id or quote a removed conclusion. */
-async function derivedNaming(workspace: string, ids: string[], quotes: string[]): Promise<string[]> {
+async function derivedNaming(workspace: string, names: (line: string) => unknown): Promise<string[]> {
   const root = path.join(workspace, '.mem');
-  const names = await fs.promises.readdir(root, { recursive: true }).catch(() => [] as string[]);
-  const pats = ids.map(idMention);
-  const qs = quotes.filter((q) => q.trim().length >= 20);
+  const files = await fs.promises.readdir(root, { recursive: true }).catch(() => [] as string[]);
   const out: string[] = [];
-  for (const n of names.map((x) => x.split(path.sep).join('/')).sort()) {
+  for (const n of files.map((x) => x.split(path.sep).join('/')).sort()) {
     if (n.startsWith('index/') || n.startsWith('embeddings/') || n.startsWith('archive/')) continue;
     const text = await fs.promises.readFile(path.join(root, n), 'utf8').catch(() => undefined);
-    if (text !== undefined && (pats.some((p) => p.test(text)) || qs.some((q) => text.includes(q)))) out.push(`.mem/${n}`);
+    if (text !== undefined && text.split('\n').some((l) => names(l))) out.push(`.mem/${n}`);
   }
   return out;
 }
 
-/** Line logs lose the lines naming an id; any other derived file is deleted (DESIGN §9.1: rebuildable). */
-async function purgeDerived(workspace: string, writer: WorkspaceWriter, files: string[], ids: string[], quotes: string[]): Promise<void> {
-  const pats = ids.map(idMention);
-  const qs = quotes.filter((q) => q.trim().length >= 20);
-  const names = (line: string) => pats.some((p) => p.test(line)) || qs.some((q) => line.includes(q));
+/**
+ * A line log keeps every line not about the removed entries: a use-log line (`ids: [...]`) loses just
+ * those ids, and goes only when none is left, so another entry's reads still count. Any other
+ * derived file is deleted (DESIGN §9.1: rebuildable).
+ */
+async function purgeDerived(workspace: string, writer: WorkspaceWriter, files: string[], ids: string[], names: (line: string) => unknown): Promise<void> {
+  const purgeLine = (line: string): string | undefined => {
+    const event = parseJsonLine(line);
+    if (event && Array.isArray(event.ids)) {
+      const left = (event.ids as unknown[]).filter((x) => !(typeof x === 'string' && ids.includes(x)));
+      if (!left.length) return undefined;
+      const next = left.length === event.ids.length ? line : JSON.stringify({ ...event, ids: left });
+      return names(next) ? undefined : next;
+    }
+    return names(line) ? undefined : line;
+  };
   for (const rel of files) {
-    if (rel.endsWith('.jsonl')) await writer.update(rel, (cur) => cur?.split('\n').filter((l) => !names(l)).join('\n'));
+    if (rel.endsWith('.jsonl')) await writer.update(rel, (cur) => cur?.split('\n').flatMap((l) => purgeLine(l) ?? []).join('\n'));
     else await fs.promises.rm(writer.resolve(rel), { force: true });
+  }
+}
+
+function parseJsonLine(line: string): Record<string, unknown> | undefined {
+  try {
+    const v: unknown = JSON.parse(line);
+    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
   }
 }
 
