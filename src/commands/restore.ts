@@ -17,7 +17,12 @@ export function registerRestore(program: Command): void {
       if (r.changed && !r.dryRun) await refreshIndex(workspace, loaded, out);
       out.json(r);
       if (r.from === 'active') out.line(`${id} is already active; nothing changed`);
-      else out.line(`${o.dryRun ? 'would restore' : 'restored'} ${id}: ${r.from} → active in ${r.file}${r.log ? ` (logged in ${r.log})` : ''}`);
-      if (r.stillSupersededBy.length) out.warn(`${r.stillSupersededBy.join(', ')} still names ${id} in "supersedes": the next "mem compound" flips it back unless that entry is retracted ("mem forget <id>")`);
+      else {
+        const flipped = r.copies.filter((x) => x.changed);
+        out.line(`${o.dryRun ? 'would restore' : 'restored'} ${id}: ${flipped.map((x) => `${x.from} → active in ${x.file}`).join(', ')}${r.log ? ` (logged in ${r.log})` : ''}`);
+      }
+      const explicit = r.stillSupersededBy.filter((x) => x !== r.sameKey?.by);
+      if (explicit.length) out.warn(`${explicit.join(', ')} still names ${id} in "supersedes": the next "mem compound" flips it back unless that entry is retracted ("mem forget <id>")`);
+      if (r.sameKey) out.warn(`${r.sameKey.by} is a newer active entry with the same key ${r.sameKey.key}: the next "mem compound" supersedes ${id} again unless that entry is retracted ("mem forget <id>") or its key changed`);
     });
 }

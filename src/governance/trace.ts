@@ -1,11 +1,15 @@
 /**
- * `mem trace <id>`: the whole supersedes chain of an entry, oldest to newest, with dates and statuses,
- * and the weekly-log lines that changed them. Pure over the loaded records and log hits; reads only.
+ * `mem trace <id>`: the whole history of a fact, oldest to newest, with dates and statuses, and the
+ * weekly-log lines that changed them. Pure over the loaded records and log hits; reads only.
  * A chain is followed both ways (`supersedes` names the older entry; the newer ones are found by
- * who names this one), with a visited set so a hand-made cycle cannot loop forever.
+ * who names this one), with a visited set so a hand-made cycle cannot loop forever. Entries sharing
+ * a `key` belong to one chain too, since compound supersedes the older of two active entries with one
+ * key (DESIGN §5): following `supersedes` alone said "current: none" while a key successor was active.
+ * The current entry is decided by compound's own rule (compound/conflicts.ts), imported, not copied.
  */
 import { getField, supersedesOf } from '../entries/model.js';
 import type { EntryRecord } from '../entries/store.js';
+import { planConflicts } from '../jobs/compound/conflicts.js';
 import type { LogHit } from './weekly-log.js';
 
 export interface TraceStep {
@@ -18,6 +22,7 @@ export interface TraceStep {
   startLine: number;
   endLine: number;
   supersedes: string[];
+  key: string | null;
   log: LogHit[];
 }
 
@@ -25,7 +30,7 @@ export interface Trace {
   id: string;
   /** Oldest to newest. */
   chain: TraceStep[];
-  /** The active end of the chain (the newest active entry), if any. */
+  /** The entry compound keeps active: the newest active one no active entry supersedes (explicitly or by key), if any. */
   current: string | null;
 }
 
@@ -37,17 +42,30 @@ export function statusOf(r: EntryRecord): string {
   return (getField(r.entry, 'status') ?? 'active').trim().toLowerCase();
 }
 
-/** Ids of the chain holding `id`, oldest first (an entry before whatever supersedes it). */
+const keyOf = (r: EntryRecord) => getField(r.entry, 'key')?.trim() || null;
+
+/** Ids of the chain holding `id` (linked by `supersedes` or a shared `key`), oldest first (an entry before whatever supersedes it). */
 export function chainIds(records: EntryRecord[], id: string): string[] {
   const byId = new Map(records.filter((r) => r.id).map((r) => [r.id, r] as const));
   const newer = new Map<string, string[]>();
   for (const r of records) for (const old of supersededIds(r)) newer.set(old, [...(newer.get(old) ?? []), r.id]);
+  const sameKey = new Map<string, string[]>();
+  for (const r of records) {
+    const k = keyOf(r);
+    if (k && r.id) sameKey.set(k, [...(sameKey.get(k) ?? []), r.id]);
+  }
   const seen = new Set<string>();
+  const keys = new Set<string>();
   const todo = [id];
   while (todo.length) {
     const x = todo.pop()!;
     if (seen.has(x) || !byId.has(x)) continue;
     seen.add(x);
+    const k = keyOf(byId.get(x)!);
+    if (k && !keys.has(k)) {
+      keys.add(k);
+      todo.push(...sameKey.get(k)!);
+    }
     todo.push(...supersededIds(byId.get(x)!), ...(newer.get(x) ?? []));
   }
   // Order: by depth from the oldest (an entry comes after everything it supersedes), then date, then id.
@@ -88,11 +106,14 @@ export function buildTrace(records: EntryRecord[], id: string, logFor: (id: stri
     const r = byId.get(x)!;
     return {
       id: x, kind: r.entry.kind, title: r.entry.title, date: getField(r.entry, 'date') ?? null, status: statusOf(r),
-      path: r.file, startLine: r.block.startLine, endLine: r.block.endLine, supersedes: supersededIds(r), log: logFor(x),
+      path: r.file, startLine: r.block.startLine, endLine: r.block.endLine, supersedes: supersededIds(r), key: keyOf(r), log: logFor(x),
     };
   });
-  const active = chain.filter((s) => s.status === 'active');
-  return { id, chain, current: active.length ? active[active.length - 1]!.id : null };
+  const inChain = new Set(chain.map((s) => s.id));
+  const plan = planConflicts(records.filter((r) => inChain.has(r.id)), () => false);
+  const flipped = new Set([...plan.flips, ...plan.blocked].map((f) => f.id));
+  const current = chain.filter((s) => s.status === 'active' && !flipped.has(s.id));
+  return { id, chain, current: current.length ? current[current.length - 1]!.id : null };
 }
 
 export function formatTrace(t: Trace): string {
@@ -100,7 +121,8 @@ export function formatTrace(t: Trace): string {
   for (const s of t.chain) {
     const mark = s.id === t.id ? '*' : ' ';
     out.push(`${mark} ${s.date ?? '????-??-??'}  ${s.status.padEnd(10)} ${s.id}  ${s.path}:${s.startLine}`);
-    out.push(`    ${s.kind}: ${s.title}${s.supersedes.length ? `  (supersedes ${s.supersedes.join(', ')})` : ''}`);
+    const links = [...(s.supersedes.length ? [`supersedes ${s.supersedes.join(', ')}`] : []), ...(s.key ? [`key ${s.key}`] : [])];
+    out.push(`    ${s.kind}: ${s.title}${links.length ? `  (${links.join('; ')})` : ''}`);
     for (const h of s.log) out.push(`    log ${h.file}:${h.line}${h.run ? ` [run ${h.run}]` : ''}: ${h.text}`);
   }
   out.push(t.current ? `current: ${t.current}` : 'current: none (no active entry in this chain)');
