@@ -43,6 +43,8 @@ describe('mem forget / mem restore', { concurrency: 3 }, () => {
     assert.equal(ctx.code, 0, ctx.stderr);
     const items = json(ctx.stdout).items.map((i: { id: string }) => i.id);
     assert.ok(items.includes(KEEP_ID) && !items.includes(SECRET_ID), `a retracted entry never appears in context: ${items}`);
+    // Nor does the MEMORY.md item naming it, which stays until the next compound (forget may not rewrite MEMORY.md).
+    assert.ok(!json(ctx.stdout).text.includes('Staging vault port is documented'), json(ctx.stdout).text);
 
     const restored = await mem(['-C', ws, ...NOW, '--json', 'restore', SECRET_ID]);
     assert.equal(restored.code, 0, restored.stderr);
