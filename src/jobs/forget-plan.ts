@@ -37,12 +37,12 @@ export interface Removal {
   kept: KeptMention[];
 }
 
-/** A line hard forget leaves alone: inside another entry (DESIGN §2: forget writes only what is named), or a heading. */
+/** A line hard forget leaves alone: inside another entry (DESIGN §2: forget writes only what is named), a line citing one, or a heading. */
 export interface KeptMention {
   /** 1-based, in the file as it is now, and as it is once the removal is written. */
   line: number;
   after: number;
-  /** The entry the line belongs to; null for a heading outside entries. */
+  /** The entry the line belongs to or cites; null for a heading outside entries. */
   entry: string | null;
   why: 'names a removed id' | 'quotes a removed conclusion';
 }
@@ -67,6 +67,7 @@ export function mentionMatcher(ids: string[], quotes: string[], keptTexts: strin
 }
 
 const HEADING = /^#{1,6}[ \t]/;
+const CITED_ID = /(?:DECISION|RULE|ARCH|NOTE)-\d{8}-[\p{L}\p{N}\p{M}_-]+/gu;
 
 /**
  * Hard forget in one file's text: the named entries' blocks go whole. Outside entries, a line naming
@@ -75,8 +76,11 @@ const HEADING = /^#{1,6}[ \t]/;
  * changed, not even a line of it (DESIGN §2), and neither is a heading: such lines are reported in
  * `kept` for a person to edit or forget. Undefined when the file holds none of it.
  */
-export function removeFrom(text: string, ids: string[], quotes: string[], keptTexts: string[] = []): Removal | undefined {
+export function removeFrom(text: string, ids: string[], quotes: string[], keptTexts: string[] = [], keptIds: ReadonlySet<string> = new Set()): Removal | undefined {
   const names = mentionMatcher(ids, quotes, keptTexts);
+  // A line citing a kept entry (a MEMORY.md item, a summary line) is that entry's, even when its
+  // wording (shortened, say) holds a removed conclusion and the mask above cannot see it.
+  const citedKept = (line: string) => [...line.matchAll(CITED_ID)].map((m) => m[0]).find((x) => keptIds.has(x)) ?? null;
   // Inside another entry nothing is removed, so every quote is reported, its own longer text included.
   const quotedIn = mentionMatcher(ids, quotes);
   let entries = 0;
@@ -105,8 +109,9 @@ export function removeFrom(text: string, ids: string[], quotes: string[], keptTe
     for (const [i, line] of splitLines(b.raw).entries()) {
       const isContinuation: boolean = dropping && /^[ \t]+\S/.test(line);
       const why = isContinuation ? undefined : names(line);
-      if (why && HEADING.test(line)) {
-        keep(b.startLine + i, outLine, null, why);
+      const cited = why === 'quotes a removed conclusion' ? citedKept(line) : null;
+      if (why && (cited || HEADING.test(line))) {
+        keep(b.startLine + i, outLine, cited, why);
       } else if (isContinuation || why) {
         lines++;
         dropping = isContinuation || /^\s*[-*+]\s/.test(line);

@@ -104,15 +104,16 @@ export async function runForget(opts: ForgetOptions): Promise<ForgetResult> {
   }
   const quotes = records.filter((r) => opts.ids.includes(r.id)).map((r) => getField(r.entry, 'conclusion') ?? '');
   const keptTexts = records.filter((r) => !opts.ids.includes(r.id)).flatMap((r) => [r.entry.title, getField(r.entry, 'conclusion') ?? '']);
+  const keptIds = new Set(records.filter((r) => r.id && !opts.ids.includes(r.id)).map((r) => r.id));
   const names = mentionMatcher(opts.ids, quotes, keptTexts);
   for (const file of await markdownFiles(workspace)) {
     const text = await read(workspace, file);
-    const plan = text === undefined ? undefined : removeFrom(text, opts.ids, quotes, keptTexts);
+    const plan = text === undefined ? undefined : removeFrom(text, opts.ids, quotes, keptTexts, keptIds);
     if (!plan) continue;
     res.kept.push(...plan.kept.map(({ after, ...k }) => ({ file, ...k, line: opts.dryRun ? k.line : after })));
     if (!plan.entries && !plan.lines) continue;
     res.files.push({ file, entries: plan.entries, lines: plan.lines });
-    if (!opts.dryRun) await writer.update(file, (cur) => (cur === undefined ? undefined : removeFrom(cur, opts.ids, quotes, keptTexts)?.text));
+    if (!opts.dryRun) await writer.update(file, (cur) => (cur === undefined ? undefined : removeFrom(cur, opts.ids, quotes, keptTexts, keptIds)?.text));
   }
   res.derived = await derivedNaming(workspace, names);
   const archive = await purgeArchiveOf(workspace, writer, records.filter((r) => opts.ids.includes(r.id)), opts.dryRun, defaultLockOptions(opts.loaded.config));
