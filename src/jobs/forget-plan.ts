@@ -68,6 +68,22 @@ export function mentionMatcher(ids: string[], quotes: string[], keptTexts: strin
 
 const HEADING = /^#{1,6}[ \t]/;
 const CITED_ID = /(?:DECISION|RULE|ARCH|NOTE)-\d{8}-[\p{L}\p{N}\p{M}_-]+/gu;
+/** A kept entry's list of ids: `refs:` or `supersedes:`. */
+const ID_LIST = /^([ \t]*[-*+][ \t]*(?:refs|supersedes):[ \t]*)(.*?)(\r?\n)?$/;
+
+/**
+ * The one change hard forget makes inside a kept entry: a removed id leaves its `refs:` and
+ * `supersedes:` lists (the line goes when nothing is left). A reference to an entry that no longer
+ * exists is dangling, and an id's slug can carry the very text being purged.
+ */
+function dropIdsFrom(line: string, ids: string[]): string | null | undefined {
+  const m = ID_LIST.exec(line);
+  if (!m) return undefined;
+  const listed = m[2]!.split(/[,\s]+/).filter(Boolean);
+  if (!listed.some((x) => ids.includes(x))) return undefined;
+  const rest = listed.filter((x) => !ids.includes(x));
+  return rest.length ? `${m[1]}${rest.join(', ')}${m[3] ?? ''}` : null;
+}
 
 /**
  * Hard forget in one file's text: the named entries' blocks go whole. Outside entries, a line naming
@@ -97,8 +113,17 @@ export function removeFrom(text: string, ids: string[], quotes: string[], keptTe
     blocks.push(b);
     if (b.type === 'entry') {
       const id = getField(b.entry, 'id')?.trim() || null;
+      const own: string[] = [];
+      for (const line of splitLines(b.raw)) {
+        const edited = dropIdsFrom(line, ids);
+        if (edited === undefined) own.push(line);
+        else {
+          lines++;
+          if (edited !== null) own.push(edited);
+        }
+      }
+      b.raw = own.join('');
       // One report per entry, at its first such line.
-      const own = splitLines(b.raw);
       const at = own.findIndex((line) => quotedIn(line));
       if (at >= 0) keep(b.startLine + at, outLine + at, id, quotedIn(own[at]!)!);
       outLine += own.length;
