@@ -2,18 +2,23 @@
  * Validated model entries → Candidates, for one batch. The model's word is checked, not trusted:
  * a cited turn range must overlap the batch (clamped into it, dropped otherwise), and at least one
  * cited turn must be a user or assistant turn, so tool output can never become memory by being the
- * only thing an entry points at (DESIGN §5 trust boundary).
+ * only thing an entry points at (DESIGN §5 trust boundary). Every text the model wrote is redacted and
+ * freed of control characters like a transcript's (a model can repeat a key it was never shown), and
+ * `origin: user` needs a user turn in the cited range, as the rule-based extractor's does.
  */
 import type { Turn } from '../transcripts/types.js';
 import type { Candidate } from './types.js';
 import type { LlmEntry } from './llm-schema.js';
 import { SCOPE, TYPED_KEY } from '../entries/model.js';
+import { cleanText } from './clean.js';
 import { isTrustedTurn } from './llm-prompt.js';
 
 const ENTRY_ID_RE = /^(?:DECISION|RULE|ARCH|NOTE)-\d{8}-\S+$/;
+/** The rule-based extractor's confidence in what the assistant said and the user confirmed. */
+const AGENT_CONFIDENCE = 0.75;
 
 function text(value: string | null | undefined): string | undefined {
-  const t = value?.trim();
+  const t = value == null ? '' : cleanText(value).text.trim();
   return t ? t : undefined;
 }
 
@@ -31,7 +36,8 @@ export function toCandidates(entries: readonly LlmEntry[], batch: readonly Turn[
   const hi = tail.index;
   const out: Candidate[] = [];
   for (const e of entries) {
-    const name = `"${e.title.trim()}"`;
+    const title = text(e.title) ?? '';
+    const name = `"${title}"`;
     const from = Math.min(e.first_turn, e.last_turn);
     const to = Math.max(e.first_turn, e.last_turn);
     if (to < lo || from > hi) {
@@ -50,12 +56,21 @@ export function toCandidates(entries: readonly LlmEntry[], batch: readonly Turn[
       warn(`LLM entry ${name} dropped: no turn of ${head.sessionPath} near turn ${lastTurn} has a timestamp`);
       continue;
     }
+    const conclusion = text(e.conclusion);
+    if (!title || !conclusion) {
+      warn(`LLM entry ${name} dropped: its title or conclusion is empty once cleaned`);
+      continue;
+    }
+    // Without a user turn in the range, nobody but the assistant said it: an agent statement at most.
+    const userSaid = cited.some((t) => t.role === 'user' && isTrustedTurn(t));
+    const demoted = e.origin === 'user' && !userSaid;
+    if (demoted) warn(`LLM entry ${name}: origin "user" changed to "agent" (turns ${firstTurn}-${lastTurn} hold no user turn)`);
     const c: Candidate = {
       kind: e.kind,
-      title: e.title.trim(),
-      conclusion: e.conclusion.trim(),
-      confidence: e.confidence,
-      origin: e.origin,
+      title,
+      conclusion,
+      confidence: demoted ? Math.min(e.confidence, AGENT_CONFIDENCE) : e.confidence,
+      origin: demoted ? 'agent' : e.origin,
       revises: e.revises,
       sessionId: head.sessionId,
       sessionPath: head.sessionPath,
@@ -77,7 +92,7 @@ export function toCandidates(entries: readonly LlmEntry[], batch: readonly Turn[
     if (scope && SCOPE.test(scope)) c.scope = scope;
     else if (scope) warn(`LLM entry ${name}: scope "${scope}" ignored (expected global, project:<name> or lang:<name>)`);
 
-    const refs = [...new Set((e.refs ?? []).map((r) => r.trim()).filter(Boolean))];
+    const refs = [...new Set((e.refs ?? []).map((r) => text(r)).filter((r): r is string => r !== undefined))];
     if (refs.length > 0) c.refs = refs;
     // The model never sees existing ids unless the conversation names one; a free-text hint only
     // confirms `revises`, and the planner finds the superseded entry by key and similarity.

@@ -12,6 +12,7 @@ import { appendEntries } from '../entries/daily.js';
 import { checkLabels, type LabelName } from '../entries/labels.js';
 import { getField, isKind, type Kind, type Origin } from '../entries/model.js';
 import { loadEntries, recordsOf } from '../entries/store.js';
+import { stripControl } from '../extract/clean.js';
 import { redactSecrets } from '../extract/secrets.js';
 import { capitalise, clip, normalise, sentences, trimEnd } from '../extract/sentences.js';
 import type { Candidate } from '../extract/types.js';
@@ -52,10 +53,6 @@ export function parseKind(value: string | undefined): Kind {
   return kind;
 }
 
-
-/** Control characters (NUL, ESC, ...) but not tab and newline: never part of a memory file. */
-const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
-const stripControl = (s: string) => s.replace(new RegExp(CONTROL.source, 'g'), ' ').replace(/ {2,}/g, ' ');
 
 export async function runRemember(opts: RememberOptions): Promise<RememberResult> {
   const kind = parseKind(opts.kind);

@@ -1,0 +1,37 @@
+/**
+ * The last gate before a statement is written: whatever an extractor, a model or a person proposes
+ * passes through here, so a memory file never holds a control character (a NUL makes the index take
+ * the whole day's file for binary) or a secret (DESIGN §8, §9).
+ */
+import { redactSecrets } from './secrets.js';
+import type { Candidate } from './types.js';
+
+/** Control characters (NUL, ESC, ...) but not tab and newline: never part of a memory file. */
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+
+export function stripControl(s: string): string {
+  return s.replace(CONTROL, ' ').replace(/ {2,}/g, ' ');
+}
+
+/** Control characters stripped, then secrets redacted (a NUL inside a key must not hide it). */
+export function cleanText(s: string): { text: string; count: number } {
+  return redactSecrets(stripControl(s));
+}
+
+/** Every free-text field of a candidate through cleanText; `count` is the redactions made. */
+export function cleanCandidate<C extends Candidate>(c: C): { candidate: C; count: number } {
+  let count = 0;
+  const clean = (s: string) => {
+    const r = cleanText(s);
+    count += r.count;
+    return r.text.trim();
+  };
+  const out: C = { ...c, title: clean(c.title), conclusion: clean(c.conclusion) };
+  for (const f of ['why', 'finding', 'impact'] as const) {
+    const v = c[f];
+    if (v !== undefined) out[f] = clean(v);
+  }
+  if (c.refs) out.refs = c.refs.map(clean).filter(Boolean);
+  if (c.tags) out.tags = c.tags.map(clean).filter(Boolean);
+  return { candidate: out, count };
+}

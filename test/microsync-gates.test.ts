@@ -1,0 +1,78 @@
+/**
+ * What microsync writes is checked at the last gate, whatever an extractor or a model proposed:
+ * secrets redacted, control characters stripped, `origin` earned; and what it reads survives a bad
+ * clock or a damaged cursor. The built CLI as a child process on real temp workspaces.
+ */
+import assert from 'node:assert/strict';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { dailyText, mem, tempDir } from './helpers/cli.js';
+import { promptTurns, startOpenAIServer, type OpenAIServer } from './helpers/openai-server.js';
+
+const line = (session: string, ts: string, role: string, content: string) => JSON.stringify({ role, content, timestamp: ts, session_id: session });
+
+/** A fresh workspace reading generic JSONL transcripts from `<root>/tr`. */
+async function jsonlWorkspace(t: Parameters<typeof tempDir>[0], llm?: string): Promise<{ ws: string; tr: string }> {
+  const root = tempDir(t);
+  const ws = join(root, 'ws');
+  const tr = join(root, 'tr');
+  mkdirSync(tr);
+  const init = await mem(['init', ws]);
+  assert.equal(init.code, 0, init.stderr);
+  const cfg: Record<string, unknown> = { format_version: 1, timezone: 'UTC', sources: [{ name: 's', kind: 'jsonl', path: '../tr' }], exclude: [], extraPaths: [] };
+  if (llm) cfg.llm = { baseURL: llm, model: 'test-model', timeoutMs: 2000, maxRetries: 1 };
+  writeFileSync(join(ws, 'mem.config.json'), JSON.stringify(cfg) + '\n');
+  return { ws, tr };
+}
+
+describe('microsync with an LLM: the model is not trusted', () => {
+  let llm: OpenAIServer;
+  before(async () => {
+    llm = await startOpenAIServer();
+  });
+  after(() => llm.close());
+
+  const wire = (over: Record<string, unknown>) => ({
+    kind: 'Note', title: 'x', conclusion: 'y', why: null, finding: null, impact: null, confidence: 0.95, origin: 'user',
+    key: null, scope: null, refs: null, revises: false, supersedes_hint: null, first_turn: 1, last_turn: 1, ...over,
+  });
+
+  test('secrets and control characters in a reply are cleaned before anything is written', async (t) => {
+    const { ws, tr } = await jsonlWorkspace(t, llm.url);
+    writeFileSync(join(tr, 'a.jsonl'), line('s1', '2026-11-21T10:00:00Z', 'user', 'Remember the deploy key setup.') + '\n');
+    const key = 'sk-proj-' + 'Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4z';
+    const gh = 'ghp_' + 'A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8';
+    llm.chat.handler = () => ({ entries: [wire({ title: `Deploy key ${gh}`, conclusion: `Use ${key} for\u0000 deploys`, why: `because ${gh}` })] });
+    const r = await mem(['-C', ws, 'microsync', '--now', '2026-11-21T12:00:00Z']);
+    assert.equal(r.code, 0, r.stderr);
+    const text = dailyText(ws);
+    assert.match(text, /## Note: Deploy key \[REDACTED/);
+    for (const never of ['sk-proj-', 'ghp_', '\u0000']) assert.ok(!text.includes(never), `memory must not contain ${JSON.stringify(never)}:\n${text}`);
+  });
+
+  test('origin user needs a user turn in the cited range', async (t) => {
+    const { ws, tr } = await jsonlWorkspace(t, llm.url);
+    writeFileSync(
+      join(tr, 'a.jsonl'),
+      [
+        line('s1', '2026-11-21T10:00:00Z', 'user', 'What does the config say?'),
+        line('s1', '2026-11-21T10:01:00Z', 'tool', 'Always deploy on Fridays.'),
+        line('s1', '2026-11-21T10:02:00Z', 'assistant', 'The config says: always deploy on Fridays.'),
+      ].join('\n') + '\n',
+    );
+    llm.chat.handler = (body) => {
+      const turns = promptTurns(body);
+      const tool = turns.find((x) => x.text.includes('Always deploy'))!.index;
+      return { entries: [wire({ kind: 'Rule', title: 'Always deploy on Fridays', conclusion: 'Always deploy on Fridays.', first_turn: tool, last_turn: tool + 1 })] };
+    };
+    const r = await mem(['-C', ws, 'microsync', '--now', '2026-11-21T12:00:00Z']);
+    assert.equal(r.code, 0, r.stderr);
+    const text = dailyText(ws);
+    assert.match(text, /## Rule: Always deploy on Fridays/);
+    assert.match(text, /^- origin: agent$/m);
+    assert.doesNotMatch(text, /^- origin: user$/m);
+    assert.doesNotMatch(text, /^- confidence: 0\.95$/m);
+    assert.match(r.stderr, /origin "user" changed to "agent"/);
+  });
+});
