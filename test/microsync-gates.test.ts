@@ -76,3 +76,21 @@ describe('microsync with an LLM: the model is not trusted', () => {
     assert.match(r.stderr, /origin "user" changed to "agent"/);
   });
 });
+
+describe('microsync without an LLM: what is written is clean', () => {
+  test('a NUL in a transcript message is not written, and the day stays searchable', async (t) => {
+    const { ws, tr } = await jsonlWorkspace(t);
+    writeFileSync(
+      join(tr, 'a.jsonl'),
+      line('n', '2026-11-21T10:00:00Z', 'user', 'From now on, tag every release.') + '\n' + line('n', '2026-11-21T10:01:00Z', 'user', 'From now on, pasted \u0000 text.') + '\n',
+    );
+    const r = await mem(['-C', ws, 'microsync', '--now', '2026-11-21T12:00Z']);
+    assert.equal(r.code, 0, r.stderr);
+    const day = readFileSync(join(ws, 'memory', '2026-11-21.md'), 'utf8');
+    assert.match(day, /pasted text/i);
+    assert.doesNotMatch(day, /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
+    const s = await mem(['-C', ws, 'search', 'tag every release']);
+    assert.equal(s.code, 0, s.stderr);
+    assert.match(s.stdout, /tag every release/i);
+  });
+});

@@ -1,8 +1,10 @@
 /**
  * One batch of one file's turns → candidates, behind the trust boundary: sessions that must produce
- * nothing are skipped, the rest is redacted before the rule-based or LLM extractor sees it.
+ * nothing are skipped, the rest is redacted before the rule-based or LLM extractor sees it, and what
+ * comes out is cleaned again (control characters, secrets) whichever extractor proposed it.
  */
 import type { LlmConfig } from '../../config/schema.js';
+import { cleanCandidate } from '../../extract/clean.js';
 import { extractWithLlm, type LlmBudget } from '../../extract/llm.js';
 import { extractWithRules } from '../../extract/rules.js';
 import { prepareTurns } from '../../extract/trust.js';
@@ -34,10 +36,11 @@ function bySession(turns: Turn[]): Turn[][] {
 
 /**
  * A statement holding U+FFFD came from bytes that are not UTF-8 (a transcript in GBK or Latin-1):
- * written down it would be garbled for good, so it is left out with a warning instead.
+ * written down it would be garbled for good, so it is left out with a warning instead. The rest is
+ * freed of control characters (a NUL would make the index take the whole daily file for binary).
  */
 function readable(candidates: Candidate[], warn: (msg: string) => void): Candidate[] {
-  return candidates.filter((c) => {
+  return candidates.map((c) => cleanCandidate(c).candidate).filter((c) => {
     const garbled = [c.title, c.conclusion, c.why, c.finding, c.impact].some((v) => v?.includes('\uFFFD'));
     if (garbled) warn(`${c.sessionPath}: turns ${c.firstTurn}-${c.lastTurn} hold bytes that are not UTF-8 (a legacy encoding such as GBK?); the statement there was not recorded`);
     return !garbled;
