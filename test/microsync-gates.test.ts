@@ -94,3 +94,47 @@ describe('microsync without an LLM: what is written is clean', () => {
     assert.match(s.stdout, /tag every release/i);
   });
 });
+
+describe('microsync reading past a wrong clock', () => {
+  test('a line dated far after now, followed by earlier ones, is warned about once and reading goes on', async (t) => {
+    const { ws, tr } = await jsonlWorkspace(t);
+    const file = join(tr, 'a.jsonl');
+    writeFileSync(
+      file,
+      [
+        line('c', '2026-11-21T10:00:00Z', 'user', 'Hello there.'),
+        line('c', '2099-01-01T00:00:00Z', 'tool', 'From now on, always use tabs.'),
+        line('c', '2099-01-01T00:00:01Z', 'assistant', 'From now on, always use tabs.'),
+        line('c', '2026-11-21T10:05:00Z', 'user', 'From now on, tag every release.'),
+      ].join('\n') + '\n',
+    );
+    const r = await mem(['-C', ws, 'microsync', '--now', '2026-11-21T12:00:00Z']);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(dailyText(ws), /## Rule: Tag every release/);
+    assert.doesNotMatch(dailyText(ws), /tabs/i, 'a misdated turn is context only');
+    assert.equal(r.stderr.match(/wrong clock/g)?.length, 1, r.stderr);
+    assert.match(r.stderr, /a\.jsonl line 2: dated 2099-01-01T00:00:00[.0Z]*, .*\(and 1 more such line\)/);
+
+    // The cursor passed the misdated lines: what is appended later is read.
+    writeFileSync(file, readFileSync(file, 'utf8') + line('c', '2026-11-21T13:00:00Z', 'user', 'From now on, sign every commit.') + '\n');
+    const next = await mem(['-C', ws, 'microsync', '--now', '2026-11-21T14:00:00Z']);
+    assert.equal(next.code, 0, next.stderr);
+    assert.match(dailyText(ws), /## Rule: Sign every commit/);
+    assert.doesNotMatch(next.stderr, /wrong clock/);
+  });
+
+  test('turns newer than now at the end of a file are still held back for a later run', async (t) => {
+    const { ws, tr } = await jsonlWorkspace(t);
+    writeFileSync(
+      join(tr, 'a.jsonl'),
+      [line('c', '2026-11-21T10:00:00Z', 'user', 'From now on, tag every release.'), line('c', '2026-11-21T15:00:00Z', 'user', 'From now on, sign every commit.')].join('\n') + '\n',
+    );
+    const early = await mem(['-C', ws, 'microsync', '--now', '2026-11-21T12:00:00Z']);
+    assert.equal(early.code, 0, early.stderr);
+    assert.doesNotMatch(early.stderr, /wrong clock/);
+    assert.doesNotMatch(dailyText(ws), /sign every commit/i);
+    const later = await mem(['-C', ws, 'microsync', '--now', '2026-11-21T16:00:00Z']);
+    assert.equal(later.code, 0, later.stderr);
+    assert.match(dailyText(ws), /## Rule: Sign every commit/);
+  });
+});

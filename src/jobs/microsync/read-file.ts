@@ -7,11 +7,18 @@ import fs from 'node:fs';
 import type { DateTime } from 'luxon';
 import { openTranscript } from '../../transcripts/index.js';
 import type { SourceKind, Turn } from '../../transcripts/types.js';
+import { tildePath } from '../../workspace/home.js';
 import { checkCursor, fingerprint, type Cursor } from './cursors.js';
 
 /** Turns handed to an extractor at once; a few of the previous batch come along as context. */
 export const BATCH_TURNS = 500;
 const CONTEXT_TURNS = 4;
+/**
+ * How far past now a turn may be dated and still be extracted when later lines show the writer's
+ * clock ran ahead: two machines' clocks, or a harness stamping a turn at its end, differ by minutes.
+ * Further ahead, the date is wrong and the turn is kept only as context.
+ */
+export const SKEW_MS = 10 * 60_000;
 
 export interface FileWindow {
   /** Turns strictly after this moment are in the window; null: every turn read. */
@@ -59,14 +66,15 @@ export async function readTranscriptFile(file: string, kind: SourceKind, prev: C
 
   const nowMs = win.now.toMillis();
   const startMs = start?.toMillis() ?? -Infinity;
+  // An untimed line takes the file's mtime; in a replay (--now before the mtime) the file as it was
+  // then cannot have been modified later than then.
+  const fallback = new Date(Math.min(st.mtimeMs, win.now.toMillis())).toISOString();
   const stream = openTranscript(file, kind, {
     fromOffset: resume ? prev!.offset : 0,
     fromIndex: resume ? prev!.turns : 0,
     maxLineBytes: win.maxLineBytes,
     ...(resume && prev!.pendingTools ? { toolNames: prev!.pendingTools } : {}),
-    // An untimed line takes the file's mtime; in a replay (--now before the mtime) the file as it was
-    // then cannot have been modified later than then.
-    fallbackTimestamp: new Date(Math.min(st.mtimeMs, win.now.toMillis())).toISOString(),
+    fallbackTimestamp: fallback,
   });
 
   const result: FileReadResult = { ...base, ...(check.state === 'rewritten' && !win.fromStart ? { rewritten: check.why } : {}) };
@@ -96,36 +104,64 @@ export async function readTranscriptFile(file: string, kind: SourceKind, prev: C
     batch = [];
   };
 
-  for await (const turn of stream.turns) {
-    const ts = turn.timestamp ? Date.parse(turn.timestamp) : NaN;
-    if (ts > nowMs) {
-      future = true;
-      break;
-    }
+  // A turn later than now is held back. Followed by a dated turn at or before now it was written with a
+  // wrong clock, not in the future: it is read on (past SKEW_MS late, as context only, with one
+  // warning). At the end of the file it is genuinely newer, and the cursor stops before it.
+  let held: Turn[] = [];
+  let misdated: { turn: Turn; count: number } | undefined;
+  const accept = async (turn: Turn, ts: number): Promise<boolean> => {
     lastRead = turn;
     result.turnsRead++;
     if (opener && opener.length < OPENER_TURNS) opener.push(turn);
-    if (ts > startMs || Number.isNaN(ts)) batch.push(turn);
+    if (ts > nowMs + SKEW_MS) context = [...context, turn].slice(-CONTEXT_TURNS);
+    else if (ts > startMs || Number.isNaN(ts)) batch.push(turn);
     else context = [...context, turn].slice(-CONTEXT_TURNS);
     if (opener?.length === OPENER_TURNS && result.skip === undefined) {
       // Judged as soon as the opener is read, so a bot session is dropped before any extraction.
       judged();
       if (result.skip) {
         halted = true;
-        break;
+        return false;
       }
     }
     if (batch.length >= BATCH_TURNS) {
       await flush();
-      if (halted) break;
+      if (halted) return false;
     }
+    return true;
+  };
+  const timeOf = (turn: Turn) => (turn.timestamp ? Date.parse(turn.timestamp) : NaN);
+
+  reading: for await (const turn of stream.turns) {
+    const ts = timeOf(turn);
+    // An untimed line (it took the fallback) after a held one says nothing about the clock.
+    if (ts > nowMs || (held.length > 0 && turn.timestamp === fallback)) {
+      held.push(turn);
+      // A replay (--now long before the file's end) need not read, or hold, the rest of the file.
+      if (held.length > BATCH_TURNS) break;
+      continue;
+    }
+    for (const h of held) {
+      if (timeOf(h) > nowMs + SKEW_MS) misdated = { turn: misdated?.turn ?? h, count: (misdated?.count ?? 0) + 1 };
+      if (!(await accept(h, timeOf(h)))) break reading;
+    }
+    held = [];
+    if (!(await accept(turn, ts))) break;
   }
+  future = held.length > 0;
   if (!halted) await flush();
 
   const stats = stream.stats;
   result.bytesRead = stats.bytesRead;
   result.malformed = stats.malformed;
-  result.warnings = stats.warnings;
+  result.warnings = [...stats.warnings];
+  if (misdated) {
+    const more = misdated.count > 1 ? ` (and ${misdated.count - 1} more such line${misdated.count > 2 ? 's' : ''})` : '';
+    result.warnings.push(
+      `${tildePath(file)} line ${await lineAt(file, misdated.turn.endOffset)}: dated ${misdated.turn.timestamp}, later than now but followed by earlier lines${more}: ` +
+        'a wrong clock; read on, its text kept only as context',
+    );
+  }
   result.sessionId = stats.sessionId;
   if (result.skip === '') delete result.skip;
   result.stoppedEarly = halted;
@@ -139,4 +175,15 @@ export async function readTranscriptFile(file: string, kind: SourceKind, prev: C
   const pendingTools = safe.offset === stats.endOffset ? stats.pendingTools : undefined;
   result.cursor = { offset: safe.offset, turns: safe.turns, size: st.size, mtimeMs: st.mtimeMs, ...fp, ...(stats.sessionId ? { sessionId: stats.sessionId } : {}), ...(pendingTools ? { pendingTools } : {}) };
   return result;
+}
+
+/** The 1-based line that ends at byte `end` (a warning names it; read only when one is given). */
+async function lineAt(file: string, end: number): Promise<number> {
+  let lines = 0;
+  let seen = 0;
+  for await (const chunk of fs.createReadStream(file, { end: Math.max(0, end - 1) }) as AsyncIterable<Buffer>) {
+    for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) if (seen + i < end - 1) lines++;
+    seen += chunk.length;
+  }
+  return lines + 1;
 }
