@@ -138,3 +138,31 @@ describe('microsync reading past a wrong clock', () => {
     assert.match(dailyText(ws), /## Rule: Sign every commit/);
   });
 });
+
+describe('microsync with a damaged cursor entry', () => {
+  test('the bad entry is dropped with one warning, the file read again without duplicates', async (t) => {
+    const { ws, tr } = await jsonlWorkspace(t);
+    writeFileSync(join(tr, 'a.jsonl'), line('c', '2026-11-21T10:00:00Z', 'user', 'From now on, tag every release.') + '\n');
+    writeFileSync(join(tr, 'b.jsonl'), line('d', '2026-11-21T10:00:00Z', 'user', 'From now on, sign every commit.') + '\n');
+    const first = await mem(['-C', ws, 'microsync', '--now', '2026-11-21T12:00:00Z']);
+    assert.equal(first.code, 0, first.stderr);
+    const before = dailyText(ws);
+    const cursorsFile = join(ws, '.mem', 'cursors.json');
+    const cursors = JSON.parse(readFileSync(cursorsFile, 'utf8')) as { version: number; files: Record<string, Record<string, unknown>> };
+    const [a, b] = Object.keys(cursors.files).sort();
+    cursors.files[a!]!.offset = 'abc';
+    cursors.files[b!]!.turns = -1;
+    writeFileSync(cursorsFile, JSON.stringify(cursors));
+
+    const r = await mem(['-C', ws, 'microsync', '--now', '2026-11-21T12:30:00Z']);
+    assert.equal(r.code, 0, r.stderr);
+    assert.doesNotMatch(r.stderr, /out of range|NaN/);
+    assert.equal(r.stderr.match(/damaged/g)?.length, 1, r.stderr);
+    assert.match(r.stderr, /entries for .*a\.jsonl and 1 more were damaged and dropped/);
+    assert.equal(dailyText(ws), before, 'read again, nothing written twice');
+
+    const again = await mem(['-C', ws, 'microsync', '--now', '2026-11-21T13:00:00Z']);
+    assert.equal(again.code, 0, again.stderr);
+    assert.equal(again.stderr, '', 'the cursors were rewritten whole');
+  });
+});

@@ -36,12 +36,40 @@ export function loadCursors(workspace: string): { cursors: Cursors; warning?: st
     return { cursors: {} };
   }
   try {
-    const value = JSON.parse(text) as { version?: number; files?: Cursors };
-    if (value.version === 1 && value.files && typeof value.files === 'object') return { cursors: value.files };
+    const value = JSON.parse(text) as { version?: unknown; files?: unknown };
+    if (value.version === 1 && isRecord(value.files)) {
+      const cursors: Cursors = {};
+      const bad: string[] = [];
+      for (const [file, entry] of Object.entries(value.files)) {
+        if (isCursor(entry)) cursors[file] = entry;
+        else bad.push(file);
+      }
+      if (!bad.length) return { cursors };
+      const which = bad.length > 1 ? `the entries for ${bad[0]} and ${bad.length - 1} more were` : `the entry for ${bad[0]} was`;
+      return { cursors, warning: `${CURSORS_FILE}: ${which} damaged and dropped; read again (ids keep this idempotent)` };
+    }
   } catch {
     /* fall through: a damaged cursor file only costs a re-read */
   }
   return { cursors: {}, warning: `${CURSORS_FILE} was unreadable; transcripts are read again (ids keep this idempotent)` };
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+const count = (v: unknown) => Number.isSafeInteger(v) && (v as number) >= 0;
+
+/** Every field a read relies on, checked: a hand-edited or half-written entry must not crash a run. */
+function isCursor(v: unknown): v is Cursor {
+  if (!isRecord(v)) return false;
+  if (!count(v.offset) || !count(v.turns) || !count(v.size)) return false;
+  if (typeof v.mtimeMs !== 'number' || !Number.isFinite(v.mtimeMs)) return false;
+  if (typeof v.head !== 'string' || typeof v.tail !== 'string') return false;
+  if (v.sessionId !== undefined && typeof v.sessionId !== 'string') return false;
+  if (v.skip !== undefined && typeof v.skip !== 'string') return false;
+  if (v.pendingTools !== undefined && !(isRecord(v.pendingTools) && Object.values(v.pendingTools).every((n) => typeof n === 'string'))) return false;
+  return true;
 }
 
 export function serialiseCursors(cursors: Cursors): string {
