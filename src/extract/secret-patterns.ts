@@ -410,7 +410,31 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
     },
     tail: PROSE.tail,
   },
+  {
+    kinds: ['password'],
+    // "the wifi password is correcthorsebatterystaple": after an owner ("wifi", "my", "admin"), one
+    // word of 8+ letters is the password whatever it looks like, unless it is a word that describes
+    // one ("…is required", "…is incorrect") or a determiner stands for the owner ("the password is…").
+    re: re(String.raw`\b(?<owner>[A-Za-z][\w-]{0,30})[ \t]+(?:password|passphrase|passwd)[ \t]+(?:is|was)[ \t]+(?:now[ \t]+|still[ \t]+|just[ \t]+)?(?<vu>[A-Za-z][A-Za-z_-]{6,254}[A-Za-z])(?![\w@#$%^&*+=~/\\.-]*\w)`, 'i'),
+    check: (p) => {
+      const owner = (p.m.groups?.owner ?? '').toLowerCase();
+      const word = p.value.toLowerCase();
+      if (NOT_OWNERS.has(owner) || DESCRIBES_PASSWORD.has(word) || /(?:ed|ing|ly|able|ible|tion|sion)$/.test(word)) return false;
+      return !isPlaceholder(p.value);
+    },
+  },
 ];
+
+/** Words before "password" that do not say whose it is. */
+const NOT_OWNERS = new Set(['the', 'a', 'an', 'this', 'that', 'these', 'those', 'which', 'what', 'whose', 'no', 'any', 'some', 'each', 'every', 'if', 'and', 'or', 'is', 'was']);
+/** Words that say something about a password rather than being one ("the wifi password is required"). */
+const DESCRIBES_PASSWORD = new Set(
+  `required incorrect invalid reset expired wrong set changed missing optional mandatory different correct
+  something anything nothing somewhere elsewhere unknown insecure secure strong weak visible hidden blank
+  empty sensitive necessary available unchanged obsolete temporary permanent default disabled enabled
+  ignored mismatch mismatched generated encrypted hashed rotated stored shared documented configured
+  specified provided accepted rejected verified validated printed updated compromised leaked`.split(/\s+/),
+);
 
 /** Every kind a marker can name, in table order. */
 export const SECRET_KINDS: readonly string[] = [...new Set(SECRET_PATTERNS.flatMap((p) => p.kinds))];
