@@ -43,9 +43,14 @@ export function getField(entry: Entry, key: string): string | undefined {
   return entry.fields.find((f) => f.key === key)?.value;
 }
 
-/** The ids an entry's `supersedes` names: a list separated by commas or spaces. */
+/** The ids of an id-list field's value (`supersedes`, `refs`): separated by commas or spaces. */
+export function idList(value: string | undefined): string[] {
+  return (value ?? '').split(/[,\s]+/).filter(Boolean);
+}
+
+/** The ids an entry's `supersedes` names. */
 export function supersedesOf(entry: Entry): string[] {
-  return (getField(entry, 'supersedes') ?? '').split(/[,\s]+/).filter(Boolean);
+  return idList(getField(entry, 'supersedes'));
 }
 
 export function getSource(entry: Entry): EntrySource | undefined {

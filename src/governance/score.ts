@@ -10,7 +10,7 @@
  * age: days since the entry's date. Suggestions only: nothing here is written anywhere.
  */
 import { DateTime } from 'luxon';
-import { getField } from '../entries/model.js';
+import { getField, idList } from '../entries/model.js';
 import { jaccard, tokens } from '../entries/similarity.js';
 import type { EntryRecord } from '../entries/store.js';
 import type { UsageEvent } from '../jobs/usage-log.js';
@@ -51,7 +51,7 @@ export function outLinks(r: EntryRecord, known: Set<string>): Set<string> {
     if (id !== r.id && known.has(id)) out.add(id);
   };
   supersededIds(r).forEach(add);
-  (getField(r.entry, 'refs') ?? '').split(/[,\s]+/).forEach(add);
+  idList(getField(r.entry, 'refs')).forEach(add);
   for (const m of r.block.raw.matchAll(ID_IN_TEXT)) add(m[0]);
   return out;
 }

@@ -6,7 +6,7 @@
  * names or quotes a removed one (DESIGN §2: forget writes only what is named); such lines are reported.
  * Nothing else in a file changes, byte for byte.
  */
-import { getField } from '../entries/model.js';
+import { getField, idList } from '../entries/model.js';
 import { parseBlocks, serializeBlocks, splitLines, type Block } from '../entries/parse.js';
 import { flipStatus } from './compound/flip.js';
 import { idMention } from '../governance/id-match.js';
@@ -79,7 +79,7 @@ const ID_LIST = /^([ \t]*[-*+][ \t]*(?:refs|supersedes):[ \t]*)(.*?)(\r?\n)?$/;
 function dropIdsFrom(line: string, ids: string[]): string | null | undefined {
   const m = ID_LIST.exec(line);
   if (!m) return undefined;
-  const listed = m[2]!.split(/[,\s]+/).filter(Boolean);
+  const listed = idList(m[2]);
   if (!listed.some((x) => ids.includes(x))) return undefined;
   const rest = listed.filter((x) => !ids.includes(x));
   return rest.length ? `${m[1]}${rest.join(', ')}${m[3] ?? ''}` : null;

@@ -11,7 +11,7 @@
  * core: 1 when `core: true`. weight: 0-10, clamped. age: days from the entry's date to the week's
  * last day (half-life 30 days). An entry is promoted when score >= PROMOTE_MIN (3.0), best first.
  */
-import { getField } from '../../entries/model.js';
+import { getField, idList } from '../../entries/model.js';
 import type { EntryRecord } from '../../entries/store.js';
 import { dateOf } from '../../entries/precedence.js';
 import { ageDays, type Week } from './week.js';
@@ -32,7 +32,7 @@ const round = (v: number) => Math.round(v * 1000) / 1000;
 export function rankEntries(records: EntryRecord[], all: EntryRecord[], week: Week): Ranked[] {
   const inbound = new Map<string, number>();
   for (const r of all) {
-    const named = (getField(r.entry, 'refs') ?? '').split(/[,\s]+/).filter(Boolean);
+    const named = idList(getField(r.entry, 'refs'));
     for (const id of new Set(named)) if (id !== r.id) inbound.set(id, (inbound.get(id) ?? 0) + 1);
   }
   const out = records.map((record): Ranked => {
