@@ -13,8 +13,3 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 export function idMention(id: string): RegExp {
   return new RegExp(`(?<![${ID_CHAR}])${escape(id)}(?![${ID_CHAR}])`, 'u');
 }
-
-/** Whether `text` names any of `ids` as a whole id. */
-export function namesAnyId(text: string, ids: string[]): boolean {
-  return ids.some((id) => idMention(id).test(text));
-}

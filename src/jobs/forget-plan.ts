@@ -2,9 +2,9 @@
  * Decide, don't do: what `mem forget` changes, as pure functions of file texts. Soft forget flips the
  * named entries' status to `retracted` (kept for audit); hard forget removes them: their entry blocks
  * wherever they are, and every line outside entries naming their id (MEMORY.md items, weekly-log
- * lines, summary citations) or quoting their conclusion. Another entry is never edited, even where it
- * names or quotes a removed one (DESIGN §2: forget writes only what is named); such lines are reported.
- * Nothing else in a file changes, byte for byte.
+ * lines, summary citations) or quoting their conclusion. In another entry only a removed id leaves its
+ * `supersedes:`/`refs:` list; any other line of it that names or quotes a removed entry is reported,
+ * not edited (DESIGN §2: forget writes only what is named). Nothing else in a file changes, byte for byte.
  */
 import { getField, idList } from '../entries/model.js';
 import { parseBlocks, serializeBlocks, splitLines, type Block } from '../entries/parse.js';
@@ -37,7 +37,7 @@ export interface Removal {
   kept: KeptMention[];
 }
 
-/** A line hard forget leaves alone: inside another entry (DESIGN §2: forget writes only what is named), a line citing one, or a heading. */
+/** A line hard forget leaves alone: inside another entry (beyond its id lists), a line citing one, or a heading. */
 export interface KeptMention {
   /** 1-based, in the file as it is now, and as it is once the removal is written. */
   line: number;
@@ -88,9 +88,10 @@ function dropIdsFrom(line: string, ids: string[]): string | null | undefined {
 /**
  * Hard forget in one file's text: the named entries' blocks go whole. Outside entries, a line naming
  * a removed id or quoting a removed conclusion (a MEMORY.md item, a weekly-log line, a summary's
- * copy) goes too, a removed list item with its indented continuation lines. Another entry is never
- * changed, not even a line of it (DESIGN §2), and neither is a heading: such lines are reported in
- * `kept` for a person to edit or forget. Undefined when the file holds none of it.
+ * copy) goes too, a removed list item with its indented continuation lines. In another entry only its
+ * `supersedes:`/`refs:` lists lose the removed ids (dropIdsFrom); its other lines, and headings, are
+ * never changed: such lines are reported in `kept` for a person to edit or forget. Undefined when the
+ * file holds none of it.
  */
 export function removeFrom(text: string, ids: string[], quotes: string[], keptTexts: string[] = [], keptIds: ReadonlySet<string> = new Set()): Removal | undefined {
   const names = mentionMatcher(ids, quotes, keptTexts);
