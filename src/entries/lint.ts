@@ -6,6 +6,7 @@ import { DateTime } from 'luxon';
 import { ID_PATTERN } from './id.js';
 import { getField, ID_PREFIX, isKind, ORIGINS, STATUSES, supersedesOf } from './model.js';
 import type { EntryRecord } from './store.js';
+import { DAILY_FILE } from '../write/allowance.js';
 
 export interface Problem {
   file: string;
@@ -52,7 +53,7 @@ export function lintEntries(records: EntryRecord[], opts: { maxEntriesPerDailyFi
   const perFile = new Map<string, EntryRecord[]>();
   for (const r of records) perFile.set(r.file, [...(perFile.get(r.file) ?? []), r]);
   for (const [file, rs] of perFile) {
-    if (/^memory\/\d{4}-\d{2}-\d{2}\.md$/.test(file) && rs.length > opts.maxEntriesPerDailyFile) {
+    if (DAILY_FILE.test(file) && rs.length > opts.maxEntriesPerDailyFile) {
       problems.push({ file, line: 1, id: '', message: `${rs.length} entries, over the limit of ${opts.maxEntriesPerDailyFile} a daily file (split with "mem status --fix")` });
     }
   }

@@ -12,6 +12,7 @@ import { lastRuns, readJobLog, type JobLogLine } from '../jobs/job-log.js';
 import { readDaemonPid } from '../daemon/pidfile.js';
 import { RUNNING_DIR } from '../jobs/running-marker.js';
 import { effectiveSchedule, nextRuns, SCHEDULED_JOBS } from '../schedule/jobs.js';
+import { DAILY_FILE } from '../write/allowance.js';
 import { isLocked, LOCK_DIR } from '../write/locks.js';
 import { findConflicts, type Conflict } from './conflicts.js';
 import { governanceChecks, type Check } from './governance.js';
@@ -84,7 +85,7 @@ export async function collectStatus(workspace: string, loaded: LoadedConfig, now
   const records = await loadEntries(workspace);
   const { conflicts, suspected } = findConflicts(records);
   const perDaily = new Map<string, number>();
-  for (const r of records) if (/^memory\/\d{4}-\d{2}-\d{2}\.md$/.test(r.file)) perDaily.set(r.file, (perDaily.get(r.file) ?? 0) + 1);
+  for (const r of records) if (DAILY_FILE.test(r.file)) perDaily.set(r.file, (perDaily.get(r.file) ?? 0) + 1);
   const memoryText = fs.existsSync(path.join(workspace, 'MEMORY.md')) ? fs.readFileSync(path.join(workspace, 'MEMORY.md'), 'utf8') : '';
   const checks = governanceChecks({
     memoryLines: lineCount(memoryText),

@@ -19,22 +19,23 @@ export const JOBS = [
 ] as const;
 export type Job = (typeof JOBS)[number];
 
-const DAILY = /^memory\/\d{4}-\d{2}-\d{2}\.md$/;
+/** A daily file, memory/YYYY-MM-DD.md. */
+export const DAILY_FILE = /^memory\/\d{4}-\d{2}-\d{2}\.md$/;
 /** Split-outs of oversized daily files (`mem status --fix`): daily entries, moved as they were. */
-const RECENT = /^memory\/recent\/[^/]+\.md$/;
+export const RECENT_FILE = /^memory\/recent\/[^/]+\.md$/;
 const DERIVED = /^\.mem\//;
 const ANY_MEMORY_MD = /^(MEMORY\.md|memory\/(?!\.locks\/).+\.md|second-brain\/.+\.md)$/;
 
 const RULES: Record<Job, RegExp[]> = {
   init: [/^(MEMORY\.md|mem\.config\.json|\.gitignore|\.gitattributes)$/, /^memory\/(recent|projects|archive)\/\.gitkeep$/, /^second-brain\/(summaries|research|devlogs|specs)\/\.gitkeep$/],
-  microsync: [DAILY, DERIVED],
-  remember: [DAILY, DERIVED],
+  microsync: [DAILY_FILE, DERIVED],
+  remember: [DAILY_FILE, DERIVED],
   wrapup: [/^second-brain\/summaries\/[^/]+\.md$/, DERIVED],
-  compound: [/^MEMORY\.md$/, /^memory\/archive\/.+\.md$/, DAILY, RECENT, DERIVED],
+  compound: [/^MEMORY\.md$/, /^memory\/archive\/.+\.md$/, DAILY_FILE, RECENT_FILE, DERIVED],
   forget: [ANY_MEMORY_MD, DERIVED],
   restore: [ANY_MEMORY_MD, DERIVED],
-  import: [DAILY, DERIVED],
-  'status-fix': [RECENT, DAILY, /^second-brain\/summaries\/[^/]+\.md$/],
+  import: [DAILY_FILE, DERIVED],
+  'status-fix': [RECENT_FILE, DAILY_FILE, /^second-brain\/summaries\/[^/]+\.md$/],
   index: [DERIVED],
   reader: [/^\.mem\/usage\.jsonl$/],
 };

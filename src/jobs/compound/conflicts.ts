@@ -11,11 +11,12 @@ import { jaccard, tokens } from '../../entries/similarity.js';
 import { currentFirst, dateOf } from '../../entries/precedence.js';
 import { supersedesCycles } from '../../entries/lint.js';
 import type { EntryRecord } from '../../entries/store.js';
+import { DAILY_FILE, RECENT_FILE } from '../../write/allowance.js';
 
 /** Lexical similarity (Jaccard over word/CJK-bigram tokens of title + conclusion) that makes a suspected conflict; the same value as `mem status` (src/status/conflicts.ts). */
 export const SUSPECT_THRESHOLD = 0.6;
 /** Where compound may flip a status (DESIGN §2): daily files and their split-outs in memory/recent/. */
-const FLIPPABLE = /^memory\/(\d{4}-\d{2}-\d{2}|recent\/[^/]+)\.md$/;
+const flippable = (file: string) => DAILY_FILE.test(file) || RECENT_FILE.test(file);
 
 export interface Flip {
   id: string;
@@ -70,7 +71,7 @@ export function planConflicts(records: EntryRecord[], inWeek: (r: EntryRecord) =
     const w = wanted.get(r.id);
     if (!w) continue;
     const flip = { id: r.id, file: r.file, date: dateOf(r), ...w };
-    (FLIPPABLE.test(r.file) ? plan.flips : plan.blocked).push(flip);
+    (flippable(r.file) ? plan.flips : plan.blocked).push(flip);
   }
   const live = active.filter((r) => !wanted.has(r.id) && !r.file.startsWith('memory/archive/'));
   plan.suspects = suspectedPairs(live, inWeek);
