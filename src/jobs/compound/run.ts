@@ -208,8 +208,9 @@ export async function runRevert(opts: Pick<CompoundOptions, 'workspace' | 'loade
     if (current === text) return { restoredFrom: rel, changed: false, replacedKeptIn: null };
     const writer = new WorkspaceWriter(opts.workspace, 'compound', locks, jobLock);
     // The file being replaced may hold pinned hand edits made since the rewrite: keep it first.
-    const kept = current === undefined ? null : await keepReplaced(opts.workspace, opts.now, wrapReplaced(rel, current));
-    if (kept) await writer.write(kept, wrapReplaced(rel, current!));
+    const replaced = current === undefined ? null : wrapReplaced(rel, current);
+    const kept = replaced === null ? null : await keepReplaced(opts.workspace, opts.now, replaced);
+    if (kept) await writer.write(kept, replaced!);
     await writer.write(MEMORY_FILE, text);
     const label = /MEMORY-before-(.+)\.md$/.exec(rel)![1]!;
     await writer.update(weeklyLogFile(label), (cur) => appendRun(cur, `# Weekly log ${label}\n`, opts.now.toISO({ suppressMilliseconds: true }) ?? '', [`reverted: MEMORY.md restored from ${rel} by \`mem compound --revert\`${kept ? `; the MEMORY.md it replaced is kept in ${kept}` : ''}`]));
