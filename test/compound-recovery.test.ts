@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { editConfig, mem, tempDir } from './helpers/cli.js';
+import { editConfig, mem, memOk, tempDir } from './helpers/cli.js';
 
 const NOW = '2026-11-24T04:00';
 const TUE = 'RULE-20261116-deploys-happen-on-tuesdays-only';
@@ -16,17 +16,11 @@ const WED = 'RULE-20261118-deploys-happen-on-wednesdays';
 const LOG = 'memory/archive/weekly-2026-W47.md';
 const read = (ws: string, rel: string) => readFileSync(join(ws, rel), 'utf8');
 
-async function ok(args: string[]) {
-  const r = await mem(args);
-  assert.equal(r.code, 0, `mem ${args.join(' ')}: ${r.stderr}`);
-  return r;
-}
-
 /** w13 of the review: a Tuesday rule by `remember`, a Wednesday rule with the same key by hand. */
 async function twoRules(t: { after(fn: () => void): void }): Promise<string> {
   const ws = join(tempDir(t), 'w');
-  await ok(['init', ws]);
-  await ok(['-C', ws, 'remember', 'Deploys happen on Tuesdays only', '--kind', 'rule', '--key', 'rule:deploy-day', '--now', '2026-11-16T10:00']);
+  await memOk(['init', ws]);
+  await memOk(['-C', ws, 'remember', 'Deploys happen on Tuesdays only', '--kind', 'rule', '--key', 'rule:deploy-day', '--now', '2026-11-16T10:00']);
   writeFileSync(join(ws, 'memory/2026-11-18.md'), `# 2026-11-18\n\n## Rule: Deploys happen on Wednesdays\n- id: ${WED}\n- date: 2026-11-18\n- key: rule:deploy-day\n- conclusion: Deploys happen on Wednesdays\n- confidence: 0.9\n- origin: user\n- status: active\n`);
   return ws;
 }
@@ -43,7 +37,7 @@ describe('compound stopped part-way', () => {
     assert.equal(read(ws, 'memory/2026-11-16.md'), daily, 'no flip before the log');
     assert.equal(read(ws, 'MEMORY.md'), memory, 'no rewrite before the log');
     rmdirSync(join(ws, LOG));
-    const again = await ok(['-C', ws, '--now', NOW, 'compound', '--json']);
+    const again = await memOk(['-C', ws, '--now', NOW, 'compound', '--json']);
     assert.equal(JSON.parse(again.stdout).changed, true);
     const log = read(ws, LOG);
     assert.match(log, new RegExp(`^- superseded: ${TUE} \\(2026-11-16, memory/2026-11-16\\.md\\) → superseded by ${WED}`, 'm'));
@@ -65,7 +59,7 @@ describe('compound stopped part-way', () => {
     assert.ok(!read(ws, 'MEMORY.md').includes(WED));
 
     rmdirSync(join(ws, 'memory/archive/MEMORY-before-2026-W47.md'));
-    await ok(['-C', ws, '--now', NOW, 'compound']);
+    await memOk(['-C', ws, '--now', NOW, 'compound']);
     log = read(ws, LOG);
     assert.equal(log.match(/^## Run /gm)?.length, 2);
     assert.equal(log.match(/^- superseded: /gm)?.length, 1, 'the flip is logged once');
@@ -77,10 +71,10 @@ describe('compound stopped part-way', () => {
 describe('compound never loses a MEMORY.md', () => {
   test('--revert keeps the MEMORY.md it replaces, pinned hand edits included', async (t) => {
     const ws = await twoRules(t);
-    await ok(['-C', ws, '--now', NOW, 'compound']);
+    await memOk(['-C', ws, '--now', NOW, 'compound']);
     const edited = read(ws, 'MEMORY.md').replace('<!-- mem:pinned:end -->', '- Staging is wiped every Sunday (added by hand)\n<!-- mem:pinned:end -->');
     writeFileSync(join(ws, 'MEMORY.md'), edited);
-    const r = await ok(['-C', ws, '--now', '2026-11-24T09:30', 'compound', '--revert', '--json']);
+    const r = await memOk(['-C', ws, '--now', '2026-11-24T09:30', 'compound', '--revert', '--json']);
     const out = JSON.parse(r.stdout) as { restoredFrom: string; changed: boolean; replacedKeptIn: string };
     assert.equal(out.replacedKeptIn, 'memory/archive/MEMORY-replaced-20261124T093000Z.md');
     assert.ok(!read(ws, 'MEMORY.md').includes('added by hand'));
@@ -92,14 +86,14 @@ describe('compound never loses a MEMORY.md', () => {
   test('a second rewrite in the week keeps the copy made by the first, so --revert still reaches the MEMORY.md from before the week', async (t) => {
     const ws = await twoRules(t);
     const original = read(ws, 'MEMORY.md');
-    await ok(['-C', ws, '--now', NOW, 'compound']);
+    await memOk(['-C', ws, '--now', NOW, 'compound']);
     const before = read(ws, 'memory/archive/MEMORY-before-2026-W47.md');
-    await ok(['-C', ws, 'remember', 'Cap uploads at 25 MB', '--now', '2026-11-19T10:00']);
-    await ok(['-C', ws, '--now', NOW, 'compound']);
+    await memOk(['-C', ws, 'remember', 'Cap uploads at 25 MB', '--now', '2026-11-19T10:00']);
+    await memOk(['-C', ws, '--now', NOW, 'compound']);
     assert.ok(read(ws, 'MEMORY.md').includes('Cap uploads at 25 MB'), 'the second run rewrote MEMORY.md');
     assert.equal(read(ws, 'memory/archive/MEMORY-before-2026-W47.md'), before);
     assert.match(read(ws, LOG), /^- rewrite: .*; the one from before this week's first rewrite stays in memory\/archive\/MEMORY-before-2026-W47\.md/m);
-    await ok(['-C', ws, '--now', NOW, 'compound', '--revert']);
+    await memOk(['-C', ws, '--now', NOW, 'compound', '--revert']);
     assert.equal(read(ws, 'MEMORY.md'), original);
   });
 });
@@ -112,14 +106,14 @@ describe('a MEMORY.md changed by hand stays within its line limit', () => {
 
   test('its own output with the generator marker line deleted is regenerated, not pinned; a line added outside the markers is kept', async (t) => {
     const ws = join(tempDir(t), 'w');
-    await ok(['init', ws]);
+    await memOk(['init', ws]);
     editConfig(ws, (cfg) => (cfg.limits = { memoryLines: 30 }));
     writeFileSync(join(ws, 'memory/2026-11-17.md'), notes(40));
-    await ok(['-C', ws, '--now', NOW, 'compound']);
+    await memOk(['-C', ws, '--now', NOW, 'compound']);
     const first = read(ws, 'MEMORY.md');
     assert.equal(lineCount(first), 30);
     writeFileSync(join(ws, 'MEMORY.md'), first.replace(/^<!-- mem:generated .*\n/m, '').replace('## Where to look', '- Ask Maria before touching payments\n\n## Where to look'));
-    const r = await ok(['-C', ws, '--now', NOW, 'compound', '--json']);
+    const r = await memOk(['-C', ws, '--now', NOW, 'compound', '--json']);
     const out = JSON.parse(r.stdout) as { memoryLines: number; items: number; demoted: string[] };
     const memory = read(ws, 'MEMORY.md');
     assert.ok(lineCount(memory) <= 30 && out.memoryLines === lineCount(memory), `${lineCount(memory)} lines`);
@@ -138,7 +132,7 @@ describe('a MEMORY.md changed by hand stays within its line limit', () => {
 
   test('pinned text longer than the limit: one-line error, exit 5, nothing rewritten', async (t) => {
     const ws = join(tempDir(t), 'w');
-    await ok(['init', ws]);
+    await memOk(['init', ws]);
     editConfig(ws, (cfg) => (cfg.limits = { memoryLines: 30 }));
     writeFileSync(join(ws, 'memory/2026-11-17.md'), notes(3));
     const long = `# Hand-kept\n\n<!-- mem:pinned:start -->\n${Array.from({ length: 40 }, (_, i) => `- pinned line ${i}`).join('\n')}\n<!-- mem:pinned:end -->\n`;

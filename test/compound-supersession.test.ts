@@ -8,22 +8,16 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { editConfig, mem, tempDir } from './helpers/cli.js';
+import { editConfig, memOk, tempDir } from './helpers/cli.js';
 
 const NOW = '2026-11-24T04:00';
 const TUE = 'RULE-20261116-deploys-happen-on-tuesdays-only';
 const WED = 'RULE-20261118-deploys-happen-on-wednesdays-only';
 const read = (ws: string, rel: string) => readFileSync(join(ws, rel), 'utf8');
 
-async function ok(args: string[]) {
-  const r = await mem(args);
-  assert.equal(r.code, 0, `mem ${args.join(' ')}: ${r.stderr}`);
-  return r;
-}
-
 async function initWorkspace(t: { after(fn: () => void): void }): Promise<string> {
   const ws = join(tempDir(t), 'w');
-  await ok(['init', ws]);
+  await memOk(['init', ws]);
   return ws;
 }
 
@@ -34,15 +28,15 @@ describe('compound and superseded entries', () => {
   test('an entry moved into memory/recent/ is flipped when a newer one replaces it, and never promoted', async (t) => {
     const ws = await initWorkspace(t);
     editConfig(ws, (cfg) => (cfg.limits = { entriesPerDailyFile: 2 }));
-    await ok(['-C', ws, 'remember', 'Deploys happen on Tuesdays only', '--kind', 'rule', '--key', 'rule:deploy-day', '--now', '2026-11-16T10:00']);
-    await ok(['-C', ws, 'remember', 'Every migration needs a rollback script', '--now', '2026-11-16T10:01']);
-    await ok(['-C', ws, 'remember', 'Cap uploads at 25 MB', '--now', '2026-11-16T10:02']);
-    await ok(['-C', ws, 'status', '--fix', '--now', '2026-11-16T11:00']);
+    await memOk(['-C', ws, 'remember', 'Deploys happen on Tuesdays only', '--kind', 'rule', '--key', 'rule:deploy-day', '--now', '2026-11-16T10:00']);
+    await memOk(['-C', ws, 'remember', 'Every migration needs a rollback script', '--now', '2026-11-16T10:01']);
+    await memOk(['-C', ws, 'remember', 'Cap uploads at 25 MB', '--now', '2026-11-16T10:02']);
+    await memOk(['-C', ws, 'status', '--fix', '--now', '2026-11-16T11:00']);
     const moved = read(ws, 'memory/recent/2026-11-16-rules.md');
     assert.ok(moved.includes(`- id: ${TUE}`), 'status --fix moved the rule into memory/recent/');
-    await ok(['-C', ws, 'remember', 'Deploys happen on Wednesdays only', '--kind', 'rule', '--key', 'rule:deploy-day', '--now', '2026-11-18T10:00']);
+    await memOk(['-C', ws, 'remember', 'Deploys happen on Wednesdays only', '--kind', 'rule', '--key', 'rule:deploy-day', '--now', '2026-11-18T10:00']);
 
-    const r = await ok(['-C', ws, '--now', NOW, 'compound', '--json']);
+    const r = await memOk(['-C', ws, '--now', NOW, 'compound', '--json']);
     const out = JSON.parse(r.stdout) as { superseded: Array<{ id: string; file: string; by: string }>; promoted: string[] };
     assert.deepEqual(out.superseded.map((s) => [s.id, s.file, s.by]), [[TUE, 'memory/recent/2026-11-16-rules.md', WED]]);
     assert.ok(!out.promoted.includes(TUE));
@@ -60,7 +54,7 @@ describe('compound and superseded entries', () => {
     mkdirSync(join(ws, 'memory', 'projects'), { recursive: true });
     writeFileSync(join(ws, 'memory/projects/ops.md'), `# Ops\n\n${entry('Rule', TUE, '2026-11-16', 'Deploys happen on Tuesdays only', '- key: rule:deploy-day\n')}`);
     writeFileSync(join(ws, 'memory/2026-11-18.md'), `# 2026-11-18\n\n${entry('Rule', WED, '2026-11-18', 'Deploys happen on Wednesdays only', '- key: rule:deploy-day\n')}`);
-    const r = await ok(['-C', ws, '--now', NOW, 'compound', '--json']);
+    const r = await memOk(['-C', ws, '--now', NOW, 'compound', '--json']);
     const out = JSON.parse(r.stdout) as { promoted: string[] };
     assert.deepEqual(out.promoted, [WED]);
     const memory = read(ws, 'MEMORY.md');
@@ -76,7 +70,7 @@ describe('compound and superseded entries', () => {
     const B = 'RULE-20261118-retries-use-exponential-backoff';
     writeFileSync(join(ws, 'memory/2026-11-17.md'), `# 2026-11-17\n\n${entry('Rule', A, '2026-11-17', 'Retries back off exponentially', `- supersedes: ${B}\n`)}`);
     writeFileSync(join(ws, 'memory/2026-11-18.md'), `# 2026-11-18\n\n${entry('Rule', B, '2026-11-18', 'Retries use exponential backoff', `- supersedes: ${A}\n`)}`);
-    const r = await ok(['-C', ws, '--now', NOW, 'compound', '--json']);
+    const r = await memOk(['-C', ws, '--now', NOW, 'compound', '--json']);
     const out = JSON.parse(r.stdout) as { superseded: unknown[]; cycles: string[][] };
     assert.deepEqual(out.superseded, []);
     assert.deepEqual(out.cycles, [[A, B]]);
@@ -85,7 +79,7 @@ describe('compound and superseded entries', () => {
     const memory = read(ws, 'MEMORY.md');
     assert.ok(memory.includes(A) && memory.includes(B), 'the fact stays in MEMORY.md');
     assert.match(read(ws, 'memory/archive/weekly-2026-W47.md'), new RegExp(`^- cycle: ${A} → ${B} → ${A}: a supersedes cycle, so none of these is current; their statuses are left alone`, 'm'));
-    const human = await ok(['-C', ws, '--now', NOW, 'compound']);
+    const human = await memOk(['-C', ws, '--now', NOW, 'compound']);
     assert.match(human.stdout, /nothing changed; .*1 supersedes cycles left alone/);
   });
 
@@ -93,11 +87,11 @@ describe('compound and superseded entries', () => {
     const ws = await initWorkspace(t);
     writeFileSync(join(ws, 'memory/2026-11-16.md'), `# 2026-11-16\n\n${entry('Rule', TUE, '2026-11-16', 'Deploys happen on Tuesdays only', '- key: rule:deploy-day\n')}\n${entry('Decision', 'DECISION-20261116-use-mysql', '2026-11-16', 'Use MySQL for orders', '- key: decision:shop:orders-db\n')}`);
     writeFileSync(join(ws, 'memory/2026-11-18.md'), `# 2026-11-18\n\n${entry('Rule', WED, '2026-11-18', 'Deploys happen on Wednesdays only', '- key: rule:deploy-day\n')}\n${entry('Decision', 'DECISION-20261118-use-postgresql', '2026-11-18', 'Use PostgreSQL for orders', '- key: decision:shop:orders-db\n')}`);
-    const r = await ok(['-C', ws, '--now', NOW, 'compound', '--json']);
+    const r = await memOk(['-C', ws, '--now', NOW, 'compound', '--json']);
     const out = JSON.parse(r.stdout) as { superseded: unknown[]; written: string[] };
     assert.equal(out.superseded.length, 2);
     assert.deepEqual(out.written.filter((f) => f === 'memory/2026-11-16.md'), ['memory/2026-11-16.md']);
     assert.equal(new Set(out.written).size, out.written.length, out.written.join(', '));
-    assert.match(r.stderr + (await ok(['-C', ws, '--now', NOW, 'compound'])).stdout, /nothing changed/);
+    assert.match(r.stderr + (await memOk(['-C', ws, '--now', NOW, 'compound'])).stdout, /nothing changed/);
   });
 });

@@ -3,6 +3,7 @@
  * `npm test` builds first; a test file run on its own needs `npm run build` before it.
  * Children are spawned asynchronously so a test's own HTTP server keeps answering while they run.
  */
+import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -63,6 +64,13 @@ export function finished(child: ChildProcess, timeoutMs = 60_000): Promise<RunRe
 
 export function mem(args: string[], opts: RunOptions = {}): Promise<RunResult> {
   return finished(startMem(args, opts), opts.timeoutMs);
+}
+
+/** `mem` that must succeed: fails the test with the command line and its stderr otherwise. */
+export async function memOk(args: string[], opts: RunOptions = {}): Promise<RunResult> {
+  const r = await mem(args, opts);
+  assert.equal(r.code, 0, `mem ${args.join(' ')}: ${r.stderr}`);
+  return r;
 }
 
 export function tempDir(t: { after(fn: () => void): void }, prefix = 'memfold-'): string {
