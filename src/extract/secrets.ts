@@ -18,8 +18,9 @@
 import { LONG_QUOTE_TAILS } from './secret-fragments.js';
 import { SECRET_KINDS, SECRET_PATTERNS, type PatternMatch, type SecretPattern } from './secret-patterns.js';
 import { UNICODE_DASHES } from './secret-values.js';
+import { markerSpans, nextMarker, redactionMarker, touchesMarker } from './secret-markers.js';
 
-export { SECRET_KINDS };
+export { redactionMarker, SECRET_KINDS };
 
 export interface SecretFinding {
   kind: string;
@@ -34,12 +35,6 @@ export interface Redaction {
   count: number;
   /** The kinds replaced, each once, in order of first appearance. */
   kinds: string[];
-}
-
-const MARKER = /\[REDACTED:[a-z0-9-]{1,40}\]/g;
-
-export function redactionMarker(kind: string): string {
-  return `[REDACTED:${kind}]`;
 }
 
 /** Rounds of "redact, then look again" before giving up; real text settles in one or two. */
@@ -215,36 +210,6 @@ function accept(
     }
   }
   return { kind: kind === true ? pattern.kinds[0] : kind, start, end };
-}
-
-/** Binary search: markers are sorted and disjoint, and re-redacted text can hold thousands. */
-function touchesMarker(markers: Array<[number, number]>, start: number, end: number): boolean {
-  let lo = 0;
-  let hi = markers.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if ((markers[mid]?.[1] ?? 0) <= start) lo = mid + 1;
-    else hi = mid;
-  }
-  const next = markers[lo];
-  return next !== undefined && next[0] < end;
-}
-
-/** Where the first marker at or after `at` starts, or Infinity. */
-function nextMarker(markers: Array<[number, number]>, at: number): number {
-  let lo = 0;
-  let hi = markers.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if ((markers[mid]?.[0] ?? 0) < at) lo = mid + 1;
-    else hi = mid;
-  }
-  return markers[lo]?.[0] ?? Infinity;
-}
-
-function markerSpans(text: string): Array<[number, number]> {
-  if (!text.includes('[REDACTED:')) return [];
-  return [...text.matchAll(MARKER)].map((m) => [m.index, m.index + m[0].length]);
 }
 
 /** Overlapping candidates become one finding spanning them all, named by the earliest pattern. */
