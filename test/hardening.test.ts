@@ -143,6 +143,14 @@ test('a file where a folder belongs (.mem) or a folder where a file belongs (MEM
   assert.match(idx.stderr, /^mem: cannot write \.mem\/index\/\S+: a part of its path is a file, not a folder; the file is unchanged$/m);
   assert.doesNotMatch(idx.stderr, /\n\s+at /);
   rmSync(join(ws, '.mem'));
+  // A file where the job log's folder belongs: named as such (mkdir's own word for it is EEXIST).
+  mkdirSync(join(ws, '.mem'));
+  writeFileSync(join(ws, '.mem', 'logs'), 'not a folder\n');
+  const logged = await mem(['-C', ws, '--now', NOW, 'remember', 'Refunds need two approvals']);
+  assert.equal(logged.code, 0, logged.stderr);
+  assert.match(logged.stderr, /^warning: could not append to the job log: a part of its path is a file, not a folder \(\S+logs\)$/m);
+  assert.doesNotMatch(logged.stderr, /EEXIST/);
+  rmSync(join(ws, '.mem'), { recursive: true });
   // MEMORY.md as a folder: compound names it, not its temp file, and leaves no temp file.
   rmSync(join(ws, 'MEMORY.md'), { force: true });
   mkdirSync(join(ws, 'MEMORY.md'));

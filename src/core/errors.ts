@@ -57,6 +57,8 @@ export function exitCodeOf(err: unknown): number {
   return isMemError(err) ? err.exitCode : EXIT.error;
 }
 
+const NOT_A_FOLDER = 'a part of its path is a file, not a folder';
+
 /** One line naming what failed, for errors that did not come from memfold itself (EACCES, ENOSPC, ...). */
 export function describeError(err: unknown): string {
   if (err instanceof MemError) return err.message;
@@ -72,6 +74,7 @@ export function describeError(err: unknown): string {
       ENAMETOOLONG: 'file name too long',
       ENOENT: 'no such file or directory',
       EISDIR: 'is a directory',
+      ENOTDIR: NOT_A_FOLDER,
       EMFILE: 'too many open files',
     };
     return `${what[e.code] ?? e.message}${where}`;
@@ -86,7 +89,7 @@ const WRITE_REFUSED: Record<string, string> = {
   EROFS: 'read-only file system',
   ENOSPC: 'no space left on device',
   EDQUOT: 'disk quota exceeded',
-  ENOTDIR: 'a part of its path is a file, not a folder',
+  ENOTDIR: NOT_A_FOLDER,
   EISDIR: 'it is a folder, not a file',
 };
 

@@ -22,12 +22,15 @@ export async function writeFileAtomic(file: string, data: string | Uint8Array, l
 
 /**
  * mkdir -p that reports the real reason: Node's recursive mkdir says ENOENT when the file system is
- * read-only (EROFS), so on ENOENT the first missing folder is made on its own to get the true errno.
+ * read-only (EROFS), so on ENOENT the first missing folder is made on its own to get the true errno;
+ * and EEXIST when a file stands where the folder should be, reported as ENOTDIR.
  */
 export async function ensureDir(dir: string): Promise<void> {
   try {
     await fs.promises.mkdir(dir, { recursive: true });
   } catch (err) {
+    // A file where the folder should be: mkdir says EEXIST, which reads as if all were well.
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') throw Object.assign(new Error(`${dir} is a file, not a folder`), { code: 'ENOTDIR', path: dir, cause: err });
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
     let missing = dir;
     while (!fs.existsSync(path.dirname(missing)) && path.dirname(missing) !== missing) missing = path.dirname(missing);
