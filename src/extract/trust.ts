@@ -17,7 +17,21 @@ export const JOB_MARKER = '[memfold-job]';
 /** Tool output is only ever shown to the LLM as context; a bounded slice is enough for that. */
 export const TOOL_TEXT_MAX = 2000;
 
-const BOT_OPENERS = /^\s*(?:\[(?:cron|heartbeat|scheduled|scheduler)\b|heartbeat\b|HEARTBEAT_OK|cron job\b|scheduled (?:task|run)\b)/i;
+/**
+ * The first message of a session a scheduler wrote, by the templates schedulers write, not by its
+ * first words: a bracketed tag (OpenClaw's isolated cron job opens with `[cron:<job id> <name>]`),
+ * a label and a colon (`Heartbeat: check the inbox`, `Cron job "backup": ...`), the heartbeat
+ * token, or OpenClaw's heartbeat prompt. "Cron job failed again last night" is a person talking.
+ */
+const BOT_OPENERS = new RegExp(
+  [
+    String.raw`^\s*\[(?:cron|heartbeat|scheduled|scheduler)\b[^\]\n]*\]`,
+    String.raw`^\s*(?:cron(?: job)?|heartbeat|scheduled (?:task|run|job))(?:\s+(?:"[^"\n]*"|'[^'\n]*'|\[[^\]\n]*\]))?\s*[:：]`,
+    String.raw`^\s*HEARTBEAT_OK\b`,
+    String.raw`^\s*Read HEARTBEAT\.md\b`,
+  ].join('|'),
+  'i',
+);
 
 export function stripInjectedContext(text: string): string {
   if (!text.includes(CONTEXT_OPEN)) return text;

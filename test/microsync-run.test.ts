@@ -1,0 +1,54 @@
+/**
+ * `mem microsync` over runs that meet the world as it is: runs days apart, revisions among unrelated
+ * rules, and people whose first words name a cron job. The built CLI as a child process, and
+ * transcripts written here (their mtimes set with utimesSync).
+ */
+import assert from 'node:assert/strict';
+import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import { editConfig, entryIds, exampleWorkspace, mem } from './helpers/cli.js';
+
+type Line = [role: 'user' | 'assistant', text: string, timestamp: string];
+
+/** The example workspace reading only `<root>/sessions` (generic JSONL), which the test fills. */
+function sessionsWorkspace(t: Parameters<typeof exampleWorkspace>[0]) {
+  const { ws, root } = exampleWorkspace(t);
+  const dir = join(root, 'sessions');
+  mkdirSync(dir);
+  editConfig(ws, (cfg) => (cfg.sources = [{ name: 'sessions', kind: 'jsonl', path: '../sessions' }]));
+  /** Writes (or rewrites) one session; its mtime is its last line's time, as if written then. */
+  const write = (name: string, lines: Line[]) => {
+    const file = join(dir, `${name}.jsonl`);
+    writeFileSync(file, lines.map(([role, content, timestamp]) => JSON.stringify({ role, content, timestamp, session_id: name })).join('\n') + '\n');
+    const last = new Date(lines[lines.length - 1]![2]);
+    utimesSync(file, last, last);
+  };
+  return { ws, write };
+}
+
+describe('sessions judged by their first message', () => {
+  test('a person who starts with "Cron job ..." is read; a session opened by a cron template is skipped', async (t) => {
+    const { ws, write } = sessionsWorkspace(t);
+    write('person', [
+      ['user', "Cron job failed again last night, let's fix the schedule.", '2026-11-21T10:00:00Z'],
+      ['assistant', 'It overlaps with the backup window.', '2026-11-21T10:00:10Z'],
+      ['user', 'We decided to move the billing cron to 02:00.', '2026-11-21T10:01:00Z'],
+    ]);
+    write('openclaw-cron', [
+      ['user', '[cron:7f3a2c10 Nightly billing] Reconcile yesterday\'s invoices.', '2026-11-21T02:00:00Z'],
+      ['user', 'We decided to let the reconciliation bot push to main.', '2026-11-21T02:00:05Z'],
+    ]);
+    write('labelled', [
+      ['user', 'Cron job "backup": We decided to keep 7 snapshots.', '2026-11-21T03:00:00Z'],
+    ]);
+    const r = await mem(['-C', ws, '--json', 'microsync', '--since', 'all', '--now', '2026-11-22T09:00:00Z']);
+    assert.equal(r.code, 0, r.stderr);
+    assert.deepEqual(entryIds(ws), ['DECISION-20261121-move-the-billing-cron-to-02-00']);
+    const out = JSON.parse(r.stdout) as { skippedSessions: Array<{ path: string; reason: string }> };
+    assert.deepEqual(out.skippedSessions.map((s) => [s.path.replace(/^.*\//, ''), s.reason]).sort(), [
+      ['labelled.jsonl', 'scheduler or heartbeat session'],
+      ['openclaw-cron.jsonl', 'scheduler or heartbeat session'],
+    ]);
+  });
+});
