@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { editConfig, entryIds, exampleWorkspace, mem } from './helpers/cli.js';
+import { dailyText, editConfig, entryIds, exampleWorkspace, mem } from './helpers/cli.js';
 
 type Line = [role: 'user' | 'assistant', text: string, timestamp: string];
 
@@ -26,6 +26,27 @@ function sessionsWorkspace(t: Parameters<typeof exampleWorkspace>[0]) {
   };
   return { ws, write };
 }
+
+const statuses = (ws: string) => dailyText(ws).split('\n').filter((l) => /^## |^- supersedes:/.test(l));
+
+describe('supersedes', () => {
+  test('unrelated rules sharing words are not linked; a rule saying it changes another supersedes it', async (t) => {
+    const { ws, write } = sessionsWorkspace(t);
+    write('a', [['user', 'Rule: always run the migrations before every deploy.', '2026-11-19T10:00:00Z']]);
+    write('b', [['user', 'Rule: we no longer deploy from laptops, always deploy through CI.', '2026-11-20T10:00:00Z']]);
+    write('c', [['user', 'Rule: we deploy on Fridays.', '2026-11-20T11:00:00Z']]);
+    write('d', [['user', 'Rule: we now deploy on Thursdays instead of Fridays.', '2026-11-21T10:00:00Z']]);
+    const r = await mem(['-C', ws, 'microsync', '--since', 'all', '--now', '2026-11-22T09:00:00Z']);
+    assert.equal(r.code, 0, r.stderr);
+    assert.deepEqual(statuses(ws), [
+      '## Rule: Always run the migrations before every deploy',
+      '## Rule: We no longer deploy from laptops, always deploy through CI',
+      '## Rule: We deploy on Fridays',
+      '## Rule: We now deploy on Thursdays instead of Fridays',
+      '- supersedes: RULE-20261120-we-deploy-on-fridays',
+    ]);
+  });
+});
 
 describe('sessions judged by their first message', () => {
   test('a person who starts with "Cron job ..." is read; a session opened by a cron template is skipped', async (t) => {

@@ -96,7 +96,7 @@ describe('restated statements', () => {
       known('DECISION-20261119-use-redis-for-the-cache', 'Use Redis for the cache', { day: '2026-11-19' }),
       known('DECISION-20261120-drop-redis-use-a-local-lru-for-the-cache', 'Drop Redis, use a local LRU for the cache', { day: '2026-11-20', supersedes: 'DECISION-20261119-use-redis-for-the-cache' }),
     ];
-    const p = plan([cand('Use Redis for the cache', { day: '2026-11-22', revises: true })], existing);
+    const p = plan([cand('Use Redis for the cache', { conclusion: 'Go back to Redis for the cache', day: '2026-11-22', revises: true })], existing);
     assert.deepEqual(ids(p), ['DECISION-20261122-use-redis-for-the-cache']);
     assert.deepEqual(sup(p), ['DECISION-20261120-drop-redis-use-a-local-lru-for-the-cache']);
   });
@@ -124,7 +124,8 @@ describe('supersedes', () => {
   test('an id named in a supersedes list counts as replaced', () => {
     const redis = 'DECISION-20261119-use-redis-for-the-cache';
     const existing = [known(redis, 'Use Redis for the cache'), known('DECISION-20261120-drop-redis-and-memcached', 'Drop Redis and Memcached', { supersedes: `DECISION-20261118-use-memcached, ${redis}` })];
-    assert.deepEqual(sup(plan([cand('Use Redis for the cache again', { revises: true, day: '2026-11-22' })], existing)), ['DECISION-20261120-drop-redis-and-memcached']);
+    // The replaced entry is the more similar one: only its being replaced rules it out.
+    assert.deepEqual(sup(plan([cand('Go back to Redis for the cache instead of dropping Redis and Memcached', { revises: true, day: '2026-11-22' })], existing)), ['DECISION-20261120-drop-redis-and-memcached']);
   });
 
   test('a revision supersedes the most similar active entry of the same kind and scope', () => {
@@ -153,6 +154,21 @@ describe('supersedes', () => {
     assert.equal(p.entries.length, 1);
     assert.deepEqual(sup(p), [undefined]);
     assert.ok(!p.entries[0]!.entry.fields.some((f) => f.key === 'supersedes'));
+  });
+
+  test('a revision names no entry it shares only common words with, nor one under another key', () => {
+    const existing = [known('RULE-20261119-always-run-the-migrations-before-every-deploy', 'Always run the migrations before every deploy', { kind: 'Rule' })];
+    const laptops = cand('We no longer deploy from laptops, always deploy through CI', { kind: 'Rule', revises: true, day: '2026-11-20' });
+    assert.deepEqual(sup(plan([laptops], existing)), [undefined]);
+    const fridays = [known('RULE-20261120-we-deploy-on-fridays', 'We deploy on Fridays', { kind: 'Rule', key: 'rule:ledger:deploy-day' })];
+    const thursdays = cand('We now deploy on Thursdays instead of Fridays', { kind: 'Rule', revises: true, day: '2026-11-21' });
+    assert.deepEqual(sup(plan([thursdays], fridays)), ['RULE-20261120-we-deploy-on-fridays']);
+    assert.deepEqual(sup(plan([{ ...thursdays, key: 'rule:ledger:deploy-window' }], fridays)), [undefined], 'two keys name two things');
+  });
+
+  test('a revision found by similarity alone must say it changes something: a model\'s revises flag is not enough', () => {
+    const p = plan([cand('Deploy on Thursdays, not Fridays', { kind: 'Rule', revises: true, day: '2026-11-21' })], [known('RULE-20261120-we-deploy-on-fridays', 'We deploy on Fridays', { kind: 'Rule' })]);
+    assert.deepEqual(sup(p), [undefined]);
   });
 
   test('a revision in the same run supersedes the entry planned before it', () => {

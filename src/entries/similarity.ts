@@ -19,6 +19,19 @@ export function tokens(text: string): Set<string> {
   return out;
 }
 
+/**
+ * Words that say how often, how strongly or who, not what about: two statements sharing only these
+ * ("always", "must", "we") are not about one thing.
+ */
+const FUNCTION_WORDS = new Set('all always any anymore are be been but can could did do does each every has have he her his i if its just me more must my never no not now only she should so than their them then there these they those us very will would you your'.split(' '));
+
+/** tokens() without function words: what a statement is about, to tell which earlier one it revises. */
+export function contentTokens(text: string): Set<string> {
+  const out = tokens(text);
+  for (const w of FUNCTION_WORDS) out.delete(w);
+  return out;
+}
+
 export function jaccard(a: Set<string>, b: Set<string>): number {
   if (!a.size || !b.size) return 0;
   let shared = 0;

@@ -9,12 +9,25 @@
  */
 import { makeId, isVersionOf, nextFreeId } from '../../entries/id.js';
 import { getField, getSource, supersedesOf, type Entry, type Field, type Kind } from '../../entries/model.js';
-import { jaccard, tokens } from '../../entries/similarity.js';
+import { contentTokens, jaccard } from '../../entries/similarity.js';
+import { REVISION } from '../../extract/markers.js';
 import { normalise } from '../../extract/sentences.js';
 import type { Candidate } from '../../extract/types.js';
 
-/** Below this similarity a revision names no predecessor rather than a wrong one. */
-export const REVISION_SIMILARITY = 0.15;
+/**
+ * Below this similarity of content words (two in five shared) a revision names no predecessor rather
+ * than a wrong one: rules sharing "always" and "deploy" are not one rule said twice.
+ */
+export const REVISION_SIMILARITY = 0.4;
+
+/**
+ * What a statement says to replace an earlier one: "instead", "no longer", "now", "改为", "不再"...
+ * Found by similarity alone, a predecessor is named only for a statement saying one of them; the
+ * phrase says that something changed, not what, so it is left out of the comparison.
+ */
+const CHANGE_WORDS = new RegExp(`${REVISION.source}|\\b(?:instead|now|anymore)\\b|现在|現在`, 'gi');
+
+const about = (statement: string) => contentTokens(statement.replace(CHANGE_WORDS, ' '));
 
 export interface Known {
   id: string;
@@ -102,7 +115,10 @@ function inForce(known: Known[]): Known[] {
   return known.filter((k) => (getField(k.entry, 'status') ?? 'active') === 'active' && !replaced.has(k.id));
 }
 
-/** The active entry this candidate replaces: explicit id, then same key, then the most similar revision target. */
+/**
+ * The active entry this candidate replaces: explicit id, then same key, then, for a revision saying
+ * it changes something, the most similar entry of a related kind, the same scope and no other key.
+ */
 export function findSuperseded(c: Candidate, known: Known[], day?: string): string | undefined {
   // A statement can only replace what was said before it (a back-fill meets later entries first).
   const active = inForce(known).filter((k) => !day || (getField(k.entry, 'date') ?? '') <= day);
@@ -112,12 +128,16 @@ export function findSuperseded(c: Candidate, known: Known[], day?: string): stri
     if (sameKey.length) return sameKey[sameKey.length - 1]!.id;
   }
   if (!c.revises && !c.supersedes) return undefined;
-  const mine = tokens(`${c.title} ${c.conclusion}`);
+  const statement = `${c.title} ${c.conclusion}`;
+  if (statement.search(CHANGE_WORDS) < 0) return undefined;
+  const mine = about(statement);
   let best: { id: string; score: number } | undefined;
   for (const k of active) {
     if (!RELATED[c.kind].includes(k.entry.kind as Kind)) continue;
     if ((getField(k.entry, 'scope') ?? '') !== (c.scope ?? '')) continue;
-    const score = jaccard(mine, tokens(`${k.entry.title} ${getField(k.entry, 'conclusion') ?? ''}`));
+    const key = getField(k.entry, 'key');
+    if (c.key && key && key !== c.key) continue;
+    const score = jaccard(mine, about(`${k.entry.title} ${getField(k.entry, 'conclusion') ?? ''}`));
     if (score >= REVISION_SIMILARITY && (!best || score > best.score)) best = { id: k.id, score };
   }
   return best?.id;
