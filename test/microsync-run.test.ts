@@ -29,6 +29,28 @@ function sessionsWorkspace(t: Parameters<typeof exampleWorkspace>[0]) {
 
 const statuses = (ws: string) => dailyText(ws).split('\n').filter((l) => /^## |^- supersedes:/.test(l));
 
+describe('runs far apart', () => {
+  test('a session begun after the last run is read whole, however long ago that run was; old files give only new turns', async (t) => {
+    const { ws, write } = sessionsWorkspace(t);
+    write('old', [['user', 'We decided to name the service ledger-api.', '2026-11-01T09:00:00Z']]);
+    write('friday', [['user', 'We decided to tag every release.', '2026-11-20T21:00:00Z']]);
+    const friday = await mem(['-C', ws, 'microsync', '--now', '2026-11-20T22:00:00Z']);
+    assert.equal(friday.code, 0, friday.stderr);
+    assert.deepEqual(entryIds(ws), ['DECISION-20261120-tag-every-release'], 'the first run reads the last 24 hours only');
+
+    // Cron off for the weekend: a session on Saturday morning, and a line added to the old file.
+    write('saturday', [['user', 'We decided to freeze deploys on weekends.', '2026-11-21T10:00:00Z'], ['assistant', 'Frozen.', '2026-11-21T10:05:00Z']]);
+    write('old', [['user', 'We decided to name the service ledger-api.', '2026-11-01T09:00:00Z'], ['user', 'We decided to add a status page.', '2026-11-21T11:00:00Z']]);
+    const monday = await mem(['-C', ws, 'microsync', '--now', '2026-11-22T16:00:00Z']);
+    assert.equal(monday.code, 0, monday.stderr);
+    assert.deepEqual(entryIds(ws), [
+      'DECISION-20261120-tag-every-release',
+      'DECISION-20261121-add-a-status-page',
+      'DECISION-20261121-freeze-deploys-on-weekends',
+    ]);
+  });
+});
+
 describe('supersedes', () => {
   test('unrelated rules sharing words are not linked; a rule saying it changes another supersedes it', async (t) => {
     const { ws, write } = sessionsWorkspace(t);

@@ -25,8 +25,7 @@ import { loadCursors, serialiseCursors, type Cursors } from './cursors.js';
 import { extractBatch, type ExtractorSetup } from './extract-batch.js';
 import { planEntries, type Plan } from './plan.js';
 import { readTranscriptFile } from './read-file.js';
-
-export const FIRST_RUN_WINDOW_HOURS = 24;
+import { uncursoredStart } from './window.js';
 
 export interface MicrosyncOptions {
   workspace: string;
@@ -96,7 +95,7 @@ async function microsync(opts: MicrosyncOptions, jobLock?: HeldLock): Promise<Mi
     llm: llmCfg ? { calls: 0, tokens: 0, estimatedCalls: 0, estimatedTokens: 0, stoppedByBudget: false } : null,
   };
   const candidates: Candidate[] = [];
-  const start = explicit === undefined ? opts.now.minus({ hours: FIRST_RUN_WINDOW_HOURS }) : explicit;
+  const start = explicit === undefined ? uncursoredStart(cursors, opts.now) : explicit;
   let done = 0;
   for (const { source, file } of files) {
     opts.progress?.(`microsync: ${++done}/${files.length} ${path.basename(file)}`);
