@@ -154,6 +154,19 @@ describe('extractWithLlm', () => {
     await assert.rejects(extractWithLlm(conversation(), cfg, options()), /answered HTTP 500: 500 scripted HTTP 500/);
   });
 
+  test('a 4xx refusing one batch hands it back in refused and reads on; key, endpoint and rate errors still throw', async () => {
+    cfg = { ...cfg, turnsPerCall: 2 };
+    llm.chat.enqueue(reply.status(400), reply.json({ entries: [entry({ first_turn: 4, last_turn: 4 })] }));
+    const res = await extractWithLlm(conversation(), cfg, options());
+    assert.equal(llm.chat.requests.length, 2, 'a refusal is not retried');
+    assert.deepEqual(res.refused.map((b) => [b.turns.map((t) => t.index), b.problem]), [[[1, 2], `LLM endpoint ${llm.url} (model test-model) answered HTTP 400: 400 scripted HTTP 400`]]);
+    assert.deepEqual([res.candidates.map((c) => c.firstTurn), res.calls, res.processedThroughTurn], [[4], 2, 4]);
+    for (const status of [401, 403, 404, 429]) {
+      llm.chat.enqueue(reply.status(status));
+      await assert.rejects(extractWithLlm(conversation(), { ...cfg, maxRetries: 0 }, options()), new RegExp(`answered HTTP ${status}`));
+    }
+  });
+
   test('the call budget stops cleanly after the first of three batches', async () => {
     cfg = { ...cfg, maxCallsPerRun: 1, turnsPerCall: 2 };
     const progress: string[] = [];

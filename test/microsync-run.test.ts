@@ -1,13 +1,15 @@
 /**
- * `mem microsync` over runs that meet the world as it is: runs days apart, revisions among unrelated
- * rules, and people whose first words name a cron job. The built CLI as a child process, and
- * transcripts written here (their mtimes set with utimesSync).
+ * `mem microsync` over runs that meet the world as it is: an LLM endpoint that refuses one request,
+ * runs days apart, revisions among unrelated rules, and people whose first words name a cron job.
+ * The built CLI as a child process, transcripts written here (their mtimes set with utimesSync), and
+ * for the LLM a real OpenAI-compatible server on 127.0.0.1 in this process.
  */
 import assert from 'node:assert/strict';
-import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, test } from 'node:test';
+import { after, before, beforeEach, describe, test } from 'node:test';
 import { dailyText, editConfig, entryIds, exampleWorkspace, mem } from './helpers/cli.js';
+import { HttpStatus, promptTurns, startOpenAIServer, type ChatRequestBody, type OpenAIServer } from './helpers/openai-server.js';
 
 type Line = [role: 'user' | 'assistant', text: string, timestamp: string];
 
@@ -28,6 +30,78 @@ function sessionsWorkspace(t: Parameters<typeof exampleWorkspace>[0]) {
 }
 
 const statuses = (ws: string) => dailyText(ws).split('\n').filter((l) => /^## |^- supersedes:/.test(l));
+
+describe('an LLM request refused for what it holds', () => {
+  const NOW = '2026-11-22T09:00:00Z';
+  let llm: OpenAIServer;
+  before(async () => {
+    llm = await startOpenAIServer();
+  });
+  after(() => llm.close());
+  beforeEach(() => {
+    llm.requests.length = 0;
+  });
+
+  /** A stand-in model that answers `status` to any prompt holding POISON, and finds "decided" elsewhere. */
+  const refusing = (status: number) => (body: ChatRequestBody) => {
+    if (JSON.stringify(body.messages).includes('POISON')) {
+      throw new HttpStatus(status, { error: { message: "This model's maximum context length is 8192 tokens", type: 'invalid_request_error', param: 'messages', code: 'context_length_exceeded' } });
+    }
+    const entries = promptTurns(body)
+      .filter((t) => t.role === 'user' && /decided/.test(t.text))
+      .map((t) => ({
+        kind: 'Decision', title: `LLM: ${t.text.slice(0, 40)}`, conclusion: t.text, why: null, finding: null, impact: null, confidence: 0.8,
+        origin: 'user', key: null, scope: null, refs: null, revises: false, supersedes_hint: null, first_turn: t.index, last_turn: t.index,
+      }));
+    return { entries };
+  };
+
+  function llmSessions(t: Parameters<typeof exampleWorkspace>[0], llmCfg: Record<string, unknown> = {}) {
+    const s = sessionsWorkspace(t);
+    editConfig(s.ws, (cfg) => (cfg.llm = { baseURL: llm.url, model: 'test-model', timeoutMs: 2000, maxRetries: 2, ...llmCfg }));
+    s.write('good', [['user', 'We decided to ship releases on Tuesdays.', '2026-11-22T08:00:00Z'], ['assistant', 'Noted.', '2026-11-22T08:00:05Z']]);
+    s.write('poison', [['user', 'POISON We decided to keep the audit log in Kafka.', '2026-11-22T08:10:00Z'], ['assistant', 'Noted.', '2026-11-22T08:10:05Z']]);
+    return s;
+  }
+  const poisoned = () => llm.chat.requests.filter((r) => r.raw.includes('POISON')).length;
+
+  test('a 400 for one batch: the rules read it, the other batches land, one warning, and the next run goes on', async (t) => {
+    llm.chat.handler = refusing(400);
+    const { ws } = llmSessions(t);
+    const r = await mem(['-C', ws, 'microsync', '--now', NOW]);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stderr, /^warning: the LLM endpoint refused a request, so the rule-based extractor read those turns instead: turns 1-2 of \S*poison\.jsonl \(LLM endpoint \S+ \(model test-model\) answered HTTP 400: [^\n]*maximum context length[^\n]*\)\n$/);
+    assert.equal(poisoned(), 1, 'a refusal is not retried');
+    const text = dailyText(ws);
+    assert.match(text, /## Decision: LLM: We decided to ship releases on Tuesdays/, 'the LLM read the other session');
+    assert.match(text, /## Decision: Keep the audit log in Kafka\n[^#]*- origin: user\n/, 'the rules read the refused one');
+
+    const again = await mem(['-C', ws, 'microsync', '--now', '2026-11-22T10:00:00Z']);
+    assert.equal(again.code, 0, again.stderr);
+    assert.equal(again.stderr, '');
+    assert.equal(poisoned(), 1, 'the cursor moved past the refused turns');
+  });
+
+  test('a 401 for one batch still fails the run in one line, writing nothing', async (t) => {
+    llm.chat.handler = refusing(401);
+    const { ws } = llmSessions(t);
+    const r = await mem(['-C', ws, 'microsync', '--now', NOW]);
+    assert.equal(r.code, 1);
+    assert.match(r.stderr, /^mem: LLM endpoint \S+ \(model test-model\) answered HTTP 401: [^\n]*\n$/);
+    assert.deepEqual(entryIds(ws), []);
+    assert.ok(!existsSync(join(ws, '.mem', 'cursors.json')), 'no cursor moved: the next run tries again');
+  });
+
+  test('an endpoint that cannot be reached still fails the run in one line', async (t) => {
+    const gone = await startOpenAIServer();
+    await gone.close();
+    const { ws } = llmSessions(t, { baseURL: gone.url, maxRetries: 0 });
+    const r = await mem(['-C', ws, 'microsync', '--now', NOW]);
+    assert.equal(r.code, 1);
+    assert.match(r.stderr, /^mem: LLM endpoint \S+ \(model test-model\) could not be reached \(1 attempt\)[^\n]*\n$/);
+    assert.deepEqual(entryIds(ws), []);
+  });
+});
 
 describe('runs far apart', () => {
   test('a session begun after the last run is read whole, however long ago that run was; old files give only new turns', async (t) => {

@@ -61,6 +61,23 @@ function describeFailure(err: unknown, cfg: LlmConfig): string {
   return `${where} failed: ${firstLine(err instanceof Error ? err.message : String(err))}`;
 }
 
+/**
+ * 4xx statuses about the endpoint or the account, not about one request: a wrong or unauthorised key
+ * (401, 403), a wrong baseURL or model (404), a timeout or conflict the client has already retried
+ * (408, 409), a rate limit (429). Every request would meet them, so they stop the run.
+ */
+const NOT_ABOUT_THE_REQUEST = new Set([401, 403, 404, 408, 409, 429]);
+
+/**
+ * Whether a failure of `complete` is the endpoint refusing that one request for what it holds (HTTP
+ * 400 "context length exceeded", 413, 422): the same request would be refused again, another may pass.
+ */
+export function refusedRequest(err: unknown): boolean {
+  const cause = err instanceof MemError ? err.cause : err;
+  if (!(cause instanceof APIError) || cause.status === undefined) return false;
+  return cause.status >= 400 && cause.status < 500 && !NOT_ABOUT_THE_REQUEST.has(cause.status);
+}
+
 export async function complete(client: OpenAI, cfg: LlmConfig, messages: readonly ChatMessage[]): Promise<Reply> {
   try {
     const res = await client.chat.completions.create({

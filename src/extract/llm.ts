@@ -4,8 +4,11 @@
  *
  * Invariants:
  * - `processedThroughTurn` only ever names the last turn of a batch that was fully tried (answered,
- *   or answered invalidly twice and skipped), so a cursor built on it never skips unread turns and a
- *   budget stop or a thrown MemError leaves the rest for the next run.
+ *   answered invalidly twice and skipped, or refused and handed back in `refused`), so a cursor built
+ *   on it never skips unread turns and a budget stop or a thrown MemError leaves the rest for the next run.
+ * - A request the endpoint refuses for what it holds (an HTTP 4xx such as "context length exceeded")
+ *   would be refused on every run: its batch is handed back for another extractor instead of failing
+ *   the run. Failures every request would meet (key, endpoint, model, rate limit, network) still throw.
  * - The budget is checked before every call, retries included, and spent from `usage.total_tokens`
  *   when the endpoint reports it: a run never starts a call it cannot pay for.
  * - A dry run sends nothing and needs no key; it walks the same batches and spends the estimates
@@ -16,7 +19,7 @@ import type OpenAI from 'openai';
 import type { LlmConfig } from '../config/schema.js';
 import type { Turn } from '../transcripts/types.js';
 import type { Candidate } from './types.js';
-import { complete, createClient, parseReply, resolveApiKey } from './llm-client.js';
+import { complete, createClient, parseReply, refusedRequest, resolveApiKey, type Reply } from './llm-client.js';
 import { toCandidates } from './llm-map.js';
 import { buildMessages, estimateMessagesTokens, estimateTokens, isTrustedTurn, type ChatMessage } from './llm-prompt.js';
 
@@ -53,11 +56,17 @@ export interface ExtractWithLlmResult {
   stoppedByBudget: boolean;
   /** Dry run only: calls and tokens the real run would spend within the budget (no retries counted). */
   estimated?: { calls: number; tokens: number };
+  /** Batches the endpoint refused for what they hold, with its answer; no candidate came from them. */
+  refused: RefusedBatch[];
 }
 
 export interface Batch {
   turns: Turn[];
   context: Turn[];
+}
+
+export interface RefusedBatch extends Batch {
+  problem: string;
 }
 
 /** Consecutive slices of `perCall` turns, each with the turns just before it as context. */
@@ -111,7 +120,16 @@ async function runBatch(client: OpenAI, cfg: LlmConfig, batch: Batch, opts: Extr
     const messages = last === undefined ? base : [...base, RETRY_NOTE(last)];
     const estimate = estimateMessagesTokens(messages) + OUTPUT_TOKENS_RESERVE;
     if (!affordable(opts.budget, estimate)) return 'budget';
-    const reply = await complete(client, cfg, messages);
+    let reply: Reply;
+    try {
+      reply = await complete(client, cfg, messages);
+    } catch (err) {
+      if (!refusedRequest(err)) throw err;
+      // A refused request was made but read nothing: it costs a call and no tokens.
+      spend(result, opts.budget, 0);
+      result.refused.push({ ...batch, problem: (err as Error).message });
+      return 'done';
+    }
     spend(result, opts.budget, reply.totalTokens ?? estimate - OUTPUT_TOKENS_RESERVE + estimateTokens(reply.content ?? ''));
     const parsed = parseReply(reply);
     if (parsed.ok) {
@@ -144,7 +162,7 @@ export async function extractWithLlm(
 ): Promise<ExtractWithLlmResult> {
   assertOneSession(turns);
   const batches = planBatches(turns, cfg.turnsPerCall, opts.context);
-  const result: ExtractWithLlmResult = { candidates: [], calls: 0, tokens: 0, processedThroughTurn: null, stoppedByBudget: false };
+  const result: ExtractWithLlmResult = { candidates: [], calls: 0, tokens: 0, processedThroughTurn: null, stoppedByBudget: false, refused: [] };
   if (opts.dryRun) result.estimated = { calls: 0, tokens: 0 };
   // A batch with nothing a person or the main agent said cannot yield an entry: no call for it.
   const worthACall = (b: Batch) => b.turns.some(isTrustedTurn);

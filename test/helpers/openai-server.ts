@@ -92,9 +92,17 @@ export interface Endpoint<B, H> {
 
 /**
  * Returns (or resolves to) the reply content: a string is sent verbatim, anything else as JSON. A
- * handler that throws gets HTTP 500 with `x-should-retry: false` and the error's message.
+ * handler that throws an HttpStatus gets that status (a 400 for one prompt's content, say); one that
+ * throws anything else gets HTTP 500 with `x-should-retry: false` and the error's message.
  */
 export type ChatHandler = (body: ChatRequestBody) => unknown;
+
+/** Thrown by a chat handler to answer that one request with an HTTP error status. */
+export class HttpStatus extends Error {
+  constructor(readonly status: number, readonly body?: unknown) {
+    super(`scripted HTTP ${status}`);
+  }
+}
 export type EmbeddingHandler = (text: string, dimensions: number, model: string) => number[];
 
 export interface OpenAIServer {
@@ -181,7 +189,9 @@ export async function startOpenAIServer(): Promise<OpenAIServer> {
         .then(
           (out) => playChat(res, body, { type: 'content', content: typeof out === 'string' ? out : JSON.stringify(out) }),
           (err: unknown) =>
-            send(res, 500, { error: { message: `chat handler threw: ${String(err)}`, type: 'server_error' } }, { 'x-should-retry': 'false' }),
+            err instanceof HttpStatus
+              ? sendStatus(res, { status: err.status, body: err.body })
+              : send(res, 500, { error: { message: `chat handler threw: ${String(err)}`, type: 'server_error' } }, { 'x-should-retry': 'false' }),
         );
       return;
     }

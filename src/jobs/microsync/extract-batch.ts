@@ -1,7 +1,9 @@
 /**
  * One batch of one file's turns → candidates, behind the trust boundary: sessions that must produce
  * nothing are skipped, the rest is redacted before the rule-based or LLM extractor sees it, and what
- * comes out is cleaned again (control characters, secrets) whichever extractor proposed it.
+ * comes out is cleaned again (control characters, secrets) whichever extractor proposed it. Turns the
+ * LLM endpoint refuses to read are read by the rule-based extractor, the path DESIGN §7 gives for
+ * working without an LLM, so one refused request neither fails every run nor loses its turns.
  */
 import type { LlmConfig } from '../../config/schema.js';
 import { cleanCandidate } from '../../extract/clean.js';
@@ -10,6 +12,7 @@ import { extractWithRules } from '../../extract/rules.js';
 import { prepareTurns } from '../../extract/trust.js';
 import type { Candidate } from '../../extract/types.js';
 import type { Turn } from '../../transcripts/types.js';
+import { tildePath } from '../../workspace/home.js';
 
 export interface ExtractorSetup {
   llm?: { cfg: LlmConfig; budget: LlmBudget; dryRun: boolean };
@@ -22,6 +25,8 @@ export interface BatchOutcome {
   /** Last turn fully extracted when the LLM budget ran out; null when the whole batch was. */
   processedThrough: number | null;
   llm: { calls: number; tokens: number; estimatedCalls: number; estimatedTokens: number; stoppedByBudget: boolean };
+  /** Turns the LLM endpoint refused ("turns 3-8 of ~/x.jsonl"), read by the rules instead, and its answer. */
+  refused: Array<{ where: string; problem: string }>;
 }
 
 function bySession(turns: Turn[]): Turn[][] {
@@ -47,20 +52,38 @@ function readable(candidates: Candidate[], warn: (msg: string) => void): Candida
   });
 }
 
+/** The rule-based extractor over `turns`; `context` (turns just before them) only helps to understand them. */
+function byRules(turns: Turn[], context: Turn[], warn: (msg: string) => void): Candidate[] {
+  const firstIndex = turns[0]!.index;
+  return readable(extractWithRules([...context, ...turns]).filter((c) => c.lastTurn >= firstIndex), warn);
+}
+
+/** One warning for every request the LLM endpoint refused in a run, naming the turns. */
+export function refusedWarning(refused: BatchOutcome['refused']): string | undefined {
+  if (!refused.length) return undefined;
+  const shown = refused.slice(0, 5).map((r) => r.where).join('; ');
+  const more = refused.length > 5 ? `; and ${refused.length - 5} more` : '';
+  const n = refused.length === 1 ? 'a request' : `${refused.length} requests`;
+  return `the LLM endpoint refused ${n}, so the rule-based extractor read those turns instead: ${shown}${more} (${refused[0]!.problem})`;
+}
+
 export async function extractBatch(turns: Turn[], context: Turn[], setup: ExtractorSetup): Promise<BatchOutcome> {
-  const out: BatchOutcome = { candidates: [], redacted: 0, processedThrough: null, llm: { calls: 0, tokens: 0, estimatedCalls: 0, estimatedTokens: 0, stoppedByBudget: false } };
+  const out: BatchOutcome = { candidates: [], redacted: 0, processedThrough: null, llm: { calls: 0, tokens: 0, estimatedCalls: 0, estimatedTokens: 0, stoppedByBudget: false }, refused: [] };
   for (const group of bySession(turns)) {
     const prepared = prepareTurns(group);
     out.redacted += prepared.redacted;
     if (!setup.llm) {
       const ctx = prepareTurns(context.filter((t) => t.sessionId === group[0]!.sessionId)).turns;
-      const firstIndex = group[0]!.index;
-      out.candidates.push(...readable(extractWithRules([...ctx, ...prepared.turns]).filter((c) => c.lastTurn >= firstIndex), setup.warn));
+      out.candidates.push(...byRules(prepared.turns, ctx, setup.warn));
       continue;
     }
     const { cfg, budget, dryRun } = setup.llm;
     const r = await extractWithLlm(prepared.turns, cfg, { budget, dryRun, warn: setup.warn });
     out.candidates.push(...readable(r.candidates, setup.warn));
+    for (const b of r.refused) {
+      out.candidates.push(...byRules(b.turns, b.context, setup.warn));
+      out.refused.push({ where: `turns ${b.turns[0]!.index}-${b.turns[b.turns.length - 1]!.index} of ${tildePath(b.turns[0]!.sessionPath)}`, problem: b.problem });
+    }
     out.llm.calls += r.calls;
     out.llm.tokens += r.tokens;
     out.llm.estimatedCalls += r.estimated?.calls ?? 0;

@@ -22,7 +22,7 @@ import { defaultLockOptions } from '../../write/defaults.js';
 import { withLock, type HeldLock } from '../../write/locks.js';
 import { WorkspaceWriter } from '../../write/writer.js';
 import { loadCursors, serialiseCursors, type Cursors } from './cursors.js';
-import { extractBatch, type ExtractorSetup } from './extract-batch.js';
+import { extractBatch, refusedWarning, type BatchOutcome, type ExtractorSetup } from './extract-batch.js';
 import { planEntries, type Plan } from './plan.js';
 import { readTranscriptFile } from './read-file.js';
 import { uncursoredStart } from './window.js';
@@ -95,6 +95,7 @@ async function microsync(opts: MicrosyncOptions, jobLock?: HeldLock): Promise<Mi
     llm: llmCfg ? { calls: 0, tokens: 0, estimatedCalls: 0, estimatedTokens: 0, stoppedByBudget: false } : null,
   };
   const candidates: Candidate[] = [];
+  const refused: BatchOutcome['refused'] = [];
   const start = explicit === undefined ? uncursoredStart(cursors, opts.now) : explicit;
   let done = 0;
   for (const { source, file } of files) {
@@ -108,6 +109,7 @@ async function microsync(opts: MicrosyncOptions, jobLock?: HeldLock): Promise<Mi
       const out = await extractBatch(turns, context, setup);
       candidates.push(...out.candidates);
       result.redacted += out.redacted;
+      refused.push(...out.refused);
       if (result.llm) {
         for (const k of ['calls', 'tokens', 'estimatedCalls', 'estimatedTokens'] as const) result.llm[k] += out.llm[k];
         result.llm.stoppedByBudget ||= out.llm.stoppedByBudget;
@@ -125,6 +127,8 @@ async function microsync(opts: MicrosyncOptions, jobLock?: HeldLock): Promise<Mi
     if (read.cursor) nextCursors[file] = { ...read.cursor, ...(read.skip ? { skip: read.skip } : {}) };
   }
   result.candidates = candidates.length;
+  const refusal = refusedWarning(refused);
+  if (refusal) opts.warn(refusal);
 
   const existing = (await loadEntries(opts.workspace)).map((r) => ({ id: r.id, entry: r.entry }));
   const dated = candidates.map((c) => ({ ...c, day: dayOf(c.timestamp, zone), sessionPathStored: storedSessionPath(c.sessionPath) }));
