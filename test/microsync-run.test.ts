@@ -103,6 +103,26 @@ describe('an LLM request refused for what it holds', () => {
   });
 });
 
+describe('an LLM batch after the reader\'s first', () => {
+  test('is sent with the turns just before it as context', async (t) => {
+    const llm = await startOpenAIServer();
+    t.after(() => llm.close());
+    llm.chat.handler = () => ({ entries: [] });
+    const { ws, write } = sessionsWorkspace(t);
+    editConfig(ws, (cfg) => (cfg.llm = { baseURL: llm.url, model: 'test-model', timeoutMs: 2000, maxRetries: 0 }));
+    // One more turn than the reader hands over at once (BATCH_TURNS, read-file.ts): the last turn comes in a batch of its own.
+    const lines: Line[] = Array.from({ length: 500 }, (_, i) => ['user', `Filler message number ${i}.`, `2026-11-21T10:${String(Math.floor(i / 60)).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}Z`]);
+    lines[499] = ['assistant', 'Shall we move the nightly backup to 02:00?', '2026-11-21T10:08:19Z'];
+    lines.push(['user', 'Yes, do that.', '2026-11-21T10:09:00Z']);
+    write('long', lines);
+    const r = await mem(['-C', ws, 'microsync', '--since', 'all', '--now', '2026-11-22T09:00:00Z']);
+    assert.equal(r.code, 0, r.stderr);
+    const last = llm.chat.requests.filter((q) => q.raw.includes('Yes, do that.'));
+    assert.equal(last.length, 1);
+    assert.match(last[0]!.raw, /## Context[^]*Shall we move the nightly backup to 02:00\?/, 'the question the answer confirms is sent with it');
+  });
+});
+
 describe('runs far apart', () => {
   test('a session begun after the last run is read whole, however long ago that run was; old files give only new turns', async (t) => {
     const { ws, write } = sessionsWorkspace(t);

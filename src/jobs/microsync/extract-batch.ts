@@ -72,13 +72,14 @@ export async function extractBatch(turns: Turn[], context: Turn[], setup: Extrac
   for (const group of bySession(turns)) {
     const prepared = prepareTurns(group);
     out.redacted += prepared.redacted;
+    // The turns just before this batch (of the same session): a confirmation needs what it confirms.
+    const ctx = prepareTurns(context.filter((t) => t.sessionId === group[0]!.sessionId)).turns;
     if (!setup.llm) {
-      const ctx = prepareTurns(context.filter((t) => t.sessionId === group[0]!.sessionId)).turns;
       out.candidates.push(...byRules(prepared.turns, ctx, setup.warn));
       continue;
     }
     const { cfg, budget, dryRun } = setup.llm;
-    const r = await extractWithLlm(prepared.turns, cfg, { budget, dryRun, warn: setup.warn });
+    const r = await extractWithLlm(prepared.turns, cfg, { budget, dryRun, warn: setup.warn, context: ctx });
     out.candidates.push(...readable(r.candidates, setup.warn));
     for (const b of r.refused) {
       out.candidates.push(...byRules(b.turns, b.context, setup.warn));
