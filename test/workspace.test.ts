@@ -31,6 +31,18 @@ describe('mem init', () => {
     assert.deepEqual(snapshot(ws, () => false), before);
   });
 
+  test('-C names the folder to create, as it does for every command; a second, different folder is refused', async (t) => {
+    const root = tempDir(t);
+    const r = await mem(['-C', join(root, 'ws'), 'init'], { cwd: root });
+    assert.equal(r.code, 0, r.stderr);
+    assert.ok(existsSync(join(root, 'ws', 'mem.config.json')));
+    assert.ok(!existsSync(join(root, 'mem.config.json')), 'the current folder is left alone');
+    const both = await mem(['-C', join(root, 'ws'), 'init', join(root, 'other')], { cwd: root });
+    assert.equal(both.code, 2);
+    assert.match(both.stderr, /^mem: -C \S+ws and \S+other name two different folders; give the workspace once\n$/);
+    assert.ok(!existsSync(join(root, 'other')));
+  });
+
   test('adopts an existing folder: keeps its MEMORY.md and .gitignore lines, adds what is missing', async (t) => {
     const ws = tempDir(t);
     writeFileSync(join(ws, 'MEMORY.md'), '# My own memory\n- keep me\n');

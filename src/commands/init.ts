@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { outputFor, type GlobalOptions } from '../cli/context.js';
+import { MemError } from '../core/errors.js';
 import { setupGit } from '../git/setup.js';
 import { initWorkspace } from '../workspace/init.js';
 
@@ -17,17 +18,25 @@ export function detectSources(home = os.homedir()) {
   return KNOWN_SOURCES.filter((s) => fs.existsSync(path.join(home, s.path.slice(2))));
 }
 
+/** `mem -C ws init` makes ws, as every other command works in ws; a folder named twice must be one folder. */
+function initFolder(arg: string | undefined, workspace: string | undefined): string {
+  if (arg === undefined || workspace === undefined) return arg ?? workspace ?? '.';
+  if (path.resolve(arg) !== path.resolve(workspace)) throw new MemError('USAGE', `-C ${workspace} and ${arg} name two different folders; give the workspace once`);
+  return arg;
+}
+
 export function registerInit(program: Command): void {
   program
     .command('init')
-    .argument('[dir]', 'workspace folder (created if missing)', '.')
+    .argument('[dir]', 'workspace folder, created if missing (default: the -C folder, else the current one)')
     .option('--detect', 'also list transcript folders found on this machine, as sources to add')
     .option('--git', 'register the memfold merge driver in the enclosing git repository (git init first when there is none)')
     .description('create a memory workspace, or adopt an existing folder without overwriting anything')
     .addHelpText('after', '\nExamples:\n  mem init ~/memory\n  mem init --detect        # suggests sources for Claude Code, Codex, OpenClaw\n  mem init ~/memory --git  # also register the git merge driver for memory files')
-    .action(async (dir: string, o: { detect?: boolean; git?: boolean }, cmd: Command) => {
-      const out = outputFor(cmd.optsWithGlobals<GlobalOptions>());
-      const r = await initWorkspace(dir);
+    .action(async (arg: string | undefined, o: { detect?: boolean; git?: boolean }, cmd: Command) => {
+      const globals = cmd.optsWithGlobals<GlobalOptions>();
+      const out = outputFor(globals);
+      const r = await initWorkspace(initFolder(arg, globals.workspace));
       const git = o.git ? await setupGit(r.workspace) : undefined;
       const detected = o.detect ? detectSources() : [];
       out.json({ ...r, ...(o.detect ? { detectedSources: detected } : {}), ...(git ? { git } : {}) });
