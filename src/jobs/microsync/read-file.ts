@@ -1,7 +1,8 @@
 /**
  * Reads one transcript file for a microsync run: from its cursor (or the window's start), stopping at
  * `now`, in bounded batches so a 200 MB transcript never sits in memory whole. Decides where the
- * cursor may advance: only past lines at or before `now`, and only past turns an extractor finished.
+ * cursor may advance: only past lines at or before `now`, and only past lines whose turns (one line
+ * may hold several) an extractor all finished, so the next run numbers turns as one long run would.
  */
 import fs from 'node:fs';
 import type { DateTime } from 'luxon';
@@ -97,7 +98,10 @@ export async function readTranscriptFile(file: string, kind: SourceKind, prev: C
     if (result.skip) halted = true;
     if (!batch.length || halted) return;
     const { processedThrough } = await onBatch({ turns: batch, context });
-    const done = processedThrough === null ? batch[batch.length - 1]! : batch.filter((t) => t.index <= processedThrough).pop();
+    // A line's turns share its end: the cursor passes a line only once all of them are done, or the
+    // next run would resume after the line and number its first unread turn as the one not done.
+    const undone = processedThrough === null ? undefined : batch.find((t) => t.index > processedThrough);
+    const done = batch.filter((t) => !undone || t.endOffset < undone.endOffset).pop();
     if (processedThrough !== null) halted = true;
     if (done) safe = { offset: done.endOffset, turns: done.index };
     context = batch.slice(-CONTEXT_TURNS);
@@ -110,6 +114,12 @@ export async function readTranscriptFile(file: string, kind: SourceKind, prev: C
   let held: Turn[] = [];
   let misdated: { turn: Turn; count: number } | undefined;
   const accept = async (turn: Turn, ts: number): Promise<boolean> => {
+    // A full batch is handed on at a line's end only, so a budget stop never finds a line split
+    // between the batch it ends in and one already passed.
+    if (batch.length >= BATCH_TURNS && turn.endOffset !== batch[batch.length - 1]!.endOffset) {
+      await flush();
+      if (halted) return false;
+    }
     lastRead = turn;
     result.turnsRead++;
     if (opener && opener.length < OPENER_TURNS) opener.push(turn);
@@ -123,10 +133,6 @@ export async function readTranscriptFile(file: string, kind: SourceKind, prev: C
         halted = true;
         return false;
       }
-    }
-    if (batch.length >= BATCH_TURNS) {
-      await flush();
-      if (halted) return false;
     }
     return true;
   };
