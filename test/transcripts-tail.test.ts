@@ -1,20 +1,24 @@
 /**
  * Where a microsync read may stop and what it may trust, end to end (the built CLI on temp
- * workspaces): a budget stop inside one JSONL line keeps message numbers exact.
+ * workspaces): a budget stop inside one JSONL line keeps message numbers exact, and times without
+ * an offset are read in the configured zone.
  */
 import assert from 'node:assert/strict';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { dailyText, editConfig, exampleWorkspace, memOk } from './helpers/cli.js';
 import { promptTurns, startOpenAIServer, type ChatRequestBody, type OpenAIServer } from './helpers/openai-server.js';
+import { parseMarkdownTranscript } from '../src/transcripts/markdown.js';
+import { normalizeTimestamp } from '../src/transcripts/time.js';
 
 /** The bundled example workspace reading only `<root>/live` as `kind`. */
-function liveWorkspace(t: Parameters<typeof exampleWorkspace>[0], kind: string) {
+function liveWorkspace(t: Parameters<typeof exampleWorkspace>[0], kind: string, zone = 'UTC') {
   const { root, ws } = exampleWorkspace(t);
   const live = join(root, 'live');
   mkdirSync(live);
   editConfig(ws, (cfg) => {
+    cfg.timezone = zone;
     cfg.sources = [{ name: 'live', kind, path: '../live' }];
   });
   return { ws, live };
@@ -83,4 +87,36 @@ test('a line whose turns straddle a full batch of turns is never split by the cu
   const { whole, split } = await wholeAndSplit(t, lines, { turnsPerCall: 1000, maxCallsPerRun: 1 });
   assert.equal(whole.length, 3, whole.join('\n'));
   assert.deepEqual(split, whole);
+});
+
+test('a time without an offset is a wall-clock time in the given zone; an offset, Z or epoch wins', () => {
+  const cases: Array<[unknown, string | undefined, string]> = [
+    ['2026-11-20T23:30:00', 'Asia/Shanghai', '2026-11-20T15:30:00.000Z'],
+    ['2026-11-20 01:30', 'Asia/Shanghai', '2026-11-19T17:30:00.000Z'],
+    ['2026-11-20', 'Asia/Shanghai', '2026-11-19T16:00:00.000Z'],
+    ['2026-11-20T23:30:00Z', 'Asia/Shanghai', '2026-11-20T23:30:00.000Z'],
+    ['2026-11-20T23:30:00+01:00', 'Asia/Shanghai', '2026-11-20T22:30:00.000Z'],
+    [1795000000, 'Asia/Shanghai', '2026-11-18T11:06:40.000Z'],
+    ['2026-11-20T23:30:00', undefined, '2026-11-20T23:30:00.000Z'],
+  ];
+  for (const [input, zone, expected] of cases) assert.equal(normalizeTimestamp(input, zone), expected, `${String(input)} in ${zone}`);
+  // YAML alone reads an unquoted time without an offset as UTC: the front matter keeps its text.
+  assert.equal(parseMarkdownTranscript('---\nstarted_at: 2026-11-20T23:40:00\n---\n').startedAt, '2026-11-20T23:40:00');
+  assert.deepEqual(parseMarkdownTranscript('---\nstarted_at: 2026-11-20T23:40:00+08:00\n---\n').startedAt, new Date('2026-11-20T15:40:00Z'));
+});
+
+test('times without an offset are read in the configured zone, and the entry lands on that local day', async (t) => {
+  const { ws, live } = liveWorkspace(t, 'jsonl', 'Asia/Shanghai');
+  const say = (content: string, timestamp: string, session_id: string) => JSON.stringify({ role: 'user', content, timestamp, session_id }) + '\n';
+  // 23:30 in Shanghai is 15:30 UTC the same day; read as UTC it would be 07:30 the next day there.
+  writeFileSync(join(live, 'late.jsonl'), say('From now on, every migration needs a rollback script.', '2026-11-20T23:30:00', 'late'));
+  writeFileSync(join(live, 'early.jsonl'), say('We decided to move the event store to PostgreSQL.', '2026-11-20T01:30:00', 'early'));
+  mkdirSync(join(live, 'notes'));
+  editConfig(ws, (cfg) => (cfg.sources = [...(cfg.sources as object[]), { name: 'notes', kind: 'markdown', path: '../live/notes' }]));
+  // A heading's local time, and front matter's: YAML alone would read an offset-less time as UTC.
+  writeFileSync(join(live, 'notes', 'md.md'), '---\nsession_id: md-local\nstarted_at: 2026-11-20T23:40:00\n---\n\n## user · 2026-11-20T23:45:00\n\nWe decided to cap uploads at 25 MB.\n\n## user\n\nRemember this: the staging DB password rotates on Mondays.\n');
+  await memOk(['-C', ws, 'microsync', '--since', 'all', '--now', '2026-11-21T12:00:00+08:00']);
+  assert.deepEqual(['2026-11-19.md', '2026-11-20.md', '2026-11-21.md'].filter((f) => existsSync(join(ws, 'memory', f))), ['2026-11-20.md']);
+  const day = readFileSync(join(ws, 'memory', '2026-11-20.md'), 'utf8');
+  assert.equal([...day.matchAll(/^- date: 2026-11-20$/gm)].length, 4, day);
 });

@@ -16,6 +16,8 @@ import type { Role } from './types.js';
 
 const HEADING = /^##[ \t]+(user|assistant|tool)[ \t]*(?:·[ \t]*(.*?))?[ \t]*$/i;
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+/** An unquoted `started_at` without an offset, which YAML would read as UTC. */
+const UNZONED_START = /^started_at:[ \t]*(\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}:\d{2}(?:\.\d+)?)?)[ \t]*(?:#.*)?$/m;
 
 export interface MarkdownTurn extends TurnDraft {
   /** Byte offset just past the turn's last line. */
@@ -91,7 +93,8 @@ function readFrontMatter(lines: RawLine[], parsed: ParsedMarkdown): number {
     const data: Record<string, unknown> = matter(`${yaml}\n`).data;
     const id = data.session_id;
     if (typeof id === 'string' || typeof id === 'number') parsed.sessionId = String(id);
-    if (data.started_at !== undefined) parsed.startedAt = data.started_at;
+    // Its text instead, so the reader dates it in the configured zone as it does a heading's time.
+    if (data.started_at !== undefined) parsed.startedAt = (data.started_at instanceof Date && UNZONED_START.exec(yaml)?.[1]) || data.started_at;
   } catch (err) {
     parsed.problem = `front matter is not valid YAML (${err instanceof Error ? err.message.split('\n')[0] : String(err)})`;
   }

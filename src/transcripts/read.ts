@@ -107,7 +107,7 @@ async function* jsonlTurns(path: string, format: JsonlFormat, opts: ReadOptions,
     if (result.sessionId) declared = stats.sessionId = result.sessionId;
     let untimed = false;
     for (const draft of result.turns) {
-      let timestamp = normalizeTimestamp(draft.time);
+      let timestamp = normalizeTimestamp(draft.time, opts.zone);
       if (timestamp === null) {
         untimed = true;
         timestamp = opts.fallbackTimestamp ?? null;
@@ -181,11 +181,11 @@ async function* markdownTurns(path: string, opts: ReadOptions, rec: StatsRecorde
   const { problem, sessionId, startedAt } = header ?? parsed;
   if (problem && from === 0) rec.malformed(1, 0, problem); // reported once, by the read from the start
   if (sessionId) stats.sessionId = sessionId;
-  const started = normalizeTimestamp(startedAt);
+  const started = normalizeTimestamp(startedAt, opts.zone);
   let index = opts.fromIndex ?? 0;
   for (const draft of parsed.turns) {
     index += 1;
-    let timestamp = normalizeTimestamp(draft.time) ?? started;
+    let timestamp = normalizeTimestamp(draft.time, opts.zone) ?? started;
     if (timestamp === null) {
       stats.untimed += 1;
       timestamp = opts.fallbackTimestamp ?? null;

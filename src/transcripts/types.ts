@@ -36,6 +36,8 @@ export interface ReadOptions {
   maxLineBytes?: number;
   /** ISO time for lines without a timestamp (the file's mtime); a warning is counted once. */
   fallbackTimestamp?: string;
+  /** IANA zone of times written without an offset (the configured `timezone`). Default UTC. */
+  zone?: string;
   /**
    * Names of the tool calls still unanswered at fromOffset, by call id (a cursor's `pendingTools`).
    * Given, a resumed read of a format whose results name only the call id reads no byte before

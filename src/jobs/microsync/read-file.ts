@@ -24,6 +24,7 @@ export const SKEW_MS = 10 * 60_000;
 export interface FileWindow {
   /** Turns strictly after this moment are in the window; null: every turn read. */
   start: DateTime | null;
+  /** In the configured zone, which also dates transcript times written without an offset. */
   now: DateTime;
   /** Ignore the cursor and read from the beginning (an explicit --since). */
   fromStart: boolean;
@@ -76,6 +77,7 @@ export async function readTranscriptFile(file: string, kind: SourceKind, prev: C
     maxLineBytes: win.maxLineBytes,
     ...(resume && prev!.pendingTools ? { toolNames: prev!.pendingTools } : {}),
     fallbackTimestamp: fallback,
+    zone: win.now.zoneName ?? 'UTC',
   });
 
   const result: FileReadResult = { ...base, ...(check.state === 'rewritten' && !win.fromStart ? { rewritten: check.why } : {}) };
