@@ -1,13 +1,13 @@
 /**
  * Where a microsync read may stop and what it may trust, end to end (the built CLI on temp
- * workspaces): a budget stop inside one JSONL line keeps message numbers exact, and times without
- * an offset are read in the configured zone.
+ * workspaces): a Markdown turn still being written is held back, a budget stop inside one JSONL line
+ * keeps message numbers exact, and times without an offset are read in the configured zone.
  */
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { dailyText, editConfig, exampleWorkspace, memOk } from './helpers/cli.js';
+import { dailyText, editConfig, entryIds, exampleWorkspace, memOk } from './helpers/cli.js';
 import { promptTurns, startOpenAIServer, type ChatRequestBody, type OpenAIServer } from './helpers/openai-server.js';
 import { parseMarkdownTranscript } from '../src/transcripts/markdown.js';
 import { normalizeTimestamp } from '../src/transcripts/time.js';
@@ -25,8 +25,30 @@ function liveWorkspace(t: Parameters<typeof exampleWorkspace>[0], kind: string, 
 }
 
 const json = <T>(r: { stdout: string }) => JSON.parse(r.stdout) as T;
+const touch = (file: string, iso: string) => utimesSync(file, new Date(iso), new Date(iso));
 /** Each entry's id and message_range, as written. */
 const ranges = (ws: string) => [...dailyText(ws).matchAll(/^- id: (\S+)\n(?:.*\n)*?  - message_range: (\S+)$/gm)].map((m) => `${m[1]} ${m[2]}`).sort();
+
+test('a Markdown turn still being written is held back until the file is quiet, then read whole', async (t) => {
+  const { ws, live } = liveWorkspace(t, 'markdown');
+  const file = join(live, 'session.md');
+  writeFileSync(file, '---\nsession_id: live-md\n---\n\n## user · 2026-11-20T09:00:00Z\n\nMorning.\n\n## user · 2026-11-20T09:01:00Z\n\nFrom now on, every migration needs a rollback script and a dry run against');
+  touch(file, '2026-11-20T09:02:00Z');
+  const first = json<{ turns: number; added: unknown[] }>(await memOk(['-C', ws, '--json', 'microsync', '--now', '2026-11-20T09:03:00Z']));
+  assert.equal(first.turns, 1, 'the first turn is closed by the next heading; the last one is still open');
+  assert.deepEqual(first.added, []);
+
+  appendFileSync(file, ' a copy of production.\n');
+  touch(file, '2026-11-20T09:04:00Z');
+  const writing = json<{ turns: number }>(await memOk(['-C', ws, '--json', 'microsync', '--now', '2026-11-20T09:05:00Z']));
+  assert.equal(writing.turns, 0, 'modified a minute ago: the last turn may still grow');
+
+  const quiet = json<{ turns: number }>(await memOk(['-C', ws, '--json', 'microsync', '--now', '2026-11-20T09:30:00Z']));
+  assert.equal(quiet.turns, 1);
+  assert.deepEqual(entryIds(ws), ['RULE-20261120-every-migration-needs-a-rollback-script-and-a-dry-run-agains']);
+  assert.match(dailyText(ws), /- conclusion: Every migration needs a rollback script and a dry run against a copy of production\n/);
+  assert.match(dailyText(ws), /- message_range: 2-2\n/);
+});
 
 let llm: OpenAIServer;
 before(async () => {

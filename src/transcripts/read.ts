@@ -155,6 +155,8 @@ async function warmUp(path: string, format: JsonlFormat, fromOffset: number, max
 /**
  * A Markdown transcript is parsed in one piece: the whole file, or on a resumed read only the bytes
  * after the cursor (plus the front matter from the head, not counted as read, like a JSONL header).
+ * Only the next heading shows that a turn is complete, so while the file is `growing` its last turn
+ * is left for a later read.
  */
 async function* markdownTurns(path: string, opts: ReadOptions, rec: StatsRecorder): AsyncGenerator<Turn> {
   const { stats } = rec;
@@ -176,14 +178,16 @@ async function* markdownTurns(path: string, opts: ReadOptions, rec: StatsRecorde
     await fd.close();
   }
   stats.bytesRead = buf.length;
-  stats.endOffset = from + buf.length;
   const parsed = parseMarkdownTranscript(buf, from);
+  // A last turn still being written is not yielded, and the cursor stays before it.
+  const turns = opts.growing ? parsed.turns.slice(0, -1) : parsed.turns;
+  stats.endOffset = opts.growing ? (turns.at(-1)?.end ?? from) : from + buf.length;
   const { problem, sessionId, startedAt } = header ?? parsed;
   if (problem && from === 0) rec.malformed(1, 0, problem); // reported once, by the read from the start
   if (sessionId) stats.sessionId = sessionId;
   const started = normalizeTimestamp(startedAt, opts.zone);
   let index = opts.fromIndex ?? 0;
-  for (const draft of parsed.turns) {
+  for (const draft of turns) {
     index += 1;
     let timestamp = normalizeTimestamp(draft.time, opts.zone) ?? started;
     if (timestamp === null) {

@@ -39,6 +39,11 @@ export interface ReadOptions {
   /** IANA zone of times written without an offset (the configured `timezone`). Default UTC. */
   zone?: string;
   /**
+   * The writer may still be appending (the file changed moments ago). A Markdown transcript's last
+   * turn, which no later heading closes yet, is then held back, as an unterminated JSONL line always is.
+   */
+  growing?: boolean;
+  /**
    * Names of the tool calls still unanswered at fromOffset, by call id (a cursor's `pendingTools`).
    * Given, a resumed read of a format whose results name only the call id reads no byte before
    * fromOffset; missing, it re-reads a bounded window before it to learn them.
@@ -55,7 +60,7 @@ export interface ReadStats {
   /** Lines that took the fallback timestamp. */
   untimed: number;
   bytesRead: number;
-  /** Byte offset after the last complete line read (a trailing partial line is left for next time). */
+  /** Byte offset after the last complete line (or Markdown turn) read: a partial one is left for next time. */
   endOffset: number;
   /** Formats whose results name only a call id: the calls unanswered at endOffset, for the next cursor (absent: too many to carry). */
   pendingTools?: Record<string, string>;
