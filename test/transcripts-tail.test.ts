@@ -1,10 +1,11 @@
 /**
  * Where a microsync read may stop and what it may trust, end to end (the built CLI on temp
  * workspaces): a Markdown turn still being written is held back, a budget stop inside one JSONL line
- * keeps message numbers exact, and times without an offset are read in the configured zone.
+ * keeps message numbers exact, times without an offset are read in the configured zone, and a
+ * same-size rewrite is noticed.
  */
 import assert from 'node:assert/strict';
-import { appendFileSync, existsSync, mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { dailyText, editConfig, entryIds, exampleWorkspace, memOk } from './helpers/cli.js';
@@ -141,4 +142,30 @@ test('times without an offset are read in the configured zone, and the entry lan
   assert.deepEqual(['2026-11-19.md', '2026-11-20.md', '2026-11-21.md'].filter((f) => existsSync(join(ws, 'memory', f))), ['2026-11-20.md']);
   const day = readFileSync(join(ws, 'memory', '2026-11-20.md'), 'utf8');
   assert.equal([...day.matchAll(/^- date: 2026-11-20$/gm)].length, 4, day);
+});
+
+test('a same-size rewrite before the cursor is noticed; the re-read from the start adds only what changed', async (t) => {
+  const { ws, live } = liveWorkspace(t, 'jsonl');
+  const file = join(live, 'long.jsonl');
+  // Longer than the head and tail probes together, with both statements far from either end.
+  const lines = Array.from({ length: 200 }, (_, i) => JSON.stringify({
+    role: i % 2 ? 'assistant' : 'user', session_id: 'long', timestamp: `2026-11-20T09:${String(Math.floor(i / 4)).padStart(2, '0')}:00Z`,
+    content: i === 80 ? 'From now on, every migration needs a rollback script.' : i === 100 ? 'Remember this: the staging cache is Redis.' : `chit chat, line ${i}`,
+  }));
+  writeFileSync(file, lines.join('\n') + '\n');
+  const now = ['-C', ws, '--json', 'microsync', '--now', '2026-11-20T12:00:00Z'];
+  await memOk(now);
+  assert.equal(entryIds(ws).length, 2);
+  const size = statSync(file).size;
+
+  writeFileSync(file, readFileSync(file, 'utf8').replace('cache is Redis', 'cache is Kafka'));
+  // As a redaction tool would leave it: same size, modified later (set, not left to the clock's resolution).
+  touch(file, new Date(statSync(file).mtimeMs + 60_000).toISOString());
+  assert.equal(statSync(file).size, size);
+  const r = await memOk(now);
+  assert.match(r.stderr, /long\.jsonl: .*; read again from the start/);
+  const out = json<{ added: Array<{ id: string }>; skipped: unknown[] }>(r);
+  assert.deepEqual(out.added.map((a) => a.id), ['NOTE-20261120-the-staging-cache-is-kafka']);
+  assert.equal(out.skipped.length, 1, 'the unchanged rule is not added twice');
+  assert.equal(entryIds(ws).length, 3);
 });

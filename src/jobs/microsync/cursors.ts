@@ -1,7 +1,8 @@
 /**
  * Per-file transcript cursors in `.mem/cursors.json` (DESIGN §4): where the last run stopped, and a
- * fingerprint of the bytes before that point. A file that shrank or whose bytes before the cursor
- * changed was rewritten, and is read again from the start; otherwise only new bytes are read.
+ * fingerprint of the bytes before that point. A file that shrank, whose bytes before the cursor
+ * changed, or that was modified without growing was rewritten, and is read again from the start;
+ * otherwise only new bytes are read.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -98,6 +99,9 @@ export type CursorCheck = { state: 'none' } | { state: 'unchanged' } | { state: 
 export async function checkCursor(file: string, cursor: Cursor | undefined, st: fs.Stats): Promise<CursorCheck> {
   if (!cursor) return { state: 'none' };
   if (st.size < cursor.offset) return { state: 'rewritten', why: `shrank from ${cursor.offset} to ${st.size} bytes` };
+  // The fingerprint hashes only the first and the last PROBE bytes before the cursor: an edit between
+  // them that kept the size (a secret redacted in place) shows only in the modification time.
+  if (st.size === cursor.size && st.mtimeMs !== cursor.mtimeMs) return { state: 'rewritten', why: 'changed in place (same size, new modification time)' };
   const fp = await fingerprint(file, cursor.offset);
   if (fp.head !== cursor.head || fp.tail !== cursor.tail) return { state: 'rewritten', why: 'bytes before the cursor changed' };
   return st.size === cursor.offset ? { state: 'unchanged' } : { state: 'grown' };
