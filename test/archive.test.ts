@@ -1,7 +1,7 @@
 /** The archive tier: raw transcripts indexed incrementally, searched only with `--archive`. */
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { appendFileSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { gzipSync } from 'node:zlib';
@@ -230,4 +230,20 @@ test('mem search --archive loads no commander, zod or luxon (without a time), no
   const loaded = rec.take();
   assert.match(loaded, /dist\/cli\/first\.cjs/, 'the recorder saw the CLI load');
   for (const pkg of ['commander', 'zod', 'luxon', 'minisearch', 'remark', 'openai']) assert.doesNotMatch(loaded, new RegExp(`node_modules/${pkg}/`), `${pkg} loaded`);
+});
+
+test('a Markdown turn still being written is left for the next update, then archived whole', async (t) => {
+  const { ws, transcripts } = exampleWorkspace(t);
+  const file = join(transcripts, 'markdown', 'live-session.md');
+  writeFileSync(file, '---\nsession_id: live-1\n---\n\n## user · 2026-11-21T10:00:00Z\n\nThe kestrel migration starts Monday.\n\n## assistant · 2026-11-21T10:00:30Z\n\nNoted, and the quokka');
+  await update(ws);
+  assert.deepEqual((await archive(ws, 'quokka')).results, [], 'the open turn is held back while the file was just written');
+  assert.equal((await archive(ws, 'kestrel')).results.length, 1, 'the closed turn before it is archived');
+  appendFileSync(file, ' dashboard moves to Tuesday.\n');
+  const quiet = new Date(Date.now() - 10 * 60_000);
+  utimesSync(file, quiet, quiet);
+  await update(ws);
+  const hits = (await archive(ws, 'quokka')).results;
+  assert.equal(hits.length, 1);
+  assert.match(hits[0]!.snippet, /quokka dashboard moves to Tuesday/);
 });

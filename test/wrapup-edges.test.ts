@@ -88,6 +88,25 @@ describe('mem wrapup edges', () => {
     assert.equal(readFileSync(file, 'utf8'), crlf);
   });
 
+  test('a transcript time without an offset is a time in the configured zone: the session is in that day\'s wrap-up', async (t) => {
+    const ws = await initWorkspace(t);
+    const dir = join(ws, '..', 'sessions');
+    mkdirSync(dir);
+    // 23:30 in Shanghai on the 16th; read as UTC it would be 07:30 on the 17th there.
+    writeFileSync(join(dir, 'late.jsonl'), JSON.stringify({ role: 'user', content: 'Late call about the billing export.', timestamp: '2026-11-16T23:30:00', session_id: 'late-call' }) + '\n');
+    editConfig(ws, (cfg) => {
+      cfg.timezone = 'Asia/Shanghai';
+      cfg.sources = [{ name: 'sessions', kind: 'jsonl', path: '../sessions' }];
+    });
+    const sessionsOf = async (date: string) => {
+      const r = await mem(['-C', ws, '--now', '2026-11-18T09:00', '--json', 'wrapup', '--date', date, '--dry-run']);
+      assert.equal(r.code, 0, r.stderr);
+      return (JSON.parse(r.stdout) as { sessions: string[] }).sessions;
+    };
+    assert.deepEqual(await sessionsOf('2026-11-16'), ['late-call']);
+    assert.deepEqual(await sessionsOf('2026-11-17'), []);
+  });
+
   test('a file where second-brain/summaries should be: one line naming it, exit 1', async (t) => {
     const ws = await initWorkspace(t);
     writeFileSync(join(ws, 'memory', '2026-11-16.md'), `# 2026-11-16\n\n${decision('keep-postgres', 'Keep Postgres')}`);

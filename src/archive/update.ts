@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import type { LoadedConfig } from '../config/load.js';
 import { checkCursor, fingerprint } from '../jobs/microsync/cursors.js';
 import { skipIfNotText } from '../transcripts/binary.js';
+import { stillWriting } from '../transcripts/growing.js';
 import { listTranscriptFiles, openTranscript, type ReadStats } from '../transcripts/index.js';
 import { StatsRecorder } from '../transcripts/stats.js';
 import { defaultLockOptions } from '../write/defaults.js';
@@ -129,6 +130,8 @@ async function update(workspace: string, loaded: LoadedConfig, writer: Workspace
           fromIndex: resume ? known.cursor.turns : 0,
           maxLineBytes: loaded.config.limits.maxLineBytes,
           fallbackTimestamp: new Date(st.mtimeMs).toISOString(),
+          zone: loaded.zone,
+          growing: stillWriting(st.mtimeMs, Date.now()),
           ...(resume && known.cursor.pendingTools ? { toolNames: known.cursor.pendingTools } : {}),
         });
         for await (const turn of stream.turns) {

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import type { DateTime } from 'luxon';
 import { openTranscript } from '../../transcripts/index.js';
 import type { SourceKind, Turn } from '../../transcripts/types.js';
+import { stillWriting } from '../../transcripts/growing.js';
 import { tildePath } from '../../workspace/home.js';
 import { checkCursor, fingerprint, type Cursor } from './cursors.js';
 
@@ -20,13 +21,6 @@ const CONTEXT_TURNS = 4;
  * Further ahead, the date is wrong and the turn is kept only as context.
  */
 export const SKEW_MS = 10 * 60_000;
-/**
- * A file modified less than this before now may be in the middle of a turn: a Markdown transcript's
- * last turn is read once the file has been quiet this long (or a later heading closes it). Modified
- * after now by more than SKEW_MS, it is a replay (--now in the past), and its turns are bounded by
- * their dates alone.
- */
-export const QUIET_MS = 5 * 60_000;
 
 export interface FileWindow {
   /** Turns strictly after this moment are in the window; null: every turn read. */
@@ -75,7 +69,6 @@ export async function readTranscriptFile(file: string, kind: SourceKind, prev: C
 
   const nowMs = win.now.toMillis();
   const startMs = start?.toMillis() ?? -Infinity;
-  const age = nowMs - st.mtimeMs;
   // An untimed line takes the file's mtime; in a replay (--now before the mtime) the file as it was
   // then cannot have been modified later than then.
   const fallback = new Date(Math.min(st.mtimeMs, win.now.toMillis())).toISOString();
@@ -86,7 +79,7 @@ export async function readTranscriptFile(file: string, kind: SourceKind, prev: C
     ...(resume && prev!.pendingTools ? { toolNames: prev!.pendingTools } : {}),
     fallbackTimestamp: fallback,
     zone: win.now.zoneName ?? 'UTC',
-    growing: age > -SKEW_MS && age < QUIET_MS,
+    growing: stillWriting(st.mtimeMs, nowMs),
   });
 
   const result: FileReadResult = { ...base, ...(check.state === 'rewritten' && !win.fromStart ? { rewritten: check.why } : {}) };

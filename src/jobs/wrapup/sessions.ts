@@ -35,7 +35,7 @@ export async function readDaySessions(workspace: string, config: Config, start: 
     for (const file of await listTranscriptFiles(source.kind, source.path, workspace)) {
       const st = await fs.promises.stat(file).catch(() => undefined);
       if (!st || st.mtimeMs < from) continue;
-      const stream = openTranscript(file, source.kind, { maxLineBytes: config.limits.maxLineBytes, fallbackTimestamp: new Date(st.mtimeMs).toISOString() });
+      const stream = openTranscript(file, source.kind, { maxLineBytes: config.limits.maxLineBytes, fallbackTimestamp: new Date(st.mtimeMs).toISOString(), zone: start.zoneName ?? 'UTC' });
       const opener: Turn[] = [];
       const day: Turn[] = [];
       for await (const turn of stream.turns) {
