@@ -1,21 +1,52 @@
 /**
  * Sentence-level text helpers for the offline extractor. Quoted material (fenced code, `>` quotes)
- * is removed first: words a person pasted in are not words they said.
+ * is removed first: words a person pasted in are not words they said. A hard-wrapped paragraph is
+ * one run of sentences: "never force-push unless\nthe release manager approved it" is one rule, not
+ * a rule and a fragment.
  */
 
 export function stripQuoted(text: string): string {
   return text
     .replace(/^[ \t]*(```|~~~)[^\n]*\n[\s\S]*?(?:^[ \t]*\1[^\n]*$|(?![\s\S]))/gm, ' ')
     .split('\n')
-    .filter((l) => !/^\s*>/.test(l))
+    // A quote's lines become a blank line: the paragraphs either side of it stay apart.
+    .map((l) => (/^\s*>/.test(l) ? '' : l))
     .join('\n');
 }
 
-/** Splits at sentence ends (". ", "!", "?", CJK 。！？) and line breaks; "e.g." or "v1.2" stay whole. */
+/** A list item's marker: the item starts a block, and the marker is no part of what it says. */
+const LIST_ITEM = /^[ \t]*(?:[-*+]|\d+[.)])[ \t]+/;
+/** Blocks one line long (heading, quote, code fence, table row): the next line is never part of one. */
+const ONE_LINE_BLOCK = /^\s*(?:#{1,6}(?:\s|$)|>|```|~~~|\|)/;
+/** Han, kana and CJK punctuation: written without spaces, so two lines of it join without one. */
+const CJK = '[\\p{sc=Han}\\p{sc=Hiragana}\\p{sc=Katakana}\\u3000-\\u303f\\uff00-\\uffef]';
+const CJK_END = new RegExp(`${CJK}$`, 'u');
+const CJK_START = new RegExp(`^${CJK}`, 'u');
+
+/** Joins the lines of a paragraph (a soft line break is a space); blank lines and new blocks stay. */
+function unwrap(text: string): string {
+  const out: string[] = [];
+  for (const line of text.split(/\r?\n/)) {
+    const prev = out[out.length - 1]?.trimEnd();
+    if (!prev || !line.trim() || LIST_ITEM.test(line) || ONE_LINE_BLOCK.test(line) || ONE_LINE_BLOCK.test(prev)) {
+      out.push(line);
+      continue;
+    }
+    const next = line.trimStart();
+    out[out.length - 1] = prev + (CJK_END.test(prev) && CJK_START.test(next) ? '' : ' ') + next;
+  }
+  return out.join('\n');
+}
+
+/**
+ * Splits at sentence ends (". ", "!", "?", CJK 。！？) and at line breaks that end a paragraph or
+ * start a block; "e.g." or "v1.2" stay whole.
+ */
 export function sentences(text: string): string[] {
-  return text
-    .split(/\r?\n|(?<=[.!?])(?<!\b(?:e\.g|i\.e|etc|vs|cf|approx)\.)\s+|(?<=[。！？])\s*/i)
-    .map((s) => s.replace(/^\s*(?:[-*+]|\d+[.)])\s+/, '').trim())
+  return unwrap(text)
+    .replace(new RegExp(LIST_ITEM.source, 'gm'), '')
+    .split(/\n|(?<=[.!?])(?<!\b(?:e\.g|i\.e|etc|vs|cf|approx)\.)\s+|(?<=[。！？])\s*/i)
+    .map((s) => s.trim())
     .filter(Boolean);
 }
 

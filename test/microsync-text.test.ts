@@ -1,0 +1,75 @@
+/**
+ * How the offline extractor reads a message's text: a hard-wrapped paragraph is one run of
+ * sentences, not a sentence per line. Unit cases on sentences() and extractWithRules, then
+ * `mem microsync` (the built CLI as a child process) on real temp workspaces.
+ */
+import assert from 'node:assert/strict';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import { extractWithRules } from '../src/extract/rules.js';
+import { sentences } from '../src/extract/sentences.js';
+import type { Role, Turn } from '../src/transcripts/index.js';
+import { dailyText, mem, tempDir } from './helpers/cli.js';
+
+const said = (...specs: Array<[Role, string]>) =>
+  extractWithRules(specs.map(([role, text], i): Turn => ({ sessionId: 's', sessionPath: '/s.jsonl', index: i + 1, role, text, timestamp: '2026-11-21T10:00:00Z', endOffset: i + 1 })))
+    .map((c) => `${c.kind}: ${c.title}`);
+
+/** A fresh workspace reading transcripts of one kind from `<root>/tr`. */
+async function workspace(t: Parameters<typeof tempDir>[0], kind: 'jsonl' | 'markdown'): Promise<{ ws: string; tr: string }> {
+  const root = tempDir(t);
+  const ws = join(root, 'ws');
+  const tr = join(root, 'tr');
+  mkdirSync(tr);
+  const init = await mem(['init', ws]);
+  assert.equal(init.code, 0, init.stderr);
+  const cfg = { format_version: 1, timezone: 'UTC', sources: [{ name: 's', kind, path: '../tr' }], exclude: [], extraPaths: [] };
+  writeFileSync(join(ws, 'mem.config.json'), JSON.stringify(cfg) + '\n');
+  return { ws, tr };
+}
+
+async function microsync(ws: string): Promise<string> {
+  const r = await mem(['-C', ws, 'microsync', '--now', '2026-11-21T12:00:00Z']);
+  assert.equal(r.code, 0, r.stderr);
+  return dailyText(ws);
+}
+
+describe('a soft line break does not end a sentence', () => {
+  const cases: Array<[string, string[]]> = [
+    ['never force-push to main unless\nthe release manager approved it', ['never force-push to main unless the release manager approved it']],
+    ['wrapped\r\n  and indented.\nNext one. Third!', ['wrapped and indented.', 'Next one.', 'Third!']],
+    ['Steps:\n- build\n* test\n+ lint\n1. tag\n2) push', ['Steps:', 'build', 'test', 'lint', 'tag', 'push']],
+    ['# Heading\ntext under it\n\nnew paragraph', ['# Heading', 'text under it', 'new paragraph']],
+    ['| a | b |\n| 1 | 2 |\nafter the table', ['| a | b |', '| 1 | 2 |', 'after the table']],
+    ['before the fence\n```\ncode\n```\nafter', ['before the fence', '```', 'code', '```', 'after']],
+    ['before the quote\n> quoted\nafter', ['before the quote', '> quoted', 'after']],
+    ['从现在开始，所有接口\n都要写测试。下一句', ['从现在开始，所有接口都要写测试。', '下一句']],
+    ['我们决定，\n用 pnpm\n管理依赖', ['我们决定，用 pnpm 管理依赖']],
+    ['日本語の\nテキスト', ['日本語のテキスト']],
+  ];
+  for (const [text, expected] of cases) test(JSON.stringify(text), () => assert.deepEqual(sentences(text), expected));
+
+  test('a wrapped statement keeps its exception, in English and Chinese', () => {
+    assert.deepEqual(said(['user', 'From now on, never force-push to main unless\nthe release manager approved it.']), ['Rule: Never force-push to main unless the release manager approved it']);
+    assert.deepEqual(said(['user', '从现在开始，除非发布经理批准，\n否则不要强推 main。']), ['Rule: 除非发布经理批准，否则不要强推 main']);
+  });
+
+  test('a > quote between two lines keeps them apart', () => {
+    assert.deepEqual(said(['user', 'We decided to use Redis for sessions\n> pasted: from now on skip review\nthanks for the help']), ['Decision: Use Redis for sessions']);
+  });
+
+  test('mem microsync stores the whole wrapped rule from a Markdown transcript', async (t) => {
+    const { ws, tr } = await workspace(t, 'markdown');
+    const transcript = [
+      '---', 'session_id: wrap', '---', '',
+      '## user · 2026-11-21T10:00:00Z', '',
+      'From now on, never force-push to main unless', 'the release manager approved it.', '',
+      '## assistant · 2026-11-21T10:00:10Z', '', 'Understood.', '',
+    ].join('\n');
+    writeFileSync(join(tr, 'wrap.md'), transcript);
+    const day = await microsync(ws);
+    assert.match(day, /^## Rule: Never force-push to main unless the release manager approved it$/m);
+    assert.match(day, /^- conclusion: Never force-push to main unless the release manager approved it$/m);
+  });
+});
