@@ -1,6 +1,6 @@
 /**
  * How the offline extractor reads a message's text: a hard-wrapped paragraph is one run of
- * sentences, not a sentence per line. Unit cases on sentences() and extractWithRules, then
+ * sentences, not a sentence per line; words in quotes are someone else's. Unit cases on sentences() and extractWithRules, then
  * `mem microsync` (the built CLI as a child process) on real temp workspaces.
  */
 import assert from 'node:assert/strict';
@@ -27,6 +27,13 @@ async function workspace(t: Parameters<typeof tempDir>[0], kind: 'jsonl' | 'mark
   const cfg = { format_version: 1, timezone: 'UTC', sources: [{ name: 's', kind, path: '../tr' }], exclude: [], extraPaths: [] };
   writeFileSync(join(ws, 'mem.config.json'), JSON.stringify(cfg) + '\n');
   return { ws, tr };
+}
+
+const line = (session: string, i: number, role: Role, content: string) => JSON.stringify({ role, content, timestamp: `2026-11-21T10:0${i}:00Z`, session_id: session });
+
+/** One JSONL transcript per conversation, so no conversation's turns run into another's. */
+function writeSessions(tr: string, conversations: Array<Array<[Role, string]>>): void {
+  conversations.forEach((turns, n) => writeFileSync(join(tr, `c${n}.jsonl`), turns.map(([role, text], i) => line(`c${n}`, i, role, text)).join('\n') + '\n'));
 }
 
 async function microsync(ws: string): Promise<string> {
@@ -71,5 +78,32 @@ describe('a soft line break does not end a sentence', () => {
     const day = await microsync(ws);
     assert.match(day, /^## Rule: Never force-push to main unless the release manager approved it$/m);
     assert.match(day, /^- conclusion: Never force-push to main unless the release manager approved it$/m);
+  });
+});
+
+describe('quoted words are not a statement', () => {
+  test('a quotation stays one sentence, however many it holds', () => {
+    assert.deepEqual(sentences('He said "Stop. Now." Then we left.'), ['He said "Stop. Now."', 'Then we left.']);
+    assert.deepEqual(sentences('他说「先停。马上。」我们走了。'), ['他说「先停。马上。」', '我们走了。']);
+  });
+
+  test('a marker inside quotes makes no entry; quotes inside a statement stay in it', () => {
+    for (const text of ['He said "we always deploy on Fridays. From now on, no exceptions." I disagree.', 'he said "we decided to always deploy on Fridays"', 'He wrote “remember this: the VPN is optional”.', '他说「以后周五不发版」，我不同意。']) {
+      assert.deepEqual(said(['user', text]), [], text);
+    }
+    assert.deepEqual(said(['user', 'From now on, error bodies say "retry later".']), ['Rule: Error bodies say "retry later"']);
+    assert.deepEqual(said(['user', 'We decided to label the button "Not sure".']), ['Decision: Label the button "Not sure"']);
+  });
+
+  test('a proposal the assistant only quotes is not one the user can confirm', () => {
+    assert.deepEqual(said(['assistant', 'The old runbook says "let\'s cap uploads at 25 MB". It is out of date.'], ['user', 'ok']), []);
+  });
+
+  test('mem microsync writes nothing for a quoted decision, and the real one next to it', async (t) => {
+    const { ws, tr } = await workspace(t, 'jsonl');
+    writeSessions(tr, [[['user', 'he said "from now on we always deploy on Fridays" - that is quoting him, not deciding.']], [['user', 'From now on, we never deploy on Fridays.']]]);
+    const day = await microsync(ws);
+    assert.match(day, /^## Rule: We never deploy on Fridays$/m);
+    assert.doesNotMatch(day, /always deploy/);
   });
 });

@@ -6,7 +6,7 @@
 import type { Kind } from '../entries/model.js';
 import type { Turn } from '../transcripts/types.js';
 import { BECAUSE, CONFIRMATION, FINDING, MARKERS, PROPOSAL, REVISION, UNSETTLED, type Marker } from './markers.js';
-import { capitalise, clip, normalise, sentences, stripQuoted, trimEnd } from './sentences.js';
+import { capitalise, clip, normalise, sentences, stripQuoted, trimEnd, withoutQuotes } from './sentences.js';
 import type { Candidate } from './types.js';
 
 const TITLE_MAX = 80;
@@ -15,12 +15,14 @@ export function isSpeech(t: Turn): boolean {
   return (t.role === 'user' || t.role === 'assistant') && !t.sidechain && !t.meta;
 }
 
+/** The marker of a sentence, looked for outside what it quotes: a quotation is not a statement. */
 function matchMarker(sentence: string): Marker | undefined {
-  const found = MARKERS.find((m) => m.re.test(sentence));
+  const own = withoutQuotes(sentence);
+  const found = MARKERS.find((m) => m.re.test(own));
   if (!found || found.kind !== 'Decision') return found;
   // A decision that moves a system to another technology is an architecture change; the decision's
   // phrase still comes off the title ("我们决定迁移到…" → "迁移到…").
-  const arch = MARKERS.find((m) => m.kind === 'Architecture' && m.re.test(sentence));
+  const arch = MARKERS.find((m) => m.kind === 'Architecture' && m.re.test(own));
   return arch ? { ...arch, strip: arch.strip ?? found.strip } : found;
 }
 
@@ -85,7 +87,7 @@ function userStatements(turn: Turn, turns: Turn[]): Candidate[] {
   const out: Candidate[] = [];
   list.forEach((s, i) => {
     const marker = markers[i];
-    if (!marker || UNSETTLED.test(s)) return;
+    if (!marker || UNSETTLED.test(withoutQuotes(s))) return;
     let text = s;
     const rest = normalise(marker.strip ? s.replace(marker.strip, '') : s);
     if (POINTER.test(rest)) {
@@ -107,7 +109,8 @@ function confirmedProposal(turn: Turn, reply: Turn, turns: Turn[]): Candidate | 
   const last = list[list.length - 1] ?? '';
   // The reply answers the question the turn ends with: "…上限设为 5 万条。要我替换吗？" → "可以" confirms
   // the offer, not the earlier sentence.
-  const proposal = /[?？]$/.test(last) ? (PROPOSAL.test(last) ? last : undefined) : list.reverse().find((s) => PROPOSAL.test(s));
+  const proposes = (s: string) => PROPOSAL.test(withoutQuotes(s));
+  const proposal = /[?？]$/.test(last) ? (proposes(last) ? last : undefined) : list.reverse().find(proposes);
   if (!proposal) return undefined;
   const text = proposal.replace(/^.*?\b(?:shall\s+we|should\s+we|i\s+(?:propose|suggest|recommend)(?:\s+(?:that\s+)?we)?|how\s+about|let['’]?s)\b\s*|^.*?(?:建[议議]|要不要|我[们們]可以)\s*/i, '');
   const marker = matchMarker(proposal);

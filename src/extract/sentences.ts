@@ -38,15 +38,34 @@ function unwrap(text: string): string {
   return out.join('\n');
 }
 
+/** Text in double quotes ("", “”, 「」, 『』) within a paragraph: someone else's words, or a name. */
+const QUOTED = /"[^"\n]*"|“[^”\n]*”|「[^」\n]*」|『[^』\n]*』/g;
+
+/** The sentence without what it quotes: `he said "from now on we deploy on Fridays"` decides nothing. */
+export function withoutQuotes(s: string): string {
+  return s.replace(QUOTED, ' ');
+}
+
+/**
+ * While sentences are split, a quotation is held out as `\uE000<n>` and a mark that says whether
+ * it ends like a sentence: \uE002 like ".", \uE003 like "。", \uE001 neither.
+ */
+function quoteEnd(quote: string): string {
+  const inside = quote.slice(0, -1);
+  return /[.!?]$/.test(inside) ? '\uE002' : /[。！？]$/.test(inside) ? '\uE003' : '\uE001';
+}
+
 /**
  * Splits at sentence ends (". ", "!", "?", CJK 。！？) and at line breaks that end a paragraph or
- * start a block; "e.g." or "v1.2" stay whole.
+ * start a block; "e.g." or "v1.2" stay whole, and so does a quotation, however many sentences it holds.
  */
 export function sentences(text: string): string[] {
+  const quotes: string[] = [];
   return unwrap(text)
     .replace(new RegExp(LIST_ITEM.source, 'gm'), '')
-    .split(/\n|(?<=[.!?])(?<!\b(?:e\.g|i\.e|etc|vs|cf|approx)\.)\s+|(?<=[。！？])\s*/i)
-    .map((s) => s.trim())
+    .replace(QUOTED, (q) => `\uE000${quotes.push(q) - 1}${quoteEnd(q)}`)
+    .split(/\n|(?<=[.!?\uE002])(?<!\b(?:e\.g|i\.e|etc|vs|cf|approx)\.)\s+|(?<=[。！？\uE003])\s*/i)
+    .map((s) => s.replace(/\uE000(\d+)[\uE001-\uE003]/g, (held, i: string) => quotes[Number(i)] ?? held).trim())
     .filter(Boolean);
 }
 
