@@ -107,3 +107,20 @@ describe('quoted words are not a statement', () => {
     assert.doesNotMatch(day, /always deploy/);
   });
 });
+
+describe('a reply that takes its yes back confirms nothing', () => {
+  const PROPOSAL = 'The endpoint has no limit. Shall we cap uploads at 25 MB?';
+  const declines = ['Ok, but not yet', 'Yeah, no', 'sure?', 'Sure, just asking', 'just asking', 'Yes, 30 MB instead', 'ok, wait', 'Sure, later.', '好，但先别', '好的，等等', '可以，不过先不改', '算了', '不对', 'he said "yes, go ahead"'];
+  const confirms = ['yes, do that', 'ok', 'sounds good, go ahead', 'Yes, no problem', 'Sure, why not', 'Yes, do that. Can you also add a test?', '好的', '就这么定了', '可以，就这么办。'];
+  for (const reply of declines) test(`declines: ${reply}`, () => assert.deepEqual(said(['assistant', PROPOSAL], ['user', reply]), []));
+  for (const reply of confirms) test(`confirms: ${reply}`, () => assert.deepEqual(said(['assistant', PROPOSAL], ['user', reply]), ['Rule: Cap uploads at 25 MB']));
+
+  test('mem microsync writes the confirmed proposals and none of the declined ones', async (t) => {
+    const { ws, tr } = await workspace(t, 'jsonl');
+    const replies = [...declines, ...confirms];
+    writeSessions(tr, replies.map((reply, n): Array<[Role, string]> => [['assistant', `Shall we cap uploads at ${n + 1} MB?`], ['user', reply]]));
+    const day = await microsync(ws);
+    const written = [...day.matchAll(/^## Rule: Cap uploads at (\d+) MB$/gm)].map((m) => replies[Number(m[1]) - 1]);
+    assert.deepEqual(written.sort(), [...confirms].sort());
+  });
+});

@@ -36,14 +36,28 @@ export const REVISION = /\b(?:this\s+replaces|instead\s+of|go(?:ing)?\s+back\s+t
 export const UNSETTLED = new RegExp(
   [
     EN`[?？]\s*$`,
-    EN`\b(?:maybe|perhaps|might|probably|possibly|what\s+if|should\s+we|could\s+we|shall\s+we|do\s+we|i\s+(?:think|guess|wonder)|not\s+sure|undecided|haven['’]?t\s+decided|not\s+(?:yet\s+)?decided|if\s+we\s+decide|let\s+me\s+know|tbd)\b`,
-    '也[许許]|或[许許]|可能|要不要|是不是|[还還]没[决決]定|[还還]沒[决決]定|[先暂暫]不[决決]定|不[决決]定|未定|如果|(?:以[后後]|回[头頭])再[说說议議]',
+    EN`\b(?:maybe|perhaps|might|probably|possibly|what\s+if|should\s+we|could\s+we|shall\s+we|do\s+we|i\s+(?:think|guess|wonder)|not\s+sure|undecided|haven['’]?t\s+decided|not\s+(?:yet\s+)?decided|if\s+we\s+decide|let\s+me\s+know|tbd|just\s+(?:asking|wondering|curious))\b`,
+    '也[许許]|或[许許]|可能|要不要|是不是|[还還]没[决決]定|[还還]沒[决決]定|[先暂暫]不[决決]定|不[决決]定|未定|如果|(?:以[后後]|回[头頭])再[说說议議]|[随隨]便[问問][问問]|只是[问問][问問]',
   ].join('|'),
   'i',
 );
 
-/** A short reply that confirms the assistant's proposal just before it. */
-export const CONFIRMATION = /^\s*(?:yes|yep|yeah|ok(?:ay)?|sure|agreed|sounds\s+good|do\s+it|go\s+ahead|confirmed|lgtm|approved|ship\s+it|好的?|可以|同意|行|没问题|沒問題|就[这這][样樣]|就[这這][么麼][办辦])(?![a-z])[\s.!,，。！]*/i;
+/** A short reply that confirms the assistant's proposal just before it: how it opens. */
+export const CONFIRMATION = /^\s*(?:yes|yep|yeah|ok(?:ay)?|sure|agreed|sounds\s+good|do\s+it|go\s+ahead|confirmed|lgtm|approved|ship\s+it|好的?|可以|同意|行|没问题|沒問題|就[这這][样樣]|就[这這][么麼][办辦]|(?:就[这這][么麼样樣])?定了)(?![a-z])[\s.!,，。！]*/i;
+
+/**
+ * What takes the opener back, anywhere in the reply after it: a bare "no" ("Yeah, no"), a negation
+ * ("Ok, but not yet"), a hold ("sure, wait"), a change ("yes, 30 MB instead"), 先别, 不要, 等等.
+ * "No problem", "why not" and "don't forget the tests" still confirm.
+ */
+export const DECLINE = new RegExp(
+  [
+    EN`\b(?:no|nope|nah|wait|later)\b(?=\s*(?:[,.;:!…—–-]|$))`,
+    EN`(?<!\bwhy\s+)\bnot\b|\b(?:don['’]?t|do\s+not)\b(?!\s+forget)|\b(?:never|instead|hold\s+(?:on|off|up))\b`,
+    '先?[别別](?!忘)|不要|不用了|不行|不[对對]|先不|[暂暫]不|等等|等一下|再[说說]|算了',
+  ].join('|'),
+  'i',
+);
 
 /** The assistant proposing something the user may confirm. */
 export const PROPOSAL = /\b(?:shall\s+we|should\s+we|i\s+(?:propose|suggest|recommend)|how\s+about|let['’]?s)\b|建[议議]|要不要|我[们們]可以/i;

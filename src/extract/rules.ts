@@ -5,7 +5,7 @@
  */
 import type { Kind } from '../entries/model.js';
 import type { Turn } from '../transcripts/types.js';
-import { BECAUSE, CONFIRMATION, FINDING, MARKERS, PROPOSAL, REVISION, UNSETTLED, type Marker } from './markers.js';
+import { BECAUSE, CONFIRMATION, DECLINE, FINDING, MARKERS, PROPOSAL, REVISION, UNSETTLED, type Marker } from './markers.js';
 import { capitalise, clip, normalise, sentences, stripQuoted, trimEnd, withoutQuotes } from './sentences.js';
 import type { Candidate } from './types.js';
 
@@ -102,9 +102,21 @@ function userStatements(turn: Turn, turns: Turn[]): Candidate[] {
   return out;
 }
 
+/**
+ * A short reply that opens with a yes and does not take it back: "Yes, do that" confirms; "Ok, but
+ * not yet", "Yeah, no", "sure?" and "Sure, just asking" do not. Quoted words are not the reply.
+ */
+function confirms(reply: string): boolean {
+  const own = withoutQuotes(reply);
+  const opener = CONFIRMATION.exec(own);
+  if (reply.length > 120 || !opener) return false;
+  // A question or a hedge in the opening sentence; a "no" or "not yet" anywhere after the yes.
+  return !UNSETTLED.test(sentences(own)[0] ?? '') && !DECLINE.test(own.slice(opener[0].length));
+}
+
 /** "Shall we cap uploads at 25 MB?" followed by the user's "Yes, agreed." */
 function confirmedProposal(turn: Turn, reply: Turn, turns: Turn[]): Candidate | undefined {
-  if (reply.role !== 'user' || reply.text.length > 120 || !CONFIRMATION.test(reply.text)) return undefined;
+  if (reply.role !== 'user' || !confirms(reply.text)) return undefined;
   const list = sentences(stripQuoted(turn.text));
   const last = list[list.length - 1] ?? '';
   // The reply answers the question the turn ends with: "…上限设为 5 万条。要我替换吗？" → "可以" confirms
