@@ -124,3 +124,48 @@ describe('a reply that takes its yes back confirms nothing', () => {
     assert.deepEqual(written.sort(), [...confirms].sort());
   });
 });
+
+describe('"scratch that" takes back the statement before it', () => {
+  const RULE = 'From now on, deploy only on Tuesdays.';
+  const dropped: Array<[string, Array<[Role, string]>]> = [
+    ['same sentence', [['user', 'From now on, deploy only on Tuesdays, scratch that.']]],
+    ['same turn', [['user', `${RULE} Scratch that.`]]],
+    ['next user turn', [['user', RULE], ['assistant', 'Got it.'], ['tool', 'ok'], ['user', 'scratch that']]],
+    ['never mind, forget that', [['user', RULE], ['assistant', 'Got it.'], ['user', 'Never mind, forget that.']]],
+    ['a confirmed proposal', [['assistant', 'Shall we cap uploads at 25 MB?'], ['user', 'Yes.'], ['assistant', 'Done.'], ['user', 'No, scratch that.']]],
+    ['算了', [['user', '以后周五不发版。算了。']]],
+    ['不对, next turn', [['user', '以后周五不发版。'], ['assistant', '好的。'], ['user', '不对，当我没说']]],
+  ];
+  for (const [name, turns] of dropped) test(`drops: ${name}`, () => assert.deepEqual(said(...turns), []));
+
+  test('only the last statement goes, and what follows the retraction stands', () => {
+    assert.deepEqual(said(['user', 'From now on, tag releases. We decided to use pnpm. Scratch that.']), ['Rule: Tag releases']);
+    assert.deepEqual(said(['user', RULE], ['assistant', 'Got it.'], ['user', 'Oh wait, never mind. From now on we deploy on Wednesdays.']), ['Rule: We deploy on Wednesdays']);
+    assert.deepEqual(said(['user', '以后用 tabs。不对，以后用空格。']), ['Rule: 用空格']);
+  });
+
+  test('a retraction of something else, or not one at all, keeps the statement', () => {
+    assert.deepEqual(said(['user', 'From now on, tag releases.'], ['assistant', 'OK.'], ['user', 'Maybe from now on tabs. Scratch that.']), ['Rule: Tag releases'], 'it takes back the guess');
+    assert.deepEqual(said(['user', 'From now on, tag releases.'], ['assistant', 'Shall we cap uploads at 25 MB?'], ['user', 'Yes. Scratch that.']), ['Rule: Tag releases'], 'it takes back the yes');
+    assert.deepEqual(said(['user', 'From now on, tag releases.'], ['assistant', 'OK.'], ['user', 'From now on, sign commits.'], ['assistant', 'OK.'], ['user', 'forget that']), ['Rule: Tag releases'], 'one turn back, not two');
+    assert.deepEqual(said(['user', 'Never mind the tests, from now on we ship on Fridays.']), ['Rule: We ship on Fridays']);
+    assert.deepEqual(said(['user', "Don't forget that the VPN drops at midnight."]), ['Note: The VPN drops at midnight']);
+    assert.deepEqual(said(['user', '以后周五不发版。'], ['assistant', '好的。'], ['user', '这个报错不对劲。']), ['Rule: 周五不发版']);
+  });
+
+  test('a statement taken back can be made again later', () => {
+    assert.deepEqual(said(['user', RULE], ['assistant', 'Got it.'], ['user', 'Scratch that.'], ['assistant', 'OK.'], ['user', RULE]), ['Rule: Deploy only on Tuesdays']);
+  });
+
+  test('mem microsync writes nothing that was taken back', async (t) => {
+    const { ws, tr } = await workspace(t, 'jsonl');
+    writeSessions(tr, [
+      [['user', 'From now on, deploy only on Tuesdays.'], ['assistant', 'Got it.'], ['user', 'scratch that']],
+      [['user', 'We decided to use Kafka for events. Never mind.']],
+      [['user', '以后周五不发版。'], ['assistant', '好的。'], ['user', '算了']],
+      [['user', 'From now on, sign every commit.']],
+    ]);
+    const day = await microsync(ws);
+    assert.deepEqual([...day.matchAll(/^## (.+)$/gm)].map((m) => m[1]), ['Rule: Sign every commit']);
+  });
+});

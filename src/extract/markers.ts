@@ -59,6 +59,16 @@ export const DECLINE = new RegExp(
   'i',
 );
 
+/**
+ * A clause that takes back what was just said: "scratch that", "never mind", "forget that", 算了,
+ * 不对, 当我没说. Only a clause of its own counts ("never mind the tests" and "don't forget that X"
+ * are not one). One capture group, so a sentence split on it keeps the retraction as a piece.
+ */
+export const RETRACTION = new RegExp(
+  EN`(?<=^|[,，;；:：—–-]\s*)((?:(?:oh|ah|um+|hmm+|no|nah|wait|actually|sorry|ok(?:ay)?)[\s,，]+)*(?:scratch\s+that|never\s*mind|forget\s+(?:that|it|what\s+i\s+said)|ignore\s+(?:that|what\s+i\s+said)|disregard\s+that)|算了吧?|不[对對]|[当當]我[没沒][说說])(?=\s*(?:$|[,，;；:：.。!！?？…—–-]))`,
+  'i',
+);
+
 /** The assistant proposing something the user may confirm. */
 export const PROPOSAL = /\b(?:shall\s+we|should\s+we|i\s+(?:propose|suggest|recommend)|how\s+about|let['’]?s)\b|建[议議]|要不要|我[们們]可以/i;
 

@@ -5,7 +5,7 @@
  */
 import type { Kind } from '../entries/model.js';
 import type { Turn } from '../transcripts/types.js';
-import { BECAUSE, CONFIRMATION, DECLINE, FINDING, MARKERS, PROPOSAL, REVISION, UNSETTLED, type Marker } from './markers.js';
+import { BECAUSE, CONFIRMATION, DECLINE, FINDING, MARKERS, PROPOSAL, RETRACTION, REVISION, UNSETTLED, type Marker } from './markers.js';
 import { capitalise, clip, normalise, sentences, stripQuoted, trimEnd, withoutQuotes } from './sentences.js';
 import type { Candidate } from './types.js';
 
@@ -81,25 +81,48 @@ function findFinding(turns: Turn[], at: Turn, statement: string): string | undef
   return undefined;
 }
 
-function userStatements(turn: Turn, turns: Turn[]): Candidate[] {
-  const list = sentences(stripQuoted(turn.text));
-  const markers = list.map(matchMarker);
-  const out: Candidate[] = [];
+interface UserSaid {
+  statements: Candidate[];
+  /** The turn opens by taking back what the user said before ("Scratch that.", "Oh wait, never mind."). */
+  retractsEarlier: boolean;
+}
+
+/** A sentence cut at its retractions: "From now on X, scratch that." → "From now on X,", "scratch that". */
+function clauses(sentence: string): string[] {
+  return sentence.split(RETRACTION).map((c) => c.trim()).filter(Boolean);
+}
+
+function userStatements(turn: Turn, turns: Turn[]): UserSaid {
+  const list = sentences(stripQuoted(turn.text)).flatMap(clauses);
+  const retracts = list.map((s) => RETRACTION.test(s));
+  const markers = list.map((s, i) => (retracts[i] ? undefined : matchMarker(s)));
+  const said: UserSaid = { statements: [], retractsEarlier: false };
+  // What a retraction takes back: the turn's last statement (null when it kept none, say a guess);
+  // when it opens the turn, the previous user turn's.
+  let last: Candidate | null | undefined;
   list.forEach((s, i) => {
+    if (retracts[i]) {
+      if (i === 0) said.retractsEarlier = true;
+      else if (last) said.statements.splice(said.statements.indexOf(last), 1);
+      last = null;
+      return;
+    }
     const marker = markers[i];
-    if (!marker || UNSETTLED.test(withoutQuotes(s))) return;
+    if (!marker) return;
     let text = s;
     const rest = normalise(marker.strip ? s.replace(marker.strip, '') : s);
     if (POINTER.test(rest)) {
       const j = POINTS_AHEAD.test(s) ? i + 1 : i - 1;
       // The sentence pointed at is a statement of its own: it is extracted once, there.
-      if (!list[j] || markers[j]) return;
+      if (!list[j] || markers[j] || retracts[j]) return;
       text = list[j]!;
     }
-    const c = build({ kind: marker.kind, text, confidence: marker.confidence, ...(text === s ? { marker } : {}) }, turns, turn, turn, 'user');
-    if (c) out.push(c);
+    const settled = !UNSETTLED.test(withoutQuotes(s));
+    const c = settled ? build({ kind: marker.kind, text, confidence: marker.confidence, ...(text === s ? { marker } : {}) }, turns, turn, turn, 'user') : undefined;
+    if (c) said.statements.push(c);
+    last = c ?? null;
   });
-  return out;
+  return said;
 }
 
 /**
@@ -110,8 +133,9 @@ function confirms(reply: string): boolean {
   const own = withoutQuotes(reply);
   const opener = CONFIRMATION.exec(own);
   if (reply.length > 120 || !opener) return false;
-  // A question or a hedge in the opening sentence; a "no" or "not yet" anywhere after the yes.
-  return !UNSETTLED.test(sentences(own)[0] ?? '') && !DECLINE.test(own.slice(opener[0].length));
+  // A question or a hedge in the opening sentence; a "no", "not yet" or "scratch that" anywhere after the yes.
+  const rest = own.slice(opener[0].length);
+  return !UNSETTLED.test(sentences(own)[0] ?? '') && !DECLINE.test(rest) && !RETRACTION.test(rest);
 }
 
 /** "Shall we cap uploads at 25 MB?" followed by the user's "Yes, agreed." */
@@ -133,16 +157,23 @@ export function extractWithRules(turns: Turn[]): Candidate[] {
   const speech = turns.filter(isSpeech);
   const out: Candidate[] = [];
   const seen = new Set<string>();
+  const key = (c: Candidate) => `${c.kind}:${normalise(c.conclusion)}`;
   const push = (c: Candidate | undefined) => {
-    const k = `${c?.kind}:${normalise(c?.conclusion ?? '')}`;
-    if (c && !seen.has(k)) {
-      seen.add(k);
+    if (c && !seen.has(key(c))) {
+      seen.add(key(c));
       out.push(c);
     }
   };
+  let previousUser: Turn | undefined;
   speech.forEach((turn, i) => {
-    if (turn.role === 'user') userStatements(turn, turns).forEach(push);
-    else if (speech[i + 1]) push(confirmedProposal(turn, speech[i + 1]!, turns));
+    if (turn.role === 'user') {
+      const said = userStatements(turn, turns);
+      // "Scratch that" opening the next user turn takes back the last statement the user made.
+      const taken = said.retractsEarlier ? out.findLastIndex((c) => c.lastTurn === previousUser?.index) : -1;
+      if (taken >= 0) seen.delete(key(out.splice(taken, 1)[0]!));
+      said.statements.forEach(push);
+      previousUser = turn;
+    } else if (speech[i + 1]) push(confirmedProposal(turn, speech[i + 1]!, turns));
   });
   return out;
 }
