@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { gzipSync } from 'node:zlib';
 import { loadRecorder } from './helpers/loaded.js';
-import { exampleWorkspace, mem } from './helpers/cli.js';
+import { exampleWorkspace as freshWorkspace, mem } from './helpers/cli.js';
 
 const NOW = '2026-11-22T09:00:00Z';
 
@@ -23,6 +23,17 @@ async function archive(ws: string, ...args: string[]): Promise<Hits & { stderr: 
   const r = await mem(['-C', ws, '--json', 'search', '--archive', ...args]);
   assert.equal(r.code, 0, r.stderr);
   return { ...(JSON.parse(r.stdout) as Hits), stderr: r.stderr };
+}
+
+/**
+ * The example workspace, its transcripts last modified 10 minutes ago: a Markdown transcript changed
+ * just now may be mid-turn, and its last turn would wait (the last test shows that).
+ */
+function exampleWorkspace(t: Parameters<typeof freshWorkspace>[0]): ReturnType<typeof freshWorkspace> {
+  const ex = freshWorkspace(t);
+  const quiet = new Date(Date.now() - 10 * 60_000);
+  for (const name of readdirSync(ex.transcripts, { recursive: true, encoding: 'utf8' })) utimesSync(join(ex.transcripts, name), quiet, quiet);
+  return ex;
 }
 
 const line = (text: string, at: string) => JSON.stringify({ role: 'user', content: text, timestamp: at, session_id: 'standup-2026-11-21' }) + '\n';
