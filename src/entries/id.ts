@@ -27,6 +27,14 @@ export function makeId(kind: Kind, day: string, title: string): string {
 /** PREFIX, YYYYMMDD, then a slug as slugify makes it (a `-N` version suffix is part of the slug). */
 export const ID_PATTERN = new RegExp(`^(DECISION|RULE|ARCH|NOTE)-(\\d{8})-([${SLUG_CHARS}]+(?:-[${SLUG_CHARS}]+)*)$`, 'u');
 
+/** An id as a Markdown link's text, `[DECISION-20261121-slug](memory/…)`: how MEMORY.md items cite their entries. */
+const LINKED_ID = /\[((?:DECISION|RULE|ARCH|NOTE)-\d{8}-[^\]\s]+)\]\(/gu;
+
+/** The ids `text` cites as link texts, in order. */
+export function linkedIds(text: string): string[] {
+  return [...text.matchAll(LINKED_ID)].map((m) => m[1]!);
+}
+
 /** The same id or one of its collision versions (`id-2`, `id-3`, ...). */
 export function isVersionOf(candidate: string, id: string): boolean {
   return candidate === id || (candidate.startsWith(id + '-') && /^\d+$/.test(candidate.slice(id.length + 1)));

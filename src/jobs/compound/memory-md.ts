@@ -8,6 +8,7 @@
  * would pin every old item and push MEMORY.md past its line limit).
  */
 import fs from 'node:fs';
+import { linkedIds } from '../../entries/id.js';
 import { getField, type Entry } from '../../entries/model.js';
 import { oneLine } from '../../entries/render.js';
 import { clip } from '../../extract/sentences.js';
@@ -67,7 +68,7 @@ function isTemplate(rest: string): boolean {
 export function readCurrentMemory(text: string | undefined): CurrentMemory {
   if (text === undefined) return { exists: false, generated: false, pinned: [], adoptedLines: null, citedIds: [] };
   const { blocks, rest } = pinnedBlocks(text);
-  const citedIds = [...new Set([...rest.matchAll(/\[((?:DECISION|RULE|ARCH|NOTE)-\d{8}-[^\]\s]+)\]\(/gu)].map((m) => m[1]!))];
+  const citedIds = [...new Set(linkedIds(rest))];
   const inputKey = /^<!-- mem:generated .*· input ([0-9a-f]{16}) -->$/m.exec(rest)?.[1];
   if (rest.includes(GENERATED) || isTemplate(rest) || !text.trim()) return { exists: true, generated: rest.includes(GENERATED), pinned: blocks, adoptedLines: null, citedIds, ...(inputKey ? { inputKey } : {}) };
   const own = withoutOwnLines(rest);
