@@ -1,7 +1,7 @@
 /** `mem mcp` through the official SDK client, which spawns `node bin/mem.js -C <ws> mcp` over stdio. */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -77,6 +77,17 @@ describe('mem mcp', { concurrency: 2 }, () => {
     // Reads append to the use log, and only there.
     const usage = readFileSync(join(ws, '.mem/usage.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l).via);
     assert.deepEqual(usage, ['mcp:memory_search', 'mcp:memory_get', 'get', 'mcp:memory_context']);
+  });
+
+  test('memory_search gives a MEMORY.md item its entry\'s id and status: a retracted entry\'s item is left out', async (t) => {
+    const ws = fixture(t);
+    // As compound writes items: the summary, then a link to the cited entry.
+    writeFileSync(join(ws, 'MEMORY.md'), `# MEMORY\n\n## Core rules\n- Move the event store to PostgreSQL ([${NEW}](memory/2026-11-20.md#decision-move-the-event-store-to-postgresql))\n\n## Notes\n- Old postgres password hint ([${GONE}](memory/2026-11-20.md#note-old-postgres-password-hint))\n`);
+    const c = await connect(t, ws);
+    const items = (r: Record<string, any>) => r.results.filter((h: { path: string }) => h.path === 'MEMORY.md').map((h: { id: string; status: string }) => [h.id, h.status]);
+    assert.deepEqual(items(ok(await call(c, 'memory_search', { query: 'postgres password hint' }))), [[NEW, 'active']], 'the item of the retracted entry is left out');
+    assert.deepEqual(items(ok(await call(c, 'memory_search', { query: 'postgres password hint', filters: { status: 'retracted' } }))), [[GONE, 'retracted']]);
+    assert.deepEqual(items(ok(await call(c, 'memory_search', { query: 'event store postgresql' }))), [[NEW, 'active']]);
   });
 
   test('memory_remember appends through the remember path (origin agent), once', async (t) => {

@@ -1,6 +1,7 @@
 /**
  * Markdown → chunks (DESIGN §6), pure: one chunk per entry, per heading section of other Markdown and
- * per MEMORY.md list item; long sections and heading-less files become overlapping line windows.
+ * per MEMORY.md list item (which records the entry id it links to); long sections and heading-less
+ * files become overlapping line windows.
  * Headings come from remark's AST (so a `#` inside a code fence is not a heading) and keep their line
  * positions. Plain files (ATX headings and fences only, which is what memfold writes) take a line
  * scan that gives the same sections at a fraction of the cost (a test holds both paths equal); files
@@ -10,6 +11,7 @@
 import { createRequire } from 'node:module';
 import type { Root, RootContent } from 'mdast';
 import { getField, getSource } from '../entries/model.js';
+import { linkedIds } from '../entries/id.js';
 import { entryBlocks, parseBlocks, splitLines, type EntryBlock } from '../entries/parse.js';
 import type { Chunk, ChunkOptions } from './types.js';
 import { lineWindows } from './windows.js';
@@ -192,6 +194,8 @@ export function chunkMarkdown(path: string, text: string, opts: ChunkOptions): C
     const e = s.entry?.entry;
     const field = (k: string) => (e ? getField(e, k) ?? null : null);
     const group = `${path}#${s.start}`;
+    // compound ends an item's first line with the link to its entry (then the ids merged into it, unlinked).
+    const cites = s.item ? linkedIds(lines[s.start - 1] ?? '').at(-1) ?? null : null;
     for (const w of lineWindows(seg, opts.chunkTokens, opts.overlapTokens)) {
       const slice = seg.slice(w.from, w.to + 1).join('\n');
       chunks.push({
@@ -210,6 +214,7 @@ export function chunkMarkdown(path: string, text: string, opts: ChunkOptions): C
         key: field('key'),
         supersedes: field('supersedes'),
         source: (e && getSource(e)) ?? null,
+        cites,
         group,
       });
     }

@@ -4,6 +4,7 @@
  */
 import { MemError } from '../core/errors.js';
 import type { EntrySource } from '../entries/model.js';
+import { citedEntries } from './cited.js';
 import { lexicalSearch } from './engine.js';
 import { hasFilters, makeFilter, type Filters } from './filter.js';
 import { fold, prepareFold } from './fold.js';
@@ -109,12 +110,13 @@ export async function searchTier(req: TierQuery, vectors: VectorRanker | undefin
   const fused = vec ? rrf([lex, vec]) : new Map(lex.map((h) => [h.doc, h.score]));
   const order = [...fused.entries()].sort((a, b) => b[1] - a[1]);
   const keep = makeFilter(req.filters);
+  const asShown = citedEntries(view);
   const groups = new Map<string, SearchResult>();
   for (const [doc, score] of order) {
     if (groups.size >= req.k * 3) break;
     const seg = owner(view.segments, doc);
     if (!seg || view.isDead(doc)) continue;
-    const r: DocRecord = seg.record(doc);
+    const r: DocRecord = asShown(seg.record(doc));
     if (!keep(r)) continue;
     const key = `${r.tier}:${r.group}`;
     const seen = groups.get(key);

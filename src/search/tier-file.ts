@@ -14,7 +14,7 @@ import { manifestStamp } from './files-stamp.js';
 import type { Tier } from './types.js';
 
 /** Bump when the tokenizer, chunker or layout changes: an index of another version is rebuilt. */
-export const INDEX_VERSION = 'memfold-index/2 minisearch@7.2.0 tokenizer/3';
+export const INDEX_VERSION = 'memfold-index/3 minisearch@7.2.0 tokenizer/3';
 export const INDEX_DIR = '.mem/index';
 
 export interface FileState {

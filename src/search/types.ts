@@ -18,12 +18,18 @@ export interface Chunk {
   tags: string | null;
   entryId: string | null;
   kind: string | null;
+  /** An entry's status; null for any other chunk. */
   status: string | null;
   date: string | null;
   scope: string | null;
   key: string | null;
   supersedes: string | null;
   source: EntrySource | null;
+  /**
+   * The entry a MEMORY.md item cites (its link, chunk.ts). The item keeps no status of its own: the
+   * query takes the entry's current one (cited.ts), since `mem forget` changes the daily file only.
+   */
+  cites: string | null;
   /** Windows of one entry or section share it, so they merge into one result. */
   group: string;
 }

@@ -1,0 +1,46 @@
+/**
+ * A MEMORY.md item as a query shows it: the id of the entry it cites and that entry's current status
+ * (DESIGN §6, §8), so a retracted entry's item is hidden and a superseded one's demoted like the
+ * entry. The status is joined here, at query time, and never stored on the item: `mem forget`,
+ * `mem restore` and compound's flips change the entry's daily file, not MEMORY.md, and the index
+ * (and the search-time overlay) re-chunk only changed files, so a stored status would stay stale
+ * until the next weekly rewrite of MEMORY.md. The join reads the entry's own chunk through the id
+ * field's whole-id term: one short posting and one record per cited id, only for items that are
+ * candidates of the query, from the same tier view (dead docs hidden, changed files overlaid).
+ */
+import type { TierView } from './engine.js';
+import { foldText } from './tokenize.js';
+import type { DocRecord } from './types.js';
+
+/** Pairs read per segment: an entry's windows (and its copies in other files) are all there is. */
+const PAIRS = 16;
+
+/** The status of the live chunk of entry `id` in this view, or null when no live chunk is that entry. */
+export function entryStatus(view: TierView, id: string): string | null {
+  const term = foldText(id);
+  for (const seg of view.segments) {
+    const p = seg.posting(term, PAIRS);
+    for (let i = 0; p && i < p.length; i += 2) {
+      if (view.isDead(p[i]!)) continue;
+      const r = seg.record(p[i]!);
+      if (r.entryId === id) return r.status;
+    }
+  }
+  return null;
+}
+
+/**
+ * For one query: records as results show them, a MEMORY.md item taking the id and current status of
+ * the entry it cites. An item whose entry this tier does not hold (deleted by hand, moved to the
+ * cold tier) stays as it is, with no id or status: a result names only an entry the index found, so
+ * `mem forget --query` never targets an id that is gone.
+ */
+export function citedEntries(view: TierView): (r: DocRecord) => DocRecord {
+  const statuses = new Map<string, string | null>();
+  return (r) => {
+    if (!r.cites) return r;
+    let status = statuses.get(r.cites);
+    if (status === undefined) statuses.set(r.cites, (status = entryStatus(view, r.cites)));
+    return status === null ? r : { ...r, entryId: r.cites, status };
+  };
+}
