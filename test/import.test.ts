@@ -1,6 +1,7 @@
 /** `mem import openclaw|claude-md`: adopts another memory as entries with sources, never twice, never touching the source. */
 import assert from 'node:assert/strict';
-import { cpSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { mem, ROOT, tempDir } from './helpers/cli.js';
@@ -61,4 +62,28 @@ test('import refuses an unknown kind and a missing path', async (t) => {
   const missing = await mem(['-C', ws, 'import', 'claude-md', join(ws, 'nope')]);
   assert.equal(missing.code, 1);
   assert.match(missing.stderr, /no such file or folder/);
+});
+
+test('import openclaw reads only regular files: a FIFO and links to folders (loops) are skipped with one warning each', { skip: process.platform === 'win32' && 'no FIFOs or folder links on Windows' }, async (t) => {
+  const src = join(tempDir(t), 'openclaw');
+  cpSync(join(ROOT, 'test/fixtures/governance/openclaw'), src, { recursive: true });
+  mkdirSync(join(src, 'memory', 'sub'));
+  // Two loops: a link up the tree and a link to the folder itself (which together made the old walk branch without end).
+  symlinkSync('..', join(src, 'memory', 'sub', 'up'));
+  symlinkSync(join(src, 'memory'), join(src, 'memory', 'self'));
+  execFileSync('mkfifo', [join(src, 'memory', 'pipe.md')]);
+  const ws = workspace(t, {});
+
+  const r = await mem(['-C', ws, ...NOW, '--json', 'import', 'openclaw', src], { timeoutMs: 30_000 });
+  assert.equal(r.code, 0, r.stderr);
+  const res = JSON.parse(r.stdout);
+  assert.deepEqual(res.files, [join(src, 'MEMORY.md'), join(src, 'memory', '2026-11-10.md')]);
+  assert.equal(res.added.length, 6);
+  const warnings = [
+    `skipped ${join(src, 'memory', 'pipe.md')}: a FIFO`,
+    `skipped ${join(src, 'memory', 'self')}: a link to a folder, not followed`,
+    `skipped ${join(src, 'memory', 'sub', 'up')}: a link to a folder, not followed`,
+  ];
+  assert.deepEqual(res.warnings, warnings);
+  assert.deepEqual(r.stderr.trim().split('\n').filter((l) => l.startsWith('warning: skipped')), warnings.map((w) => `warning: ${w}`));
 });

@@ -17,6 +17,7 @@ export function registerImport(program: Command): void {
       const { workspace, loaded, now, out } = commandContext(cmd.optsWithGlobals<GlobalOptions>());
       const r = await runImport({ workspace, loaded, now, kind, path: given, scope: o.scope, dryRun: !!o.dryRun });
       if (!r.dryRun && r.added.length) await refreshIndex(workspace, loaded, out);
+      for (const w of r.warnings) out.warn(w);
       if (r.redacted) out.warn(`${r.redacted} secret${r.redacted === 1 ? '' : 's'} redacted before writing`);
       out.json(r);
       const verb = r.dryRun ? 'would add' : 'added';

@@ -16,10 +16,11 @@ import { loadEntries } from '../entries/store.js';
 import { redactSecrets } from '../extract/secrets.js';
 import { capitalise, clip, normalise, sentences, trimEnd } from '../extract/sentences.js';
 import { dailyFile } from '../workspace/layout.js';
-import { expandHome, tildePath } from '../workspace/locate.js';
+import { tildePath } from '../workspace/locate.js';
 import { storedSessionPath } from '../extract/trust.js';
 import { defaultLockOptions } from '../write/defaults.js';
 import { WorkspaceWriter } from '../write/writer.js';
+import { importFiles } from './import-files.js';
 import { importItems, kindFor } from './import-parse.js';
 import { planEntries, type PlanInput } from './microsync/plan.js';
 import { checkLabels } from '../entries/labels.js';
@@ -44,27 +45,9 @@ export interface ImportResult {
   added: Array<{ id: string; file: string; from: string }>;
   skipped: number;
   redacted: number;
+  /** Paths under the imported folder that were not read (links to folders, FIFOs, sockets, ...), one line each. */
+  warnings: string[];
   dryRun: boolean;
-}
-
-/** The files an import reads: OpenClaw → MEMORY.md and memory/**.md under the folder; claude-md → the CLAUDE.md. */
-export function importFiles(kind: ImportKind, given: string): string[] {
-  const abs = path.resolve(expandHome(given));
-  const st = fs.statSync(abs, { throwIfNoEntry: false });
-  if (!st) throw new MemError('NOT_FOUND', `${given}: no such file or folder`);
-  if (st.isFile()) return [abs];
-  if (kind === 'claude-md') {
-    const f = path.join(abs, 'CLAUDE.md');
-    if (!fs.existsSync(f)) throw new MemError('NOT_FOUND', `${given} has no CLAUDE.md`);
-    return [f];
-  }
-  const files: string[] = [];
-  for (const name of ['MEMORY.md', 'memory.md']) if (fs.existsSync(path.join(abs, name))) files.push(path.join(abs, name));
-  const dir = path.basename(abs) === 'memory' ? abs : path.join(abs, 'memory');
-  const names = fs.existsSync(dir) ? (fs.readdirSync(dir, { recursive: true }) as string[]) : [];
-  files.push(...names.filter((n) => n.endsWith('.md')).sort().map((n) => path.join(dir, n)));
-  if (!files.length) throw new MemError('NOT_FOUND', `${given}: no MEMORY.md and no memory/*.md to import (give an OpenClaw workspace folder)`);
-  return [...new Set(files)];
 }
 
 const BOILERPLATE = /^this file (?:provides guidance to|guides) claude/i;
@@ -81,7 +64,7 @@ export async function runImport(opts: ImportOptions): Promise<ImportResult> {
   if (!(IMPORT_KINDS as readonly string[]).includes(opts.kind)) throw new MemError('USAGE', `import kind "${opts.kind}" is not one of ${IMPORT_KINDS.join(', ')}`);
   const kind = opts.kind as ImportKind;
   checkLabels({ scope: opts.scope });
-  const files = importFiles(kind, opts.path);
+  const { files, warnings } = importFiles(kind, opts.path);
   const today = opts.now.toISODate()!;
   const existing = await loadEntries(opts.workspace);
   const held = new Set(existing.map((r) => `${r.entry.kind}\0${normalise(getField(r.entry, 'conclusion') ?? '')}`));
@@ -112,7 +95,7 @@ export async function runImport(opts: ImportOptions): Promise<ImportResult> {
       });
     }
   }
-  const res: ImportResult = { kind, files: files.map(tildePath), items, added: [], skipped, redacted, dryRun: opts.dryRun };
+  const res: ImportResult = { kind, files: files.map(tildePath), items, added: [], skipped, redacted, warnings, dryRun: opts.dryRun };
   const known = existing.map((r) => ({ id: r.id, entry: r.entry }));
   const byDay = new Map<string, Entry[]>();
   for (const c of candidates) {
