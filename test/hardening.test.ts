@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
-import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statfsSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -158,6 +158,24 @@ test('a file where a folder belongs (.mem) or a folder where a file belongs (MEM
   assert.equal(c.code, 1, c.stderr);
   assert.match(c.stderr, /^mem: cannot write MEMORY\.md: it is a folder, not a file; the file is unchanged\. compound 2026-W46 stopped part-way; already written: (.*, )?memory\/archive\/weekly-2026-W46\.md \(the run's plan\); fix that and run `mem compound` again to finish$/m);
   assert.deepEqual(tempFiles(ws), []);
+});
+
+test('links to folders inside memory/ (one back up the tree, one to itself) are not followed: jobs that load entries finish', { skip: process.platform === 'win32' ? 'symbolic links need privileges on Windows' : false }, async (t) => {
+  const { ws } = exampleWorkspace(t);
+  assert.equal((await mem(['-C', ws, 'microsync', '--since', 'all', '--source', 'claude', '--now', NOW])).code, 0);
+  const ids = entryIds(ws);
+  assert.ok(ids.length > 0);
+  symlinkSync('..', join(ws, 'memory', 'up'));
+  symlinkSync(join(ws, 'memory'), join(ws, 'memory', 'projects', 'self'));
+  for (const args of [['lint'], ['get', ids[0]!], ['--now', NOW, 'compound', '--dry-run']]) {
+    const r = await mem(['-C', ws, ...args], { timeoutMs: 30_000 });
+    assert.equal(r.code, 0, `${args.join(' ')}: ${r.stderr}`);
+  }
+  const hard = await mem(['-C', ws, '--now', NOW, 'forget', ids[0]!, '--hard', '--yes'], { timeoutMs: 30_000 });
+  assert.equal(hard.code, 0, hard.stderr);
+  rmSync(join(ws, 'memory', 'up'));
+  rmSync(join(ws, 'memory', 'projects', 'self'));
+  assert.deepEqual(entryIds(ws), ids.slice(1), 'the one entry forgotten, every other kept');
 });
 
 test('usage errors are one line on stderr, exit 2, with commander\'s suggestion and the help hint', async (t) => {

@@ -4,8 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { regularFile } from '../core/regular-file.js';
-import { isTempFile } from '../write/atomic.js';
+import { markdownFilesUnder } from '../workspace/markdown-files.js';
 import { getField, type Entry } from './model.js';
 import { entryBlocks, parseBlocks, type EntryBlock } from './parse.js';
 
@@ -18,13 +17,7 @@ export interface EntryRecord {
 }
 
 export async function listMemoryFiles(workspace: string): Promise<string[]> {
-  const root = path.join(workspace, 'memory');
-  const names = await fs.promises.readdir(root, { recursive: true }).catch(() => [] as string[]);
-  return names
-    .map((n) => n.split(path.sep).join('/'))
-    .filter((n) => n.endsWith('.md') && !n.startsWith('.locks/') && !isTempFile(path.basename(n)) && regularFile(path.join(root, n)))
-    .map((n) => `memory/${n}`)
-    .sort();
+  return markdownFilesUnder(path.join(workspace, 'memory')).map((n) => `memory/${n}`);
 }
 
 export function recordsOf(file: string, text: string): EntryRecord[] {

@@ -15,7 +15,7 @@ import { loadEntries, type EntryRecord } from '../entries/store.js';
 import { appendRun, weeklyLogOf } from '../governance/weekly-log.js';
 import { defaultLockOptions } from '../write/defaults.js';
 import type { LockOptions } from '../write/locks.js';
-import { regularFile } from '../core/regular-file.js';
+import { markdownFilesUnder } from '../workspace/markdown-files.js';
 import { WorkspaceWriter } from '../write/writer.js';
 import { mentionMatcher, removeFrom, retractIn, type KeptMention } from './forget-plan.js';
 
@@ -58,15 +58,10 @@ export interface ForgetResult {
 }
 
 /** Every workspace Markdown file hard forget looks in: MEMORY.md, memory/**, second-brain/**. */
-async function markdownFiles(workspace: string): Promise<string[]> {
+function markdownFiles(workspace: string): string[] {
   const out: string[] = [];
   if (fs.existsSync(path.join(workspace, 'MEMORY.md'))) out.push('MEMORY.md');
-  for (const dir of ['memory', 'second-brain']) {
-    const names = await fs.promises.readdir(path.join(workspace, dir), { recursive: true }).catch(() => [] as string[]);
-    for (const n of names.map((x) => x.split(path.sep).join('/')).sort()) {
-      if (n.endsWith('.md') && !n.startsWith('.locks/') && !n.includes('.mem-tmp-') && regularFile(path.join(workspace, dir, n))) out.push(`${dir}/${n}`);
-    }
-  }
+  for (const dir of ['memory', 'second-brain']) out.push(...markdownFilesUnder(path.join(workspace, dir)).map((n) => `${dir}/${n}`));
   return out;
 }
 
@@ -106,7 +101,7 @@ export async function runForget(opts: ForgetOptions): Promise<ForgetResult> {
   const keptTexts = records.filter((r) => !opts.ids.includes(r.id)).flatMap((r) => [r.entry.title, getField(r.entry, 'conclusion') ?? '']);
   const keptIds = new Set(records.filter((r) => r.id && !opts.ids.includes(r.id)).map((r) => r.id));
   const names = mentionMatcher(opts.ids, quotes, keptTexts);
-  for (const file of await markdownFiles(workspace)) {
+  for (const file of markdownFiles(workspace)) {
     const text = await read(workspace, file);
     const plan = text === undefined ? undefined : removeFrom(text, opts.ids, quotes, keptTexts, keptIds);
     if (!plan) continue;
