@@ -19,11 +19,14 @@ export interface LogLine {
   end: string;
 }
 
-/** A Markdown transcript whose turns happened a minute ago, with one settled decision per title. */
+/**
+ * A Markdown transcript whose turns happened a minute ago, with one settled decision per title, and
+ * the assistant's answer after them: a file written just now may be mid-turn, so its last turn waits.
+ */
 export function freshTranscript(dir: string, name: string, decisions: string[]): string {
   mkdirSync(dir, { recursive: true });
   const t = new Date(Date.now() - 60_000).toISOString().replace(/\.\d+Z$/, 'Z');
-  const turns = decisions.map((d) => `## user · ${t}\n\nWe decided to ${d} because the old way kept failing in production.\n`).join('\n');
+  const turns = [...decisions.map((d) => `## user · ${t}\n\nWe decided to ${d} because the old way kept failing in production.\n`), `## assistant · ${t}\n\nNoted.\n`].join('\n');
   const file = join(dir, `${name}.md`);
   writeFileSync(file, `---\nsession_id: ${name}\nstarted_at: ${t}\n---\n\n${turns}`);
   return file;
