@@ -37,6 +37,8 @@ export interface LongLine {
 
 export interface ReadLinesOptions {
   fromOffset?: number;
+  /** Byte offset to stop at: no byte at or after it is read (a line ending there is the last). */
+  toOffset?: number;
   maxLineBytes?: number;
   /** Called for each complete line that was skipped for being longer than maxLineBytes. */
   onLongLine?: (skipped: LongLine) => void;
@@ -48,7 +50,9 @@ export interface ReadLinesOptions {
 export async function* readLines(path: string, opts: ReadLinesOptions = {}): AsyncGenerator<Line> {
   const from = opts.fromOffset ?? 0;
   const max = opts.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
-  const stream = createReadStream(path, { start: from, highWaterMark: opts.chunkBytes ?? 64 * 1024 });
+  if (opts.toOffset !== undefined && opts.toOffset <= from) return;
+  const end = opts.toOffset === undefined ? undefined : opts.toOffset - 1;
+  const stream = createReadStream(path, { start: from, end, highWaterMark: opts.chunkBytes ?? 64 * 1024 });
   let parts: Buffer[] = [];
   let lineBytes = 0;
   let skipping = false;

@@ -79,6 +79,7 @@ async function* jsonlTurns(path: string, format: JsonlFormat, opts: ReadOptions,
   }
   const lines = readLines(path, {
     fromOffset,
+    ...(opts.toOffset !== undefined ? { toOffset: opts.toOffset } : {}),
     maxLineBytes,
     onBytes: (n) => (stats.bytesRead += n),
     onLongLine: (long) => {
@@ -154,7 +155,8 @@ async function warmUp(path: string, format: JsonlFormat, fromOffset: number, max
 
 /**
  * A Markdown transcript is parsed in one piece: the whole file, or on a resumed read only the bytes
- * after the cursor (plus the front matter from the head, not counted as read, like a JSONL header).
+ * after the cursor (plus the front matter from the head, not counted as read, like a JSONL header),
+ * up to `toOffset` when one is given.
  * Only the next heading shows that a turn is complete, so while the file is `growing` its last turn
  * is left for a later read.
  */
@@ -165,7 +167,7 @@ async function* markdownTurns(path: string, opts: ReadOptions, rec: StatsRecorde
   let buf: Buffer;
   let header: ReturnType<typeof parseMarkdownHeader> | undefined;
   try {
-    const size = (await fd.stat()).size;
+    const size = Math.min((await fd.stat()).size, opts.toOffset ?? Infinity);
     if (size - from > MAX_MARKDOWN_BYTES) {
       stats.endOffset = size;
       stats.skippedLong += 1;

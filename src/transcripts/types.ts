@@ -30,6 +30,11 @@ export interface Turn {
 export interface ReadOptions {
   /** Byte offset to start at (a cursor). Must be a line start. Default 0. */
   fromOffset?: number;
+  /**
+   * Byte offset to stop at (a cursor): only lines, or Markdown turns, ending at or before it are read,
+   * as if the file ended there. Default: the file's end.
+   */
+  toOffset?: number;
   /** Turns already counted before fromOffset, so indexes continue. Default 0. */
   fromIndex?: number;
   /** Lines longer than this are skipped with a warning. Default 4 MiB. */
