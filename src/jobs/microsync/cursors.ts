@@ -15,6 +15,13 @@ export interface Cursor {
   offset: number;
   /** Turns counted before offset, so message ranges continue. */
   turns: number;
+  /**
+   * Where the lines holding the last few turns before offset begin, and the turns counted before
+   * there: a resumed read re-reads them as context (a reply needs the proposal it confirms). Only
+   * positions are kept, never text. Absent in cursors written before they existed: no context.
+   */
+  contextOffset?: number;
+  contextTurns?: number;
   size: number;
   mtimeMs: number;
   head: string;
@@ -69,6 +76,10 @@ function isCursor(v: unknown): v is Cursor {
   if (typeof v.head !== 'string' || typeof v.tail !== 'string') return false;
   if (v.sessionId !== undefined && typeof v.sessionId !== 'string') return false;
   if (v.skip !== undefined && typeof v.skip !== 'string') return false;
+  if (v.contextOffset !== undefined || v.contextTurns !== undefined) {
+    if (!count(v.contextOffset) || !count(v.contextTurns)) return false;
+    if ((v.contextOffset as number) > (v.offset as number) || (v.contextTurns as number) > (v.turns as number)) return false;
+  }
   if (v.pendingTools !== undefined && !(isRecord(v.pendingTools) && Object.values(v.pendingTools).every((n) => typeof n === 'string'))) return false;
   return true;
 }

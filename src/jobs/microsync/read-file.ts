@@ -3,6 +3,9 @@
  * `now`, in bounded batches so a 200 MB transcript never sits in memory whole. Decides where the
  * cursor may advance: only past lines at or before `now`, and only past lines whose turns (one line
  * may hold several) an extractor all finished, so the next run numbers turns as one long run would.
+ * A resumed read first re-reads the last few turns before its cursor (where the cursor says they
+ * began), as context only: never counted, extracted or cited again, but a reply still meets the
+ * proposal it confirms, as in one long run.
  */
 import fs from 'node:fs';
 import type { DateTime } from 'luxon';
@@ -10,6 +13,7 @@ import { openTranscript } from '../../transcripts/index.js';
 import type { SourceKind, Turn } from '../../transcripts/types.js';
 import { stillWriting } from '../../transcripts/growing.js';
 import { tildePath } from '../../workspace/home.js';
+import { ContextMarks, type Mark } from './context-marks.js';
 import { checkCursor, fingerprint, type Cursor } from './cursors.js';
 
 /** Turns handed to an extractor at once; a few of the previous batch come along as context. */
@@ -72,20 +76,28 @@ export async function readTranscriptFile(file: string, kind: SourceKind, prev: C
   // An untimed line takes the file's mtime; in a replay (--now before the mtime) the file as it was
   // then cannot have been modified later than then.
   const fallback = new Date(Math.min(st.mtimeMs, win.now.toMillis())).toISOString();
+  const zone = win.now.zoneName ?? 'UTC';
+  const reread = resume ? await turnsBefore(file, kind, prev!, { maxLineBytes: win.maxLineBytes, fallbackTimestamp: fallback, zone }) : { from: { offset: 0, turns: 0 }, turns: [] };
   const stream = openTranscript(file, kind, {
     fromOffset: resume ? prev!.offset : 0,
     fromIndex: resume ? prev!.turns : 0,
     maxLineBytes: win.maxLineBytes,
     ...(resume && prev!.pendingTools ? { toolNames: prev!.pendingTools } : {}),
     fallbackTimestamp: fallback,
-    zone: win.now.zoneName ?? 'UTC',
+    zone,
     growing: stillWriting(st.mtimeMs, nowMs),
   });
 
   const result: FileReadResult = { ...base, ...(check.state === 'rewritten' && !win.fromStart ? { rewritten: check.why } : {}) };
   let batch: Turn[] = [];
-  let context: Turn[] = [];
-  let safe = { offset: resume ? prev!.offset : 0, turns: resume ? prev!.turns : 0 };
+  // Where the context of a cursor after each batch turn begins (a budget stop may put one there).
+  let batchContext: Mark[] = [];
+  let context: Turn[] = reread.turns.slice(-CONTEXT_TURNS);
+  // The line ends of the last few turns read: where the context of a cursor after the latest begins.
+  const marks = new ContextMarks(reread.from, CONTEXT_TURNS);
+  reread.turns.forEach((t) => marks.add(t));
+  const at = (offset: number, turns: number) => ({ offset, turns, context: marks.before(turns) });
+  let safe = resume ? at(prev!.offset, prev!.turns) : at(0, 0);
   let lastRead: Turn | undefined;
   let future = false;
   let halted = false;
@@ -105,11 +117,12 @@ export async function readTranscriptFile(file: string, kind: SourceKind, prev: C
     // A line's turns share its end: the cursor passes a line only once all of them are done, or the
     // next run would resume after the line and number its first unread turn as the one not done.
     const undone = processedThrough === null ? undefined : batch.find((t) => t.index > processedThrough);
-    const done = batch.filter((t) => !undone || t.endOffset < undone.endOffset).pop();
+    const done = batch.findLastIndex((t) => !undone || t.endOffset < undone.endOffset);
     if (processedThrough !== null) halted = true;
-    if (done) safe = { offset: done.endOffset, turns: done.index };
+    if (done >= 0) safe = { offset: batch[done]!.endOffset, turns: batch[done]!.index, context: batchContext[done]! };
     context = batch.slice(-CONTEXT_TURNS);
     batch = [];
+    batchContext = [];
   };
 
   // A turn later than now is held back. Followed by a dated turn at or before now it was written with a
@@ -125,11 +138,15 @@ export async function readTranscriptFile(file: string, kind: SourceKind, prev: C
       if (halted) return false;
     }
     lastRead = turn;
+    marks.add(turn);
     result.turnsRead++;
     if (opener && opener.length < OPENER_TURNS) opener.push(turn);
     if (ts > nowMs + SKEW_MS) context = [...context, turn].slice(-CONTEXT_TURNS);
-    else if (ts > startMs || Number.isNaN(ts)) batch.push(turn);
-    else context = [...context, turn].slice(-CONTEXT_TURNS);
+    else if (ts > startMs || Number.isNaN(ts)) {
+      batch.push(turn);
+      batchContext.push(marks.before(turn.index));
+    } else context = [...context, turn].slice(-CONTEXT_TURNS);
+    marks.forget(turn.index);
     if (opener?.length === OPENER_TURNS && result.skip === undefined) {
       // Judged as soon as the opener is read, so a bot session is dropped before any extraction.
       judged();
@@ -178,13 +195,27 @@ export async function readTranscriptFile(file: string, kind: SourceKind, prev: C
   if (!halted) {
     // Lines after the last turn (meta lines, malformed ones) are passed too, unless a later-than-now
     // turn stopped the read: then the cursor stays at the last turn at or before now.
-    safe = future ? { offset: lastRead?.endOffset ?? safe.offset, turns: lastRead?.index ?? safe.turns } : { offset: stats.endOffset, turns: lastRead?.index ?? safe.turns };
+    safe = future ? at(lastRead?.endOffset ?? safe.offset, lastRead?.index ?? safe.turns) : at(stats.endOffset, lastRead?.index ?? safe.turns);
   }
   const fp = await fingerprint(file, safe.offset);
   // Pending tool calls are known only where the read stopped: a cursor set earlier goes without them.
   const pendingTools = safe.offset === stats.endOffset ? stats.pendingTools : undefined;
-  result.cursor = { offset: safe.offset, turns: safe.turns, size: st.size, mtimeMs: st.mtimeMs, ...fp, ...(stats.sessionId ? { sessionId: stats.sessionId } : {}), ...(pendingTools ? { pendingTools } : {}) };
+  result.cursor = { offset: safe.offset, turns: safe.turns, contextOffset: safe.context.offset, contextTurns: safe.context.turns, size: st.size, mtimeMs: st.mtimeMs, ...fp, ...(stats.sessionId ? { sessionId: stats.sessionId } : {}), ...(pendingTools ? { pendingTools } : {}) };
   return result;
+}
+
+/**
+ * The turns between where the cursor's context begins and the cursor, read again as context; a cursor
+ * written before it kept where that was gives none. Tool names are those still pending at the cursor:
+ * a result in the context answering an older call may go unnamed, which context can afford.
+ */
+async function turnsBefore(file: string, kind: SourceKind, prev: Cursor, opts: { maxLineBytes: number; fallbackTimestamp: string; zone: string }): Promise<{ from: Mark; turns: Turn[] }> {
+  if (prev.contextOffset === undefined || prev.contextTurns === undefined) return { from: { offset: prev.offset, turns: prev.turns }, turns: [] };
+  const from = { offset: prev.contextOffset, turns: prev.contextTurns };
+  const stream = openTranscript(file, kind, { ...opts, fromOffset: from.offset, toOffset: prev.offset, fromIndex: from.turns, toolNames: prev.pendingTools ?? {} });
+  const turns: Turn[] = [];
+  for await (const turn of stream.turns) turns.push(turn);
+  return { from, turns };
 }
 
 /** The 1-based line that ends at byte `end` (a warning names it; read only when one is given). */
