@@ -57,6 +57,28 @@ describe('mem status --fix', () => {
     assert.deepEqual(snapshot(ws), snap, 'a second --fix changes nothing');
   });
 
+  test('a split stopped before the summary shrank is taken up where it stopped: no volume written twice', async (t) => {
+    const long = Array.from({ length: 60 }, (_, i) => (i % 10 === 0 ? `## Part ${i / 10}` : `line ${i}`)).join('\n') + '\n';
+    const split = async (ws: string) => {
+      editConfig(ws, (cfg) => (cfg.limits = { summaryLines: 25 }));
+      writeFileSync(join(ws, ...SUMMARIES, '2026-11-21-notes.md'), long);
+      const r = await mem(['-C', ws, '--now', '2026-11-22T03:00', 'status', '--fix', '--json']);
+      assert.equal(r.code, 0, r.stderr);
+    };
+    // What one whole run writes...
+    const whole = exampleWorkspace(t);
+    await split(whole.ws);
+    const volumes = readdirSync(join(whole.ws, ...SUMMARIES)).filter((n) => n.startsWith('2026-11-21-notes-vol')).sort();
+    assert.ok(volumes.length >= 2);
+    // ...and a run killed after writing its last volume, before the others and the shrink.
+    const stopped = exampleWorkspace(t);
+    mkdirSync(join(stopped.ws, ...SUMMARIES), { recursive: true });
+    const last = volumes[volumes.length - 1]!;
+    writeFileSync(join(stopped.ws, ...SUMMARIES, last), readFileSync(join(whole.ws, ...SUMMARIES, last), 'utf8'));
+    await split(stopped.ws);
+    assert.deepEqual(snapshot(stopped.ws), snapshot(whole.ws), 'the same files with the same text as one whole run');
+  });
+
   test('entries without an id are moved by their whole text: a second --fix loses none', async (t) => {
     const ws = join(tempDir(t), 'w');
     assert.equal((await mem(['init', ws])).code, 0);

@@ -1,9 +1,9 @@
 /**
  * `mem status --fix`, the doing half: applies the plans of fix-plan.ts through the WorkspaceWriter
  * as the `status-fix` job (DESIGN §2: splits into memory/recent/, summary volumes; never MEMORY.md).
- * Order makes it crash-safe: split-outs are written first, the daily file shrinks last, so a run
- * killed in between leaves entries in two places (found by their text and fixed by the next --fix),
- * never in none. Only what a split-out holds leaves the daily file, and a volume is only ever a new
+ * Order makes it crash-safe: split-outs are written first, the daily file (or summary) shrinks last,
+ * so a run killed in between leaves text in two places (found by their text, or a summary's volumes
+ * by name and content, and fixed by the next --fix), never in none. Only what a split-out holds leaves the daily file, and a volume is only ever a new
  * file: a split moves text, it never changes, drops or overwrites any.
  */
 import fs from 'node:fs';
@@ -72,17 +72,29 @@ export async function applyFixes(workspace: string, config: Config): Promise<Fix
       continue;
     }
     const vols = planSummaryVolumes(text, config.limits.summaryLines);
-    const names = volumeNames(name, vols.length, taken);
+    const bodies = (names: string[]) => vols.map((v, i) => (names[i + 1] ? `${v}\nContinued in [${names[i + 1]}](${names[i + 1]})\n` : v));
+    // A run stopped before it shrank the original left some of its volumes, under the first free
+    // names: those names holding exactly those volumes are this split's, taken up where it stopped.
+    const first = volumeNames(name, vols.length, new Set());
+    const leftover = bodies(first).every((body, i) => !i || !taken.has(first[i]!) || fs.readFileSync(path.join(sumDir, first[i]!), 'utf8') === body);
+    const names = leftover ? first : volumeNames(name, vols.length, taken);
     for (const n of names) taken.add(n);
     // Later volumes first, the original last: a crash leaves the full original in place.
     let complete = true;
+    const planned = bodies(names);
     for (let i = vols.length - 1; i >= 0 && complete; i--) {
-      const next = names[i + 1];
-      const body = next ? `${vols[i]!}\nContinued in [${next}](${next})\n` : vols[i]!;
+      const body = planned[i]!;
       const target = `second-brain/summaries/${names[i]!}`;
-      // Under the write lock, a volume is written only where no file is (one that appeared meanwhile stays).
-      if (i) complete = await writer.update(target, (cur) => (cur === undefined ? body : undefined));
-      else complete = await writer.update(rel, (cur) => (cur === text ? body : undefined));
+      // Under the write lock, a volume is written only where no file is (one that appeared meanwhile
+      // stays), or found already written by the run that stopped.
+      if (i) {
+        let already = false;
+        const wrote = await writer.update(target, (cur) => {
+          already = cur === body;
+          return cur === undefined ? body : undefined;
+        });
+        complete = wrote || already;
+      } else complete = await writer.update(rel, (cur) => (cur === text ? body : undefined));
     }
     if (!complete) {
       result.summariesKept.push({ summary: rel, reason: 'it or a volume name changed while it was being split; left whole (a volume already written repeats part of it)' });
