@@ -50,6 +50,28 @@ describe('mem schedule', () => {
     assert.equal(readFileSync(tab.file, 'utf8'), USER_LINES, 'the user\'s crontab exactly as before');
   });
 
+  test('cron: a block whose end marker was edited away loses only its own lines; the user\'s lines after it stay', async (t) => {
+    const { ws } = exampleWorkspace(t);
+    const tab = fakeCrontab(t, USER_LINES);
+    editConfig(ws, (cfg) => (cfg.timezone = 'Asia/Tokyo')); // the block carries notes too
+    const env = { MEM_CRONTAB_CMD: tab.cmd, TZ: 'UTC' };
+    assert.equal((await mem(['-C', ws, 'schedule', 'install', '--cron'], { env })).code, 0);
+    const mine = '0 5 * * * /home/me/bin/sync-photos\n# weekly report\n0 8 * * 1 /home/me/bin/report\n';
+    const edited = readFileSync(tab.file, 'utf8').replace(/^# <<< memfold .*\n/m, '') + mine;
+    assert.match(edited, /^# microsync: /m, 'the block holds notes');
+    writeFileSync(tab.file, edited);
+    const u = await mem(['-C', ws, 'schedule', 'uninstall', '--cron'], { env });
+    assert.equal(u.code, 0, u.stderr);
+    assert.equal(readFileSync(tab.file, 'utf8'), `${USER_LINES}\n${mine}`, 'memfold\'s marker, notes and job lines gone; every user line kept');
+
+    writeFileSync(tab.file, edited);
+    assert.equal((await mem(['-C', ws, 'schedule', 'install', '--cron'], { env })).code, 0);
+    const reinstalled = readFileSync(tab.file, 'utf8');
+    assert.ok(reinstalled.startsWith(`${USER_LINES}\n${mine}\n# >>> memfold `), reinstalled);
+    assert.equal(reinstalled.split('# >>> memfold ').length - 1, 1, 'one block');
+    assert.equal(reinstalled.split('\n').filter((l) => l.includes(' MEM_TRIGGER=cron ')).length, 3, 'one line per job');
+  });
+
   test('cron: an empty crontab ("no crontab for user"), a configured schedule, and print writes nothing', async (t) => {
     const { ws } = exampleWorkspace(t);
     const tab = fakeCrontab(t);

@@ -2,7 +2,10 @@
  * The crontab block of one workspace, pure: rendering it and putting it into (or taking it out of) a
  * user's crontab text. The block is marked with the workspace path, so several workspaces coexist,
  * installing twice leaves one block, and uninstall removes exactly it and nothing of the user's.
+ * A block whose end marker was edited away loses only its own lines (its marker, job lines and
+ * notes), never the user's lines that now follow it.
  */
+import { SCHEDULED_JOBS } from './jobs.js';
 
 export interface JobCommand {
   job: string;
@@ -30,15 +33,31 @@ export function renderCronBlock(ws: string, jobs: JobCommand[], notes: string[] 
   return lines.join('\n') + '\n';
 }
 
+/** A line `renderCronBlock` writes for this workspace: a job line or a note about one. */
+function isOwnLine(l: string, ws: string): boolean {
+  if (l.startsWith('#')) return SCHEDULED_JOBS.some((job) => l.startsWith(`# ${job}: "`)) && l.includes(`" in the system's zone `);
+  return l.includes(' MEM_TRIGGER=cron ') && SCHEDULED_JOBS.some((job) => l.includes(` -C ${quote(ws)} ${job} >> `));
+}
+
 /** `current` without this workspace's block (and the blank line it added). */
 export function removeCronBlock(current: string, ws: string): string {
   const lines = current.split('\n');
   const out: string[] = [];
-  let inside = false;
-  for (const l of lines) {
-    if (l === beginMarker(ws)) inside = true;
-    else if (inside && l === endMarker(ws)) inside = false;
-    else if (!inside) out.push(l);
+  for (let i = 0; i < lines.length; i++) {
+    if (lines[i] !== beginMarker(ws)) {
+      out.push(lines[i]!);
+      continue;
+    }
+    const next = lines.indexOf(beginMarker(ws), i + 1);
+    const stop = next < 0 ? lines.length : next;
+    const end = lines.indexOf(endMarker(ws), i + 1);
+    if (end >= 0 && end < stop) {
+      i = end;
+      continue;
+    }
+    // No end marker (edited away): which lines were the block's is unknown, so only its own kind go.
+    out.push(...lines.slice(i + 1, stop).filter((l) => !isOwnLine(l, ws)));
+    i = stop - 1;
   }
   // The blank line install put before the block goes with it.
   return out.join('\n').replace(/\n{3,}/g, '\n\n').replace(/^\n+/, '').replace(/\n\n+$/, '\n');
