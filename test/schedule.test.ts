@@ -98,6 +98,28 @@ describe('mem schedule', () => {
     assert.match(r.stderr, /re-run "mem schedule install" after a DST change/);
   });
 
+  test('on every day alike, times crossing midnight are exact: the default schedule of America/New_York on a UTC machine', async (t) => {
+    const { ws } = exampleWorkspace(t);
+    editConfig(ws, (cfg) => (cfg.timezone = 'America/New_York'));
+    const r = await mem(['-C', ws, 'schedule', 'print', '--cron'], { env: { TZ: 'UTC' } });
+    assert.equal(r.code, 0, r.stderr);
+    // 10,13,16,19,22 EST (EDT) = 15,18,21,0,3 (14,17,20,23,2) UTC; Monday 04:00 stays Monday.
+    assert.match(r.stdout, /^0 (?:0,3,15,18,21|2,14,17,20,23) \* \* \* .* microsync /m);
+    assert.match(r.stdout, /^0 [78] \* \* \* .* wrapup /m);
+    assert.match(r.stdout, /^0 [89] \* \* 1 .* compound /m);
+  });
+
+  test('a restricted day of the month or month whose times cross midnight is refused, not moved a day', async (t) => {
+    const { ws } = exampleWorkspace(t);
+    editConfig(ws, (cfg) => {
+      cfg.timezone = 'Asia/Tokyo';
+      cfg.schedule = { compound: '0 4 * 1 *' }; // January 04:00 JST starts on December 31 in UTC
+    });
+    const r = await mem(['-C', ws, 'schedule', 'print', '--cron'], { env: { TZ: 'UTC' } });
+    assert.equal(r.code, 4, r.stdout);
+    assert.match(r.stderr, /"0 4 \* 1 \*" in Asia\/Tokyo can not be written for the system's zone UTC \(its times fall on different days there\)/);
+  });
+
   test('launchd: one plist per job in the injected folder, idempotent; uninstall removes exactly this workspace\'s', async (t) => {
     const { ws } = exampleWorkspace(t);
     const dir = tempDir(t);

@@ -43,22 +43,27 @@ export function offsetHours(zone: string, systemZone: string, at: Date): number 
   return (t.setZone(zone).offset - t.setZone(systemZone).offset) / 60;
 }
 
-/** The expression moved from `zone` to `systemZone` (as of `at`), or the same one when they agree. */
+/**
+ * The expression moved from `zone` to `systemZone` (as of `at`), or the same one when they agree.
+ * On every day alike (day, month and weekday `*`) a time past midnight is still exact; a restricted
+ * day keeps its times only when they all move to one other day, and a weekday (not a day of the
+ * month or a month) can follow them there.
+ */
 export function toSystemZone(expr: string, zone: string, systemZone: string, at: Date): { expr: string; shiftedHours: number } {
   const diff = offsetHours(zone, systemZone, at);
   if (diff === 0) return { expr, shiftedHours: 0 };
   if (!Number.isInteger(diff)) throw new MemError('CONFIG_INVALID', `timezone ${zone} differs from the system's (${systemZone}) by ${diff} hours; "mem schedule" shifts whole hours only — use "mem daemon", or set the system's zone`);
   const f = expr.trim().split(/\s+/);
-  const hours = cronFields(expr).hour;
-  if (!hours) return { expr, shiftedHours: diff };
-  const moved = hours.map((h) => h - diff);
+  const { hour, day, month, weekday } = cronFields(expr);
+  const everyDay = !day && !month && !weekday;
+  if (!hour) return { expr, shiftedHours: diff };
+  const moved = hour.map((h) => h - diff);
   const wraps = [...new Set(moved.map((h) => Math.floor(h / 24)))];
   const dayShift = wraps[0] ?? 0;
-  if (wraps.length > 1 || (dayShift && f[2] !== '*')) {
+  if (!everyDay && (wraps.length > 1 || (dayShift && (day || month)))) {
     throw new MemError('CONFIG_INVALID', `"${expr}" in ${zone} can not be written for the system's zone ${systemZone} (its times fall on different days there); use "mem daemon", or set the system's zone`);
   }
   f[1] = [...new Set(moved.map((h) => ((h % 24) + 24) % 24))].sort((a, b) => a - b).join(',');
-  const weekdays = cronFields(expr).weekday;
-  if (dayShift && weekdays) f[4] = [...new Set(weekdays.map((d) => (((d + dayShift) % 7) + 7) % 7))].sort((a, b) => a - b).join(',');
+  if (dayShift && weekday) f[4] = [...new Set(weekday.map((d) => (((d + dayShift) % 7) + 7) % 7))].sort((a, b) => a - b).join(',');
   return { expr: f.join(' '), shiftedHours: diff };
 }
