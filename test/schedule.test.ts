@@ -120,6 +120,24 @@ describe('mem schedule', () => {
     assert.match(r.stderr, /"0 4 \* 1 \*" in Asia\/Tokyo can not be written for the system's zone UTC \(its times fall on different days there\)/);
   });
 
+  test('an hour field of "*" is never shifted: left as it is on every day (no note), refused on a restricted weekday', async (t) => {
+    const { ws } = exampleWorkspace(t);
+    const env = { TZ: 'UTC' };
+    editConfig(ws, (cfg) => {
+      cfg.timezone = 'Asia/Tokyo';
+      cfg.schedule = { microsync: '30 * * * *', wrapup: 'off', compound: 'off' };
+    });
+    const every = await mem(['-C', ws, 'schedule', 'print', '--cron'], { env });
+    assert.equal(every.code, 0, every.stderr);
+    assert.match(every.stdout, /^30 \* \* \* \* .* microsync /m);
+    assert.doesNotMatch(every.stdout + every.stderr, /shifted/, 'no shift claimed for an expression left as it is');
+
+    editConfig(ws, (cfg) => (cfg.schedule = { microsync: '30 * * * 1', wrapup: 'off', compound: 'off' }));
+    const monday = await mem(['-C', ws, 'schedule', 'print', '--cron'], { env });
+    assert.equal(monday.code, 4, monday.stdout);
+    assert.match(monday.stderr, /^mem: "30 \* \* \* 1" in Asia\/Tokyo can not be written for the system's zone UTC \(hour "\*" on a restricted day, weekday or month: its hours fall on two days there\); use "mem daemon", or set the system's zone\n$/);
+  });
+
   test('launchd: one plist per job in the injected folder, idempotent; uninstall removes exactly this workspace\'s', async (t) => {
     const { ws } = exampleWorkspace(t);
     const dir = tempDir(t);

@@ -45,9 +45,9 @@ export function offsetHours(zone: string, systemZone: string, at: Date): number 
 
 /**
  * The expression moved from `zone` to `systemZone` (as of `at`), or the same one when they agree.
- * On every day alike (day, month and weekday `*`) a time past midnight is still exact; a restricted
- * day keeps its times only when they all move to one other day, and a weekday (not a day of the
- * month or a month) can follow them there.
+ * On every day alike (day, month and weekday `*`) a time past midnight is still exact, and an hour
+ * field of `*` needs no shift (nor a note claiming one). A restricted day keeps its times only when
+ * they all move to one other day, and a weekday (not a day of the month or a month) can follow them.
  */
 export function toSystemZone(expr: string, zone: string, systemZone: string, at: Date): { expr: string; shiftedHours: number } {
   const diff = offsetHours(zone, systemZone, at);
@@ -56,7 +56,10 @@ export function toSystemZone(expr: string, zone: string, systemZone: string, at:
   const f = expr.trim().split(/\s+/);
   const { hour, day, month, weekday } = cronFields(expr);
   const everyDay = !day && !month && !weekday;
-  if (!hour) return { expr, shiftedHours: diff };
+  if (!hour) {
+    if (everyDay) return { expr, shiftedHours: 0 };
+    throw new MemError('CONFIG_INVALID', `"${expr}" in ${zone} can not be written for the system's zone ${systemZone} (hour "*" on a restricted day, weekday or month: its hours fall on two days there); use "mem daemon", or set the system's zone`);
+  }
   const moved = hour.map((h) => h - diff);
   const wraps = [...new Set(moved.map((h) => Math.floor(h / 24)))];
   const dayShift = wraps[0] ?? 0;
