@@ -3,7 +3,7 @@
  * crontab in a temp file) and an injected LaunchAgents folder: the real ones are never touched.
  */
 import assert from 'node:assert/strict';
-import { chmodSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readdirSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { editConfig, exampleWorkspace, mem, tempDir } from './helpers/cli.js';
@@ -18,12 +18,15 @@ function fakeCrontab(t: Parameters<typeof tempDir>[0], initial?: string): { cmd:
   return { cmd, file };
 }
 
+/** A workspace by its real path, the name "mem schedule" writes (a temp folder may be reached through a link, as on macOS). */
+const realWorkspace = (t: Parameters<typeof tempDir>[0]) => realpathSync(exampleWorkspace(t).ws);
+
 const USER_LINES = 'MAILTO=me@example.com\n# my backups\n30 2 * * * /usr/local/bin/backup --all\n';
 
 describe('mem schedule', () => {
   test('cron: install twice leaves one marked block beside the user\'s lines; uninstall removes exactly it', async (t) => {
-    const { ws } = exampleWorkspace(t);
-    const other = exampleWorkspace(t);
+    const ws = realWorkspace(t);
+    const otherWs = realWorkspace(t);
     const tab = fakeCrontab(t, USER_LINES);
     const env = { MEM_CRONTAB_CMD: tab.cmd, TZ: 'UTC' };
     const r1 = await mem(['-C', ws, 'schedule', 'install', '--cron'], { env });
@@ -40,13 +43,13 @@ describe('mem schedule', () => {
     assert.match(lines[0]!, new RegExp(`^0 10,13,16,19,22 \\* \\* \\* MEM_TRIGGER=cron ${process.execPath.replace(/[/.]/g, '\\$&')} \\S+/bin/mem\\.js -C ${ws.replace(/[/.-]/g, '\\$&')} microsync >> \\S+/\\.mem/logs/cron\\.log 2>&1$`));
     assert.ok(existsSync(join(ws, '.mem', 'logs')), 'the log folder exists for cron to append to');
 
-    await mem(['-C', other.ws, 'schedule', 'install', '--cron'], { env });
+    await mem(['-C', otherWs, 'schedule', 'install', '--cron'], { env });
     const u = await mem(['-C', ws, 'schedule', 'uninstall', '--cron'], { env });
     assert.equal(u.code, 0, u.stderr);
     const after = readFileSync(tab.file, 'utf8');
     assert.ok(!after.includes(ws + ' '), 'this workspace\'s block is gone');
-    assert.ok(after.includes(`# >>> memfold ${other.ws} `), 'another workspace\'s block stays');
-    await mem(['-C', other.ws, 'schedule', 'uninstall', '--cron'], { env });
+    assert.ok(after.includes(`# >>> memfold ${otherWs} `), 'another workspace\'s block stays');
+    await mem(['-C', otherWs, 'schedule', 'uninstall', '--cron'], { env });
     assert.equal(readFileSync(tab.file, 'utf8'), USER_LINES, 'the user\'s crontab exactly as before');
   });
 
@@ -139,7 +142,7 @@ describe('mem schedule', () => {
   });
 
   test('launchd: one plist per job in the injected folder, idempotent; uninstall removes exactly this workspace\'s', async (t) => {
-    const { ws } = exampleWorkspace(t);
+    const ws = realWorkspace(t);
     const dir = tempDir(t);
     writeFileSync(join(dir, 'com.example.other.plist'), '<plist/>');
     const env = { MEM_LAUNCHAGENTS_DIR: dir, TZ: 'UTC' };
@@ -158,6 +161,28 @@ describe('mem schedule', () => {
     const u = await mem(['-C', ws, 'schedule', 'uninstall', '--launchd'], { env });
     assert.match(u.stdout, /^removed/);
     assert.deepEqual(readdirSync(dir), ['com.example.other.plist']);
+  });
+
+  test('a workspace reached through a link is the same workspace: one block, one set of agents, named by its real path', async (t) => {
+    const { ws } = exampleWorkspace(t);
+    const real = realpathSync(ws);
+    const link = join(tempDir(t), 'ws-link');
+    symlinkSync(ws, link);
+    const tab = fakeCrontab(t, USER_LINES);
+    const dir = tempDir(t);
+    const env = { MEM_CRONTAB_CMD: tab.cmd, MEM_LAUNCHAGENTS_DIR: dir, TZ: 'UTC' };
+    for (const backend of ['--cron', '--launchd']) {
+      assert.equal((await mem(['-C', ws, 'schedule', 'install', backend], { env })).code, 0);
+      const again = await mem(['-C', link, 'schedule', 'install', backend], { env });
+      assert.match(again.stdout, /already installed, unchanged/, backend);
+    }
+    const text = readFileSync(tab.file, 'utf8');
+    assert.equal(text.split('# >>> memfold ').length - 1, 1, 'one block');
+    assert.ok(text.includes(`# >>> memfold ${real} `) && text.includes(` -C ${real} microsync >> `), text);
+    assert.ok(!text.includes(link), 'the link\'s name is not written');
+    assert.equal(readdirSync(dir).length, 3, 'one agent per job');
+    assert.match((await mem(['-C', link, 'schedule', 'uninstall', '--cron'], { env })).stdout, /^removed/);
+    assert.equal(readFileSync(tab.file, 'utf8'), USER_LINES);
   });
 
   test('a seconds field (daemon only) is refused for cron with a clear message', async (t) => {

@@ -1,4 +1,5 @@
 /** `mem schedule install|uninstall|print [--cron|--launchd]`: hand the schedule to cron or launchd (docs/operations.md). */
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Command } from 'commander';
@@ -38,7 +39,9 @@ export function registerSchedule(program: Command): void {
     .option('--launchagents-dir <dir>', 'folder for the plists (default: $MEM_LAUNCHAGENTS_DIR or ~/Library/LaunchAgents; a custom folder is not loaded with launchctl)')
     .addHelpText('after', '\nExamples:\n  mem schedule print\n  mem schedule install            # crontab on Linux, launchd on macOS\n  mem schedule install --launchd\n  mem schedule uninstall\n\nTimes are those of mem.config.json "schedule" in its "timezone"; see docs/operations.md for other zones.')
     .action(async (action: string, f: Flags, cmd: Command) => {
-      const { workspace, loaded, out } = commandContext(cmd.optsWithGlobals<GlobalOptions>());
+      const { workspace: given, loaded, out } = commandContext(cmd.optsWithGlobals<GlobalOptions>());
+      // One name per workspace, however it was reached: a link to it must find (and replace) the same block or agents.
+      const workspace = fs.realpathSync(given);
       if (!['install', 'uninstall', 'print'].includes(action)) throw new MemError('USAGE', `schedule: unknown action "${action}" (install, uninstall or print)`);
       const t = target(f);
       const plan = planSchedule(workspace, loaded, t.backend);
