@@ -3,7 +3,7 @@
  * crontab in a temp file) and an injected LaunchAgents folder: the real ones are never touched.
  */
 import assert from 'node:assert/strict';
-import { chmodSync, existsSync, readdirSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readdirSync, readFileSync, realpathSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { editConfig, exampleWorkspace, mem, tempDir } from './helpers/cli.js';
@@ -182,6 +182,24 @@ describe('mem schedule', () => {
     assert.ok(!text.includes(link), 'the link\'s name is not written');
     assert.equal(readdirSync(dir).length, 3, 'one agent per job');
     assert.match((await mem(['-C', link, 'schedule', 'uninstall', '--cron'], { env })).stdout, /^removed/);
+    assert.equal(readFileSync(tab.file, 'utf8'), USER_LINES);
+  });
+
+  test('cron: a "%" in the workspace path is escaped, as cron would end the command there', async (t) => {
+    const { root, ws } = exampleWorkspace(t);
+    const pct = join(realpathSync(root), 'mem 100%');
+    renameSync(ws, pct);
+    const tab = fakeCrontab(t, USER_LINES);
+    const env = { MEM_CRONTAB_CMD: tab.cmd, TZ: 'UTC' };
+    assert.equal((await mem(['-C', pct, 'schedule', 'install', '--cron'], { env })).code, 0);
+    const text = readFileSync(tab.file, 'utf8');
+    const line = text.split('\n').find((l) => l.endsWith(' 2>&1') && l.includes(' microsync '))!;
+    const command = line.split(' ').slice(5).join(' ');
+    assert.doesNotMatch(command, /(?:^|[^\\])%/, 'no "%" that cron would turn into the end of the command');
+    assert.ok(command.replaceAll('\\%', '%').endsWith(` -C '${pct}' microsync >> '${pct}/.mem/logs/cron.log' 2>&1`), command);
+
+    writeFileSync(tab.file, text.replace(/^# <<< memfold .*\n/m, '')); // the escaped lines are still known as memfold's
+    assert.equal((await mem(['-C', pct, 'schedule', 'uninstall', '--cron'], { env })).code, 0);
     assert.equal(readFileSync(tab.file, 'utf8'), USER_LINES);
   });
 

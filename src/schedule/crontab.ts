@@ -20,6 +20,9 @@ export function quote(s: string): string {
   return /^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replaceAll("'", `'\\''`)}'`;
 }
 
+/** A line's command as cron reads it: an unescaped `%` ends it (crontab(5)); cron drops the `\` of `\%`. */
+const cronCommand = (s: string) => s.replaceAll('%', '\\%');
+
 export const beginMarker = (ws: string) => `# >>> memfold ${ws} (managed by "mem schedule"; edits inside are replaced) >>>`;
 export const endMarker = (ws: string) => `# <<< memfold ${ws} <<<`;
 
@@ -27,7 +30,7 @@ export function renderCronBlock(ws: string, jobs: JobCommand[], notes: string[] 
   const lines = [beginMarker(ws), ...notes.map((n) => `# ${n}`)];
   for (const j of jobs) {
     const env = Object.entries(j.env).map(([k, v]) => `${k}=${quote(v)}`).join(' ');
-    lines.push(`${j.cron} ${env ? env + ' ' : ''}${j.argv.map(quote).join(' ')} >> ${quote(j.log)} 2>&1`);
+    lines.push(`${j.cron} ${cronCommand(`${env ? env + ' ' : ''}${j.argv.map(quote).join(' ')} >> ${quote(j.log)} 2>&1`)}`);
   }
   lines.push(endMarker(ws));
   return lines.join('\n') + '\n';
@@ -36,7 +39,7 @@ export function renderCronBlock(ws: string, jobs: JobCommand[], notes: string[] 
 /** A line `renderCronBlock` writes for this workspace: a job line or a note about one. */
 function isOwnLine(l: string, ws: string): boolean {
   if (l.startsWith('#')) return SCHEDULED_JOBS.some((job) => l.startsWith(`# ${job}: "`)) && l.includes(`" in the system's zone `);
-  return l.includes(' MEM_TRIGGER=cron ') && SCHEDULED_JOBS.some((job) => l.includes(` -C ${quote(ws)} ${job} >> `));
+  return l.includes(' MEM_TRIGGER=cron ') && SCHEDULED_JOBS.some((job) => l.includes(` -C ${cronCommand(quote(ws))} ${job} >> `));
 }
 
 /** `current` without this workspace's block (and the blank line it added). */
