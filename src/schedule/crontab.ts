@@ -5,7 +5,6 @@
  * A block whose end marker was edited away loses only its own lines (its marker, job lines and
  * notes), never the user's lines that now follow it.
  */
-import { SCHEDULED_JOBS } from './jobs.js';
 
 export interface JobCommand {
   job: string;
@@ -38,8 +37,8 @@ export function renderCronBlock(ws: string, jobs: JobCommand[], notes: string[] 
 
 /** A line `renderCronBlock` writes for this workspace: a job line or a note about one. */
 function isOwnLine(l: string, ws: string): boolean {
-  if (l.startsWith('#')) return SCHEDULED_JOBS.some((job) => l.startsWith(`# ${job}: "`)) && l.includes(`" in the system's zone `);
-  return l.includes(' MEM_TRIGGER=cron ') && SCHEDULED_JOBS.some((job) => l.includes(` -C ${cronCommand(quote(ws))} ${job} >> `));
+  if (l.startsWith('#')) return /^# \w+: ".*" in the system's zone /.test(l);
+  return l.includes(' MEM_TRIGGER=cron ') && l.includes(` -C ${cronCommand(quote(ws))} `) && l.endsWith(' 2>&1');
 }
 
 /** `current` without this workspace's block (and the blank line it added). */
