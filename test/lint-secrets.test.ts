@@ -1,8 +1,10 @@
 /** `mem lint --secrets`: a secret pasted by hand anywhere in the workspace is found, never printed. */
 import assert from 'node:assert/strict';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { gzipSync } from 'node:zlib';
 import { SECRET_SAMPLES } from './fixtures/secrets/corpus.js';
 import { mem, tempDir } from './helpers/cli.js';
 
@@ -33,4 +35,30 @@ test('finds every corpus shape by file and line, prints no value, exits 5; a cle
   const human = await mem(['-C', ws, 'lint', '--secrets']);
   assert.match(human.stdout, /^memory\/projects\/pasted\.md:3: looks like a secret \(/m);
   for (const s of SECRET_SAMPLES) assert.ok(!(human.stdout + human.stderr + r.stdout).includes(s.secret), `${s.kind} value printed`);
+});
+
+test('a file over 8 MB and a text file with a NUL byte are scanned; a binary file is named as not scanned', async (t) => {
+  const ws = tempDir(t);
+  await mem(['init', ws]);
+  mkdirSync(join(ws, 'second-brain', 'research'), { recursive: true });
+  // 900,000 lines (~27 MB), the key on the last: read in windows, never whole.
+  writeFileSync(join(ws, 'second-brain', 'research', 'big.md'), `${'filler line of research notes\n'.repeat(900_000)}aws key AKIAIOSFODNN7EXAMPLE\n`);
+  writeFileSync(join(ws, 'memory', 'projects', 'nul.md'), '# notes\x00\ntoken ghp_abcdefghijklmnopqrstuvwxyz0123456789\n');
+  // gzip of random bytes: data, not text.
+  writeFileSync(join(ws, 'second-brain', 'photo.gz'), gzipSync(randomBytes(4096)));
+  const r = await mem(['-C', ws, '--json', 'lint', '--secrets']);
+  assert.equal(r.code, 5, r.stderr);
+  const out = JSON.parse(r.stdout) as { secrets: unknown[]; skipped: unknown[] };
+  assert.deepEqual(out.secrets, [
+    { file: 'memory/projects/nul.md', line: 2, kind: 'github-pat' },
+    { file: 'second-brain/research/big.md', line: 900_001, kind: 'aws-access-key-id' },
+  ]);
+  assert.deepEqual(out.skipped, [{ file: 'second-brain/photo.gz', reason: 'mostly not UTF-8' }]);
+
+  // A binary file alone is reported, one line, but does not fail the scan (nor block a commit).
+  rmSync(join(ws, 'second-brain', 'research', 'big.md'));
+  rmSync(join(ws, 'memory', 'projects', 'nul.md'));
+  const human = await mem(['-C', ws, '-q', 'lint', '--secrets']);
+  assert.equal(human.code, 0, human.stderr);
+  assert.equal(human.stdout, 'second-brain/photo.gz: not scanned: binary (mostly not UTF-8)\n');
 });

@@ -25,9 +25,12 @@ export function registerLint(program: Command): void {
 }
 
 async function lintSecrets(workspace: string, out: CommandContext['out']): Promise<void> {
-  const { files, hits } = await scanWorkspaceForSecrets(workspace);
-  out.json({ files, secrets: hits });
+  const { files, hits, skipped } = await scanWorkspaceForSecrets(workspace);
+  out.json({ files, secrets: hits, skipped });
   for (const h of hits) out.result(`${h.file}:${h.line}: looks like a secret (${h.kind}); remove it or replace it with [REDACTED:${h.kind}]`);
-  out.line(`lint --secrets: ${files} files scanned, ${hits.length} secret${hits.length === 1 ? '' : 's'} found`);
+  // Reported, not failed: a binary file (an image) in the workspace must not block every commit.
+  for (const s of skipped) out.result(`${s.file}: not scanned: binary (${s.reason})`);
+  const notScanned = skipped.length ? `, ${skipped.length} binary file${skipped.length === 1 ? '' : 's'} not scanned` : '';
+  out.line(`lint --secrets: ${files} files scanned, ${hits.length} secret${hits.length === 1 ? '' : 's'} found${notScanned}`);
   if (hits.length) throw new MemError('LINT_PROBLEMS', `${hits.length} secret${hits.length === 1 ? '' : 's'} found in the workspace; nothing was changed`);
 }

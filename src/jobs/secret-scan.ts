@@ -2,11 +2,16 @@
  * `mem lint --secrets`: every text file of the workspace scanned for the secret shapes redaction
  * knows, so a key pasted by hand into a Markdown file is caught before it is committed. Reports
  * where and what kind, never the value. Reads only.
+ *
+ * No text file is left out: a large one is read in windows (secret-windows.ts), one with a stray NUL
+ * byte is still text (core/binary.ts dataReason). A file that is data (an image, a gzip, UTF-16) is
+ * not scanned, and is reported by name, so nothing is skipped silently.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { looksBinary } from '../core/binary.js';
-import { findSecrets } from '../extract/secrets.js';
+import { StringDecoder } from 'node:string_decoder';
+import { dataReason } from '../core/binary.js';
+import { secretsInChunks } from './secret-windows.js';
 
 export interface SecretHit {
   file: string;
@@ -14,15 +19,23 @@ export interface SecretHit {
   kind: string;
 }
 
+export interface SkippedFile {
+  file: string;
+  /** Why it is not text: `mostly NUL bytes`, `mostly not UTF-8`. */
+  reason: string;
+}
+
+export interface SecretScan {
+  /** Files scanned as text. */
+  files: number;
+  hits: SecretHit[];
+  skipped: SkippedFile[];
+}
+
 /** Folders that are not the user's memory: derived data, locks, VCS and dependencies. */
 const SKIP_DIRS = new Set(['.git', '.mem', '.locks', 'node_modules']);
-const MAX_FILE_BYTES = 8 * 1024 * 1024;
-
-function lineAt(text: string, offset: number): number {
-  let line = 1;
-  for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) line++;
-  return line;
-}
+/** Bytes read at a time; the first read is also the block dataReason judges. */
+const READ_BYTES = 1024 * 1024;
 
 export async function* workspaceFiles(dir: string, root = dir): AsyncGenerator<string> {
   const entries = await fs.promises.readdir(dir, { withFileTypes: true });
@@ -33,17 +46,30 @@ export async function* workspaceFiles(dir: string, root = dir): AsyncGenerator<s
   }
 }
 
-export async function scanWorkspaceForSecrets(workspace: string): Promise<{ files: number; hits: SecretHit[] }> {
-  const hits: SecretHit[] = [];
-  let files = 0;
+/** The file's text, decoded a read at a time; `first` holds the first read. `buf` is reused. */
+async function* decoded(fh: fs.promises.FileHandle, buf: Buffer, first: number): AsyncGenerator<string> {
+  const decoder = new StringDecoder('utf8');
+  for (let n = first; n > 0; n = (await fh.read(buf, 0, buf.length, null)).bytesRead) yield decoder.write(buf.subarray(0, n));
+  yield decoder.end();
+}
+
+export async function scanWorkspaceForSecrets(workspace: string): Promise<SecretScan> {
+  const scan: SecretScan = { files: 0, hits: [], skipped: [] };
+  const buf = Buffer.allocUnsafe(READ_BYTES);
   for await (const rel of workspaceFiles(workspace)) {
-    const full = path.join(workspace, rel);
-    if ((await fs.promises.stat(full)).size > MAX_FILE_BYTES) continue;
-    const buf = await fs.promises.readFile(full);
-    if (looksBinary(buf)) continue;
-    files++;
-    const text = buf.toString('utf8');
-    for (const f of findSecrets(text)) hits.push({ file: rel, line: lineAt(text, f.start), kind: f.kind });
+    const fh = await fs.promises.open(path.join(workspace, rel), 'r');
+    try {
+      const { bytesRead } = await fh.read(buf, 0, buf.length, null);
+      const reason = dataReason(buf.subarray(0, bytesRead));
+      if (reason) {
+        scan.skipped.push({ file: rel, reason });
+        continue;
+      }
+      scan.files++;
+      for await (const h of secretsInChunks(decoded(fh, buf, bytesRead))) scan.hits.push({ file: rel, ...h });
+    } finally {
+      await fh.close();
+    }
   }
-  return { files, hits };
+  return scan;
 }

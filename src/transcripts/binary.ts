@@ -7,20 +7,13 @@
  * bad bytes is read as before, each bad line counted and reported as malformed.
  */
 import { open } from 'node:fs/promises';
-import { BINARY_PROBE_BYTES, looksBinary } from '../core/binary.js';
+import { BINARY_PROBE_BYTES, looksBinary, mostlyNotUtf8 } from '../core/binary.js';
 import type { StatsRecorder } from './stats.js';
-
-/** Random bytes decode to ~40% U+FFFD; text with some stray Latin-1 bytes to a few percent. */
-const MAX_INVALID_SHARE = 0.25;
 
 /** Why a file's first block is not text, or undefined when it is. */
 export function notTextReason(block: Uint8Array): string | undefined {
   if (looksBinary(block)) return 'NUL bytes';
-  // `stream`: a character cut by the block's end is not counted as invalid.
-  const text = new TextDecoder().decode(block, { stream: true });
-  let invalid = 0;
-  for (let i = text.indexOf('\uFFFD'); i !== -1; i = text.indexOf('\uFFFD', i + 1)) invalid += 1;
-  return invalid > block.length * MAX_INVALID_SHARE ? 'mostly not UTF-8' : undefined;
+  return mostlyNotUtf8(block) ? 'mostly not UTF-8' : undefined;
 }
 
 /**
