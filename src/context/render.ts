@@ -2,11 +2,13 @@
  * The text of a context pack (DESIGN §8), pure. It is wrapped in `<memfold-context>` … so microsync
  * never extracts memory it injected itself (the trust boundary cuts it out), and every item cites its
  * id and `path:lines` so an agent can say where a statement came from and open it with `mem get`.
+ * Nothing between the markers can be a marker: an entry, an excerpt or a query quoting
+ * `</memfold-context>` once closed the pack early, and microsync learned the rest of it again.
  */
 import { getField, type Field } from '../entries/model.js';
 import { oneLine } from '../entries/render.js';
 import type { EntryRecord } from '../entries/store.js';
-import { CONTEXT_CLOSE, CONTEXT_OPEN } from '../extract/trust.js';
+import { CONTEXT_CLOSE, CONTEXT_OPEN, neutraliseMarkers } from '../extract/trust.js';
 
 export type Form = 'full' | 'summary';
 
@@ -54,7 +56,6 @@ const SECTION: Record<0 | 1 | 2, (h: PackHeadings) => string> = {
 
 export function renderPack(items: PackItem[], h: PackHeadings): string {
   const out = [
-    CONTEXT_OPEN,
     '# Memory (memfold)',
     'Long-term memory from earlier sessions. Cite an id when you rely on an item; `mem get <id>` prints the whole entry.',
   ];
@@ -72,6 +73,5 @@ export function renderPack(items: PackItem[], h: PackHeadings): string {
     }
   }
   if (!items.length) out.push('', 'No memories for this session yet.');
-  out.push(CONTEXT_CLOSE);
-  return out.join('\n') + '\n';
+  return `${CONTEXT_OPEN}\n${neutraliseMarkers(out.join('\n'))}\n${CONTEXT_CLOSE}\n`;
 }

@@ -33,12 +33,26 @@ const BOT_OPENERS = new RegExp(
   'i',
 );
 
+/**
+ * The text with memfold's injected packs cut out: from the first opening marker to the last closing
+ * one. Not to the first closing marker: a pack rendered before its text was neutralised could hold
+ * one inside an entry ("the hook output ends with </memfold-context>"), and the rest of that pack
+ * was learned again as the user's words. An unclosed marker hides everything after it: better to
+ * miss a statement than to re-learn memory.
+ */
 export function stripInjectedContext(text: string): string {
-  if (!text.includes(CONTEXT_OPEN)) return text;
-  const open = CONTEXT_OPEN.replace(/[<>/]/g, '\\$&');
-  const close = CONTEXT_CLOSE.replace(/[<>/]/g, '\\$&');
-  // An unclosed marker hides everything after it: better to miss a statement than to re-learn memory.
-  return text.replace(new RegExp(`${open}[\\s\\S]*?(?:${close}|$)`, 'g'), ' ');
+  const open = text.indexOf(CONTEXT_OPEN);
+  if (open === -1) return text;
+  const close = text.lastIndexOf(CONTEXT_CLOSE);
+  return `${text.slice(0, open)} ${close > open ? text.slice(close + CONTEXT_CLOSE.length) : ''}`;
+}
+
+/**
+ * Text to put inside a pack with any marker in it made inert (`<` written `&lt;`, which Markdown
+ * still shows as `<`): an entry that quotes `</memfold-context>` must not close the pack early.
+ */
+export function neutraliseMarkers(text: string): string {
+  return text.replace(/<(?=\/?memfold-context)/gi, '&lt;');
 }
 
 /** Glob-ish pattern (`*` any run, `?` one char), case-insensitive, matched against the whole string. */
