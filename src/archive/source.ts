@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { LoadedConfig } from '../config/load.js';
 import { MemError } from '../core/errors.js';
+import { notRegularFile } from '../core/regular-file.js';
 import { getField, getSource, type EntrySource } from '../entries/model.js';
 import { loadEntries, type EntryRecord } from '../entries/store.js';
 import { redactSecrets } from '../extract/secrets.js';
@@ -65,7 +66,18 @@ export interface SourceContext {
   filesBySource?: Map<string, string[]>;
 }
 
-/** The configured source kind that holds this file, else a guess from the file itself. */
+/** The first `bytes` of a regular file as text (readSource has checked it is one), not the whole file. */
+function readHead(file: string, bytes: number): string {
+  const fd = fs.openSync(file, 'r');
+  try {
+    const buf = Buffer.alloc(bytes);
+    return buf.toString('utf8', 0, fs.readSync(fd, buf, 0, bytes, 0));
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** The configured source kind that holds this file (a regular file), else a guess from the file itself. */
 async function kindOf(file: string, ctx: SourceContext): Promise<SourceKind> {
   ctx.filesBySource ??= new Map();
   for (const s of ctx.loaded.config.sources) {
@@ -74,7 +86,7 @@ async function kindOf(file: string, ctx: SourceContext): Promise<SourceKind> {
     if (files.includes(file)) return s.kind;
   }
   if (file.endsWith('.md')) return 'markdown';
-  const head = fs.readFileSync(file, 'utf8').slice(0, 4096);
+  const head = readHead(file, 4096);
   if (/"type":\s*"session"/.test(head)) return 'openclaw';
   if (/"type":\s*"session_meta"|"payload":|"record_type"/.test(head)) return 'codex';
   if (/"sessionId":/.test(head) && /"uuid":/.test(head)) return 'claude-code';
@@ -93,9 +105,12 @@ export async function readSource(record: EntryRecord, ctx: SourceContext, around
   const source = getSource(record.entry);
   if (!source?.session_path) throw new MemError('NOT_FOUND', `${id} has no transcript source (origin ${getField(record.entry, 'origin') ?? 'unknown'}): it was written by hand`);
   const file = path.resolve(ctx.workspace, expandHome(source.session_path));
-  if (!fs.existsSync(file)) {
+  // Before anything opens it: reading a FIFO never returns, and a blocked read ignores SIGTERM.
+  const what = notRegularFile(file);
+  if (what === 'gone') {
     throw new MemError('SOURCE_UNREADABLE', `${id}: its transcript ${source.session_path} is gone (moved or deleted); the entry's own text is all that is left ("mem get ${id}")`);
   }
+  if (what) throw new MemError('SOURCE_UNREADABLE', `${id}: its transcript ${source.session_path} is ${what}, not a file; not read`);
   const range = parseRange(source.message_range, id);
   const check = await checkCursor(file, loadCursors(ctx.workspace).cursors[file], fs.statSync(file));
   const read = check.state === 'none' ? 'unknown' : check.state === 'grown' ? 'appended' : check.state;

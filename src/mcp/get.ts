@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { MemError } from '../core/errors.js';
+import { notRegularFile } from '../core/regular-file.js';
 import { loadEntries, type EntryRecord } from '../entries/store.js';
 import { fieldObject } from '../jobs/export.js';
 
@@ -48,9 +49,13 @@ export async function getByPath(workspace: string, rel: string, lines: string | 
     throw new MemError('NOT_FOUND', `no file ${posix} in the workspace`);
   }
   if (!real.startsWith(root + path.sep)) throw new MemError('USAGE', `path "${rel}" leads outside the workspace`);
+  // Before opening: reading a FIFO named `*.md` never returns, and the server could not exit after it.
+  const what = notRegularFile(real);
+  if (what) throw new MemError('NOT_FOUND', `${posix} is ${what}, not a Markdown file`);
   const all = (await fs.promises.readFile(real, 'utf8')).split('\n');
   if (all[all.length - 1] === '') all.pop();
   const [a, b] = parseLines(lines) ?? [1, all.length];
+  if (lines !== undefined && a > all.length) throw new MemError('USAGE', `lines "${lines}" start past the end of ${posix} (${all.length} lines)`);
   const end = Math.min(b, all.length);
   return { path: posix, startLine: a, endLine: end, totalLines: all.length, text: all.slice(a - 1, end).join('\n') };
 }
