@@ -1,10 +1,12 @@
 /** `mem import openclaw|claude-md`: adopts another memory as entries with sources, never twice, never touching the source. */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, symlinkSync } from 'node:fs';
+import { cpSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { mem, ROOT, tempDir } from './helpers/cli.js';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { BIN, childEnv, mem, ROOT, tempDir } from './helpers/cli.js';
 import { files, markdownOnly, workspace } from './fixtures/governance/workspace.js';
 
 const NOW = ['--now', '2026-11-22T10:00:00Z'];
@@ -86,4 +88,31 @@ test('import openclaw reads only regular files: a FIFO and links to folders (loo
   ];
   assert.deepEqual(res.warnings, warnings);
   assert.deepEqual(r.stderr.trim().split('\n').filter((l) => l.startsWith('warning: skipped')), warnings.map((w) => `warning: ${w}`));
+});
+
+test('mem context and memory_context run in a project folder whose name has a space find the rules imported from it', async (t) => {
+  const root = tempDir(t);
+  const project = join(root, 'proj', 'my shop');
+  mkdirSync(project, { recursive: true });
+  writeFileSync(join(project, 'CLAUDE.md'), '# Shop\n\n- Never deploy the shop on Fridays.\n');
+  const ws = workspace(t, {});
+  const imported = await mem(['-C', ws, ...NOW, '--json', 'import', 'claude-md', join(project, 'CLAUDE.md')]);
+  assert.equal(imported.code, 0, imported.stderr);
+  assert.match(files(ws, markdownOnly).get('memory/2026-11-22.md') ?? '', /^- scope: project:my-shop$/m);
+
+  const ctx = await mem(['-C', ws, ...NOW, 'context', '--format', 'json'], { cwd: project });
+  assert.equal(ctx.code, 0, ctx.stderr);
+  const pack = JSON.parse(ctx.stdout) as { scope: string; items: Array<{ layer: number; title: string }> };
+  assert.equal(pack.scope, 'project:my-shop');
+  assert.deepEqual(pack.items.map((i) => [i.layer, i.title]), [[1, 'Never deploy the shop on Fridays']]);
+  // Given by hand with the space, the scope is the same one.
+  const given = await mem(['-C', ws, ...NOW, 'context', '--format', 'json', '--scope', 'project:My Shop']);
+  assert.equal((JSON.parse(given.stdout) as typeof pack).items.length, 1, given.stderr);
+
+  const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, '-C', ws, ...NOW, 'mcp'], cwd: project, env: childEnv() as Record<string, string>, stderr: 'pipe' });
+  const client = new Client({ name: 'memfold-test', version: '1.0.0' });
+  await client.connect(transport);
+  t.after(() => client.close());
+  const r = (await client.callTool({ name: 'memory_context', arguments: {} })) as { structuredContent?: typeof pack };
+  assert.deepEqual(r.structuredContent?.items.map((i) => i.title), ['Never deploy the shop on Fridays']);
 });

@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { DateTime } from 'luxon';
 import type { LoadedConfig } from '../config/load.js';
 import { MemError } from '../core/errors.js';
+import { projectScope } from '../entries/scope.js';
 import { loadEntries } from '../entries/store.js';
 import { appendUsage } from '../jobs/usage-log.js';
 import { fitPack } from './pack.js';
@@ -67,7 +68,7 @@ export function checkBudget(value: unknown): number {
 
 export async function buildContext(req: ContextRequest): Promise<ContextResult> {
   const budget = checkBudget(req.budget ?? DEFAULT_BUDGET);
-  const scope = req.scope?.trim() || `project:${path.basename(path.resolve(req.cwd))}`;
+  const scope = req.scope?.trim() || projectScope(path.basename(path.resolve(req.cwd)));
   const query = req.query?.trim() || null;
   const warnings: string[] = [];
   let hitIds: string[] = [];

@@ -7,6 +7,7 @@
  */
 import { getField } from '../entries/model.js';
 import { confidenceOf, currentFirst } from '../entries/precedence.js';
+import { scopeKey } from '../entries/scope.js';
 import type { EntryRecord } from '../entries/store.js';
 import { statusOf, supersededIds } from '../governance/trace.js';
 
@@ -84,8 +85,8 @@ export function selectLayers(records: EntryRecord[], scope: string | undefined, 
   const live = f.all().filter((r) => f.visible(r));
   const core = live.filter(isCore).sort((a, b) => weight(b) - weight(a) || newestFirst(a, b)).slice(0, LIMITS.core);
   const taken = new Set(core.map((r) => r.id));
-  const want = scope?.trim().toLowerCase();
-  const inScope = want ? live.filter((r) => !taken.has(r.id) && (getField(r.entry, 'scope') ?? '').trim().toLowerCase() === want).sort(newestFirst).slice(0, LIMITS.scope) : [];
+  const want = scope?.trim() ? scopeKey(scope) : undefined;
+  const inScope = want ? live.filter((r) => !taken.has(r.id) && scopeKey(getField(r.entry, 'scope') ?? '') === want).sort(newestFirst).slice(0, LIMITS.scope) : [];
   inScope.forEach((r) => taken.add(r.id));
   const query: EntryRecord[] = [];
   for (const id of hitIds) {

@@ -24,6 +24,7 @@ import { importFiles } from './import-files.js';
 import { importItems, kindFor } from './import-parse.js';
 import { planEntries, type PlanInput } from './microsync/plan.js';
 import { checkLabels } from '../entries/labels.js';
+import { projectScope } from '../entries/scope.js';
 
 export const IMPORT_KINDS = ['openclaw', 'claude-md'] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
@@ -56,8 +57,7 @@ function defaultScope(kind: ImportKind, file: string): string | undefined {
   if (kind !== 'claude-md') return undefined;
   const dir = path.dirname(file);
   if (path.basename(dir) === '.claude') return 'global';
-  // A folder name may hold spaces or control characters, which a scope cannot, or a secret, which memory must not.
-  return `project:${redactSecrets(path.basename(dir)).text.replace(/[\s\\\p{Cc}]+/gu, '-')}`;
+  return projectScope(path.basename(dir));
 }
 
 export async function runImport(opts: ImportOptions): Promise<ImportResult> {
