@@ -4,10 +4,13 @@
  * id and `path:lines` so an agent can say where a statement came from and open it with `mem get`.
  * Nothing between the markers can be a marker: an entry, an excerpt or a query quoting
  * `</memfold-context>` once closed the pack early, and microsync learned the rest of it again.
+ * And no secret: a pack is sent to an agent (DESIGN §8), and a key pasted by hand into a memory file
+ * was never redacted on write; the whole text passes redactSecrets, so the budget counts what is sent.
  */
 import { getField, type Field } from '../entries/model.js';
 import { oneLine } from '../entries/render.js';
 import type { EntryRecord } from '../entries/store.js';
+import { redactSecrets } from '../extract/secrets.js';
 import { CONTEXT_CLOSE, CONTEXT_OPEN, neutraliseMarkers } from '../extract/trust.js';
 
 export type Form = 'full' | 'summary';
@@ -73,5 +76,5 @@ export function renderPack(items: PackItem[], h: PackHeadings): string {
     }
   }
   if (!items.length) out.push('', 'No memories for this session yet.');
-  return `${CONTEXT_OPEN}\n${neutraliseMarkers(out.join('\n'))}\n${CONTEXT_CLOSE}\n`;
+  return `${CONTEXT_OPEN}\n${neutraliseMarkers(redactSecrets(out.join('\n')).text)}\n${CONTEXT_CLOSE}\n`;
 }

@@ -9,6 +9,7 @@ import type { LoadedConfig } from '../config/load.js';
 import { MemError } from '../core/errors.js';
 import { projectScope } from '../entries/scope.js';
 import { loadEntries } from '../entries/store.js';
+import { redactSecrets } from '../extract/secrets.js';
 import { appendUsage } from '../jobs/usage-log.js';
 import { fitPack } from './pack.js';
 import { LIMITS, selectLayers } from './select.js';
@@ -84,8 +85,9 @@ export async function buildContext(req: ContextRequest): Promise<ContextResult> 
   const layers = selectLayers(await loadEntries(req.workspace), scope, hitIds);
   const evidence = req.evidence ? await (await import('./evidence.js')).evidenceFor(layers.query, req.workspace, req.loaded, warnings) : undefined;
   const pack = fitPack(layers, budget, { scope, ...(query ? { query } : {}) }, countTokens, evidence);
+  // The titles go to the agent with the pack, through the same secret gate as its text (render.ts).
   const items: ContextItem[] = pack.items.map((i) => ({
-    layer: i.layer, form: i.form, id: i.record.id, kind: i.record.entry.kind, title: i.record.entry.title,
+    layer: i.layer, form: i.form, id: i.record.id, kind: i.record.entry.kind, title: redactSecrets(i.record.entry.title).text,
     path: i.record.file, startLine: i.record.block.startLine, endLine: i.record.block.endLine, ...(i.evidence ? { evidence: i.evidence } : {}),
   }));
   if (pack.overBudget) warnings.push(`the core rules alone take ${pack.tokens} tokens, over the budget of ${budget}; they are included whole`);

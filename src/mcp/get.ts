@@ -1,13 +1,15 @@
 /**
  * `memory_get`: one entry by id (the same object as `mem get --json`), or lines of a workspace
  * Markdown file by path. A path is read only inside the workspace's Markdown (MEMORY.md, memory/,
- * second-brain/): an agent's argument never reads a file elsewhere.
+ * second-brain/): an agent's argument never reads a file elsewhere. What it returns is redacted
+ * (redact.ts); a file is redacted whole before its lines are cut.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { MemError } from '../core/errors.js';
 import { notRegularFile } from '../core/regular-file.js';
 import { loadEntries, type EntryRecord } from '../entries/store.js';
+import { findSecrets, redactionMarker } from '../extract/secrets.js';
 import { fieldObject } from '../jobs/export.js';
 
 /** The shape of `mem get --json`. */
@@ -35,6 +37,21 @@ export function parseLines(lines: string | undefined): [number, number] | undefi
   return [a, b];
 }
 
+/**
+ * The file's text with its secrets redacted before `lines` cuts it (the middle lines of a private key
+ * alone do not look like one), each marker followed by the line breaks its secret spanned, so line
+ * numbers stay the file's.
+ */
+function redactKeepingLines(text: string): string {
+  let out = '';
+  let at = 0;
+  for (const f of findSecrets(text)) {
+    out += text.slice(at, f.start) + redactionMarker(f.kind) + '\n'.repeat(text.slice(f.start, f.end).split('\n').length - 1);
+    at = f.end;
+  }
+  return out + text.slice(at);
+}
+
 export async function getByPath(workspace: string, rel: string, lines: string | undefined) {
   const posix = rel.split(path.sep).join('/').replace(/^\.\//, '');
   if (path.isAbsolute(rel) || posix.split('/').includes('..') || !READABLE.test(posix)) {
@@ -52,7 +69,7 @@ export async function getByPath(workspace: string, rel: string, lines: string | 
   // Before opening: reading a FIFO named `*.md` never returns, and the server could not exit after it.
   const what = notRegularFile(real);
   if (what) throw new MemError('NOT_FOUND', `${posix} is ${what}, not a Markdown file`);
-  const all = (await fs.promises.readFile(real, 'utf8')).split('\n');
+  const all = redactKeepingLines(await fs.promises.readFile(real, 'utf8')).split('\n');
   if (all[all.length - 1] === '') all.pop();
   const [a, b] = parseLines(lines) ?? [1, all.length];
   if (lines !== undefined && a > all.length) throw new MemError('USAGE', `lines "${lines}" start past the end of ${posix} (${all.length} lines)`);

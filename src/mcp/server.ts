@@ -14,6 +14,7 @@ import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, typ
 import { z, ZodError } from 'zod';
 import { describeError } from '../core/errors.js';
 import { VERSION } from '../cli/version.js';
+import { redactStrings } from './redact.js';
 import { DESCRIPTIONS, describeIssues, HANDLERS, isToolName, SCHEMAS, type ToolEnv, type ToolName } from './tools.js';
 
 function inputSchema(name: ToolName): { type: 'object'; [k: string]: unknown } {
@@ -27,7 +28,7 @@ export async function callTool(env: ToolEnv, name: string, args: unknown): Promi
   const parsed = SCHEMAS[name].safeParse(args ?? {});
   if (!parsed.success) return { isError: true, content: [{ type: 'text', text: `invalid arguments for ${name}: ${describeIssues(parsed.error)}` }] };
   try {
-    const value = (await HANDLERS[name](env, parsed.data as never)) as Record<string, unknown>;
+    const value = redactStrings(await HANDLERS[name](env, parsed.data as never)) as Record<string, unknown>;
     return { content: [{ type: 'text', text: JSON.stringify(value, null, 2) }], structuredContent: value };
   } catch (err) {
     return { isError: true, content: [{ type: 'text', text: `${name} failed: ${describeError(err)}` }] };

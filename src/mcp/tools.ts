@@ -10,6 +10,7 @@ import type { LoadedConfig } from '../config/load.js';
 import { MemError } from '../core/errors.js';
 import { parseSince } from '../core/time.js';
 import { buildContext } from '../context/run.js';
+import { redactSecrets } from '../extract/secrets.js';
 import { traceOf } from '../commands/trace.js';
 import { runRemember } from '../jobs/remember.js';
 import { appendUsage } from '../jobs/usage-log.js';
@@ -92,7 +93,7 @@ export const HANDLERS: Record<ToolName, Handler> = {
   memory_search: async (env, a: z.infer<typeof SCHEMAS.memory_search>) => {
     const now = env.now();
     const f = a.filters ?? {};
-    const { runSearch } = await import('../search/index.js');
+    const { queryTerms, runSearch, snippet } = await import('../search/index.js');
     const k = a.k ?? env.loaded.config.search.k;
     const { response } = await runSearch({
       workspace: env.workspace, query: a.query, k: f.status ? k : Math.min(50, k * 2), deep: !!a.deep, today: now.toISODate() ?? '',
@@ -101,6 +102,13 @@ export const HANDLERS: Record<ToolName, Handler> = {
     });
     // Retracted entries are kept for audit, not for answers (DESIGN §8), unless asked for by status.
     if (!f.status) response.results = response.results.filter((r) => r.status !== 'retracted').slice(0, k);
+    // A snippet is a line cut at 240 characters, and a key cut there may no longer look like one: a
+    // result holding a secret takes its snippet from its redacted text (server.ts redacts the rest).
+    const terms = queryTerms(a.query);
+    for (const r of response.results) {
+      const red = redactSecrets(r.text);
+      if (red.count) Object.assign(r, { text: red.text, snippet: snippet(red.text, terms) });
+    }
     await appendUsage(env.workspace, now, 'traverse', 'mcp:memory_search', response.results.map((r) => r.id ?? ''));
     return response;
   },

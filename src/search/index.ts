@@ -1,5 +1,6 @@
 /** What other layers may use from search (STYLE §2: this file only re-exports). */
 export { runIndex, updateIndexAfterWrite, type IndexRun } from './update.js';
 export { runSearch, type SearchResponse, type SearchResult, type SearchRequest } from './search.js';
-export { tokenize } from './tokenize.js';
+export { snippet } from './snippet.js';
+export { queryTerms, tokenize } from './tokenize.js';
 export type { Tier } from './types.js';
