@@ -79,6 +79,27 @@ test('--out through a symlink or into a FIFO writes through it and never replace
   assert.ok(lstatSync(fifo).isFIFO(), 'the FIFO is still a FIFO');
 });
 
+test('--out never lands inside the memory through a link: to the workspace, into it, or to a file not there yet', { skip: process.platform === 'win32' ? 'no POSIX symlinks' : false }, async (t) => {
+  const ws = workspace(t, { 'memory/2026-11-21.md': DAY });
+  const dir = tempDir(t);
+  const wsLink = join(dir, 'ws-link');
+  symlinkSync(ws, wsLink);
+  symlinkSync(join(ws, 'memory', 'new.md'), join(dir, 'dangling.md'));
+  const before = files(ws);
+  for (const [via, out] of [
+    [wsLink, join(ws, 'memory', 'copy.md')],
+    [ws, join(wsLink, 'memory', 'copy.md')],
+    [ws, join(dir, 'dangling.md')],
+  ] as const) {
+    const r = await mem(['-C', via, 'export', '--format', 'md', '--out', out]);
+    assert.equal(r.code, 2, `-C ${via} --out ${out}: ${r.stderr}`);
+    assert.match(r.stderr, /is inside the workspace's memory \(memory\/(copy|new)\.md\)/);
+  }
+  assert.deepEqual(files(ws), before, 'nothing was written into the workspace');
+  const beside = await mem(['-C', wsLink, 'export', '--out', join(dir, 'export.json')]);
+  assert.equal(beside.code, 0, beside.stderr);
+});
+
 test('--out /dev/stdout is stdout, even a socket (as a test runner gives): the export alone, as without --out', { skip: process.platform === 'win32' ? 'no /dev/stdout' : false }, async (t) => {
   const ws = workspace(t, { 'memory/2026-11-21.md': DAY });
   const plain = await mem(['-C', ws, 'export', '--now', '2026-11-22T09:00:00Z']);

@@ -70,10 +70,28 @@ export function exportMarkdown(records: EntryRecord[], exportedAt: string, evide
   return out.join('');
 }
 
+/**
+ * Where writing `abs` lands, every link followed: its real path, or for a path not there yet (or a link
+ * to one) the real path of its nearest existing folder with the rest. Path strings alone let
+ * `mem -C <link to the workspace> export --out <real path>/memory/copy.md` write into the memory.
+ */
+function landing(abs: string, hops = 0): string {
+  try {
+    return fs.realpathSync(abs);
+  } catch {
+    // Not there yet, or a link to a path not there yet: follow the link by hand, at most as far as the OS would.
+  }
+  if (hops < 40 && fs.lstatSync(abs, { throwIfNoEntry: false })?.isSymbolicLink()) {
+    return landing(path.resolve(path.dirname(abs), fs.readlinkSync(abs)), hops + 1);
+  }
+  const parent = path.dirname(abs);
+  return parent === abs ? abs : path.join(landing(parent, hops), path.basename(abs));
+}
+
 /** `--out`: anywhere but inside the memory itself, where the copy would be read as a second set of entries. */
 export async function writeExport(workspace: string, out: string, data: string): Promise<string> {
   const abs = path.resolve(out);
-  const rel = path.relative(workspace, abs).split(path.sep).join('/');
+  const rel = path.relative(fs.realpathSync(workspace), landing(abs)).split(path.sep).join('/');
   if (!rel.startsWith('..') && !path.isAbsolute(rel) && /^(MEMORY\.md$|memory\/|second-brain\/|\.mem\/)/.test(rel)) {
     throw new MemError('USAGE', `--out ${out} is inside the workspace's memory (${rel}); write the export elsewhere`);
   }
