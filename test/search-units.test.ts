@@ -97,6 +97,10 @@ test('filters: globs, kinds, statuses, date bounds', () => {
   assert.equal(makeFilter({ kind: 'decision', since: '2026-11-01', until: '2026-11-30', scope: 'PROJECT:shop' })(r), true);
   assert.equal(makeFilter({ since: '2026-11-22' })(r), false);
   assert.equal(makeFilter({ status: 'superseded' })(r), false);
+  // A scope written from a folder name with a space (import writes project:my-shop) is found by the folder's name.
+  const spaced = { kind: 'Rule', status: 'active', date: '2026-11-21', scope: 'project:my-shop', path: 'memory/a.md' } as never;
+  assert.equal(makeFilter({ scope: 'project:My Shop' })(spaced), true);
+  assert.equal(makeFilter({ scope: 'project:my' })(spaced), false);
 });
 
 test('reciprocal-rank fusion and boosts', () => {

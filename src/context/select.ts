@@ -7,7 +7,7 @@
  */
 import { getField } from '../entries/model.js';
 import { confidenceOf, currentFirst } from '../entries/precedence.js';
-import { scopeKey } from '../entries/scope.js';
+import { scopeKey } from '../entries/scope-key.js';
 import type { EntryRecord } from '../entries/store.js';
 import { statusOf, supersededIds } from '../governance/trace.js';
 

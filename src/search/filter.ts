@@ -1,9 +1,10 @@
 /**
  * Result filters of `mem search` (pure): --since/--until on the chunk's date, --kind, --status,
- * --scope (exact, case-insensitive) and --path (a glob: `*` within a folder, `**` across folders).
+ * --scope (exact, case-insensitive, whitespace as `-`: scope-key.ts) and --path (a glob: `*` within a folder, `**` across folders).
  * A chunk with no date is left out when a date bound is given.
  */
 import { KINDS, STATUSES } from '../entries/model.js';
+import { scopeKey } from '../entries/scope-key.js';
 import type { DocRecord } from './types.js';
 
 export interface Filters {
@@ -41,7 +42,7 @@ export function makeFilter(f: Filters): (r: DocRecord) => boolean {
     if (f.status && lower(r.status) !== lower(f.status)) return false;
     // A retracted entry (mem forget) is hidden unless asked for by status (DESIGN §8).
     if (!f.status && lower(r.status) === 'retracted') return false;
-    if (f.scope && lower(r.scope) !== lower(f.scope)) return false;
+    if (f.scope && scopeKey(r.scope ?? '') !== scopeKey(f.scope)) return false;
     if (glob && !glob.test(r.path)) return false;
     return true;
   };
