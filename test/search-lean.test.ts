@@ -59,6 +59,9 @@ test('the zod-free config check accepts only what zod accepts, and gives the sam
     { sources: [{ name: 'a', kind: 'nope', path: 'p' }] }, { llm: { baseURL: 'ftp://x', model: 'm' } }, { llm: { baseURL: 'http:x', model: 'm' } },
     { embedding: { baseURL: 'http://x', model: '' } }, { limits: { lockStaleMs: 1999 } }, { daemon: { index: 'yes' } }, { git: { autoCommit: 1 } }, { archive: { embed: 'yes' } }, { archive: null },
     { schedule: { a: 1 } }, { onFailure: '' }, { limits: { jobTimeoutMs: { a: 0 } } },
+    // Past what a timer holds (src/config/timer.ts).
+    { limits: { jobTimeoutMs: { a: 2 ** 31 } } }, { limits: { lockStaleMs: 2 ** 31 } }, { daemon: { refreshMs: 2 ** 31 } }, { daemon: { killGraceMs: 2 ** 31 } },
+    { llm: { baseURL: 'http://x', model: 'm', timeoutMs: 2 ** 31 } },
   ] as Record<string, unknown>[]) {
     assert.equal(configSchema.safeParse(raw).success, false, JSON.stringify(raw));
     assert.equal(quickConfig(raw), undefined, JSON.stringify(raw));

@@ -1,6 +1,7 @@
 /** `mem watch`: keeps the search index fresh while files change (docs/search.md). */
 import type { Command } from 'commander';
 import { commandContext, type GlobalOptions } from '../cli/context.js';
+import { MAX_TIMER_MS, MAX_TIMER_TEXT } from '../config/timer.js';
 import { MemError } from '../core/errors.js';
 
 export function registerWatch(program: Command): void {
@@ -16,9 +17,10 @@ export function registerWatch(program: Command): void {
       const { workspace, loaded, out } = commandContext(g);
       // The daemon's `daemon.debounceMs` setting, when present, is the configured default.
       const configured = (loaded.config as { daemon?: { debounceMs?: number } }).daemon?.debounceMs;
-      const raw = flags.debounce ?? process.env.MEM_WATCH_DEBOUNCE_MS ?? String(configured ?? 15_000);
-      const debounceMs = Number(raw);
-      if (!Number.isFinite(debounceMs) || debounceMs < 0) throw new MemError('USAGE', `--debounce must be a number of milliseconds (got "${raw}")`);
+      const raw = flags.debounce ?? (process.env.MEM_WATCH_DEBOUNCE_MS || String(configured ?? 15_000));
+      // Digits only: Number("") is 0, and a time past MAX_TIMER_MS would fire at once.
+      const debounceMs = /^\d+$/.test(raw) ? Number(raw) : NaN;
+      if (!(debounceMs <= MAX_TIMER_MS)) throw new MemError('USAGE', `--debounce must be a whole number of milliseconds, ${MAX_TIMER_TEXT} (got "${raw}")`);
       const { startWatch } = await import('../search/watch.js');
       const { formatIndexSummary } = await import('../search/present.js');
       const note = (text: string) => {

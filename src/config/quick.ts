@@ -10,6 +10,7 @@
  */
 import { SOURCE_KINDS } from '../transcripts/types.js';
 import { isPlainObject, type Json } from './files.js';
+import { MAX_TIMER_MS } from './timer.js';
 import type { Config } from './schema.js';
 
 /** Thrown inside the check, caught at the top: "not sure, ask zod". */
@@ -32,6 +33,11 @@ function str(v: unknown, min = 0): string {
 function int(v: unknown, min = -Infinity, max = Infinity): number {
   if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < min || v > max) fail();
   return v;
+}
+
+/** A time in milliseconds that ends up in a timer (schema.ts's timerMs). */
+function ms(v: unknown, min: number): number {
+  return int(v, min, MAX_TIMER_MS);
 }
 
 function bool(v: unknown): boolean {
@@ -90,7 +96,7 @@ function llm(v: unknown) {
     apiKeyEnv: opt(o, 'apiKeyEnv', (x) => str(x, 1)),
     maxCallsPerRun: opt(o, 'maxCallsPerRun', (x) => int(x, 1), 50)!,
     maxTokensPerRun: opt(o, 'maxTokensPerRun', (x) => int(x, 1), 200_000)!,
-    timeoutMs: opt(o, 'timeoutMs', (x) => int(x, 1), 60_000)!,
+    timeoutMs: opt(o, 'timeoutMs', (x) => ms(x, 1), 60_000)!,
     maxRetries: opt(o, 'maxRetries', (x) => int(x, 0, 10), 2)!,
     turnsPerCall: opt(o, 'turnsPerCall', (x) => int(x, 1), 40)!,
   });
@@ -122,11 +128,11 @@ function limits(v: unknown) {
     memoryLines: opt(o, 'memoryLines', (x) => int(x, 1), 200)!,
     entriesPerDailyFile: opt(o, 'entriesPerDailyFile', (x) => int(x, 1), 300)!,
     summaryLines: opt(o, 'summaryLines', (x) => int(x, 1), 1500)!,
-    lockWaitMs: opt(o, 'lockWaitMs', (x) => int(x, 0), 10_000)!,
-    lockStaleMs: opt(o, 'lockStaleMs', (x) => int(x, 2_000), 60_000)!,
-    lockUpdateMs: opt(o, 'lockUpdateMs', (x) => int(x, 500)),
+    lockWaitMs: opt(o, 'lockWaitMs', (x) => ms(x, 0), 10_000)!,
+    lockStaleMs: opt(o, 'lockStaleMs', (x) => ms(x, 2_000), 60_000)!,
+    lockUpdateMs: opt(o, 'lockUpdateMs', (x) => ms(x, 500)),
     maxLineBytes: opt(o, 'maxLineBytes', (x) => int(x, 1), 4 * 1024 * 1024)!,
-    jobTimeoutMs: opt(o, 'jobTimeoutMs', (x) => record(x, (y) => int(y, 1)), {})!,
+    jobTimeoutMs: opt(o, 'jobTimeoutMs', (x) => record(x, (y) => ms(y, 1)), {})!,
     jobLogBytes: opt(o, 'jobLogBytes', (x) => int(x, 1024), 1024 * 1024)!,
   });
 }
@@ -134,10 +140,10 @@ function limits(v: unknown) {
 function daemon(v: unknown) {
   const o = obj(v);
   return {
-    debounceMs: opt(o, 'debounceMs', (x) => int(x, 0), 15_000)!,
-    refreshMs: opt(o, 'refreshMs', (x) => int(x, 0), 300_000)!,
+    debounceMs: opt(o, 'debounceMs', (x) => ms(x, 0), 15_000)!,
+    refreshMs: opt(o, 'refreshMs', (x) => ms(x, 0), 300_000)!,
     index: opt(o, 'index', bool, true)!,
-    killGraceMs: opt(o, 'killGraceMs', (x) => int(x, 100), 5_000)!,
+    killGraceMs: opt(o, 'killGraceMs', (x) => ms(x, 100), 5_000)!,
   };
 }
 

@@ -4,8 +4,12 @@
  */
 import { z } from 'zod';
 import { SOURCE_KINDS } from '../transcripts/types.js';
+import { MAX_TIMER_MS, MAX_TIMER_TEXT } from './timer.js';
 
 export const FORMAT_VERSION = 1;
+
+/** A time in milliseconds that ends up in a timer (timer.ts): from `min` to MAX_TIMER_MS. */
+const timerMs = (min: number) => z.number().int().min(min).max(MAX_TIMER_MS, MAX_TIMER_TEXT);
 
 const sourceSchema = z.object({
   name: z.string().min(1).regex(/^[A-Za-z0-9._-]+$/, 'letters, digits, ".", "_" or "-"'),
@@ -20,7 +24,7 @@ const llmSchema = z.object({
   apiKeyEnv: z.string().min(1).optional(),
   maxCallsPerRun: z.number().int().positive().default(50),
   maxTokensPerRun: z.number().int().positive().default(200_000),
-  timeoutMs: z.number().int().positive().default(60_000),
+  timeoutMs: timerMs(1).default(60_000),
   maxRetries: z.number().int().min(0).max(10).default(2),
   /** Turns sent in one extraction call. */
   turnsPerCall: z.number().int().positive().default(40),
@@ -45,13 +49,13 @@ const limitsSchema = z.object({
   entriesPerDailyFile: z.number().int().positive().default(300),
   summaryLines: z.number().int().positive().default(1500),
   /** How long a job waits for a busy lock before giving up (exit 3). */
-  lockWaitMs: z.number().int().min(0).default(10_000),
+  lockWaitMs: timerMs(0).default(10_000),
   /** A lock not refreshed for this long belongs to a dead process and is reclaimed. */
-  lockStaleMs: z.number().int().min(2_000).default(60_000),
-  lockUpdateMs: z.number().int().min(500).optional(),
+  lockStaleMs: timerMs(2_000).default(60_000),
+  lockUpdateMs: timerMs(500).optional(),
   /** Transcript lines longer than this are skipped with a warning. */
   maxLineBytes: z.number().int().positive().default(4 * 1024 * 1024),
-  jobTimeoutMs: z.record(z.string(), z.number().int().positive()).default({}),
+  jobTimeoutMs: z.record(z.string(), timerMs(1)).default({}),
   /** `.mem/logs/jobs.jsonl` is rotated (to jobs.1.jsonl, jobs.2.jsonl) past this size. */
   jobLogBytes: z.number().int().min(1024).default(1024 * 1024),
 });
@@ -59,13 +63,13 @@ const limitsSchema = z.object({
 /** `mem daemon` settings (docs/operations.md). */
 const daemonSchema = z.object({
   /** Quiet time after the last Markdown change before the index is refreshed. */
-  debounceMs: z.number().int().min(0).default(15_000),
+  debounceMs: timerMs(0).default(15_000),
   /** Periodic index refresh, a safety net for missed file events; 0 turns it off. */
-  refreshMs: z.number().int().min(0).default(300_000),
+  refreshMs: timerMs(0).default(300_000),
   /** Keep the index fresh at all (runs `mem index` as a child). */
   index: z.boolean().default(true),
   /** After a job's time limit: SIGTERM, then SIGKILL after this grace. */
-  killGraceMs: z.number().int().min(100).default(5_000),
+  killGraceMs: timerMs(100).default(5_000),
 });
 
 /** The archive tier of raw transcripts (docs/archive.md). */
