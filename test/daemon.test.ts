@@ -6,21 +6,9 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { editConfig, entryIds, exampleWorkspace, finished, mem, startMem, tempDir } from './helpers/cli.js';
-import { freshTranscript, jobLog, stderrOf, waitFor } from './helpers/daemon.js';
+import { entryIds, finished, mem, startMem, tempDir } from './helpers/cli.js';
+import { daemonWorkspace, freshTranscript, jobLog, stderrOf, waitFor } from './helpers/daemon.js';
 import { startOpenAIServer } from './helpers/openai-server.js';
-
-function daemonWorkspace(t: Parameters<typeof exampleWorkspace>[0], extra: (cfg: Record<string, unknown>) => void = () => {}) {
-  const ex = exampleWorkspace(t);
-  editConfig(ex.ws, (cfg) => {
-    cfg.sources = [{ name: 'notes', kind: 'markdown', path: '../fresh' }];
-    cfg.schedule = { microsync: '*/2 * * * * *', wrapup: 'off', compound: 'off' };
-    cfg.daemon = { debounceMs: 300, refreshMs: 0, killGraceMs: 2000 };
-    cfg.limits = { lockStaleMs: 2000, lockWaitMs: 8000 };
-    extra(cfg);
-  });
-  return { ...ex, fresh: join(ex.root, 'fresh') };
-}
 
 describe('mem daemon', () => {
   test('runs microsync on its schedule, refreshes the index, refuses a second daemon, stops cleanly on SIGTERM', async (t) => {

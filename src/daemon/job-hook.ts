@@ -3,13 +3,18 @@
  * each job command doing it, the CLI entry instruments the job commands once: a preAction hook
  * records the start and what the Markdown looked like; the postAction hook (success) or the entry's
  * error path (failure) appends the line, runs `onFailure` on a failure and `git.autoCommit` on a
- * success. A run killed by a signal cannot write its own line: the daemon writes it instead.
+ * success. A run whose configuration does not load still logs its failure (with the default log
+ * size); onFailure and autoCommit, which that configuration names, are left out. Under the daemon
+ * (MEM_TRIGGER=daemon) onFailure is the daemon's, for every run it starts (src/daemon/run.ts): so it
+ * runs once, also for a run that could not read its configuration. A run killed by a signal cannot
+ * write its own line: the daemon writes it instead.
  */
 import type { Command } from 'commander';
 import { JOB_COMMANDS } from '../cli/commands.js';
 import type { GlobalOptions } from '../cli/context.js';
 import { loadConfigLean } from '../config/lean.js';
 import type { LoadedConfig } from '../config/load.js';
+import { quickConfig } from '../config/quick.js';
 import { describeError, EXIT, exitCodeOf } from '../core/errors.js';
 import { autoCommit, commitMessage } from '../git/auto-commit.js';
 import { appendJobLog, jobLine, triggerFromEnv } from '../jobs/job-log.js';
@@ -24,7 +29,8 @@ import { runOnFailure } from './on-failure.js';
 interface PendingRun {
   job: string;
   workspace: string;
-  loaded: LoadedConfig;
+  /** Undefined when the configuration did not load (the command fails with that error). */
+  loaded: LoadedConfig | undefined;
   start: Date;
   before: MdSnapshot;
   marker: string | undefined;
@@ -70,15 +76,15 @@ async function beginJobRun(action: Command): Promise<void> {
 /** Records the start of a job run (also called by the lean entry, which has no commander hooks). */
 export async function startJobRun(job: string, workspaceOption: string | undefined): Promise<void> {
   let workspace: string;
-  let loaded: LoadedConfig;
   try {
     workspace = locateWorkspace(workspaceOption);
-    loaded = await loadConfigLean(workspace);
   } catch {
-    return; // The command itself reports the missing workspace or bad config.
+    return; // The command itself reports the missing workspace; there is no job log to write to.
   }
+  // A bad configuration: the command reports it, and its failure is logged all the same.
+  const loaded = await loadConfigLean(workspace).catch(() => undefined);
   const start = new Date();
-  const writer = new WorkspaceWriter(workspace, writerJob(job), defaultLockOptions(loaded.config));
+  const writer = new WorkspaceWriter(workspace, writerJob(job), defaultLockOptions(loaded?.config));
   const marker = markRunning(writer, { job, pid: process.pid, trigger: triggerFromEnv(), start });
   pending = { job, workspace, loaded, start, before: snapshot(job, workspace), marker };
 }
@@ -97,13 +103,15 @@ export async function finishJobRun(err: unknown): Promise<void> {
     { job: run.job, trigger: triggerFromEnv(), pid: process.pid, start: run.start, end: new Date() },
     { outcome: failed ? 'failed' : 'ok', exitCode: failed ? exitCodeOf(err) : EXIT.ok, message, counts, changed: d.changed },
   );
-  const { config } = run.loaded;
+  const config = run.loaded?.config;
   try {
-    await appendJobLog(run.workspace, line, config.limits.jobLogBytes, writerJob(run.job));
+    // quickConfig({}): the defaults, for a run whose configuration did not load.
+    await appendJobLog(run.workspace, line, (config ?? quickConfig({})!).limits.jobLogBytes, writerJob(run.job));
   } catch (e) {
     process.stderr.write(`warning: could not append to the job log: ${describeError(e)}\n`);
   }
-  if (failed && config.onFailure) {
+  if (!config) return;
+  if (failed && config.onFailure && triggerFromEnv() !== 'daemon') {
     const r = await runOnFailure(config.onFailure, run.job, message ?? 'failed', run.workspace);
     if (r.code !== 0) process.stderr.write(`warning: onFailure command ${r.timedOut ? 'timed out' : `failed (${r.error ?? `exit ${r.code}`})`}\n`);
   }

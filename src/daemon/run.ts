@@ -1,13 +1,16 @@
 /**
  * `mem daemon`: runs the schedule (node-cron, in the configured time zone), each job as a child with
  * a time limit, and keeps the index fresh, until SIGINT/SIGTERM. A failed or stopped run never stops
- * the daemon: it is logged (a child logs its own failure; a run the daemon had to stop is logged by
- * the daemon, since the child could not) and `onFailure` is run. It also hosts the resident search
- * server (src/search/server/) for as long as it runs.
+ * the daemon: it is logged (a child logs its own failure; a run the daemon had to stop, or one that
+ * ended without its line, is logged by the daemon) and `onFailure` is run, by the daemon only (its
+ * children leave it: job-hook.ts), from the configuration as it reads now or, when that no longer
+ * loads, as it last loaded. It also hosts the resident search server (src/search/server/) for as
+ * long as it runs.
  */
 import type { ScheduledTask } from 'node-cron';
-import type { LoadedConfig } from '../config/load.js';
-import { appendJobLog, jobLine, type JobLogLine } from '../jobs/job-log.js';
+import { loadConfig, type LoadedConfig } from '../config/load.js';
+import type { Config } from '../config/schema.js';
+import { appendJobLog, jobLine, readJobLog, type JobLogLine } from '../jobs/job-log.js';
 import { effectiveSchedule, jobTimeoutMs, nextRuns, type ScheduledJob } from '../schedule/jobs.js';
 import { scheduleJobs } from './cron-tasks.js';
 import { startChild, type ChildOutcome, type RunningChild } from './child.js';
@@ -38,6 +41,11 @@ export function describeOutcome(o: ChildOutcome, timeoutMs: number): { outcome: 
   return { outcome: 'failed', message: o.stderrTail.at(-1)?.replace(/^mem:\s*/, '') ?? `exit ${o.code}` };
 }
 
+/** The line a child wrote for its own run, if it did. */
+function ownLine(workspace: string, o: ChildOutcome): JobLogLine | undefined {
+  return readJobLog(workspace).findLast((l) => l.pid === o.pid && l.job === o.job && Date.parse(l.end) >= o.start.getTime());
+}
+
 export async function runDaemon(o: DaemonOptions): Promise<void> {
   const { workspace, loaded, io } = o;
   const { config, zone } = loaded;
@@ -45,6 +53,16 @@ export async function runDaemon(o: DaemonOptions): Promise<void> {
   const releasePid = takePidFile(workspace);
   const children = new Map<string, RunningChild>();
   let indexDisabled = !config.daemon.index;
+  let lastLoaded: Config = config;
+  /** The configuration as it reads now, or as it last loaded (a run fails on a broken one: it is reported all the same). */
+  const currentConfig = (): Config => {
+    try {
+      lastLoaded = loadConfig(workspace).config;
+    } catch {
+      // Broken now: the last one that loaded.
+    }
+    return lastLoaded;
+  };
 
   const runJob = async (job: string): Promise<void> => {
     const timeoutMs = jobTimeoutMs(config, job);
@@ -61,10 +79,17 @@ export async function runDaemon(o: DaemonOptions): Promise<void> {
       return;
     }
     io.line(`daemon: ${job} ${kind}${message ? `: ${message}` : ''} (${secs}s)`);
-    if (!outcome.stoppedFor && !outcome.signal) return; // The child logged its own line and ran onFailure.
-    const line = jobLine({ job, trigger: 'daemon', pid: outcome.pid, start: outcome.start, end: outcome.end }, { outcome: kind, exitCode: 3, message, counts: {} });
-    await appendJobLog(workspace, line, config.limits.jobLogBytes).catch((e: Error) => io.warn(`daemon: could not write the job log: ${e.message}`));
-    if (config.onFailure) await runOnFailure(config.onFailure, job, message, workspace);
+    if (kind === 'ok') return;
+    const now = currentConfig();
+    const stopped = !!(outcome.stoppedFor || outcome.signal);
+    const own = stopped ? undefined : ownLine(workspace, outcome);
+    if (!own) {
+      const line = jobLine({ job, trigger: 'daemon', pid: outcome.pid, start: outcome.start, end: outcome.end }, { outcome: kind, exitCode: stopped ? 3 : (outcome.code ?? 1), message, counts: {} });
+      await appendJobLog(workspace, line, now.limits.jobLogBytes).catch((e: Error) => io.warn(`daemon: could not write the job log: ${e.message}`));
+    }
+    if (!now.onFailure) return;
+    const r = await runOnFailure(now.onFailure, job, own?.message ?? message, workspace);
+    if (r.code !== 0) io.warn(`daemon: onFailure command ${r.timedOut ? 'timed out' : `failed (${r.error ?? `exit ${r.code}`})`}`);
   };
 
   const queue = new JobQueue(runJob, (job, why) => io.info(`daemon: ${job} not started: ${why}`));

@@ -6,6 +6,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
+import { editConfig, exampleWorkspace } from './cli.js';
 
 export interface LogLine {
   job: string;
@@ -17,6 +18,22 @@ export interface LogLine {
   changed?: string[];
   start: string;
   end: string;
+}
+
+/**
+ * The example workspace set up for a daemon: microsync every 2 s from `<root>/fresh` (node-cron's
+ * seconds field), the other jobs off, short debounce, grace and lock times; `extra` edits on top.
+ */
+export function daemonWorkspace(t: Parameters<typeof exampleWorkspace>[0], extra: (cfg: Record<string, unknown>) => void = () => {}) {
+  const ex = exampleWorkspace(t);
+  editConfig(ex.ws, (cfg) => {
+    cfg.sources = [{ name: 'notes', kind: 'markdown', path: '../fresh' }];
+    cfg.schedule = { microsync: '*/2 * * * * *', wrapup: 'off', compound: 'off' };
+    cfg.daemon = { debounceMs: 300, refreshMs: 0, killGraceMs: 2000 };
+    cfg.limits = { lockStaleMs: 2000, lockWaitMs: 8000 };
+    extra(cfg);
+  });
+  return { ...ex, fresh: join(ex.root, 'fresh') };
 }
 
 /**
