@@ -1,6 +1,7 @@
 /** `mem daemon`: run the schedule and keep the index fresh until SIGINT/SIGTERM (docs/operations.md). */
 import type { Command } from 'commander';
 import { commandContext, type GlobalOptions } from '../cli/context.js';
+import { outliveOutputReaders } from '../cli/lost-output.js';
 import { runDaemon } from '../daemon/run.js';
 
 export function registerDaemon(program: Command): void {
@@ -10,6 +11,7 @@ export function registerDaemon(program: Command): void {
     .addHelpText('after', '\nExamples:\n  mem daemon -C ~/memory\n  mem daemon -v            # also print each job\'s output\n  nohup mem daemon -C ~/memory >> ~/memory/.mem/logs/daemon.log 2>&1 &\n\nStop it with Ctrl-C or SIGTERM: a running job is stopped safely (atomic writes, locks released).\nOne daemon per workspace (.mem/daemon.pid). Jobs log to .mem/logs/jobs.jsonl; see "mem status".')
     .action(async (_o: unknown, cmd: Command) => {
       const { workspace, loaded, out } = commandContext(cmd.optsWithGlobals<GlobalOptions>());
+      outliveOutputReaders();
       let onSignal: (name: string) => void = () => {};
       const stopSignal = new Promise<string>((resolve) => (onSignal = resolve));
       const handlers = (['SIGINT', 'SIGTERM', 'SIGHUP'] as const).map((sig) => {

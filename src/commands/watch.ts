@@ -1,6 +1,7 @@
 /** `mem watch`: keeps the search index fresh while files change (docs/search.md). */
 import type { Command } from 'commander';
 import { commandContext, type GlobalOptions } from '../cli/context.js';
+import { outliveOutputReaders } from '../cli/lost-output.js';
 import { MAX_TIMER_MS, MAX_TIMER_TEXT } from '../config/timer.js';
 import { MemError } from '../core/errors.js';
 
@@ -21,6 +22,7 @@ export function registerWatch(program: Command): void {
       // Digits only: Number("") is 0, and a time past MAX_TIMER_MS would fire at once.
       const debounceMs = /^\d+$/.test(raw) ? Number(raw) : NaN;
       if (!(debounceMs <= MAX_TIMER_MS)) throw new MemError('USAGE', `--debounce must be a whole number of milliseconds, ${MAX_TIMER_TEXT} (got "${raw}")`);
+      outliveOutputReaders();
       const { startWatch } = await import('../search/watch.js');
       const { formatIndexSummary } = await import('../search/present.js');
       const note = (text: string) => {
