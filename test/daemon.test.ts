@@ -84,6 +84,28 @@ describe('mem daemon', () => {
     assert.equal((await finished(d, 20_000)).code, 0, log.text());
   });
 
+  test('the index refresh watches an extraPaths folder given as ~/… in the home folder', async (t) => {
+    const home = tempDir(t);
+    mkdirSync(join(home, 'notes'));
+    const { ws } = daemonWorkspace(t, (cfg) => {
+      cfg.schedule = { microsync: 'off', wrapup: 'off', compound: 'off' };
+      cfg.extraPaths = ['~/notes'];
+    });
+    const d = startMem(['-C', ws, 'daemon'], { env: { HOME: home, MEM_SEARCH_SERVER: 'off' } });
+    const log = stderrOf(d);
+    t.after(() => d.kill('SIGKILL'));
+    await waitFor('the daemon to start', () => /daemon: pid \d+/.test(log.text()), 20_000);
+    // Written again each second until the watcher (ready a moment after the start) reports one.
+    let n = 0;
+    await waitFor('an index run after a change in ~/notes', () => {
+      writeFileSync(join(home, 'notes', `note-${++n}.md`), `# Note ${n}\n`);
+      return jobLog(ws).some((l) => l.job === 'index');
+    }, 15_000, 1_000);
+    assert.ok(!existsSync(join(ws, '~')), 'no folder named ~ in the workspace');
+    d.kill('SIGTERM');
+    assert.equal((await finished(d, 20_000)).code, 0, log.text());
+  });
+
   test('a bad cron expression is a clear config error', async (t) => {
     const { ws } = daemonWorkspace(t, (cfg) => (cfg.schedule = { microsync: '0 25 * * *' }));
     const r = await mem(['-C', ws, 'daemon']);

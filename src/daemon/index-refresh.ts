@@ -5,13 +5,16 @@
  */
 import path from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
+import { tierRoots } from '../search/scan.js';
 
 export interface IndexRefresh {
   close(): Promise<void>;
 }
 
 export function startIndexRefresh(workspace: string, extraPaths: string[], debounceMs: number, refreshMs: number, request: () => void): IndexRefresh {
-  const targets = [path.join(workspace, 'MEMORY.md'), path.join(workspace, 'memory'), ...extraPaths.map((p) => path.resolve(workspace, p))];
+  // The folders the index reads, as the indexer resolves them (`~/` is the home folder).
+  const roots = tierRoots(workspace, extraPaths);
+  const targets = [path.join(workspace, 'MEMORY.md'), ...roots.warm, ...roots.cold.slice(1)];
   const watcher: FSWatcher = watch(targets, {
     ignoreInitial: true,
     ignored: (p, stats) => p.includes(`${path.sep}.locks`) || p.includes('.mem-tmp-') || (!!stats?.isFile() && !p.endsWith('.md')),
