@@ -229,6 +229,32 @@ test('one server per workspace: a second one exits quietly, a stale socket is ta
   await waitFor('the daemon server to stop with it', async () => (await status(ws)) === undefined, 30_000, 200);
 });
 
+test('mem watch leaves the search server of mem daemon be: after the watch stops, the daemon\'s still serves', async (t) => {
+  const ws = searchWorkspace(t);
+  await index(ws);
+  editConfig(ws, (cfg) => (cfg.daemon = { index: false }));
+  const daemon = startMem(['-C', ws, 'daemon']);
+  killAfter(t, daemon);
+  const daemonDone = finished(daemon, 120_000);
+  const hosted = await waitFor('the daemon server', async () => {
+    const s = await status(ws);
+    return s?.mode === 'daemon' ? s : false;
+  }, 60_000, 200);
+  const watch = startMem(['-C', ws, 'watch', '--debounce', '300']);
+  killAfter(t, watch);
+  const watchDone = finished(watch, 120_000);
+  let watchErr = '';
+  watch.stderr!.on('data', (d: string) => (watchErr += d));
+  await waitFor('mem watch to settle on a server', () => /watch: (search server|the search server|another)/.test(watchErr), 60_000, 100);
+  assert.match(watchErr, new RegExp(`watch: the search server of mem daemon \\(pid ${hosted.pid}\\) serves this workspace; searches go to it`));
+  assert.equal((await status(ws))?.pid, hosted.pid, 'the daemon\'s server still serves');
+  watch.kill('SIGTERM');
+  assert.equal((await watchDone).code, 0);
+  assert.equal((await status(ws))?.pid, hosted.pid, 'and serves on after the watch stops');
+  daemon.kill('SIGTERM');
+  assert.equal((await daemonDone).code, 0);
+});
+
 test('the server stops when its workspace is removed, and a server of mem watch stops when watch is killed', async (t) => {
   const ws = searchWorkspace(t);
   await index(ws);

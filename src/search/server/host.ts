@@ -2,8 +2,9 @@
  * Starting the search server from `mem watch` and `mem daemon`: a child process (so indexing in the
  * parent never delays an answer) tied to its parent by an IPC channel. Invariant: the child never
  * outlives the parent (it stops when the channel closes, even if the parent is killed), and stop()
- * resolves only once it has exited. It takes over from an on-demand server of the same workspace.
- * MEM_SEARCH_SERVER=off starts nothing.
+ * resolves only once it has exited. It takes over from an on-demand server of the same workspace
+ * (and a daemon's from a watch's; a watch leaves a daemon's be: server.ts). MEM_SEARCH_SERVER=off
+ * starts nothing.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
@@ -47,8 +48,14 @@ export function hostSearchServer(workspace: string, mode: 'watch' | 'daemon', ti
       resolve({ note: `search server exited (${code ?? 'signal'}): ${stderr.trim().split('\n').at(-1) ?? ''}` });
     };
     child.once('exit', early);
-    child.on('message', (m: { ready?: boolean; another?: boolean; address?: string }) => {
-      if (m.another) return; // It exits by itself; the exit handler says so.
+    child.on('message', (m: { ready?: boolean; another?: string; address?: string }) => {
+      if (m.another) {
+        // It exits by itself.
+        clearTimeout(timer);
+        child.off('exit', early);
+        resolve({ note: m.another });
+        return;
+      }
       if (!m.ready) return;
       clearTimeout(timer);
       child.off('exit', early);

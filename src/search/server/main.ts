@@ -5,7 +5,7 @@
  * or as a child of `mem watch`/`mem daemon` (with an IPC channel: the server stops when its parent
  * goes). Never prints a stack trace; a failure to start is one line on stderr, a marker beside the
  * socket (searches then start no other server for a minute) and exit 1. Tells an
- * IPC parent `{ ready, address }` or `{ another: true }` (a server already serves this workspace).
+ * IPC parent `{ ready, address }` or `{ another }` (a server already serves this workspace: which).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -35,21 +35,22 @@ async function main(): Promise<number> {
     return 2;
   }
   if (process.env.MEM_SEARCH_SERVER_SIMULATE_ERROR) throw new Error(`simulated start-up failure (${process.env.MEM_SEARCH_SERVER_SIMULATE_ERROR})`);
-  const send = (msg: unknown) => process.send?.(msg);
+  // Resolves once the message is out (this process may exit right after).
+  const send = (msg: unknown) => new Promise<void>((resolve) => (process.send ? process.send(msg, undefined, undefined, () => resolve()) : resolve()));
   const running = await startServer({
     workspace, mode, idleMs, takeover: process.argv.includes('--takeover'),
     loadConfig: () => loadConfig(workspace),
     configFiles: [userConfigPath(), path.join(workspace, CONFIG_FILE), path.join(workspace, LOCAL_CONFIG_FILE)],
     log: (t) => process.stderr.write(`${t}\n`),
   });
-  if (!running) {
-    send({ another: true });
+  if ('another' in running) {
+    await send({ another: running.another });
     return 0;
   }
   fs.rmSync(failedMarker(running.address), { force: true });
   for (const sig of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(sig, () => running.stop(sig));
   if (process.send) process.on('disconnect', () => running.stop('its parent went away'));
-  send({ ready: true, address: running.address, pid: process.pid });
+  void send({ ready: true, address: running.address, pid: process.pid });
   const why = await running.closed;
   process.stderr.write(`search server stopped: ${why}\n`);
   return 0;

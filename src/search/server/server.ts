@@ -2,9 +2,10 @@
  * The resident search server of one workspace: holds the opened index between queries and answers
  * `mem search` clients over a local socket (protocol.ts). Invariants:
  * - one server per workspace: a second one finds the first answering and exits quietly (or, started
- *   by `mem watch`/`mem daemon`, asks it to stop and takes its place); a socket left by a dead server
- *   (connection refused) is removed and reused; a server whose socket file was replaced or removed
- *   stops by itself;
+ *   by `mem watch`/`mem daemon`, asks it to stop and takes its place, except that a watch leaves a
+ *   daemon's server be: the daemon hosts it for as long as it runs, and would not get it back when
+ *   the watch stops); a socket left by a dead server (connection refused) is removed and reused; a
+ *   server whose socket file was replaced or removed stops by itself;
  * - a search writes nothing (the server's own file is its socket, in the user's private folder); only
  *   a `mem index` a client asks for writes, as that run would (index-job.ts: `.mem/index/` and the job
  *   log, under the index lock);
@@ -66,13 +67,25 @@ function prepareDir(): void {
   if (!privateDir(dir)) throw new Error(`${dir} is not a private folder of this user (owner or mode); not serving`);
 }
 
-/** Resolves 'serving' once listening, or 'another' when a live server of this workspace stays. */
-async function claim(address: string, o: ServerOptions, server: net.Server): Promise<'serving' | 'another'> {
+/** Whether a server started in `mode` (with takeover) replaces the one that answered `probe` (undefined: no reply in time). */
+function replaces(mode: ServerMode, probe: Reply | undefined): boolean {
+  return !(mode === 'watch' && probe?.ok && 'status' in probe && probe.status.mode === 'daemon');
+}
+
+/** Another server of this workspace stays, and says which. */
+export interface Another {
+  another: string;
+}
+
+/** Resolves 'serving' once listening, or with why a live server of this workspace stays. */
+async function claim(address: string, o: ServerOptions, server: net.Server): Promise<'serving' | Another> {
   for (let attempt = 0; attempt < 3; attempt++) {
-    const probe = await exchange(address, { v: PROTOCOL, build: buildStamp(), op: o.takeover ? 'stop' : 'status', workspace: o.workspace }, 2_000);
+    const probe = await exchange(address, { v: PROTOCOL, build: buildStamp(), op: 'status', workspace: o.workspace }, 2_000);
     if (probe !== 'absent') {
-      if (!o.takeover) return 'another';
-      // Asked it to stop: wait for its socket to go.
+      if (!o.takeover) return { another: 'another search server serves this workspace' };
+      if (!replaces(o.mode, probe)) return { another: `the search server of mem daemon (pid ${probe?.ok && 'status' in probe ? probe.status.pid : '?'}) serves this workspace; searches go to it` };
+      // Ask it to stop, and wait for its socket to go.
+      await exchange(address, { v: PROTOCOL, build: buildStamp(), op: 'stop', workspace: o.workspace }, 2_000);
       for (let i = 0; i < 50 && fs.existsSync(address); i++) await new Promise((r) => setTimeout(r, 100));
     } else if (process.platform !== 'win32') {
       fs.rmSync(address, { force: true }); // Left by a dead server: nobody accepts on it.
@@ -87,10 +100,10 @@ async function claim(address: string, o: ServerOptions, server: net.Server): Pro
     });
     if (ok) return 'serving';
   }
-  return 'another';
+  return { another: 'another search server keeps serving this workspace' };
 }
 
-export async function startServer(o: ServerOptions): Promise<Running | undefined> {
+export async function startServer(o: ServerOptions): Promise<Running | Another> {
   prepareDir();
   const address = socketAddress(o.workspace);
   const build = buildStamp();
@@ -207,9 +220,9 @@ export async function startServer(o: ServerOptions): Promise<Running | undefined
   });
 
   const claimed = await claim(address, o, server);
-  if (claimed === 'another') {
+  if (claimed !== 'serving') {
     files.close();
-    return undefined;
+    return claimed;
   }
   const ino = process.platform === 'win32' ? 0 : fs.statSync(address).ino;
 
