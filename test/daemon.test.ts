@@ -74,6 +74,7 @@ describe('mem daemon', () => {
     assert.equal(timeout.trigger, 'daemon');
     assert.match(timeout.message ?? '', /exceeded its time limit of 6s and was stopped/);
     assert.ok(!existsSync(join(ws, 'memory', '.locks', 'microsync.lock')), 'the stopped run released its lock');
+    assert.ok(!existsSync(join(ws, '.mem', 'running', `microsync.${timeout.pid}.json`)), 'and its running marker is gone');
     await waitFor('the onFailure hook', () => existsSync(join(root, 'failures.txt')) && readFileSync(join(root, 'failures.txt'), 'utf8'), 10_000);
     assert.match(readFileSync(join(root, 'failures.txt'), 'utf8'), /^microsync microsync exceeded its time limit/m);
 

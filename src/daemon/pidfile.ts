@@ -2,11 +2,14 @@
  * One daemon per workspace: `.mem/daemon.pid` is created exclusively (O_EXCL), so of two daemons
  * starting at once exactly one wins. A pid file whose process is gone (a SIGKILLed daemon, a reboot)
  * is taken over; one whose process lives makes the second daemon refuse with DAEMON_RUNNING (exit 3).
+ * A pid file that could not be written whole (a full disk) is removed again: left empty, it made the
+ * next daemon refuse as if another one were starting.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { MemError } from '../core/errors.js';
+import { MemError, writeRefused } from '../core/errors.js';
+import { ensureDir } from '../write/atomic.js';
 import { WorkspaceWriter } from '../write/writer.js';
 import { defaultLockOptions } from '../write/defaults.js';
 import { pidAlive } from '../core/process.js';
@@ -28,19 +31,47 @@ export function readDaemonPid(workspace: string): DaemonPid | undefined {
   }
 }
 
-/** Takes the pid file or throws DAEMON_RUNNING; returns a function that removes it (only if still ours). */
-export function takePidFile(workspace: string): () => void {
+/** Creates `file` holding `text`: false when it exists; a file it created but could not fill is removed. */
+function createExclusive(file: string, text: string): boolean {
+  let fd: number;
+  try {
+    fd = fs.openSync(file, 'wx');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw err;
+  }
+  try {
+    fs.writeSync(fd, text);
+  } catch (err) {
+    fs.rmSync(file, { force: true });
+    throw err;
+  } finally {
+    fs.closeSync(fd);
+  }
+  return true;
+}
+
+/**
+ * Takes the pid file or throws DAEMON_RUNNING (or WRITE_FAILED: `.mem` is a file, the disk is full);
+ * returns a function that removes it (only if still ours).
+ */
+export async function takePidFile(workspace: string): Promise<() => void> {
   const file = new WorkspaceWriter(workspace, 'index', defaultLockOptions()).resolve(PID_FILE);
-  fs.mkdirSync(path.dirname(file), { recursive: true });
+  try {
+    await ensureDir(path.dirname(file));
+    return claimPidFile(workspace, file);
+  } catch (err) {
+    throw writeRefused(err, PID_FILE, 'the daemon did not start');
+  }
+}
+
+function claimPidFile(workspace: string, file: string): () => void {
   const mine: DaemonPid = { pid: process.pid, host: os.hostname(), start: new Date().toISOString() };
   for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      fs.writeFileSync(file, JSON.stringify(mine) + '\n', { flag: 'wx' });
+    if (createExclusive(file, JSON.stringify(mine) + '\n')) {
       return () => {
         if (readDaemonPid(workspace)?.pid === process.pid) fs.rmSync(file, { force: true });
       };
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
     }
     const other = readDaemonPid(workspace);
     if (other && other.host === mine.host && pidAlive(other.pid)) {
@@ -48,8 +79,8 @@ export function takePidFile(workspace: string): () => void {
     }
     if (!other) {
       // Being written by a daemon that just won the race, or empty: a live writer fills it within moments.
-      const age = Date.now() - fs.statSync(file).mtimeMs;
-      if (age < 2_000) throw new MemError('DAEMON_RUNNING', `another daemon is starting on ${workspace} (${PID_FILE})`);
+      const st = fs.statSync(file, { throwIfNoEntry: false });
+      if (st && Date.now() - st.mtimeMs < 2_000) throw new MemError('DAEMON_RUNNING', `another daemon is starting on ${workspace} (${PID_FILE})`);
     }
     fs.rmSync(file, { force: true }); // Its process is gone: take over.
   }

@@ -7,10 +7,12 @@
  * loads, as it last loaded. It also hosts the resident search server (src/search/server/) for as
  * long as it runs.
  */
+import path from 'node:path';
 import type { ScheduledTask } from 'node-cron';
 import { loadConfig, type LoadedConfig } from '../config/load.js';
 import type { Config } from '../config/schema.js';
 import { appendJobLog, jobLine, readJobLog, type JobLogLine } from '../jobs/job-log.js';
+import { clearRunning, markerPath } from '../jobs/running-marker.js';
 import { effectiveSchedule, jobTimeoutMs, nextRuns, type ScheduledJob } from '../schedule/jobs.js';
 import { scheduleJobs } from './cron-tasks.js';
 import { startChild, type ChildOutcome, type RunningChild } from './child.js';
@@ -50,7 +52,7 @@ export async function runDaemon(o: DaemonOptions): Promise<void> {
   const { workspace, loaded, io } = o;
   const { config, zone } = loaded;
   const schedule: ScheduledJob[] = effectiveSchedule(config);
-  const releasePid = takePidFile(workspace);
+  const releasePid = await takePidFile(workspace);
   const children = new Map<string, RunningChild>();
   let indexDisabled = !config.daemon.index;
   let lastLoaded: Config = config;
@@ -71,6 +73,8 @@ export async function runDaemon(o: DaemonOptions): Promise<void> {
     children.set(job, child);
     const outcome = await child.done;
     children.delete(job);
+    // A child stopped by a signal had no chance to remove its running marker (one that ended removed it).
+    clearRunning(path.join(workspace, markerPath(job, outcome.pid)));
     const secs = ((outcome.end.getTime() - outcome.start.getTime()) / 1000).toFixed(1);
     const { outcome: kind, message } = describeOutcome(outcome, timeoutMs);
     if (job === 'index' && outcome.code === 2 && outcome.stderrTail.some((l) => /unknown command/i.test(l))) {
