@@ -153,3 +153,18 @@ test('with no server, mem index runs here and starts one on demand (as a search 
   assert.equal(JSON.parse(second.stdout).tiers.warm.changed, 1);
   assert.equal((await status(ws))?.indexed, 1);
 });
+
+test('a server that does not start the run (stopped with SIGSTOP) is left after a search\'s wait: mem index runs here', async (t) => {
+  const ws = join(tempDir(t, 'memfold-served-index-'), 'ws');
+  cpSync(FIXTURE, ws, { recursive: true });
+  await index(ws);
+  const up = await serverUp(t, ws);
+  process.kill(up.pid, 'SIGSTOP');
+  t.after(() => process.kill(up.pid, 'SIGCONT'));
+  appendFileSync(join(ws, 'memory', '2026-11-21.md'), '\n## Note: stopped\n- id: NOTE-20261121-stopped\n- why: the server sleeps\n');
+  // Without the acknowledgement the client waited a minute: here it must be done well within 30 s.
+  const r = await finished(startMem(['-C', ws, '--json', 'index'], { env: { MEM_SEARCH_SERVER_TIMEOUT_MS: '1000', MEM_DEBUG: '1' } }), 30_000);
+  assert.equal(r.code, 0, r.stderr);
+  assert.equal(JSON.parse(r.stdout).tiers.warm.changed, 1);
+  assert.match(r.stderr, /search server: indexing here \(no reply in time\)/);
+});

@@ -7,7 +7,8 @@
  * Invariant: it prints only what the cold run would print for the same update (the server's
  * configuration warnings, the run's warnings, the summary or --json). --rebuild, --now/MEM_NOW (a
  * date to validate), MEM_SEARCH_SERVER=off, no server, a server that declines (many changes, a busy
- * lock, embeddings configured, any error): false, having printed nothing, and the index runs cold.
+ * lock, embeddings configured, any error) or does not start the run within a search's wait (wedged,
+ * stopped): false, having printed nothing, and the index runs cold.
  */
 import type { IndexRoute } from './fast-args.js';
 import { reportIndexRun } from './index-report.js';
@@ -17,8 +18,11 @@ import { locateWorkspace } from '../workspace/locate.js';
 import { spawnIfWorth } from '../search/server/client.js';
 import { exchange, privateDir, realWorkspace, requestHead, serverSwitch, socketAddress, socketDir } from '../search/server/protocol.js';
 
-/** How long a client waits for the server's run (it declines long ones up front). */
-const INDEX_REPLY_TIMEOUT_MS = 60_000;
+/**
+ * How long a client waits for the server's run once the server has started it (it declines long
+ * ones up front). Until then, the wait is a search's (3 s): a wedged or stopped server is left at once.
+ */
+const INDEX_RUN_TIMEOUT_MS = 60_000;
 
 /** True when the server ran the update and its outcome was printed. */
 export async function servedIndex(route: IndexRoute, env: NodeJS.ProcessEnv): Promise<boolean> {
@@ -33,10 +37,10 @@ export async function servedIndex(route: IndexRoute, env: NodeJS.ProcessEnv): Pr
     }
     const reply = await exchange(socketAddress(realWs), {
       ...requestHead(realWs, env), op: 'index', pid: process.pid, ...(env.MEM_TRIGGER ? { trigger: env.MEM_TRIGGER } : {}),
-    }, INDEX_REPLY_TIMEOUT_MS);
+    }, undefined, INDEX_RUN_TIMEOUT_MS);
     // No server: this run indexes here, and may start one for the next (as a search does).
     if (reply === 'absent') await spawnIfWorth(realWs, sw);
-    if (reply && reply !== 'absent' && !reply.ok && env.MEM_DEBUG) process.stderr.write(`mem: search server: indexing here (${reply.cold})\n`);
+    if (reply !== 'absent' && !reply?.ok && env.MEM_DEBUG) process.stderr.write(`mem: search server: indexing here (${reply ? reply.cold : 'no reply in time'})\n`);
     if (!reply || reply === 'absent' || !reply.ok || !('index' in reply)) return false;
     const out = outputFor(g);
     for (const w of reply.warnings) out.warn(w);

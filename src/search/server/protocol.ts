@@ -1,7 +1,9 @@
 /**
  * The wire of the resident search server, shared by client and server and import-lean (node: only,
  * since a fresh `mem search` loads it before anything else). One connection carries one request: a
- * line of JSON from the client, a line of JSON back, then the server closes it.
+ * line of JSON from the client, a line of JSON back, then the server closes it. An `index` request
+ * is acknowledged first (`Started`, as the server starts the run), so its client can give a wedged
+ * or stopped server seconds, not the minute a run may take.
  *
  * Address: one server per workspace, named by a hash of the workspace's real path. On Unix a socket
  * file in a private folder (`$XDG_RUNTIME_DIR/memfold`, else `<tmpdir>/memfold-<uid>`, mode 0700 and
@@ -100,6 +102,12 @@ export interface ServerStatus {
   startedAt: string;
   idleMs: number | null;
   build: string;
+}
+
+/** The line before an index reply: the server has started the run. */
+export interface Started {
+  v: number;
+  started: true;
 }
 
 export type Reply =
@@ -204,8 +212,11 @@ export function declined(reply: Reply | undefined | 'absent'): boolean {
   return reply === undefined || (reply !== 'absent' && !reply.ok && !LEAVING.has(reply.cold));
 }
 
-/** Sends one request and resolves with the reply, or undefined (no server, timeout, bad reply). */
-export async function exchange(address: string, req: Request, timeoutMs = REPLY_TIMEOUT_MS): Promise<Reply | undefined | 'absent'> {
+/**
+ * Sends one request and resolves with the reply, or undefined (no server, timeout, bad reply). The
+ * reply is due within `timeoutMs`, or within `startedMs` of a `Started` line (an index run).
+ */
+export async function exchange(address: string, req: Request, timeoutMs = REPLY_TIMEOUT_MS, startedMs = timeoutMs): Promise<Reply | undefined | 'absent'> {
   // No socket file, no server: answered without loading node:net (Unix; a pipe cannot be looked at).
   if (process.platform !== 'win32' && !fs.existsSync(address)) return 'absent';
   const net = await import('node:net');
@@ -220,18 +231,23 @@ export async function exchange(address: string, req: Request, timeoutMs = REPLY_
       sock.destroy();
       resolve(r);
     };
-    const timer = setTimeout(() => done(undefined), timeoutMs);
+    let timer = setTimeout(() => done(undefined), timeoutMs);
     sock.setEncoding('utf8');
     sock.on('connect', () => sock.write(JSON.stringify(req) + '\n'));
     sock.on('data', (d: string) => {
       buf += d;
       if (buf.length > MAX_LINE) return done(undefined);
-      const nl = buf.indexOf('\n');
-      if (nl < 0) return;
-      try {
-        done(JSON.parse(buf.slice(0, nl)) as Reply);
-      } catch {
-        done(undefined);
+      for (let nl = buf.indexOf('\n'); nl >= 0; nl = buf.indexOf('\n')) {
+        let line: Reply | Started;
+        try {
+          line = JSON.parse(buf.slice(0, nl)) as Reply | Started;
+        } catch {
+          return done(undefined);
+        }
+        buf = buf.slice(nl + 1);
+        if (!('started' in line)) return done(line);
+        clearTimeout(timer);
+        timer = setTimeout(() => done(undefined), startedMs);
       }
     });
     sock.on('error', (err: NodeJS.ErrnoException) => done(err.code === 'ENOENT' || err.code === 'ECONNREFUSED' ? 'absent' : undefined));

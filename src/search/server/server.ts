@@ -19,7 +19,7 @@ import type { LoadedConfig } from '../../config/load.js';
 import { answer, Cold } from './answer.js';
 import { FileTracker } from './files.js';
 import { serveIndex } from './index-job.js';
-import { buildStamp, clientEnv, envMismatch, exchange, MAX_LINE, privateDir, PROTOCOL, socketAddress, socketDir, type Reply, type Request, type SearchQuery, type ServerStatus } from './protocol.js';
+import { buildStamp, clientEnv, envMismatch, exchange, MAX_LINE, privateDir, PROTOCOL, socketAddress, socketDir, type Reply, type Request, type SearchQuery, type ServerStatus, type Started } from './protocol.js';
 import { dayIn } from '../../config/zone.js';
 import { TierCache } from './tiers.js';
 import type { ManifestCache } from '../tier-file.js';
@@ -143,7 +143,8 @@ export async function startServer(o: ServerOptions): Promise<Running | Another> 
     }
   };
 
-  const handle = async (req: Request): Promise<Reply> => {
+  /** `started()`: tells an index client its run starts now (protocol.ts). */
+  const handle = async (req: Request, started: () => void): Promise<Reply> => {
     if (req.workspace !== o.workspace) return { v: PROTOCOL, ok: false, cold: 'another workspace' };
     if (req.op === 'status') {
       const m = process.memoryUsage();
@@ -168,6 +169,7 @@ export async function startServer(o: ServerOptions): Promise<Running | Another> 
       if (differs) throw new Cold(differs);
       files.refresh();
       if (req.op === 'index') {
+        started();
         const { report, warnings } = await serveIndex(o.workspace, loaded, files, req, manifests);
         indexed++;
         return { v: PROTOCOL, ok: true, index: report, warnings };
@@ -210,7 +212,7 @@ export async function startServer(o: ServerOptions): Promise<Running | Another> 
         return;
       }
       // One query at a time: a reload never closes a segment another query is reading.
-      const run = chain.then(() => handle(req));
+      const run = chain.then(() => handle(req, () => sock.write(JSON.stringify({ v: PROTOCOL, started: true } satisfies Started) + '\n')));
       chain = run.catch(() => {});
       void run.then((reply) => {
         if (req.op === 'search' || req.op === 'index') last = Date.now(); // a status probe does not keep a server alive
