@@ -11,6 +11,7 @@ import { editConfig, exampleWorkspace } from './cli.js';
 export interface LogLine {
   job: string;
   trigger: string;
+  pid: number;
   outcome: string;
   exitCode: number;
   message?: string;
