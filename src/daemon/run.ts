@@ -1,23 +1,21 @@
 /**
  * `mem daemon`: runs the schedule (node-cron, in the configured time zone), each job as a child with
  * a time limit, and keeps the index fresh, until SIGINT/SIGTERM. A failed or stopped run never stops
- * the daemon: it is logged (a child logs its own failure; a run the daemon had to stop, or one that
- * ended without its line, is logged by the daemon) and `onFailure` is run, by the daemon only (its
- * children leave it: job-hook.ts), from the configuration as it reads now or, when that no longer
- * loads, as it last loaded. It also hosts the resident search server (src/search/server/) for as
- * long as it runs.
+ * the daemon: it is logged and `onFailure` is run (failure-report.ts), from the configuration as it
+ * reads now or, when that no longer loads, as it last loaded. It also hosts the resident search
+ * server (src/search/server/) for as long as it runs.
  */
 import path from 'node:path';
 import type { ScheduledTask } from 'node-cron';
 import { loadConfig, type LoadedConfig } from '../config/load.js';
 import type { Config } from '../config/schema.js';
-import { appendJobLog, jobLine, readJobLog, type JobLogLine } from '../jobs/job-log.js';
+import type { JobLogLine } from '../jobs/job-log.js';
 import { clearRunning, markerPath } from '../jobs/running-marker.js';
 import { effectiveSchedule, jobTimeoutMs, nextRuns, type ScheduledJob } from '../schedule/jobs.js';
 import { scheduleJobs } from './cron-tasks.js';
 import { startChild, type ChildOutcome, type RunningChild } from './child.js';
+import { reportFailure } from './failure-report.js';
 import { startIndexRefresh, type IndexRefresh } from './index-refresh.js';
-import { runOnFailure } from './on-failure.js';
 import { takePidFile } from './pidfile.js';
 import { JobQueue } from './queue.js';
 
@@ -41,11 +39,6 @@ export function describeOutcome(o: ChildOutcome, timeoutMs: number): { outcome: 
   if (o.signal) return { outcome: 'interrupted', message: `${o.job} was killed by ${o.signal}` };
   if (o.code === 0) return { outcome: 'ok', message: '' };
   return { outcome: 'failed', message: o.stderrTail.at(-1)?.replace(/^mem:\s*/, '') ?? `exit ${o.code}` };
-}
-
-/** The line a child wrote for its own run, if it did. */
-function ownLine(workspace: string, o: ChildOutcome): JobLogLine | undefined {
-  return readJobLog(workspace).findLast((l) => l.pid === o.pid && l.job === o.job && Date.parse(l.end) >= o.start.getTime());
 }
 
 export async function runDaemon(o: DaemonOptions): Promise<void> {
@@ -76,24 +69,15 @@ export async function runDaemon(o: DaemonOptions): Promise<void> {
     // A child stopped by a signal had no chance to remove its running marker (one that ended removed it).
     clearRunning(path.join(workspace, markerPath(job, outcome.pid)));
     const secs = ((outcome.end.getTime() - outcome.start.getTime()) / 1000).toFixed(1);
-    const { outcome: kind, message } = describeOutcome(outcome, timeoutMs);
+    const described = describeOutcome(outcome, timeoutMs);
+    const { outcome: kind, message } = described;
     if (job === 'index' && outcome.code === 2 && outcome.stderrTail.some((l) => /unknown command/i.test(l))) {
       indexDisabled = true;
       io.warn('daemon: this memfold has no "mem index" command; index refresh is off');
       return;
     }
     io.line(`daemon: ${job} ${kind}${message ? `: ${message}` : ''} (${secs}s)`);
-    if (kind === 'ok') return;
-    const now = currentConfig();
-    const stopped = !!(outcome.stoppedFor || outcome.signal);
-    const own = stopped ? undefined : ownLine(workspace, outcome);
-    if (!own) {
-      const line = jobLine({ job, trigger: 'daemon', pid: outcome.pid, start: outcome.start, end: outcome.end }, { outcome: kind, exitCode: stopped ? 3 : (outcome.code ?? 1), message, counts: {} });
-      await appendJobLog(workspace, line, now.limits.jobLogBytes).catch((e: Error) => io.warn(`daemon: could not write the job log: ${e.message}`));
-    }
-    if (!now.onFailure) return;
-    const r = await runOnFailure(now.onFailure, job, own?.message ?? message, workspace);
-    if (r.code !== 0) io.warn(`daemon: onFailure command ${r.timedOut ? 'timed out' : `failed (${r.error ?? `exit ${r.code}`})`}`);
+    if (kind !== 'ok') await reportFailure(workspace, outcome, described, currentConfig(), io.warn);
   };
 
   const queue = new JobQueue(runJob, (job, why) => io.info(`daemon: ${job} not started: ${why}`));
