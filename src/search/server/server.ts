@@ -67,9 +67,9 @@ function prepareDir(): void {
   if (!privateDir(dir)) throw new Error(`${dir} is not a private folder of this user (owner or mode); not serving`);
 }
 
-/** Whether a server started in `mode` (with takeover) replaces the one that answered `probe` (undefined: no reply in time). */
-function replaces(mode: ServerMode, probe: Reply | undefined): boolean {
-  return !(mode === 'watch' && probe?.ok && 'status' in probe && probe.status.mode === 'daemon');
+/** The daemon's server that a watch's leaves be, from the `probe` it answered (undefined: take over). */
+function keptDaemon(mode: ServerMode, probe: Reply | undefined): ServerStatus | undefined {
+  return mode === 'watch' && probe?.ok && 'status' in probe && probe.status.mode === 'daemon' ? probe.status : undefined;
 }
 
 /** Another server of this workspace stays, and says which. */
@@ -83,7 +83,8 @@ async function claim(address: string, o: ServerOptions, server: net.Server): Pro
     const probe = await exchange(address, { v: PROTOCOL, build: buildStamp(), op: 'status', workspace: o.workspace }, 2_000);
     if (probe !== 'absent') {
       if (!o.takeover) return { another: 'another search server serves this workspace' };
-      if (!replaces(o.mode, probe)) return { another: `the search server of mem daemon (pid ${probe?.ok && 'status' in probe ? probe.status.pid : '?'}) serves this workspace; searches go to it` };
+      const daemon = keptDaemon(o.mode, probe);
+      if (daemon) return { another: `the search server of mem daemon (pid ${daemon.pid}) serves this workspace; searches go to it` };
       // Ask it to stop, and wait for its socket to go.
       await exchange(address, { v: PROTOCOL, build: buildStamp(), op: 'stop', workspace: o.workspace }, 2_000);
       for (let i = 0; i < 50 && fs.existsSync(address); i++) await new Promise((r) => setTimeout(r, 100));
