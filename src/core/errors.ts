@@ -89,13 +89,14 @@ const WRITE_REFUSED: Record<string, string> = {
   EROFS: 'read-only file system',
   ENOSPC: 'no space left on device',
   EDQUOT: 'disk quota exceeded',
+  EFBIG: 'file too large for this file system or user limit',
   ENOTDIR: NOT_A_FOLDER,
   EISDIR: 'it is a folder, not a file',
 };
 
 /**
  * WRITE_FAILED for an errno that means the file system refuses writes (EACCES, EPERM, EROFS, ENOSPC,
- * EDQUOT) or the path cannot hold the file (ENOTDIR, EISDIR), naming `what` was being written instead of the temp or lock file the errno carries;
+ * EDQUOT, EFBIG) or the path cannot hold the file (ENOTDIR, EISDIR), naming `what` was being written instead of the temp or lock file the errno carries;
  * any other error is returned unchanged.
  */
 export function writeRefused(err: unknown, what: string, after = 'left as it was'): unknown {
