@@ -4,7 +4,7 @@
  * and git.autoCommit can commit exactly those files — without each job reporting it.
  */
 import fs from 'node:fs';
-import path from 'node:path';
+import { walkFolder } from '../workspace/markdown-files.js';
 
 export interface FileMark {
   sig: string;
@@ -18,30 +18,16 @@ const ID_LINE = /^- id: \S/gm;
 
 export function snapshotMarkdown(workspace: string): MdSnapshot {
   const out: MdSnapshot = new Map();
-  const walk = (dir: string, rel: string) => {
-    let names: fs.Dirent[];
+  walkFolder(workspace, (abs, rel, d) => {
+    if (!d.isFile() || !d.name.endsWith('.md') || d.name.includes('.mem-tmp-')) return;
     try {
-      names = fs.readdirSync(dir, { withFileTypes: true });
+      const st = fs.statSync(abs);
+      const entries = rel.startsWith('memory/') ? (fs.readFileSync(abs, 'utf8').match(ID_LINE) ?? []).length : 0;
+      out.set(rel, { sig: `${st.size}:${st.mtimeMs}`, entries });
     } catch {
-      return;
+      // Vanished between readdir and stat: another writer's rename; the after-look sees it.
     }
-    for (const d of names) {
-      const r = rel ? `${rel}/${d.name}` : d.name;
-      if (d.isDirectory()) {
-        if (!SKIP_DIRS.has(d.name)) walk(path.join(dir, d.name), r);
-      } else if (d.isFile() && d.name.endsWith('.md') && !d.name.includes('.mem-tmp-')) {
-        const full = path.join(dir, d.name);
-        try {
-          const st = fs.statSync(full);
-          const entries = r.startsWith('memory/') ? (fs.readFileSync(full, 'utf8').match(ID_LINE) ?? []).length : 0;
-          out.set(r, { sig: `${st.size}:${st.mtimeMs}`, entries });
-        } catch {
-          // Vanished between readdir and stat: another writer's rename; the after-look sees it.
-        }
-      }
-    }
-  };
-  walk(workspace, '');
+  }, (name) => !SKIP_DIRS.has(name));
   return out;
 }
 

@@ -1,17 +1,18 @@
 /**
- * The Markdown files under a workspace folder, as every job that reads memory lists them: `.md`
- * regular files (a link to a file counts), never inside a hidden folder (`.locks/`) and never a
- * hidden file (memfold's temp files are `.<name>.mem-tmp-…`), as the search index's scan. A link to a
- * folder is not followed: one pointing back up the tree (`memory/loop -> ..`) would make a recursive
- * listing loop forever, and every command that loads entries would hang.
+ * Walking a workspace folder as jobs that read memory do. The walk never follows a link to a folder
+ * (a Dirent of a link is no directory): one pointing back up the tree (`memory/loop -> ..`) would
+ * make a recursive listing loop forever, and every command that loads entries would hang.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { regularFile } from '../core/regular-file.js';
 
-/** Paths relative to `root` with `/`, sorted; none when `root` is missing or not a folder. */
-export function markdownFilesUnder(root: string): string[] {
-  const out: string[] = [];
+/**
+ * Calls `visit` for every entry that is not a folder under `root` (its absolute path, its path from
+ * `root` with `/`), descending into the folders `enter` accepts. A folder that cannot be listed is
+ * passed over.
+ */
+export function walkFolder(root: string, visit: (abs: string, rel: string, d: fs.Dirent) => void, enter: (name: string) => boolean = () => true): void {
   const walk = (dir: string, rel: string) => {
     let names: fs.Dirent[];
     try {
@@ -20,12 +21,26 @@ export function markdownFilesUnder(root: string): string[] {
       return;
     }
     for (const d of names) {
-      if (d.name.startsWith('.')) continue;
+      const abs = path.join(dir, d.name);
       const key = rel ? `${rel}/${d.name}` : d.name;
-      if (d.isDirectory()) walk(path.join(dir, d.name), key);
-      else if (d.name.endsWith('.md') && regularFile(path.join(dir, d.name))) out.push(key);
+      if (d.isDirectory()) {
+        if (enter(d.name)) walk(abs, key);
+      } else visit(abs, key, d);
     }
   };
   walk(root, '');
+}
+
+/**
+ * The Markdown files of a memory folder: `.md` regular files (a link to a file counts), never inside
+ * a hidden folder (`.locks/`) and never a hidden file (memfold's temp files are `.<name>.mem-tmp-…`),
+ * as the search index's scan. Paths relative to `root` with `/`, sorted; none when `root` is missing.
+ */
+export function markdownFilesUnder(root: string): string[] {
+  const out: string[] = [];
+  const visible = (name: string) => !name.startsWith('.');
+  walkFolder(root, (abs, rel, d) => {
+    if (visible(d.name) && d.name.endsWith('.md') && regularFile(abs)) out.push(rel);
+  }, visible);
   return out.sort();
 }
