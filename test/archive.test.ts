@@ -10,7 +10,7 @@ import { exampleWorkspace as freshWorkspace, mem } from './helpers/cli.js';
 
 const NOW = '2026-11-22T09:00:00Z';
 
-interface Update { warnings: string[]; files: number; filesRead: number; bytesRead: number; turns: number; docs: number; totalDocs: number; rewritten: Array<{ why: string }> }
+interface Update { warnings: string[]; files: number; filesRead: number; bytesRead: number; turns: number; docs: number; totalDocs: number; compacted: number; rewritten: Array<{ why: string }> }
 interface Hits { results: Array<{ sessionPath: string; sessionId: string; turns: string; timestamp: string | null; snippet: string; source: string }>; behind: number; indexed: boolean }
 
 async function update(ws: string, ...args: string[]): Promise<Update> {
@@ -179,7 +179,7 @@ test('binary *.jsonl transcripts (random bytes, a gzip, a small one without NUL)
   const r = await mem(['-C', ws, '--json', 'archive']);
   assert.equal(r.code, 0, r.stderr);
   const out = JSON.parse(r.stdout) as Update;
-  for (const [name, why] of [['random', 'NUL bytes'], ['export', 'NUL bytes'], ['small', 'mostly not UTF-8']]) {
+  for (const [name, why] of [['random', 'NUL bytes'], ['export', 'NUL bytes'], ['small', 'mostly not UTF-8']] as const) {
     const warning = `${join(dir, name)}.jsonl: looks binary (${why}), not a transcript; skipped`;
     assert.deepEqual(r.stderr.split('\n').filter((l) => l.includes(`${name}.jsonl`)), [`warning: ${warning}`]);
     assert.deepEqual(out.warnings.filter((w) => w.includes(`${name}.jsonl`)), [warning]);

@@ -24,12 +24,12 @@ describe('mem daemon', () => {
     assert.match(second.stderr, /a daemon already runs on .* \(pid \d+/);
 
     // The job-log line is written last (after the index refresh), so wait for it, not for the entries.
-    await waitFor('a logged microsync run that added entries', () => jobLog(ws).find((l) => l.job === 'microsync' && l.counts.entriesAdded >= 2), 30_000);
+    await waitFor('a logged microsync run that added entries', () => jobLog(ws).find((l) => l.job === 'microsync' && (l.counts.entriesAdded ?? 0) >= 2), 30_000);
     const ids = entryIds(ws);
     assert.ok(ids.some((id) => id.includes('move-the-event-store-to-postgresql')), ids.join('\n'));
     const runs = jobLog(ws).filter((l) => l.job === 'microsync');
     assert.ok(runs.every((l) => l.trigger === 'daemon' && l.outcome === 'ok'), JSON.stringify(runs));
-    assert.ok(runs.some((l) => l.counts.entriesAdded >= 2), JSON.stringify(runs));
+    assert.ok(runs.some((l) => (l.counts.entriesAdded ?? 0) >= 2), JSON.stringify(runs));
 
     // The new Markdown makes the watcher ask for an index run (a child `mem index`).
     const index = await waitFor('an index run after the change', () => jobLog(ws).find((l) => l.job === 'index'), 30_000);

@@ -191,7 +191,7 @@ describe('windows, cursors and --now', () => {
     const { ws } = exampleWorkspace(t);
     assert.equal((await mem(['-C', ws, 'microsync', '--since', 'all', '--now', NOW])).code, 0);
     assert.equal((await mem(['-C', ws, '--now', NOW, 'remember', 'Invoices are immutable once sent', '--kind', 'rule'])).code, 0);
-    for (const [query, id] of [['rollback script', 'RULE-20261120-every-migration-needs-a-rollback-script'], ['invoices immutable', 'RULE-20261122-invoices-are-immutable-once-sent']]) {
+    for (const [query, id] of [['rollback script', 'RULE-20261120-every-migration-needs-a-rollback-script'], ['invoices immutable', 'RULE-20261122-invoices-are-immutable-once-sent']] as const) {
       const r = await mem(['-C', ws, '--json', 'search', query]);
       assert.equal(r.code, 0, r.stderr);
       const out = JSON.parse(r.stdout) as { indexBehind: boolean; results: Array<{ id: string | null }> };

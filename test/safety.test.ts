@@ -202,7 +202,7 @@ describe('bad input: one line, a documented exit code, memory untouched', () => 
     writeFileSync(join(dir, 'small.jsonl'), Buffer.from([0xff, 0xfe, 0xfd, 0xc3, 0x28, 0xa0, 0xa1, 0x0a, 0xe2, 0x28, 0xa1, 0xf0, 0x28, 0x8c, 0xbc, 0x0a]));
     const r = await mem(['-C', ws, '--json', ...ALL]);
     assert.equal(r.code, 0, r.stderr);
-    for (const [name, why] of [['random', 'NUL bytes'], ['export', 'NUL bytes'], ['small', 'mostly not UTF-8']]) {
+    for (const [name, why] of [['random', 'NUL bytes'], ['export', 'NUL bytes'], ['small', 'mostly not UTF-8']] as const) {
       const lines = r.stderr.split('\n').filter((l) => l.includes(`${name}.jsonl`));
       assert.deepEqual(lines, [`warning: ${join(dir, name)}.jsonl: looks binary (${why}), not a transcript; skipped`]);
     }

@@ -34,7 +34,7 @@ test('a 200 MB transcript streams with bounded memory; a 5 MB line is skipped wi
   for (let i = 0; bytes < 200 * 1024 * 1024; i++) {
     const l = i === 1000 ? line(i, 'x'.repeat(5 * 1024 * 1024)) : i === 2000 ? line(i, 'From now on, release notes are written before the tag.') : line(i, filler);
     bytes += Buffer.byteLength(l);
-    if (!out.write(l)) await new Promise((r) => out.once('drain', r));
+    if (!out.write(l)) await new Promise<void>((r) => out.once('drain', () => r()));
   }
   await new Promise((r) => out.end(r));
   const child = spawn('/usr/bin/time', ['-f', 'maxrss_kb=%M', process.execPath, BIN, '-C', ws, 'microsync', '--since', 'all', '--no-llm', '--now', NOW], { cwd: ROOT, env: childEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
