@@ -46,13 +46,35 @@ export async function embedBatch(cfg: EmbeddingConfig, input: string[]): Promise
   }
   if (!res) throw new EmbeddingError(`${cfg.baseURL}: ${lastError}`);
   if (!res.ok) throw new EmbeddingError(`${cfg.baseURL}: HTTP ${res.status} ${(await res.text().catch(() => '')).slice(0, 200)}`);
-  const json = (await res.json().catch(() => null)) as { data?: { index: number; embedding: number[] }[] } | null;
-  const data = json?.data;
-  if (!Array.isArray(data) || data.length !== input.length) throw new EmbeddingError(`${cfg.baseURL}: expected ${input.length} embeddings, got ${Array.isArray(data) ? data.length : 'none'}`);
-  const out = new Array<Float32Array>(input.length);
-  for (const d of data) {
-    if (!Array.isArray(d.embedding) || typeof d.index !== 'number') throw new EmbeddingError(`${cfg.baseURL}: malformed embedding in reply`);
-    out[d.index] = normalise(d.embedding);
+  const json = (await res.json().catch(() => null)) as { data?: unknown } | null;
+  return vectorsOf(json?.data, input.length, cfg.dimensions, cfg.baseURL);
+}
+
+/**
+ * A reply's vectors in input order, normalised, or an EmbeddingError: every slot covered once by an
+ * in-range `index`, every value a finite float32, one dimension for all (cfg.dimensions when set),
+ * no all-zero vector. A bad reply must never reach the cache, where it would stay for good.
+ */
+export function vectorsOf(data: unknown, count: number, dimensions: number | undefined, from: string): Float32Array[] {
+  const bad = (why: string) => new EmbeddingError(`${from}: bad embedding reply (${why})`);
+  if (!Array.isArray(data) || data.length !== count) throw new EmbeddingError(`${from}: expected ${count} embeddings, got ${Array.isArray(data) ? data.length : 'none'}`);
+  const out = new Array<Float32Array>(count);
+  let dims = dimensions;
+  for (const d of data as { index?: unknown; embedding?: unknown }[]) {
+    const i = d?.index;
+    if (typeof i !== 'number' || !Number.isInteger(i) || i < 0 || i >= count) throw bad(`index ${JSON.stringify(i)} is not 0 to ${count - 1}`);
+    if (out[i]) throw bad(`index ${i} given twice`);
+    const e = d.embedding;
+    if (!Array.isArray(e) || !e.length) throw bad(`embedding ${i} is not a list of numbers`);
+    dims ??= e.length;
+    if (e.length !== dims) throw bad(`embedding ${i} has ${e.length} dimensions, expected ${dims}`);
+    if (!e.every((x) => typeof x === 'number')) throw bad(`embedding ${i} holds a value that is not a number`);
+    const v = Float32Array.from(e as number[]);
+    let norm = 0;
+    for (const x of v) norm += x * x;
+    if (!Number.isFinite(norm)) throw bad(`embedding ${i} holds a value that is not finite`);
+    if (norm === 0) throw bad(`embedding ${i} is all zeros`);
+    out[i] = normalise(v);
   }
   return out;
 }

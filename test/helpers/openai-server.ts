@@ -35,6 +35,7 @@ export type ChatBehaviour =
 
 export type EmbeddingBehaviour =
   | { type: 'vectors'; vectors: number[][] }
+  | { type: 'raw'; body: string }
   | { type: 'status'; status: number; body?: unknown; retryAfterMs?: number | null }
   | { type: 'delay'; ms: number; then?: EmbeddingBehaviour };
 
@@ -59,6 +60,8 @@ export const reply = {
 /** Embedding behaviours, as `reply` for chat. */
 export const embeddingReply = {
   vectors: (vectors: number[][]): EmbeddingBehaviour => ({ type: 'vectors', vectors }),
+  /** HTTP 200 with this body verbatim: replies JSON.stringify cannot make (`1e400`, a bad `index`). */
+  raw: (body: string): EmbeddingBehaviour => ({ type: 'raw', body }),
   status: (status: number, opts: StatusOptions = {}): EmbeddingBehaviour[] => statuses(status, opts),
   delay: (ms: number, then?: EmbeddingBehaviour): EmbeddingBehaviour => ({ type: 'delay', ms, then }),
 };
@@ -217,6 +220,7 @@ export async function startOpenAIServer(): Promise<OpenAIServer> {
   const playEmbeddings = (res: ServerResponse, body: any, b: EmbeddingBehaviour | undefined): void => {
     if (b?.type === 'delay') return later(b.ms, () => playEmbeddings(res, body, b.then));
     if (b?.type === 'status') return sendStatus(res, b);
+    if (b?.type === 'raw') return void res.writeHead(200, { 'content-type': 'application/json' }).end(b.body);
     const inputs: unknown[] = Array.isArray(body.input) && typeof body.input[0] !== 'number' ? body.input : [body.input];
     const texts = inputs.map((x) => (typeof x === 'string' ? x : JSON.stringify(x)));
     const dims = typeof body.dimensions === 'number' ? body.dimensions : embeddings.defaultDimensions;

