@@ -4,11 +4,12 @@
  * MCP search, and secrets in the text sent.
  */
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { editConfig } from './helpers/cli.js';
 import { embeddingReply, startOpenAIServer } from './helpers/openai-server.js';
+import { SECRET_SAMPLES } from './fixtures/secrets/corpus.js';
 import { ids, index, search, searchWorkspace } from './search-helpers.js';
 
 const item = (index: number, embedding: string) => `{"object":"embedding","index":${index},"embedding":${embedding}}`;
@@ -45,4 +46,24 @@ test('embeddings: a bad reply (null, Infinity, duplicate or out-of-range index, 
   const res = await search(ws, 'rollback script');
   assert.match(res.stderr, /embeddings unavailable \(.*bad embedding reply \(index 3 is not 0 to 0\)\); lexical results only/);
   assert.equal(ids(res)[0], 'RULE-20261121-every-migration-needs-a-rollback-script');
+});
+
+test('embeddings: secrets in memory files and in the query are redacted before they are sent', async (t) => {
+  const llm = await startOpenAIServer();
+  t.after(() => llm.close());
+  const ws = searchWorkspace(t);
+  editConfig(ws, (cfg) => {
+    cfg.embedding = { baseURL: llm.url, model: 'test-embed', dimensions: 16 };
+  });
+  const aws = 'AKIAIOSFODNN7EXAMPLE';
+  const ghp = SECRET_SAMPLES.find((s) => s.kind === 'github-pat')!.secret;
+  mkdirSync(join(ws, 'memory', 'projects'), { recursive: true });
+  writeFileSync(join(ws, 'memory', 'projects', 'infra.md'), `# Infra\n\nThe deploy bot uses aws_access_key_id = ${aws} and pushes with https://${ghp}@github.com/acme/infra.git\n`);
+  await index(ws);
+  const res = await search(ws, `deploy bot ${ghp}`);
+  assert.equal(typeof res.results[0]!.scores.vector, 'number');
+  const sent = llm.embeddings.requests.map((r) => r.raw).join('\n');
+  assert.match(sent, /The deploy bot uses .*\[REDACTED:aws-access-key-id\]/, 'the file was embedded, redacted');
+  assert.match(sent, /"deploy bot \[REDACTED:github-pat\]"/, 'the query was embedded, redacted');
+  for (const secret of [aws, ghp]) for (let i = 0; i + 8 <= secret.length; i++) assert.ok(!sent.includes(secret.slice(i, i + 8)), `a piece of ${secret} was sent`);
 });

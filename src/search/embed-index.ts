@@ -6,6 +6,7 @@
  */
 import path from 'node:path';
 import type { EmbeddingConfig } from '../config/schema.js';
+import { redactSecrets } from '../extract/secrets.js';
 import type { WorkspaceWriter } from '../write/writer.js';
 import { embedBatch } from './embed-client.js';
 import { appendRows, EMBED_DIR, loadCache, loadVmap, spaceOf, textKey, vmapFile, type VectorMap } from './embed-store.js';
@@ -14,9 +15,9 @@ import { DiskSegment } from './segment.js';
 import { INDEX_DIR, liveDocs, type TierState } from './tier-file.js';
 import type { DocRecord, Tier } from './types.js';
 
-/** What is embedded for a chunk: its heading and text. */
+/** What is embedded (and keys the cache) for a chunk: its heading and text, secrets redacted (DESIGN §8). */
 export function embedText(r: Pick<DocRecord, 'heading' | 'text'>): string {
-  return r.heading ? `${r.heading}\n${r.text}` : r.text;
+  return redactSecrets(r.heading ? `${r.heading}\n${r.text}` : r.text).text;
 }
 
 export async function embedTiers(workspace: string, writer: WorkspaceWriter, cfg: EmbeddingConfig, states: Record<Tier, TierState>): Promise<EmbeddingCounters> {

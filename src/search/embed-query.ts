@@ -1,9 +1,10 @@
 /**
- * Vector ranking at query time: embeds the query (never cached: search writes nothing) and scores
- * every mapped live chunk of the tier by brute-force cosine over the float32 cache (dot products of
- * normalised vectors). Chunks overlaid from changed files have no vector yet and rank lexically only.
+ * Vector ranking at query time: embeds the query, secrets redacted (never cached: search writes
+ * nothing), and scores every mapped live chunk of the tier by brute-force cosine over the float32
+ * cache (dot products of normalised vectors). Chunks overlaid from changed files have no vector yet and rank lexically only.
  */
 import type { EmbeddingConfig } from '../config/schema.js';
+import { redactSecrets } from '../extract/secrets.js';
 import { embedBatch } from './embed-client.js';
 import { loadCache, loadVmap, spaceOf } from './embed-store.js';
 import { loadTierHead } from './tier-file.js';
@@ -18,7 +19,7 @@ export function vectorRanker(workspace: string, cfg: EmbeddingConfig): VectorRan
     if (!map.size) return null;
     const cache = loadCache(workspace, cfg);
     if (!cache.dims) return null;
-    query ??= embedBatch(cfg, [text.slice(0, 8000)]).then((v) => v[0]!);
+    query ??= embedBatch(cfg, [redactSecrets(text).text.slice(0, 8000)]).then((v) => v[0]!);
     const q = await query;
     if (q.length !== cache.dims) throw new Error(`query embedding has ${q.length} dimensions, the index ${cache.dims}`);
     const scored: { doc: number; score: number; cosine: number }[] = [];
