@@ -7,10 +7,12 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { editConfig } from './helpers/cli.js';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { BIN, childEnv, editConfig } from './helpers/cli.js';
 import { embeddingReply, startOpenAIServer } from './helpers/openai-server.js';
 import { SECRET_SAMPLES } from './fixtures/secrets/corpus.js';
-import { ids, index, search, searchWorkspace } from './search-helpers.js';
+import { ids, index, NOW, search, searchWorkspace } from './search-helpers.js';
 
 const item = (index: number, embedding: string) => `{"object":"embedding","index":${index},"embedding":${embedding}}`;
 const list = (...items: string[]) => `{"object":"list","data":[${items.join(',')}],"model":"test-embed"}`;
@@ -66,4 +68,31 @@ test('embeddings: secrets in memory files and in the query are redacted before t
   assert.match(sent, /The deploy bot uses .*\[REDACTED:aws-access-key-id\]/, 'the file was embedded, redacted');
   assert.match(sent, /"deploy bot \[REDACTED:github-pat\]"/, 'the query was embedded, redacted');
   for (const secret of [aws, ghp]) for (let i = 0; i + 8 <= secret.length; i++) assert.ok(!sent.includes(secret.slice(i, i + 8)), `a piece of ${secret} was sent`);
+});
+
+test('embeddings: MCP memory_search ranks with the query embedding, as mem search --json does', async (t) => {
+  const llm = await startOpenAIServer();
+  t.after(() => llm.close());
+  const ws = searchWorkspace(t);
+  editConfig(ws, (cfg) => {
+    cfg.embedding = { baseURL: llm.url, model: 'test-embed', dimensions: 16 };
+  });
+  await index(ws);
+  const cli = await search(ws, 'rollback script');
+  const before = llm.embeddings.requests.length;
+  const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, '-C', ws, '--now', NOW, 'mcp'], env: childEnv() as Record<string, string>, stderr: 'pipe' });
+  const client = new Client({ name: 'memfold-test', version: '1.0.0' });
+  await client.connect(transport);
+  t.after(() => client.close());
+  const r = (await client.callTool({ name: 'memory_search', arguments: { query: 'rollback script' } })) as { isError?: boolean; structuredContent?: Record<string, any> };
+  assert.ok(!r.isError);
+  assert.equal(llm.embeddings.requests.length, before + 1, 'one query embedding');
+  const results = r.structuredContent!.results as Record<string, any>[];
+  assert.equal(typeof results[0]!.scores.vector, 'number');
+  assert.deepEqual(results.map((x) => [x.id, x.scores]), cli.results.map((x) => [x.id, x.scores]));
+  // A failing provider: lexical results, and the CLI's warning as `warnings`.
+  llm.embeddings.enqueue(embeddingReply.status(500, { times: 2 }));
+  const degraded = (await client.callTool({ name: 'memory_search', arguments: { query: 'rollback script' } })) as { structuredContent?: Record<string, any> };
+  assert.match(degraded.structuredContent!.warnings[0], /embeddings unavailable .*lexical results only/);
+  assert.equal(degraded.structuredContent!.results[0].scores.vector, null);
 });

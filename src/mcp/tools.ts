@@ -95,10 +95,13 @@ export const HANDLERS: Record<ToolName, Handler> = {
     const f = a.filters ?? {};
     const { queryTerms, runSearch, snippet } = await import('../search/index.js');
     const k = a.k ?? env.loaded.config.search.k;
-    const { response } = await runSearch({
+    const emb = env.loaded.config.embedding;
+    // Ranked as `mem search --json` ranks: with the vector ranker when embeddings are configured.
+    const vectors = emb ? (await import('../search/embed-query.js')).vectorRanker(env.workspace, emb) : undefined;
+    const { response, notices } = await runSearch({
       workspace: env.workspace, query: a.query, k: f.status ? k : Math.min(50, k * 2), deep: !!a.deep, today: now.toISODate() ?? '',
       filters: { ...f, since: day(f.since, now, env.loaded.zone, 'since'), until: day(f.until, now, env.loaded.zone, 'until') },
-      extraPaths: env.loaded.config.extraPaths, search: env.loaded.config.search,
+      extraPaths: env.loaded.config.extraPaths, search: env.loaded.config.search, vectors,
     });
     // Retracted entries are kept for audit, not for answers (DESIGN §8), unless asked for by status.
     if (!f.status) response.results = response.results.filter((r) => r.status !== 'retracted').slice(0, k);
@@ -110,7 +113,7 @@ export const HANDLERS: Record<ToolName, Handler> = {
       if (red.count) Object.assign(r, { text: red.text, snippet: snippet(red.text, terms) });
     }
     await appendUsage(env.workspace, now, 'traverse', 'mcp:memory_search', response.results.map((r) => r.id ?? ''));
-    return response;
+    return notices.length ? { ...response, warnings: notices } : response;
   },
   memory_get: async (env, a: z.infer<typeof SCHEMAS.memory_get>) => {
     if (a.path !== undefined) return getByPath(env.workspace, a.path, a.lines);
