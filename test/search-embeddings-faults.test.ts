@@ -4,18 +4,35 @@
  * MCP search, and secrets in the text sent.
  */
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { BIN, childEnv, editConfig } from './helpers/cli.js';
+import { BIN, childEnv, editConfig, tempDir } from './helpers/cli.js';
 import { embeddingReply, startOpenAIServer } from './helpers/openai-server.js';
 import { SECRET_SAMPLES } from './fixtures/secrets/corpus.js';
 import { ids, index, NOW, search, searchWorkspace } from './search-helpers.js';
 
 const item = (index: number, embedding: string) => `{"object":"embedding","index":${index},"embedding":${embedding}}`;
 const list = (...items: string[]) => `{"object":"list","data":[${items.join(',')}],"model":"test-embed"}`;
+const QUERIES = ['rollback script', 'postgres', 'deploy on Friday'];
+
+/** The workspace's answers to QUERIES, ids and every score, to compare two indexes. */
+async function answers(ws: string): Promise<unknown[]> {
+  const out: unknown[] = [];
+  for (const q of QUERIES) out.push((await search(ws, q, '--deep')).results.map((r) => [r.id ?? `${r.path}:${r.startLine}`, r.scores]));
+  return out;
+}
+
+/** The same Markdown indexed from nothing (no `.mem/`). */
+async function fresh(t: { after(fn: () => void): void }, ws: string): Promise<unknown[]> {
+  const copy = join(tempDir(t, 'memfold-fresh-'), 'ws');
+  cpSync(ws, copy, { recursive: true, filter: (src) => !src.includes(`${join(ws, '.mem')}`) });
+  await index(copy);
+  return answers(copy);
+}
+
 const ok16 = `[${Array.from({ length: 16 }, (_, i) => (i + 1) / 16).join(',')}]`;
 
 test('embeddings: a bad reply (null, Infinity, duplicate or out-of-range index, zero vector) is refused before it is cached', async (t) => {
@@ -95,4 +112,43 @@ test('embeddings: MCP memory_search ranks with the query embedding, as mem searc
   const degraded = (await client.callTool({ name: 'memory_search', arguments: { query: 'rollback script' } })) as { structuredContent?: Record<string, any> };
   assert.match(degraded.structuredContent!.warnings[0], /embeddings unavailable .*lexical results only/);
   assert.equal(degraded.structuredContent!.results[0].scores.vector, null);
+});
+
+test('embeddings: a torn or damaged cache is re-embedded, and ranks as a fresh index does', async (t) => {
+  const llm = await startOpenAIServer();
+  t.after(() => llm.close());
+  const ws = searchWorkspace(t);
+  editConfig(ws, (cfg) => {
+    cfg.embedding = { baseURL: llm.url, model: 'test-embed', dimensions: 16, batchSize: 5 };
+  });
+  const dir = join(ws, '.mem', 'embeddings');
+  const first = await index(ws);
+  const [json] = readdirSync(dir).filter((f) => f.endsWith('.json'));
+  const jsonFile = join(dir, json!);
+  const vecFile = jsonFile.replace(/\.json$/, '.vec');
+  const [oldJson, oldVec] = [readFileSync(jsonFile), readFileSync(vecFile)];
+  const file = join(ws, 'memory', '2026-11-21.md');
+  writeFileSync(file, readFileSync(file, 'utf8').replace('a failed deploy on Friday could not be undone', 'a failed deploy on Friday took six hours to undo'));
+  assert.equal((await index(ws)).embeddings.computed, 1);
+
+  // A crash between the two writes: the new .vec, the old .json. The extra row is ignored, the
+  // chunk that owned it is embedded again, and nothing is said: nothing was lost.
+  writeFileSync(jsonFile, oldJson);
+  const torn = await index(ws);
+  assert.equal(torn.embeddings.computed, 1);
+  assert.doesNotMatch(torn.stderr, /embedding cache/);
+  assert.equal(typeof (await search(ws, 'rollback script')).results[0]!.scores.vector, 'number');
+  assert.deepEqual(await answers(ws), await fresh(t, ws));
+
+  // The other way round (an older .vec than its .json), or a .json that is not JSON: the cache is
+  // dropped with one warning, the row maps with it, and every chunk is embedded again.
+  const chunks = Number(first.tiers.warm!.chunks) + Number(first.tiers.cold!.chunks);
+  for (const [damage, why] of [[() => writeFileSync(vecFile, oldVec.subarray(0, 64)), /\.vec has 1 of the \d+ rows \.json lists/], [() => writeFileSync(jsonFile, '{"dims": 16, "ke'), /\.json is not JSON/]] as const) {
+    damage();
+    const healed = await index(ws);
+    assert.match(healed.stderr, new RegExp(`embedding cache \\.mem/embeddings/\\w+\\.\\{json,vec\\} unusable \\(${why.source}\\): every chunk is embedded again`));
+    assert.equal(healed.stderr.match(/embedding cache/g)!.length, 1);
+    assert.equal(healed.embeddings.computed, chunks);
+    assert.deepEqual(await answers(ws), await fresh(t, ws));
+  }
 });

@@ -20,10 +20,16 @@ export function embedText(r: Pick<DocRecord, 'heading' | 'text'>): string {
   return redactSecrets(r.heading ? `${r.heading}\n${r.text}` : r.text).text;
 }
 
-export async function embedTiers(workspace: string, writer: WorkspaceWriter, cfg: EmbeddingConfig, states: Record<Tier, TierState>): Promise<EmbeddingCounters> {
+export interface EmbeddingRun {
+  counters: EmbeddingCounters;
+  warnings: string[];
+}
+
+export async function embedTiers(workspace: string, writer: WorkspaceWriter, cfg: EmbeddingConfig, states: Record<Tier, TierState>): Promise<EmbeddingRun> {
   const counters: EmbeddingCounters = { computed: 0, cached: 0, failed: null };
-  const cache = loadCache(workspace, cfg);
+  const { cache, problem } = loadCache(workspace, cfg);
   const space = spaceOf(cfg);
+  const warnings = problem ? [`embedding cache ${EMBED_DIR}/${space}.{json,vec} unusable (${problem}): every chunk is embedded again`] : [];
   const cacheRows = cache.keys.length;
   const maps = new Map<Tier, Map<number, number>>();
   const wanted = new Map<string, { text: string; docs: [Tier, number][] }>();
@@ -34,7 +40,8 @@ export async function embedTiers(workspace: string, writer: WorkspaceWriter, cfg
     try {
       for (const doc of liveDocs(state)) {
         const row = old.get(doc);
-        if (row !== undefined) {
+        // A row past the cache's end (a cache lost, damaged or older than the map) is not trusted.
+        if (row !== undefined && row < cache.keys.length) {
           map.set(doc, row);
           continue;
         }
@@ -71,6 +78,7 @@ export async function embedTiers(workspace: string, writer: WorkspaceWriter, cfg
     }
   }
   if (cache.keys.length !== cacheRows) {
+    // `.vec` first: a crash before `.json` leaves extra rows that loadCache ignores.
     const base = `${EMBED_DIR}/${space}`;
     await writer.write(`${base}.vec`, new Uint8Array(cache.vectors.buffer, cache.vectors.byteOffset, cache.vectors.byteLength));
     await writer.write(`${base}.json`, JSON.stringify({ model: cfg.model, dims: cache.dims, keys: cache.keys }));
@@ -79,5 +87,5 @@ export async function embedTiers(workspace: string, writer: WorkspaceWriter, cfg
     const vm: VectorMap = { epoch: states[tier].epoch, space, pairs: [...map].flat() };
     await writer.write(vmapFile(tier), JSON.stringify(vm));
   }
-  return counters;
+  return { counters, warnings };
 }

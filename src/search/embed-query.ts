@@ -17,7 +17,7 @@ export function vectorRanker(workspace: string, cfg: EmbeddingConfig): VectorRan
     if (!('head' in load)) return null;
     const map = loadVmap(workspace, opened.tier, load.head.epoch, spaceOf(cfg));
     if (!map.size) return null;
-    const cache = loadCache(workspace, cfg);
+    const { cache } = loadCache(workspace, cfg);
     if (!cache.dims) return null;
     query ??= embedBatch(cfg, [redactSecrets(text).text.slice(0, 8000)]).then((v) => v[0]!);
     const q = await query;
@@ -26,7 +26,7 @@ export function vectorRanker(workspace: string, cfg: EmbeddingConfig): VectorRan
     const v = cache.vectors;
     const d = cache.dims;
     for (const [doc, row] of map) {
-      if (opened.view.isDead(doc)) continue;
+      if (opened.view.isDead(doc) || row >= cache.keys.length) continue;
       let dot = 0;
       const at = row * d;
       for (let i = 0; i < d; i++) dot += q[i]! * v[at + i]!;

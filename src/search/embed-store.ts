@@ -35,16 +35,29 @@ export function cachePaths(workspace: string, cfg: EmbeddingConfig): { json: str
   return { json: `${base}.json`, vec: `${base}.vec` };
 }
 
-export function loadCache(workspace: string, cfg: EmbeddingConfig): Cache {
+/**
+ * The cache, or an empty one and why (`problem`) when its two files are there but do not agree.
+ * embed-index writes `.vec` before `.json`, so a crash between the two leaves a `.vec` longer than
+ * the keys: its extra rows are ignored (rows only ever append). Fewer rows than keys is damage.
+ */
+export function loadCache(workspace: string, cfg: EmbeddingConfig): { cache: Cache; problem: string | null } {
   const p = cachePaths(workspace, cfg);
+  const empty: Cache = { dims: 0, keys: [], rows: new Map(), vectors: new Float32Array(0) };
+  if (!fs.existsSync(p.json) && !fs.existsSync(p.vec)) return { cache: empty, problem: null };
   try {
-    const meta = JSON.parse(fs.readFileSync(p.json, 'utf8')) as { dims: number; keys: string[] };
+    const meta = JSON.parse(fs.readFileSync(p.json, 'utf8')) as { dims?: unknown; keys?: unknown };
+    const { dims, keys } = meta;
+    if (typeof dims !== 'number' || !Number.isInteger(dims) || dims < 1 || !Array.isArray(keys) || !keys.every((k) => typeof k === 'string')) {
+      throw new Error('.json is not a cache index');
+    }
     const buf = fs.readFileSync(p.vec);
-    const vectors = new Float32Array(buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength));
-    if (!meta.dims || vectors.length !== meta.keys.length * meta.dims) throw new Error('size mismatch');
-    return { dims: meta.dims, keys: meta.keys, rows: new Map(meta.keys.map((k, i) => [k, i])), vectors };
-  } catch {
-    return { dims: 0, keys: [], rows: new Map(), vectors: new Float32Array(0) };
+    const bytes = keys.length * dims * 4;
+    if (buf.byteLength < bytes) throw new Error(`.vec has ${Math.floor(buf.byteLength / 4 / dims)} of the ${keys.length} rows .json lists`);
+    const vectors = new Float32Array(buf.buffer.slice(buf.byteOffset, buf.byteOffset + bytes));
+    return { cache: { dims, keys: keys as string[], rows: new Map(keys.map((k: string, i) => [k, i])), vectors }, problem: null };
+  } catch (err) {
+    const e = err as NodeJS.ErrnoException;
+    return { cache: empty, problem: e.code === 'ENOENT' ? `${path.extname(e.path ?? '')} is missing` : e instanceof SyntaxError ? '.json is not JSON' : e.message };
   }
 }
 

@@ -10,7 +10,7 @@ import { describeError } from '../core/errors.js';
 import { defaultLockOptions } from '../write/defaults.js';
 import { withLock } from '../write/locks.js';
 import { WorkspaceWriter } from '../write/writer.js';
-import { embedTiers } from './embed-index.js';
+import { embedTiers, type EmbeddingRun } from './embed-index.js';
 import { updateTier, type IndexOptions, type TierCounters, type TierUpdate } from './indexer.js';
 import { ParallelBuildError } from './parallel-build.js';
 import type { EmbeddingCounters } from './present.js';
@@ -73,16 +73,16 @@ export interface IndexRun {
 /** `mem index` and the watcher: lexical update, then embeddings when configured, under the index lock. */
 export async function runIndex(workspace: string, loaded: LoadedConfig, opts: { rebuild?: boolean; onProgress?: (done: number, total: number) => void } = {}): Promise<IndexRun> {
   const started = performance.now();
-  let embeddings: EmbeddingCounters | null = null;
+  let run: EmbeddingRun | undefined;
   const emb = loaded.config.embedding;
   const result = await updateIndex(workspace, loaded, {
     ...opts,
-    after: emb ? async (writer, states) => void (embeddings = await embedTiers(workspace, writer, emb, states)) : undefined,
+    after: emb ? async (writer, states) => void (run = await embedTiers(workspace, writer, emb, states)) : undefined,
   });
-  if (embeddings && (embeddings as EmbeddingCounters).failed) {
-    result.warnings.push(`embeddings: ${(embeddings as EmbeddingCounters).failed}; search uses lexical ranking for chunks without vectors`);
-  }
-  return { result, embeddings, seconds: (performance.now() - started) / 1000 };
+  const embedded = run as EmbeddingRun | undefined;
+  if (embedded) result.warnings.push(...embedded.warnings);
+  if (embedded?.counters.failed) result.warnings.push(`embeddings: ${embedded.counters.failed}; search uses lexical ranking for chunks without vectors`);
+  return { result, embeddings: embedded?.counters ?? null, seconds: (performance.now() - started) / 1000 };
 }
 
 export async function updateIndexAfterWrite(workspace: string, loaded: LoadedConfig): Promise<{ warning?: string; run?: IndexRun }> {
