@@ -9,10 +9,10 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { BIN, childEnv, editConfig, tempDir } from './helpers/cli.js';
+import { BIN, childEnv, editConfig, mem, tempDir } from './helpers/cli.js';
 import { embeddingReply, startOpenAIServer } from './helpers/openai-server.js';
 import { SECRET_SAMPLES } from './fixtures/secrets/corpus.js';
-import { ids, index, NOW, search, searchWorkspace } from './search-helpers.js';
+import { ids, index, NOW, search, searchWorkspace, total } from './search-helpers.js';
 
 const item = (index: number, embedding: string) => `{"object":"embedding","index":${index},"embedding":${embedding}}`;
 const list = (...items: string[]) => `{"object":"list","data":[${items.join(',')}],"model":"test-embed"}`;
@@ -151,4 +151,37 @@ test('embeddings: a torn or damaged cache is re-embedded, and ranks as a fresh i
     assert.equal(healed.embeddings.computed, chunks);
     assert.deepEqual(await answers(ws), await fresh(t, ws));
   }
+});
+
+test('embeddings: a hung endpoint holds mem search and a write command for interactiveTimeoutMs, not a minute', { timeout: 40_000 }, async (t) => {
+  const llm = await startOpenAIServer();
+  t.after(() => llm.close());
+  const ws = searchWorkspace(t);
+  editConfig(ws, (cfg) => {
+    cfg.embedding = { baseURL: llm.url, model: 'test-embed', dimensions: 16, interactiveTimeoutMs: 1_000 };
+  });
+  await index(ws);
+  const calls = llm.embeddings.requests.length;
+  llm.embeddings.enqueue(embeddingReply.delay(600_000), embeddingReply.delay(600_000));
+
+  let started = performance.now();
+  const res = await search(ws, 'rollback script');
+  assert.ok(performance.now() - started < 8_000, `mem search took ${Math.round(performance.now() - started)} ms`);
+  assert.match(res.stderr, /embeddings unavailable \(.*no reply within 1000 ms\); lexical results only/);
+  assert.equal(ids(res)[0], 'RULE-20261121-every-migration-needs-a-rollback-script');
+  assert.equal(llm.embeddings.requests.length, calls + 1, 'no retry while someone waits');
+
+  started = performance.now();
+  const r = await mem(['-C', ws, 'remember', 'Wombats dig burrows under the staging server', '--now', NOW]);
+  assert.equal(r.code, 0, r.stderr);
+  assert.ok(performance.now() - started < 8_000, `mem remember took ${Math.round(performance.now() - started)} ms`);
+  assert.match(r.stderr, /index: embeddings: .*no reply within \d+ ms; search uses lexical ranking for chunks without vectors/);
+  assert.equal(llm.embeddings.requests.length, calls + 2);
+
+  // The lexical index was updated by remember; the next `mem index` embeds what it could not.
+  const caught = await index(ws);
+  assert.equal(total(caught, 'changed') + total(caught, 'added'), 0);
+  assert.ok(caught.embeddings.computed >= 1);
+  assert.equal(caught.embeddings.failed, null);
+  assert.equal(ids(await search(ws, 'wombats burrows'))[0]?.startsWith('NOTE-'), true);
 });

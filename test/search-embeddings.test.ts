@@ -52,9 +52,9 @@ test('embeddings: batched, cached by content, one call per changed chunk, fused 
   assert.equal(typeof res.results[0]!.scores.vector, 'number');
   assert.equal(typeof res.results[0]!.scores.vectorRank, 'number');
 
-  // A failing provider (the client tries twice): search answers lexically with a warning; index
-  // succeeds with a warning.
-  llm.embeddings.enqueue(embeddingReply.status(500, { times: 2 }));
+  // A failing provider: search (one try, someone is waiting) answers lexically with a warning; index
+  // (two tries) succeeds with a warning.
+  llm.embeddings.enqueue(embeddingReply.status(500));
   const degraded = await search(ws, 'rollback script');
   assert.match(degraded.stderr, /embeddings unavailable .*lexical results only/);
   assert.equal(ids(degraded)[0], 'RULE-20261121-every-migration-needs-a-rollback-script');

@@ -110,6 +110,7 @@ function embedding(v: unknown) {
     dimensions: opt(o, 'dimensions', (x) => int(x, 1)),
     apiKeyEnv: opt(o, 'apiKeyEnv', (x) => str(x, 1)),
     batchSize: opt(o, 'batchSize', (x) => int(x, 1), 64)!,
+    interactiveTimeoutMs: opt(o, 'interactiveTimeoutMs', (x) => ms(x, 1), 3_000)!,
   });
 }
 

@@ -36,6 +36,9 @@ const embeddingSchema = z.object({
   dimensions: z.number().int().positive().optional(),
   apiKeyEnv: z.string().min(1).optional(),
   batchSize: z.number().int().positive().default(64),
+  /** How long a command someone waits on waits for embeddings: the query of `mem search`, and the
+   * index update after a write (remember, forget, microsync, ...). `mem index` allows 30 s a batch. */
+  interactiveTimeoutMs: timerMs(1).default(3_000),
 });
 
 const searchSchema = z.object({

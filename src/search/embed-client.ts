@@ -1,7 +1,8 @@
 /**
  * A minimal client for an OpenAI-compatible `POST /embeddings` (DESIGN §6), on fetch so the query
  * path stays lean (the `openai` package is not loaded to embed one query). One retry on a 429/5xx or
- * network error; a timeout per call. Vectors come back L2-normalised, so cosine is a dot product.
+ * network error (unless told not to); a timeout per call, 30 s unless told a shorter one. Vectors
+ * come back L2-normalised, so cosine is a dot product.
  */
 import type { EmbeddingConfig } from '../config/schema.js';
 
@@ -18,7 +19,12 @@ export function normalise(v: ArrayLike<number>): Float32Array {
   return out;
 }
 
-async function once(cfg: EmbeddingConfig, input: string[]): Promise<Response> {
+export interface CallOptions {
+  timeoutMs?: number;
+  retry?: boolean;
+}
+
+async function once(cfg: EmbeddingConfig, input: string[], timeoutMs: number): Promise<Response> {
   const key = cfg.apiKeyEnv ? process.env[cfg.apiKeyEnv] : process.env.OPENAI_API_KEY;
   const body: Record<string, unknown> = { model: cfg.model, input, encoding_format: 'float' };
   if (cfg.dimensions) body.dimensions = cfg.dimensions;
@@ -26,21 +32,22 @@ async function once(cfg: EmbeddingConfig, input: string[]): Promise<Response> {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(key ? { authorization: `Bearer ${key}` } : {}) },
     body: JSON.stringify(body),
-    signal: AbortSignal.timeout(TIMEOUT_MS),
+    signal: AbortSignal.timeout(timeoutMs),
   });
 }
 
 /** Embeds one batch; throws EmbeddingError with a one-line reason. */
-export async function embedBatch(cfg: EmbeddingConfig, input: string[]): Promise<Float32Array[]> {
+export async function embedBatch(cfg: EmbeddingConfig, input: string[], opts: CallOptions = {}): Promise<Float32Array[]> {
+  const timeoutMs = opts.timeoutMs ?? TIMEOUT_MS;
   let res: Response | undefined;
   let lastError = '';
-  for (let attempt = 0; attempt < 2; attempt++) {
+  for (let attempt = 0; attempt < (opts.retry === false ? 1 : 2); attempt++) {
     try {
-      res = await once(cfg, input);
+      res = await once(cfg, input, timeoutMs);
       if (res.ok || (res.status < 500 && res.status !== 429)) break;
       lastError = `HTTP ${res.status}`;
     } catch (err) {
-      lastError = (err as Error).message;
+      lastError = (err as Error).name === 'TimeoutError' ? `no reply within ${timeoutMs} ms` : (err as Error).message;
       res = undefined;
     }
   }

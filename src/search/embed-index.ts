@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { EmbeddingConfig } from '../config/schema.js';
 import { redactSecrets } from '../extract/secrets.js';
 import type { WorkspaceWriter } from '../write/writer.js';
-import { embedBatch } from './embed-client.js';
+import { embedBatch, EmbeddingError } from './embed-client.js';
 import { appendRows, EMBED_DIR, loadCache, loadVmap, spaceOf, textKey, vmapFile, type VectorMap } from './embed-store.js';
 import type { EmbeddingCounters } from './present.js';
 import { DiskSegment } from './segment.js';
@@ -25,7 +25,8 @@ export interface EmbeddingRun {
   warnings: string[];
 }
 
-export async function embedTiers(workspace: string, writer: WorkspaceWriter, cfg: EmbeddingConfig, states: Record<Tier, TierState>): Promise<EmbeddingRun> {
+/** `budgetMs`: the whole step's time when someone waits (after a write): no retry, what is left unembedded waits for the next `mem index`. */
+export async function embedTiers(workspace: string, writer: WorkspaceWriter, cfg: EmbeddingConfig, states: Record<Tier, TierState>, budgetMs?: number): Promise<EmbeddingRun> {
   const counters: EmbeddingCounters = { computed: 0, cached: 0, failed: null };
   const { cache, problem } = loadCache(workspace, cfg);
   const space = spaceOf(cfg);
@@ -65,10 +66,13 @@ export async function embedTiers(workspace: string, writer: WorkspaceWriter, cfg
     maps.set(tier, map);
   }
   const todo = [...wanted.entries()];
+  const deadline = performance.now() + (budgetMs ?? Infinity);
   for (let i = 0; i < todo.length; i += cfg.batchSize) {
     const batch = todo.slice(i, i + cfg.batchSize);
+    const left = Math.round(deadline - performance.now());
     try {
-      const vecs = await embedBatch(cfg, batch.map(([, w]) => w.text));
+      if (left < 1) throw new EmbeddingError(`${todo.length - i} chunks left unembedded after ${budgetMs} ms`);
+      const vecs = await embedBatch(cfg, batch.map(([, w]) => w.text), budgetMs === undefined ? {} : { timeoutMs: left, retry: false });
       appendRows(cache, batch.map(([k]) => k), vecs);
       counters.computed += batch.length;
       for (const [key, w] of batch) for (const [tier, doc] of w.docs) maps.get(tier)!.set(doc, cache.rows.get(key)!);

@@ -19,7 +19,8 @@ export function vectorRanker(workspace: string, cfg: EmbeddingConfig): VectorRan
     if (!map.size) return null;
     const { cache } = loadCache(workspace, cfg);
     if (!cache.dims) return null;
-    query ??= embedBatch(cfg, [redactSecrets(text).text.slice(0, 8000)]).then((v) => v[0]!);
+    // Someone is waiting: a short timeout and no retry (interactiveTimeoutMs).
+    query ??= embedBatch(cfg, [redactSecrets(text).text.slice(0, 8000)], { timeoutMs: cfg.interactiveTimeoutMs, retry: false }).then((v) => v[0]!);
     const q = await query;
     if (q.length !== cache.dims) throw new Error(`query embedding has ${q.length} dimensions, the index ${cache.dims}`);
     const scored: { doc: number; score: number; cosine: number }[] = [];

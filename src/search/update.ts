@@ -1,9 +1,9 @@
 /**
  * `mem index` (DESIGN §6): both tiers brought up to date under the `index` lock (indexer.ts updates
  * one), then the embeddings when configured. The jobs that write Markdown (microsync, remember,
- * wrapup, compound) call updateIndexAfterWrite after their append: it never fails the job, any
- * problem comes back as a one-line warning, and the next `mem index`, `mem watch` or search overlay
- * catches up.
+ * wrapup, compound) call updateIndexAfterWrite after their append: it never fails the job, its
+ * embedding step is bounded by `embedding.interactiveTimeoutMs`, any problem comes back as a
+ * one-line warning, and the next `mem index`, `mem watch` or search overlay catches up.
  */
 import type { LoadedConfig } from '../config/load.js';
 import { describeError } from '../core/errors.js';
@@ -71,13 +71,15 @@ export interface IndexRun {
 }
 
 /** `mem index` and the watcher: lexical update, then embeddings when configured, under the index lock. */
-export async function runIndex(workspace: string, loaded: LoadedConfig, opts: { rebuild?: boolean; onProgress?: (done: number, total: number) => void } = {}): Promise<IndexRun> {
+/** `embedBudgetMs` bounds the embedding step (embedTiers); the lexical update is never cut short. */
+export async function runIndex(workspace: string, loaded: LoadedConfig, opts: { rebuild?: boolean; onProgress?: (done: number, total: number) => void; embedBudgetMs?: number } = {}): Promise<IndexRun> {
   const started = performance.now();
   let run: EmbeddingRun | undefined;
+  const { embedBudgetMs, ...indexOpts } = opts;
   const emb = loaded.config.embedding;
   const result = await updateIndex(workspace, loaded, {
-    ...opts,
-    after: emb ? async (writer, states) => void (run = await embedTiers(workspace, writer, emb, states)) : undefined,
+    ...indexOpts,
+    after: emb ? async (writer, states) => void (run = await embedTiers(workspace, writer, emb, states, embedBudgetMs)) : undefined,
   });
   const embedded = run as EmbeddingRun | undefined;
   if (embedded) result.warnings.push(...embedded.warnings);
@@ -87,7 +89,8 @@ export async function runIndex(workspace: string, loaded: LoadedConfig, opts: { 
 
 export async function updateIndexAfterWrite(workspace: string, loaded: LoadedConfig): Promise<{ warning?: string; run?: IndexRun }> {
   try {
-    const run = await runIndex(workspace, loaded);
+    // Someone waits on the write: embeddings get interactiveTimeoutMs; the next `mem index` catches up.
+    const run = await runIndex(workspace, loaded, { embedBudgetMs: loaded.config.embedding?.interactiveTimeoutMs });
     return run.result.warnings.length ? { run, warning: `index: ${run.result.warnings.join('; ')}` } : { run };
   } catch (err) {
     return { warning: `index not updated (${describeError(err)}); run "mem index"` };
