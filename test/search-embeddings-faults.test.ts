@@ -134,6 +134,8 @@ test('embeddings: a torn or damaged cache is re-embedded, and ranks as a fresh i
   // A crash between the two writes: the new .vec, the old .json. The extra row is ignored, the
   // chunk that owned it is embedded again, and nothing is said: nothing was lost.
   writeFileSync(jsonFile, oldJson);
+  // Before that, search ranks the chunk whose row is past the keys lexically only (no NaN cosine).
+  for (const r of (await search(ws, 'deploy on Friday six hours')).results) assert.equal(r.scores.vectorRank === null, r.scores.vector === null, JSON.stringify(r.scores));
   const torn = await index(ws);
   assert.equal(torn.embeddings.computed, 1);
   assert.doesNotMatch(torn.stderr, /embedding cache/);
