@@ -92,9 +92,14 @@ describe('mem mcp', { concurrency: 2 }, () => {
 
   test('memory_remember appends through the remember path (origin agent), once', async (t) => {
     const ws = fixture(t);
+    assert.equal((await mem(['-C', ws, 'index'])).code, 0);
     const c = await connect(t, ws);
     const first = ok(await call(c, 'memory_remember', { text: 'Deploys happen on Tuesdays only.', kind: 'rule', scope: 'project:shop' }));
     assert.deepEqual(first, { id: 'RULE-20261122-deploys-happen-on-tuesdays-only', file: 'memory/2026-11-22.md', added: true, redacted: 0 });
+    // The index took the entry, as after `mem remember`: a search finds it and is not behind.
+    const found = JSON.parse((await mem(['-C', ws, '--json', 'search', 'deploys Tuesdays'])).stdout) as { indexBehind: boolean; results: Array<{ id: string | null }> };
+    assert.equal(found.indexBehind, false);
+    assert.equal(found.results[0]?.id, first.id);
     const again = ok(await call(c, 'memory_remember', { text: 'Deploys happen on Tuesdays only.', kind: 'rule', scope: 'project:shop' }));
     assert.equal(again.added, false);
     const text = readFileSync(join(ws, 'memory/2026-11-22.md'), 'utf8');

@@ -125,7 +125,11 @@ export const HANDLERS: Record<ToolName, Handler> = {
     buildContext({ workspace: env.workspace, loaded: env.loaded, now: env.now(), scope: a.scope, query: a.query, budget: a.budget, cwd: env.cwd, via: 'mcp:memory_context' }),
   memory_remember: async (env, a: z.infer<typeof SCHEMAS.memory_remember>) => {
     const sessionId = `mcp-${createHash('sha256').update(a.text.trim()).digest('hex').slice(0, 12)}`;
-    return runRemember({ workspace: env.workspace, loaded: env.loaded, now: env.now(), ...a, origin: 'agent', source: { sessionId, sessionPath: 'mcp:memory_remember' }, labelName: (label) => label });
+    const r = await runRemember({ workspace: env.workspace, loaded: env.loaded, now: env.now(), ...a, origin: 'agent', source: { sessionId, sessionPath: 'mcp:memory_remember' }, labelName: (label) => label });
+    if (!r.added) return r;
+    // As `mem remember` does: the index takes the entry now, never failing the write.
+    const { warning } = await (await import('../search/index.js')).updateIndexAfterWrite(env.workspace, env.loaded);
+    return warning ? { ...r, warnings: [warning] } : r;
   },
   memory_trace: async (env, a: z.infer<typeof SCHEMAS.memory_trace>) => traceOf(env.workspace, a.id),
   memory_evidence: async (env, a: z.infer<typeof SCHEMAS.memory_evidence>) => {
