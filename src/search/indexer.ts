@@ -21,7 +21,7 @@ import { segmentProblem, sizedRef } from './segment-check.js';
 import { IMPACT_SORT_MIN, type SegmentFiles } from './segment-format.js';
 import { buildParallel, buildThreads, ParallelBuildError } from './parallel-build.js';
 import { readSource } from './source.js';
-import { emptyTier, INDEX_DIR, loadTierHead, serializeTier, tierFile, tierFileIdentity, type ManifestCache, type TierState } from './tier-file.js';
+import { chunkingStamp, emptyTier, INDEX_DIR, loadTierHead, serializeTier, tierFile, tierFileIdentity, type ManifestCache, type TierState } from './tier-file.js';
 import { filesStamp, manifestStamp } from './files-stamp.js';
 import { declineBeyond, FLUSH_DOCS, listsScan, needsCompaction } from './index-rules.js';
 import { dropEmptySegments, lengthsIn, retireDocs } from './tier-edit.js';
@@ -71,7 +71,8 @@ export interface TierUpdate {
 export async function updateTier(workspace: string, loaded: LoadedConfig, writer: WorkspaceWriter, tier: Tier, files: ScannedFile[], opts: IndexOptions, progress: () => void): Promise<TierUpdate> {
   const warnings: string[] = [];
   const c: TierCounters = { files: files.length, unchanged: 0, changed: 0, added: 0, removed: 0, skipped: 0, chunksAdded: 0, chunksRemoved: 0, chunks: 0, rebuilt: null, compacted: false };
-  const head = loadTierHead(workspace, tier, opts.manifests);
+  const chunking = chunkingStamp(loaded.config.search);
+  const head = loadTierHead(workspace, tier, chunking, opts.manifests);
   // A segment file damaged since it was written (truncated, deleted) makes the tier rebuild.
   const damage = 'head' in head ? head.head.segments.map((ref) => segmentProblem(path.join(workspace, INDEX_DIR), ref)).find((p) => p !== null) : undefined;
   const scanStamp = filesStamp(files);
@@ -83,16 +84,16 @@ export async function updateTier(workspace: string, loaded: LoadedConfig, writer
   const load = 'head' in head ? head.manifest() : head;
   let prev: TierState;
   if (opts.rebuild) {
-    prev = emptyTier(tier);
+    prev = emptyTier(tier, chunking);
     c.rebuilt = 'requested';
   } else if ('state' in load) {
     if (damage) {
-      prev = emptyTier(tier);
+      prev = emptyTier(tier, chunking);
       c.rebuilt = 'corrupt';
       warnings.push(`${INDEX_DIR}/${damage}: rebuilt the ${tier} index`);
     } else prev = load.state;
   } else {
-    prev = emptyTier(tier);
+    prev = emptyTier(tier, chunking);
     c.rebuilt = load.problem;
     if (load.problem !== 'missing') warnings.push(`${load.detail}: rebuilt the ${tier} index`);
   }

@@ -11,10 +11,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { manifestStamp } from './files-stamp.js';
-import type { Tier } from './types.js';
+import type { ChunkSettings, Tier } from './types.js';
 
 /** Bump when the tokenizer, chunker or layout changes: an index of another version is rebuilt. */
-export const INDEX_VERSION = 'memfold-index/3 minisearch@7.2.0 tokenizer/3';
+export const INDEX_VERSION = 'memfold-index/4 minisearch@7.2.0 tokenizer/3';
 export const INDEX_DIR = '.mem/index';
 
 export interface FileState {
@@ -35,6 +35,8 @@ export interface SegmentRef {
 
 export interface TierHead {
   version: string;
+  /** chunkingStamp of the settings the chunks were cut with: an index cut otherwise is rebuilt. */
+  chunking: string;
   tier: Tier;
   nextId: number;
   /** Live docs (all segments minus dead ranges). */
@@ -60,8 +62,13 @@ export function tierFile(tier: Tier): string {
   return `${INDEX_DIR}/${tier}.json`;
 }
 
-export function emptyTier(tier: Tier): TierState {
-  return { version: INDEX_VERSION, tier, nextId: 0, docCount: 0, lenSum: [0, 0, 0], segments: [], dead: [], deadCount: 0, files: {}, updatedAt: '', epoch: `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}` };
+/** The configuration that decides a file's chunks, as the tier head records it. */
+export function chunkingStamp(s: ChunkSettings): string {
+  return `tokens ${s.chunkTokens}/${s.overlapTokens}`;
+}
+
+export function emptyTier(tier: Tier, chunking: string): TierState {
+  return { version: INDEX_VERSION, chunking, tier, nextId: 0, docCount: 0, lenSum: [0, 0, 0], segments: [], dead: [], deadCount: 0, files: {}, updatedAt: '', epoch: `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}` };
 }
 
 export type TierProblem = { problem: 'missing' | 'corrupt' | 'version'; detail: string };
@@ -95,9 +102,12 @@ function parsed(text: string, what: string, tier: Tier): { value: unknown } | Ti
   }
 }
 
-export function loadTierHead(workspace: string, tier: Tier, cache?: ManifestCache): TierHeadLoad {
+/** `chunking`: the chunkingStamp the caller chunks with; a tier cut otherwise is a 'version' problem. */
+export function loadTierHead(workspace: string, tier: Tier, chunking?: string, cache?: ManifestCache): TierHeadLoad {
   const hit = cache?.get(tier);
-  if (hit && hit.identity === tierFileIdentity(workspace, tier)) return { head: hit.state, manifest: () => ({ state: hit.state }) };
+  if (hit && hit.identity === tierFileIdentity(workspace, tier) && (chunking === undefined || hit.state.chunking === chunking)) {
+    return { head: hit.state, manifest: () => ({ state: hit.state }) };
+  }
   const file = path.join(workspace, tierFile(tier));
   let text: string;
   try {
@@ -111,6 +121,9 @@ export function loadTierHead(workspace: string, tier: Tier, cache?: ManifestCach
   const head = first.value as TierHead | null;
   if (!head || typeof head !== 'object' || head.version !== INDEX_VERSION) {
     return { problem: 'version', detail: `${tierFile(tier)} was written by another index version (${String(head?.version)})` };
+  }
+  if (chunking !== undefined && head.chunking !== chunking) {
+    return { problem: 'version', detail: `${tierFile(tier)} was chunked with other settings (${String(head.chunking)}, now ${chunking})` };
   }
   if (!Array.isArray(head.segments) || !Array.isArray(head.dead)) {
     return { problem: 'corrupt', detail: `${tierFile(tier)} lacks segments or dead ranges` };

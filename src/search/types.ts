@@ -46,6 +46,12 @@ export type FieldName = (typeof FIELDS)[number];
 /** Terms per field of one chunk, in order (repeats are term frequencies). */
 export type FieldTokens = [string[], string[], string[]];
 
+/** What of the configuration decides a file's chunks (config.search, with the time zone of dates). */
+export interface ChunkSettings {
+  chunkTokens: number;
+  overlapTokens: number;
+}
+
 export interface ChunkOptions {
   chunkTokens: number;
   overlapTokens: number;

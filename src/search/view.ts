@@ -2,19 +2,20 @@
  * Opens a tier for one query without writing anything (DESIGN §9.4). The persisted segments are
  * opened lazily; files whose size or mtime differ from the manifest (and whose content hash really
  * changed) are re-chunked in memory and overlaid, their old docs hidden, so the answer is current and
- * the user is told the index is behind. A missing, corrupt or other-version index gives a fully
- * in-memory tier with a notice. The chunker (remark) is imported only in those two cases.
+ * the user is told the index is behind. A missing, corrupt or other-version index (or one chunked
+ * with other settings) gives a fully in-memory tier with a notice. The chunker (remark) is imported
+ * only in those two cases.
  */
 import { DiskSegment, MemorySegment, type Segment } from './segment.js';
 import type { BuiltDoc } from './segment-format.js';
 import type { ScannedFile } from './scan.js';
 import { prepareFold } from './fold.js';
 import { readSource } from './source.js';
-import { deadSet, INDEX_DIR, loadTierHead, type TierHead, type TierState } from './tier-file.js';
+import { chunkingStamp, deadSet, INDEX_DIR, loadTierHead, type TierHead, type TierState } from './tier-file.js';
 import { filesStamp } from './files-stamp.js';
 import { lengthsIn, retireDocs } from './tier-edit.js';
 import type { TierView } from './engine.js';
-import type { Tier } from './types.js';
+import type { ChunkSettings, Tier } from './types.js';
 import path from 'node:path';
 
 export interface OpenedTier {
@@ -29,12 +30,11 @@ export interface OpenedTier {
   close(): void;
 }
 
-type SearchCfg = { chunkTokens: number; overlapTokens: number };
 
 /** Overlays up to this many characters prepare one fold converter for all their text. */
 const OVERLAY_FOLD_CHARS = 200_000;
 
-async function buildFor(files: ScannedFile[], tier: Tier, first: number, cfg: SearchCfg, warnings: string[]): Promise<{ docs: BuiltDoc[]; read: number }> {
+async function buildFor(files: ScannedFile[], tier: Tier, first: number, cfg: ChunkSettings, warnings: string[]): Promise<{ docs: BuiltDoc[]; read: number }> {
   // Overlays chunk any file synchronously: remark is loaded first (mem index loads it only when a file needs it).
   const [{ buildDocs }, { loadRemark }] = await Promise.all([import('./build-docs.js'), import('./chunk.js')]);
   await loadRemark();
@@ -75,9 +75,9 @@ function openHead(workspace: string, head: TierHead): OpenedTier {
   };
 }
 
-export async function openTier(workspace: string, tier: Tier, files: ScannedFile[], cfg: SearchCfg, broken?: string): Promise<OpenedTier> {
+export async function openTier(workspace: string, tier: Tier, files: ScannedFile[], cfg: ChunkSettings, broken?: string): Promise<OpenedTier> {
   const warnings: string[] = [];
-  const head = broken ? { problem: 'corrupt' as const, detail: broken } : loadTierHead(workspace, tier);
+  const head = broken ? { problem: 'corrupt' as const, detail: broken } : loadTierHead(workspace, tier, chunkingStamp(cfg));
   // A scan that matches the manifest's fingerprint changed nothing: the manifest is not even parsed.
   if ('head' in head && head.head.stamp === filesStamp(files)) return openHead(workspace, head.head);
   const load = 'head' in head ? head.manifest() : head;
