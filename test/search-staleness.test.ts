@@ -1,6 +1,7 @@
 /** The index notices what makes it stale besides a file's size and mtime: settings, restored mtimes, zones, long sections. */
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { fingerprint, index, search, searchWorkspace } from './search-helpers.js';
@@ -41,5 +42,26 @@ describe('index staleness', { concurrency: 3 }, () => {
     assert.doesNotMatch(after.stderr, /unusable/);
     assert.deepEqual([after.results[0]!.startLine, after.results[0]!.endLine], [narrow.startLine, narrow.endLine]);
     assert.equal((await index(ws)).tiers.warm!.rebuilt, null, 'rebuilt once');
+  });
+
+  test('a same-size edit with its mtime restored (touch -r) is seen by search and indexed', async (t) => {
+    const ws = searchWorkspace(t);
+    const file = join(ws, 'memory', 'notes.md');
+    writeFileSync(file, '# Notes\n\nThe walrus sleeps on the ice.\n');
+    await index(ws);
+    const ref = join(ws, 'ref.txt');
+    writeFileSync(ref, '');
+    execFileSync('touch', ['-r', file, ref]);
+    writeFileSync(file, '# Notes\n\nThe narwal sleeps on the ice.\n');
+    execFileSync('touch', ['-r', ref, file]);
+    assert.equal(statSync(file).mtimeMs, statSync(ref).mtimeMs);
+
+    const seen = await search(ws, 'narwal');
+    assert.deepEqual(seen.results.map((r) => r.path), ['memory/notes.md']);
+    assert.match(seen.stderr, /behind|mem index/);
+    const res = await index(ws);
+    assert.equal(res.tiers.warm!.changed, 1);
+    assert.deepEqual((await search(ws, 'narwal')).results.map((r) => r.path), ['memory/notes.md']);
+    assert.deepEqual((await search(ws, 'walrus')).results, []);
   });
 });

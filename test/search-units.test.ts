@@ -359,9 +359,9 @@ test('mem index does not load remark or gray-matter up front: neither is in its 
   for (const heavy of ['remark-parse', 'unified', 'gray-matter']) assert.ok(!packages.has(heavy), `${heavy} is imported: ${[...packages].join(', ')}`);
 });
 
-test('filesStamp: any path, size or mtime difference changes it; a manifest stamps as the scan it matches', async () => {
+test('filesStamp: any path, size, mtime or ctime difference changes it; a manifest stamps as the scan it matches', async () => {
   const { filesStamp, manifestStamp } = await import('../src/search/files-stamp.js');
-  const files = [{ path: 'MEMORY.md', size: 10, mtimeMs: 1700000000000.125 }, { path: 'memory/a.md', size: 20, mtimeMs: 1700000000001 }];
+  const files = [{ path: 'MEMORY.md', size: 10, mtimeMs: 1700000000000.125, ctimeMs: 1700000000000.5 }, { path: 'memory/a.md', size: 20, mtimeMs: 1700000000001, ctimeMs: 1700000000002 }];
   const base = filesStamp(files);
   assert.match(base, /^[0-9a-f]{40}$/);
   const variants = [
@@ -369,18 +369,19 @@ test('filesStamp: any path, size or mtime difference changes it; a manifest stam
     [files[0]!, { ...files[1]!, path: 'memory/b.md' }],
     [{ ...files[0]!, size: 11 }, files[1]!],
     [{ ...files[0]!, mtimeMs: 1700000000000.126 }, files[1]!],
+    [files[0]!, { ...files[1]!, ctimeMs: 1700000000003 }],
     [files[0]!],
-    [...files, { path: 'memory/c.md', size: 0, mtimeMs: 0 }],
+    [...files, { path: 'memory/c.md', size: 0, mtimeMs: 0, ctimeMs: 0 }],
   ];
   for (const v of variants) assert.notEqual(filesStamp(v), base, JSON.stringify(v));
-  assert.equal(manifestStamp({ 'memory/a.md': { size: 20, mtimeMs: 1700000000001 }, 'MEMORY.md': { size: 10, mtimeMs: 1700000000000.125 } }), base);
+  assert.equal(manifestStamp({ 'memory/a.md': { size: 20, mtimeMs: 1700000000001, ctimeMs: 1700000000002 }, 'MEMORY.md': { size: 10, mtimeMs: 1700000000000.125, ctimeMs: 1700000000000.5 } }), base);
 });
 
 test('index rules: a limited update declines past its limit (changed, added and removed files count), a rebuild and a due compaction; listsScan', () => {
-  const prev = emptyTier('warm');
-  for (let i = 0; i < 10; i++) prev.files[`memory/${i}.md`] = { size: 10, mtimeMs: 1, hash: 'h', first: i * 5, count: 5 };
+  const prev = emptyTier('warm', 'tokens 400/80');
+  for (let i = 0; i < 10; i++) prev.files[`memory/${i}.md`] = { size: 10, mtimeMs: 1, ctimeMs: 1, hash: 'h', first: i * 5, count: 5 };
   Object.assign(prev, { docCount: 50, nextId: 50, segments: [{ name: 'warm-0-a', first: 0, count: 50 }] });
-  const scan = Object.entries(prev.files).map(([path, f]) => ({ path, abs: `/ws/${path}`, tier: 'warm' as const, size: f.size, mtimeMs: f.mtimeMs }));
+  const scan = Object.entries(prev.files).map(([path, f]) => ({ path, abs: `/ws/${path}`, tier: 'warm' as const, size: f.size, mtimeMs: f.mtimeMs, ctimeMs: f.ctimeMs }));
   assert.equal(listsScan(prev.files, scan), true);
   // One changed, one added, one removed: three files touched.
   const edited = [...scan.slice(1, 9), { ...scan[9]!, mtimeMs: 2 }, { ...scan[0]!, path: 'memory/new.md' }];
@@ -389,22 +390,22 @@ test('index rules: a limited update declines past its limit (changed, added and 
   assert.throws(() => declineBeyond(2, 'warm', prev, 10, edited, null), (e: Error) => e instanceof IndexDeclined && /3 files of the warm tier changed \(more than 2\)/.test(e.message));
   assert.throws(() => declineBeyond(200, 'warm', prev, 10, scan, 'missing'), /the warm index must be rebuilt/);
   // Every file changed: all 50 docs would be dead (over 30 % of the collection, over 200 only past 200 docs).
-  const big = emptyTier('warm');
-  for (let i = 0; i < 100; i++) big.files[`memory/${i}.md`] = { size: 10, mtimeMs: 1, hash: 'h', first: i * 3, count: 3 };
+  const big = emptyTier('warm', 'tokens 400/80');
+  for (let i = 0; i < 100; i++) big.files[`memory/${i}.md`] = { size: 10, mtimeMs: 1, ctimeMs: 1, hash: 'h', first: i * 3, count: 3 };
   Object.assign(big, { docCount: 300, nextId: 300, segments: [{ name: 'warm-0-a', first: 0, count: 300 }] });
-  const touched = Object.entries(big.files).map(([path, f]) => ({ path, abs: `/ws/${path}`, tier: 'warm' as const, size: f.size, mtimeMs: 2 }));
+  const touched = Object.entries(big.files).map(([path, f]) => ({ path, abs: `/ws/${path}`, tier: 'warm' as const, size: f.size, mtimeMs: 2, ctimeMs: 1 }));
   assert.throws(() => declineBeyond(200, 'warm', big, 100, touched, null), /due for compaction/);
   assert.doesNotThrow(() => declineBeyond(200, 'warm', big, 100, touched.map((f, i) => (i < 60 ? f : { ...f, mtimeMs: 1 })), null));
 });
 
 test('tier bookkeeping: a retired file leaves the counts and length sums; a segment with no live doc goes with its dead ranges', () => {
   // Two segments: docs 0-4 (files a: 0-2, b: 3-4) and 5-6 (file c); every doc has lengths [1, 10, 2].
-  const t = emptyTier('warm');
+  const t = emptyTier('warm', 'tokens 400/80');
   t.files = {
-    a: { size: 1, mtimeMs: 1, hash: 'a', first: 0, count: 3 },
-    b: { size: 1, mtimeMs: 1, hash: 'b', first: 3, count: 2 },
-    c: { size: 1, mtimeMs: 1, hash: 'c', first: 5, count: 2 },
-    empty: { size: 0, mtimeMs: 1, hash: 'e', first: 7, count: 0 },
+    a: { size: 1, mtimeMs: 1, ctimeMs: 1, hash: 'a', first: 0, count: 3 },
+    b: { size: 1, mtimeMs: 1, ctimeMs: 1, hash: 'b', first: 3, count: 2 },
+    c: { size: 1, mtimeMs: 1, ctimeMs: 1, hash: 'c', first: 5, count: 2 },
+    empty: { size: 0, mtimeMs: 1, ctimeMs: 1, hash: 'e', first: 7, count: 0 },
   };
   t.segments = [{ name: 's0', first: 0, count: 5 }, { name: 's1', first: 5, count: 2 }];
   t.docCount = 7;

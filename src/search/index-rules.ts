@@ -2,6 +2,7 @@
  * The indexer's rules about a tier update, pure (no file or lock): segment size, when to compact,
  * when a limited update (the search server's) declines, and whether a manifest lists a scan.
  */
+import { sameStat, type FileStat } from './files-stamp.js';
 import type { ScannedFile } from './scan.js';
 import type { TierState } from './tier-file.js';
 import type { Tier } from './types.js';
@@ -31,7 +32,7 @@ export function declineBeyond(limit: number, tier: Tier, prev: TierState, prevCo
   for (const f of files) {
     const old = prev.files[f.path];
     if (old) known++;
-    if (old && old.size === f.size && old.mtimeMs === f.mtimeMs) keptDocs += old.count;
+    if (old && sameStat(old, f)) keptDocs += old.count;
     else dirty++;
   }
   const touched = dirty + prevCount - known;
@@ -40,12 +41,12 @@ export function declineBeyond(limit: number, tier: Tier, prev: TierState, prevCo
   if (needsCompaction(after)) throw new IndexDeclined(`the ${tier} index is due for compaction`);
 }
 
-/** Whether the manifest lists exactly the scanned files, with their size and mtime (the scan's paths are unique). */
-export function listsScan(manifest: Record<string, { size: number; mtimeMs: number }>, files: ScannedFile[]): boolean {
+/** Whether the manifest lists exactly the scanned files, with their size, mtime and ctime (the scan's paths are unique). */
+export function listsScan(manifest: Record<string, FileStat>, files: ScannedFile[]): boolean {
   if (Object.keys(manifest).length !== files.length) return false;
   for (const f of files) {
     const m = manifest[f.path];
-    if (!m || m.size !== f.size || m.mtimeMs !== f.mtimeMs) return false;
+    if (!m || !sameStat(m, f)) return false;
   }
   return true;
 }

@@ -1,7 +1,7 @@
 /**
  * One tier's update for `mem index` (update.ts runs both under the `index` lock): brings the tier's
  * part of `.mem/index` up to date from dirty files only (DESIGN §6). It diffs the manifest (size,
- * mtime, then content hash) against the files, chunks only changed and added files into one new
+ * mtime and ctime, then content hash) against the files, chunks only changed and added files into one new
  * segment, marks the doc ranges of changed and removed files dead, and commits with one atomic write
  * of the tier file. Too many dead docs or segments → the tier is compacted (rebuilt). Every write
  * goes through WorkspaceWriter with the `index` job, which may write only `.mem/`.
@@ -22,7 +22,7 @@ import { IMPACT_SORT_MIN, type SegmentFiles } from './segment-format.js';
 import { buildParallel, buildThreads, ParallelBuildError } from './parallel-build.js';
 import { readSource } from './source.js';
 import { chunkingStamp, emptyTier, INDEX_DIR, loadTierHead, serializeTier, tierFile, tierFileIdentity, type ManifestCache, type TierState } from './tier-file.js';
-import { filesStamp, manifestStamp } from './files-stamp.js';
+import { filesStamp, manifestStamp, sameStat } from './files-stamp.js';
 import { declineBeyond, FLUSH_DOCS, listsScan, needsCompaction } from './index-rules.js';
 import { dropEmptySegments, lengthsIn, retireDocs } from './tier-edit.js';
 import type { Tier } from './types.js';
@@ -131,7 +131,7 @@ export async function updateTier(workspace: string, loaded: LoadedConfig, writer
         c.added++;
         if (b.warning) warnings.push(b.warning);
         if (b.skipped) c.skipped++;
-        next.files[f.path] = { size: f.size, mtimeMs: f.mtimeMs, hash: b.hash, first: next.nextId, count: b.count, ...(b.warning ? { warning: b.warning } : {}) };
+        next.files[f.path] = { size: f.size, mtimeMs: f.mtimeMs, ctimeMs: f.ctimeMs, hash: b.hash, first: next.nextId, count: b.count, ...(b.warning ? { warning: b.warning } : {}) };
         next.nextId += b.count;
       });
       if (g.segment) await writeSegment(g.first, g.count, g.segment, g.lenSum);
@@ -158,13 +158,13 @@ export async function updateTier(workspace: string, loaded: LoadedConfig, writer
       progress();
       const old = prev.files[f.path];
       if (old) known++;
-      if (old && old.size === f.size && old.mtimeMs === f.mtimeMs) {
+      if (old && sameStat(old, f)) {
         c.unchanged++;
         continue;
       }
       const src = readSource(f.abs, f.path);
       if (old && old.hash === src.hash) {
-        next.files[f.path] = { ...old, mtimeMs: f.mtimeMs, size: f.size };
+        next.files[f.path] = { ...old, size: f.size, mtimeMs: f.mtimeMs, ctimeMs: f.ctimeMs };
         c.unchanged++;
         continue;
       }
@@ -188,7 +188,7 @@ export async function updateTier(workspace: string, loaded: LoadedConfig, writer
         }
       }
       if (src.text === null) c.skipped++;
-      next.files[f.path] = { size: f.size, mtimeMs: f.mtimeMs, hash: src.hash, first: next.nextId, count, ...(src.warning ? { warning: src.warning } : {}) };
+      next.files[f.path] = { size: f.size, mtimeMs: f.mtimeMs, ctimeMs: f.ctimeMs, hash: src.hash, first: next.nextId, count, ...(src.warning ? { warning: src.warning } : {}) };
       next.nextId += count;
       if (builder.count >= FLUSH_DOCS) await flush();
     }

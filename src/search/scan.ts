@@ -1,5 +1,5 @@
 /**
- * Which files each tier holds (DESIGN §6) and their size and mtime: warm is MEMORY.md and memory/**
+ * Which files each tier holds (DESIGN §6) and their size, mtime and ctime: warm is MEMORY.md and memory/**
  * except memory/archive/**; cold is memory/archive/** and the configured extraPaths. Only `.md`
  * files count; lock folders, memfold's temp files and `.mem/` are never indexed.
  */
@@ -15,6 +15,12 @@ export interface ScannedFile {
   tier: Tier;
   size: number;
   mtimeMs: number;
+  ctimeMs: number;
+}
+
+/** A listed file as the scan and the search server's tracked list (server/files.ts) record it. */
+export function scannedFile(key: string, abs: string, st: fs.Stats): ScannedFile {
+  return { path: key, abs, tier: tierOf(key), size: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs };
 }
 
 /** Collects absolute paths and keys of `.md` files, in two lists (this is hot: no pair per file). */
@@ -74,7 +80,7 @@ export function scanWorkspace(workspace: string, extraPaths: string[], only?: Ti
     const key = keys[i]!;
     if (byKey.has(key) || (only && tierOf(key) !== only)) continue;
     const st = regularFile(abs[i]!);
-    if (st) byKey.set(key, { path: key, abs: abs[i]!, tier: tierOf(key), size: st.size, mtimeMs: st.mtimeMs });
+    if (st) byKey.set(key, scannedFile(key, abs[i]!, st));
   }
   // The default sort (UTF-16 code units, as `<` compares) runs natively; a comparator costs more.
   return [...byKey.keys()].sort().map((key) => byKey.get(key)!);

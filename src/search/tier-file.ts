@@ -1,6 +1,6 @@
 /**
  * The tier file `.mem/index/<tier>.json`: version stamp, live segments, dead doc ranges, collection
- * statistics and the manifest (path → size, mtime, content hash, doc range). One atomic write of
+ * statistics and the manifest (path → size, mtime, ctime, content hash, doc range). One atomic write of
  * this file commits an update: segment files it does not name are invisible, so a killed `mem index`
  * leaves the previous index whole, and the manifest can never disagree with the segments.
  *
@@ -20,6 +20,7 @@ export const INDEX_DIR = '.mem/index';
 export interface FileState {
   size: number;
   mtimeMs: number;
+  ctimeMs: number;
   hash: string;
   /** Docs first .. first+count-1 are this file's chunks. */
   first: number;

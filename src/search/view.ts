@@ -1,6 +1,6 @@
 /**
  * Opens a tier for one query without writing anything (DESIGN §9.4). The persisted segments are
- * opened lazily; files whose size or mtime differ from the manifest (and whose content hash really
+ * opened lazily; files whose size, mtime or ctime differ from the manifest (and whose content hash really
  * changed) are re-chunked in memory and overlaid, their old docs hidden, so the answer is current and
  * the user is told the index is behind. A missing, corrupt or other-version index (or one chunked
  * with other settings) gives a fully in-memory tier with a notice. The chunker (remark) is imported
@@ -12,7 +12,7 @@ import type { ScannedFile } from './scan.js';
 import { prepareFold } from './fold.js';
 import { readSource } from './source.js';
 import { chunkingStamp, deadSet, INDEX_DIR, loadTierHead, type TierHead, type TierState } from './tier-file.js';
-import { filesStamp } from './files-stamp.js';
+import { filesStamp, sameStat } from './files-stamp.js';
 import { lengthsIn, retireDocs } from './tier-edit.js';
 import type { TierView } from './engine.js';
 import type { ChunkSettings, Tier } from './types.js';
@@ -57,7 +57,7 @@ export function changedFiles(state: TierState, files: ScannedFile[]): { changed:
   for (const f of files) {
     present.add(f.path);
     const prev = state.files[f.path];
-    if (prev && prev.size === f.size && prev.mtimeMs === f.mtimeMs) continue;
+    if (prev && sameStat(prev, f)) continue;
     if (prev && readSource(f.abs, f.path).hash === prev.hash) continue;
     changed.push(f);
   }

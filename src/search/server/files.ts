@@ -12,7 +12,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { keyOf, scanWorkspace, tierOf, tierRoots, type ScannedFile } from '../scan.js';
+import { sameStat } from '../files-stamp.js';
+import { keyOf, scannedFile, scanWorkspace, tierRoots, type ScannedFile } from '../scan.js';
 import type { Tier } from '../types.js';
 
 const RESCAN_EVERY_MS = 60_000;
@@ -141,9 +142,8 @@ export class FileTracker {
       }
       return;
     }
-    if (prev && prev.size === st.size && prev.mtimeMs === st.mtimeMs) return;
-    const key = keyOf(this.workspace, abs);
-    this.files.set(abs, { path: key, abs, tier: tierOf(key), size: st.size, mtimeMs: st.mtimeMs });
+    if (prev && sameStat(prev, st)) return;
+    this.files.set(abs, scannedFile(keyOf(this.workspace, abs), abs, st));
     this.sorted.clear();
     this.version++;
   }
@@ -188,7 +188,7 @@ function sameFiles(a: Map<string, ScannedFile>, b: Map<string, ScannedFile>): bo
   if (a.size !== b.size) return false;
   for (const [k, f] of b) {
     const p = a.get(k);
-    if (!p || p.size !== f.size || p.mtimeMs !== f.mtimeMs || p.path !== f.path) return false;
+    if (!p || !sameStat(p, f) || p.path !== f.path) return false;
   }
   return true;
 }
