@@ -64,4 +64,13 @@ describe('index staleness', { concurrency: 3 }, () => {
     assert.deepEqual((await search(ws, 'narwal')).results.map((r) => r.path), ['memory/notes.md']);
     assert.deepEqual((await search(ws, 'walrus')).results, []);
   });
+
+  test('a front-matter timestamp keeps the day it was written with: --since that day finds it', async (t) => {
+    const ws = searchWorkspace(t);
+    setConfig(ws, { timezone: 'Asia/Tokyo' });
+    writeFileSync(join(ws, 'memory', 'standup.md'), '---\ntitle: Standup\ndate: 2026-11-21T08:00:00+09:00\n---\n\n# Standup\n\nThe capybara migration starts today.\n');
+    await index(ws);
+    const res = await search(ws, 'capybara', '--since', '2026-11-21');
+    assert.deepEqual(res.results.map((r) => [r.path, r.date]), [['memory/standup.md', '2026-11-21']]);
+  });
 });

@@ -20,9 +20,9 @@ export const MAX_TEXT = 2000;
 
 // gray-matter and remark take about 130 ms to import: they are loaded only for a file that needs
 // them (front matter; MEMORY.md, setext headings, HTML blocks), so most `mem index` runs never do.
-type Matter = (text: string) => { data: unknown; content: string };
+type Matter = (text: string) => { data: unknown; content: string; matter: string };
 let grayMatter: Matter | undefined;
-function matter(text: string): { data: unknown; content: string } {
+function matter(text: string): ReturnType<Matter> {
   grayMatter ??= createRequire(import.meta.url)('gray-matter') as Matter;
   return grayMatter(text);
 }
@@ -72,7 +72,9 @@ function frontMatter(text: string): FrontMatter {
     const str = (v: unknown) => (v instanceof Date ? v.toISOString().slice(0, 10) : v == null ? null : String(v));
     const lines = splitLines(text).length - splitLines(fm.content).length;
     const tags = Array.isArray(d.tags) ? d.tags.join(' ') : str(d.tags);
-    return { title: str(d.title), date: str(d.date), tags, lines };
+    // A timestamp's day as written (`2026-11-21T08:00:00+09:00`): its Date in UTC may be the day before.
+    const date = d.date instanceof Date ? /^date:[ \t]*(\d{4}-\d{2}-\d{2})/m.exec(fm.matter)?.[1] ?? str(d.date) : str(d.date);
+    return { title: str(d.title), date, tags, lines };
   } catch {
     return none;
   }
