@@ -8,19 +8,30 @@
  */
 import { createHash } from 'node:crypto';
 
-/** What tells a file changed without reading it. */
+/**
+ * What tells a file changed without reading it. A manifest leaves out a ctime equal to the mtime
+ * (a write sets both: most files), so the ctime costs its size and parse time only where it differs.
+ */
 export interface FileStat {
   size: number;
   mtimeMs: number;
-  ctimeMs: number;
+  /** Undefined: the mtime. */
+  ctimeMs?: number | undefined;
 }
+
+const ctime = (f: FileStat) => f.ctimeMs ?? f.mtimeMs;
 
 export interface StampedFile extends FileStat {
   path: string;
 }
 
 export function sameStat(a: FileStat, b: FileStat): boolean {
-  return a.size === b.size && a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs;
+  return a.size === b.size && a.mtimeMs === b.mtimeMs && ctime(a) === ctime(b);
+}
+
+/** A scanned file's stat as the manifest records it (JSON leaves out an undefined ctime). */
+export function manifestStat(f: FileStat): FileStat {
+  return { size: f.size, mtimeMs: f.mtimeMs, ctimeMs: ctime(f) === f.mtimeMs ? undefined : f.ctimeMs };
 }
 
 /** `files` must be in path order (scanWorkspace's order, and sorted manifest keys). */
@@ -32,12 +43,15 @@ export function filesStamp(files: readonly StampedFile[]): string {
     paths[i] = f.path;
     numbers[3 * i] = f.size;
     numbers[3 * i + 1] = f.mtimeMs;
-    numbers[3 * i + 2] = f.ctimeMs;
+    numbers[3 * i + 2] = ctime(f);
   }
   return createHash('sha1').update(paths.join('\0')).update(numbers).digest('hex');
 }
 
 /** The stamp of a manifest (path → size, mtime, ctime): the same as that of a scan that matches it. */
 export function manifestStamp(files: Record<string, FileStat>): string {
-  return filesStamp(Object.keys(files).sort().map((path) => ({ path, size: files[path]!.size, mtimeMs: files[path]!.mtimeMs, ctimeMs: files[path]!.ctimeMs })));
+  return filesStamp(Object.keys(files).sort().map((path) => {
+    const f = files[path]!;
+    return { path, size: f.size, mtimeMs: f.mtimeMs, ctimeMs: f.ctimeMs };
+  }));
 }

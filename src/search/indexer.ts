@@ -22,7 +22,7 @@ import { IMPACT_SORT_MIN, type SegmentFiles } from './segment-format.js';
 import { buildParallel, buildThreads, ParallelBuildError } from './parallel-build.js';
 import { readSource } from './source.js';
 import { chunkingStamp, emptyTier, INDEX_DIR, loadTierHead, serializeTier, tierFile, tierFileIdentity, type ManifestCache, type TierState } from './tier-file.js';
-import { filesStamp, manifestStamp, sameStat } from './files-stamp.js';
+import { filesStamp, manifestStamp, manifestStat, sameStat } from './files-stamp.js';
 import { declineBeyond, FLUSH_DOCS, listsScan, needsCompaction } from './index-rules.js';
 import { dropEmptySegments, lengthsIn, retireDocs } from './tier-edit.js';
 import type { Tier } from './types.js';
@@ -131,7 +131,7 @@ export async function updateTier(workspace: string, loaded: LoadedConfig, writer
         c.added++;
         if (b.warning) warnings.push(b.warning);
         if (b.skipped) c.skipped++;
-        next.files[f.path] = { size: f.size, mtimeMs: f.mtimeMs, ctimeMs: f.ctimeMs, hash: b.hash, first: next.nextId, count: b.count, ...(b.warning ? { warning: b.warning } : {}) };
+        next.files[f.path] = { ...manifestStat(f), hash: b.hash, first: next.nextId, count: b.count, ...(b.warning ? { warning: b.warning } : {}) };
         next.nextId += b.count;
       });
       if (g.segment) await writeSegment(g.first, g.count, g.segment, g.lenSum);
@@ -164,7 +164,7 @@ export async function updateTier(workspace: string, loaded: LoadedConfig, writer
       }
       const src = readSource(f.abs, f.path);
       if (old && old.hash === src.hash) {
-        next.files[f.path] = { ...old, size: f.size, mtimeMs: f.mtimeMs, ctimeMs: f.ctimeMs };
+        next.files[f.path] = { ...old, ...manifestStat(f) };
         c.unchanged++;
         continue;
       }
@@ -188,7 +188,7 @@ export async function updateTier(workspace: string, loaded: LoadedConfig, writer
         }
       }
       if (src.text === null) c.skipped++;
-      next.files[f.path] = { size: f.size, mtimeMs: f.mtimeMs, ctimeMs: f.ctimeMs, hash: src.hash, first: next.nextId, count, ...(src.warning ? { warning: src.warning } : {}) };
+      next.files[f.path] = { ...manifestStat(f), hash: src.hash, first: next.nextId, count, ...(src.warning ? { warning: src.warning } : {}) };
       next.nextId += count;
       if (builder.count >= FLUSH_DOCS) await flush();
     }

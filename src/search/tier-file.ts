@@ -10,17 +10,14 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { manifestStamp } from './files-stamp.js';
+import { manifestStamp, type FileStat } from './files-stamp.js';
 import type { ChunkSettings, Tier } from './types.js';
 
 /** Bump when the tokenizer, chunker or layout changes: an index of another version is rebuilt. */
 export const INDEX_VERSION = 'memfold-index/4 minisearch@7.2.0 tokenizer/3';
 export const INDEX_DIR = '.mem/index';
 
-export interface FileState {
-  size: number;
-  mtimeMs: number;
-  ctimeMs: number;
+export interface FileState extends FileStat {
   hash: string;
   /** Docs first .. first+count-1 are this file's chunks. */
   first: number;
