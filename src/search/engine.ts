@@ -7,16 +7,19 @@
  *
  * Very common terms are bounded without AND-only matching: a term found in more than an eighth of
  * the chunks (and over MIN_COMMON of them) is dropped when the query has rarer terms, and the pairs
- * read for one term are capped at POSTING_CAP in impact order, so no query scores 100,000 chunks. A
+ * read for one term are capped at POSTING_CAP in impact order over all segments (each segment's
+ * impact-ordered head, merged), so no query scores 100,000 chunks and a small segment of freshly
+ * indexed files weighs what it would in a rebuilt index. A
  * capped term's BM25 weight is corrected (boostTerm) to the IDF of its true document frequency, and
  * a stem weighs STEM_WEIGHT (tokenize.ts).
  */
 import { BM25, BOOST, candidates } from './bm25-cutoff.js';
+import { impactOrder } from './impact-order.js';
 import { direct, identity, viaLoadJS, type Postings, type Run } from './minisearch-state.js';
 import type { Segment } from './segment.js';
 import { isStem, STEM_MARK, stemWeights } from './tokenize.js';
 
-/** Posting pairs read per term over all segments (each segment gives its impact-ordered head). */
+/** Posting pairs read per term over all segments (the best of the segments' impact-ordered heads). */
 export const POSTING_CAP = 5_000;
 const MIN_COMMON = 1_000;
 /** A query word found in fewer chunks than this has its stem searched too. */
@@ -73,50 +76,83 @@ function ascending(docs: number[], tfs: number[]): Run {
   return out;
 }
 
+/**
+ * The live pairs of a term that a query reads: every segment's head in impact order (segment-builder.ts),
+ * and when they hold more than POSTING_CAP pairs, the best POSTING_CAP of them all in that same order,
+ * as one segment holding every doc would give them. `owner` learns each read doc's segment.
+ */
+function termHead(view: TierView, term: string, owner: Map<number, Segment>): Uint32Array {
+  const heads: Uint32Array[] = [];
+  let n = 0;
+  for (const seg of view.segments) {
+    const p = seg.posting(term, POSTING_CAP);
+    if (!p) continue;
+    const live = new Uint32Array(p.length);
+    let m = 0;
+    for (let i = 0; i < p.length; i += 2) {
+      const doc = p[i]!;
+      if (view.isDead(doc)) continue;
+      live[m++] = doc;
+      live[m++] = p[i + 1]!;
+      if (!owner.has(doc)) owner.set(doc, seg);
+    }
+    heads.push(live.subarray(0, m));
+    n += m / 2;
+  }
+  if (heads.length === 1) return heads[0]!;
+  const all = concat(heads, n);
+  if (n <= POSTING_CAP) return all;
+  impactOrder(all, 0, n, (doc) => owner.get(doc)!.lengths(doc)[1]);
+  return all.subarray(0, POSTING_CAP * 2);
+}
+
+function concat(parts: Uint32Array[], pairs: number): Uint32Array {
+  const out = new Uint32Array(pairs * 2);
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
 export function lexicalSearch(view: TierView, terms: string[], limit: number, opts: { viaLoadJS?: boolean } = {}): LexicalHit[] {
   // Per-term BM25 multipliers: a stem's weight (tokenize.ts), times a capped term's IDF fix.
   const termBoost = stemWeights(terms);
   const kept = keptTerms(view, terms);
   if (!kept.length || view.docCount === 0) return [];
   const owner = new Map<number, Segment>();
+  const read = new Set<number>();
   const index: [string, Map<number, Run>][] = [];
-  const perSegment = Math.ceil(POSTING_CAP / Math.max(1, view.segments.length));
   for (const term of kept) {
     const byField: { docs: number[]; tfs: number[] }[] = [];
-    let stored = 0;
-    let read = 0;
-    for (const seg of view.segments) {
-      const total = seg.pairs(term);
-      stored += total;
-      const p = seg.posting(term, total > perSegment ? perSegment : total);
-      read += p ? p.length / 2 : 0;
-      if (!p) continue;
-      for (let i = 0; i < p.length; i += 2) {
-        const doc = p[i]!;
-        if (view.isDead(doc)) continue;
-        const f = (byField[p[i + 1]! >>> 24] ??= { docs: [], tfs: [] });
-        f.docs.push(doc);
-        f.tfs.push(p[i + 1]! & 0xffffff);
-        if (!owner.has(doc)) owner.set(doc, seg);
-      }
+    const stored = view.segments.reduce((n, s) => n + s.pairs(term), 0);
+    const p = termHead(view, term, owner);
+    for (let i = 0; i < p.length; i += 2) {
+      const doc = p[i]!;
+      read.add(doc);
+      const f = (byField[p[i + 1]! >>> 24] ??= { docs: [], tfs: [] });
+      f.docs.push(doc);
+      f.tfs.push(p[i + 1]! & 0xffffff);
     }
     const fields = new Map<number, Run>();
     byField.forEach((f, field) => f && fields.set(field, ascending(f.docs, f.tfs)));
     if (fields.size) index.push([term, fields]);
-    if (read < stored) {
+    if (p.length / 2 < stored) {
       const n = view.docCount;
       const idf = (df: number) => Math.log(1 + (n - df + 0.5) / (df + 0.5));
-      termBoost.set(term, (termBoost.get(term) ?? 1) * (idf(Math.min(stored, n)) / idf(Math.max(1, read))));
+      termBoost.set(term, (termBoost.get(term) ?? 1) * (idf(Math.min(stored, n)) / idf(Math.max(1, p.length / 2))));
     }
   }
   const lengths = new Map<number, number[]>();
   let nextId = 0;
-  for (const [doc, seg] of owner) {
+  for (const doc of read) {
+    const seg = owner.get(doc)!;
     lengths.set(doc, seg.lengths(doc));
     if (doc >= nextId) nextId = doc + 1;
   }
   const postings: Postings = {
-    documentCount: Math.max(view.docCount, owner.size),
+    documentCount: Math.max(view.docCount, read.size),
     nextId,
     avgLen: view.avgLen.map((x) => Math.max(x, 1)),
     lengths,
