@@ -59,4 +59,13 @@ describe('mem search ranking', { concurrency: 2 }, () => {
     const rebuilt = await search(ws, 'latency budget', '-k', '8');
     assert.deepEqual(ids(incremental), ids(rebuilt));
   });
+
+  test('a filter finds its file\'s chunks of a common word, however far down the posting list they are', async (t) => {
+    const ws = await generated(t, 86, 100, twoCommonWords);
+    await index(ws, '--rebuild');
+    // t085's 33 chunks that say "latency" four times tie with 2,800 others; the 2,000 best hits were other files'.
+    const res = await search(ws, 'latency', '--path', 'memory/topics/t085.md', '-k', '3');
+    assert.equal(res.results.length, 3);
+    for (const r of res.results) assert.equal(r.path, 'memory/topics/t085.md');
+  });
 });

@@ -76,22 +76,26 @@ function ascending(docs: number[], tfs: number[]): Run {
   return out;
 }
 
+/** Whether a doc may be a hit (the query's filters), asked before the posting cap counts it. */
+export type Accept = (doc: number, seg: Segment) => boolean;
+
 /**
  * The live pairs of a term that a query reads: every segment's head in impact order (segment-builder.ts),
  * and when they hold more than POSTING_CAP pairs, the best POSTING_CAP of them all in that same order,
- * as one segment holding every doc would give them. `owner` learns each read doc's segment.
+ * as one segment holding every doc would give them. With `accept`, a segment's whole run is read and
+ * only the pairs of accepted docs count. `owner` learns each read doc's segment.
  */
-function termHead(view: TierView, term: string, owner: Map<number, Segment>): Uint32Array {
+function termHead(view: TierView, term: string, owner: Map<number, Segment>, accept?: Accept): Uint32Array {
   const heads: Uint32Array[] = [];
   let n = 0;
   for (const seg of view.segments) {
-    const p = seg.posting(term, POSTING_CAP);
+    const p = seg.posting(term, accept ? seg.pairs(term) : POSTING_CAP);
     if (!p) continue;
-    const live = new Uint32Array(p.length);
+    const live = new Uint32Array(Math.min(p.length, POSTING_CAP * 2));
     let m = 0;
-    for (let i = 0; i < p.length; i += 2) {
+    for (let i = 0; i < p.length && m < live.length; i += 2) {
       const doc = p[i]!;
-      if (view.isDead(doc)) continue;
+      if (view.isDead(doc) || (accept && !accept(doc, seg))) continue;
       live[m++] = doc;
       live[m++] = p[i + 1]!;
       if (!owner.has(doc)) owner.set(doc, seg);
@@ -116,7 +120,7 @@ function concat(parts: Uint32Array[], pairs: number): Uint32Array {
   return out;
 }
 
-export function lexicalSearch(view: TierView, terms: string[], limit: number, opts: { viaLoadJS?: boolean } = {}): LexicalHit[] {
+export function lexicalSearch(view: TierView, terms: string[], limit: number, opts: { viaLoadJS?: boolean; accept?: Accept } = {}): LexicalHit[] {
   // Per-term BM25 multipliers: a stem's weight (tokenize.ts), times a capped term's IDF fix.
   const termBoost = stemWeights(terms);
   const kept = keptTerms(view, terms);
@@ -127,7 +131,7 @@ export function lexicalSearch(view: TierView, terms: string[], limit: number, op
   for (const term of kept) {
     const byField: { docs: number[]; tfs: number[] }[] = [];
     const stored = view.segments.reduce((n, s) => n + s.pairs(term), 0);
-    const p = termHead(view, term, owner);
+    const p = termHead(view, term, owner, opts.accept);
     for (let i = 0; i < p.length; i += 2) {
       const doc = p[i]!;
       read.add(doc);

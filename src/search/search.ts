@@ -5,7 +5,7 @@
 import { MemError } from '../core/errors.js';
 import type { EntrySource } from '../entries/model.js';
 import { citedEntries } from './cited.js';
-import { lexicalSearch } from './engine.js';
+import { lexicalSearch, type Accept } from './engine.js';
 import { hasFilters, makeFilter, type Filters } from './filter.js';
 import { fold, prepareFold } from './fold.js';
 import { recencyBoost, rrf, statusBoost, type Ranked } from './rank.js';
@@ -89,14 +89,27 @@ export function successor(segments: Segment[], isDead: (d: number) => boolean, i
   return null;
 }
 
+/** A filter read once per doc, however many of the query's terms the doc holds. */
+function acceptOnce(accept: Accept): Accept {
+  const seen = new Map<number, boolean>();
+  return (doc, seg) => {
+    let ok = seen.get(doc);
+    if (ok === undefined) seen.set(doc, (ok = accept(doc, seg)));
+    return ok;
+  };
+}
+
 /** What ranking one tier needs of a request (the resident server has no SearchRequest). */
 export type TierQuery = Pick<SearchRequest, 'query' | 'k' | 'filters' | 'today'>;
 
 /** One tier's results: lexical (and vector) ranks fused, filtered, windows merged, boosted, top k. */
 export async function searchTier(req: TierQuery, vectors: VectorRanker | undefined, opened: OpenedTier, terms: string[], notices: string[]): Promise<SearchResult[]> {
   const { view } = opened;
-  const limit = hasFilters(req.filters) ? 2000 : Math.max(100, req.k * 10);
-  const lex = lexicalSearch(view, terms, limit);
+  const filtered = hasFilters(req.filters);
+  const limit = filtered ? 2000 : Math.max(100, req.k * 10);
+  const keep = makeFilter(req.filters);
+  const asShown = citedEntries(view);
+  const lex = lexicalSearch(view, terms, limit, { accept: filtered ? acceptOnce((doc, seg) => keep(asShown(seg.record(doc)))) : undefined });
   let vec: (Ranked & { cosine: number })[] | null = null;
   if (vectors) {
     try {
@@ -109,8 +122,6 @@ export async function searchTier(req: TierQuery, vectors: VectorRanker | undefin
   const vecRank = new Map((vec ?? []).map((h, i) => [h.doc, { rank: i + 1, score: h.cosine }]));
   const fused = vec ? rrf([lex, vec]) : new Map(lex.map((h) => [h.doc, h.score]));
   const order = [...fused.entries()].sort((a, b) => b[1] - a[1]);
-  const keep = makeFilter(req.filters);
-  const asShown = citedEntries(view);
   const groups = new Map<string, SearchResult>();
   for (const [doc, score] of order) {
     if (groups.size >= req.k * 3) break;
