@@ -68,4 +68,16 @@ describe('mem search ranking', { concurrency: 2 }, () => {
     assert.equal(res.results.length, 3);
     for (const r of res.results) assert.equal(r.path, 'memory/topics/t085.md');
   });
+
+  test('chunks left dead by `mem index` do not make a word too common to have its stem searched', async (t) => {
+    // 120 sections say "deployments" (under the 200 that turn the stem off); one.md says "deployment" only.
+    const ws = await generated(t, 1, 120, (_, s) => `deployments ${filler(s, 12)}`);
+    writeFileSync(join(ws, 'memory', 'one.md'), '## Rollout\n\nThe deployment went out on Friday.\n');
+    await index(ws, '--rebuild');
+    assert.equal((await search(ws, 'deployments', '--path', '**/one.md')).results.length, 1);
+    // Re-chunked: its 120 old chunks are dead, 120 new ones live in a new segment.
+    appendFileSync(join(ws, 'memory', 'topics', 't000.md'), '\n');
+    await index(ws);
+    assert.equal((await search(ws, 'deployments', '--path', '**/one.md')).results.length, 1);
+  });
 });

@@ -44,8 +44,7 @@ export interface LexicalHit {
  * STEM_WHEN chunks: a word that common fills the results with exact matches already, and the stem's
  * postings (its variants together) are the largest the query would read.
  */
-export function keptTerms(view: TierView, terms: string[]): string[] {
-  const pairsOf = (t: string) => view.segments.reduce((n, s) => n + s.pairs(t), 0);
+export function keptTerms(view: TierView, terms: string[], pairsOf = livePairs(view)): string[] {
   const wordPairs = new Map(terms.filter((t) => !isStem(t)).map((t) => [t, pairsOf(t)]));
   const useful = (stem: string) => [...wordPairs].some(([w, n]) => n < STEM_WHEN && w.startsWith(stem.slice(STEM_MARK.length)));
   const looked = terms.filter((t) => wordPairs.has(t) || useful(t));
@@ -53,6 +52,27 @@ export function keptTerms(view: TierView, terms: string[]): string[] {
   const common = Math.max(MIN_COMMON, view.docCount / 8);
   const rare = looked.filter((_, i) => pairs[i]! > 0 && pairs[i]! <= common);
   return rare.length ? rare : looked.filter((_, i) => pairs[i]! > 0);
+}
+
+/**
+ * A term's pairs in live chunks, estimated from the dictionaries alone: each segment's pairs scaled
+ * by its share of live docs (a file that `mem index` re-chunked leaves its old chunks dead in their
+ * segment until the next rebuild). The shares are counted once, when a term is common enough to ask.
+ */
+function livePairs(view: TierView): (term: string) => number {
+  let share: number[] | undefined;
+  return (term) => {
+    const pairs = view.segments.map((s) => s.pairs(term));
+    const all = pairs.reduce((a, b) => a + b, 0);
+    // Below the smallest threshold that the count decides (STEM_WHEN), dead chunks change nothing.
+    if (all < STEM_WHEN) return all;
+    share ??= view.segments.map((s) => {
+      let live = 0;
+      for (let d = s.first; d < s.first + s.count; d++) if (!view.isDead(d)) live++;
+      return s.count ? live / s.count : 0;
+    });
+    return pairs.reduce((n, p, i) => n + p * share![i]!, 0);
+  };
 }
 
 /** A run with its docs ascending (the order of Object.keys over integer keys, which loadJS would see). */
@@ -123,14 +143,15 @@ function concat(parts: Uint32Array[], pairs: number): Uint32Array {
 export function lexicalSearch(view: TierView, terms: string[], limit: number, opts: { viaLoadJS?: boolean; accept?: Accept } = {}): LexicalHit[] {
   // Per-term BM25 multipliers: a stem's weight (tokenize.ts), times a capped term's IDF fix.
   const termBoost = stemWeights(terms);
-  const kept = keptTerms(view, terms);
+  const pairsOf = livePairs(view);
+  const kept = keptTerms(view, terms, pairsOf);
   if (!kept.length || view.docCount === 0) return [];
   const owner = new Map<number, Segment>();
   const read = new Set<number>();
   const index: [string, Map<number, Run>][] = [];
   for (const term of kept) {
     const byField: { docs: number[]; tfs: number[] }[] = [];
-    const stored = view.segments.reduce((n, s) => n + s.pairs(term), 0);
+    const stored = pairsOf(term);
     const p = termHead(view, term, owner, opts.accept);
     for (let i = 0; i < p.length; i += 2) {
       const doc = p[i]!;
