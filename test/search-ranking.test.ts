@@ -8,7 +8,10 @@ import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { tempDir } from './helpers/cli.js';
-import { ids, index, ok, search } from './search-helpers.js';
+import { ids, index, ok, search, searchWorkspace } from './search-helpers.js';
+
+const PG = 'DECISION-20261121-move-event-store-to-postgresql';
+const SQLITE = 'DECISION-20261002-use-sqlite-for-events';
 
 /** A workspace of `files` topic files of `sections` sections each; `body(file, section)` gives a section's text. */
 async function generated(t: { after(fn: () => void): void }, files: number, sections: number, body: (f: number, s: number) => string): Promise<string> {
@@ -79,5 +82,14 @@ describe('mem search ranking', { concurrency: 2 }, () => {
     appendFileSync(join(ws, 'memory', 'topics', 't000.md'), '\n');
     await index(ws);
     assert.equal((await search(ws, 'deployments', '--path', '**/one.md')).results.length, 1);
+  });
+
+  test('-k 1 gives the successor that -k 2 lists first, not the entry it superseded', async (t) => {
+    const ws = searchWorkspace(t);
+    await index(ws);
+    // The superseded SQLite decision outscores its PostgreSQL successor on "sqlite" (×0.6 and all).
+    const two = await search(ws, 'sqlite', '--deep', '-k', '2');
+    assert.deepEqual(ids(two), [PG, SQLITE]);
+    assert.deepEqual(ids(await search(ws, 'sqlite', '--deep', '-k', '1')), [PG]);
   });
 });

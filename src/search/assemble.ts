@@ -19,6 +19,14 @@ export function startSearch(query: string): { terms: string[]; response: SearchR
   return { terms, response: { query, tier: 'warm', indexBehind: false, results: [] }, notices };
 }
 
+/**
+ * Results a tier lists for k: more than k, so that a superseded entry's successor ranked just below
+ * the cut still takes its place above it (successorsFirst) before the final cut to k.
+ */
+export function shortlist(k: number): number {
+  return k * 2;
+}
+
 /** A superseded entry ranks right below its successor when both are listed (DESIGN §6). */
 export function successorsFirst(results: SearchResult[]): SearchResult[] {
   const out = [...results];
@@ -46,16 +54,17 @@ export function mergeTier(req: Pick<SearchRequest, 'k' | 'deep'>, opened: Opened
   }
   notices.push(...opened.warnings);
   response.tier = opened.tier;
-  if (opened.tier === 'warm' || !req.deep) results.push(...found.slice(0, req.k - results.length));
+  if (opened.tier === 'warm' || !req.deep) results.push(...found.slice(0, shortlist(req.k) - results.length));
   else results.push(...found);
 }
 
 /**
- * The final order (deep: both tiers by score) with superseded entries below their successors. When
+ * The final order (deep: both tiers by score) with superseded entries below their successors, cut
+ * to k after that reordering, so the top results do not depend on k. When
  * nothing was found, a --kind or --status that is none of the values memfold writes gets a notice.
  */
 export function finishSearch(req: Pick<SearchRequest, 'k' | 'deep' | 'filters'>, response: SearchResponse, results: SearchResult[], notices: string[]): SearchOutcome {
-  response.results = successorsFirst(req.deep ? results.sort((a, b) => b.score - a.score).slice(0, req.k) : results);
+  response.results = successorsFirst(req.deep ? results.sort((a, b) => b.score - a.score) : results).slice(0, req.k);
   if (!response.results.length) notices.push(...unknownFilterValues(req.filters));
   return { response, notices: [...new Set(notices)] };
 }

@@ -16,7 +16,7 @@ import path from 'node:path';
 import { snippet } from './snippet.js';
 import { TIERS, type DocRecord, type Tier } from './types.js';
 import { openTier, type OpenedTier } from './view.js';
-import { finishSearch, mergeTier, startSearch } from './assemble.js';
+import { finishSearch, mergeTier, shortlist, startSearch } from './assemble.js';
 
 export { successorsFirst } from './assemble.js';
 
@@ -102,7 +102,7 @@ function acceptOnce(accept: Accept): Accept {
 /** What ranking one tier needs of a request (the resident server has no SearchRequest). */
 export type TierQuery = Pick<SearchRequest, 'query' | 'k' | 'filters' | 'today'>;
 
-/** One tier's results: lexical (and vector) ranks fused, filtered, windows merged, boosted, top k. */
+/** One tier's results: lexical (and vector) ranks fused, filtered, windows merged, boosted, its shortlist. */
 export async function searchTier(req: TierQuery, vectors: VectorRanker | undefined, opened: OpenedTier, terms: string[], notices: string[]): Promise<SearchResult[]> {
   const { view } = opened;
   const filtered = hasFilters(req.filters);
@@ -149,7 +149,7 @@ export async function searchTier(req: TierQuery, vectors: VectorRanker | undefin
       supersededBy: null,
     });
   }
-  const top = [...groups.values()].sort((a, b) => b.score - a.score).slice(0, req.k);
+  const top = [...groups.values()].sort((a, b) => b.score - a.score).slice(0, shortlist(req.k));
   // Snippets last, for the results kept only, with one fold set-up for all their texts.
   prepareFold(top.map((r) => r.text));
   for (const r of top) r.snippet = snippet(r.text, terms);
