@@ -92,4 +92,16 @@ describe('mem search ranking', { concurrency: 2 }, () => {
     assert.deepEqual(ids(two), [PG, SQLITE]);
     assert.deepEqual(ids(await search(ws, 'sqlite', '--deep', '-k', '1')), [PG]);
   });
+
+  test('an active entry that a newer entry supersedes is shown superseded before compound flips it', async (t) => {
+    const ws = join(tempDir(t, 'memfold-ranking-'), 'ws');
+    await ok(['init', ws]);
+    const remember = (now: string, text: string) => ok(['-C', ws, '--json', '--now', now, 'remember', text, '--kind', 'decision', '--key', 'decision:shop:pm']);
+    const old = JSON.parse((await remember('2026-11-20T10:00:00Z', 'Use npm for the shop: npm npm npm as package manager')).stdout).id as string;
+    const next = JSON.parse((await remember('2026-11-21T10:00:00Z', 'Use pnpm for the shop, not npm')).stdout).id as string;
+    await index(ws);
+    const res = await search(ws, 'npm');
+    assert.deepEqual(res.results.map((r) => [r.id, r.status, r.supersededBy]), [[next, 'active', null], [old, 'superseded', next]]);
+    assert.deepEqual(ids(await search(ws, 'npm', '--status', 'active')), [next]);
+  });
 });

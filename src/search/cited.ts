@@ -1,5 +1,5 @@
 /**
- * A MEMORY.md item as a query shows it: the id of the entry it cites and that entry's current status
+ * Records as a query shows them. A MEMORY.md item: the id of the entry it cites and that entry's current status
  * (DESIGN §6, §8), so a retracted entry's item is hidden and a superseded one's demoted like the
  * entry. The status is joined here, at query time, and never stored on the item: `mem forget`,
  * `mem restore` and compound's flips change the entry's daily file, not MEMORY.md, and the index
@@ -7,8 +7,15 @@
  * until the next weekly rewrite of MEMORY.md. The join reads the entry's own chunk through the id
  * field's whole-id term: one short posting and one record per cited id, only for items that are
  * candidates of the query, from the same tier view (dead docs hidden, changed files overlaid).
+ *
+ * An active entry that a live entry's `supersedes` names is shown superseded: the newer entry is
+ * written (`mem remember` with the same key) before compound flips the older one's status, and
+ * until then the older one would rank at full weight. The join reads the `sup:<id>` term
+ * (build-docs.ts) of the tier being searched, once per entry id.
  */
 import type { TierView } from './engine.js';
+import { fold } from './fold.js';
+import type { Segment } from './segment.js';
 import { foldText } from './tokenize.js';
 import type { DocRecord } from './types.js';
 
@@ -29,18 +36,35 @@ export function entryStatus(view: TierView, id: string): string | null {
   return null;
 }
 
+/** The live entry whose `supersedes` names `id` in these segments, or null. */
+export function successor(segments: Segment[], isDead: (d: number) => boolean, id: string): string | null {
+  for (const seg of segments) {
+    const p = seg.posting(`sup:${fold(id)}`, 8);
+    for (let i = 0; p && i < p.length; i += 2) if (!isDead(p[i]!)) return seg.record(p[i]!).entryId;
+  }
+  return null;
+}
+
 /**
  * For one query: records as results show them, a MEMORY.md item taking the id and current status of
- * the entry it cites. An item whose entry this tier does not hold (deleted by hand, moved to the
- * cold tier) stays as it is, with no id or status: a result names only an entry the index found, so
- * `mem forget --query` never targets an id that is gone.
+ * the entry it cites, and an active entry that a live entry supersedes shown superseded. An item
+ * whose entry this tier does not hold (deleted by hand, moved to the cold tier) stays as it is, with
+ * no id or status: a result names only an entry the index found, so `mem forget --query` never
+ * targets an id that is gone.
  */
 export function citedEntries(view: TierView): (r: DocRecord) => DocRecord {
   const statuses = new Map<string, string | null>();
+  const superseded = new Map<string, boolean>();
+  const current = (r: DocRecord): DocRecord => {
+    if (!r.entryId || r.status?.toLowerCase() !== 'active') return r;
+    let named = superseded.get(r.entryId);
+    if (named === undefined) superseded.set(r.entryId, (named = successor(view.segments, view.isDead, r.entryId) !== null));
+    return named ? { ...r, status: 'superseded' } : r;
+  };
   return (r) => {
-    if (!r.cites) return r;
+    if (!r.cites) return current(r);
     let status = statuses.get(r.cites);
     if (status === undefined) statuses.set(r.cites, (status = entryStatus(view, r.cites)));
-    return status === null ? r : { ...r, entryId: r.cites, status };
+    return status === null ? r : current({ ...r, entryId: r.cites, status });
   };
 }

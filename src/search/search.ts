@@ -4,10 +4,10 @@
  */
 import { MemError } from '../core/errors.js';
 import type { EntrySource } from '../entries/model.js';
-import { citedEntries } from './cited.js';
+import { citedEntries, successor } from './cited.js';
 import { lexicalSearch, type Accept } from './engine.js';
 import { hasFilters, makeFilter, type Filters } from './filter.js';
-import { fold, prepareFold } from './fold.js';
+import { prepareFold } from './fold.js';
 import { recencyBoost, rrf, statusBoost, type Ranked } from './rank.js';
 import { scanWorkspace, type ScannedFile } from './scan.js';
 import { DiskSegment, type Segment } from './segment.js';
@@ -19,6 +19,7 @@ import { openTier, type OpenedTier } from './view.js';
 import { finishSearch, mergeTier, shortlist, startSearch } from './assemble.js';
 
 export { successorsFirst } from './assemble.js';
+export { successor } from './cited.js';
 
 export interface SearchScores {
   lexical: number | null;
@@ -78,15 +79,6 @@ export interface SearchOutcome {
 
 function owner(segments: Segment[], doc: number): Segment | undefined {
   return segments.find((s) => doc >= s.first && doc < s.first + s.count);
-}
-
-/** The live entry whose `supersedes` names `id` in these segments, or null. */
-export function successor(segments: Segment[], isDead: (d: number) => boolean, id: string): string | null {
-  for (const seg of segments) {
-    const p = seg.posting(`sup:${fold(id)}`, 8);
-    for (let i = 0; p && i < p.length; i += 2) if (!isDead(p[i]!)) return seg.record(p[i]!).entryId;
-  }
-  return null;
 }
 
 /** A filter read once per doc, however many of the query's terms the doc holds. */
