@@ -55,23 +55,22 @@ export function keptTerms(view: TierView, terms: string[], pairsOf = livePairs(v
 }
 
 /**
- * A term's pairs in live chunks, estimated from the dictionaries alone: each segment's pairs scaled
- * by its share of live docs (a file that `mem index` re-chunked leaves its old chunks dead in their
- * segment until the next rebuild). The shares are counted once, when a term is common enough to ask.
+ * A term's pairs in live chunks (a file that `mem index` re-chunked leaves its old chunks dead in
+ * their segment until the next rebuild), as the thresholds below need it: a term under STEM_WHEN
+ * pairs in all is under them however many are dead; a commoner one loses the dead pairs among the
+ * first (common-term bound + 1) of each segment, which is all of them unless the term is that common
+ * in that segment alone.
  */
 function livePairs(view: TierView): (term: string) => number {
-  let share: number[] | undefined;
+  const window = Math.floor(Math.max(MIN_COMMON, view.docCount / 8)) + 1;
   return (term) => {
-    const pairs = view.segments.map((s) => s.pairs(term));
-    const all = pairs.reduce((a, b) => a + b, 0);
-    // Below the smallest threshold that the count decides (STEM_WHEN), dead chunks change nothing.
-    if (all < STEM_WHEN) return all;
-    share ??= view.segments.map((s) => {
-      let live = 0;
-      for (let d = s.first; d < s.first + s.count; d++) if (!view.isDead(d)) live++;
-      return s.count ? live / s.count : 0;
-    });
-    return pairs.reduce((n, p, i) => n + p * share![i]!, 0);
+    let live = view.segments.reduce((n, s) => n + s.pairs(term), 0);
+    if (live < STEM_WHEN) return live;
+    for (const seg of view.segments) {
+      const p = seg.posting(term, window);
+      for (let j = 0; p && j < p.length; j += 2) if (view.isDead(p[j]!)) live--;
+    }
+    return live;
   };
 }
 
@@ -126,7 +125,9 @@ function termHead(view: TierView, term: string, owner: Map<number, Segment>, acc
   if (heads.length === 1) return heads[0]!;
   const all = concat(heads, n);
   if (n <= POSTING_CAP) return all;
-  impactOrder(all, 0, n, (doc) => owner.get(doc)!.lengths(doc)[1]);
+  const body = new Map<number, number>();
+  for (let i = 0; i < all.length; i += 2) body.set(all[i]!, owner.get(all[i]!)!.lengths(all[i]!)[1]);
+  impactOrder(all, 0, n, (doc) => body.get(doc)!);
   return all.subarray(0, POSTING_CAP * 2);
 }
 
