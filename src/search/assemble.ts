@@ -6,6 +6,8 @@
  */
 import type { SearchOutcome, SearchRequest, SearchResponse, SearchResult } from './search.js';
 import { unknownFilterValues } from './filter.js';
+import { prepareFold } from './fold.js';
+import { snippet } from './snippet.js';
 import { queryTerms } from './tokenize.js';
 import type { OpenedTier } from './view.js';
 
@@ -60,11 +62,14 @@ export function mergeTier(req: Pick<SearchRequest, 'k' | 'deep'>, opened: Opened
 
 /**
  * The final order (deep: both tiers by score) with superseded entries below their successors, cut
- * to k after that reordering, so the top results do not depend on k. When
+ * to k after that reordering, so the top results do not depend on k; then their snippets. When
  * nothing was found, a --kind or --status that is none of the values memfold writes gets a notice.
  */
-export function finishSearch(req: Pick<SearchRequest, 'k' | 'deep' | 'filters'>, response: SearchResponse, results: SearchResult[], notices: string[]): SearchOutcome {
+export function finishSearch(req: Pick<SearchRequest, 'k' | 'deep' | 'filters'>, response: SearchResponse, results: SearchResult[], notices: string[], terms: string[]): SearchOutcome {
   response.results = successorsFirst(req.deep ? results.sort((a, b) => b.score - a.score) : results).slice(0, req.k);
+  // Snippets last, for the results shown only, with one fold set-up for all their texts.
+  prepareFold(response.results.map((r) => r.text));
+  for (const r of response.results) r.snippet = snippet(r.text, terms);
   if (!response.results.length) notices.push(...unknownFilterValues(req.filters));
   return { response, notices: [...new Set(notices)] };
 }

@@ -7,13 +7,11 @@ import type { EntrySource } from '../entries/model.js';
 import { citedEntries, successor } from './cited.js';
 import { lexicalSearch, type Accept } from './engine.js';
 import { hasFilters, makeFilter, type Filters } from './filter.js';
-import { prepareFold } from './fold.js';
 import { recencyBoost, rrf, statusBoost, type Ranked } from './rank.js';
 import { scanWorkspace, type ScannedFile } from './scan.js';
 import { DiskSegment, type Segment } from './segment.js';
 import { deadSet, INDEX_DIR, loadTierHead } from './tier-file.js';
 import path from 'node:path';
-import { snippet } from './snippet.js';
 import { TIERS, type DocRecord, type Tier } from './types.js';
 import { openTier, type OpenedTier } from './view.js';
 import { finishSearch, mergeTier, shortlist, startSearch } from './assemble.js';
@@ -141,11 +139,7 @@ export async function searchTier(req: TierQuery, vectors: VectorRanker | undefin
       supersededBy: null,
     });
   }
-  const top = [...groups.values()].sort((a, b) => b.score - a.score).slice(0, shortlist(req.k));
-  // Snippets last, for the results kept only, with one fold set-up for all their texts.
-  prepareFold(top.map((r) => r.text));
-  for (const r of top) r.snippet = snippet(r.text, terms);
-  return top;
+  return [...groups.values()].sort((a, b) => b.score - a.score).slice(0, shortlist(req.k));
 }
 
 function unusable(tier: Tier, problem: string): string {
@@ -226,5 +220,5 @@ export async function runSearch(req: SearchRequest): Promise<SearchOutcome> {
   } finally {
     opens.forEach((o) => o.close());
   }
-  return finishSearch(req, response, results, notices);
+  return finishSearch(req, response, results, notices, terms);
 }

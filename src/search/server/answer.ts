@@ -54,7 +54,7 @@ export async function answer(ctx: AnswerContext, req: SearchQuery): Promise<Sear
     mergeTier(req, opened, found, response, results, notices);
   }
   for (const r of results) if (r.status === 'superseded' && r.id) r.supersededBy = await successorAnywhere(ctx, opens, r.id);
-  return finishSearch(req, response, results, notices);
+  return finishSearch(req, response, results, notices, terms);
 }
 
 /** The entry that names `id` in its `supersedes` field: the tiers searched first, then the other's index. */
