@@ -381,7 +381,7 @@ test('index rules: a limited update declines past its limit (changed, added and 
   const prev = emptyTier('warm', 'tokens 400/80');
   for (let i = 0; i < 10; i++) prev.files[`memory/${i}.md`] = { size: 10, mtimeMs: 1, ctimeMs: 1, hash: 'h', first: i * 5, count: 5 };
   Object.assign(prev, { docCount: 50, nextId: 50, segments: [{ name: 'warm-0-a', first: 0, count: 50 }] });
-  const scan = Object.entries(prev.files).map(([path, f]) => ({ path, abs: `/ws/${path}`, tier: 'warm' as const, size: f.size, mtimeMs: f.mtimeMs, ctimeMs: f.ctimeMs }));
+  const scan = Object.entries(prev.files).map(([path, f]) => ({ path, abs: `/ws/${path}`, tier: 'warm' as const, size: f.size, mtimeMs: f.mtimeMs, ctimeMs: f.ctimeMs ?? f.mtimeMs }));
   assert.equal(listsScan(prev.files, scan), true);
   // One changed, one added, one removed: three files touched.
   const edited = [...scan.slice(1, 9), { ...scan[9]!, mtimeMs: 2 }, { ...scan[0]!, path: 'memory/new.md' }];
