@@ -104,31 +104,36 @@ export type Accept = (doc: number, seg: Segment) => boolean;
  * as one segment holding every doc would give them. With `accept`, a segment's whole run is read and
  * only the pairs of accepted docs count. `owner` learns each read doc's segment.
  */
-function termHead(view: TierView, term: string, owner: Map<number, Segment>, accept?: Accept): Uint32Array {
+function termHead(view: TierView, term: string, owner: Map<number, Segment>, accept?: Accept): { pairs: Uint32Array; capped: boolean } {
   const heads: Uint32Array[] = [];
   let n = 0;
+  let capped = false;
   for (const seg of view.segments) {
-    const p = seg.posting(term, accept ? seg.pairs(term) : POSTING_CAP);
+    const stored = seg.pairs(term);
+    const p = seg.posting(term, accept ? stored : POSTING_CAP);
     if (!p) continue;
     const live = new Uint32Array(Math.min(p.length, POSTING_CAP * 2));
     let m = 0;
-    for (let i = 0; i < p.length && m < live.length; i += 2) {
+    let i = 0;
+    for (; i < p.length && m < live.length; i += 2) {
       const doc = p[i]!;
       if (view.isDead(doc) || (accept && !accept(doc, seg))) continue;
       live[m++] = doc;
       live[m++] = p[i + 1]!;
       if (!owner.has(doc)) owner.set(doc, seg);
     }
+    // Pairs left unread in this segment (its head was cut, or the live array filled).
+    if (p.length / 2 < stored || i < p.length) capped = true;
     heads.push(live.subarray(0, m));
     n += m / 2;
   }
-  if (heads.length === 1) return heads[0]!;
+  if (heads.length === 1) return { pairs: heads[0]!, capped };
   const all = concat(heads, n);
-  if (n <= POSTING_CAP) return all;
+  if (n <= POSTING_CAP) return { pairs: all, capped };
   const body = new Map<number, number>();
   for (let i = 0; i < all.length; i += 2) body.set(all[i]!, owner.get(all[i]!)!.lengths(all[i]!)[1]);
   impactOrder(all, 0, n, (doc) => body.get(doc)!);
-  return all.subarray(0, POSTING_CAP * 2);
+  return { pairs: all.subarray(0, POSTING_CAP * 2), capped: true };
 }
 
 function concat(parts: Uint32Array[], pairs: number): Uint32Array {
@@ -153,7 +158,7 @@ export function lexicalSearch(view: TierView, terms: string[], limit: number, op
   for (const term of kept) {
     const byField: { docs: number[]; tfs: number[] }[] = [];
     const stored = pairsOf(term);
-    const p = termHead(view, term, owner, opts.accept);
+    const { pairs: p, capped } = termHead(view, term, owner, opts.accept);
     for (let i = 0; i < p.length; i += 2) {
       const doc = p[i]!;
       read.add(doc);
@@ -164,7 +169,9 @@ export function lexicalSearch(view: TierView, terms: string[], limit: number, op
     const fields = new Map<number, Run>();
     byField.forEach((f, field) => f && fields.set(field, ascending(f.docs, f.tfs)));
     if (fields.size) index.push([term, fields]);
-    if (p.length / 2 < stored) {
+    // Only a capped term's IDF needs the fix: an uncapped one read every live pair, as a rebuilt
+    // index holds them (`stored` may still count dead pairs, under STEM_WHEN: livePairs).
+    if (capped && p.length / 2 < stored) {
       const n = view.docCount;
       const idf = (df: number) => Math.log(1 + (n - df + 0.5) / (df + 0.5));
       termBoost.set(term, (termBoost.get(term) ?? 1) * (idf(Math.min(stored, n)) / idf(Math.max(1, p.length / 2))));
