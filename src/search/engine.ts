@@ -99,18 +99,23 @@ function ascending(docs: number[], tfs: number[]): Run {
 export type Accept = (doc: number, seg: Segment) => boolean;
 
 /**
- * The live pairs of a term that a query reads: every segment's head in impact order (segment-builder.ts),
- * and when they hold more than POSTING_CAP pairs, the best POSTING_CAP of them all in that same order,
- * as one segment holding every doc would give them. With `accept`, a segment's whole run is read and
- * only the pairs of accepted docs count. `owner` learns each read doc's segment.
+ * The live pairs of a term that a query reads: each segment's head in impact order (segment-builder.ts),
+ * a share of POSTING_CAP in proportion to the pairs the segment holds, so a small segment of freshly
+ * indexed files weighs what it would in a rebuilt index and the pairs read stay about POSTING_CAP
+ * (reading every segment's full head and merging them cost 40,000 pairs and a sort at 10,000 files).
+ * With `accept`, a segment's whole run is read, only the pairs of accepted docs count, and when they
+ * hold more than POSTING_CAP pairs the best of them all are kept in impact order. `owner` learns each
+ * read doc's segment.
  */
 function termHead(view: TierView, term: string, owner: Map<number, Segment>, accept?: Accept): { pairs: Uint32Array; capped: boolean } {
   const heads: Uint32Array[] = [];
   let n = 0;
   let capped = false;
+  const total = view.segments.reduce((sum, seg) => sum + seg.pairs(term), 0);
   for (const seg of view.segments) {
     const stored = seg.pairs(term);
-    const p = seg.posting(term, accept ? stored : POSTING_CAP);
+    const share = total > POSTING_CAP ? Math.ceil((POSTING_CAP * stored) / total) : stored;
+    const p = seg.posting(term, accept ? stored : share);
     if (!p) continue;
     const live = new Uint32Array(Math.min(p.length, POSTING_CAP * 2));
     let m = 0;
@@ -129,7 +134,8 @@ function termHead(view: TierView, term: string, owner: Map<number, Segment>, acc
   }
   if (heads.length === 1) return { pairs: heads[0]!, capped };
   const all = concat(heads, n);
-  if (n <= POSTING_CAP) return { pairs: all, capped };
+  // Shares rounded up may pass the cap by a pair a segment: no sort for that.
+  if (n <= POSTING_CAP || !accept) return { pairs: all, capped };
   const body = new Map<number, number>();
   for (let i = 0; i < all.length; i += 2) body.set(all[i]!, owner.get(all[i]!)!.lengths(all[i]!)[1]);
   impactOrder(all, 0, n, (doc) => body.get(doc)!);
