@@ -28,6 +28,8 @@ const STEM_WHEN = 200;
 export interface TierView {
   segments: Segment[];
   isDead: (doc: number) => boolean;
+  /** The dead doc ranges [first, count] behind isDead (a segment holding none needs no dead check). */
+  dead: readonly (readonly [number, number])[];
   docCount: number;
   avgLen: [number, number, number];
 }
@@ -63,10 +65,12 @@ export function keptTerms(view: TierView, terms: string[], pairsOf = livePairs(v
  */
 function livePairs(view: TierView): (term: string) => number {
   const window = Math.floor(Math.max(MIN_COMMON, view.docCount / 8)) + 1;
+  // Only a segment holding a dead range can hold a dead pair (none after a rebuild).
+  const withDead = view.segments.filter((seg) => view.dead.some(([first, count]) => first < seg.first + seg.count && first + count > seg.first));
   return (term) => {
     let live = view.segments.reduce((n, s) => n + s.pairs(term), 0);
     if (live < STEM_WHEN) return live;
-    for (const seg of view.segments) {
+    for (const seg of withDead) {
       const p = seg.posting(term, window);
       for (let j = 0; p && j < p.length; j += 2) if (view.isDead(p[j]!)) live--;
     }

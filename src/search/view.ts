@@ -70,7 +70,7 @@ function openHead(workspace: string, head: TierHead): OpenedTier {
   const disk: Segment[] = head.segments.map((s) => DiskSegment.open(path.join(workspace, INDEX_DIR), s.name, s.first, s.count));
   return {
     tier: head.tier, behind: [], warnings: [],
-    view: { segments: disk, isDead: deadSet(head.dead), docCount: head.docCount, avgLen: avg(head.lenSum, head.docCount) },
+    view: { segments: disk, isDead: deadSet(head.dead), dead: head.dead, docCount: head.docCount, avgLen: avg(head.lenSum, head.docCount) },
     close: () => disk.forEach((s) => s.close()),
   };
 }
@@ -87,7 +87,7 @@ export async function openTier(workspace: string, tier: Tier, files: ScannedFile
     const lenSum = docs.reduce<[number, number, number]>((s, d) => [s[0] + d.tokens[0].length, s[1] + d.tokens[1].length, s[2] + d.tokens[2].length], [0, 0, 0]);
     return {
       tier, behind: [], problem: load.detail, problemKind: load.problem, warnings,
-      view: { segments: [mem], isDead: () => false, docCount: docs.length, avgLen: avg(lenSum, docs.length) },
+      view: { segments: [mem], isDead: () => false, dead: [], docCount: docs.length, avgLen: avg(lenSum, docs.length) },
       close: () => {},
     };
   }
@@ -111,7 +111,7 @@ export async function openTier(workspace: string, tier: Tier, files: ScannedFile
   }
   return {
     tier, behind, warnings,
-    view: { segments, isDead: deadSet(live.dead), docCount: live.docCount, avgLen: avg(live.lenSum, live.docCount) },
+    view: { segments, isDead: deadSet(live.dead), dead: live.dead, docCount: live.docCount, avgLen: avg(live.lenSum, live.docCount) },
     close: () => disk.forEach((s) => s.close()),
   };
 }
