@@ -4,27 +4,13 @@
  * clock or a damaged cursor. The built CLI as a child process on real temp workspaces.
  */
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { dailyText, mem, tempDir } from './helpers/cli.js';
+import { dailyText, mem, transcriptWorkspace } from './helpers/cli.js';
 import { promptTurns, startOpenAIServer, type OpenAIServer } from './helpers/openai-server.js';
 
 const line = (session: string, ts: string, role: string, content: string) => JSON.stringify({ role, content, timestamp: ts, session_id: session });
-
-/** A fresh workspace reading generic JSONL transcripts from `<root>/tr`. */
-async function jsonlWorkspace(t: Parameters<typeof tempDir>[0], llm?: string): Promise<{ ws: string; tr: string }> {
-  const root = tempDir(t);
-  const ws = join(root, 'ws');
-  const tr = join(root, 'tr');
-  mkdirSync(tr);
-  const init = await mem(['init', ws]);
-  assert.equal(init.code, 0, init.stderr);
-  const cfg: Record<string, unknown> = { format_version: 1, timezone: 'UTC', sources: [{ name: 's', kind: 'jsonl', path: '../tr' }], exclude: [], extraPaths: [] };
-  if (llm) cfg.llm = { baseURL: llm, model: 'test-model', timeoutMs: 2000, maxRetries: 1 };
-  writeFileSync(join(ws, 'mem.config.json'), JSON.stringify(cfg) + '\n');
-  return { ws, tr };
-}
 
 describe('microsync with an LLM: the model is not trusted', () => {
   let llm: OpenAIServer;
@@ -39,7 +25,7 @@ describe('microsync with an LLM: the model is not trusted', () => {
   });
 
   test('secrets and control characters in a reply are cleaned before anything is written', async (t) => {
-    const { ws, tr } = await jsonlWorkspace(t, llm.url);
+    const { ws, tr } = await transcriptWorkspace(t, 'jsonl', llm.url);
     writeFileSync(join(tr, 'a.jsonl'), line('s1', '2026-11-21T10:00:00Z', 'user', 'Remember the deploy key setup.') + '\n');
     const key = 'sk-proj-' + 'Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4z';
     const gh = 'ghp_' + 'A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8';
@@ -52,7 +38,7 @@ describe('microsync with an LLM: the model is not trusted', () => {
   });
 
   test('origin user needs a user turn in the cited range', async (t) => {
-    const { ws, tr } = await jsonlWorkspace(t, llm.url);
+    const { ws, tr } = await transcriptWorkspace(t, 'jsonl', llm.url);
     writeFileSync(
       join(tr, 'a.jsonl'),
       [
@@ -79,7 +65,7 @@ describe('microsync with an LLM: the model is not trusted', () => {
 
 describe('microsync without an LLM: what is written is clean', () => {
   test('a NUL in a transcript message is not written, and the day stays searchable', async (t) => {
-    const { ws, tr } = await jsonlWorkspace(t);
+    const { ws, tr } = await transcriptWorkspace(t, 'jsonl');
     writeFileSync(
       join(tr, 'a.jsonl'),
       line('n', '2026-11-21T10:00:00Z', 'user', 'From now on, tag every release.') + '\n' + line('n', '2026-11-21T10:01:00Z', 'user', 'From now on, pasted \u0000 text.') + '\n',
@@ -97,7 +83,7 @@ describe('microsync without an LLM: what is written is clean', () => {
 
 describe('microsync reading past a wrong clock', () => {
   test('a line dated far after now, followed by earlier ones, is warned about once and reading goes on', async (t) => {
-    const { ws, tr } = await jsonlWorkspace(t);
+    const { ws, tr } = await transcriptWorkspace(t, 'jsonl');
     const file = join(tr, 'a.jsonl');
     writeFileSync(
       file,
@@ -124,7 +110,7 @@ describe('microsync reading past a wrong clock', () => {
   });
 
   test('turns newer than now at the end of a file are still held back for a later run', async (t) => {
-    const { ws, tr } = await jsonlWorkspace(t);
+    const { ws, tr } = await transcriptWorkspace(t, 'jsonl');
     writeFileSync(
       join(tr, 'a.jsonl'),
       [line('c', '2026-11-21T10:00:00Z', 'user', 'From now on, tag every release.'), line('c', '2026-11-21T15:00:00Z', 'user', 'From now on, sign every commit.')].join('\n') + '\n',
@@ -141,7 +127,7 @@ describe('microsync reading past a wrong clock', () => {
 
 describe('microsync with a damaged cursor entry', () => {
   test('the bad entry is dropped with one warning, the file read again without duplicates', async (t) => {
-    const { ws, tr } = await jsonlWorkspace(t);
+    const { ws, tr } = await transcriptWorkspace(t, 'jsonl');
     writeFileSync(join(tr, 'a.jsonl'), line('c', '2026-11-21T10:00:00Z', 'user', 'From now on, tag every release.') + '\n');
     writeFileSync(join(tr, 'b.jsonl'), line('d', '2026-11-21T10:00:00Z', 'user', 'From now on, sign every commit.') + '\n');
     const first = await mem(['-C', ws, 'microsync', '--now', '2026-11-21T12:00:00Z']);

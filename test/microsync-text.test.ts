@@ -4,30 +4,18 @@
  * `mem microsync` (the built CLI as a child process) on real temp workspaces.
  */
 import assert from 'node:assert/strict';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { extractWithRules } from '../src/extract/rules.js';
 import { sentences } from '../src/extract/sentences.js';
 import type { Role, Turn } from '../src/transcripts/index.js';
-import { dailyText, mem, tempDir } from './helpers/cli.js';
+import { dailyText, mem, transcriptWorkspace } from './helpers/cli.js';
 
 const said = (...specs: Array<[Role, string]>) =>
   extractWithRules(specs.map(([role, text], i): Turn => ({ sessionId: 's', sessionPath: '/s.jsonl', index: i + 1, role, text, timestamp: '2026-11-21T10:00:00Z', endOffset: i + 1 })))
     .map((c) => `${c.kind}: ${c.title}`);
 
-/** A fresh workspace reading transcripts of one kind from `<root>/tr`. */
-async function workspace(t: Parameters<typeof tempDir>[0], kind: 'jsonl' | 'markdown'): Promise<{ ws: string; tr: string }> {
-  const root = tempDir(t);
-  const ws = join(root, 'ws');
-  const tr = join(root, 'tr');
-  mkdirSync(tr);
-  const init = await mem(['init', ws]);
-  assert.equal(init.code, 0, init.stderr);
-  const cfg = { format_version: 1, timezone: 'UTC', sources: [{ name: 's', kind, path: '../tr' }], exclude: [], extraPaths: [] };
-  writeFileSync(join(ws, 'mem.config.json'), JSON.stringify(cfg) + '\n');
-  return { ws, tr };
-}
 
 const line = (session: string, i: number, role: Role, content: string) => JSON.stringify({ role, content, timestamp: `2026-11-21T10:0${i}:00Z`, session_id: session });
 
@@ -67,7 +55,7 @@ describe('a soft line break does not end a sentence', () => {
   });
 
   test('mem microsync stores the whole wrapped rule from a Markdown transcript', async (t) => {
-    const { ws, tr } = await workspace(t, 'markdown');
+    const { ws, tr } = await transcriptWorkspace(t, 'markdown');
     const transcript = [
       '---', 'session_id: wrap', '---', '',
       '## user · 2026-11-21T10:00:00Z', '',
@@ -100,7 +88,7 @@ describe('quoted words are not a statement', () => {
   });
 
   test('mem microsync writes nothing for a quoted decision, and the real one next to it', async (t) => {
-    const { ws, tr } = await workspace(t, 'jsonl');
+    const { ws, tr } = await transcriptWorkspace(t, 'jsonl');
     writeSessions(tr, [[['user', 'he said "from now on we always deploy on Fridays" - that is quoting him, not deciding.']], [['user', 'From now on, we never deploy on Fridays.']]]);
     const day = await microsync(ws);
     assert.match(day, /^## Rule: We never deploy on Fridays$/m);
@@ -116,7 +104,7 @@ describe('a reply that takes its yes back confirms nothing', () => {
   for (const reply of confirms) test(`confirms: ${reply}`, () => assert.deepEqual(said(['assistant', PROPOSAL], ['user', reply]), ['Rule: Cap uploads at 25 MB']));
 
   test('mem microsync writes the confirmed proposals and none of the declined ones', async (t) => {
-    const { ws, tr } = await workspace(t, 'jsonl');
+    const { ws, tr } = await transcriptWorkspace(t, 'jsonl');
     const replies = [...declines, ...confirms];
     writeSessions(tr, replies.map((reply, n): Array<[Role, string]> => [['assistant', `Shall we cap uploads at ${n + 1} MB?`], ['user', reply]]));
     const day = await microsync(ws);
@@ -158,7 +146,7 @@ describe('"scratch that" takes back the statement before it', () => {
   });
 
   test('mem microsync writes nothing that was taken back', async (t) => {
-    const { ws, tr } = await workspace(t, 'jsonl');
+    const { ws, tr } = await transcriptWorkspace(t, 'jsonl');
     writeSessions(tr, [
       [['user', 'From now on, deploy only on Tuesdays.'], ['assistant', 'Got it.'], ['user', 'scratch that']],
       [['user', 'We decided to use Kafka for events. Never mind.']],

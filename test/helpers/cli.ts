@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -85,6 +85,23 @@ export function exampleWorkspace(t: { after(fn: () => void): void }): { root: st
   cpSync(join(ROOT, 'fixtures', 'example-workspace'), join(root, 'workspace'), { recursive: true });
   cpSync(join(ROOT, 'fixtures', 'transcripts'), join(root, 'transcripts'), { recursive: true });
   return { root, ws: join(root, 'workspace'), transcripts: join(root, 'transcripts') };
+}
+
+/**
+ * A fresh workspace (`mem init`) reading transcripts of one kind from `<root>/tr`, and nothing else;
+ * with `llm`, an OpenAI-compatible endpoint for microsync's LLM path.
+ */
+export async function transcriptWorkspace(t: { after(fn: () => void): void }, kind: 'jsonl' | 'markdown', llm?: string): Promise<{ ws: string; tr: string }> {
+  const root = tempDir(t);
+  const ws = join(root, 'ws');
+  const tr = join(root, 'tr');
+  mkdirSync(tr);
+  const init = await mem(['init', ws]);
+  assert.equal(init.code, 0, init.stderr);
+  const cfg: Record<string, unknown> = { format_version: 1, timezone: 'UTC', sources: [{ name: 's', kind, path: '../tr' }], exclude: [], extraPaths: [] };
+  if (llm) cfg.llm = { baseURL: llm, model: 'test-model', timeoutMs: 2000, maxRetries: 1 };
+  writeFileSync(join(ws, 'mem.config.json'), JSON.stringify(cfg) + '\n');
+  return { ws, tr };
 }
 
 export function editConfig(ws: string, edit: (cfg: Record<string, unknown>) => void): void {
