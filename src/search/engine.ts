@@ -115,12 +115,13 @@ function termHead(view: TierView, term: string, owner: Map<number, Segment>, acc
   const heads: Uint32Array[] = [];
   let n = 0;
   let capped = false;
-  const total = view.segments.reduce((sum, seg) => sum + seg.pairs(term), 0);
-  for (const seg of view.segments) {
-    const stored = seg.pairs(term);
+  const counts = view.segments.map((seg) => seg.pairs(term));
+  const total = counts.reduce((sum, c) => sum + c, 0);
+  view.segments.forEach((seg, k) => {
+    const stored = counts[k]!;
     const share = total > POSTING_CAP ? Math.ceil((POSTING_CAP * stored) / total) : stored;
     const p = seg.posting(term, accept ? stored : share);
-    if (!p) continue;
+    if (!p) return;
     const live = new Uint32Array(Math.min(p.length, POSTING_CAP * 2));
     let m = 0;
     let i = 0;
@@ -135,7 +136,7 @@ function termHead(view: TierView, term: string, owner: Map<number, Segment>, acc
     if (p.length / 2 < stored || i < p.length) capped = true;
     heads.push(live.subarray(0, m));
     n += m / 2;
-  }
+  });
   if (heads.length === 1) return { pairs: heads[0]!, capped };
   const all = concat(heads, n);
   // Shares rounded up may pass the cap by a pair a segment: no sort for that.
