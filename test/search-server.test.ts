@@ -314,7 +314,7 @@ test('with embeddings configured the server embeds the query itself and fuses as
   assert.equal((await done).code, 0);
 });
 
-test('the server\'s answer() equals runSearch() for every labelled query of the quality set (deep or not, filtered, with an overlay)', async (t) => {
+test('the server\'s answer() equals runSearch() for every labelled query of the quality set (deep or not, filtered, with an overlay, a snippet past the stored text)', async (t) => {
   const { loadConfig } = await import('../src/config/load.js');
   const { runIndex } = await import('../src/search/update.js');
   const { runSearch } = await import('../src/search/search.js');
@@ -323,6 +323,9 @@ test('the server\'s answer() equals runSearch() for every labelled query of the 
   const { TierCache } = await import('../src/search/server/tiers.js');
   const ws = join(searchWorkspace(t), '..', 'quality');
   cpSync(join(ROOT, 'test', 'fixtures', 'search', 'quality', 'workspace'), ws, { recursive: true });
+  // A paragraph on one line longer than a result's stored text, the query's terms past the cut.
+  const words = Array.from({ length: 420 }, (_, i) => `filler${i}`).join(' ');
+  writeFileSync(join(ws, 'memory', 'long-notes.md'), `# Long notes\n\n${words} and the wombat ledger closes at midnight\n`);
   const loaded = loadConfig(ws);
   await runIndex(ws, loaded);
   const files = new FileTracker(ws, loaded.config.extraPaths);
@@ -331,7 +334,7 @@ test('the server\'s answer() equals runSearch() for every labelled query of the 
     tiers.close();
     files.close();
   });
-  const labelled = JSON.parse(readFileSync(join(ROOT, 'test', 'fixtures', 'search', 'quality', 'queries.json'), 'utf8')) as { q: string }[];
+  const labelled = [...(JSON.parse(readFileSync(join(ROOT, 'test', 'fixtures', 'search', 'quality', 'queries.json'), 'utf8')) as { q: string }[]), { q: 'wombat ledger' }];
   const variants: { k: number; deep: boolean; filters: Record<string, string> }[] = [
     { k: 6, deep: false, filters: {} },
     { k: 3, deep: true, filters: {} },

@@ -436,3 +436,25 @@ test('a --kind or --status that memfold never writes is named (typos), in any ca
   assert.match(named[0]!, /--kind "decisions" is none of the kinds memfold writes \(decision, rule, architecture or arch, note\)/);
   assert.match(named[1]!, /--status "done" is none of the statuses memfold writes \(active, superseded, archived, retracted\)/);
 });
+
+test('a snippet of a long line shows its first hit, with some text before it, in at most 240 characters', async () => {
+  const { snippet } = await import('../src/search/snippet.js');
+  const filler = (n: number) => Array.from({ length: n }, (_, i) => `word${i}`).join(' ');
+  const line = `${filler(150)} the okapi shards by tenant ${filler(60)}`;
+  const s = snippet(`# Notes\n\n${line}`, tokenize('okapi'));
+  assert.ok(s.length <= 240, `${s.length}`);
+  assert.match(s, /^….* the okapi shards by tenant .*…$/);
+  // A hit near the start keeps the line's start; a short line is whole.
+  assert.match(snippet(`okapi ${filler(100)}`, tokenize('okapi')), /^okapi word0 .*…$/);
+  assert.equal(snippet('The okapi shards.', tokenize('okapi')), 'The okapi shards.');
+  // A hit at the very end: the window ends with the line, no trailing ellipsis.
+  assert.match(snippet(`${filler(200)} 放弃缓存`, tokenize('缓存')), /^….* 放弃缓存$/);
+  // Emoji and CJK around the hit: never a split surrogate pair, never over 240, the hit shown.
+  const fc = (await import('fast-check')).default;
+  const lone = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+  const piece = fc.constantFrom('😀', '𝒳', '缓', '存', 'a', ' ', 'word', 'é');
+  fc.assert(fc.property(fc.array(piece, { minLength: 50, maxLength: 400 }), fc.array(piece, { minLength: 50, maxLength: 400 }), (before, after) => {
+    const s = snippet(`${before.join('')} okapi ${after.join('')}`, tokenize('okapi'));
+    assert.ok(s.length <= 240 && !lone.test(s) && s.includes('okapi'), s);
+  }), { numRuns: 500 });
+});

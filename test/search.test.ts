@@ -303,6 +303,21 @@ test('updateIndexAfterWrite updates incrementally and never throws; extra paths 
   assert.match(failed.warning ?? '', /index not updated .*run "mem index"/);
 });
 
+test('a query term past the 2,000 characters a result stores picks the snippet line from the whole section', async (t) => {
+  const ws = searchWorkspace(t);
+  mkdirSync(join(ws, 'memory', 'projects'));
+  // One paragraph written as a single 3,000-character line: its chunk's stored text is cut at 2,000.
+  const words = Array.from({ length: 420 }, (_, i) => `filler${i}`).join(' ');
+  writeFileSync(join(ws, 'memory', 'projects', 'long-notes.md'), `# Long notes\n\n${words} and the wombat ledger closes at midnight ${words.slice(0, 200)}\n`);
+  await index(ws);
+  const res = await search(ws, 'wombat ledger');
+  const hit = res.results.find((r) => r.path === 'memory/projects/long-notes.md')!;
+  assert.ok(hit, JSON.stringify(res.results.map((r) => r.path)));
+  assert.ok((hit.text as string).length <= 2000 && !(hit.text as string).includes('wombat'), 'the stored text is cut before the term');
+  assert.match(hit.snippet as string, /the wombat ledger closes at midnight/);
+  assert.ok((hit.snippet as string).length <= 240);
+});
+
 test('the engine hands minisearch its loaded state directly and cuts docs that cannot make the top: the same hits, scores and order as ranking all through loadJS', async (t) => {
   const { lexicalSearch } = await import('../src/search/engine.js');
   const { openTier } = await import('../src/search/view.js');

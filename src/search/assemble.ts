@@ -62,14 +62,16 @@ export function mergeTier(req: Pick<SearchRequest, 'k' | 'deep'>, opened: Opened
 
 /**
  * The final order (deep: both tiers by score) with superseded entries below their successors, cut
- * to k after that reordering, so the top results do not depend on k; then their snippets. When
- * nothing was found, a --kind or --status that is none of the values memfold writes gets a notice.
+ * to k after that reordering, so the top results do not depend on k; then their snippets, from the
+ * whole text where the stored one was cut (`wholeText`). When nothing was found, a --kind or
+ * --status that is none of the values memfold writes gets a notice.
  */
-export function finishSearch(req: Pick<SearchRequest, 'k' | 'deep' | 'filters'>, response: SearchResponse, results: SearchResult[], notices: string[], terms: string[]): SearchOutcome {
+export function finishSearch(req: Pick<SearchRequest, 'k' | 'deep' | 'filters'>, response: SearchResponse, results: SearchResult[], notices: string[], terms: string[], wholeText: (r: SearchResult) => string | null): SearchOutcome {
   response.results = successorsFirst(req.deep ? results.sort((a, b) => b.score - a.score) : results).slice(0, req.k);
   // Snippets last, for the results shown only, with one fold set-up for all their texts.
-  prepareFold(response.results.map((r) => r.text));
-  for (const r of response.results) r.snippet = snippet(r.text, terms);
+  const texts = response.results.map((r) => wholeText(r) ?? r.text);
+  prepareFold(texts);
+  response.results.forEach((r, i) => (r.snippet = snippet(texts[i]!, terms)));
   if (!response.results.length) notices.push(...unknownFilterValues(req.filters));
   return { response, notices: [...new Set(notices)] };
 }

@@ -15,6 +15,7 @@ import path from 'node:path';
 import { TIERS, type DocRecord, type Tier } from './types.js';
 import { openTier, type OpenedTier } from './view.js';
 import { finishSearch, mergeTier, shortlist, startSearch } from './assemble.js';
+import { wholeTextReader } from './whole-text.js';
 
 export { successorsFirst } from './assemble.js';
 export { successor } from './cited.js';
@@ -220,5 +221,5 @@ export async function runSearch(req: SearchRequest): Promise<SearchOutcome> {
   } finally {
     opens.forEach((o) => o.close());
   }
-  return finishSearch(req, response, results, notices, terms);
+  return finishSearch(req, response, results, notices, terms, wholeTextReader(req.workspace));
 }

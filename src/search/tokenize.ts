@@ -86,12 +86,13 @@ export function cjkTokens(run: string, out: string[]): void {
 
 /**
  * Receives the tokens of scanTokens in order: Latin words in place (with their termHash), a word's
- * stem right after it (`stemAt` gives the token: the STEM letters from `start`, marked), CJK runs whole.
+ * stem right after it (`stemAt` gives the token: the STEM letters from `start`, marked), CJK runs whole
+ * (with where they start in the text).
  */
 export interface TokenSink {
   word(text: string, start: number, end: number, hash: number): void;
   stem(text: string, start: number): void;
-  cjk(run: string): void;
+  cjk(run: string, start: number): void;
 }
 
 export function stemAt(text: string, start: number): string {
@@ -138,7 +139,7 @@ export function scanTokens(text: string, sink: TokenSink): void {
       if (i - start > MAX_TOKEN) continue;
       sink.word(text, start, i, h);
       if (letters === STEM) sink.stem(text, start);
-    } else sink.cjk(text.slice(start, i));
+    } else sink.cjk(text.slice(start, i), start);
   }
 }
 

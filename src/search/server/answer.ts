@@ -12,6 +12,7 @@ import { finishSearch, mergeTier, startSearch } from '../assemble.js';
 import { searchTier, successor, type SearchOutcome, type SearchResult } from '../search.js';
 import { TIERS, type Tier } from '../types.js';
 import type { OpenedTier } from '../view.js';
+import { wholeTextReader } from '../whole-text.js';
 import type { SearchQuery } from './protocol.js';
 import type { TierCache } from './tiers.js';
 
@@ -54,7 +55,7 @@ export async function answer(ctx: AnswerContext, req: SearchQuery): Promise<Sear
     mergeTier(req, opened, found, response, results, notices);
   }
   for (const r of results) if (r.status === 'superseded' && r.id) r.supersededBy = await successorAnywhere(ctx, opens, r.id);
-  return finishSearch(req, response, results, notices, terms);
+  return finishSearch(req, response, results, notices, terms, wholeTextReader(ctx.workspace));
 }
 
 /** The entry that names `id` in its `supersedes` field: the tiers searched first, then the other's index. */
