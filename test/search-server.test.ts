@@ -16,7 +16,8 @@ import { index, NOW, searchWorkspace } from './search-helpers.js';
 import { failedMarker } from '../src/search/server/client.js';
 import { loadRecorder } from './helpers/loaded.js';
 import { killAfter, MAIN, startServer, status, waitFor } from './helpers/search-server.js';
-import { exchange, PROTOCOL, socketAddress } from '../src/search/server/protocol.js';
+import { exchange, PROTOCOL } from '../src/search/server/protocol.js';
+import { socketAddress } from '../src/search/server/address.js';
 
 /** One search, the same way twice: through whatever server runs, and cold (MEM_SEARCH_SERVER=off). */
 async function both(ws: string, args: string[], env: Record<string, string> = {}): Promise<{ served: string; cold: string; stderr: [string, string] }> {

@@ -16,7 +16,8 @@ import { outputFor } from './output.js';
 import { nowText } from './now-text.js';
 import { locateWorkspace } from '../workspace/locate.js';
 import { spawnIfWorth } from '../search/server/client.js';
-import { exchange, privateDir, realWorkspace, requestHead, serverSwitch, socketAddress, socketDir } from '../search/server/protocol.js';
+import { exchange, requestHead, serverSwitch } from '../search/server/protocol.js';
+import { privateDir, realWorkspace, socketAddress, socketDir } from '../search/server/address.js';
 
 /**
  * How long a client waits for the server's run once the server has started it (it declines long

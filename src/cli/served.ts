@@ -15,7 +15,8 @@ import type { SearchRoute } from './fast-args.js';
 import { c, outputFor } from './output.js';
 import { nowText } from './now-text.js';
 import { locateWorkspace } from '../workspace/locate.js';
-import { declined, exchange, privateDir, realWorkspace, requestHead, serverSwitch, socketAddress, socketDir } from '../search/server/protocol.js';
+import { declined, exchange, requestHead, serverSwitch } from '../search/server/protocol.js';
+import { privateDir, realWorkspace, socketAddress, socketDir } from '../search/server/address.js';
 
 /** True when the search was answered and printed; 'declined' when the server will not answer it. */
 export async function served(route: SearchRoute, env: NodeJS.ProcessEnv): Promise<boolean | 'declined'> {

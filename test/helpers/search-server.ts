@@ -3,7 +3,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { childEnv, ROOT } from './cli.js';
-import { exchange, PROTOCOL, socketAddress, type ServerStatus } from '../../src/search/server/protocol.js';
+import { exchange, PROTOCOL, type ServerStatus } from '../../src/search/server/protocol.js';
+import { socketAddress } from '../../src/search/server/address.js';
 
 export const MAIN = join(ROOT, 'dist', 'search', 'server', 'main.js');
 

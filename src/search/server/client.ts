@@ -17,7 +17,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SearchOutcome } from '../search.js';
-import { exchange, privateDir, realWorkspace, requestHead, serverSwitch, socketAddress, socketDir, type SearchQuery, type ServerSwitch } from './protocol.js';
+import { exchange, requestHead, serverSwitch, type SearchQuery, type ServerSwitch } from './protocol.js';
+import { privateDir, realWorkspace, socketAddress, socketDir } from './address.js';
 
 /** Index size (bytes of `.mem/index/warm.json`) from which a search starts a server on demand. */
 export const SPAWN_MIN_INDEX_BYTES = 64 * 1024;

@@ -9,7 +9,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { realWorkspace, serverSwitch } from './protocol.js';
+import { serverSwitch } from './protocol.js';
+import { realWorkspace } from './address.js';
 
 export interface HostedServer {
   pid: number;

@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { CONFIG_FILE, LOCAL_CONFIG_FILE, loadConfig, userConfigPath } from '../../config/load.js';
 import { failedMarker } from './client.js';
-import { privateDir, socketAddress, socketDir } from './protocol.js';
+import { privateDir, socketAddress, socketDir } from './address.js';
 import { startServer, type ServerMode } from './server.js';
 
 const DEFAULT_IDLE_MS = 10 * 60_000;
