@@ -19,8 +19,9 @@ import type { LoadedConfig } from '../../config/load.js';
 import { answer, Cold } from './answer.js';
 import { FileTracker } from './files.js';
 import { serveIndex } from './index-job.js';
-import { buildStamp, clientEnv, envMismatch, exchange, MAX_LINE, PROTOCOL, type Reply, type Request, type SearchQuery, type ServerStatus, type Started } from './protocol.js';
-import { privateDir, socketAddress, socketDir } from './address.js';
+import { claim, prepareDir, type Another } from './claim.js';
+import { buildStamp, clientEnv, envMismatch, MAX_LINE, PROTOCOL, type Reply, type Request, type SearchQuery, type ServerStatus, type Started } from './protocol.js';
+import { socketAddress } from './address.js';
 import { dayIn } from '../../config/zone.js';
 import { TierCache } from './tiers.js';
 import type { ManifestCache } from '../tier-file.js';
@@ -59,50 +60,6 @@ function percentiles(xs: number[]): { p50: number; p95: number } | null {
   const s = [...xs].sort((a, b) => a - b);
   const at = (q: number) => Math.round(s[Math.min(s.length - 1, Math.ceil(s.length * q) - 1)]! * 10) / 10;
   return { p50: at(0.5), p95: at(0.95) };
-}
-
-function prepareDir(): void {
-  if (process.platform === 'win32') return;
-  const dir = socketDir();
-  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-  if (!privateDir(dir)) throw new Error(`${dir} is not a private folder of this user (owner or mode); not serving`);
-}
-
-/** The daemon's server that a watch's leaves be, from the `probe` it answered (undefined: take over). */
-function keptDaemon(mode: ServerMode, probe: Reply | undefined): ServerStatus | undefined {
-  return mode === 'watch' && probe?.ok && 'status' in probe && probe.status.mode === 'daemon' ? probe.status : undefined;
-}
-
-/** Another server of this workspace stays, and says which. */
-export interface Another {
-  another: string;
-}
-
-/** Resolves 'serving' once listening, or with why a live server of this workspace stays. */
-async function claim(address: string, o: ServerOptions, server: net.Server): Promise<'serving' | Another> {
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const probe = await exchange(address, { v: PROTOCOL, build: buildStamp(), op: 'status', workspace: o.workspace }, 2_000);
-    if (probe !== 'absent') {
-      if (!o.takeover) return { another: 'another search server serves this workspace' };
-      const daemon = keptDaemon(o.mode, probe);
-      if (daemon) return { another: `the search server of mem daemon (pid ${daemon.pid}) serves this workspace; searches go to it` };
-      // Ask it to stop, and wait for its socket to go.
-      await exchange(address, { v: PROTOCOL, build: buildStamp(), op: 'stop', workspace: o.workspace }, 2_000);
-      for (let i = 0; i < 50 && fs.existsSync(address); i++) await new Promise((r) => setTimeout(r, 100));
-    } else if (process.platform !== 'win32') {
-      fs.rmSync(address, { force: true }); // Left by a dead server: nobody accepts on it.
-    }
-    const ok = await new Promise<boolean>((resolve, reject) => {
-      const onError = (err: NodeJS.ErrnoException) => (err.code === 'EADDRINUSE' ? resolve(false) : reject(err));
-      server.once('error', onError);
-      server.listen(address, () => {
-        server.off('error', onError);
-        resolve(true);
-      });
-    });
-    if (ok) return 'serving';
-  }
-  return { another: 'another search server keeps serving this workspace' };
 }
 
 export async function startServer(o: ServerOptions): Promise<Running | Another> {
