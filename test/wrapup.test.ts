@@ -72,7 +72,9 @@ describe('mem wrapup', () => {
     assert.match(third.stderr, /2026-11-17-wrapup\.md was edited by hand; kept it and wrote the new summary beside it as second-brain\/summaries\/2026-11-17-wrapup-v2\.md/);
     assert.equal(summaryOf(ws, '2026-11-17-wrapup.md'), edited);
     assert.equal(summaryOf(ws, '2026-11-17-wrapup-v2.md'), first);
-    assert.equal((await mem(args)).code, 0);
+    const fourth = await mem(args);
+    assert.equal(fourth.code, 0);
+    assert.match(fourth.stderr, /2026-11-17-wrapup\.md was edited by hand; kept it and the summary beside it, second-brain\/summaries\/2026-11-17-wrapup-v2\.md, is up to date/);
     assert.deepEqual(summaries(ws), ['2026-11-17-wrapup-v2.md', '2026-11-17-wrapup.md'], 'a fourth run rewrites nothing new');
   });
 

@@ -108,7 +108,9 @@ export async function runWrapup(opts: WrapupOptions): Promise<WrapupResult> {
     const placed = placeWrapup(opts.workspace, doc, config.limits.summaryLines);
     const tooLong = placed.files.find((f) => f.text.split('\n').length - 1 >= config.limits.summaryLines);
     if (tooLong) opts.warn(`wrapup ${day}: limits.summaryLines (${config.limits.summaryLines}) leaves no room beside the front matter of ${doc.sessions.length} sessions; wrote ${SUMMARIES_DIR}/${tooLong.name} over the limit`);
-    for (const f of placed.keptEdited) opts.warn(`${f} was edited by hand; kept it and wrote the new summary beside it as ${SUMMARIES_DIR}/${placed.files[0]!.name}`);
+    const beside = `${SUMMARIES_DIR}/${placed.files[0]!.name}`;
+    const besideDone = placed.unchanged.length === placed.files.length ? `the summary beside it, ${beside}, is up to date` : `wrote the new summary beside it as ${beside}`;
+    for (const f of placed.keptEdited) opts.warn(`${f} was edited by hand; kept it and ${besideDone}`);
     const result: WrapupResult = {
       date: day,
       files: placed.files.map((f) => `${SUMMARIES_DIR}/${f.name}`),
