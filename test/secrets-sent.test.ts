@@ -28,12 +28,16 @@ function leaks(text: string): string[] {
 
 // The AWS key ends a long line, across where a search snippet is cut (240 characters).
 const KEYS = `# Keys\n\n${'the deploy notes say '.repeat(10)}and so on aws key ${AWS}\n\nStaging: password=${PASSWORD}\n\nDeploy key:\n${PEM}\n\nThe end.\n`;
+// A paragraph on one line, past the 2,000 characters a search result stores: its snippet comes from
+// the file's whole text, in a window that begins inside the password's label ("word=Hunter2…").
+const LONG_KEYS = `# Long keys\n\n${'the deploy notes say '.repeat(110)}password=${PASSWORD} ${'x'.repeat(37)} okapi ledger ${'and so on '.repeat(30)}\n`;
 /** The line the private key begins on (1-based). */
 const PEM_LINE = KEYS.split('\n').indexOf('Deploy key:') + 2;
 
 function fixture(t: Parameters<typeof workspace>[0]): string {
   return workspace(t, {
     'memory/projects/keys.md': KEYS,
+    'memory/projects/long-keys.md': LONG_KEYS,
     'memory/2026-11-20.md': daily('2026-11-20', [entry({
       id: ID, title: 'Staging access for the shop', date: '2026-11-20',
       fields: { conclusion: `log in with password=${PASSWORD} and aws key ${AWS}`, scope: 'project:shop' },
@@ -58,6 +62,8 @@ test('MCP tools and mem context send no hand-written secret; mem search and mem 
   const hit = search.results.find((r: { path: string }) => r.path === 'memory/projects/keys.md');
   assert.match(hit.snippet, /aws key \[REDACTED:a…$/);
   await call('memory_search', { query: 'staging password', k: 10 });
+  const long = await call('memory_search', { query: 'okapi ledger', k: 3 });
+  assert.match(long.results[0].snippet, /^…\S*\] x+ okapi ledger and so on/);
 
   const whole = await call('memory_get', { path: 'memory/projects/keys.md' });
   assert.equal(whole.totalLines, KEYS.split('\n').length - 1, 'redacting keeps the line count');

@@ -93,7 +93,7 @@ export const HANDLERS: Record<ToolName, Handler> = {
   memory_search: async (env, a: z.infer<typeof SCHEMAS.memory_search>) => {
     const now = env.now();
     const f = a.filters ?? {};
-    const { queryTerms, runSearch, snippet } = await import('../search/index.js');
+    const { queryTerms, runSearch, snippet, wholeTextReader } = await import('../search/index.js');
     const k = a.k ?? env.loaded.config.search.k;
     const emb = env.loaded.config.embedding;
     // Ranked as `mem search --json` ranks: with the vector ranker when embeddings are configured.
@@ -105,12 +105,17 @@ export const HANDLERS: Record<ToolName, Handler> = {
     });
     // Retracted entries are kept for audit, not for answers (DESIGN §8), unless asked for by status.
     if (!f.status) response.results = response.results.filter((r) => r.status !== 'retracted').slice(0, k);
-    // A snippet is a line cut at 240 characters, and a key cut there may no longer look like one: a
-    // result holding a secret takes its snippet from its redacted text (server.ts redacts the rest).
+    // A snippet is a window of at most 240 characters of a line, and a key cut there may no longer
+    // look like one: a result holding a secret takes its snippet from its redacted text — the whole
+    // text where the stored one was cut, as search took it (server.ts redacts the rest).
     const terms = queryTerms(a.query);
+    const wholeText = wholeTextReader(env.workspace);
     for (const r of response.results) {
       const red = redactSecrets(r.text);
-      if (red.count) Object.assign(r, { text: red.text, snippet: snippet(red.text, terms) });
+      const whole = wholeText(r);
+      const redWhole = whole === null ? red : redactSecrets(whole);
+      if (redWhole.count) Object.assign(r, { snippet: snippet(redWhole.text, terms) });
+      if (red.count) r.text = red.text;
     }
     await appendUsage(env.workspace, now, 'traverse', 'mcp:memory_search', response.results.map((r) => r.id ?? ''));
     return notices.length ? { ...response, warnings: notices } : response;

@@ -2,5 +2,6 @@
 export { runIndex, updateIndexAfterWrite, type IndexRun } from './update.js';
 export { runSearch, type SearchResponse, type SearchResult, type SearchRequest } from './search.js';
 export { snippet } from './snippet.js';
+export { wholeTextReader } from './whole-text.js';
 export { queryTerms, tokenize } from './tokenize.js';
 export type { Tier } from './types.js';
