@@ -109,6 +109,46 @@ describe('microsync reading past a wrong clock', () => {
     assert.doesNotMatch(next.stderr, /wrong clock/);
   });
 
+  test('a user turn misdated amid the batch is context only: never an entry, yet it gives its neighbours context', async (t) => {
+    const { ws, tr } = await transcriptWorkspace(t, 'jsonl');
+    writeFileSync(
+      join(tr, 'a.jsonl'),
+      [
+        line('c', '2026-11-21T10:00:00Z', 'user', 'hi'),
+        line('c', '2026-11-21T12:00:00Z', 'user', 'From now on, lint before commit.'),
+        line('c', '2026-11-21T10:30:00Z', 'user', 'ok thanks'),
+        line('c', '2026-11-21T12:00:00Z', 'assistant', 'Shall we cap uploads at 25 MB?'),
+        line('c', '2026-11-21T10:40:00Z', 'user', 'Yes, agreed.'),
+      ].join('\n') + '\n',
+    );
+    const dry = await mem(['-C', ws, 'microsync', '--now', '2026-11-21T11:00:00Z', '--dry-run']);
+    assert.equal(dry.code, 0, dry.stderr);
+    assert.match(dry.stderr, /a\.jsonl line 2: .*a wrong clock; read on, its text kept only as context/);
+    assert.doesNotMatch(dry.stdout, /lint before commit/i);
+    assert.match(dry.stdout, /## Rule: Cap uploads at 25 MB\n[\s\S]*?- message_range: 4-5\n/, 'the confirmation still meets the misdated proposal');
+    assert.match(dry.stdout, /1 entry would be added/);
+
+    const r = await mem(['-C', ws, 'microsync', '--now', '2026-11-21T11:00:00Z']);
+    assert.equal(r.code, 0, r.stderr);
+    assert.doesNotMatch(dailyText(ws), /lint before commit/i);
+  });
+
+  test('a turn dated before the window amid turns inside it is context only too', async (t) => {
+    const { ws, tr } = await transcriptWorkspace(t, 'jsonl');
+    writeFileSync(
+      join(tr, 'a.jsonl'),
+      [
+        line('c', '2026-11-21T10:00:00Z', 'user', 'hi'),
+        line('c', '2026-11-18T12:00:00Z', 'user', 'From now on, lint before commit.'),
+        line('c', '2026-11-21T10:30:00Z', 'user', 'From now on, tag every release.'),
+      ].join('\n') + '\n',
+    );
+    const r = await mem(['-C', ws, 'microsync', '--now', '2026-11-21T11:00:00Z', '--since', '1d', '--dry-run']);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stdout, /## Rule: Tag every release/);
+    assert.doesNotMatch(r.stdout, /lint before commit/i);
+  });
+
   test('turns newer than now at the end of a file are still held back for a later run', async (t) => {
     const { ws, tr } = await transcriptWorkspace(t, 'jsonl');
     writeFileSync(

@@ -52,10 +52,15 @@ function readable(candidates: Candidate[], warn: (msg: string) => void): Candida
   });
 }
 
-/** The rule-based extractor over `turns`; `context` (turns just before them) only helps to understand them. */
+/**
+ * The rule-based extractor over `turns`; `context` only helps to understand them. Context is not only
+ * the turns just before them: a turn read amid the batch but dated past the skew or before the window
+ * is context too, so all are read in file order and only a statement ending in one of `turns` is kept.
+ */
 function byRules(turns: Turn[], context: Turn[], warn: (msg: string) => void): Candidate[] {
-  const firstIndex = turns[0]!.index;
-  return readable(extractWithRules([...context, ...turns]).filter((c) => c.lastTurn >= firstIndex), warn);
+  const own = new Set(turns.map((t) => t.index));
+  const inOrder = [...context, ...turns].sort((a, b) => a.index - b.index);
+  return readable(extractWithRules(inOrder).filter((c) => own.has(c.lastTurn)), warn);
 }
 
 /** One warning for every request the LLM endpoint refused in a run, naming the turns. */
