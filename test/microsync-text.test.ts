@@ -48,6 +48,7 @@ describe('a soft line break does not end a sentence', () => {
   test('a wrapped statement keeps its exception, in English and Chinese', () => {
     assert.deepEqual(said(['user', 'From now on, never force-push to main unless\nthe release manager approved it.']), ['Rule: Never force-push to main unless the release manager approved it']);
     assert.deepEqual(said(['user', '从现在开始，除非发布经理批准，\n否则不要强推 main。']), ['Rule: 除非发布经理批准，否则不要强推 main']);
+    assert.deepEqual(said(['user', 'never force-push to main unless\nthe release manager approved it']), ['Rule: Never force-push to main unless the release manager approved it']);
   });
 
   test('a > quote between two lines keeps them apart', () => {
@@ -155,5 +156,20 @@ describe('"scratch that" takes back the statement before it', () => {
     ]);
     const day = await microsync(ws);
     assert.deepEqual([...day.matchAll(/^## (.+)$/gm)].map((m) => m[1]), ['Rule: Sign every commit']);
+  });
+});
+
+describe('a rule needs no "from now on"', () => {
+  test('mem microsync stores the README examples that open with Always, Never or 规定, and no habit or fact', async (t) => {
+    const { ws, tr } = await transcriptWorkspace(t, 'jsonl');
+    const rules = ['never force-push to main unless\nthe release manager approved it', 'Never deploy on Fridays.', 'Always run the linter before pushing.', '规定：所有接口都要写单元测试。'];
+    writeSessions(tr, [...rules.map((text): Array<[Role, string]> => [['user', text]]), [['user', 'Never mind.'], ['user', 'I never use tabs.'], ['user', 'It always fails on CI.']]]);
+    const day = await microsync(ws);
+    assert.deepEqual([...day.matchAll(/^## (.+)$/gm)].map((m) => m[1]).sort(), [
+      'Rule: Always run the linter before pushing',
+      'Rule: Never deploy on Fridays',
+      'Rule: Never force-push to main unless the release manager approved it',
+      'Rule: 所有接口都要写单元测试',
+    ]);
   });
 });

@@ -40,6 +40,12 @@ describe('markers in English, Simplified and Traditional Chinese', () => {
     ['Make it a rule that secrets live in the vault.', 'Rule: Secrets live in the vault'],
     ['Rule: always pin Docker base images.', 'Rule: Always pin Docker base images'],
     ['Never again deploy without a fresh backup.', 'Rule: Never again deploy without a fresh backup'],
+    ['Never deploy on Fridays.', 'Rule: Never deploy on Fridays'],
+    ['Always run the linter before pushing.', 'Rule: Always run the linter before pushing'],
+    ['Please always run the linter before pushing.', 'Rule: Always run the linter before pushing'],
+    ['And never commit .env files.', 'Rule: Never commit .env files'],
+    ['Never ever push to main.', 'Rule: Never ever push to main'],
+    ['Never rely on the cache.', 'Rule: Never rely on the cache'],
     ['Cap the request body at 10 MB.', 'Rule: Cap the request body at 10 MB'],
     ['We decided to use Redis for session storage.', 'Decision: Use Redis for session storage'],
     ["I've decided to drop IE11 support.", 'Decision: Drop IE11 support'],
@@ -59,6 +65,8 @@ describe('markers in English, Simplified and Traditional Chinese', () => {
     ['从现在开始，所有接口都要写测试。', 'Rule: 所有接口都要写测试'],
     ['以后提交前要先跑 lint。', 'Rule: 提交前要先跑 lint'],
     ['规则：密钥只能放在 vault 里。', 'Rule: 密钥只能放在 vault 里'],
+    ['规定：所有接口都要写单元测试。', 'Rule: 所有接口都要写单元测试'],
+    ['规定所有接口都要写单元测试。', 'Rule: 所有接口都要写单元测试'],
     ['我们决定用 Postgres 存事件。', 'Decision: 用 Postgres 存事件'],
     ['定了，下周一上线。', 'Decision: 下周一上线'],
     ['架构改为事件驱动。', 'Architecture: 架构改为事件驱动'],
@@ -68,6 +76,8 @@ describe('markers in English, Simplified and Traditional Chinese', () => {
     ['從現在開始，所有提交都要簽名。', 'Rule: 所有提交都要簽名'],
     ['以後不要直接推到 main。', 'Rule: 不要直接推到 main'],
     ['規則：每個 PR 都要有測試。', 'Rule: 每個 PR 都要有測試'],
+    ['規定：每個 PR 都要有測試。', 'Rule: 每個 PR 都要有測試'],
+    ['我們規定所有提交都要簽名。', 'Rule: 所有提交都要簽名'],
     ['我們決定採用 pnpm 管理套件。', 'Decision: 採用 pnpm 管理套件'],
     ['我們決定遷移到新的資料庫服務。', 'Architecture: 遷移到新的資料庫服務'],
   ];
@@ -112,6 +122,38 @@ describe('the retention gate', () => {
     '哈哈，今晚终于不用半夜被缓存告警叫醒了。',
   ];
   for (const text of rejected) test(`rejects: ${text}`, () => assert.deepEqual(summary(said(text)), []));
+});
+
+describe('"always", "never" and 规定 make a rule only as an instruction', () => {
+  const rejected = [
+    'Never mind.',
+    'Never again.',
+    'Never mind the tests.',
+    'Never heard of it.',
+    'Always the same.',
+    'Always happy to help!',
+    'Never works on Mondays.',
+    'Never tested it.',
+    // A habit or a fact, said of someone or something: it describes, it does not instruct.
+    'I never use tabs.',
+    'It always fails on CI.',
+    'We always forget the changelog.',
+    'Always run the linter before pushing?',
+    'Never deploy on Fridays, maybe.',
+    '按规定，这个要审批。',
+    '这个规定太严格了。',
+    '規定的截止日期是週五。',
+    '是不是规定所有接口都要写测试？',
+  ];
+  for (const text of rejected) test(`rejects: ${text}`, () => assert.deepEqual(summary(said(text)), []));
+
+  test('"never mind" opening the turn still takes back the statement before, and the rule after it stands', () => {
+    assert.deepEqual(summary(extract(['user', 'From now on, tag releases.'], ['assistant', 'OK.'], ['user', 'Never mind, never deploy on Fridays.'])), ['Rule: Never deploy on Fridays']);
+  });
+
+  test("the assistant's always/never is not the user's rule", () => {
+    assert.deepEqual(extract(['assistant', 'Always run the linter before pushing.'], ['user', 'ok']), []);
+  });
 });
 
 describe('the trust boundary', () => {

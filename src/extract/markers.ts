@@ -15,10 +15,37 @@ export interface Marker {
 
 const EN = String.raw;
 
+/** An adverb that may stand between "Always"/"Never" and the verb: "Never ever push", "Always only use" (not "rely", "reply"). */
+const ADVERB = EN`ever|just|\w+(?<!\bre|p)ly`;
+
+/**
+ * Words after a sentence-initial "Always"/"Never" that show it describes rather than instructs: an
+ * instruction goes on with a verb in its bare form ("Always run…", "Never deploy…"). Not one:
+ * "Never mind", "Never again.", "Always the same", "Never heard of it", "Always was", "Never on
+ * Fridays", "Always happy to help", "Never really", and a verb that is not bare ("Never works",
+ * "Always failing", "Never tested").
+ */
+const NOT_AN_INSTRUCTION = [
+  ADVERB,
+  'mind|again|once|before|yet|too|so|quite|here|there',
+  'the|an?|th(?:is|at|ese|ose)|it|i|you|he|she|we|they|my|your|our|their|his|her|me|us|them',
+  'are|am|were|been|being|had|did|will|would|could|should|can|may|might|must|shall',
+  'heard|seen|saw|done|gone|went|known|knew|thought|said|came|got(?:ten)?|made|found|felt|met|told|took|taken|gave|given|ran|won|lost|left|understood|forgot(?:ten)?|wrote|written|broken?',
+  'on|in|at|for|of|with|from|to|by|after|when|if|unless|about|like|as',
+  'happy|glad|good|great|fine|nice|easy|hard|fun|same|true|right|wrong|sure|ready|welcome|worth|enough',
+  // -ing, -s (not -ss, -us: "pass", "focus"), -ed (not -eed: "need").
+  EN`\w+ing|\w*[^su\W]s|\w+[^e\W]ed`,
+].join('|');
+
+/** Where an instruction opens: its sentence's start, or after "please", "and", "also", "so", "but". */
+const OPENING = EN`^[\s,，;；:：—–-]*(?:(?:please|and|also|so|but)[\s,]+)*`;
+
 export const MARKERS: Marker[] = [
   { kind: 'Note', confidence: 0.95, re: /\b(?:please\s+)?remember\s+(?:this|that)\b|\bdon['’]?t\s+forget\b|\bnote\s+to\s+self\b|\bfor\s+the\s+record\b/i, strip: /^.*?\b(?:remember\s+(?:this|that)|don['’]?t\s+forget(?:\s+that)?|note\s+to\s+self|for\s+the\s+record)\b\s*[:：,，-]?\s*/i },
   { kind: 'Note', confidence: 0.95, re: /[请請]?[记記]住|[别別]忘了|[备備]忘/, strip: /^.*?(?:[请請]?[记記]住|[别別]忘了|[备備]忘)\s*[:：,，]?\s*/ },
-  { kind: 'Rule', confidence: 0.9, re: /\b(?:from\s+now\s+on|going\s+forward|new\s+rule|the\s+rule\s+is|as\s+a\s+rule|make\s+it\s+a\s+rule|never\s+again)\b|\brule\s*:/i, strip: /^.*?\b(?:from\s+now\s+on|going\s+forward|new\s+rule|the\s+rule\s+is(?:\s+that)?|as\s+a\s+rule|make\s+it\s+a\s+rule(?:\s+that)?|rule)\b\s*[:：,，-]?\s*/i },
+  { kind: 'Rule', confidence: 0.9, re: /\b(?:from\s+now\s+on|going\s+forward|new\s+rule|the\s+rule\s+is|as\s+a\s+rule|make\s+it\s+a\s+rule|never\s+again(?=\s+\w))\b|\brule\s*:/i, strip: /^.*?\b(?:from\s+now\s+on|going\s+forward|new\s+rule|the\s+rule\s+is(?:\s+that)?|as\s+a\s+rule|make\s+it\s+a\s+rule(?:\s+that)?|rule)\b\s*[:：,，-]?\s*/i },
+  { kind: 'Rule', confidence: 0.85, re: new RegExp(EN`${OPENING}(?:always|never)\s+(?:(?:${ADVERB})\s+)?(?!(?:${NOT_AN_INSTRUCTION})\b)[a-z]`, 'i'), strip: new RegExp(OPENING, 'i') },
+  { kind: 'Rule', confidence: 0.9, re: /[规規]定\s*[:：]|^[\s,，;；:：]*(?:我[们們])?[规規]定(?=所有|全部|每|一律|必[须須]|不[许許准準得能]|只[能许許准準]|禁止|要|都|[统統]一)/, strip: /^.*?[规規]定\s*[:：]?\s*/ },
   { kind: 'Rule', confidence: 0.9, re: /[从從]现?現?在[开開]始|以[后後]|今[后後]|[规規][则則]\s*[:：]|一律|不[许許准]再?/, strip: /^.*?(?:[从從]现?現?在[开開]始|以[后後]|今[后後]|[规規][则則]\s*[:：])\s*[,，]?\s*/ },
   { kind: 'Rule', confidence: 0.8, re: new RegExp(EN`\b(?:cap|limit|max(?:imum)?)\b[^.?!]{0,60}?\b(?:at|to|is)\s+\d`, 'i') },
   { kind: 'Decision', confidence: 0.9, re: /\b(?:we(?:['’]ve|\s+have)?\s+decided|i(?:['’]ve|\s+have)?\s+decided|final\s+decision|we\s+settled\s+on|we\s+chose|it['’]?s\s+decided)\b|\b(?:decision|agreed)\s*:/i, strip: /^.*?\b(?:we(?:['’]ve|\s+have)?\s+decided|i(?:['’]ve|\s+have)?\s+decided|decision|final\s+decision(?:\s+is)?|we\s+settled\s+on|we\s+chose|it['’]?s\s+decided|agreed)\b\s*(?:that\s+|to\s+|on\s+)?[:：,，-]?\s*/i },
