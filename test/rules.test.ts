@@ -151,8 +151,11 @@ describe('"always", "never" and 规定 make a rule only as an instruction', () =
     assert.deepEqual(summary(extract(['user', 'From now on, tag releases.'], ['assistant', 'OK.'], ['user', 'Never mind, never deploy on Fridays.'])), ['Rule: Never deploy on Fridays']);
   });
 
-  test("the assistant's always/never is not the user's rule", () => {
+  test("the assistant's always/never needs the user's confirmation, like any proposal", () => {
     assert.deepEqual(extract(['assistant', 'Always run the linter before pushing.'], ['user', 'ok']), []);
+    const [c, ...rest] = extract(['assistant', 'Shall we always run the linter before pushing?'], ['user', 'Yes, agreed.']);
+    assert.equal(rest.length, 0);
+    assert.deepEqual([c?.kind, c?.title, c?.origin, c?.confidence], ['Rule', 'Always run the linter before pushing', 'agent', 0.75]);
   });
 });
 

@@ -149,7 +149,8 @@ function confirmedProposal(turn: Turn, reply: Turn, turns: Turn[]): Candidate | 
   const proposal = /[?？]$/.test(last) ? (proposes(last) ? last : undefined) : list.reverse().find(proposes);
   if (!proposal) return undefined;
   const text = proposal.replace(/^.*?\b(?:shall\s+we|should\s+we|i\s+(?:propose|suggest|recommend)(?:\s+(?:that\s+)?we)?|how\s+about|let['’]?s)\b\s*|^.*?(?:建[议議]|要不要|我[们們]可以)\s*/i, '');
-  const marker = matchMarker(proposal);
+  // Its marker may open what is proposed: "Shall we always run the linter?" proposes a rule.
+  const marker = matchMarker(proposal) ?? matchMarker(text);
   return build({ kind: marker?.kind ?? 'Decision', text, confidence: 0.75 }, turns, turn, reply, 'agent');
 }
 
