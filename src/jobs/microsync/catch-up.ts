@@ -18,11 +18,16 @@ export interface CatchUpOptions {
 
 const REPEATED = /: malformed line skipped: |line\(s\) had no usable timestamp/;
 
+/**
+ * A scheduled microsync whose files without a cursor are read back to `since` at least: turns a run
+ * already processed are not read (nor sent to an LLM) again, which could word them anew as
+ * duplicates.
+ */
 export async function catchUp(opts: CatchUpOptions, since: DateTime): Promise<{ added: number }> {
   let repeated = 0;
   const warn = (msg: string) => (REPEATED.test(msg) ? repeated++ : opts.warn(msg));
   const r = await runMicrosync({
-    workspace: opts.workspace, loaded: opts.loaded, now: opts.now, since: since.toISO()!, dryRun: false, useLlm: opts.useLlm,
+    workspace: opts.workspace, loaded: opts.loaded, now: opts.now, floor: since, dryRun: false, useLlm: opts.useLlm,
     ...(opts.apiKey ? { apiKey: opts.apiKey } : {}), warn,
   });
   if (repeated) opts.warn(`microsync catch-up: ${repeated} transcript line warning${repeated === 1 ? '' : 's'} (malformed or untimed lines; "mem microsync --since ..." lists them)`);

@@ -5,7 +5,7 @@
  * save cursors last — a run killed before that point is simply re-done, and ids make it idempotent.
  */
 import path from 'node:path';
-import type { DateTime } from 'luxon';
+import { DateTime } from 'luxon';
 import type { LoadedConfig } from '../../config/load.js';
 import { MemError } from '../../core/errors.js';
 import { dayOf, parseSince } from '../../core/time.js';
@@ -32,6 +32,11 @@ export interface MicrosyncOptions {
   loaded: LoadedConfig;
   now: DateTime;
   since?: string;
+  /**
+   * Without `since`: a file without a cursor is read back to here at least (the window a wrapup or
+   * compound catch-up must cover); files with a cursor go on from it, as in any scheduled run.
+   */
+  floor?: DateTime;
   source?: string;
   dryRun: boolean;
   /** Use the configured LLM (default when one is configured). */
@@ -96,7 +101,8 @@ async function microsync(opts: MicrosyncOptions, jobLock?: HeldLock): Promise<Mi
   };
   const candidates: Candidate[] = [];
   const refused: BatchOutcome['refused'] = [];
-  const start = explicit === undefined ? uncursoredStart(cursors, opts.now) : explicit;
+  const uncursored = uncursoredStart(cursors, opts.now);
+  const start = explicit !== undefined ? explicit : opts.floor ? DateTime.min(uncursored, opts.floor) : uncursored;
   let done = 0;
   for (const { source, file } of files) {
     opts.progress?.(`microsync: ${++done}/${files.length} ${path.basename(file)}`);
@@ -124,7 +130,10 @@ async function microsync(opts: MicrosyncOptions, jobLock?: HeldLock): Promise<Mi
     result.malformed += read.malformed;
     if (read.turnsRead) result.sessions++;
     if (read.skip) result.skippedSessions.push({ path: tildePath(file), reason: read.skip });
-    if (read.cursor) nextCursors[file] = { ...read.cursor, ...(read.skip ? { skip: read.skip } : {}) };
+    // A `--since` re-read stopped early (the LLM budget) never moves a cursor back over turns an
+    // earlier run processed: the next run would send them to the LLM again.
+    const behind = prev && !read.rewritten && !read.skip && read.cursor && read.cursor.offset < prev.offset;
+    if (read.cursor && !behind) nextCursors[file] = { ...read.cursor, ...(read.skip ? { skip: read.skip } : {}) };
   }
   result.candidates = candidates.length;
   const refusal = refusedWarning(refused);
