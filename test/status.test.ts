@@ -105,6 +105,22 @@ describe('mem status', () => {
     assert.match(r.stdout, /last microsync run failed at/);
   });
 
+  test('a usage error (exit 2) is no job run: not in the job log, and --strict stays quiet', async (t) => {
+    const { ws } = exampleWorkspace(t);
+    const refused = [
+      ['remember', 'foo', '--kind', 'bogus'],
+      ['remember', 'foo', '--bogus'],
+      ['compound', '--week', '47'],
+      ['wrapup', '--date', 'tomorrow'],
+      ['--now', 'garbage', 'microsync'],
+    ];
+    const codes = await Promise.all(refused.map(async (args) => (await mem(['-C', ws, ...args])).code));
+    assert.deepEqual(codes, refused.map(() => 2));
+    assert.deepEqual(jobLog(ws), []);
+    const cron = await mem(['-C', ws, 'status', '--strict', '-q', '--now', '2026-11-22T09:00:00Z']);
+    assert.deepEqual([cron.code, cron.stdout], [0, '']);
+  });
+
   test('--fix splits an oversized daily file into memory/recent/ and a summary into volumes, losing no entry; a second --fix changes nothing', async (t) => {
     const { ws } = exampleWorkspace(t);
     editConfig(ws, (cfg) => (cfg.limits = { entriesPerDailyFile: 5, summaryLines: 40 }));

@@ -7,7 +7,10 @@
  * size); onFailure and autoCommit, which that configuration names, are left out. Under the daemon
  * (MEM_TRIGGER=daemon) onFailure is the daemon's, for every run it starts (src/daemon/run.ts): so it
  * runs once, also for a run that could not read its configuration. A run killed by a signal cannot
- * write its own line: the daemon writes it instead.
+ * write its own line: the daemon writes it instead. A usage error (exit 2: a bad flag value, an
+ * invalid date) refused the command line before the job began, so it is no run and leaves no line,
+ * as commander's own usage errors (an unknown option) never reach the preAction hook: otherwise
+ * `status --strict` would report the job failed until its next good run.
  */
 import type { Command } from 'commander';
 import { JOB_COMMANDS } from '../cli/commands.js';
@@ -95,6 +98,7 @@ export async function finishJobRun(err: unknown): Promise<void> {
   pending = undefined;
   if (!run) return;
   clearRunning(run.marker);
+  if (err !== undefined && exitCodeOf(err) === EXIT.usage) return;
   const d = diffMarkdown(run.before, snapshot(run.job, run.workspace));
   const counts = { filesChanged: d.changed.length, entriesAdded: d.entriesAdded, ...(d.entriesRemoved ? { entriesRemoved: d.entriesRemoved } : {}), ...reported };
   const failed = err !== undefined;
