@@ -96,6 +96,19 @@ describe('compound never loses a MEMORY.md', () => {
     await memOk(['-C', ws, '--now', NOW, 'compound', '--revert']);
     assert.equal(read(ws, 'MEMORY.md'), original);
   });
+
+  test('--revert restores what the last rewrite replaced, also when it was an older week compounded after a newer one', async (t) => {
+    const ws = await twoRules(t);
+    await memOk(['-C', ws, 'remember', 'Cap uploads at 25 MB', '--now', '2026-11-25T10:00']);
+    const now = ['--now', '2026-11-30T10:00Z'];
+    await memOk(['-C', ws, ...now, 'compound']);
+    const fromW48 = read(ws, 'MEMORY.md');
+    await memOk(['-C', ws, ...now, 'compound', '--week', '2026-W47']);
+    assert.match(read(ws, LOG), /^- rewrite: .*; the previous one is kept in memory\/archive\/MEMORY-before-2026-W47\.md/m);
+    const r = await memOk(['-C', ws, ...now, 'compound', '--revert', '--json']);
+    assert.equal((JSON.parse(r.stdout) as { restoredFrom: string }).restoredFrom, 'memory/archive/MEMORY-before-2026-W47.md');
+    assert.equal(read(ws, 'MEMORY.md'), fromW48);
+  });
 });
 
 describe('a MEMORY.md changed by hand stays within its line limit', () => {

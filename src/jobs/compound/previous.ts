@@ -1,7 +1,9 @@
 /**
  * The MEMORY.md a week's first rewrite replaced, kept beside the weekly log (`memory/archive/
  * MEMORY-before-2026-W47.md`) so `mem compound --revert` restores it byte for byte; a second run in
- * the week keeps it, so the version from before the week is never lost. `--revert` in turn keeps
+ * the week keeps it, so the version from before the week is never lost. Each copy records when it
+ * was kept (the clock's time, not `--now`): `--revert` restores the copy kept last, which is not the
+ * newest week's when an older week was compounded after it (`--week`). `--revert` in turn keeps
  * the MEMORY.md it replaces (`MEMORY-replaced-<time>.md`): pinned hand edits made since the rewrite
  * are never thrown away. The old text sits inside a fence longer than any backtick run it holds, so
  * entry headings in it are never parsed as entries.
@@ -14,15 +16,25 @@ export function previousFile(weekLabel: string): string {
   return `${PREVIOUS_PREFIX}${weekLabel}.md`;
 }
 
-export function wrapPrevious(weekLabel: string, text: string): string {
-  return wrapMemory(`MEMORY.md before compound ${weekLabel}`, 'Kept by `mem compound` so that `mem compound --revert` can restore it.', text);
+export function wrapPrevious(weekLabel: string, text: string, keptAt: Date): string {
+  return wrapMemory(`MEMORY.md before compound ${weekLabel}`, 'Kept by `mem compound` so that `mem compound --revert` can restore it.', text, `kept-at: ${keptAt.toISOString()}`);
+}
+
+/**
+ * The copy kept last, of `MEMORY-before-*.md` copies by path. A copy without a `kept-at` line (kept
+ * by a memfold before it wrote one) counts as older than any with one; those go by week.
+ */
+export function lastKept(copies: ReadonlyArray<{ rel: string; wrapped: string }>): string | undefined {
+  const keptAt = (wrapped: string) => Date.parse(/^kept-at: (\S+)\nfinal-newline: /m.exec(wrapped)?.[1] ?? '') || 0;
+  const order = copies.map((c) => ({ rel: c.rel, at: keptAt(c.wrapped) })).sort((a, b) => a.at - b.at || a.rel.localeCompare(b.rel));
+  return order.at(-1)?.rel;
 }
 
 export function wrapReplaced(from: string, text: string): string {
   return wrapMemory(`MEMORY.md replaced by \`mem compound --revert\``, `Kept when \`mem compound --revert\` restored ${from} over it; copy back by hand what you need.`, text);
 }
 
-function wrapMemory(title: string, why: string, text: string): string {
+function wrapMemory(title: string, why: string, text: string, keptAt?: string): string {
   const longest = Math.max(0, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
   const fence = '`'.repeat(Math.max(4, longest + 1));
   const finalNewline = text.endsWith('\n');
@@ -31,6 +43,7 @@ function wrapMemory(title: string, why: string, text: string): string {
     '',
     `${why} The text between the fences is the file.`,
     '',
+    ...(keptAt ? [keptAt] : []),
     `final-newline: ${finalNewline}`,
     '',
     `${fence}markdown`,

@@ -24,7 +24,7 @@ import { compoundWithLlm } from './llm.js';
 import { addToLastRun, appendRun, logHeader, weeklyLogFile } from './log.js';
 import { lineCount, PINNED_END, PINNED_START } from './memory-md.js';
 import { cycleText, planCompound, type CompoundPlan } from './plan.js';
-import { PREVIOUS_PREFIX, previousFile, REPLACED_PREFIX, unwrapPrevious, wrapPrevious, wrapReplaced } from './previous.js';
+import { lastKept, PREVIOUS_PREFIX, previousFile, REPLACED_PREFIX, unwrapPrevious, wrapPrevious, wrapReplaced } from './previous.js';
 import { PROMOTE_MIN } from './rank.js';
 import { resolveWeek, type Week } from './week.js';
 import { regularFile } from '../../core/regular-file.js';
@@ -173,7 +173,7 @@ export async function runCompound(opts: CompoundOptions): Promise<CompoundResult
       }
       if (rewrite) {
         if (result.previous && !keptAlready) {
-          await writer.write(result.previous, wrapPrevious(week.label, current!));
+          await writer.write(result.previous, wrapPrevious(week.label, current!, new Date()));
           result.written.push(result.previous);
         }
         await writer.write(MEMORY_FILE, p.memory);
@@ -197,9 +197,7 @@ export async function runCompound(opts: CompoundOptions): Promise<CompoundResult
 export async function runRevert(opts: Pick<CompoundOptions, 'workspace' | 'loaded' | 'now' | 'week'>): Promise<{ restoredFrom: string; changed: boolean; replacedKeptIn: string | null }> {
   const locks = defaultLockOptions(opts.loaded.config);
   return withConsolidationLock(opts.workspace, 'compound', locks, async (jobLock) => {
-    const dir = path.join(opts.workspace, 'memory/archive');
-    const names = (await fs.promises.readdir(dir).catch(() => [] as string[])).filter((n) => n.startsWith(path.basename(PREVIOUS_PREFIX)) && n.endsWith('.md')).sort();
-    const rel = opts.week ? previousFile(resolveWeek(opts.week, opts.now).label) : names.length ? `memory/archive/${names[names.length - 1]}` : undefined;
+    const rel = opts.week ? previousFile(resolveWeek(opts.week, opts.now).label) : lastKept(await keptCopies(opts.workspace));
     const wrapped = rel ? await read(path.join(opts.workspace, rel)) : undefined;
     if (!rel || wrapped === undefined) throw new MemError('NOT_FOUND', `nothing to revert: no ${opts.week ? rel : `${PREVIOUS_PREFIX}*.md`} (compound keeps one when it rewrites MEMORY.md)`);
     const text = unwrapPrevious(wrapped);
@@ -216,6 +214,14 @@ export async function runRevert(opts: Pick<CompoundOptions, 'workspace' | 'loade
     await writer.update(weeklyLogFile(label), (cur) => appendRun(cur, `# Weekly log ${label}\n`, opts.now.toISO({ suppressMilliseconds: true }) ?? '', [`reverted: MEMORY.md restored from ${rel} by \`mem compound --revert\`${kept ? `; the MEMORY.md it replaced is kept in ${kept}` : ''}`]));
     return { restoredFrom: rel, changed: true, replacedKeptIn: kept };
   });
+}
+
+/** Every `MEMORY-before-*.md` copy in memory/archive/, with its text. */
+async function keptCopies(workspace: string): Promise<Array<{ rel: string; wrapped: string }>> {
+  const dir = path.join(workspace, path.dirname(PREVIOUS_PREFIX));
+  const names = (await fs.promises.readdir(dir).catch(() => [] as string[])).filter((n) => n.startsWith(path.basename(PREVIOUS_PREFIX)) && n.endsWith('.md'));
+  const copies = await Promise.all(names.map(async (n) => ({ rel: `${path.dirname(PREVIOUS_PREFIX)}/${n}`, wrapped: await read(path.join(dir, n)) })));
+  return copies.flatMap((c) => (c.wrapped === undefined ? [] : [{ rel: c.rel, wrapped: c.wrapped }]));
 }
 
 /** A free `MEMORY-replaced-<time>.md` name (or the one already holding this very copy). */
