@@ -211,3 +211,23 @@ describe('mem schedule', () => {
     assert.match(r.stderr, /cron and launchd take 5 fields .* a seconds field works only with "mem daemon"/);
   });
 });
+
+test('a bad cron expression or an unknown job in `schedule` is a config error for every command that loads the configuration; search and index never read it', async (t) => {
+  const cases: Array<[Record<string, string>, RegExp]> = [
+    [{ microsync: '0 25 * * *' }, /^mem: mem\.config\.json: schedule\.microsync: "0 25 \* \* \*" is not a cron expression \(hour "25"/],
+    [{ backup: '0 1 * * *' }, /^mem: mem\.config\.json: schedule\.backup: not a scheduled job \(allowed: microsync, wrapup, compound\)/],
+  ];
+  await Promise.all(cases.map(async ([schedule, expected]) => {
+    const { ws } = exampleWorkspace(t);
+    editConfig(ws, (cfg) => (cfg.schedule = schedule));
+    for (const args of [['config'], ['lint'], ['microsync', '--dry-run'], ['status']]) {
+      const r = await mem(['-C', ws, ...args]);
+      assert.equal(r.code, 4, `${args.join(' ')}: ${r.stderr}`);
+      assert.match(r.stderr, expected, args.join(' '));
+    }
+    for (const args of [['search', 'postgres'], ['index']]) assert.equal((await mem(['-C', ws, ...args])).code, 0, args.join(' '));
+  }));
+  const { ws } = exampleWorkspace(t);
+  editConfig(ws, (cfg) => (cfg.schedule = { microsync: 'off', index: 'off', compound: '' }));
+  assert.equal((await mem(['-C', ws, 'config'])).code, 0, '"off" and "" turn a job off, whatever its name');
+});

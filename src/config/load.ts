@@ -6,6 +6,7 @@
 import { MemError } from '../core/errors.js';
 import { checkZone, systemZone } from './zone.js';
 import { dropRootExtraPaths, readConfigLayers, type Json } from './files.js';
+import { checkSchedule } from './schedule.js';
 import { configSchema, type Config } from './schema.js';
 
 export { CONFIG_FILE, LOCAL_CONFIG_FILE, mergeConfig, readJsonFile, userConfigPath } from './files.js';
@@ -31,6 +32,7 @@ export function validateConfig(raw: Json, label: string): Config {
 export function loadConfig(workspace: string, env: NodeJS.ProcessEnv = process.env): LoadedConfig {
   const { merged, files, warnings, label } = readConfigLayers(workspace, env);
   const config = validateConfig(merged, label);
+  checkSchedule(config.schedule, label);
   dropRootExtraPaths(config, workspace, warnings);
   const zone = checkZone(config.timezone ?? systemZone());
   return { config, zone, files, warnings };

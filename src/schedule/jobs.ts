@@ -1,13 +1,12 @@
 /**
  * The effective schedule (DESIGN §7): defaults for every scheduled job, overridden per job by the
- * `schedule` record of mem.config.json ("off" or "" turns a job off), each expression validated with
- * node-cron's own parser so `mem daemon`, `mem schedule` and `mem status` agree on what is valid.
+ * `schedule` record of mem.config.json ("off" or "" turns a job off). The record was checked when
+ * the configuration loaded (config/schedule.ts); `nextRuns` computes with node-cron's own matcher.
  */
 import cron from 'node-cron';
 import { MemError } from '../core/errors.js';
 import type { Config } from '../config/schema.js';
-
-export const SCHEDULED_JOBS = ['microsync', 'wrapup', 'compound'] as const;
+import { isOff } from '../config/schedule.js';
 
 export const DEFAULT_SCHEDULE: Record<string, string> = {
   microsync: '0 10,13,16,19,22 * * *',
@@ -30,21 +29,7 @@ export interface ScheduledJob {
 
 export function effectiveSchedule(config: Config): ScheduledJob[] {
   const merged: Record<string, string> = { ...DEFAULT_SCHEDULE, ...config.schedule };
-  const out: ScheduledJob[] = [];
-  for (const [job, expr] of Object.entries(merged)) {
-    const e = expr.trim();
-    if (!e || e === 'off') continue;
-    if (!(SCHEDULED_JOBS as readonly string[]).includes(job)) {
-      throw new MemError('CONFIG_INVALID', `schedule.${job}: not a scheduled job (allowed: ${SCHEDULED_JOBS.join(', ')})`);
-    }
-    const v = cron.validateDetailed(e);
-    if (!v.valid) {
-      const why = v.errors.map((x) => `${x.field}${x.value !== undefined ? ` "${x.value}"` : ''}: ${x.message}`).join('; ');
-      throw new MemError('CONFIG_INVALID', `schedule.${job}: "${e}" is not a cron expression (${why || 'invalid'}); use 5 fields "min hour day month weekday", e.g. "0 10,13,16,19,22 * * *", or "off"`);
-    }
-    out.push({ job, cron: e });
-  }
-  return out;
+  return Object.entries(merged).flatMap(([job, expr]) => (isOff(expr) ? [] : [{ job, cron: expr.trim() }]));
 }
 
 export function jobTimeoutMs(config: Config, job: string): number {
