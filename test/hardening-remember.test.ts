@@ -69,6 +69,17 @@ test('an empty --now is an invalid date in every command (it was read as "now");
   assert.equal(unset.code, 0, unset.stderr);
 });
 
+test('an invalid MEM_NOW is reported as MEM_NOW (it was called --now), on the commander and the lean paths; --now wins over it', async (t) => {
+  const ws = tempDir(t);
+  assert.equal((await mem(['init', ws])).code, 0);
+  const env = { MEM_NOW: 'garbage' };
+  for (const args of [['lint'], ['search', 'deploys'], ['index']]) {
+    const r = await mem(['-C', ws, ...args], { env });
+    assert.deepEqual([r.code, r.stderr], [2, 'mem: MEM_NOW "garbage" is not an ISO 8601 date or time (e.g. 2026-11-21T18:30 or 2026-11-21T18:30:00Z)\n'], args[0]);
+  }
+  assert.equal((await mem(['-C', ws, '--now', '2026-11-22T09:00', 'lint'], { env })).code, 0);
+});
+
 test('a --key or --scope shaped like a secret is refused without echoing it (keys are written as they are); a newline in one stays a one-line error', async (t) => {
   const ws = tempDir(t);
   assert.equal((await mem(['init', ws])).code, 0);

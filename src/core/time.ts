@@ -18,8 +18,9 @@ export function parseMoment(value: string, zone: string, what = '--now'): DateTi
   return dt.setZone(zone);
 }
 
-export function resolveNow(value: string | undefined, zone: string): DateTime {
-  return value !== undefined ? parseMoment(value, zone) : DateTime.now().setZone(zone);
+/** The given moment (`--now` or MEM_NOW, named in an error by `what`), else the clock's, in `zone`. */
+export function resolveNow(moment: { value: string; what: string } | undefined, zone: string): DateTime {
+  return moment !== undefined ? parseMoment(moment.value, zone, moment.what) : DateTime.now().setZone(zone);
 }
 
 const DURATION = /^(\d+)\s*(m|min|h|d|w)$/i;
