@@ -1,6 +1,7 @@
 /**
  * The examples in `mem --help` and each command's `--help` run on the bundled example, as
- * `npm run demo` leaves it: every one exits 0, and every search example finds something. Examples
+ * `npm run demo` leaves it: every one exits 0, and every search example finds something. The same
+ * help texts (no extra runs) state each option's default once, and -C every place a workspace comes from. Examples
  * that name a folder of the reader's (`~/…`), install, serve or watch are not run here; `| jq …`
  * and `> file` tails are cut (jq may be missing).
  */
@@ -24,7 +25,7 @@ function examples(help: string): string[] {
     .filter((line) => line.startsWith('mem '));
 }
 
-test('every example in the help texts runs on the bundled example', async (t) => {
+test('every example in the help texts runs on the bundled example; the texts state each default once', async (t) => {
   const { root, ws } = exampleWorkspace(t);
   const env = childEnv({ MEM_WORKSPACE: ws, MEM_NOW: NOW, MEM_SEARCH_SERVER: 'off' });
   assert.equal((await mem(['microsync', '--since', 'all'], { env })).code, 0);
@@ -38,6 +39,8 @@ test('every example in the help texts runs on the bundled example', async (t) =>
   for (const command of COMMANDS) {
     const help = await mem(command ? [command, '--help'] : ['--help'], { env });
     assert.equal(help.code, 0, help.stderr);
+    if (!command) assert.match(help.stdout.replace(/\s+/g, ' '), /-C, --workspace <dir> workspace folder \(default: \$MEM_WORKSPACE, else the nearest folder above holding mem\.config\.json, else defaultWorkspace in the user-level config\)/);
+    for (const option of help.stdout.replace(/\n {4,}/g, ' ').split('\n')) assert.ok((option.match(/\bdefault\b/g) ?? []).length <= 1, `a default stated twice in "mem ${command} --help": ${option}`);
     const lines = examples(help.stdout);
     assert.ok(lines.length > 0, `no examples in "mem ${command} --help"`);
     for (const line of lines.filter((l) => !NOT_RUN.test(l))) {

@@ -13,7 +13,7 @@ export async function buildProgram(name: string | undefined): Promise<Command> {
   const program = new Command('mem')
     .description('memfold: long-term memory for AI agents, as plain Markdown you commit to git')
     .version(VERSION)
-    .option('-C, --workspace <dir>', 'workspace folder (default: $MEM_WORKSPACE, else the nearest folder above holding mem.config.json)')
+    .option('-C, --workspace <dir>', 'workspace folder (default: $MEM_WORKSPACE, else the nearest folder above holding mem.config.json, else defaultWorkspace in the user-level config)')
     .option('--json', 'machine-readable output on stdout')
     .option('-q, --quiet', 'print only errors and requested results')
     .option('-v, --verbose', 'print details on stderr')

@@ -10,7 +10,7 @@ export function registerContext(program: Command): void {
     .option('--scope <scope>', 'scope of layer 1, e.g. project:shop (default: project:<name of the current folder>)')
     .option('--query <text>', 'also include memories a search for this finds (layer 2)')
     .option('--budget <tokens>', 'token budget (o200k_base tokens), 50-200000', '2000')
-    .option('--format <format>', 'md | json (default md; --json is the same as --format json)', 'md')
+    .option('--format <format>', 'md | json (--json is the same as --format json)', 'md')
     .option('--evidence', 'add up to 2 short transcript excerpts to each query item with confidence below 0.8, inside the budget')
     .addHelpText('after', [
       '',

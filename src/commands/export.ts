@@ -10,7 +10,7 @@ export function registerExport(program: Command): void {
   program
     .command('export')
     .description('every entry with its fields and sources (JSON or Markdown), to stdout or --out FILE')
-    .option('--format <format>', 'json | md (default json)', 'json')
+    .option('--format <format>', 'json | md', 'json')
     .option('--out <file>', 'write to this file (outside the memory folders) instead of stdout')
     .option('--with-evidence', 'add each entry\'s cited transcript turns (redacted), as `mem source` shows them')
     .addHelpText('after', '\nExamples:\n  mem export > memory-export.json\n  mem export --format md --out ~/backup/memory.md\n  mem export --with-evidence | jq \'.entries[0].evidence\'')
