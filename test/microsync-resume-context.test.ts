@@ -110,7 +110,7 @@ describe('a reply read by the run after its proposal, with the rules', () => {
 
       s.say(AGREED);
       const out = await microsync(s.ws, AFTER);
-      assert.match(out, /1 session read \(1 files\), 1 turns,/, 'the context turns are not counted as read');
+      assert.match(out, /1 session read \(1 file\), 1 turn,/, 'the context turns are not counted as read');
       assert.match(dailyText(s.ws), /## Rule: Cap uploads at 25 MB\n[^#]*- origin: agent\n/);
       assert.deepEqual(citations(s.ws), await oneRun(t, kind));
 
@@ -133,7 +133,7 @@ describe('a reply read by the run after its proposal, with the rules', () => {
 
     s.say(AGREED);
     const out = await microsync(s.ws, AFTER);
-    assert.match(out, /1 session read \(1 files\), 1 turns, 0 entries added/, 'resumed as before: the reply alone, without context');
+    assert.match(out, /1 session read \(1 file\), 1 turn, 0 entries added/, 'resumed as before: the reply alone, without context');
     const next = cursorOf(s.ws, s.file);
     assert.deepEqual([next.turns, next.contextOffset, next.contextTurns], [3, old.offset, 2], 'the context can begin no earlier than the old cursor');
   });

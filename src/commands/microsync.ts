@@ -6,17 +6,21 @@ import { renderEntry } from '../entries/render.js';
 import { runMicrosync, type MicrosyncResult } from '../jobs/microsync/run.js';
 import { refreshIndex } from './refresh-index.js';
 
+/** "1 file", "2 files": every count of the summary agrees with its noun. */
+const count = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
+
 export function summary(r: MicrosyncResult): string {
+  const entries = r.dryRun ? r.plan.entries.length : r.added.length;
   const parts = [
-    `${r.sessions} session${r.sessions === 1 ? '' : 's'} read (${r.files} files)`,
-    `${r.turns} turns`,
-    `${r.dryRun ? r.plan.entries.length : r.added.length} entr${(r.dryRun ? r.plan.entries.length : r.added.length) === 1 ? 'y' : 'ies'} ${r.dryRun ? 'would be added' : 'added'}`,
-    `${r.plan.skipped.length} skipped as duplicates`,
+    `${count(r.sessions, 'session')} read (${count(r.files, 'file')})`,
+    count(r.turns, 'turn'),
+    `${count(entries, 'entry', 'entries')} ${r.dryRun ? 'would be added' : 'added'}`,
+    `${r.plan.skipped.length} skipped as ${r.plan.skipped.length === 1 ? 'a duplicate' : 'duplicates'}`,
   ];
-  if (r.malformed) parts.push(`${r.malformed} malformed lines skipped`);
-  if (r.redacted) parts.push(`${r.redacted} secrets redacted`);
-  if (r.skippedSessions.length) parts.push(`${r.skippedSessions.length} bot/scheduler sessions skipped`);
-  if (r.llm) parts.push(r.dryRun ? `LLM: would use ~${r.llm.estimatedCalls} calls, ~${r.llm.estimatedTokens} tokens` : `LLM: ${r.llm.calls} calls, ${r.llm.tokens} tokens${r.llm.stoppedByBudget ? ' (budget reached: the rest is read next run)' : ''}`);
+  if (r.malformed) parts.push(`${count(r.malformed, 'malformed line')} skipped`);
+  if (r.redacted) parts.push(`${count(r.redacted, 'secret')} redacted`);
+  if (r.skippedSessions.length) parts.push(`${count(r.skippedSessions.length, 'bot/scheduler session')} skipped`);
+  if (r.llm) parts.push(r.dryRun ? `LLM: would use ~${count(r.llm.estimatedCalls, 'call')}, ~${count(r.llm.estimatedTokens, 'token')}` : `LLM: ${count(r.llm.calls, 'call')}, ${count(r.llm.tokens, 'token')}${r.llm.stoppedByBudget ? ' (budget reached: the rest is read next run)' : ''}`);
   return `microsync: ${parts.join(', ')}`;
 }
 
