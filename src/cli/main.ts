@@ -30,7 +30,7 @@ export async function buildProgram(name: string | undefined): Promise<Command> {
     '  mem status',
     '  mem help search                        # each command\'s options and examples',
   ].join('\n'));
-  program.addHelpText('after', '\nExit codes: 0 ok, 1 error, 2 usage, 3 lock busy or job timeout, 4 config or workspace problem, 5 problems found (lint)');
+  program.addHelpText('after', '\nExit codes: 0 ok, 1 error, 2 usage, 3 lock busy or job timeout, 4 config or workspace problem, 5 problems found (lint; compound: pinned text over limits.memoryLines)');
   const versionOnly = !name && process.argv.some((a) => a === '-V' || a === '--version');
   const loaders = name ? [COMMANDS[name]!] : versionOnly ? [] : Object.values(COMMANDS);
   for (const load of loaders) (await load())(program);

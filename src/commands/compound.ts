@@ -27,7 +27,7 @@ export function registerCompound(program: Command): void {
     .option('--dry-run', 'print the new MEMORY.md as a diff and the planned status flips; write nothing')
     .option('--revert', 'restore the MEMORY.md the last rewrite replaced (or that of --week); the current one is kept in memory/archive/')
     .addOption(new Option('--no-llm', 'use the rule-based rewrite even when an LLM is configured'))
-    .addHelpText('after', '\nExamples:\n  mem compound --dry-run\n  mem compound --week 2026-W47 --json\n  mem compound --revert\n\nPinned text between <!-- mem:pinned:start --> and <!-- mem:pinned:end --> is kept verbatim.\nExit 3 when wrapup or another compound holds the consolidation lock past limits.lockWaitMs.')
+    .addHelpText('after', '\nExamples:\n  mem compound --dry-run\n  mem compound --week 2026-W47 --json\n  mem compound --revert\n\nPinned text between <!-- mem:pinned:start --> and <!-- mem:pinned:end --> is kept verbatim.\nExit 3 when wrapup or another compound holds the consolidation lock past limits.lockWaitMs;\nexit 5, changing nothing, when the pinned text alone is longer than limits.memoryLines.')
     .action(async (o: { week?: string; dryRun?: boolean; revert?: boolean; llm: boolean }, cmd: Command) => {
       const { workspace, loaded, now, out } = commandContext(cmd.optsWithGlobals<GlobalOptions>());
       if (o.revert) {
