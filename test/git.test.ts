@@ -208,6 +208,31 @@ describe('git', () => {
     assert.equal(readFileSync(ours, 'utf8'), day('title: Deploy day\ntags: [mine]\n'));
   });
 
+  test('git merge keeps every entry of an id one side holds twice, ours or theirs, and warns in one line naming the file and the id; exit 0', async (t) => {
+    const ws = join(tempDir(t), 'ws');
+    assert.equal((await mem(['init', ws, '--git'], { env: GIT_ENV })).code, 0);
+    await ok(ws, 'checkout', '-q', '-b', 'main');
+    const daily = join(ws, 'memory', '2026-11-20.md');
+    const rule = (conclusion: string) => `## Rule: Deploys\n- id: RULE-20261120-deploys-happen-on-tuesdays-only\n- date: 2026-11-20\n- conclusion: ${conclusion}\n- status: active\n\n`;
+    const note = (id: string) => `## Note: ${id}\n- id: NOTE-20261120-${id}\n- date: 2026-11-20\n- status: active\n\n`;
+    const commit = async (text: string, message: string) => {
+      writeFileSync(daily, `# 2026-11-20\n\n${text}`);
+      await ok(ws, 'add', '-A');
+      await ok(ws, 'commit', '-q', '-m', message);
+    };
+    await commit(rule('Tuesdays only'), 'base');
+    await ok(ws, 'checkout', '-q', '-b', 'theirs');
+    await commit(rule('Tuesdays only') + note('theirs') + rule('Thursdays too'), 'theirs');
+    await ok(ws, 'checkout', '-q', 'main');
+    await commit(rule('Tuesdays only') + rule('Wednesdays now'), 'ours');
+
+    const merge = await git(ws, 'merge', '--no-edit', 'theirs');
+    assert.equal(merge.code, 0, merge.out);
+    assert.equal(readFileSync(daily, 'utf8'), `# 2026-11-20\n\n${rule('Tuesdays only')}${rule('Wednesdays now')}${note('theirs')}${rule('Thursdays too')}`);
+    const warnings = merge.out.split('\n').filter((l) => l.startsWith('warning: merge-driver'));
+    assert.deepEqual(warnings, ['warning: merge-driver: memory/2026-11-20.md: id RULE-20261120-deploys-happen-on-tuesdays-only is held by entries with different text: kept each; give each its own id by hand']);
+  });
+
   test('merge-driver on CRLF files writes CRLF throughout, no LF-only line', async (t) => {
     const dir = tempDir(t);
     const [base, ours, theirs] = ['base', 'ours', 'theirs'].map((n) => join(dir, n)) as [string, string, string];
@@ -389,6 +414,23 @@ describe('merge by id (pure)', async () => {
     assert.equal(mergeMemoryFile(base, crlf(ours), theirs), crlf(lf), 'ours CRLF, base and theirs LF');
     assert.equal(mergeMemoryFile(crlf(base), ours, crlf(theirs)), lf, 'ours LF, base and theirs CRLF');
     assert.equal(mergeMemoryFile(crlf(base), '', crlf(theirs)), crlf(mergeMemoryFile(base, '', theirs)), 'ours without a line break: theirs\' ending');
+  });
+
+  test('an id a side holds in several entries is merged by the entries\' text: every version a side wrote stays, a version one side removed or edited goes, identical copies once', () => {
+    const v = (conclusion: string) => e('a', `- conclusion: ${conclusion}\n`);
+    const cases: [string, string, string, string, string][] = [
+      ['ours added a second one', file(v('1')), file(v('1'), v('2')), file(v('1'), e('t')), file(v('1'), v('2'), e('t'))],
+      ['theirs added a second one', file(v('1')), file(v('1'), e('o')), file(v('1'), v('2')), file(v('1'), e('o'), v('2'))],
+      ['theirs added one before the first, and edited the first', file(v('1')), file(v('1')), file(v('2'), v('1 edited')), file(v('2'), v('1 edited'))],
+      ['ours edited one of two, theirs edited the other', file(v('1'), v('2')), file(v('1 ours'), v('2')), file(v('1'), v('2 theirs')), file(v('1 ours'), v('2 theirs'))],
+      ['both edited the same one differently', file(v('1'), v('2')), file(v('1 ours'), v('2')), file(v('1 theirs'), v('2')), file(v('1 ours'), v('2'), v('1 theirs'))],
+      ['theirs removed one copy', file(v('1'), v('2')), file(v('1'), v('2'), e('o')), file(v('1')), file(v('1'), e('o'))],
+      ['identical copies', file(v('1')), file(v('1'), v('1')), file(v('1'), v('1')), file(v('1'))],
+    ];
+    // A version taken from the middle of a side keeps the blank line after it.
+    for (const [what, base, ours, theirs, want] of cases) assert.equal(mergeMemoryFile(base, ours, theirs).trimEnd(), want.trimEnd(), what);
+    assert.deepEqual(merge(file(v('1')), file(v('1'), v('2')), file(v('1'))).sharedIds, ['NOTE-20261120-a']);
+    assert.equal(merge(file(v('1')), file(v('1'), v('1')), file(v('1'))).sharedIds, undefined, 'identical copies: nothing to report');
   });
 
   test('the same new id with different content on both sides keeps both; theirs gets the next suffix', () => {

@@ -3,7 +3,8 @@
  * hands it the base, ours and theirs as temp files; the union by entry id is written to ours and the
  * exit status is 0, so a memory file never ends up with conflict markers. What the merge could not
  * keep of theirs (a front-matter key both sides changed differently) is one warning line on stderr,
- * as is each text block the sides disagree on (kept, but worth a look by hand).
+ * as is each text block the sides disagree on, and each id the result holds in entries with different
+ * text (kept, but worth a look by hand).
  */
 import fs from 'node:fs';
 import type { Command } from 'commander';
@@ -36,6 +37,7 @@ export function registerMergeDriver(program: Command): void {
       await writeFileAtomic(oursPath, merged.text);
       if (merged.frontMatterConflict) out.warn(`merge-driver: ${file ?? oursPath}: ${lostFrontMatter(merged.frontMatterConflict)}`);
       for (const c of merged.textConflicts ?? []) out.warn(`merge-driver: ${file ?? oursPath}: ${textConflict(c)}`);
+      for (const id of merged.sharedIds ?? []) out.warn(`merge-driver: ${file ?? oursPath}: id ${id} is held by entries with different text: kept each; give each its own id by hand`);
       out.info(`merge-driver: merged ${file ?? oursPath} by entry id`);
     });
 }

@@ -6,6 +6,7 @@
  * both → the one further along the status machine (active → superseded | archived | retracted), ours
  * on a tie. An entry present in the base and removed on one side (a hard `mem forget`) stays removed.
  * The same new id with different content on both sides keeps both, theirs with the next free suffix.
+ * An id some side holds in several entries is merged by the entries' text (./merge-shared-ids.ts).
  * The head stays at the top: YAML front matter (changed on one side → that side's; on both → merged
  * key by key, ours for a key both changed, which the result names: ./merge-front-matter.ts), then
  * the preamble before the first entry (changed on one side → that side's; on both → ours, then
@@ -24,6 +25,7 @@ import { nextFreeId } from '../entries/id.js';
 import { getField } from '../entries/model.js';
 import { parseBlocks, type Block, type EntryBlock } from '../entries/parse.js';
 import { mergeFrontMatter } from './merge-front-matter.js';
+import { sharedIds } from './merge-shared-ids.js';
 import { idOf, planTextBlocks, type TextConflict } from './merge-text-blocks.js';
 
 const RANK: Record<string, number> = { active: 0, superseded: 1, archived: 2, retracted: 3 };
@@ -32,7 +34,7 @@ const same = (a: string, b: string) => a.trim() === b.trim();
 
 function entriesById(blocks: Block[]): Map<string, EntryBlock> {
   const m = new Map<string, EntryBlock>();
-  for (const b of blocks) if (b.type === 'entry' && !m.has(idOf(b))) m.set(idOf(b), b);
+  for (const b of blocks) if (b.type === 'entry') m.set(idOf(b), b);
   return m;
 }
 
@@ -97,6 +99,8 @@ export interface MergedFile {
   frontMatterConflict?: { keys: string[] };
   /** Text blocks the sides disagree on, each kept as ./merge-text-blocks.ts says. */
   textConflicts?: TextConflict[];
+  /** Ids the result holds in more than one entry, each with its own text (./merge-shared-ids.ts). */
+  sharedIds?: string[];
 }
 
 export function mergeMemoryFile(baseText: string, oursText: string, theirsText: string): MergedFile {
@@ -130,6 +134,7 @@ function mergeLf(baseText: string, oursText: string, theirsText: string): Merged
   const inBody = new Set([...oursBlocks, ...baseParts.body].filter((b) => b.type === 'text').map((b) => b.raw.trim()));
   const out: Block[] = side === 'theirs' ? theirsParts.preamble.filter((b) => !inBody.has(b.raw.trim())) : [...oursPreamble];
   if (!side) out.push(...theirsParts.preamble.filter(isNewText));
+  const shared = sharedIds(baseParts.body, oursBlocks, theirsBlocks);
   const taken = new Set<string>();
   for (const b of oursBlocks) {
     if (b.type === 'text') {
@@ -137,7 +142,10 @@ function mergeLf(baseText: string, oursText: string, theirsText: string): Merged
       continue;
     }
     const id = idOf(b);
-    if (taken.has(id)) continue; // A duplicate within ours: kept once.
+    if (shared.ids.has(id)) {
+      if (shared.take(b)) out.push(b);
+      continue;
+    }
     const t = theirs.get(id);
     const inBase = base.get(id);
     if (!t && inBase) continue; // They removed it.
@@ -154,11 +162,14 @@ function mergeLf(baseText: string, oursText: string, theirsText: string): Merged
       continue;
     }
     const id = idOf(b);
+    if (shared.ids.has(id)) {
+      if (shared.take(b)) out.push(b);
+      continue;
+    }
     const o = ours.get(id);
     if (o && (same(o.raw, b.raw) || base.has(id))) continue; // Merged above.
     if (!o && base.has(id)) continue; // We removed it.
     if (!o) {
-      if (taken.has(id)) continue;
       out.push(b);
       taken.add(id);
       continue;
@@ -171,9 +182,11 @@ function mergeLf(baseText: string, oursText: string, theirsText: string): Merged
   const body = out.map((b, i) => (i === out.length - 1 ? b.raw : sep(b.raw))).join('');
   const text = (frontMatter && body && !frontMatter.endsWith('\n') ? `${frontMatter}\n` : frontMatter) + body;
   const conflict = 'conflict' in fm ? fm.conflict : undefined;
+  const sharedKept = [...shared.ids].filter((id) => out.filter((b) => b.type === 'entry' && idOf(b) === id).length > 1);
   return {
     text: text.endsWith('\n') || !text ? text : text + '\n',
     ...(conflict && { frontMatterConflict: conflict }),
     ...(plan.conflicts.length && { textConflicts: plan.conflicts }),
+    ...(sharedKept.length && { sharedIds: sharedKept }),
   };
 }
