@@ -233,6 +233,33 @@ describe('git', () => {
     assert.deepEqual(warnings, ['warning: merge-driver: memory/2026-11-20.md: id RULE-20261120-deploys-happen-on-tuesdays-only is held by entries with different text: kept each; give each its own id by hand']);
   });
 
+  test('a side that is not UTF-8 is not merged: git merge leaves ours byte for byte as a conflict, the driver says why in one line', async (t) => {
+    const ws = join(tempDir(t), 'ws');
+    assert.equal((await mem(['init', ws, '--git'], { env: GIT_ENV })).code, 0);
+    await ok(ws, 'checkout', '-q', '-b', 'main');
+    const daily = join(ws, 'memory', '2026-11-20.md');
+    const e = (id: string) => `## Note: ${id}\n- id: NOTE-20261120-${id}\n- date: 2026-11-20\n- status: active\n\n`;
+    const commit = async (bytes: Buffer, message: string) => {
+      writeFileSync(daily, bytes);
+      await ok(ws, 'add', '-A');
+      await ok(ws, 'commit', '-q', '-m', message);
+    };
+    await commit(Buffer.from(`# 2026-11-20\n\n${e('a')}`), 'base');
+    await ok(ws, 'checkout', '-q', '-b', 'theirs');
+    await commit(Buffer.from(`# 2026-11-20\n\n${e('a')}${e('t')}`), 'theirs');
+    await ok(ws, 'checkout', '-q', 'main');
+    const ours = Buffer.concat([Buffer.from(`# 2026-11-20\n\n${e('a')}`), Buffer.from('## Note: Caf\xe9\n', 'latin1'), Buffer.from(e('cafe').split('\n').slice(1).join('\n'))]);
+    await commit(ours, 'ours');
+
+    const merge = await git(ws, 'merge', '--no-edit', 'theirs');
+    assert.notEqual(merge.code, 0, merge.out);
+    assert.deepEqual(readFileSync(daily), ours, 'ours byte for byte, no U+FFFD');
+    assert.match(await ok(ws, 'status', '--porcelain'), /^UU memory\/2026-11-20\.md$/m);
+    assert.deepEqual(merge.out.split('\n').filter((l) => l.includes('UTF-8')), [
+      'mem: merge-driver: memory/2026-11-20.md: line 8 of ours is not valid UTF-8, so it was not merged: left as ours, a conflict for git; convert the file to UTF-8 (e.g. iconv -f latin1 -t utf-8) on each branch and merge again',
+    ]);
+  });
+
   test('merge-driver on CRLF files writes CRLF throughout, no LF-only line', async (t) => {
     const dir = tempDir(t);
     const [base, ours, theirs] = ['base', 'ours', 'theirs'].map((n) => join(dir, n)) as [string, string, string];

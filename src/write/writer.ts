@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { MemError, writeRefused } from '../core/errors.js';
+import { decodeUtf8 } from '../core/strict-utf8.js';
 import { mayWrite, type Job } from './allowance.js';
 import { removeDeadTempFiles, writeFileAtomic } from './atomic.js';
 import { withLock, type HeldLock, type LockOptions } from './locks.js';
@@ -82,30 +83,11 @@ export class WorkspaceWriter {
   }
 }
 
-const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-
-/**
- * A file memfold rewrites must be UTF-8: decoding anything else would turn each bad byte into U+FFFD
- * and write that back, damaging text a person wrote (Latin-1, say) for good. Refused instead, naming
- * the first bad line.
- */
+/** A file memfold rewrites must be UTF-8 (../core/strict-utf8.ts): refused otherwise, naming the first bad line. */
 function decodeStrict(bytes: Buffer, rel: string): string {
-  try {
-    return UTF8.decode(bytes);
-  } catch {
-    let line = 1;
-    for (let at = 0; at < bytes.length; line++) {
-      const end = bytes.indexOf(10, at);
-      const stop = end < 0 ? bytes.length : end;
-      try {
-        UTF8.decode(bytes.subarray(at, stop));
-      } catch {
-        break;
-      }
-      at = stop + 1;
-    }
-    throw new MemError('WRITE_FAILED', `cannot rewrite ${rel}: line ${line} is not valid UTF-8; convert the file to UTF-8 (e.g. iconv -f latin1 -t utf-8) and run again; nothing was written`);
-  }
+  const decoded = decodeUtf8(bytes);
+  if ('text' in decoded) return decoded.text;
+  throw new MemError('WRITE_FAILED', `cannot rewrite ${rel}: line ${decoded.badLine} is not valid UTF-8; convert the file to UTF-8 (e.g. iconv -f latin1 -t utf-8) and run again; nothing was written`);
 }
 
 function nearestExisting(dir: string): string {
