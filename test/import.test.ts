@@ -56,6 +56,19 @@ test('import openclaw and claude-md: entries with sources naming file and lines;
   assert.match((await mem(['-C', ws, ...NOW, 'search', 'VPN certificate'])).stdout, /NOTE-20261110-remember-the-vpn-certificate-expires-on-2027-01-31/);
 });
 
+test('import openclaw: a file named like a day that is none (2026-02-30, 2026-13-01, 0000-01-01) gets today\'s date, as any other name; a real day keeps its own', async (t) => {
+  const src = join(tempDir(t), 'openclaw');
+  mkdirSync(join(src, 'memory'), { recursive: true });
+  for (const day of ['2026-02-30', '2026-13-01', '0000-01-01', '2024-02-29']) writeFileSync(join(src, 'memory', `${day}.md`), `# Notes\n\n- Fact from ${day} about the deploy pipeline.\n`);
+  const ws = workspace(t, {});
+  const r = await mem(['-C', ws, ...NOW, '--json', 'import', 'openclaw', src]);
+  assert.equal(r.code, 0, r.stderr);
+  assert.deepEqual(JSON.parse(r.stdout).added.map((a: { file: string }) => a.file).sort(), ['memory/2024-02-29.md', ...Array(3).fill('memory/2026-11-22.md')]);
+  assert.deepEqual([...files(ws, markdownOnly).keys()].filter((f) => f.startsWith('memory/')).sort(), ['memory/2024-02-29.md', 'memory/2026-11-22.md']);
+  const lint = await mem(['-C', ws, 'lint']);
+  assert.equal(lint.code, 0, lint.stdout);
+});
+
 test('import refuses an unknown kind and a missing path', async (t) => {
   const ws = workspace(t, {});
   const bad = await mem(['-C', ws, 'import', 'notion', ws]);

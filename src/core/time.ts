@@ -42,6 +42,11 @@ export function parseSince(value: string, now: DateTime): DateTime | null {
   return dt.setZone(now.zone);
 }
 
+/** Whether `text` is a real day, YYYY-MM-DD: not 2026-02-30, 2026-13-01, nor year 0000 (the calendar has none). */
+export function isCalendarDay(text: string): boolean {
+  return /^\d{4}-\d{2}-\d{2}$/.test(text) && !text.startsWith('0000-') && DateTime.fromISO(text, { zone: 'utc' }).isValid;
+}
+
 /** The calendar day (YYYY-MM-DD) an ISO moment belongs to in `zone`. */
 export function dayOf(iso: string, zone: string): string {
   return DateTime.fromISO(iso, { zone: 'utc' }).setZone(zone).toISODate() ?? iso.slice(0, 10);

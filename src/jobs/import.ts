@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { DateTime } from 'luxon';
 import type { LoadedConfig } from '../config/load.js';
 import { MemError } from '../core/errors.js';
-import { toIsoUtc } from '../core/time.js';
+import { isCalendarDay, toIsoUtc } from '../core/time.js';
 import { appendEntries } from '../entries/daily.js';
 import { getField, type Entry } from '../entries/model.js';
 import { loadEntries } from '../entries/store.js';
@@ -73,7 +73,9 @@ export async function runImport(opts: ImportOptions): Promise<ImportResult> {
   let skipped = 0;
   let redacted = 0;
   for (const file of files) {
-    const day = /(\d{4}-\d{2}-\d{2})\.md$/.exec(file)?.[1] ?? today;
+    // A name that is no real day (2026-02-30.md) is any other name: a daily file with it would be invalid.
+    const named = /(\d{4}-\d{2}-\d{2})\.md$/.exec(file)?.[1];
+    const day = named && isCalendarDay(named) ? named : today;
     const stored = storedSessionPath(file);
     for (const item of importItems(fs.readFileSync(file, 'utf8'))) {
       // The line Claude Code's /init writes at the top says what the file is, not what to do.
