@@ -58,6 +58,34 @@ test('export gives every entry (any status, any folder) with fields and sources;
   assert.deepEqual(files(ws), before, 'export never writes into the workspace');
 });
 
+test('--out never replaces the workspace\'s configuration or anything in .git or .mem; a file that is no export only with --force; an export or an empty file again and again', async (t) => {
+  const ws = workspace(t, { 'memory/2026-11-21.md': DAY, 'mem.local.json': '{}\n', '.git/config': '[core]\n', 'notes.md': 'my notes\n', 'empty.json': '' });
+  const before = files(ws);
+  for (const [rel, why] of [
+    ['mem.config.json', "is the workspace's configuration \\(mem\\.config\\.json\\)"],
+    ['mem.local.json', "is the workspace's configuration \\(mem\\.local\\.json\\)"],
+    ['.git/config', 'is inside a \\.git folder'],
+    ['.git/new', 'is inside a \\.git folder'],
+    ['.mem/export.json', "is inside the workspace's memory \\(\\.mem/export\\.json\\)"],
+  ] as const) {
+    const r = await mem(['-C', ws, 'export', '--force', '--out', join(ws, rel)]);
+    assert.equal(r.code, 2, `${rel}: ${r.stderr}`);
+    assert.match(r.stderr, new RegExp(`^mem: --out \\S+ ${why}; write the export elsewhere\\n$`), rel);
+  }
+  const foreign = await mem(['-C', ws, 'export', '--out', join(ws, 'notes.md')]);
+  assert.equal(foreign.code, 2);
+  assert.match(foreign.stderr, /^mem: --out \S+notes\.md is a file that is not a memfold export; pass --force to replace it, or write the export elsewhere\n$/);
+  assert.deepEqual(files(ws), before, 'nothing was written');
+
+  for (const format of ['md', 'json', 'md']) {
+    const again = await mem(['-C', ws, 'export', '--format', format, '--out', join(ws, 'memory-export.md')]);
+    assert.equal(again.code, 0, again.stderr);
+  }
+  assert.equal((await mem(['-C', ws, 'export', '--out', join(ws, 'empty.json')])).code, 0, 'an empty file holds nothing to lose');
+  assert.equal((await mem(['-C', ws, 'export', '--force', '--out', join(ws, 'notes.md')])).code, 0);
+  assert.match(readFileSync(join(ws, 'notes.md'), 'utf8'), /^\{\n {2}"exportedAt"/);
+});
+
 test('--out through a symlink or into a FIFO writes through it and never replaces it (as `--out /dev/stdout` needs)', { skip: process.platform === 'win32' ? 'no FIFOs or POSIX symlinks' : false }, async (t) => {
   const ws = workspace(t, { 'memory/2026-11-21.md': DAY });
   const dir = tempDir(t);

@@ -11,10 +11,11 @@ export function registerExport(program: Command): void {
     .command('export')
     .description('every entry with its fields and sources (JSON or Markdown), to stdout or --out FILE')
     .option('--format <format>', 'json | md', 'json')
-    .option('--out <file>', 'write to this file (outside the memory folders) instead of stdout')
+    .option('--out <file>', 'write to this file (outside the memory folders, the configuration and .git) instead of stdout')
+    .option('--force', 'replace an --out file that is not a previous export')
     .option('--with-evidence', 'add each entry\'s cited transcript turns (redacted), as `mem source` shows them')
     .addHelpText('after', '\nExamples:\n  mem export > memory-export.json\n  mem export --format md --out ~/backup/memory.md\n  mem export --with-evidence | jq \'.entries[0].evidence\'')
-    .action(async (o: { format: string; out?: string; withEvidence?: boolean }, cmd: Command) => {
+    .action(async (o: { format: string; out?: string; force?: boolean; withEvidence?: boolean }, cmd: Command) => {
       const { workspace, loaded, now, out } = commandContext(cmd.optsWithGlobals<GlobalOptions>());
       if (o.format !== 'json' && o.format !== 'md') throw new MemError('USAGE', `--format "${o.format}" is not one of json, md`);
       const records = await loadEntries(workspace);
@@ -23,7 +24,7 @@ export function registerExport(program: Command): void {
       const data = o.format === 'json' ? JSON.stringify(exportJson(records, at, evidence), null, 2) + '\n' : exportMarkdown(records, at, evidence);
       // `--out /dev/stdout` is stdout (opening it fails when stdout is a socket): no summary in the data.
       if (o.out && !isStdout(o.out)) {
-        const abs = await writeExport(workspace, o.out, data);
+        const abs = await writeExport(workspace, o.out, data, o.force === true);
         out.json({ out: abs, format: o.format, count: records.length });
         out.line(`exported ${records.length} entries to ${abs}`);
       } else process.stdout.write(data);

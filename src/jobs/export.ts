@@ -1,16 +1,17 @@
 /**
  * `mem export`: every entry with its fields and sources, as JSON (one object per entry, nested
  * fields as objects) or Markdown (the entries' own text, grouped by file). Reads the workspace only;
- * `--out FILE` is one of the few writes outside it (DESIGN §2): a regular file is replaced atomically;
- * a symlink, device or FIFO (`--out /dev/stdout`) is written through, never replaced.
+ * `--out FILE` is one of the few writes outside it (DESIGN §2), where ./export-target.ts allows: a
+ * regular file is replaced atomically; a symlink, device or FIFO (`--out /dev/stdout`) is written
+ * through, never replaced.
  */
 import fs from 'node:fs';
-import path from 'node:path';
-import { describeError, MemError, writeRefused } from '../core/errors.js';
+import { describeError, writeRefused } from '../core/errors.js';
 import { readSource, type SourceContext } from '../archive/source.js';
 import { getSource, type Field } from '../entries/model.js';
 import type { EntryRecord } from '../entries/store.js';
 import { writeFileAtomic } from '../write/atomic.js';
+import { exportTarget } from './export-target.js';
 
 export interface ExportedEntry {
   id: string;
@@ -70,31 +71,9 @@ export function exportMarkdown(records: EntryRecord[], exportedAt: string, evide
   return out.join('');
 }
 
-/**
- * Where writing `abs` lands, every link followed: its real path, or for a path not there yet (or a link
- * to one) the real path of its nearest existing folder with the rest. Path strings alone let
- * `mem -C <link to the workspace> export --out <real path>/memory/copy.md` write into the memory.
- */
-function landing(abs: string, hops = 0): string {
-  try {
-    return fs.realpathSync(abs);
-  } catch {
-    // Not there yet, or a link to a path not there yet: follow the link by hand, at most as far as the OS would.
-  }
-  if (hops < 40 && fs.lstatSync(abs, { throwIfNoEntry: false })?.isSymbolicLink()) {
-    return landing(path.resolve(path.dirname(abs), fs.readlinkSync(abs)), hops + 1);
-  }
-  const parent = path.dirname(abs);
-  return parent === abs ? abs : path.join(landing(parent, hops), path.basename(abs));
-}
-
-/** `--out`: anywhere but inside the memory itself, where the copy would be read as a second set of entries. */
-export async function writeExport(workspace: string, out: string, data: string): Promise<string> {
-  const abs = path.resolve(out);
-  const rel = path.relative(fs.realpathSync(workspace), landing(abs)).split(path.sep).join('/');
-  if (!rel.startsWith('..') && !path.isAbsolute(rel) && /^(MEMORY\.md$|memory\/|second-brain\/|\.mem\/)/.test(rel)) {
-    throw new MemError('USAGE', `--out ${out} is inside the workspace's memory (${rel}); write the export elsewhere`);
-  }
+/** `--out`: where ./export-target.ts allows. */
+export async function writeExport(workspace: string, out: string, data: string, force: boolean): Promise<string> {
+  const abs = exportTarget(workspace, out, force);
   const st = fs.lstatSync(abs, { throwIfNoEntry: false });
   if (st && !st.isFile() && !st.isDirectory()) {
     await fs.promises.writeFile(abs, data).catch((err: unknown) => {
