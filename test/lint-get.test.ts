@@ -86,6 +86,11 @@ describe('mem lint', { concurrency: 4 }, () => {
       message: /NOTE-20261121-staging-db: status "done" is not one of active, superseded, archived, retracted/,
     },
     {
+      name: 'a second status line (memfold reads the first)', file: 'memory/2026-11-21.md', line: 7,
+      text: entry('Note', 'Staging DB', 'NOTE-20261121-staging-db', '- status: retracted\n'),
+      message: /NOTE-20261121-staging-db: field "status" appears 2 times \(lines 6, 7\); memfold reads only the first/,
+    },
+    {
       name: 'dangling supersedes', file: 'memory/2026-11-21.md', line: 1,
       text: entry('Decision', 'Use Valkey', 'DECISION-20261121-use-valkey', '- supersedes: DECISION-20261001-use-redis\n'),
       message: /DECISION-20261121-use-valkey: supersedes DECISION-20261001-use-redis, which no entry has as id/,

@@ -9,7 +9,7 @@ import { scanWorkspaceForSecrets } from '../jobs/secret-scan.js';
 export function registerLint(program: Command): void {
   program
     .command('lint')
-    .description('check every entry: required fields, id format, status, dangling or cyclic supersedes, duplicate ids, oversized daily files')
+    .description('check every entry: required fields, id format, status, dangling or cyclic supersedes, duplicate ids, repeated fields, oversized daily files')
     .option('--secrets', 'also scan every file of the workspace for API keys, tokens, passwords and private keys')
     .addHelpText('after', '\nExamples:\n  mem lint\n  mem lint --secrets          # what the pre-commit hook of "mem init --git" runs\n  mem lint --json | jq ".problems[].message"')
     .action(async (o: { secrets?: boolean }, cmd: Command) => {

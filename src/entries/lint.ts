@@ -5,6 +5,7 @@
 import { DateTime } from 'luxon';
 import { ID_PATTERN } from './id.js';
 import { getField, ID_PREFIX, isKind, ORIGINS, STATUSES, supersedesOf } from './model.js';
+import { fieldLines } from './parse.js';
 import type { EntryRecord } from './store.js';
 import { DAILY_FILE } from '../write/allowance.js';
 
@@ -43,6 +44,11 @@ export function lintEntries(records: EntryRecord[], opts: { maxEntriesPerDailyFi
       if (!byId.has(target)) add(r, `supersedes ${target}, which no entry has as id`);
       if (target === id) add(r, 'supersedes itself');
     }
+    for (const key of repeatedKeys(e.fields.map((f) => f.key))) {
+      // Every reader takes the first; a second `status:` line made forget and compound look done when they were not.
+      const at = fieldLines(r.block, key).map((l) => r.block.startLine + l);
+      problems.push({ file: r.file, line: at[1]!, id, message: `field "${key}" appears ${at.length} times (lines ${at.join(', ')}); memfold reads only the first: delete the others` });
+    }
     const same = id ? byId.get(id) ?? [] : [];
     if (same.length > 1 && same[0] !== r) add(r, `duplicate id (first at ${same[0]!.file}:${same[0]!.block.startLine})`);
   }
@@ -58,6 +64,10 @@ export function lintEntries(records: EntryRecord[], opts: { maxEntriesPerDailyFi
     }
   }
   return problems.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
+}
+
+function repeatedKeys(keys: string[]): string[] {
+  return [...new Set(keys.filter((k, i) => keys.indexOf(k) !== i))];
 }
 
 /**

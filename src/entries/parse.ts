@@ -40,18 +40,20 @@ function entryKind(line: string): { kind: string; title: string } | undefined {
   return isKind(kind) || kind === 'Arch' ? { kind: kind === 'Arch' ? 'Architecture' : kind, title: m[2]! } : undefined;
 }
 
-export function parseEntryFields(lines: string[]): Field[] {
+/** An entry body's fields; `lineOf[i]` is the index in `lines` of top-level field `fields[i]`. */
+function readEntryFields(lines: string[]): { fields: Field[]; lineOf: number[] } {
   const fields: Field[] = [];
+  const lineOf: number[] = [];
   let parentIndent = -1;
   let fence: string | null = null;
-  for (const rawLine of lines) {
+  lines.forEach((rawLine, i) => {
     const line = rawLine.replace(/\r?\n$/, '');
     // A fenced example of an entry is text: its "- id:" lines are not this entry's fields.
     const f = FENCE.exec(line);
     if (fence || f) {
       if (!fence) fence = f![1]!;
       else if (f && f[1]!.startsWith(fence)) fence = null;
-      continue;
+      return;
     }
     const m = FIELD.exec(line);
     if (m) {
@@ -62,9 +64,10 @@ export function parseEntryFields(lines: string[]): Field[] {
         (parent.children ??= []).push(field);
       } else {
         fields.push(field);
+        lineOf.push(i);
         parentIndent = indent;
       }
-      continue;
+      return;
     }
     const last = fields[fields.length - 1];
     // An indented plain line continues the previous field's value (a wrapped hand edit).
@@ -72,8 +75,18 @@ export function parseEntryFields(lines: string[]): Field[] {
       const target = last.children?.length ? last.children[last.children.length - 1]! : last;
       target.value = target.value ? `${target.value}\n${line.trim()}` : line.trim();
     }
-  }
-  return fields;
+  });
+  return { fields, lineOf };
+}
+
+/**
+ * The lines of an entry block holding top-level field `key` (0-based in `block.raw`, the heading
+ * being 0), in order: the first is the one getField reads, whatever its indentation, so a status
+ * flip edits that line and lint can name a second one.
+ */
+export function fieldLines(block: EntryBlock, key: string): number[] {
+  const { fields, lineOf } = readEntryFields(splitLines(block.raw).slice(1));
+  return fields.flatMap((f, i) => (f.key === key ? [lineOf[i]! + 1] : []));
 }
 
 export function parseBlocks(text: string): Block[] {
@@ -90,7 +103,7 @@ export function parseBlocks(text: string): Block[] {
     }
     let last = cur.lines.length - 1;
     while (last > 0 && cur.lines[last]!.trim() === '') last--;
-    const entry: Entry = { kind: cur.head.kind, title: cur.head.title, fields: parseEntryFields(cur.lines.slice(1)) };
+    const entry: Entry = { kind: cur.head.kind, title: cur.head.title, fields: readEntryFields(cur.lines.slice(1)).fields };
     blocks.push({ type: 'entry', entry, raw, startLine: cur.start, endLine: cur.start + last });
   };
   lines.forEach((line, i) => {

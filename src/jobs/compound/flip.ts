@@ -4,9 +4,10 @@
  * entry has none), so a microsync append or a hand edit made meanwhile survives byte for byte.
  */
 import { getField } from '../../entries/model.js';
-import { parseBlocks, serializeBlocks, splitLines } from '../../entries/parse.js';
+import { fieldLines, parseBlocks, serializeBlocks, splitLines } from '../../entries/parse.js';
 
-const STATUS_LINE = /^([-*+][ \t]+status[ \t]*:)[ \t]*([^\r\n]*?)([ \t]*\r?\n?)$/;
+// Any indentation the parser accepts: the line edited is the one getField reads (parse.ts fieldLines).
+const STATUS_LINE = /^([ \t]*[-*+][ \t]+status[ \t]*:)[ \t]*([^\r\n]*?)([ \t]*\r?\n?)$/;
 
 /** The text with entry `id` (when still `from`) set to `to`; undefined when nothing changes. */
 export function flipStatus(text: string, id: string, from: string, to: string): string | undefined {
@@ -16,8 +17,8 @@ export function flipStatus(text: string, id: string, from: string, to: string): 
     if (b.type !== 'entry' || getField(b.entry, 'id')?.trim() !== id) continue;
     if ((getField(b.entry, 'status') ?? 'active').trim().toLowerCase() !== from) continue;
     const lines = splitLines(b.raw);
-    const at = lines.findIndex((l) => STATUS_LINE.test(l));
-    if (at >= 0) lines[at] = lines[at]!.replace(STATUS_LINE, `$1 ${to}$3`);
+    const at = fieldLines(b, 'status')[0];
+    if (at !== undefined) lines[at] = lines[at]!.replace(STATUS_LINE, `$1 ${to}$3`);
     else {
       const last = b.endLine - b.startLine;
       const eol = lines[last]!.endsWith('\r\n') ? '\r\n' : '\n';

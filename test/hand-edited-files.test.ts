@@ -1,0 +1,54 @@
+/**
+ * Jobs on files people edited by hand (DESIGN §5: parsing is tolerant, hand edits are normal): what a
+ * job changes is what every reader then reads, and a rerun changes nothing. Indented field lists,
+ * through the built CLI on temp workspaces.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import { memOk } from './helpers/cli.js';
+import { workspace } from './fixtures/governance/workspace.js';
+
+const NOW = ['--now', '2026-11-24T04:00'];
+const TUE = 'RULE-20261117-deploys-happen-on-tuesdays-only';
+const THU = 'RULE-20261118-deploys-happen-on-thursdays-only';
+const read = (ws: string, rel: string) => readFileSync(join(ws, rel), 'utf8');
+const json = (stdout: string) => JSON.parse(stdout) as Record<string, any>;
+
+/** An entry whose field list is indented two spaces, as some editors and people write it. */
+const indented = `## Rule: Deploys happen on Tuesdays only
+  - id: ${TUE}
+  - date: 2026-11-17
+  - conclusion: Deploys happen on Tuesdays only
+  - origin: manual
+  - status: active
+`;
+
+describe('indented field lists', { concurrency: 2 }, () => {
+  test('forget flips the status line readers read (not a second one at column 0); a rerun finds it retracted and logs nothing', async (t) => {
+    const ws = workspace(t, { 'memory/2026-11-17.md': `# 2026-11-17\n\n${indented}` });
+    await memOk(['-C', ws, ...NOW, 'forget', TUE]);
+    assert.equal(read(ws, 'memory/2026-11-17.md'), `# 2026-11-17\n\n${indented.replace('status: active', 'status: retracted')}`);
+    const get = await memOk(['-C', ws, '--json', 'get', TUE]);
+    assert.equal(json(get.stdout).fields.status, 'retracted');
+    const log = read(ws, 'memory/archive/weekly-2026-W48.md');
+    const again = await memOk(['-C', ws, ...NOW, '--json', 'forget', TUE]);
+    assert.deepEqual(json(again.stdout).alreadyRetracted, [TUE]);
+    assert.equal(read(ws, 'memory/archive/weekly-2026-W48.md'), log);
+  });
+
+  test('compound supersedes an indented entry in place, once: the next run changes nothing and lint is clean', async (t) => {
+    const newer = `## Rule: Deploys happen on Thursdays only\n- id: ${THU}\n- date: 2026-11-18\n- conclusion: Deploys happen on Thursdays only\n- supersedes: ${TUE}\n- origin: manual\n- status: active\n`;
+    const ws = workspace(t, { 'memory/2026-11-17.md': `# 2026-11-17\n\n${indented}`, 'memory/2026-11-18.md': `# 2026-11-18\n\n${newer}` });
+    const first = json((await memOk(['-C', ws, ...NOW, '--json', 'compound'])).stdout);
+    assert.deepEqual(first.superseded.map((s: { id: string }) => s.id), [TUE]);
+    assert.equal(read(ws, 'memory/2026-11-17.md'), `# 2026-11-17\n\n${indented.replace('status: active', 'status: superseded')}`);
+    const log = read(ws, 'memory/archive/weekly-2026-W47.md');
+    const second = json((await memOk(['-C', ws, ...NOW, '--json', 'compound'])).stdout);
+    assert.equal(second.changed, false);
+    assert.deepEqual(second.superseded, []);
+    assert.equal(read(ws, 'memory/archive/weekly-2026-W47.md'), log);
+    await memOk(['-C', ws, 'lint']);
+  });
+});
