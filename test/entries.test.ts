@@ -94,6 +94,16 @@ describe('hand-edited entries survive', () => {
     assert.equal(serializeBlocks(parseBlocks(text)), text);
   });
 
+  test('a byte order mark before the first heading: that entry is seen at line 1, the mark is a block of its own', () => {
+    const text = fixture('bom.md');
+    assert.ok(text.startsWith('\uFEFF'));
+    assert.deepEqual(parseBlocks(text)[0], { type: 'text', raw: '\uFEFF', startLine: 1 });
+    assert.deepEqual(entries(text).map((b) => [b.entry.title, b.startLine, getField(b.entry, 'id')]), [
+      ['Deploys happen on Tuesdays only', 1, 'RULE-20261121-deploys-happen-on-tuesdays-only'],
+      ['Staging vault port', 8, 'NOTE-20261121-staging-vault-port'],
+    ]);
+  });
+
   test('no trailing newline: the last field is read whole and the file keeps its last byte', () => {
     const text = fixture('no-trailing-newline.md');
     assert.ok(!text.endsWith('\n'));

@@ -1,13 +1,13 @@
 /**
  * Jobs on files people edited by hand (DESIGN §5: parsing is tolerant, hand edits are normal): what a
- * job changes is what every reader then reads, and a rerun changes nothing. Indented field lists,
- * through the built CLI on temp workspaces.
+ * job changes is what every reader then reads, and a rerun changes nothing. Indented field lists, a
+ * byte order mark, through the built CLI on temp workspaces.
  */
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { memOk } from './helpers/cli.js';
+import { memOk, ROOT } from './helpers/cli.js';
 import { workspace } from './fixtures/governance/workspace.js';
 
 const NOW = ['--now', '2026-11-24T04:00'];
@@ -50,5 +50,19 @@ describe('indented field lists', { concurrency: 2 }, () => {
     assert.deepEqual(second.superseded, []);
     assert.equal(read(ws, 'memory/archive/weekly-2026-W47.md'), log);
     await memOk(['-C', ws, 'lint']);
+  });
+});
+
+describe('a byte order mark before the first heading (files saved by Windows editors)', () => {
+  test('lint, get and search see the first entry, and forget --hard of it keeps the mark', async (t) => {
+    const text = readFileSync(join(ROOT, 'fixtures/entries/bom.md'), 'utf8');
+    const ws = workspace(t, { 'memory/projects/ops.md': text });
+    const RULE = 'RULE-20261121-deploys-happen-on-tuesdays-only';
+    assert.equal((await memOk(['-C', ws, 'lint'])).stdout, 'lint: 2 entries, 0 problems\n');
+    await memOk(['-C', ws, 'get', RULE]);
+    const hit = json((await memOk(['-C', ws, '--json', 'search', 'Tuesdays'])).stdout).results[0];
+    assert.deepEqual([hit.id, hit.heading, hit.startLine], [RULE, 'Rule: Deploys happen on Tuesdays only', 1]);
+    await memOk(['-C', ws, ...NOW, 'forget', '--hard', '--yes', RULE]);
+    assert.equal(read(ws, 'memory/projects/ops.md'), `\uFEFF${text.slice(text.indexOf('## Note:'))}`);
   });
 });

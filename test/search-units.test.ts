@@ -79,6 +79,16 @@ test('chunker: one chunk per entry with its fields, sections, MEMORY.md items, f
   assert.deepEqual([fm[0]!.title, fm[0]!.date, fm[0]!.tags, fm[0]!.startLine, fm[0]!.text], ['Hello', '2026-01-02', 'a b', 6, 'body text']);
 });
 
+test('chunker: a byte order mark hides neither a first heading (each parser) nor front matter', () => {
+  const bom = '\uFEFF## Rule: Deploys on Tuesdays\n- id: RULE-20261121-deploys-on-tuesdays\n- status: active\n';
+  for (const parser of ['headings', 'remark', 'blocks'] as const) {
+    const chunks = chunkMarkdown('memory/projects/ops.md', bom, { chunkTokens: 400, overlapTokens: 80, listItems: false, parser });
+    assert.deepEqual(chunks.map((c) => [c.heading, c.entryId, c.startLine]), [['Rule: Deploys on Tuesdays', 'RULE-20261121-deploys-on-tuesdays', 1]], parser);
+  }
+  const fm = chunkMarkdown('second-brain/x.md', '\uFEFF---\ntitle: Hello\n---\nbody text\n', { chunkTokens: 400, overlapTokens: 80, listItems: false });
+  assert.deepEqual([fm[0]!.title, fm[0]!.startLine, fm[0]!.text], ['Hello', 4, 'body text']);
+});
+
 test('a long heading-less file becomes overlapping windows of one group', () => {
   const text = Array.from({ length: 400 }, (_, i) => `word${i} alpha beta gamma`).join('\n');
   const chunks = chunkMarkdown('memory/notes.md', text, { chunkTokens: 100, overlapTokens: 20, listItems: false });

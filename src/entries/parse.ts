@@ -89,7 +89,12 @@ export function fieldLines(block: EntryBlock, key: string): number[] {
   return fields.flatMap((f, i) => (f.key === key ? [lineOf[i]! + 1] : []));
 }
 
+const BOM = '\uFEFF';
+
 export function parseBlocks(text: string): Block[] {
+  // A byte order mark (Windows editors write one) is a block of its own: the heading after it is an
+  // entry, and a job moving or removing that entry leaves the mark at the top of the file.
+  if (text.startsWith(BOM)) return [{ type: 'text', raw: BOM, startLine: 1 }, ...parseBlocks(text.slice(1))];
   const lines = splitLines(text);
   const blocks: Block[] = [];
   let cur: { start: number; head?: { kind: string; title: string }; lines: string[] } = { start: 1, lines: [] };

@@ -169,7 +169,9 @@ export function textLines(text: string): string[] {
   return lines;
 }
 
-export function chunkMarkdown(path: string, text: string, opts: ChunkOptions): Chunk[] {
+export function chunkMarkdown(path: string, file: string, opts: ChunkOptions): Chunk[] {
+  // Without its byte order mark, so a first heading (or front matter) after one is seen.
+  const text = file.replace(/^\uFEFF/, '');
   const fm = frontMatter(text);
   const lines = textLines(text);
   // Blank out the front matter instead of cutting it, so AST line numbers are file line numbers.
