@@ -1,7 +1,7 @@
 /**
  * Jobs on files people edited by hand (DESIGN §5: parsing is tolerant, hand edits are normal): what a
  * job changes is what every reader then reads, and a rerun changes nothing. Indented field lists, a
- * byte order mark, through the built CLI on temp workspaces.
+ * byte order mark, a code fence left open, through the built CLI on temp workspaces.
  */
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -64,5 +64,21 @@ describe('a byte order mark before the first heading (files saved by Windows edi
     assert.deepEqual([hit.id, hit.heading, hit.startLine], [RULE, 'Rule: Deploys happen on Tuesdays only', 1]);
     await memOk(['-C', ws, ...NOW, 'forget', '--hard', '--yes', RULE]);
     assert.equal(read(ws, 'memory/projects/ops.md'), `\uFEFF${text.slice(text.indexOf('## Note:'))}`);
+  });
+});
+
+describe('a code fence left open at the end of a daily file', () => {
+  test('remember closes it before appending: the entry is read (get, lint), and a rerun finds it instead of adding a copy', async (t) => {
+    const ws = workspace(t, {});
+    const at = ['--now', '2026-11-21T10:00'];
+    await memOk(['-C', ws, ...at, 'remember', 'Deploys happen on Tuesdays only', '--kind', 'rule']);
+    writeFileSync(join(ws, 'memory/2026-11-21.md'), `${read(ws, 'memory/2026-11-21.md')}\`\`\`sh\nnpm run deploy\n`);
+    const before = read(ws, 'memory/2026-11-21.md');
+    for (let i = 0; i < 2; i++) await memOk(['-C', ws, ...at, 'remember', 'Use pnpm not npm', '--kind', 'decision']);
+    const after = read(ws, 'memory/2026-11-21.md');
+    assert.ok(after.startsWith(`${before}\`\`\`\n\n## Decision: Use pnpm not npm\n`), after);
+    assert.equal(after.split('## Decision: Use pnpm not npm').length, 2, 'one copy');
+    await memOk(['-C', ws, 'get', 'DECISION-20261121-use-pnpm-not-npm']);
+    assert.equal((await memOk(['-C', ws, 'lint'])).stdout, 'lint: 2 entries, 0 problems\n');
   });
 });

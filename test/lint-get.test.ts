@@ -91,6 +91,11 @@ describe('mem lint', { concurrency: 4 }, () => {
       message: /NOTE-20261121-staging-db: field "status" appears 2 times \(lines 6, 7\); memfold reads only the first/,
     },
     {
+      name: 'an unclosed code fence (what follows reads as code)', file: 'memory/2026-11-21.md', line: 7,
+      text: `${entry('Note', 'Staging DB', 'NOTE-20261121-staging-db')}\`\`\`sh\nnpm run deploy\n`,
+      message: /^memory\/2026-11-21\.md:7: code fence ``` is never closed: the 1 line after it read as code, entries included/,
+    },
+    {
       name: 'dangling supersedes', file: 'memory/2026-11-21.md', line: 1,
       text: entry('Decision', 'Use Valkey', 'DECISION-20261121-use-valkey', '- supersedes: DECISION-20261001-use-redis\n'),
       message: /DECISION-20261121-use-valkey: supersedes DECISION-20261001-use-redis, which no entry has as id/,

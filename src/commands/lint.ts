@@ -3,20 +3,21 @@ import type { Command } from 'commander';
 import { commandContext, type CommandContext, type GlobalOptions } from '../cli/context.js';
 import { MemError } from '../core/errors.js';
 import { lintEntries } from '../entries/lint.js';
-import { loadEntries } from '../entries/store.js';
+import { readMemoryFiles, recordsOf } from '../entries/store.js';
 import { scanWorkspaceForSecrets } from '../jobs/secret-scan.js';
 
 export function registerLint(program: Command): void {
   program
     .command('lint')
-    .description('check every entry: required fields, id format, status, dangling or cyclic supersedes, duplicate ids, repeated fields, oversized daily files')
+    .description('check every entry: required fields, id format, status, dangling or cyclic supersedes, duplicate ids, repeated fields, unclosed code fences, oversized daily files')
     .option('--secrets', 'also scan every file of the workspace for API keys, tokens, passwords and private keys')
     .addHelpText('after', '\nExamples:\n  mem lint\n  mem lint --secrets          # what the pre-commit hook of "mem init --git" runs\n  mem lint --json | jq ".problems[].message"')
     .action(async (o: { secrets?: boolean }, cmd: Command) => {
       const { workspace, loaded, out } = commandContext(cmd.optsWithGlobals<GlobalOptions>());
       if (o.secrets) return lintSecrets(workspace, out);
-      const records = await loadEntries(workspace);
-      const problems = lintEntries(records, { maxEntriesPerDailyFile: loaded.config.limits.entriesPerDailyFile });
+      const files = await readMemoryFiles(workspace);
+      const records = files.flatMap((f) => recordsOf(f.file, f.text));
+      const problems = lintEntries(records, files, { maxEntriesPerDailyFile: loaded.config.limits.entriesPerDailyFile });
       out.json({ entries: records.length, problems });
       for (const p of problems) out.result(`${p.file}:${p.line}: ${p.id ? p.id + ': ' : ''}${p.message}`);
       out.line(`lint: ${records.length} entr${records.length === 1 ? 'y' : 'ies'}, ${problems.length} problem${problems.length === 1 ? '' : 's'}`);

@@ -2,11 +2,13 @@
  * Appending entries to a daily file. Existing bytes are never changed (beyond adding the blank line
  * that separates blocks), so a person's hand edits and other runs' entries stay exactly as they were.
  * The caller holds the file's write lock; this re-checks ids against the text it is given, which is
- * what makes two concurrent appends safe.
+ * what makes two concurrent appends safe. A file left inside an open code fence (a hand edit) gets
+ * a closing fence line first: appended after it, entries would read as code, lost to every reader
+ * and appended again by the next run.
  */
 import { isVersionOf, nextFreeId } from './id.js';
 import { getField, getSource, type Entry } from './model.js';
-import { entryBlocks, parseBlocks } from './parse.js';
+import { entryBlocks, parseBlocks, unclosedFence } from './parse.js';
 import { renderEntry } from './render.js';
 
 export interface AppendResult {
@@ -23,7 +25,10 @@ function sameEntry(a: Entry, b: Entry): boolean {
 }
 
 export function appendEntries(current: string | undefined, day: string, entries: Entry[]): AppendResult {
-  let text = current ?? `# ${day}\n`;
+  const start = current ?? `# ${day}\n`;
+  const fence = unclosedFence(start);
+  // Callers write the text only when an entry was added, so an append that adds none closes nothing.
+  let text = fence ? `${start}${start.endsWith('\n') ? '' : '\n'}${fence.marker}\n` : start;
   const existing = entryBlocks(parseBlocks(text)).map((b) => b.entry);
   const ids = new Set(existing.map((e) => getField(e, 'id') ?? ''));
   const added: string[] = [];

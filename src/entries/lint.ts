@@ -5,8 +5,8 @@
 import { DateTime } from 'luxon';
 import { ID_PATTERN } from './id.js';
 import { getField, ID_PREFIX, isKind, ORIGINS, STATUSES, supersedesOf } from './model.js';
-import { fieldLines } from './parse.js';
-import type { EntryRecord } from './store.js';
+import { fieldLines, splitLines, unclosedFence } from './parse.js';
+import type { EntryRecord, MemoryFile } from './store.js';
 import { DAILY_FILE } from '../write/allowance.js';
 
 export interface Problem {
@@ -18,8 +18,14 @@ export interface Problem {
 
 const REQUIRED = ['id', 'date', 'status'] as const;
 
-export function lintEntries(records: EntryRecord[], opts: { maxEntriesPerDailyFile: number }): Problem[] {
+/** `files` are the texts `records` come from: a code fence left open hides every entry after it. */
+export function lintEntries(records: EntryRecord[], files: MemoryFile[], opts: { maxEntriesPerDailyFile: number }): Problem[] {
   const problems: Problem[] = [];
+  for (const { file, text } of files) {
+    const fence = unclosedFence(text);
+    const after = fence && splitLines(text).length - fence.line;
+    if (fence) problems.push({ file, line: fence.line, id: '', message: `code fence ${fence.marker} is never closed: the ${after} line${after === 1 ? '' : 's'} after it read as code, entries included; add a closing ${fence.marker} line where the code ends` });
+  }
   const add = (r: EntryRecord, message: string) => problems.push({ file: r.file, line: r.block.startLine, id: r.id, message });
   const byId = new Map<string, EntryRecord[]>();
   for (const r of records) if (r.id) byId.set(r.id, [...(byId.get(r.id) ?? []), r]);

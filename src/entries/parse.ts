@@ -28,6 +28,33 @@ const BLOCK_END = /^#{1,2}(?:[ \t]|$)/;
 const FENCE = /^[ \t]{0,3}(`{3,}|~{3,})/;
 const FIELD = /^([ \t]*)[-*+][ \t]+([A-Za-z_][\w.-]*)[ \t]*:(?:[ \t]+(.*?))?[ \t]*$/;
 
+/** Code fences, line by line: a fence closes at a run of its character at least as long (CommonMark). */
+class Fences {
+  /** The fence open after the lines seen so far: its marker and the 0-based index of its line. */
+  open: { marker: string; line: number } | null = null;
+
+  /** Whether line `i` opens, closes or is inside a fenced block. */
+  covers(line: string, i: number): boolean {
+    const f = FENCE.exec(line);
+    if (this.open) {
+      if (f && f[1]!.startsWith(this.open.marker)) this.open = null;
+      return true;
+    }
+    if (f) this.open = { marker: f[1]!, line: i };
+    return !!f;
+  }
+}
+
+/**
+ * The code fence left open at the end of `text`: its 1-based line and marker. CommonMark reads
+ * everything after it as code, so entries there are invisible to every reader.
+ */
+export function unclosedFence(text: string): { line: number; marker: string } | undefined {
+  const fences = new Fences();
+  splitLines(text.replace(/^\uFEFF/, '')).forEach((line, i) => fences.covers(line, i));
+  return fences.open ? { line: fences.open.line + 1, marker: fences.open.marker } : undefined;
+}
+
 /** Splits text into lines that keep their line endings, so joining them restores the text. */
 export function splitLines(text: string): string[] {
   return text.match(/[^\n]*\n|[^\n]+$/g) ?? [];
@@ -45,16 +72,11 @@ function readEntryFields(lines: string[]): { fields: Field[]; lineOf: number[] }
   const fields: Field[] = [];
   const lineOf: number[] = [];
   let parentIndent = -1;
-  let fence: string | null = null;
+  const fences = new Fences();
   lines.forEach((rawLine, i) => {
     const line = rawLine.replace(/\r?\n$/, '');
     // A fenced example of an entry is text: its "- id:" lines are not this entry's fields.
-    const f = FENCE.exec(line);
-    if (fence || f) {
-      if (!fence) fence = f![1]!;
-      else if (f && f[1]!.startsWith(fence)) fence = null;
-      return;
-    }
+    if (fences.covers(line, i)) return;
     const m = FIELD.exec(line);
     if (m) {
       const indent = m[1]!.replace(/\t/g, '  ').length;
@@ -98,7 +120,7 @@ export function parseBlocks(text: string): Block[] {
   const lines = splitLines(text);
   const blocks: Block[] = [];
   let cur: { start: number; head?: { kind: string; title: string }; lines: string[] } = { start: 1, lines: [] };
-  let fence: string | null = null;
+  const fences = new Fences();
   const flush = () => {
     if (!cur.lines.length) return;
     const raw = cur.lines.join('');
@@ -112,12 +134,7 @@ export function parseBlocks(text: string): Block[] {
     blocks.push({ type: 'entry', entry, raw, startLine: cur.start, endLine: cur.start + last });
   };
   lines.forEach((line, i) => {
-    const f = FENCE.exec(line);
-    if (fence) {
-      if (f && f[1]!.startsWith(fence)) fence = null;
-    } else if (f) {
-      fence = f[1]!;
-    } else if (BLOCK_END.test(line)) {
+    if (!fences.covers(line, i) && BLOCK_END.test(line)) {
       flush();
       cur = { start: i + 1, head: entryKind(line), lines: [] };
     }

@@ -24,11 +24,20 @@ export function recordsOf(file: string, text: string): EntryRecord[] {
   return entryBlocks(parseBlocks(text)).map((block) => ({ file, block, entry: block.entry, id: getField(block.entry, 'id') ?? '' }));
 }
 
-export async function loadEntries(workspace: string, files?: string[]): Promise<EntryRecord[]> {
-  const out: EntryRecord[] = [];
+export interface MemoryFile {
+  /** Workspace-relative path with `/`. */
+  file: string;
+  text: string;
+}
+
+export async function readMemoryFiles(workspace: string, files?: string[]): Promise<MemoryFile[]> {
+  const out: MemoryFile[] = [];
   for (const file of files ?? (await listMemoryFiles(workspace))) {
-    const text = await fs.promises.readFile(path.join(workspace, file), 'utf8').catch(() => '');
-    out.push(...recordsOf(file, text));
+    out.push({ file, text: await fs.promises.readFile(path.join(workspace, file), 'utf8').catch(() => '') });
   }
   return out;
+}
+
+export async function loadEntries(workspace: string, files?: string[]): Promise<EntryRecord[]> {
+  return (await readMemoryFiles(workspace, files)).flatMap((f) => recordsOf(f.file, f.text));
 }

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { LoadedConfig } from '../config/load.js';
 import { lintEntries } from '../entries/lint.js';
-import { loadEntries } from '../entries/store.js';
+import { readMemoryFiles, recordsOf } from '../entries/store.js';
 import { lastRuns, readJobLog, type JobLogLine } from '../jobs/job-log.js';
 import { readDaemonPid } from '../daemon/pidfile.js';
 import { RUNNING_DIR } from '../jobs/running-marker.js';
@@ -83,7 +83,8 @@ export async function collectStatus(workspace: string, loaded: LoadedConfig, now
     if (!(await isLocked(workspace, name, config.limits.lockStaleMs))) continue;
     locks.push({ name, path: `${LOCK_DIR}/${name}.lock`, holders: running.filter((r) => r.job === name || name === 'write' || (name === 'consolidation' && (r.job === 'wrapup' || r.job === 'compound'))) });
   }
-  const records = await loadEntries(workspace);
+  const files = await readMemoryFiles(workspace);
+  const records = files.flatMap((f) => recordsOf(f.file, f.text));
   const { conflicts, suspected } = findConflicts(records);
   const perDaily = new Map<string, number>();
   for (const r of records) if (DAILY_FILE.test(r.file)) perDaily.set(r.file, (perDaily.get(r.file) ?? 0) + 1);
@@ -93,7 +94,7 @@ export async function collectStatus(workspace: string, loaded: LoadedConfig, now
     dailyEntries: [...perDaily].map(([p, value]) => ({ path: p, value })),
     summaryLines: summaryFiles(workspace),
     conflicts, suspected,
-    lint: lintEntries(records, { maxEntriesPerDailyFile: config.limits.entriesPerDailyFile }),
+    lint: lintEntries(records, files, { maxEntriesPerDailyFile: config.limits.entriesPerDailyFile }),
   }, config.limits);
   for (const c of checks) if (!c.ok && c.level === 'problem') problems.push(c.message);
   return {
