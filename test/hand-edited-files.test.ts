@@ -1,7 +1,7 @@
 /**
  * Jobs on files people edited by hand (DESIGN §5: parsing is tolerant, hand edits are normal): what a
  * job changes is what every reader then reads, and a rerun changes nothing. Indented field lists, a
- * byte order mark, a code fence left open, through the built CLI on temp workspaces.
+ * byte order mark, a code fence left open, CRLF line endings, through the built CLI on temp workspaces.
  */
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -80,5 +80,34 @@ describe('a code fence left open at the end of a daily file', () => {
     assert.equal(after.split('## Decision: Use pnpm not npm').length, 2, 'one copy');
     await memOk(['-C', ws, 'get', 'DECISION-20261121-use-pnpm-not-npm']);
     assert.equal((await memOk(['-C', ws, 'lint'])).stdout, 'lint: 2 entries, 0 problems\n');
+  });
+});
+
+describe('CRLF files (a Windows editor, git autocrlf)', { concurrency: 2 }, () => {
+  const crlf = (text: string) => text.replace(/\n/g, '\r\n');
+
+  test('remember appends CRLF lines to a CRLF daily file, and the lines already there stay as they were', async (t) => {
+    const ws = workspace(t, { 'memory/2026-11-17.md': crlf(`# 2026-11-17\n\n${indented}`) });
+    await memOk(['-C', ws, '--now', '2026-11-17T10:00', 'remember', 'Use pnpm not npm', '--kind', 'decision']);
+    const text = read(ws, 'memory/2026-11-17.md');
+    assert.ok(text.startsWith(crlf(`# 2026-11-17\n\n${indented}\n## Decision: Use pnpm not npm\n`)), JSON.stringify(text));
+    assert.equal(text.replace(/\r\n/g, '').includes('\n'), false, 'no LF-only line');
+  });
+
+  test('compound leaves a CRLF checkout of its own MEMORY.md alone, and a rewrite keeps CRLF (and a byte order mark)', async (t) => {
+    const newer = `## Rule: Deploys happen on Thursdays only\n- id: ${THU}\n- date: 2026-11-18\n- conclusion: Deploys happen on Thursdays only\n- confidence: 0.9\n- origin: user\n- status: active\n`;
+    const ws = workspace(t, { 'memory/2026-11-18.md': `# 2026-11-18\n\n${newer}` });
+    await memOk(['-C', ws, ...NOW, 'compound']);
+    const checkout = `\uFEFF${crlf(read(ws, 'MEMORY.md'))}`;
+    writeFileSync(join(ws, 'MEMORY.md'), checkout);
+    const again = json((await memOk(['-C', ws, ...NOW, '--json', 'compound'])).stdout);
+    assert.equal(again.changed, false);
+    assert.equal(read(ws, 'MEMORY.md'), checkout);
+    // A new entry makes a rewrite: in the file's own form.
+    writeFileSync(join(ws, 'memory/2026-11-19.md'), `# 2026-11-19\n\n${newer.replaceAll('Thursdays', 'Fridays').replace('20261118', '20261119').replace('2026-11-18', '2026-11-19')}`);
+    assert.equal(json((await memOk(['-C', ws, ...NOW, '--json', 'compound'])).stdout).changed, true);
+    const rewritten = read(ws, 'MEMORY.md');
+    assert.ok(rewritten.startsWith('\uFEFF') && rewritten.includes('Fridays'));
+    assert.equal(rewritten.replace(/\r\n/g, '').includes('\n'), false, 'no LF-only line');
   });
 });

@@ -27,6 +27,7 @@ import { parseBlocks, type Block, type EntryBlock } from '../entries/parse.js';
 import { mergeFrontMatter } from './merge-front-matter.js';
 import { sharedIds } from './merge-shared-ids.js';
 import { idOf, planTextBlocks, type TextConflict } from './merge-text-blocks.js';
+import { lineEndingOf, toLf } from '../write/line-endings.js';
 
 const RANK: Record<string, number> = { active: 0, superseded: 1, archived: 2, retracted: 3 };
 
@@ -81,17 +82,6 @@ function oneSided(base: string, ours: string, theirs: string): 'ours' | 'theirs'
 
 const joined = (blocks: Block[]) => blocks.map((b) => b.raw).join('');
 
-/** The line ending most of the first text with a line break uses (a tie: LF); LF for none. */
-function lineEndingOf(...texts: string[]): '\r\n' | '\n' {
-  for (const text of texts) {
-    const crlf = text.split('\r\n').length - 1;
-    const lf = text.split('\n').length - 1 - crlf;
-    if (crlf + lf > 0) return crlf > lf ? '\r\n' : '\n';
-  }
-  return '\n';
-}
-
-const toLf = (text: string) => text.replace(/\r\n/g, '\n');
 
 export interface MergedFile {
   text: string;

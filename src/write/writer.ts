@@ -10,6 +10,7 @@ import { MemError, writeRefused } from '../core/errors.js';
 import { decodeUtf8 } from '../core/strict-utf8.js';
 import { mayWrite, type Job } from './allowance.js';
 import { removeDeadTempFiles, writeFileAtomic } from './atomic.js';
+import { keepLineEnding } from './line-endings.js';
 import { withLock, type HeldLock, type LockOptions } from './locks.js';
 
 export const WRITE_LOCK = 'write';
@@ -54,7 +55,8 @@ export class WorkspaceWriter {
 
   /**
    * Read-modify-write under the workspace write lock. `change` gets the current text (undefined when
-   * the file does not exist) and returns the new text, or undefined to leave the file alone.
+   * the file does not exist) and returns the new text, or undefined to leave the file alone. Lines
+   * it adds to a CRLF file end in CRLF (./line-endings.ts).
    */
   async update(rel: string, change: (current: string | undefined) => string | undefined): Promise<boolean> {
     const abs = this.resolve(rel);
@@ -69,7 +71,7 @@ export class WorkspaceWriter {
       this.checkLock(lock);
       // Temp files of writers killed mid-write are swept where the next write lands.
       await removeDeadTempFiles(path.dirname(abs));
-      await writeFileAtomic(abs, next, rel);
+      await writeFileAtomic(abs, keepLineEnding(current, next), rel);
       return true;
     });
   }

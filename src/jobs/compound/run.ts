@@ -15,6 +15,7 @@ import { describeError, isMemError, MemError } from '../../core/errors.js';
 import { loadEntries } from '../../entries/store.js';
 import { MEMORY_FILE } from '../../workspace/layout.js';
 import { defaultLockOptions } from '../../write/defaults.js';
+import { plainText } from '../../write/line-endings.js';
 import { WorkspaceWriter } from '../../write/writer.js';
 import { faultPause, withConsolidationLock } from '../consolidation-lock.js';
 import { catchUp as runCatchUp } from '../microsync/catch-up.js';
@@ -73,10 +74,9 @@ async function weekSummaries(workspace: string, week: Week): Promise<string[]> {
     .map((n) => `second-brain/summaries/${n}`);
 }
 
-async function plan(opts: CompoundOptions, week: Week): Promise<{ plan: CompoundPlan; current: string | undefined; llm: CompoundResult['llm'] }> {
+async function plan(opts: CompoundOptions, week: Week, current: string | undefined): Promise<{ plan: CompoundPlan; llm: CompoundResult['llm'] }> {
   const { config } = opts.loaded;
   const records = await loadEntries(opts.workspace);
-  const current = await read(path.join(opts.workspace, MEMORY_FILE));
   const llmMode = opts.useLlm && config.llm && !opts.dryRun ? `llm:${config.llm.model}` : undefined;
   const input = { week, records, currentMemory: current, summaries: await weekSummaries(opts.workspace, week), memoryLines: config.limits.memoryLines, mode: llmMode ?? 'rules' };
   let p = planCompound(input);
@@ -94,7 +94,7 @@ async function plan(opts: CompoundOptions, week: Week): Promise<{ plan: Compound
       p = planCompound({ ...input, mode: 'rules' });
     }
   }
-  return { plan: p, current, llm };
+  return { plan: p, llm };
 }
 
 const suspectsJson = (week: Week, p: CompoundPlan) => JSON.stringify({ week: week.label, suspected: p.conflicts.suspects }, null, 2) + '\n';
@@ -129,7 +129,12 @@ export async function runCompound(opts: CompoundOptions): Promise<CompoundResult
     if (!opts.dryRun) {
       catchUp = await runCatchUp(opts, week.start);
     }
-    const { plan: p, current, llm } = await plan(opts, week);
+    const raw = await read(path.join(opts.workspace, MEMORY_FILE));
+    // Planned as LF without a byte order mark, written back in the file's own form: a CRLF MEMORY.md
+    // is neither rewritten for its endings alone nor given mixed ones.
+    const stored = raw === undefined ? undefined : plainText(raw);
+    const current = stored?.text;
+    const { plan: p, llm } = await plan(opts, week, current);
     for (const c of p.conflicts.cycles) opts.warn(`compound ${week.label}: ${cycleText(c)}`);
     if (lineCount(p.memory) > config.limits.memoryLines) {
       // Items are added only while they fit, so only pinned (or adopted hand-written) text gets here. MEMORY.md is never written over its limit.
@@ -173,10 +178,10 @@ export async function runCompound(opts: CompoundOptions): Promise<CompoundResult
       }
       if (rewrite) {
         if (result.previous && !keptAlready) {
-          await writer.write(result.previous, wrapPrevious(week.label, current!, new Date()));
+          await writer.write(result.previous, wrapPrevious(week.label, raw!, new Date()));
           result.written.push(result.previous);
         }
-        await writer.write(MEMORY_FILE, p.memory);
+        await writer.write(MEMORY_FILE, stored ? stored.restore(p.memory) : p.memory);
         result.written.push(MEMORY_FILE);
       }
     } catch (err) {

@@ -6,7 +6,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { MemError } from '../../core/errors.js';
-import { inputKeyOf, isUntouched, lfOnly, renderWrapup, volumeName, type RenderedFile, type WrapupDoc } from './render.js';
+import { toLf } from '../../write/line-endings.js';
+import { inputKeyOf, isUntouched, renderWrapup, volumeName, type RenderedFile, type WrapupDoc } from './render.js';
 
 export const SUMMARIES_DIR = 'second-brain/summaries';
 const MAX_VARIANTS = 50;
@@ -46,7 +47,7 @@ export function placeWrapup(workspace: string, doc: WrapupDoc, maxLines: number)
   for (let variant = 1; variant <= MAX_VARIANTS; variant++) {
     const files = renderWrapup(doc, variant, maxLines);
     // Compared with line endings normalised: a CRLF checkout of the same bytes is neither edited nor rewritten.
-    const current = files.map((f) => read(path.join(workspace, SUMMARIES_DIR, f.name))).map((t) => (t === undefined ? t : lfOnly(t)));
+    const current = files.map((f) => read(path.join(workspace, SUMMARIES_DIR, f.name))).map((t) => (t === undefined ? t : toLf(t)));
     const edited = files.filter((f, i) => current[i] !== undefined && current[i] !== f.text && !isUntouched(current[i]!));
     if (edited.length) {
       keptEdited.push(...edited.map((f) => `${SUMMARIES_DIR}/${f.name}`));

@@ -5,6 +5,7 @@
  * A file that would reach `limits.summaryLines` lines is cut into volumes on line boundaries.
  */
 import { createHash } from 'node:crypto';
+import { toLf } from '../../write/line-endings.js';
 import { SECTION_KEYS, SECTION_TITLES, type Bullet, type Sections } from './sections.js';
 
 export interface WrapupDoc {
@@ -91,8 +92,6 @@ export function inputKeyOf(text: string): string | undefined {
   return /^---\r?\n[\s\S]*?^input: ([0-9a-f]{16})\s*$/m.exec(text)?.[1];
 }
 
-/** Line endings as memfold writes them: a checkout with git's autocrlf turns them into CRLF. */
-export const lfOnly = (text: string): string => text.replace(/\r\n/g, '\n');
 
 /**
  * A file memfold wrote and nobody changed since: its body still has the hash it was written with.
@@ -100,5 +99,5 @@ export const lfOnly = (text: string): string => text.replace(/\r\n/g, '\n');
  */
 export function isUntouched(text: string): boolean {
   const { claimed, body } = splitFrontMatter(text);
-  return !!claimed && claimed === sha256(lfOnly(body));
+  return !!claimed && claimed === sha256(toLf(body));
 }
