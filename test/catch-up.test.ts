@@ -55,7 +55,7 @@ test('a --since re-read that the call budget stops never moves a cursor back', a
   assert.equal((await mem(['-C', ws, 'microsync', '--since', 'all', ...now])).code, 0);
   const offsets = () => Object.fromEntries(Object.entries(JSON.parse(readFileSync(join(ws, '.mem', 'cursors.json'), 'utf8')) as Record<string, { offset: number }>).map(([f, c]) => [f, c.offset]));
   const before = offsets();
-  editConfig(ws, (cfg) => (cfg.llm = { ...cfg.llm, maxCallsPerRun: 1 }));
+  editConfig(ws, (cfg) => (cfg.llm = { ...(cfg.llm as object), maxCallsPerRun: 1 }));
   const again = await mem(['-C', ws, '--json', 'microsync', '--since', 'all', ...now]);
   assert.equal(again.code, 0, again.stderr);
   assert.equal(JSON.parse(again.stdout).llm.stoppedByBudget, true);
