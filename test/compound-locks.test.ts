@@ -1,7 +1,8 @@
 /**
  * Locks between the consolidation jobs and microsync, with real processes: wrapup and compound never
- * run together (one waits or exits 3), files stay whole, and a microsync append made while compound
- * holds its locks survives compound's status flip in the same daily file.
+ * run together (one waits or exits 3), files stay whole, a microsync append made while compound
+ * holds its locks survives compound's status flip in the same daily file, and a `forget --hard`
+ * waits for a running compound instead of having the entry written back by it.
  */
 import assert from 'node:assert/strict';
 import { appendFileSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -41,7 +42,7 @@ describe('consolidation locks', () => {
       finished(startMem(['-C', ws, 'wrapup', '--date', '2026-11-20', '--now', NOW])),
     ]);
     for (const r of [a, b]) {
-      assert.ok(r.code === 0 || (r.code === 3 && /another consolidation job \(wrapup or compound\) is running/.test(r.stderr)), `${r.code}: ${r.stderr}`);
+      assert.ok(r.code === 0 || (r.code === 3 && /another consolidation job \(wrapup, compound or forget --hard\) is running/.test(r.stderr)), `${r.code}: ${r.stderr}`);
     }
     assert.ok(a.code === 0 || b.code === 0, 'one of them ran');
     // Whichever lost runs cleanly afterwards.
@@ -59,7 +60,7 @@ describe('consolidation locks', () => {
     await stderrSays(compound, /mem-fault: compound paused/);
     const busy = await mem(['-C', ws, 'wrapup', '--date', '2026-11-20', '--now', NOW]);
     assert.equal(busy.code, 3, busy.stderr);
-    assert.match(busy.stderr, /^mem: wrapup: another consolidation job \(wrapup or compound\) is running — another "consolidation" run holds memory\/\.locks\/consolidation\.lock; waited 0s/);
+    assert.match(busy.stderr, /^mem: wrapup: another consolidation job \(wrapup, compound or forget --hard\) is running — another "consolidation" run holds memory\/\.locks\/consolidation\.lock; waited 0s/);
     editConfig(ws, (cfg) => (cfg.limits = { lockWaitMs: 20_000 }));
     const waiter = startMem(['-C', ws, 'wrapup', '--date', '2026-11-20', '--now', NOW]);
     const waiting = finished(waiter);
@@ -91,5 +92,27 @@ describe('consolidation locks', () => {
     assert.match(day, /- id: DECISION-20261116-use-redis-for-the-session-cache\n(?:.*\n)*?- status: superseded\n/);
     assert.match(day, /## Rule: Hotfix branches are deleted after merge\n(?:.*\n)*?- status: active\n/, 'the append made during compound is still there');
     assertWhole(ws, false);
+  });
+
+  test('forget --hard during a compound that planned with the entry waits for it (or exits 3): the entry does not come back', async (t) => {
+    const { ws } = weekWorkspace(t, '2026-11-20');
+    const id = 'RULE-20261120-error-pages-must-never-show-stack-traces';
+    assert.equal((await mem(['-C', ws, 'microsync', '--since', 'all', '--now', NOW])).code, 0);
+    editConfig(ws, (cfg) => (cfg.limits = { lockWaitMs: 0 }));
+    const releaseFile = join(ws, '.mem', 'release-compound');
+    const compound = startMem(['-C', ws, 'compound', '--now', NOW], { env: { MEM_FAULT: 'consolidation-pause', MEM_FAULT_MS: '30000', MEM_FAULT_RELEASE: releaseFile } });
+    const done = finished(compound);
+    await stderrSays(compound, /mem-fault: compound paused/);
+    const busy = await mem(['-C', ws, 'forget', id, '--hard', '--yes', '--now', NOW]);
+    assert.equal(busy.code, 3, busy.stderr);
+    assert.match(busy.stderr, /^mem: forget: another consolidation job \(wrapup, compound or forget --hard\) is running/);
+    assert.match(read(ws, 'memory/2026-11-20.md'), new RegExp(`- id: ${id}\n`), 'nothing was removed');
+    editConfig(ws, (cfg) => (cfg.limits = { lockWaitMs: 20_000 }));
+    const forget = finished(startMem(['-C', ws, 'forget', id, '--hard', '--yes', '--now', NOW]));
+    writeFileSync(releaseFile, '');
+    assert.equal((await done).code, 0);
+    const f = await forget;
+    assert.equal(f.code, 0, f.stderr);
+    for (const rel of ['MEMORY.md', 'memory/2026-11-20.md', 'memory/archive/weekly-2026-W47.md']) assert.doesNotMatch(read(ws, rel), new RegExp(id), rel);
   });
 });

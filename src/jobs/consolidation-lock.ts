@@ -1,5 +1,6 @@
 /**
- * wrapup and compound never run at the same time (DESIGN §7): each holds the shared
+ * wrapup and compound never run at the same time (DESIGN §7), nor beside a `forget --hard` (which
+ * would lose the entry it removes to a job that planned with it): each holds the shared
  * `consolidation` lock and then its own job lock, always in that order, so two consolidation jobs
  * can never deadlock, and a busy lock ends in LOCK_BUSY (exit 3) after `limits.lockWaitMs`.
  *
@@ -13,13 +14,13 @@ import { acquireLock, type HeldLock, type LockOptions } from '../write/locks.js'
 
 export const CONSOLIDATION_LOCK = 'consolidation';
 
-export async function withConsolidationLock<T>(workspace: string, job: 'wrapup' | 'compound', locks: LockOptions, fn: (jobLock: HeldLock) => Promise<T>): Promise<T> {
+export async function withConsolidationLock<T>(workspace: string, job: 'wrapup' | 'compound' | 'forget', locks: LockOptions, fn: (jobLock: HeldLock) => Promise<T>): Promise<T> {
   let shared: HeldLock;
   try {
     shared = await acquireLock(workspace, CONSOLIDATION_LOCK, locks);
   } catch (err) {
     if (err instanceof MemError && err.code === 'LOCK_BUSY') {
-      throw new MemError('LOCK_BUSY', `${job}: another consolidation job (wrapup or compound) is running — ${err.message}`);
+      throw new MemError('LOCK_BUSY', `${job}: another consolidation job (wrapup, compound or forget --hard) is running — ${err.message}`);
     }
     throw err;
   }

@@ -2,7 +2,8 @@
  * `mem forget`: soft (status → retracted, kept for audit) or hard (removed from every Markdown file
  * that holds it, purged from `.mem/`). Every change is a read-modify-write under the write lock with
  * the `forget` allowance, so a concurrent microsync append is never lost; each run adds one weekly-log
- * run. A hard forget logs only a hash of each id, so the log keeps no trace of what was removed.
+ * run. A hard forget also holds the consolidation lock, so a wrapup or compound never writes back
+ * what it removes. A hard forget logs only a hash of each id, so the log keeps no trace of what was removed.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -17,6 +18,7 @@ import { defaultLockOptions } from '../write/defaults.js';
 import type { LockOptions } from '../write/locks.js';
 import { markdownFilesUnder } from '../workspace/markdown-files.js';
 import { WorkspaceWriter } from '../write/writer.js';
+import { withConsolidationLock } from './consolidation-lock.js';
 import { mentionMatcher, removeFrom, retractIn, type KeptMention } from './forget-plan.js';
 
 export interface ForgetOptions {
@@ -70,11 +72,18 @@ export const hashId = (id: string) => createHash('sha256').update(id).digest('he
 const read = (ws: string, rel: string) => fs.promises.readFile(path.join(ws, rel), 'utf8').catch(() => undefined);
 
 export async function runForget(opts: ForgetOptions): Promise<ForgetResult> {
+  if (!opts.hard || opts.dryRun) return forget(opts, new WorkspaceWriter(opts.workspace, 'forget', defaultLockOptions(opts.loaded.config)));
+  // Held like wrapup and compound hold it: either job plans with the entry and writes later, and
+  // would write the entry back into MEMORY.md or a summary after it is gone.
+  const locks = defaultLockOptions(opts.loaded.config);
+  return withConsolidationLock(opts.workspace, 'forget', locks, (jobLock) => forget(opts, new WorkspaceWriter(opts.workspace, 'forget', locks, jobLock)));
+}
+
+async function forget(opts: ForgetOptions, writer: WorkspaceWriter): Promise<ForgetResult> {
   const { workspace, now } = opts;
   const records = await loadEntries(workspace);
   const missing = opts.ids.filter((id) => !records.some((r) => r.id === id));
   if (missing.length) throw new MemError('NOT_FOUND', `no entry with id ${missing.join(', ')} (ids are listed by "mem search" and "mem export")`);
-  const writer = new WorkspaceWriter(workspace, 'forget', defaultLockOptions(opts.loaded.config));
   const res: ForgetResult = { mode: opts.hard ? 'hard' : 'soft', dryRun: opts.dryRun, ids: opts.ids, retracted: [], alreadyRetracted: [], files: [], kept: [], derived: [], archive: null, log: null, warnings: [] };
   const stamp = now.toISO({ suppressMilliseconds: true }) ?? '';
   const log = weeklyLogOf(now);
