@@ -16,6 +16,7 @@ export function summary(r: MicrosyncResult): string {
     count(r.turns, 'turn'),
     `${count(entries, 'entry', 'entries')} ${r.dryRun ? 'would be added' : 'added'}`,
     `${r.plan.skipped.length} skipped as ${r.plan.skipped.length === 1 ? 'a duplicate' : 'duplicates'}`,
+    ...(r.plan.forgotten ? [`${r.plan.forgotten} held back as hard-forgotten`] : []),
   ];
   if (r.malformed) parts.push(`${count(r.malformed, 'malformed line')} skipped`);
   if (r.redacted) parts.push(`${count(r.redacted, 'secret')} redacted`);
@@ -49,7 +50,7 @@ export function registerMicrosync(program: Command): void {
         if (a.warning) out.warn(a.warning);
         if (a.line) out.info(a.line);
       }
-      out.json({ ...r, plan: undefined, wouldAdd: r.dryRun ? r.plan.entries.map((e) => ({ id: e.id, day: e.day, markdown: renderEntry(e.entry) })) : undefined, skipped: r.plan.skipped });
+      out.json({ ...r, plan: undefined, wouldAdd: r.dryRun ? r.plan.entries.map((e) => ({ id: e.id, day: e.day, markdown: renderEntry(e.entry) })) : undefined, skipped: r.plan.skipped, forgotten: r.plan.forgotten });
       if (r.dryRun) for (const e of r.plan.entries) out.result(`${c.dim(`# memory/${e.day}.md`)}\n${renderEntry(e.entry)}`);
       else if (out.opts.verbose) for (const a of r.added) out.info(`added ${a.id} to ${a.file}`);
       out.line(summary(r));

@@ -20,6 +20,7 @@ import { markdownFilesUnder } from '../workspace/markdown-files.js';
 import { WorkspaceWriter } from '../write/writer.js';
 import { withConsolidationLock } from './consolidation-lock.js';
 import { mentionMatcher, removeFrom, retractIn, type KeptMention } from './forget-plan.js';
+import { entryMarks, recordForgotten } from './forgotten.js';
 
 export interface ForgetOptions {
   workspace: string;
@@ -106,6 +107,8 @@ async function forget(opts: ForgetOptions, writer: WorkspaceWriter): Promise<For
     }
     return res;
   }
+  // First, so no catch-up or back-fill learns them again, even from a run stopped part-way.
+  if (!opts.dryRun) await recordForgotten(writer, records.filter((r) => opts.ids.includes(r.id)).flatMap((r) => entryMarks(r.id, r.entry)));
   const quotes = records.filter((r) => opts.ids.includes(r.id)).map((r) => getField(r.entry, 'conclusion') ?? '');
   const keptTexts = records.filter((r) => !opts.ids.includes(r.id)).flatMap((r) => [r.entry.title, getField(r.entry, 'conclusion') ?? '']);
   const keptIds = new Set(records.filter((r) => r.id && !opts.ids.includes(r.id)).map((r) => r.id));

@@ -13,6 +13,7 @@ import { contentTokens, jaccard } from '../../entries/similarity.js';
 import { REVISION } from '../../extract/markers.js';
 import { normalise } from '../../extract/sentences.js';
 import type { Candidate } from '../../extract/types.js';
+import { candidateMarks, isForgotten, type ForgottenMarks } from '../forgotten.js';
 
 /**
  * Below this similarity of content words (two in five shared) a revision names no predecessor rather
@@ -48,11 +49,15 @@ export interface SkippedCandidate {
 export interface Plan {
   entries: PlannedEntry[];
   skipped: SkippedCandidate[];
+  /** Candidates held back as hard-forgotten: counted, never named (the id would be a trace). */
+  forgotten: number;
 }
 
 export interface PlanInput {
   candidates: Array<Candidate & { day: string; sessionPathStored: string }>;
   existing: Known[];
+  /** Marks of hard-forgotten entries (jobs/forgotten.ts); microsync passes them, `mem remember` does not. */
+  forgotten?: ForgottenMarks;
 }
 
 const range = (c: Candidate) => `${c.firstTurn}-${c.lastTurn}`;
@@ -145,10 +150,14 @@ export function findSuperseded(c: Candidate, known: Known[], day?: string): stri
 
 export function planEntries(input: PlanInput): Plan {
   const known: Known[] = input.existing.slice();
-  const plan: Plan = { entries: [], skipped: [] };
+  const plan: Plan = { entries: [], skipped: [], forgotten: 0 };
   // Oldest first, so a revision finds what it revises already planned (sort is stable).
   const ordered = [...input.candidates].sort((a, b) => a.timestamp.localeCompare(b.timestamp));
   for (const c of ordered) {
+    if (input.forgotten && isForgotten(input.forgotten, candidateMarks(c))) {
+      plan.forgotten++;
+      continue;
+    }
     const id = makeId(c.kind, c.day, c.title);
     const versions = known.filter((k) => isVersionOf(k.id, id));
     if (versions.some((k) => sameSource(k.entry, c))) {

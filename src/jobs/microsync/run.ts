@@ -22,6 +22,7 @@ import { defaultLockOptions } from '../../write/defaults.js';
 import { withLock, type HeldLock } from '../../write/locks.js';
 import { WorkspaceWriter } from '../../write/writer.js';
 import { loadCursors, serialiseCursors, type Cursors } from './cursors.js';
+import { loadForgotten } from '../forgotten.js';
 import { extractBatch, refusedWarning, type BatchOutcome, type ExtractorSetup } from './extract-batch.js';
 import { planEntries, type Plan } from './plan.js';
 import { readTranscriptFile } from './read-file.js';
@@ -96,7 +97,7 @@ async function microsync(opts: MicrosyncOptions, jobLock?: HeldLock): Promise<Mi
   };
   const result: MicrosyncResult = {
     sources: sources.length, files: files.length, sessions: 0, turns: 0, bytesRead: 0, malformed: 0, redacted: 0, candidates: 0,
-    plan: { entries: [], skipped: [] }, added: [], skippedSessions: [], dryRun: opts.dryRun,
+    plan: { entries: [], skipped: [], forgotten: 0 }, added: [], skippedSessions: [], dryRun: opts.dryRun,
     llm: llmCfg ? { calls: 0, tokens: 0, estimatedCalls: 0, estimatedTokens: 0, stoppedByBudget: false } : null,
   };
   const candidates: Candidate[] = [];
@@ -141,7 +142,7 @@ async function microsync(opts: MicrosyncOptions, jobLock?: HeldLock): Promise<Mi
 
   const existing = (await loadEntries(opts.workspace)).map((r) => ({ id: r.id, entry: r.entry }));
   const dated = candidates.map((c) => ({ ...c, day: dayOf(c.timestamp, zone), sessionPathStored: storedSessionPath(c.sessionPath) }));
-  result.plan = planEntries({ candidates: dated, existing });
+  result.plan = planEntries({ candidates: dated, existing, forgotten: loadForgotten(opts.workspace) });
   if (opts.dryRun) return result;
 
   const writer = new WorkspaceWriter(opts.workspace, 'microsync', defaultLockOptions(config), jobLock);

@@ -21,6 +21,8 @@ import type { DaySession } from './sessions.js';
 import { buildSections, isRetracted, SECTION_KEYS, type SectionKey } from './sections.js';
 import { readDaySessions } from './sessions.js';
 import { summariseWithLlm } from './llm.js';
+import { loadForgotten } from '../forgotten.js';
+import { withoutForgotten } from './forgotten-turns.js';
 
 export const WRAPUP_GENERATOR = 'memfold wrapup 1';
 
@@ -81,22 +83,23 @@ export async function runWrapup(opts: WrapupOptions): Promise<WrapupResult> {
     }
     const entries = (await loadEntries(opts.workspace)).filter((r) => r.id);
     const read = await readDaySessions(opts.workspace, config, start, end);
+    const sessions = withoutForgotten(read.sessions, day, loadForgotten(opts.workspace));
     // An entry that came from a scheduler or bot session is not part of the day's story.
     const bots = new Set(read.skipped.map((s) => s.sessionId));
     // A retracted entry (`mem forget`) is never published again; superseded and archived ones were still decided that day.
     const dayEntries = entries.filter((r) => getField(r.entry, 'date') === day && !isRetracted(r) && !bots.has(getSource(r.entry)?.session_id ?? ''));
-    let sections = buildSections(day, dayEntries, entries, read.sessions);
+    let sections = buildSections(day, dayEntries, entries, sessions);
     let generator = `${WRAPUP_GENERATOR} (rules)`;
     let llm: WrapupResult['llm'] = null;
-    const llmWanted = opts.useLlm && config.llm && (read.sessions.length || dayEntries.length) ? config.llm : undefined;
-    const key = inputKey(day, dayEntries, read.sessions, llmWanted ? `llm:${llmWanted.model}` : 'rules');
+    const llmWanted = opts.useLlm && config.llm && (sessions.length || dayEntries.length) ? config.llm : undefined;
+    const key = inputKey(day, dayEntries, sessions, llmWanted ? `llm:${llmWanted.model}` : 'rules');
     const kept = llmWanted && !opts.dryRun ? sameInputWrapup(opts.workspace, day, key) : undefined;
     if (kept && llmWanted) {
       const counts = Object.fromEntries(SECTION_KEYS.map((k) => [k, sections[k].length])) as Record<SectionKey, number>;
-      return { date: day, files: kept, written: [], unchanged: kept, keptEdited: [], sessions: read.sessions.map((s) => s.sessionId), skippedSessions: read.skipped, counts, generator: `${WRAPUP_GENERATOR} (llm ${llmWanted.model})`, catchUp, llm: { calls: 0, tokens: 0, rejected: [] }, redacted: read.redacted, dryRun: false };
+      return { date: day, files: kept, written: [], unchanged: kept, keptEdited: [], sessions: sessions.map((s) => s.sessionId), skippedSessions: read.skipped, counts, generator: `${WRAPUP_GENERATOR} (llm ${llmWanted.model})`, catchUp, llm: { calls: 0, tokens: 0, rejected: [] }, redacted: read.redacted, dryRun: false };
     }
     if (llmWanted) {
-      const r = await summariseWithLlm({ cfg: llmWanted, day, entries: dayEntries, sessions: read.sessions, ...(opts.apiKey ? { apiKey: opts.apiKey } : {}), dryRun: !!opts.dryRun });
+      const r = await summariseWithLlm({ cfg: llmWanted, day, entries: dayEntries, sessions, ...(opts.apiKey ? { apiKey: opts.apiKey } : {}), dryRun: !!opts.dryRun });
       llm = { calls: r.calls, tokens: r.tokens, rejected: r.rejected };
       for (const why of r.rejected) opts.warn(`wrapup ${day}: LLM answer rejected: ${why}`);
       if (r.sections) {
@@ -104,7 +107,7 @@ export async function runWrapup(opts: WrapupOptions): Promise<WrapupResult> {
         generator = `${WRAPUP_GENERATOR} (llm ${llmWanted.model})`;
       } else if (!opts.dryRun) opts.warn(`wrapup ${day}: using the rule-based summary`);
     }
-    const doc = { day, sessions: read.sessions.map((s) => s.sessionId), generator, inputKey: generator.includes('(rules)') ? inputKey(day, dayEntries, read.sessions, 'rules') : key, sections };
+    const doc = { day, sessions: sessions.map((s) => s.sessionId), generator, inputKey: generator.includes('(rules)') ? inputKey(day, dayEntries, sessions, 'rules') : key, sections };
     const placed = placeWrapup(opts.workspace, doc, config.limits.summaryLines);
     const tooLong = placed.files.find((f) => f.text.split('\n').length - 1 >= config.limits.summaryLines);
     if (tooLong) opts.warn(`wrapup ${day}: limits.summaryLines (${config.limits.summaryLines}) leaves no room beside the front matter of ${doc.sessions.length} sessions; wrote ${SUMMARIES_DIR}/${tooLong.name} over the limit`);
