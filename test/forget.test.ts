@@ -1,7 +1,7 @@
 /** `mem forget` (soft and --hard), `mem restore` and their logs, through the built CLI. */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { describe, test } from 'node:test';
 import { mem } from './helpers/cli.js';
 import { daily, entry, files, grep, markdownOnly, workspace } from './fixtures/governance/workspace.js';
@@ -106,5 +106,51 @@ describe('mem forget / mem restore', { concurrency: 3 }, () => {
     const r = await mem(['-C', ws, ...NOW, '--json', 'forget', '--query', 'staging vault bastion', '-k', '1', '--dry-run']);
     assert.equal(r.code, 0, r.stderr);
     assert.deepEqual(json(r.stdout).retracted.map((x: { id: string }) => x.id), [SECRET_ID]);
+  });
+
+  test('forget --hard checks every file it rewrites before writing any: a non-UTF-8 one stops it with nothing written', async (t) => {
+    const ws = setup(t);
+    const cafe = join(ws, 'second-brain/devlogs/cafe.md');
+    mkdirSync(dirname(cafe), { recursive: true });
+    writeFileSync(cafe, Buffer.from(`Caf\xe9 ${SECRET_ID}\n`, 'latin1'));
+    const snap = files(ws);
+    const r = await mem(['-C', ws, ...NOW, 'forget', SECRET_ID, '--hard', '--yes']);
+    assert.equal(r.code, 1, r.stderr);
+    assert.match(r.stderr, /cannot rewrite second-brain\/devlogs\/cafe\.md: line 1 is not valid UTF-8; convert the file .* nothing was written/);
+    assert.deepEqual(files(ws), snap);
+    writeFileSync(cafe, `Café ${SECRET_ID}\n`);
+    assert.equal((await mem(['-C', ws, ...NOW, 'forget', SECRET_ID, '--hard', '--yes'])).code, 0);
+    assert.deepEqual(grep(ws, SECRET_ID), []);
+  });
+
+  test('a hard forget that stopped after removing the entry is finished by running it again; then there is nothing left to do', async (t) => {
+    const ws = setup(t);
+    assert.equal((await mem(['-C', ws, ...NOW, 'index'])).code, 0);
+    // This week's log cannot be rewritten: the run stops after the entry is gone, at its log line.
+    const log = join(ws, 'memory/archive/weekly-2026-W48.md');
+    mkdirSync(dirname(log), { recursive: true });
+    writeFileSync(log, Buffer.from('# Weekly log 2026-W48\n\nCaf\xe9\n', 'latin1'));
+    const stopped = await mem(['-C', ws, ...NOW, 'forget', SECRET_ID, '--hard', '--yes']);
+    assert.equal(stopped.code, 1, stopped.stderr);
+    assert.deepEqual(grep(ws, SECRET_TEXT).filter((f) => !f.startsWith('.mem/index/')), [], 'every Markdown line went before the entry');
+    writeFileSync(log, '# Weekly log 2026-W48\n\nCafé\n');
+    const again = await mem(['-C', ws, ...NOW, 'forget', SECRET_ID, '--hard', '--yes']);
+    assert.equal(again.code, 0, again.stderr);
+    assert.match(again.stdout, new RegExp(`^${SECRET_ID}: its entry is already gone \\(an earlier "mem forget --hard" stopped part-way\\); remove what still names it$`, 'm'));
+    assert.deepEqual(grep(ws, SECRET_ID), [], 'the index is rebuilt too');
+    assert.match(readFileSync(log, 'utf8'), /- removed: entry sha256:[0-9a-f]{12} from 0 file\(s\) by `mem forget --hard` \(finishing a run that stopped part-way\)/);
+    const done = await mem(['-C', ws, ...NOW, 'forget', SECRET_ID, '--hard', '--yes']);
+    assert.equal(done.code, 1);
+    assert.match(done.stderr, /already removed by "mem forget --hard"; nothing names it any more/);
+  });
+
+  test('forget --hard of an id whose entry is gone removes the lines still naming it (what an older run stopped part-way left)', async (t) => {
+    const ws = setup(t);
+    writeFileSync(join(ws, 'memory/2026-11-21.md'), daily('2026-11-21', [entry({ id: KEEP_ID, title: 'Every migration needs a rollback script', date: '2026-11-21', fields: { conclusion: 'every migration ships with a rollback script' } })]));
+    const r = await mem(['-C', ws, ...NOW, 'forget', SECRET_ID, '--hard', '--yes']);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stdout, /its entry is already gone/);
+    assert.deepEqual(grep(ws, SECRET_ID), []);
+    assert.equal(readFileSync(join(ws, 'MEMORY.md'), 'utf8'), `# Memory\n\n## Notes\n- Every migration needs a rollback script (${KEEP_ID}).\n`);
   });
 });

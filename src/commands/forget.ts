@@ -27,7 +27,8 @@ function describe(r: ForgetResult): string {
     if (r.log) lines.push(`logged in ${r.log}; undo with "mem restore <id>"`);
     return lines.join('\n');
   }
-  const lines = r.files.map((f) => `${verb}remove from ${f.file}: ${f.entries} entr${f.entries === 1 ? 'y' : 'ies'}, ${f.lines} other line(s)`);
+  const lines = r.resumed.map((id) => `${id}: its entry is already gone (an earlier "mem forget --hard" stopped part-way); ${verb}remove what still names it`);
+  lines.push(...r.files.map((f) => `${verb}remove from ${f.file}: ${f.entries} entr${f.entries === 1 ? 'y' : 'ies'}, ${f.lines} other line(s)`));
   for (const k of r.kept) {
     lines.push(`left as is: ${k.file}:${k.line} (${k.entry ? `entry ${k.entry}` : 'a heading'}) ${k.why}; forget changes only the named entries: edit it by hand${k.entry ? ' or forget that entry too' : ''}`);
   }

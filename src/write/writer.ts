@@ -76,6 +76,15 @@ export class WorkspaceWriter {
     });
   }
 
+  /**
+   * Throws as update() would when `rel` cannot be rewritten (not UTF-8), so a job changing several
+   * files checks them all before it writes any.
+   */
+  async checkRewritable(rel: string): Promise<void> {
+    const bytes = await fs.promises.readFile(this.resolve(rel)).catch(() => undefined);
+    if (bytes) decodeStrict(bytes, rel);
+  }
+
   private checkLock(extra?: HeldLock): void {
     for (const lock of [this.jobLock, extra]) {
       if (lock?.compromised) {

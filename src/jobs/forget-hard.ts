@@ -1,0 +1,127 @@
+/**
+ * `mem forget --hard`: the named entries leave every Markdown file that holds them, and `.mem/`.
+ *
+ * The run records the entries' one-way marks first (forgotten.ts: no catch-up or back-fill learns
+ * them again), checks that every file to change can be rewritten (a non-UTF-8 file stops the run
+ * before anything is written), then writes the other files, `.mem/`, and the files holding the
+ * entries last, then the log line and the index. A run stopped part-way (killed, disk full, lock
+ * lost) thus leaves the entry in place, and running it again does the whole job; one stopped after
+ * the entry was gone finds the id only in what still names it (a line, `.mem/`, the index, a missing
+ * log line) and finishes that. The log keeps only a hash of each id, so it holds no trace.
+ */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { DateTime } from 'luxon';
+import { MemError } from '../core/errors.js';
+import { ID_PATTERN } from '../entries/id.js';
+import { getField } from '../entries/model.js';
+import { loadEntries } from '../entries/store.js';
+import { appendRun, weeklyLogOf } from '../governance/weekly-log.js';
+import { defaultLockOptions } from '../write/defaults.js';
+import type { WorkspaceWriter } from '../write/writer.js';
+import { markdownFilesUnder } from '../workspace/markdown-files.js';
+import { derivedNaming, purgeArchiveOf, purgeDerived } from './forget-derived.js';
+import { mentionMatcher, removeFrom, type Removal } from './forget-plan.js';
+import { entryMarks, idMark, loadForgotten, recordForgotten, type ForgottenMarks } from './forgotten.js';
+import type { ForgetOptions, ForgetResult } from './forget.js';
+
+export const hashId = (id: string) => createHash('sha256').update(id).digest('hex').slice(0, 12);
+
+export const readText = (ws: string, rel: string) => fs.promises.readFile(path.join(ws, rel), 'utf8').catch(() => undefined);
+
+export const runStamp = (now: DateTime) => now.toISO({ suppressMilliseconds: true }) ?? '';
+
+const logLine = (id: string) => `removed: entry sha256:${hashId(id)}`;
+
+/** Every workspace Markdown file hard forget looks in: MEMORY.md, memory/**, second-brain/**. */
+function markdownFiles(workspace: string): string[] {
+  const out: string[] = [];
+  if (fs.existsSync(path.join(workspace, 'MEMORY.md'))) out.push('MEMORY.md');
+  for (const dir of ['memory', 'second-brain']) out.push(...markdownFilesUnder(path.join(workspace, dir)).map((n) => `${dir}/${n}`));
+  return out;
+}
+
+export async function hardForget(opts: ForgetOptions, res: ForgetResult, writer: WorkspaceWriter): Promise<ForgetResult> {
+  const { workspace } = opts;
+  const records = await loadEntries(workspace);
+  const removed = records.filter((r) => opts.ids.includes(r.id));
+  const quotes = removed.map((r) => getField(r.entry, 'conclusion') ?? '');
+  const keptTexts = records.filter((r) => !opts.ids.includes(r.id)).flatMap((r) => [r.entry.title, getField(r.entry, 'conclusion') ?? '']);
+  const keptIds = new Set(records.filter((r) => r.id && !opts.ids.includes(r.id)).map((r) => r.id));
+  const names = mentionMatcher(opts.ids, quotes, keptTexts);
+  const texts = new Map<string, string>();
+  const plans: Array<{ file: string; plan: Removal }> = [];
+  for (const file of markdownFiles(workspace)) {
+    const text = await readText(workspace, file);
+    if (text === undefined) continue;
+    texts.set(file, text);
+    const plan = removeFrom(text, opts.ids, quotes, keptTexts, keptIds);
+    if (!plan) continue;
+    res.kept.push(...plan.kept.map(({ after, ...k }) => ({ file, ...k, line: opts.dryRun ? k.line : after })));
+    if (!plan.entries && !plan.lines) continue;
+    res.files.push({ file, entries: plan.entries, lines: plan.lines });
+    plans.push({ file, plan });
+  }
+  const forgotten = loadForgotten(workspace);
+  res.resumed = opts.ids.filter((id) => !removed.some((r) => r.id === id));
+  const gone: string[] = [];
+  // Only a well-formed id is looked for in lines: `forget --hard the` must not take every "the".
+  for (const id of res.resumed) if (!ID_PATTERN.test(id) || !(await stillNamed(workspace, id, texts, forgotten))) gone.push(id);
+  if (gone.length) {
+    const done = gone.filter((id) => forgotten.has(idMark(id)));
+    throw new MemError('NOT_FOUND', done.length === gone.length
+      ? `${gone.join(', ')}: already removed by "mem forget --hard"; nothing names ${gone.length === 1 ? 'it' : 'them'} any more`
+      : `no entry with id ${gone.join(', ')}, and nothing names ${gone.length === 1 ? 'it' : 'them'} (ids are listed by "mem search" and "mem export")`);
+  }
+  res.derived = await derivedNaming(workspace, names);
+  const locks = defaultLockOptions(opts.loaded.config);
+  if (opts.dryRun) return withArchive(res, await purgeArchiveOf(workspace, writer, removed, true, locks));
+
+  for (const { file } of plans) await writer.checkRewritable(file);
+  await recordForgotten(writer, [...removed.flatMap((r) => entryMarks(r.id, r.entry)), ...res.resumed.map(idMark)]);
+  const holding = new Set(removed.map((r) => r.file));
+  const update = (file: string) => writer.update(file, (cur) => (cur === undefined ? undefined : removeFrom(cur, opts.ids, quotes, keptTexts, keptIds)?.text));
+  for (const { file } of plans) if (!holding.has(file)) await update(file);
+  await purgeDerived(workspace, writer, res.derived, opts.ids, names);
+  withArchive(res, await purgeArchiveOf(workspace, writer, removed, false, locks));
+  for (const { file } of plans) if (holding.has(file)) await update(file);
+
+  const log = weeklyLogOf(opts.now);
+  const lines = opts.ids.map((id) => `${logLine(id)} from ${res.files.length} file(s) by \`mem forget --hard\`${res.resumed.includes(id) ? ' (finishing a run that stopped part-way)' : ''}`);
+  await writer.update(log.file, (cur) => appendRun(cur, log.header, `${runStamp(opts.now)} (mem forget --hard)`, lines));
+  res.log = log.file;
+  if (fs.existsSync(path.join(workspace, '.mem', 'index'))) {
+    // A rebuild writes fresh segments and drops the old ones, which still held the removed text.
+    const { runIndex } = await import('../search/index.js');
+    const run = await runIndex(workspace, opts.loaded, { rebuild: true });
+    res.warnings.push(...run.result.warnings);
+    if (opts.loaded.config.embedding) res.warnings.push('the embedding cache may keep vectors (never text) of the removed chunks until it is deleted: rm -r .mem/embeddings && mem index');
+  }
+  return res;
+}
+
+/**
+ * What an earlier run that stopped after removing the entry left naming `id`: a Markdown line, a
+ * derived file, the index, or (its marks recorded) the log line it never wrote.
+ */
+async function stillNamed(workspace: string, id: string, texts: Map<string, string>, forgotten: ForgottenMarks): Promise<boolean> {
+  const names = mentionMatcher([id], []);
+  const all = [...texts.values()];
+  if (all.some((t) => t.split('\n').some((l) => names(l)))) return true;
+  if (forgotten.has(idMark(id)) && !all.some((t) => t.includes(logLine(id)))) return true;
+  if ((await derivedNaming(workspace, names)).length) return true;
+  const index = path.join(workspace, '.mem', 'index');
+  const files = await fs.promises.readdir(index, { recursive: true }).catch(() => [] as string[]);
+  for (const n of files) {
+    const bytes = await fs.promises.readFile(path.join(index, n)).catch(() => undefined);
+    if (bytes?.includes(id)) return true;
+  }
+  return false;
+}
+
+function withArchive(res: ForgetResult, archive: { docs: number; segments: number } | null): ForgetResult {
+  res.archive = archive;
+  if (archive) res.derived.push(`.mem/archive/ (${archive.docs} transcript window(s) citing or quoting the entries; the transcripts themselves are the agent's and are not touched)`);
+  return res;
+}
