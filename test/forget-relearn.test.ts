@@ -27,12 +27,16 @@ test('after forget --hard, compound and wrapup catch-ups, a back-fill and a wrap
   await memOk([...M, 'wrapup', '--date', '2026-11-19']);
   await memOk([...M, 'forget', RULE, NOTE, '--hard', '--yes']);
   assert.deepEqual(named(ws), []);
+  // Each section it emptied reads as wrapup writes an empty one.
+  const summary = readFileSync(join(ws, 'second-brain/summaries/2026-11-19-wrapup.md'), 'utf8');
+  assert.doesNotMatch(summary, /^## .*\n(?!- )/m, summary);
 
   const compound = JSON.parse((await memOk([...M, '--json', 'compound'])).stdout) as { catchUp: { added: number } };
   assert.equal(compound.catchUp.added, 0);
   // The 19th restates the rule and holds the note: the rerun's summary tells neither.
-  const wrapup = JSON.parse((await memOk([...M, '--json', 'wrapup', '--date', '2026-11-19'])).stdout) as { catchUp: { added: number } };
+  const wrapup = JSON.parse((await memOk([...M, '--json', 'wrapup', '--date', '2026-11-19'])).stdout) as { catchUp: { added: number }; written: string[] };
   assert.equal(wrapup.catchUp.added, 0);
+  assert.deepEqual(wrapup.written, ['second-brain/summaries/2026-11-19-wrapup.md'], 'the summary forget edited is still wrapup\'s own: rewritten, no -v2 beside it');
   const backfill = await memOk([...M, 'microsync', '--since', 'all']);
   assert.match(backfill.stdout, /0 entries added, \d+ skipped as duplicates, 3 held back as hard-forgotten/);
   assert.deepEqual(named(ws), []);

@@ -98,6 +98,8 @@ export function registerForget(program: Command): void {
       for (const w of r.warnings) out.warn(w);
       if (!r.dryRun && r.mode === 'soft' && r.retracted.length) await refreshIndex(workspace, loaded, out);
       out.json(r);
-      out.result(describe(r));
+      // The dry run's plan is what was asked for; a run's report is quieted by -q.
+      if (r.dryRun) out.result(describe(r));
+      else out.line(describe(r));
     });
 }

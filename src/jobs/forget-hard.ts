@@ -21,6 +21,8 @@ import { appendRun, weeklyLogOf } from '../governance/weekly-log.js';
 import { defaultLockOptions } from '../write/defaults.js';
 import type { WorkspaceWriter } from '../write/writer.js';
 import { markdownFilesUnder } from '../workspace/markdown-files.js';
+import { afterForget } from './wrapup/after-forget.js';
+import { SUMMARIES_DIR } from './wrapup/place.js';
 import { derivedNaming, purgeArchiveOf, purgeDerived } from './forget-derived.js';
 import { mentionMatcher, removeFrom, type Removal } from './forget-plan.js';
 import { entryMarks, idMark, loadForgotten, recordForgotten, type ForgottenMarks } from './forgotten.js';
@@ -81,7 +83,10 @@ export async function hardForget(opts: ForgetOptions, res: ForgetResult, writer:
   for (const { file } of plans) await writer.checkRewritable(file);
   await recordForgotten(writer, [...removed.flatMap((r) => entryMarks(r.id, r.entry)), ...res.resumed.map(idMark)]);
   const holding = new Set(removed.map((r) => r.file));
-  const update = (file: string) => writer.update(file, (cur) => (cur === undefined ? undefined : removeFrom(cur, opts.ids, quotes, keptTexts, keptIds)?.text));
+  const update = (file: string) => writer.update(file, (cur) => {
+    const text = cur === undefined ? undefined : removeFrom(cur, opts.ids, quotes, keptTexts, keptIds)?.text;
+    return text !== undefined && file.startsWith(SUMMARIES_DIR + '/') ? afterForget(cur!, text) : text;
+  });
   for (const { file } of plans) if (!holding.has(file)) await update(file);
   await purgeDerived(workspace, writer, res.derived, opts.ids, names);
   withArchive(res, await purgeArchiveOf(workspace, writer, removed, false, locks));
