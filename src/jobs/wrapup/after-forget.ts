@@ -4,7 +4,8 @@
  * `content_sha256` updated, so the next wrapup of that day does not take the removal for a person's
  * edit and write a `-v2` beside it. A summary a person had edited keeps the hash it had. Pure.
  */
-import { isUntouched, lfOnly, sha256, splitFrontMatter } from './render.js';
+import { toLf } from '../../write/line-endings.js';
+import { isUntouched, sha256, splitFrontMatter } from './render.js';
 import { SECTION_TITLES } from './sections.js';
 
 const SECTION = new Set(SECTION_TITLES.map((t) => `## ${t}`));
@@ -21,5 +22,5 @@ export function afterForget(before: string, after: string): string {
   const filled = out.join('\n');
   if (!isUntouched(before)) return filled;
   const { claimed, body } = splitFrontMatter(filled);
-  return claimed ? filled.replace(`content_sha256: ${claimed}`, `content_sha256: ${sha256(lfOnly(body))}`) : filled;
+  return claimed ? filled.replace(`content_sha256: ${claimed}`, `content_sha256: ${sha256(toLf(body))}`) : filled;
 }
