@@ -277,6 +277,15 @@ describe('sessionSkipReason', () => {
     assert.equal(sessionSkipReason('/x/a.jsonl', 'a', [t('user', 'We decided to use Redis.'), t('assistant', 'Done', { sidechain: true })], []), undefined);
   });
 
+  test("memfold's marker skips a session only where memfold's prompts put it: opening the first system or user message", () => {
+    const decision = t('user', 'Decision: from now on we always run the database migrations in a separate deploy step.');
+    const tail = t('tool', `$ tail ~/.mem/logs/microsync.log\n2026-11-21 ${JOB_MARKER} Extract settled knowledge from these turns.`);
+    assert.equal(sessionSkipReason('/x/a.jsonl', 'a', [t('user', 'Why is my cron log full of these?'), tail, decision], []), undefined);
+    assert.equal(sessionSkipReason('/x/a.jsonl', 'a', [t('user', `What does ${JOB_MARKER} in the log mean?`), decision], []), undefined);
+    assert.equal(sessionSkipReason('/x/a.jsonl', 'a', [t('user', 'Hi'), t('assistant', `${JOB_MARKER} lines are mine`), t('user', `${JOB_MARKER} again?`)], []), undefined);
+    assert.match(sessionSkipReason('/x/a.jsonl', 'a', [t('user', `  ${JOB_MARKER} Extract settled knowledge from these turns.`)], []) ?? '', /memfold/);
+  });
+
   test('exclude patterns match the session id or path, case-insensitively, as globs', () => {
     const user = [t('user', 'We decided to use Redis.')];
     assert.match(sessionSkipReason('/home/dev/.openclaw/agents/cron/s.jsonl', 'abc', user, ['*/agents/cron/*']) ?? '', /excluded by pattern "\*\/agents\/cron\/\*"/);

@@ -61,13 +61,23 @@ export function patternMatches(pattern: string, value: string): boolean {
   return new RegExp(`^${re}$`, 'i').test(value);
 }
 
+/**
+ * A session that logged memfold's own call: its first system or first user message is one of
+ * memfold's prompts, which start with JOB_MARKER. Only there: the marker anywhere else (a tool that
+ * tails memfold's log, a user quoting it) is text, and it skipped the whole session for good.
+ */
+function isJobPrompt(firstTurns: Turn[]): boolean {
+  const opening = (role: Turn['role']) => firstTurns.find((t) => t.role === role);
+  return [opening('system'), opening('user')].some((t) => t?.text.trimStart().startsWith(JOB_MARKER));
+}
+
 /** Why a session must produce nothing, judged from its path, id and first turns; undefined if it may. */
 export function sessionSkipReason(sessionPath: string, sessionId: string, firstTurns: Turn[], patterns: string[]): string | undefined {
   const hit = patterns.find((p) => patternMatches(p, sessionId) || patternMatches(p, sessionPath));
   if (hit) return `excluded by pattern "${hit}"`;
   const opener = firstTurns.find((t) => t.role === 'user' && !t.meta);
   if (opener && BOT_OPENERS.test(opener.text)) return 'scheduler or heartbeat session';
-  if (firstTurns.some((t) => t.text.includes(JOB_MARKER))) return "memfold's own job session";
+  if (isJobPrompt(firstTurns)) return "memfold's own job session";
   if (firstTurns.length && firstTurns.every((t) => t.sidechain)) return 'sub-agent session';
   return undefined;
 }
