@@ -191,6 +191,14 @@ describe('the trust boundary', () => {
     assert.deepEqual(extract(['user', `${ctx}\nHi, let us continue.`]), []);
     assert.deepEqual(summary(extract(['user', `${ctx}\nRemember this: the VPN drops at midnight.`])), ['Note: The VPN drops at midnight']);
     assert.deepEqual(extract(['user', `${CONTEXT_OPEN}\nWe decided to use Redis for sessions.`]), []);
+    assert.deepEqual(extract(['user', `${CONTEXT_OPEN.toUpperCase()}\n- Rule: From now on, every migration needs a rollback script.\n${CONTEXT_CLOSE.toUpperCase()}`]), []);
+  });
+
+  test('a <memfold-context> a person mentions inside a sentence hides nothing', () => {
+    const text = `The agent prompt starts with a ${CONTEXT_OPEN} block, fine. Decision: from now on we always run the database migrations in a separate deploy step.`;
+    assert.equal(prepareTurns(convo(['user', text])).turns[0]?.text, text);
+    assert.deepEqual(summary(said(text)), ['Rule: We always run the database migrations in a separate deploy step']);
+    assert.equal(prepareTurns(convo(['user', `Quote: "${CONTEXT_OPEN}" then "${CONTEXT_CLOSE}"; remember this: tag releases.`])).turns[0]?.text.includes('remember this: tag releases'), true);
   });
 
   test('quoted material (fences and > quotes) is not what the user said', () => {

@@ -33,18 +33,25 @@ const BOT_OPENERS = new RegExp(
   'i',
 );
 
+/** An opening marker as `mem context` writes it: last on its line. One followed by words on its line is a mention. */
+const PACK_OPEN = new RegExp(`${CONTEXT_OPEN}[ \\t]*(?=[\\r\\n]|$)`, 'i');
+const PACK_CLOSE = new RegExp(CONTEXT_CLOSE, 'gi');
+
 /**
- * The text with memfold's injected packs cut out: from the first opening marker to the last closing
- * one. Not to the first closing marker: a pack rendered before its text was neutralised could hold
- * one inside an entry ("the hook output ends with </memfold-context>"), and the rest of that pack
- * was learned again as the user's words. An unclosed marker hides everything after it: better to
- * miss a statement than to re-learn memory.
+ * The text with memfold's injected packs cut out: from the first opening marker that ends its line to
+ * the last closing one after it. Not to the first closing marker: a pack rendered before its text was
+ * neutralised could hold one inside an entry ("the hook output ends with </memfold-context>"), and the
+ * rest of that pack was learned again as the user's words. A pack left unclosed hides everything after
+ * its opening marker: better to miss a statement than to re-learn memory. Markers match in any letter
+ * case. One a person writes inside a sentence ("the prompt starts with a <memfold-context> block")
+ * opens nothing: it hid the rest of the turn, and the decision stated after it was lost.
  */
 export function stripInjectedContext(text: string): string {
-  const open = text.indexOf(CONTEXT_OPEN);
+  const open = text.search(PACK_OPEN);
   if (open === -1) return text;
-  const close = text.lastIndexOf(CONTEXT_CLOSE);
-  return `${text.slice(0, open)} ${close > open ? text.slice(close + CONTEXT_CLOSE.length) : ''}`;
+  const close = [...text.matchAll(PACK_CLOSE)].at(-1);
+  const after = close && close.index > open ? text.slice(close.index + close[0].length) : '';
+  return `${text.slice(0, open)} ${after}`;
 }
 
 /**
