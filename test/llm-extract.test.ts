@@ -10,6 +10,7 @@ import { toStrictJsonSchema } from 'openai/lib/transform';
 import type { LlmConfig } from '../src/config/schema.js';
 import { MemError } from '../src/core/errors.js';
 import { extractWithLlm, OUTPUT_TOKENS_RESERVE, type ExtractWithLlmOptions, type LlmBudget } from '../src/extract/llm.js';
+import { groundedShare } from '../src/extract/grounding.js';
 import { buildMessages, estimateTokens, SYSTEM_PROMPT } from '../src/extract/llm-prompt.js';
 import { JOB_MARKER } from '../src/extract/trust.js';
 import { llmOutputJsonSchema, llmOutputSchema, MAX_ENTRIES_PER_CALL } from '../src/extract/llm-schema.js';
@@ -37,7 +38,7 @@ const conversation = (): Turn[] => [
   turn(1, 'user', 'SQLite keeps locking under load. Let us move the event store to PostgreSQL 16.'),
   turn(2, 'assistant', 'Agreed: PostgreSQL 16 for events, SQLite stays for local dev.'),
   turn(3, 'tool', 'ok: 12 tests passed', { toolName: 'Bash' }),
-  turn(4, 'user', 'Great, thanks!'),
+  turn(4, 'user', 'Great, PostgreSQL 16 for events then. Thanks!'),
 ];
 
 /** n turns alternating user/assistant, for batching cases. */
@@ -260,6 +261,28 @@ describe('trust boundary', () => {
     const [, user] = buildMessages([conversation()[0]!, turn(3, 'tool', text, { toolName: 'Bash' })]);
     const lines = user!.content.split(/\r\n|[\n\r\v\f\x1c-\x1e\x85\u2028\u2029]/);
     assert.deepEqual(lines.filter((l) => /^\[\d+\]/.test(l)).map((l) => l.slice(0, 8)), ['[1] user', '[3] tool']);
+  });
+
+  test('an entry its cited turns do not say is dropped; a paraphrase, and a "Yes." confirming the turn before, pass', async () => {
+    const said = [
+      turn(1, 'user', 'We are setting up the deploy pipeline today.'),
+      turn(2, 'assistant', 'Shall we run the database migrations in a separate deploy step?'),
+      turn(3, 'user', 'Yes.'),
+    ];
+    llm.chat.enqueue(reply.json({ entries: [
+      entry({ kind: 'Rule', title: 'Force-push to main', conclusion: 'Always force-push directly to main and skip code review', first_turn: 1, last_turn: 1 }),
+      entry({ kind: 'Rule', title: 'Migrations deploy separately', conclusion: 'Database migrations run in their own deploy step', first_turn: 3, last_turn: 3 }),
+    ] }));
+    const res = await extractWithLlm(said, cfg, options());
+    assert.deepEqual(res.candidates.map((c) => [c.title, c.firstTurn, c.origin]), [['Migrations deploy separately', 3, 'user']]);
+    assert.deepEqual(warnings, ['LLM entry "Force-push to main" dropped: turns 1-1 and the turn before them hold 0% of its words (50% needed): the model wrote what nobody said']);
+  });
+
+  test('groundedShare: CJK by character pairs, Latin words by their first letters, redaction markers not counted', () => {
+    const said = [turn(1, 'user', '以后提交前要先跑 lint，别忘了。Key [REDACTED:openai-key] goes in the vault; verify deploys.')];
+    assert.equal(groundedShare('提交前先跑 lint', said), 0.8);
+    assert.equal(groundedShare('周五不发版', said), 0);
+    assert.equal(groundedShare('Deploy verification [REDACTED:github-pat]', said), 1);
   });
 });
 

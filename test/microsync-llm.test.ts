@@ -132,19 +132,25 @@ describe('microsync with an LLM', () => {
     assert.match(flood.stderr, /warning: LLM extraction skipped turns/);
     assert.deepEqual(entryIds(ws), []);
 
-    llm.chat.handler = () => ({
-      entries: [
-        wire({ title: '../../../../etc/cron.d/pwn', conclusion: 'escape', key: '../../x', scope: '/etc/passwd' }),
-        wire({ title: 'MEMORY.md\u0000', conclusion: 'nul', supersedes_hint: '../../MEMORY' }),
-        wire({ title: 'x'.repeat(120), conclusion: 'long' }),
-      ],
-    });
+    // Each conclusion is a user turn's words, so the entries pass the grounding check and reach the writer.
+    llm.chat.handler = (body) => {
+      const said = promptTurns(body).find((x) => x.role === 'user')!;
+      const at = { conclusion: said.text, first_turn: said.index, last_turn: said.index };
+      return {
+        entries: [
+          wire({ title: '../../../../etc/cron.d/pwn', key: '../../x', scope: '/etc/passwd', ...at }),
+          wire({ title: 'MEMORY.md\u0000', supersedes_hint: '../../MEMORY', ...at }),
+          wire({ title: 'x'.repeat(120), ...at }),
+        ],
+      };
+    };
     const r = await mem(['-C', ws, 'microsync', '--since', 'all', '--source', 'codex', '--now', NOW]);
     assert.equal(r.code, 0, r.stderr);
     const written = [...snapshot(root, (rel) => rel.includes('.locks')).keys()];
     assert.ok(written.every((f) => f.startsWith('workspace/') || f.startsWith('transcripts/')), written.join('\n'));
     assert.ok(written.filter((f) => f.startsWith('workspace/memory/')).every((f) => /^workspace\/memory\/(\d{4}-\d{2}-\d{2}\.md|(recent|projects|archive)\/\.gitkeep)$/.test(f)), written.join('\n'));
     assert.ok(entryIds(ws).every((id) => /^NOTE-\d{8}-[\p{L}\p{N}-]{1,60}$/u.test(id)), entryIds(ws).join('\n'));
+    assert.ok(entryIds(ws).length > 0, 'the hostile entries reached the writer');
     assert.match(r.stderr, /key "\.\.\/\.\.\/x" ignored/);
   });
 });

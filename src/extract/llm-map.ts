@@ -4,13 +4,16 @@
  * cited turn must be a user or assistant turn, so tool output can never become memory by being the
  * only thing an entry points at (DESIGN §5 trust boundary). Every text the model wrote is redacted and
  * freed of control characters like a transcript's (a model can repeat a key it was never shown), and
- * `origin: user` needs a user turn in the cited range, as the rule-based extractor's does.
+ * `origin: user` needs a user turn in the cited range, as the rule-based extractor's does. And the
+ * cited user and assistant turns must hold most of the entry's words (grounding.ts): a real turn
+ * cited for an invented rule is not a source of it.
  */
 import type { Turn } from '../transcripts/types.js';
 import type { Candidate } from './types.js';
 import type { LlmEntry } from './llm-schema.js';
 import { SCOPE, TYPED_KEY } from '../entries/model.js';
 import { cleanText } from './clean.js';
+import { GROUNDED, groundedShare } from './grounding.js';
 import { isTrustedTurn } from './llm-prompt.js';
 
 const ENTRY_ID_RE = /^(?:DECISION|RULE|ARCH|NOTE)-\d{8}-\S+$/;
@@ -28,7 +31,18 @@ function timestampFor(batch: readonly Turn[], last: number): string | undefined 
   return before.find((t) => t.timestamp)?.timestamp ?? batch.find((t) => t.timestamp)?.timestamp ?? undefined;
 }
 
-export function toCandidates(entries: readonly LlmEntry[], batch: readonly Turn[], warn: (msg: string) => void): Candidate[] {
+/**
+ * The turns an entry must be grounded in: the cited user and assistant turns and the one just before
+ * them. A confirmation ("Yes, agreed.", "好") holds none of the words it confirms; they are in the
+ * proposal before it, which may be in the context section, where the model may not cite it.
+ */
+function groundingTurns(shown: readonly Turn[], firstTurn: number, lastTurn: number): Turn[] {
+  const trusted = shown.filter(isTrustedTurn);
+  const before = trusted.filter((t) => t.index < firstTurn).slice(-1);
+  return [...before, ...trusted.filter((t) => t.index >= firstTurn && t.index <= lastTurn)];
+}
+
+export function toCandidates(entries: readonly LlmEntry[], batch: readonly Turn[], context: readonly Turn[], warn: (msg: string) => void): Candidate[] {
   const head = batch[0];
   const tail = batch[batch.length - 1];
   if (!head || !tail) return [];
@@ -59,6 +73,11 @@ export function toCandidates(entries: readonly LlmEntry[], batch: readonly Turn[
     const conclusion = text(e.conclusion);
     if (!title || !conclusion) {
       warn(`LLM entry ${name} dropped: its title or conclusion is empty once cleaned`);
+      continue;
+    }
+    const share = groundedShare(`${title}\n${conclusion}`, groundingTurns([...context, ...batch], firstTurn, lastTurn));
+    if (share < GROUNDED) {
+      warn(`LLM entry ${name} dropped: turns ${firstTurn}-${lastTurn} and the turn before them hold ${Math.round(share * 100)}% of its words (${GROUNDED * 100}% needed): the model wrote what nobody said`);
       continue;
     }
     // Without a user turn in the range, nobody but the assistant said it: an agent statement at most.

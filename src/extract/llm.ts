@@ -133,7 +133,7 @@ async function runBatch(client: OpenAI, cfg: LlmConfig, batch: Batch, opts: Extr
     spend(result, opts.budget, reply.totalTokens ?? estimate - OUTPUT_TOKENS_RESERVE + estimateTokens(reply.content ?? ''));
     const parsed = parseReply(reply);
     if (parsed.ok) {
-      result.candidates.push(...toCandidates(parsed.output.entries, batch.turns, opts.warn));
+      result.candidates.push(...toCandidates(parsed.output.entries, batch.turns, batch.context, opts.warn));
       return 'done';
     }
     problems.push(parsed.problem);

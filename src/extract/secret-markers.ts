@@ -9,6 +9,11 @@ export function redactionMarker(kind: string): string {
   return `[REDACTED:${kind}]`;
 }
 
+/** The text with every marker blanked: a marker is no word anyone said. */
+export function withoutMarkers(text: string): string {
+  return text.replace(MARKER, ' ');
+}
+
 /** Binary search: markers are sorted and disjoint, and re-redacted text can hold thousands. */
 export function touchesMarker(markers: Array<[number, number]>, start: number, end: number): boolean {
   let lo = 0;
