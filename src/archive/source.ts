@@ -133,8 +133,15 @@ export async function readSource(record: EntryRecord, ctx: SourceContext, around
   if (!sessionMatches) warnings.push(`${source.session_path} now holds session ${sessionId}, not ${source.session_id}: the file was replaced`);
   if (cited.length < range[1] - range[0] + 1) warnings.push(`${source.session_path} has fewer turns than the cited ${source.message_range}: it was truncated or rewritten`);
   if (placed.nowAt) warnings.push(movedWarning(placed, placed.nowAt, range));
-  else if (!placed.found) warnings.push('the cited turns no longer hold the statement; the transcript changed and no turn holds it now');
+  else if (!placed.found) warnings.push(absentWarning(read));
   return { id, source, file, kind, range, sessionMatches, statementFound: placed.found, nowAt: placed.nowAt, read, turns, warnings };
+}
+
+/** No turn holds the statement: the transcript changed, or (read as microsync read it) the entry says what its turns never did. */
+function absentWarning(read: SourceResult['read']): string {
+  if (read === 'rewritten') return 'the cited turns no longer hold the statement; the transcript changed and no turn holds it now';
+  if (read === 'unknown') return 'the cited turns do not hold the statement, and no turn holds it now';
+  return `the cited turns do not hold the statement, and no turn does; the transcript is as microsync read it (${read}), so the entry says what its turns never said`;
 }
 
 function movedWarning(p: Placement, nowAt: [number, number], range: [number, number]): string {
