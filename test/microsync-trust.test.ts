@@ -1,17 +1,18 @@
 /**
- * The trust boundary end to end (DESIGN §5), on the reviews' repros: untrusted text decides nothing
- * (a tool that prints memfold's marker, a tool result laid out with Unicode line breaks), and the
- * model's entries are held to what the cited turns say. The built CLI on real temp workspaces.
+ * The trust boundary end to end (DESIGN §5, §8), on the reviews' repros: untrusted text decides
+ * nothing (a tool that prints memfold's marker, a tool result laid out with Unicode line breaks),
+ * the model's entries are held to what the cited turns say, and a token in a tool name or a file
+ * name reaches no prompt, no archive file and no search result. The built CLI on real temp workspaces.
  */
 import assert from 'node:assert/strict';
-import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { dailyText, entryIds, mem, transcriptWorkspace } from './helpers/cli.js';
+import { dailyText, editConfig, entryIds, mem, transcriptWorkspace } from './helpers/cli.js';
 import { startOpenAIServer, type OpenAIServer } from './helpers/openai-server.js';
 
-const line = (session: string, time: string, role: string, content: string) =>
-  JSON.stringify({ role, content, timestamp: `2026-11-21T${time}:00Z`, session_id: session });
+const line = (session: string, time: string, role: string, content: string, extra: Record<string, string> = {}) =>
+  JSON.stringify({ role, content, timestamp: `2026-11-21T${time}:00Z`, session_id: session, ...extra });
 
 async function microsync(ws: string, now: string, ...args: string[]): Promise<{ added: unknown[]; skippedSessions: unknown[]; stderr: string }> {
   const r = await mem(['-C', ws, '--json', 'microsync', '--now', `2026-11-21T${now}:00Z`, ...args]);
@@ -69,5 +70,37 @@ describe('microsync with an LLM: the trust boundary', () => {
     assert.deepEqual(r.added, []);
     assert.deepEqual(entryIds(ws), []);
     assert.equal(r.stderr.match(/dropped: turns \d+-\d+ and the turn before them hold 0% of its words/g)?.length, 2, r.stderr);
+  });
+
+  test('a token in a tool name or a file name reaches no prompt, no embedding request, no archive file and no search result', async (t) => {
+    const { ws, tr } = await transcriptWorkspace(t, 'jsonl', llm.url);
+    editConfig(ws, (cfg) => {
+      cfg.embedding = { baseURL: llm.url, model: 'test-embed', dimensions: 8 };
+      cfg.archive = { embed: true };
+    });
+    const name = 'sk-proj-' + 'Qw3rTy7UiOp1AsDfGhJkL2ZxCvBnM4Qw5ErT6Y';
+    const tool = 'ghp_' + 'Z9y8X7w6V5u4T3s2R1q0P9o8N7m6L5k4J3i2';
+    writeFileSync(join(tr, `${name}.jsonl`), [
+      line('deploy-1', '10:00', 'user', 'Decision: staging uses a managed Postgres from now on.'),
+      line('deploy-1', '10:01', 'tool', 'staging database provisioned', { tool_name: tool }),
+      line('deploy-1', '10:02', 'assistant', 'Agreed, managed Postgres for staging.'),
+    ].join('\n') + '\n');
+    llm.chat.handler = () => ({ entries: [] });
+    await microsync(ws, '12:00');
+    const archived = await mem(['-C', ws, '--json', 'archive']);
+    assert.equal(archived.code, 0, archived.stderr);
+    const found = await mem(['-C', ws, '--json', 'search', '--archive', 'provisioned']);
+    assert.equal(found.code, 0, found.stderr);
+    const hits = (JSON.parse(found.stdout) as { results: Array<{ sessionPath: string }> }).results;
+    assert.equal(hits.length, 1);
+    assert.match(hits[0]!.sessionPath, /\[REDACTED:openai-key\]\.jsonl$/);
+    const sent = llm.requests.map((x) => x.raw).join('\n');
+    assert.ok(llm.embeddings.requests.length > 0 && llm.chat.requests.length > 0);
+    assert.match(sent, /tool \[REDACTED:github-pat\]/);
+    const dir = join(ws, '.mem', 'archive');
+    const docs = readdirSync(dir).filter((n) => n.endsWith('.docs.jsonl')).map((n) => readFileSync(join(dir, n), 'utf8')).join('');
+    for (const secret of [tool, name]) {
+      for (const [where, text] of [['requests', sent], ['archive docs', docs], ['search output', found.stdout]]) assert.ok(!text!.includes(secret), `${where} hold ${secret}`);
+    }
   });
 });

@@ -6,7 +6,7 @@
  */
 import { fold } from '../search/fold.js';
 import { queryTerms, stemWeights } from '../search/tokenize.js';
-import { tildePath } from '../workspace/home.js';
+import { storedSessionPath } from '../extract/trust.js';
 import { RRF_K } from '../search/rank.js';
 import { transcriptsBehind } from './status.js';
 import { loadState, SegmentReader, segmentDamage } from './store.js';
@@ -35,6 +35,7 @@ export interface ArchiveHit {
   cosine: number | null;
   source: string;
   sessionId: string;
+  /** The transcript as memory names it (`session_path`): `~` for home, a token in a folder or file name redacted. */
   sessionPath: string;
   /** Turn range, 1-based inclusive, as `message_range` counts. */
   turns: string;
@@ -110,7 +111,7 @@ function search(workspace: string, q: ArchiveQuery): ArchiveResponse {
     const results = ranked.slice(0, q.k).map(({ seg, doc, score, cosine }) => {
       const d = segs[seg]!.doc(doc);
       const f = byNo.get(d.f)!;
-      return { score: Math.round(score * 1000) / 1000, cosine: cosine === null ? null : Math.round(cosine * 1000) / 1000, source: f.source, sessionId: d.s, sessionPath: tildePath(f.file), turns: `${d.a}-${d.b}`, timestamp: d.t, bytes: [d.o, d.e] as [number, number], snippet: snippet(d.x, terms) };
+      return { score: Math.round(score * 1000) / 1000, cosine: cosine === null ? null : Math.round(cosine * 1000) / 1000, source: f.source, sessionId: d.s, sessionPath: storedSessionPath(f.file), turns: `${d.a}-${d.b}`, timestamp: d.t, bytes: [d.o, d.e] as [number, number], snippet: snippet(d.x, terms) };
     });
     return { ...empty, results, docs: N, behind, damaged };
   } finally {

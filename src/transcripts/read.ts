@@ -9,6 +9,7 @@
  */
 import { open, type FileHandle } from 'node:fs/promises';
 import { MemError } from '../core/errors.js';
+import { redactSecrets } from '../extract/secrets.js';
 import { skipIfNotText } from './binary.js';
 import { createClaudeCodeFormat } from './claude-code.js';
 import { createCodexFormat } from './codex.js';
@@ -222,7 +223,8 @@ type Where = Pick<Turn, 'sessionId' | 'sessionPath' | 'index' | 'timestamp' | 'e
 
 function toTurn(draft: { role: Turn['role']; text: string; toolName?: string; sidechain?: boolean; meta?: boolean }, where: Where): Turn {
   const turn: Turn = { sessionId: safeSessionId(where.sessionId), sessionPath: where.sessionPath, index: where.index, role: draft.role, text: draft.text, timestamp: where.timestamp, endOffset: where.endOffset };
-  if (draft.toolName) turn.toolName = draft.toolName;
+  // Shown to the LLM and stored in the archive beside the text, so through the same gate as the session id.
+  if (draft.toolName) turn.toolName = redactSecrets(draft.toolName).text;
   if (draft.sidechain) turn.sidechain = true;
   if (draft.meta) turn.meta = true;
   return turn;
