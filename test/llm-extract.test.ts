@@ -110,14 +110,15 @@ describe('extractWithLlm', () => {
     assert.deepEqual(warnings, []);
   });
 
-  test('invalid twice: the batch is skipped with a warning, progress still advances', async () => {
+  test('invalid twice: the batch is handed back (unanswered) with a warning, progress still advances', async () => {
     llm.chat.enqueue(reply.invalidJson(), reply.json({ entries: [entry({ confidence: 7 })] }));
     const res = await extractWithLlm(conversation(), cfg, options());
     assert.equal(llm.chat.requests.length, 2);
     assert.deepEqual(res.candidates, []);
     assert.equal(res.processedThroughTurn, 4);
     assert.equal(warnings.length, 1);
-    assert.match(warnings[0] ?? '', /skipped turns 1-4 of .*sess-1\.jsonl: the reply is not JSON.*; then the reply does not match the schema: entries\.0\.confidence/);
+    assert.match(warnings[0] ?? '', /no valid LLM answer for turns 1-4 of .*sess-1\.jsonl \(the reply is not JSON.*; then the reply does not match the schema: entries\.0\.confidence.*\): the rule-based extractor read them instead/);
+    assert.deepEqual(res.unanswered.map((b) => b.turns.map((t) => t.index)), [[1, 2, 3, 4]]);
   });
 
   test(`more than ${MAX_ENTRIES_PER_CALL} entries is an invalid reply`, async () => {

@@ -55,14 +55,15 @@ describe('microsync with an LLM', () => {
     for (const s of SECRETS) assert.ok(!memory.includes(s));
   });
 
-  test('invalid JSON is retried once, then the batch is skipped with a warning; the run still succeeds', async (t) => {
+  test('invalid JSON is retried once, then the rule-based extractor reads the batch (nothing lost); the run still succeeds', async (t) => {
     const { ws } = llmWorkspace(t);
     llm.chat.handler = () => '{"entries": [ {"kind": "Decision", "title": ';
     const r = await mem(['-C', ws, 'microsync', '--since', 'all', '--source', 'notes', '--now', NOW]);
     assert.equal(r.code, 0, r.stderr);
     assert.equal(llm.chat.requests.length, 2);
-    assert.match(r.stderr, /warning: LLM extraction skipped turns 1-8 of .*the reply is not JSON/);
-    assert.deepEqual(entryIds(ws), []);
+    assert.match(r.stderr, /warning: no valid LLM answer for turns 1-8 of .*the reply is not JSON.*: the rule-based extractor read them instead/);
+    // "From now on, all API errors use RFC 7807 problem+json bodies." (turn 3), as the rules read it.
+    assert.deepEqual(entryIds(ws), ['RULE-20261121-all-api-errors-use-rfc-7807-problem-json-bodies']);
   });
 
   test('HTTP 500 then success: retried, and the entries land', async (t) => {
@@ -129,8 +130,8 @@ describe('microsync with an LLM', () => {
     llm.chat.enqueue(reply.json({ entries: Array.from({ length: 10_000 }, () => wire({})) }), reply.json({ entries: Array.from({ length: 10_000 }, () => wire({})) }));
     const flood = await mem(['-C', ws, 'microsync', '--since', 'all', '--source', 'notes', '--now', NOW]);
     assert.equal(flood.code, 0, flood.stderr);
-    assert.match(flood.stderr, /warning: LLM extraction skipped turns/);
-    assert.deepEqual(entryIds(ws), []);
+    assert.match(flood.stderr, /warning: no valid LLM answer for turns .*entries: Too big.*: the rule-based extractor read them instead/);
+    assert.deepEqual(entryIds(ws), ['RULE-20261121-all-api-errors-use-rfc-7807-problem-json-bodies'], 'the rules read the batch; nothing of the flood');
 
     // Each conclusion is a user turn's words, so the entries pass the grounding check and reach the writer.
     llm.chat.handler = (body) => {
@@ -149,8 +150,9 @@ describe('microsync with an LLM', () => {
     const written = [...snapshot(root, (rel) => rel.includes('.locks')).keys()];
     assert.ok(written.every((f) => f.startsWith('workspace/') || f.startsWith('transcripts/')), written.join('\n'));
     assert.ok(written.filter((f) => f.startsWith('workspace/memory/')).every((f) => /^workspace\/memory\/(\d{4}-\d{2}-\d{2}\.md|(recent|projects|archive)\/\.gitkeep)$/.test(f)), written.join('\n'));
-    assert.ok(entryIds(ws).every((id) => /^NOTE-\d{8}-[\p{L}\p{N}-]{1,60}$/u.test(id)), entryIds(ws).join('\n'));
-    assert.ok(entryIds(ws).length > 0, 'the hostile entries reached the writer');
+    const hostile = entryIds(ws).filter((id) => !id.startsWith('RULE-20261121-all-api-errors'));
+    assert.ok(hostile.every((id) => /^NOTE-\d{8}-[\p{L}\p{N}-]{1,60}$/u.test(id)), hostile.join('\n'));
+    assert.ok(hostile.length > 0, 'the hostile entries reached the writer');
     assert.match(r.stderr, /key "\.\.\/\.\.\/x" ignored/);
   });
 });

@@ -4,7 +4,7 @@
  *
  * Invariants:
  * - `processedThroughTurn` only ever names the last turn of a batch that was fully tried (answered,
- *   answered invalidly twice and skipped, or refused and handed back in `refused`), so a cursor built
+ *   answered invalidly twice and handed back in `unanswered`, or refused and handed back in `refused`), so a cursor built
  *   on it never skips unread turns and a budget stop or a thrown MemError leaves the rest for the next run.
  * - A request the endpoint refuses for what it holds (an HTTP 4xx such as "context length exceeded")
  *   would be refused on every run: its batch is handed back for another extractor instead of failing
@@ -58,6 +58,8 @@ export interface ExtractWithLlmResult {
   estimated?: { calls: number; tokens: number };
   /** Batches the endpoint refused for what they hold, with its answer; no candidate came from them. */
   refused: RefusedBatch[];
+  /** Batches answered invalidly twice (warned about); no candidate came from them. */
+  unanswered: Batch[];
 }
 
 export interface Batch {
@@ -139,7 +141,8 @@ async function runBatch(client: OpenAI, cfg: LlmConfig, batch: Batch, opts: Extr
     problems.push(parsed.problem);
   }
   const range = `${batch.turns[0]?.index}-${batch.turns[batch.turns.length - 1]?.index}`;
-  opts.warn(`LLM extraction skipped turns ${range} of ${batch.turns[0]?.sessionPath}: ${problems.join('; then ')}`);
+  opts.warn(`no valid LLM answer for turns ${range} of ${batch.turns[0]?.sessionPath} (${problems.join('; then ')}): the rule-based extractor read them instead`);
+  result.unanswered.push(batch);
   return 'done';
 }
 
@@ -162,7 +165,7 @@ export async function extractWithLlm(
 ): Promise<ExtractWithLlmResult> {
   assertOneSession(turns);
   const batches = planBatches(turns, cfg.turnsPerCall, opts.context);
-  const result: ExtractWithLlmResult = { candidates: [], calls: 0, tokens: 0, processedThroughTurn: null, stoppedByBudget: false, refused: [] };
+  const result: ExtractWithLlmResult = { candidates: [], calls: 0, tokens: 0, processedThroughTurn: null, stoppedByBudget: false, refused: [], unanswered: [] };
   if (opts.dryRun) result.estimated = { calls: 0, tokens: 0 };
   // A batch with nothing a person or the main agent said cannot yield an entry: no call for it.
   const worthACall = (b: Batch) => b.turns.some(isTrustedTurn);

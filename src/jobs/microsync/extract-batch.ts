@@ -86,6 +86,8 @@ export async function extractBatch(turns: Turn[], context: Turn[], setup: Extrac
     const { cfg, budget, dryRun } = setup.llm;
     const r = await extractWithLlm(prepared.turns, cfg, { budget, dryRun, warn: setup.warn, context: ctx });
     out.candidates.push(...readable(r.candidates, setup.warn));
+    // Turns the model could not answer for are not lost: the rules read them, as refused ones.
+    for (const b of r.unanswered) out.candidates.push(...byRules(b.turns, b.context, setup.warn));
     for (const b of r.refused) {
       out.candidates.push(...byRules(b.turns, b.context, setup.warn));
       out.refused.push({ where: `turns ${b.turns[0]!.index}-${b.turns[b.turns.length - 1]!.index} of ${tildePath(b.turns[0]!.sessionPath)}`, problem: b.problem });
