@@ -56,6 +56,21 @@ describe('mem compound with an LLM', () => {
     assert.equal(llm.chat.requests.filter((q) => schemaName(q.body) === 'memfold_compound').length, 1);
   });
 
+  test('redacts a secret the model writes before MEMORY.md is written', async (t) => {
+    const { ws, llm } = await setup(t);
+    const leaked = 'ghp_' + 'Z9y8xW7vU6tS5rQ4pO3nM2lK1jI0hG9fJ3i2';
+    llm.chat.handler = (body) => schemaName(body) === 'memfold_compound'
+      ? { items: sentIds(body).map((id) => ({ id, section: section(id), summary_lines: [`Use token ${leaked} for deploys`], archive_topic: null })) }
+      : { entries: [] };
+    const r = await mem(['-C', ws, 'compound', '--now', NOW]);
+    assert.equal(r.code, 0, r.stderr);
+    const memory = readFileSync(join(ws, 'MEMORY.md'), 'utf8');
+    assert.match(memory, /\n- Use token \[REDACTED:github-pat\] for deploys \(\[RULE-/);
+    assert.ok(!memory.includes(leaked));
+    const lint = await mem(['-C', ws, 'lint', '--secrets']);
+    assert.equal(lint.code, 0, lint.stdout + lint.stderr);
+  });
+
   test('rejects an answer that targets a path outside the allowance or breaks the format', async (t) => {
     const { root, ws, llm } = await setup(t);
     const answers = [

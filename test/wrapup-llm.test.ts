@@ -59,6 +59,22 @@ describe('mem wrapup with an LLM', () => {
     assert.equal(llm.chat.requests.filter((q) => schemaName(q.body) === 'memfold_wrapup').length, 1);
   });
 
+  test('redacts a secret the model writes before the summary is written', async (t) => {
+    const { ws, llm } = await setup(t);
+    const leaked = 'ghp_' + 'Z9y8xW7vU6tS5rQ4pO3nM2lK1jI0hG9fJ3i2';
+    llm.chat.handler = (body) => schemaName(body) === 'memfold_wrapup'
+      ? { ...empty, technical_notes: [{ ...none, text: `Deploy token ${leaked} rotated; password: hunter2-Sup3rS3cret!`, entry_id: NEW }] }
+      : { entries: [] };
+    const r = await mem(['-C', ws, ...ARGS]);
+    assert.equal(r.code, 0, r.stderr);
+    const text = readFileSync(join(ws, 'second-brain/summaries/2026-11-18-wrapup.md'), 'utf8');
+    assert.match(text, /\ngenerator: "memfold wrapup 1 \(llm test-model\)"\n/);
+    assert.match(text, /\n- Deploy token \[REDACTED:github-pat\] rotated; password: \[REDACTED:password\] — \[DECISION-/);
+    assert.ok(!text.includes(leaked) && !text.includes('hunter2'));
+    const lint = await mem(['-C', ws, 'lint', '--secrets']);
+    assert.equal(lint.code, 0, lint.stdout + lint.stderr);
+  });
+
   test('rejects an answer that breaks the format or cites what was never sent, and falls back to rules', async (t) => {
     const { ws, llm } = await setup(t);
     const answers = [

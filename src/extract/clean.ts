@@ -18,6 +18,14 @@ export function cleanText(s: string): { text: string; count: number } {
   return redactSecrets(stripControl(s));
 }
 
+/**
+ * Text a model wrote, cleaned like a transcript's and trimmed: a model can repeat a key it was never
+ * shown (from its training data or a prompt injection), so no job writes its words unredacted.
+ */
+export function cleanModelText(s: string): string {
+  return cleanText(s).text.trim();
+}
+
 /** Every free-text field of a candidate through cleanText; `count` is the redactions made. */
 export function cleanCandidate<C extends Candidate>(c: C): { candidate: C; count: number } {
   let count = 0;

@@ -12,7 +12,7 @@ import type { Turn } from '../transcripts/types.js';
 import type { Candidate } from './types.js';
 import type { LlmEntry } from './llm-schema.js';
 import { SCOPE, TYPED_KEY } from '../entries/model.js';
-import { cleanText } from './clean.js';
+import { cleanModelText } from './clean.js';
 import { GROUNDED, groundedShare } from './grounding.js';
 import { isTrustedTurn } from './llm-prompt.js';
 
@@ -21,7 +21,7 @@ const ENTRY_ID_RE = /^(?:DECISION|RULE|ARCH|NOTE)-\d{8}-\S+$/;
 const AGENT_CONFIDENCE = 0.75;
 
 function text(value: string | null | undefined): string | undefined {
-  const t = value == null ? '' : cleanText(value).text.trim();
+  const t = value == null ? '' : cleanModelText(value);
   return t ? t : undefined;
 }
 

@@ -4,11 +4,13 @@
  * a file: its answer is zod-validated, then every id must be one that was sent, every line plain
  * one-line text (no heading, pinned/generator marker or fence that would reshape MEMORY.md), and
  * every topic a slug whose archive path is inside compound's write allowance. One violation rejects
- * the whole answer (retried once, then the rule-based rewrite is used).
+ * the whole answer (retried once, then the rule-based rewrite is used). Summary lines are redacted like
+ * a transcript before they are written (DESIGN §8): a model can repeat a key it was never shown.
  */
 import { z } from 'zod';
 import type { LlmConfig } from '../../config/schema.js';
 import { getField } from '../../entries/model.js';
+import { cleanModelText } from '../../extract/clean.js';
 import { createClient, resolveApiKey } from '../../extract/llm-client.js';
 import { JOB_MARKER } from '../../extract/trust.js';
 import { mayWrite } from '../../write/allowance.js';
@@ -54,7 +56,7 @@ export function checkCompoundAnswer(answer: Answer, sent: Set<string>): { proble
       }
       archive.set(item.id, item.archive_topic);
     }
-    summaries.set(item.id, { lines: item.summary_lines.map((l) => l.trim()), section: item.section });
+    summaries.set(item.id, { lines: item.summary_lines.map(cleanModelText), section: item.section });
   }
   return { summaries, archive };
 }

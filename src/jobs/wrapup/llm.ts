@@ -3,12 +3,14 @@
  * schema answer validated with zod, then checked against the input: every bullet must cite an entry
  * id or a session and turn range that was sent, and be one line of plain text (no heading, no front
  * matter, no HTML comment). Anything else is rejected — retried once, then the rule-based summary is
- * used — so a model can neither invent sources nor reshape the file.
+ * used — so a model can neither invent sources nor reshape the file. What it writes is redacted like
+ * a transcript before it is written (DESIGN §8): a model can repeat a key it was never shown.
  */
 import { z } from 'zod';
 import type { LlmConfig } from '../../config/schema.js';
 import { getField } from '../../entries/model.js';
 import type { EntryRecord } from '../../entries/store.js';
+import { cleanModelText } from '../../extract/clean.js';
 import { createClient, resolveApiKey } from '../../extract/llm-client.js';
 import { isSpeech } from '../../extract/rules.js';
 import { JOB_MARKER } from '../../extract/trust.js';
@@ -79,14 +81,14 @@ export function checkAnswer(answer: Answer, input: SummariseInput): { sections: 
       if (b.entry_id !== null) {
         const file = ids.get(b.entry_id);
         if (!file) return { problem: `${where} cites entry "${b.entry_id}", which was not in the input` };
-        sections[SECTION_KEYS[i]!].push({ text: b.text.trim(), cite: { type: 'entry', id: b.entry_id, file } });
+        sections[SECTION_KEYS[i]!].push({ text: cleanModelText(b.text), cite: { type: 'entry', id: b.entry_id, file } });
         continue;
       }
       const range = b.session_id === null ? undefined : ranges.get(b.session_id);
       if (!range || b.first_turn === null || b.last_turn === null || b.first_turn > b.last_turn || b.first_turn < range[0] || b.last_turn > range[1]) {
         return { problem: `${where} cites no entry and no session turn range that was sent (session ${b.session_id ?? 'null'}, turns ${b.first_turn ?? '?'}-${b.last_turn ?? '?'})` };
       }
-      sections[SECTION_KEYS[i]!].push({ text: b.text.trim(), cite: { type: 'session', sessionId: b.session_id!, first: b.first_turn, last: b.last_turn } });
+      sections[SECTION_KEYS[i]!].push({ text: cleanModelText(b.text), cite: { type: 'session', sessionId: b.session_id!, first: b.first_turn, last: b.last_turn } });
     }
   }
   return { sections };
