@@ -8,7 +8,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { editConfig, mem } from './helpers/cli.js';
-import { startOpenAIServer, type ChatRequestBody } from './helpers/openai-server.js';
+import { HttpStatus, startOpenAIServer, type ChatRequestBody } from './helpers/openai-server.js';
 import { weekWorkspace } from './helpers/week-fixture.js';
 
 const NOW = '2026-11-23T06:00';
@@ -17,12 +17,12 @@ const schemaName = (b: ChatRequestBody) => b.response_format?.json_schema?.name;
 const sentIds = (b: ChatRequestBody) => [...b.messages.map((m) => m.content).join('\n').matchAll(/^- id: (\S+)$/gmu)].map((m) => m[1]!);
 const section = (id: string) => (id.startsWith('RULE') ? 'Core rules' : id.startsWith('NOTE') ? 'Notes' : 'Active decisions');
 
-async function setup(t: { after(fn: () => void | Promise<void>): void }) {
+async function setup(t: { after(fn: () => void | Promise<void>): void }, llmCfg: Record<string, unknown> = {}) {
   const week = weekWorkspace(t, '2026-11-20');
   assert.equal((await mem(['-C', week.ws, 'microsync', '--since', 'all', '--no-llm', '--now', NOW])).code, 0);
   const llm = await startOpenAIServer();
   t.after(() => llm.close());
-  editConfig(week.ws, (cfg) => (cfg.llm = { baseURL: llm.url, model: 'test-model', maxRetries: 0, timeoutMs: 10_000 }));
+  editConfig(week.ws, (cfg) => (cfg.llm = { baseURL: llm.url, model: 'test-model', maxRetries: 0, timeoutMs: 10_000, ...llmCfg }));
   return { ...week, llm };
 }
 
@@ -89,4 +89,20 @@ describe('mem compound with an LLM', () => {
     assert.equal(memory.match(/<!-- mem:pinned:end -->/g)?.length, 1);
     assert.match(memory, /- Every PR needs at least one reviewer \(\[RULE-20261116-/);
   });
+
+  for (const [what, failure, said] of [
+    ['out of reach', 'down', /could not be reached/],
+    ['refusing the key (401)', 401, /answered HTTP 401/],
+  ] as const) {
+    test(`an endpoint ${what}: the catch-up is skipped with a warning and the rule-based MEMORY.md is written`, async (t) => {
+      const { ws, llm } = await setup(t, failure === 'down' ? { baseURL: 'http://127.0.0.1:1/v1' } : {});
+      llm.chat.handler = () => { throw new HttpStatus(401); };
+      const r = await mem(['-C', ws, 'compound', '--now', NOW, '--json']);
+      assert.equal(r.code, 0, r.stderr);
+      assert.match(r.stderr, new RegExp(`microsync catch-up skipped, nothing written: LLM endpoint \\S+ \\(model test-model\\) ${said.source}`));
+      assert.match(r.stderr, /using the rule-based rewrite/);
+      assert.match(JSON.parse(r.stdout).catchUp.skipped, said);
+      assert.match(readFileSync(join(ws, 'MEMORY.md'), 'utf8'), /- Every PR needs at least one reviewer \(\[RULE-20261116-/);
+    });
+  }
 });

@@ -8,7 +8,7 @@ import { appendFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { editConfig, mem } from './helpers/cli.js';
-import { startOpenAIServer, type ChatRequestBody } from './helpers/openai-server.js';
+import { HttpStatus, startOpenAIServer, type ChatRequestBody } from './helpers/openai-server.js';
 import { bullets, CITED, h2, SECTIONS, weekWorkspace } from './helpers/week-fixture.js';
 
 const NEW = 'DECISION-20261118-go-back-to-in-memory-sessions-instead-of-redis-for-the-sessi';
@@ -18,13 +18,13 @@ const empty = { decisions: [], action_items: [], important_conversations: [], te
 const none = { entry_id: null, session_id: null, first_turn: null, last_turn: null };
 const schemaName = (b: ChatRequestBody) => b.response_format?.json_schema?.name;
 
-async function setup(t: { after(fn: () => void | Promise<void>): void }) {
+async function setup(t: { after(fn: () => void | Promise<void>): void }, llmCfg: Record<string, unknown> = {}) {
   const { root, ws } = weekWorkspace(t, '2026-11-18');
   appendFileSync(join(root, 'transcripts', 'jsonl', 'standup-2026-11-18.jsonl'), JSON.stringify({ role: 'user', content: `The CI token is ${TOKEN}, keep it out of the logs.`, timestamp: '2026-11-18T09:15:00Z', session_id: 'standup-2026-11-18' }) + '\n');
   assert.equal((await mem(['-C', ws, 'microsync', '--since', 'all', '--no-llm', '--now', '2026-11-19T06:00'])).code, 0);
   const llm = await startOpenAIServer();
   t.after(() => llm.close());
-  editConfig(ws, (cfg) => (cfg.llm = { baseURL: llm.url, model: 'test-model', maxRetries: 0, timeoutMs: 10_000 }));
+  editConfig(ws, (cfg) => (cfg.llm = { baseURL: llm.url, model: 'test-model', maxRetries: 0, timeoutMs: 10_000, ...llmCfg }));
   return { ws, llm };
 }
 
@@ -92,4 +92,22 @@ describe('mem wrapup with an LLM', () => {
     assert.ok(!text.includes('Injected') && !text.includes('Made-up'));
     assert.deepEqual(h2(text), SECTIONS);
   });
+
+  for (const [what, failure, said] of [
+    ['out of reach', 'down', /could not be reached/],
+    ['refusing the key (401)', 401, /answered HTTP 401/],
+  ] as const) {
+    test(`an endpoint ${what}: the catch-up is skipped with a warning and the rule-based summary is written`, async (t) => {
+      const { ws, llm } = await setup(t, failure === 'down' ? { baseURL: 'http://127.0.0.1:1/v1' } : {});
+      llm.chat.handler = () => { throw new HttpStatus(401); };
+      const r = await mem(['-C', ws, ...ARGS, '--json']);
+      assert.equal(r.code, 0, r.stderr);
+      assert.match(r.stderr, new RegExp(`microsync catch-up skipped, nothing written: LLM endpoint \\S+ \\(model test-model\\) ${said.source}`));
+      assert.match(r.stderr, /using the rule-based summary/);
+      assert.match(JSON.parse(r.stdout).catchUp.skipped, said);
+      const text = readFileSync(join(ws, 'second-brain/summaries/2026-11-18-wrapup.md'), 'utf8');
+      assert.match(text, /\ngenerator: "memfold wrapup 1 \(rules\)"\n/);
+      assert.match(text, new RegExp(`## Decisions made today\\n- .*\\[${NEW}\\]`));
+    });
+  }
 });

@@ -57,7 +57,7 @@ export interface CompoundResult {
   adoptedHandWritten: boolean;
   written: string[];
   previous: string | null;
-  catchUp: { added: number } | null;
+  catchUp: { added: number; skipped: string | null } | null;
   llm: { calls: number; tokens: number; rejected: string[] } | null;
   dryRun: boolean;
   diff?: string;

@@ -47,7 +47,7 @@ export interface WrapupResult {
   skippedSessions: Array<{ sessionId: string; path: string; reason: string }>;
   counts: Record<SectionKey, number>;
   generator: string;
-  catchUp: { added: number } | null;
+  catchUp: { added: number; skipped: string | null } | null;
   llm: { calls: number; tokens: number; rejected: string[] } | null;
   redacted: number;
   dryRun: boolean;
