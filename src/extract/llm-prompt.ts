@@ -103,19 +103,3 @@ export function buildMessages(batch: readonly Turn[], context: readonly Turn[] =
     { role: 'user', content: parts.join('\n') },
   ];
 }
-
-const CJK = /[\u1100-\u11ff\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]/gu;
-
-/**
- * Rough token count for budgeting, never for billing: about 4 characters a token for Latin text,
- * and one token per CJK character (tokenizers rarely merge them, so chars/4 would under-count
- * Chinese by 3-4x and let a run overspend its budget). Plus a few tokens of framing per message.
- */
-export function estimateTokens(text: string): number {
-  const cjk = text.match(CJK)?.length ?? 0;
-  return cjk + Math.ceil((text.length - cjk) / 4);
-}
-
-export function estimateMessagesTokens(messages: readonly ChatMessage[]): number {
-  return messages.reduce((sum, m) => sum + 4 + estimateTokens(m.content), 0);
-}

@@ -21,18 +21,11 @@ import type { Turn } from '../transcripts/types.js';
 import type { Candidate } from './types.js';
 import { complete, createClient, parseReply, refusedRequest, resolveApiKey, type Reply } from './llm-client.js';
 import { toCandidates } from './llm-map.js';
-import { buildMessages, estimateMessagesTokens, estimateTokens, isTrustedTurn, type ChatMessage } from './llm-prompt.js';
+import { affordable, estimateMessagesTokens, estimateTokens, OUTPUT_TOKENS_RESERVE, type LlmBudget } from './llm-budget.js';
+import { buildMessages, isTrustedTurn, type ChatMessage } from './llm-prompt.js';
 
-/** Completion tokens reserved per call when checking the budget: a generous typical answer. */
-export const OUTPUT_TOKENS_RESERVE = 1_000;
 /** Turns of the previous batch shown (not citable) so a confirmation opening a batch is understood. */
 export const CONTEXT_TURNS = 2;
-
-/** What is left to spend in this run; extractWithLlm decrements it as it spends. */
-export interface LlmBudget {
-  calls: number;
-  tokens: number;
-}
 
 export interface ExtractWithLlmOptions {
   /** Overrides the key read from the environment variable named by `cfg.apiKeyEnv`. */
@@ -97,11 +90,6 @@ function assertOneSession(turns: readonly Turn[]): void {
   if (first && other) {
     throw new Error(`extractWithLlm takes one session's turns; got ${first.sessionPath} and ${other.sessionPath}`);
   }
-}
-
-/** Whether the budget can pay for one more call of `estimate` tokens. */
-function affordable(budget: LlmBudget, estimate: number): boolean {
-  return budget.calls >= 1 && budget.tokens >= estimate;
 }
 
 function spend(result: ExtractWithLlmResult, budget: LlmBudget, tokens: number): void {

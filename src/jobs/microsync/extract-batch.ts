@@ -7,7 +7,8 @@
  */
 import type { LlmConfig } from '../../config/schema.js';
 import { cleanCandidate } from '../../extract/clean.js';
-import { extractWithLlm, type LlmBudget } from '../../extract/llm.js';
+import { extractWithLlm } from '../../extract/llm.js';
+import type { LlmBudget } from '../../extract/llm-budget.js';
 import { extractWithRules } from '../../extract/rules.js';
 import { prepareTurns } from '../../extract/trust.js';
 import type { Candidate } from '../../extract/types.js';
