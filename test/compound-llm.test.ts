@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
+import { estimateMessagesTokens, OUTPUT_TOKENS_RESERVE } from '../src/extract/llm-budget.js';
 import { editConfig, mem } from './helpers/cli.js';
 import { HttpStatus, startOpenAIServer, type ChatRequestBody } from './helpers/openai-server.js';
 import { weekWorkspace } from './helpers/week-fixture.js';
@@ -45,7 +46,8 @@ describe('mem compound with an LLM', () => {
     assert.match(readFileSync(join(ws, 'memory/archive/weekly-2026-W47.md'), 'utf8'), new RegExp(`- demoted: ${NOTE} \\(2026-11-17\\): detail-level, listed in memory/archive/release-policy\\.md`, 'u'));
     const call = llm.chat.requests.find((q) => schemaName(q.body) === 'memfold_compound')!;
     assert.match(call.raw, /\[memfold-job\]/);
-    assert.equal(JSON.parse(r.stdout).llm.calls, 1);
+    assert.equal(llm.chat.requests.filter((q) => schemaName(q.body) === 'memfold_compound').length, 1);
+    assert.equal(JSON.parse(r.stdout).llm.calls, llm.chat.requests.length, 'the run reports its catch-up\'s calls too');
 
     // A model answers differently each time: with the same input, compound does not ask again.
     llm.chat.handler = (body) => (schemaName(body) === 'memfold_compound' ? { items: sentIds(body).map((id) => ({ id, section: section(id), summary_lines: ['another wording'], archive_topic: null })) } : { entries: [] });
@@ -105,4 +107,35 @@ describe('mem compound with an LLM', () => {
       assert.match(readFileSync(join(ws, 'MEMORY.md'), 'utf8'), /- Every PR needs at least one reviewer \(\[RULE-20261116-/);
     });
   }
+
+  test('one budget for the run: calls its catch-up spent are not made again for MEMORY.md', async (t) => {
+    const { ws, llm } = await setup(t, { maxCallsPerRun: 1 });
+    const r = await mem(['-C', ws, 'compound', '--now', NOW, '--json']);
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(llm.chat.requests.length, 1, 'the catch-up spent the one call');
+    assert.equal(llm.chat.requests.filter((q) => schemaName(q.body) === 'memfold_compound').length, 0);
+    const out = JSON.parse(r.stdout);
+    assert.equal(out.llm.calls, 1);
+    assert.equal(out.llm.stoppedByBudget, true);
+    assert.match(r.stderr, /compound 2026-W47: the run's LLM budget cannot pay for another call \(0 calls and \d+ tokens left of llm\.maxCallsPerRun 1 and/);
+    assert.match(r.stderr, /using the rule-based rewrite/);
+    assert.match(readFileSync(join(ws, 'MEMORY.md'), 'utf8'), /- Every PR needs at least one reviewer \(\[RULE-20261116-/);
+  });
+
+  test('sends the best-ranked entries the tokens left can pay for; the others keep their rule-based summaries', async (t) => {
+    const { ws, llm } = await setup(t, { maxTokensPerRun: 1300 });
+    llm.chat.handler = (body) => schemaName(body) === 'memfold_compound'
+      ? { items: sentIds(body).map((id) => ({ id, section: section(id), summary_lines: [`Model summary of ${id.split('-')[0]}`], archive_topic: null })) }
+      : { entries: [] };
+    const r = await mem(['-C', ws, 'compound', '--now', NOW, '--json']);
+    assert.equal(r.code, 0, r.stderr);
+    const calls = llm.chat.requests.filter((q) => schemaName(q.body) === 'memfold_compound');
+    assert.equal(calls.length, 1);
+    const sent = sentIds(calls[0]!.body);
+    const out = JSON.parse(r.stdout);
+    assert.ok(sent.length > 0 && sent.length < out.promoted.length, `${sent.length} of ${out.promoted.length} sent`);
+    assert.ok(estimateMessagesTokens(calls[0]!.body.messages) + OUTPUT_TOKENS_RESERVE <= 1300);
+    const memory = readFileSync(join(ws, 'MEMORY.md'), 'utf8');
+    assert.equal(memory.match(/- Model summary of /g)?.length, sent.length);
+  });
 });

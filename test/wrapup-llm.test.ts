@@ -4,9 +4,10 @@
  * cites sources that were never sent is rejected in favour of the rule-based summary.
  */
 import assert from 'node:assert/strict';
-import { appendFileSync, readFileSync } from 'node:fs';
+import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
+import { estimateMessagesTokens, OUTPUT_TOKENS_RESERVE } from '../src/extract/llm-budget.js';
 import { editConfig, mem } from './helpers/cli.js';
 import { HttpStatus, startOpenAIServer, type ChatRequestBody } from './helpers/openai-server.js';
 import { bullets, CITED, h2, SECTIONS, weekWorkspace } from './helpers/week-fixture.js';
@@ -18,8 +19,16 @@ const empty = { decisions: [], action_items: [], important_conversations: [], te
 const none = { entry_id: null, session_id: null, first_turn: null, last_turn: null };
 const schemaName = (b: ChatRequestBody) => b.response_format?.json_schema?.name;
 
-async function setup(t: { after(fn: () => void | Promise<void>): void }, llmCfg: Record<string, unknown> = {}) {
+/** A long talk in Chinese on the day: about one token a character, four times what chars/4 counts. */
+function chineseTalk(root: string): void {
+  const say = '我们今天讨论了缓存层的性能问题，发现在高并发情况下延迟明显增加，还要看日志和监控数据。'.repeat(3);
+  const turns = Array.from({ length: 60 }, (_, i) => JSON.stringify({ role: i % 2 ? 'assistant' : 'user', content: say, timestamp: `2026-11-18T14:${String(i).padStart(2, '0')}:00Z`, session_id: 'zh-2026-11-18' }));
+  writeFileSync(join(root, 'transcripts', 'jsonl', 'zh-2026-11-18.jsonl'), turns.join('\n') + '\n');
+}
+
+async function setup(t: { after(fn: () => void | Promise<void>): void }, llmCfg: Record<string, unknown> = {}, more?: (root: string) => void) {
   const { root, ws } = weekWorkspace(t, '2026-11-18');
+  more?.(root);
   appendFileSync(join(root, 'transcripts', 'jsonl', 'standup-2026-11-18.jsonl'), JSON.stringify({ role: 'user', content: `The CI token is ${TOKEN}, keep it out of the logs.`, timestamp: '2026-11-18T09:15:00Z', session_id: 'standup-2026-11-18' }) + '\n');
   assert.equal((await mem(['-C', ws, 'microsync', '--since', 'all', '--no-llm', '--now', '2026-11-19T06:00'])).code, 0);
   const llm = await startOpenAIServer();
@@ -110,4 +119,33 @@ describe('mem wrapup with an LLM', () => {
       assert.match(text, new RegExp(`## Decisions made today\\n- .*\\[${NEW}\\]`));
     });
   }
+
+  test('one budget for the run: calls its catch-up spent are not made again for the summary', async (t) => {
+    const { ws, llm } = await setup(t, { maxCallsPerRun: 1 });
+    const r = await mem(['-C', ws, ...ARGS, '--json']);
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(llm.chat.requests.length, 1, 'the catch-up spent the one call');
+    assert.equal(llm.chat.requests.filter((q) => schemaName(q.body) === 'memfold_wrapup').length, 0);
+    const out = JSON.parse(r.stdout);
+    assert.equal(out.llm.calls, 1);
+    assert.ok(out.llm.tokens > 0);
+    assert.equal(out.llm.stoppedByBudget, true);
+    assert.match(r.stderr, /wrapup 2026-11-18: the run's LLM budget cannot pay for another call \(0 calls and \d+ tokens left of llm\.maxCallsPerRun 1 and llm\.maxTokensPerRun 200000;/);
+    assert.match(r.stderr, /using the rule-based summary/);
+    assert.match(readFileSync(join(ws, 'second-brain/summaries/2026-11-18-wrapup.md'), 'utf8'), /\ngenerator: "memfold wrapup 1 \(rules\)"\n/);
+  });
+
+  test('a Chinese talk is cut to the tokens left, counted about one a character', async (t) => {
+    const { ws, llm } = await setup(t, { maxTokensPerRun: 3000 }, chineseTalk);
+    llm.chat.handler = (body) => (schemaName(body) === 'memfold_wrapup' ? { ...empty, decisions: [{ ...none, text: 'Sessions go back to in-memory storage', entry_id: NEW }] } : { entries: [] });
+    const r = await mem(['-C', ws, ...ARGS, '--json']);
+    assert.equal(r.code, 0, r.stderr);
+    const calls = llm.chat.requests.filter((q) => schemaName(q.body) === 'memfold_wrapup');
+    assert.equal(calls.length, 1);
+    assert.match(calls[0]!.raw, /cut to fit the token budget/);
+    assert.match(calls[0]!.raw, /缓存层/);
+    assert.ok(estimateMessagesTokens(calls[0]!.body.messages) + OUTPUT_TOKENS_RESERVE <= 3000, `${estimateMessagesTokens(calls[0]!.body.messages)} tokens sent`);
+    assert.ok(JSON.parse(r.stdout).llm.tokens <= 3000);
+    assert.match(readFileSync(join(ws, 'second-brain/summaries/2026-11-18-wrapup.md'), 'utf8'), /\ngenerator: "memfold wrapup 1 \(llm test-model\)"\n/);
+  });
 });

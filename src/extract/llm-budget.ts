@@ -19,6 +19,11 @@ export function runBudget(cfg: LlmConfig): LlmBudget {
   return { calls: cfg.maxCallsPerRun, tokens: cfg.maxTokensPerRun };
 }
 
+/** Calls and tokens a run spent of its budget. */
+export function spentOf(cfg: LlmConfig, budget: LlmBudget): LlmBudget {
+  return { calls: cfg.maxCallsPerRun - budget.calls, tokens: cfg.maxTokensPerRun - budget.tokens };
+}
+
 /** Whether the budget can pay for one more call of `estimate` tokens. */
 export function affordable(budget: LlmBudget, estimate: number): boolean {
   return budget.calls >= 1 && budget.tokens >= estimate;
@@ -38,4 +43,18 @@ export function estimateTokens(text: string): number {
 
 export function estimateMessagesTokens(messages: readonly { content: string }[]): number {
   return messages.reduce((sum, m) => sum + 4 + estimateTokens(m.content), 0);
+}
+
+/** The longest start of `text` estimated at `max` tokens or fewer, never ending inside a surrogate pair. */
+export function fitTokens(text: string, max: number): string {
+  if (estimateTokens(text) <= max) return text;
+  // The estimate only grows with the length: bisect for the last length that fits.
+  let fits = 0;
+  let over = text.length;
+  while (over - fits > 1) {
+    const mid = (fits + over) >> 1;
+    if (estimateTokens(text.slice(0, mid)) <= max) fits = mid;
+    else over = mid;
+  }
+  return text.slice(0, /[\ud800-\udbff]/.test(text[fits - 1] ?? '') ? fits - 1 : fits);
 }

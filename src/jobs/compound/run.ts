@@ -13,6 +13,7 @@ import type { DateTime } from 'luxon';
 import type { LoadedConfig } from '../../config/load.js';
 import { describeError, isMemError, MemError } from '../../core/errors.js';
 import { loadEntries } from '../../entries/store.js';
+import { runBudget, spentOf, type LlmBudget } from '../../extract/llm-budget.js';
 import { MEMORY_FILE } from '../../workspace/layout.js';
 import { defaultLockOptions } from '../../write/defaults.js';
 import { plainText } from '../../write/line-endings.js';
@@ -22,6 +23,7 @@ import { catchUp as runCatchUp } from '../microsync/catch-up.js';
 import { lineDiff } from './diff.js';
 import { flipStatus } from './flip.js';
 import { compoundWithLlm } from './llm.js';
+import { budgetSpent, type LlmSpending } from './llm-call.js';
 import { addToLastRun, appendRun, logHeader, weeklyLogFile } from './log.js';
 import { lineCount, PINNED_END, PINNED_START } from './memory-md.js';
 import { cycleText, planCompound, type CompoundPlan } from './plan.js';
@@ -58,7 +60,8 @@ export interface CompoundResult {
   written: string[];
   previous: string | null;
   catchUp: { added: number; skipped: string | null } | null;
-  llm: { calls: number; tokens: number; rejected: string[] } | null;
+  /** The run's LLM spending (its catch-up's included), or null when no LLM is used. */
+  llm: LlmSpending | null;
   dryRun: boolean;
   diff?: string;
 }
@@ -74,27 +77,30 @@ async function weekSummaries(workspace: string, week: Week): Promise<string[]> {
     .map((n) => `second-brain/summaries/${n}`);
 }
 
-async function plan(opts: CompoundOptions, week: Week, current: string | undefined): Promise<{ plan: CompoundPlan; llm: CompoundResult['llm'] }> {
+type Asked = Pick<LlmSpending, 'rejected' | 'stoppedByBudget'>;
+
+async function plan(opts: CompoundOptions, week: Week, current: string | undefined, budget: LlmBudget | undefined): Promise<{ plan: CompoundPlan; asked: Asked }> {
   const { config } = opts.loaded;
   const records = await loadEntries(opts.workspace);
   const llmMode = opts.useLlm && config.llm && !opts.dryRun ? `llm:${config.llm.model}` : undefined;
   const input = { week, records, currentMemory: current, summaries: await weekSummaries(opts.workspace, week), memoryLines: config.limits.memoryLines, mode: llmMode ?? 'rules' };
   let p = planCompound(input);
-  let llm: CompoundResult['llm'] = null;
+  let asked: Asked = { rejected: [], stoppedByBudget: false };
   if (config.llm && llmMode && p.current.inputKey === p.inputKey && current !== undefined) {
     // Same input as the model's last rewrite: keep it rather than ask again for a different wording.
     p = { ...p, memory: current, promoted: [], demoted: [], archived: [], log: p.log.filter((l) => ['superseded', 'blocked', 'cycle', 'suspected'].includes(l.what)) };
-  } else if (config.llm && llmMode) {
-    const r = await compoundWithLlm(config.llm, p.ranked.filter((x) => x.score >= PROMOTE_MIN), opts.apiKey);
-    llm = { calls: r.calls, tokens: r.tokens, rejected: r.rejected };
+  } else if (config.llm && llmMode && budget) {
+    const r = await compoundWithLlm(config.llm, p.ranked.filter((x) => x.score >= PROMOTE_MIN), opts.apiKey, budget);
+    asked = { rejected: r.rejected, stoppedByBudget: r.stoppedByBudget };
     for (const why of r.rejected) opts.warn(`compound ${week.label}: LLM answer rejected: ${why}`);
-    if (r.summaries) p = planCompound({ ...input, summariesById: r.summaries, archiveTopics: r.archive });
+    if (r.stoppedByBudget) opts.warn(budgetSpent(`compound ${week.label}`, config.llm, budget));
+    if (r.value) p = planCompound({ ...input, summariesById: r.value.summaries, archiveTopics: r.value.archive });
     else {
-      if (r.calls) opts.warn(`compound ${week.label}: using the rule-based rewrite`);
+      if (r.rejected.length || r.stoppedByBudget) opts.warn(`compound ${week.label}: using the rule-based rewrite`);
       p = planCompound({ ...input, mode: 'rules' });
     }
   }
-  return { plan: p, llm };
+  return { plan: p, asked };
 }
 
 const suspectsJson = (week: Week, p: CompoundPlan) => JSON.stringify({ week: week.label, suspected: p.conflicts.suspects }, null, 2) + '\n';
@@ -125,16 +131,19 @@ export async function runCompound(opts: CompoundOptions): Promise<CompoundResult
   const week = resolveWeek(opts.week, opts.now);
   const locks = defaultLockOptions(config);
   return withConsolidationLock(opts.workspace, 'compound', locks, async (jobLock) => {
+    // One budget for the whole run: the catch-up spends from it first (README: per-run caps).
+    const budget = opts.useLlm && config.llm ? runBudget(config.llm) : undefined;
     let catchUp: CompoundResult['catchUp'] = null;
     if (!opts.dryRun) {
-      catchUp = await runCatchUp(opts, week.start);
+      catchUp = await runCatchUp({ ...opts, ...(budget ? { budget } : {}) }, week.start);
     }
     const raw = await read(path.join(opts.workspace, MEMORY_FILE));
     // Planned as LF without a byte order mark, written back in the file's own form: a CRLF MEMORY.md
     // is neither rewritten for its endings alone nor given mixed ones.
     const stored = raw === undefined ? undefined : plainText(raw);
     const current = stored?.text;
-    const { plan: p, llm } = await plan(opts, week, current);
+    const { plan: p, asked } = await plan(opts, week, current, budget);
+    const llm = config.llm && budget ? { ...spentOf(config.llm, budget), ...asked } : null;
     for (const c of p.conflicts.cycles) opts.warn(`compound ${week.label}: ${cycleText(c)}`);
     if (lineCount(p.memory) > config.limits.memoryLines) {
       // Items are added only while they fit, so only pinned (or adopted hand-written) text gets here. MEMORY.md is never written over its limit.

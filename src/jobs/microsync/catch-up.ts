@@ -10,6 +10,7 @@
 import type { DateTime } from 'luxon';
 import type { LoadedConfig } from '../../config/load.js';
 import { isMemError } from '../../core/errors.js';
+import type { LlmBudget } from '../../extract/llm-budget.js';
 import { runMicrosync } from './run.js';
 
 export interface CatchUpOptions {
@@ -18,6 +19,8 @@ export interface CatchUpOptions {
   now: DateTime;
   useLlm: boolean;
   apiKey?: string;
+  /** The calling job's run budget, shared with the catch-up. */
+  budget?: LlmBudget;
   warn: (msg: string) => void;
 }
 
@@ -40,7 +43,7 @@ export async function catchUp(opts: CatchUpOptions, since: DateTime): Promise<{ 
   const warn = (msg: string) => (REPEATED.test(msg) ? repeated++ : opts.warn(msg));
   const r = await runMicrosync({
     workspace: opts.workspace, loaded: opts.loaded, now: opts.now, floor: since, dryRun: false, useLlm: opts.useLlm,
-    ...(opts.apiKey ? { apiKey: opts.apiKey } : {}), warn,
+    ...(opts.apiKey ? { apiKey: opts.apiKey } : {}), ...(opts.budget ? { budget: opts.budget } : {}), warn,
   }).catch((err: unknown) => skipped(err, opts.warn));
   if (typeof r === 'string') return { added: 0, skipped: r };
   if (repeated) opts.warn(`microsync catch-up: ${repeated} transcript line warning${repeated === 1 ? '' : 's'} (malformed or untimed lines; "mem microsync --since ..." lists them)`);

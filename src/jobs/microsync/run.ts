@@ -11,7 +11,7 @@ import { MemError } from '../../core/errors.js';
 import { dayOf, parseSince } from '../../core/time.js';
 import { appendEntries } from '../../entries/daily.js';
 import { loadEntries } from '../../entries/store.js';
-import { runBudget } from '../../extract/llm-budget.js';
+import { runBudget, type LlmBudget } from '../../extract/llm-budget.js';
 import { sessionSkipReason, storedSessionPath } from '../../extract/trust.js';
 import type { Candidate } from '../../extract/types.js';
 import type { Turn } from '../../transcripts/types.js';
@@ -44,6 +44,8 @@ export interface MicrosyncOptions {
   /** Use the configured LLM (default when one is configured). */
   useLlm: boolean;
   apiKey?: string;
+  /** The budget of a larger run this microsync is part of (a catch-up); default: a run of its own. */
+  budget?: LlmBudget;
   warn: (msg: string) => void;
   progress?: (msg: string) => void;
 }
@@ -94,7 +96,7 @@ async function microsync(opts: MicrosyncOptions, jobLock?: HeldLock): Promise<Mi
   const llmCfg = opts.useLlm ? config.llm : undefined;
   const setup: ExtractorSetup = {
     warn: opts.warn,
-    ...(llmCfg ? { llm: { cfg: llmCfg, budget: runBudget(llmCfg), dryRun: opts.dryRun } } : {}),
+    ...(llmCfg ? { llm: { cfg: llmCfg, budget: opts.budget ?? runBudget(llmCfg), dryRun: opts.dryRun } } : {}),
   };
   const result: MicrosyncResult = {
     sources: sources.length, files: files.length, sessions: 0, turns: 0, bytesRead: 0, malformed: 0, redacted: 0, candidates: 0,

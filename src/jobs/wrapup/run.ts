@@ -9,8 +9,10 @@ import type { LoadedConfig } from '../../config/load.js';
 import { MemError } from '../../core/errors.js';
 import { getField, getSource } from '../../entries/model.js';
 import { loadEntries } from '../../entries/store.js';
+import { runBudget, spentOf } from '../../extract/llm-budget.js';
 import { defaultLockOptions } from '../../write/defaults.js';
 import { WorkspaceWriter } from '../../write/writer.js';
+import { budgetSpent, type LlmSpending } from '../compound/llm-call.js';
 import { faultPause, withConsolidationLock } from '../consolidation-lock.js';
 import { catchUp as runCatchUp } from '../microsync/catch-up.js';
 import { createHash } from 'node:crypto';
@@ -48,7 +50,8 @@ export interface WrapupResult {
   counts: Record<SectionKey, number>;
   generator: string;
   catchUp: { added: number; skipped: string | null } | null;
-  llm: { calls: number; tokens: number; rejected: string[] } | null;
+  /** The run's LLM spending (its catch-up's included), or null when no LLM is used. */
+  llm: LlmSpending | null;
   redacted: number;
   dryRun: boolean;
   /** Dry run: the files' text. */
@@ -76,10 +79,12 @@ export async function runWrapup(opts: WrapupOptions): Promise<WrapupResult> {
   const end = start.plus({ days: 1 });
   const locks = defaultLockOptions(config);
   return withConsolidationLock(opts.workspace, 'wrapup', locks, async (jobLock) => {
+    // One budget for the whole run: the catch-up spends from it first (README: per-run caps).
+    const llmRun = opts.useLlm && config.llm ? { cfg: config.llm, budget: runBudget(config.llm) } : undefined;
     let catchUp: WrapupResult['catchUp'] = null;
     if (!opts.dryRun) {
       assertSummariesFolder(opts.workspace, volumeName(day, 1, 1));
-      catchUp = await runCatchUp(opts, start);
+      catchUp = await runCatchUp({ ...opts, ...(llmRun ? { budget: llmRun.budget } : {}) }, start);
     }
     const entries = (await loadEntries(opts.workspace)).filter((r) => r.id);
     const read = await readDaySessions(opts.workspace, config, start, end);
@@ -90,21 +95,23 @@ export async function runWrapup(opts: WrapupOptions): Promise<WrapupResult> {
     const dayEntries = entries.filter((r) => getField(r.entry, 'date') === day && !isRetracted(r) && !bots.has(getSource(r.entry)?.session_id ?? ''));
     let sections = buildSections(day, dayEntries, entries, sessions);
     let generator = `${WRAPUP_GENERATOR} (rules)`;
-    let llm: WrapupResult['llm'] = null;
-    const llmWanted = opts.useLlm && config.llm && (sessions.length || dayEntries.length) ? config.llm : undefined;
-    const key = inputKey(day, dayEntries, sessions, llmWanted ? `llm:${llmWanted.model}` : 'rules');
+    let asked: Pick<LlmSpending, 'rejected' | 'stoppedByBudget'> = { rejected: [], stoppedByBudget: false };
+    const spending = () => (llmRun ? { ...spentOf(llmRun.cfg, llmRun.budget), ...asked } : null);
+    const llmWanted = llmRun && (sessions.length || dayEntries.length) ? llmRun : undefined;
+    const key = inputKey(day, dayEntries, sessions, llmWanted ? `llm:${llmWanted.cfg.model}` : 'rules');
     const kept = llmWanted && !opts.dryRun ? sameInputWrapup(opts.workspace, day, key) : undefined;
     if (kept && llmWanted) {
       const counts = Object.fromEntries(SECTION_KEYS.map((k) => [k, sections[k].length])) as Record<SectionKey, number>;
-      return { date: day, files: kept, written: [], unchanged: kept, keptEdited: [], sessions: sessions.map((s) => s.sessionId), skippedSessions: read.skipped, counts, generator: `${WRAPUP_GENERATOR} (llm ${llmWanted.model})`, catchUp, llm: { calls: 0, tokens: 0, rejected: [] }, redacted: read.redacted, dryRun: false };
+      return { date: day, files: kept, written: [], unchanged: kept, keptEdited: [], sessions: sessions.map((s) => s.sessionId), skippedSessions: read.skipped, counts, generator: `${WRAPUP_GENERATOR} (llm ${llmWanted.cfg.model})`, catchUp, llm: spending(), redacted: read.redacted, dryRun: false };
     }
     if (llmWanted) {
-      const r = await summariseWithLlm({ cfg: llmWanted, day, entries: dayEntries, sessions, ...(opts.apiKey ? { apiKey: opts.apiKey } : {}), dryRun: !!opts.dryRun });
-      llm = { calls: r.calls, tokens: r.tokens, rejected: r.rejected };
+      const r = await summariseWithLlm({ ...llmWanted, day, entries: dayEntries, sessions, ...(opts.apiKey ? { apiKey: opts.apiKey } : {}), dryRun: !!opts.dryRun });
+      asked = { rejected: r.rejected, stoppedByBudget: r.stoppedByBudget };
       for (const why of r.rejected) opts.warn(`wrapup ${day}: LLM answer rejected: ${why}`);
-      if (r.sections) {
-        sections = r.sections;
-        generator = `${WRAPUP_GENERATOR} (llm ${llmWanted.model})`;
+      if (r.stoppedByBudget) opts.warn(budgetSpent(`wrapup ${day}`, llmWanted.cfg, llmWanted.budget));
+      if (r.value) {
+        sections = r.value;
+        generator = `${WRAPUP_GENERATOR} (llm ${llmWanted.cfg.model})`;
       } else if (!opts.dryRun) opts.warn(`wrapup ${day}: using the rule-based summary`);
     }
     const doc = { day, sessions: sessions.map((s) => s.sessionId), generator, inputKey: generator.includes('(rules)') ? inputKey(day, dayEntries, sessions, 'rules') : key, sections };
@@ -125,7 +132,7 @@ export async function runWrapup(opts: WrapupOptions): Promise<WrapupResult> {
       counts: Object.fromEntries(SECTION_KEYS.map((k) => [k, sections[k].length])) as Record<SectionKey, number>,
       generator,
       catchUp,
-      llm,
+      llm: spending(),
       redacted: read.redacted,
       dryRun: !!opts.dryRun,
     };
