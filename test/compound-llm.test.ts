@@ -117,7 +117,7 @@ describe('mem compound with an LLM', () => {
     const out = JSON.parse(r.stdout);
     assert.equal(out.llm.calls, 1);
     assert.equal(out.llm.stoppedByBudget, true);
-    assert.match(r.stderr, /compound 2026-W47: the run's LLM budget cannot pay for another call \(0 calls and \d+ tokens left of llm\.maxCallsPerRun 1 and/);
+    assert.match(r.stderr, /compound 2026-W47: the run's LLM budget cannot pay for the next call, its prompt and 1000 tokens for the reply \(0 calls and \d+ tokens left of llm\.maxCallsPerRun 1 and/);
     assert.match(r.stderr, /using the rule-based rewrite/);
     assert.match(readFileSync(join(ws, 'MEMORY.md'), 'utf8'), /- Every PR needs at least one reviewer \(\[RULE-20261116-/);
   });

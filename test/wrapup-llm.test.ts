@@ -130,7 +130,7 @@ describe('mem wrapup with an LLM', () => {
     assert.equal(out.llm.calls, 1);
     assert.ok(out.llm.tokens > 0);
     assert.equal(out.llm.stoppedByBudget, true);
-    assert.match(r.stderr, /wrapup 2026-11-18: the run's LLM budget cannot pay for another call \(0 calls and \d+ tokens left of llm\.maxCallsPerRun 1 and llm\.maxTokensPerRun 200000;/);
+    assert.match(r.stderr, /wrapup 2026-11-18: the run's LLM budget cannot pay for the next call, its prompt and 1000 tokens for the reply \(0 calls and \d+ tokens left of llm\.maxCallsPerRun 1 and llm\.maxTokensPerRun 200000;/);
     assert.match(r.stderr, /using the rule-based summary/);
     assert.match(readFileSync(join(ws, 'second-brain/summaries/2026-11-18-wrapup.md'), 'utf8'), /\ngenerator: "memfold wrapup 1 \(rules\)"\n/);
   });

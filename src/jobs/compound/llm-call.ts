@@ -126,5 +126,5 @@ export interface LlmSpending {
 /** The warning of a job whose own call the run's budget could not pay for. */
 export function budgetSpent(job: string, cfg: LlmConfig, budget: LlmBudget): string {
   const left = `${Math.max(0, budget.calls)} calls and ${Math.max(0, budget.tokens)} tokens`;
-  return `${job}: the run's LLM budget cannot pay for another call (${left} left of llm.maxCallsPerRun ${cfg.maxCallsPerRun} and llm.maxTokensPerRun ${cfg.maxTokensPerRun}; the catch-up microsync spends from it too)`;
+  return `${job}: the run's LLM budget cannot pay for the next call, its prompt and ${OUTPUT_TOKENS_RESERVE} tokens for the reply (${left} left of llm.maxCallsPerRun ${cfg.maxCallsPerRun} and llm.maxTokensPerRun ${cfg.maxTokensPerRun}; the catch-up microsync spends from it too)`;
 }
