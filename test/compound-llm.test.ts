@@ -18,9 +18,11 @@ const schemaName = (b: ChatRequestBody) => b.response_format?.json_schema?.name;
 const sentIds = (b: ChatRequestBody) => [...b.messages.map((m) => m.content).join('\n').matchAll(/^- id: (\S+)$/gmu)].map((m) => m[1]!);
 const section = (id: string) => (id.startsWith('RULE') ? 'Core rules' : id.startsWith('NOTE') ? 'Notes' : 'Active decisions');
 
-async function setup(t: { after(fn: () => void | Promise<void>): void }, llmCfg: Record<string, unknown> = {}) {
-  const week = weekWorkspace(t, '2026-11-20');
+/** The week read by microsync; with `late`, the last day's sessions arrive after it, for the catch-up to read. */
+async function setup(t: { after(fn: () => void | Promise<void>): void }, llmCfg: Record<string, unknown> = {}, late = false) {
+  const week = weekWorkspace(t, late ? '2026-11-19' : '2026-11-20');
   assert.equal((await mem(['-C', week.ws, 'microsync', '--since', 'all', '--no-llm', '--now', NOW])).code, 0);
+  if (late) week.release('2026-11-20');
   const llm = await startOpenAIServer();
   t.after(() => llm.close());
   editConfig(week.ws, (cfg) => (cfg.llm = { baseURL: llm.url, model: 'test-model', maxRetries: 0, timeoutMs: 10_000, ...llmCfg }));
@@ -97,7 +99,7 @@ describe('mem compound with an LLM', () => {
     ['refusing the key (401)', 401, /answered HTTP 401/],
   ] as const) {
     test(`an endpoint ${what}: the catch-up is skipped with a warning and the rule-based MEMORY.md is written`, async (t) => {
-      const { ws, llm } = await setup(t, failure === 'down' ? { baseURL: 'http://127.0.0.1:1/v1' } : {});
+      const { ws, llm } = await setup(t, failure === 'down' ? { baseURL: 'http://127.0.0.1:1/v1' } : {}, true);
       llm.chat.handler = () => { throw new HttpStatus(401); };
       const r = await mem(['-C', ws, 'compound', '--now', NOW, '--json']);
       assert.equal(r.code, 0, r.stderr);
@@ -109,7 +111,7 @@ describe('mem compound with an LLM', () => {
   }
 
   test('one budget for the run: calls its catch-up spent are not made again for MEMORY.md', async (t) => {
-    const { ws, llm } = await setup(t, { maxCallsPerRun: 1 });
+    const { ws, llm } = await setup(t, { maxCallsPerRun: 1 }, true);
     const r = await mem(['-C', ws, 'compound', '--now', NOW, '--json']);
     assert.equal(r.code, 0, r.stderr);
     assert.equal(llm.chat.requests.length, 1, 'the catch-up spent the one call');

@@ -26,11 +26,14 @@ function chineseTalk(root: string): void {
   writeFileSync(join(root, 'transcripts', 'jsonl', 'zh-2026-11-18.jsonl'), turns.join('\n') + '\n');
 }
 
-async function setup(t: { after(fn: () => void | Promise<void>): void }, llmCfg: Record<string, unknown> = {}, more?: (root: string) => void) {
+/** The day read by microsync; with `late`, a turn said after that run, for the catch-up to read. */
+async function setup(t: { after(fn: () => void | Promise<void>): void }, llmCfg: Record<string, unknown> = {}, more?: (root: string) => void, late = false) {
   const { root, ws } = weekWorkspace(t, '2026-11-18');
   more?.(root);
-  appendFileSync(join(root, 'transcripts', 'jsonl', 'standup-2026-11-18.jsonl'), JSON.stringify({ role: 'user', content: `The CI token is ${TOKEN}, keep it out of the logs.`, timestamp: '2026-11-18T09:15:00Z', session_id: 'standup-2026-11-18' }) + '\n');
+  const standup = join(root, 'transcripts', 'jsonl', 'standup-2026-11-18.jsonl');
+  appendFileSync(standup, JSON.stringify({ role: 'user', content: `The CI token is ${TOKEN}, keep it out of the logs.`, timestamp: '2026-11-18T09:15:00Z', session_id: 'standup-2026-11-18' }) + '\n');
   assert.equal((await mem(['-C', ws, 'microsync', '--since', 'all', '--no-llm', '--now', '2026-11-19T06:00'])).code, 0);
+  if (late) appendFileSync(standup, JSON.stringify({ role: 'user', content: 'One more thing: we decided to keep the staging cluster.', timestamp: '2026-11-18T23:00:00Z', session_id: 'standup-2026-11-18' }) + '\n');
   const llm = await startOpenAIServer();
   t.after(() => llm.close());
   editConfig(ws, (cfg) => (cfg.llm = { baseURL: llm.url, model: 'test-model', maxRetries: 0, timeoutMs: 10_000, ...llmCfg }));
@@ -107,7 +110,7 @@ describe('mem wrapup with an LLM', () => {
     ['refusing the key (401)', 401, /answered HTTP 401/],
   ] as const) {
     test(`an endpoint ${what}: the catch-up is skipped with a warning and the rule-based summary is written`, async (t) => {
-      const { ws, llm } = await setup(t, failure === 'down' ? { baseURL: 'http://127.0.0.1:1/v1' } : {});
+      const { ws, llm } = await setup(t, failure === 'down' ? { baseURL: 'http://127.0.0.1:1/v1' } : {}, undefined, true);
       llm.chat.handler = () => { throw new HttpStatus(401); };
       const r = await mem(['-C', ws, ...ARGS, '--json']);
       assert.equal(r.code, 0, r.stderr);
@@ -121,7 +124,7 @@ describe('mem wrapup with an LLM', () => {
   }
 
   test('one budget for the run: calls its catch-up spent are not made again for the summary', async (t) => {
-    const { ws, llm } = await setup(t, { maxCallsPerRun: 1 });
+    const { ws, llm } = await setup(t, { maxCallsPerRun: 1 }, undefined, true);
     const r = await mem(['-C', ws, ...ARGS, '--json']);
     assert.equal(r.code, 0, r.stderr);
     assert.equal(llm.chat.requests.length, 1, 'the catch-up spent the one call');
