@@ -106,6 +106,8 @@ describe('mem compound with an LLM', () => {
       assert.match(r.stderr, new RegExp(`microsync catch-up skipped, nothing written: LLM endpoint \\S+ \\(model test-model\\) ${said.source}`));
       assert.match(r.stderr, /using the rule-based rewrite/);
       assert.match(JSON.parse(r.stdout).catchUp.skipped, said);
+      // The job's own request failed as a request: it is not sent again with "your reply was rejected".
+      assert.equal(r.stderr.match(/LLM answer rejected/g)?.length, 1, r.stderr);
       assert.match(readFileSync(join(ws, 'MEMORY.md'), 'utf8'), /- Every PR needs at least one reviewer \(\[RULE-20261116-/);
     });
   }

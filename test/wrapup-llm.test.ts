@@ -117,6 +117,8 @@ describe('mem wrapup with an LLM', () => {
       assert.match(r.stderr, new RegExp(`microsync catch-up skipped, nothing written: LLM endpoint \\S+ \\(model test-model\\) ${said.source}`));
       assert.match(r.stderr, /using the rule-based summary/);
       assert.match(JSON.parse(r.stdout).catchUp.skipped, said);
+      // The job's own request failed as a request: it is not sent again with "your reply was rejected".
+      assert.equal(r.stderr.match(/LLM answer rejected/g)?.length, 1, r.stderr);
       const text = readFileSync(join(ws, 'second-brain/summaries/2026-11-18-wrapup.md'), 'utf8');
       assert.match(text, /\ngenerator: "memfold wrapup 1 \(rules\)"\n/);
       assert.match(text, new RegExp(`## Decisions made today\\n- .*\\[${NEW}\\]`));

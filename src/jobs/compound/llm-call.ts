@@ -39,7 +39,8 @@ function closeSchema(schema: unknown): Json {
   return copy;
 }
 
-type CallResult<T> = { ok: true; value: T; tokens: number } | { ok: false; problem: string; tokens: number };
+/** `unreachable`: the request itself failed (transport, key, endpoint): asking again would fail alike. */
+type CallResult<T> = { ok: true; value: T; tokens: number } | { ok: false; problem: string; tokens: number; unreachable?: true };
 
 async function jsonCall<T>(client: OpenAI, cfg: LlmConfig, messages: Message[], name: string, schema: Json, validator: z.ZodType<T>): Promise<CallResult<T>> {
   let res;
@@ -50,7 +51,7 @@ async function jsonCall<T>(client: OpenAI, cfg: LlmConfig, messages: Message[], 
       response_format: { type: 'json_schema', json_schema: { name, strict: true, schema } },
     });
   } catch (err) {
-    return { ok: false, problem: `LLM endpoint ${cfg.baseURL} failed: ${(err instanceof Error ? err.message : String(err)).split('\n')[0]}`, tokens: 0 };
+    return { ok: false, problem: `LLM endpoint ${cfg.baseURL} failed: ${(err instanceof Error ? err.message : String(err)).split('\n')[0]}`, tokens: 0, unreachable: true };
   }
   const choice = res.choices[0];
   // An endpoint that reports no usage (some local servers) is charged the estimate.
@@ -89,7 +90,10 @@ export interface Ask<A> {
   schema: z.ZodType<A>;
 }
 
-/** An answer that passes `check`, asked at most twice (the second time with the reason), within the budget. */
+/**
+ * An answer that passes `check`, asked at most twice (the second time with the reason), within the
+ * budget; a request that failed as a request (the client's own retries spent) is not made again.
+ */
 export async function askChecked<A, T>(ask: Ask<A>, check: (answer: A) => { value: T } | { problem: string }): Promise<AskResult<T>> {
   const result: AskResult<T> = { value: null, rejected: [], stoppedByBudget: false };
   const schema = closeSchema(z.toJSONSchema(ask.schema, { target: 'draft-7' }));
@@ -111,6 +115,7 @@ export async function askChecked<A, T>(ask: Ask<A>, check: (answer: A) => { valu
       break;
     }
     result.rejected.push(checked.problem);
+    if (!r.ok && r.unreachable) break;
   }
   return result;
 }
