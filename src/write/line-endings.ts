@@ -4,11 +4,16 @@
  */
 export type LineEnding = '\r\n' | '\n';
 
+/** How many line breaks of each kind `text` holds. */
+export function lineBreaks(text: string): { crlf: number; lf: number } {
+  const crlf = text.split('\r\n').length - 1;
+  return { crlf, lf: text.split('\n').length - 1 - crlf };
+}
+
 /** The line ending most of the first text with a line break uses (a tie: LF); LF for none. */
 export function lineEndingOf(...texts: string[]): LineEnding {
   for (const text of texts) {
-    const crlf = text.split('\r\n').length - 1;
-    const lf = text.split('\n').length - 1 - crlf;
+    const { crlf, lf } = lineBreaks(text);
     if (crlf + lf > 0) return crlf > lf ? '\r\n' : '\n';
   }
   return '\n';
@@ -19,10 +24,11 @@ export const toLf = (text: string): string => text.replace(/\r\n/g, '\n');
 /**
  * `next` (a change to `before`) with the line breaks it adds ending as `before`'s lines mostly do.
  * Only the changed span (between the longest common prefix and suffix) is touched, so the lines a
- * change keeps stay byte for byte, whatever mix of endings a person left in them.
+ * change keeps stay byte for byte, whatever mix of endings a person left in them. `eol`: the ending
+ * to give them when `before` is a part of a file (the whole file's, not the part's).
  */
-export function keepLineEnding(before: string | undefined, next: string): string {
-  if (before === undefined || lineEndingOf(before) === '\n') return next;
+export function keepLineEnding(before: string | undefined, next: string, eol = before === undefined ? '\n' : lineEndingOf(before)): string {
+  if (before === undefined || eol === '\n') return next;
   const max = Math.min(before.length, next.length);
   let from = 0;
   while (from < max && before[from] === next[from]) from++;
