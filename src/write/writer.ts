@@ -56,9 +56,10 @@ export class WorkspaceWriter {
   /**
    * Read-modify-write under the workspace write lock. `change` gets the current text (undefined when
    * the file does not exist) and returns the new text, or undefined to leave the file alone. Lines
-   * it adds to a CRLF file end in CRLF (./line-endings.ts).
+   * it adds to a CRLF file end in CRLF (./line-endings.ts), unless `endingsKept`: a change in several
+   * places that kept them itself, as the span from its first to its last change holds lines it left.
    */
-  async update(rel: string, change: (current: string | undefined) => string | undefined): Promise<boolean> {
+  async update(rel: string, change: (current: string | undefined) => string | undefined, { endingsKept = false } = {}): Promise<boolean> {
     const abs = this.resolve(rel);
     return withLock(this.workspace, WRITE_LOCK, this.locks, async (lock) => {
       const bytes = await fs.promises.readFile(abs).catch((err: NodeJS.ErrnoException) => {
@@ -71,7 +72,7 @@ export class WorkspaceWriter {
       this.checkLock(lock);
       // Temp files of writers killed mid-write are swept where the next write lands.
       await removeDeadTempFiles(path.dirname(abs));
-      await writeFileAtomic(abs, keepLineEnding(current, next), rel);
+      await writeFileAtomic(abs, endingsKept ? next : keepLineEnding(current, next), rel);
       return true;
     });
   }

@@ -3,8 +3,8 @@
  * Order: consolidation + compound locks; a microsync catch-up for the week; read every entry, the
  * current MEMORY.md and the week's summaries; plan (pure); then write: first the weekly log (the
  * run's intent, so no flip or rewrite ever goes unlogged when a later write fails), then status
- * flips in daily files (each under the write lock, on the file's current text), archive topics, the
- * previous MEMORY.md and the new MEMORY.md. A write that fails stops the run with an error naming
+ * flips in daily files (all of a file's in one write, under the write lock, on its current text),
+ * archive topics, the previous MEMORY.md and the new MEMORY.md. A write that fails stops the run with an error naming
  * what was already written, and a line in the log. A run whose plan equals the files writes nothing.
  */
 import fs from 'node:fs';
@@ -21,7 +21,7 @@ import { WorkspaceWriter } from '../../write/writer.js';
 import { faultPause, withConsolidationLock } from '../consolidation-lock.js';
 import { catchUp as runCatchUp } from '../microsync/catch-up.js';
 import { lineDiff } from './diff.js';
-import { flipStatus } from './flip.js';
+import { flipStatuses } from './flip.js';
 import { compoundWithLlm } from './llm.js';
 import { budgetSpent, type LlmSpending } from './llm-call.js';
 import { addToLastRun, appendRun, logHeader, weeklyLogFile } from './log.js';
@@ -105,6 +105,17 @@ async function plan(opts: CompoundOptions, week: Week, current: string | undefin
 
 const suspectsJson = (week: Week, p: CompoundPlan) => JSON.stringify({ week: week.label, suspected: p.conflicts.suspects }, null, 2) + '\n';
 
+/** Flips grouped by file, in their order: each file is read and written once for all its flips. */
+const byFile = (flips: CompoundPlan['conflicts']['flips']) => {
+  const files = new Map<string, typeof flips>();
+  for (const f of flips) {
+    const list = files.get(f.file);
+    if (list) list.push(f);
+    else files.set(f.file, [f]);
+  }
+  return files;
+};
+
 const addOnce = (list: string[], rel: string) => {
   if (!list.includes(rel)) list.push(rel);
 };
@@ -177,10 +188,16 @@ export async function runCompound(opts: CompoundOptions): Promise<CompoundResult
     result.written.push(logFile);
     const after: string[] = [];
     try {
-      for (const f of p.conflicts.flips) {
-        const done = await writer.update(f.file, (cur) => (cur === undefined ? undefined : flipStatus(cur, f.id, 'active', 'superseded')));
-        if (done) addOnce(result.written, f.file);
-        else after.push(`skipped: ${f.id} in ${f.file} was no longer active when compound came to flip it`);
+      for (const [file, flips] of byFile(p.conflicts.flips)) {
+        let flipped: boolean[] = [];
+        const change = (cur: string | undefined) => {
+          if (cur === undefined) return undefined;
+          const r = flipStatuses(cur, flips.map((f) => f.id), 'active', 'superseded');
+          flipped = r.flipped;
+          return r.text;
+        };
+        if (await writer.update(file, change, { endingsKept: true })) result.written.push(file);
+        for (const [i, f] of flips.entries()) if (!flipped[i]) after.push(`skipped: ${f.id} in ${f.file} was no longer active when compound came to flip it`);
       }
       for (const { rel, id, line, header } of archiveLines) {
         if (await writer.update(rel, (cur) => (cur?.includes(`[${id}]`) ? undefined : `${(cur ?? header).replace(/\n*$/, '\n')}${line}\n`))) addOnce(result.written, rel);
