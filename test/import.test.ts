@@ -79,6 +79,31 @@ test('import refuses an unknown kind and a missing path', async (t) => {
   assert.match(missing.stderr, /no such file or folder/);
 });
 
+test('import skips a <memfold-context> pack as mem context writes it (any letter case, to its last closing marker); one mentioned in a sentence hides nothing', async (t) => {
+  const dir = join(tempDir(t), 'shop');
+  mkdirSync(dir);
+  writeFileSync(join(dir, 'CLAUDE.md'), [
+    '# Shop', '',
+    '- The hook prints a <memfold-context> block at session start.',
+    '- Always run the linter before pushing code.', '',
+    'Injected: <MEMFOLD-CONTEXT>',
+    '- Rule: an old memory line that must not come back.',
+    '- quoting </memfold-context> inside the pack',
+    '- Note: still injected memory.',
+    '</Memfold-Context>', '',
+    '- Never force-push to the main branch.', '',
+  ].join('\n'));
+  const ws = workspace(t, {});
+  const r = await mem(['-C', ws, ...NOW, '--json', 'import', 'claude-md', dir, '--dry-run']);
+  assert.equal(r.code, 0, r.stderr);
+  assert.deepEqual(JSON.parse(r.stdout).added.map((a: { id: string; from: string }) => [a.id, a.from.replace(`${dir}/`, '')]), [
+    ['RULE-20261122-the-hook-prints-a-memfold-context-block-at-session-start', 'CLAUDE.md:3-3'],
+    ['RULE-20261122-always-run-the-linter-before-pushing-code', 'CLAUDE.md:4-4'],
+    ['RULE-20261122-injected', 'CLAUDE.md:6-6'],
+    ['RULE-20261122-never-force-push-to-the-main-branch', 'CLAUDE.md:12-12'],
+  ]);
+});
+
 test('import openclaw reads only regular files: a FIFO and links to folders (loops) are skipped with one warning each', { skip: process.platform === 'win32' && 'no FIFOs or folder links on Windows' }, async (t) => {
   const src = join(tempDir(t), 'openclaw');
   cpSync(join(ROOT, 'test/fixtures/governance/openclaw'), src, { recursive: true });

@@ -47,11 +47,19 @@ const PACK_CLOSE = new RegExp(CONTEXT_CLOSE, 'gi');
  * opens nothing: it hid the rest of the turn, and the decision stated after it was lost.
  */
 export function stripInjectedContext(text: string): string {
+  return replaceInjectedContext(text, () => ' ');
+}
+
+/**
+ * The text with the pack stripInjectedContext cuts (by the same rule) replaced by `by(pack)`: `mem
+ * import` keeps the pack's line breaks, so the lines after it keep their numbers in `source`.
+ */
+export function replaceInjectedContext(text: string, by: (pack: string) => string): string {
   const open = text.search(PACK_OPEN);
   if (open === -1) return text;
   const close = [...text.matchAll(PACK_CLOSE)].at(-1);
-  const after = close && close.index > open ? text.slice(close.index + close[0].length) : '';
-  return `${text.slice(0, open)} ${after}`;
+  const end = close && close.index > open ? close.index + close[0].length : text.length;
+  return text.slice(0, open) + by(text.slice(open, end)) + text.slice(end);
 }
 
 /**

@@ -2,9 +2,10 @@
  * Decide, don't do: another memory's Markdown (an OpenClaw `MEMORY.md` and `memory/*.md`, or a
  * CLAUDE.md) as items to adopt, pure. An item is a top-level list item (with its wrapped and nested
  * lines) or a paragraph, under the nearest heading. Code fences, HTML comments, front matter and
- * memory memfold itself injected (`<memfold-context>`) are not items.
+ * memory memfold itself injected (a `<memfold-context>` pack, cut by the rule transcripts are cut by:
+ * ../extract/trust.ts) are not items; a marker mentioned in a sentence is text.
  */
-import { CONTEXT_CLOSE, CONTEXT_OPEN } from '../extract/trust.js';
+import { replaceInjectedContext } from '../extract/trust.js';
 import type { Kind } from '../entries/model.js';
 
 export interface ImportItem {
@@ -17,7 +18,7 @@ export interface ImportItem {
 const MIN_CHARS = 8;
 
 export function importItems(markdown: string): ImportItem[] {
-  const lines = markdown.split(/\r?\n/);
+  const lines = replaceInjectedContext(markdown, (pack) => pack.replace(/[^\r\n]/g, '')).split(/\r?\n/);
   const items: ImportItem[] = [];
   let heading: string | null = null;
   let cur: { lines: string[]; start: number; end: number } | null = null;
@@ -36,7 +37,6 @@ export function importItems(markdown: string): ImportItem[] {
     }
     if (i === 0 && line.trim() === '---') return void (skip = /^---\s*$/);
     if (/^\s*(```|~~~)/.test(line)) return void (flush(), (skip = new RegExp(`^\\s*${line.trim().slice(0, 3)}`)));
-    if (line.includes(CONTEXT_OPEN)) return void (flush(), (skip = line.includes(CONTEXT_CLOSE) ? null : new RegExp(CONTEXT_CLOSE.replace(/[/]/g, '\\/'))));
     if (/^\s*<!--/.test(line)) return void (flush(), (skip = line.includes('-->') ? null : /-->/));
     const h = /^#{1,6}\s+(.*?)\s*#*\s*$/.exec(line);
     if (h) {
