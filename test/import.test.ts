@@ -79,6 +79,29 @@ test('import refuses an unknown kind and a missing path', async (t) => {
   assert.match(missing.stderr, /no such file or folder/);
 });
 
+test('import reads strict UTF-8: a Latin-1 file in an OpenClaw folder is skipped with a warning naming it and its line; a CLAUDE.md in Latin-1 is refused', async (t) => {
+  const src = join(tempDir(t), 'openclaw');
+  mkdirSync(join(src, 'memory'), { recursive: true });
+  writeFileSync(join(src, 'MEMORY.md'), '# Notes\n\n- The deploy runs on Tuesdays only.\n');
+  writeFileSync(join(src, 'memory', '2026-11-01.md'), Buffer.from('# Lunch\n\n- Caf\xe9 on the corner serves the team lunch.\n', 'latin1'));
+  writeFileSync(join(src, 'CLAUDE.md'), Buffer.from('# Shop\n\n- Never deploy the Caf\xe9 service on Fridays.\n', 'latin1'));
+  const ws = workspace(t, {});
+  const before = files(ws, markdownOnly);
+
+  const cm = await mem(['-C', ws, ...NOW, 'import', 'claude-md', src]);
+  assert.equal(cm.code, 1);
+  assert.equal(cm.stderr, `mem: ${join(src, 'CLAUDE.md')}: line 3 is not valid UTF-8, so nothing was imported; convert it to UTF-8 (e.g. iconv -f latin1 -t utf-8) and run again\n`);
+  assert.deepEqual(files(ws, markdownOnly), before);
+
+  const oc = await mem(['-C', ws, ...NOW, '--json', 'import', 'openclaw', src]);
+  assert.equal(oc.code, 0, oc.stderr);
+  const res = JSON.parse(oc.stdout);
+  const warning = `skipped ${join(src, 'memory', '2026-11-01.md')}: line 3 is not valid UTF-8 (convert it, e.g. iconv -f latin1 -t utf-8)`;
+  assert.deepEqual([res.files, res.warnings, res.added.map((a: { id: string }) => a.id)], [[join(src, 'MEMORY.md')], [warning], ['NOTE-20261122-the-deploy-runs-on-tuesdays-only']]);
+  assert.match(oc.stderr, new RegExp(`^warning: ${warning.replace(/[.()]/g, '\\$&')}$`, 'm'));
+  assert.ok(![...files(ws, markdownOnly).values()].some((text) => text.includes('\ufffd')));
+});
+
 test('import skips a <memfold-context> pack as mem context writes it (any letter case, to its last closing marker); one mentioned in a sentence hides nothing', async (t) => {
   const dir = join(tempDir(t), 'shop');
   mkdirSync(dir);

@@ -3,17 +3,33 @@
  * the CLAUDE.md. The walk never follows a link to a folder (a link back up the tree loops forever, one
  * elsewhere could lead anywhere) and reads only regular files: a FIFO named `*.md` would block the
  * import forever. What is skipped gets one warning line each, found by stat alone, never opened.
+ * A file is read as strict UTF-8 (../core/strict-utf8.ts): decoding a Latin-1 `Caf\xe9` the usual way
+ * wrote U+FFFD into memory for good. Such a file found in a folder is skipped with a warning naming
+ * its first bad line, as a FIFO there is; the one file import was given is refused.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { MemError } from '../core/errors.js';
 import { notRegularFile } from '../core/regular-file.js';
+import { decodeUtf8 } from '../core/strict-utf8.js';
 import { expandHome, tildePath } from '../workspace/locate.js';
 import type { ImportKind } from './import.js';
 
+export interface ImportFile {
+  path: string;
+  text: string;
+}
+
 export interface ImportFiles {
-  files: string[];
+  files: ImportFile[];
   warnings: string[];
+}
+
+/** The paths to read; `walked`: found in a folder (then one that cannot be read is skipped), not given. */
+interface ImportPaths {
+  paths: string[];
+  warnings: string[];
+  walked: boolean;
 }
 
 const skipped = (abs: string, why: string) => `skipped ${tildePath(abs)}: ${why}`;
@@ -43,17 +59,29 @@ function markdownUnder(dir: string, warnings: string[]): string[] {
 }
 
 export function importFiles(kind: ImportKind, given: string): ImportFiles {
+  const { paths, warnings, walked } = importPaths(kind, given);
+  const files: ImportFile[] = [];
+  for (const p of paths) {
+    const decoded = decodeUtf8(fs.readFileSync(p));
+    if ('text' in decoded) files.push({ path: p, text: decoded.text });
+    else if (walked) warnings.push(skipped(p, `line ${decoded.badLine} is not valid UTF-8 (convert it, e.g. iconv -f latin1 -t utf-8)`));
+    else throw new MemError('SOURCE_UNREADABLE', `${tildePath(p)}: line ${decoded.badLine} is not valid UTF-8, so nothing was imported; convert it to UTF-8 (e.g. iconv -f latin1 -t utf-8) and run again`);
+  }
+  return { files, warnings };
+}
+
+function importPaths(kind: ImportKind, given: string): ImportPaths {
   const abs = path.resolve(expandHome(given));
   const st = fs.statSync(abs, { throwIfNoEntry: false });
   if (!st) throw new MemError('NOT_FOUND', `${given}: no such file or folder`);
-  if (st.isFile()) return { files: [abs], warnings: [] };
+  if (st.isFile()) return { paths: [abs], warnings: [], walked: false };
   if (!st.isDirectory()) throw new MemError('SOURCE_UNREADABLE', `${given} is ${notRegularFile(abs)}: give a file or a folder`);
   if (kind === 'claude-md') {
     const f = path.join(abs, 'CLAUDE.md');
     const why = notRegularFile(f);
     if (why === 'gone') throw new MemError('NOT_FOUND', `${given} has no CLAUDE.md`);
     if (why) throw new MemError('SOURCE_UNREADABLE', `${tildePath(f)} is ${why}: only a regular file is read`);
-    return { files: [f], warnings: [] };
+    return { paths: [f], warnings: [], walked: false };
   }
   const files: string[] = [];
   const warnings: string[] = [];
@@ -66,5 +94,5 @@ export function importFiles(kind: ImportKind, given: string): ImportFiles {
   const dir = path.basename(abs) === 'memory' ? abs : path.join(abs, 'memory');
   if (isFolder(dir)) files.push(...markdownUnder(dir, warnings).sort());
   if (!files.length) throw new MemError('NOT_FOUND', `${given}: no MEMORY.md and no memory/*.md to import (give an OpenClaw workspace folder)`);
-  return { files: [...new Set(files)], warnings };
+  return { paths: [...new Set(files)], warnings, walked: true };
 }

@@ -4,7 +4,6 @@
  * lock. The imported files are only read. Re-running adds nothing: an item whose text an entry of the
  * same kind already holds (in any status, so a forgotten item stays forgotten) is skipped.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import type { DateTime } from 'luxon';
 import type { LoadedConfig } from '../config/load.js';
@@ -46,7 +45,7 @@ export interface ImportResult {
   added: Array<{ id: string; file: string; from: string }>;
   skipped: number;
   redacted: number;
-  /** Paths under the imported folder that were not read (links to folders, FIFOs, sockets, ...), one line each. */
+  /** Paths under the imported folder that were not read (links to folders, FIFOs, sockets, files not in UTF-8, ...), one line each. */
   warnings: string[];
   dryRun: boolean;
 }
@@ -72,12 +71,12 @@ export async function runImport(opts: ImportOptions): Promise<ImportResult> {
   let items = 0;
   let skipped = 0;
   let redacted = 0;
-  for (const file of files) {
+  for (const { path: file, text } of files) {
     // A name that is no real day (2026-02-30.md) is any other name: a daily file with it would be invalid.
     const named = /(\d{4}-\d{2}-\d{2})\.md$/.exec(file)?.[1];
     const day = named && isCalendarDay(named) ? named : today;
     const stored = storedSessionPath(file);
-    for (const item of importItems(fs.readFileSync(file, 'utf8'))) {
+    for (const item of importItems(text)) {
       // The line Claude Code's /init writes at the top says what the file is, not what to do.
       if (kind === 'claude-md' && BOILERPLATE.test(item.text)) continue;
       items++;
@@ -97,7 +96,7 @@ export async function runImport(opts: ImportOptions): Promise<ImportResult> {
       });
     }
   }
-  const res: ImportResult = { kind, files: files.map(tildePath), items, added: [], skipped, redacted, warnings, dryRun: opts.dryRun };
+  const res: ImportResult = { kind, files: files.map((f) => tildePath(f.path)), items, added: [], skipped, redacted, warnings, dryRun: opts.dryRun };
   const known = existing.map((r) => ({ id: r.id, entry: r.entry }));
   const byDay = new Map<string, Entry[]>();
   for (const c of candidates) {
