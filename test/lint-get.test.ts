@@ -189,6 +189,17 @@ describe('mem get', { concurrency: 3 }, () => {
     assert.ok(got.markdown.startsWith('## Decision: Move the event store to PostgreSQL\n- id: ') && got.markdown.endsWith('- ticket:   OPS-1234\n'));
   });
 
+  test('--json (and export --json) shows the first of a field given twice, as every other reader reads it', async (t) => {
+    const twice = entry('Note', 'Twice given', 'NOTE-20261121-twice-given', '- conclusion: The second conclusion.\n- source:\n  - session_id: first\n  - session_id: second\n  - message_range: 1-2\n');
+    const ws = workspace(t, { 'memory/2026-11-21.md': `# 2026-11-21\n\n${twice}` });
+    const got = await mem(['-C', ws, 'get', 'NOTE-20261121-twice-given', '--json']);
+    assert.equal(got.code, 0, got.stderr);
+    const { fields } = JSON.parse(got.stdout) as { fields: Record<string, unknown> };
+    assert.deepEqual([fields.conclusion, fields.source], ['Twice given', { session_id: 'first', message_range: '1-2' }]);
+    const exported = await mem(['-C', ws, 'export', '--json']);
+    assert.deepEqual((JSON.parse(exported.stdout) as { entries: Array<{ fields: unknown }> }).entries.map((e) => e.fields), [fields]);
+  });
+
   test('an unknown id is a one-line error and a non-zero exit', async (t) => {
     const ws = workspace(t, files);
     const r = await mem(['-C', ws, 'get', 'NOTE-20261121-nope']);

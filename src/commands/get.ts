@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { commandContext, type GlobalOptions } from '../cli/context.js';
 import { c } from '../cli/output.js';
 import { MemError } from '../core/errors.js';
+import { entryJson } from '../entries/json.js';
 import { loadEntries } from '../entries/store.js';
 import { appendUsage } from '../jobs/usage-log.js';
 
@@ -18,11 +19,7 @@ export function registerGet(program: Command): void {
       const r = found[0];
       if (!r) throw new MemError('NOT_FOUND', `no entry with id ${id} (find ids with "mem search" or "mem export")`);
       if (found.length > 1) out.warn(`${found.length} entries share id ${id}; showing the first (run "mem lint")`);
-      out.json({
-        id, path: r.file, startLine: r.block.startLine, endLine: r.block.endLine, kind: r.entry.kind, title: r.entry.title,
-        fields: Object.fromEntries(r.entry.fields.map((f) => [f.key, f.children ? Object.fromEntries(f.children.map((x) => [x.key, x.value])) : f.value])),
-        markdown: r.block.raw.trimEnd() + '\n',
-      });
+      out.json(entryJson(r));
       out.result(`${c.dim(`${r.file}:${r.block.startLine}-${r.block.endLine}`)}\n${r.block.raw.trimEnd()}`);
       const warning = await appendUsage(workspace, now, 'access', 'get', [id]);
       if (warning) out.info(warning);

@@ -8,7 +8,8 @@
 import fs from 'node:fs';
 import { describeError, writeRefused } from '../core/errors.js';
 import { readSource, type SourceContext } from '../archive/source.js';
-import { getSource, type Field } from '../entries/model.js';
+import { fieldObject } from '../entries/json.js';
+import { getSource } from '../entries/model.js';
 import type { EntryRecord } from '../entries/store.js';
 import { writeFileAtomic } from '../write/atomic.js';
 import { exportTarget } from './export-target.js';
@@ -41,10 +42,6 @@ export async function evidenceOf(records: EntryRecord[], ctx: SourceContext): Pr
     }
   }
   return out;
-}
-
-export function fieldObject(fields: Field[]): Record<string, unknown> {
-  return Object.fromEntries(fields.map((f) => [f.key, f.children ? fieldObject(f.children) : f.value]));
 }
 
 export function exportJson(records: EntryRecord[], exportedAt: string, evidence?: Map<string, Evidence>): { exportedAt: string; count: number; entries: ExportedEntry[] } {

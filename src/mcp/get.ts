@@ -8,17 +8,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { MemError } from '../core/errors.js';
 import { notRegularFile } from '../core/regular-file.js';
-import { loadEntries, type EntryRecord } from '../entries/store.js';
+import { entryJson } from '../entries/json.js';
+import { loadEntries } from '../entries/store.js';
 import { findSecrets, redactionMarker } from '../extract/secrets.js';
-import { fieldObject } from '../jobs/export.js';
-
-/** The shape of `mem get --json`. */
-export function entryJson(r: EntryRecord) {
-  return {
-    id: r.id, path: r.file, startLine: r.block.startLine, endLine: r.block.endLine, kind: r.entry.kind, title: r.entry.title,
-    fields: fieldObject(r.entry.fields), markdown: r.block.raw.trimEnd() + '\n',
-  };
-}
 
 export async function getById(workspace: string, id: string) {
   const r = (await loadEntries(workspace)).find((x) => x.id === id);
