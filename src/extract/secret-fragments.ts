@@ -110,6 +110,15 @@ export function tailOf(charClass: string): RegExp {
 // before it too.
 export const DASH = `[${DASHES}]`;
 
+/**
+ * Before a vendor prefix: no letter or digit, or the prefix is the end of a word (`desk-ant-…`,
+ * `risk_test_…`, `berlin_api_…`); `extra` names more characters that may not come before it. An
+ * underscore may: a token glued to an identifier (`fetch_sk-proj-…`, `SLACK_xoxb-…`) is a token.
+ */
+export function afterNoWord(extra = ''): string {
+  return `(?<![A-Za-z0-9${extra}])`;
+}
+
 /** Line breaks inside a PEM block: real ones, or `\n` escapes once or twice JSON-encoded. */
 export const PEM_BREAK = String.raw`(?:\r?\n|(?:\\{1,2}r)?\\{1,2}n|[ \t])`;
 /**

@@ -18,6 +18,7 @@
  * vendor prefixes come before structural shapes, which come before labelled guesses.
  */
 import {
+  afterNoWord,
   ARMOUR,
   CJK_VALUE,
   COOKIE_CHAR,
@@ -121,17 +122,19 @@ const githubKind = byLabel(
 // ---------------------------------------------------------------------------------------------
 
 export const SECRET_PATTERNS: readonly SecretPattern[] = [
-  // --- Vendor tokens with a fixed prefix: certain, so they go first and name the kind.
-  { kinds: ['anthropic-key'], re: re(String.raw`(?<![\w-])sk${DASH}ant${DASH}[\w${DASHES}]{20,}`) },
-  { kinds: ['openrouter-key'], re: re(String.raw`(?<![\w-])sk${DASH}or${DASH}v1${DASH}[a-f0-9]{32,}`) },
+  // --- Vendor tokens with a fixed prefix: certain, so they go first and name the kind. A prefix
+  // may follow `_` (afterNoWord: `fetch_sk-proj-…` is a token), GitHub's anything; `hf_`, `SK` and
+  // `SG.` stay word-bounded, short enough to sit inside snake_case names (`load_hf_AutoModel…`).
+  { kinds: ['anthropic-key'], re: re(String.raw`${afterNoWord('-')}sk${DASH}ant${DASH}[\w${DASHES}]{20,}`) },
+  { kinds: ['openrouter-key'], re: re(String.raw`${afterNoWord('-')}sk${DASH}or${DASH}v1${DASH}[a-f0-9]{32,}`) },
   {
     kinds: ['openai-key'],
     // sk-proj-, sk-svcacct-, sk-admin-, legacy sk-…T3BlbkFJ…, and OpenAI-compatible sk-<hex> keys.
-    re: re(String.raw`(?<![\w${DASHES}])sk${DASH}[\w${DASHES}]{20,}`),
+    re: re(String.raw`${afterNoWord(DASHES)}sk${DASH}[\w${DASHES}]{20,}`),
     check: (p) => hasRandomRun(p.value),
   },
-  { kinds: ['groq-key'], re: re(String.raw`(?<![\w-])gsk_[A-Za-z0-9]{40,60}(?![\w-])`) },
-  { kinds: ['xai-key'], re: re(String.raw`(?<![\w-])xai${DASH}[A-Za-z0-9]{60,100}(?![\w-])`) },
+  { kinds: ['groq-key'], re: re(String.raw`${afterNoWord('-')}gsk_[A-Za-z0-9]{40,60}(?![\w-])`) },
+  { kinds: ['xai-key'], re: re(String.raw`${afterNoWord('-')}xai${DASH}[A-Za-z0-9]{60,100}(?![\w-])`) },
   {
     kinds: ['aws-access-key-id'],
     re: re(String.raw`(?<![A-Za-z0-9])(?:AKIA|ASIA|ABIA|ACCA|A3T[A-Z0-9])[A-Z0-9]{16}(?![A-Za-z0-9])`),
@@ -159,15 +162,15 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
     ),
     check: (p) => /[a-z]/.test(p.value) && /[A-Z]/.test(p.value) && /[0-9/+]/.test(p.value),
   },
-  { kinds: ['gcp-api-key'], re: re(String.raw`(?<![\w-])AIza[\w${DASHES}]{35}(?![\w-])`) },
+  { kinds: ['gcp-api-key'], re: re(String.raw`${afterNoWord('-')}AIza[\w${DASHES}]{35}(?![\w-])`) },
   {
     kinds: ['gcp-service-account-key'],
     re: re(String.raw`\\?"private_key\\?"[ \t]*:[ \t]*\\?"(?=${ARMOUR}BEGIN)(?<v>(?:[^"\\]|\\[^"]){20,16384})\\?"`),
   },
-  { kinds: ['google-oauth-client-secret'], re: re(String.raw`(?<![\w-])GOCSPX${DASH}[\w${DASHES}]{24,40}(?![\w-])`) },
+  { kinds: ['google-oauth-client-secret'], re: re(String.raw`${afterNoWord('-')}GOCSPX${DASH}[\w${DASHES}]{24,40}(?![\w-])`) },
   {
     kinds: ['google-oauth-token'],
-    re: re(String.raw`(?<![\w-])ya29\.[\w${DASHES}]{20,}`),
+    re: re(String.raw`${afterNoWord('-')}ya29\.[\w${DASHES}]{20,}`),
     check: hasDigit,
   },
   {
@@ -177,26 +180,27 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
   },
   {
     kinds: ['github-pat', 'github-oauth-token', 'github-user-token', 'github-app-token', 'github-refresh-token'],
-    re: re(String.raw`(?<![\w])(?<label>gh[pousr])_[A-Za-z0-9]{36,251}(?![\w])`),
+    // No boundary before it: `abcghp_…` too is a token; 36+ letters and digits after `ghp_` end no word.
+    re: re(String.raw`(?<label>gh[pousr])_[A-Za-z0-9]{36,251}(?![\w])`),
     check: (p) => githubKind(p),
   },
   {
     kinds: ['github-pat', 'github-oauth-token', 'github-user-token', 'github-app-token', 'github-refresh-token'],
     // A classic token (36 characters after the prefix) broken once by a line break or a space or two, as a wrapped terminal line pastes it.
-    re: re(String.raw`(?<![\w])(?<label>gh[pousr])_(?<p1>[A-Za-z0-9]{4,35})(?:[ \t]{1,2}|\r?\n)(?<p2>[A-Za-z0-9]{1,32})(?![\w])`),
+    re: re(String.raw`${afterNoWord()}(?<label>gh[pousr])_(?<p1>[A-Za-z0-9]{4,35})(?:[ \t]{1,2}|\r?\n)(?<p2>[A-Za-z0-9]{1,32})(?![\w])`),
     check: (p) => {
       const body = p.m.groups!.p1! + p.m.groups!.p2!;
       return body.length === 36 && hasRandomRun(body) && githubKind(p);
     },
   },
-  { kinds: ['github-fine-grained-pat'], re: re(String.raw`(?<![\w])github_pat_\w{40,251}(?![\w])`) },
+  { kinds: ['github-fine-grained-pat'], re: re(String.raw`github_pat_\w{40,251}(?![\w])`) },
   {
     kinds: ['gitlab-token'],
-    re: re(String.raw`(?<![\w-])(?:gl(?:pat|ptt|rt|dt|oas|cbt|ft|imt|soat)${DASH}[\w${DASHES}]{20,}|GR1348941[\w${DASHES}]{20,})`),
+    re: re(String.raw`${afterNoWord('-')}(?:gl(?:pat|ptt|rt|dt|oas|cbt|ft|imt|soat)${DASH}[\w${DASHES}]{20,}|GR1348941[\w${DASHES}]{20,})`),
   },
   {
     kinds: ['slack-token'],
-    re: re(String.raw`(?<![\w-])(?:xox[abposre]${DASH}[A-Za-z0-9${DASHES}]{10,250}|xapp${DASH}\d${DASH}[A-Za-z0-9${DASHES}]{10,250})`),
+    re: re(String.raw`${afterNoWord('-')}(?:xox[abposre]${DASH}[A-Za-z0-9${DASHES}]{10,250}|xapp${DASH}\d${DASH}[A-Za-z0-9${DASHES}]{10,250})`),
     check: hasDigit,
   },
   {
@@ -205,17 +209,17 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
   },
   {
     kinds: ['stripe-secret-key', 'stripe-restricted-key'],
-    re: re(String.raw`(?<![\w])(?<label>sk|rk)_(?:live|test)_[A-Za-z0-9]{16,247}(?![\w])`),
+    re: re(String.raw`${afterNoWord()}(?<label>sk|rk)_(?:live|test)_[A-Za-z0-9]{16,247}(?![\w])`),
     check: byLabel({ rk: 'stripe-restricted-key' }, 'stripe-secret-key'),
   },
-  { kinds: ['stripe-webhook-secret'], re: re(String.raw`(?<![\w])whsec_[A-Za-z0-9+/=]{24,}`) },
+  { kinds: ['stripe-webhook-secret'], re: re(String.raw`${afterNoWord()}whsec_[A-Za-z0-9+/=]{24,}`) },
   { kinds: ['twilio-api-key'], re: re(String.raw`(?<![\w])SK[0-9a-fA-F]{32}(?![\w])`) },
   {
     kinds: ['sendgrid-key'],
     re: re(String.raw`(?<![\w.-])SG\.[\w${DASHES}]{16,32}\.[\w${DASHES}]{30,64}(?![\w-])`),
   },
-  { kinds: ['npm-token'], re: re(String.raw`(?<![\w])npm_[A-Za-z0-9]{36}(?![\w])`) },
-  { kinds: ['pypi-token'], re: re(String.raw`(?<![\w-])pypi${DASH}AgE[\w${DASHES}]{50,}`) },
+  { kinds: ['npm-token'], re: re(String.raw`${afterNoWord()}npm_[A-Za-z0-9]{36}(?![\w])`) },
+  { kinds: ['pypi-token'], re: re(String.raw`${afterNoWord('-')}pypi${DASH}AgE[\w${DASHES}]{50,}`) },
   { kinds: ['huggingface-token'], re: re(String.raw`(?<![\w])hf_[A-Za-z0-9]{30,40}(?![\w])`) },
   {
     kinds: ['discord-bot-token'],
@@ -227,14 +231,14 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
     re: re(String.raw`discord(?:app)?\.com/api/webhooks/\d{5,30}/(?<v>[\w${DASHES}]{40,})`),
   },
   { kinds: ['telegram-bot-token'], re: re(String.raw`(?<![\d:])\d{6,12}:AA[\w${DASHES}]{30,40}(?![\w-])`) },
-  { kinds: ['shopify-token'], re: re(String.raw`(?<![\w])shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}(?![\w])`) },
-  { kinds: ['digitalocean-token'], re: re(String.raw`(?<![\w])do[opr]_v1_[a-f0-9]{64}(?![\w])`) },
+  { kinds: ['shopify-token'], re: re(String.raw`${afterNoWord()}shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}(?![\w])`) },
+  { kinds: ['digitalocean-token'], re: re(String.raw`${afterNoWord()}do[opr]_v1_[a-f0-9]{64}(?![\w])`) },
   {
     kinds: ['doppler-token'],
     // Doppler service (dp.st.<config>.…), personal, CLI, service-account, SCIM and audit tokens.
-    re: re(String.raw`(?<![\w.])dp\.(?:st|pt|ct|sa|scim|audit)\.(?:[\w${DASHES}]{2,35}\.)?[A-Za-z0-9]{40,44}(?![\w])`),
+    re: re(String.raw`${afterNoWord('.')}dp\.(?:st|pt|ct|sa|scim|audit)\.(?:[\w${DASHES}]{2,35}\.)?[A-Za-z0-9]{40,44}(?![\w])`),
   },
-  { kinds: ['linear-key'], re: re(String.raw`(?<![\w])lin_(?:api|oauth)_[A-Za-z0-9]{40}(?![\w])`) },
+  { kinds: ['linear-key'], re: re(String.raw`${afterNoWord()}lin_(?:api|oauth)_[A-Za-z0-9]{40}(?![\w])`) },
   { kinds: ['age-secret-key'], re: re(String.raw`AGE${DASH}SECRET${DASH}KEY${DASH}1[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58}`) },
 
   // --- Structural shapes: whole blocks and self-describing tokens.
