@@ -1,7 +1,8 @@
 /** `mem compound [--week YYYY-Www] [--dry-run] [--revert]`: the weekly rewrite of MEMORY.md. */
 import { Option, type Command } from 'commander';
 import { commandContext, type GlobalOptions } from '../cli/context.js';
-import { runCompound, runRevert, type CompoundResult } from '../jobs/compound/run.js';
+import { runRevert } from '../jobs/compound/revert.js';
+import { runCompound, type CompoundResult } from '../jobs/compound/run.js';
 import { refreshIndex } from './refresh-index.js';
 
 export function compoundSummary(r: CompoundResult): string {

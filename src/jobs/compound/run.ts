@@ -27,7 +27,7 @@ import { budgetSpent, type LlmSpending } from './llm-call.js';
 import { addToLastRun, appendRun, logHeader, weeklyLogFile } from './log.js';
 import { lineCount, PINNED_END, PINNED_START } from './memory-md.js';
 import { cycleText, planCompound, type CompoundPlan } from './plan.js';
-import { lastKept, PREVIOUS_PREFIX, previousFile, REPLACED_PREFIX, unwrapPrevious, wrapPrevious, wrapReplaced } from './previous.js';
+import { previousFile, wrapPrevious } from './previous.js';
 import { PROMOTE_MIN } from './rank.js';
 import { resolveWeek, type Week } from './week.js';
 import { regularFile } from '../../core/regular-file.js';
@@ -66,7 +66,7 @@ export interface CompoundResult {
   diff?: string;
 }
 
-const read = (abs: string) => fs.promises.readFile(abs, 'utf8').catch(() => undefined);
+export const read = (abs: string) => fs.promises.readFile(abs, 'utf8').catch(() => undefined);
 
 async function weekSummaries(workspace: string, week: Week): Promise<string[]> {
   const names = await fs.promises.readdir(path.join(workspace, 'second-brain/summaries')).catch(() => [] as string[]);
@@ -223,44 +223,4 @@ export async function runCompound(opts: CompoundOptions): Promise<CompoundResult
     await writer.update(SUSPECTS_FILE, () => suspectsJson(week, p));
     return result;
   });
-}
-
-export async function runRevert(opts: Pick<CompoundOptions, 'workspace' | 'loaded' | 'now' | 'week'>): Promise<{ restoredFrom: string; changed: boolean; replacedKeptIn: string | null }> {
-  const locks = defaultLockOptions(opts.loaded.config);
-  return withConsolidationLock(opts.workspace, 'compound', locks, async (jobLock) => {
-    const rel = opts.week ? previousFile(resolveWeek(opts.week, opts.now).label) : lastKept(await keptCopies(opts.workspace));
-    const wrapped = rel ? await read(path.join(opts.workspace, rel)) : undefined;
-    if (!rel || wrapped === undefined) throw new MemError('NOT_FOUND', `nothing to revert: no ${opts.week ? rel : `${PREVIOUS_PREFIX}*.md`} (compound keeps one when it rewrites MEMORY.md)`);
-    const text = unwrapPrevious(wrapped);
-    if (text === undefined) throw new MemError('IO', `${rel} is not a MEMORY.md copy memfold can read (its fenced block was changed)`);
-    const current = await read(path.join(opts.workspace, MEMORY_FILE));
-    if (current === text) return { restoredFrom: rel, changed: false, replacedKeptIn: null };
-    const writer = new WorkspaceWriter(opts.workspace, 'compound', locks, jobLock);
-    // The file being replaced may hold pinned hand edits made since the rewrite: keep it first.
-    const replaced = current === undefined ? null : wrapReplaced(rel, current);
-    const kept = replaced === null ? null : await keepReplaced(opts.workspace, opts.now, replaced);
-    if (kept) await writer.write(kept, replaced!);
-    await writer.write(MEMORY_FILE, text);
-    const label = /MEMORY-before-(.+)\.md$/.exec(rel)![1]!;
-    await writer.update(weeklyLogFile(label), (cur) => appendRun(cur, `# Weekly log ${label}\n`, opts.now.toISO({ suppressMilliseconds: true }) ?? '', [`reverted: MEMORY.md restored from ${rel} by \`mem compound --revert\`${kept ? `; the MEMORY.md it replaced is kept in ${kept}` : ''}`]));
-    return { restoredFrom: rel, changed: true, replacedKeptIn: kept };
-  });
-}
-
-/** Every `MEMORY-before-*.md` copy in memory/archive/, with its text. */
-async function keptCopies(workspace: string): Promise<Array<{ rel: string; wrapped: string }>> {
-  const dir = path.join(workspace, path.dirname(PREVIOUS_PREFIX));
-  const names = (await fs.promises.readdir(dir).catch(() => [] as string[])).filter((n) => n.startsWith(path.basename(PREVIOUS_PREFIX)) && n.endsWith('.md'));
-  const copies = await Promise.all(names.map(async (n) => ({ rel: `${path.dirname(PREVIOUS_PREFIX)}/${n}`, wrapped: await read(path.join(dir, n)) })));
-  return copies.flatMap((c) => (c.wrapped === undefined ? [] : [{ rel: c.rel, wrapped: c.wrapped }]));
-}
-
-/** A free `MEMORY-replaced-<time>.md` name (or the one already holding this very copy). */
-async function keepReplaced(workspace: string, now: DateTime, wrapped: string): Promise<string> {
-  const stamp = now.toUTC().toFormat("yyyyLLdd'T'HHmmss'Z'");
-  for (let n = 1; ; n++) {
-    const rel = `${REPLACED_PREFIX}${stamp}${n > 1 ? `-${n}` : ''}.md`;
-    const cur = await read(path.join(workspace, rel));
-    if (cur === undefined || cur === wrapped) return rel;
-  }
 }
