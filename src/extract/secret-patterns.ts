@@ -85,6 +85,11 @@ function hasRandomRun(v: string): boolean {
   return /(?=[A-Za-z0-9]{16})(?=[A-Za-z0-9]{0,15}\d)(?=[A-Za-z0-9]{0,15}[A-Za-z])/.test(v);
 }
 
+/** Whether a letter or digit comes right before the match (it is glued to a word). */
+function afterWordChar(p: PatternMatch): boolean {
+  return /[A-Za-z0-9]/.test(p.m.input[p.m.index - 1] ?? '');
+}
+
 function hasDigit(p: PatternMatch): boolean {
   return /\d/.test(p.value);
 }
@@ -180,9 +185,10 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
   },
   {
     kinds: ['github-pat', 'github-oauth-token', 'github-user-token', 'github-app-token', 'github-refresh-token'],
-    // No boundary before it: `abcghp_…` too is a token; 36+ letters and digits after `ghp_` end no word.
-    re: re(String.raw`(?<label>gh[pousr])_[A-Za-z0-9]{36,251}(?![\w])`),
-    check: (p) => githubKind(p),
+    // `fetch_ghp_…` and `abcghp_…` are tokens too; after a letter or digit (`weighs_TotalShipment…`
+    // is a word) only with a random run, as a real token's 36 base-62 characters hold.
+    re: re(String.raw`(?<label>gh[pousr])_(?<body>[A-Za-z0-9]{36,251})(?![\w])`),
+    check: (p) => (!afterWordChar(p) || hasRandomRun(p.m.groups!.body!)) && githubKind(p),
   },
   {
     kinds: ['github-pat', 'github-oauth-token', 'github-user-token', 'github-app-token', 'github-refresh-token'],
@@ -193,7 +199,9 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
       return body.length === 36 && hasRandomRun(body) && githubKind(p);
     },
   },
-  { kinds: ['github-fine-grained-pat'], re: re(String.raw`github_pat_\w{40,251}(?![\w])`) },
+  // Anywhere, as `gh*_` above; its body is base-62 runs joined by `_`, with a random run at least
+  // (`github_pat_scopes_before_…` is a name).
+  { kinds: ['github-fine-grained-pat'], re: re(String.raw`github_pat_\w{40,251}(?![\w])`), check: (p) => hasRandomRun(p.value) },
   {
     kinds: ['gitlab-token'],
     re: re(String.raw`${afterNoWord('-')}(?:gl(?:pat|ptt|rt|dt|oas|cbt|ft|imt|soat)${DASH}[\w${DASHES}]{20,}|GR1348941[\w${DASHES}]{20,})`),
