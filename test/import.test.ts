@@ -102,7 +102,7 @@ test('import reads strict UTF-8: a Latin-1 file in an OpenClaw folder is skipped
   assert.ok(![...files(ws, markdownOnly).values()].some((text) => text.includes('\ufffd')));
 });
 
-test('import skips a <memfold-context> pack as mem context writes it (any letter case, to its last closing marker); one mentioned in a sentence hides nothing', async (t) => {
+test('import skips each <memfold-context> pack as mem context writes it (any letter case, to its closing line), keeping the lines between packs; one mentioned in a sentence hides nothing', async (t) => {
   const dir = join(tempDir(t), 'shop');
   mkdirSync(dir);
   writeFileSync(join(dir, 'CLAUDE.md'), [
@@ -115,6 +115,9 @@ test('import skips a <memfold-context> pack as mem context writes it (any letter
     '- Note: still injected memory.',
     '</Memfold-Context>', '',
     '- Never force-push to the main branch.', '',
+    // A second pack: the person's lines between the two are theirs, and so is what follows.
+    '<memfold-context>', '- another pack line', '</memfold-context>',
+    '- The staging database is reset every Monday morning.', '',
   ].join('\n'));
   const ws = workspace(t, {});
   const r = await mem(['-C', ws, ...NOW, '--json', 'import', 'claude-md', dir, '--dry-run']);
@@ -124,6 +127,7 @@ test('import skips a <memfold-context> pack as mem context writes it (any letter
     ['RULE-20261122-always-run-the-linter-before-pushing-code', 'CLAUDE.md:4-4'],
     ['RULE-20261122-injected', 'CLAUDE.md:6-6'],
     ['RULE-20261122-never-force-push-to-the-main-branch', 'CLAUDE.md:12-12'],
+    ['RULE-20261122-the-staging-database-is-reset-every-monday-morning', 'CLAUDE.md:17-17'],
   ]);
 });
 

@@ -36,6 +36,8 @@ const BOT_OPENERS = new RegExp(
 /** An opening marker as `mem context` writes it: last on its line. One followed by words on its line is a mention. */
 const PACK_OPEN = new RegExp(`${CONTEXT_OPEN}[ \\t]*(?=[\\r\\n]|$)`, 'i');
 const PACK_CLOSE = new RegExp(CONTEXT_CLOSE, 'gi');
+/** A closing marker alone on its line, as `mem context` writes one. */
+const PACK_CLOSE_LINE = new RegExp(`^[ \\t]*${CONTEXT_CLOSE}[ \\t]*$`, 'gim');
 
 /**
  * The text with memfold's injected packs cut out: from the first opening marker that ends its line to
@@ -60,6 +62,27 @@ export function replaceInjectedContext(text: string, by: (pack: string) => strin
   const close = [...text.matchAll(PACK_CLOSE)].at(-1);
   const end = close && close.index > open ? close.index + close[0].length : text.length;
   return text.slice(0, open) + by(text.slice(open, end)) + text.slice(end);
+}
+
+/**
+ * replaceInjectedContext for a whole file that may hold several packs with the person's own text
+ * between them (`mem import` of a CLAUDE.md): each pack ends at the first closing marker alone on its
+ * line after its opening one, and the text after it is searched again; a pack with no such line is
+ * cut as replaceInjectedContext cuts one.
+ */
+export function replaceInjectedPacks(text: string, by: (pack: string) => string): string {
+  let out = '';
+  let rest = text;
+  for (;;) {
+    const open = rest.search(PACK_OPEN);
+    if (open === -1) return out + rest;
+    PACK_CLOSE_LINE.lastIndex = open;
+    const close = PACK_CLOSE_LINE.exec(rest);
+    if (!close) return out + replaceInjectedContext(rest, by);
+    const end = close.index + close[0].length;
+    out += rest.slice(0, open) + by(rest.slice(open, end));
+    rest = rest.slice(end);
+  }
 }
 
 /**

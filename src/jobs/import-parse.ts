@@ -2,10 +2,10 @@
  * Decide, don't do: another memory's Markdown (an OpenClaw `MEMORY.md` and `memory/*.md`, or a
  * CLAUDE.md) as items to adopt, pure. An item is a top-level list item (with its wrapped and nested
  * lines) or a paragraph, under the nearest heading. Code fences, HTML comments, front matter and
- * memory memfold itself injected (a `<memfold-context>` pack, cut by the rule transcripts are cut by:
- * ../extract/trust.ts) are not items; a marker mentioned in a sentence is text.
+ * memory memfold itself injected (each `<memfold-context>` pack, from its opening marker to its
+ * closing line: ../extract/trust.ts) are not items; a marker mentioned in a sentence is text.
  */
-import { replaceInjectedContext } from '../extract/trust.js';
+import { replaceInjectedPacks } from '../extract/trust.js';
 import type { Kind } from '../entries/model.js';
 
 export interface ImportItem {
@@ -18,7 +18,7 @@ export interface ImportItem {
 const MIN_CHARS = 8;
 
 export function importItems(markdown: string): ImportItem[] {
-  const lines = replaceInjectedContext(markdown, (pack) => pack.replace(/[^\r\n]/g, '')).split(/\r?\n/);
+  const lines = replaceInjectedPacks(markdown, (pack) => pack.replace(/[^\r\n]/g, '')).split(/\r?\n/);
   const items: ImportItem[] = [];
   let heading: string | null = null;
   let cur: { lines: string[]; start: number; end: number } | null = null;
