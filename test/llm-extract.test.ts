@@ -10,7 +10,7 @@ import { toStrictJsonSchema } from 'openai/lib/transform';
 import type { LlmConfig } from '../src/config/schema.js';
 import { MemError } from '../src/core/errors.js';
 import { extractWithLlm, type ExtractWithLlmOptions } from '../src/extract/llm.js';
-import { estimateTokens, fitTokens, OUTPUT_TOKENS_RESERVE, type LlmBudget } from '../src/extract/llm-budget.js';
+import { estimateTokens, OUTPUT_TOKENS_RESERVE, type LlmBudget } from '../src/extract/llm-budget.js';
 import { groundedShare } from '../src/extract/grounding.js';
 import { buildMessages, SYSTEM_PROMPT } from '../src/extract/llm-prompt.js';
 import { JOB_MARKER } from '../src/extract/trust.js';
@@ -316,14 +316,6 @@ describe('API key and schema', () => {
   test('token estimate: about 4 Latin characters a token, one token per CJK character', () => {
     assert.equal(estimateTokens('abcdefgh'), 2);
     assert.equal(estimateTokens('改为用 PostgreSQL'), 3 + Math.ceil(' PostgreSQL'.length / 4));
-  });
-
-  test('fitTokens keeps the longest start within the estimate, never half a surrogate pair', () => {
-    assert.equal(fitTokens('abcdefgh', 2), 'abcdefgh');
-    assert.equal(fitTokens('abcdefgh', 1), 'abcd');
-    assert.equal(fitTokens('缓存层的性能', 3), '缓存层');
-    assert.equal(fitTokens('abc😀d', 1), 'abc');
-    assert.equal(fitTokens('abc', -5), '');
   });
 
   test('the validator takes null or missing optional fields, and a fenced reply', async () => {

@@ -153,4 +153,14 @@ describe('mem wrapup with an LLM', () => {
     assert.ok(JSON.parse(r.stdout).llm.tokens <= 3000);
     assert.match(readFileSync(join(ws, 'second-brain/summaries/2026-11-18-wrapup.md'), 'utf8'), /\ngenerator: "memfold wrapup 1 \(llm test-model\)"\n/);
   });
+
+  test('a bullet citing a turn the cut left out of the prompt is rejected', async (t) => {
+    const { ws, llm } = await setup(t, { maxTokensPerRun: 3000 }, chineseTalk);
+    llm.chat.handler = (body) => (schemaName(body) === 'memfold_wrapup' ? { ...empty, decisions: [{ ...none, text: '缓存层延迟', session_id: 'zh-2026-11-18', first_turn: 60, last_turn: 60 }] } : { entries: [] });
+    const r = await mem(['-C', ws, ...ARGS]);
+    assert.equal(r.code, 0, r.stderr);
+    assert.doesNotMatch(llm.chat.requests.find((q) => schemaName(q.body) === 'memfold_wrapup')!.raw, /\[60\] assistant/, 'turn 60 was not sent');
+    assert.match(r.stderr, /decisions\[0\] cites no entry and no session turn range that was sent \(session zh-2026-11-18, turns 60-60\)/);
+    assert.match(readFileSync(join(ws, 'second-brain/summaries/2026-11-18-wrapup.md'), 'utf8'), /\ngenerator: "memfold wrapup 1 \(rules\)"\n/);
+  });
 });

@@ -44,17 +44,3 @@ export function estimateTokens(text: string): number {
 export function estimateMessagesTokens(messages: readonly { content: string }[]): number {
   return messages.reduce((sum, m) => sum + 4 + estimateTokens(m.content), 0);
 }
-
-/** The longest start of `text` estimated at `max` tokens or fewer, never ending inside a surrogate pair. */
-export function fitTokens(text: string, max: number): string {
-  if (estimateTokens(text) <= max) return text;
-  // The estimate only grows with the length: bisect for the last length that fits.
-  let fits = 0;
-  let over = text.length;
-  while (over - fits > 1) {
-    const mid = (fits + over) >> 1;
-    if (estimateTokens(text.slice(0, mid)) <= max) fits = mid;
-    else over = mid;
-  }
-  return text.slice(0, /[\ud800-\udbff]/.test(text[fits - 1] ?? '') ? fits - 1 : fits);
-}

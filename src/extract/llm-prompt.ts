@@ -77,7 +77,7 @@ function label(turn: Turn): string {
 }
 
 /** Every line terminator Unicode or a Python `splitlines` knows, \r\n as one. */
-const LINE_BREAK = /\r\n|[\n\r\v\f\x1c-\x1e\x85\u2028\u2029]/g;
+export const LINE_BREAK = /\r\n|[\n\r\v\f\x1c-\x1e\x85\u2028\u2029]/g;
 
 /** `[<index>] <role>: <text>`, continuation lines indented so they can never look like a header. */
 export function formatTurn(turn: Turn): string {
