@@ -27,7 +27,7 @@ export async function derivedNaming(workspace: string, names: (line: string) => 
  * those ids, and goes only when none is left, so another entry's reads still count. Any other
  * derived file is deleted (DESIGN §9.1: rebuildable).
  */
-export async function purgeDerived(workspace: string, writer: WorkspaceWriter, files: string[], ids: string[], names: (line: string) => unknown): Promise<void> {
+export async function purgeDerived(writer: WorkspaceWriter, files: string[], ids: string[], names: (line: string) => unknown): Promise<void> {
   const purgeLine = (line: string): string | undefined => {
     const event = parseJsonLine(line);
     if (event && Array.isArray(event.ids)) {

@@ -88,7 +88,7 @@ export async function hardForget(opts: ForgetOptions, res: ForgetResult, writer:
     return text !== undefined && file.startsWith(SUMMARIES_DIR + '/') ? afterForget(cur!, text) : text;
   });
   for (const { file } of plans) if (!holding.has(file)) await update(file);
-  await purgeDerived(workspace, writer, res.derived, opts.ids, names);
+  await purgeDerived(writer, res.derived, opts.ids, names);
   withArchive(res, await purgeArchiveOf(workspace, writer, removed, false, locks));
   for (const { file } of plans) if (holding.has(file)) await update(file);
 
