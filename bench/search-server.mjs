@@ -44,9 +44,10 @@ const idx = run(process.execPath, [MEM, '-C', ws, 'index'], { MEM_SEARCH_SERVER:
 if (idx.code !== 0) throw new Error(idx.stderr);
 const real = fs.realpathSync(ws);
 const proto = await import(path.join(ROOT, 'dist', 'search', 'server', 'protocol.js'));
+const address = await import(path.join(ROOT, 'dist', 'search', 'server', 'address.js'));
 const { exchange } = proto;
 const status = async () => {
-  const r = await exchange(proto.socketAddress(real), { v: proto.PROTOCOL, build: '', op: 'status', workspace: real }, 10_000);
+  const r = await exchange(address.socketAddress(real), { v: proto.PROTOCOL, build: '', op: 'status', workspace: real }, 10_000);
   return r && r !== 'absent' && r.ok ? r.status : undefined;
 };
 if (await status()) throw new Error('a search server already runs for this workspace; stop it first');
