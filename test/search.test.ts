@@ -318,6 +318,31 @@ test('a query term past the 2,000 characters a result stores picks the snippet l
   assert.ok((hit.snippet as string).length <= 240);
 });
 
+test('a cut result\'s whole text is read once: the reader handed to runSearch answers again from what it read (MCP redacts from it)', async (t) => {
+  const { wholeTextReader } = await import('../src/search/whole-text.js');
+  const ws = searchWorkspace(t);
+  mkdirSync(join(ws, 'memory', 'projects'));
+  const words = Array.from({ length: 420 }, (_, i) => `filler${i}`).join(' ');
+  const file = join(ws, 'memory', 'projects', 'long-notes.md');
+  writeFileSync(file, `# Long notes\n\n${words} and the wombat ledger closes at midnight ${words.slice(0, 200)}\n`);
+  const loaded = loadConfig(ws);
+  await runIndex(ws, loaded);
+  const reads: string[] = [];
+  const reader = wholeTextReader(ws);
+  const wholeText = (r: Parameters<typeof reader>[0]) => {
+    reads.push(r.path);
+    return reader(r);
+  };
+  const { response } = await runSearch({ workspace: ws, query: 'wombat ledger', k: 3, deep: false, filters: {}, today: NOW.slice(0, 10), extraPaths: loaded.config.extraPaths, search: loaded.config.search, wholeText });
+  const hit = response.results.find((r) => r.path === 'memory/projects/long-notes.md')!;
+  assert.match(hit.snippet, /the wombat ledger closes at midnight/);
+  assert.ok(reads.includes(hit.path), 'runSearch took its snippet through the reader it was given');
+  // The file is gone now: the reader still has the whole text it read for the search.
+  rmSync(file);
+  assert.match(reader(hit) ?? '', /wombat ledger closes at midnight/);
+  assert.equal(wholeTextReader(ws)(hit), null, 'a fresh reader finds no file');
+});
+
 test('the engine hands minisearch its loaded state directly and cuts docs that cannot make the top: the same hits, scores and order as ranking all through loadJS', async (t) => {
   const { lexicalSearch } = await import('../src/search/engine.js');
   const { openTier } = await import('../src/search/view.js');

@@ -98,18 +98,18 @@ export const HANDLERS: Record<ToolName, Handler> = {
     const emb = env.loaded.config.embedding;
     // Ranked as `mem search --json` ranks: with the vector ranker when embeddings are configured.
     const vectors = emb ? (await import('../search/embed-query.js')).vectorRanker(env.workspace, emb) : undefined;
+    const wholeText = wholeTextReader(env.workspace);
     const { response, notices } = await runSearch({
       workspace: env.workspace, query: a.query, k: f.status ? k : Math.min(50, k * 2), deep: !!a.deep, today: now.toISODate() ?? '',
       filters: { ...f, since: day(f.since, now, env.loaded.zone, 'since'), until: day(f.until, now, env.loaded.zone, 'until') },
-      extraPaths: env.loaded.config.extraPaths, search: env.loaded.config.search, vectors,
+      extraPaths: env.loaded.config.extraPaths, search: env.loaded.config.search, vectors, wholeText,
     });
     // Retracted entries are kept for audit, not for answers (DESIGN §8), unless asked for by status.
     if (!f.status) response.results = response.results.filter((r) => r.status !== 'retracted').slice(0, k);
     // A snippet is a window of at most 240 characters of a line, and a key cut there may no longer
     // look like one: a result holding a secret takes its snippet from its redacted text — the whole
-    // text where the stored one was cut, as search took it (server.ts redacts the rest).
+    // text where the stored one was cut, as search read it (server.ts redacts the rest).
     const terms = queryTerms(a.query);
-    const wholeText = wholeTextReader(env.workspace);
     for (const r of response.results) {
       const red = redactSecrets(r.text);
       const whole = wholeText(r);

@@ -15,7 +15,7 @@ import path from 'node:path';
 import { TIERS, type DocRecord, type Tier } from './types.js';
 import { openTier, type OpenedTier } from './view.js';
 import { finishSearch, mergeTier, shortlist, startSearch } from './assemble.js';
-import { wholeTextReader } from './whole-text.js';
+import { wholeTextReader, type WholeTextReader } from './whole-text.js';
 
 export { successorsFirst } from './assemble.js';
 export { successor } from './cited.js';
@@ -69,6 +69,8 @@ export interface SearchRequest {
   extraPaths: string[];
   search: { chunkTokens: number; overlapTokens: number };
   vectors?: VectorRanker;
+  /** Reads a cut result's whole text for its snippet (default: a new wholeTextReader). */
+  wholeText?: WholeTextReader;
 }
 
 export interface SearchOutcome {
@@ -221,5 +223,5 @@ export async function runSearch(req: SearchRequest): Promise<SearchOutcome> {
   } finally {
     opens.forEach((o) => o.close());
   }
-  return finishSearch(req, response, results, notices, terms, wholeTextReader(req.workspace));
+  return finishSearch(req, response, results, notices, terms, req.wholeText ?? wholeTextReader(req.workspace));
 }
