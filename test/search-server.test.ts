@@ -177,6 +177,22 @@ test('a plain search the server answers is printed before the CLI loads (bin/mem
   assert.equal((await status(ws))!.served - up.served, cases.length + 1, 'the server answered every one');
 });
 
+test('MEM_SEARCH_SERVER_TIMEOUT_MS that no timer can hold (or not a number) waits the default 3 s: the server answers, and no TimeoutOverflowWarning', async (t) => {
+  const ws = searchWorkspace(t);
+  await index(ws);
+  const { child } = startServer(ws);
+  killAfter(t, child);
+  const up = await waitFor('the server', async () => (await status(ws)) ?? false, 60_000, 200);
+  const cold = await mem(['-C', ws, '--json', 'search', 'postgres'], { env: { MEM_SEARCH_SERVER: 'off' } });
+  for (const timeout of ['99999999999', '-5', 'soon']) {
+    const r = await mem(['-C', ws, '--json', 'search', 'postgres'], { env: { MEM_SEARCH_SERVER_TIMEOUT_MS: timeout } });
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(r.stderr, '', timeout);
+    assert.equal(r.stdout, cold.stdout, timeout);
+  }
+  assert.equal((await status(ws))!.served - up.served, 3, 'the server answered every one');
+});
+
 test('no server: a search answers cold and, by default in tests (no-spawn) or below the size threshold, starts none', async (t) => {
   const ws = searchWorkspace(t);
   await index(ws);

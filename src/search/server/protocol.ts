@@ -14,6 +14,7 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { userConfigPath } from '../../config/files.js';
+import { MAX_TIMER_MS } from '../../config/timer.js';
 import type { Filters } from '../filter.js';
 import type { IndexResult } from '../update.js';
 import type { SearchOutcome } from '../search.js';
@@ -138,8 +139,16 @@ export function serverSwitch(env: NodeJS.ProcessEnv = process.env): ServerSwitch
   return 'auto';
 }
 
-/** How long a client waits for an answer before answering cold (a busy or wedged server). */
-const REPLY_TIMEOUT_MS = Number(process.env.MEM_SEARCH_SERVER_TIMEOUT_MS) || 3_000;
+/**
+ * How long a client waits for an answer before answering cold (a busy or wedged server):
+ * MEM_SEARCH_SERVER_TIMEOUT_MS when it is a whole number of milliseconds a timer can hold, else 3 s
+ * (a longer one would fire at once, with a TimeoutOverflowWarning on stderr).
+ */
+function replyTimeout(raw: string | undefined): number {
+  const ms = Number(raw);
+  return Number.isInteger(ms) && ms >= 1 && ms <= MAX_TIMER_MS ? ms : 3_000;
+}
+const REPLY_TIMEOUT_MS = replyTimeout(process.env.MEM_SEARCH_SERVER_TIMEOUT_MS);
 
 /** Cold replies of a server on its way out: asking again may reach (or start) its successor. */
 const LEAVING: ReadonlySet<string> = new Set(['stopping', 'server of another build']);
