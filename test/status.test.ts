@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { editConfig, exampleWorkspace, mem, snapshot } from './helpers/cli.js';
+import { editConfig, exampleWorkspace, mem, snapshot, tempDir } from './helpers/cli.js';
 import { jobLog } from './helpers/daemon.js';
 
 function entry(kind: string, n: number, extra: Record<string, string> = {}): string {
@@ -187,4 +187,12 @@ describe('job log', async () => {
     assert.equal('message' in quiet, false);
     assert.equal('changed' in quiet, false);
   });
+});
+
+test('status counts agree with their nouns: "1 file to index", then "2 files to index"', async (t) => {
+  const ws = tempDir(t);
+  await mem(['init', ws]);
+  assert.match((await mem(['-C', ws, 'status'])).stdout, /^index not built \(1 file to index; run "mem index"\)/m);
+  writeFileSync(join(ws, 'memory', 'projects', 'notes.md'), '# Notes\n\nsomething to index\n');
+  assert.match((await mem(['-C', ws, 'status'])).stdout, /^index not built \(2 files to index; run "mem index"\)/m);
 });

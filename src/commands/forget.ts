@@ -10,6 +10,7 @@ import { c } from '../cli/output.js';
 import { MemError } from '../core/errors.js';
 import { runForget, type ForgetResult } from '../jobs/forget.js';
 import { refreshIndex } from './refresh-index.js';
+import { count } from '../core/count.js';
 
 interface ForgetFlags {
   query?: string;
@@ -28,7 +29,7 @@ function describe(r: ForgetResult): string {
     return lines.join('\n');
   }
   const lines = r.resumed.map((id) => `${id}: its entry is already gone (an earlier "mem forget --hard" stopped part-way); ${verb}remove what still names it`);
-  lines.push(...r.files.map((f) => `${verb}remove from ${f.file}: ${f.entries} entr${f.entries === 1 ? 'y' : 'ies'}, ${f.lines} other line(s)`));
+  lines.push(...r.files.map((f) => `${verb}remove from ${f.file}: ${count(f.entries, 'entry', 'entries')}, ${count(f.lines, 'other line')}`));
   for (const k of r.kept) {
     lines.push(`left as is: ${k.file}:${k.line} (${k.entry ? `entry ${k.entry}` : 'a heading'}) ${k.why}; forget changes only the named entries: edit it by hand${k.entry ? ' or forget that entry too' : ''}`);
   }

@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { commandContext, type GlobalOptions } from '../cli/context.js';
 import { runImport } from '../jobs/import.js';
 import { refreshIndex } from './refresh-index.js';
+import { count } from '../core/count.js';
 
 export function registerImport(program: Command): void {
   program
@@ -18,7 +19,7 @@ export function registerImport(program: Command): void {
       const r = await runImport({ workspace, loaded, now, kind, path: given, scope: o.scope, dryRun: !!o.dryRun });
       if (!r.dryRun && r.added.length) await refreshIndex(workspace, loaded, out);
       for (const w of r.warnings) out.warn(w);
-      if (r.redacted) out.warn(`${r.redacted} secret${r.redacted === 1 ? '' : 's'} redacted before writing`);
+      if (r.redacted) out.warn(`${count(r.redacted, 'secret')} redacted before writing`);
       out.json(r);
       const verb = r.dryRun ? 'would add' : 'added';
       out.result([...r.added.map((a) => `${verb} ${a.id} (${a.from}) to ${a.file}`), `import ${r.kind}: ${r.files.length} file(s), ${r.items} items, ${r.added.length} ${verb}, ${r.skipped} already held`].join('\n'));

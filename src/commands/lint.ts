@@ -5,6 +5,7 @@ import { MemError } from '../core/errors.js';
 import { lintEntries } from '../entries/lint.js';
 import { readMemoryFiles, recordsOf } from '../entries/store.js';
 import { scanWorkspaceForSecrets } from '../jobs/secret-scan.js';
+import { count } from '../core/count.js';
 
 export function registerLint(program: Command): void {
   program
@@ -20,8 +21,8 @@ export function registerLint(program: Command): void {
       const problems = lintEntries(records, files, { maxEntriesPerDailyFile: loaded.config.limits.entriesPerDailyFile });
       out.json({ entries: records.length, problems });
       for (const p of problems) out.result(`${p.file}:${p.line}: ${p.id ? p.id + ': ' : ''}${p.message}`);
-      out.line(`lint: ${records.length} entr${records.length === 1 ? 'y' : 'ies'}, ${problems.length} problem${problems.length === 1 ? '' : 's'}`);
-      if (problems.length) throw new MemError('LINT_PROBLEMS', `lint found ${problems.length} problem${problems.length === 1 ? '' : 's'}`);
+      out.line(`lint: ${count(records.length, 'entry', 'entries')}, ${count(problems.length, 'problem')}`);
+      if (problems.length) throw new MemError('LINT_PROBLEMS', `lint found ${count(problems.length, 'problem')}`);
     });
 }
 
@@ -31,7 +32,7 @@ async function lintSecrets(workspace: string, out: CommandContext['out']): Promi
   for (const h of hits) out.result(`${h.file}:${h.line}: looks like a secret (${h.kind}); remove it or replace it with [REDACTED:${h.kind}]`);
   // Reported, not failed: a binary file (an image) in the workspace must not block every commit.
   for (const s of skipped) out.result(`${s.file}: not scanned: binary (${s.reason})`);
-  const notScanned = skipped.length ? `, ${skipped.length} binary file${skipped.length === 1 ? '' : 's'} not scanned` : '';
-  out.line(`lint --secrets: ${files} files scanned, ${hits.length} secret${hits.length === 1 ? '' : 's'} found${notScanned}`);
-  if (hits.length) throw new MemError('LINT_PROBLEMS', `${hits.length} secret${hits.length === 1 ? '' : 's'} found in the workspace; nothing was changed`);
+  const notScanned = skipped.length ? `, ${count(skipped.length, 'binary file')} not scanned` : '';
+  out.line(`lint --secrets: ${count(files, 'file')} scanned, ${count(hits.length, 'secret')} found${notScanned}`);
+  if (hits.length) throw new MemError('LINT_PROBLEMS', `${count(hits.length, 'secret')} found in the workspace; nothing was changed`);
 }

@@ -5,9 +5,7 @@ import { c } from '../cli/output.js';
 import { renderEntry } from '../entries/render.js';
 import { runMicrosync, type MicrosyncResult } from '../jobs/microsync/run.js';
 import { refreshIndex } from './refresh-index.js';
-
-/** "1 file", "2 files": every count of the summary agrees with its noun. */
-const count = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
+import { count } from '../core/count.js';
 
 export function summary(r: MicrosyncResult): string {
   const entries = r.dryRun ? r.plan.entries.length : r.added.length;

@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { commandContext, type GlobalOptions } from '../cli/context.js';
 import { runRemember } from '../jobs/remember.js';
 import { refreshIndex } from './refresh-index.js';
+import { count } from '../core/count.js';
 
 export function registerRemember(program: Command): void {
   program
@@ -19,7 +20,7 @@ export function registerRemember(program: Command): void {
       const r = await runRemember({ workspace, loaded, now, text, ...o });
       if (r.added) await refreshIndex(workspace, loaded, out);
       out.json(r);
-      if (r.redacted) out.warn(`${r.redacted} secret${r.redacted === 1 ? '' : 's'} redacted before writing`);
+      if (r.redacted) out.warn(`${count(r.redacted, 'secret')} redacted before writing`);
       out.line(r.added ? `remembered ${r.id} in ${r.file}` : `already remembered as ${r.id}; nothing changed`);
     });
 }

@@ -5,6 +5,7 @@ import { MemError } from '../core/errors.js';
 import { collectStatus } from '../status/collect.js';
 import { applyFixes } from '../status/fix.js';
 import { renderStatus } from '../status/render.js';
+import { count } from '../core/count.js';
 
 export function registerStatus(program: Command): void {
   program
@@ -28,7 +29,7 @@ export function registerStatus(program: Command): void {
       // -q (cron mail): the screen only when something needs attention.
       if (!out.opts.quiet || report.problems.length) out.result(renderStatus(report, now));
       if (o.strict && report.problems.length) {
-        throw new MemError('STATUS_PROBLEMS', `status --strict: ${report.problems.length} problem${report.problems.length === 1 ? '' : 's'} (first: ${report.problems[0]})`);
+        throw new MemError('STATUS_PROBLEMS', `status --strict: ${count(report.problems.length, 'problem')} (first: ${report.problems[0]})`);
       }
     });
 }

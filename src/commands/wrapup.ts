@@ -3,12 +3,13 @@ import { Option, type Command } from 'commander';
 import { commandContext, type GlobalOptions } from '../cli/context.js';
 import { runWrapup, type WrapupResult } from '../jobs/wrapup/run.js';
 import { refreshIndex } from './refresh-index.js';
+import { count } from '../core/count.js';
 
 export function wrapupSummary(r: WrapupResult): string {
   const c = r.counts;
   const what = `${c.decisions} decisions, ${c.actions} action items, ${c.conversations} conversations, ${c.technical} technical notes, ${c.openLoops} open loops, ${c.nextSteps} next steps`;
   const files = r.dryRun ? `would write ${r.files.join(', ')}` : r.written.length ? `wrote ${r.written.join(', ')}` : `${r.files.join(', ')} unchanged`;
-  return `wrapup ${r.date}: ${files} (${r.sessions.length} session${r.sessions.length === 1 ? '' : 's'}; ${what})`;
+  return `wrapup ${r.date}: ${files} (${count(r.sessions.length, 'session')}; ${what})`;
 }
 
 export function registerWrapup(program: Command): void {

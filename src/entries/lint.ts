@@ -8,6 +8,7 @@ import { getField, ID_PREFIX, isKind, ORIGINS, STATUSES, supersedesOf } from './
 import { fieldLines, splitLines, unclosedFence } from './parse.js';
 import type { EntryRecord, MemoryFile } from './store.js';
 import { DAILY_FILE } from '../write/allowance.js';
+import { count } from '../core/count.js';
 
 export interface Problem {
   file: string;
@@ -23,8 +24,7 @@ export function lintEntries(records: EntryRecord[], files: MemoryFile[], opts: {
   const problems: Problem[] = [];
   for (const { file, text } of files) {
     const fence = unclosedFence(text);
-    const after = fence && splitLines(text).length - fence.line;
-    if (fence) problems.push({ file, line: fence.line, id: '', message: `code fence ${fence.marker} is never closed: the ${after} line${after === 1 ? '' : 's'} after it read as code, entries included; add a closing ${fence.marker} line where the code ends` });
+    if (fence) problems.push({ file, line: fence.line, id: '', message: `code fence ${fence.marker} is never closed: the ${count(splitLines(text).length - fence.line, 'line')} after it read as code, entries included; add a closing ${fence.marker} line where the code ends` });
   }
   const add = (r: EntryRecord, message: string) => problems.push({ file: r.file, line: r.block.startLine, id: r.id, message });
   const byId = new Map<string, EntryRecord[]>();

@@ -4,6 +4,8 @@
  * not in a git repository or the index already holds staged changes of someone else's work, so a
  * person's half-prepared commit is never swept into a memfold commit.
  */
+import { count } from '../core/count.js';
+
 export interface CommitResult {
   committed: boolean;
   reason?: string;
@@ -22,12 +24,11 @@ export async function git(cwd: string, args: string[]): Promise<{ code: number; 
 }
 
 export function commitMessage(job: string, counts: Record<string, number>, files: string[]): string {
-  const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
   const parts: string[] = [];
-  if (counts.entriesAdded) parts.push(`${plural(counts.entriesAdded, 'entry', 'entries')} added`);
-  if (counts.entriesRemoved) parts.push(`${plural(counts.entriesRemoved, 'entry', 'entries')} removed`);
+  if (counts.entriesAdded) parts.push(`${count(counts.entriesAdded, 'entry', 'entries')} added`);
+  if (counts.entriesRemoved) parts.push(`${count(counts.entriesRemoved, 'entry', 'entries')} removed`);
   for (const [k, v] of Object.entries(counts)) if (v && !['entriesAdded', 'entriesRemoved', 'filesChanged'].includes(k)) parts.push(`${k} ${v}`);
-  parts.push(`${plural(files.length, 'file', 'files')} changed`);
+  parts.push(`${count(files.length, 'file')} changed`);
   return `mem ${job}: ${parts.join(', ')}\n\n${files.map((f) => `- ${f}`).join('\n')}\n`;
 }
 

@@ -1,6 +1,7 @@
 /** `mem status` for people: one screen, problems last and in colour on a terminal. */
 import { c } from '../cli/output.js';
 import type { StatusReport } from './collect.js';
+import { count } from '../core/count.js';
 
 function ago(iso: string, now: Date): string {
   const s = Math.round((now.getTime() - Date.parse(iso)) / 1000);
@@ -28,15 +29,15 @@ export function renderStatus(r: StatusReport, now: Date): string {
   }
   out.push(`${c.bold('locks')} ${r.locks.length ? r.locks.map((l) => `${l.name}${l.holders.length ? ` (held by ${l.holders.map((h) => `${h.job} pid ${h.pid}`).join(', ')})` : ' (holder unknown)'}`).join(', ') : 'none held'}`);
   const ix = r.index;
-  out.push(`${c.bold('index')} ${ix.exists ? `updated ${ix.lastUpdate ? ago(ix.lastUpdate, now) : '?'}, ${ix.dirtyFiles} dirty file${ix.dirtyFiles === 1 ? '' : 's'}` : `not built (${ix.dirtyFiles} files to index; run "mem index")`}`);
+  out.push(`${c.bold('index')} ${ix.exists ? `updated ${ix.lastUpdate ? ago(ix.lastUpdate, now) : '?'}, ${count(ix.dirtyFiles, 'dirty file')}` : `not built (${count(ix.dirtyFiles, 'file')} to index; run "mem index")`}`);
   const ar = r.archive;
-  out.push(`${c.bold('archive')} ${ar.kept ? `${ar.windows} window${ar.windows === 1 ? '' : 's'} of ${ar.transcripts} transcript${ar.transcripts === 1 ? '' : 's'} in ${ar.segments} segment${ar.segments === 1 ? '' : 's'}, updated ${ar.lastUpdate ? ago(ar.lastUpdate, now) : '?'}; ${ar.behind ? `${ar.behind} transcript${ar.behind === 1 ? '' : 's'} changed since (microsync or "mem archive" catches up)` : 'up to date'}` : c.dim('not kept (run "mem archive" to search raw transcripts with --archive)')}`);
+  out.push(`${c.bold('archive')} ${ar.kept ? `${count(ar.windows, 'window')} of ${count(ar.transcripts, 'transcript')} in ${count(ar.segments, 'segment')}, updated ${ar.lastUpdate ? ago(ar.lastUpdate, now) : '?'}; ${ar.behind ? `${count(ar.behind, 'transcript')} changed since (microsync or "mem archive" catches up)` : 'up to date'}` : c.dim('not kept (run "mem archive" to search raw transcripts with --archive)')}`);
   out.push(`${c.bold('providers')} llm: ${r.providers.llm ? r.providers.llm.model : 'none (rule-based extraction)'}; embeddings: ${r.providers.embedding ? r.providers.embedding.model : 'none (BM25 search only)'}`);
   out.push(c.bold('governance'));
   for (const ch of r.governance.checks) {
     const mark = ch.ok ? c.green('ok  ') : ch.level === 'notice' ? c.yellow('note') : c.red('WARN');
     out.push(`  ${mark} ${ch.message}`);
   }
-  out.push(r.problems.length ? c.red(`${r.problems.length} problem${r.problems.length === 1 ? '' : 's'}`) + ':\n' + r.problems.map((p) => `  - ${p}`).join('\n') : c.green('no problems'));
+  out.push(r.problems.length ? c.red(count(r.problems.length, 'problem')) + ':\n' + r.problems.map((p) => `  - ${p}`).join('\n') : c.green('no problems'));
   return out.join('\n');
 }

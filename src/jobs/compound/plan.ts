@@ -12,6 +12,7 @@ import { jaccard, tokens } from '../../entries/similarity.js';
 import { defaultSummary, lineCount, readCurrentMemory, renderMemory, sectionFor, type CurrentMemory, type MemoryItem } from './memory-md.js';
 import { PROMOTE_MIN, rankEntries, type Ranked } from './rank.js';
 import type { Week } from './week.js';
+import { count } from '../../core/count.js';
 
 /** Entries at least this alike (same kind) are shown as one MEMORY.md item citing both ids. */
 export const SAME_ITEM_SIMILARITY = 0.8;
@@ -116,7 +117,7 @@ export function planCompound(input: CompoundInput): CompoundPlan {
   const promoted = [...shown].filter((id) => !before.has(id)).sort();
   const demoted = [...before].filter((id) => !shown.has(id)).sort();
   const score = new Map(ranked.map((r) => [r.record.id, r]));
-  if (current.markerLost) log.push({ what: 'kept', text: `MEMORY.md had lost its generator marker line but is memfold's own output (its items cite entry ids): regenerated${current.adoptedLines !== null ? `; ${current.adoptedLines} line${current.adoptedLines === 1 ? '' : 's'} added by hand outside the pinned markers are kept as a pinned section` : ''}` });
+  if (current.markerLost) log.push({ what: 'kept', text: `MEMORY.md had lost its generator marker line but is memfold's own output (its items cite entry ids): regenerated${current.adoptedLines !== null ? `; ${count(current.adoptedLines, 'line')} added by hand outside the pinned markers are kept as a pinned section` : ''}` });
   else if (current.adoptedLines !== null) log.push({ what: 'adopted', text: `MEMORY.md had no generator marker (hand-written or from another tool): its whole text (${current.adoptedLines} lines) is kept as a pinned section` });
   for (const f of conflicts.flips) log.push({ what: 'superseded', text: `${f.id} (${f.date}, ${f.file}) → superseded by ${f.by}: ${f.reason}` });
   for (const f of conflicts.blocked) log.push({ what: 'blocked', text: `${f.id} (${f.file}) should be superseded by ${f.by} (${f.reason}) but is not in a daily file or memory/recent/: its status is left as it is, and it is not promoted` });

@@ -12,6 +12,7 @@ import type { LoadedConfig } from '../../config/load.js';
 import { isMemError } from '../../core/errors.js';
 import type { LlmBudget } from '../../extract/llm-budget.js';
 import { runMicrosync } from './run.js';
+import { count } from '../../core/count.js';
 
 export interface CatchUpOptions {
   workspace: string;
@@ -46,6 +47,6 @@ export async function catchUp(opts: CatchUpOptions, since: DateTime): Promise<{ 
     ...(opts.apiKey ? { apiKey: opts.apiKey } : {}), ...(opts.budget ? { budget: opts.budget } : {}), warn,
   }).catch((err: unknown) => skipped(err, opts.warn));
   if (typeof r === 'string') return { added: 0, skipped: r };
-  if (repeated) opts.warn(`microsync catch-up: ${repeated} transcript line warning${repeated === 1 ? '' : 's'} (malformed or untimed lines; "mem microsync --since ..." lists them)`);
+  if (repeated) opts.warn(`microsync catch-up: ${count(repeated, 'transcript line warning')} (malformed or untimed lines; "mem microsync --since ..." lists them)`);
   return { added: r.added.length, skipped: null };
 }

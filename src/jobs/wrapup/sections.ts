@@ -12,6 +12,7 @@ import { MARKERS } from '../../extract/markers.js';
 import { clip, normalise, sentences, stripQuoted, trimEnd } from '../../extract/sentences.js';
 import type { EntryRecord } from '../../entries/store.js';
 import type { DaySession } from './sessions.js';
+import { count } from '../../core/count.js';
 
 export const SECTION_TITLES = [
   'Decisions made today',
@@ -115,7 +116,7 @@ export function buildSections(day: string, dayEntries: EntryRecord[], allEntries
     if (!entries.length && !n) continue;
     const first = s.turns[0]!.index;
     const last = s.turns[s.turns.length - 1]!.index;
-    const parts = [entries.length ? `settled ${entries.map((r) => `"${r.entry.title}"`).join(', ')}` : '', n ? `${n} follow-up note${n === 1 ? '' : 's'}` : ''].filter(Boolean);
+    const parts = [entries.length ? `settled ${entries.map((r) => `"${r.entry.title}"`).join(', ')}` : '', n ? count(n, 'follow-up note') : ''].filter(Boolean);
     sec.conversations.push({ text: safeText(`${s.kind} session ${s.sessionId}: ${parts.join('; ')}`), cite: { type: 'session', sessionId: s.sessionId, first, last } });
   }
   for (const key of SECTION_KEYS) sec[key] = dedupe(sec[key]);
