@@ -1,5 +1,5 @@
 /**
- * The regex fragments the secret table (secret-patterns.ts) is built from: how a quoted value opens
+ * The regex fragments the secret table (secret-patterns.ts and its sections) is built from: how a quoted value opens
  * and closes, the bounded value classes with the tails that continue an accepted value past its
  * bound, and PEM armour. Every fragment keeps the table's rules: bounded quantifiers, or a class the
  * next part cannot overlap, so a scan stays linear in its input.

@@ -1,5 +1,5 @@
 /**
- * Key names (secret-patterns.ts): which `KEY=` / `"key":` / `--key` labels announce a secret, and of
+ * Key names (secret-patterns.ts and its sections): which `KEY=` / `"key":` / `--key` labels announce a secret, and of
  * what kind. `DB_PASSWORD` and `stripeSecretKey` do; `cacheKey`, `getToken` and `PRIMARY_KEY` do not.
  */
 

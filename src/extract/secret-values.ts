@@ -1,10 +1,10 @@
 /**
- * Values after a label (secret-patterns.ts). A label says "a secret may follow"; these decide whether
+ * Values after a label (secret-patterns.ts and its sections). A label says "a secret may follow"; these decide whether
  * what follows is a literal, or code, a placeholder or prose. Literal strings assigned to
  * secret-named keys in code (`const secret = 'abc'`) are redacted: a hard-coded secret is still a
  * secret.
  */
-import type { PatternMatch } from './secret-patterns.js';
+import type { PatternMatch } from './secret-pattern-kit.js';
 import { splitKey } from './secret-keys.js';
 
 /**
@@ -98,7 +98,7 @@ export function looksLikePath(v: string): boolean {
 /** Looks like a random string or a chosen password rather than a word: used where prose surrounds. */
 export function looksSecretish(v: string): boolean {
   // A backslash may be in a password (`Fake\Pass99`); a Windows path is a path, and an escape
-  // (`\n`) already ended the value (secret-patterns.ts).
+  // (`\n`) already ended the value (secret-patterns.ts and its sections).
   if (v.length < 6 || isPlaceholder(v) || looksLikePath(v)) return false;
   if (/^v?\d+(?:\.\d+)+$/.test(v) || /^\d{4}-\d{2}-\d{2}/.test(v)) return false;
   if (isCodeExpression(v)) return false;

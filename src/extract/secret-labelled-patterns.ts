@@ -1,0 +1,138 @@
+/**
+ * Labelled values of the secret table (secret-patterns.ts), the last section: KEY=value,
+ * "key": "value", key: value, --key value, and their relatives, where a label says a secret may follow.
+ */
+import { CJK_VALUE, DASH, NUMBER_RANGE, PASS, PROSE, quotedValue, QUOTES, UNQUOTED, VALUE } from './secret-fragments.js';
+import { classifyKey, QUALIFIED_PASS } from './secret-keys.js';
+import {
+  acceptQuoted,
+  acceptUnquoted,
+  DASHES,
+  isPlaceholder,
+  isPlaceholderMatch,
+  looksSecretish,
+  strongEnough,
+} from './secret-values.js';
+import { byLabel, re, type SecretPattern } from './secret-pattern-kit.js';
+
+const ASSIGNMENT_KINDS = ['password', 'secret', 'token', 'api-key', 'private-key'] as const;
+
+export const LABELLED_PATTERNS: readonly SecretPattern[] = [
+  // --- Labelled values: KEY=value, "key": "value", key: value, --key value, and their relatives.
+  {
+    kinds: [...ASSIGNMENT_KINDS],
+    re: re(
+      String.raw`(?<![\w.&?/@-])(?<kq>\\?["'])?(?<key>[A-Za-z_][\w.-]{0,63})\k<kq>(?<sep>[ \t]*(?::=|=>|:(?![:/])|=(?!=)|：)[ \t]*)${VALUE}`,
+    ),
+    check: (p) => {
+      const key = p.m.groups?.key ?? '';
+      const kind = classifyKey(key);
+      if (kind === null) return false;
+      const ok = p.quoted ? acceptQuoted(p.value, key, kind) : acceptUnquoted(p, key, p.m.groups?.sep ?? '');
+      return ok && strongEnough(p.value, kind) && kind;
+    },
+    tail: UNQUOTED.tail,
+  },
+  {
+    kinds: [...ASSIGNMENT_KINDS],
+    // CLI flags: --password hunter2, --api-key=…, --token "…". Smart typography makes `--` an en
+    // or em dash (–password x, —token x), so a flag opens with one or two of any DASHES.
+    re: re(String.raw`(?<![\w${DASHES}])${DASH}{1,2}(?<key>[A-Za-z][\w${DASHES}]{1,40})(?:=|[ \t]+)(?![${DASHES}$])${VALUE}`),
+    check: (p) => {
+      const key = p.m.groups?.key ?? '';
+      const kind = classifyKey(key);
+      if (kind === null) return false;
+      const ok = p.quoted ? acceptQuoted(p.value, key, kind) : acceptUnquoted(p, key, '=');
+      return ok && strongEnough(p.value, kind) && kind;
+    },
+    tail: UNQUOTED.tail,
+  },
+  {
+    kinds: ['password'],
+    // mysql -uroot -phunter2 (the password glued to -p); sshpass -p 'x'
+    re: re(
+      String.raw`[ \t]-p(?<=\b(?:mysql|mysqldump|mysqladmin|mariadb|sshpass)\b[^\r\n]{0,200}-p)[ \t]*(?:${quotedValue(QUOTES.single, QUOTES.double)}|(?<vu>[^\s'"-][^\s'"]*))`,
+    ),
+    check: (p) => !isPlaceholderMatch(p),
+  },
+  {
+    kinds: ['password'],
+    // redis-cli -a hunter2
+    re: re(String.raw`[ \t]-a(?<=\bredis-cli\b[^\r\n]{0,200}-a)[ \t]+(?:${quotedValue(QUOTES.single, QUOTES.double)}|(?<vu>[^\s'"-][^\s'"]*))`),
+    check: (p) => !isPlaceholderMatch(p),
+  },
+  {
+    kinds: ['password'],
+    // ~/.netrc: machine host login user password hunter2
+    re: re(String.raw`\bmachine[ \t]+\S+(?:[ \t]+login[ \t]+\S+)?[ \t]+password[ \t]+(?<vu>\S+)`),
+    check: (p) => !isPlaceholderMatch(p),
+  },
+  {
+    kinds: ['password', 'token', 'secret'],
+    // 密码：hunter2 / 密碼: 'x' / 令牌是 abc… (full-width or ASCII colon, or 是/为). The value is an
+    // ASCII run or a quoted string: Chinese text after the label is prose ("密码：请找运维").
+    re: re(
+      String.raw`(?<label>密码|密碼|口令|访问令牌|訪問令牌|令牌|密钥|密鑰|金鑰|金钥|秘钥|秘鑰|私钥|私鑰|パスワード|비밀번호)[ \t]*(?<sep>(?:是|为|為)[ \t]*[:：]?|[:：=]|(?=[ \t]))[ \t]*(?:${quotedValue(QUOTES.corner, QUOTES.curly, QUOTES.escaped, QUOTES.double, QUOTES.single, QUOTES.backtick)}|(?<vu>${CJK_VALUE.char}{1,512}))`,
+    ),
+    check: (p) => {
+      if (isPlaceholderMatch(p)) return false;
+      const sep = p.m.groups?.sep ?? '';
+      if (!p.quoted && p.value.length < 4) return false; // "密码：6 位数字" states a rule
+      // "密码：8-16位" is a length: a number run straight into Chinese text.
+      if (NUMBER_RANGE.test(p.value) && /^[\u3400-\u9fff]/.test(p.text.charAt(p.rawEnd))) return false;
+      // Without a colon the value must look chosen: "密码 Abc@123456", not "密码 MD5 加密".
+      if (sep === '' && !looksSecretish(p.value)) return false;
+      const label = p.m.groups?.label ?? '';
+      if (/令牌/.test(label)) return 'token';
+      return /密码|密碼|口令|パスワード|비밀번호/.test(label) ? 'password' : 'secret';
+    },
+    tail: CJK_VALUE.tail,
+  },
+  {
+    kinds: ['password'],
+    // "ssh pass = x", "wifi pw=x": the words, not a key, so the assignment shapes above miss it.
+    re: re(String.raw`\b(?<label>${QUALIFIED_PASS})[ \t]*=[ \t]*(?:${quotedValue(QUOTES.escaped, QUOTES.double, QUOTES.single)}|(?<vu>${PASS.char}{1,256}))`, 'i'),
+    check: (p) => (p.quoted ? p.value.length >= 4 && !isPlaceholder(p.value) : looksSecretish(p.value)),
+    tail: PASS.tail,
+  },
+  {
+    kinds: ['password', 'secret', 'token', 'api-key'],
+    // Prose: "the staging password is hunter2!", "ssh pass is x", "API key for prod was `abc123…`", "Password for
+    // wifi: x", "set the password to x". Unquoted values must look chosen or random, so "the
+    // password is rotated weekly" stays.
+    re: re(
+      String.raw`\b(?<label>passwords?|passphrase|passwd|pwd|pin|${QUALIFIED_PASS}|secret(?:[ _-]key)?|api[ _-]?key|access[ _-]?token|token)\b(?:[ \t]+(?:for|of|on|to|in)(?:[ \t]+[\w.@-]{1,40}){1,3}?)?(?:[ \t]+(?:is|was|are|to)[ \t]*:?[ \t]+|[ \t]*:[ \t]*)(?:now[ \t]+|still[ \t]+|just[ \t]+|set[ \t]+to[ \t]+)?(?:${quotedValue(QUOTES.escaped, QUOTES.double, QUOTES.single, QUOTES.backtick)}|(?<vu>${PROSE.char}{1,256}))`,
+      'i',
+    ),
+    check: (p) => {
+      if (p.quoted ? !acceptQuoted(p.value, '', 'password') || p.value.length < 4 : !looksSecretish(p.value)) return false;
+      if (/(?:pass|pw)$/i.test(p.m.groups?.label ?? '')) return 'password';
+      return byLabel({ pass: 'password', pwd: 'password', pin: 'password', secret: 'secret', api: 'api-key' }, 'token')(p);
+    },
+    tail: PROSE.tail,
+  },
+  {
+    kinds: ['password'],
+    // "the wifi password is correcthorsebatterystaple": after an owner ("wifi", "my", "admin"), one
+    // word of 8+ letters is the password whatever it looks like, unless it is a word that describes
+    // one ("…is required", "…is incorrect") or a determiner stands for the owner ("the password is…").
+    re: re(String.raw`\b(?<owner>[A-Za-z][\w-]{0,30})[ \t]+(?:password|passphrase|passwd)[ \t]+(?:is|was)[ \t]+(?:now[ \t]+|still[ \t]+|just[ \t]+)?(?<vu>[A-Za-z][A-Za-z_-]{6,254}[A-Za-z])(?![\w@#$%^&*+=~/\\.-]*\w)`, 'i'),
+    check: (p) => {
+      const owner = (p.m.groups?.owner ?? '').toLowerCase();
+      const word = p.value.toLowerCase();
+      if (NOT_OWNERS.has(owner) || DESCRIBES_PASSWORD.has(word) || /(?:ed|ing|ly|able|ible|tion|sion)$/.test(word)) return false;
+      return !isPlaceholder(p.value);
+    },
+  },
+];
+
+/** Words before "password" that do not say whose it is. */
+const NOT_OWNERS = new Set(['the', 'a', 'an', 'this', 'that', 'these', 'those', 'which', 'what', 'whose', 'no', 'any', 'some', 'each', 'every', 'if', 'and', 'or', 'is', 'was']);
+/** Words that say something about a password rather than being one ("the wifi password is required"). */
+const DESCRIBES_PASSWORD = new Set(
+  `required incorrect invalid reset expired wrong set changed missing optional mandatory different correct
+  something anything nothing somewhere elsewhere unknown insecure secure strong weak visible hidden blank
+  empty sensitive necessary available unchanged obsolete temporary permanent default disabled enabled
+  ignored mismatch mismatched generated encrypted hashed rotated stored shared documented configured
+  specified provided accepted rejected verified validated printed updated compromised leaked`.split(/\s+/),
+);
