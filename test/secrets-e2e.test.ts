@@ -150,3 +150,35 @@ test('a token in a session id (header, front matter) or in a transcript\'s file 
   const lint = await mem(['-C', ws, 'lint', '--secrets']);
   assert.equal(lint.code, 0, `memfold's own files pass its secret check:\n${lint.stdout}${lint.stderr}`);
 });
+
+test('a password in escaped JSON inside a Claude Code Bash tool call (curl -d "{\\"password\\":…}") is not sent to the LLM nor written', async (t) => {
+  const password = 'FakeCurlTool-4821x';
+  const command = `curl -X POST https://api.example.test/login -H "Content-Type: application/json" -d "{\\"username\\":\\"admin\\",\\"password\\":\\"${password}\\"}"`;
+  const root = tempDir(t);
+  const ws = join(root, 'ws');
+  mkdirSync(ws);
+  mkdirSync(join(root, 't', 'proj'), { recursive: true });
+  const sessionId = '0f0e0d0c-0000-4000-8000-000000000009';
+  const line = (i: number, type: string, content: unknown) => JSON.stringify({
+    parentUuid: null, isSidechain: false, userType: 'external', cwd: '/home/dev/shop', sessionId, version: '1.0.98',
+    type, message: { role: type, content }, uuid: `u-${i}`, timestamp: time(i),
+  });
+  writeFileSync(join(root, 't', 'proj', `${sessionId}.jsonl`), [
+    line(0, 'user', 'Remember this: staging logins go through the API, log in as admin'),
+    line(1, 'assistant', [{ type: 'tool_use', id: 'tu1', name: 'Bash', input: { command, description: 'Log in' } }]),
+    line(2, 'user', [{ type: 'tool_result', tool_use_id: 'tu1', content: '{"ok":true}' }]),
+  ].join('\n') + '\n');
+  writeFileSync(join(ws, 'mem.config.json'), JSON.stringify({
+    format_version: 1, timezone: 'UTC', sources: [{ name: 'cc', kind: 'claude-code', path: '../t' }],
+  }));
+  const llm = await startOpenAIServer();
+  t.after(() => llm.close());
+  editConfig(ws, (cfg) => (cfg.llm = { baseURL: llm.url, model: 'echo' }));
+  const r = await mem(['-C', ws, 'microsync', '--since', 'all', '--now', NOW]);
+  assert.equal(r.code, 0, r.stderr);
+  const sent = llm.requests.map((q) => q.raw).join('\n');
+  assert.match(sent, /login -H/, 'the tool call was in the prompt');
+  assert.ok(!sent.includes(password), 'not sent to the LLM');
+  assert.match(sent, /password[\\"]+:[\\"]+\[REDACTED:password\][\\"]+}/, 'its label and quotes stay around the marker');
+  assert.ok(!workspaceText(ws).includes(password), 'not written');
+});

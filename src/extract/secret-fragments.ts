@@ -22,13 +22,17 @@ function plainQuote(name: string, open: string, close = open): QuoteForm {
 }
 
 export const QUOTES = {
-  /** `\"…\"` inside a JSON string: a backslash escapes anything but the closing quote. */
+  /**
+   * `\"…\"` inside a JSON string, or `\\\"…\\\"` inside one inside another, at any depth: a tool's
+   * input re-encoded by a reader (Claude Code's Bash `-d "{\"password\":…}"`) doubles every
+   * backslash again. A run of backslashes escapes anything but a quote; before a quote it closes.
+   */
   escaped: {
     name: 'e',
-    open: String.raw`\\"`,
-    close: String.raw`\\"`,
-    char: String.raw`(?:[^"\\\r\n]|\\[^"\r\n])`,
-    rest: String.raw`[^"\\\r\n]*(?:\\[^"\r\n][^"\\\r\n]*)*`,
+    open: String.raw`\\+"`,
+    close: String.raw`\\+"`,
+    char: String.raw`(?:[^"\\\r\n]|\\+[^"\\\r\n])`,
+    rest: String.raw`[^"\\\r\n]*(?:\\+[^"\\\r\n][^"\\\r\n]*)*`,
   },
   /** `"…"` with JSON escapes, `\"` among them. */
   json: {

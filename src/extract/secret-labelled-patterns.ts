@@ -21,8 +21,11 @@ export const LABELLED_PATTERNS: readonly SecretPattern[] = [
   // --- Labelled values: KEY=value, "key": "value", key: value, --key value, and their relatives.
   {
     kinds: [...ASSIGNMENT_KINDS],
+    // The key's quote may be escaped to any depth (`\\\"password\\\":`, JSON in a JSON string in a
+    // tool input), the same on both sides of it. A key never follows a backslash, so the quote's
+    // run of backslashes is read from its first one only and a long run costs one pass.
     re: re(
-      String.raw`(?<![\w.&?/@-])(?<kq>\\?["'])?(?<key>[A-Za-z_][\w.-]{0,63})\k<kq>(?<sep>[ \t]*(?::=|=>|:(?![:/])|=(?!=)|：)[ \t]*)${VALUE}`,
+      String.raw`(?<![\w.&?/@\\-])(?<kq>\\*["'])?(?<key>[A-Za-z_][\w.-]{0,63})\k<kq>(?<sep>[ \t]*(?::=|=>|:(?![:/])|=(?!=)|：)[ \t]*)${VALUE}`,
     ),
     check: (p) => {
       const key = p.m.groups?.key ?? '';
