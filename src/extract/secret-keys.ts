@@ -91,5 +91,8 @@ function classifyKeyUncached(key: string): string | null {
   if (screaming && last === 'key' && prev !== undefined && !NON_SECRET_KEY_QUALIFIERS.has(prev)) return 'api-key';
   if (/secret$/.test(last) || last === 'credential' || last === 'credentials') return 'secret';
   if (/token$/.test(last) || last === 'pat') return 'token';
+  // `headers["Authorization"] = "…"`: the header alone, whose value is one token when it is not
+  // `Bearer …` (the token shapes' to judge). `assertOwnsAuthorization` names a function.
+  if (last === 'authorization' && i === 0) return 'token';
   return null;
 }

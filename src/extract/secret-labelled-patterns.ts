@@ -13,7 +13,7 @@ import {
   looksSecretish,
   strongEnough,
 } from './secret-values.js';
-import { byLabel, re, type SecretPattern } from './secret-pattern-kit.js';
+import { byLabel, re, type PatternMatch, type SecretPattern } from './secret-pattern-kit.js';
 
 const ASSIGNMENT_KINDS = ['password', 'secret', 'token', 'api-key', 'private-key'] as const;
 
@@ -27,13 +27,7 @@ export const LABELLED_PATTERNS: readonly SecretPattern[] = [
     re: re(
       String.raw`(?<![\w.&?/@\\-])(?<kq>\\*["'])?(?<key>[A-Za-z_][\w.-]{0,63})\k<kq>(?<sep>[ \t]*(?::=|=>|:(?![:/])|=(?!=)|：)[ \t]*)${VALUE}`,
     ),
-    check: (p) => {
-      const key = p.m.groups?.key ?? '';
-      const kind = classifyKey(key);
-      if (kind === null) return false;
-      const ok = p.quoted ? acceptQuoted(p.value, key, kind) : acceptUnquoted(p, key, p.m.groups?.sep ?? '');
-      return ok && strongEnough(p.value, kind) && kind;
-    },
+    check: (p) => keyedValue(p),
     tail: UNQUOTED.tail,
   },
   {
@@ -41,13 +35,42 @@ export const LABELLED_PATTERNS: readonly SecretPattern[] = [
     // CLI flags: --password hunter2, --api-key=…, --token "…". Smart typography makes `--` an en
     // or em dash (–password x, —token x), so a flag opens with one or two of any DASHES.
     re: re(String.raw`(?<![\w${DASHES}])${DASH}{1,2}(?<key>[A-Za-z][\w${DASHES}]{1,40})(?:=|[ \t]+)(?![${DASHES}$])${VALUE}`),
-    check: (p) => {
-      const key = p.m.groups?.key ?? '';
-      const kind = classifyKey(key);
-      if (kind === null) return false;
-      const ok = p.quoted ? acceptQuoted(p.value, key, kind) : acceptUnquoted(p, key, '=');
-      return ok && strongEnough(p.value, kind) && kind;
-    },
+    check: (p) => keyedValue(p, '='),
+    tail: UNQUOTED.tail,
+  },
+  {
+    kinds: [...ASSIGNMENT_KINDS],
+    // The key in one field, the value in the next: `<add key="ApiKey" value="…"/>` (web.config),
+    // `- name: API_TOKEN` / `  value: "…"` (Kubernetes env), `{"name": "DB_PASSWORD", "value": "…"}`
+    // (ECS), `{"ParameterKey": "DBPassword", "ParameterValue": "…"}` (CloudFormation).
+    re: re(
+      String.raw`(?<![\w\\-])(?<nq>\\*["']?)(?:parameter|option)?(?:name|key)\k<nq>[ \t]*[:=][ \t]*(?<kq>\\*["']?)(?<key>[A-Za-z_][\w.-]{0,63})\k<kq>[ \t]*,?[ \t]*(?:\r?\n[ \t]*)?\k<nq>(?:parameter|option)?value\k<nq>(?<sep>[ \t]*[:=][ \t]*)${VALUE}`,
+      'i',
+    ),
+    check: (p) => keyedValue(p),
+    tail: UNQUOTED.tail,
+  },
+  {
+    kinds: [...ASSIGNMENT_KINDS],
+    // `<password>…</password>` (Maven settings.xml): the element names the value, and its text is
+    // judged as a quoted one (`vq1`): the tags delimit it.
+    re: re(String.raw`<(?<key>[A-Za-z_][\w.:-]{0,63})>(?<vq1>[^<\r\n]{1,4096})</\k<key>>`),
+    check: (p) => keyedValue(p),
+  },
+  {
+    kinds: [...ASSIGNMENT_KINDS],
+    // os.environ["OPENAI_API_KEY"] = "…", headers["Authorization"] = "…"
+    re: re(String.raw`(?<=[\w\]])\[[ \t]*(?<kq>["'])(?<key>[A-Za-z_][\w.-]{0,63})\k<kq>[ \t]*\](?<sep>[ \t]*(?::=|=(?!=))[ \t]*)${VALUE}`),
+    check: (p) => keyedValue(p),
+    tail: UNQUOTED.tail,
+  },
+  {
+    kinds: [...ASSIGNMENT_KINDS],
+    // An environment variable set without `=`: Dockerfile `ENV DB_PASSWORD x`, fish
+    // `set -gx OPENAI_API_KEY x`, Windows `setx OPENAI_API_KEY x`. Only a variable's name counts
+    // (upper case), so "set secret santa" is prose; the value is judged as after `KEY=`.
+    re: re(String.raw`(?<![\w-])(?:env|setx|set(?:[ \t]+-{1,2}[A-Za-z]{1,12}){0,3})[ \t]+(?<key>[A-Za-z_]\w{0,63})[ \t]+${VALUE}`, 'i'),
+    check: (p) => /^[A-Z][A-Z0-9_]*$/.test(p.m.groups?.key ?? '') && keyedValue(p, '='),
     tail: UNQUOTED.tail,
   },
   {
@@ -128,6 +151,18 @@ export const LABELLED_PATTERNS: readonly SecretPattern[] = [
     },
   },
 ];
+
+/**
+ * The kind of secret a key names, if its value is one: a literal accepted after `sep` (the
+ * pattern's own separator unless given) and strong enough for that kind.
+ */
+function keyedValue(p: PatternMatch, sep = p.m.groups?.sep ?? ''): string | false {
+  const key = p.m.groups?.key ?? '';
+  const kind = classifyKey(key);
+  if (kind === null) return false;
+  const ok = p.quoted ? acceptQuoted(p.value, key, kind) : acceptUnquoted(p, key, sep);
+  return ok && strongEnough(p.value, kind) && kind;
+}
 
 /** Words before "password" that do not say whose it is. */
 const NOT_OWNERS = new Set(['the', 'a', 'an', 'this', 'that', 'these', 'those', 'which', 'what', 'whose', 'no', 'any', 'some', 'each', 'every', 'if', 'and', 'or', 'is', 'was']);
