@@ -10,6 +10,7 @@ import {
   DASHES,
   isPlaceholder,
   isPlaceholderMatch,
+  looksRandom,
   looksSecretish,
   strongEnough,
 } from './secret-values.js';
@@ -75,9 +76,9 @@ export const LABELLED_PATTERNS: readonly SecretPattern[] = [
   },
   {
     kinds: ['password'],
-    // mysql -uroot -phunter2 (the password glued to -p); sshpass -p 'x'
+    // mysql -uroot -phunter2 (the password glued to -p); sshpass -p 'x'; docker login -u ci -p x
     re: re(
-      String.raw`[ \t]-p(?<=\b(?:mysql|mysqldump|mysqladmin|mariadb|sshpass)\b[^\r\n]{0,200}-p)[ \t]*(?:${quotedValue(QUOTES.single, QUOTES.double)}|(?<vu>[^\s'"-][^\s'"]*))`,
+      String.raw`[ \t]-p(?<=\b(?:mysql|mysqldump|mysqladmin|mariadb|sshpass|(?:docker|podman|nerdctl|buildah|skopeo)[ \t]+login)\b[^\r\n]{0,200}-p)[ \t]*(?:${quotedValue(QUOTES.single, QUOTES.double)}|(?<vu>[^\s'"-][^\s'"]*))`,
     ),
     check: (p) => !isPlaceholderMatch(p),
   },
@@ -86,6 +87,22 @@ export const LABELLED_PATTERNS: readonly SecretPattern[] = [
     // redis-cli -a hunter2
     re: re(String.raw`[ \t]-a(?<=\bredis-cli\b[^\r\n]{0,200}-a)[ \t]+(?:${quotedValue(QUOTES.single, QUOTES.double)}|(?<vu>[^\s'"-][^\s'"]*))`),
     check: (p) => !isPlaceholderMatch(p),
+  },
+  {
+    kinds: ['password'],
+    // echo 'hunter2' | sudo -S apt update: the password piped to sudo's standard input.
+    re: re(
+      String.raw`\becho[ \t]+(?:-[neE]{1,3}[ \t]+)?(?:${quotedValue(QUOTES.single, QUOTES.double)}|(?<vu>[^\s'"|;&<>]{1,256}))[ \t]*\|[ \t]*sudo\b[^|;&\r\n]{0,100}?[ \t](?:-[A-Za-z]{0,8}S|--stdin)\b`,
+    ),
+    check: (p) => p.value.length >= 4 && !isPlaceholderMatch(p),
+  },
+  {
+    kinds: ['password'],
+    // htpasswd -b[c] file user hunter2, htpasswd -nb user hunter2: `-b` takes the password from the command line.
+    re: re(
+      String.raw`\bhtpasswd(?<flags>(?:[ \t]+-[A-Za-z]{1,8}){1,4})[ \t]+[^\s-]\S{0,255}(?:[ \t]+[^\s'"|;&<>-]\S{0,255})?[ \t]+(?:${quotedValue(QUOTES.single, QUOTES.double)}|(?<vu>[^\s'"|;&<>]{1,256}))`,
+    ),
+    check: (p) => (p.m.groups?.flags ?? '').includes('b') && p.value.length >= 4 && !isPlaceholderMatch(p),
   },
   {
     kinds: ['password'],
@@ -98,7 +115,7 @@ export const LABELLED_PATTERNS: readonly SecretPattern[] = [
     // 密码：hunter2 / 密碼: 'x' / 令牌是 abc… (full-width or ASCII colon, or 是/为). The value is an
     // ASCII run or a quoted string: Chinese text after the label is prose ("密码：请找运维").
     re: re(
-      String.raw`(?<label>密码|密碼|口令|访问令牌|訪問令牌|令牌|密钥|密鑰|金鑰|金钥|秘钥|秘鑰|私钥|私鑰|パスワード|비밀번호)[ \t]*(?<sep>(?:是|为|為)[ \t]*[:：]?|[:：=]|(?=[ \t]))[ \t]*(?:${quotedValue(QUOTES.corner, QUOTES.curly, QUOTES.escaped, QUOTES.double, QUOTES.single, QUOTES.backtick)}|(?<vu>${CJK_VALUE.char}{1,512}))`,
+      String.raw`(?<label>密码|密碼|口令|访问令牌|訪問令牌|令牌|密钥|密鑰|金鑰|金钥|秘钥|秘鑰|私钥|私鑰|パスワード|비밀번호)[ \t]*(?<sep>(?:是|为|為)[ \t]*[:：]?|[:：=]|(?=[ \t])|(?=[\x21-\x7e]))[ \t]*(?:${quotedValue(QUOTES.corner, QUOTES.curly, QUOTES.escaped, QUOTES.double, QUOTES.single, QUOTES.backtick)}|(?<vu>${CJK_VALUE.char}{1,512}))`,
     ),
     check: (p) => {
       if (isPlaceholderMatch(p)) return false;
@@ -106,9 +123,11 @@ export const LABELLED_PATTERNS: readonly SecretPattern[] = [
       if (!p.quoted && p.value.length < 4) return false; // "密码：6 位数字" states a rule
       // "密码：8-16位" is a length: a number run straight into Chinese text.
       if (NUMBER_RANGE.test(p.value) && /^[\u3400-\u9fff]/.test(p.text.charAt(p.rawEnd))) return false;
-      // Without a colon the value must look chosen: "密码 Abc@123456", not "密码 MD5 加密".
-      if (sep === '' && !looksSecretish(p.value)) return false;
       const label = p.m.groups?.label ?? '';
+      // Without a colon the value must look chosen: "密码 Abc@123456", not "密码 MD5 加密"; glued to
+      // the label, random: "数据库密码Zq8RmT4v…", not "密钥AES256加密".
+      const glued = !/[ \t]/.test(p.text.charAt(p.m.index + label.length));
+      if (sep === '' && !(glued ? looksRandom : looksSecretish)(p.value)) return false;
       if (/令牌/.test(label)) return 'token';
       return /密码|密碼|口令|パスワード|비밀번호/.test(label) ? 'password' : 'secret';
     },
@@ -135,6 +154,17 @@ export const LABELLED_PATTERNS: readonly SecretPattern[] = [
       if (/(?:pass|pw)$/i.test(p.m.groups?.label ?? '')) return 'password';
       return byLabel({ pass: 'password', pwd: 'password', pin: 'password', secret: 'secret', api: 'api-key' }, 'token')(p);
     },
+    tail: PROSE.tail,
+  },
+  {
+    kinds: ['password'],
+    // "Always use that nexus password MvnRep0Pa55wordQx9 for releases", "passwd hunter2hunter2": no
+    // `is` or `:` after the word, so only a value that looks random counts ("password reset flow").
+    re: re(
+      String.raw`\b(?:passwords?|passphrase|passwd|${QUALIFIED_PASS})[ \t]+(?:${quotedValue(QUOTES.escaped, QUOTES.double, QUOTES.single, QUOTES.backtick)}|(?<vu>${PROSE.char}{1,256}))`,
+      'i',
+    ),
+    check: (p) => looksRandom(p.value),
     tail: PROSE.tail,
   },
   {

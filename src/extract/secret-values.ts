@@ -108,6 +108,21 @@ export function looksSecretish(v: string): boolean {
   return (letters && digits) || (letters && symbols) || /^\d{6,}$/.test(v);
 }
 
+/**
+ * Stricter than looksSecretish, for a value with no `is`, `:` or `=` between it and its label
+ * ("the nexus password MvnRep0Pa55wordQx9", `密码Zq8RmT4v…`), where what follows a label is usually
+ * prose: letters with two digits, or with one and a symbol or both cases, in 8 characters or more.
+ * "password e2e-tests", "password ISO-27001", "密钥AES256" and "password policy" stay.
+ */
+export function looksRandom(v: string): boolean {
+  if (v.length < 8 || !looksSecretish(v) || !/[A-Za-z]/.test(v)) return false;
+  const symbol = /[!@#$%^&*+=?~]/.test(v);
+  // Capitals and digits alone name things (`ISO-27001`, `RFC-8018`) unless they run long.
+  if (!/[a-z]/.test(v) && !symbol && v.length < 12) return false;
+  const digits = v.replace(/\D/g, '').length;
+  return digits >= 2 || (digits === 1 && (symbol || (/[a-z]/.test(v) && /[A-Z]/.test(v))));
+}
+
 /** `  password: x` / `- TOKEN=x` / `export X=y`: the key opens the line and the value closes it. */
 function isWholeLine(p: PatternMatch): boolean {
   if (p.raw !== p.value) return false; // `password: BinaryLike,` is a parameter list
