@@ -116,3 +116,28 @@ test('markdown: fences of either kind hide headings; bad front matter is reporte
   assert.match(parseMarkdownTranscript('---\nsession_id: [unclosed\n---\n## user\nx\n').problem ?? '', /front matter is not valid YAML/);
   assert.deepEqual(parseMarkdownTranscript('# Title\n\n## users\n## user notes\n').turns, []);
 });
+
+test('every reader redacts tool text before cutting it at 2,000 characters: a token across the cut leaves no piece', () => {
+  const token = 'ghp_CuTt0k3nZq8RmT4vXw2YbN6cLp0sKd3FhJ7g';
+  /** Tool text whose token has `k` characters before the cut. */
+  const output = (k: number) => `${'x'.repeat(2000 - 'GITHUB_TOKEN='.length - k - 1)}\nGITHUB_TOKEN=${token}\n${'y'.repeat(1500)}`;
+  const readers: Record<string, (text: string) => LineResult> = {
+    'claude-code tool_result': (text) => parseClaudeCodeLine(cc('user', [{ type: 'tool_result', tool_use_id: 't', content: text }])),
+    'claude-code tool_use': (text) => parseClaudeCodeLine(cc('assistant', [{ type: 'tool_use', id: 't', name: 'Bash', input: { command: text } }])),
+    'codex function_call_output': (text) => parseCodexLine({ timestamp: 't', type: 'response_item', payload: { type: 'function_call_output', call_id: 'c', output: text } }),
+    'codex custom_tool_call': (text) => parseCodexLine({ timestamp: 't', type: 'response_item', payload: { type: 'custom_tool_call', name: 'apply_patch', input: text, call_id: 'c' } }),
+    'codex local_shell_call': (text) => parseCodexLine({ timestamp: 't', type: 'response_item', payload: { type: 'local_shell_call', call_id: 'c', action: { command: ['bash', text] } } }),
+    'openclaw toolResult': (text) => parseOpenClawLine({ type: 'message', timestamp: 't', message: { role: 'toolResult', toolName: 'bash', content: text } }),
+    'openclaw bashExecution': (text) => parseOpenClawLine({ type: 'message', timestamp: 't', message: { role: 'bashExecution', command: 'env', output: text } }),
+    'generic jsonl tool': (text) => parseJsonlLine({ role: 'tool', content: text }),
+    'markdown tool': (text) => ({ ok: true, turns: parseMarkdownTranscript(`## tool\n${text}\n`).turns }),
+  };
+  for (const [name, read] of Object.entries(readers)) {
+    for (let k = 1; k <= token.length; k++) {
+      const result = read(output(k));
+      const text = result.ok ? (result.turns[0]?.text ?? '') : result.reason;
+      assert.ok(!text.includes('ghp_'), `${name}, ${k} characters before the cut: ${text.slice(1950, 2060)}`);
+      assert.match(text, /… \[\d+ more chars\]$/, name);
+    }
+  }
+});
