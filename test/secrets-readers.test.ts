@@ -1,6 +1,6 @@
 /**
  * DESIGN §9 invariant 5 where the readers shape the text before the redaction gate sees it: a tool
- * output cut at 2,000 characters. Through the built CLI, a Claude Code transcript is read by
+ * output cut at 2,000 characters, a key split over two turns. Through the built CLI, a Claude Code transcript is read by
  * microsync (LLM extractor) and the archive (with embeddings); no piece of the secret may reach a
  * workspace file (`.mem/` too), a request to the model server, or the commands' output.
  */
@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { SAMPLE_SECRETS } from './fixtures/secrets/corpus.js';
 import { editConfig, mem, snapshot, tempDir } from './helpers/cli.js';
 import { promptTurns, startOpenAIServer } from './helpers/openai-server.js';
 
@@ -80,4 +81,17 @@ test('a token across the 2,000-character cut of a tool output: redacted before t
   }, 'GITHUB_TOKEN');
   assert.ok(written.includes('VAR_1=value_1_abcdefghij'), 'the tool output was archived');
   assert.deepEqual(pieces(written, token, 6), []);
+});
+
+test('a private key pasted over two messages: the second, without its BEGIN line, is redacted up to its END line', async (t) => {
+  const lines = SAMPLE_SECRETS.rsa.split('\n');
+  const tail = lines.slice(4);
+  const written = await everythingWritten(t, {
+    '-home-dev-app/d1b2c3d4.jsonl': [
+      line(0, 'user', `Here's my deploy key, first half:\n${lines.slice(0, 4).join('\n')}`),
+      line(1, 'user', `and the rest:\n${tail.join('\n')}\nRemember this: the deploy key lives in ~/.ssh/deploy_rsa`),
+    ],
+  }, 'deploy key');
+  assert.ok(written.includes('the deploy key lives in ~/.ssh/deploy_rsa'), 'the statement after the key was kept');
+  assert.deepEqual(lines.slice(1, -1).flatMap((l) => pieces(written, l)), []);
 });

@@ -16,6 +16,19 @@ function pemKind(p: PatternMatch): string {
   return 'private-key';
 }
 
+/** A line break only, real or JSON-escaped: PEM_BREAK without the spaces, which also part words. */
+const PEM_LINE_BREAK = String.raw`(?:\r?\n|(?:\\{1,2}r)?\\{1,2}n)`;
+/** Where a base64 line may begin: not inside a run, nor on the `n` of a `\n` escape. */
+const B64_LINE_START = String.raw`(?:(?<![A-Za-z0-9+/=\\])|(?<=\\[nr]))`;
+
+/** DER of a private key: SEQUENCE (any length form), then INTEGER version 0-3. Certificates and public keys open with a SEQUENCE or a long INTEGER. */
+function opensLikePrivateKey(b64: string): boolean {
+  const der = Buffer.from(b64.slice(0, 16), 'base64');
+  const length = der[1] ?? 0;
+  const at = length < 0x80 ? 2 : 2 + (length & 0x7f);
+  return der[0] === 0x30 && der[at] === 0x02 && der[at + 1] === 0x01 && (der[at + 2] ?? 0xff) <= 3;
+}
+
 function decodesToCredentials(b64: string): boolean {
   const decoded = Buffer.from(b64, 'base64').toString('latin1');
   return /^[\x20-\x7e]+$/.test(decoded) && /^[^:]+:./.test(decoded);
@@ -33,6 +46,27 @@ export const SHAPE_PATTERNS: readonly SecretPattern[] = [
       String.raw`${ARMOUR}BEGIN ${PEM_LABEL}(?:${PEM_BREAK}+(?:[A-Za-z][\w${DASHES}]{0,40}:[^\r\n\\]{0,200}|[A-Za-z0-9+/=]+))*(?:${PEM_BREAK}*${ARMOUR}END [ A-Z0-9]{0,40}?PRIVATE KEY(?: BLOCK)?${ARMOUR})?`,
     ),
     check: pemKind,
+  },
+  {
+    kinds: ['private-key', 'rsa-private-key', 'ec-private-key', 'openssh-private-key', 'pgp-private-key'],
+    // The end of a block whose BEGIN is elsewhere (a key pasted over two messages): the base64 lines
+    // before an END line, and the END line. The lookbehind runs only where an END line matched, and
+    // reads back over whole lines (the last may be short), so a scan stays linear.
+    re: re(
+      String.raw`${ARMOUR}END ${PEM_LABEL}(?<=(?<v>(?:${B64_LINE_START}[A-Za-z0-9+/=]{16,}${PEM_BREAK}+)*${B64_LINE_START}[A-Za-z0-9+/=]+${PEM_BREAK}+${ARMOUR}END [ A-Z0-9]{0,40}?PRIVATE KEY(?: BLOCK)?${ARMOUR}))`,
+    ),
+    check: pemKind,
+  },
+  {
+    kinds: ['private-key'],
+    // A key's base64 body without armour: DER that opens like a private key, judged on its first
+    // 64 characters; the tail takes the base64 lines that go on from it.
+    re: re(String.raw`(?<![A-Za-z0-9+/=])M[A-Za-z0-9+/]{63}`),
+    check: (p) => opensLikePrivateKey(p.value),
+    tail: new RegExp(
+      String.raw`[A-Za-z0-9+/]*={0,2}(?:${PEM_BREAK}+[A-Za-z0-9+/]{16,}={0,2})*(?:${PEM_LINE_BREAK}[A-Za-z0-9+/]{1,15}={0,2}(?=[ \t]*(?:${PEM_LINE_BREAK}|$)))?`,
+      'y',
+    ),
   },
   {
     kinds: ['private-key'],
