@@ -1,6 +1,6 @@
 /**
  * DESIGN §9 invariant 5 where the readers shape the text before the redaction gate sees it: a tool
- * output cut at 2,000 characters, a key split over two turns. Through the built CLI, a Claude Code transcript is read by
+ * output cut at 2,000 characters, a key split over two turns, a `key=value` in a file name. Through the built CLI, a Claude Code transcript is read by
  * microsync (LLM extractor) and the archive (with embeddings); no piece of the secret may reach a
  * workspace file (`.mem/` too), a request to the model server, or the commands' output.
  */
@@ -53,10 +53,12 @@ async function everythingWritten(t: Parameters<typeof tempDir>[0], files: Record
     await mem(['-C', ws, 'microsync', '--since', 'all', '--now', NOW]),
     await mem(['-C', ws, 'archive']),
     await mem(['-C', ws, '--json', 'search', '--archive', search]),
+    await mem(['-C', ws, '--json', 'search', search]),
   ];
   for (const r of runs) assert.equal(r.code, 0, r.stderr);
   assert.ok(llm.chat.requests.length >= 1 && llm.embeddings.requests.length >= 1, 'the model server was asked');
-  const workspace = [...snapshot(ws, (rel) => rel.includes('.locks')).values()];
+  // Cursors alone (local, git-ignored) key a file by its real path, to resume it (README).
+  const workspace = [...snapshot(ws, (rel) => rel.includes('.locks') || rel === '.mem/cursors.json' || rel === '.mem/archive/state.json').values()];
   return [...workspace, ...llm.requests.map((q) => q.raw), ...runs.flatMap((r) => [r.stdout, r.stderr])].join('\n');
 }
 
@@ -94,4 +96,13 @@ test('a private key pasted over two messages: the second, without its BEGIN line
   }, 'deploy key');
   assert.ok(written.includes('the deploy key lives in ~/.ssh/deploy_rsa'), 'the statement after the key was kept');
   assert.deepEqual(lines.slice(1, -1).flatMap((l) => pieces(written, l)), []);
+});
+
+test('a password=value in a transcript\'s file name is redacted in session_path, the index, embeddings and search', async (t) => {
+  const password = 'PathPw0rdXq7Zr';
+  const written = await everythingWritten(t, {
+    [`-home-dev-app/notes-password=${password}.jsonl`]: [line(0, 'user', 'Remember this: the cache TTL is 5 minutes.')],
+  }, 'cache TTL');
+  assert.match(written, /session_path: \S*\/notes-password=\[REDACTED:password\]/);
+  assert.deepEqual(pieces(written, password, 6), []);
 });

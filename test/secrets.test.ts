@@ -14,6 +14,7 @@ import {
   redactSecrets,
   redactionMarker,
 } from '../src/extract/secrets.js';
+import { redactPath } from '../src/extract/secret-path.js';
 import { NON_SECRETS, SECRET_SAMPLES, synth } from './fixtures/secrets/corpus.js';
 
 const CLEAN = readFileSync(new URL('./fixtures/secrets/clean.md', import.meta.url), 'utf8');
@@ -351,4 +352,11 @@ test('no catastrophic backtracking: 1 MB of mixed chat with secrets, and adversa
     const ms = performance.now() - t0;
     assert.ok(ms < 5000, `${name}: ${ms.toFixed(0)} ms for ${(text.length / 1e6).toFixed(1)} MB`);
   }
+});
+
+test('redactPath: each folder and file name is redacted as text, a key=value after a / too', () => {
+  const token = ['gh', 'p_', synth('path-ghp', 36)].join('');
+  assert.equal(redactPath(`/home/dev/t/-home-dev-${token}/notes-password=PathPw0rdXq7Zr.jsonl`), '/home/dev/t/-home-dev-[REDACTED:github-pat]/notes-password=[REDACTED:password]');
+  assert.equal(redactPath('~/x/api_key=abcd1234efgh5678/y.md'), '~/x/api_key=[REDACTED:api-key]/y.md');
+  for (const clean of ['~/.claude/projects/-home-dev-shop/0f0e0d0c-0000-4000-8000-000000000001.jsonl', '/x/my_secret_notes/token-ideas.md', '/srv/passwords/reset.md']) assert.equal(redactPath(clean), clean);
 });

@@ -6,6 +6,7 @@
  */
 import type { Turn } from '../transcripts/types.js';
 import { redactSecrets } from './secrets.js';
+import { redactPath } from './secret-path.js';
 import { tildePath } from '../workspace/home.js';
 
 /** Wraps what `mem context` injects into an agent session. */
@@ -143,5 +144,5 @@ export function prepareTurns(turns: Turn[]): PreparedTurns {
  * for the home folder, and through the secret gate, since a file or folder name can hold a token.
  */
 export function storedSessionPath(file: string): string {
-  return redactSecrets(tildePath(file)).text;
+  return redactPath(tildePath(file));
 }
