@@ -106,3 +106,24 @@ test('a password=value in a transcript\'s file name is redacted in session_path,
   assert.match(written, /session_path: \S*\/notes-password=\[REDACTED:password\]/);
   assert.deepEqual(pieces(written, password, 6), []);
 });
+
+test('warnings name a transcript by its redacted path: malformed, misdated and rewritten', async (t) => {
+  const token = 'ghp_PaThT0k3nZq8RmT4vXw2YbN6cLp0sKd3FhJ7g';
+  const root = tempDir(t);
+  const ws = join(root, 'ws');
+  mkdirSync(ws);
+  writeFileSync(join(ws, 'mem.config.json'), JSON.stringify({ format_version: 1, timezone: 'UTC', sources: [{ name: 'claude', kind: 'claude-code', path: '../claude' }] }));
+  const file = join(root, 'claude', `-home-dev-${token}`, 'b1b2c3d4.jsonl');
+  mkdirSync(join(file, '..'), { recursive: true });
+  const future = line(1, 'user', 'Remember this: the runner uses 4 cores.').replace(time(1), '2027-03-10T10:00:00.000Z');
+  writeFileSync(file, [line(0, 'user', 'Remember this: builds run on the ci-runner box.'), '{"type":"user", this is broken', future, line(2, 'user', 'ok')].join('\n') + '\n');
+  const first = await mem(['-C', ws, 'microsync', '--since', 'all', '--now', NOW]);
+  assert.equal(first.code, 0, first.stderr);
+  assert.match(first.stderr, /-home-dev-\[REDACTED:github-pat\]\/b1b2c3d4\.jsonl:2: malformed line skipped/);
+  assert.match(first.stderr, /-home-dev-\[REDACTED:github-pat\]\/b1b2c3d4\.jsonl line 3: dated 2027/);
+  writeFileSync(file, [line(0, 'user', 'Remember this: builds run elsewhere now, on the new box.'), line(2, 'user', 'ok')].join('\n') + '\n');
+  const again = await mem(['-C', ws, 'microsync', '--now', NOW]);
+  assert.equal(again.code, 0, again.stderr);
+  assert.match(again.stderr, /-home-dev-\[REDACTED:github-pat\]\/b1b2c3d4\.jsonl: .*read again from the start/);
+  assert.deepEqual(pieces(first.stderr + again.stderr, token), []);
+});

@@ -29,7 +29,7 @@ export async function skipIfNotText(path: string, rec: StatsRecorder): Promise<b
     if (!why) return false;
     rec.stats.bytesRead += bytesRead;
     rec.stats.endOffset = (await fd.stat()).size;
-    rec.warn(`${path}: looks binary (${why}), not a transcript; skipped`);
+    rec.warn(`${rec.shown}: looks binary (${why}), not a transcript; skipped`);
     return true;
   } finally {
     await fd.close();

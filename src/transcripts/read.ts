@@ -53,7 +53,7 @@ async function* guarded(inner: AsyncGenerator<Turn>, path: string, opts: ReadOpt
     const code = (err as NodeJS.ErrnoException | undefined)?.code;
     if (typeof code === 'string') {
       const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : code === 'EACCES' ? 'permission denied' : code;
-      throw new MemError('SOURCE_UNREADABLE', `cannot read transcript ${path}: ${why}`, { cause: err });
+      throw new MemError('SOURCE_UNREADABLE', `cannot read transcript ${recorder.shown}: ${why}`, { cause: err });
     }
     throw err;
   } finally {
@@ -172,7 +172,7 @@ async function* markdownTurns(path: string, opts: ReadOptions, rec: StatsRecorde
     if (size - from > MAX_MARKDOWN_BYTES) {
       stats.endOffset = size;
       stats.skippedLong += 1;
-      rec.warn(`${path}: ${size - from} bytes is too large for a Markdown transcript; skipped`);
+      rec.warn(`${rec.shown}: ${size - from} bytes is too large for a Markdown transcript; skipped`);
       return;
     }
     if (from > 0) header = parseMarkdownHeader(await readHead(fd, from));

@@ -2,19 +2,23 @@
  * Counts and warnings of one read. Warnings are capped (20 plus a count of the rest) so a corrupt
  * 200 MB file cannot flood a report; lines without a timestamp get one summary warning, not one each.
  */
+import { redactPath } from '../extract/secret-path.js';
 import type { ReadStats } from './types.js';
 
 const MAX_WARNINGS = 20;
 
 export class StatsRecorder {
   readonly stats: ReadStats;
+  /** The path as warnings name it: redacted as `session_path` is, since they reach logs and terminals. */
+  readonly shown: string;
   private dropped = 0;
 
   constructor(
-    readonly path: string,
+    path: string,
     sessionId: string,
     private readonly fromOffset: number,
   ) {
+    this.shown = redactPath(path);
     this.stats = { sessionId, malformed: 0, skippedLong: 0, untimed: 0, bytesRead: 0, endOffset: fromOffset, warnings: [] };
   }
 
@@ -25,7 +29,7 @@ export class StatsRecorder {
 
   /** "file:12" for a read from the start; lines are only counted from the cursor otherwise, so name the byte. */
   where(line: number, start: number): string {
-    return this.fromOffset === 0 ? `${this.path}:${line}` : `${this.path} (byte ${start})`;
+    return this.fromOffset === 0 ? `${this.shown}:${line}` : `${this.shown} (byte ${start})`;
   }
 
   malformed(line: number, start: number, reason: string): void {
@@ -37,9 +41,9 @@ export class StatsRecorder {
     const { stats } = this;
     if (stats.untimed > 0) {
       const used = fallback ? `used ${fallback}` : 'left without a time';
-      stats.warnings.push(`${this.path}: ${stats.untimed} line(s) had no usable timestamp; ${used}`);
+      stats.warnings.push(`${this.shown}: ${stats.untimed} line(s) had no usable timestamp; ${used}`);
     }
-    if (this.dropped > 0) stats.warnings.push(`${this.path}: … and ${this.dropped} more warning(s)`);
+    if (this.dropped > 0) stats.warnings.push(`${this.shown}: … and ${this.dropped} more warning(s)`);
     this.dropped = 0;
   }
 }

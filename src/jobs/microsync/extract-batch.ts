@@ -10,10 +10,9 @@ import { cleanCandidate } from '../../extract/clean.js';
 import { extractWithLlm } from '../../extract/llm.js';
 import type { LlmBudget } from '../../extract/llm-budget.js';
 import { extractWithRules } from '../../extract/rules.js';
-import { prepareTurns } from '../../extract/trust.js';
+import { prepareTurns, storedSessionPath } from '../../extract/trust.js';
 import type { Candidate } from '../../extract/types.js';
 import type { Turn } from '../../transcripts/types.js';
-import { tildePath } from '../../workspace/home.js';
 
 export interface ExtractorSetup {
   llm?: { cfg: LlmConfig; budget: LlmBudget; dryRun: boolean };
@@ -91,7 +90,7 @@ export async function extractBatch(turns: Turn[], context: Turn[], setup: Extrac
     for (const b of r.unanswered) out.candidates.push(...byRules(b.turns, b.context, setup.warn));
     for (const b of r.refused) {
       out.candidates.push(...byRules(b.turns, b.context, setup.warn));
-      out.refused.push({ where: `turns ${b.turns[0]!.index}-${b.turns[b.turns.length - 1]!.index} of ${tildePath(b.turns[0]!.sessionPath)}`, problem: b.problem });
+      out.refused.push({ where: `turns ${b.turns[0]!.index}-${b.turns[b.turns.length - 1]!.index} of ${storedSessionPath(b.turns[0]!.sessionPath)}`, problem: b.problem });
     }
     out.llm.calls += r.calls;
     out.llm.tokens += r.tokens;

@@ -9,10 +9,10 @@
  */
 import fs from 'node:fs';
 import type { DateTime } from 'luxon';
+import { storedSessionPath } from '../../extract/trust.js';
 import { openTranscript } from '../../transcripts/index.js';
 import type { SourceKind, Turn } from '../../transcripts/types.js';
 import { stillWriting } from '../../transcripts/growing.js';
-import { tildePath } from '../../workspace/home.js';
 import { ContextMarks, type Mark } from './context-marks.js';
 import { checkCursor, fingerprint, type Cursor } from './cursors.js';
 
@@ -185,7 +185,7 @@ export async function readTranscriptFile(file: string, kind: SourceKind, prev: C
   if (misdated) {
     const more = misdated.count > 1 ? ` (and ${misdated.count - 1} more such line${misdated.count > 2 ? 's' : ''})` : '';
     result.warnings.push(
-      `${tildePath(file)} line ${await lineAt(file, misdated.turn.endOffset)}: dated ${misdated.turn.timestamp}, later than now but followed by earlier lines${more}: ` +
+      `${storedSessionPath(file)} line ${await lineAt(file, misdated.turn.endOffset)}: dated ${misdated.turn.timestamp}, later than now but followed by earlier lines${more}: ` +
         'a wrong clock; read on, its text kept only as context',
     );
   }

@@ -18,7 +18,6 @@ import type { Turn } from '../../transcripts/types.js';
 import { listTranscriptFiles } from '../../transcripts/index.js';
 import type { SourceConfig } from '../../config/schema.js';
 import { dailyFile, CURSORS_FILE } from '../../workspace/layout.js';
-import { tildePath } from '../../workspace/locate.js';
 import { defaultLockOptions } from '../../write/defaults.js';
 import { withLock, type HeldLock } from '../../write/locks.js';
 import { WorkspaceWriter } from '../../write/writer.js';
@@ -127,13 +126,13 @@ async function microsync(opts: MicrosyncOptions, jobLock?: HeldLock): Promise<Mi
       return { processedThrough: out.processedThrough };
     });
     if (read.state !== 'read') continue;
-    if (read.rewritten) opts.warn(`${tildePath(file)}: ${read.rewritten}; read again from the start`);
+    if (read.rewritten) opts.warn(`${storedSessionPath(file)}: ${read.rewritten}; read again from the start`);
     for (const w of read.warnings) opts.warn(w);
     result.turns += read.turnsRead;
     result.bytesRead += read.bytesRead;
     result.malformed += read.malformed;
     if (read.turnsRead) result.sessions++;
-    if (read.skip) result.skippedSessions.push({ path: tildePath(file), reason: read.skip });
+    if (read.skip) result.skippedSessions.push({ path: storedSessionPath(file), reason: read.skip });
     // A `--since` re-read stopped early (the LLM budget) never moves a cursor back over turns an
     // earlier run processed: the next run would send them to the LLM again.
     const behind = prev && !read.rewritten && !read.skip && read.cursor && read.cursor.offset < prev.offset;
