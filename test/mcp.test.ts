@@ -188,6 +188,26 @@ describe('mem mcp', { concurrency: 2 }, () => {
     assert.match(r.stderr, /^warning: mcp: a line on stdin is not a JSON-RPC message: answered -32600 Invalid Request$/m);
   });
 
+  test('stdin closing right after the requests: each is answered before the server exits', async (t) => {
+    const ws = fixture(t);
+    const child = spawn(process.execPath, [BIN, '-C', ws, '--now', NOW, 'mcp'], { env: childEnv(), stdio: ['pipe', 'pipe', 'pipe'] });
+    const done = finished(child);
+    const request = (id: number, method: string, params: object) => JSON.stringify({ jsonrpc: '2.0', id, method, params });
+    child.stdin.end([
+      request(1, 'initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } }),
+      JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }),
+      request(6, 'tools/call', { name: 'memory_remember', arguments: { text: 'Use pnpm always' } }),
+      request(11, 'tools/call', { name: 'memory_evidence', arguments: { id: 'NOTE-20261122-nothing' } }),
+    ].join('\n') + '\n');
+    const r = await done;
+    assert.equal(r.code, 0, r.stderr);
+    const replies = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as Record<string, any>);
+    assert.deepEqual(replies.map((x) => x.id).sort((a, b) => a - b), [1, 6, 11]);
+    assert.equal(JSON.parse(replies.find((x) => x.id === 6)!.result.content[0].text).id, 'NOTE-20261122-use-pnpm-always');
+    assert.match(replies.find((x) => x.id === 11)!.result.content[0].text, /^memory_evidence failed: /);
+    assert.match(readFileSync(join(ws, 'memory/2026-11-22.md'), 'utf8'), /Use pnpm always/);
+  });
+
   test('memory_evidence gives the same turns as mem source --json', async (t) => {
     const { ws } = exampleWorkspace(t);
     assert.equal((await mem(['-C', ws, 'microsync', '--since', 'all', '--now', NOW])).code, 0);

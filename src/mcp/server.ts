@@ -9,11 +9,11 @@
  * an error with id null (no id could be read), so serveStdio answers from onerror.
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { z, ZodError } from 'zod';
 import { describeError } from '../core/errors.js';
 import { VERSION } from '../cli/version.js';
+import { AnsweringStdioTransport } from './answering-transport.js';
 import { redactStrings } from './redact.js';
 import { DESCRIPTIONS, describeIssues, HANDLERS, isToolName, SCHEMAS, type ToolEnv, type ToolName } from './tools.js';
 
@@ -55,10 +55,13 @@ function unreadable(err: Error): { what: string; code: number; message: string }
   return undefined;
 }
 
-/** Serves until stdin closes (the client went away); warn gets one line per transport error. */
+/**
+ * Serves until stdin closes (the client went away) and every request read before has its reply;
+ * warn gets one line per transport error.
+ */
 export async function serveStdio(env: ToolEnv, warn: (text: string) => void): Promise<void> {
   const server = createServer(env);
-  const transport = new StdioServerTransport();
+  const transport = new AnsweringStdioTransport();
   // Set before connect, which keeps it and calls it first.
   transport.onerror = (err) => {
     const u = unreadable(err);
@@ -70,7 +73,7 @@ export async function serveStdio(env: ToolEnv, warn: (text: string) => void): Pr
   };
   const closed = new Promise<void>((resolve) => {
     server.onclose = () => resolve();
-    process.stdin.once('end', () => resolve());
+    process.stdin.once('end', () => void transport.answered().then(resolve));
   });
   await server.connect(transport);
   await closed;
