@@ -121,6 +121,22 @@ describe('mem status', () => {
     assert.deepEqual([cron.code, cron.stdout], [0, '']);
   });
 
+  test('a file where the lock folder belongs is a problem: the rest is shown, --strict exits 1', async (t) => {
+    const { ws } = exampleWorkspace(t);
+    writeFileSync(join(ws, 'memory', '.locks'), 'x\n');
+    const r = await mem(['-C', ws, 'status', '--json', '--now', '2026-11-22T09:00:00Z']);
+    assert.equal(r.code, 0, r.stderr);
+    const j = JSON.parse(r.stdout) as Status;
+    assert.deepEqual(j.locks, []);
+    assert.equal(j.jobs.find((x) => x.job === 'compound')!.nextRun, '2026-11-23T04:00:00.000Z');
+    assert.equal(j.problems.length, 1);
+    assert.match(j.problems[0]!, /^cannot read the lock folder memory\/\.locks: a part of its path is a file, not a folder \(.*\); every job that takes a lock fails until it is a folder memfold can use$/);
+    const strict = await mem(['-C', ws, 'status', '--strict', '--now', '2026-11-22T09:00:00Z']);
+    assert.equal(strict.code, 1);
+    assert.match(strict.stdout, /^locks none held$/m);
+    assert.match(strict.stdout, /^1 problem:\n  - cannot read the lock folder memory\/\.locks: /m);
+  });
+
   test('--fix splits an oversized daily file into memory/recent/ and a summary into volumes, losing no entry; a second --fix changes nothing', async (t) => {
     const { ws } = exampleWorkspace(t);
     editConfig(ws, (cfg) => (cfg.limits = { entriesPerDailyFile: 5, summaryLines: 40 }));

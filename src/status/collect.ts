@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { LoadedConfig } from '../config/load.js';
+import { describeError } from '../core/errors.js';
 import { lintEntries } from '../entries/lint.js';
 import { readMemoryFiles, recordsOf } from '../entries/store.js';
 import { lastRuns, readJobLog, type JobLogLine } from '../jobs/job-log.js';
@@ -61,6 +62,16 @@ function summaryFiles(workspace: string): Array<{ path: string; value: number }>
   return names.sort().map((n) => ({ path: `second-brain/summaries/${n}`, value: lineCount(fs.readFileSync(path.join(dir, n), 'utf8')) }));
 }
 
+/** The names of the lock files, sorted; a lock folder that cannot be read is a problem, and the rest of the status is still shown. */
+function lockNames(workspace: string, problems: string[]): string[] {
+  try {
+    return fs.readdirSync(path.join(workspace, LOCK_DIR)).filter((n) => n.endsWith('.lock')).map((n) => n.slice(0, -5)).sort();
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') problems.push(`cannot read the lock folder ${LOCK_DIR}: ${describeError(err)}; every job that takes a lock fails until it is a folder memfold can use`);
+    return [];
+  }
+}
+
 export async function collectStatus(workspace: string, loaded: LoadedConfig, now: Date): Promise<StatusReport> {
   const { config, zone } = loaded;
   const problems: string[] = [];
@@ -76,10 +87,8 @@ export async function collectStatus(workspace: string, loaded: LoadedConfig, now
     if (lastRun && lastRun.outcome !== 'ok') problems.push(`last ${job} run ${lastRun.outcome} at ${lastRun.end}: ${lastRun.message ?? `exit ${lastRun.exitCode}`}`);
     return { job, schedule: expr, nextRun: expr ? nextRuns(expr, zone, now)[0]!.toISOString() : null, lastRun, running: running.filter((r) => r.job === job) };
   });
-  const lockDir = path.join(workspace, LOCK_DIR);
-  const lockNames = (fs.existsSync(lockDir) ? fs.readdirSync(lockDir) : []).filter((n) => n.endsWith('.lock')).map((n) => n.slice(0, -5));
   const locks: StatusReport['locks'] = [];
-  for (const name of lockNames.sort()) {
+  for (const name of lockNames(workspace, problems)) {
     if (!(await isLocked(workspace, name, config.limits.lockStaleMs))) continue;
     locks.push({ name, path: `${LOCK_DIR}/${name}.lock`, holders: running.filter((r) => r.job === name || name === 'write' || (name === 'consolidation' && (r.job === 'wrapup' || r.job === 'compound'))) });
   }
