@@ -31,7 +31,7 @@ describe('mem forget / mem restore', { concurrency: 3 }, () => {
     const before = readFileSync(join(ws, 'memory/2026-11-21.md'), 'utf8');
     const r = await mem(['-C', ws, ...NOW, '--json', 'forget', SECRET_ID]);
     assert.equal(r.code, 0, r.stderr);
-    assert.deepEqual(json(r.stdout).retracted, [{ id: SECRET_ID, file: 'memory/2026-11-21.md', from: 'active' }]);
+    assert.deepEqual(json(r.stdout).retracted, [{ id: SECRET_ID, file: 'memory/2026-11-21.md', from: 'active', entries: 1 }]);
     const after = readFileSync(join(ws, 'memory/2026-11-21.md'), 'utf8');
     // Exactly one line differs: the status line.
     const diff = before.split('\n').map((l, i) => [l, after.split('\n')[i]]).filter(([a, b]) => a !== b);
@@ -52,6 +52,22 @@ describe('mem forget / mem restore', { concurrency: 3 }, () => {
     assert.equal(readFileSync(join(ws, 'memory/2026-11-21.md'), 'utf8'), before, 'restore gives the original bytes back');
     const trace = json((await mem(['-C', ws, ...NOW, '--json', 'trace', SECRET_ID])).stdout);
     assert.deepEqual(trace.chain[0].log.map((l: { text: string }) => l.text.split(' ')[0]), ['retracted:', 'restored:']);
+  });
+
+  test('an id written twice in a file: both entries are retracted and reported as one line with their count, whatever status each had', async (t) => {
+    const id = 'RULE-20261120-deploys';
+    const copy = (status: string) => entry({ id, title: 'Deploys', date: '2026-11-20', fields: { conclusion: 'Deploys happen on Tuesdays', status } });
+    const ws = workspace(t, { 'memory/2026-11-20.md': daily('2026-11-20', [copy('active'), copy('active'), copy('superseded')]) });
+    const expected = ['retract RULE-20261120-deploys (active) in memory/2026-11-20.md: 2 entries share this id', 'retract RULE-20261120-deploys (superseded) in memory/2026-11-20.md'];
+    const dry = await mem(['-C', ws, ...NOW, 'forget', id, '--dry-run']);
+    assert.deepEqual(dry.stdout.trim().split('\n'), expected.map((l) => `would ${l}`));
+    const r = await mem(['-C', ws, ...NOW, 'forget', id]);
+    assert.equal(r.code, 0, r.stderr);
+    assert.deepEqual(r.stdout.trim().split('\n'), [...expected, 'logged in memory/archive/weekly-2026-W48.md; undo with "mem restore <id>"']);
+    assert.deepEqual(readFileSync(join(ws, 'memory/2026-11-20.md'), 'utf8').match(/^- status: .*$/gm), ['- status: retracted', '- status: retracted', '- status: retracted']);
+    assert.deepEqual(readFileSync(join(ws, 'memory/archive/weekly-2026-W48.md'), 'utf8').match(/^- retracted: .*$/gm), [`- retracted: ${id} (was active) by \`mem forget\``, `- retracted: ${id} (was superseded) by \`mem forget\``]);
+    const again = await mem(['-C', ws, ...NOW, '--json', 'forget', id]);
+    assert.deepEqual([json(again.stdout).retracted, json(again.stdout).alreadyRetracted], [[], [id]]);
   });
 
   test('search no longer returns a soft-forgotten entry', async (t) => {

@@ -23,7 +23,7 @@ interface ForgetFlags {
 function describe(r: ForgetResult): string {
   const verb = r.dryRun ? 'would ' : '';
   if (r.mode === 'soft') {
-    const lines = r.retracted.map((x) => `${verb}retract ${x.id} (${x.from}) in ${x.file}`);
+    const lines = r.retracted.map((x) => `${verb}retract ${x.id} (${x.from}) in ${x.file}${x.entries > 1 ? `: ${x.entries} entries share this id` : ''}`);
     for (const id of r.alreadyRetracted) lines.push(`${id} is already retracted`);
     if (r.log) lines.push(`logged in ${r.log}; undo with "mem restore <id>"`);
     return lines.join('\n');

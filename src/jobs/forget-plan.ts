@@ -7,7 +7,7 @@
  * not edited (DESIGN §2: forget writes only what is named). Nothing else in a file changes, byte for byte.
  */
 import { getField, idList } from '../entries/model.js';
-import { parseBlocks, serializeBlocks, splitLines, type Block } from '../entries/parse.js';
+import { entryBlocks, parseBlocks, serializeBlocks, splitLines, type Block } from '../entries/parse.js';
 import { flipStatus } from './compound/flip.js';
 import { idMention } from '../governance/id-match.js';
 
@@ -15,16 +15,20 @@ import { idMention } from '../governance/id-match.js';
 export const RETRACTABLE = ['active', 'superseded', 'archived'] as const;
 export const RESTORABLE = ['superseded', 'archived', 'retracted'] as const;
 
-/** Soft forget of one entry in one file's text: undefined when it is not there or already retracted. */
-export function retractIn(text: string, id: string): { text: string; from: string } | undefined {
-  for (const b of parseBlocks(text)) {
-    if (b.type !== 'entry' || getField(b.entry, 'id')?.trim() !== id) continue;
-    const from = (getField(b.entry, 'status') ?? 'active').trim().toLowerCase();
-    if (!(RETRACTABLE as readonly string[]).includes(from)) return undefined;
-    const next = flipStatus(text, id, from, 'retracted');
-    return next === undefined ? undefined : { text: next, from };
-  }
-  return undefined;
+/**
+ * Soft forget of entry `id` in one file's text: every copy of it there that is not retracted yet (an
+ * id written twice in a file is two entries); `from` holds each one's status, in file order.
+ * Undefined when the file holds no copy forget can retract.
+ */
+export function retractIn(text: string, id: string): { text: string; from: string[] } | undefined {
+  const from = entryBlocks(parseBlocks(text))
+    .filter((b) => getField(b.entry, 'id')?.trim() === id)
+    .map((b) => (getField(b.entry, 'status') ?? 'active').trim().toLowerCase())
+    .filter((status) => (RETRACTABLE as readonly string[]).includes(status));
+  if (!from.length) return undefined;
+  let next = text;
+  for (const status of new Set(from)) next = flipStatus(next, id, status, 'retracted') ?? next;
+  return { text: next, from };
 }
 
 export interface Removal {

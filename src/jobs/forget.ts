@@ -40,8 +40,9 @@ export interface ForgetResult {
   mode: 'soft' | 'hard';
   dryRun: boolean;
   ids: string[];
-  /** Soft: id → the status it had. */
-  retracted: Array<{ id: string; file: string; from: string }>;
+  /** Soft: the entries retracted in each file, by the status they had (`entries` > 1: copies sharing the id). */
+  retracted: Array<{ id: string; file: string; from: string; entries: number }>;
+  /** Soft: ids none of whose entries was left to retract. */
   alreadyRetracted: string[];
   /** Hard: ids whose entry an earlier `forget --hard` removed before it stopped; this run removes what still names them. */
   resumed: string[];
@@ -77,16 +78,16 @@ async function softForget(opts: ForgetOptions, res: ForgetResult): Promise<Forge
   const writer = new WorkspaceWriter(workspace, 'forget', defaultLockOptions(opts.loaded.config));
   const log = weeklyLogOf(now);
   for (const id of opts.ids) {
-    for (const r of records.filter((x) => x.id === id)) {
-      const text = await readText(workspace, r.file);
+    const before = res.retracted.length;
+    // A file holding the id twice is read once: both copies are retracted together.
+    for (const file of new Set(records.filter((x) => x.id === id).map((x) => x.file))) {
+      const text = await readText(workspace, file);
       const change = text === undefined ? undefined : retractIn(text, id);
-      if (!change) {
-        res.alreadyRetracted.push(id);
-        continue;
-      }
-      if (!opts.dryRun) await writer.update(r.file, (cur) => (cur === undefined ? undefined : retractIn(cur, id)?.text));
-      res.retracted.push({ id, file: r.file, from: change.from });
+      if (!change) continue;
+      if (!opts.dryRun) await writer.update(file, (cur) => (cur === undefined ? undefined : retractIn(cur, id)?.text));
+      for (const from of new Set(change.from)) res.retracted.push({ id, file, from, entries: change.from.filter((x) => x === from).length });
     }
+    if (res.retracted.length === before) res.alreadyRetracted.push(id);
   }
   if (res.retracted.length && !opts.dryRun) {
     await writer.update(log.file, (cur) => appendRun(cur, log.header, `${runStamp(now)} (mem forget)`, res.retracted.map((x) => `retracted: ${x.id} (was ${x.from}) by \`mem forget\``)));
