@@ -10,17 +10,22 @@ export function decodeUtf8(bytes: Uint8Array): { text: string } | { badLine: num
   try {
     return { text: UTF8.decode(bytes) };
   } catch {
-    let line = 1;
-    for (let at = 0; at < bytes.length; line++) {
-      const end = bytes.indexOf(10, at);
-      const stop = end < 0 ? bytes.length : end;
-      try {
-        UTF8.decode(bytes.subarray(at, stop));
-      } catch {
-        break;
-      }
-      at = stop + 1;
-    }
-    return { badLine: line };
+    return { badLine: invalidLines(bytes)[0]! };
   }
+}
+
+/** The lines (1-based) holding bytes that are not valid UTF-8. */
+export function invalidLines(bytes: Uint8Array): number[] {
+  const bad: number[] = [];
+  for (let at = 0, line = 1; at < bytes.length; line++) {
+    const end = bytes.indexOf(10, at);
+    const stop = end < 0 ? bytes.length : end;
+    try {
+      UTF8.decode(bytes.subarray(at, stop));
+    } catch {
+      bad.push(line);
+    }
+    at = stop + 1;
+  }
+  return bad;
 }

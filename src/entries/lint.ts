@@ -19,10 +19,11 @@ export interface Problem {
 
 const REQUIRED = ['id', 'date', 'status'] as const;
 
-/** `files` are the texts `records` come from: a code fence left open hides every entry after it. */
+/** `files` are the texts `records` come from: a code fence left open hides every entry after it; a file not UTF-8 is named. */
 export function lintEntries(records: EntryRecord[], files: MemoryFile[], opts: { maxEntriesPerDailyFile: number }): Problem[] {
   const problems: Problem[] = [];
-  for (const { file, text } of files) {
+  for (const { file, text, badLines } of files) {
+    if (badLines) problems.push({ file, line: badLines[0]!, id: '', message: `not valid UTF-8 (${count(badLines.length, 'line')}; Latin-1 saved by an old editor?): compound and wrapup leave the entries holding such bytes out, and a job that must rewrite the file stops; convert it (e.g. iconv -f latin1 -t utf-8)` });
     const fence = unclosedFence(text);
     if (fence) problems.push({ file, line: fence.line, id: '', message: `code fence ${fence.marker} is never closed: the ${count(splitLines(text).length - fence.line, 'line')} after it read as code, entries included; add a closing ${fence.marker} line where the code ends` });
   }

@@ -12,7 +12,7 @@ import path from 'node:path';
 import type { DateTime } from 'luxon';
 import type { LoadedConfig } from '../../config/load.js';
 import { describeError, isMemError, MemError } from '../../core/errors.js';
-import { loadEntries } from '../../entries/store.js';
+import { garbledMessage, loadUtf8Entries } from '../../entries/store.js';
 import { runBudget, spentOf, type LlmBudget } from '../../extract/llm-budget.js';
 import { MEMORY_FILE } from '../../workspace/layout.js';
 import { defaultLockOptions } from '../../write/defaults.js';
@@ -81,7 +81,9 @@ type Asked = Pick<LlmSpending, 'rejected' | 'stoppedByBudget'>;
 
 async function plan(opts: CompoundOptions, week: Week, current: string | undefined, budget: LlmBudget | undefined): Promise<{ plan: CompoundPlan; asked: Asked }> {
   const { config } = opts.loaded;
-  const records = await loadEntries(opts.workspace);
+  // A file that is not UTF-8 would put U+FFFD into MEMORY.md for good: its entries that hold such bytes wait until it is converted.
+  const { records, garbled } = await loadUtf8Entries(opts.workspace);
+  for (const g of garbled) opts.warn(`compound ${week.label}: ${garbledMessage(g, 'it was left out of MEMORY.md')}`);
   const llmMode = opts.useLlm && config.llm && !opts.dryRun ? `llm:${config.llm.model}` : undefined;
   const input = { week, records, currentMemory: current, summaries: await weekSummaries(opts.workspace, week), memoryLines: config.limits.memoryLines, mode: llmMode ?? 'rules' };
   let p = planCompound(input);

@@ -8,7 +8,7 @@ import { DateTime } from 'luxon';
 import type { LoadedConfig } from '../../config/load.js';
 import { MemError } from '../../core/errors.js';
 import { getField, getSource } from '../../entries/model.js';
-import { loadEntries } from '../../entries/store.js';
+import { garbledMessage, loadUtf8Entries } from '../../entries/store.js';
 import { runBudget, spentOf } from '../../extract/llm-budget.js';
 import { defaultLockOptions } from '../../write/defaults.js';
 import { WorkspaceWriter } from '../../write/writer.js';
@@ -86,7 +86,10 @@ export async function runWrapup(opts: WrapupOptions): Promise<WrapupResult> {
       assertSummariesFolder(opts.workspace, volumeName(day, 1, 1));
       catchUp = await runCatchUp({ ...opts, ...(llmRun ? { budget: llmRun.budget } : {}) }, start);
     }
-    const entries = (await loadEntries(opts.workspace)).filter((r) => r.id);
+    // A file that is not UTF-8 would put U+FFFD into the summary for good: its entries that hold such bytes wait until it is converted.
+    const { records, garbled } = await loadUtf8Entries(opts.workspace);
+    for (const g of garbled) if (getField(g.record.entry, 'date') === day) opts.warn(`wrapup ${day}: ${garbledMessage(g, 'it was left out of the summary')}`);
+    const entries = records.filter((r) => r.id);
     const read = await readDaySessions(opts.workspace, config, start, end);
     const sessions = withoutForgotten(read.sessions, day, loadForgotten(opts.workspace));
     // An entry that came from a scheduler or bot session is not part of the day's story.

@@ -1,0 +1,61 @@
+/**
+ * Jobs that write text made from entries never write U+FFFD for bytes that are not UTF-8 (a daily
+ * file saved as Latin-1): compound and wrapup leave such an entry out with a warning naming file
+ * and line, lint and status name the file; the bytes stay as they were. Built CLI, temp dirs.
+ */
+import assert from 'node:assert/strict';
+import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { mem, memOk, snapshot, tempDir } from './helpers/cli.js';
+
+const RULE = 'RULE-20261120-deploys-happen-on-tuesdays-only';
+const LATIN1 = Buffer.from('\n## Note: caf\xe9 latin1\n- id: NOTE-20261120-cafe\n- date: 2026-11-20\n- conclusion: caf\xe9\n- status: active\n', 'latin1');
+const CONVERT = 'convert the file to UTF-8 (e.g. iconv -f latin1 -t utf-8) and run again';
+
+/** A workspace whose 2026-11-20 daily file holds a UTF-8 rule and, from line 11, a Latin-1 note. */
+async function latin1Workspace(t: { after(fn: () => void): void }): Promise<{ ws: string; daily: string; bytes: Buffer }> {
+  const ws = join(tempDir(t), 'w');
+  await memOk(['init', '-q', ws]);
+  await memOk(['-C', ws, 'remember', 'Deploys happen on Tuesdays only', '--kind', 'rule', '--now', '2026-11-20T10:00:00Z']);
+  const daily = join(ws, 'memory', '2026-11-20.md');
+  appendFileSync(daily, LATIN1);
+  return { ws, daily, bytes: readFileSync(daily) };
+}
+
+/** Files holding U+FFFD as read back as UTF-8: only those that had bad bytes to begin with. */
+const garbledFiles = (ws: string) => [...snapshot(ws)].filter(([, text]) => text.includes('\uFFFD')).map(([rel]) => rel);
+
+test('compound and wrapup leave an entry that is not UTF-8 out with a warning naming file and line; the rest of its file is used, its bytes stay', async (t) => {
+  const { ws, daily, bytes } = await latin1Workspace(t);
+  const compound = await mem(['-C', ws, 'compound', '--now', '2026-11-24T10:00:00Z', '--json']);
+  assert.equal(compound.code, 0, compound.stderr);
+  assert.match(compound.stderr, new RegExp(`^warning: compound 2026-W47: memory/2026-11-20\\.md:11: NOTE-20261120-cafe: not valid UTF-8, so it was left out of MEMORY\\.md; ${CONVERT.replace(/[().]/g, '\\$&')}$`, 'm'));
+  assert.deepEqual(JSON.parse(compound.stdout).promoted, [RULE]);
+  assert.match(readFileSync(join(ws, 'MEMORY.md'), 'utf8'), /^- Deploys happen on Tuesdays only /m);
+
+  const wrapup = await mem(['-C', ws, 'wrapup', '--now', '2026-11-21T10:00:00Z']);
+  assert.equal(wrapup.code, 0, wrapup.stderr);
+  assert.match(wrapup.stderr, /^warning: wrapup 2026-11-20: memory\/2026-11-20\.md:11: NOTE-20261120-cafe: not valid UTF-8, so it was left out of the summary; /m);
+  assert.match(readFileSync(join(ws, 'second-brain', 'summaries', '2026-11-20-wrapup.md'), 'utf8'), new RegExp(`^- Rule: Deploys happen on Tuesdays only — \\[${RULE}\\]`, 'm'));
+
+  assert.deepEqual(garbledFiles(ws), ['memory/2026-11-20.md']);
+  assert.deepEqual(readFileSync(daily), bytes, 'byte for byte as it was');
+
+  // Converted, the note is taken in by the next run.
+  writeFileSync(daily, bytes.toString('latin1'));
+  const again = await memOk(['-C', ws, 'compound', '--now', '2026-11-24T11:00:00Z', '--json']);
+  assert.deepEqual(JSON.parse(again.stdout).promoted, ['NOTE-20261120-cafe']);
+  assert.match(readFileSync(join(ws, 'MEMORY.md'), 'utf8'), /^- café latin1: café /m);
+});
+
+test('lint and status name a memory file that is not UTF-8; search and get still show its entries', async (t) => {
+  const { ws } = await latin1Workspace(t);
+  const lint = await mem(['-C', ws, 'lint']);
+  assert.equal(lint.code, 5);
+  assert.equal(lint.stdout, 'memory/2026-11-20.md:11: not valid UTF-8 (2 lines; Latin-1 saved by an old editor?): compound and wrapup leave the entries holding such bytes out, and a job that must rewrite the file stops; convert it (e.g. iconv -f latin1 -t utf-8)\nlint: 2 entries, 1 problem\n');
+  const status = JSON.parse((await mem(['-C', ws, 'status', '--json'])).stdout);
+  assert.equal(status.governance.checks.find((c: { name: string }) => c.name === 'lint').ok, false);
+  assert.match((await memOk(['-C', ws, 'search', 'latin1'])).stdout, /NOTE-20261120-cafe/);
+  assert.match((await memOk(['-C', ws, 'get', 'NOTE-20261120-cafe'])).stdout, /^## Note: caf\uFFFD latin1$/m);
+});
