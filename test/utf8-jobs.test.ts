@@ -1,7 +1,8 @@
 /**
  * Jobs that write text made from entries never write U+FFFD for bytes that are not UTF-8 (a daily
  * file saved as Latin-1): compound and wrapup leave such an entry out with a warning naming file
- * and line, lint and status name the file; the bytes stay as they were. Built CLI, temp dirs.
+ * and line, export refuses, lint and status name the file; the bytes stay as they were. Built CLI,
+ * temp dirs.
  */
 import assert from 'node:assert/strict';
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
@@ -58,4 +59,16 @@ test('lint and status name a memory file that is not UTF-8; search and get still
   assert.equal(status.governance.checks.find((c: { name: string }) => c.name === 'lint').ok, false);
   assert.match((await memOk(['-C', ws, 'search', 'latin1'])).stdout, /NOTE-20261120-cafe/);
   assert.match((await memOk(['-C', ws, 'get', 'NOTE-20261120-cafe'])).stdout, /^## Note: caf\uFFFD latin1$/m);
+});
+
+test('export refuses, naming the entry, rather than write a backup holding U+FFFD or missing an entry', async (t) => {
+  const { ws } = await latin1Workspace(t);
+  const out = join(ws, '..', 'export.json');
+  for (const args of [['export'], ['export', '--format', 'md', '--out', out]]) {
+    const r = await mem(['-C', ws, ...args]);
+    assert.equal(r.code, 1, r.stdout);
+    assert.equal(r.stdout, '');
+    assert.equal(r.stderr, `mem: memory/2026-11-20.md:11: NOTE-20261120-cafe: not valid UTF-8, so nothing was exported (its bytes would come out as U+FFFD); ${CONVERT}\n`);
+  }
+  assert.deepEqual([...snapshot(join(ws, '..'))].map(([rel]) => rel).filter((rel) => !rel.startsWith('w/')), []);
 });

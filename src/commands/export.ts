@@ -2,8 +2,9 @@
 import fs from 'node:fs';
 import type { Command } from 'commander';
 import { commandContext, type GlobalOptions } from '../cli/context.js';
+import { count } from '../core/count.js';
 import { MemError } from '../core/errors.js';
-import { loadEntries } from '../entries/store.js';
+import { garbledMessage, loadUtf8Entries } from '../entries/store.js';
 import { evidenceOf, exportJson, exportMarkdown, writeExport } from '../jobs/export.js';
 
 export function registerExport(program: Command): void {
@@ -18,7 +19,9 @@ export function registerExport(program: Command): void {
     .action(async (o: { format: string; out?: string; force?: boolean; withEvidence?: boolean }, cmd: Command) => {
       const { workspace, loaded, now, out } = commandContext(cmd.optsWithGlobals<GlobalOptions>());
       if (o.format !== 'json' && o.format !== 'md') throw new MemError('USAGE', `--format "${o.format}" is not one of json, md`);
-      const records = await loadEntries(workspace);
+      const { records, garbled } = await loadUtf8Entries(workspace);
+      // A backup missing an entry, or holding U+FFFD for its bytes, is worse than none: refused before anything is written.
+      if (garbled[0]) throw new MemError('SOURCE_UNREADABLE', garbledMessage(garbled[0], `nothing was exported (its bytes would come out as U+FFFD)${garbled.length > 1 ? `; ${count(garbled.length - 1, 'more entry', 'more entries')} like it` : ''}`));
       const at = now.toISO({ suppressMilliseconds: true }) ?? '';
       const evidence = o.withEvidence ? await evidenceOf(records, { workspace, loaded }) : undefined;
       const data = o.format === 'json' ? JSON.stringify(exportJson(records, at, evidence), null, 2) + '\n' : exportMarkdown(records, at, evidence);
