@@ -1,8 +1,8 @@
 /**
  * Jobs that write text made from entries never write U+FFFD for bytes that are not UTF-8 (a daily
- * file saved as Latin-1): compound and wrapup leave such an entry out with a warning naming file
- * and line, export refuses, lint and status name the file; the bytes stay as they were. Built CLI,
- * temp dirs.
+ * file or MEMORY.md saved as Latin-1): compound and wrapup leave such an entry out with a warning
+ * naming file and line, export refuses, compound refuses a MEMORY.md it would rewrite, lint and
+ * status name the file; the bytes stay as they were. Built CLI, temp dirs.
  */
 import assert from 'node:assert/strict';
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
@@ -71,4 +71,21 @@ test('export refuses, naming the entry, rather than write a backup holding U+FFF
     assert.equal(r.stderr, `mem: memory/2026-11-20.md:11: NOTE-20261120-cafe: not valid UTF-8, so nothing was exported (its bytes would come out as U+FFFD); ${CONVERT}\n`);
   }
   assert.deepEqual([...snapshot(join(ws, '..'))].map(([rel]) => rel).filter((rel) => !rel.startsWith('w/')), []);
+});
+
+test('compound refuses a MEMORY.md that is not UTF-8 (Latin-1 pinned text) before writing anything', async (t) => {
+  const ws = join(tempDir(t), 'w');
+  await memOk(['init', '-q', ws]);
+  await memOk(['-C', ws, 'remember', 'Deploys happen on Tuesdays only', '--kind', 'rule', '--now', '2026-11-20T10:00:00Z']);
+  const file = join(ws, 'MEMORY.md');
+  const text = readFileSync(file, 'latin1');
+  const line = text.slice(0, text.indexOf('<!-- mem:pinned:end -->')).split('\n').length;
+  writeFileSync(file, text.replace('<!-- mem:pinned:end -->', '- Pinned: caf\xe9 au lait\n<!-- mem:pinned:end -->'), 'latin1');
+  const before = snapshot(ws);
+  for (const dry of [[], ['--dry-run']]) {
+    const r = await mem(['-C', ws, 'compound', '--now', '2026-11-24T10:00:00Z', ...dry]);
+    assert.equal(r.code, 1, r.stdout);
+    assert.equal(r.stderr, `mem: cannot rewrite MEMORY.md: line ${line} is not valid UTF-8; ${CONVERT}; nothing was written\n`);
+  }
+  assert.deepEqual(snapshot(ws), before);
 });

@@ -144,6 +144,9 @@ export async function runCompound(opts: CompoundOptions): Promise<CompoundResult
   const week = resolveWeek(opts.week, opts.now);
   const locks = defaultLockOptions(config);
   return withConsolidationLock(opts.workspace, 'compound', locks, async (jobLock) => {
+    const writer = new WorkspaceWriter(opts.workspace, 'compound', locks, jobLock);
+    // Pinned text saved as Latin-1 would be rewritten, and kept in the previous copy, with U+FFFD: refused before anything is written.
+    await writer.checkRewritable(MEMORY_FILE);
     // One budget for the whole run: the catch-up spends from it first (README: per-run caps).
     const budget = opts.useLlm && config.llm ? runBudget(config.llm) : undefined;
     let catchUp: CompoundResult['catchUp'] = null;
@@ -170,7 +173,6 @@ export async function runCompound(opts: CompoundOptions): Promise<CompoundResult
     };
     if (opts.dryRun) return { ...result, diff: lineDiff(current ?? '', p.memory, ['MEMORY.md', `MEMORY.md (compound ${week.label})`]) };
     await faultPause('compound');
-    const writer = new WorkspaceWriter(opts.workspace, 'compound', locks, jobLock);
     const archiveLines = await pendingArchiveLines(opts.workspace, p, week);
     const rewrite = p.memory !== current;
     if (!p.conflicts.flips.length && !archiveLines.length && !rewrite) {
