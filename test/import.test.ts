@@ -102,6 +102,35 @@ test('import reads strict UTF-8: a Latin-1 file in an OpenClaw folder is skipped
   assert.ok(![...files(ws, markdownOnly).values()].some((text) => text.includes('\ufffd')));
 });
 
+test('import strips control characters before it redacts: a NUL in CLAUDE.md or MEMORY.md no longer makes the day a binary file that search leaves out, nor hides a password from redaction', async (t) => {
+  const src = tempDir(t);
+  const project = join(src, 'shop');
+  mkdirSync(project);
+  writeFileSync(join(project, 'CLAUDE.md'), '# Project\x07\n\n- Always use pnpm for installs.\n- Never commit .env files.\n\x00\x01binary\n- The staging password\x00=hunter2hunter2 is shared.\n');
+  const openclaw = join(src, 'openclaw');
+  mkdirSync(openclaw);
+  writeFileSync(join(openclaw, 'MEMORY.md'), '# Notes\n\n- garbage collector runs nightly \x00\x00\n- \x00\x00\x00\x00\x00\x00\x00\x00\x00\n');
+  const ws = workspace(t, {});
+
+  const cm = await mem(['-C', ws, ...NOW, 'import', 'claude-md', project]);
+  assert.equal(cm.code, 0, cm.stderr);
+  const oc = await mem(['-C', ws, ...NOW, '--json', 'import', 'openclaw', openclaw]);
+  assert.equal(oc.code, 0, oc.stderr);
+  // Nine NULs are no item: what is left after stripping is too short to be one.
+  assert.deepEqual(JSON.parse(oc.stdout).added.map((a: { id: string }) => a.id), ['NOTE-20261122-garbage-collector-runs-nightly']);
+
+  const day = files(ws, markdownOnly).get('memory/2026-11-22.md')!;
+  assert.doesNotMatch(day, /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
+  assert.ok(!day.includes('hunter2'), day);
+  assert.match(day, /- conclusion: Never commit \.env files\. binary\n/);
+  assert.match(day, /## Note: Garbage collector runs nightly\n/);
+  assert.match(day, /- tags: imported:Project\n/);
+  const search = await mem(['-C', ws, ...NOW, 'search', 'pnpm']);
+  assert.equal(search.code, 0, search.stderr);
+  assert.match(search.stdout, /RULE-20261122-always-use-pnpm-for-installs/);
+  assert.doesNotMatch(search.stderr, /binary/);
+});
+
 test('import skips each <memfold-context> pack as mem context writes it (any letter case, to its closing line), keeping the lines between packs; one mentioned in a sentence hides nothing', async (t) => {
   const dir = join(tempDir(t), 'shop');
   mkdirSync(dir);

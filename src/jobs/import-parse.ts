@@ -5,6 +5,7 @@
  * memory memfold itself injected (each `<memfold-context>` pack, from its opening marker to its
  * closing line: ../extract/trust.ts) are not items; a marker mentioned in a sentence is text.
  */
+import { stripControl } from '../extract/clean.js';
 import { replaceInjectedPacks } from '../extract/trust.js';
 import type { Kind } from '../entries/model.js';
 
@@ -25,7 +26,9 @@ export function importItems(markdown: string): ImportItem[] {
   let skip: RegExp | null = null;
   const flush = () => {
     if (!cur) return;
-    const text = cur.lines.map((l) => l.trim().replace(/^(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?/, '')).filter(Boolean).join(' ').trim();
+    // Control characters go first (a NUL in a daily file hides the whole day from the index), then
+    // the length is judged on what is left.
+    const text = cur.lines.map((l) => stripControl(l).trim().replace(/^(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?/, '')).filter(Boolean).join(' ').trim();
     if (Array.from(text).length >= MIN_CHARS) items.push({ text, heading, startLine: cur.start, endLine: cur.end });
     cur = null;
   };
@@ -41,7 +44,7 @@ export function importItems(markdown: string): ImportItem[] {
     const h = /^#{1,6}\s+(.*?)\s*#*\s*$/.exec(line);
     if (h) {
       flush();
-      heading = h[1]!;
+      heading = stripControl(h[1]!).trim() || null;
       return;
     }
     if (!line.trim()) return void flush();
