@@ -96,6 +96,21 @@ describe('mem lint', { concurrency: 4 }, () => {
       message: /^memory\/2026-11-21\.md:7: code fence ``` is never closed: the 1 line after it read as code, entries included/,
     },
     {
+      name: 'an empty title (punctuation-only text once made one)', file: 'memory/2026-11-21.md', line: 3,
+      text: `# 2026-11-21\n\n${entry('Note', '', 'NOTE-20261121-entry')}`,
+      message: /NOTE-20261121-entry: empty title: write what the entry is about after "## Note:"/,
+    },
+    {
+      name: 'a NUL byte (the index takes the whole file for binary)', file: 'memory/2026-11-21.md', line: 6,
+      text: `# 2026-11-21\n\n${entry('Note', 'Staging DB', 'NOTE-20261121-staging-db')}`.replace('conclusion: Staging DB', 'conclusion: Staging DB\x00\x01'),
+      message: /^memory\/2026-11-21\.md:6: NUL byte \(U\+0000\): the search index takes the whole file for binary, so search and context leave out every entry in it; delete it$/,
+    },
+    {
+      name: 'another control character (a CRLF line end is none)', file: 'memory/2026-11-21.md', line: 6,
+      text: `# 2026-11-21\n\n${entry('Note', 'Staging DB', 'NOTE-20261121-staging-db')}`.replace('conclusion: Staging DB', 'conclusion: \x1b[1mStaging DB').replaceAll('\n', '\r\n'),
+      message: /^memory\/2026-11-21\.md:6: control character U\+001B; delete it \(memfold never writes one\)$/,
+    },
+    {
       name: 'dangling supersedes', file: 'memory/2026-11-21.md', line: 1,
       text: entry('Decision', 'Use Valkey', 'DECISION-20261121-use-valkey', '- supersedes: DECISION-20261001-use-redis\n'),
       message: /DECISION-20261121-use-valkey: supersedes DECISION-20261001-use-redis, which no entry has as id/,

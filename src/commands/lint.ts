@@ -10,7 +10,7 @@ import { count } from '../core/count.js';
 export function registerLint(program: Command): void {
   program
     .command('lint')
-    .description('check every entry: required fields, id format, status, dangling or cyclic supersedes, duplicate ids, repeated fields, unclosed code fences, oversized daily files')
+    .description('check every entry: required fields, id format, status, dangling or cyclic supersedes, duplicate ids, repeated fields, unclosed code fences, empty titles, control characters, oversized daily files')
     .option('--secrets', 'also scan every file of the workspace for API keys, tokens, passwords and private keys')
     .addHelpText('after', '\nExamples:\n  mem lint\n  mem lint --secrets          # what the pre-commit hook of "mem init --git" runs\n  mem lint --json | jq ".problems[].message"')
     .action(async (o: { secrets?: boolean }, cmd: Command) => {

@@ -9,6 +9,7 @@ import { fieldLines, splitLines, unclosedFence } from './parse.js';
 import type { EntryRecord, MemoryFile } from './store.js';
 import { DAILY_FILE } from '../write/allowance.js';
 import { count } from '../core/count.js';
+import { CONTROL_CHAR } from '../extract/clean.js';
 
 export interface Problem {
   file: string;
@@ -26,6 +27,10 @@ export function lintEntries(records: EntryRecord[], files: MemoryFile[], opts: {
     if (badLines) problems.push({ file, line: badLines[0]!, id: '', message: `not valid UTF-8 (${count(badLines.length, 'line')}; Latin-1 saved by an old editor?): compound and wrapup leave the entries holding such bytes out, and a job that must rewrite the file stops; convert it (e.g. iconv -f latin1 -t utf-8)` });
     const fence = unclosedFence(text);
     if (fence) problems.push({ file, line: fence.line, id: '', message: `code fence ${fence.marker} is never closed: the ${count(splitLines(text).length - fence.line, 'line')} after it read as code, entries included; add a closing ${fence.marker} line where the code ends` });
+    splitLines(text).forEach((l, i) => {
+      const c = CONTROL_CHAR.exec(l.replace(/\r?\n$/, ''))?.[0];
+      if (c) problems.push({ file, line: i + 1, id: '', message: controlProblem(c) });
+    });
   }
   const add = (r: EntryRecord, message: string) => problems.push({ file: r.file, line: r.block.startLine, id: r.id, message });
   const byId = new Map<string, EntryRecord[]>();
@@ -34,6 +39,7 @@ export function lintEntries(records: EntryRecord[], files: MemoryFile[], opts: {
   for (const r of records) {
     const e = r.entry;
     for (const key of REQUIRED) if (!getField(e, key)) add(r, `missing field "${key}"`);
+    if (!e.title.trim()) add(r, `empty title: write what the entry is about after "## ${e.kind}:"`);
     const id = r.id;
     const m = id ? ID_PATTERN.exec(id) : null;
     if (id && !m) add(r, `id "${id}" is not PREFIX-YYYYMMDD-slug (prefixes: ${Object.values(ID_PREFIX).join(', ')})`);
@@ -71,6 +77,13 @@ export function lintEntries(records: EntryRecord[], files: MemoryFile[], opts: {
     }
   }
   return problems.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
+}
+
+/** memfold writes no control character; one a person or another tool left is named, NUL above all. */
+function controlProblem(c: string): string {
+  const code = `U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
+  if (c === '\u0000') return `NUL byte (${code}): the search index takes the whole file for binary, so search and context leave out every entry in it; delete it`;
+  return `control character ${code}; delete it (memfold never writes one)`;
 }
 
 function repeatedKeys(keys: string[]): string[] {

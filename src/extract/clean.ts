@@ -7,7 +7,8 @@ import { redactSecrets } from './secrets.js';
 import type { Candidate } from './types.js';
 
 /** Control characters (NUL, ESC, ...) but not tab and newline: never part of a memory file. */
-const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+export const CONTROL_CHAR = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
+const CONTROL = new RegExp(CONTROL_CHAR.source, 'g');
 
 export function stripControl(s: string): string {
   return s.replace(CONTROL, ' ').replace(/ {2,}/g, ' ');
