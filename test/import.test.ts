@@ -131,6 +131,17 @@ test('import strips control characters before it redacts: a NUL in CLAUDE.md or 
   assert.doesNotMatch(search.stderr, /binary/);
 });
 
+test('import: punctuation alone (a ---------- rule, !!!!!!!!!!) is no item, and an item opening with "..." is titled by the sentence after it', async (t) => {
+  const dir = join(tempDir(t), 'shop');
+  mkdirSync(dir);
+  writeFileSync(join(dir, 'CLAUDE.md'), '# Shop\n\n----------\n\n!!!!!!!!!!\n\n- ... then run pnpm install.\n');
+  const ws = workspace(t, {});
+  const r = await mem(['-C', ws, ...NOW, '--json', 'import', 'claude-md', dir, '--dry-run']);
+  assert.equal(r.code, 0, r.stderr);
+  const res = JSON.parse(r.stdout);
+  assert.deepEqual([res.items, res.added.map((a: { id: string }) => a.id)], [1, ['RULE-20261122-then-run-pnpm-install']]);
+});
+
 test('import skips each <memfold-context> pack as mem context writes it (any letter case, to its closing line), keeping the lines between packs; one mentioned in a sentence hides nothing', async (t) => {
   const dir = join(tempDir(t), 'shop');
   mkdirSync(dir);

@@ -150,7 +150,7 @@ describe('mem remember', () => {
     assert.deepEqual(entryIds(ws), ['DECISION-20261120-use-npm-workspaces', 'DECISION-20261121-use-pnpm-instead-of-npm']);
   });
 
-  test('bad --kind, --key or empty text: usage error, nothing written', async (t) => {
+  test('bad --kind, --key, empty or punctuation-only text: usage error, nothing written', async (t) => {
     const ws = tempDir(t);
     await mem(['init', ws]);
     for (const args of [['x', '--kind', 'wish'], ['x', '--key', '../../etc/passwd key'], ['   ']]) {
@@ -158,7 +158,20 @@ describe('mem remember', () => {
       assert.equal(r.code, 2, `${args.join(' ')}: ${r.stderr}`);
       assert.match(r.stderr, /^mem: [^\n]+\n$/);
     }
+    // Punctuation alone made `## Note: ` (an empty title) with id NOTE-…-entry.
+    for (const text of ['!!!???', '… ?! «»']) {
+      const r = await mem(['-C', ws, 'remember', text]);
+      assert.deepEqual([r.code, r.stderr], [2, 'mem: nothing to remember: the text is only punctuation\n']);
+    }
     assert.deepEqual(entryIds(ws), []);
+  });
+
+  test('the title is the first sentence that says something: a text opening with "..." is not titled ""', async (t) => {
+    const ws = tempDir(t);
+    await mem(['init', ws]);
+    const r = await mem(['-C', ws, '--now', '2026-11-20T10:00:00Z', 'remember', '... then we deploy on Tuesdays. Only then.']);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(readFileSync(join(ws, 'memory', '2026-11-20.md'), 'utf8'), /^## Note: Then we deploy on Tuesdays\n- id: NOTE-20261120-then-we-deploy-on-tuesdays\n/m);
   });
 });
 

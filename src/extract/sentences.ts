@@ -88,6 +88,14 @@ export function clip(s: string, max: number): string {
 
 const MARKER_OPEN = '[REDACTED:';
 
+/**
+ * An entry's title from its text: the first sentence that says something, without its closing
+ * punctuation (a text opening "... " took the "..." as its title and wrote `## Note: `).
+ */
+export function titleOf(text: string): string {
+  return capitalise(clip(sentences(text).map(trimEnd).find(Boolean) ?? trimEnd(text), 80));
+}
+
 export function trimEnd(s: string): string {
   return s.replace(/[\s.。!！?？,，;；:：]+$/, '');
 }

@@ -6,6 +6,7 @@
  * closing line: ../extract/trust.ts) are not items; a marker mentioned in a sentence is text.
  */
 import { stripControl } from '../extract/clean.js';
+import { normalise } from '../extract/sentences.js';
 import { replaceInjectedPacks } from '../extract/trust.js';
 import type { Kind } from '../entries/model.js';
 
@@ -27,9 +28,9 @@ export function importItems(markdown: string): ImportItem[] {
   const flush = () => {
     if (!cur) return;
     // Control characters go first (a NUL in a daily file hides the whole day from the index), then
-    // the length is judged on what is left.
+    // what is left is judged: long enough, and more than punctuation (a `----------` rule).
     const text = cur.lines.map((l) => stripControl(l).trim().replace(/^(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?/, '')).filter(Boolean).join(' ').trim();
-    if (Array.from(text).length >= MIN_CHARS) items.push({ text, heading, startLine: cur.start, endLine: cur.end });
+    if (Array.from(text).length >= MIN_CHARS && normalise(text)) items.push({ text, heading, startLine: cur.start, endLine: cur.end });
     cur = null;
   };
   lines.forEach((line, i) => {

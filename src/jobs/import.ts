@@ -13,7 +13,7 @@ import { appendEntries } from '../entries/daily.js';
 import { getField, type Entry } from '../entries/model.js';
 import { loadEntries } from '../entries/store.js';
 import { redactSecrets } from '../extract/secrets.js';
-import { capitalise, clip, normalise, sentences, trimEnd } from '../extract/sentences.js';
+import { normalise, titleOf } from '../extract/sentences.js';
 import { dailyFile } from '../workspace/layout.js';
 import { tildePath } from '../workspace/locate.js';
 import { storedSessionPath } from '../extract/trust.js';
@@ -90,7 +90,7 @@ export async function runImport(opts: ImportOptions): Promise<ImportResult> {
       held.add(`${k}\0${normalise(red.text)}`);
       const scope = opts.scope ?? defaultScope(kind, file);
       candidates.push({
-        kind: k, title: capitalise(clip(trimEnd(sentences(red.text)[0] ?? red.text), 80)), conclusion: red.text, confidence: 1, origin: 'manual', revises: false,
+        kind: k, title: titleOf(red.text), conclusion: red.text, confidence: 1, origin: 'manual', revises: false,
         ...(scope ? { scope } : {}), ...(item.heading ? { tags: [`imported:${redactSecrets(item.heading).text.replace(/[,\n]/g, ' ')}`] } : {}),
         sessionId: `import:${kind}`, sessionPath: file, sessionPathStored: stored, firstTurn: item.startLine, lastTurn: item.endLine, timestamp: toIsoUtc(opts.now), day,
       });

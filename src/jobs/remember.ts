@@ -14,7 +14,7 @@ import { getField, isKind, type Kind, type Origin } from '../entries/model.js';
 import { loadEntries, recordsOf } from '../entries/store.js';
 import { stripControl } from '../extract/clean.js';
 import { redactSecrets } from '../extract/secrets.js';
-import { capitalise, clip, normalise, sentences, trimEnd } from '../extract/sentences.js';
+import { capitalise, normalise, titleOf } from '../extract/sentences.js';
 import type { Candidate } from '../extract/types.js';
 import { dailyFile } from '../workspace/layout.js';
 import { defaultLockOptions } from '../write/defaults.js';
@@ -60,7 +60,8 @@ export async function runRemember(opts: RememberOptions): Promise<RememberResult
   const red = redactSecrets(stripControl(opts.text).trim());
   const text = red.text;
   if (!text) throw new MemError('USAGE', 'nothing to remember: the text is empty');
-  const title = opts.title && stripControl(opts.title).trim() ? redactSecrets(stripControl(opts.title).trim()).text : capitalise(clip(trimEnd(sentences(text)[0] ?? text), 80));
+  if (!normalise(text)) throw new MemError('USAGE', 'nothing to remember: the text is only punctuation');
+  const title = opts.title && stripControl(opts.title).trim() ? redactSecrets(stripControl(opts.title).trim()).text : titleOf(text);
   const day = opts.now.toISODate()!;
   const candidate: Candidate & { day: string; sessionPathStored: string } = {
     kind, title, conclusion: text, confidence: 1, origin: opts.origin ?? 'manual', revises: false,
