@@ -231,3 +231,15 @@ test('a bad cron expression or an unknown job in `schedule` is a config error fo
   editConfig(ws, (cfg) => (cfg.schedule = { microsync: 'off', index: 'off', compound: '' }));
   assert.equal((await mem(['-C', ws, 'config'])).code, 0, '"off" and "" turn a job off, whatever its name');
 });
+
+test('an unknown job in `limits.jobTimeoutMs` is a config error naming the allowed jobs, as in `schedule`, on the lean search and index path too; index is a job with a time limit', async (t) => {
+  const { ws } = exampleWorkspace(t);
+  // {"bogus": 5} was accepted silently and limited nothing.
+  editConfig(ws, (cfg) => (cfg.limits = { jobTimeoutMs: { microsync: 300000, bogus: 5 } }));
+  for (const args of [['config'], ['lint'], ['daemon'], ['search', 'postgres'], ['index']]) {
+    const r = await mem(['-C', ws, ...args]);
+    assert.deepEqual([r.code, r.stderr], [4, 'mem: mem.config.json: limits.jobTimeoutMs.bogus: not a job with a time limit (allowed: microsync, wrapup, compound, index)\n'], args.join(' '));
+  }
+  editConfig(ws, (cfg) => (cfg.limits = { jobTimeoutMs: { microsync: 300000, wrapup: 1, compound: 1, index: 60000 } }));
+  assert.equal((await mem(['-C', ws, 'config'])).code, 0);
+});

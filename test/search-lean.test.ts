@@ -58,9 +58,9 @@ test('the zod-free config check accepts only what zod accepts, and gives the sam
     { search: { chunkTokens: 49 } }, { extraPaths: 'x' }, { extraPaths: [1] }, { sources: [{ name: 'a b', kind: 'jsonl', path: 'p' }] },
     { sources: [{ name: 'a', kind: 'nope', path: 'p' }] }, { llm: { baseURL: 'ftp://x', model: 'm' } }, { llm: { baseURL: 'http:x', model: 'm' } },
     { embedding: { baseURL: 'http://x', model: '' } }, { limits: { lockStaleMs: 1999 } }, { daemon: { index: 'yes' } }, { git: { autoCommit: 1 } }, { archive: { embed: 'yes' } }, { archive: null },
-    { schedule: { a: 1 } }, { onFailure: '' }, { limits: { jobTimeoutMs: { a: 0 } } },
+    { schedule: { a: 1 } }, { onFailure: '' }, { limits: { jobTimeoutMs: { index: 0 } } }, { limits: { jobTimeoutMs: { bogus: 5 } } },
     // Past what a timer holds (src/config/timer.ts).
-    { limits: { jobTimeoutMs: { a: 2 ** 31 } } }, { limits: { lockStaleMs: 2 ** 31 } }, { daemon: { refreshMs: 2 ** 31 } }, { daemon: { killGraceMs: 2 ** 31 } },
+    { limits: { jobTimeoutMs: { microsync: 2 ** 31 } } }, { limits: { lockStaleMs: 2 ** 31 } }, { daemon: { refreshMs: 2 ** 31 } }, { daemon: { killGraceMs: 2 ** 31 } },
     { llm: { baseURL: 'http://x', model: 'm', timeoutMs: 2 ** 31 } },
   ] as Record<string, unknown>[]) {
     assert.equal(configSchema.safeParse(raw).success, false, JSON.stringify(raw));
@@ -83,7 +83,7 @@ test('the zod-free config check accepts only what zod accepts, and gives the sam
     embedding: v(fc.record({ baseURL: url, model: str, dimensions: num, batchSize: num }, { requiredKeys: ['baseURL', 'model'] })),
     search: v(fc.record({ k: num, chunkTokens: num, overlapTokens: num, extra: scalar }, { requiredKeys: [] })),
     schedule: v(fc.dictionary(fc.string(), v(fc.string()), { maxKeys: 2 })),
-    limits: v(fc.record({ lockWaitMs: num, lockStaleMs: num, lockUpdateMs: num, jobTimeoutMs: v(fc.dictionary(fc.string(), num, { maxKeys: 2 })), jobLogBytes: num }, { requiredKeys: [] })),
+    limits: v(fc.record({ lockWaitMs: num, lockStaleMs: num, lockUpdateMs: num, jobTimeoutMs: v(fc.dictionary(fc.oneof(fc.constantFrom('microsync', 'wrapup', 'compound', 'index'), fc.string()), num, { maxKeys: 2 })), jobLogBytes: num }, { requiredKeys: [] })),
     onFailure: str,
     daemon: v(fc.record({ debounceMs: num, index: v(fc.boolean()), killGraceMs: num }, { requiredKeys: [] })),
     git: v(fc.record({ autoCommit: v(fc.boolean()) }, { requiredKeys: [] })),

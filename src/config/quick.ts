@@ -10,6 +10,7 @@
  */
 import { SOURCE_KINDS } from '../transcripts/types.js';
 import { isPlainObject, type Json } from './files.js';
+import { isTimedJob } from './jobs.js';
 import { MAX_TIMER_MS } from './timer.js';
 import type { Config } from './schema.js';
 
@@ -133,9 +134,16 @@ function limits(v: unknown) {
     lockStaleMs: opt(o, 'lockStaleMs', (x) => ms(x, 2_000), 60_000)!,
     lockUpdateMs: opt(o, 'lockUpdateMs', (x) => ms(x, 500)),
     maxLineBytes: opt(o, 'maxLineBytes', (x) => int(x, 1), 4 * 1024 * 1024)!,
-    jobTimeoutMs: opt(o, 'jobTimeoutMs', (x) => record(x, (y) => ms(y, 1)), {})!,
+    jobTimeoutMs: opt(o, 'jobTimeoutMs', jobTimeouts, {})!,
     jobLogBytes: opt(o, 'jobLogBytes', (x) => int(x, 1024), 1024 * 1024)!,
   });
+}
+
+/** A key that is no job with a time limit is an error: zod's to word. */
+function jobTimeouts(v: unknown): Record<string, number> {
+  const r = record(v, (y) => ms(y, 1));
+  if (!Object.keys(r).every(isTimedJob)) fail();
+  return r;
 }
 
 function daemon(v: unknown) {

@@ -8,8 +8,7 @@
  */
 import cron from 'node-cron';
 import { MemError } from '../core/errors.js';
-
-export const SCHEDULED_JOBS = ['microsync', 'wrapup', 'compound'] as const;
+import { SCHEDULED_JOBS } from './jobs.js';
 
 /** A schedule value that turns its job off. */
 export const isOff = (expr: string): boolean => !expr.trim() || expr.trim() === 'off';

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { SOURCE_KINDS } from '../transcripts/types.js';
+import { isTimedJob, TIMED_JOBS } from './jobs.js';
 import { MAX_TIMER_MS, MAX_TIMER_TEXT } from './timer.js';
 
 export const FORMAT_VERSION = 1;
@@ -47,6 +48,13 @@ const searchSchema = z.object({
   overlapTokens: z.number().int().min(0).default(80),
 });
 
+/** Per-job time limits: `{"bogus": 5}` was accepted and limited nothing (jobs.ts). */
+const jobTimeoutsSchema = z.record(z.string(), timerMs(1)).superRefine((limits, ctx) => {
+  for (const job of Object.keys(limits)) {
+    if (!isTimedJob(job)) ctx.addIssue({ code: 'custom', path: [job], message: `not a job with a time limit (allowed: ${TIMED_JOBS.join(', ')})` });
+  }
+});
+
 const limitsSchema = z.object({
   memoryLines: z.number().int().positive().default(200),
   entriesPerDailyFile: z.number().int().positive().default(300),
@@ -58,7 +66,7 @@ const limitsSchema = z.object({
   lockUpdateMs: timerMs(500).optional(),
   /** Transcript lines longer than this are skipped with a warning. */
   maxLineBytes: z.number().int().positive().default(4 * 1024 * 1024),
-  jobTimeoutMs: z.record(z.string(), timerMs(1)).default({}),
+  jobTimeoutMs: jobTimeoutsSchema.default({}),
   /** `.mem/logs/jobs.jsonl` is rotated (to jobs.1.jsonl, jobs.2.jsonl) past this size. */
   jobLogBytes: z.number().int().min(1024).default(1024 * 1024),
 });

@@ -6,6 +6,7 @@
 import cron from 'node-cron';
 import { MemError } from '../core/errors.js';
 import type { Config } from '../config/schema.js';
+import type { TimedJob } from '../config/jobs.js';
 import { isOff } from '../config/schedule.js';
 
 export const DEFAULT_SCHEDULE: Record<string, string> = {
@@ -20,7 +21,7 @@ export const DEFAULT_TIMEOUT_MS: Record<string, number> = {
   wrapup: 30 * 60_000,
   compound: 60 * 60_000,
   index: 10 * 60_000,
-};
+} satisfies Record<TimedJob, number>;
 
 export interface ScheduledJob {
   job: string;

@@ -12,7 +12,7 @@ import { readMemoryFiles, recordsOf } from '../entries/store.js';
 import { lastRuns, readJobLog, type JobLogLine } from '../jobs/job-log.js';
 import { readDaemonPid } from '../daemon/pidfile.js';
 import { RUNNING_DIR } from '../jobs/running-marker.js';
-import { SCHEDULED_JOBS } from '../config/schedule.js';
+import { SCHEDULED_JOBS } from '../config/jobs.js';
 import { effectiveSchedule, nextRuns } from '../schedule/jobs.js';
 import { DAILY_FILE } from '../write/allowance.js';
 import { isLocked, LOCK_DIR } from '../write/locks.js';
