@@ -10,6 +10,7 @@ import { confidenceOf, currentFirst } from '../entries/precedence.js';
 import { scopeKey } from '../entries/scope-key.js';
 import type { EntryRecord } from '../entries/store.js';
 import { statusOf, supersededIds } from '../governance/trace.js';
+import { append } from '../core/group.js';
 
 export const LIMITS = { core: 10, scope: 5, query: 5 } as const;
 
@@ -41,7 +42,7 @@ export class InForce {
     const byKey = new Map<string, EntryRecord[]>();
     for (const r of active) {
       const key = getField(r.entry, 'key')?.trim();
-      if (key && !this.newer.has(r.id)) byKey.set(key, [...(byKey.get(key) ?? []), r]);
+      if (key && !this.newer.has(r.id)) append(byKey, key, r);
     }
     for (const group of byKey.values()) {
       const sorted = group.slice().sort(currentFirst);
@@ -50,7 +51,7 @@ export class InForce {
   }
 
   private link(old: string, by: string): void {
-    this.newer.set(old, [...(this.newer.get(old) ?? []), by]);
+    append(this.newer, old, by);
   }
 
   get(id: string): EntryRecord | undefined {

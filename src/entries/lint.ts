@@ -10,6 +10,7 @@ import type { EntryRecord, MemoryFile } from './store.js';
 import { DAILY_FILE } from '../write/allowance.js';
 import { count } from '../core/count.js';
 import { CONTROL_CHAR } from '../extract/clean.js';
+import { append } from '../core/group.js';
 
 export interface Problem {
   file: string;
@@ -34,7 +35,7 @@ export function lintEntries(records: EntryRecord[], files: MemoryFile[], opts: {
   }
   const add = (r: EntryRecord, message: string) => problems.push({ file: r.file, line: r.block.startLine, id: r.id, message });
   const byId = new Map<string, EntryRecord[]>();
-  for (const r of records) if (r.id) byId.set(r.id, [...(byId.get(r.id) ?? []), r]);
+  for (const r of records) if (r.id) append(byId, r.id, r);
 
   for (const r of records) {
     const e = r.entry;
@@ -70,7 +71,7 @@ export function lintEntries(records: EntryRecord[], files: MemoryFile[], opts: {
   }
 
   const perFile = new Map<string, EntryRecord[]>();
-  for (const r of records) perFile.set(r.file, [...(perFile.get(r.file) ?? []), r]);
+  for (const r of records) append(perFile, r.file, r);
   for (const [file, rs] of perFile) {
     if (DAILY_FILE.test(file) && rs.length > opts.maxEntriesPerDailyFile) {
       problems.push({ file, line: 1, id: '', message: `${rs.length} entries, over the limit of ${opts.maxEntriesPerDailyFile} a daily file (split with "mem status --fix")` });

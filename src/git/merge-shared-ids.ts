@@ -8,6 +8,7 @@
  */
 import type { Block, EntryBlock } from '../entries/parse.js';
 import { idOf } from './merge-text-blocks.js';
+import { append } from '../core/group.js';
 
 export interface SharedIds {
   /** The ids some side holds in more than one entry. */
@@ -18,7 +19,7 @@ export interface SharedIds {
 
 const versionsById = (blocks: Block[]) => {
   const m = new Map<string, string[]>();
-  for (const b of blocks) if (b.type === 'entry') m.set(idOf(b), [...(m.get(idOf(b)) ?? []), b.raw.trim()]);
+  for (const b of blocks) if (b.type === 'entry') append(m, idOf(b), b.raw.trim());
   return m;
 };
 

@@ -11,6 +11,7 @@ import { getField, supersedesOf } from '../entries/model.js';
 import type { EntryRecord } from '../entries/store.js';
 import { planConflicts } from '../jobs/compound/conflicts.js';
 import type { LogHit } from './weekly-log.js';
+import { append } from '../core/group.js';
 
 export interface TraceStep {
   id: string;
@@ -48,11 +49,11 @@ const keyOf = (r: EntryRecord) => getField(r.entry, 'key')?.trim() || null;
 export function chainIds(records: EntryRecord[], id: string): string[] {
   const byId = new Map(records.filter((r) => r.id).map((r) => [r.id, r] as const));
   const newer = new Map<string, string[]>();
-  for (const r of records) for (const old of supersededIds(r)) newer.set(old, [...(newer.get(old) ?? []), r.id]);
+  for (const r of records) for (const old of supersededIds(r)) append(newer, old, r.id);
   const sameKey = new Map<string, string[]>();
   for (const r of records) {
     const k = keyOf(r);
-    if (k && r.id) sameKey.set(k, [...(sameKey.get(k) ?? []), r.id]);
+    if (k && r.id) append(sameKey, k, r.id);
   }
   const seen = new Set<string>();
   const keys = new Set<string>();

@@ -24,6 +24,7 @@ import { importItems, kindFor } from './import-parse.js';
 import { planEntries, type PlanInput } from './microsync/plan.js';
 import { checkLabels } from '../entries/labels.js';
 import { projectScope } from '../entries/scope.js';
+import { append } from '../core/group.js';
 
 export const IMPORT_KINDS = ['openclaw', 'claude-md'] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
@@ -112,7 +113,7 @@ export async function runImport(opts: ImportOptions): Promise<ImportResult> {
     ] };
     const entry = { ...p.entry, fields: [...p.entry.fields.slice(0, 2), source, ...p.entry.fields.slice(2)] };
     known.push({ id: p.id, entry });
-    byDay.set(p.day, [...(byDay.get(p.day) ?? []), entry]);
+    append(byDay, p.day, entry);
     res.added.push({ id: p.id, file: dailyFile(p.day), from: `${c.sessionPathStored}:${c.firstTurn}-${c.lastTurn}` });
   }
   if (opts.dryRun || !byDay.size) return res;

@@ -6,6 +6,7 @@
  */
 import { getField } from '../entries/model.js';
 import { entryBlocks, parseBlocks, splitLines, type EntryBlock } from '../entries/parse.js';
+import { append } from '../core/group.js';
 
 export interface DailySplit {
   daily: string;
@@ -28,7 +29,7 @@ export function planDailySplit(daily: string, text: string, limit: number): Dail
   if (blocks.length <= limit) return undefined;
   const day = /(\d{4}-\d{2}-\d{2})\.md$/.exec(daily)?.[1] ?? 'split';
   const byTopic = new Map<string, EntryBlock[]>();
-  for (const b of blocks) byTopic.set(topicOf(b), [...(byTopic.get(topicOf(b)) ?? []), b]);
+  for (const b of blocks) append(byTopic, topicOf(b), b);
   const targets = new Map<string, EntryBlock[]>();
   for (const [topic, list] of [...byTopic].sort(([a], [b]) => a.localeCompare(b))) {
     for (let v = 0; v * limit < list.length; v++) {

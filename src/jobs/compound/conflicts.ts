@@ -12,6 +12,7 @@ import { currentFirst, dateOf } from '../../entries/precedence.js';
 import { supersedesCycles } from '../../entries/lint.js';
 import type { EntryRecord } from '../../entries/store.js';
 import { DAILY_FILE, RECENT_FILE } from '../../write/allowance.js';
+import { append } from '../../core/group.js';
 
 /** Lexical similarity (Jaccard over word/CJK-bigram tokens of title + conclusion) that makes a suspected conflict; the same value as `mem status` (src/status/conflicts.ts). */
 export const SUSPECT_THRESHOLD = 0.6;
@@ -57,7 +58,7 @@ export function planConflicts(records: EntryRecord[], inWeek: (r: EntryRecord) =
   const byKey = new Map<string, EntryRecord[]>();
   for (const r of active) {
     const key = getField(r.entry, 'key')?.trim();
-    if (key && !wanted.has(r.id)) byKey.set(key, [...(byKey.get(key) ?? []), r]);
+    if (key && !wanted.has(r.id)) append(byKey, key, r);
   }
   for (const [key, group] of [...byKey].sort(([a], [b]) => a.localeCompare(b))) {
     const ids = [...new Set(group.map((r) => r.id))];

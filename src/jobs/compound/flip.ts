@@ -8,6 +8,7 @@
 import { getField } from '../../entries/model.js';
 import { entryBlocks, fieldLines, parseBlocks, serializeBlocks, splitLines, type EntryBlock } from '../../entries/parse.js';
 import { keepLineEnding, lineBreaks } from '../../write/line-endings.js';
+import { append } from '../../core/group.js';
 
 // Any indentation the parser accepts: the line edited is the one getField reads (parse.ts fieldLines).
 const STATUS_LINE = /^([ \t]*[-*+][ \t]+status[ \t]*:)[ \t]*([^\r\n]*?)([ \t]*\r?\n?)$/;
@@ -28,7 +29,7 @@ export function flipStatuses(text: string, ids: readonly string[], from: string,
   const byId = new Map<string, EntryBlock[]>();
   for (const b of entryBlocks(blocks)) {
     const id = getField(b.entry, 'id')?.trim();
-    if (id !== undefined) byId.set(id, [...(byId.get(id) ?? []), b]);
+    if (id !== undefined) append(byId, id, b);
   }
   const breaks = lineBreaks(text);
   const done = new Set<EntryBlock>();
