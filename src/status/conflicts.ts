@@ -5,8 +5,10 @@
  * similarity never flips a status, it is reported for a person to judge.
  */
 import { getField, supersedesOf } from '../entries/model.js';
-import { jaccard, tokens } from '../entries/similarity.js';
+import { similarPairs } from '../entries/similar-pairs.js';
+import { tokens } from '../entries/similarity.js';
 import type { EntryRecord } from '../entries/store.js';
+import { append } from '../core/group.js';
 
 export interface Conflict {
   ids: string[];
@@ -22,7 +24,7 @@ export function findConflicts(records: EntryRecord[]): { conflicts: Conflict[]; 
   const byKey = new Map<string, string[]>();
   for (const r of active) {
     const key = getField(r.entry, 'key');
-    if (key) byKey.set(key, [...(byKey.get(key) ?? []), r.id]);
+    if (key) append(byKey, key, r.id);
   }
   for (const [key, ids] of byKey) if (ids.length > 1) conflicts.push({ ids, reason: `${ids.length} active entries share key ${key}` });
   const activeIds = new Set(active.map((r) => r.id));
@@ -38,17 +40,15 @@ export function findConflicts(records: EntryRecord[]): { conflicts: Conflict[]; 
   for (const r of active) {
     const toks = tokens(`${r.entry.title} ${getField(r.entry, 'conclusion') ?? ''}`);
     const key = getField(r.entry, 'key');
-    byKind.set(r.entry.kind, [...(byKind.get(r.entry.kind) ?? []), { id: r.id, toks, ...(key ? { key } : {}) }]);
+    append(byKind, r.entry.kind, { id: r.id, toks, ...(key ? { key } : {}) });
   }
   for (const list of byKind.values()) {
-    for (let i = 0; i < list.length && suspected.length < MAX_LISTED; i++) {
-      for (let j = i + 1; j < list.length && suspected.length < MAX_LISTED; j++) {
-        const a = list[i]!;
-        const b = list[j]!;
-        if (a.id === b.id || (a.key && a.key === b.key) || linked.has(`${a.id} ${b.id}`)) continue;
-        const sim = jaccard(a.toks, b.toks);
-        if (sim >= SUSPECT_SIMILARITY) suspected.push({ ids: [a.id, b.id], reason: `similar (${sim.toFixed(2)}), neither supersedes the other` });
-      }
+    for (const { i, j, similarity } of similarPairs(list.map((x) => x.toks), SUSPECT_SIMILARITY)) {
+      if (suspected.length >= MAX_LISTED) break;
+      const a = list[i]!;
+      const b = list[j]!;
+      if (a.id === b.id || (a.key && a.key === b.key) || linked.has(`${a.id} ${b.id}`)) continue;
+      suspected.push({ ids: [a.id, b.id], reason: `similar (${similarity.toFixed(2)}), neither supersedes the other` });
     }
   }
   return { conflicts, suspected };
