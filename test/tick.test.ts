@@ -65,3 +65,29 @@ test('tick scores links, use, recency and age as documented, suggests, and chang
   assert.deepEqual(out.mergeCandidates, [{ a: F, b: G, similarity: 0.857 }]);
   assert.match((await mem(['-C', ws, '--now', '2026-11-30T00:00:00Z', 'tick'])).stdout, /7 entries scored: 3 active, 0 cold, 3 delete candidates, 1 merge candidates/);
 });
+
+test('merge candidates: one kind and scope, the first copy of an id decides, pairs ordered by similarity, then ids', async (t) => {
+  const note = (id: string, title: string, fields: Record<string, string> = {}) => entry({ id, title, date: '2026-08-01', fields: { conclusion: 'staging database resets', ...fields } });
+  const ws = workspace(t, {
+    'memory/2026-08-01.md': daily('2026-08-01', [
+      note('NOTE-20260801-c', 'Staging database resets every Monday'),
+      note('NOTE-20260801-a', 'Staging database resets every Monday'),
+      note('NOTE-20260801-b', 'Staging database resets every Monday morning'),
+      // Retired first copy: its active duplicate below is not a candidate.
+      note('NOTE-20260801-d', 'Staging database resets every Monday', { status: 'superseded' }),
+      // Another scope (case and spaces do not count) or another kind: never paired with the above.
+      note('NOTE-20260801-e', 'Staging database resets every Monday', { scope: ' Project:Shop ' }),
+      note('NOTE-20260801-f', 'Staging database resets every Monday', { scope: 'project:shop' }),
+      entry({ id: 'RULE-20260801-g', title: 'Staging database resets every Monday', date: '2026-08-01', fields: { conclusion: 'staging database resets' } }),
+    ]),
+    'memory/2026-08-02.md': daily('2026-08-02', [note('NOTE-20260801-d', 'Staging database resets every Monday')]),
+  });
+  const r = await mem(['-C', ws, '--now', '2026-11-30T00:00:00Z', '--json', 'tick']);
+  assert.equal(r.code, 0, r.stderr);
+  assert.deepEqual(JSON.parse(r.stdout).mergeCandidates, [
+    { a: 'NOTE-20260801-a', b: 'NOTE-20260801-c', similarity: 1 },
+    { a: 'NOTE-20260801-e', b: 'NOTE-20260801-f', similarity: 1 },
+    { a: 'NOTE-20260801-a', b: 'NOTE-20260801-b', similarity: 0.833 },
+    { a: 'NOTE-20260801-b', b: 'NOTE-20260801-c', similarity: 0.833 },
+  ]);
+});

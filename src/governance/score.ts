@@ -11,7 +11,8 @@
  */
 import { DateTime } from 'luxon';
 import { getField, idList } from '../entries/model.js';
-import { jaccard, tokens } from '../entries/similarity.js';
+import { similarPairs } from '../entries/similar-pairs.js';
+import { tokens } from '../entries/similarity.js';
 import type { EntryRecord } from '../entries/store.js';
 import type { UsageEvent } from '../jobs/usage-log.js';
 import { statusOf, supersededIds } from './trace.js';
@@ -104,21 +105,33 @@ export function scoreEntries(records: EntryRecord[], usage: UsageEvent[], now: D
   });
 }
 
-/** Active pairs of one kind and scope, alike in title + conclusion, at least one of them scoring low. */
+/**
+ * Active pairs of one kind and scope, alike in title + conclusion, at least one of them scoring low.
+ * Only entries of one kind and scope are compared, and among them only those sharing rare words
+ * (similarPairs), so a year of entries is not n² comparisons.
+ */
 export function mergeCandidates(records: EntryRecord[], scored: Scored[]): MergeCandidate[] {
   const score = new Map(scored.map((s) => [s.id, s.score]));
-  const live = records.filter((r, i) => r.id && statusOf(r) === 'active' && records.findIndex((x) => x.id === r.id) === i);
-  const tok = live.map((r) => tokens(`${r.entry.title} ${getField(r.entry, 'conclusion') ?? ''}`));
-  const scope = (r: EntryRecord) => (getField(r.entry, 'scope') ?? '').trim().toLowerCase();
+  const seen = new Set<string>();
+  const groups = new Map<string, EntryRecord[]>();
+  for (const r of records) {
+    if (!r.id || seen.has(r.id)) continue;
+    seen.add(r.id);
+    if (statusOf(r) !== 'active') continue;
+    const group = `${r.entry.kind}\n${(getField(r.entry, 'scope') ?? '').trim().toLowerCase()}`;
+    const members = groups.get(group);
+    if (members) members.push(r);
+    else groups.set(group, [r]);
+  }
   const out: MergeCandidate[] = [];
-  for (let i = 0; i < live.length; i++) {
-    for (let j = i + 1; j < live.length; j++) {
+  for (const live of groups.values()) {
+    const tok = live.map((r) => tokens(`${r.entry.title} ${getField(r.entry, 'conclusion') ?? ''}`));
+    for (const { i, j, similarity } of similarPairs(tok, THRESHOLDS.mergeSimilarity)) {
       const [a, b] = [live[i]!, live[j]!];
-      if (a.entry.kind !== b.entry.kind || scope(a) !== scope(b)) continue;
       if (Math.min(score.get(a.id)!, score.get(b.id)!) >= THRESHOLDS.mergeMaxScore) continue;
-      const similarity = jaccard(tok[i]!, tok[j]!);
-      if (similarity >= THRESHOLDS.mergeSimilarity) out.push(a.id < b.id ? { a: a.id, b: b.id, similarity: Math.round(similarity * 1000) / 1000 } : { a: b.id, b: a.id, similarity: Math.round(similarity * 1000) / 1000 });
+      const [x, y] = a.id < b.id ? [a.id, b.id] : [b.id, a.id];
+      out.push({ a: x, b: y, similarity: Math.round(similarity * 1000) / 1000 });
     }
   }
-  return out.sort((x, y) => y.similarity - x.similarity || x.a.localeCompare(y.a));
+  return out.sort((x, y) => y.similarity - x.similarity || x.a.localeCompare(y.a) || x.b.localeCompare(y.b));
 }
