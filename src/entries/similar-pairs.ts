@@ -5,6 +5,7 @@
  * rarest first; two sets with Jaccard ≥ min share a token among the first |x| − ⌈min·|x|⌉ + 1 of each,
  * so only sets meeting in such a prefix are compared, with jaccard() itself deciding.
  */
+import { append } from '../core/group.js';
 import { jaccard } from './similarity.js';
 
 export interface SimilarPair {
@@ -22,11 +23,7 @@ export function* similarPairs(sets: Set<string>[], min: number): Generator<Simil
   const prefixes = sets.map((s) => [...s].sort(rarestFirst).slice(0, s.size - Math.ceil(min * s.size - 1e-9) + 1));
   const holders = new Map<string, number[]>();
   prefixes.forEach((prefix, i) => {
-    for (const t of prefix) {
-      const list = holders.get(t);
-      if (list) list.push(i);
-      else holders.set(t, [i]);
-    }
+    for (const t of prefix) append(holders, t, i);
   });
   // Jaccard ≥ min also needs min·|x| ≤ |y| ≤ |x|/min; seen[j] === i marks j as a candidate of i already.
   const seen = new Int32Array(sets.length).fill(-1);

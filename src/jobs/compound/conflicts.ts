@@ -7,7 +7,8 @@
  * settling it would supersede every version, and the fact would vanish from MEMORY.md.
  */
 import { getField, supersedesOf, type Kind } from '../../entries/model.js';
-import { jaccard, tokens } from '../../entries/similarity.js';
+import { tokens } from '../../entries/similarity.js';
+import { similarPairs } from '../../entries/similar-pairs.js';
 import { currentFirst, dateOf } from '../../entries/precedence.js';
 import { supersedesCycles } from '../../entries/lint.js';
 import type { EntryRecord } from '../../entries/store.js';
@@ -80,45 +81,18 @@ export function planConflicts(records: EntryRecord[], inWeek: (r: EntryRecord) =
   return plan;
 }
 
-/**
- * Look-alike pairs (Jaccard >= SUSPECT_THRESHOLD) with at least one entry in the week. Prefix
- * filtering keeps this near-linear on a year of entries: with tokens ordered rarest first, two sets
- * that similar must share a token within their first |A| - ceil(t·|A|) + 1 tokens, so only those are
- * indexed and probed, and only the pairs found are compared in full.
- */
+/** Look-alike pairs (Jaccard >= SUSPECT_THRESHOLD) with at least one entry in the week (similarPairs: near-linear on a year of entries). */
 function suspectedPairs(live: EntryRecord[], inWeek: (r: EntryRecord) => boolean): Suspect[] {
   const tok = live.map((r) => tokens(`${r.entry.title} ${getField(r.entry, 'conclusion') ?? ''}`));
-  const freq = new Map<string, number>();
-  for (const set of tok) for (const t of set) freq.set(t, (freq.get(t) ?? 0) + 1);
-  const prefix = tok.map((set) => {
-    const sorted = [...set].sort((a, b) => freq.get(a)! - freq.get(b)! || (a < b ? -1 : a > b ? 1 : 0));
-    return sorted.slice(0, sorted.length - Math.ceil(SUSPECT_THRESHOLD * sorted.length) + 1);
-  });
-  const index = new Map<string, number[]>();
-  prefix.forEach((p, i) => {
-    for (const t of p) {
-      const list = index.get(t);
-      if (list) list.push(i);
-      else index.set(t, [i]);
-    }
-  });
   const out = new Map<string, Suspect>();
-  live.forEach((a, i) => {
-    if (!inWeek(a)) return;
-    const seen = new Set<number>();
-    for (const t of prefix[i]!) {
-      for (const j of index.get(t) ?? []) {
-        if (j === i || seen.has(j)) continue;
-        seen.add(j);
-        const b = live[j]!;
-        if (a.id === b.id || GROUP[a.entry.kind as Kind] !== GROUP[b.entry.kind as Kind]) continue;
-        if (supersedesOf(a.entry).includes(b.id) || supersedesOf(b.entry).includes(a.id)) continue;
-        const score = jaccard(tok[i]!, tok[j]!);
-        if (score < SUSPECT_THRESHOLD) continue;
-        const pair = a.id < b.id ? { a: a.id, b: b.id, score } : { a: b.id, b: a.id, score };
-        out.set(`${pair.a} ${pair.b}`, pair);
-      }
-    }
-  });
+  for (const { i, j, similarity: score } of similarPairs(tok, SUSPECT_THRESHOLD)) {
+    const a = live[i]!;
+    const b = live[j]!;
+    if (!inWeek(a) && !inWeek(b)) continue;
+    if (a.id === b.id || GROUP[a.entry.kind as Kind] !== GROUP[b.entry.kind as Kind]) continue;
+    if (supersedesOf(a.entry).includes(b.id) || supersedesOf(b.entry).includes(a.id)) continue;
+    const pair = a.id < b.id ? { a: a.id, b: b.id, score } : { a: b.id, b: a.id, score };
+    out.set(`${pair.a} ${pair.b}`, pair);
+  }
   return [...out.values()].sort((x, y) => x.a.localeCompare(y.a) || x.b.localeCompare(y.b));
 }
