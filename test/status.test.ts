@@ -76,7 +76,7 @@ describe('mem status', () => {
     assert.equal(check('suspectedConflicts').ok, false);
     assert.equal(check('suspectedConflicts').level, 'notice');
     assert.equal(check('lint').ok, false);
-    for (const m of [/MEMORY\.md has 9 lines/, /daily file\(s\) over 4 entries/, /summary file\(s\) at 20 lines or more/, /share key rule:deploy:day/, /lint problem/]) {
+    for (const m of [/MEMORY\.md has 9 lines/, /1 daily file over 4 entries/, /1 summary file at 20 lines or more/, /share key rule:deploy:day/, /lint problem/]) {
       assert.ok(j.problems.some((p) => m.test(p)), `${m} in ${JSON.stringify(j.problems)}`);
     }
     const strict = await mem(['-C', ws, 'status', '--strict', '--now', '2026-11-22T09:00:00Z']);

@@ -113,7 +113,7 @@ test('missing or unparseable timestamps take the fallback, counted per line with
   const turns = await collect(stream);
   assert.deepEqual(turns.map((x) => x.timestamp), [fallback, fallback, '2026-11-20T10:00:00.000Z', fallback]);
   assert.equal(stream.stats.untimed, 3);
-  assert.deepEqual(stream.stats.warnings, [`${path}: 3 line(s) had no usable timestamp; used ${fallback}`]);
+  assert.deepEqual(stream.stats.warnings, [`${path}: 3 lines had no usable timestamp; used ${fallback}`]);
   assert.equal(turns[0]?.sessionId, 'untimed', 'no session_id: the file name');
   const bare = await collect(openTranscript(path, 'jsonl'));
   assert.equal(bare[0]?.timestamp, null, 'no fallback given: null');
@@ -132,7 +132,7 @@ test('malformed lines are counted, skipped and warned about with file and line, 
   assert.equal(stream.stats.warnings[0], `${path}:2: malformed line skipped: invalid JSON`);
   assert.equal(stream.stats.warnings[1], `${path}:3: malformed line skipped: not a JSON object`);
   assert.match(stream.stats.warnings[4] ?? '', /:6: malformed line skipped: "role" must be one of user, assistant, tool, system/);
-  assert.equal(stream.stats.warnings[20], `${path}: … and 10 more warning(s)`);
+  assert.equal(stream.stats.warnings[20], `${path}: … and 10 more warnings`);
   const resumed = openTranscript(path, 'jsonl', { fromOffset: turns[0]?.endOffset ?? 0, fromIndex: 1 });
   await collect(resumed);
   assert.match(resumed.stats.warnings[0] ?? '', /bad\.jsonl \(byte \d+\): malformed line skipped/);

@@ -4,10 +4,11 @@ import { commandContext, type GlobalOptions } from '../cli/context.js';
 import { runRevert } from '../jobs/compound/revert.js';
 import { runCompound, type CompoundResult } from '../jobs/compound/run.js';
 import { refreshIndex } from './refresh-index.js';
+import { count } from '../core/count.js';
 
 export function compoundSummary(r: CompoundResult): string {
   const parts = [
-    `${r.items} items in ${r.memoryLines} lines`,
+    `${count(r.items, 'item')} in ${count(r.memoryLines, 'line')}`,
     `${r.promoted.length} promoted`,
     `${r.demoted.length} demoted`,
     `${r.superseded.length} superseded`,

@@ -22,6 +22,6 @@ export function registerImport(program: Command): void {
       if (r.redacted) out.warn(`${count(r.redacted, 'secret')} redacted before writing`);
       out.json(r);
       const verb = r.dryRun ? 'would add' : 'added';
-      out.result([...r.added.map((a) => `${verb} ${a.id} (${a.from}) to ${a.file}`), `import ${r.kind}: ${r.files.length} file(s), ${r.items} items, ${r.added.length} ${verb}, ${r.skipped} already held`].join('\n'));
+      out.result([...r.added.map((a) => `${verb} ${a.id} (${a.from}) to ${a.file}`), `import ${r.kind}: ${count(r.files.length, 'file')}, ${count(r.items, 'item')}, ${r.added.length} ${verb}, ${r.skipped} already held`].join('\n'));
     });
 }

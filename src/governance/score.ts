@@ -10,6 +10,7 @@
  * age: days since the entry's date. Suggestions only: nothing here is written anywhere.
  */
 import { DateTime } from 'luxon';
+import { append } from '../core/group.js';
 import { getField, idList } from '../entries/model.js';
 import { similarPairs } from '../entries/similar-pairs.js';
 import { tokens } from '../entries/similarity.js';
@@ -118,10 +119,7 @@ export function mergeCandidates(records: EntryRecord[], scored: Scored[]): Merge
     if (!r.id || seen.has(r.id)) continue;
     seen.add(r.id);
     if (statusOf(r) !== 'active') continue;
-    const group = `${r.entry.kind}\n${(getField(r.entry, 'scope') ?? '').trim().toLowerCase()}`;
-    const members = groups.get(group);
-    if (members) members.push(r);
-    else groups.set(group, [r]);
+    append(groups, `${r.entry.kind}\n${(getField(r.entry, 'scope') ?? '').trim().toLowerCase()}`, r);
   }
   const out: MergeCandidate[] = [];
   for (const live of groups.values()) {

@@ -10,6 +10,7 @@ import { prepareFold } from './fold.js';
 import { snippet } from './snippet.js';
 import { queryTerms } from './tokenize.js';
 import type { OpenedTier } from './view.js';
+import { count } from '../core/count.js';
 
 /**
  * A non-empty query's terms, its (still empty) response and notices. No searchable word: no terms,
@@ -52,7 +53,7 @@ export function successorsFirst(results: SearchResult[]): SearchResult[] {
 export function mergeTier(req: Pick<SearchRequest, 'k' | 'deep'>, opened: OpenedTier, found: SearchResult[], response: SearchResponse, results: SearchResult[], notices: string[]): void {
   if (opened.behind.length) {
     response.indexBehind = true;
-    notices.push(`the ${opened.tier} index is behind by ${opened.behind.length} file(s) (e.g. ${opened.behind[0]}); they were read for this query; run "mem index"`);
+    notices.push(`the ${opened.tier} index is behind by ${count(opened.behind.length, 'file')} (e.g. ${opened.behind[0]}); they were read for this query; run "mem index"`);
   }
   notices.push(...opened.warnings);
   response.tier = opened.tier;

@@ -5,6 +5,7 @@
 import type { Config } from '../config/schema.js';
 import type { Problem } from '../entries/lint.js';
 import type { Conflict } from './conflicts.js';
+import { count } from '../core/count.js';
 
 export interface Check {
   name: 'memoryLines' | 'dailyEntries' | 'summaryLines' | 'conflicts' | 'suspectedConflicts' | 'lint';
@@ -38,11 +39,11 @@ export function governanceChecks(input: GovernanceInput, limits: Config['limits'
     },
     {
       name: 'dailyEntries', value: max(input.dailyEntries), limit: limits.entriesPerDailyFile, ok: !overDaily.length, level: 'problem', files: overDaily,
-      message: overDaily.length ? `${overDaily.length} daily file(s) over ${limits.entriesPerDailyFile} entries: ${overDaily.map((f) => `${f.path} (${f.value})`).join(', ')} — "mem status --fix" splits them` : `daily files at most ${max(input.dailyEntries)} entries (limit ${limits.entriesPerDailyFile})`,
+      message: overDaily.length ? `${count(overDaily.length, 'daily file')} over ${limits.entriesPerDailyFile} entries: ${overDaily.map((f) => `${f.path} (${f.value})`).join(', ')} — "mem status --fix" splits them` : `daily files at most ${max(input.dailyEntries)} entries (limit ${limits.entriesPerDailyFile})`,
     },
     {
       name: 'summaryLines', value: max(input.summaryLines), limit: limits.summaryLines, ok: !overSummary.length, level: 'problem', files: overSummary,
-      message: overSummary.length ? `${overSummary.length} summary file(s) at ${limits.summaryLines} lines or more: ${overSummary.map((f) => `${f.path} (${f.value})`).join(', ')} — "mem status --fix" splits them into volumes` : `summaries at most ${max(input.summaryLines)} lines (under ${limits.summaryLines})`,
+      message: overSummary.length ? `${count(overSummary.length, 'summary file')} at ${limits.summaryLines} lines or more: ${overSummary.map((f) => `${f.path} (${f.value})`).join(', ')} — "mem status --fix" splits them into volumes` : `summaries at most ${max(input.summaryLines)} lines (under ${limits.summaryLines})`,
     },
     {
       name: 'conflicts', value: input.conflicts.length, limit: 0, ok: !input.conflicts.length, level: 'problem',
@@ -54,7 +55,7 @@ export function governanceChecks(input: GovernanceInput, limits: Config['limits'
     },
     {
       name: 'lint', value: input.lint.length, limit: 0, ok: !input.lint.length, level: 'problem',
-      message: input.lint.length ? `${input.lint.length} lint problem(s) (see "mem lint")` : 'lint clean',
+      message: input.lint.length ? `${count(input.lint.length, 'lint problem')} (see "mem lint")` : 'lint clean',
     },
   ];
 }

@@ -4,6 +4,7 @@
  */
 import { redactPath } from '../extract/secret-path.js';
 import type { ReadStats } from './types.js';
+import { count } from '../core/count.js';
 
 const MAX_WARNINGS = 20;
 
@@ -41,9 +42,9 @@ export class StatsRecorder {
     const { stats } = this;
     if (stats.untimed > 0) {
       const used = fallback ? `used ${fallback}` : 'left without a time';
-      stats.warnings.push(`${this.shown}: ${stats.untimed} line(s) had no usable timestamp; ${used}`);
+      stats.warnings.push(`${this.shown}: ${count(stats.untimed, 'line')} had no usable timestamp; ${used}`);
     }
-    if (this.dropped > 0) stats.warnings.push(`${this.shown}: … and ${this.dropped} more warning(s)`);
+    if (this.dropped > 0) stats.warnings.push(`${this.shown}: … and ${count(this.dropped, 'more warning')}`);
     this.dropped = 0;
   }
 }

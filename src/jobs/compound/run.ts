@@ -31,6 +31,7 @@ import { previousFile, wrapPrevious } from './previous.js';
 import { PROMOTE_MIN } from './rank.js';
 import { resolveWeek, type Week } from './week.js';
 import { regularFile } from '../../core/regular-file.js';
+import { count } from '../../core/count.js';
 
 export const SUSPECTS_FILE = '.mem/suspected-conflicts.json';
 
@@ -187,7 +188,7 @@ export async function runCompound(opts: CompoundOptions): Promise<CompoundResult
     const logFile = weeklyLogFile(week.label);
     const runLabel = opts.now.toISO({ suppressMilliseconds: true }) ?? '';
     const intent: Array<(typeof p.log)[number] | string> = [];
-    if (rewrite) intent.push(`rewrite: MEMORY.md rewritten with ${p.items.length} items in ${lineCount(p.memory)} lines (limit ${config.limits.memoryLines})${!result.previous ? '' : keptAlready ? `; the one from before this week's first rewrite stays in ${result.previous} (\`mem compound --revert\`)` : `; the previous one is kept in ${result.previous} (\`mem compound --revert\`)`}`);
+    if (rewrite) intent.push(`rewrite: MEMORY.md rewritten with ${count(p.items.length, 'item')} in ${count(lineCount(p.memory), 'line')} (limit ${config.limits.memoryLines})${!result.previous ? '' : keptAlready ? `; the one from before this week's first rewrite stays in ${result.previous} (\`mem compound --revert\`)` : `; the previous one is kept in ${result.previous} (\`mem compound --revert\`)`}`);
     await writer.update(logFile, (cur) => appendRun(cur, logHeader(week.label, week.firstDay, week.lastDay), runLabel, [...intent, ...p.log]));
     result.written.push(logFile);
     const after: string[] = [];
