@@ -31,7 +31,7 @@ test('forget --hard removes the entry\'s excerpts from the archive index, says t
 
   const r = await mem(['-C', ws, 'forget', ID, '--hard', '--yes']);
   assert.equal(r.code, 0, r.stderr);
-  assert.match(r.stdout, /purge \.mem\/archive\/ \(1 transcript window\(s\) citing or quoting the entries; the transcripts themselves are the agent's and are not touched\)/);
+  assert.match(r.stdout, /purge \.mem\/archive\/ \(1 transcript window citing or quoting the entries; the transcripts themselves are the agent's and are not touched\)/);
   assert.deepEqual((await hits(ws, '部署前')).map((h) => h.turns), ['5-8'], 'the window holding the statement is gone');
   assert.ok(!archiveBytes(ws).includes('部署前要先跑'), 'no excerpt left in .mem/archive');
   assert.equal(readFileSync(file, 'utf8'), transcript, 'the transcript is the agent\'s: untouched');

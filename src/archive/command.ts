@@ -10,6 +10,7 @@ import { MemError } from '../core/errors.js';
 import { archiveQueryVector } from './query-vector.js';
 import { searchArchive, type ArchiveResponse } from './search.js';
 import { nowText } from '../cli/now-text.js';
+import { count } from '../core/count.js';
 
 export interface ArchiveFlags {
   archive?: boolean;
@@ -56,7 +57,7 @@ export async function archiveSearchCommand(query: string, flags: ArchiveFlags, g
   const r = searchArchive(workspace, { query, k, ...(qv.vector ? { vector: qv.vector } : {}), ...(sinceMs !== undefined ? { sinceMs } : {}), ...(flags.source ? { source: flags.source } : {}), ...(flags.session ? { session: flags.session } : {}) });
   if (!r.indexed) out.warn('there is no archive index yet: run "mem archive" to index the raw transcripts');
   for (const d of r.damaged) out.warn(`archive segment damaged (${d}): its windows were left out; run "mem archive" to rebuild it`);
-  if (r.behind) out.warn(`${r.behind} transcript(s) changed since the last "mem archive": their new lines are not searched yet`);
+  if (r.behind) out.warn(`${count(r.behind, 'transcript')} changed since the last "mem archive": their new lines are not searched yet`);
   out.json(r);
   out.result(formatArchive(r));
 }

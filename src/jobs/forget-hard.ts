@@ -27,6 +27,7 @@ import { derivedNaming, purgeArchiveOf, purgeDerived } from './forget-derived.js
 import { mentionMatcher, removeFrom, type Removal } from './forget-plan.js';
 import { entryMarks, idMark, loadForgotten, recordForgotten, type ForgottenMarks } from './forgotten.js';
 import type { ForgetOptions, ForgetResult } from './forget.js';
+import { count } from '../core/count.js';
 
 export const hashId = (id: string) => createHash('sha256').update(id).digest('hex').slice(0, 12);
 
@@ -127,6 +128,6 @@ async function stillNamed(workspace: string, id: string, texts: Map<string, stri
 
 function withArchive(res: ForgetResult, archive: { docs: number; segments: number } | null): ForgetResult {
   res.archive = archive;
-  if (archive) res.derived.push(`.mem/archive/ (${archive.docs} transcript window(s) citing or quoting the entries; the transcripts themselves are the agent's and are not touched)`);
+  if (archive) res.derived.push(`.mem/archive/ (${count(archive.docs, 'transcript window')} citing or quoting the entries; the transcripts themselves are the agent's and are not touched)`);
   return res;
 }

@@ -51,7 +51,7 @@ export function governanceChecks(input: GovernanceInput, limits: Config['limits'
     },
     {
       name: 'suspectedConflicts', value: input.suspected.length, limit: 0, ok: !input.suspected.length, level: 'notice',
-      message: input.suspected.length ? `${input.suspected.length} suspected conflict(s) (similar active entries): ${input.suspected.slice(0, 3).map((c) => c.ids.join(' ~ ')).join('; ')}` : 'no suspected conflicts',
+      message: input.suspected.length ? `${count(input.suspected.length, 'suspected conflict')} (similar active entries): ${input.suspected.slice(0, 3).map((c) => c.ids.join(' ~ ')).join('; ')}` : 'no suspected conflicts',
     },
     {
       name: 'lint', value: input.lint.length, limit: 0, ok: !input.lint.length, level: 'problem',
