@@ -89,3 +89,33 @@ test('compound refuses a MEMORY.md that is not UTF-8 (Latin-1 pinned text) befor
   }
   assert.deepEqual(snapshot(ws), before);
 });
+
+test('compound keeps the MEMORY.md item of an entry whose file later gets a byte that is not UTF-8, and logs it as held back, not demoted', async (t) => {
+  const ws = join(tempDir(t), 'w');
+  await memOk(['init', '-q', ws]);
+  await memOk(['-C', ws, 'remember', 'Deploys happen on Tuesdays only', '--kind', 'rule', '--now', '2026-11-20T10:00:00Z']);
+  await memOk(['-C', ws, 'compound', '--week', '2026-W47', '--now', '2026-11-24T10:00:00Z']);
+  const item = /^- Deploys happen on Tuesdays only .*$/m.exec(readFileSync(join(ws, 'MEMORY.md'), 'utf8'))![0];
+  const daily = join(ws, 'memory', '2026-11-20.md');
+  const text = readFileSync(daily, 'utf8');
+  const at = text.lastIndexOf('Tuesdays');
+  writeFileSync(daily, Buffer.concat([Buffer.from(text.slice(0, at)), Buffer.from([0xe9]), Buffer.from(text.slice(at + 1))]));
+
+  const run = await mem(['-C', ws, 'compound', '--week', '2026-W48', '--now', '2026-12-01T10:00:00Z', '--json']);
+  assert.equal(run.code, 0, run.stderr);
+  assert.match(run.stderr, new RegExp(`^warning: compound 2026-W48: memory/2026-11-20\\.md:6: ${RULE}: not valid UTF-8, so its MEMORY\\.md item was kept as it was; `, 'm'));
+  const out = JSON.parse(run.stdout);
+  assert.deepEqual([out.items, out.promoted, out.demoted], [1, [], []]);
+  const memory = readFileSync(join(ws, 'MEMORY.md'), 'utf8');
+  assert.match(memory, /^<!-- mem:generated .* 2026-W48 /m);
+  assert.ok(memory.includes(`## Core rules\n${item}\n`), 'the item as it was, in its section');
+  const log = readFileSync(join(ws, 'memory', 'archive', 'weekly-2026-W48.md'), 'utf8');
+  assert.match(log, new RegExp(`^- held back: ${RULE}: kept in MEMORY\\.md as it was \\(memory/2026-11-20\\.md is not valid UTF-8; convert it, e\\.g\\. iconv -f latin1 -t utf-8\\)$`, 'm'));
+  assert.doesNotMatch(log, /demoted/);
+  assert.deepEqual(garbledFiles(ws), ['memory/2026-11-20.md']);
+
+  // Run again in the week: the same plan, nothing written.
+  const before = snapshot(ws);
+  await memOk(['-C', ws, 'compound', '--week', '2026-W48', '--now', '2026-12-01T11:00:00Z']);
+  assert.deepEqual(snapshot(ws), before);
+});

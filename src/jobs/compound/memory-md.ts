@@ -5,7 +5,8 @@
  * never lost: the first rewrite keeps its whole text as one pinned section — except memfold's own
  * untouched template, whose empty pinned block is all there is to keep. memfold's own output whose
  * marker line was deleted by hand is recognised by its cited items and regenerated, not adopted (that
- * would pin every old item and push MEMORY.md past its line limit).
+ * would pin every old item and push MEMORY.md past its line limit). Its items are read back as
+ * written, so one whose entry cannot be read (not UTF-8) is kept as it was, not rebuilt or dropped.
  */
 import fs from 'node:fs';
 import { linkedIds } from '../../entries/id.js';
@@ -27,6 +28,8 @@ export interface CurrentMemory {
   adoptedLines: number | null;
   /** Entry ids the current file cites (for promotion/demotion in the weekly log). */
   citedIds: string[];
+  /** memfold's items in it, as written (none in a file adopted whole). */
+  items: WrittenItem[];
   /** memfold's own output whose generator marker line was deleted by hand, recognised by its items. */
   markerLost?: boolean;
   /** The input key the generator marker records (see plan.ts inputKey), when there is one. */
@@ -66,59 +69,93 @@ function isTemplate(rest: string): boolean {
 }
 
 export function readCurrentMemory(text: string | undefined): CurrentMemory {
-  if (text === undefined) return { exists: false, generated: false, pinned: [], adoptedLines: null, citedIds: [] };
+  if (text === undefined) return { exists: false, generated: false, pinned: [], adoptedLines: null, citedIds: [], items: [] };
   const { blocks, rest } = pinnedBlocks(text);
   const citedIds = [...new Set(linkedIds(rest))];
   const inputKey = /^<!-- mem:generated .*· input ([0-9a-f]{16}) -->$/m.exec(rest)?.[1];
-  if (rest.includes(GENERATED) || isTemplate(rest) || !text.trim()) return { exists: true, generated: rest.includes(GENERATED), pinned: blocks, adoptedLines: null, citedIds, ...(inputKey ? { inputKey } : {}) };
+  const items = writtenItems(rest);
+  if (rest.includes(GENERATED) || isTemplate(rest) || !text.trim()) return { exists: true, generated: rest.includes(GENERATED), pinned: blocks, adoptedLines: null, citedIds, items, ...(inputKey ? { inputKey } : {}) };
   const own = withoutOwnLines(rest);
   if (own.items > 0) {
     // Our own output with its marker line deleted by hand: regenerate it; only lines a person added outside the pinned markers are adopted.
     const hand = own.rest.replace(/^\n+/, '').replace(/\n*$/, '\n');
-    if (!hand.trim()) return { exists: true, generated: false, pinned: blocks, adoptedLines: null, citedIds, markerLost: true };
-    return { exists: true, generated: false, pinned: [...blocks, `${PINNED_START}\n${hand}${PINNED_END}\n`], adoptedLines: hand.split('\n').length - 1, citedIds, markerLost: true };
+    if (!hand.trim()) return { exists: true, generated: false, pinned: blocks, adoptedLines: null, citedIds, items, markerLost: true };
+    return { exists: true, generated: false, pinned: [...blocks, `${PINNED_START}\n${hand}${PINNED_END}\n`], adoptedLines: hand.split('\n').length - 1, citedIds, items, markerLost: true };
   }
   // Not ours: the whole text, minus marker lines that would nest, becomes one pinned block.
   const body = text.split('\n').filter((l) => l.trim() !== PINNED_START && l.trim() !== PINNED_END).join('\n').replace(/\n*$/, '\n');
-  return { exists: true, generated: false, pinned: [`${PINNED_START}\n${body}${PINNED_END}\n`], adoptedLines: body.split('\n').length - 1, citedIds };
+  return { exists: true, generated: false, pinned: [`${PINNED_START}\n${body}${PINNED_END}\n`], adoptedLines: body.split('\n').length - 1, citedIds, items: [] };
 }
 
 const ITEM = /^- .* \(\[(?:DECISION|RULE|ARCH|NOTE)-\d{8}-[^\]\s]+\]\(memory\/[^)\s]*\)(?:, (?:DECISION|RULE|ARCH|NOTE)-\d{8}-\S+?)*\)$/u;
+/** An item line's citation: the linked id, then the ids of entries alike enough to share the item. */
+const CITES = /\(\[([^\]\s]+)\]\([^)\s]*\)((?:, \S+?)*)\)$/u;
 const WHERE = /^- (This week's entries: `memory\/|Daily wrap-ups: `|What changed and why: `memory\/archive\/weekly-)/;
+
+/** A line of MEMORY.md outside pinned blocks: one renderMemory writes (an item's first line, a continuation of it, any other), or one a person added. */
+interface ClassifiedLine {
+  line: string;
+  kind: 'item' | 'more' | 'own' | 'hand';
+  section?: SectionName;
+  /** The `### ` scope heading of Active decisions the line is under. */
+  scope?: string;
+}
+
+function classify(text: string): ClassifiedLine[] {
+  const out: ClassifiedLine[] = [];
+  let section: 'where' | SectionName | null = null;
+  let scope: string | undefined;
+  let inItem = false;
+  for (const line of text.split('\n')) {
+    const t = line.trimEnd();
+    const ours = section !== null && section !== 'where' ? section : undefined;
+    let kind: ClassifiedLine['kind'] = 'hand';
+    if (t === '# MEMORY' || t.startsWith('Hot memory for agent sessions, rebuilt by `mem compound`')) kind = 'own';
+    else if (/^## /.test(t)) {
+      const name = t.slice(3);
+      section = (SECTION_ORDER as string[]).includes(name) ? (name as SectionName) : name === 'Where to look' ? 'where' : null;
+      scope = undefined;
+      if (section) kind = 'own';
+    } else if (ours && /^### \S/.test(t)) {
+      scope = t.slice(4);
+      kind = 'own';
+    } else if (ours && inItem && /^ {2}\S/.test(line)) kind = 'more';
+    else if (ours && ITEM.test(t)) kind = 'item';
+    else if (section === 'where' && WHERE.test(t)) kind = 'own';
+    else if (!t && section) kind = 'own';
+    inItem = kind === 'item' || kind === 'more';
+    out.push({ line, kind, ...(ours ? { section: ours } : {}), ...(scope ? { scope } : {}) });
+  }
+  return out;
+}
 
 /**
  * `text` (outside pinned blocks) minus the lines renderMemory writes — title, description, section
  * headings, cited items and their continuation lines, "Where to look" — and how many items it held.
  */
 function withoutOwnLines(text: string): { rest: string; items: number } {
-  const keep: string[] = [];
-  let items = 0;
-  let section: 'ours' | 'where' | null = null;
-  let inItem = false;
-  for (const line of text.split('\n')) {
-    const t = line.trimEnd();
-    if (t === '# MEMORY' || t.startsWith('Hot memory for agent sessions, rebuilt by `mem compound`')) {
-      inItem = false;
-      continue;
-    }
-    if (/^## /.test(t)) {
-      const name = t.slice(3);
-      section = (SECTION_ORDER as string[]).includes(name) ? 'ours' : name === 'Where to look' ? 'where' : null;
-      inItem = false;
-      if (section) continue;
-    } else if (section === 'ours' && (/^### \S/.test(t) || (inItem && /^ {2}\S/.test(line)))) continue;
-    else if (section === 'ours' && ITEM.test(t)) {
-      items++;
-      inItem = true;
-      continue;
-    } else if (section === 'where' && WHERE.test(t)) continue;
-    else if (!t) {
-      inItem = false;
-      if (section) continue;
-    } else inItem = false;
-    keep.push(line);
+  const lines = classify(text);
+  return { rest: lines.filter((l) => l.kind === 'hand').map((l) => l.line).join('\n'), items: lines.filter((l) => l.kind === 'item').length };
+}
+
+/** An item of the current MEMORY.md as written: kept as it is when its entry cannot be read (plan.ts heldBack). */
+export interface WrittenItem {
+  /** The ids it cites, the linked one first. */
+  ids: string[];
+  section: SectionName;
+  /** Its `### ` heading in Active decisions; `general` under none (the section then held one scope). */
+  scope: string;
+  lines: string[];
+}
+
+function writtenItems(text: string): WrittenItem[] {
+  const items: WrittenItem[] = [];
+  for (const { line, kind, section, scope } of classify(text)) {
+    const cites = kind === 'item' ? CITES.exec(line.trimEnd())! : undefined;
+    if (cites) items.push({ ids: [cites[1]!, ...cites[2]!.split(', ').filter(Boolean)], section: section!, scope: scope ?? 'general', lines: [line] });
+    else if (kind === 'more') items.at(-1)!.lines.push(line);
   }
-  return { rest: keep.join('\n'), items };
+  return items;
 }
 
 export type SectionName = 'Core rules' | 'Active decisions' | 'Preferences' | 'Goals and open tasks' | 'Notes';
@@ -165,6 +202,8 @@ export interface RenderInput {
   weekLabel: string;
   inputKey: string;
   pinned: string[];
+  /** Items of the current MEMORY.md kept as written, each first in its section (and scope). */
+  kept: WrittenItem[];
   items: MemoryItem[];
   whereToLook: string[];
 }
@@ -178,17 +217,18 @@ export function renderMemory(input: RenderInput): string {
     '',
   ];
   for (const block of input.pinned) out.push(...block.replace(/\n$/, '').split('\n'), '');
+  const rows = [...input.kept, ...input.items.map((i) => ({ section: i.section, scope: getField(i.entry, 'scope') ?? 'general', lines: renderItem(i) }))];
   for (const section of SECTION_ORDER) {
-    const items = input.items.filter((i) => i.section === section);
+    const items = rows.filter((i) => i.section === section);
     if (!items.length) continue;
     out.push(`## ${section}`);
     if (section === 'Active decisions') {
-      const scopes = [...new Set(items.map((i) => getField(i.entry, 'scope') ?? 'general'))].sort((a, b) => (a === 'general' ? -1 : b === 'general' ? 1 : a.localeCompare(b)));
+      const scopes = [...new Set(items.map((i) => i.scope))].sort((a, b) => (a === 'general' ? -1 : b === 'general' ? 1 : a.localeCompare(b)));
       for (const scope of scopes) {
         if (scopes.length > 1) out.push(`### ${scope}`);
-        for (const i of items.filter((x) => (getField(x.entry, 'scope') ?? 'general') === scope)) out.push(...renderItem(i));
+        for (const i of items.filter((x) => x.scope === scope)) out.push(...i.lines);
       }
-    } else for (const i of items) out.push(...renderItem(i));
+    } else for (const i of items) out.push(...i.lines);
     out.push('');
   }
   out.push('## Where to look', ...input.whereToLook.map((l) => `- ${l}`));

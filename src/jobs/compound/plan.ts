@@ -9,7 +9,7 @@ import { dateOf } from '../../entries/precedence.js';
 import { planConflicts, statusOf, type ConflictPlan } from './conflicts.js';
 import { getField } from '../../entries/model.js';
 import { jaccard, tokens } from '../../entries/similarity.js';
-import { defaultSummary, lineCount, readCurrentMemory, renderMemory, sectionFor, type CurrentMemory, type MemoryItem } from './memory-md.js';
+import { defaultSummary, lineCount, readCurrentMemory, renderMemory, sectionFor, type CurrentMemory, type MemoryItem, type WrittenItem } from './memory-md.js';
 import { PROMOTE_MIN, rankEntries, type Ranked } from './rank.js';
 import type { Week } from './week.js';
 import { count } from '../../core/count.js';
@@ -31,6 +31,8 @@ export interface CompoundInput {
   mode: string;
   /** Detail-level entries (an LLM's judgement, validated) that go to `memory/archive/<topic>.md` instead. */
   archiveTopics?: Map<string, string>;
+  /** Entries left out of `records` because they hold bytes that are not UTF-8: id → file. */
+  heldBack: Map<string, string>;
 }
 
 /**
@@ -44,7 +46,7 @@ export function inputKey(input: CompoundInput, pinned: string[], ranked: Ranked[
 }
 
 export interface LogLine {
-  what: 'promoted' | 'demoted' | 'superseded' | 'blocked' | 'cycle' | 'suspected' | 'adopted' | 'kept' | 'over-budget';
+  what: 'promoted' | 'demoted' | 'held back' | 'superseded' | 'blocked' | 'cycle' | 'suspected' | 'adopted' | 'kept' | 'over-budget';
   text: string;
 }
 
@@ -55,6 +57,8 @@ export interface CompoundPlan {
   conflicts: ConflictPlan;
   ranked: Ranked[];
   items: MemoryItem[];
+  /** Items of the current MEMORY.md kept as written because an entry they cite is held back. */
+  kept: WrittenItem[];
   promoted: string[];
   demoted: string[];
   /** Entries moved to `memory/archive/<topic>.md` instead of MEMORY.md: [id, topic]. */
@@ -85,10 +89,18 @@ export function planCompound(input: CompoundInput): CompoundPlan {
   let overBudget = 0;
   let full = false;
   const key = inputKey(input, current.pinned, ranked);
-  const render = (list: MemoryItem[]) => renderMemory({ weekLabel: week.label, inputKey: key, pinned: current.pinned, items: list, whereToLook });
+  const kept: WrittenItem[] = [];
+  const render = (list: MemoryItem[], keptList = kept) => renderMemory({ weekLabel: week.label, inputKey: key, pinned: current.pinned, kept: keptList, items: list, whereToLook });
+  // An item citing an entry held back (not UTF-8) stays as written: its lines are valid, and rebuilding
+  // it would write U+FFFD, dropping it would lose the fact for one byte, until the file is converted.
+  for (const w of current.items.filter((x) => x.ids.some((id) => input.heldBack.has(id)))) {
+    if (lineCount(render([], [...kept, w])) > input.memoryLines) log.push({ what: 'over-budget', text: `${w.ids[0]}: its item not kept, MEMORY.md would exceed ${input.memoryLines} lines` });
+    else kept.push(w);
+  }
+  const keptIds = new Set(kept.flatMap((w) => w.ids));
   const tok = new Map(ranked.map((r) => [r.record.id, tokens(`${r.record.entry.title} ${getField(r.record.entry, 'conclusion') ?? ''}`)]));
   for (const r of ranked) {
-    if (r.score < PROMOTE_MIN) continue;
+    if (r.score < PROMOTE_MIN || keptIds.has(r.record.id)) continue;
     const topic = input.archiveTopics?.get(r.record.id);
     if (topic) {
       archived.push([r.record.id, topic]);
@@ -115,13 +127,14 @@ export function planCompound(input: CompoundInput): CompoundPlan {
   const shown = new Set(items.flatMap((i) => [i.id, ...i.alsoIds]));
   const before = new Set(current.citedIds);
   const promoted = [...shown].filter((id) => !before.has(id)).sort();
-  const demoted = [...before].filter((id) => !shown.has(id)).sort();
+  const demoted = [...before].filter((id) => !shown.has(id) && !keptIds.has(id)).sort();
   const score = new Map(ranked.map((r) => [r.record.id, r]));
   if (current.markerLost) log.push({ what: 'kept', text: `MEMORY.md had lost its generator marker line but is memfold's own output (its items cite entry ids): regenerated${current.adoptedLines !== null ? `; ${count(current.adoptedLines, 'line')} added by hand outside the pinned markers are kept as a pinned section` : ''}` });
   else if (current.adoptedLines !== null) log.push({ what: 'adopted', text: `MEMORY.md had no generator marker (hand-written or from another tool): its whole text (${current.adoptedLines} lines) is kept as a pinned section` });
   for (const f of conflicts.flips) log.push({ what: 'superseded', text: `${f.id} (${f.date}, ${f.file}) → superseded by ${f.by}: ${f.reason}` });
   for (const f of conflicts.blocked) log.push({ what: 'blocked', text: `${f.id} (${f.file}) should be superseded by ${f.by} (${f.reason}) but is not in a daily file or memory/recent/: its status is left as it is, and it is not promoted` });
   for (const c of conflicts.cycles) log.push({ what: 'cycle', text: cycleText(c) });
+  for (const id of [...keptIds].filter((x) => input.heldBack.has(x)).sort()) log.push({ what: 'held back', text: `${id}: kept in MEMORY.md as it was (${input.heldBack.get(id)} is not valid UTF-8; convert it, e.g. iconv -f latin1 -t utf-8)` });
   for (const id of promoted) {
     const r = score.get(id)!;
     const p = r.parts;
@@ -129,12 +142,13 @@ export function planCompound(input: CompoundInput): CompoundPlan {
   }
   for (const id of demoted.filter((x) => !input.archiveTopics?.has(x))) {
     const r = score.get(id);
-    const why = flipped.has(id) ? 'superseded this week' : replaced.has(id) ? 'superseded (the flip is blocked, see above)' : !r ? 'no longer active (superseded, archived or retracted) or not found' : r.score < PROMOTE_MIN ? `score ${r.score} fell below ${PROMOTE_MIN}` : 'no room within the line limit';
+    const held = input.heldBack.get(id);
+    const why = held ? `${held} is not valid UTF-8, so its item is not rebuilt until the file is converted` : flipped.has(id) ? 'superseded this week' : replaced.has(id) ? 'superseded (the flip is blocked, see above)' : !r ? 'no longer active (superseded, archived or retracted) or not found' : r.score < PROMOTE_MIN ? `score ${r.score} fell below ${PROMOTE_MIN}` : 'no room within the line limit';
     log.push({ what: 'demoted', text: `${id}: left MEMORY.md (${why}); it stays in its daily file, found by id` });
   }
   for (const s of conflicts.suspects.slice(0, MAX_LOGGED)) log.push({ what: 'suspected', text: `${s.a} ~ ${s.b} (similarity ${s.score.toFixed(2)}): look alike, not flipped — resolve with a \`supersedes\` or \`key\`` });
   if (conflicts.suspects.length > MAX_LOGGED) log.push({ what: 'suspected', text: `… and ${conflicts.suspects.length - MAX_LOGGED} more, all listed in .mem/suspected-conflicts.json and \`mem status\`` });
-  return { memory, inputKey: key, current, conflicts, ranked, items, promoted, demoted, archived, log };
+  return { memory, inputKey: key, current, conflicts, ranked, items, kept, promoted, demoted, archived, log };
 }
 
 export const cycleText = (cycle: string[]) => `${[...cycle, cycle[0]].join(' → ')}: a supersedes cycle, so none of these is current; their statuses are left alone until a \`supersedes\` field is fixed by hand (\`mem lint\` shows it)`;

@@ -82,16 +82,17 @@ type Asked = Pick<LlmSpending, 'rejected' | 'stoppedByBudget'>;
 
 async function plan(opts: CompoundOptions, week: Week, current: string | undefined, budget: LlmBudget | undefined): Promise<{ plan: CompoundPlan; asked: Asked }> {
   const { config } = opts.loaded;
-  // A file that is not UTF-8 would put U+FFFD into MEMORY.md for good: its entries that hold such bytes wait until it is converted.
+  // A file that is not UTF-8 would put U+FFFD into MEMORY.md for good: its entries that hold such bytes
+  // are held back until it is converted (an item they already have stays as written).
   const { records, garbled } = await loadUtf8Entries(opts.workspace);
-  for (const g of garbled) opts.warn(`compound ${week.label}: ${garbledMessage(g, 'it was left out of MEMORY.md')}`);
+  const heldBack = new Map(garbled.filter((g) => g.record.id).map((g) => [g.record.id, g.record.file]));
   const llmMode = opts.useLlm && config.llm && !opts.dryRun ? `llm:${config.llm.model}` : undefined;
-  const input = { week, records, currentMemory: current, summaries: await weekSummaries(opts.workspace, week), memoryLines: config.limits.memoryLines, mode: llmMode ?? 'rules' };
+  const input = { week, records, currentMemory: current, summaries: await weekSummaries(opts.workspace, week), memoryLines: config.limits.memoryLines, mode: llmMode ?? 'rules', heldBack };
   let p = planCompound(input);
   let asked: Asked = { rejected: [], stoppedByBudget: false };
   if (config.llm && llmMode && p.current.inputKey === p.inputKey && current !== undefined) {
     // Same input as the model's last rewrite: keep it rather than ask again for a different wording.
-    p = { ...p, memory: current, promoted: [], demoted: [], archived: [], log: p.log.filter((l) => ['superseded', 'blocked', 'cycle', 'suspected'].includes(l.what)) };
+    p = { ...p, memory: current, promoted: [], demoted: [], archived: [], log: p.log.filter((l) => ['superseded', 'blocked', 'cycle', 'suspected', 'held back'].includes(l.what)) };
   } else if (config.llm && llmMode && budget) {
     const r = await compoundWithLlm(config.llm, p.ranked.filter((x) => x.score >= PROMOTE_MIN), opts.apiKey, budget);
     asked = { rejected: r.rejected, stoppedByBudget: r.stoppedByBudget };
@@ -103,6 +104,8 @@ async function plan(opts: CompoundOptions, week: Week, current: string | undefin
       p = planCompound({ ...input, mode: 'rules' });
     }
   }
+  const keptIds = new Set(p.kept.flatMap((w) => w.ids));
+  for (const g of garbled) opts.warn(`compound ${week.label}: ${garbledMessage(g, keptIds.has(g.record.id) ? 'its MEMORY.md item was kept as it was' : 'it was left out of MEMORY.md')}`);
   return { plan: p, asked };
 }
 
@@ -168,7 +171,7 @@ export async function runCompound(opts: CompoundOptions): Promise<CompoundResult
       throw new MemError('LINT_PROBLEMS', `MEMORY.md: its pinned${p.current.adoptedLines !== null ? ' and hand-written' : ''} text (${pinned} lines) leaves no room within limits.memoryLines (${config.limits.memoryLines}): shorten the text between ${PINNED_START} and ${PINNED_END} (move detail to memory/projects/) and run again; compound changed no status and did not rewrite MEMORY.md`);
     }
     const result: CompoundResult = {
-      week: week.label, changed: false, memoryLines: lineCount(p.memory), items: p.items.length, promoted: p.promoted, demoted: p.demoted,
+      week: week.label, changed: false, memoryLines: lineCount(p.memory), items: p.items.length + p.kept.length, promoted: p.promoted, demoted: p.demoted,
       superseded: p.conflicts.flips.map(({ id, file, by, reason }) => ({ id, file, by, reason })), suspected: p.conflicts.suspects, cycles: p.conflicts.cycles,
       adoptedHandWritten: p.current.adoptedLines !== null, written: [], previous: null, catchUp, llm, dryRun: opts.dryRun,
     };
@@ -188,7 +191,7 @@ export async function runCompound(opts: CompoundOptions): Promise<CompoundResult
     const logFile = weeklyLogFile(week.label);
     const runLabel = opts.now.toISO({ suppressMilliseconds: true }) ?? '';
     const intent: Array<(typeof p.log)[number] | string> = [];
-    if (rewrite) intent.push(`rewrite: MEMORY.md rewritten with ${count(p.items.length, 'item')} in ${count(lineCount(p.memory), 'line')} (limit ${config.limits.memoryLines})${!result.previous ? '' : keptAlready ? `; the one from before this week's first rewrite stays in ${result.previous} (\`mem compound --revert\`)` : `; the previous one is kept in ${result.previous} (\`mem compound --revert\`)`}`);
+    if (rewrite) intent.push(`rewrite: MEMORY.md rewritten with ${count(result.items, 'item')} in ${count(lineCount(p.memory), 'line')} (limit ${config.limits.memoryLines})${!result.previous ? '' : keptAlready ? `; the one from before this week's first rewrite stays in ${result.previous} (\`mem compound --revert\`)` : `; the previous one is kept in ${result.previous} (\`mem compound --revert\`)`}`);
     await writer.update(logFile, (cur) => appendRun(cur, logHeader(week.label, week.firstDay, week.lastDay), runLabel, [...intent, ...p.log]));
     result.written.push(logFile);
     const after: string[] = [];
