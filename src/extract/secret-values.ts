@@ -108,14 +108,27 @@ export function looksSecretish(v: string): boolean {
   return (letters && digits) || (letters && symbols) || /^\d{6,}$/.test(v);
 }
 
+const ANY_DASH = new RegExp(`[${DASHES}]`);
+
+/**
+ * A compound word rather than a chosen string: a dashed part that is a lowercase word
+ * (`PBKDF2-hashed`, `12-character`, `x509-based`), or only words and numbers (`Windows-11`).
+ */
+function isCompoundWord(v: string): boolean {
+  const parts = v.split(ANY_DASH);
+  if (parts.some((part) => /^[a-z]{4,}$/.test(part))) return true;
+  return parts.length > 1 && parts.every((part) => /^(?:[A-Za-z]+|\d+)$/.test(part));
+}
+
 /**
  * Stricter than looksSecretish, for a value with no `is`, `:` or `=` between it and its label
  * ("the nexus password MvnRep0Pa55wordQx9", `密码Zq8RmT4v…`), where what follows a label is usually
- * prose: letters with two digits, or with one and a symbol or both cases, in 8 characters or more.
- * "password e2e-tests", "password ISO-27001", "密钥AES256" and "password policy" stay.
+ * prose: letters with two digits, or with one and a symbol or both cases, in 8 characters or more,
+ * and no compound word. "password e2e-tests", "password ISO-27001", "passwords base64-encoded",
+ * "密钥AES256" and "password policy" stay.
  */
 export function looksRandom(v: string): boolean {
-  if (v.length < 8 || !looksSecretish(v) || !/[A-Za-z]/.test(v)) return false;
+  if (v.length < 8 || !looksSecretish(v) || !/[A-Za-z]/.test(v) || isCompoundWord(v)) return false;
   const symbol = /[!@#$%^&*+=?~]/.test(v);
   // Capitals and digits alone name things (`ISO-27001`, `RFC-8018`) unless they run long.
   if (!/[a-z]/.test(v) && !symbol && v.length < 12) return false;
