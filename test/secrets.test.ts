@@ -241,6 +241,19 @@ test('a value holding `/` after a label is a password unless it looks like a pat
   }
 });
 
+test('a variable set without `=`: after a bare `set` or `env` the value must look chosen, unless quoted or on a Dockerfile `ENV` line', () => {
+  for (const [text, expected] of [
+    ['FROM postgres:16\nENV POSTGRES_PASSWORD postgres', 'FROM postgres:16\nENV POSTGRES_PASSWORD [REDACTED:password]'],
+    ['set DB_PASSWORD "postgres"', 'set DB_PASSWORD "[REDACTED:password]"'],
+    ['we set DB_PASSWORD Xk92pq77FAKE first', 'we set DB_PASSWORD [REDACTED:password] first'],
+    ['env API_TOKEN Xk92pq77FAKEtoken', 'env API_TOKEN [REDACTED:token]'],
+    ['set DB_PASSWORD postgres', null],
+    ['the image runs ENV POSTGRES_PASSWORD postgres by default', null],
+  ] as const) {
+    assert.equal(redactSecrets(text).text, expected ?? text, text);
+  }
+});
+
 test('a multi-line PEM block is removed whole, also CRLF, JSON-escaped and truncated', () => {
   const body = Array.from({ length: 8 }, (_, i) => synth(`pem-${i}`, 64, 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'));
   const begin = ['-----BEGIN', 'RSA PRIVATE KEY-----'].join(' ');

@@ -69,9 +69,16 @@ export const LABELLED_PATTERNS: readonly SecretPattern[] = [
     kinds: [...ASSIGNMENT_KINDS],
     // An environment variable set without `=`: Dockerfile `ENV DB_PASSWORD x`, fish
     // `set -gx OPENAI_API_KEY x`, Windows `setx OPENAI_API_KEY x`. Only a variable's name counts
-    // (upper case), so "set secret santa" is prose; the value is judged as after `KEY=`.
-    re: re(String.raw`(?<![\w-])(?:env|setx|set(?:[ \t]+-{1,2}[A-Za-z]{1,12}){0,3})[ \t]+(?<key>[A-Za-z_]\w{0,63})[ \t]+${VALUE}`, 'i'),
-    check: (p) => /^[A-Z][A-Z0-9_]*$/.test(p.m.groups?.key ?? '') && keyedValue(p, '='),
+    // (upper case), so "set secret santa" is prose; the value is judged as after `KEY=`. A bare
+    // `set` or `env` is English too ("remember to set DATABASE_PASSWORD correctly"): unquoted, and
+    // not a Dockerfile's `ENV` opening its line, the value must also look chosen.
+    re: re(String.raw`(?<![\w-])(?:setx|set(?:[ \t]+-{1,2}[A-Za-z]{1,12}){1,3}|(?<bare>env|set))[ \t]+(?<key>[A-Za-z_]\w{0,63})[ \t]+${VALUE}`, 'i'),
+    check: (p) => {
+      if (!/^[A-Z][A-Z0-9_]*$/.test(p.m.groups?.key ?? '')) return false;
+      const bare = p.m.groups?.bare;
+      if (bare !== undefined && !p.quoted && !isDockerfileEnv(p, bare) && !looksSecretish(p.value)) return false;
+      return keyedValue(p, '=');
+    },
     tail: UNQUOTED.tail,
   },
   {
@@ -192,6 +199,11 @@ function keyedValue(p: PatternMatch, sep = p.m.groups?.sep ?? ''): string | fals
   if (kind === null) return false;
   const ok = p.quoted ? acceptQuoted(p.value, key, kind) : acceptUnquoted(p, key, sep);
   return ok && strongEnough(p.value, kind) && kind;
+}
+
+/** `ENV` in capitals at the start of a line: a Dockerfile instruction, never a word of prose. */
+function isDockerfileEnv(p: PatternMatch, command: string): boolean {
+  return command === 'ENV' && (p.m.index === 0 || /[\r\n]/.test(p.text.charAt(p.m.index - 1)));
 }
 
 /** Words before "password" that do not say whose it is. */
