@@ -83,16 +83,18 @@ export const LABELLED_PATTERNS: readonly SecretPattern[] = [
   },
   {
     kinds: ['password'],
-    // mysql -uroot -phunter2 (the password glued to -p); sshpass -p 'x'; docker login -u ci -p x
+    // mysql -uroot -phunter2 (the password glued to -p); sshpass -p 'x'; docker login -u ci -p x.
+    // The flag is the same command's, and its value no shell operator: `docker login … && docker
+    // run -p 8080:80` sets a port, `mysql -u root -p && mkdir -p out` prompts for the password.
     re: re(
-      String.raw`[ \t]-p(?<=\b(?:mysql|mysqldump|mysqladmin|mariadb|sshpass|(?:docker|podman|nerdctl|buildah|skopeo)[ \t]+login)\b[^\r\n]{0,200}-p)[ \t]*(?:${quotedValue(QUOTES.single, QUOTES.double)}|(?<vu>[^\s'"-][^\s'"]*))`,
+      String.raw`[ \t]-p(?<=\b(?:mysql|mysqldump|mysqladmin|mariadb|sshpass|(?:docker|podman|nerdctl|buildah|skopeo)[ \t]+login)\b[^\r\n;&|]{0,200}-p)[ \t]*(?:${quotedValue(QUOTES.single, QUOTES.double)}|(?<vu>[^\s'"|;&<>-][^\s'"|;&<>]*))`,
     ),
     check: (p) => !isPlaceholderMatch(p),
   },
   {
     kinds: ['password'],
     // redis-cli -a hunter2
-    re: re(String.raw`[ \t]-a(?<=\bredis-cli\b[^\r\n]{0,200}-a)[ \t]+(?:${quotedValue(QUOTES.single, QUOTES.double)}|(?<vu>[^\s'"-][^\s'"]*))`),
+    re: re(String.raw`[ \t]-a(?<=\bredis-cli\b[^\r\n;&|]{0,200}-a)[ \t]+(?:${quotedValue(QUOTES.single, QUOTES.double)}|(?<vu>[^\s'"|;&<>-][^\s'"|;&<>]*))`),
     check: (p) => !isPlaceholderMatch(p),
   },
   {
