@@ -18,6 +18,8 @@ function pemKind(p: PatternMatch): string {
 
 /** A line break only, real or JSON-escaped: PEM_BREAK without the spaces, which also part words. */
 const PEM_LINE_BREAK = String.raw`(?:\r?\n|(?:\\{1,2}r)?\\{1,2}n)`;
+/** The end of a PEM line: a line break with any spaces around it. */
+const END_OF_LINE = String.raw`[ \t]{0,16}${PEM_LINE_BREAK}[ \t]{0,16}`;
 /** Where a base64 line may begin: not inside a run, nor on the `n` of a `\n` escape. */
 const B64_LINE_START = String.raw`(?:(?<![A-Za-z0-9+/=\\])|(?<=\\[nr]))`;
 
@@ -51,9 +53,11 @@ export const SHAPE_PATTERNS: readonly SecretPattern[] = [
     kinds: ['private-key', 'rsa-private-key', 'ec-private-key', 'openssh-private-key', 'pgp-private-key'],
     // The end of a block whose BEGIN is elsewhere (a key pasted over two messages): the base64 lines
     // before an END line, and the END line. The lookbehind runs only where an END line matched, and
-    // reads back over whole lines (the last may be short), so a scan stays linear.
+    // reads back over whole lines (the last may be short), so a scan stays linear. The END line
+    // opens a line after one of 16+ characters, so "must end in -----END RSA PRIVATE KEY-----" and
+    // "ends with\n-----END PRIVATE KEY-----" are prose about the armour, not a key.
     re: re(
-      String.raw`${ARMOUR}END ${PEM_LABEL}(?<=(?<v>(?:${B64_LINE_START}[A-Za-z0-9+/=]{16,}${PEM_BREAK}+)*${B64_LINE_START}[A-Za-z0-9+/=]+${PEM_BREAK}+${ARMOUR}END [ A-Z0-9]{0,40}?PRIVATE KEY(?: BLOCK)?${ARMOUR}))`,
+      String.raw`${ARMOUR}END ${PEM_LABEL}(?<=(?<v>(?:${B64_LINE_START}[A-Za-z0-9+/=]{16,}${PEM_BREAK}+)*${B64_LINE_START}[A-Za-z0-9+/=]{16,}(?:${END_OF_LINE}${B64_LINE_START}[A-Za-z0-9+/=]{1,15})?${END_OF_LINE}${ARMOUR}END [ A-Z0-9]{0,40}?PRIVATE KEY(?: BLOCK)?${ARMOUR}))`,
     ),
     check: pemKind,
   },
