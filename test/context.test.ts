@@ -72,6 +72,15 @@ describe('mem context', { concurrency: 3 }, () => {
     assert.deepEqual(usage.map((u) => [u.kind, u.via, u.ids.length]), [['traverse', 'context', 20]]);
   });
 
+  test('--format json echoes the query redacted, as the pack is (the query is often the agent\'s prompt)', async (t) => {
+    const ws = fixture(t);
+    const token = `ghp_${'Zq8RmT4vXw2YbN6cLp0sKd3FhJ7gA1bC2dE3'}`;
+    const r = await run(ws, ['--scope', 'project:shop', '--query', `kafka retention, my token is ${token}`]);
+    const out = r as unknown as { query: string };
+    assert.match(out.query, /^kafka retention, my token is \[REDACTED:[a-z-]+\]$/);
+    assert.ok(!JSON.stringify(r).includes(token));
+  });
+
   test('a tight budget: summaries (title + conclusion) instead of full entries, never over the budget', async (t) => {
     const ws = fixture(t);
     const coreOnly = await run(ws, ['--scope', 'project:none', '--budget', '50']);

@@ -95,6 +95,7 @@ export async function buildContext(req: ContextRequest): Promise<ContextResult> 
   if (logged) warnings.push(logged);
   return {
     budget, tokens: pack.tokens, tokenizer: TOKENIZER, overBudget: pack.overBudget, scope, scopeFrom: req.scope?.trim() ? 'option' : 'cwd',
-    query, limits: LIMITS, items, omitted: pack.omitted, text: pack.text, warnings,
+    // The query is the agent's prompt more often than not: echoed redacted, as the pack is.
+    query: query && redactSecrets(query).text, limits: LIMITS, items, omitted: pack.omitted, text: pack.text, warnings,
   };
 }
