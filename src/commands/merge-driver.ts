@@ -53,7 +53,7 @@ export function registerMergeDriver(program: Command): void {
 function textOf(bytes: Buffer, what: string, file: string): string {
   const decoded = decodeUtf8(bytes);
   if ('text' in decoded) return decoded.text;
-  throw new MemError('WRITE_FAILED', `merge-driver: ${file}: line ${decoded.badLine} of ${what} is not valid UTF-8, so it was not merged: left as ours, a conflict for git; convert the file to UTF-8 (e.g. iconv -f latin1 -t utf-8) on each branch and merge again`);
+  throw new MemError('WRITE_FAILED', `merge-driver: ${file}: line ${decoded.badLines[0]} of ${what} is not valid UTF-8, so it was not merged: left as ours, a conflict for git; convert the file to UTF-8 (e.g. iconv -f latin1 -t utf-8) on each branch and merge again`);
 }
 
 function lostFrontMatter({ keys }: NonNullable<MergedFile['frontMatterConflict']>): string {

@@ -5,17 +5,16 @@
  */
 const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
-/** The text, or the first line (1-based) holding bytes that are not valid UTF-8. */
-export function decodeUtf8(bytes: Uint8Array): { text: string } | { badLine: number } {
+/** The text, or the lines (1-based) holding bytes that are not valid UTF-8. */
+export function decodeUtf8(bytes: Uint8Array): { text: string } | { badLines: number[] } {
   try {
     return { text: UTF8.decode(bytes) };
   } catch {
-    return { badLine: invalidLines(bytes)[0]! };
+    return { badLines: invalidLines(bytes) };
   }
 }
 
-/** The lines (1-based) holding bytes that are not valid UTF-8. */
-export function invalidLines(bytes: Uint8Array): number[] {
+function invalidLines(bytes: Uint8Array): number[] {
   const bad: number[] = [];
   for (let at = 0, line = 1; at < bytes.length; line++) {
     const end = bytes.indexOf(10, at);

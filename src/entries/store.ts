@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { decodeUtf8, invalidLines } from '../core/strict-utf8.js';
+import { decodeUtf8 } from '../core/strict-utf8.js';
 import { markdownFilesUnder } from '../workspace/markdown-files.js';
 import { getField, type Entry } from './model.js';
 import { entryBlocks, parseBlocks, type EntryBlock } from './parse.js';
@@ -40,7 +40,7 @@ export async function readMemoryFiles(workspace: string, files?: string[]): Prom
   for (const file of files ?? (await listMemoryFiles(workspace))) {
     const bytes = await fs.promises.readFile(path.join(workspace, file)).catch(() => Buffer.alloc(0));
     const decoded = decodeUtf8(bytes);
-    out.push('text' in decoded ? { file, text: decoded.text } : { file, text: bytes.toString('utf8'), badLines: invalidLines(bytes) });
+    out.push('text' in decoded ? { file, text: decoded.text } : { file, text: bytes.toString('utf8'), badLines: decoded.badLines });
   }
   return out;
 }

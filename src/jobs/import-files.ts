@@ -64,8 +64,8 @@ export function importFiles(kind: ImportKind, given: string): ImportFiles {
   for (const p of paths) {
     const decoded = decodeUtf8(fs.readFileSync(p));
     if ('text' in decoded) files.push({ path: p, text: decoded.text });
-    else if (walked) warnings.push(skipped(p, `line ${decoded.badLine} is not valid UTF-8 (convert it, e.g. iconv -f latin1 -t utf-8)`));
-    else throw new MemError('SOURCE_UNREADABLE', `${tildePath(p)}: line ${decoded.badLine} is not valid UTF-8, so nothing was imported; convert it to UTF-8 (e.g. iconv -f latin1 -t utf-8) and run again`);
+    else if (walked) warnings.push(skipped(p, `line ${decoded.badLines[0]} is not valid UTF-8 (convert it, e.g. iconv -f latin1 -t utf-8)`));
+    else throw new MemError('SOURCE_UNREADABLE', `${tildePath(p)}: line ${decoded.badLines[0]} is not valid UTF-8, so nothing was imported; convert it to UTF-8 (e.g. iconv -f latin1 -t utf-8) and run again`);
   }
   return { files, warnings };
 }

@@ -99,7 +99,7 @@ export class WorkspaceWriter {
 function decodeStrict(bytes: Buffer, rel: string): string {
   const decoded = decodeUtf8(bytes);
   if ('text' in decoded) return decoded.text;
-  throw new MemError('WRITE_FAILED', `cannot rewrite ${rel}: line ${decoded.badLine} is not valid UTF-8; convert the file to UTF-8 (e.g. iconv -f latin1 -t utf-8) and run again; nothing was written`);
+  throw new MemError('WRITE_FAILED', `cannot rewrite ${rel}: line ${decoded.badLines[0]} is not valid UTF-8; convert the file to UTF-8 (e.g. iconv -f latin1 -t utf-8) and run again; nothing was written`);
 }
 
 function nearestExisting(dir: string): string {
