@@ -26,9 +26,10 @@ export function lintEntries(records: EntryRecord[], files: MemoryFile[], opts: {
   const problems: Problem[] = [];
   for (const { file, text, badLines } of files) {
     if (badLines) problems.push({ file, line: badLines[0]!, id: '', message: `not valid UTF-8 (${count(badLines.length, 'line')}; Latin-1 saved by an old editor?): compound and wrapup leave the entries holding such bytes out, and a job that must rewrite the file stops; convert it (e.g. iconv -f latin1 -t utf-8)` });
+    const lines = splitLines(text);
     const fence = unclosedFence(text);
-    if (fence) problems.push({ file, line: fence.line, id: '', message: `code fence ${fence.marker} is never closed: the ${count(splitLines(text).length - fence.line, 'line')} after it read as code, entries included; add a closing ${fence.marker} line where the code ends` });
-    splitLines(text).forEach((l, i) => {
+    if (fence) problems.push({ file, line: fence.line, id: '', message: `code fence ${fence.marker} is never closed: the ${count(lines.length - fence.line, 'line')} after it read as code, entries included; add a closing ${fence.marker} line where the code ends` });
+    lines.forEach((l, i) => {
       const c = CONTROL_CHAR.exec(l.replace(/\r?\n$/, ''))?.[0];
       if (c) problems.push({ file, line: i + 1, id: '', message: controlProblem(c) });
     });
