@@ -2,30 +2,33 @@
  * Counts and warnings of one read. Warnings are capped (20 plus a count of the rest) so a corrupt
  * 200 MB file cannot flood a report; lines without a timestamp get one summary warning, not one each.
  */
+import { count } from '../core/count.js';
 import { redactPath } from '../extract/secret-path.js';
 import type { ReadStats } from './types.js';
-import { count } from '../core/count.js';
 
 const MAX_WARNINGS = 20;
 
 export class StatsRecorder {
   readonly stats: ReadStats;
-  /** The path as warnings name it: redacted as `session_path` is, since they reach logs and terminals. */
-  readonly shown: string;
   private dropped = 0;
+  private redacted?: string;
 
   constructor(
-    path: string,
+    private readonly path: string,
     sessionId: string,
     private readonly fromOffset: number,
   ) {
-    this.shown = redactPath(path);
     this.stats = { sessionId, malformed: 0, skippedLong: 0, untimed: 0, bytesRead: 0, endOffset: fromOffset, warnings: [] };
   }
 
   warn(message: string): void {
     if (this.stats.warnings.length < MAX_WARNINGS) this.stats.warnings.push(message);
     else this.dropped += 1;
+  }
+
+  /** The path as warnings name it: redacted as `session_path` is, since they reach logs and terminals (worked out at the first warning: most reads have none). */
+  get shown(): string {
+    return (this.redacted ??= redactPath(this.path));
   }
 
   /** "file:12" for a read from the start; lines are only counted from the cursor otherwise, so name the byte. */
