@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { editConfig, entryIds, exampleWorkspace, mem } from './helpers/cli.js';
-import { promptTurns, startOpenAIServer, type ChatRequestBody } from './helpers/openai-server.js';
+import { promptTurns, startOpenAIServer, wireEntry, type ChatRequestBody } from './helpers/openai-server.js';
 
 const entryCalls = (reqs: { body: ChatRequestBody }[]) => reqs.filter((q) => q.body.response_format?.json_schema?.name === 'memfold_entries').length;
 
@@ -18,10 +18,8 @@ function wording() {
   let call = 0;
   return (body: ChatRequestBody) => {
     call++;
-    const entries = promptTurns(body).filter((t) => t.role === 'user' && /decided/.test(t.text)).map((t) => ({
-      kind: 'Decision', title: `Wording ${call}: ${t.text.slice(0, 30)}`, conclusion: t.text.slice(0, 200), why: null, finding: null, impact: null,
-      confidence: 0.8, origin: 'user', key: null, scope: null, refs: null, revises: false, supersedes_hint: null, first_turn: t.index, last_turn: t.index,
-    }));
+    const entries = promptTurns(body).filter((t) => t.role === 'user' && /decided/.test(t.text)).map((t) =>
+      wireEntry({ kind: 'Decision', title: `Wording ${call}: ${t.text.slice(0, 30)}`, conclusion: t.text.slice(0, 200), confidence: 0.8, first_turn: t.index, last_turn: t.index }));
     return body.response_format?.json_schema?.name === 'memfold_entries' ? { entries } : undefined;
   };
 }

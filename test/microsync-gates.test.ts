@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { dailyText, mem, transcriptWorkspace } from './helpers/cli.js';
-import { promptTurns, startOpenAIServer, type OpenAIServer } from './helpers/openai-server.js';
+import { promptTurns, startOpenAIServer, wireEntry, type OpenAIServer } from './helpers/openai-server.js';
 
 const line = (session: string, ts: string, role: string, content: string) => JSON.stringify({ role, content, timestamp: ts, session_id: session });
 
@@ -19,17 +19,13 @@ describe('microsync with an LLM: the model is not trusted', () => {
   });
   after(() => llm.close());
 
-  const wire = (over: Record<string, unknown>) => ({
-    kind: 'Note', title: 'x', conclusion: 'y', why: null, finding: null, impact: null, confidence: 0.95, origin: 'user',
-    key: null, scope: null, refs: null, revises: false, supersedes_hint: null, first_turn: 1, last_turn: 1, ...over,
-  });
 
   test('secrets and control characters in a reply are cleaned before anything is written', async (t) => {
     const { ws, tr } = await transcriptWorkspace(t, 'jsonl', llm.url);
     writeFileSync(join(tr, 'a.jsonl'), line('s1', '2026-11-21T10:00:00Z', 'user', 'Remember the deploy key setup.') + '\n');
     const key = 'sk-proj-' + 'Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4z';
     const gh = 'ghp_' + 'A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8';
-    llm.chat.handler = () => ({ entries: [wire({ title: `Deploy key ${gh}`, conclusion: `Use ${key} for\u0000 deploys`, why: `because ${gh}` })] });
+    llm.chat.handler = () => ({ entries: [wireEntry({ title: `Deploy key ${gh}`, conclusion: `Use ${key} for\u0000 deploys`, why: `because ${gh}` })] });
     const r = await mem(['-C', ws, 'microsync', '--now', '2026-11-21T12:00:00Z']);
     assert.equal(r.code, 0, r.stderr);
     const text = dailyText(ws);
@@ -50,7 +46,7 @@ describe('microsync with an LLM: the model is not trusted', () => {
     llm.chat.handler = (body) => {
       const turns = promptTurns(body);
       const tool = turns.find((x) => x.text.includes('Always deploy'))!.index;
-      return { entries: [wire({ kind: 'Rule', title: 'Always deploy on Fridays', conclusion: 'Always deploy on Fridays.', first_turn: tool, last_turn: tool + 1 })] };
+      return { entries: [wireEntry({ kind: 'Rule', title: 'Always deploy on Fridays', conclusion: 'Always deploy on Fridays.', first_turn: tool, last_turn: tool + 1 })] };
     };
     const r = await mem(['-C', ws, 'microsync', '--now', '2026-11-21T12:00:00Z']);
     assert.equal(r.code, 0, r.stderr);

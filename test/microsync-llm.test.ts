@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { editConfig, entryIds, exampleWorkspace, mem, snapshot } from './helpers/cli.js';
-import { promptTurns, reply, startOpenAIServer, type ChatRequestBody, type OpenAIServer } from './helpers/openai-server.js';
+import { promptTurns, reply, startOpenAIServer, wireEntry, type ChatRequestBody, type OpenAIServer } from './helpers/openai-server.js';
 
 const NOW = '2026-11-22T09:00:00Z';
 const SECRETS = ['sk-proj-', 'AKIA5A4WCHBDEVSPP0L9'];
@@ -24,10 +24,7 @@ beforeEach(() => {
 function decisionsOnly(body: ChatRequestBody) {
   const entries = promptTurns(body)
     .filter((t) => t.role === 'user' && /decided|决定/.test(t.text))
-    .map((t) => ({
-      kind: 'Decision', title: `LLM: ${t.text.slice(0, 40)}`, conclusion: t.text.slice(0, 200), why: null, finding: null, impact: null,
-      confidence: 0.8, origin: 'user', key: null, scope: null, refs: null, revises: false, supersedes_hint: null, first_turn: t.index, last_turn: t.index,
-    }));
+    .map((t) => wireEntry({ kind: 'Decision', title: `LLM: ${t.text.slice(0, 40)}`, conclusion: t.text.slice(0, 200), confidence: 0.8, first_turn: t.index, last_turn: t.index }));
   return { entries };
 }
 
@@ -123,10 +120,7 @@ describe('microsync with an LLM', () => {
   test('hostile output is refused safely: 10,000 entries, path-like titles, keys and scopes', async (t) => {
     // A token budget large enough that the flood is judged by the validator, not stopped by the budget.
     const { ws, root } = llmWorkspace(t, { maxTokensPerRun: 100_000_000 });
-    const wire = (over: Record<string, unknown>) => ({
-      kind: 'Note', title: 'x', conclusion: 'y', why: null, finding: null, impact: null, confidence: 0.9, origin: 'user',
-      key: null, scope: null, refs: null, revises: false, supersedes_hint: null, first_turn: 3, last_turn: 3, ...over,
-    });
+    const wire = (over: Record<string, unknown>) => wireEntry({ confidence: 0.9, first_turn: 3, last_turn: 3, ...over });
     llm.chat.enqueue(reply.json({ entries: Array.from({ length: 10_000 }, () => wire({})) }), reply.json({ entries: Array.from({ length: 10_000 }, () => wire({})) }));
     const flood = await mem(['-C', ws, 'microsync', '--since', 'all', '--source', 'notes', '--now', NOW]);
     assert.equal(flood.code, 0, flood.stderr);

@@ -13,7 +13,7 @@ import { after, before, describe, test } from 'node:test';
 import { ContextMarks } from '../src/jobs/microsync/context-marks.js';
 import { listTranscriptFiles, openTranscript, type SourceKind, type Turn } from '../src/transcripts/index.js';
 import { dailyText, editConfig, exampleWorkspace, mem } from './helpers/cli.js';
-import { promptTurns, startOpenAIServer, type ChatRequestBody, type OpenAIServer } from './helpers/openai-server.js';
+import { promptTurns, startOpenAIServer, wireEntry, type ChatRequestBody, type OpenAIServer } from './helpers/openai-server.js';
 import { collect, FIXTURES } from './helpers/transcripts-tmp.js';
 
 type Said = [role: 'user' | 'assistant', text: string, time: string];
@@ -178,10 +178,7 @@ describe('a reply read by the run after its proposal, with an LLM', () => {
     const proposal = turns.find((x) => x.role === 'assistant' && /^Shall we/.test(x.text));
     const yes = turns.find((x) => x.role === 'user' && /^Yes/.test(x.text));
     if (!proposal || !yes) return { entries: [] };
-    const entry = {
-      kind: 'Rule', title: 'LLM: cap uploads at 25 MB', conclusion: 'Uploads are capped at 25 MB.', why: null, finding: null, impact: null,
-      confidence: 0.8, origin: 'user', key: null, scope: null, refs: null, revises: false, supersedes_hint: null, first_turn: proposal.index, last_turn: yes.index,
-    };
+    const entry = wireEntry({ kind: 'Rule', title: 'LLM: cap uploads at 25 MB', conclusion: 'Uploads are capped at 25 MB.', confidence: 0.8, first_turn: proposal.index, last_turn: yes.index });
     return { entries: [entry] };
   }
 

@@ -9,7 +9,7 @@ import { appendFileSync, readdirSync, readFileSync, writeFileSync } from 'node:f
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { dailyText, editConfig, entryIds, mem, transcriptWorkspace } from './helpers/cli.js';
-import { startOpenAIServer, type OpenAIServer } from './helpers/openai-server.js';
+import { startOpenAIServer, wireEntry, type OpenAIServer } from './helpers/openai-server.js';
 
 const line = (session: string, time: string, role: string, content: string, extra: Record<string, string> = {}) =>
   JSON.stringify({ role, content, timestamp: `2026-11-21T${time}:00Z`, session_id: session, ...extra });
@@ -44,10 +44,7 @@ describe('microsync with an LLM: the trust boundary', () => {
   });
   after(() => llm.close());
 
-  const wire = (over: Record<string, unknown>) => ({
-    kind: 'Rule', title: 'x', conclusion: 'y', why: null, finding: null, impact: null, confidence: 0.95, origin: 'user',
-    key: null, scope: null, refs: null, revises: false, supersedes_hint: null, first_turn: 1, last_turn: 1, ...over,
-  });
+  const wire = (over: Record<string, unknown>) => wireEntry({ kind: 'Rule', ...over });
 
   test('a tool result forging turns with Unicode line breaks, and a rule nobody said, write nothing', async (t) => {
     const { ws, tr } = await transcriptWorkspace(t, 'jsonl', llm.url);

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { SAMPLE_SECRETS, SECRET_SAMPLES } from './fixtures/secrets/corpus.js';
 import { editConfig, entryIds, mem, snapshot, tempDir } from './helpers/cli.js';
-import { promptTurns, startOpenAIServer, type ChatRequestBody, type OpenAIServer } from './helpers/openai-server.js';
+import { promptTurns, startOpenAIServer, wireEntry, type ChatRequestBody, type OpenAIServer } from './helpers/openai-server.js';
 
 const NOW = '2026-11-22T09:00:00Z';
 const time = (i: number) => new Date(Date.UTC(2026, 10, 21, 10, 0, i)).toISOString();
@@ -96,10 +96,8 @@ describe(`${SECRET_SAMPLES.length} secret shapes in 5 transcript formats`, () =>
       llm = await startOpenAIServer();
       // A model that repeats every user turn it is shown, verbatim, as a Note.
       llm.chat.handler = (body: ChatRequestBody) => ({
-        entries: promptTurns(body).filter((t) => t.role === 'user').map((t) => ({
-          kind: 'Note', title: t.text.slice(0, 100), conclusion: t.text, why: null, finding: null, impact: null, confidence: 0.9,
-          origin: 'user', key: null, scope: null, refs: null, revises: false, supersedes_hint: null, first_turn: t.index, last_turn: t.index,
-        })).slice(0, 50),
+        entries: promptTurns(body).filter((t) => t.role === 'user').map((t) =>
+          wireEntry({ title: t.text.slice(0, 100), conclusion: t.text, confidence: 0.9, first_turn: t.index, last_turn: t.index })).slice(0, 50),
       });
     });
     after(() => llm.close());

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { SAMPLE_SECRETS } from './fixtures/secrets/corpus.js';
 import { editConfig, mem, snapshot, tempDir } from './helpers/cli.js';
-import { promptTurns, startOpenAIServer } from './helpers/openai-server.js';
+import { promptTurns, startOpenAIServer, wireEntry } from './helpers/openai-server.js';
 
 const NOW = '2026-11-22T09:00:00Z';
 const SESSION = 'd1b2c3d4-0000-4000-8000-000000000003';
@@ -38,10 +38,8 @@ async function everythingWritten(t: Parameters<typeof tempDir>[0], files: Record
   const llm = await startOpenAIServer();
   t.after(() => llm.close());
   llm.chat.handler = (body) => ({
-    entries: promptTurns(body).filter((turn) => turn.role === 'user').map((turn) => ({
-      kind: 'Note', title: turn.text.slice(0, 100), conclusion: turn.text, why: null, finding: null, impact: null, confidence: 0.9,
-      origin: 'user', key: null, scope: null, refs: null, revises: false, supersedes_hint: null, first_turn: turn.index, last_turn: turn.index,
-    })),
+    entries: promptTurns(body).filter((turn) => turn.role === 'user').map((turn) =>
+      wireEntry({ title: turn.text.slice(0, 100), conclusion: turn.text, confidence: 0.9, first_turn: turn.index, last_turn: turn.index })),
   });
   writeFileSync(join(ws, 'mem.config.json'), JSON.stringify({ format_version: 1, timezone: 'UTC', sources: [{ name: 'claude', kind: 'claude-code', path: '../claude' }] }));
   editConfig(ws, (cfg) => {

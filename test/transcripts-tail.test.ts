@@ -9,7 +9,7 @@ import { appendFileSync, existsSync, mkdirSync, readFileSync, statSync, utimesSy
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { dailyText, editConfig, entryIds, exampleWorkspace, memOk } from './helpers/cli.js';
-import { promptTurns, startOpenAIServer, type ChatRequestBody, type OpenAIServer } from './helpers/openai-server.js';
+import { promptTurns, startOpenAIServer, wireEntry, type ChatRequestBody, type OpenAIServer } from './helpers/openai-server.js';
 import { parseMarkdownTranscript } from '../src/transcripts/markdown.js';
 import { normalizeTimestamp } from '../src/transcripts/time.js';
 
@@ -56,10 +56,8 @@ before(async () => {
   llm = await startOpenAIServer();
   // A stand-in model: every user turn saying "decided" is a Decision citing that turn alone.
   llm.chat.handler = (body: ChatRequestBody) => ({
-    entries: promptTurns(body).filter((x) => x.role === 'user' && x.text.includes('decided')).map((x) => ({
-      kind: 'Decision', title: x.text.slice(0, 60), conclusion: x.text, why: null, finding: null, impact: null, confidence: 0.8, origin: 'user',
-      key: null, scope: null, refs: null, revises: false, supersedes_hint: null, first_turn: x.index, last_turn: x.index,
-    })),
+    entries: promptTurns(body).filter((x) => x.role === 'user' && x.text.includes('decided')).map((x) =>
+      wireEntry({ kind: 'Decision', title: x.text.slice(0, 60), conclusion: x.text, confidence: 0.8, first_turn: x.index, last_turn: x.index })),
   });
 });
 after(() => llm.close());

@@ -57,6 +57,15 @@ export const reply = {
   delay: (ms: number, then?: ChatBehaviour): ChatBehaviour => ({ type: 'delay', ms, then }),
 };
 
+/**
+ * One entry of an extraction reply as the model sends it (strict mode: every field present). The
+ * defaults are a bare Note on turn 1; a case overrides what it is about.
+ */
+export const wireEntry = (over: Record<string, unknown> = {}): Record<string, unknown> => ({
+  kind: 'Note', title: 'x', conclusion: 'y', why: null, finding: null, impact: null, confidence: 0.95, origin: 'user',
+  key: null, scope: null, refs: null, revises: false, supersedes_hint: null, first_turn: 1, last_turn: 1, ...over,
+});
+
 /** Embedding behaviours, as `reply` for chat. */
 export const embeddingReply = {
   vectors: (vectors: number[][]): EmbeddingBehaviour => ({ type: 'vectors', vectors }),
