@@ -23,24 +23,48 @@ export function scannedFile(key: string, abs: string, st: fs.Stats): ScannedFile
   return { path: key, abs, tier: tierOf(key), size: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs };
 }
 
-/** Collects absolute paths and keys of `.md` files, in two lists (this is hot: no pair per file). */
-function walk(dir: string, key: string | null, abs: string[], keys: string[], skip?: string): void {
-  let names: fs.Dirent[];
+/** fs.statSync or fs.lstatSync that never throws (a link loop, a name too long ...: nothing there). */
+function quiet(stat: typeof fs.statSync, abs: string): fs.Stats | undefined {
   try {
-    names = fs.readdirSync(dir, { withFileTypes: true });
+    return stat(abs, { throwIfNoEntry: false });
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Collects the regular `.md` files under `dir` (links to files followed, links to folders not: no
+ * loops). Hot at 10,000 files, so per name it does what it must and no more: a `.md` name is
+ * stat'ed once (which tells a file, as regularFile does), any other name is looked at only to find
+ * folders; plain names, no Dirent objects; key prefix and tier worked out once per folder. In a
+ * fresh process this lists 7,000 files in about two thirds of the time the Dirent walk took.
+ */
+function walk(dir: string, key: string | null, out: ScannedFile[], skip?: string): void {
+  let names: string[];
+  try {
+    names = fs.readdirSync(dir);
   } catch {
     return;
   }
-  for (const d of names) {
-    if (d.name.startsWith('.')) continue;
-    const full = dir + path.sep + d.name;
-    const k = key === null ? full : key ? `${key}/${d.name}` : d.name;
-    if (d.isDirectory()) {
-      if (k !== skip) walk(full, k, abs, keys, skip);
-    } else if ((d.isFile() || d.isSymbolicLink()) && d.name.endsWith('.md')) {
-      abs.push(full);
-      keys.push(k);
+  const absPrefix = dir + path.sep;
+  const keyPrefix = key === null ? absPrefix : key ? `${key}/` : '';
+  // A folder's files share its tier, except at the workspace's root (MEMORY.md is warm).
+  const folderTier = keyPrefix ? tierOf(`${keyPrefix}_`) : undefined;
+  for (const name of names) {
+    if (name.startsWith('.')) continue;
+    const abs = absPrefix + name;
+    if (name.endsWith('.md')) {
+      const st = quiet(fs.statSync, abs);
+      if (st?.isFile()) {
+        const k = keyPrefix + name;
+        out.push({ path: k, abs, tier: folderTier ?? tierOf(k), size: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs });
+        continue;
+      }
+      // A FIFO, socket or device; gone, dangling or a loop: nothing to read. A folder named *.md is walked.
+      if (!st?.isDirectory()) continue;
     }
+    const k = key === null ? abs : keyPrefix + name;
+    if (k !== skip && quiet(fs.lstatSync, abs)?.isDirectory()) walk(abs, k, out, skip);
   }
 }
 
@@ -61,27 +85,20 @@ export function tierRoots(workspace: string, extraPaths: string[]): { warm: stri
 
 /** Files of both tiers, or of one (`memory/` is walked for either: the archive lives inside it), in key order. */
 export function scanWorkspace(workspace: string, extraPaths: string[], only?: Tier): ScannedFile[] {
-  const abs: string[] = [];
-  const keys: string[] = [];
+  const found: ScannedFile[] = [];
   const memoryFile = path.join(workspace, 'MEMORY.md');
-  if (only !== 'cold' && fs.existsSync(memoryFile)) {
-    abs.push(memoryFile);
-    keys.push('MEMORY.md');
-  }
+  const st = only === 'cold' ? undefined : regularFile(memoryFile);
+  if (st) found.push(scannedFile('MEMORY.md', memoryFile, st));
   const roots = tierRoots(workspace, extraPaths);
   const walkRoots = only === 'warm' ? [roots.warm[0]!] : only === 'cold' ? roots.cold : [roots.warm[0]!, ...roots.cold.slice(1)];
   for (const r of walkRoots) {
     const k = keyOf(workspace, r);
     // The warm tier never descends into memory/archive (the cold tier's): no need to list it.
-    walk(r, path.isAbsolute(k) ? null : k, abs, keys, only === 'warm' ? 'memory/archive' : undefined);
+    walk(r, path.isAbsolute(k) ? null : k, found, only === 'warm' ? 'memory/archive' : undefined);
   }
+  // Overlapping roots (an extra path inside memory/, or inside another) list a file twice: once is kept.
   const byKey = new Map<string, ScannedFile>();
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i]!;
-    if (byKey.has(key) || (only && tierOf(key) !== only)) continue;
-    const st = regularFile(abs[i]!);
-    if (st) byKey.set(key, scannedFile(key, abs[i]!, st));
-  }
+  for (const f of found) if (!byKey.has(f.path) && (!only || f.tier === only)) byKey.set(f.path, f);
   // The default sort (UTF-16 code units, as `<` compares) runs natively; a comparator costs more.
   return [...byKey.keys()].sort().map((key) => byKey.get(key)!);
 }
