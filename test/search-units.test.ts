@@ -13,6 +13,8 @@ import type { BuiltDoc } from '../src/search/segment-format.js';
 import { declineBeyond, IndexDeclined, listsScan } from '../src/search/index-rules.js';
 import { emptyTier } from '../src/search/tier-file.js';
 import { dropEmptySegments, retireDocs } from '../src/search/tier-edit.js';
+import { ReadDocs } from '../src/search/read-docs.js';
+import type { Segment } from '../src/search/segment.js';
 
 // chunkMarkdown needs remark for MEMORY.md and the remark path (mem index loads it on demand).
 await loadRemark();
@@ -467,4 +469,35 @@ test('a snippet of a long line shows its first hit, with some text before it, in
     const s = snippet(`${before.join('')} okapi ${after.join('')}`, tokenize('okapi'));
     assert.ok(s.length <= 240 && !lone.test(s) && s.includes('okapi'), s);
   }), { numRuns: 500 });
+});
+
+test('the docs a query reads keep their slots, segments and lengths, through the dense table and through the Map a far-spread tier falls back to', () => {
+  // A segment whose docs' lengths are (doc, doc + 1, doc + 2).
+  const seg = (first: number, count: number): Segment => ({
+    first, count,
+    posting: () => undefined, pairs: () => 0, record: () => { throw new Error('unused'); }, close: () => {},
+    lengths: (doc) => [doc, doc + 1, doc + 2],
+    fieldLengths: (doc, into, at) => into.set([doc, doc + 1, doc + 2], at),
+  });
+  // Far-spread: a table over 2^31 ids would take 8 GB.
+  for (const [name, far] of [['dense', 500], ['far-spread', 2 ** 31]] as const) {
+    const a = seg(0, 100);
+    const b = seg(far, 3_000);
+    const buffers = process.memoryUsage().arrayBuffers;
+    const read = new ReadDocs([b, a]);
+    assert.ok(process.memoryUsage().arrayBuffers - buffers < 64 << 20, `${name}: the table takes a few MB at most, not 4 bytes for each id of the range`);
+    // More docs than the first lengths buffer holds (1,024), in the order a query might read them.
+    const order = [far + 2, 7, far + 2, 0, 99, ...Array.from({ length: 2_000 }, (_, i) => far + 2_999 - i)];
+    for (const doc of order) read.add(doc);
+    const distinct = [...new Set(order)];
+    assert.deepEqual(read.docs, distinct, `${name}: each doc once, in the order first read`);
+    distinct.forEach((doc, i) => {
+      assert.equal(read.slot(doc), i, `${name}: slot of ${doc}`);
+      assert.equal(read.segment(i), doc >= far ? b : a, `${name}: segment of ${doc}`);
+      assert.deepEqual([...read.lens.subarray(3 * i, 3 * i + 3)], [doc, doc + 1, doc + 2], `${name}: lengths of ${doc}`);
+    });
+    assert.equal(read.slot(50), -1, `${name}: a doc not read has no slot`);
+    assert.equal(read.nextId, far + 3_000);
+    assert.throws(() => read.add(far + 3_000), /in no segment/, `${name}: a doc outside every segment is an error, not a wrong segment`);
+  }
 });

@@ -22,20 +22,11 @@ const CUT_SLACK = 1e-9;
  * ranking every doc (a test compares both). Undefined when there is nothing to cut.
  */
 export function candidates(p: Postings, idfFix: Map<string, number>, limit: number): Set<number> | undefined {
-  const n = p.lengths.size;
+  const { read } = p;
+  const n = read.docs.length;
   if (n <= limit) return undefined;
   const { k, b, d } = BM25;
-  const slot = new Map<number, number>();
-  const lens = new Float64Array(n * 3);
-  const docOf = new Array<number>(n);
-  for (const [doc, len] of p.lengths) {
-    const i = slot.size;
-    slot.set(doc, i);
-    docOf[i] = doc;
-    lens[i * 3] = len[0]!;
-    lens[i * 3 + 1] = len[1]!;
-    lens[i * 3 + 2] = len[2]!;
-  }
+  const { lens } = read;
   const score = new Float64Array(n);
   const matched = new Uint8Array(n);
   const stamp = new Int32Array(n).fill(-1);
@@ -49,7 +40,7 @@ export function candidates(p: Postings, idfFix: Map<string, number>, limit: numb
       const idf = Math.log(1 + (p.documentCount - df + 0.5) / (df + 0.5));
       const boost = termBoost * BOOST[FIELDS[f]!];
       for (let j = 0; j < df; j++) {
-        const i = slot.get(run.docs[j]!)!;
+        const i = read.slot(run.docs[j]!);
         const tf = run.tfs[j]!;
         score[i] = score[i]! + boost * (idf * (d + (tf * (k + 1)) / (tf + k * (1 - b + (b * lens[i * 3 + f]!) / avg))));
         if (stamp[i] !== t) {
@@ -63,6 +54,6 @@ export function candidates(p: Postings, idfFix: Map<string, number>, limit: numb
   for (let i = 0; i < n; i++) final[i] = score[i]! * matched[i]!;
   const threshold = Float64Array.from(final).sort()[n - limit]! * (1 - CUT_SLACK);
   const keep = new Set<number>();
-  for (let i = 0; i < n; i++) if (final[i]! >= threshold) keep.add(docOf[i]!);
+  for (let i = 0; i < n; i++) if (final[i]! >= threshold) keep.add(read.docs[i]!);
   return keep;
 }

@@ -16,6 +16,7 @@
 import { BM25, BOOST, candidates } from './bm25-cutoff.js';
 import { impactOrder } from './impact-order.js';
 import { direct, identity, viaLoadJS, type Postings, type Run } from './minisearch-state.js';
+import { ReadDocs } from './read-docs.js';
 import type { Segment } from './segment.js';
 import { isStem, STEM_MARK, stemWeights } from './tokenize.js';
 
@@ -108,11 +109,12 @@ export type Accept = (doc: number, seg: Segment) => boolean;
  * indexed files weighs what it would in a rebuilt index and the pairs read stay about POSTING_CAP
  * (reading every segment's full head and merging them cost 40,000 pairs and a sort at 10,000 files).
  * With `accept`, a segment's whole run is read, only the pairs of accepted docs count, and when they
- * hold more than POSTING_CAP pairs the best of them all are kept in impact order. `owner` learns each
- * read doc's segment.
+ * hold more than POSTING_CAP pairs the best of them all are kept in impact order.
  */
-function termHead(view: TierView, term: string, owner: Map<number, Segment>, accept?: Accept): { pairs: Uint32Array; capped: boolean } {
+function termHead(view: TierView, term: string, accept?: Accept): { pairs: Uint32Array; capped: boolean } {
   const heads: Uint32Array[] = [];
+  // Body lengths of the accepted docs, should they need impact order across segments.
+  const body = accept ? new Map<number, number>() : undefined;
   let n = 0;
   let capped = false;
   const counts = view.segments.map((seg) => seg.pairs(term));
@@ -130,7 +132,7 @@ function termHead(view: TierView, term: string, owner: Map<number, Segment>, acc
       if (view.isDead(doc) || (accept && !accept(doc, seg))) continue;
       live[m++] = doc;
       live[m++] = p[i + 1]!;
-      if (!owner.has(doc)) owner.set(doc, seg);
+      if (body && !body.has(doc)) body.set(doc, seg.lengths(doc)[1]);
     }
     // Pairs left unread in this segment (its head was cut, or the live array filled).
     if (p.length / 2 < stored || i < p.length) capped = true;
@@ -140,9 +142,7 @@ function termHead(view: TierView, term: string, owner: Map<number, Segment>, acc
   if (heads.length === 1) return { pairs: heads[0]!, capped };
   const all = concat(heads, n);
   // Shares rounded up may pass the cap by a pair a segment: no sort for that.
-  if (n <= POSTING_CAP || !accept) return { pairs: all, capped };
-  const body = new Map<number, number>();
-  for (let i = 0; i < all.length; i += 2) body.set(all[i]!, owner.get(all[i]!)!.lengths(all[i]!)[1]);
+  if (n <= POSTING_CAP || !body) return { pairs: all, capped };
   impactOrder(all, 0, n, (doc) => body.get(doc)!);
   return { pairs: all.subarray(0, POSTING_CAP * 2), capped: true };
 }
@@ -163,13 +163,12 @@ export function lexicalSearch(view: TierView, terms: string[], limit: number, op
   const pairsOf = livePairs(view);
   const kept = keptTerms(view, terms, pairsOf);
   if (!kept.length || view.docCount === 0) return [];
-  const owner = new Map<number, Segment>();
-  const read = new Set<number>();
+  const read = new ReadDocs(view.segments);
   const index: [string, Map<number, Run>][] = [];
   for (const term of kept) {
     const byField: { docs: number[]; tfs: number[] }[] = [];
     const stored = pairsOf(term);
-    const { pairs: p, capped } = termHead(view, term, owner, opts.accept);
+    const { pairs: p, capped } = termHead(view, term, opts.accept);
     for (let i = 0; i < p.length; i += 2) {
       const doc = p[i]!;
       read.add(doc);
@@ -188,18 +187,10 @@ export function lexicalSearch(view: TierView, terms: string[], limit: number, op
       termBoost.set(term, (termBoost.get(term) ?? 1) * (idf(Math.min(stored, n)) / idf(Math.max(1, p.length / 2))));
     }
   }
-  const lengths = new Map<number, number[]>();
-  let nextId = 0;
-  for (const doc of read) {
-    const seg = owner.get(doc)!;
-    lengths.set(doc, seg.lengths(doc));
-    if (doc >= nextId) nextId = doc + 1;
-  }
   const postings: Postings = {
-    documentCount: Math.max(view.docCount, read.size),
-    nextId,
+    documentCount: Math.max(view.docCount, read.docs.length),
     avgLen: view.avgLen.map((x) => Math.max(x, 1)),
-    lengths,
+    read,
     index,
   };
   // The reference path (tests): the documented serialised form, every doc ranked.
@@ -208,5 +199,5 @@ export function lexicalSearch(view: TierView, terms: string[], limit: number, op
     boost: BOOST, bm25: BM25, tokenize: identity, processTerm: (t: string) => t, prefix: false, fuzzy: false,
     boostTerm: (term: string) => termBoost.get(term) ?? 1,
   });
-  return results.slice(0, limit).map((r) => ({ doc: r.id as number, score: r.score, terms: r.terms, segment: owner.get(r.id as number)! }));
+  return results.slice(0, limit).map((r) => ({ doc: r.id as number, score: r.score, terms: r.terms, segment: read.segment(read.slot(r.id as number)) }));
 }

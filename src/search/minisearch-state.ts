@@ -4,6 +4,7 @@
  * into (direct, the fast path). minisearch's version is pinned in package.json.
  */
 import MiniSearch from 'minisearch';
+import { ReadDocs } from './read-docs.js';
 import { FIELDS } from './types.js';
 
 /** The loaded state direct() replaces (protected in minisearch's types). */
@@ -18,12 +19,20 @@ export interface Run {
 /** What minisearch needs to rank, gathered from the segments. */
 export interface Postings {
   documentCount: number;
-  nextId: number;
   avgLen: number[];
-  /** Every doc of the postings, and its [title, body, id] lengths. */
-  lengths: Map<number, number[]>;
+  /** Every doc of the postings (slots in the order first read) and its [title, body, id] lengths. */
+  read: ReadDocs;
   /** Per term, per field id, its run. */
   index: [string, Map<number, Run>][];
+}
+
+/** The [title, body, id] lengths of the docs in `slots` (all by default), in that order, as minisearch holds them. */
+function lengthMap(read: ReadDocs, slots?: Iterable<number>): Map<number, number[]> {
+  const m = new Map<number, number[]>();
+  const add = (i: number) => m.set(read.docs[i]!, [read.lens[3 * i]!, read.lens[3 * i + 1]!, read.lens[3 * i + 2]!]);
+  if (slots) for (const i of slots) add(i);
+  else for (let i = 0; i < read.docs.length; i++) add(i);
+  return m;
 }
 
 const FIELD_IDS = Object.fromEntries(FIELDS.map((f, i) => [f, i]));
@@ -42,12 +51,12 @@ function runMap(run: Run, keep?: Set<number>): Map<number, number> {
 /** The documented serialised form (minisearch 7.2.0): objects keyed by doc id, read by loadJS; every doc. */
 export function viaLoadJS(p: Postings): MiniSearch {
   const obj = <V>(m: Map<number, V>) => Object.fromEntries(m) as Record<number, V>;
-  const docs = [...p.lengths.keys()].sort((a, b) => a - b);
+  const docs = [...p.read.docs].sort((a, b) => a - b);
   return (MiniSearch as unknown as { loadJS(js: unknown, o: unknown): MiniSearch }).loadJS(
     {
-      documentCount: p.documentCount, nextId: p.nextId,
+      documentCount: p.documentCount, nextId: p.read.nextId,
       documentIds: Object.fromEntries(docs.map((d) => [d, d])),
-      fieldIds: FIELD_IDS, fieldLength: obj(p.lengths), averageFieldLength: p.avgLen, storedFields: {}, dirtCount: 0,
+      fieldIds: FIELD_IDS, fieldLength: obj(lengthMap(p.read)), averageFieldLength: p.avgLen, storedFields: {}, dirtCount: 0,
       index: p.index.map(([term, fields]) => [term, Object.fromEntries([...fields].map(([f, run]) => [f, obj(runMap(run))]))]),
       serializationVersion: 2,
     },
@@ -68,17 +77,15 @@ export function viaLoadJS(p: Postings): MiniSearch {
  * as the document frequency, so the kept docs score exactly as among all.
  */
 export function direct(p: Postings, keep?: Set<number>): MiniSearch {
-  const loaded = viaLoadJS({ ...p, lengths: new Map(), index: [] });
+  const loaded = viaLoadJS({ ...p, read: new ReadDocs([]), index: [] });
   const ms = loaded as unknown as Internals;
   const index = ms._index as { set?: unknown } | undefined;
   if (!(ms._documentIds instanceof Map) || !(ms._idToShortId instanceof Map) || !(ms._fieldLength instanceof Map) || typeof index?.set !== 'function') return viaLoadJS(p);
+  const { docs } = p.read;
+  const slots = docs.keys();
+  const lengths = lengthMap(p.read, keep ? [...slots].filter((i) => keep.has(docs[i]!)) : slots);
   const ids = new Map<number, number>();
-  const lengths = new Map<number, number[]>();
-  for (const [doc, len] of p.lengths) {
-    if (keep && !keep.has(doc)) continue;
-    ids.set(doc, doc);
-    lengths.set(doc, len);
-  }
+  for (const doc of lengths.keys()) ids.set(doc, doc);
   ms._documentIds = ids;
   // Short ids are the doc ids themselves; the reverse map is only read by add/remove, never by search.
   ms._idToShortId = ids;

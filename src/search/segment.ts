@@ -19,6 +19,8 @@ export interface Segment {
   pairs(term: string): number;
   /** Title, body and id lengths of a doc of this segment. */
   lengths(doc: number): [number, number, number];
+  /** The same lengths written into `into` at `at` (no array per doc: read-docs.ts). */
+  fieldLengths(doc: number, into: Float64Array, at: number): void;
   record(doc: number): DocRecord;
   close(): void;
 }
@@ -101,6 +103,14 @@ export class DiskSegment implements Segment {
     return [d[at + 1]!, d[at + 2]!, d[at + 3]!];
   }
 
+  fieldLengths(doc: number, into: Float64Array, at: number): void {
+    const d = this.index();
+    const from = 2 + (doc - this.first) * 4;
+    into[at] = d[from + 1]!;
+    into[at + 1] = d[from + 2]!;
+    into[at + 2] = d[from + 3]!;
+  }
+
   record(doc: number): DocRecord {
     const d = this.index();
     const at = 2 + (doc - this.first) * 4;
@@ -153,6 +163,10 @@ export class MemorySegment implements Segment {
   lengths(doc: number): [number, number, number] {
     const t = this.docs[doc - this.first]!.tokens;
     return [t[0].length, t[1].length, t[2].length];
+  }
+
+  fieldLengths(doc: number, into: Float64Array, at: number): void {
+    into.set(this.lengths(doc), at);
   }
 
   record(doc: number): DocRecord {
