@@ -12,6 +12,7 @@
  * the client then answers cold, so the server never has to reproduce an error or a rare path.
  */
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { userConfigPath } from '../../config/files.js';
 import { MAX_TIMER_MS } from '../../config/timer.js';
@@ -169,7 +170,9 @@ export function declined(reply: Reply | undefined | 'absent'): boolean {
 export async function exchange(address: string, req: Request, timeoutMs = REPLY_TIMEOUT_MS, startedMs = timeoutMs): Promise<Reply | undefined | 'absent'> {
   // No socket file, no server: answered without loading node:net (Unix; a pipe cannot be looked at).
   if (process.platform !== 'win32' && !fs.existsSync(address)) return 'absent';
-  const net = await import('node:net');
+  // Required, not import()ed: in the CommonJS bundles a dynamic import sets up the ES-module loader
+  // first, about 2 ms of a served search (A/B, 50 interleaved searches: 83 → 81 ms p50).
+  const net = createRequire(import.meta.url)('node:net') as typeof import('node:net');
   return new Promise((resolve) => {
     let buf = '';
     let settled = false;
