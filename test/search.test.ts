@@ -343,6 +343,25 @@ test('a cut result\'s whole text is read once: the reader handed to runSearch an
   assert.equal(wholeTextReader(ws)(hit), null, 'a fresh reader finds no file');
 });
 
+test('after an edit, an incremental `mem index` ranks like a rebuilt one: the edited file\'s old chunks count nowhere, not even in the term statistics', async (t) => {
+  const ws = searchWorkspace(t);
+  const loaded = loadConfig(ws);
+  await runIndex(ws, loaded);
+  // The file's old chunks, which hold the query's words, stay in their segment as dead docs.
+  const file = join(ws, 'memory', '2026-11-21.md');
+  writeFileSync(file, readFileSync(file, 'utf8').replace(/PostgreSQL/g, 'Postgres') + '\n## Note: postgres events\n- id: NOTE-20261121-postgres-events\n- why: the event store moves to postgres\n');
+  const ranked = async () => {
+    const { response } = await runSearch({ workspace: ws, query: 'postgres event store', k: 10, deep: true, filters: {}, today: '2026-11-22', extraPaths: loaded.config.extraPaths, search: loaded.config.search });
+    return response.results.map((r) => `${r.path}:${r.startLine} ${r.scores.lexical}`).sort();
+  };
+  await runIndex(ws, loaded);
+  assert.ok(readTier(ws, 'warm').head.dead.length, 'the incremental update left dead docs');
+  const incremental = await ranked();
+  await runIndex(ws, loaded, { rebuild: true });
+  assert.equal(readTier(ws, 'warm').head.dead.length, 0);
+  assert.deepEqual(incremental, await ranked());
+});
+
 test('the engine hands minisearch its loaded state directly and cuts docs that cannot make the top: the same hits, scores and order as ranking all through loadJS', async (t) => {
   const { lexicalSearch } = await import('../src/search/engine.js');
   const { openTier } = await import('../src/search/view.js');

@@ -64,40 +64,76 @@ export function keptTerms(view: TierView, terms: string[], pairsOf = livePairs(v
  * first (common-term bound + 1) of each segment, which is all of them unless the term is that common
  * in that segment alone.
  */
+/**
+ * The span of doc ids [lo, hi) of a segment where dead docs lie, or undefined when none does (after
+ * a rebuild, and in all but the segments of edited files): hot loops ask isDead only inside it.
+ */
+function deadSpan(view: TierView, seg: Segment): [number, number] | undefined {
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const [first, count] of view.dead) {
+    if (first >= seg.first + seg.count || first + count <= seg.first) continue;
+    lo = Math.min(lo, first);
+    hi = Math.max(hi, first + count);
+  }
+  return lo < hi ? [lo, hi] : undefined;
+}
+
 function livePairs(view: TierView): (term: string) => number {
   const window = Math.floor(Math.max(MIN_COMMON, view.docCount / 8)) + 1;
-  // Only a segment holding a dead range can hold a dead pair (none after a rebuild).
-  const withDead = view.segments.filter((seg) => view.dead.some(([first, count]) => first < seg.first + seg.count && first + count > seg.first));
+  const withDead = view.segments.flatMap((seg) => {
+    const span = deadSpan(view, seg);
+    return span ? [{ seg, lo: span[0], hi: span[1] }] : [];
+  });
   return (term) => {
     let live = view.segments.reduce((n, s) => n + s.pairs(term), 0);
     if (live < STEM_WHEN) return live;
-    for (const seg of withDead) {
+    for (const { seg, lo, hi } of withDead) {
       const p = seg.posting(term, window);
-      for (let j = 0; p && j < p.length; j += 2) if (view.isDead(p[j]!)) live--;
+      for (let j = 0; p && j < p.length; j += 2) if (p[j]! >= lo && p[j]! < hi && view.isDead(p[j]!)) live--;
     }
     return live;
   };
 }
 
-/** A run with its docs ascending (the order of Object.keys over integer keys, which loadJS would see). */
-function ascending(docs: number[], tfs: number[]): Run {
-  let sorted = true;
-  for (let i = 1; i < docs.length && sorted; i++) sorted = docs[i - 1]! < docs[i]!;
-  if (sorted) return { docs, tfs };
-  if (docs.some((d) => d >= 2 ** 29)) {
-    const order = Array.from(docs.keys()).sort((a, b) => docs[a]! - docs[b]!);
-    return { docs: order.map((i) => docs[i]!), tfs: order.map((i) => tfs[i]!) };
+/**
+ * A term's pairs split by field, each run's docs ascending (the order of Object.keys over integer
+ * keys, which loadJS would see): counted, then (doc, tf) packed into one exact float (doc < 2^29,
+ * tf < 2^24) and sorted natively, into typed arrays (no array per pair).
+ */
+function fieldRuns(p: Uint32Array): Map<number, Run> {
+  const count: number[] = [];
+  let wide = false;
+  for (let i = 0; i < p.length; i += 2) {
+    const f = p[i + 1]! >>> 24;
+    count[f] = (count[f] ?? 0) + 1;
+    if (p[i]! >= 2 ** 29) wide = true;
   }
-  // Impact-ordered runs: sort (doc, tf) packed into one exact float (doc < 2^29, tf < 2^24), natively.
-  const packed = new Float64Array(docs.length);
-  for (let i = 0; i < docs.length; i++) packed[i] = docs[i]! * 0x1000000 + tfs[i]!;
-  packed.sort();
-  const out: Run = { docs: new Array<number>(docs.length), tfs: new Array<number>(docs.length) };
-  for (let i = 0; i < packed.length; i++) {
-    out.docs[i] = Math.floor(packed[i]! / 0x1000000);
-    out.tfs[i] = packed[i]! % 0x1000000;
-  }
-  return out;
+  const runs = new Map<number, Run>();
+  count.forEach((n, f) => {
+    const docs = new Uint32Array(n);
+    const tfs = new Uint32Array(n);
+    let m = 0;
+    for (let i = 0; i < p.length; i += 2) {
+      if (p[i + 1]! >>> 24 !== f) continue;
+      docs[m] = p[i]!;
+      tfs[m++] = p[i + 1]! & 0xffffff;
+    }
+    if (wide) {
+      const order = Array.from(docs.keys()).sort((a, b) => docs[a]! - docs[b]!);
+      runs.set(f, { docs: Uint32Array.from(order, (i) => docs[i]!), tfs: Uint32Array.from(order, (i) => tfs[i]!) });
+      return;
+    }
+    const packed = new Float64Array(n);
+    for (let i = 0; i < n; i++) packed[i] = docs[i]! * 0x1000000 + tfs[i]!;
+    packed.sort();
+    for (let i = 0; i < n; i++) {
+      docs[i] = Math.floor(packed[i]! / 0x1000000);
+      tfs[i] = packed[i]! % 0x1000000;
+    }
+    runs.set(f, { docs, tfs });
+  });
+  return runs;
 }
 
 /** Whether a doc may be a hit (the query's filters), asked before the posting cap counts it. */
@@ -125,11 +161,13 @@ function termHead(view: TierView, term: string, accept?: Accept): { pairs: Uint3
     const p = seg.posting(term, accept ? stored : share);
     if (!p) return;
     const live = new Uint32Array(Math.min(p.length, POSTING_CAP * 2));
+    // The dead check only where a dead range lies (a call per pair was 8% of a served query).
+    const [lo, hi] = deadSpan(view, seg) ?? [0, 0];
     let m = 0;
     let i = 0;
     for (; i < p.length && m < live.length; i += 2) {
       const doc = p[i]!;
-      if (view.isDead(doc) || (accept && !accept(doc, seg))) continue;
+      if ((doc >= lo && doc < hi && view.isDead(doc)) || (accept && !accept(doc, seg))) continue;
       live[m++] = doc;
       live[m++] = p[i + 1]!;
       if (body && !body.has(doc)) body.set(doc, seg.lengths(doc)[1]);
@@ -166,18 +204,10 @@ export function lexicalSearch(view: TierView, terms: string[], limit: number, op
   const read = new ReadDocs(view.segments);
   const index: [string, Map<number, Run>][] = [];
   for (const term of kept) {
-    const byField: { docs: number[]; tfs: number[] }[] = [];
     const stored = pairsOf(term);
     const { pairs: p, capped } = termHead(view, term, opts.accept);
-    for (let i = 0; i < p.length; i += 2) {
-      const doc = p[i]!;
-      read.add(doc);
-      const f = (byField[p[i + 1]! >>> 24] ??= { docs: [], tfs: [] });
-      f.docs.push(doc);
-      f.tfs.push(p[i + 1]! & 0xffffff);
-    }
-    const fields = new Map<number, Run>();
-    byField.forEach((f, field) => f && fields.set(field, ascending(f.docs, f.tfs)));
+    for (let i = 0; i < p.length; i += 2) read.add(p[i]!);
+    const fields = fieldRuns(p);
     if (fields.size) index.push([term, fields]);
     // Only a capped term's IDF needs the fix: an uncapped one read every live pair, as a rebuilt
     // index holds them (`stored` may still count dead pairs, under STEM_WHEN: livePairs).

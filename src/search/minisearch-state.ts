@@ -12,8 +12,8 @@ type Internals = Record<'_index' | '_documentIds' | '_idToShortId' | '_fieldLeng
 
 /** One term's postings in one field: docs ascending with their term frequencies. */
 export interface Run {
-  docs: number[];
-  tfs: number[];
+  docs: Uint32Array;
+  tfs: Uint32Array;
 }
 
 /** What minisearch needs to rank, gathered from the segments. */

@@ -22,20 +22,21 @@ export class ReadDocs {
   nextId = 0;
   private readonly sorted: Segment[];
   private readonly lo: number;
-  /** slot + 1 by doc id - lo (0: not read), or a Map when the ids spread too far. */
-  private readonly table: Int32Array | Map<number, number>;
+  /** slot + 1 by doc id - lo (0: not read); a Map instead when the ids spread too far. */
+  private readonly dense: Int32Array | undefined;
+  private readonly sparse: Map<number, number> | undefined;
 
   constructor(segments: readonly Segment[]) {
     this.sorted = [...segments].sort((a, b) => a.first - b.first);
     this.lo = this.sorted.length ? this.sorted[0]!.first : 0;
     const hi = this.sorted.reduce((m, s) => Math.max(m, s.first + s.count), this.lo);
-    this.table = hi - this.lo <= DENSE_RANGE ? new Int32Array(hi - this.lo) : new Map();
+    if (hi - this.lo <= DENSE_RANGE) this.dense = new Int32Array(hi - this.lo);
+    else this.sparse = new Map();
   }
 
   /** The doc's slot, or -1 when it was not read. */
   slot(doc: number): number {
-    const t = this.table;
-    return (t instanceof Int32Array ? (t[doc - this.lo] ?? 0) : (t.get(doc) ?? 0)) - 1;
+    return (this.dense ? (this.dense[doc - this.lo] ?? 0) : (this.sparse!.get(doc) ?? 0)) - 1;
   }
 
   /** Records a doc of one of the segments (once) and returns its slot. */
@@ -46,8 +47,8 @@ export class ReadDocs {
     const i = this.docs.length;
     this.docs.push(doc);
     this.segs.push(seg);
-    if (this.table instanceof Int32Array) this.table[doc - this.lo] = i + 1;
-    else this.table.set(doc, i + 1);
+    if (this.dense) this.dense[doc - this.lo] = i + 1;
+    else this.sparse!.set(doc, i + 1);
     if (3 * i + 3 > this.lens.length) {
       const grown = new Float64Array(this.lens.length * 2);
       grown.set(this.lens);
