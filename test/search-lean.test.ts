@@ -12,7 +12,8 @@ import fc from 'fast-check';
 import pc from 'picocolors';
 import { createColors } from '../src/cli/colors.js';
 import { DateTime, IANAZone } from 'luxon';
-import { CONFIG_KEYS } from '../src/config/files.js';
+import { z } from 'zod';
+import { CONFIG_KEYS, SECTION_KEYS } from '../src/config/files.js';
 import { quickConfig } from '../src/config/quick.js';
 import { configSchema, KNOWN_KEYS } from '../src/config/schema.js';
 import { dayIn, isValidZone } from '../src/config/zone.js';
@@ -27,6 +28,13 @@ const OFF = { MEM_SEARCH_SERVER: 'off' };
 
 test('the zod-free config check accepts only what zod accepts, and gives the same value', () => {
   assert.deepEqual([...CONFIG_KEYS].sort(), [...KNOWN_KEYS].sort(), 'files.ts lists the schema keys');
+  // ... and the keys of its sections (objects, and the items of `sources`).
+  const inner = (s: z.ZodType): z.ZodType => (s instanceof z.ZodOptional || s instanceof z.ZodDefault ? inner(s.unwrap() as z.ZodType) : s instanceof z.ZodArray ? inner(s.element as z.ZodType) : s);
+  const sections = Object.entries(configSchema.shape).flatMap(([k, v]) => {
+    const s = inner(v as z.ZodType);
+    return s instanceof z.ZodObject ? [[k, Object.keys(s.shape).sort()]] : [];
+  });
+  assert.deepEqual(Object.fromEntries(sections), Object.fromEntries(Object.entries(SECTION_KEYS).map(([k, v]) => [k, [...v].sort()])), 'files.ts lists the sections\' keys');
   const same = (raw: Record<string, unknown>) => {
     const quick = quickConfig(raw);
     const zod = configSchema.safeParse(raw);

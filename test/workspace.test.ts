@@ -114,6 +114,18 @@ describe('mem config', () => {
     assert.match(r.stderr, /unknown key "colour"/);
     assert.deepEqual(out.files.map((f: string) => f.split('/').pop()), ['mem.config.json', 'mem.local.json']);
   });
+
+  test('a misspelt key inside a section is named (the section drops it, so its setting would be lost unseen)', async (t) => {
+    const ws = tempDir(t);
+    await mem(['init', ws]);
+    writeFileSync(join(ws, 'mem.local.json'), JSON.stringify({ search: { chunkToken: 300, k: 4 }, sources: [{ name: 'cc', kind: 'claude-code', path: '~/x', exlude: ['a'] }] }));
+    const r = await mem(['-C', ws, '--json', 'config']);
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(JSON.parse(r.stdout).config.search.k, 4);
+    assert.match(r.stderr, /mem\.local\.json: unknown key "search\.chunkToken" ignored/);
+    assert.match(r.stderr, /unknown key "sources\[0\]\.exlude" ignored/);
+    assert.doesNotMatch(r.stderr, /"search\.k"|sources\[0\]\.(name|kind|path)"/, 'known keys are not named');
+  });
 });
 
 describe('mem remember', () => {

@@ -19,6 +19,39 @@ export const CONFIG_KEYS: readonly string[] = [
   'limits', 'onFailure', 'daemon', 'git', 'archive',
 ];
 
+/**
+ * Keys of the schema's sections, and of each `sources` item (the same test asserts they agree). The
+ * schema drops any other key of a section, so a misspelt one (`search.chunkToken`) would go unnoticed
+ * with its setting: it is reported instead.
+ */
+export const SECTION_KEYS: Readonly<Record<string, readonly string[]>> = {
+  sources: ['name', 'kind', 'path', 'exclude'],
+  llm: ['baseURL', 'model', 'apiKeyEnv', 'maxCallsPerRun', 'maxTokensPerRun', 'timeoutMs', 'maxRetries', 'turnsPerCall'],
+  embedding: ['baseURL', 'model', 'dimensions', 'apiKeyEnv', 'batchSize', 'interactiveTimeoutMs'],
+  search: ['k', 'chunkTokens', 'overlapTokens'],
+  limits: ['memoryLines', 'entriesPerDailyFile', 'summaryLines', 'lockWaitMs', 'lockStaleMs', 'lockUpdateMs', 'maxLineBytes', 'jobTimeoutMs', 'jobLogBytes'],
+  daemon: ['debounceMs', 'refreshMs', 'index', 'killGraceMs'],
+  git: ['autoCommit'],
+  archive: ['embed'],
+};
+
+/** `unknown key` warnings for one configuration file's keys, top level and sections. */
+function unknownKeys(file: string, json: Json, isUserFile: boolean): string[] {
+  const out: string[] = [];
+  for (const key of Object.keys(json)) {
+    if (!CONFIG_KEYS.includes(key) && !(isUserFile && key === 'defaultWorkspace')) out.push(`${file}: unknown key "${key}" kept as is`);
+  }
+  for (const [section, keys] of Object.entries(SECTION_KEYS)) {
+    const value = json[section];
+    const parts: [string, unknown][] = Array.isArray(value) ? value.map((v, i) => [`${section}[${i}]`, v]) : [[section, value]];
+    for (const [name, part] of parts) {
+      if (!isPlainObject(part)) continue;
+      for (const key of Object.keys(part)) if (!keys.includes(key)) out.push(`${file}: unknown key "${name}.${key}" ignored`);
+    }
+  }
+  return out;
+}
+
 export type Json = Record<string, unknown>;
 
 export function userConfigPath(env: NodeJS.ProcessEnv = process.env): string {
@@ -80,11 +113,7 @@ export function readConfigLayers(workspace: string, env: NodeJS.ProcessEnv = pro
     files.push(file);
     const { defaultWorkspace: _ignored, ...rest } = json;
     merged = mergeConfig(merged, file === userFile ? rest : json);
-    for (const key of Object.keys(json)) {
-      if (!CONFIG_KEYS.includes(key) && !(file === userFile && key === 'defaultWorkspace')) {
-        warnings.push(`${file}: unknown key "${key}" kept as is`);
-      }
-    }
+    warnings.push(...unknownKeys(file, json, file === userFile));
   }
   const label = files.length ? files.map((f) => path.basename(f)).join(' + ') : CONFIG_FILE;
   return { merged, files, warnings, label };
