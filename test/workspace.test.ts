@@ -162,7 +162,7 @@ describe('mem remember', () => {
     assert.deepEqual(entryIds(ws), ['DECISION-20261120-use-npm-workspaces', 'DECISION-20261121-use-pnpm-instead-of-npm']);
   });
 
-  test('bad --kind, --key, empty or punctuation-only text: usage error, nothing written', async (t) => {
+  test('bad --kind, --key, empty or punctuation-only text or title: usage error, nothing written', async (t) => {
     const ws = tempDir(t);
     await mem(['init', ws]);
     for (const args of [['x', '--kind', 'wish'], ['x', '--key', '../../etc/passwd key'], ['   ']]) {
@@ -175,6 +175,9 @@ describe('mem remember', () => {
       const r = await mem(['-C', ws, 'remember', text]);
       assert.deepEqual([r.code, r.stderr], [2, 'mem: nothing to remember: the text is only punctuation\n']);
     }
+    // A --title of punctuation alone made `## Note: !!!` with id NOTE-…-entry.
+    const r = await mem(['-C', ws, 'remember', 'Deploys happen on Tuesdays', '--title', ' !!! ']);
+    assert.deepEqual([r.code, r.stderr], [2, 'mem: --title "!!!" has no words (only punctuation); give a title with words, or leave --title out to use the first sentence\n']);
     assert.deepEqual(entryIds(ws), []);
   });
 

@@ -61,7 +61,9 @@ export async function runRemember(opts: RememberOptions): Promise<RememberResult
   const text = red.text;
   if (!text) throw new MemError('USAGE', 'nothing to remember: the text is empty');
   if (!normalise(text)) throw new MemError('USAGE', 'nothing to remember: the text is only punctuation');
-  const title = opts.title && stripControl(opts.title).trim() ? redactSecrets(stripControl(opts.title).trim()).text : titleOf(text);
+  const given = opts.title === undefined ? '' : stripControl(opts.title).trim();
+  if (given && !normalise(given)) throw new MemError('USAGE', `--title "${given}" has no words (only punctuation); give a title with words, or leave --title out to use the first sentence`);
+  const title = given ? redactSecrets(given).text : titleOf(text);
   const day = opts.now.toISODate()!;
   const candidate: Candidate & { day: string; sessionPathStored: string } = {
     kind, title, conclusion: text, confidence: 1, origin: opts.origin ?? 'manual', revises: false,
