@@ -58,13 +58,6 @@ export function keptTerms(view: TierView, terms: string[], pairsOf = livePairs(v
 }
 
 /**
- * A term's pairs in live chunks (a file that `mem index` re-chunked leaves its old chunks dead in
- * their segment until the next rebuild), as the thresholds below need it: a term under STEM_WHEN
- * pairs in all is under them however many are dead; a commoner one loses the dead pairs among the
- * first (common-term bound + 1) of each segment, which is all of them unless the term is that common
- * in that segment alone.
- */
-/**
  * The span of doc ids [lo, hi) of a segment where dead docs lie, or undefined when none does (after
  * a rebuild, and in all but the segments of edited files): hot loops ask isDead only inside it.
  */
@@ -79,6 +72,13 @@ function deadSpan(view: TierView, seg: Segment): [number, number] | undefined {
   return lo < hi ? [lo, hi] : undefined;
 }
 
+/**
+ * A term's pairs in live chunks (a file that `mem index` re-chunked leaves its old chunks dead in
+ * their segment until the next rebuild), as the thresholds below need it: a term under STEM_WHEN
+ * pairs in all is under them however many are dead; a commoner one loses the dead pairs among the
+ * first (common-term bound + 1) of each segment, which is all of them unless the term is that common
+ * in that segment alone.
+ */
 function livePairs(view: TierView): (term: string) => number {
   const window = Math.floor(Math.max(MIN_COMMON, view.docCount / 8)) + 1;
   const withDead = view.segments.flatMap((seg) => {

@@ -26,12 +26,12 @@ export interface Postings {
   index: [string, Map<number, Run>][];
 }
 
-/** The [title, body, id] lengths of the docs in `slots` (all by default), in that order, as minisearch holds them. */
-function lengthMap(read: ReadDocs, slots?: Iterable<number>): Map<number, number[]> {
+/** The [title, body, id] lengths of the docs read (those in `keep`, when given), in the order read, as minisearch holds them. */
+function lengthMap(read: ReadDocs, keep?: Set<number>): Map<number, number[]> {
   const m = new Map<number, number[]>();
-  const add = (i: number) => m.set(read.docs[i]!, [read.lens[3 * i]!, read.lens[3 * i + 1]!, read.lens[3 * i + 2]!]);
-  if (slots) for (const i of slots) add(i);
-  else for (let i = 0; i < read.docs.length; i++) add(i);
+  read.docs.forEach((doc, i) => {
+    if (!keep || keep.has(doc)) m.set(doc, [read.lens[3 * i]!, read.lens[3 * i + 1]!, read.lens[3 * i + 2]!]);
+  });
   return m;
 }
 
@@ -81,9 +81,7 @@ export function direct(p: Postings, keep?: Set<number>): MiniSearch {
   const ms = loaded as unknown as Internals;
   const index = ms._index as { set?: unknown } | undefined;
   if (!(ms._documentIds instanceof Map) || !(ms._idToShortId instanceof Map) || !(ms._fieldLength instanceof Map) || typeof index?.set !== 'function') return viaLoadJS(p);
-  const { docs } = p.read;
-  const slots = docs.keys();
-  const lengths = lengthMap(p.read, keep ? [...slots].filter((i) => keep.has(docs[i]!)) : slots);
+  const lengths = lengthMap(p.read, keep);
   const ids = new Map<number, number>();
   for (const doc of lengths.keys()) ids.set(doc, doc);
   ms._documentIds = ids;
