@@ -203,6 +203,12 @@ test('a lean lexical search loads no commander, zod, luxon, remark, openai, chok
   assert.doesNotMatch(chinese, /node_modules\/(commander|zod|luxon)\//);
 });
 
+test('the bundle that prints a served search (dist/cli/first.cjs) holds no tokenizer, Chinese folding or snippet code: present.ts alone formats', () => {
+  const bundle = readFileSync(join(ROOT, 'dist', 'cli', 'first.cjs'), 'utf8');
+  assert.match(bundle, /\/\/ src\/search\/present\.ts/, 'the formatter is in it');
+  assert.doesNotMatch(bundle, /\/\/ src\/search\/(tokenize|fold|snippet)\.ts/);
+});
+
 test('mem index loads no commander, zod or luxon (it needs no time), logs its run, and still refuses a bad --now (a usage error, not logged)', async (t) => {
   const ws = searchWorkspace(t);
   const rec = loadRecorder(tempDir(t, 'memfold-index-hook-'));

@@ -90,11 +90,3 @@ function unsplit(line: string, i: number, step: 1 | -1): number {
   const c = line.charCodeAt(i);
   return c >= 0xdc00 && c <= 0xdfff ? i + step : i;
 }
-
-/** Wraps the query's words found in `text` (case-insensitive) with `mark`, for terminal output. */
-export function highlight(text: string, query: string, mark: (s: string) => string): string {
-  const words = [...new Set(query.split(/[\s\p{P}]+/u).filter((w) => w.length >= 2))].slice(0, 20);
-  if (!words.length) return text;
-  const re = new RegExp(words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'giu');
-  return text.replace(re, (m) => mark(m));
-}
