@@ -45,6 +45,22 @@ test('Chinese, English, mixed and Traditional↔Simplified queries find their en
   assert.deepEqual(got, cases.map(([, , want]) => want));
 });
 
+test('a query of one Chinese character that finds nothing says why (pairs of characters are indexed) and what to search instead', async (t) => {
+  const ws = searchWorkspace(t);
+  const loaded = loadConfig(ws);
+  await runIndex(ws, loaded);
+  const ask = (query: string) => runSearch({ workspace: ws, query, k: 6, deep: true, filters: {}, today: '2026-11-22', extraPaths: loaded.config.extraPaths, search: loaded.config.search });
+  const lone = await ask('缓');
+  assert.deepEqual(lone.response.results, []);
+  assert.ok(lone.notices.some((n) => n.startsWith('"缓": a single Chinese, Japanese or Korean character is found only where it stands alone')), lone.notices.join('\n'));
+  const word = await ask('缓存');
+  assert.equal(word.response.results[0]?.id, REDIS);
+  assert.ok(!word.notices.some((n) => n.includes('single Chinese')), 'a word of two characters: no such notice');
+  const mixed = await ask('redis 缓');
+  assert.ok(mixed.response.results.length > 0);
+  assert.ok(!mixed.notices.some((n) => n.includes('single Chinese')), 'results found: no notice');
+});
+
 test('the exact word ranks above matches by its stem alone, whether the word is longer than the stem or as long', async (t) => {
   const ws = searchWorkspace(t);
   const note = (slug: string, title: string, conclusion: string) => `## Note: ${title}\n- id: NOTE-20261120-${slug}\n- date: 2026-11-20\n- conclusion: ${conclusion}\n- status: active\n\n`;

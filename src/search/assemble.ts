@@ -8,7 +8,7 @@ import type { SearchOutcome, SearchRequest, SearchResponse, SearchResult } from 
 import { unknownFilterValues } from './filter.js';
 import { prepareFold } from './fold.js';
 import { snippet } from './snippet.js';
-import { queryTerms } from './tokenize.js';
+import { isLoneCjk, queryTerms } from './tokenize.js';
 import type { OpenedTier } from './view.js';
 import { count } from '../core/count.js';
 
@@ -65,7 +65,8 @@ export function mergeTier(req: Pick<SearchRequest, 'k' | 'deep'>, opened: Opened
  * The final order (deep: both tiers by score) with superseded entries below their successors, cut
  * to k after that reordering, so the top results do not depend on k; then their snippets, from the
  * whole text where the stored one was cut (`wholeText`). When nothing was found, a --kind or
- * --status that is none of the values memfold writes gets a notice.
+ * --status that is none of the values memfold writes gets a notice, and so does a query word of one
+ * CJK character (indexed only where it stands alone).
  */
 export function finishSearch(req: Pick<SearchRequest, 'k' | 'deep' | 'filters'>, response: SearchResponse, results: SearchResult[], notices: string[], terms: string[], wholeText: (r: SearchResult) => string | null): SearchOutcome {
   response.results = successorsFirst(req.deep ? results.sort((a, b) => b.score - a.score) : results).slice(0, req.k);
@@ -73,6 +74,10 @@ export function finishSearch(req: Pick<SearchRequest, 'k' | 'deep' | 'filters'>,
   const texts = response.results.map((r) => wholeText(r) ?? r.text);
   prepareFold(texts);
   response.results.forEach((r, i) => (r.snippet = snippet(texts[i]!, terms)));
-  if (!response.results.length) notices.push(...unknownFilterValues(req.filters));
+  if (!response.results.length) {
+    notices.push(...unknownFilterValues(req.filters));
+    const lone = terms.filter(isLoneCjk);
+    if (lone.length) notices.push(`${lone.map((t) => `"${t}"`).join(', ')}: a single Chinese, Japanese or Korean character is found only where it stands alone (the index keeps pairs of characters); search a word of two or more characters`);
+  }
   return { response, notices: [...new Set(notices)] };
 }

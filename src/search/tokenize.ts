@@ -73,6 +73,11 @@ function segmenterWords(run: string): string[] {
   return words;
 }
 
+/** A query term that is one CJK character: found only where that character stands alone (cjkTokens). */
+export function isLoneCjk(term: string): boolean {
+  return term.length <= 2 && Array.from(term).length === 1 && CJK_CHAR.test(term);
+}
+
 export function cjkTokens(run: string, out: string[]): void {
   const chars = Array.from(run);
   if (chars.length === 1) {
