@@ -14,6 +14,7 @@ import { declineBeyond, IndexDeclined, listsScan } from '../src/search/index-rul
 import { emptyTier } from '../src/search/tier-file.js';
 import { dropEmptySegments, retireDocs } from '../src/search/tier-edit.js';
 import { ReadDocs } from '../src/search/read-docs.js';
+import { nthSmallest } from '../src/search/bm25-cutoff.js';
 import type { Segment } from '../src/search/segment.js';
 
 // chunkMarkdown needs remark for MEMORY.md and the remark path (mem index loads it on demand).
@@ -500,4 +501,21 @@ test('the docs a query reads keep their slots, segments and lengths, through the
     assert.equal(read.nextId, far + 3_000);
     assert.throws(() => read.add(far + 3_000), /in no segment/, `${name}: a doc outside every segment is an error, not a wrong segment`);
   }
+});
+
+test('the cut-off\'s selection gives the value a sort would put at that index, with ties, runs and any order', async () => {
+  const fc = (await import('fast-check')).default;
+  const values = fc.oneof(
+    fc.float64Array({ noNaN: true, minLength: 1, maxLength: 300 }),
+    // Few distinct values (tied scores), and sorted or reversed runs.
+    fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 1, maxLength: 300 }).map((a) => Float64Array.from(a)),
+    fc.integer({ min: 1, max: 300 }).map((n) => Float64Array.from({ length: n }, (_, i) => i)),
+    fc.integer({ min: 1, max: 300 }).map((n) => Float64Array.from({ length: n }, (_, i) => n - i)),
+  );
+  fc.assert(fc.property(values, fc.nat(), (v, at) => {
+    const k = at % v.length;
+    const [got, want] = [nthSmallest(Float64Array.from(v), k), Float64Array.from(v).sort()[k]];
+    // === : a sort puts -0 before 0, a selection needs not (the threshold is the same).
+    assert.ok(got === want, `${got} at ${k}, a sort has ${want}`);
+  }), { numRuns: 2_000 });
 });

@@ -52,8 +52,41 @@ export function candidates(p: Postings, idfFix: Map<string, number>, limit: numb
   });
   const final = new Float64Array(n);
   for (let i = 0; i < n; i++) final[i] = score[i]! * matched[i]!;
-  const threshold = Float64Array.from(final).sort()[n - limit]! * (1 - CUT_SLACK);
+  const threshold = nthSmallest(Float64Array.from(final), n - limit) * (1 - CUT_SLACK);
   const keep = new Set<number>();
   for (let i = 0; i < n; i++) if (final[i]! >= threshold) keep.add(read.docs[i]!);
   return keep;
+}
+
+/**
+ * The value at index `k` of `values` sorted ascending, found by selection (quickselect, median of
+ * three) in O(n) instead of a sort: sorting a query's 15,000 candidate scores took about 1 ms of a
+ * served search. Reorders `values`.
+ */
+export function nthSmallest(values: Float64Array, k: number): number {
+  let lo = 0;
+  let hi = values.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    // Median of three as the pivot: sorted or equal runs stay linear.
+    const a = values[lo]!;
+    const b = values[mid]!;
+    const c = values[hi]!;
+    const pivot = a < b ? (b < c ? b : a < c ? c : a) : a < c ? a : b < c ? c : b;
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (values[i]! < pivot) i++;
+      while (values[j]! > pivot) j--;
+      if (i <= j) {
+        const t = values[i]!;
+        values[i++] = values[j]!;
+        values[j--] = t;
+      }
+    }
+    if (k <= j) hi = j;
+    else if (k >= i) lo = i;
+    else return values[k]!;
+  }
+  return values[k]!;
 }

@@ -110,26 +110,29 @@ function fieldRuns(p: Uint32Array): Map<number, Run> {
     if (p[i]! >= 2 ** 29) wide = true;
   }
   const runs = new Map<number, Run>();
-  count.forEach((n, f) => {
-    const docs = new Uint32Array(n);
-    const tfs = new Uint32Array(n);
-    let m = 0;
-    for (let i = 0; i < p.length; i += 2) {
-      if (p[i + 1]! >>> 24 !== f) continue;
-      docs[m] = p[i]!;
-      tfs[m++] = p[i + 1]! & 0xffffff;
-    }
-    if (wide) {
-      const order = Array.from(docs.keys()).sort((a, b) => docs[a]! - docs[b]!);
-      runs.set(f, { docs: Uint32Array.from(order, (i) => docs[i]!), tfs: Uint32Array.from(order, (i) => tfs[i]!) });
-      return;
-    }
-    const packed = new Float64Array(n);
-    for (let i = 0; i < n; i++) packed[i] = docs[i]! * 0x1000000 + tfs[i]!;
-    packed.sort();
-    for (let i = 0; i < n; i++) {
-      docs[i] = Math.floor(packed[i]! / 0x1000000);
-      tfs[i] = packed[i]! % 0x1000000;
+  if (wide) {
+    count.forEach((n, f) => {
+      const pairs: [number, number][] = [];
+      for (let i = 0; i < p.length; i += 2) if (p[i + 1]! >>> 24 === f) pairs.push([p[i]!, p[i + 1]! & 0xffffff]);
+      pairs.sort((a, b) => a[0] - b[0]);
+      runs.set(f, { docs: Uint32Array.from(pairs, (x) => x[0]), tfs: Uint32Array.from(pairs, (x) => x[1]) });
+    });
+    return runs;
+  }
+  // One pass fills every field's packed run; each is then sorted natively and unpacked in place.
+  const packed = count.map((n) => new Float64Array(n));
+  const at = count.map(() => 0);
+  for (let i = 0; i < p.length; i += 2) {
+    const f = p[i + 1]! >>> 24;
+    packed[f]![at[f]!++] = p[i]! * 0x1000000 + (p[i + 1]! & 0xffffff);
+  }
+  packed.forEach((run, f) => {
+    run.sort();
+    const docs = new Uint32Array(run.length);
+    const tfs = new Uint32Array(run.length);
+    for (let i = 0; i < run.length; i++) {
+      docs[i] = Math.floor(run[i]! / 0x1000000);
+      tfs[i] = run[i]! % 0x1000000;
     }
     runs.set(f, { docs, tfs });
   });
