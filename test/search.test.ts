@@ -378,6 +378,25 @@ test('after an edit, an incremental `mem index` ranks like a rebuilt one: the ed
   assert.deepEqual(incremental, await ranked());
 });
 
+test('a tier file replaced between reading its head and its manifest: the manifest answers from the new file, head and files together', async (t) => {
+  const { loadTierHead } = await import('../src/search/tier-file.js');
+  const ws = searchWorkspace(t);
+  const loaded = loadConfig(ws);
+  await runIndex(ws, loaded);
+  const before = loadTierHead(ws, 'warm');
+  assert.ok('head' in before);
+  // An index run commits a new tier file after the head was read (a search does not lock).
+  appendFileSync(join(ws, 'memory', '2026-11-21.md'), '\n## Note: late\n- id: NOTE-20261121-late\n- why: added after the head was read\n');
+  await runIndex(ws, loaded);
+  const load = before.manifest();
+  assert.ok('state' in load, JSON.stringify(load));
+  const { files, ...head } = load.state;
+  const now = readTier(ws, 'warm');
+  assert.notEqual(before.head.nextId, now.head.nextId, 'the run changed the head');
+  assert.deepEqual(head, now.head);
+  assert.deepEqual(files, now.files);
+});
+
 test('the engine hands minisearch its loaded state directly and cuts docs that cannot make the top: the same hits, scores and order as ranking all through loadJS', async (t) => {
   const { lexicalSearch } = await import('../src/search/engine.js');
   const { openTier } = await import('../src/search/view.js');

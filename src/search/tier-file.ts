@@ -100,21 +100,37 @@ function parsed(text: string, what: string, tier: Tier): { value: unknown } | Ti
   }
 }
 
-/** `chunking`: the chunkingStamp the caller chunks with; a tier cut otherwise is a 'version' problem. */
-export function loadTierHead(workspace: string, tier: Tier, chunking?: string, cache?: ManifestCache): TierHeadLoad {
-  const hit = cache?.get(tier);
-  if (hit && hit.identity === tierFileIdentity(workspace, tier) && (chunking === undefined || hit.state.chunking === chunking)) {
-    return { head: hit.state, manifest: () => ({ state: hit.state }) };
-  }
-  const file = path.join(workspace, tierFile(tier));
-  let text: string;
+/** The head line is read in pieces of this size (a head is about a kilobyte; the manifest after it, a megabyte). */
+const HEAD_READ = 64 * 1024;
+
+/** The tier file's first line (the head) without reading the manifest behind it; undefined when the file cannot be read. */
+function readHeadLine(file: string): string | undefined {
+  let fd: number;
   try {
-    text = fs.readFileSync(file, 'utf8');
+    fd = fs.openSync(file, 'r');
   } catch {
-    return { problem: 'missing', detail: `${tierFile(tier)} does not exist` };
+    return undefined;
   }
-  const nl = text.indexOf('\n');
-  const first = parsed(nl < 0 ? text : text.slice(0, nl), 'head', tier);
+  try {
+    const parts: Buffer[] = [];
+    for (let at = 0; ; ) {
+      const buf = Buffer.allocUnsafe(HEAD_READ);
+      const n = fs.readSync(fd, buf, 0, HEAD_READ, at);
+      const nl = buf.subarray(0, n).indexOf(10);
+      parts.push(buf.subarray(0, nl < 0 ? n : nl));
+      if (nl >= 0 || n === 0) return Buffer.concat(parts).toString('utf8');
+      at += n;
+    }
+  } catch {
+    return undefined;
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** The head of a tier file's first line, checked: version, chunking, segments present. */
+function checkedHead(line: string, workspace: string, tier: Tier, chunking: string | undefined): { head: TierHead } | TierProblem {
+  const first = parsed(line, 'head', tier);
   if (!('value' in first)) return first;
   const head = first.value as TierHead | null;
   if (!head || typeof head !== 'object' || head.version !== INDEX_VERSION) {
@@ -133,14 +149,43 @@ export function loadTierHead(workspace: string, tier: Tier, chunking?: string, c
       }
     }
   }
+  return { head };
+}
+
+/**
+ * `chunking`: the chunkingStamp the caller chunks with; a tier cut otherwise is a 'version' problem.
+ * Only the head line is read (a search whose scan matches the fingerprint needs nothing else);
+ * `manifest()` reads the whole file, and should the tier file have been replaced in between (an
+ * index run committing), it answers from the new file, head and manifest together.
+ */
+export function loadTierHead(workspace: string, tier: Tier, chunking?: string, cache?: ManifestCache): TierHeadLoad {
+  const hit = cache?.get(tier);
+  if (hit && hit.identity === tierFileIdentity(workspace, tier) && (chunking === undefined || hit.state.chunking === chunking)) {
+    return { head: hit.state, manifest: () => ({ state: hit.state }) };
+  }
+  const file = path.join(workspace, tierFile(tier));
+  const line = readHeadLine(file);
+  if (line === undefined) return { problem: 'missing', detail: `${tierFile(tier)} does not exist` };
+  const checked = checkedHead(line, workspace, tier, chunking);
+  if (!('head' in checked)) return checked;
   const manifest = (): TierLoad => {
+    let text: string;
+    try {
+      text = fs.readFileSync(file, 'utf8');
+    } catch {
+      return { problem: 'missing', detail: `${tierFile(tier)} does not exist` };
+    }
+    const nl = text.indexOf('\n');
+    const now = nl < 0 ? text : text.slice(0, nl);
+    const head = now === line ? checked : checkedHead(now, workspace, tier, chunking);
+    if (!('head' in head)) return head;
     const rest = parsed(nl < 0 ? '' : text.slice(nl + 1), 'manifest', tier);
     if (!('value' in rest)) return rest;
     const files = rest.value as Record<string, FileState> | null;
     if (!files || typeof files !== 'object' || Array.isArray(files)) return { problem: 'corrupt', detail: `${tierFile(tier)} lacks its manifest of files` };
-    return { state: { ...head, files } };
+    return { state: { ...head.head, files } };
   };
-  return { head, manifest };
+  return { head: checked.head, manifest };
 }
 
 /** Live doc ids of a tier, file by file. */
