@@ -6,7 +6,9 @@
 //   dist/cli/index.cjs   src/cli/lean-index.ts   a plain `mem index`
 // Packages stay external (required from node_modules at run time), except in the index bundle
 // proper-lockfile and its dependencies: every `mem index` takes the lock, and finding and reading
-// their nine files from node_modules cost about 4 ms more than the same code bundled.
+// their nine files from node_modules cost about 4 ms more than the same code bundled; and in the
+// search bundle minisearch (the version package.json pins), which every cold search loads: 2-3 ms
+// bundled, 4-5 ms from node_modules.
 // `import.meta.url` becomes the URL of one real file of dist/, so the code that finds files beside
 // itself finds what the ES module would: the search bundles use dist/search/server/protocol.js (the build stamp, the server's
 // main.js), the index bundle dist/search/parallel-build.js (its worker), and createRequire resolves
@@ -35,7 +37,7 @@ const externalExcept = (bundled) => ({
 const lockfile = ['proper-lockfile', 'graceful-fs', 'retry', 'signal-exit'];
 const server = metaUrl('search/server/protocol.js');
 await build({ ...common, ...server, entryPoints: ['src/cli/first.ts'], outfile: 'dist/cli/first.cjs' });
-await build({ ...common, ...server, entryPoints: ['src/cli/lean-search.ts'], outfile: 'dist/cli/search.cjs' });
+await build({ ...common, ...server, packages: undefined, plugins: [externalExcept(['minisearch'])], entryPoints: ['src/cli/lean-search.ts'], outfile: 'dist/cli/search.cjs' });
 await build({
   ...common,
   ...metaUrl('search/parallel-build.js'),
