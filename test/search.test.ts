@@ -397,6 +397,21 @@ test('a tier file replaced between reading its head and its manifest: the manife
   assert.deepEqual(files, now.files);
 });
 
+test('a word in the title and body of nearly every chunk still finds them, with positive scores (the capped term\'s IDF fix counted pairs, not chunks, and turned negative)', async (t) => {
+  const ws = searchWorkspace(t);
+  // 3,000 decisions: more than the 5,000 pairs a query reads for one term, from fewer than 5,000 chunks.
+  for (let d = 1; d <= 30; d++) {
+    const day = `2026-10-${String(d).padStart(2, '0')}`;
+    const entries = Array.from({ length: 100 }, (_, i) => `## Decision: decision about topic${d}x${i}\n- id: DECISION-${day.replaceAll('-', '')}-t${i}\n- date: ${day}\n- why: the decision on topic${d}x${i} stands\n- status: active\n`);
+    writeFileSync(join(ws, 'memory', `${day}.md`), `# ${day}\n\n${entries.join('\n')}`);
+  }
+  const loaded = loadConfig(ws);
+  await runIndex(ws, loaded);
+  const { response } = await runSearch({ workspace: ws, query: 'decision', k: 6, deep: false, filters: {}, today: '2026-11-22', extraPaths: loaded.config.extraPaths, search: loaded.config.search });
+  assert.equal(response.results.length, 6);
+  assert.ok(response.results.every((r) => r.scores.lexical! > 0), response.results.map((r) => r.scores.lexical).join(' '));
+});
+
 test('the engine hands minisearch its loaded state directly and cuts docs that cannot make the top: the same hits, scores and order as ranking all through loadJS', async (t) => {
   const { lexicalSearch } = await import('../src/search/engine.js');
   const { openTier } = await import('../src/search/view.js');

@@ -213,11 +213,13 @@ export function lexicalSearch(view: TierView, terms: string[], limit: number, op
     const fields = fieldRuns(p);
     if (fields.size) index.push([term, fields]);
     // Only a capped term's IDF needs the fix: an uncapped one read every live pair, as a rebuilt
-    // index holds them (`stored` may still count dead pairs, under STEM_WHEN: livePairs).
+    // index holds them (`stored` may still count dead pairs, under STEM_WHEN: livePairs). Pairs
+    // count a chunk once per field: both counts are held to the chunks there are, or a word in the
+    // title and body of most chunks read more pairs than chunks and got a negative IDF (no results).
     if (capped && p.length / 2 < stored) {
       const n = view.docCount;
-      const idf = (df: number) => Math.log(1 + (n - df + 0.5) / (df + 0.5));
-      termBoost.set(term, (termBoost.get(term) ?? 1) * (idf(Math.min(stored, n)) / idf(Math.max(1, p.length / 2))));
+      const idf = (df: number) => Math.log(1 + (n - Math.min(df, n) + 0.5) / (Math.min(df, n) + 0.5));
+      termBoost.set(term, (termBoost.get(term) ?? 1) * (idf(stored) / idf(Math.max(1, p.length / 2))));
     }
   }
   const postings: Postings = {
