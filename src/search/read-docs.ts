@@ -27,7 +27,8 @@ export class ReadDocs {
   private readonly sparse: Map<number, number> | undefined;
 
   constructor(segments: readonly Segment[]) {
-    this.sorted = [...segments].sort((a, b) => a.first - b.first);
+    // An empty segment holds no doc, and one starting where another does would hide it from segmentOf.
+    this.sorted = segments.filter((s) => s.count > 0).sort((a, b) => a.first - b.first);
     this.lo = this.sorted.length ? this.sorted[0]!.first : 0;
     const hi = this.sorted.reduce((m, s) => Math.max(m, s.first + s.count), this.lo);
     if (hi - this.lo <= DENSE_RANGE) this.dense = new Int32Array(hi - this.lo);
