@@ -59,6 +59,12 @@ test('a query of one Chinese character that finds nothing says why (pairs of cha
   const mixed = await ask('redis 缓');
   assert.ok(mixed.response.results.length > 0);
   assert.ok(!mixed.notices.some((n) => n.includes('single Chinese')), 'results found: no notice');
+  // The character as typed (Traditional 緩 is searched as 缓).
+  const traditional = await ask('緩');
+  assert.ok(traditional.notices.some((n) => n.startsWith('"緩": a single')), traditional.notices.join('\n'));
+  // With a filter, the filter may be what left nothing: no such advice.
+  const { notices } = await runSearch({ workspace: ws, query: '缓', k: 6, deep: true, filters: { kind: 'decision' }, today: '2026-11-22', extraPaths: loaded.config.extraPaths, search: loaded.config.search });
+  assert.ok(!notices.some((n) => n.includes('single Chinese')), notices.join('\n'));
 });
 
 test('the exact word ranks above matches by its stem alone, whether the word is longer than the stem or as long', async (t) => {

@@ -5,10 +5,10 @@
  * below its successor (DESIGN §6).
  */
 import type { SearchOutcome, SearchRequest, SearchResponse, SearchResult } from './search.js';
-import { unknownFilterValues } from './filter.js';
+import { hasFilters, unknownFilterValues } from './filter.js';
 import { prepareFold } from './fold.js';
 import { snippet } from './snippet.js';
-import { isLoneCjk, queryTerms } from './tokenize.js';
+import { loneCjk, queryTerms } from './tokenize.js';
 import type { OpenedTier } from './view.js';
 import { count } from '../core/count.js';
 
@@ -76,7 +76,8 @@ export function finishSearch(req: Pick<SearchRequest, 'k' | 'deep' | 'filters'>,
   response.results.forEach((r, i) => (r.snippet = snippet(texts[i]!, terms)));
   if (!response.results.length) {
     notices.push(...unknownFilterValues(req.filters));
-    const lone = terms.filter(isLoneCjk);
+    // Not when filters may be what left nothing (the character may well have been found).
+    const lone = hasFilters(req.filters) ? [] : loneCjk(response.query);
     if (lone.length) notices.push(`${lone.map((t) => `"${t}"`).join(', ')}: a single Chinese, Japanese or Korean character is found only where it stands alone (the index keeps pairs of characters); search a word of two or more characters`);
   }
   return { response, notices: [...new Set(notices)] };

@@ -73,9 +73,14 @@ function segmenterWords(run: string): string[] {
   return words;
 }
 
-/** A query term that is one CJK character: found only where that character stands alone (cjkTokens). */
-export function isLoneCjk(term: string): boolean {
-  return term.length <= 2 && Array.from(term).length === 1 && CJK_CHAR.test(term);
+/** The CJK characters of `text` that stand alone (a run of one), as written: a query token of one is found only where it stands alone too (cjkTokens). */
+export function loneCjk(text: string): string[] {
+  const out: string[] = [];
+  const chars = Array.from(text);
+  chars.forEach((ch, i) => {
+    if (CJK_CHAR.test(ch) && !CJK_CHAR.test(chars[i - 1] ?? '') && !CJK_CHAR.test(chars[i + 1] ?? '')) out.push(ch);
+  });
+  return out;
 }
 
 export function cjkTokens(run: string, out: string[]): void {
