@@ -140,6 +140,8 @@ describe('mem mcp', { concurrency: 2 }, () => {
       ['memory_remember', { text: 'x', key: 'shop db' }, /^memory_remember failed: key "shop db" is not a typed key such as /],
       ['memory_remember', { text: 'x', scope: 'project:a\nb' }, /^memory_remember failed: scope "project:a\\nb" is not global, project:<name> or lang:<name>$/],
       ['memory_trace', { id: 42 }, /id: Invalid input: expected string/],
+      ['memory_remember', { text: 'Deploys happen on Tuesdays', title: '🎉' }, /^memory_remember failed: the title "🎉" has no letters or digits/],
+      ['memory_remember', { text: '+++' }, /^memory_remember failed: nothing to remember: the text has no letters or digits/],
     ];
     for (const [name, args, message] of cases) {
       const r = await call(c, name, args);

@@ -162,7 +162,7 @@ describe('mem remember', () => {
     assert.deepEqual(entryIds(ws), ['DECISION-20261120-use-npm-workspaces', 'DECISION-20261121-use-pnpm-instead-of-npm']);
   });
 
-  test('bad --kind, --key, empty or punctuation-only text or title: usage error, nothing written', async (t) => {
+  test('bad --kind, --key, empty text, or text or title without a letter or digit: usage error, nothing written', async (t) => {
     const ws = tempDir(t);
     await mem(['init', ws]);
     for (const args of [['x', '--kind', 'wish'], ['x', '--key', '../../etc/passwd key'], ['   ']]) {
@@ -170,15 +170,21 @@ describe('mem remember', () => {
       assert.equal(r.code, 2, `${args.join(' ')}: ${r.stderr}`);
       assert.match(r.stderr, /^mem: [^\n]+\n$/);
     }
-    // Punctuation alone made `## Note: ` (an empty title) with id NOTE-…-entry.
-    for (const text of ['!!!???', '… ?! «»']) {
+    // Punctuation alone made `## Note: ` (an empty title) with id NOTE-…-entry; so did symbols and emoji.
+    for (const text of ['!!!???', '… ?! «»', '+++ $$$', '🎉👍🏽', '→ €']) {
       const r = await mem(['-C', ws, 'remember', text]);
-      assert.deepEqual([r.code, r.stderr], [2, 'mem: nothing to remember: the text is only punctuation\n']);
+      assert.deepEqual([r.code, r.stderr], [2, 'mem: nothing to remember: the text has no letters or digits (only punctuation, symbols or emoji)\n'], text);
     }
-    // A --title of punctuation alone made `## Note: !!!` with id NOTE-…-entry.
-    const r = await mem(['-C', ws, 'remember', 'Deploys happen on Tuesdays', '--title', ' !!! ']);
-    assert.deepEqual([r.code, r.stderr], [2, 'mem: --title "!!!" has no words (only punctuation); give a title with words, or leave --title out to use the first sentence\n']);
+    // A --title without a letter or digit made `## Note: !!!` (or an invisible heading) with id NOTE-…-entry.
+    for (const title of [' !!! ', '+++', '🎉', '\u200b', '©']) {
+      const r = await mem(['-C', ws, 'remember', 'Deploys happen on Tuesdays', '--title', title]);
+      assert.equal(r.code, 2, JSON.stringify(title));
+      assert.match(r.stderr, /^mem: the title "[^\n]*" has no letters or digits; give a title with words, or none to use the first sentence\n$/);
+    }
     assert.deepEqual(entryIds(ws), []);
+    // A letter of any script is a word: 分 is a title.
+    const cjk = await mem(['-C', ws, '--json', 'remember', 'Deploys happen on Tuesdays', '--title', '分!']);
+    assert.equal(cjk.code, 0, cjk.stderr);
   });
 
   test('the title is the first sentence that says something: a text opening with "..." is not titled ""', async (t) => {

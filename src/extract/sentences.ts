@@ -100,6 +100,11 @@ export function trimEnd(s: string): string {
   return s.replace(/[\s.。!！?？,，;；:：]+$/, '');
 }
 
+/** Whether `s` holds a letter or a digit of any script: punctuation, symbols, emoji and invisible characters alone say nothing. */
+export function hasWords(s: string): boolean {
+  return /[\p{L}\p{N}]/u.test(s);
+}
+
 export function normalise(s: string): string {
   return s.toLowerCase().replace(/[\s\p{P}]+/gu, ' ').trim();
 }

@@ -14,7 +14,7 @@ import { getField, isKind, type Kind, type Origin } from '../entries/model.js';
 import { loadEntries, recordsOf } from '../entries/store.js';
 import { stripControl } from '../extract/clean.js';
 import { redactSecrets } from '../extract/secrets.js';
-import { capitalise, normalise, titleOf } from '../extract/sentences.js';
+import { capitalise, hasWords, normalise, titleOf } from '../extract/sentences.js';
 import type { Candidate } from '../extract/types.js';
 import { dailyFile } from '../workspace/layout.js';
 import { defaultLockOptions } from '../write/defaults.js';
@@ -60,9 +60,9 @@ export async function runRemember(opts: RememberOptions): Promise<RememberResult
   const red = redactSecrets(stripControl(opts.text).trim());
   const text = red.text;
   if (!text) throw new MemError('USAGE', 'nothing to remember: the text is empty');
-  if (!normalise(text)) throw new MemError('USAGE', 'nothing to remember: the text is only punctuation');
+  if (!hasWords(text)) throw new MemError('USAGE', 'nothing to remember: the text has no letters or digits (only punctuation, symbols or emoji)');
   const given = opts.title === undefined ? '' : stripControl(opts.title).trim();
-  if (given && !normalise(given)) throw new MemError('USAGE', `--title "${given}" has no words (only punctuation); give a title with words, or leave --title out to use the first sentence`);
+  if (given && !hasWords(given)) throw new MemError('USAGE', `the title "${given}" has no letters or digits; give a title with words, or none to use the first sentence`);
   const title = given ? redactSecrets(given).text : titleOf(text);
   const day = opts.now.toISODate()!;
   const candidate: Candidate & { day: string; sessionPathStored: string } = {
