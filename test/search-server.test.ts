@@ -331,6 +331,26 @@ test('with embeddings configured the server embeds the query itself and fuses as
   assert.equal((await done).code, 0);
 });
 
+test('the server\'s file list follows files made at the top of the workspace when an extra path is the workspace itself', async (t) => {
+  const { FileTracker } = await import('../src/search/server/files.js');
+  const { scanWorkspace } = await import('../src/search/scan.js');
+  const ws = searchWorkspace(t);
+  const extra = ['second-brain/summaries', '.'];
+  const files = new FileTracker(ws, extra);
+  t.after(() => files.close());
+  files.refresh();
+  const keys = () => files.current('cold').map((f) => f.path);
+  writeFileSync(join(ws, 'top.md'), '## Note: at the top\n');
+  mkdirSync(join(ws, 'newdir'));
+  writeFileSync(join(ws, 'newdir', 'n.md'), '## Note: in a new folder\n');
+  // The watcher's events land within moments (the 60-second rescan would be far too late).
+  await waitFor('the new files in the list', async () => {
+    files.refresh();
+    return keys().includes('top.md') && keys().includes('newdir/n.md');
+  }, 10_000, 50);
+  assert.deepEqual(keys(), scanWorkspace(ws, extra, 'cold').map((f) => f.path));
+});
+
 test('the server\'s answer() equals runSearch() for every labelled query of the quality set (deep or not, filtered, with an overlay, a snippet past the stored text)', async (t) => {
   const { loadConfig } = await import('../src/config/load.js');
   const { runIndex } = await import('../src/search/update.js');

@@ -28,8 +28,11 @@ export class FileTracker {
   private timer: NodeJS.Timeout;
   /** Bumped whenever the file list changes: caches keyed by it stay valid while it holds. */
   version = 0;
+  /** An extra path is the workspace itself: every name at its top may be a tier file or hold some. */
+  private readonly rootWalked: boolean;
 
   constructor(private readonly workspace: string, private readonly extraPaths: string[]) {
+    this.rootWalked = tierRoots(workspace, extraPaths).cold.slice(1).some((r) => path.relative(workspace, r) === '');
     // In the background, so no query pays for it (the scan is synchronous: never mid-query).
     this.timer = setInterval(() => {
       this.rescan = true;
@@ -96,8 +99,7 @@ export class FileTracker {
       return;
     }
     if (name.startsWith('.')) return; // dot-folders, editors' and memfold's temp files: never indexed
-    if (dir !== this.workspace) this.dirty.add(path.join(dir, name));
-    else if (name === 'MEMORY.md') this.dirty.add(path.join(dir, name));
+    if (dir !== this.workspace || name === 'MEMORY.md' || this.rootWalked) this.dirty.add(path.join(dir, name));
     else if (this.rootNames.has(name)) this.rescan = true; // memory/ or an extra path's folder came or went
   }
 
