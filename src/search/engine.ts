@@ -97,45 +97,26 @@ function livePairs(view: TierView): (term: string) => number {
 }
 
 /**
- * A term's pairs split by field, each run's docs ascending (the order of Object.keys over integer
- * keys, which loadJS would see): counted, then (doc, tf) packed into one exact float (doc < 2^29,
- * tf < 2^24) and sorted natively, into typed arrays (no array per pair).
+ * A term's pairs split by field, in the order read (impact order), into typed arrays: counted, then
+ * filled in one pass. Not sorted: the few docs minisearch ranks are put in doc order where its
+ * state is built (minisearch-state.ts runMap), not the thousands a common term reads.
  */
 function fieldRuns(p: Uint32Array): Map<number, Run> {
   const count: number[] = [];
-  let wide = false;
-  for (let i = 0; i < p.length; i += 2) {
-    const f = p[i + 1]! >>> 24;
-    count[f] = (count[f] ?? 0) + 1;
-    if (p[i]! >= 2 ** 29) wide = true;
-  }
+  for (let i = 1; i < p.length; i += 2) count[p[i]! >>> 24] = (count[p[i]! >>> 24] ?? 0) + 1;
   const runs = new Map<number, Run>();
-  if (wide) {
-    count.forEach((n, f) => {
-      const pairs: [number, number][] = [];
-      for (let i = 0; i < p.length; i += 2) if (p[i + 1]! >>> 24 === f) pairs.push([p[i]!, p[i + 1]! & 0xffffff]);
-      pairs.sort((a, b) => a[0] - b[0]);
-      runs.set(f, { docs: Uint32Array.from(pairs, (x) => x[0]), tfs: Uint32Array.from(pairs, (x) => x[1]) });
-    });
-    return runs;
-  }
-  // One pass fills every field's packed run; each is then sorted natively and unpacked in place.
-  const packed = count.map((n) => new Float64Array(n));
-  const at = count.map(() => 0);
+  const at: number[] = [];
+  count.forEach((n, f) => {
+    runs.set(f, { docs: new Uint32Array(n), tfs: new Uint32Array(n) });
+    at[f] = 0;
+  });
   for (let i = 0; i < p.length; i += 2) {
     const f = p[i + 1]! >>> 24;
-    packed[f]![at[f]!++] = p[i]! * 0x1000000 + (p[i + 1]! & 0xffffff);
+    const run = runs.get(f)!;
+    const j = at[f]!++;
+    run.docs[j] = p[i]!;
+    run.tfs[j] = p[i + 1]! & 0xffffff;
   }
-  packed.forEach((run, f) => {
-    run.sort();
-    const docs = new Uint32Array(run.length);
-    const tfs = new Uint32Array(run.length);
-    for (let i = 0; i < run.length; i++) {
-      docs[i] = Math.floor(run[i]! / 0x1000000);
-      tfs[i] = run[i]! % 0x1000000;
-    }
-    runs.set(f, { docs, tfs });
-  });
   return runs;
 }
 

@@ -10,7 +10,7 @@ import { FIELDS } from './types.js';
 /** The loaded state direct() replaces (protected in minisearch's types). */
 type Internals = Record<'_index' | '_documentIds' | '_idToShortId' | '_fieldLength', unknown>;
 
-/** One term's postings in one field: docs ascending with their term frequencies. */
+/** One term's postings in one field: docs with their term frequencies, in the order read. */
 export interface Run {
   docs: Uint32Array;
   tfs: Uint32Array;
@@ -39,10 +39,16 @@ const FIELD_IDS = Object.fromEntries(FIELDS.map((f, i) => [f, i]));
 export const identity = (s: string) => [s];
 const OPTIONS = { fields: [...FIELDS], tokenize: identity, processTerm: (t: string) => t };
 
-/** doc → tf of a run, in order: every doc, or the kept ones with the run's full length as `size`. */
+/**
+ * doc → tf of a run, docs ascending (the order of Object.keys over integer keys, which loadJS would
+ * see, so ties rank alike): every doc, or the kept ones with the run's full length as `size`.
+ */
 function runMap(run: Run, keep?: Set<number>): Map<number, number> {
+  const kept: number[] = [];
+  for (let i = 0; i < run.docs.length; i++) if (!keep || keep.has(run.docs[i]!)) kept.push(i);
+  kept.sort((a, b) => run.docs[a]! - run.docs[b]!);
   const m = new Map<number, number>();
-  for (let i = 0; i < run.docs.length; i++) if (!keep || keep.has(run.docs[i]!)) m.set(run.docs[i]!, run.tfs[i]!);
+  for (const i of kept) m.set(run.docs[i]!, run.tfs[i]!);
   // minisearch reads a doc map's size as the term's document frequency in that field.
   if (keep) Object.defineProperty(m, 'size', { value: run.docs.length });
   return m;
