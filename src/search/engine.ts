@@ -104,19 +104,15 @@ function livePairs(view: TierView): (term: string) => number {
 function fieldRuns(p: Uint32Array): Map<number, Run> {
   const count: number[] = [];
   for (let i = 1; i < p.length; i += 2) count[p[i]! >>> 24] = (count[p[i]! >>> 24] ?? 0) + 1;
-  const runs = new Map<number, Run>();
-  const at: number[] = [];
-  count.forEach((n, f) => {
-    runs.set(f, { docs: new Uint32Array(n), tfs: new Uint32Array(n) });
-    at[f] = 0;
-  });
+  // Indexed by field id (a sparse array: no Map lookup per pair); `n` fills each run.
+  const byField = count.map((n) => ({ docs: new Uint32Array(n), tfs: new Uint32Array(n), n: 0 }));
   for (let i = 0; i < p.length; i += 2) {
-    const f = p[i + 1]! >>> 24;
-    const run = runs.get(f)!;
-    const j = at[f]!++;
-    run.docs[j] = p[i]!;
-    run.tfs[j] = p[i + 1]! & 0xffffff;
+    const run = byField[p[i + 1]! >>> 24]!;
+    run.docs[run.n] = p[i]!;
+    run.tfs[run.n++] = p[i + 1]! & 0xffffff;
   }
+  const runs = new Map<number, Run>();
+  byField.forEach(({ docs, tfs }, f) => runs.set(f, { docs, tfs }));
   return runs;
 }
 
