@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import { queryTerms, STEM_WEIGHT, stemWeights, tokenize } from '../src/search/tokenize.js';
 import { fold } from '../src/search/fold.js';
 import { lineWindows } from '../src/search/windows.js';
-import { chunkMarkdown, loadRemark } from '../src/search/chunk.js';
+import { chunkMarkdown } from '../src/search/chunk.js';
 import { globToRegExp, makeFilter, unknownFilterValues } from '../src/search/filter.js';
 import { rrf, recencyBoost, statusBoost } from '../src/search/rank.js';
 import { successorsFirst, type SearchResult } from '../src/search/search.js';
@@ -18,7 +18,6 @@ import { nthSmallest } from '../src/search/bm25-cutoff.js';
 import type { Segment } from '../src/search/segment.js';
 
 // chunkMarkdown needs remark for MEMORY.md and the remark path (mem index loads it on demand).
-await loadRemark();
 
 test('a two-character Chinese word in the middle of a sentence is a token', () => {
   const tokens = tokenize('我们决定放弃Redis缓存，因为命中率很低');
@@ -269,7 +268,6 @@ test('segment builder: the same bytes as the reference encoder; addDocs (term id
   const { join } = await import('node:path');
   const { SegmentBuilder, encodeSegment } = await import('../src/search/segment-builder.js');
   const { addDocs, buildDocs } = await import('../src/search/build-docs.js');
-  await (await import('../src/search/chunk.js')).loadRemark();
   const root = join(import.meta.dirname, 'fixtures', 'search', 'quality', 'workspace');
   const files = (readdirSync(root, { recursive: true }) as string[]).filter((n) => n.endsWith('.md')).map((n) => n.split('\\').join('/')).sort();
   const cfg = { chunkTokens: 60, overlapTokens: 15 };

@@ -27,21 +27,18 @@ function matter(text: string): ReturnType<Matter> {
   return grayMatter(text);
 }
 
+// remark's packages are ES modules, required all the same (Node 20.19 and later load ES modules
+// with require): the bundles bin/mem.cjs compiles from a code cache may not use import()
+// (src/cli/compile-cache.ts).
 let remarkParser: ((text: string) => Root) | undefined;
-
-/** Thrown by chunkMarkdown for a file that needs remark before loadRemark() was awaited. */
-export class RemarkNotLoaded extends Error {
-  override name = 'RemarkNotLoaded';
-  constructor() {
-    super('the Markdown parser (remark) is not loaded: await loadRemark() first');
+function remark(text: string): Root {
+  if (!remarkParser) {
+    const require = createRequire(import.meta.url);
+    const { unified } = require('unified') as typeof import('unified');
+    const remarkParse = (require('remark-parse') as typeof import('remark-parse')).default;
+    remarkParser = (md) => unified().use(remarkParse).parse(md);
   }
-}
-
-/** Loads remark for chunkMarkdown; once per process. */
-export async function loadRemark(): Promise<void> {
-  if (remarkParser) return;
-  const [{ unified }, { default: remarkParse }] = await Promise.all([import('unified'), import('remark-parse')]);
-  remarkParser = (text) => unified().use(remarkParse).parse(text);
+  return remarkParser(text);
 }
 /** Above this size remark is skipped: sections come from the line parser alone. */
 const REMARK_MAX_BYTES = 2 * 1024 * 1024;
@@ -183,7 +180,7 @@ export function chunkMarkdown(path: string, file: string, opts: ChunkOptions): C
     ? sectionsFromLines(body, lines)
     : parser === 'headings'
       ? sectionsFromHeadings(lines, entries)
-      : sectionsFromAst(parseMarkdown(body), lines, opts.listItems, entries);
+      : sectionsFromAst(remark(body), lines, opts.listItems, entries);
   const chunks: Chunk[] = [];
   for (const s of sections) {
     const seg = lines.slice(s.start - 1, s.end);
@@ -226,10 +223,6 @@ export function chunkMarkdown(path: string, file: string, opts: ChunkOptions): C
   return chunks;
 }
 
-function parseMarkdown(body: string): Root {
-  if (!remarkParser) throw new RemarkNotLoaded();
-  return remarkParser(body);
-}
 
 function dateFromPath(p: string): string | null {
   return /(\d{4}-\d{2}-\d{2})[^/]*$/.exec(p)?.[1] ?? null;

@@ -7,7 +7,6 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { addDocs, countDocs } from './build-docs.js';
-import { loadRemark } from './chunk.js';
 import { SegmentBuilder } from './segment-builder.js';
 import { readSource } from './source.js';
 import type { Tier } from './types.js';
@@ -38,8 +37,6 @@ const port = parentPort!;
 
 port.on('message', async (m: JobRequest) => {
   try {
-    // A worker handles whole runs of files: loading remark up front is simpler than on demand.
-    await loadRemark();
     // Tests prove the one-thread fallback with this (like MEM_WATCH_SIMULATE_ERROR).
     if (process.env.MEM_INDEX_SIMULATE_WORKER_ERROR) throw new Error('simulated worker failure');
     const builder = m.type === 'build' ? new SegmentBuilder(m.first ?? 0) : undefined;

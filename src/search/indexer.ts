@@ -13,7 +13,6 @@ import type { WorkspaceWriter } from '../write/writer.js';
 import type { LockOptions } from '../write/locks.js';
 import { addDocs } from './build-docs.js';
 import { prepareFold } from './fold.js';
-import { loadRemark, RemarkNotLoaded } from './chunk.js';
 import type { ScannedFile } from './scan.js';
 import { DiskSegment } from './segment.js';
 import { SegmentBuilder } from './segment-builder.js';
@@ -178,14 +177,7 @@ export async function updateTier(workspace: string, loaded: LoadedConfig, writer
         // An update of a few files folds them with one small converter (fold.ts), not the full
         // one: building that costs more than the rest of a one-file `mem index`.
         if (incremental) prepareFold([src.text]);
-        try {
-          count = addDocs(builder, f.path, src.text, tier, loaded.config.search);
-        } catch (err) {
-          // The first file that needs remark loads it (chunking throws before adding anything).
-          if (!(err instanceof RemarkNotLoaded)) throw err;
-          await loadRemark();
-          count = addDocs(builder, f.path, src.text, tier, loaded.config.search);
-        }
+        count = addDocs(builder, f.path, src.text, tier, loaded.config.search);
       }
       if (src.text === null) c.skipped++;
       next.files[f.path] = { ...manifestStat(f), hash: src.hash, first: next.nextId, count, ...(src.warning ? { warning: src.warning } : {}) };

@@ -35,9 +35,7 @@ export interface OpenedTier {
 const OVERLAY_FOLD_CHARS = 200_000;
 
 async function buildFor(files: ScannedFile[], tier: Tier, first: number, cfg: ChunkSettings, warnings: string[]): Promise<{ docs: BuiltDoc[]; read: number }> {
-  // Overlays chunk any file synchronously: remark is loaded first (mem index loads it only when a file needs it).
-  const [{ buildDocs }, { loadRemark }] = await Promise.all([import('./build-docs.js'), import('./chunk.js')]);
-  await loadRemark();
+  const { buildDocs } = await import('./build-docs.js');
   const texts: [ScannedFile, string][] = [];
   for (const f of files) {
     const src = readSource(f.abs, f.path);
