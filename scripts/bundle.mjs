@@ -26,6 +26,9 @@ const common = {
   target: 'node20',
   packages: 'external',
   logLevel: 'warning',
+  // bin/mem.cjs runs the bundles from a V8 code cache (src/cli/compile-cache.ts), where import()
+  // cannot run: esbuild makes each a require (ES-module packages are required where they are used).
+  supported: { 'dynamic-import': false },
 };
 // Packages are external except those named: bundled with their dependencies.
 const externalExcept = (bundled) => ({
@@ -36,6 +39,7 @@ const externalExcept = (bundled) => ({
 });
 const lockfile = ['proper-lockfile', 'graceful-fs', 'retry', 'signal-exit'];
 const server = metaUrl('search/server/protocol.js');
+await build({ ...common, entryPoints: ['src/cli/compile-cache.ts'], outfile: 'dist/cli/load.cjs' });
 await build({ ...common, ...server, entryPoints: ['src/cli/first.ts'], outfile: 'dist/cli/first.cjs' });
 await build({ ...common, ...server, packages: undefined, plugins: [externalExcept(['minisearch'])], entryPoints: ['src/cli/lean-search.ts'], outfile: 'dist/cli/search.cjs' });
 await build({

@@ -1,0 +1,77 @@
+/**
+ * bin/mem.cjs compiles the search and index bundles from a V8 code cache (src/cli/compile-cache.ts):
+ * written on the first run, used after, ignored when it does not check out, never in the workspace.
+ */
+import assert from 'node:assert/strict';
+import { chmodSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { memOk, ROOT, tempDir } from './helpers/cli.js';
+import { searchWorkspace } from './search-helpers.js';
+
+const OFF = { MEM_SEARCH_SERVER: 'off' };
+const cacheFiles = (dir: string) => (existsSync(dir) ? readdirSync(dir).sort() : []);
+
+test('a cold search and mem index write their bundle\'s code cache once, then run from it with the same output', async (t) => {
+  const ws = searchWorkspace(t);
+  const cache = join(tempDir(t), 'cc');
+  const env = { ...OFF, MEM_COMPILE_CACHE: cache };
+  // MEMORY.md goes through remark, an ES module the index bundle requires (no import() in a cached bundle).
+  const first = await memOk(['-C', ws, '--json', 'index', '--rebuild'], { env });
+  assert.deepEqual(cacheFiles(cache).map((n) => n.split('-')[0]), ['index.cjs']);
+  const search1 = await memOk(['-C', ws, '--json', 'search', 'sqlite'], { env });
+  const files = cacheFiles(cache);
+  assert.deepEqual(files.map((n) => n.split('-')[0]), ['index.cjs', 'search.cjs']);
+  const written = files.map((n) => statSync(join(cache, n)).mtimeMs);
+  const second = await memOk(['-C', ws, '--json', 'index', '--rebuild'], { env });
+  const search2 = await memOk(['-C', ws, '--json', 'search', 'sqlite'], { env });
+  assert.deepEqual(files.map((n) => statSync(join(cache, n)).mtimeMs), written, 'the second runs read the cache and leave it');
+  assert.ok(JSON.parse(search1.stdout).results.length > 0);
+  assert.equal(search2.stdout, search1.stdout);
+  const counts = (out: string) => JSON.parse(out).tiers;
+  assert.deepEqual(counts(second.stdout), counts(first.stdout));
+  assert.ok(!readdirSync(ws).some((n) => n.includes('cjs')), 'nothing of the cache in the workspace');
+});
+
+test('a damaged code cache is ignored and written afresh; a folder others may write is not used', async (t) => {
+  const ws = searchWorkspace(t);
+  const cache = join(tempDir(t), 'cc');
+  const env = { ...OFF, MEM_COMPILE_CACHE: cache };
+  const good = await memOk(['-C', ws, '--json', 'search', 'sqlite'], { env });
+  const [name] = cacheFiles(cache);
+  const file = join(cache, name!);
+  const size = statSync(file).size;
+  writeFileSync(file, Buffer.alloc(size, 0x5a)); // same length, nothing V8 wrote
+  const again = await memOk(['-C', ws, '--json', 'search', 'sqlite'], { env });
+  assert.equal(again.stdout, good.stdout);
+  assert.notEqual(readFileSync(file)[0], 0x5a, 'rewritten from the run that could not use it');
+
+  const shared = join(tempDir(t), 'shared');
+  await memOk(['-C', ws, 'search', 'sqlite'], { env: { ...OFF, MEM_COMPILE_CACHE: shared } });
+  const planted = join(shared, cacheFiles(shared)[0]!);
+  writeFileSync(planted, Buffer.alloc(statSync(planted).size, 0x5a));
+  chmodSync(shared, 0o777);
+  const r = await memOk(['-C', ws, '--json', 'search', 'sqlite'], { env: { ...OFF, MEM_COMPILE_CACHE: shared } });
+  assert.equal(r.stdout, good.stdout);
+  assert.equal(readFileSync(planted)[0], 0x5a, 'neither read nor rewritten');
+});
+
+test('the code cache lives under $XDG_CACHE_HOME/memfold; MEM_COMPILE_CACHE=off keeps none', async (t) => {
+  const ws = searchWorkspace(t);
+  const xdg = tempDir(t);
+  await memOk(['-C', ws, 'search', 'sqlite'], { env: { ...OFF, MEM_COMPILE_CACHE: undefined, XDG_CACHE_HOME: xdg } });
+  const dir = join(xdg, 'memfold', 'compile-cache');
+  assert.equal(cacheFiles(dir).length, 1);
+  assert.equal(statSync(dir).mode & 0o777, 0o700);
+  const none = tempDir(t);
+  const off = await memOk(['-C', ws, '--json', 'search', 'sqlite'], { env: { ...OFF, MEM_COMPILE_CACHE: 'off', XDG_CACHE_HOME: none } });
+  assert.ok(JSON.parse(off.stdout).results.length > 0);
+  assert.deepEqual(readdirSync(none), []);
+});
+
+test('the cached bundles hold no import(): code compiled from a V8 cache cannot run one on Node 20', () => {
+  for (const name of ['search.cjs', 'index.cjs']) {
+    const text = readFileSync(join(ROOT, 'dist', 'cli', name), 'utf8');
+    assert.doesNotMatch(text, /\bimport\(/, name);
+  }
+});
