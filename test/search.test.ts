@@ -4,6 +4,7 @@ import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renam
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { loadConfig } from '../src/config/load.js';
+import { manifestStamp } from '../src/search/files-stamp.js';
 import { runIndex, runSearch } from '../src/search/index.js';
 import { mem } from './helpers/cli.js';
 import { fingerprint, ids, index, NOW, ok, readTier, search, searchWorkspace, total } from './search-helpers.js';
@@ -159,32 +160,41 @@ test('binary, invalid UTF-8 and oversized Markdown files: clear warnings, no cra
 
 test('mem index updates exactly the affected chunks: edit, add, rename, delete, no change', async (t) => {
   const ws = searchWorkspace(t);
-  const first = await index(ws);
+  // The tier file's fingerprint is its manifest's (a search that finds the same one skips the manifest).
+  const stamped = async (...flags: string[]) => {
+    const r = await index(ws, ...flags);
+    for (const tier of ['warm', 'cold'] as const) {
+      const { head, files } = readTier(ws, tier);
+      assert.equal(head.stamp, manifestStamp(files), `${tier} after mem index ${flags.join(' ')}`);
+    }
+    return r;
+  };
+  const first = await stamped();
   assert.deepEqual([total(first, 'added'), total(first, 'chunksAdded')], [5, total(first, 'chunks')]);
   const again = await index(ws);
   assert.deepEqual(['changed', 'added', 'removed', 'chunksAdded', 'chunksRemoved'].map((k) => total(again, k)), [0, 0, 0, 0, 0]);
 
   appendFileSync(join(ws, 'memory', '2026-11-20.md'), '\n## Note: 新的笔记 about tapioca\n- id: NOTE-20261120-tapioca\n- status: active\n');
-  const edit = await index(ws);
+  const edit = await stamped();
   // The file had 3 chunks (title line, two entries); now 4: all of its chunks, and only those.
   assert.deepEqual(['changed', 'added', 'removed', 'chunksRemoved', 'chunksAdded'].map((k) => total(edit, k)), [1, 0, 0, 3, 4]);
   assert.equal(ids(await search(ws, 'tapioca'))[0], 'NOTE-20261120-tapioca');
 
   mkdirSync(join(ws, 'memory', 'projects'), { recursive: true });
   writeFileSync(join(ws, 'memory', 'projects', 'shop.md'), '# Shop\n\n## Payments\nStripe webhooks retry for three days.\n');
-  const add = await index(ws);
+  const add = await stamped();
   assert.deepEqual(['changed', 'added', 'chunksRemoved', 'chunksAdded'].map((k) => total(add, k)), [0, 1, 0, 2]);
 
   renameSync(join(ws, 'memory', 'projects', 'shop.md'), join(ws, 'memory', 'projects', 'store.md'));
-  const rename = await index(ws);
+  const rename = await stamped();
   assert.deepEqual(['removed', 'added', 'chunksRemoved', 'chunksAdded'].map((k) => total(rename, k)), [1, 1, 2, 2]);
   assert.equal((await search(ws, 'stripe webhooks')).results[0]!.path, 'memory/projects/store.md');
 
   rmSync(join(ws, 'memory', 'projects', 'store.md'));
-  const del = await index(ws);
+  const del = await stamped();
   assert.deepEqual(['removed', 'added', 'chunksRemoved', 'chunksAdded'].map((k) => total(del, k)), [1, 0, 2, 0]);
   assert.deepEqual((await search(ws, 'stripe webhooks')).results, []);
-  const rebuilt = await index(ws, '--rebuild');
+  const rebuilt = await stamped('--rebuild');
   assert.equal(total(rebuilt, 'chunks'), total(del, 'chunks'));
 });
 

@@ -1,8 +1,8 @@
 /**
  * The indexer's rules about a tier update, pure (no file or lock): segment size, when to compact,
- * when a limited update (the search server's) declines, and whether a manifest lists a scan.
+ * and when a limited update (the search server's) declines.
  */
-import { sameStat, type FileStat } from './files-stamp.js';
+import { sameStat } from './files-stamp.js';
 import type { ScannedFile } from './scan.js';
 import type { TierState } from './tier-file.js';
 import type { Tier } from './types.js';
@@ -41,12 +41,3 @@ export function declineBeyond(limit: number, tier: Tier, prev: TierState, prevCo
   if (needsCompaction(after)) throw new IndexDeclined(`the ${tier} index is due for compaction`);
 }
 
-/** Whether the manifest lists exactly the scanned files, with their size, mtime and ctime (the scan's paths are unique). */
-export function listsScan(manifest: Record<string, FileStat>, files: ScannedFile[]): boolean {
-  if (Object.keys(manifest).length !== files.length) return false;
-  for (const f of files) {
-    const m = manifest[f.path];
-    if (!m || !sameStat(m, f)) return false;
-  }
-  return true;
-}

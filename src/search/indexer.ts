@@ -21,8 +21,8 @@ import { IMPACT_SORT_MIN, type SegmentFiles } from './segment-format.js';
 import { buildParallel, buildThreads, ParallelBuildError } from './parallel-build.js';
 import { readSource } from './source.js';
 import { chunkingStamp, emptyTier, INDEX_DIR, loadTierHead, serializeTier, tierFile, tierFileIdentity, type ManifestCache, type TierState } from './tier-file.js';
-import { filesStamp, manifestStamp, manifestStat, sameStat } from './files-stamp.js';
-import { declineBeyond, FLUSH_DOCS, listsScan, needsCompaction } from './index-rules.js';
+import { filesStamp, manifestStat, sameStat } from './files-stamp.js';
+import { declineBeyond, FLUSH_DOCS, needsCompaction } from './index-rules.js';
 import { dropEmptySegments, lengthsIn, retireDocs } from './tier-edit.js';
 import type { Tier } from './types.js';
 
@@ -201,8 +201,9 @@ export async function updateTier(workspace: string, loaded: LoadedConfig, writer
   c.chunks = next.docCount;
   // Past the fingerprint check something differs, if only an mtime (a touched file): always written.
   next.updatedAt = new Date().toISOString();
-  // The scan's fingerprint is the manifest's when the manifest lists the scan (checked: cheaper than hashing it again).
-  next.stamp = listsScan(next.files, files) ? scanStamp : manifestStamp(next.files);
+  // The manifest now lists the scan, each file with the stat the scan gave (set from it, or kept as
+  // equal to it) and no other: its fingerprint is the scan's (a test checks after every kind of update).
+  next.stamp = scanStamp;
   await writer.write(tierFile(tier), serializeTier(next, next.stamp));
   opts.manifests?.set(tier, { identity: tierFileIdentity(workspace, tier), state: next });
   if (needsCompaction(next) && !opts.rebuild) {

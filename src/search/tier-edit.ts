@@ -35,23 +35,33 @@ export function retireDocs(next: Pick<TierHead, 'dead' | 'deadCount' | 'docCount
 
 /**
  * Drops the segments that hold no live doc any more, with their dead ranges; recounts deadCount.
- * Only a segment holding a dead range can have lost its last live doc, so the files are walked once
- * for those alone, and no further than it takes to find a live doc in each (an update of one file
- * in a cold process: 13 ms for 7,000 files and 9 segments when every segment was checked).
+ * Only a segment holding a dead range can have lost its last live doc. Its dead ranges tell: as
+ * every doc belongs to one file and a file's range dies once, disjoint ranges that cover fewer docs
+ * than the segment leave one alive, and ranges that cover all of them leave none. Only should they
+ * overlap or stray past the segment (never written so) are the files walked, once, and no further
+ * than it takes to find a live doc in each such segment (the walk of 10,000 files: ~2 ms).
  */
 export function dropEmptySegments(next: TierState): void {
   const holds = (s: SegmentRef, doc: number) => doc >= s.first && doc < s.first + s.count;
-  const doubtful = next.segments.filter((s) => next.dead.some(([first]) => holds(s, first)));
   const alive = new Set<SegmentRef>();
+  const doubtful: SegmentRef[] = [];
+  for (const s of next.segments) {
+    const ranges = next.dead.filter(([first]) => holds(s, first)).sort((x, y) => x[0] - y[0]);
+    if (!ranges.length) continue;
+    const disjoint = ranges.every(([first, count], i) => first + count <= (i + 1 < ranges.length ? ranges[i + 1]![0] : s.first + s.count));
+    if (!disjoint) doubtful.push(s);
+    else if (ranges.reduce((n, [, count]) => n + count, 0) < s.count) alive.add(s);
+  }
   if (doubtful.length) {
+    const found = () => doubtful.every((s) => alive.has(s));
     for (const key in next.files) {
       const f = next.files[key]!;
       if (!f.count) continue;
       for (const s of doubtful) if (holds(s, f.first)) alive.add(s);
-      if (alive.size === doubtful.length) break;
+      if (found()) break;
     }
   }
-  next.segments = next.segments.filter((s) => alive.has(s) || !doubtful.includes(s));
+  next.segments = next.segments.filter((s) => alive.has(s) || !next.dead.some(([first]) => holds(s, first)));
   next.dead = next.dead.filter(([first]) => next.segments.some((s) => holds(s, first)));
   next.deadCount = next.dead.reduce((n, [, count]) => n + count, 0);
 }
