@@ -100,4 +100,34 @@ describe('microsync with an LLM: the trust boundary', () => {
       for (const [where, text] of [['requests', sent], ['archive docs', docs], ['search output', found.stdout]]) assert.ok(!text!.includes(secret), `${where} hold ${secret}`);
     }
   });
+
+  test('a key with a NUL after every letter (a UTF-16 file read as UTF-8) or a zero-width space inside reaches no prompt, embedding, archive or memory file', async (t) => {
+    const { ws, tr } = await transcriptWorkspace(t, 'jsonl', llm.url);
+    editConfig(ws, (cfg) => {
+      cfg.embedding = { baseURL: llm.url, model: 'test-embed', dimensions: 8 };
+      cfg.archive = { embed: true };
+    });
+    const aws = 'AKIA' + 'Z7QW3ERT5YU8IOP2';
+    const pat = 'ghp_' + 'Z9y8X7w6V5u4T3s2R1q0P9o8N7m6L5k4J3i2';
+    const utf16 = (s: string) => Array.from(s).map((c) => `${c}\0`).join('');
+    writeFileSync(join(tr, 'k.jsonl'), [
+      line('keys-1', '10:00', 'user', 'Decision: the release bot keeps its own credentials from now on.'),
+      line('keys-1', '10:01', 'tool', `cat .env.ps1\n${utf16(`AWS_ACCESS_KEY_ID=${aws}`)}`),
+      line('keys-1', '10:02', 'user', `Remember this: the bot token is ${pat.slice(0, 10)}\u200b${pat.slice(10)} for the release bot.`),
+      line('keys-1', '10:03', 'assistant', 'Agreed, the release bot keeps its own credentials.'),
+    ].join('\n') + '\n');
+    // A model that repeats what it was shown, and one that writes a key back.
+    llm.chat.handler = (body) => ({ entries: [wire({ title: 'Release bot credentials', conclusion: `Bot token: ${body.messages.map((m) => m.content).join(' ').match(/ghp_\S*/)?.[0] ?? 'none'}`, first_turn: 2, last_turn: 3 })] });
+    await microsync(ws, '12:00');
+    const archived = await mem(['-C', ws, 'archive']);
+    assert.equal(archived.code, 0, archived.stderr);
+    const sent = llm.requests.map((x) => JSON.parse(x.raw) as unknown).map((x) => JSON.stringify(x)).join('\n');
+    assert.ok(llm.chat.requests.length > 0 && llm.embeddings.requests.length > 0);
+    const dir = join(ws, '.mem', 'archive');
+    const docs = readdirSync(dir).filter((n) => n.endsWith('.docs.jsonl')).map((n) => readFileSync(join(dir, n), 'utf8')).join('');
+    const visible = (text: string) => text.replace(/\\u0000|\\u200b|\u0000|\u200b/g, '');
+    for (const [where, text] of [['requests', sent], ['archive docs', docs], ['memory', dailyText(ws)]] as const) {
+      for (const secret of [aws, pat]) assert.ok(!visible(text).includes(secret.slice(4, 16)), `${where} hold ${secret}: ${visible(text).slice(0, 2000)}`);
+    }
+  });
 });

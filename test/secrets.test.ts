@@ -14,6 +14,7 @@ import {
   redactSecrets,
   redactionMarker,
 } from '../src/extract/secrets.js';
+import { stripControl } from '../src/extract/clean.js';
 import { redactPath } from '../src/extract/secret-path.js';
 import { NON_SECRETS, SECRET_SAMPLES, synth } from './fixtures/secrets/corpus.js';
 
@@ -163,6 +164,37 @@ test('a prefixed token pasted with Unicode dashes is removed whole and keeps its
       assert.equal(cover?.kind, sample.kind, `${where}: ${out.text}`);
     }
   }
+});
+
+test('a NUL, a control or an invisible character inside a secret does not hide it: removed whole, splitters included', () => {
+  // A NUL after every character is a UTF-16 file read as UTF-8 (PowerShell's `>` writes UTF-16LE).
+  const splitters: [string, (s: string) => string][] = [
+    ['one NUL', (s) => s.slice(0, 6) + '\0' + s.slice(6)],
+    ['a NUL after every character', (s) => Array.from(s).join('\0') + '\0'],
+    ['a zero-width space', (s) => s.slice(0, 9) + '\u200b' + s.slice(9)],
+    ['a byte-order mark and an escape', (s) => s.slice(0, 4) + '\ufeff' + s.slice(4, 12) + '\u001b' + s.slice(12)],
+  ];
+  for (const sample of SECRET_SAMPLES) {
+    for (const [name, split] of splitters) {
+      const secret = split(sample.secret);
+      const text = sample.text.replace(sample.secret, secret);
+      const out = redactSecrets(text);
+      const where = `${sample.kind} with ${name}`;
+      const visible = (s: string) => s.replace(/[\0\u200b\ufeff\u001b]/g, '');
+      assert.deepEqual(leakedParts(visible(out.text), visible(secret)), [], `${where} survived in: ${JSON.stringify(out.text)}`);
+      assert.ok(containsSecret(text), where);
+      const rest = text.split(secret);
+      assert.ok(out.text.startsWith(rest[0]!.slice(0, Math.max(0, rest[0]!.length - 40))), `${where}: text before it kept`);
+    }
+  }
+  // Between words, not inside a token, they change nothing; text without a secret comes back as it was.
+  for (const clean of ['hello\u200bworld', 'pasted \0 text', 'a\0b\0c', '\ufeff# Notes', 'emoji 👍\u200d👍']) {
+    assert.equal(redactSecrets(clean).text, clean);
+  }
+  // What is written to memory: a control character between visible ones goes, any other is a space.
+  assert.equal(stripControl('pasted \0 text\u0007!'), 'pasted text!');
+  assert.equal(stripControl('h\0i\0 \0t\0h\0e\0r\0e\0'), 'hi there ');
+  assert.equal(stripControl('token sk-proj-\0Ab3d'), 'token sk-proj-Ab3d');
 });
 
 test('a labelled value runs through every Unicode dash, after a CJK label and in KEY=value', () => {

@@ -9,9 +9,15 @@ import type { Candidate } from './types.js';
 /** Control characters (NUL, ESC, ...) but not tab and newline: never part of a memory file. */
 export const CONTROL_CHAR = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
 const CONTROL = new RegExp(CONTROL_CHAR.source, 'g');
+const VISIBLE = String.raw`[^\s\u0000-\u001f\u007f-\u009f\p{Cf}]`;
+const IN_TOKEN = new RegExp(`(?<=${VISIBLE})${CONTROL_CHAR.source}+(?=${VISIBLE})`, 'gu');
 
+/**
+ * A control character between two visible ones goes (`sk-…\0…` is one key again, and a UTF-16 file
+ * read as UTF-8 its words again), any other becomes a space.
+ */
 export function stripControl(s: string): string {
-  return s.replace(CONTROL, ' ').replace(/ {2,}/g, ' ');
+  return s.replace(IN_TOKEN, '').replace(CONTROL, ' ').replace(/ {2,}/g, ' ');
 }
 
 /** Control characters stripped, then secrets redacted (a NUL inside a key must not hide it). */

@@ -19,6 +19,7 @@ import { LONG_QUOTE_TAILS } from './secret-fragments.js';
 import { SECRET_KINDS, SECRET_PATTERNS, type PatternMatch, type SecretPattern } from './secret-patterns.js';
 import { UNICODE_DASHES } from './secret-values.js';
 import { markerSpans, nextMarker, redactionMarker, touchesMarker } from './secret-markers.js';
+import { withoutSplitters } from './secret-splitters.js';
 
 export { redactionMarker, SECRET_KINDS };
 
@@ -47,8 +48,16 @@ const MAX_ROUNDS = 8;
  * `-` that no token may follow, and the marker's `]` no longer does. So findings are taken to a
  * fixpoint: the text is redacted and scanned again until a scan finds nothing, which is what
  * makes `redactSecrets` idempotent and its output free of anything `containsSecret` would flag.
+ * A NUL or zero-width character inside a token does not hide it (secret-splitters.ts): the finding
+ * covers the key as written, splitters included.
  */
 export function findSecrets(text: string): SecretFinding[] {
+  const view = withoutSplitters(text);
+  if (!view) return fixpoint(text);
+  return fixpoint(view.text).map((f) => ({ kind: f.kind, start: view.original(f.start, false), end: view.original(f.end, true) }));
+}
+
+function fixpoint(text: string): SecretFinding[] {
   let findings = scan(text, false);
   for (let round = 1; round < MAX_ROUNDS && findings.length > 0; round++) {
     const redacted = apply(text, findings);
@@ -60,7 +69,7 @@ export function findSecrets(text: string): SecretFinding[] {
 }
 
 export function containsSecret(text: string): boolean {
-  return scan(text, true).length > 0;
+  return scan(withoutSplitters(text)?.text ?? text, true).length > 0;
 }
 
 export function redactSecrets(text: string): Redaction {
