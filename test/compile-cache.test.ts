@@ -3,14 +3,23 @@
  * written on the first run, used after, ignored when it does not check out, never in the workspace.
  */
 import assert from 'node:assert/strict';
-import { chmodSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { crc32 } from 'node:zlib';
 import { memOk, ROOT, tempDir } from './helpers/cli.js';
 import { searchWorkspace } from './search-helpers.js';
 
 const OFF = { MEM_SEARCH_SERVER: 'off' };
 const cacheFiles = (dir: string) => (existsSync(dir) ? readdirSync(dir).sort() : []);
+
+/** The cache file with bytes of V8's data overwritten, its header kept (V8 accepts it, and crashes); with `sum`, a checksum that matches. */
+function damaged(file: string, sum: boolean): Buffer {
+  const bytes = readFileSync(file);
+  bytes.fill(0xff, 20_000, 20_008);
+  if (sum) bytes.writeUInt32LE(crc32(bytes.subarray(4)), 0);
+  return bytes;
+}
 
 test('a cold search and mem index write their bundle\'s code cache once, then run from it with the same output', async (t) => {
   const ws = searchWorkspace(t);
@@ -31,29 +40,34 @@ test('a cold search and mem index write their bundle\'s code cache once, then ru
   const counts = (out: string) => JSON.parse(out).tiers;
   assert.deepEqual(counts(second.stdout), counts(first.stdout));
   assert.ok(!readdirSync(ws).some((n) => n.includes('cjs')), 'nothing of the cache in the workspace');
+  // Other Node flags: another cache beside this one, not a rewrite of it.
+  await memOk(['-C', ws, 'search', 'sqlite'], { env: { ...env, NODE_OPTIONS: '--max-old-space-size=300' } });
+  assert.equal(cacheFiles(cache).length, 3);
+  assert.deepEqual(files.map((n) => statSync(join(cache, n)).mtimeMs), written);
 });
 
-test('a damaged code cache is ignored and written afresh; a folder others may write is not used', async (t) => {
+test('a damaged code cache is caught by its checksum and written afresh; one in a folder others may write is never read', async (t) => {
   const ws = searchWorkspace(t);
   const cache = join(tempDir(t), 'cc');
   const env = { ...OFF, MEM_COMPILE_CACHE: cache };
   const good = await memOk(['-C', ws, '--json', 'search', 'sqlite'], { env });
   const [name] = cacheFiles(cache);
   const file = join(cache, name!);
-  const size = statSync(file).size;
-  writeFileSync(file, Buffer.alloc(size, 0x5a)); // same length, nothing V8 wrote
+  const bad = damaged(file, false);
+  writeFileSync(file, bad);
   const again = await memOk(['-C', ws, '--json', 'search', 'sqlite'], { env });
   assert.equal(again.stdout, good.stdout);
-  assert.notEqual(readFileSync(file)[0], 0x5a, 'rewritten from the run that could not use it');
+  assert.ok(!readFileSync(file).equals(bad), 'rewritten by the run that could not use it');
 
+  // A cache V8 would run (and crash on) in a folder group or others may write: not read, not rewritten.
   const shared = join(tempDir(t), 'shared');
-  await memOk(['-C', ws, 'search', 'sqlite'], { env: { ...OFF, MEM_COMPILE_CACHE: shared } });
-  const planted = join(shared, cacheFiles(shared)[0]!);
-  writeFileSync(planted, Buffer.alloc(statSync(planted).size, 0x5a));
+  mkdirSync(shared);
+  const planted = damaged(file, true);
+  writeFileSync(join(shared, name!), planted);
   chmodSync(shared, 0o777);
   const r = await memOk(['-C', ws, '--json', 'search', 'sqlite'], { env: { ...OFF, MEM_COMPILE_CACHE: shared } });
   assert.equal(r.stdout, good.stdout);
-  assert.equal(readFileSync(planted)[0], 0x5a, 'neither read nor rewritten');
+  assert.ok(readFileSync(join(shared, name!)).equals(planted));
 });
 
 test('the code cache lives under $XDG_CACHE_HOME/memfold; MEM_COMPILE_CACHE=off keeps none', async (t) => {
@@ -64,9 +78,19 @@ test('the code cache lives under $XDG_CACHE_HOME/memfold; MEM_COMPILE_CACHE=off 
   assert.equal(cacheFiles(dir).length, 1);
   assert.equal(statSync(dir).mode & 0o777, 0o700);
   const none = tempDir(t);
-  const off = await memOk(['-C', ws, '--json', 'search', 'sqlite'], { env: { ...OFF, MEM_COMPILE_CACHE: 'off', XDG_CACHE_HOME: none } });
-  assert.ok(JSON.parse(off.stdout).results.length > 0);
+  for (const off of ['off', 'false']) {
+    const r = await memOk(['-C', ws, '--json', 'search', 'sqlite'], { env: { ...OFF, MEM_COMPILE_CACHE: off, XDG_CACHE_HOME: none }, cwd: none });
+    assert.ok(JSON.parse(r.stdout).results.length > 0);
+  }
   assert.deepEqual(readdirSync(none), []);
+});
+
+test('run by root with another user\'s HOME (sudo -E), mem makes no folder of root\'s in that home', { skip: process.getuid?.() !== 0 && 'needs root' }, async (t) => {
+  const ws = searchWorkspace(t);
+  const home = tempDir(t);
+  chownSync(home, 65534, 65534);
+  await memOk(['-C', ws, 'search', 'sqlite'], { env: { ...OFF, MEM_COMPILE_CACHE: undefined, XDG_CACHE_HOME: undefined, HOME: home } });
+  assert.deepEqual(readdirSync(home), []);
 });
 
 test('the cached bundles hold no import(): code compiled from a V8 cache cannot run one on Node 20', () => {

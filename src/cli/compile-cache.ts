@@ -1,40 +1,100 @@
 /**
- * Loads the CommonJS bundles bin/mem.cjs runs (first.cjs, search.cjs, index.cjs) with a V8 code
- * cache, as Node 22's module.enableCompileCache does and Node 20 has no way to: compiling the
- * search and index bundles is about 15 ms of a cold `mem search` or `mem index` that takes 160-230 ms
- * at 10,000 files (issue #3). Bundled alone into dist/cli/load.cjs (scripts/bundle.mjs).
+ * Loads the CommonJS bundles bin/mem.cjs runs (search.cjs, index.cjs) with a V8 code cache, as Node
+ * 22's module.enableCompileCache does and Node 20 has no way to: compiling them is about 12 ms of a
+ * one-edit `mem index` at 10,000 files (issue #3). Bundled alone into dist/cli/load.cjs
+ * (scripts/bundle.mjs).
  *
  * The cache is a file per bundle in `$XDG_CACHE_HOME/memfold/compile-cache` (default
- * `~/.cache/memfold/compile-cache`; `MEM_COMPILE_CACHE` names another folder, or `off`). It is
- * written when a run finds none (at exit, so it holds the functions the run compiled) and never
- * inside a workspace. V8 trusts what it reads and checks little in a release build (the source's
- * length, not its text), so the file name names the bundle file's size, mtime, ctime and inode and
- * Node's version: any rewrite of the bundle (a build, an upgrade) gives another name. Hashing the
- * text instead would cost 2-3 ms a run (node:crypto's first load and the hash), a fifth of the gain.
- * The folder must be the user's own and not writable by others (a planted cache would run as code);
- * anything else means no cache. A cache is written to a temp file and renamed, so a reader sees a
- * whole one or none. Any failure to read or write the cache only means a slower start.
+ * `~/.cache/memfold/compile-cache`; `MEM_COMPILE_CACHE` names another folder, or `off`), written at
+ * exit by a run that found none (so it holds the functions that run compiled), never in a workspace.
+ * V8 checks little of what it is given in a release build (a header, the source's length), and
+ * damaged data crashes it, so:
+ * - the name holds the bundle file's size, mtime, ctime and inode (read from the descriptor the text
+ *   is read from) and Node's version: a new build or another Node is another file; its prefix holds
+ *   a checksum of the bundle's path and Node's flags, so two installs or two flag sets keep theirs;
+ * - the data carries its CRC-32, checked before V8 sees it (node:zlib: 1.4 ms to load, where
+ *   hashing in JavaScript cost 2 ms; node:crypto 1.5 ms);
+ * - folder and file must be this user's and writable by no one else (a planted cache would run as
+ *   code), and the folder is made only inside one of this user's own (never a root-owned ~/.cache
+ *   under sudo).
+ * Anything that does not check out is ignored and written afresh; a failure to read or write only
+ * means a slower start.
  */
 import fs from 'node:fs';
 import Module, { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import vm from 'node:vm';
+import { crc32 } from 'node:zlib';
+
+const OFF = new Set(['off', '0', 'false', 'no', 'none']);
+/** A cache file no run has replaced for this long is removed (another install's, a Node long gone). */
+const STALE_MS = 30 * 24 * 3600 * 1000;
 
 /** The folder, or null when the cache is off. */
 export function cacheDir(env: NodeJS.ProcessEnv): string | null {
   const setting = env.MEM_COMPILE_CACHE;
-  if (setting === 'off' || setting === '0') return null;
+  if (setting !== undefined && OFF.has(setting.toLowerCase())) return null;
   if (setting) return path.resolve(setting);
   const base = env.XDG_CACHE_HOME && path.isAbsolute(env.XDG_CACHE_HOME) ? env.XDG_CACHE_HOME : path.join(os.homedir(), '.cache');
   return path.join(base, 'memfold', 'compile-cache');
 }
 
-/** The user's own folder, not writable by group or others (a planted cache would run as code). */
-function trusted(dir: string): boolean {
+const uid = process.getuid?.();
+/** This user's, and writable by no one else (always, where there are no user ids). */
+const ownOnly = (st: fs.Stats) => uid === undefined || (st.uid === uid && (st.mode & 0o022) === 0);
+
+function trustedDir(dir: string): boolean {
   const st = fs.statSync(dir, { throwIfNoEntry: false });
-  if (!st?.isDirectory()) return false;
-  return process.getuid ? st.uid === process.getuid() && (st.mode & 0o022) === 0 : true;
+  return !!st?.isDirectory() && ownOnly(st);
+}
+
+/** Makes the folder, unless the nearest one that exists is another user's (root's /tmp is fine). */
+function madeDir(dir: string): boolean {
+  let base = dir;
+  while (!fs.existsSync(base)) {
+    if (path.dirname(base) === base) return false;
+    base = path.dirname(base);
+  }
+  const owner = fs.statSync(base).uid;
+  if (base !== dir && uid !== undefined && owner !== uid && owner !== 0) return false;
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  return trustedDir(dir);
+}
+
+/** The cached data, when the file is this user's own and its checksum holds. */
+function readCache(file: string): Buffer | undefined {
+  const fd = fs.openSync(file, fs.constants.O_RDONLY | (fs.constants.O_NOFOLLOW ?? 0));
+  try {
+    const st = fs.fstatSync(fd);
+    if (!st.isFile() || !ownOnly(st)) return undefined;
+    const bytes = fs.readFileSync(fd);
+    const data = bytes.subarray(4);
+    return bytes.length > 4 && bytes.readUInt32LE(0) === crc32(data) ? data : undefined;
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+function writeCache(dir: string, name: string, data: Buffer): void {
+  const tmp = path.join(dir, `.${name}.${process.pid}.tmp`);
+  const head = Buffer.alloc(4);
+  head.writeUInt32LE(crc32(data));
+  try {
+    fs.writeFileSync(tmp, Buffer.concat([head, data]), { mode: 0o600, flag: 'wx' });
+    fs.renameSync(tmp, path.join(dir, name));
+  } finally {
+    fs.rmSync(tmp, { force: true });
+  }
+}
+
+/** Removes this install's earlier caches of the bundle, and any cache left alone for a month. */
+function prune(dir: string, prefix: string, keep: string): void {
+  for (const name of fs.readdirSync(dir)) {
+    if (name === keep) continue;
+    const file = path.join(dir, name);
+    if (name.startsWith(prefix) || Date.now() - (fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()) > STALE_MS) fs.rmSync(file, { force: true });
+  }
 }
 
 const toWrite: { script: vm.Script; dir: string; name: string; prefix: string }[] = [];
@@ -42,16 +102,26 @@ const toWrite: { script: vm.Script; dir: string; name: string; prefix: string }[
 function writeAll(): void {
   for (const { script, dir, name, prefix } of toWrite.splice(0)) {
     try {
-      fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-      if (!trusted(dir)) return;
-      const tmp = path.join(dir, `.${name}.${process.pid}.tmp`);
-      fs.writeFileSync(tmp, script.createCachedData(), { mode: 0o600 });
-      fs.renameSync(tmp, path.join(dir, name));
-      // The caches of earlier builds of this bundle are of no more use.
-      for (const old of fs.readdirSync(dir)) if (old.startsWith(prefix) && old !== name) fs.rmSync(path.join(dir, old), { force: true });
+      if (!madeDir(dir)) return;
+      writeCache(dir, name, script.createCachedData());
+      prune(dir, prefix, name);
     } catch {
       // A read-only or full disk: the next run compiles again.
     }
+  }
+}
+
+/** The bundle's text, and the name of its cache: both from one descriptor, so a build landing between them cannot pair them wrongly. */
+function readBundle(file: string): { source: string; prefix: string; name: string } {
+  const fd = fs.openSync(file, 'r');
+  try {
+    const st = fs.fstatSync(fd);
+    const source = fs.readFileSync(fd, 'utf8');
+    const where = crc32(`${file}\0${process.execArgv.join(' ')}\0${process.env.NODE_OPTIONS ?? ''}`).toString(36);
+    const prefix = `${path.basename(file)}-${where}-`;
+    return { source, prefix, name: `${prefix}${[st.size, st.mtimeMs, st.ctimeMs, st.ino, process.version, process.arch].join('-')}` };
+  } finally {
+    fs.closeSync(fd);
   }
 }
 
@@ -59,13 +129,10 @@ function writeAll(): void {
 export function loadBundle(file: string, env: NodeJS.ProcessEnv = process.env): unknown {
   const dir = cacheDir(env);
   if (!dir) return createRequire(file)(file);
-  const source = fs.readFileSync(file, 'utf8');
-  const st = fs.statSync(file);
-  const prefix = `${path.basename(file)}-`;
-  const name = [`${prefix}${st.size}`, st.mtimeMs, st.ctimeMs, st.ino, process.version, process.arch].join('-');
+  const { source, prefix, name } = readBundle(file);
   let cachedData: Buffer | undefined;
   try {
-    if (trusted(dir)) cachedData = fs.readFileSync(path.join(dir, name));
+    if (trustedDir(dir)) cachedData = readCache(path.join(dir, name));
   } catch {
     // No cache yet.
   }
