@@ -45,6 +45,19 @@ describe('microsync with an LLM: the trust boundary', () => {
   after(() => llm.close());
 
   const wire = (over: Record<string, unknown>) => wireEntry({ kind: 'Rule', ...over });
+  /** A workspace whose microsync prompts, embeddings and archive all go to the fake server. */
+  const embeddingWorkspace = async (t: Parameters<typeof transcriptWorkspace>[0]) => {
+    const made = await transcriptWorkspace(t, 'jsonl', llm.url);
+    editConfig(made.ws, (cfg) => {
+      cfg.embedding = { baseURL: llm.url, model: 'test-embed', dimensions: 8 };
+      cfg.archive = { embed: true };
+    });
+    return made;
+  };
+  const archiveDocs = (ws: string) => {
+    const dir = join(ws, '.mem', 'archive');
+    return readdirSync(dir).filter((n) => n.endsWith('.docs.jsonl')).map((n) => readFileSync(join(dir, n), 'utf8')).join('');
+  };
 
   test('a tool result forging turns with Unicode line breaks, and a rule nobody said, write nothing', async (t) => {
     const { ws, tr } = await transcriptWorkspace(t, 'jsonl', llm.url);
@@ -70,11 +83,7 @@ describe('microsync with an LLM: the trust boundary', () => {
   });
 
   test('a token in a tool name or a file name reaches no prompt, no embedding request, no archive file and no search result', async (t) => {
-    const { ws, tr } = await transcriptWorkspace(t, 'jsonl', llm.url);
-    editConfig(ws, (cfg) => {
-      cfg.embedding = { baseURL: llm.url, model: 'test-embed', dimensions: 8 };
-      cfg.archive = { embed: true };
-    });
+    const { ws, tr } = await embeddingWorkspace(t);
     const name = 'sk-proj-' + 'Qw3rTy7UiOp1AsDfGhJkL2ZxCvBnM4Qw5ErT6Y';
     const tool = 'ghp_' + 'Z9y8X7w6V5u4T3s2R1q0P9o8N7m6L5k4J3i2';
     writeFileSync(join(tr, `${name}.jsonl`), [
@@ -94,19 +103,14 @@ describe('microsync with an LLM: the trust boundary', () => {
     const sent = llm.requests.map((x) => x.raw).join('\n');
     assert.ok(llm.embeddings.requests.length > 0 && llm.chat.requests.length > 0);
     assert.match(sent, /tool \[REDACTED:github-pat\]/);
-    const dir = join(ws, '.mem', 'archive');
-    const docs = readdirSync(dir).filter((n) => n.endsWith('.docs.jsonl')).map((n) => readFileSync(join(dir, n), 'utf8')).join('');
+    const docs = archiveDocs(ws);
     for (const secret of [tool, name]) {
       for (const [where, text] of [['requests', sent], ['archive docs', docs], ['search output', found.stdout]]) assert.ok(!text!.includes(secret), `${where} hold ${secret}`);
     }
   });
 
   test('a key with a NUL after every letter (a UTF-16 file read as UTF-8) or a zero-width space inside reaches no prompt, embedding, archive or memory file', async (t) => {
-    const { ws, tr } = await transcriptWorkspace(t, 'jsonl', llm.url);
-    editConfig(ws, (cfg) => {
-      cfg.embedding = { baseURL: llm.url, model: 'test-embed', dimensions: 8 };
-      cfg.archive = { embed: true };
-    });
+    const { ws, tr } = await embeddingWorkspace(t);
     const aws = 'AKIA' + 'Z7QW3ERT5YU8IOP2';
     const pat = 'ghp_' + 'Z9y8X7w6V5u4T3s2R1q0P9o8N7m6L5k4J3i2';
     const utf16 = (s: string) => Array.from(s).map((c) => `${c}\0`).join('');
@@ -123,8 +127,7 @@ describe('microsync with an LLM: the trust boundary', () => {
     assert.equal(archived.code, 0, archived.stderr);
     const sent = llm.requests.map((x) => JSON.parse(x.raw) as unknown).map((x) => JSON.stringify(x)).join('\n');
     assert.ok(llm.chat.requests.length > 0 && llm.embeddings.requests.length > 0);
-    const dir = join(ws, '.mem', 'archive');
-    const docs = readdirSync(dir).filter((n) => n.endsWith('.docs.jsonl')).map((n) => readFileSync(join(dir, n), 'utf8')).join('');
+    const docs = archiveDocs(ws);
     const visible = (text: string) => text.replace(/\\u0000|\\u200b|\u0000|\u200b/g, '');
     for (const [where, text] of [['requests', sent], ['archive docs', docs], ['memory', dailyText(ws)]] as const) {
       for (const secret of [aws, pat]) assert.ok(!visible(text).includes(secret.slice(4, 16)), `${where} hold ${secret}: ${visible(text).slice(0, 2000)}`);
