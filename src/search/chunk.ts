@@ -27,7 +27,7 @@ function matter(text: string): ReturnType<Matter> {
   return grayMatter(text);
 }
 
-// remark's packages are ES modules, required all the same (Node 20.19 and later load ES modules
+// remark's packages are ES modules, required all the same (Node 20.19+ and 22.12+ load ES modules
 // with require): the bundles bin/mem.cjs compiles from a code cache may not use import()
 // (src/cli/compile-cache.ts).
 let remarkParser: ((text: string) => Root) | undefined;
@@ -40,6 +40,7 @@ function remark(text: string): Root {
   }
   return remarkParser(text);
 }
+
 /** Above this size remark is skipped: sections come from the line parser alone. */
 const REMARK_MAX_BYTES = 2 * 1024 * 1024;
 
@@ -222,7 +223,6 @@ export function chunkMarkdown(path: string, file: string, opts: ChunkOptions): C
   }
   return chunks;
 }
-
 
 function dateFromPath(p: string): string | null {
   return /(\d{4}-\d{2}-\d{2})[^/]*$/.exec(p)?.[1] ?? null;

@@ -40,4 +40,3 @@ export function declineBeyond(limit: number, tier: Tier, prev: TierState, prevCo
   const after = { ...prev, segments: [...prev.segments, { name: '', first: 0, count: 0 }], deadCount: prev.deadCount + prev.docCount - keptDocs };
   if (needsCompaction(after)) throw new IndexDeclined(`the ${tier} index is due for compaction`);
 }
-
