@@ -11,8 +11,11 @@ import { successorsFirst, type SearchResult } from '../src/search/search.js';
 import * as segmentFormat from '../src/search/segment-format.js';
 import type { BuiltDoc } from '../src/search/segment-format.js';
 import { declineBeyond, IndexDeclined } from '../src/search/index-rules.js';
-import { emptyTier } from '../src/search/tier-file.js';
+import { docRuns, docsOf, emptyTier, runsOf } from '../src/search/tier-file.js';
 import { dropEmptySegments, retireDocs } from '../src/search/tier-edit.js';
+import { reuseChunks } from '../src/search/chunk-reuse.js';
+import { docRecord } from '../src/search/build-docs.js';
+import type { DocRecord } from '../src/search/types.js';
 import { ReadDocs } from '../src/search/read-docs.js';
 import { nthSmallest } from '../src/search/bm25-cutoff.js';
 import type { Segment } from '../src/search/segment.js';
@@ -443,6 +446,53 @@ test('tier bookkeeping: a retired file leaves the counts and length sums; a segm
   delete t.files.d;
   dropEmptySegments(t);
   assert.deepEqual(t.segments.map((s) => s.name), ['s1'], 'no file left in s2');
+  // A file whose docs are runs in two segments (an edit kept some): all of them retire, each run dead in its own segment.
+  t.segments.push({ name: 's3', first: 10, count: 2 });
+  t.files.e = { size: 1, mtimeMs: 1, ctimeMs: 1, hash: 'e', first: 5, count: 3, runs: [[5, 2], [10, 1]] };
+  delete t.files.c;
+  asked.length = 0;
+  assert.equal(retireDocs(t, t.files.e!, lengths), 3);
+  assert.deepEqual([asked, t.dead.slice(-2)], [[5, 6, 10], [[5, 2], [10, 1]]]);
+  delete t.files.e;
+  dropEmptySegments(t);
+  assert.deepEqual(t.segments.map((s) => s.name), ['s3'], 's1 lost its last live doc; doc 11 of s3 lives');
+  assert.deepEqual(t.dead, [[10, 1]]);
+});
+
+test('doc runs: consecutive ids join, except across a segment start; a file without runs is one run from first', () => {
+  const starts = (...firsts: number[]) => (d: number) => firsts.includes(d);
+  assert.deepEqual(runsOf([4, 5, 6, 9, 10, 2], starts()), [[4, 3], [9, 2], [2, 1]]);
+  assert.deepEqual(runsOf([4, 5, 6, 7], starts(6)), [[4, 2], [6, 2]], 'a run never spans two segments');
+  assert.deepEqual(runsOf([], starts()), []);
+  assert.deepEqual(docRuns({ first: 3, count: 2 }), [[3, 2]]);
+  assert.deepEqual(docRuns({ first: 3, count: 0 }), []);
+  assert.deepEqual(docsOf(docRuns({ first: 0, count: 3, runs: [[7, 1], [0, 2]] })), [7, 0, 1]);
+});
+
+test('chunk reuse: a chunk equal to the stored doc at its position keeps it; a changed or moved one, or one too long to be stored whole, does not', () => {
+  const text = '# Day\n\n## Note: alpha\n- id: NOTE-alpha\n\n## Note: beta\n- id: NOTE-beta\n';
+  const old = chunkMarkdown('memory/d.md', text, { chunkTokens: 400, overlapTokens: 80, listItems: false });
+  const stored = new Map<number, DocRecord>(old.map((c, i) => [10 + i, { ...docRecord(c, 'warm'), doc: 10 + i }]));
+  const oldDocs = [...stored.keys()];
+  const chunks = (t: string) => chunkMarkdown('memory/d.md', t, { chunkTokens: 400, overlapTokens: 80, listItems: false });
+  const reuse = (t: string, startsSegment = (_d: number) => false) => reuseChunks(chunks(t), 'warm', oldDocs, (d) => stored.get(d)!, startsSegment);
+  // Appended: every old chunk is kept, the new one is not.
+  const appended = reuse(`${text}\n## Note: gamma\n- id: NOTE-gamma\n`);
+  assert.deepEqual(appended, { kept: [...oldDocs, -1], retired: [] });
+  // The middle entry edited: only its doc dies.
+  const edited = reuse(text.replace('NOTE-alpha', 'NOTE-alpha-2'));
+  assert.deepEqual(edited.kept.map((d) => d >= 0), old.map((c) => !c.text.includes('alpha')));
+  assert.equal(edited.retired.length, 1);
+  // A line above everything: all lines move, nothing is kept; the dead docs split at a segment start.
+  const moved = reuse(`<!-- top -->\n${text}`, (d) => d === 11);
+  assert.ok(moved.kept.every((d) => d === -1));
+  assert.deepEqual(moved.retired, [[10, 1], [11, oldDocs.length - 1]]);
+  // A text over what a doc stores cannot be compared: indexed again, even when the stored part is equal.
+  const long = `# Long\n\n${'word '.repeat(500)}\n`;
+  const cut = chunks(long).find((c) => c.text.length > 2000);
+  assert.ok(cut, 'one line of 2,500 characters is one chunk');
+  const keptLong = reuseChunks([cut!], 'warm', [0], () => ({ ...docRecord(cut!, 'warm'), doc: 0 }), () => false);
+  assert.deepEqual(keptLong.kept, [-1]);
 });
 
 test('a --kind or --status that memfold never writes is named (typos), in any case; known ones and arch are not', () => {

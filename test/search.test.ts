@@ -176,8 +176,8 @@ test('mem index updates exactly the affected chunks: edit, add, rename, delete, 
 
   appendFileSync(join(ws, 'memory', '2026-11-20.md'), '\n## Note: 新的笔记 about tapioca\n- id: NOTE-20261120-tapioca\n- status: active\n');
   const edit = await stamped();
-  // The file had 3 chunks (title line, two entries); now 4: all of its chunks, and only those.
-  assert.deepEqual(['changed', 'added', 'removed', 'chunksRemoved', 'chunksAdded'].map((k) => total(edit, k)), [1, 0, 0, 3, 4]);
+  // The file had 3 chunks (title line, two entries); now 4: the new entry's is added, the others kept.
+  assert.deepEqual(['changed', 'added', 'removed', 'chunksRemoved', 'chunksKept', 'chunksAdded'].map((k) => total(edit, k)), [1, 0, 0, 0, 3, 1]);
   assert.equal(ids(await search(ws, 'tapioca'))[0], 'NOTE-20261120-tapioca');
 
   mkdirSync(join(ws, 'memory', 'projects'), { recursive: true });
@@ -321,7 +321,7 @@ test('updateIndexAfterWrite updates incrementally and never throws; extra paths 
   appendFileSync(join(ws, 'memory', '2026-11-21.md'), '\n## Note: narwhal\n- id: NOTE-20261121-narwhal\n');
   const after = await updateIndexAfterWrite(ws, loadConfig(ws));
   const warm = after.run!.result.tiers.warm;
-  assert.deepEqual([warm.changed, warm.chunksRemoved, warm.chunksAdded], [1, 4, 5]);
+  assert.deepEqual([warm.changed, warm.chunksRemoved, warm.chunksKept, warm.chunksAdded], [1, 0, 4, 1]);
   const loaded = loadConfig(ws);
   const ask = (query: string) => runSearch({ workspace: ws, query, k: 3, deep: true, filters: {}, today: '2026-11-22', extraPaths: loaded.config.extraPaths, search: loaded.config.search });
   const narwhal = await ask('narwhal');
@@ -392,6 +392,35 @@ test('after an edit, an incremental `mem index` ranks like a rebuilt one: the ed
   await runIndex(ws, loaded, { rebuild: true });
   assert.equal(readTier(ws, 'warm').head.dead.length, 0);
   assert.deepEqual(incremental, await ranked());
+});
+
+test('an edit keeps the unchanged chunks of the file; the docs it drops stay dropped, even where its docs run on into a later segment', async (t) => {
+  const ws = searchWorkspace(t);
+  // memory/2026-11-21.md is the warm tier's last file: its docs end the first segment, and the
+  // entry appended below starts the next one, right after them.
+  const file = join(ws, 'memory', '2026-11-21.md');
+  const original = readFileSync(file, 'utf8');
+  await index(ws);
+  const chunksBefore = readTier(ws, 'warm').files['memory/2026-11-21.md'].count;
+  appendFileSync(file, '\n## Note: the kiwi importer\n- id: NOTE-20261121-kiwi-importer\n- why: kiwi feeds arrive hourly\n');
+  const append = await index(ws);
+  assert.deepEqual(['changed', 'chunksKept', 'chunksRemoved', 'chunksAdded'].map((k) => total(append, k)), [1, chunksBefore, 0, 1]);
+  assert.match((await ok(['-C', ws, 'index'])).stdout, /chunks \+0 -0 \(/, 'no change: nothing kept, added or removed');
+  assert.equal(ids(await search(ws, 'kiwi importer'))[0], 'NOTE-20261121-kiwi-importer');
+  // A line added at the top moves every chunk: none is kept, and all the old docs die. With the
+  // other warm files gone too, no doc of the first segment is left: it is dropped, and the
+  // dead docs of this file in the next segment must stay dead all the same.
+  writeFileSync(file, `<!-- moved -->\n${original}`);
+  rmSync(join(ws, 'MEMORY.md'));
+  rmSync(join(ws, 'memory', '2026-11-20.md'));
+  const moved = await index(ws);
+  const chunksAfter = readTier(ws, 'warm').files['memory/2026-11-21.md'].count;
+  assert.deepEqual(['chunksKept', 'chunksAdded'].map((k) => total(moved, k)), [0, chunksAfter]);
+  assert.deepEqual((await search(ws, 'kiwi importer')).results, [], 'the dropped entry is not found again');
+  const head = readTier(ws, 'warm').head;
+  assert.equal(head.deadCount, (head.dead as [number, number][]).reduce((n, [, count]) => n + count, 0));
+  const rebuilt = await index(ws, '--rebuild');
+  assert.equal(total(rebuilt, 'chunks'), total(moved, 'chunks'));
 });
 
 test('a tier file replaced between reading its head and its manifest: the manifest answers from the new file, head and files together', async (t) => {

@@ -38,18 +38,34 @@ export function chunkOptions(path: string, search: { chunkTokens: number; overla
 }
 
 /** The stored record; `doc` is always its last key (the segment builder appends it). */
-function record(c: Chunk, tier: Tier): PendingRecord {
+export function docRecord(c: Chunk, tier: Tier): PendingRecord {
   return { ...c, text: c.text.length > MAX_TEXT ? c.text.slice(0, MAX_TEXT) : c.text, tier };
 }
 
 /** Docs of one file with ids first, first+1, ...; text stored at most MAX_TEXT characters. */
 export function buildDocs(path: string, text: string, tier: Tier, first: number, search: { chunkTokens: number; overlapTokens: number }): BuiltDoc[] {
-  return chunkMarkdown(path, text, chunkOptions(path, search)).map((c, i) => ({ record: { ...record(c, tier), doc: first + i }, tokens: fieldTokens(c) }));
+  return fileChunks(path, text, search).map((c, i) => ({ record: { ...docRecord(c, tier), doc: first + i }, tokens: fieldTokens(c) }));
+}
+
+/** The chunks of one file, as buildDocs and addDocs cut them. */
+export function fileChunks(path: string, text: string, search: { chunkTokens: number; overlapTokens: number }): Chunk[] {
+  return chunkMarkdown(path, text, chunkOptions(path, search));
+}
+
+/** All of a chunk's text that is folded (fold.ts prepareFold). */
+export function foldedText(c: Chunk): string {
+  return [titleText(c), c.text, c.entryId, c.key, c.supersedes].filter(Boolean).join('\n');
 }
 
 /** The same docs as buildDocs, added to `builder` (numbered by it); returns how many. */
 export function addDocs(builder: SegmentBuilder, path: string, text: string, tier: Tier, search: { chunkTokens: number; overlapTokens: number }): number {
-  const chunks = chunkMarkdown(path, text, chunkOptions(path, search));
+  const chunks = fileChunks(path, text, search);
+  addChunks(builder, chunks, tier);
+  return chunks.length;
+}
+
+/** Chunks added to `builder` as docs (numbered by it). */
+export function addChunks(builder: SegmentBuilder, chunks: readonly Chunk[], tier: Tier): void {
   const ids = builder.ids;
   for (const c of chunks) {
     ids.reset();
@@ -58,12 +74,11 @@ export function addDocs(builder: SegmentBuilder, path: string, text: string, tie
     ids.text(foldText(c.text));
     const body = ids.length;
     for (const t of idTokens(c)) ids.term(t);
-    builder.addIds(record(c, tier), ids.buf, [title, body, ids.length]);
+    builder.addIds(docRecord(c, tier), ids.buf, [title, body, ids.length]);
   }
-  return chunks.length;
 }
 
 /** How many docs buildDocs/addDocs give for this file (chunking only, no tokens). */
 export function countDocs(path: string, text: string, search: { chunkTokens: number; overlapTokens: number }): number {
-  return chunkMarkdown(path, text, chunkOptions(path, search)).length;
+  return fileChunks(path, text, search).length;
 }

@@ -11,7 +11,8 @@ import path from 'node:path';
 import type { LoadedConfig } from '../config/load.js';
 import type { WorkspaceWriter } from '../write/writer.js';
 import type { LockOptions } from '../write/locks.js';
-import { addDocs } from './build-docs.js';
+import { addChunks, fileChunks, foldedText } from './build-docs.js';
+import { reuseChunks } from './chunk-reuse.js';
 import { prepareFold } from './fold.js';
 import type { ScannedFile } from './scan.js';
 import { DiskSegment } from './segment.js';
@@ -20,10 +21,10 @@ import { segmentProblem, sizedRef } from './segment-check.js';
 import { IMPACT_SORT_MIN, type SegmentFiles } from './segment-format.js';
 import { buildParallel, buildThreads, ParallelBuildError } from './parallel-build.js';
 import { readSource } from './source.js';
-import { chunkingStamp, emptyTier, INDEX_DIR, loadTierHead, serializeTier, tierFile, tierFileIdentity, type ManifestCache, type TierState } from './tier-file.js';
+import { chunkingStamp, docRuns, docsOf, emptyTier, INDEX_DIR, loadTierHead, runsOf, serializeTier, tierFile, tierFileIdentity, type ManifestCache, type TierState } from './tier-file.js';
 import { filesStamp, manifestStat, sameStat } from './files-stamp.js';
 import { declineBeyond, FLUSH_DOCS, needsCompaction } from './index-rules.js';
-import { dropEmptySegments, lengthsIn, retireDocs } from './tier-edit.js';
+import { dropEmptySegments, lengthsIn, recordsIn, retireDocs, retireRuns } from './tier-edit.js';
 import type { Tier } from './types.js';
 
 export interface TierCounters {
@@ -35,6 +36,8 @@ export interface TierCounters {
   skipped: number;
   chunksAdded: number;
   chunksRemoved: number;
+  /** Chunks of changed files that were the same as before: their docs were kept (chunk-reuse.ts). */
+  chunksKept: number;
   chunks: number;
   rebuilt: string | null;
   compacted: boolean;
@@ -69,7 +72,7 @@ export interface TierUpdate {
 
 export async function updateTier(workspace: string, loaded: LoadedConfig, writer: WorkspaceWriter, tier: Tier, files: ScannedFile[], opts: IndexOptions, progress: () => void): Promise<TierUpdate> {
   const warnings: string[] = [];
-  const c: TierCounters = { files: files.length, unchanged: 0, changed: 0, added: 0, removed: 0, skipped: 0, chunksAdded: 0, chunksRemoved: 0, chunks: 0, rebuilt: null, compacted: false };
+  const c: TierCounters = { files: files.length, unchanged: 0, changed: 0, added: 0, removed: 0, skipped: 0, chunksAdded: 0, chunksRemoved: 0, chunksKept: 0, chunks: 0, rebuilt: null, compacted: false };
   const chunking = chunkingStamp(loaded.config.search);
   const head = loadTierHead(workspace, tier, chunking, opts.manifests);
   // A segment file damaged since it was written (truncated, deleted) makes the tier rebuild.
@@ -136,6 +139,9 @@ export async function updateTier(workspace: string, loaded: LoadedConfig, writer
       if (g.segment) await writeSegment(g.first, g.count, g.segment, g.lenSum);
     });
   const lengthsOf = lengthsIn(disk);
+  const recordOf = recordsIn(disk);
+  // The docs added now go into the builder's segment; the others lie in the tier's segments.
+  const startsSegment = (doc: number) => doc === builder.first || next.segments.some((s) => s.first === doc);
   const kill = (p: string) => {
     const old = prev.files[p];
     if (!old) return;
@@ -167,21 +173,29 @@ export async function updateTier(workspace: string, loaded: LoadedConfig, writer
         c.unchanged++;
         continue;
       }
-      if (old) {
-        c.changed++;
-        kill(f.path);
-      } else c.added++;
+      if (old) c.changed++;
+      else c.added++;
       if (src.warning) warnings.push(src.warning);
-      let count = 0;
-      if (src.text !== null) {
+      if (src.text === null) {
+        c.skipped++;
+        if (old) kill(f.path);
+        next.files[f.path] = { ...manifestStat(f), hash: src.hash, first: next.nextId, count: 0, ...(src.warning ? { warning: src.warning } : {}) };
+      } else {
+        const chunks = fileChunks(f.path, src.text, loaded.config.search);
+        // A changed file's unchanged chunks keep their docs; the rest are indexed anew.
+        const reuse = old ? reuseChunks(chunks, tier, docsOf(docRuns(old)), recordOf, startsSegment) : undefined;
+        if (reuse) c.chunksRemoved += retireRuns(next, reuse.retired, lengthsOf);
+        const docs = reuse?.kept ?? chunks.map(() => -1);
+        const fresh = chunks.filter((_, i) => docs[i]! < 0);
+        c.chunksKept += chunks.length - fresh.length;
         // An update of a few files folds them with one small converter (fold.ts), not the full
         // one: building that costs more than the rest of a one-file `mem index`.
-        if (incremental) prepareFold([src.text]);
-        count = addDocs(builder, f.path, src.text, tier, loaded.config.search);
+        if (incremental) prepareFold(fresh.map(foldedText));
+        addChunks(builder, fresh, tier);
+        for (let i = 0; i < docs.length; i++) if (docs[i]! < 0) docs[i] = next.nextId++;
+        const runs = runsOf(docs, startsSegment);
+        next.files[f.path] = { ...manifestStat(f), hash: src.hash, first: runs[0]?.[0] ?? next.nextId, count: docs.length, ...(runs.length > 1 ? { runs } : {}), ...(src.warning ? { warning: src.warning } : {}) };
       }
-      if (src.text === null) c.skipped++;
-      next.files[f.path] = { ...manifestStat(f), hash: src.hash, first: next.nextId, count, ...(src.warning ? { warning: src.warning } : {}) };
-      next.nextId += count;
       if (builder.count >= FLUSH_DOCS) await flush();
     }
     await flush();

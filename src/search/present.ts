@@ -54,7 +54,7 @@ export function formatIndexSummary(r: IndexResult, emb: EmbeddingCounters | null
   const t = r.tiers;
   const parts = [
     `${sum(t, 'files')} files scanned, ${sum(t, 'changed')} changed, ${sum(t, 'added')} added, ${sum(t, 'removed')} removed`,
-    `chunks +${sum(t, 'chunksAdded')} -${sum(t, 'chunksRemoved')} (${sum(t, 'chunks')} in the index)`,
+    `chunks +${sum(t, 'chunksAdded')} -${sum(t, 'chunksRemoved')}${sum(t, 'chunksKept') ? `, ${sum(t, 'chunksKept')} kept` : ''} (${sum(t, 'chunks')} in the index)`,
     emb ? `embeddings ${emb.computed} computed, ${emb.cached} from cache${emb.failed ? ` (failed: ${emb.failed})` : ''}` : 'embeddings off (lexical only)',
     `${seconds.toFixed(2)} s`,
   ];

@@ -1,36 +1,59 @@
 /**
  * The bookkeeping of an index update on a tier state, without I/O (indexer.ts reads and writes):
- * retiring a changed or removed file's docs, and dropping segments left with no live doc.
+ * retiring a changed or removed file's docs (all of them, or those of chunks it no longer has), and
+ * dropping segments left with no live doc.
  *
- * Invariant: docCount, deadCount and lenSum describe the live docs. A retired file's docs leave all
- * three at once (its range becomes dead); a segment goes only when no file's docs start in it, and
- * its dead ranges go with it.
+ * Invariant: docCount, deadCount and lenSum describe the live docs. Retired docs leave all three at
+ * once (their runs become dead ranges); every run lies in one segment (tier-file.ts runsOf); a
+ * segment goes only when no file's docs start in it, and its dead ranges go with it.
  */
 import type { Segment } from './segment.js';
-import type { FileState, SegmentRef, TierHead, TierState } from './tier-file.js';
+import type { DocRecord } from './types.js';
+import { docRuns, type FileState, type SegmentRef, type TierHead, type TierState } from './tier-file.js';
 
 /** Field lengths (title, body, id) of one doc, from the segment that holds it. */
 export type DocLengths = (doc: number) => readonly [number, number, number];
 
+const holding = (segments: Segment[], d: number) => segments.find((s) => d >= s.first && d < s.first + s.count);
+
 /** DocLengths read from the segments that hold the docs (zeros for a doc none holds). */
 export function lengthsIn(segments: Segment[]): DocLengths {
-  return (d) => segments.find((s) => d >= s.first && d < s.first + s.count)?.lengths(d) ?? [0, 0, 0];
+  return (d) => holding(segments, d)?.lengths(d) ?? [0, 0, 0];
+}
+
+/** Stored records read from the segments that hold the docs. */
+export function recordsIn(segments: Segment[]): (doc: number) => DocRecord {
+  return (d) => {
+    const s = holding(segments, d);
+    if (!s) throw new Error(`doc ${d} is in no segment of the tier file`);
+    return s.record(d);
+  };
 }
 
 /**
- * Marks `old`'s docs dead in `next` and takes them out of the counts and length sums; returns how
- * many. `next` is a tier state being updated (indexer.ts) or a search's overlay of one (view.ts).
+ * Marks the doc runs [first, count] dead in `next` and takes their docs out of the counts and length
+ * sums; returns how many. `next` is a tier state being updated (indexer.ts) or a search's overlay
+ * of one (view.ts).
  */
-export function retireDocs(next: Pick<TierHead, 'dead' | 'deadCount' | 'docCount' | 'lenSum'>, old: FileState, lengthsOf: DocLengths): number {
-  if (!old.count) return 0;
-  next.dead.push([old.first, old.count]);
-  next.deadCount += old.count;
-  next.docCount -= old.count;
-  for (let d = old.first; d < old.first + old.count; d++) {
-    const l = lengthsOf(d);
-    for (let i = 0; i < 3; i++) next.lenSum[i] = next.lenSum[i]! - l[i]!;
+export function retireRuns(next: Pick<TierHead, 'dead' | 'deadCount' | 'docCount' | 'lenSum'>, runs: readonly [number, number][], lengthsOf: DocLengths): number {
+  let retired = 0;
+  for (const [first, count] of runs) {
+    if (!count) continue;
+    next.dead.push([first, count]);
+    for (let d = first; d < first + count; d++) {
+      const l = lengthsOf(d);
+      for (let i = 0; i < 3; i++) next.lenSum[i] = next.lenSum[i]! - l[i]!;
+    }
+    retired += count;
   }
-  return old.count;
+  next.deadCount += retired;
+  next.docCount -= retired;
+  return retired;
+}
+
+/** Retires all of a changed or removed file's docs (retireRuns). */
+export function retireDocs(next: Pick<TierHead, 'dead' | 'deadCount' | 'docCount' | 'lenSum'>, old: FileState, lengthsOf: DocLengths): number {
+  return retireRuns(next, docRuns(old), lengthsOf);
 }
 
 /**
@@ -55,9 +78,7 @@ export function dropEmptySegments(next: TierState): void {
   if (doubtful.length) {
     const found = () => doubtful.every((s) => alive.has(s));
     for (const key in next.files) {
-      const f = next.files[key]!;
-      if (!f.count) continue;
-      for (const s of doubtful) if (holds(s, f.first)) alive.add(s);
+      for (const [first] of docRuns(next.files[key]!)) for (const s of doubtful) if (holds(s, first)) alive.add(s);
       if (found()) break;
     }
   }

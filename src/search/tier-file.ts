@@ -19,10 +19,21 @@ export const INDEX_DIR = '.mem/index';
 
 export interface FileState extends FileStat {
   hash: string;
-  /** Docs first .. first+count-1 are this file's chunks. */
+  /** The file's chunks are docs first .. first+count-1, unless `runs` says otherwise. */
   first: number;
+  /** How many chunks (docs) the file has. */
   count: number;
+  /**
+   * The file's docs in chunk order as runs [first, count], when they are not one run from `first`:
+   * an update that re-chunked the file kept the docs of its unchanged chunks (chunk-reuse.ts).
+   */
+  runs?: [number, number][];
   warning?: string;
+}
+
+/** A file's docs as runs [first, count] in chunk order (none for a file with no chunks). */
+export function docRuns(f: Pick<FileState, 'first' | 'count' | 'runs'>): [number, number][] {
+  return f.runs ?? (f.count ? [[f.first, f.count]] : []);
 }
 
 export interface SegmentRef {
@@ -188,10 +199,31 @@ export function loadTierHead(workspace: string, tier: Tier, chunking?: string, c
   return { head: checked.head, manifest };
 }
 
+/**
+ * Doc ids as runs [first, count] of consecutive ids, in the given order. A doc that starts a segment
+ * starts a run: a run (a file's, a dead range) lies in one segment, which is what dropEmptySegments
+ * counts on.
+ */
+export function runsOf(docs: readonly number[], startsSegment: (doc: number) => boolean): [number, number][] {
+  const runs: [number, number][] = [];
+  for (const d of docs) {
+    const last = runs[runs.length - 1];
+    if (last && last[0] + last[1] === d && !startsSegment(d)) last[1]++;
+    else runs.push([d, 1]);
+  }
+  return runs;
+}
+
+/** The doc ids of runs, in order (into `out`). */
+export function docsOf(runs: readonly [number, number][], out: number[] = []): number[] {
+  for (const [first, count] of runs) for (let d = first; d < first + count; d++) out.push(d);
+  return out;
+}
+
 /** Live doc ids of a tier, file by file. */
 export function liveDocs(state: TierState): number[] {
   const out: number[] = [];
-  for (const f of Object.values(state.files)) for (let d = f.first; d < f.first + f.count; d++) out.push(d);
+  for (const f of Object.values(state.files)) docsOf(docRuns(f), out);
   return out;
 }
 
