@@ -44,16 +44,16 @@ test('a damaged manifest line: unread while no file changed, then search answers
   await index(ws);
   const want = ids(await search(ws, Q, '--deep'));
   const meta = join(ws, '.mem', 'index', 'warm.json');
-  truncateSync(meta, statSync(meta).size - 20); // the manifest (second line) cut short
+  truncateSync(meta, statSync(meta).size - 20); // the manifest (its last bucket's line) cut short
   const unchanged = await search(ws, Q, '--deep');
   assert.deepEqual(ids(unchanged), want, 'the fingerprint matches: the head and segments answer');
   assert.doesNotMatch(unchanged.stderr, /unusable/);
   appendFileSync(join(ws, 'memory', '2026-11-21.md'), '\n## Note: okapi sighting\n- id: NOTE-20261121-okapi\n- status: active\n');
   const changed = await search(ws, 'okapi');
   assert.equal(changed.results[0]?.id, 'NOTE-20261121-okapi');
-  assert.match(changed.stderr, /warm index unusable \(\.mem\/index\/warm\.json manifest is not valid JSON/);
+  assert.match(changed.stderr, /warm index unusable \(\.mem\/index\/warm\.json manifest is cut short/);
   const r = await index(ws);
-  assert.match(r.warnings.join('\n'), /manifest is not valid JSON[^\n]*: rebuilt the warm index/);
+  assert.match(r.warnings.join('\n'), /manifest is cut short[^\n]*: rebuilt the warm index/);
   assert.doesNotMatch((await search(ws, 'okapi')).stderr, /unusable/);
 });
 

@@ -36,17 +36,17 @@ export async function index(ws: string, ...flags: string[]): Promise<{ tiers: Re
   return { ...JSON.parse(r.stdout), stderr: r.stderr };
 }
 
-/** A tier file's two lines of JSON (src/search/tier-file.ts): the head, and the manifest of files. */
+/** A tier file's lines of JSON (src/search/tier-file.ts): the head, and the manifest's buckets merged into one record. */
 export function readTier(ws: string, tier: 'warm' | 'cold'): { head: Record<string, any>; files: Record<string, any> } {
-  const [head, files] = readFileSync(join(ws, '.mem', 'index', `${tier}.json`), 'utf8').split('\n');
-  return { head: JSON.parse(head!), files: JSON.parse(files!) };
+  const [head, ...buckets] = readFileSync(join(ws, '.mem', 'index', `${tier}.json`), 'utf8').trimEnd().split('\n');
+  return { head: JSON.parse(head!), files: Object.assign({}, ...buckets.map((b) => JSON.parse(b))) };
 }
 
 /** Rewrites a tier file's head (to damage or age it in a test), keeping its manifest. */
 export function writeTierHead(ws: string, tier: 'warm' | 'cold', head: Record<string, any>): void {
   const file = join(ws, '.mem', 'index', `${tier}.json`);
-  const [, files] = readFileSync(file, 'utf8').split('\n');
-  writeFileSync(file, `${JSON.stringify(head)}\n${files}\n`);
+  const text = readFileSync(file, 'utf8');
+  writeFileSync(file, `${JSON.stringify(head)}${text.slice(text.indexOf('\n'))}`);
 }
 
 /** Sum of one counter over the tiers. */

@@ -14,6 +14,7 @@ import { declineBeyond, IndexDeclined } from '../src/search/index-rules.js';
 import { docRuns, docsOf, emptyTier, runsOf } from '../src/search/tier-file.js';
 import { dropEmptySegments, retireDocs } from '../src/search/tier-edit.js';
 import { reuseChunks } from '../src/search/chunk-reuse.js';
+import { BUCKETS, bucketOf, Manifest } from '../src/search/manifest.js';
 import { docRecord } from '../src/search/build-docs.js';
 import type { DocRecord } from '../src/search/types.js';
 import { ReadDocs } from '../src/search/read-docs.js';
@@ -393,9 +394,9 @@ test('filesStamp: any path, size, mtime or ctime difference changes it; a manife
 
 test('index rules: a limited update declines past its limit (changed, added and removed files count), a rebuild and a due compaction', () => {
   const prev = emptyTier('warm', 'tokens 400/80');
-  for (let i = 0; i < 10; i++) prev.files[`memory/${i}.md`] = { size: 10, mtimeMs: 1, ctimeMs: 1, hash: 'h', first: i * 5, count: 5 };
+  for (let i = 0; i < 10; i++) prev.files.set(`memory/${i}.md`, { size: 10, mtimeMs: 1, ctimeMs: 1, hash: 'h', first: i * 5, count: 5 });
   Object.assign(prev, { docCount: 50, nextId: 50, segments: [{ name: 'warm-0-a', first: 0, count: 50 }] });
-  const scan = Object.entries(prev.files).map(([path, f]) => ({ path, abs: `/ws/${path}`, tier: 'warm' as const, size: f.size, mtimeMs: f.mtimeMs, ctimeMs: f.ctimeMs ?? f.mtimeMs }));
+  const scan = [...prev.files.entries()].map(([path, f]) => ({ path, abs: `/ws/${path}`, tier: 'warm' as const, size: f.size, mtimeMs: f.mtimeMs, ctimeMs: f.ctimeMs ?? f.mtimeMs }));
   // One changed, one added, one removed: three files touched.
   const edited = [...scan.slice(1, 9), { ...scan[9]!, mtimeMs: 2 }, { ...scan[0]!, path: 'memory/new.md' }];
   assert.doesNotThrow(() => declineBeyond(3, 'warm', prev, 10, edited, null));
@@ -403,9 +404,9 @@ test('index rules: a limited update declines past its limit (changed, added and 
   assert.throws(() => declineBeyond(200, 'warm', prev, 10, scan, 'missing'), /the warm index must be rebuilt/);
   // Every file changed: all 50 docs would be dead (over 30 % of the collection, over 200 only past 200 docs).
   const big = emptyTier('warm', 'tokens 400/80');
-  for (let i = 0; i < 100; i++) big.files[`memory/${i}.md`] = { size: 10, mtimeMs: 1, ctimeMs: 1, hash: 'h', first: i * 3, count: 3 };
+  for (let i = 0; i < 100; i++) big.files.set(`memory/${i}.md`, { size: 10, mtimeMs: 1, ctimeMs: 1, hash: 'h', first: i * 3, count: 3 });
   Object.assign(big, { docCount: 300, nextId: 300, segments: [{ name: 'warm-0-a', first: 0, count: 300 }] });
-  const touched = Object.entries(big.files).map(([path, f]) => ({ path, abs: `/ws/${path}`, tier: 'warm' as const, size: f.size, mtimeMs: 2, ctimeMs: 1 }));
+  const touched = [...big.files.entries()].map(([path, f]) => ({ path, abs: `/ws/${path}`, tier: 'warm' as const, size: f.size, mtimeMs: 2, ctimeMs: 1 }));
   assert.throws(() => declineBeyond(200, 'warm', big, 100, touched, null), /due for compaction/);
   assert.doesNotThrow(() => declineBeyond(200, 'warm', big, 100, touched.map((f, i) => (i < 60 ? f : { ...f, mtimeMs: 1 })), null));
 });
@@ -413,47 +414,47 @@ test('index rules: a limited update declines past its limit (changed, added and 
 test('tier bookkeeping: a retired file leaves the counts and length sums; a segment with no live doc goes with its dead ranges', () => {
   // Two segments: docs 0-4 (files a: 0-2, b: 3-4) and 5-6 (file c); every doc has lengths [1, 10, 2].
   const t = emptyTier('warm', 'tokens 400/80');
-  t.files = {
+  t.files = Manifest.of({
     a: { size: 1, mtimeMs: 1, ctimeMs: 1, hash: 'a', first: 0, count: 3 },
     b: { size: 1, mtimeMs: 1, ctimeMs: 1, hash: 'b', first: 3, count: 2 },
     c: { size: 1, mtimeMs: 1, ctimeMs: 1, hash: 'c', first: 5, count: 2 },
     empty: { size: 0, mtimeMs: 1, ctimeMs: 1, hash: 'e', first: 7, count: 0 },
-  };
+  });
   t.segments = [{ name: 's0', first: 0, count: 5 }, { name: 's1', first: 5, count: 2 }];
   t.docCount = 7;
   t.lenSum = [7, 70, 14];
   t.nextId = 7;
   const asked: number[] = [];
   const lengths = (d: number) => (asked.push(d), [1, 10, 2] as const);
-  assert.equal(retireDocs(t, t.files.empty!, lengths), 0);
-  assert.equal(retireDocs(t, t.files.a!, lengths), 3);
-  delete t.files.a;
+  assert.equal(retireDocs(t, t.files.get('empty')!, lengths), 0);
+  assert.equal(retireDocs(t, t.files.get('a')!, lengths), 3);
+  t.files.delete('a');
   assert.deepEqual(asked, [0, 1, 2], 'the lengths of exactly the retired docs');
   assert.deepEqual([t.docCount, t.deadCount, t.dead, t.lenSum], [4, 3, [[0, 3]], [4, 40, 8]]);
   dropEmptySegments(t);
   assert.deepEqual(t.segments.map((s) => s.name), ['s0', 's1'], 'b still lives in s0');
-  assert.equal(retireDocs(t, t.files.b!, lengths), 2);
-  delete t.files.b;
+  assert.equal(retireDocs(t, t.files.get('b')!, lengths), 2);
+  t.files.delete('b');
   dropEmptySegments(t);
   assert.deepEqual(t.segments.map((s) => s.name), ['s1'], 's0 held no live doc');
   assert.deepEqual([t.dead, t.deadCount, t.docCount, t.lenSum], [[], 0, 2, [2, 20, 4]]);
   // Dead ranges that overlap (never written so) prove nothing: the files say whether one lives.
   t.segments.push({ name: 's2', first: 7, count: 3 });
-  t.files.d = { size: 1, mtimeMs: 1, ctimeMs: 1, hash: 'd', first: 8, count: 2 };
+  t.files.set('d', { size: 1, mtimeMs: 1, ctimeMs: 1, hash: 'd', first: 8, count: 2 });
   t.dead.push([7, 2], [7, 1]);
   dropEmptySegments(t);
   assert.deepEqual(t.segments.map((s) => s.name), ['s1', 's2'], 'd lives in s2');
-  delete t.files.d;
+  t.files.delete('d');
   dropEmptySegments(t);
   assert.deepEqual(t.segments.map((s) => s.name), ['s1'], 'no file left in s2');
   // A file whose docs are runs in two segments (an edit kept some): all of them retire, each run dead in its own segment.
   t.segments.push({ name: 's3', first: 10, count: 2 });
-  t.files.e = { size: 1, mtimeMs: 1, ctimeMs: 1, hash: 'e', first: 5, count: 3, runs: [[5, 2], [10, 1]] };
-  delete t.files.c;
+  t.files.set('e', { size: 1, mtimeMs: 1, ctimeMs: 1, hash: 'e', first: 5, count: 3, runs: [[5, 2], [10, 1]] });
+  t.files.delete('c');
   asked.length = 0;
-  assert.equal(retireDocs(t, t.files.e!, lengths), 3);
+  assert.equal(retireDocs(t, t.files.get('e')!, lengths), 3);
   assert.deepEqual([asked, t.dead.slice(-2)], [[5, 6, 10], [[5, 2], [10, 1]]]);
-  delete t.files.e;
+  t.files.delete('e');
   dropEmptySegments(t);
   assert.deepEqual(t.segments.map((s) => s.name), ['s3'], 's1 lost its last live doc; doc 11 of s3 lives');
   assert.deepEqual(t.dead, [[10, 1]]);
@@ -467,6 +468,28 @@ test('doc runs: consecutive ids join, except across a segment start; a file with
   assert.deepEqual(docRuns({ first: 3, count: 2 }), [[3, 2]]);
   assert.deepEqual(docRuns({ first: 3, count: 0 }), []);
   assert.deepEqual(docsOf(docRuns({ first: 0, count: 3, runs: [[7, 1], [0, 2]] })), [7, 0, 1]);
+});
+
+test('the manifest by bucket: counts what it lists, parses a bucket on first use, writes untouched lines back as read', () => {
+  const m = Manifest.of({ 'memory/a.md': { size: 1, mtimeMs: 1, hash: 'a', first: 0, count: 2 } });
+  const lines = m.serialize();
+  assert.equal(lines.length, BUCKETS);
+  const read = Manifest.read(lines.map((l, b) => (b === bucketOf('memory/a.md') ? l : l === '{}' ? '{ }' : l)), 1);
+  assert.equal(read.size, 1);
+  assert.equal(read.get('memory/a.md')?.count, 2);
+  assert.equal(read.get('memory/b.md'), undefined);
+  read.set('memory/b.md', { size: 2, mtimeMs: 2, hash: 'b', first: 2, count: 1 });
+  read.set('memory/a.md', { size: 3, mtimeMs: 3, hash: 'a2', first: 3, count: 1 });
+  assert.equal(read.size, 2, 'a replaced entry is not counted twice');
+  read.delete('memory/a.md');
+  read.delete('memory/missing.md');
+  assert.equal(read.size, 1);
+  const out = read.serialize();
+  const touched = new Set([bucketOf('memory/a.md'), bucketOf('memory/b.md')]);
+  out.forEach((line, b) => assert.equal(line, touched.has(b) ? JSON.stringify(read.bucket(b)) : '{ }', `bucket ${b}`));
+  assert.deepEqual(read.toRecord(), { 'memory/b.md': { size: 2, mtimeMs: 2, hash: 'b', first: 2, count: 1 } });
+  assert.throws(() => Manifest.read(lines.slice(1), 1), /63 buckets, not 64/);
+  assert.throws(() => Manifest.read(lines.map(() => '[]'), 0).get('x'), /is not an object/);
 });
 
 test('chunk reuse: a chunk equal to the stored doc at its position keeps it; a changed or moved one, or one too long to be stored whole, does not', () => {

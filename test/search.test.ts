@@ -423,6 +423,39 @@ test('an edit keeps the unchanged chunks of the file; the docs it drops stay dro
   assert.equal(total(rebuilt, 'chunks'), total(moved, 'chunks'));
 });
 
+test('the manifest is read and written by bucket: an edit reads and rewrites its file\'s bucket line only; a damaged bucket is found when its files change', async (t) => {
+  const { bucketOf, BUCKETS } = await import('../src/search/manifest.js');
+  const ws = searchWorkspace(t);
+  await index(ws);
+  const tierPath = join(ws, '.mem', 'index', 'warm.json');
+  const edited = 'memory/2026-11-21.md';
+  const other = 'memory/2026-11-20.md';
+  assert.notEqual(bucketOf(edited), bucketOf(other), 'the two files lie in different buckets');
+  const lines = readFileSync(tierPath, 'utf8').split('\n');
+  assert.equal(lines.length, BUCKETS + 2);
+  // The other file's bucket line damaged in place: an update and a search that never parse it work on.
+  const damaged = '{"memory/2026-11-20.md": {"size": 1';
+  lines[1 + bucketOf(other)] = damaged;
+  writeFileSync(tierPath, lines.join('\n'));
+  appendFileSync(join(ws, edited), '\n## Note: the quokka import\n- id: NOTE-20261121-quokka\n- why: quokka data arrives daily\n');
+  const overlaid = await search(ws, 'quokka');
+  assert.deepEqual([ids(overlaid)[0], /unusable/.test(overlaid.stderr)], ['NOTE-20261121-quokka', false], 'the search overlay reads the edited file\'s bucket only');
+  const r = await index(ws);
+  assert.deepEqual([total(r, 'changed'), r.warnings], [1, []]);
+  const after = readFileSync(tierPath, 'utf8').split('\n');
+  assert.equal(after[1 + bucketOf(other)], damaged, 'the untouched bucket is written back as it was read');
+  assert.notEqual(after[1 + bucketOf(edited)], lines[1 + bucketOf(edited)]);
+  assert.equal(ids(await search(ws, 'quokka'))[0], 'NOTE-20261121-quokka');
+  // Once a file of that bucket changes: search answers from the files and says so, mem index rebuilds the tier.
+  appendFileSync(join(ws, other), '\n## Note: the wombat export\n- id: NOTE-20261120-wombat\n');
+  const behind = await search(ws, 'wombat');
+  assert.equal(behind.results[0]?.id, 'NOTE-20261120-wombat');
+  assert.match(behind.stderr, new RegExp(`warm index unusable \\(\\.mem/index/warm\\.json: manifest bucket ${bucketOf(other)} is not valid JSON`));
+  const repaired = await index(ws);
+  assert.match(repaired.warnings.join('\n'), new RegExp(`manifest bucket ${bucketOf(other)} is not valid JSON.*: rebuilt it`));
+  assert.deepEqual([ids(await search(ws, 'wombat'))[0], ids(await search(ws, 'quokka'))[0]], ['NOTE-20261120-wombat', 'NOTE-20261121-quokka']);
+});
+
 test('a tier file replaced between reading its head and its manifest: the manifest answers from the new file, head and files together', async (t) => {
   const { loadTierHead } = await import('../src/search/tier-file.js');
   const ws = searchWorkspace(t);
@@ -439,7 +472,7 @@ test('a tier file replaced between reading its head and its manifest: the manife
   const now = readTier(ws, 'warm');
   assert.notEqual(before.head.nextId, now.head.nextId, 'the run changed the head');
   assert.deepEqual(head, now.head);
-  assert.deepEqual(files, now.files);
+  assert.deepEqual(files.toRecord(), now.files);
 });
 
 test('a word in the title and body of nearly every chunk still finds them, with positive scores (the capped term\'s IDF fix counted pairs, not chunks, and turned negative)', async (t) => {

@@ -30,7 +30,7 @@ export function declineBeyond(limit: number, tier: Tier, prev: TierState, prevCo
   let dirty = 0;
   let keptDocs = 0;
   for (const f of files) {
-    const old = prev.files[f.path];
+    const old = prev.files.get(f.path);
     if (old) known++;
     if (old && sameStat(old, f)) keptDocs += old.count;
     else dirty++;

@@ -23,6 +23,7 @@ import { buildParallel, buildThreads, ParallelBuildError } from './parallel-buil
 import { readSource } from './source.js';
 import { chunkingStamp, docRuns, docsOf, emptyTier, INDEX_DIR, loadTierHead, runsOf, serializeTier, tierFile, tierFileIdentity, type ManifestCache, type TierState } from './tier-file.js';
 import { filesStamp, manifestStat, sameStat } from './files-stamp.js';
+import { BUCKETS, bucketStamps } from './manifest.js';
 import { declineBeyond, FLUSH_DOCS, needsCompaction } from './index-rules.js';
 import { dropEmptySegments, lengthsIn, recordsIn, retireDocs, retireRuns } from './tier-edit.js';
 import type { Tier } from './types.js';
@@ -99,8 +100,7 @@ export async function updateTier(workspace: string, loaded: LoadedConfig, writer
     c.rebuilt = load.problem;
     if (load.problem !== 'missing') warnings.push(`${load.detail}: rebuilt the ${tier} index`);
   }
-  // Counted once: enumerating a manifest of 7,000 files costs about a millisecond each time.
-  const prevCount = Object.keys(prev.files).length;
+  const prevCount = prev.files.size;
   if (opts.limit !== undefined) declineBeyond(opts.limit, tier, prev, prevCount, files, c.rebuilt);
   const dir = path.join(workspace, INDEX_DIR);
   const disk = prev.segments.map((s) => DiskSegment.open(dir, s.name, s.first, s.count));
@@ -133,7 +133,7 @@ export async function updateTier(workspace: string, loaded: LoadedConfig, writer
         c.added++;
         if (b.warning) warnings.push(b.warning);
         if (b.skipped) c.skipped++;
-        next.files[f.path] = { ...manifestStat(f), hash: b.hash, first: next.nextId, count: b.count, ...(b.warning ? { warning: b.warning } : {}) };
+        next.files.set(f.path, { ...manifestStat(f), hash: b.hash, first: next.nextId, count: b.count, ...(b.warning ? { warning: b.warning } : {}) });
         next.nextId += b.count;
       });
       if (g.segment) await writeSegment(g.first, g.count, g.segment, g.lenSum);
@@ -143,11 +143,15 @@ export async function updateTier(workspace: string, loaded: LoadedConfig, writer
   // The docs added now go into the builder's segment; the others lie in the tier's segments.
   const startsSegment = (doc: number) => doc === builder.first || next.segments.some((s) => s.first === doc);
   const kill = (p: string) => {
-    const old = prev.files[p];
+    const old = prev.files.get(p);
     if (!old) return;
-    delete next.files[p];
+    next.files.delete(p);
     c.chunksRemoved += retireDocs(next, old, lengthsOf);
   };
+  // A manifest bucket whose fingerprint is the scan's lists its files as they are: only the files of
+  // the other buckets are looked at (with a manifest of 7,000 files, parsing it all was most of the work).
+  const scan = bucketStamps(files);
+  const stale = (b: number) => prev.buckets?.[b] !== scan.stamps[b];
   try {
     if (threads) {
       try {
@@ -158,18 +162,21 @@ export async function updateTier(workspace: string, loaded: LoadedConfig, writer
       }
     }
     const incremental = prevCount > 0;
-    let known = 0;
-    for (const f of threads ? [] : files) {
+    for (let i = 0; i < (threads ? 0 : files.length); i++) {
+      const f = files[i]!;
       progress();
-      const old = prev.files[f.path];
-      if (old) known++;
+      if (!stale(scan.of[i]!)) {
+        c.unchanged++;
+        continue;
+      }
+      const old = prev.files.get(f.path);
       if (old && sameStat(old, f)) {
         c.unchanged++;
         continue;
       }
       const src = readSource(f.abs, f.path);
       if (old && old.hash === src.hash) {
-        next.files[f.path] = { ...old, ...manifestStat(f) };
+        next.files.set(f.path, { ...old, ...manifestStat(f) });
         c.unchanged++;
         continue;
       }
@@ -179,7 +186,7 @@ export async function updateTier(workspace: string, loaded: LoadedConfig, writer
       if (src.text === null) {
         c.skipped++;
         if (old) kill(f.path);
-        next.files[f.path] = { ...manifestStat(f), hash: src.hash, first: next.nextId, count: 0, ...(src.warning ? { warning: src.warning } : {}) };
+        next.files.set(f.path, { ...manifestStat(f), hash: src.hash, first: next.nextId, count: 0, ...(src.warning ? { warning: src.warning } : {}) });
       } else {
         const chunks = fileChunks(f.path, src.text, loaded.config.search);
         // A changed file's unchanged chunks keep their docs; the rest are indexed anew.
@@ -194,18 +201,21 @@ export async function updateTier(workspace: string, loaded: LoadedConfig, writer
         addChunks(builder, fresh, tier);
         for (let i = 0; i < docs.length; i++) if (docs[i]! < 0) docs[i] = next.nextId++;
         const runs = runsOf(docs, startsSegment);
-        next.files[f.path] = { ...manifestStat(f), hash: src.hash, first: runs[0]?.[0] ?? next.nextId, count: docs.length, ...(runs.length > 1 ? { runs } : {}), ...(src.warning ? { warning: src.warning } : {}) };
+        next.files.set(f.path, { ...manifestStat(f), hash: src.hash, first: runs[0]?.[0] ?? next.nextId, count: docs.length, ...(runs.length > 1 ? { runs } : {}), ...(src.warning ? { warning: src.warning } : {}) });
       }
       if (builder.count >= FLUSH_DOCS) await flush();
     }
     await flush();
-    // Files of the manifest that the scan no longer lists (none when the scan met every one of them).
-    if (known < prevCount) {
-      const present = new Set(files.map((f) => f.path));
-      for (const p of Object.keys(prev.files)) {
-        if (present.has(p)) continue;
-        c.removed++;
-        kill(p);
+    // Files of the manifest that the scan no longer lists: only in buckets whose fingerprint changed.
+    if (prevCount) {
+      const present = new Set(files.filter((_, i) => stale(scan.of[i]!)).map((f) => f.path));
+      for (let b = 0; b < BUCKETS; b++) {
+        if (!stale(b)) continue;
+        for (const p of Object.keys(prev.files.bucket(b))) {
+          if (present.has(p)) continue;
+          c.removed++;
+          kill(p);
+        }
       }
     }
   } finally {
@@ -218,7 +228,8 @@ export async function updateTier(workspace: string, loaded: LoadedConfig, writer
   // The manifest now lists the scan, each file with the stat the scan gave (set from it, or kept as
   // equal to it) and no other: its fingerprint is the scan's (a test checks after every kind of update).
   next.stamp = scanStamp;
-  await writer.write(tierFile(tier), serializeTier(next, next.stamp));
+  next.buckets = scan.stamps;
+  await writer.write(tierFile(tier), serializeTier(next, { stamp: scanStamp, buckets: scan.stamps }));
   opts.manifests?.set(tier, { identity: tierFileIdentity(workspace, tier), state: next });
   if (needsCompaction(next) && !opts.rebuild) {
     const again = await updateTier(workspace, loaded, writer, tier, files, { rebuild: true }, () => {});

@@ -77,8 +77,8 @@ export function dropEmptySegments(next: TierState): void {
   }
   if (doubtful.length) {
     const found = () => doubtful.every((s) => alive.has(s));
-    for (const key in next.files) {
-      for (const [first] of docRuns(next.files[key]!)) for (const s of doubtful) if (holds(s, first)) alive.add(s);
+    for (const [, f] of next.files.entries()) {
+      for (const [first] of docRuns(f)) for (const s of doubtful) if (holds(s, first)) alive.add(s);
       if (found()) break;
     }
   }

@@ -1,20 +1,22 @@
 /**
  * The tier file `.mem/index/<tier>.json`: version stamp, live segments, dead doc ranges, collection
- * statistics and the manifest (path → size, mtime, ctime, content hash, doc range). One atomic write of
+ * statistics and the manifest (path → size, mtime, ctime, content hash, doc runs). One atomic write of
  * this file commits an update: segment files it does not name are invisible, so a killed `mem index`
  * leaves the previous index whole, and the manifest can never disagree with the segments.
  *
- * Two lines of JSON: the head (everything but the manifest, with the manifest's fingerprint,
- * files-stamp.ts), then the manifest. A search or an update whose scan matches the fingerprint
- * parses the head only.
+ * Lines of JSON: the head (everything but the manifest, with the manifest's fingerprint and its
+ * buckets' fingerprints, files-stamp.ts), then the manifest's buckets, a line each (manifest.ts). A
+ * search or an update whose scan matches the fingerprint parses the head only; one whose scan
+ * differs parses the buckets whose fingerprints differ.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { manifestStamp, type FileStat } from './files-stamp.js';
+import type { FileStat } from './files-stamp.js';
+import { BUCKETS, Manifest } from './manifest.js';
 import type { ChunkSettings, Tier } from './types.js';
 
 /** Bump when the tokenizer, chunker or layout changes: an index of another version is rebuilt. */
-export const INDEX_VERSION = 'memfold-index/4 minisearch@7.2.0 tokenizer/3';
+export const INDEX_VERSION = 'memfold-index/5 minisearch@7.2.0 tokenizer/3';
 export const INDEX_DIR = '.mem/index';
 
 export interface FileState extends FileStat {
@@ -61,10 +63,20 @@ export interface TierHead {
   epoch: string;
   /** filesStamp of the manifest (written by serializeTier). */
   stamp?: string;
+  /** filesStamp of each manifest bucket's files (manifest.ts bucketStamps). */
+  buckets?: string[];
+  /** How many files the manifest lists. */
+  fileCount?: number;
 }
 
 export interface TierState extends TierHead {
-  files: Record<string, FileState>;
+  files: Manifest;
+}
+
+/** The fingerprints of a manifest: of all its files, and of each bucket's. */
+export interface ManifestStamps {
+  stamp: string;
+  buckets: string[];
 }
 
 export function tierFile(tier: Tier): string {
@@ -77,7 +89,7 @@ export function chunkingStamp(s: ChunkSettings): string {
 }
 
 export function emptyTier(tier: Tier, chunking: string): TierState {
-  return { version: INDEX_VERSION, chunking, tier, nextId: 0, docCount: 0, lenSum: [0, 0, 0], segments: [], dead: [], deadCount: 0, files: {}, updatedAt: '', epoch: `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}` };
+  return { version: INDEX_VERSION, chunking, tier, nextId: 0, docCount: 0, lenSum: [0, 0, 0], segments: [], dead: [], deadCount: 0, files: Manifest.of(), updatedAt: '', epoch: `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}` };
 }
 
 export type TierProblem = { problem: 'missing' | 'corrupt' | 'version'; detail: string };
@@ -85,10 +97,10 @@ export type TierLoad = { state: TierState } | TierProblem;
 /** A tier file read as far as its head; `manifest()` parses the rest. */
 export type TierHeadLoad = { head: TierHead; manifest: () => TierLoad } | TierProblem;
 
-/** `stamp`: the manifest's fingerprint when the caller knows it (a scan the manifest was checked to equal). */
-export function serializeTier(state: TierState, stamp?: string): string {
+/** `stamps`: the manifest's fingerprints, those of the scan it was checked to list. */
+export function serializeTier(state: TierState, stamps: ManifestStamps): string {
   const { files, ...head } = state;
-  return `${JSON.stringify({ ...head, stamp: stamp ?? manifestStamp(files) })}\n${JSON.stringify(files)}\n`;
+  return `${[JSON.stringify({ ...head, ...stamps, fileCount: files.size }), ...files.serialize()].join('\n')}\n`;
 }
 
 /** Which version of a tier file is on disk (device, inode, size, mtime): 'none' when there is none. */
@@ -150,8 +162,8 @@ function checkedHead(line: string, workspace: string, tier: Tier, chunking: stri
   if (chunking !== undefined && head.chunking !== chunking) {
     return { problem: 'version', detail: `${tierFile(tier)} was chunked with other settings (${String(head.chunking)}, now ${chunking})` };
   }
-  if (!Array.isArray(head.segments) || !Array.isArray(head.dead)) {
-    return { problem: 'corrupt', detail: `${tierFile(tier)} lacks segments or dead ranges` };
+  if (!Array.isArray(head.segments) || !Array.isArray(head.dead) || !Array.isArray(head.buckets) || head.buckets.length !== BUCKETS || typeof head.fileCount !== 'number') {
+    return { problem: 'corrupt', detail: `${tierFile(tier)} lacks segments, dead ranges or manifest fingerprints` };
   }
   for (const s of head.segments) {
     for (const ext of ['dict', 'post', 'didx', 'docs']) {
@@ -186,15 +198,12 @@ export function loadTierHead(workspace: string, tier: Tier, chunking?: string, c
     } catch {
       return { problem: 'missing', detail: `${tierFile(tier)} does not exist` };
     }
-    const nl = text.indexOf('\n');
-    const now = nl < 0 ? text : text.slice(0, nl);
-    const head = now === line ? checked : checkedHead(now, workspace, tier, chunking);
+    const lines = text.split('\n');
+    const head = lines[0] === line ? checked : checkedHead(lines[0]!, workspace, tier, chunking);
     if (!('head' in head)) return head;
-    const rest = parsed(nl < 0 ? '' : text.slice(nl + 1), 'manifest', tier);
-    if (!('value' in rest)) return rest;
-    const files = rest.value as Record<string, FileState> | null;
-    if (!files || typeof files !== 'object' || Array.isArray(files)) return { problem: 'corrupt', detail: `${tierFile(tier)} lacks its manifest of files` };
-    return { state: { ...head.head, files } };
+    // The head line, the buckets' lines, and the empty string after the last newline.
+    if (lines.length !== BUCKETS + 2 || lines[BUCKETS + 1] !== '') return { problem: 'corrupt', detail: `${tierFile(tier)} manifest is cut short or overlong (${lines.length - 1} lines, not ${BUCKETS + 1})` };
+    return { state: { ...head.head, files: Manifest.read(lines.slice(1, BUCKETS + 1), head.head.fileCount!) } };
   };
   return { head: checked.head, manifest };
 }
@@ -223,7 +232,7 @@ export function docsOf(runs: readonly [number, number][], out: number[] = []): n
 /** Live doc ids of a tier, file by file. */
 export function liveDocs(state: TierState): number[] {
   const out: number[] = [];
-  for (const f of Object.values(state.files)) docsOf(docRuns(f), out);
+  for (const [, f] of state.files.entries()) docsOf(docRuns(f), out);
   return out;
 }
 

@@ -11,7 +11,8 @@ import type { BuiltDoc } from './segment-format.js';
 import type { ScannedFile } from './scan.js';
 import { prepareFold } from './fold.js';
 import { readSource } from './source.js';
-import { chunkingStamp, deadSet, INDEX_DIR, loadTierHead, type TierHead, type TierState } from './tier-file.js';
+import { BUCKETS, bucketStamps } from './manifest.js';
+import { chunkingStamp, deadSet, INDEX_DIR, loadTierHead, tierFile, type TierHead, type TierState } from './tier-file.js';
 import { filesStamp, sameStat } from './files-stamp.js';
 import { lengthsIn, retireDocs } from './tier-edit.js';
 import type { TierView } from './engine.js';
@@ -49,17 +50,22 @@ async function buildFor(files: ScannedFile[], tier: Tier, first: number, cfg: Ch
   return { docs, read: files.length };
 }
 
-export function changedFiles(state: TierState, files: ScannedFile[]): { changed: ScannedFile[]; removed: string[] } {
+/** Files changed or removed since the manifest was written: only those of buckets whose fingerprint differs (manifest.ts). */
+function changedFiles(state: TierState, files: ScannedFile[]): { changed: ScannedFile[]; removed: string[] } {
+  const scan = bucketStamps(files);
+  const stale = (b: number) => state.buckets?.[b] !== scan.stamps[b];
   const changed: ScannedFile[] = [];
   const present = new Set<string>();
-  for (const f of files) {
+  files.forEach((f, i) => {
+    if (!stale(scan.of[i]!)) return;
     present.add(f.path);
-    const prev = state.files[f.path];
-    if (prev && sameStat(prev, f)) continue;
-    if (prev && readSource(f.abs, f.path).hash === prev.hash) continue;
+    const prev = state.files.get(f.path);
+    if (prev && sameStat(prev, f)) return;
+    if (prev && readSource(f.abs, f.path).hash === prev.hash) return;
     changed.push(f);
-  }
-  const removed = Object.keys(state.files).filter((p) => !present.has(p));
+  });
+  const removed: string[] = [];
+  for (let b = 0; b < BUCKETS; b++) if (stale(b)) for (const p of Object.keys(state.files.bucket(b))) if (!present.has(p)) removed.push(p);
   return { changed, removed };
 }
 
@@ -79,25 +85,33 @@ export async function openTier(workspace: string, tier: Tier, files: ScannedFile
   // A scan that matches the manifest's fingerprint changed nothing: the manifest is not even parsed.
   if ('head' in head && head.head.stamp === filesStamp(files)) return openHead(workspace, head.head);
   const load = 'head' in head ? head.manifest() : head;
-  if (!('state' in load)) {
+  const state = 'state' in load ? load.state : undefined;
+  let problem = 'state' in load ? undefined : load;
+  let dirty: { changed: ScannedFile[]; removed: string[] } | undefined;
+  try {
+    if (state) dirty = changedFiles(state, files);
+  } catch (err) {
+    // A manifest bucket that does not parse: as a corrupt tier file.
+    problem = { problem: 'corrupt', detail: `${tierFile(tier)}: ${(err as Error).message}` };
+  }
+  if (!state || !dirty) {
     const { docs } = await buildFor(files, tier, 0, cfg, warnings);
     const mem = new MemorySegment(docs, 0);
     const lenSum = docs.reduce<[number, number, number]>((s, d) => [s[0] + d.tokens[0].length, s[1] + d.tokens[1].length, s[2] + d.tokens[2].length], [0, 0, 0]);
     return {
-      tier, behind: [], problem: load.detail, problemKind: load.problem, warnings,
+      tier, behind: [], problem: problem?.detail, problemKind: problem?.problem, warnings,
       view: { segments: [mem], isDead: () => false, dead: [], docCount: docs.length, avgLen: avg(lenSum, docs.length) },
       close: () => {},
     };
   }
-  const state = load.state;
   const disk: Segment[] = state.segments.map((s) => DiskSegment.open(path.join(workspace, INDEX_DIR), s.name, s.first, s.count));
-  const { changed, removed } = changedFiles(state, files);
+  const { changed, removed } = dirty;
   // The persisted counts less the docs of changed and removed files (as an update retires them), plus their new docs.
   const live = { dead: [...state.dead], deadCount: state.deadCount, docCount: state.docCount, lenSum: [...state.lenSum] as [number, number, number] };
   const behind = [...changed.map((f) => f.path), ...removed];
   const lengthsOf = lengthsIn(disk);
   for (const p of behind) {
-    const prev = state.files[p];
+    const prev = state.files.get(p);
     if (prev) retireDocs(live, prev, lengthsOf);
   }
   const segments = [...disk];

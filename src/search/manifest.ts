@@ -1,0 +1,118 @@
+/**
+ * A tier's manifest (path → size, mtime, ctime, content hash, docs), kept in the tier file as one
+ * line of JSON per bucket (a path's bucket: FNV-1a of the path, mod BUCKETS), the head recording
+ * each bucket's fingerprint (files-stamp.ts). An update or a search whose scan differs in a few
+ * files parses only their buckets' lines, and an update writes the other lines back as it read
+ * them: at 7,000 files the whole manifest took ~6 ms to parse and ~3 ms to write, and its 7,000
+ * objects most of the garbage collection, in a one-edit `mem index` of ~100 ms past start-up.
+ */
+import { filesStamp, type StampedFile } from './files-stamp.js';
+import type { FileState } from './tier-file.js';
+
+export const BUCKETS = 64;
+
+/** A path's bucket (FNV-1a over UTF-16 code units). */
+export function bucketOf(path: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < path.length; i++) {
+    h ^= path.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return (h >>> 0) % BUCKETS;
+}
+
+/** Each bucket's fingerprint (filesStamp of its files, in path order) for files in path order; `of[i]` is files[i]'s bucket. */
+export function bucketStamps(files: readonly StampedFile[]): { stamps: string[]; of: Uint8Array } {
+  const of = new Uint8Array(files.length);
+  const groups: StampedFile[][] = Array.from({ length: BUCKETS }, () => []);
+  for (let i = 0; i < files.length; i++) groups[(of[i] = bucketOf(files[i]!.path))]!.push(files[i]!);
+  return { stamps: groups.map(filesStamp), of };
+}
+
+type Bucket = Record<string, FileState>;
+
+export class Manifest {
+  private readonly buckets: (Bucket | undefined)[];
+  private readonly touched = new Set<number>();
+
+  /** `lines`: the tier file's bucket lines (BUCKETS of them); `size`: how many files they list. */
+  private constructor(private readonly lines: readonly string[], private count: number) {
+    this.buckets = new Array<Bucket | undefined>(BUCKETS);
+  }
+
+  static read(lines: readonly string[], size: number): Manifest {
+    if (lines.length !== BUCKETS) throw new Error(`the manifest has ${lines.length} buckets, not ${BUCKETS}`);
+    return new Manifest(lines, size);
+  }
+
+  static of(files: Record<string, FileState> = {}): Manifest {
+    const m = new Manifest(Array.from({ length: BUCKETS }, () => '{}'), 0);
+    for (const [p, f] of Object.entries(files)) m.set(p, f);
+    return m;
+  }
+
+  get size(): number {
+    return this.count;
+  }
+
+  /** Bucket `b`'s files, parsed on first use (a damaged line throws). */
+  bucket(b: number): Bucket {
+    let got = this.buckets[b];
+    if (!got) {
+      let value: unknown;
+      try {
+        value = JSON.parse(this.lines[b]!);
+      } catch (err) {
+        throw new Error(`manifest bucket ${b} is not valid JSON (${(err as Error).message})`);
+      }
+      if (!value || typeof value !== 'object' || Array.isArray(value)) throw new Error(`manifest bucket ${b} is not an object`);
+      got = this.buckets[b] = value as Bucket;
+    }
+    return got;
+  }
+
+  get(path: string): FileState | undefined {
+    const b = this.bucket(bucketOf(path));
+    return Object.hasOwn(b, path) ? b[path] : undefined;
+  }
+
+  set(path: string, f: FileState): void {
+    const n = bucketOf(path);
+    const b = this.bucket(n);
+    if (!Object.hasOwn(b, path)) this.count++;
+    b[path] = f;
+    this.touched.add(n);
+  }
+
+  delete(path: string): void {
+    const n = bucketOf(path);
+    const b = this.bucket(n);
+    if (!Object.hasOwn(b, path)) return;
+    delete b[path];
+    this.count--;
+    this.touched.add(n);
+  }
+
+  /** Every file, bucket by bucket (all buckets parsed). */
+  *entries(): Generator<[string, FileState]> {
+    for (let b = 0; b < BUCKETS; b++) yield* Object.entries(this.bucket(b));
+  }
+
+  /** The files as one record (tests, and a caller that wants them all). */
+  toRecord(): Record<string, FileState> {
+    return Object.fromEntries(this.entries());
+  }
+
+  /** The bucket lines to write: as read where nothing changed, else the bucket's JSON. */
+  serialize(): string[] {
+    return this.lines.map((line, b) => (this.touched.has(b) ? JSON.stringify(this.buckets[b]) : line));
+  }
+
+  /** Each bucket's fingerprint from what it holds (when no scan gave them). */
+  stamps(): string[] {
+    return Array.from({ length: BUCKETS }, (_, b) => {
+      const bucket = this.bucket(b);
+      return filesStamp(Object.keys(bucket).sort().map((path) => ({ path, ...bucket[path]! })));
+    });
+  }
+}
