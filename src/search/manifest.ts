@@ -9,7 +9,7 @@
 import { filesStamp, type StampedFile } from './files-stamp.js';
 import type { FileState } from './tier-file.js';
 
-export const BUCKETS = 64;
+export const BUCKETS = 32;
 
 /** A path's bucket (FNV-1a over UTF-16 code units). */
 export function bucketOf(path: string): number {
