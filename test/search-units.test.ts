@@ -13,10 +13,10 @@ import type { BuiltDoc } from '../src/search/segment-format.js';
 import { declineBeyond, IndexDeclined } from '../src/search/index-rules.js';
 import { docRuns, docsOf, emptyTier, runsOf } from '../src/search/tier-file.js';
 import { dropEmptySegments, retireDocs } from '../src/search/tier-edit.js';
-import { reuseChunks } from '../src/search/chunk-reuse.js';
+import { reuseChunks, type OldDocs } from '../src/search/chunk-reuse.js';
 import { BUCKETS, bucketOf, Manifest } from '../src/search/manifest.js';
 import { docRecord } from '../src/search/build-docs.js';
-import type { DocRecord } from '../src/search/types.js';
+import type { Chunk, DocRecord } from '../src/search/types.js';
 import { ReadDocs } from '../src/search/read-docs.js';
 import { nthSmallest } from '../src/search/bm25-cutoff.js';
 import type { Segment } from '../src/search/segment.js';
@@ -498,7 +498,8 @@ test('chunk reuse: a chunk equal to the stored doc at its position keeps it; a c
   const stored = new Map<number, DocRecord>(old.map((c, i) => [10 + i, { ...docRecord(c, 'warm'), doc: 10 + i }]));
   const oldDocs = [...stored.keys()];
   const chunks = (t: string) => chunkMarkdown('memory/d.md', t, { chunkTokens: 400, overlapTokens: 80, listItems: false });
-  const reuse = (t: string, startsSegment = (_d: number) => false) => reuseChunks(chunks(t), 'warm', oldDocs, (d) => stored.get(d)!, startsSegment);
+  const from = (over: Partial<OldDocs> = {}): OldDocs => ({ record: (d) => stored.get(d)!, startsSegment: () => false, keepable: () => true, ...over });
+  const reuse = (t: string, over: Partial<OldDocs> = {}) => reuseChunks(chunks(t), 'warm', oldDocs, from(over));
   // Appended: every old chunk is kept, the new one is not.
   const appended = reuse(`${text}\n## Note: gamma\n- id: NOTE-gamma\n`);
   assert.deepEqual(appended, { kept: [...oldDocs, -1], retired: [] });
@@ -507,15 +508,24 @@ test('chunk reuse: a chunk equal to the stored doc at its position keeps it; a c
   assert.deepEqual(edited.kept.map((d) => d >= 0), old.map((c) => !c.text.includes('alpha')));
   assert.equal(edited.retired.length, 1);
   // A line above everything: all lines move, nothing is kept; the dead docs split at a segment start.
-  const moved = reuse(`<!-- top -->\n${text}`, (d) => d === 11);
+  const moved = reuse(`<!-- top -->\n${text}`, { startsSegment: (d) => d === 11 });
   assert.ok(moved.kept.every((d) => d === -1));
   assert.deepEqual(moved.retired, [[10, 1], [11, oldDocs.length - 1]]);
+  // A doc that may not be kept (in a tail segment) is not, even when its chunk is the same.
+  assert.deepEqual(reuse(text, { keepable: (d) => d !== 11 }).kept, [10, -1, ...oldDocs.slice(2)]);
   // A text over what a doc stores cannot be compared: indexed again, even when the stored part is equal.
-  const long = `# Long\n\n${'word '.repeat(500)}\n`;
-  const cut = chunks(long).find((c) => c.text.length > 2000);
-  assert.ok(cut, 'one line of 2,500 characters is one chunk');
-  const keptLong = reuseChunks([cut!], 'warm', [0], () => ({ ...docRecord(cut!, 'warm'), doc: 0 }), () => false);
-  assert.deepEqual(keptLong.kept, [-1]);
+  const opts = { chunkTokens: 400, overlapTokens: 80, listItems: false };
+  const long = `# Long\n\n${'lorem ipsum dolor '.repeat(130)}zebraword tail\n`;
+  const cut = chunkMarkdown('memory/d.md', long, opts).find((c) => c.text.length > 2000)!;
+  const cutStored = { ...docRecord(cut, 'warm'), doc: 0 };
+  const one = (c: Chunk) => reuseChunks([c], 'warm', [0], { record: () => cutStored, startsSegment: () => false, keepable: () => true }).kept;
+  assert.deepEqual(one(cut), [-1]);
+  // Nor a text of exactly the cutStored length: the cut beginning of a longer one, tokenized whole
+  // (the long line shortened to where the cutStored text ends: same lines, same heading).
+  const shortened = cutStored.text.slice(cutStored.text.lastIndexOf('\n') + 1);
+  const exact = chunkMarkdown('memory/d.md', `# Long\n\n${shortened}\n`, opts).find((c) => c.startLine === cut.startLine)!;
+  assert.equal(exact.text, cutStored.text);
+  assert.deepEqual(one(exact), [-1]);
 });
 
 test('a --kind or --status that memfold never writes is named (typos), in any case; known ones and arch are not', () => {

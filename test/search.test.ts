@@ -423,6 +423,38 @@ test('an edit keeps the unchanged chunks of the file; the docs it drops stay dro
   assert.equal(total(rebuilt, 'chunks'), total(moved, 'chunks'));
 });
 
+test('small segments stay few: a file appended to again and again keeps two segments, and edits of many files merge theirs instead of rebuilding', async (t) => {
+  const { TAIL_MERGE } = await import('../src/search/index-rules.js');
+  const ws = searchWorkspace(t);
+  for (let i = 0; i < TAIL_MERGE + 2; i++) writeFileSync(join(ws, 'memory', `2026-10-${String(10 + i).padStart(2, '0')}.md`), `# 2026-10-${10 + i}\n\n## Note: topic ${i}\n- id: NOTE-202610${10 + i}-topic-${i}\n- why: file ${i} of the many\n`);
+  await index(ws);
+  const segments = () => readTier(ws, 'warm').head.segments as { count: number; tail?: true }[];
+  // The same file, again and again (microsync's daily file): its new chunks move to the newest segment.
+  const daily = join(ws, 'memory', '2026-11-21.md');
+  for (let i = 0; i < 14; i++) {
+    appendFileSync(daily, `\n## Note: append ${i}\n- id: NOTE-20261121-append-${i}\n`);
+    const r = await index(ws);
+    assert.deepEqual([r.tiers.warm!.compacted, total(r, 'chunksAdded'), segments().length], [false, i + 1, 2], `append ${i}`);
+  }
+  assert.equal(ids(await search(ws, 'append 0'))[0], 'NOTE-20261121-append-0');
+  // Many files, one edit each: their tail segments add up until TAIL_MERGE, then one update indexes
+  // their files again into its own segment (a merge), not the whole tier (a compaction).
+  let merged: Awaited<ReturnType<typeof index>> | undefined;
+  for (let i = 0; i < TAIL_MERGE + 2 && !merged; i++) {
+    appendFileSync(join(ws, 'memory', `2026-10-${String(10 + i).padStart(2, '0')}.md`), `\n## Note: more on ${i}\n- id: NOTE-202610${10 + i}-more-${i}\n`);
+    const r = await index(ws);
+    assert.equal(r.tiers.warm!.compacted, false);
+    if (total(r, 'merged')) merged = r;
+  }
+  assert.ok(merged, 'a merge happened');
+  assert.ok(segments().filter((s) => s.tail).length <= 1, `tail segments after the merge: ${JSON.stringify(segments())}`);
+  assert.match((await ok(['-C', ws, 'index'])).stdout, /chunks \+0 -0 /);
+  const query = async () => (await search(ws, 'more on topic file', '-k', '20')).results.map((r) => `${r.path}:${r.startLine} ${r.scores.lexical.toFixed(9)}`).sort();
+  const incremental = await query();
+  await index(ws, '--rebuild');
+  assert.deepEqual(incremental, await query(), 'ranks as a rebuilt index does');
+});
+
 test('the manifest is read and written by bucket: an edit reads and rewrites its file\'s bucket line only; a damaged bucket is found when its files change', async (t) => {
   const { bucketOf, BUCKETS } = await import('../src/search/manifest.js');
   const ws = searchWorkspace(t);

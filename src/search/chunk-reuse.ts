@@ -6,7 +6,9 @@
  *
  * Position by position is enough: a chunk records its lines, so a line added or removed above it
  * changes it anyway. The same means the same stored record (heading, lines, text, id, status ...:
- * everything its tokens come from), and a text short enough to be stored whole.
+ * everything its tokens come from), and a text short enough to be stored whole. Docs of a tail
+ * segment are not kept (`keepable`): a file edited again and again so moves its new chunks into
+ * the newest segment and leaves the older one empty, instead of a segment per edit.
  */
 import { docRecord } from './build-docs.js';
 import { MAX_TEXT } from './chunk.js';
@@ -20,16 +22,27 @@ export interface ChunkReuse {
   retired: [number, number][];
 }
 
-/** `oldDocs`: the file's docs in chunk order; `stored`: the record of one of them. */
-export function reuseChunks(chunks: readonly Chunk[], tier: Tier, oldDocs: readonly number[], stored: (doc: number) => DocRecord, startsSegment: (doc: number) => boolean): ChunkReuse {
-  const kept = chunks.map((c, i) => (i < oldDocs.length && sameChunk(c, tier, stored(oldDocs[i]!)) ? oldDocs[i]! : -1));
+/** What the indexer knows of a tier's docs: stored records, segment starts, which may be kept. */
+export interface OldDocs {
+  record(doc: number): DocRecord;
+  startsSegment(doc: number): boolean;
+  keepable(doc: number): boolean;
+}
+
+/** `oldDocs`: the file's docs in chunk order. */
+export function reuseChunks(chunks: readonly Chunk[], tier: Tier, oldDocs: readonly number[], docs: OldDocs): ChunkReuse {
+  const kept = chunks.map((c, i) => {
+    const old = oldDocs[i];
+    return old !== undefined && docs.keepable(old) && sameChunk(c, tier, docs.record(old)) ? old : -1;
+  });
   const keptSet = new Set(kept);
-  return { kept, retired: runsOf(oldDocs.filter((d) => !keptSet.has(d)), startsSegment) };
+  return { kept, retired: runsOf(oldDocs.filter((d) => !keptSet.has(d)), docs.startsSegment) };
 }
 
 function sameChunk(c: Chunk, tier: Tier, stored: DocRecord): boolean {
-  // A stored text is cut at MAX_TEXT: an equal beginning says nothing of the rest, which was tokenized.
-  if (c.text.length > MAX_TEXT) return false;
+  // A stored text is cut at MAX_TEXT: an equal beginning says nothing of the rest, which was
+  // tokenized, and a stored text of MAX_TEXT may have been cut (whole-text.ts reads the same way).
+  if (c.text.length >= MAX_TEXT) return false;
   const { doc: _doc, ...record } = stored;
   // Both are a chunk's fields in the chunker's order, then `tier` (JSON.parse keeps the stored order).
   return JSON.stringify(record) === JSON.stringify(docRecord(c, tier));

@@ -15,6 +15,11 @@ export const FLUSH_DOCS = Number(process.env.MEM_INDEX_SEGMENT_DOCS) || 25_000;
 /** Incremental updates add small segments; past this many beyond a rebuild's count, compact. */
 const EXTRA_SEGMENTS = 12;
 
+/** An incremental update's segment of fewer docs is a tail segment (SegmentRef.tail). */
+export const TAIL_DOCS = Math.min(1_000, FLUSH_DOCS);
+/** With this many tail segments, an update indexes the files with docs in them again, into its own segment. */
+export const TAIL_MERGE = 8;
+
 export function needsCompaction(s: TierState): boolean {
   const total = s.docCount + s.deadCount;
   return s.segments.length > Math.ceil(total / FLUSH_DOCS) + EXTRA_SEGMENTS || (s.deadCount > 200 && s.deadCount > total * 0.3);

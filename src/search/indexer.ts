@@ -12,7 +12,7 @@ import type { LoadedConfig } from '../config/load.js';
 import type { WorkspaceWriter } from '../write/writer.js';
 import type { LockOptions } from '../write/locks.js';
 import { addChunks, fileChunks, foldedText } from './build-docs.js';
-import { reuseChunks } from './chunk-reuse.js';
+import { reuseChunks, type OldDocs } from './chunk-reuse.js';
 import { prepareFold } from './fold.js';
 import type { ScannedFile } from './scan.js';
 import { DiskSegment } from './segment.js';
@@ -24,8 +24,8 @@ import { readSource } from './source.js';
 import { chunkingStamp, docRuns, docsOf, emptyTier, INDEX_DIR, loadTierHead, runsOf, serializeTier, tierFile, tierFileIdentity, type ManifestCache, type TierState } from './tier-file.js';
 import { filesStamp, manifestStat, sameStat } from './files-stamp.js';
 import { BUCKETS, bucketStamps } from './manifest.js';
-import { declineBeyond, FLUSH_DOCS, needsCompaction } from './index-rules.js';
-import { dropEmptySegments, lengthsIn, recordsIn, retireDocs, retireRuns } from './tier-edit.js';
+import { declineBeyond, FLUSH_DOCS, IndexDeclined, needsCompaction, TAIL_DOCS, TAIL_MERGE } from './index-rules.js';
+import { dropEmptySegments, filesWithDocsIn, lengthsIn, recordsIn, retireDocs, retireRuns } from './tier-edit.js';
 import type { Tier } from './types.js';
 
 export interface TierCounters {
@@ -39,6 +39,8 @@ export interface TierCounters {
   chunksRemoved: number;
   /** Chunks of changed files that were the same as before: their docs were kept (chunk-reuse.ts). */
   chunksKept: number;
+  /** Unchanged files indexed again to merge the tail segments their docs were in (index-rules.ts TAIL_MERGE). */
+  merged: number;
   chunks: number;
   rebuilt: string | null;
   compacted: boolean;
@@ -73,7 +75,7 @@ export interface TierUpdate {
 
 export async function updateTier(workspace: string, loaded: LoadedConfig, writer: WorkspaceWriter, tier: Tier, files: ScannedFile[], opts: IndexOptions, progress: () => void): Promise<TierUpdate> {
   const warnings: string[] = [];
-  const c: TierCounters = { files: files.length, unchanged: 0, changed: 0, added: 0, removed: 0, skipped: 0, chunksAdded: 0, chunksRemoved: 0, chunksKept: 0, chunks: 0, rebuilt: null, compacted: false };
+  const c: TierCounters = { files: files.length, unchanged: 0, changed: 0, added: 0, removed: 0, skipped: 0, chunksAdded: 0, chunksRemoved: 0, chunksKept: 0, merged: 0, chunks: 0, rebuilt: null, compacted: false };
   const chunking = chunkingStamp(loaded.config.search);
   const head = loadTierHead(workspace, tier, chunking, opts.manifests);
   // A segment file damaged since it was written (truncated, deleted) makes the tier rebuild.
@@ -111,7 +113,8 @@ export async function updateTier(workspace: string, loaded: LoadedConfig, writer
     const name = `${tier}-${first}-${Date.now().toString(36)}`;
     // At once: each waits for its fsync, and none is visible before the tier file names it.
     await Promise.all(Object.entries(seg).map(([ext, data]) => writer.write(`${INDEX_DIR}/${name}.${ext}`, data)));
-    next.segments.push(sizedRef(name, first, count, seg));
+    // An incremental update's small segment is a tail segment (its docs are not kept, and merged in time).
+    next.segments.push({ ...sizedRef(name, first, count, seg), ...(prevCount && count < TAIL_DOCS ? { tail: true as const } : {}) });
     next.docCount += count;
     c.chunksAdded += count;
     for (let i = 0; i < 3; i++) next.lenSum[i] = next.lenSum[i]! + lenSum[i]!;
@@ -139,9 +142,17 @@ export async function updateTier(workspace: string, loaded: LoadedConfig, writer
       if (g.segment) await writeSegment(g.first, g.count, g.segment, g.lenSum);
     });
   const lengthsOf = lengthsIn(disk);
-  const recordOf = recordsIn(disk);
-  // The docs added now go into the builder's segment; the others lie in the tier's segments.
-  const startsSegment = (doc: number) => doc === builder.first || next.segments.some((s) => s.first === doc);
+  // Enough tail segments: the files with docs in them are indexed again, into this update's segment.
+  const tails = prev.segments.filter((s) => s.tail);
+  const merge = tails.length >= TAIL_MERGE ? filesWithDocsIn(prev.files, tails) : new Set<string>();
+  if (merge.size && opts.limit !== undefined) throw new IndexDeclined(`the ${tier} index is due for a merge of its ${tails.length} small segments`);
+  const inTail = (doc: number) => tails.some((s) => doc >= s.first && doc < s.first + s.count);
+  const oldDocs = (p: string): OldDocs => ({
+    record: recordsIn(disk),
+    // The docs added now go into the builder's segment; the others lie in the tier's segments.
+    startsSegment: (doc) => doc === builder.first || next.segments.some((s) => s.first === doc),
+    keepable: (doc) => !merge.has(p) && !inTail(doc),
+  });
   const kill = (p: string) => {
     const old = prev.files.get(p);
     if (!old) return;
@@ -165,22 +176,24 @@ export async function updateTier(workspace: string, loaded: LoadedConfig, writer
     for (let i = 0; i < (threads ? 0 : files.length); i++) {
       const f = files[i]!;
       progress();
-      if (!stale(scan.of[i]!)) {
+      const merging = merge.has(f.path);
+      if (!merging && !stale(scan.of[i]!)) {
         c.unchanged++;
         continue;
       }
       const old = prev.files.get(f.path);
-      if (old && sameStat(old, f)) {
+      if (!merging && old && sameStat(old, f)) {
         c.unchanged++;
         continue;
       }
       const src = readSource(f.abs, f.path);
-      if (old && old.hash === src.hash) {
+      if (!merging && old && old.hash === src.hash) {
         next.files.set(f.path, { ...old, ...manifestStat(f) });
         c.unchanged++;
         continue;
       }
-      if (old) c.changed++;
+      if (old && old.hash === src.hash) c.merged++;
+      else if (old) c.changed++;
       else c.added++;
       if (src.warning) warnings.push(src.warning);
       if (src.text === null) {
@@ -190,7 +203,7 @@ export async function updateTier(workspace: string, loaded: LoadedConfig, writer
       } else {
         const chunks = fileChunks(f.path, src.text, loaded.config.search);
         // A changed file's unchanged chunks keep their docs; the rest are indexed anew.
-        const reuse = old ? reuseChunks(chunks, tier, docsOf(docRuns(old)), recordOf, startsSegment) : undefined;
+        const reuse = old ? reuseChunks(chunks, tier, docsOf(docRuns(old)), oldDocs(f.path)) : undefined;
         if (reuse) c.chunksRemoved += retireRuns(next, reuse.retired, lengthsOf);
         const docs = reuse?.kept ?? chunks.map(() => -1);
         const fresh = chunks.filter((_, i) => docs[i]! < 0);
@@ -200,7 +213,7 @@ export async function updateTier(workspace: string, loaded: LoadedConfig, writer
         if (incremental) prepareFold(fresh.map(foldedText));
         addChunks(builder, fresh, tier);
         for (let i = 0; i < docs.length; i++) if (docs[i]! < 0) docs[i] = next.nextId++;
-        const runs = runsOf(docs, startsSegment);
+        const runs = runsOf(docs, oldDocs(f.path).startsSegment);
         next.files.set(f.path, { ...manifestStat(f), hash: src.hash, first: runs[0]?.[0] ?? next.nextId, count: docs.length, ...(runs.length > 1 ? { runs } : {}), ...(src.warning ? { warning: src.warning } : {}) });
       }
       if (builder.count >= FLUSH_DOCS) await flush();

@@ -1,4 +1,5 @@
 /** Human output of `mem search` and `mem index` (pure: strings in, strings out). */
+import { count } from '../core/count.js';
 import type { TierCounters } from './indexer.js';
 import type { IndexResult } from './update.js';
 import type { SearchResponse } from './search.js';
@@ -62,5 +63,6 @@ export function formatIndexSummary(r: IndexResult, emb: EmbeddingCounters | null
   const compacted = Object.entries(t).filter(([, c]) => c.compacted).map(([k]) => k);
   if (rebuilt.length) parts.push(`rebuilt: ${rebuilt.join(', ')}`);
   if (compacted.length) parts.push(`compacted: ${compacted.join(', ')}`);
+  if (sum(t, 'merged')) parts.push(`small segments merged (${count(sum(t, 'merged'), 'unchanged file')} indexed again)`);
   return `indexed: ${parts.join('; ')}`;
 }

@@ -8,6 +8,7 @@
  * segment goes only when no file's docs start in it, and its dead ranges go with it.
  */
 import type { Segment } from './segment.js';
+import type { Manifest } from './manifest.js';
 import type { DocRecord } from './types.js';
 import { docRuns, type FileState, type SegmentRef, type TierHead, type TierState } from './tier-file.js';
 
@@ -54,6 +55,15 @@ export function retireRuns(next: Pick<TierHead, 'dead' | 'deadCount' | 'docCount
 /** Retires all of a changed or removed file's docs (retireRuns). */
 export function retireDocs(next: Pick<TierHead, 'dead' | 'deadCount' | 'docCount' | 'lenSum'>, old: FileState, lengthsOf: DocLengths): number {
   return retireRuns(next, docRuns(old), lengthsOf);
+}
+
+/** The files with docs in any of `segments` (every bucket of the manifest is read). */
+export function filesWithDocsIn(files: Manifest, segments: readonly SegmentRef[]): Set<string> {
+  const out = new Set<string>();
+  for (const [path, f] of files.entries()) {
+    if (docRuns(f).some(([first]) => segments.some((s) => first >= s.first && first < s.first + s.count))) out.add(path);
+  }
+  return out;
 }
 
 /**

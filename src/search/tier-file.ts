@@ -42,6 +42,11 @@ export interface SegmentRef {
   name: string;
   first: number;
   count: number;
+  /**
+   * A small segment an incremental update wrote (index-rules.ts): its docs are not kept when their
+   * file changes, and enough of them are merged by indexing their files again.
+   */
+  tail?: true;
 }
 
 export interface TierHead {
