@@ -472,9 +472,10 @@ test('doc runs: consecutive ids join, except across a segment start; a file with
 
 test('the manifest by bucket: counts what it lists, parses a bucket on first use, writes untouched lines back as read', () => {
   const m = Manifest.of({ 'memory/a.md': { size: 1, mtimeMs: 1, hash: 'a', first: 0, count: 2 } });
-  const lines = m.serialize();
+  const lines = m.serialize().map((l) => Buffer.from(l).toString());
   assert.equal(lines.length, BUCKETS);
-  const read = Manifest.read(lines.map((l, b) => (b === bucketOf('memory/a.md') ? l : l === '{}' ? '{ }' : l)), 1);
+  // Spaces JSON.stringify never writes: a line written back unparsed keeps them.
+  const read = Manifest.read(lines.map((l, b) => Buffer.from(b === bucketOf('memory/a.md') ? l : '{ }')), 1);
   assert.equal(read.size, 1);
   assert.equal(read.get('memory/a.md')?.count, 2);
   assert.equal(read.get('memory/b.md'), undefined);
@@ -484,12 +485,12 @@ test('the manifest by bucket: counts what it lists, parses a bucket on first use
   read.delete('memory/a.md');
   read.delete('memory/missing.md');
   assert.equal(read.size, 1);
-  const out = read.serialize();
+  const out = read.serialize().map((l) => Buffer.from(l).toString());
   const touched = new Set([bucketOf('memory/a.md'), bucketOf('memory/b.md')]);
   out.forEach((line, b) => assert.equal(line, touched.has(b) ? JSON.stringify(read.bucket(b)) : '{ }', `bucket ${b}`));
   assert.deepEqual(read.toRecord(), { 'memory/b.md': { size: 2, mtimeMs: 2, hash: 'b', first: 2, count: 1 } });
-  assert.throws(() => Manifest.read(lines.slice(1), 1), new RegExp(`${BUCKETS - 1} buckets, not ${BUCKETS}`));
-  assert.throws(() => Manifest.read(lines.map(() => '[]'), 0).get('x'), /is not an object/);
+  assert.throws(() => Manifest.read(lines.slice(1).map((l) => Buffer.from(l)), 1), new RegExp(`${BUCKETS - 1} buckets, not ${BUCKETS}`));
+  assert.throws(() => Manifest.read(lines.map(() => Buffer.from('[]')), 0).get('x'), /is not an object/);
 });
 
 test('chunk reuse: a chunk equal to the stored doc at its position keeps it; a changed or moved one, or one too long to be stored whole, does not', () => {

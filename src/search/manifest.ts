@@ -3,8 +3,9 @@
  * line of JSON per bucket (a path's bucket: FNV-1a of the path, mod BUCKETS), the head recording
  * each bucket's fingerprint (files-stamp.ts). An update or a search whose scan differs in a few
  * files parses only their buckets' lines, and an update writes the other lines back as it read
- * them: at 7,000 files the whole manifest took ~6 ms to parse and ~3 ms to write, and its 7,000
- * objects most of the garbage collection, in a one-edit `mem index` of ~100 ms past start-up.
+ * them: at 7,000 files the whole manifest took ~6 ms to parse and ~3 ms to write in a one-edit
+ * `mem index` of ~100 ms past start-up. Lines stay bytes (slices of the file read) until parsed: a
+ * megabyte decoded to a string and encoded back was a full garbage collection at the end of the run.
  */
 import { filesStamp, type StampedFile } from './files-stamp.js';
 import type { FileState } from './tier-file.js';
@@ -31,22 +32,24 @@ export function bucketStamps(files: readonly StampedFile[]): { stamps: string[];
 
 type Bucket = Record<string, FileState>;
 
+const EMPTY = Buffer.from('{}');
+
 export class Manifest {
   private readonly buckets: (Bucket | undefined)[];
   private readonly touched = new Set<number>();
 
-  /** `lines`: the tier file's bucket lines (BUCKETS of them); `size`: how many files they list. */
-  private constructor(private readonly lines: readonly string[], private count: number) {
+  /** `lines`: the tier file's bucket lines (BUCKETS of them, UTF-8); `size`: how many files they list. */
+  private constructor(private readonly lines: readonly Uint8Array[], private count: number) {
     this.buckets = new Array<Bucket | undefined>(BUCKETS);
   }
 
-  static read(lines: readonly string[], size: number): Manifest {
+  static read(lines: readonly Uint8Array[], size: number): Manifest {
     if (lines.length !== BUCKETS) throw new Error(`the manifest has ${lines.length} buckets, not ${BUCKETS}`);
     return new Manifest(lines, size);
   }
 
   static of(files: Record<string, FileState> = {}): Manifest {
-    const m = new Manifest(Array.from({ length: BUCKETS }, () => '{}'), 0);
+    const m = new Manifest(Array.from({ length: BUCKETS }, () => EMPTY), 0);
     for (const [p, f] of Object.entries(files)) m.set(p, f);
     return m;
   }
@@ -61,7 +64,7 @@ export class Manifest {
     if (!got) {
       let value: unknown;
       try {
-        value = JSON.parse(this.lines[b]!);
+        value = JSON.parse(Buffer.from(this.lines[b]!.buffer, this.lines[b]!.byteOffset, this.lines[b]!.byteLength).toString('utf8'));
       } catch (err) {
         throw new Error(`manifest bucket ${b} is not valid JSON (${(err as Error).message})`);
       }
@@ -104,8 +107,8 @@ export class Manifest {
   }
 
   /** The bucket lines to write: as read where nothing changed, else the bucket's JSON. */
-  serialize(): string[] {
-    return this.lines.map((line, b) => (this.touched.has(b) ? JSON.stringify(this.buckets[b]) : line));
+  serialize(): Uint8Array[] {
+    return this.lines.map((line, b) => (this.touched.has(b) ? Buffer.from(JSON.stringify(this.buckets[b])) : line));
   }
 
   /** Each bucket's fingerprint from what it holds (when no scan gave them). */

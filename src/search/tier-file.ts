@@ -103,10 +103,13 @@ export type TierLoad = { state: TierState } | TierProblem;
 export type TierHeadLoad = { head: TierHead; manifest: () => TierLoad } | TierProblem;
 
 /** `stamps`: the manifest's fingerprints, those of the scan it was checked to list. */
-export function serializeTier(state: TierState, stamps: ManifestStamps): string {
+export function serializeTier(state: TierState, stamps: ManifestStamps): Buffer {
   const { files, ...head } = state;
-  return `${[JSON.stringify({ ...head, ...stamps, fileCount: files.size }), ...files.serialize()].join('\n')}\n`;
+  const lines = [Buffer.from(JSON.stringify({ ...head, ...stamps, fileCount: files.size })), ...files.serialize()];
+  return Buffer.concat(lines.flatMap((l) => [l, NEWLINE]));
 }
+
+const NEWLINE = Buffer.from('\n');
 
 /** Which version of a tier file is on disk (device, inode, size, mtime): 'none' when there is none. */
 export function tierFileIdentity(workspace: string, tier: Tier): string {
@@ -197,18 +200,24 @@ export function loadTierHead(workspace: string, tier: Tier, chunking?: string, c
   const checked = checkedHead(line, workspace, tier, chunking);
   if (!('head' in checked)) return checked;
   const manifest = (): TierLoad => {
-    let text: string;
+    let bytes: Buffer;
     try {
-      text = fs.readFileSync(file, 'utf8');
+      bytes = fs.readFileSync(file);
     } catch {
       return { problem: 'missing', detail: `${tierFile(tier)} does not exist` };
     }
-    const lines = text.split('\n');
-    const head = lines[0] === line ? checked : checkedHead(lines[0]!, workspace, tier, chunking);
+    // Lines as bytes: the manifest's are decoded only when their bucket is parsed (manifest.ts).
+    const lines: Buffer[] = [];
+    for (let at = 0; at < bytes.length; ) {
+      const nl = bytes.indexOf(10, at);
+      lines.push(bytes.subarray(at, nl < 0 ? bytes.length : nl));
+      at = nl < 0 ? bytes.length : nl + 1;
+    }
+    const first = lines[0]?.toString('utf8') ?? '';
+    const head = first === line ? checked : checkedHead(first, workspace, tier, chunking);
     if (!('head' in head)) return head;
-    // The head line, the buckets' lines, and the empty string after the last newline.
-    if (lines.length !== BUCKETS + 2 || lines[BUCKETS + 1] !== '') return { problem: 'corrupt', detail: `${tierFile(tier)} manifest is cut short or overlong (${lines.length - 1} lines, not ${BUCKETS + 1})` };
-    return { state: { ...head.head, files: Manifest.read(lines.slice(1, BUCKETS + 1), head.head.fileCount!) } };
+    if (lines.length !== BUCKETS + 1 || bytes[bytes.length - 1] !== 10) return { problem: 'corrupt', detail: `${tierFile(tier)} manifest is cut short or overlong (${lines.length} lines, not ${BUCKETS + 1})` };
+    return { state: { ...head.head, files: Manifest.read(lines.slice(1), head.head.fileCount!) } };
   };
   return { head: checked.head, manifest };
 }
