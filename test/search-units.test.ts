@@ -609,3 +609,22 @@ test('the cut-off\'s selection gives the value a sort would put at that index, w
     assert.ok(got === want, `${got} at ${k}, a sort has ${want}`);
   }), { numRuns: 2_000 });
 });
+
+test('the scan lists each file once, in key order: names that sort before "/", overlapping roots, an extra path before MEMORY.md', async (t) => {
+  const { mkdirSync, writeFileSync } = await import('node:fs');
+  const { join } = await import('node:path');
+  const { tempDir } = await import('./helpers/cli.js');
+  const { scanWorkspace } = await import('../src/search/scan.js');
+  const ws = tempDir(t, 'memfold-scan-order-');
+  const files = ['MEMORY.md', 'memory/a-b.md', 'memory/a/x.md', 'memory/a.md', 'memory/b.md', 'memory/notes/n.md', 'Alpha/z.md'];
+  for (const f of files) {
+    mkdirSync(join(ws, f, '..'), { recursive: true });
+    writeFileSync(join(ws, f), '# x\n');
+  }
+  const keys = (extra: string[]) => scanWorkspace(ws, extra).map((f) => f.path);
+  const sorted = (list: string[]) => [...list].sort();
+  // Walked by name, memory/a/ comes before memory/a-b.md; by key, '-' sorts before '/'.
+  assert.deepEqual(keys([]), sorted(files.filter((f) => f !== 'Alpha/z.md')));
+  // memory/notes is inside memory/ (each of its files once); Alpha sorts before MEMORY.md.
+  assert.deepEqual(keys(['memory/notes', 'Alpha']), sorted(files));
+});
