@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { loadConfig } from '../src/config/load.js';
 import { manifestStamp } from '../src/search/files-stamp.js';
+import { bucketStamps } from '../src/search/manifest.js';
 import { runIndex, runSearch } from '../src/search/index.js';
 import { mem } from './helpers/cli.js';
 import { fingerprint, ids, index, NOW, ok, readTier, search, searchWorkspace, total } from './search-helpers.js';
@@ -166,6 +167,9 @@ test('mem index updates exactly the affected chunks: edit, add, rename, delete, 
     for (const tier of ['warm', 'cold'] as const) {
       const { head, files } = readTier(ws, tier);
       assert.equal(head.stamp, manifestStamp(files), `${tier} after mem index ${flags.join(' ')}`);
+      // And each bucket's, for the files of its line.
+      const listed = Object.keys(files).sort().map((path) => ({ path, ...files[path] }));
+      assert.deepEqual(head.buckets, bucketStamps(listed).stamps, `${tier} buckets after mem index ${flags.join(' ')}`);
     }
     return r;
   };

@@ -62,9 +62,10 @@ export class Manifest {
   bucket(b: number): Bucket {
     let got = this.buckets[b];
     if (!got) {
+      const line = this.lines[b]!;
       let value: unknown;
       try {
-        value = JSON.parse(Buffer.from(this.lines[b]!.buffer, this.lines[b]!.byteOffset, this.lines[b]!.byteLength).toString('utf8'));
+        value = JSON.parse(Buffer.from(line.buffer, line.byteOffset, line.byteLength).toString('utf8'));
       } catch (err) {
         throw new Error(`manifest bucket ${b} is not valid JSON (${(err as Error).message})`);
       }
@@ -111,11 +112,4 @@ export class Manifest {
     return this.lines.map((line, b) => (this.touched.has(b) ? Buffer.from(JSON.stringify(this.buckets[b])) : line));
   }
 
-  /** Each bucket's fingerprint from what it holds (when no scan gave them). */
-  stamps(): string[] {
-    return Array.from({ length: BUCKETS }, (_, b) => {
-      const bucket = this.bucket(b);
-      return filesStamp(Object.keys(bucket).sort().map((path) => ({ path, ...bucket[path]! })));
-    });
-  }
 }
