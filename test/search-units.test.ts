@@ -491,6 +491,13 @@ test('the manifest by bucket: counts what it lists, parses a bucket on first use
   assert.deepEqual(read.toRecord(), { 'memory/b.md': { size: 2, mtimeMs: 2, hash: 'b', first: 2, count: 1 } });
   assert.throws(() => Manifest.read(lines.slice(1).map((l) => Buffer.from(l)), 1), new RegExp(`${BUCKETS - 1} buckets, not ${BUCKETS}`));
   assert.throws(() => Manifest.read(lines.map(() => Buffer.from('[]')), 0).get('x'), /is not an object/);
+  // A line in another bucket's place, or an entry without its doc range: damage, found when parsed.
+  const entry = (path: string) => JSON.stringify({ [path]: { size: 1, mtimeMs: 1, hash: 'h', first: 0, count: 1 } });
+  const b = bucketOf('memory/a.md');
+  const misplaced = lines.map((l, i) => Buffer.from(i === (b + 1) % BUCKETS ? entry('memory/a.md') : '{}'));
+  assert.throws(() => Manifest.read(misplaced, 1).bucket((b + 1) % BUCKETS), new RegExp(`lists memory/a.md, which belongs in bucket ${b}`));
+  const broken = lines.map((l, i) => Buffer.from(i === b ? JSON.stringify({ 'memory/a.md': { size: 1, mtimeMs: 1, hash: 'h' } }) : '{}'));
+  assert.throws(() => Manifest.read(broken, 1).get('memory/a.md'), /damaged entry for memory\/a.md/);
 });
 
 test('chunk reuse: a chunk equal to the stored doc at its position keeps it; a changed or moved one, or one too long to be stored whole, does not', () => {

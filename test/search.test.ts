@@ -444,14 +444,23 @@ test('small segments stay few: a file appended to again and again keeps two segm
   // Many files, one edit each: their tail segments add up until TAIL_MERGE, then one update indexes
   // their files again into its own segment (a merge), not the whole tier (a compaction).
   let merged: Awaited<ReturnType<typeof index>> | undefined;
+  let tailDocs = 0;
   for (let i = 0; i < TAIL_MERGE + 2 && !merged; i++) {
+    tailDocs = segments().filter((s) => s.tail).reduce((n, s) => n + s.count, 0);
     appendFileSync(join(ws, 'memory', `2026-10-${String(10 + i).padStart(2, '0')}.md`), `\n## Note: more on ${i}\n- id: NOTE-202610${10 + i}-more-${i}\n`);
     const r = await index(ws);
     assert.equal(r.tiers.warm!.compacted, false);
     if (total(r, 'merged')) merged = r;
   }
   assert.ok(merged, 'a merge happened');
-  assert.ok(segments().filter((s) => s.tail).length <= 1, `tail segments after the merge: ${JSON.stringify(segments())}`);
+  // Only the tails' docs move (and the new entry's is added): the merged files keep their other docs.
+  assert.equal(total(merged, 'chunksAdded'), tailDocs + 1);
+  assert.deepEqual(segments().filter((s) => s.tail), [], 'the merge left no tail segment, nor made one');
+  // A merged file keeps its docs outside the tails, as any changed file: the next append adds one doc.
+  const before = readTier(ws, 'warm').files['memory/2026-11-21.md'].count;
+  appendFileSync(daily, '\n## Note: after the merge\n- id: NOTE-20261121-after-merge\n');
+  const after = await index(ws);
+  assert.deepEqual(['chunksAdded', 'chunksKept', 'merged'].map((k) => total(after, k)), [1, before, 0]);
   assert.match((await ok(['-C', ws, 'index'])).stdout, /chunks \+0 -0 /);
   const query = async () => (await search(ws, 'more on topic file', '-k', '20')).results.map((r) => `${r.path}:${r.startLine} ${r.scores.lexical.toFixed(9)}`).sort();
   const incremental = await query();
@@ -490,6 +499,17 @@ test('the manifest is read and written by bucket: an edit reads and rewrites its
   const repaired = await index(ws);
   assert.match(repaired.warnings.join('\n'), new RegExp(`manifest bucket ${bucketOf(other)} is not valid JSON.*: rebuilt it`));
   assert.deepEqual([ids(await search(ws, 'wombat'))[0], ids(await search(ws, 'quokka'))[0]], ['NOTE-20261120-wombat', 'NOTE-20261121-quokka']);
+  // Two bucket lines swapped (each valid JSON): a file in the wrong bucket is damage, not a new file.
+  const swapped = readFileSync(tierPath, 'utf8').split('\n');
+  const [x, y] = [1 + bucketOf('MEMORY.md'), 1 + bucketOf(other)];
+  assert.notEqual(x, y);
+  [swapped[x], swapped[y]] = [swapped[y]!, swapped[x]!];
+  writeFileSync(tierPath, swapped.join('\n'));
+  writeFileSync(join(ws, 'MEMORY.md'), '# Memory\n\n- nothing about rollbacks any more\n');
+  const stale = await search(ws, 'rollback script');
+  assert.ok(!stale.results.some((r) => r.path === 'MEMORY.md' && r.text.includes('Every migration')), 'the old MEMORY.md text is not served');
+  assert.match(stale.stderr, /warm index unusable \(.*manifest bucket \d+ lists/);
+  assert.match((await index(ws)).warnings.join('\n'), /manifest bucket \d+ lists .*, which belongs in bucket \d+.*: rebuilt it/);
 });
 
 test('a tier file replaced between reading its head and its manifest: the manifest answers from the new file, head and files together', async (t) => {

@@ -113,8 +113,9 @@ export async function updateTier(workspace: string, loaded: LoadedConfig, writer
     const name = `${tier}-${first}-${Date.now().toString(36)}`;
     // At once: each waits for its fsync, and none is visible before the tier file names it.
     await Promise.all(Object.entries(seg).map(([ext, data]) => writer.write(`${INDEX_DIR}/${name}.${ext}`, data)));
-    // An incremental update's small segment is a tail segment (its docs are not kept, and merged in time).
-    next.segments.push({ ...sizedRef(name, first, count, seg), ...(prevCount && count < TAIL_DOCS ? { tail: true as const } : {}) });
+    // An incremental update's small segment is a tail segment (its docs are not kept, and merged in
+    // time); a merge's is not, or its files would be merged again and again.
+    next.segments.push({ ...sizedRef(name, first, count, seg), ...(prevCount && !merge.size && count < TAIL_DOCS ? { tail: true as const } : {}) });
     next.docCount += count;
     c.chunksAdded += count;
     for (let i = 0; i < 3; i++) next.lenSum[i] = next.lenSum[i]! + lenSum[i]!;
@@ -147,12 +148,13 @@ export async function updateTier(workspace: string, loaded: LoadedConfig, writer
   const merge = tails.length >= TAIL_MERGE ? filesWithDocsIn(prev.files, tails) : new Set<string>();
   if (merge.size && opts.limit !== undefined) throw new IndexDeclined(`the ${tier} index is due for a merge of its ${tails.length} small segments`);
   const inTail = (doc: number) => tails.some((s) => doc >= s.first && doc < s.first + s.count);
-  const oldDocs = (p: string): OldDocs => ({
+  const oldDocs: OldDocs = {
     record: recordsIn(disk),
     // The docs added now go into the builder's segment; the others lie in the tier's segments.
     startsSegment: (doc) => doc === builder.first || next.segments.some((s) => s.first === doc),
-    keepable: (doc) => !merge.has(p) && !inTail(doc),
-  });
+    // A merged file keeps its docs outside the tail segments, like any changed file.
+    keepable: (doc) => !inTail(doc),
+  };
   const kill = (p: string) => {
     const old = prev.files.get(p);
     if (!old) return;
@@ -203,7 +205,7 @@ export async function updateTier(workspace: string, loaded: LoadedConfig, writer
       } else {
         const chunks = fileChunks(f.path, src.text, loaded.config.search);
         // A changed file's unchanged chunks keep their docs; the rest are indexed anew.
-        const reuse = old ? reuseChunks(chunks, tier, docsOf(docRuns(old)), oldDocs(f.path)) : undefined;
+        const reuse = old ? reuseChunks(chunks, tier, docsOf(docRuns(old)), oldDocs) : undefined;
         if (reuse) c.chunksRemoved += retireRuns(next, reuse.retired, lengthsOf);
         const docs = reuse?.kept ?? chunks.map(() => -1);
         const fresh = chunks.filter((_, i) => docs[i]! < 0);
@@ -213,7 +215,7 @@ export async function updateTier(workspace: string, loaded: LoadedConfig, writer
         if (incremental) prepareFold(fresh.map(foldedText));
         addChunks(builder, fresh, tier);
         for (let i = 0; i < docs.length; i++) if (docs[i]! < 0) docs[i] = next.nextId++;
-        const runs = runsOf(docs, oldDocs(f.path).startsSegment);
+        const runs = runsOf(docs, oldDocs.startsSegment);
         next.files.set(f.path, { ...manifestStat(f), hash: src.hash, first: runs[0]?.[0] ?? next.nextId, count: docs.length, ...(runs.length > 1 ? { runs } : {}), ...(src.warning ? { warning: src.warning } : {}) });
       }
       if (builder.count >= FLUSH_DOCS) await flush();

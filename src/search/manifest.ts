@@ -34,6 +34,13 @@ type Bucket = Record<string, FileState>;
 
 const EMPTY = Buffer.from('{}');
 
+const isCount = (n: unknown) => Number.isInteger(n) && (n as number) >= 0;
+
+function validEntry(f: unknown): boolean {
+  const e = f as Partial<FileState> | null;
+  return !!e && typeof e === 'object' && typeof e.hash === 'string' && typeof e.size === 'number' && typeof e.mtimeMs === 'number' && isCount(e.first) && isCount(e.count) && (e.runs === undefined || (Array.isArray(e.runs) && e.runs.every((r) => Array.isArray(r) && r.length === 2 && isCount(r[0]) && isCount(r[1]))));
+}
+
 export class Manifest {
   private readonly buckets: (Bucket | undefined)[];
   private readonly touched = new Set<number>();
@@ -70,6 +77,11 @@ export class Manifest {
         throw new Error(`manifest bucket ${b} is not valid JSON (${(err as Error).message})`);
       }
       if (!value || typeof value !== 'object' || Array.isArray(value)) throw new Error(`manifest bucket ${b} is not an object`);
+      // A line moved or edited by hand: a file looked up in its own bucket would be missed, its docs never retired.
+      for (const [path, f] of Object.entries(value)) {
+        if (bucketOf(path) !== b) throw new Error(`manifest bucket ${b} lists ${path}, which belongs in bucket ${bucketOf(path)}`);
+        if (!validEntry(f)) throw new Error(`manifest bucket ${b} has a damaged entry for ${path}`);
+      }
       got = this.buckets[b] = value as Bucket;
     }
     return got;

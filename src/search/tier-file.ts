@@ -170,9 +170,11 @@ function checkedHead(line: string, workspace: string, tier: Tier, chunking: stri
   if (chunking !== undefined && head.chunking !== chunking) {
     return { problem: 'version', detail: `${tierFile(tier)} was chunked with other settings (${String(head.chunking)}, now ${chunking})` };
   }
-  if (!Array.isArray(head.segments) || !Array.isArray(head.dead) || !Array.isArray(head.buckets) || head.buckets.length !== BUCKETS || typeof head.fileCount !== 'number') {
+  if (!Array.isArray(head.segments) || !Array.isArray(head.dead) || !Array.isArray(head.buckets) || head.buckets.length !== BUCKETS || !Number.isInteger(head.fileCount) || head.fileCount! < 0) {
     return { problem: 'corrupt', detail: `${tierFile(tier)} lacks segments, dead ranges or manifest fingerprints` };
   }
+  // Docs come from files: a manifest said to list none while docs live is damaged.
+  if (head.fileCount === 0 && head.docCount > 0) return { problem: 'corrupt', detail: `${tierFile(tier)} lists no files but ${head.docCount} docs` };
   for (const s of head.segments) {
     for (const ext of ['dict', 'post', 'didx', 'docs']) {
       if (!fs.existsSync(path.join(workspace, INDEX_DIR, `${s.name}.${ext}`))) {
