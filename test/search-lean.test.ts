@@ -203,6 +203,14 @@ test('a lean lexical search loads no commander, zod, luxon, remark, openai, chok
   assert.doesNotMatch(chinese, /node_modules\/(commander|zod|luxon)\//);
 });
 
+test('the bundles share one copy of each Node builtin\'s exports (scripts/bundle.mjs), not one per module', () => {
+  for (const name of ['first', 'search', 'index']) {
+    const bundle = readFileSync(join(ROOT, 'dist', 'cli', `${name}.cjs`), 'utf8');
+    assert.doesNotMatch(bundle, /__toESM\(require\("node:/, name);
+    assert.match(bundle, /__builtin\("node:fs"\)/, name);
+  }
+});
+
 test('the bundle that prints a served search (dist/cli/first.cjs) holds no tokenizer, Chinese folding or snippet code: present.ts alone formats', () => {
   const bundle = readFileSync(join(ROOT, 'dist', 'cli', 'first.cjs'), 'utf8');
   assert.match(bundle, /\/\/ src\/search\/present\.ts/, 'the formatter is in it');
