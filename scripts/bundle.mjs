@@ -42,8 +42,8 @@ const lockfile = ['proper-lockfile', 'graceful-fs', 'retry', 'signal-exit'];
 // esbuild gives each module that imports a Node builtin its own copy of the builtin's exports
 // (`__toESM(require("node:fs"), 1)` copies node:fs's ~100 properties): 38 copies in the index
 // bundle, ~2 ms of a one-edit `mem index` in interleaved A/Bs. The copies are getters onto the
-// same module, so one per builtin serves every module of a bundle. A bundle laid out otherwise
-// stops the build (a new esbuild cannot silently undo this), and a test checks the result.
+// same module, so one per builtin serves every module of a bundle. Helpers laid out otherwise stop
+// the build, and a test checks that no bundle keeps a copy per module (search-lean.test.ts).
 const SHARED = 'var __builtins = {};\nvar __builtin = (id) => __builtins[id] ??= __toESM(require(id), 1);\n';
 const shareBuiltins = (file) => {
   const code = fs.readFileSync(file, 'utf8');

@@ -204,7 +204,7 @@ test('a lean lexical search loads no commander, zod, luxon, remark, openai, chok
 });
 
 test('the bundles share one copy of each Node builtin\'s exports (scripts/bundle.mjs), not one per module', () => {
-  for (const name of ['first', 'search', 'index']) {
+  for (const name of ['load', 'first', 'search', 'index']) {
     const bundle = readFileSync(join(ROOT, 'dist', 'cli', `${name}.cjs`), 'utf8');
     assert.doesNotMatch(bundle, /__toESM\(require\("node:/, name);
     assert.match(bundle, /__builtin\("node:fs"\)/, name);

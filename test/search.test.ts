@@ -430,9 +430,10 @@ test('an edit keeps the unchanged chunks of the file; the docs it drops stay dro
 test('small segments stay few: a file appended to again and again keeps two segments, and edits of many files merge theirs instead of rebuilding', async (t) => {
   const { TAIL_MERGE } = await import('../src/search/index-rules.js');
   const ws = searchWorkspace(t);
-  for (let i = 0; i < TAIL_MERGE + 2; i++) writeFileSync(join(ws, 'memory', `2026-10-${String(10 + i).padStart(2, '0')}.md`), `# 2026-10-${10 + i}\n\n## Note: topic ${i}\n- id: NOTE-202610${10 + i}-topic-${i}\n- why: file ${i} of the many\n`);
+  const many = (i: number) => join(ws, 'memory', `many-${String(i).padStart(2, '0')}.md`);
+  for (let i = 0; i < 3 * TAIL_MERGE + 2; i++) writeFileSync(many(i), `# Many ${i}\n\n## Note: topic ${i}\n- id: NOTE-20261010-topic-${i}\n- why: file ${i} of the many\n`);
   await index(ws);
-  const segments = () => readTier(ws, 'warm').head.segments as { count: number; tail?: true }[];
+  const segments = () => readTier(ws, 'warm').head.segments as { count: number; tail?: true; merged?: true }[];
   // The same file, again and again (microsync's daily file): its new chunks move to the newest segment.
   const daily = join(ws, 'memory', '2026-11-21.md');
   for (let i = 0; i < 14; i++) {
@@ -447,7 +448,7 @@ test('small segments stay few: a file appended to again and again keeps two segm
   let tailDocs = 0;
   for (let i = 0; i < TAIL_MERGE + 2 && !merged; i++) {
     tailDocs = segments().filter((s) => s.tail).reduce((n, s) => n + s.count, 0);
-    appendFileSync(join(ws, 'memory', `2026-10-${String(10 + i).padStart(2, '0')}.md`), `\n## Note: more on ${i}\n- id: NOTE-202610${10 + i}-more-${i}\n`);
+    appendFileSync(many(i), `\n## Note: more on ${i}\n- id: NOTE-20261010-more-${i}\n`);
     const r = await index(ws);
     assert.equal(r.tiers.warm!.compacted, false);
     if (total(r, 'merged')) merged = r;
@@ -461,6 +462,14 @@ test('small segments stay few: a file appended to again and again keeps two segm
   appendFileSync(daily, '\n## Note: after the merge\n- id: NOTE-20261121-after-merge\n');
   const after = await index(ws);
   assert.deepEqual(['chunksAdded', 'chunksKept', 'merged'].map((k) => total(after, k)), [1, before, 0]);
+  // More rounds of edits to other files: each merge takes in the last one's small segment too, so
+  // the tier stays at its rebuilt segment, one merged segment and the tails, never compacted.
+  for (let i = TAIL_MERGE + 2; i < 3 * TAIL_MERGE + 2; i++) {
+    appendFileSync(many(i), `\n## Note: later on ${i}\n- id: NOTE-20261010-later-${i}\n`);
+    const r = await index(ws);
+    assert.equal(r.tiers.warm!.compacted, false, `edit ${i}`);
+    assert.ok(segments().filter((s) => s.merged).length <= 1 && segments().length <= 2 + TAIL_MERGE, `edit ${i}: ${JSON.stringify(segments())}`);
+  }
   assert.match((await ok(['-C', ws, 'index'])).stdout, /chunks \+0 -0 /);
   const query = async () => (await search(ws, 'more on topic file', '-k', '20')).results.map((r) => `${r.path}:${r.startLine} ${r.scores.lexical.toFixed(9)}`).sort();
   const incremental = await query();

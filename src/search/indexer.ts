@@ -113,9 +113,10 @@ export async function updateTier(workspace: string, loaded: LoadedConfig, writer
     const name = `${tier}-${first}-${Date.now().toString(36)}`;
     // At once: each waits for its fsync, and none is visible before the tier file names it.
     await Promise.all(Object.entries(seg).map(([ext, data]) => writer.write(`${INDEX_DIR}/${name}.${ext}`, data)));
-    // An incremental update's small segment is a tail segment (its docs are not kept, and merged in
-    // time); a merge's is not, or its files would be merged again and again.
-    next.segments.push({ ...sizedRef(name, first, count, seg), ...(prevCount && !merge.size && count < TAIL_DOCS ? { tail: true as const } : {}) });
+    // An incremental update's small segment is a tail (its docs are not kept, and merged in time); a
+    // merge's small segment keeps its docs for edits, and the next merge takes it in.
+    const small = prevCount && count < TAIL_DOCS ? (merge.size ? { merged: true as const } : { tail: true as const }) : {};
+    next.segments.push({ ...sizedRef(name, first, count, seg), ...small });
     next.docCount += count;
     c.chunksAdded += count;
     for (let i = 0; i < 3; i++) next.lenSum[i] = next.lenSum[i]! + lenSum[i]!;
@@ -143,17 +144,19 @@ export async function updateTier(workspace: string, loaded: LoadedConfig, writer
       if (g.segment) await writeSegment(g.first, g.count, g.segment, g.lenSum);
     });
   const lengthsOf = lengthsIn(disk);
-  // Enough tail segments: the files with docs in them are indexed again, into this update's segment.
+  // Enough tail segments: their docs and those of the last merge's small segment move into this
+  // update's segment (their files are re-chunked; their other docs are kept), which empties them all.
   const tails = prev.segments.filter((s) => s.tail);
-  const merge = tails.length >= TAIL_MERGE ? filesWithDocsIn(prev.files, tails) : new Set<string>();
+  const movable = tails.length >= TAIL_MERGE ? prev.segments.filter((s) => s.tail || s.merged) : tails;
+  const merge = tails.length >= TAIL_MERGE ? filesWithDocsIn(prev.files, movable) : new Set<string>();
   if (merge.size && opts.limit !== undefined) throw new IndexDeclined(`the ${tier} index is due for a merge of its ${tails.length} small segments`);
-  const inTail = (doc: number) => tails.some((s) => doc >= s.first && doc < s.first + s.count);
+  const moving = (doc: number) => movable.some((s) => doc >= s.first && doc < s.first + s.count);
   const oldDocs: OldDocs = {
     record: recordsIn(disk),
     // The docs added now go into the builder's segment; the others lie in the tier's segments.
     startsSegment: (doc) => doc === builder.first || next.segments.some((s) => s.first === doc),
-    // A merged file keeps its docs outside the tail segments, like any changed file.
-    keepable: (doc) => !inTail(doc),
+    // A merged file keeps its docs outside the segments being merged, like any changed file.
+    keepable: (doc) => !moving(doc),
   };
   const kill = (p: string) => {
     const old = prev.files.get(p);

@@ -47,6 +47,8 @@ export interface SegmentRef {
    * file changes, and enough of them are merged by indexing their files again.
    */
   tail?: true;
+  /** A merge's segment of fewer than TAIL_DOCS docs: its docs are kept, and the next merge takes them in. */
+  merged?: true;
 }
 
 export interface TierHead {
