@@ -12,7 +12,7 @@
  */
 import { docRecord } from './build-docs.js';
 import { MAX_TEXT } from './chunk.js';
-import { runsOf } from './tier-file.js';
+import { runsOf } from './doc-runs.js';
 import type { Chunk, DocRecord, Tier } from './types.js';
 
 export interface ChunkReuse {

@@ -11,6 +11,7 @@ import type { WorkspaceWriter } from '../write/writer.js';
 import { embedBatch, EmbeddingError } from './embed-client.js';
 import { appendRows, EMBED_DIR, loadCache, loadVmap, spaceOf, textKey, vmapFile, type VectorMap } from './embed-store.js';
 import type { EmbeddingCounters } from './present.js';
+import { segmentOf } from './doc-runs.js';
 import { DiskSegment } from './segment.js';
 import { INDEX_DIR, liveDocs, type TierState } from './tier-file.js';
 import type { DocRecord, Tier } from './types.js';
@@ -46,7 +47,7 @@ export async function embedTiers(workspace: string, writer: WorkspaceWriter, cfg
           map.set(doc, row);
           continue;
         }
-        const seg = segs.find((s) => doc >= s.first && doc < s.first + s.count);
+        const seg = segmentOf(segs, doc);
         if (!seg) continue;
         const text = embedText(seg.record(doc));
         const key = textKey(cfg, text);

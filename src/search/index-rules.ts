@@ -2,9 +2,11 @@
  * The indexer's rules about a tier update, pure (no file or lock): segment size, when to compact,
  * and when a limited update (the search server's) declines.
  */
+import { holds } from './doc-runs.js';
 import { sameStat } from './files-stamp.js';
 import type { ScannedFile } from './scan.js';
-import type { TierState } from './tier-file.js';
+import { filesWithDocsIn } from './tier-edit.js';
+import type { SegmentRef, TierState } from './tier-file.js';
 import type { Tier } from './types.js';
 
 /** An update with a `limit` that would change more files or rebuild a tier: the caller indexes another way. */
@@ -19,6 +21,27 @@ const EXTRA_SEGMENTS = 12;
 export const TAIL_DOCS = Math.min(1_000, FLUSH_DOCS);
 /** With this many tail segments, an update indexes the files with docs in them again, into its own segment. */
 export const TAIL_MERGE = 8;
+
+/**
+ * The tail segments' docs are not kept when their files change. Once TAIL_MERGE tails have gathered,
+ * an update merges: it re-chunks the files with docs in them and in the last merge's small segment
+ * and moves those docs (`moving`) into its own segment, which empties them all.
+ */
+export function tailPlan(prev: TierState): { tails: number; merge: Set<string>; moving: (doc: number) => boolean } {
+  const tails = prev.segments.filter((s) => s.tail);
+  const merging = tails.length >= TAIL_MERGE;
+  const movable = merging ? prev.segments.filter((s) => s.tail || s.merged) : tails;
+  return { tails: tails.length, merge: merging ? filesWithDocsIn(prev.files, movable) : new Set(), moving: (doc) => movable.some((s) => holds(s, doc)) };
+}
+
+/**
+ * How an update marks a segment it writes: a small one is a tail (its docs are not kept, and merged
+ * in time); a merge's small one keeps its docs for edits, and the next merge takes it in.
+ */
+export function smallSegment(incremental: boolean, merging: boolean, count: number): Pick<SegmentRef, 'tail' | 'merged'> {
+  if (!incremental || count >= TAIL_DOCS) return {};
+  return merging ? { merged: true } : { tail: true };
+}
 
 export function needsCompaction(s: TierState): boolean {
   const total = s.docCount + s.deadCount;

@@ -1,12 +1,13 @@
 /**
  * One tier's update for `mem index` (update.ts runs both under the `index` lock): brings the tier's
- * part of `.mem/index` up to date from dirty files only (DESIGN §6). It diffs the manifest (size,
- * mtime and ctime, then content hash) against the files, chunks only changed and added files into one new
- * segment, marks the doc ranges of changed and removed files dead, and commits with one atomic write
- * of the tier file. Too many dead docs or segments → the tier is compacted (rebuilt). Every write
- * goes through WorkspaceWriter with the `index` job, which may write only `.mem/`.
+ * part of `.mem/index` up to date from dirty files only (DESIGN §6). It diffs the manifest (bucket
+ * fingerprints, then size, mtime and ctime, then content hash) against the files, re-chunks changed
+ * and added files, puts the chunks that are not the same as before into one new segment
+ * (chunk-reuse.ts), marks the docs of dropped chunks and removed files dead, and commits with one
+ * atomic write of the tier file. Small segments are merged (index-rules.ts tailPlan); too many dead
+ * docs or segments → the tier is compacted (rebuilt). Every write goes through WorkspaceWriter with
+ * the `index` job, which may write only `.mem/`.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import type { LoadedConfig } from '../config/load.js';
 import type { WorkspaceWriter } from '../write/writer.js';
@@ -17,15 +18,16 @@ import { prepareFold } from './fold.js';
 import type { ScannedFile } from './scan.js';
 import { DiskSegment } from './segment.js';
 import { SegmentBuilder } from './segment-builder.js';
-import { segmentProblem, sizedRef } from './segment-check.js';
+import { removeUnreferenced, segmentProblem, sizedRef } from './segment-check.js';
 import { IMPACT_SORT_MIN, type SegmentFiles } from './segment-format.js';
 import { buildParallel, buildThreads, ParallelBuildError } from './parallel-build.js';
 import { readSource } from './source.js';
-import { chunkingStamp, docRuns, docsOf, emptyTier, INDEX_DIR, loadTierHead, runsOf, serializeTier, tierFile, tierFileIdentity, type ManifestCache, type TierState } from './tier-file.js';
+import { docRuns, docsOf, runsOf } from './doc-runs.js';
+import { chunkingStamp, emptyTier, INDEX_DIR, loadTierHead, serializeTier, tierFile, tierFileIdentity, type ManifestCache, type TierState } from './tier-file.js';
 import { filesStamp, manifestStat, sameStat } from './files-stamp.js';
-import { BUCKETS, bucketStamps } from './manifest.js';
-import { declineBeyond, FLUSH_DOCS, IndexDeclined, needsCompaction, TAIL_DOCS, TAIL_MERGE } from './index-rules.js';
-import { dropEmptySegments, filesWithDocsIn, lengthsIn, recordsIn, retireDocs, retireRuns } from './tier-edit.js';
+import { bucketDiff } from './manifest.js';
+import { declineBeyond, FLUSH_DOCS, IndexDeclined, needsCompaction, smallSegment, tailPlan } from './index-rules.js';
+import { dropEmptySegments, lengthsIn, recordsIn, retireDocs, retireRuns } from './tier-edit.js';
 import type { Tier } from './types.js';
 
 export interface TierCounters {
@@ -104,6 +106,8 @@ export async function updateTier(workspace: string, loaded: LoadedConfig, writer
   }
   const prevCount = prev.files.size;
   if (opts.limit !== undefined) declineBeyond(opts.limit, tier, prev, prevCount, files, c.rebuilt);
+  const plan = tailPlan(prev);
+  if (plan.merge.size && opts.limit !== undefined) throw new IndexDeclined(`the ${tier} index is due for a merge of its ${plan.tails} small segments`);
   const dir = path.join(workspace, INDEX_DIR);
   const disk = prev.segments.map((s) => DiskSegment.open(dir, s.name, s.first, s.count));
   // prev was read for this update alone: its manifest is updated in place (copying 7,000 entries cost more than the rest).
@@ -113,10 +117,7 @@ export async function updateTier(workspace: string, loaded: LoadedConfig, writer
     const name = `${tier}-${first}-${Date.now().toString(36)}`;
     // At once: each waits for its fsync, and none is visible before the tier file names it.
     await Promise.all(Object.entries(seg).map(([ext, data]) => writer.write(`${INDEX_DIR}/${name}.${ext}`, data)));
-    // An incremental update's small segment is a tail (its docs are not kept, and merged in time); a
-    // merge's small segment keeps its docs for edits, and the next merge takes it in.
-    const small = prevCount && count < TAIL_DOCS ? (merge.size ? { merged: true as const } : { tail: true as const }) : {};
-    next.segments.push({ ...sizedRef(name, first, count, seg), ...small });
+    next.segments.push({ ...sizedRef(name, first, count, seg), ...smallSegment(prevCount > 0, plan.merge.size > 0, count) });
     next.docCount += count;
     c.chunksAdded += count;
     for (let i = 0; i < 3; i++) next.lenSum[i] = next.lenSum[i]! + lenSum[i]!;
@@ -144,19 +145,12 @@ export async function updateTier(workspace: string, loaded: LoadedConfig, writer
       if (g.segment) await writeSegment(g.first, g.count, g.segment, g.lenSum);
     });
   const lengthsOf = lengthsIn(disk);
-  // Enough tail segments: their docs and those of the last merge's small segment move into this
-  // update's segment (their files are re-chunked; their other docs are kept), which empties them all.
-  const tails = prev.segments.filter((s) => s.tail);
-  const movable = tails.length >= TAIL_MERGE ? prev.segments.filter((s) => s.tail || s.merged) : tails;
-  const merge = tails.length >= TAIL_MERGE ? filesWithDocsIn(prev.files, movable) : new Set<string>();
-  if (merge.size && opts.limit !== undefined) throw new IndexDeclined(`the ${tier} index is due for a merge of its ${tails.length} small segments`);
-  const moving = (doc: number) => movable.some((s) => doc >= s.first && doc < s.first + s.count);
   const oldDocs: OldDocs = {
     record: recordsIn(disk),
     // The docs added now go into the builder's segment; the others lie in the tier's segments.
     startsSegment: (doc) => doc === builder.first || next.segments.some((s) => s.first === doc),
     // A merged file keeps its docs outside the segments being merged, like any changed file.
-    keepable: (doc) => !moving(doc),
+    keepable: (doc) => !plan.moving(doc),
   };
   const kill = (p: string) => {
     const old = prev.files.get(p);
@@ -166,8 +160,7 @@ export async function updateTier(workspace: string, loaded: LoadedConfig, writer
   };
   // A manifest bucket whose fingerprint is the scan's lists its files as they are: only the files of
   // the other buckets are looked at (with a manifest of 7,000 files, parsing it all was most of the work).
-  const scan = bucketStamps(files);
-  const stale = (b: number) => prev.buckets?.[b] !== scan.stamps[b];
+  const diff = bucketDiff(prev.buckets, files);
   try {
     if (threads) {
       try {
@@ -181,8 +174,8 @@ export async function updateTier(workspace: string, loaded: LoadedConfig, writer
     for (let i = 0; i < (threads ? 0 : files.length); i++) {
       const f = files[i]!;
       progress();
-      const merging = merge.has(f.path);
-      if (!merging && !stale(scan.of[i]!)) {
+      const merging = plan.merge.has(f.path);
+      if (!merging && !diff.staleAt(i)) {
         c.unchanged++;
         continue;
       }
@@ -225,16 +218,9 @@ export async function updateTier(workspace: string, loaded: LoadedConfig, writer
     }
     await flush();
     // Files of the manifest that the scan no longer lists: only in buckets whose fingerprint changed.
-    if (prevCount) {
-      const present = new Set(files.filter((_, i) => stale(scan.of[i]!)).map((f) => f.path));
-      for (let b = 0; b < BUCKETS; b++) {
-        if (!stale(b)) continue;
-        for (const p of Object.keys(prev.files.bucket(b))) {
-          if (present.has(p)) continue;
-          c.removed++;
-          kill(p);
-        }
-      }
+    for (const p of prevCount ? diff.removed(prev.files) : []) {
+      c.removed++;
+      kill(p);
     }
   } finally {
     disk.forEach((s) => s.close());
@@ -246,8 +232,8 @@ export async function updateTier(workspace: string, loaded: LoadedConfig, writer
   // The manifest now lists the scan, each file with the stat the scan gave (set from it, or kept as
   // equal to it) and no other: its fingerprint is the scan's (a test checks after every kind of update).
   next.stamp = scanStamp;
-  next.buckets = scan.stamps;
-  await writer.write(tierFile(tier), serializeTier(next, { stamp: scanStamp, buckets: scan.stamps }));
+  next.buckets = diff.stamps;
+  await writer.write(tierFile(tier), serializeTier(next, { stamp: scanStamp, buckets: diff.stamps }));
   opts.manifests?.set(tier, { identity: tierFileIdentity(workspace, tier), state: next });
   if (needsCompaction(next) && !opts.rebuild) {
     const again = await updateTier(workspace, loaded, writer, tier, files, { rebuild: true }, () => {});
@@ -255,13 +241,4 @@ export async function updateTier(workspace: string, loaded: LoadedConfig, writer
   }
   removeUnreferenced(writer, tier, next);
   return { counters: c, state: next, warnings };
-}
-
-function removeUnreferenced(writer: WorkspaceWriter, tier: Tier, state: TierState): void {
-  const keep = new Set(state.segments.map((s) => s.name));
-  const dir = writer.resolve(`${INDEX_DIR}/${tier}.json`);
-  for (const name of fs.readdirSync(path.dirname(dir))) {
-    const m = /^((?:warm|cold)-\d+-[a-z0-9]+)\.(dict|post|didx|docs)$/.exec(name);
-    if (m && m[1]!.startsWith(`${tier}-`) && !keep.has(m[1]!)) fs.rmSync(writer.resolve(`${INDEX_DIR}/${name}`), { force: true });
-  }
 }

@@ -30,6 +30,28 @@ export function bucketStamps(files: readonly StampedFile[]): { stamps: string[];
   return { stamps: groups.map(filesStamp), of };
 }
 
+/** A scan against the bucket fingerprints a tier head recorded (none recorded: every bucket differs). */
+export interface BucketDiff {
+  stamps: string[];
+  /** Whether files[i] lies in a bucket whose fingerprint differs (only those files can have changed). */
+  staleAt(i: number): boolean;
+  /** The files `manifest` lists in those buckets that the scan does not (removed). */
+  removed(manifest: Manifest): string[];
+}
+
+export function bucketDiff(recorded: readonly string[] | undefined, files: readonly StampedFile[]): BucketDiff {
+  const { stamps, of } = bucketStamps(files);
+  const stale = stamps.map((s, b) => recorded?.[b] !== s);
+  return {
+    stamps,
+    staleAt: (i) => stale[of[i]!]!,
+    removed: (manifest) => {
+      const present = new Set(files.filter((_, i) => stale[of[i]!]).map((f) => f.path));
+      return stale.flatMap((differs, b) => (differs ? Object.keys(manifest.bucket(b)).filter((p) => !present.has(p)) : []));
+    },
+  };
+}
+
 type Bucket = Record<string, FileState>;
 
 const EMPTY = Buffer.from('{}');

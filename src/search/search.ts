@@ -9,7 +9,8 @@ import { lexicalSearch, type Accept } from './engine.js';
 import { hasFilters, makeFilter, type Filters } from './filter.js';
 import { recencyBoost, rrf, statusBoost, type Ranked } from './rank.js';
 import { scanWorkspace, type ScannedFile } from './scan.js';
-import { DiskSegment, type Segment } from './segment.js';
+import { DiskSegment } from './segment.js';
+import { segmentOf } from './doc-runs.js';
 import { deadSet, INDEX_DIR, loadTierHead } from './tier-file.js';
 import path from 'node:path';
 import { TIERS, type DocRecord, type Tier } from './types.js';
@@ -78,10 +79,6 @@ export interface SearchOutcome {
   notices: string[];
 }
 
-function owner(segments: Segment[], doc: number): Segment | undefined {
-  return segments.find((s) => doc >= s.first && doc < s.first + s.count);
-}
-
 /** A filter read once per doc, however many of the query's terms the doc holds. */
 function acceptOnce(accept: Accept): Accept {
   const seen = new Map<number, boolean>();
@@ -118,7 +115,7 @@ export async function searchTier(req: TierQuery, vectors: VectorRanker | undefin
   const groups = new Map<string, SearchResult>();
   for (const [doc, score] of order) {
     if (groups.size >= req.k * 3) break;
-    const seg = owner(view.segments, doc);
+    const seg = segmentOf(view.segments, doc);
     if (!seg || view.isDead(doc)) continue;
     const r: DocRecord = asShown(seg.record(doc));
     if (!keep(r)) continue;

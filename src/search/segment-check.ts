@@ -1,8 +1,9 @@
 /**
- * Is a committed segment still whole? `mem index` asks before it builds on a tier, so a segment file
- * that was truncated, emptied or deleted after it was written makes the tier rebuild (as the search's
- * warning promises) instead of lingering until `--rebuild`. Cheap enough for every run: four stats
- * and one 8-byte read per segment, no parsing.
+ * Segment files on disk for `mem index`: is a committed segment still whole, and which files no
+ * tier file names any more (removeUnreferenced). `mem index` asks the first before it builds on a
+ * tier, so a segment file that was truncated, emptied or deleted after it was written makes the tier
+ * rebuild (as the search's warning promises) instead of lingering until `--rebuild`. Cheap enough
+ * for every run: four stats and one 8-byte read per segment, no parsing.
  *
  * Invariant: a segment passes only if its four files exist with the sizes recorded in the tier file
  * when it was written (`bytes`, an additive field: readers of the tier file ignore it) and its .didx
@@ -12,10 +13,10 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { SegmentFiles } from './segment-format.js';
-import type { SegmentRef } from './tier-file.js';
-
-export const SEGMENT_EXTS = ['dict', 'post', 'didx', 'docs'] as const;
+import type { WorkspaceWriter } from '../write/writer.js';
+import { SEGMENT_EXTS, type SegmentFiles } from './segment-format.js';
+import { INDEX_DIR, tierFile, type SegmentRef, type TierState } from './tier-file.js';
+import type { Tier } from './types.js';
 
 /** A segment reference as `mem index` writes it: with the byte sizes of .dict, .post, .didx, .docs. */
 export interface SizedSegmentRef extends SegmentRef {
@@ -68,4 +69,14 @@ export function segmentProblem(dir: string, ref: SizedSegmentRef): string | null
   if (dict) return dict;
   if (size.post! % 8) return `${ref.name}.post is truncated`;
   return null;
+}
+
+/** Removes the tier's segment files its tier file no longer names (dropped, compacted, or left by a killed update). */
+export function removeUnreferenced(writer: WorkspaceWriter, tier: Tier, state: TierState): void {
+  const keep = new Set(state.segments.map((s) => s.name));
+  const file = new RegExp(`^(${tier}-\\d+-[a-z0-9]+)\\.(${SEGMENT_EXTS.join('|')})$`);
+  for (const name of fs.readdirSync(path.dirname(writer.resolve(tierFile(tier))))) {
+    const m = file.exec(name);
+    if (m && !keep.has(m[1]!)) fs.rmSync(writer.resolve(`${INDEX_DIR}/${name}`), { force: true });
+  }
 }

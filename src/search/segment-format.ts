@@ -21,6 +21,9 @@ export interface BuiltDoc {
   tokens: FieldTokens;
 }
 
+/** A segment's files, `<name>.<ext>`, in this order wherever they are listed. */
+export const SEGMENT_EXTS = ['dict', 'post', 'didx', 'docs'] as const;
+
 export interface SegmentFiles {
   dict: Uint8Array;
   post: Uint8Array;

@@ -4,28 +4,27 @@
  * dropping segments left with no live doc.
  *
  * Invariant: docCount, deadCount and lenSum describe the live docs. Retired docs leave all three at
- * once (their runs become dead ranges); every run lies in one segment (tier-file.ts runsOf); a
+ * once (their runs become dead ranges); every run lies in one segment (doc-runs.ts runsOf); a
  * segment goes only when no file's docs start in it, and its dead ranges go with it.
  */
 import type { Segment } from './segment.js';
 import type { Manifest } from './manifest.js';
 import type { DocRecord } from './types.js';
-import { docRuns, type FileState, type SegmentRef, type TierHead, type TierState } from './tier-file.js';
+import { docRuns, holds, segmentOf } from './doc-runs.js';
+import type { FileState, SegmentRef, TierHead, TierState } from './tier-file.js';
 
 /** Field lengths (title, body, id) of one doc, from the segment that holds it. */
 export type DocLengths = (doc: number) => readonly [number, number, number];
 
-const holding = (segments: Segment[], d: number) => segments.find((s) => d >= s.first && d < s.first + s.count);
-
 /** DocLengths read from the segments that hold the docs (zeros for a doc none holds). */
 export function lengthsIn(segments: Segment[]): DocLengths {
-  return (d) => holding(segments, d)?.lengths(d) ?? [0, 0, 0];
+  return (d) => segmentOf(segments, d)?.lengths(d) ?? [0, 0, 0];
 }
 
 /** Stored records read from the segments that hold the docs. */
 export function recordsIn(segments: Segment[]): (doc: number) => DocRecord {
   return (d) => {
-    const s = holding(segments, d);
+    const s = segmentOf(segments, d);
     if (!s) throw new Error(`doc ${d} is in no segment of the tier file`);
     return s.record(d);
   };
@@ -61,7 +60,7 @@ export function retireDocs(next: Pick<TierHead, 'dead' | 'deadCount' | 'docCount
 export function filesWithDocsIn(files: Manifest, segments: readonly SegmentRef[]): Set<string> {
   const out = new Set<string>();
   for (const [path, f] of files.entries()) {
-    if (docRuns(f).some(([first]) => segments.some((s) => first >= s.first && first < s.first + s.count))) out.add(path);
+    if (docRuns(f).some(([first]) => segments.some((s) => holds(s, first)))) out.add(path);
   }
   return out;
 }
@@ -75,7 +74,6 @@ export function filesWithDocsIn(files: Manifest, segments: readonly SegmentRef[]
  * than it takes to find a live doc in each such segment (the walk of 10,000 files: ~2 ms).
  */
 export function dropEmptySegments(next: TierState): void {
-  const holds = (s: SegmentRef, doc: number) => doc >= s.first && doc < s.first + s.count;
   const alive = new Set<SegmentRef>();
   const doubtful: SegmentRef[] = [];
   for (const s of next.segments) {

@@ -12,7 +12,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FileStat } from './files-stamp.js';
+import { docRuns, docsOf } from './doc-runs.js';
 import { BUCKETS, Manifest } from './manifest.js';
+import { SEGMENT_EXTS } from './segment-format.js';
 import type { ChunkSettings, Tier } from './types.js';
 
 /** Bump when the tokenizer, chunker or layout changes: an index of another version is rebuilt. */
@@ -31,11 +33,6 @@ export interface FileState extends FileStat {
    */
   runs?: [number, number][];
   warning?: string;
-}
-
-/** A file's docs as runs [first, count] in chunk order (none for a file with no chunks). */
-export function docRuns(f: Pick<FileState, 'first' | 'count' | 'runs'>): [number, number][] {
-  return f.runs ?? (f.count ? [[f.first, f.count]] : []);
 }
 
 export interface SegmentRef {
@@ -178,7 +175,7 @@ function checkedHead(line: string, workspace: string, tier: Tier, chunking: stri
   // Docs come from files: a manifest said to list none while docs live is damaged.
   if (head.fileCount === 0 && head.docCount > 0) return { problem: 'corrupt', detail: `${tierFile(tier)} lists no files but ${head.docCount} docs` };
   for (const s of head.segments) {
-    for (const ext of ['dict', 'post', 'didx', 'docs']) {
+    for (const ext of SEGMENT_EXTS) {
       if (!fs.existsSync(path.join(workspace, INDEX_DIR, `${s.name}.${ext}`))) {
         return { problem: 'corrupt', detail: `${INDEX_DIR}/${s.name}.${ext} is missing` };
       }
@@ -224,27 +221,6 @@ export function loadTierHead(workspace: string, tier: Tier, chunking?: string, c
     return { state: { ...head.head, files: Manifest.read(lines.slice(1), head.head.fileCount!) } };
   };
   return { head: checked.head, manifest };
-}
-
-/**
- * Doc ids as runs [first, count] of consecutive ids, in the given order. A doc that starts a segment
- * starts a run: a run (a file's, a dead range) lies in one segment, which is what dropEmptySegments
- * counts on.
- */
-export function runsOf(docs: readonly number[], startsSegment: (doc: number) => boolean): [number, number][] {
-  const runs: [number, number][] = [];
-  for (const d of docs) {
-    const last = runs[runs.length - 1];
-    if (last && last[0] + last[1] === d && !startsSegment(d)) last[1]++;
-    else runs.push([d, 1]);
-  }
-  return runs;
-}
-
-/** The doc ids of runs, in order (into `out`). */
-export function docsOf(runs: readonly [number, number][], out: number[] = []): number[] {
-  for (const [first, count] of runs) for (let d = first; d < first + count; d++) out.push(d);
-  return out;
 }
 
 /** Live doc ids of a tier, file by file. */

@@ -11,7 +11,7 @@ import type { BuiltDoc } from './segment-format.js';
 import type { ScannedFile } from './scan.js';
 import { prepareFold } from './fold.js';
 import { readSource } from './source.js';
-import { BUCKETS, bucketStamps } from './manifest.js';
+import { bucketDiff } from './manifest.js';
 import { chunkingStamp, deadSet, INDEX_DIR, loadTierHead, tierFile, type TierHead, type TierState } from './tier-file.js';
 import { filesStamp, sameStat } from './files-stamp.js';
 import { lengthsIn, retireDocs } from './tier-edit.js';
@@ -52,21 +52,13 @@ async function buildFor(files: ScannedFile[], tier: Tier, first: number, cfg: Ch
 
 /** Files changed or removed since the manifest was written: only those of buckets whose fingerprint differs (manifest.ts). */
 function changedFiles(state: TierState, files: ScannedFile[]): { changed: ScannedFile[]; removed: string[] } {
-  const scan = bucketStamps(files);
-  const stale = (b: number) => state.buckets?.[b] !== scan.stamps[b];
-  const changed: ScannedFile[] = [];
-  const present = new Set<string>();
-  files.forEach((f, i) => {
-    if (!stale(scan.of[i]!)) return;
-    present.add(f.path);
+  const diff = bucketDiff(state.buckets, files);
+  const changed = files.filter((f, i) => {
+    if (!diff.staleAt(i)) return false;
     const prev = state.files.get(f.path);
-    if (prev && sameStat(prev, f)) return;
-    if (prev && readSource(f.abs, f.path).hash === prev.hash) return;
-    changed.push(f);
+    return !(prev && (sameStat(prev, f) || readSource(f.abs, f.path).hash === prev.hash));
   });
-  const removed: string[] = [];
-  for (let b = 0; b < BUCKETS; b++) if (stale(b)) for (const p of Object.keys(state.files.bucket(b))) if (!present.has(p)) removed.push(p);
-  return { changed, removed };
+  return { changed, removed: diff.removed(state.files) };
 }
 
 /** A tier whose files match its manifest (same fingerprint): the persisted segments as they are. */
