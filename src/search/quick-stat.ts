@@ -3,9 +3,10 @@
  * call; at 10,000 files that was a quarter of a 43 ms scan, and its garbage set off a full GC later
  * in a one-edit `mem index` (about 15 ms of a 134 ms run in all). Node's fs binding gives the raw
  * numbers in an array it reuses. It is used only once a check in this process has shown that it
- * gives what fs.statSync gives (the numbers' places are Node's own), and never
- * where Node would warn about process.binding (--pending-deprecation) or does not offer it: then
- * fs.statSync, with the same results.
+ * gives what fs.statSync gives (the numbers' places are Node's own), on POSIX systems (Windows
+ * paths need namespacing first), and never where Node would warn about process.binding
+ * (pending deprecation, however spelt: Node then wraps it) or does not offer it: then fs.statSync,
+ * with the same results.
  */
 import fs from 'node:fs';
 
@@ -35,16 +36,22 @@ function portable(abs: string): QuickStat | undefined {
   return st && { kind: st.isFile() ? 'file' : st.isDirectory() ? 'folder' : 'other', size: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs };
 }
 
-function pendingDeprecation(): boolean {
-  const flag = '--pending-deprecation';
-  return process.execArgv.includes(flag) || (process.env.NODE_OPTIONS ?? '').includes(flag) || process.env.NODE_PENDING_DEPRECATION === '1';
+/**
+ * Whether calling process.binding could print DEP0111. With pending deprecation on, Node replaces
+ * it by a wrapper that warns (named `deprecated`); the flag (`--pending-deprecation`,
+ * `--pending_deprecation`, with any value) and the variable are checked too.
+ */
+function mayWarn(binding: { name: string } | undefined): boolean {
+  const flags = `${process.execArgv.join(' ')} ${process.env.NODE_OPTIONS ?? ''}`;
+  return binding?.name !== 'binding' || /--pending[-_]deprecation/.test(flags) || process.env.NODE_PENDING_DEPRECATION === '1';
 }
 
-/** The binding's stat, or undefined where it is not offered or would print a warning. */
+/** The binding's stat, or undefined where it is not offered or could print a warning. */
 function rawStat(): RawStat | undefined {
-  if (pendingDeprecation()) return undefined;
+  const binding = (process as unknown as { binding?: ((name: string) => { stat?: unknown }) & { name: string } }).binding;
+  if (process.platform === 'win32' || !binding || mayWarn(binding)) return undefined;
   try {
-    const stat = (process as unknown as { binding(name: string): { stat?: unknown } }).binding('fs').stat;
+    const stat = binding('fs').stat;
     return typeof stat === 'function' ? (stat as RawStat) : undefined;
   } catch {
     return undefined;
@@ -61,13 +68,13 @@ const same = (a: QuickStat | undefined, b: QuickStat | undefined) =>
 
 let chosen: ((abs: string) => QuickStat | undefined) | undefined;
 
-/** Checks the binding against fs.statSync on `probe` (an existing path) once per process. */
-function choose(probe: string): (abs: string) => QuickStat | undefined {
+/** Checks the binding against fs.statSync once per process, on Node's own executable (a file nothing changes meanwhile). */
+function choose(): (abs: string) => QuickStat | undefined {
   const stat = rawStat();
   try {
-    if (stat && same(fromRaw(stat, probe), portable(probe))) return (abs) => fromRaw(stat, abs);
+    if (stat && same(fromRaw(stat, process.execPath), portable(process.execPath))) return (abs) => fromRaw(stat, abs);
   } catch {
-    // The binding's arguments differ in this Node: fs.statSync.
+    // The binding throws where fs.statSync does not: fs.statSync.
   }
   return portable;
 }
@@ -75,11 +82,10 @@ function choose(probe: string): (abs: string) => QuickStat | undefined {
 /**
  * What a path is once links are followed, with its size, mtime and ctime as fs.statSync gives them;
  * undefined when nothing is there or it cannot be stat'ed (a link loop, a name too long ...). Never
- * throws. `probe` is any path that exists (the folder being listed): the first call checks the fast
- * way against it.
+ * throws.
  */
-export function quickStat(abs: string, probe: string): QuickStat | undefined {
-  chosen ??= choose(probe);
+export function quickStat(abs: string): QuickStat | undefined {
+  chosen ??= choose();
   try {
     return chosen(abs);
   } catch {

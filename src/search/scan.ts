@@ -55,7 +55,7 @@ function walk(dir: string, key: string | null, out: ScannedFile[], skip?: string
     if (name.startsWith('.')) continue;
     const abs = absPrefix + name;
     if (name.endsWith('.md')) {
-      const st = quickStat(abs, dir);
+      const st = quickStat(abs);
       if (st?.kind === 'file') {
         const k = keyPrefix + name;
         out.push({ path: k, abs, tier: folderTier ?? tierOf(k), size: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs });
