@@ -44,6 +44,17 @@ test('Japanese is segmented too; a lone CJK character stays a unigram', () => {
   assert.deepEqual(tokenize('a 字 b'), ['a', '字', 'b']);
 });
 
+test('the memory index also keeps each Han character of a longer run; a query asks for one only when it stands alone', () => {
+  assert.deepEqual(tokenize('锁超时', true), ['锁超', '超时', '锁', '超', '时']);
+  assert.deepEqual(tokenize('锁超时'), ['锁超', '超时']);
+  // Kana and Hangul give no unigrams (a lone one still is one).
+  assert.deepEqual(tokenize('かけ锁', true), ['かけ', 'け锁', '锁']);
+  assert.deepEqual(tokenize('한국', true), ['한국']);
+  assert.deepEqual(queryTerms('锁'), ['锁']);
+  assert.deepEqual(queryTerms('数据库锁'), tokenize('数据库锁'));
+  assert.ok(!queryTerms('数据库锁').includes('锁'));
+});
+
 test('a word of five or more letters a-z also gives its marked stem; a query puts its stems after its words, outside the word limit', () => {
   assert.deepEqual(tokenize('PostgreSQL caches cache x1234567 naïveté state'), ['postgresql', '~postg', 'caches', '~cache', 'cache', '~cache', 'x1234567', 'naïveté', 'state', '~state']);
   assert.deepEqual(tokenize('ab12cdef résumés four'), ['ab12cdef', 'résumés', 'four']);
@@ -169,7 +180,7 @@ test('the lexical search path does not statically import remark, gray-matter, op
 });
 
 /** The tokenizer as first defined (regexes over the text): the scanner must give exactly these tokens. */
-function referenceTokenizeFolded(text: string): string[] {
+function referenceTokenizeFolded(text: string, hanUnigrams = false): string[] {
   const CJK_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}ー]+/gu;
   const WORD = /[\p{L}\p{N}]+/gu;
   const seg = new Intl.Segmenter('zh', { granularity: 'word' });
@@ -189,6 +200,7 @@ function referenceTokenizeFolded(text: string): string[] {
     else {
       for (let i = 0; i + 1 < chars.length; i++) out.push(chars[i]! + chars[i + 1]!);
       if (chars.length > 2) for (const s of seg.segment(m[0])) if (s.isWordLike && Array.from(s.segment).length > 2) out.push(s.segment);
+      if (hanUnigrams) out.push(...chars.filter((ch) => /^\p{Script=Han}$/u.test(ch)));
     }
     last = m.index + m[0].length;
   }
@@ -217,6 +229,7 @@ test('the tokenizer scanner gives exactly the reference tokens (mixed scripts, s
   for (const s of samples) {
     const text = fold(s);
     assert.deepEqual(tokenizeFolded(text), referenceTokenizeFolded(text), JSON.stringify(s));
+    assert.deepEqual(tokenizeFolded(text, true, true), referenceTokenizeFolded(text, true), JSON.stringify(s));
   }
 });
 

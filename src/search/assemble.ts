@@ -78,7 +78,7 @@ export function finishSearch(req: Pick<SearchRequest, 'k' | 'deep' | 'filters'>,
     notices.push(...unknownFilterValues(req.filters));
     // Not when filters may be what left nothing (the character may well have been found).
     const lone = hasFilters(req.filters) ? [] : loneCjk(response.query);
-    if (lone.length) notices.push(`${lone.map((t) => `"${t}"`).join(', ')}: a single Chinese, Japanese or Korean character is found only where it stands alone (the index keeps pairs of characters); search a word of two or more characters`);
+    if (lone.length) notices.push(`${lone.map((t) => `"${t}"`).join(', ')}: a single kana or Hangul character is found only where it stands alone (the index keeps pairs of characters, and single characters of Chinese script only); search a word of two or more characters`);
   }
   return { response, notices: [...new Set(notices)] };
 }

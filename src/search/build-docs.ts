@@ -22,11 +22,11 @@ function titleText(c: Chunk): string {
 function idTokens(c: Chunk): string[] {
   const id = [c.entryId, c.key].filter((x): x is string => !!x).map(foldText);
   // `sup:<id>` lets a superseded entry's result name its successor with one posting read.
-  return [...id, ...tokenizeFolded(id.join(' '), false), ...(c.supersedes ? [`sup:${foldText(c.supersedes.trim())}`] : [])];
+  return [...id, ...tokenizeFolded(id.join(' '), false, true), ...(c.supersedes ? [`sup:${foldText(c.supersedes.trim())}`] : [])];
 }
 
 export function fieldTokens(c: Chunk): FieldTokens {
-  return [tokenize(titleText(c)), tokenize(c.text), idTokens(c)];
+  return [tokenize(titleText(c), true), tokenize(c.text, true), idTokens(c)];
 }
 
 export function chunkOptions(path: string, search: { chunkTokens: number; overlapTokens: number }): ChunkOptions {

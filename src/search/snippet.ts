@@ -5,7 +5,7 @@
  * when the query itself has such terms, so lines are scanned without them otherwise: the same count,
  * cheaper.
  */
-import { cjkTokens, foldText, scanTokens, stemAt } from './tokenize.js';
+import { cjkTokens, foldText, isHan, scanTokens, stemAt } from './tokenize.js';
 
 const WIDTH = 240;
 /** Bookkeeping fields of an entry say nothing a reader needs in a snippet. */
@@ -28,14 +28,18 @@ function findHits(folded: string, want: Set<string>, segmenterWords: boolean): {
     cjk: (run, start) => {
       if (segmenterWords) {
         const tokens: string[] = [];
-        cjkTokens(run, tokens);
+        cjkTokens(run, tokens, true);
         for (const t of tokens) check(t, start + run.indexOf(t));
         return;
       }
-      // cjkTokens without its segmenter words: the lone character, or every bigram.
+      // The index's cjkTokens without its segmenter words: the lone character, or every bigram and each Han character.
       const chars = Array.from(run);
       if (chars.length === 1) check(run, start);
-      for (let i = 0, at = start; i + 1 < chars.length; at += chars[i]!.length, i++) check(chars[i]! + chars[i + 1]!, at);
+      else
+        for (let i = 0, at = start; i < chars.length; at += chars[i]!.length, i++) {
+          if (i + 1 < chars.length) check(chars[i]! + chars[i + 1]!, at);
+          if (isHan(chars[i]!)) check(chars[i]!, at);
+        }
     },
   });
   return { hits: found.size, first };

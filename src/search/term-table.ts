@@ -113,7 +113,7 @@ export class TermIds implements TokenSink {
 
   cjk(run: string): void {
     const out = this.cjkOut;
-    cjkTokens(run, out);
+    cjkTokens(run, out, true);
     for (const t of out) this.push(this.table.idOf(t));
     out.length = 0;
   }

@@ -1,9 +1,12 @@
 /**
  * The tokenizer of index and query (DESIGN §6). Latin words are split on anything that is not a
- * letter or digit; runs of CJK (Han, Hiragana, Katakana, Hangul) give Intl.Segmenter words of two or
+ * letter or digit; runs of CJK (Han, Hiragana, Katakana, Hangul) give Intl.Segmenter words of three or
  * more characters plus every character bigram of the run (a lone character stays a unigram), never
  * whole clauses: a Chinese two-character word in the middle of a sentence is always found, which
- * minisearch's default tokenizer (split on spaces and punctuation) never does.
+ * minisearch's default tokenizer (split on spaces and punctuation) never does. The memory index
+ * (`hanUnigrams`) also keeps each Han character of a longer run, so a query of one Chinese character
+ * or kanji (`锁`, a query's lone character) finds it inside words too (`数据库锁超时`); a query's
+ * longer runs never ask for those unigrams (a pair or word says more), nor does the archive.
  *
  * Invariant (a contract with the query side and the on-disk index): the tokens are exactly those of
  * the reference definition, `[\p{L}\p{N}]+` words (at most 40 UTF-16 units), each followed by its
@@ -26,6 +29,7 @@ export const STEM = 5;
 export const STEM_MARK = '~';
 export const STEM_WEIGHT = 0.375;
 const CJK_CHAR = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}ー]$/u;
+const HAN_CHAR = /^\p{Script=Han}$/u;
 const WORD_CHAR = /^[\p{L}\p{N}]$/u;
 const MAX_TOKEN = 40;
 /** Text made only of ASCII: NFKC and Traditional → Simplified are the identity on it. */
@@ -73,25 +77,38 @@ function segmenterWords(run: string): string[] {
   return words;
 }
 
-/** The CJK characters of `text` that stand alone (a run of one), as written: a query token of one is found only where it stands alone too (cjkTokens). */
+/** Whether a character (one code point) is Han; cached per BMP code unit. */
+const han = new Uint8Array(65536);
+export function isHan(ch: string): boolean {
+  const c = ch.charCodeAt(0);
+  if (ch.length > 1) return HAN_CHAR.test(ch);
+  if (!han[c]) han[c] = HAN_CHAR.test(ch) ? 2 : 1;
+  return han[c] === 2;
+}
+
+/**
+ * The kana and Hangul characters of `text` that stand alone (a run of one), as written: a query token
+ * of one is found only where it stands alone too (cjkTokens keeps unigrams of Han characters only).
+ */
 export function loneCjk(text: string): string[] {
   const out: string[] = [];
   const chars = Array.from(text);
   chars.forEach((ch, i) => {
-    if (CJK_CHAR.test(ch) && !CJK_CHAR.test(chars[i - 1] ?? '') && !CJK_CHAR.test(chars[i + 1] ?? '')) out.push(ch);
+    if (CJK_CHAR.test(ch) && !isHan(ch) && !CJK_CHAR.test(chars[i - 1] ?? '') && !CJK_CHAR.test(chars[i + 1] ?? '')) out.push(ch);
   });
   return out;
 }
 
-export function cjkTokens(run: string, out: string[]): void {
+/** A CJK run's tokens: the lone character, or every bigram, the segmenter's longer words and, with `hanUnigrams`, each Han character. */
+export function cjkTokens(run: string, out: string[], hanUnigrams = false): void {
   const chars = Array.from(run);
   if (chars.length === 1) {
     out.push(run);
     return;
   }
   for (let i = 0; i + 1 < chars.length; i++) out.push(chars[i]! + chars[i + 1]!);
-  if (chars.length <= 2) return;
-  for (const w of segmenterWords(run)) out.push(w);
+  if (chars.length > 2) for (const w of segmenterWords(run)) out.push(w);
+  if (hanUnigrams) for (const ch of chars) if (isHan(ch)) out.push(ch);
 }
 
 /**
@@ -155,7 +172,10 @@ export function scanTokens(text: string, sink: TokenSink): void {
 
 class StringSink implements TokenSink {
   readonly out: string[] = [];
-  constructor(private readonly stems: boolean) {}
+  constructor(
+    private readonly stems: boolean,
+    private readonly hanUnigrams: boolean,
+  ) {}
   word(text: string, start: number, end: number): void {
     this.out.push(text.slice(start, end));
   }
@@ -163,13 +183,16 @@ class StringSink implements TokenSink {
     if (this.stems) this.out.push(stemAt(text, start));
   }
   cjk(run: string): void {
-    cjkTokens(run, this.out);
+    cjkTokens(run, this.out, this.hanUnigrams);
   }
 }
 
-/** Tokens of already folded text (see fold.ts), in order, with repeats (term frequency counts); `stems: false` leaves stems out. */
-export function tokenizeFolded(text: string, stems = true): string[] {
-  const sink = new StringSink(stems);
+/**
+ * Tokens of already folded text (see fold.ts), in order, with repeats (term frequency counts);
+ * `stems: false` leaves stems out; `hanUnigrams`: the memory index's (cjkTokens).
+ */
+export function tokenizeFolded(text: string, stems = true, hanUnigrams = false): string[] {
+  const sink = new StringSink(stems, hanUnigrams);
   scanTokens(text, sink);
   return sink.out;
 }
@@ -179,8 +202,8 @@ export function foldText(text: string): string {
   return ASCII_ONLY.test(text) ? text.toLowerCase() : fold(text);
 }
 
-export function tokenize(text: string): string[] {
-  return tokenizeFolded(foldText(text));
+export function tokenize(text: string, hanUnigrams = false): string[] {
+  return tokenizeFolded(foldText(text), true, hanUnigrams);
 }
 
 /** The BM25 weight below 1 of each stem among a query's terms. */
