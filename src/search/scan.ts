@@ -37,8 +37,9 @@ function quietLstat(abs: string): fs.Stats | undefined {
  * Collects the regular `.md` files under `dir` (links to files followed, links to folders not: no
  * loops). Hot at 10,000 files, so per name it does what it must and no more: a `.md` name is
  * stat'ed once (which tells a file, as regularFile does; quick-stat.ts, no Stats object), any other
- * name is looked at only to find folders; plain names, no Dirent objects; key prefix and tier worked out once per folder. In a
- * fresh process this lists 7,000 files in about two thirds of the time the Dirent walk took.
+ * name is looked at only to find folders; plain names, no Dirent objects; key prefix and tier
+ * worked out once per folder. In a fresh process this lists 7,000 files in about two thirds of the
+ * time the Dirent walk took.
  */
 function walk(dir: string, key: string | null, out: ScannedFile[], skip?: string): void {
   let names: string[];
