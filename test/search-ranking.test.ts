@@ -63,6 +63,24 @@ describe('mem search ranking', { concurrency: 2 }, () => {
     assert.deepEqual(ids(incremental), ids(rebuilt));
   });
 
+  test('new chunks that say common words most are ranked first by an overlay, an update and a rebuild alike', async (t) => {
+    const ws = await generated(t, 86, 100, twoCommonWords);
+    await index(ws, '--rebuild');
+    // Short and saying both words three times: the best chunks of all, in files with 100 others each.
+    for (const f of ['t010', 't040', 't070']) appendFileSync(join(ws, 'memory', 'topics', `${f}.md`), `\n## Fresh ${f}\n\nlatency latency latency budget budget budget\n`);
+    const fresh = ['memory/topics/t010.md:401', 'memory/topics/t040.md:401', 'memory/topics/t070.md:401'];
+    const overlay = await search(ws, 'latency budget', '-k', '5');
+    assert.equal(overlay.indexBehind, true);
+    assert.deepEqual(ids(overlay).slice(0, 3).sort(), fresh);
+    await index(ws);
+    const incremental = await search(ws, 'latency budget', '-k', '5');
+    await index(ws, '--rebuild');
+    const rebuilt = await search(ws, 'latency budget', '-k', '5');
+    assert.deepEqual(ids(rebuilt).slice(0, 3).sort(), fresh);
+    assert.deepEqual(ids(incremental), ids(rebuilt));
+    assert.deepEqual(ids(overlay), ids(rebuilt));
+  });
+
   test('a filter finds its file\'s chunks of a common word, however far down the posting list they are', async (t) => {
     const ws = await generated(t, 86, 100, twoCommonWords);
     await index(ws, '--rebuild');

@@ -17,6 +17,7 @@ import { BM25, BOOST, candidates } from './bm25-cutoff.js';
 import { impactOrder } from './impact-order.js';
 import { direct, identity, viaLoadJS, type Postings, type Run } from './minisearch-state.js';
 import { ReadDocs } from './read-docs.js';
+import { IMPACT_SORT_MIN } from './segment-format.js';
 import type { Segment } from './segment.js';
 import { isStem, STEM_MARK, stemWeights } from './tokenize.js';
 
@@ -124,6 +125,9 @@ export type Accept = (doc: number, seg: Segment) => boolean;
  * a share of POSTING_CAP in proportion to the pairs the segment holds, so a small segment of freshly
  * indexed files weighs what it would in a rebuilt index and the pairs read stay about POSTING_CAP
  * (reading every segment's full head and merging them cost 40,000 pairs and a sort at 10,000 files).
+ * A run of at most IMPACT_SORT_MIN pairs is stored in doc order, so a share of it would be its first
+ * docs, not its best: it is read whole (a new chunk that says a common word three times, in the small
+ * segment of a one-file update or in a search's overlay, was missed where a rebuilt index ranked it first).
  * With `accept`, a segment's whole run is read, only the pairs of accepted docs count, and when they
  * hold more than POSTING_CAP pairs the best of them all are kept in impact order.
  */
@@ -137,7 +141,7 @@ function termHead(view: TierView, term: string, accept?: Accept): { pairs: Uint3
   const total = counts.reduce((sum, c) => sum + c, 0);
   view.segments.forEach((seg, k) => {
     const stored = counts[k]!;
-    const share = total > POSTING_CAP ? Math.ceil((POSTING_CAP * stored) / total) : stored;
+    const share = total > POSTING_CAP && stored > IMPACT_SORT_MIN ? Math.ceil((POSTING_CAP * stored) / total) : stored;
     const p = seg.posting(term, accept ? stored : share);
     if (!p) return;
     const live = new Uint32Array(Math.min(p.length, POSTING_CAP * 2));
