@@ -16,8 +16,9 @@ export interface Paint {
  * not beside the snippets (snippet.ts): a served search prints with this module alone, without the
  * tokenizer and the Chinese folding snippet.ts loads (about 2 ms of its start-up).
  */
-function highlight(text: string, query: string, mark: (s: string) => string): string {
-  const words = [...new Set(query.split(/[\s\p{P}]+/u).filter((w) => w.length >= 2))].slice(0, 20);
+export function highlight(text: string, query: string, mark: (s: string) => string): string {
+  // One letter is too little to mark, except a Chinese character (a word of its own, found inside words).
+  const words = [...new Set(query.split(/[\s\p{P}]+/u).filter((w) => w.length >= 2 || /^\p{Script=Han}$/u.test(w)))].slice(0, 20);
   if (!words.length) return text;
   const re = new RegExp(words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'giu');
   return text.replace(re, (m) => mark(m));
