@@ -1,7 +1,7 @@
 /** Pure parts of search: tokenizer, folding, windows, chunker, globs, fusion. */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { queryTerms, STEM_WEIGHT, stemWeights, tokenize } from '../src/search/tokenize.js';
+import { fieldLength, queryTerms, STEM_WEIGHT, stemWeights, tokenize } from '../src/search/tokenize.js';
 import { fold } from '../src/search/fold.js';
 import { lineWindows } from '../src/search/windows.js';
 import { chunkMarkdown } from '../src/search/chunk.js';
@@ -248,7 +248,7 @@ function referenceEncodeSegment(docs: BuiltDoc[], first: number, cap: number): R
         p.push(record.doc, (field << 24) | Math.min(n, 0xffffff));
       }
     });
-    lens.set(record.doc, tokens[1].length);
+    lens.set(record.doc, fieldLength(tokens[1]));
   }
   const terms = [...postings.keys()].sort();
   const shards = shardCountFor(terms.length);
@@ -273,7 +273,7 @@ function referenceEncodeSegment(docs: BuiltDoc[], first: number, cap: number): R
   const didx = [first, docs.length];
   let pos = 0;
   docs.forEach((d, i) => {
-    didx.push(pos, d.tokens[0].length, d.tokens[1].length, d.tokens[2].length);
+    didx.push(pos, fieldLength(d.tokens[0]), fieldLength(d.tokens[1]), fieldLength(d.tokens[2]));
     pos += lines[i]!.length;
   });
   didx.push(pos);

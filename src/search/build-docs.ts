@@ -70,11 +70,12 @@ export function addChunks(builder: SegmentBuilder, chunks: readonly Chunk[], tie
   for (const c of chunks) {
     ids.reset();
     ids.text(foldText(titleText(c)));
-    const title = ids.length;
+    ids.endField();
     ids.text(foldText(c.text));
-    const body = ids.length;
+    ids.endField();
     for (const t of idTokens(c)) ids.term(t);
-    builder.addIds(docRecord(c, tier), ids.buf, [title, body, ids.length]);
+    ids.endField();
+    builder.addIds(docRecord(c, tier));
   }
 }
 

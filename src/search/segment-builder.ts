@@ -92,19 +92,19 @@ export class SegmentBuilder {
     if (doc !== this.first + this.n) throw new Error(`segment builder: doc ${doc} out of order (expected ${this.first + this.n})`);
     const ids = this.ids;
     ids.reset();
-    const ends: [number, number, number] = [0, 0, 0];
     for (let field = 0; field < 3; field++) {
       for (const t of tokens[field]!) ids.term(t);
-      ends[field] = ids.length;
+      ids.endField();
     }
-    this.addIds(rest, ids.buf, ends);
+    this.addIds(rest);
   }
 
   /**
-   * Adds the next doc from term ids of this builder's table (`this.ids`): ids[0, ends[0]) are the
-   * title field, then body up to ends[1], then id up to ends[2].
+   * Adds the next doc from the term ids in `this.ids` (TermIds, its three fields ended): ids[0, ends[0])
+   * are the title field, then body up to ends[1], then id up to ends[2]; `lens` their lengths.
    */
-  addIds(record: PendingRecord, ids: Uint32Array, ends: [number, number, number]): void {
+  addIds(record: PendingRecord): void {
+    const { buf: ids, ends, lens } = this.ids;
     const doc = this.n;
     this.fit(this.table.size);
     const tf = this.tf;
@@ -140,7 +140,6 @@ export class SegmentBuilder {
       this.tripleCount += touched.length;
       touched.length = 0;
     }
-    const lens = [ends[0], ends[1] - ends[0], ends[2] - ends[1]];
     this.didx = grow32(this.didx, (this.n + 1) * 4);
     // `{...,"tier":"warm"}` without its `}`: finish() closes it with `,"doc":N}\n`.
     const json = JSON.stringify(record);

@@ -8,6 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { termHash, type BuiltDoc } from './segment-format.js';
+import { fieldLength } from './tokenize.js';
 import type { DocRecord } from './types.js';
 
 export interface Segment {
@@ -162,7 +163,7 @@ export class MemorySegment implements Segment {
 
   lengths(doc: number): [number, number, number] {
     const t = this.docs[doc - this.first]!.tokens;
-    return [t[0].length, t[1].length, t[2].length];
+    return [fieldLength(t[0]), fieldLength(t[1]), fieldLength(t[2])];
   }
 
   fieldLengths(doc: number, into: Float64Array, at: number): void {

@@ -5,7 +5,7 @@
  * term, ids dense from 0 in first-seen order; `hashOf(id)` is termHash(term) (FNV-1a over UTF-16
  * code units, segment-format.ts), so the dictionary shards need no second hash.
  */
-import { cjkTokens, scanTokens, stemAt, type TokenSink } from './tokenize.js';
+import { cjkTokens, isHanUnigram, scanTokens, stemAt, type TokenSink } from './tokenize.js';
 
 export class TermTable {
   readonly terms: string[] = [];
@@ -82,25 +82,42 @@ export class TermTable {
   }
 }
 
-/** A TokenSink that turns a doc's tokens into term ids of one table, field after field. */
+/**
+ * A TokenSink that turns a doc's tokens into term ids of one table, field after field (endField
+ * after each of the three), with each field's length as tokenize.ts fieldLength counts it.
+ */
 export class TermIds implements TokenSink {
   buf = new Uint32Array(4096);
   length = 0;
+  /** Where each field's ids end in `buf`, and each field's length. */
+  readonly ends: [number, number, number] = [0, 0, 0];
+  readonly lens: [number, number, number] = [0, 0, 0];
+  private field = 0;
+  private counted = 0;
   private readonly cjkOut: string[] = [];
 
   constructor(readonly table: TermTable) {}
 
   reset(): void {
     this.length = 0;
+    this.field = 0;
+    this.counted = 0;
   }
 
-  private push(id: number): void {
+  endField(): void {
+    this.ends[this.field] = this.length;
+    this.lens[this.field++] = this.counted;
+    this.counted = 0;
+  }
+
+  private push(id: number, counts = true): void {
     if (this.length === this.buf.length) {
       const b = new Uint32Array(this.buf.length * 2);
       b.set(this.buf);
       this.buf = b;
     }
     this.buf[this.length++] = id;
+    if (counts) this.counted++;
   }
 
   word(text: string, start: number, end: number, hash: number): void {
@@ -114,7 +131,7 @@ export class TermIds implements TokenSink {
   cjk(run: string): void {
     const out = this.cjkOut;
     cjkTokens(run, out, true);
-    for (const t of out) this.push(this.table.idOf(t));
+    for (const t of out) this.push(this.table.idOf(t), !isHanUnigram(t));
     out.length = 0;
   }
 
@@ -124,6 +141,6 @@ export class TermIds implements TokenSink {
   }
 
   term(t: string): void {
-    this.push(this.table.idOf(t));
+    this.push(this.table.idOf(t), !isHanUnigram(t));
   }
 }

@@ -86,6 +86,21 @@ export function isHan(ch: string): boolean {
   return han[c] === 2;
 }
 
+/** Whether a token is one Han character (a unigram of the memory index, or a lone character). */
+export function isHanUnigram(t: string): boolean {
+  return (t.length === 1 || (t.length === 2 && t.codePointAt(0)! > 0xffff)) && isHan(t);
+}
+
+/**
+ * A field's length for BM25: its tokens but single Chinese characters, which would make Chinese text
+ * look twice as long as English text that says as much (term-table.ts TermIds counts the same).
+ */
+export function fieldLength(tokens: readonly string[]): number {
+  let n = 0;
+  for (const t of tokens) if (!isHanUnigram(t)) n++;
+  return n;
+}
+
 /**
  * The kana and Hangul characters of `text` that stand alone (a run of one), as written: a query token
  * of one is found only where it stands alone too (cjkTokens keeps unigrams of Han characters only).
