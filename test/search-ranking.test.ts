@@ -4,7 +4,7 @@
  * supersession seen at query time. Through the built CLI on generated workspaces.
  */
 import assert from 'node:assert/strict';
-import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { tempDir } from './helpers/cli.js';
@@ -78,6 +78,27 @@ describe('mem search ranking', { concurrency: 2 }, () => {
     const rebuilt = await search(ws, 'latency budget', '-k', '5');
     assert.deepEqual(ids(rebuilt).slice(0, 3).sort(), fresh);
     assert.deepEqual(ids(incremental), ids(rebuilt));
+    assert.deepEqual(ids(overlay), ids(rebuilt));
+  });
+
+  test('a search over many files edited since the last index ranks a common-word query as a rebuilt index does', async (t) => {
+    // "latency" in three sections of four of 20,000; four times in the last section of every tenth of the first 100 files (the best).
+    const ws = await generated(t, 200, 100, (f, s) => {
+      const g = f * 100 + s;
+      if (s === 99 && f % 10 === 0 && f < 100) return `latency latency latency latency ${filler(f, 4)}`;
+      return g % 4 ? `latency ${filler(g, 20)}` : filler(g, 20);
+    });
+    await index(ws, '--rebuild');
+    // The first 100 files overlaid in memory, their best chunks last in doc order: a share of their list must be its best.
+    for (let f = 0; f < 100; f++) {
+      const file = join(ws, 'memory', 'topics', `t${String(f).padStart(3, '0')}.md`);
+      writeFileSync(file, `# Touched\n\n${readFileSync(file, 'utf8')}`);
+    }
+    const overlay = await search(ws, 'latency', '-k', '8');
+    assert.equal(overlay.indexBehind, true);
+    await index(ws, '--rebuild');
+    const rebuilt = await search(ws, 'latency', '-k', '8');
+    assert.ok(rebuilt.results.every((r) => r.startLine === 399), JSON.stringify(ids(rebuilt)));
     assert.deepEqual(ids(overlay), ids(rebuilt));
   });
 

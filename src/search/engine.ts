@@ -127,7 +127,7 @@ export type Accept = (doc: number, seg: Segment) => boolean;
  * (reading every segment's full head and merging them cost 40,000 pairs and a sort at 10,000 files).
  * A run of at most IMPACT_SORT_MIN pairs is stored in doc order, so a share of it would be its first
  * docs, not its best: it is read whole (a new chunk that says a common word three times, in the small
- * segment of a one-file update or in a search's overlay, was missed where a rebuilt index ranked it first).
+ * segment of a one-file update, was missed where a rebuilt index ranked it first).
  * With `accept`, a segment's whole run is read, only the pairs of accepted docs count, and when they
  * hold more than POSTING_CAP pairs the best of them all are kept in impact order.
  */

@@ -7,7 +7,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { termHash, type BuiltDoc } from './segment-format.js';
+import { impactOrder } from './impact-order.js';
+import { IMPACT_SORT_MIN, termHash, type BuiltDoc } from './segment-format.js';
 import { fieldLength } from './tokenize.js';
 import type { DocRecord } from './types.js';
 
@@ -130,6 +131,8 @@ export class DiskSegment implements Segment {
 export class MemorySegment implements Segment {
   private readonly postings = new Map<string, Uint32Array>();
   private readonly docs: BuiltDoc[];
+  /** Title, body and id lengths of each doc (tokenize.ts fieldLength). */
+  private readonly lens: Uint32Array;
 
   constructor(docs: BuiltDoc[], readonly first: number) {
     this.docs = docs;
@@ -145,7 +148,15 @@ export class MemorySegment implements Segment {
         }
       });
     }
-    for (const [term, p] of post) this.postings.set(term, new Uint32Array(p));
+    this.lens = new Uint32Array(docs.length * 3);
+    docs.forEach((d, i) => d.tokens.forEach((list, f) => (this.lens[i * 3 + f] = fieldLength(list))));
+    // In impact order past IMPACT_SORT_MIN, as a segment on disk: a query reads a share of those.
+    const body = (doc: number) => this.lens[(doc - first) * 3 + 1]!;
+    for (const [term, p] of post) {
+      const run = new Uint32Array(p);
+      if (run.length / 2 > IMPACT_SORT_MIN) impactOrder(run, 0, run.length / 2, body);
+      this.postings.set(term, run);
+    }
   }
 
   get count(): number {
@@ -162,8 +173,8 @@ export class MemorySegment implements Segment {
   }
 
   lengths(doc: number): [number, number, number] {
-    const t = this.docs[doc - this.first]!.tokens;
-    return [fieldLength(t[0]), fieldLength(t[1]), fieldLength(t[2])];
+    const at = (doc - this.first) * 3;
+    return [this.lens[at]!, this.lens[at + 1]!, this.lens[at + 2]!];
   }
 
   fieldLengths(doc: number, into: Float64Array, at: number): void {

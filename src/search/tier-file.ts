@@ -18,7 +18,7 @@ import { SEGMENT_EXTS } from './segment-format.js';
 import type { ChunkSettings, Tier } from './types.js';
 
 /** Bump when the tokenizer, chunker or layout changes: an index of another version is rebuilt. */
-export const INDEX_VERSION = 'memfold-index/5 minisearch@7.2.0 tokenizer/4';
+export const INDEX_VERSION = 'memfold-index/6 minisearch@7.2.0 tokenizer/5';
 export const INDEX_DIR = '.mem/index';
 
 export interface FileState extends FileStat {
