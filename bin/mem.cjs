@@ -14,12 +14,23 @@ process.stdout.on('error', (err) => {
 const cli = () => import('../dist/cli/entry.js');
 // The two large bundles are compiled from a V8 code cache kept in the user's cache folder
 // (src/cli/compile-cache.ts); the small first.cjs compiles faster than the cache is checked.
-const bundle = (name) => require('../dist/cli/load.cjs').loadBundle(require('node:path').join(__dirname, '..', 'dist', 'cli', name));
+// A run that did a bundle's main work (a search answered, an index updated file by file) completes
+// a cache written by a run that did less.
+const loader = () => require('../dist/cli/load.cjs');
+const bundle = (name) => loader().loadBundle(require('node:path').join(__dirname, '..', 'dist', 'cli', name));
 const lean = async () => {
   if (!args.includes('search') && !args.includes('index')) return false;
   const next = await require('../dist/cli/first.cjs').first(args, env);
-  if (next === 'index') return bundle('index.cjs').leanIndex(args, env);
-  if (next === 'search' || next === 'search-declined') return bundle('search.cjs').leanSearch(args, env, next === 'search-declined');
+  if (next === 'index') {
+    const done = await bundle('index.cjs').leanIndex(args, env);
+    if (done === 'updated' && !process.exitCode) loader().mainWorkDone();
+    return !!done;
+  }
+  if (next === 'search' || next === 'search-declined') {
+    const done = await bundle('search.cjs').leanSearch(args, env, next === 'search-declined');
+    if (done && !process.exitCode) loader().mainWorkDone();
+    return done;
+  }
   return next === 'done';
 };
 lean().then((done) => done || cli(), cli);

@@ -99,3 +99,27 @@ test('the cached bundles hold no import(): code compiled from a V8 cache cannot 
     assert.doesNotMatch(text, /\bimport\(/, name);
   }
 });
+
+test('a cache written by an index run that updated nothing file by file is completed once by the first run that did', async (t) => {
+  const ws = searchWorkspace(t);
+  const cache = join(tempDir(t), 'cc');
+  const env = { ...OFF, MEM_COMPILE_CACHE: cache };
+  const flag = (name: string) => readFileSync(join(cache, name))[4];
+  await memOk(['-C', ws, '--json', 'index', '--rebuild'], { env });
+  const [name] = cacheFiles(cache);
+  const partial = readFileSync(join(cache, name!)).length;
+  assert.equal(flag(name!), 0, 'a rebuild marks its cache partial');
+  // Nothing to update: the partial cache stays as it is.
+  await memOk(['-C', ws, '--json', 'index'], { env });
+  assert.equal(readFileSync(join(cache, name!)).length, partial);
+  writeFileSync(join(ws, 'memory', '2026-11-22.md'), '# 2026-11-22\n\n## Note: one more\n- id: NOTE-20261122-one-more\n- why: an edit to index\n');
+  const edited = await memOk(['-C', ws, '--json', 'index'], { env });
+  assert.equal(JSON.parse(edited.stdout).tiers.warm.added, 1);
+  assert.deepEqual(cacheFiles(cache), [name], 'the same file, written again');
+  assert.equal(flag(name!), 1);
+  assert.ok(readFileSync(join(cache, name!)).length > partial, 'it holds the code the update compiled');
+  const written = statSync(join(cache, name!)).mtimeMs;
+  writeFileSync(join(ws, 'memory', '2026-11-22.md'), '# 2026-11-22\n\n## Note: one more\n- id: NOTE-20261122-one-more\n- why: a second edit\n');
+  await memOk(['-C', ws, '--json', 'index'], { env });
+  assert.equal(statSync(join(cache, name!)).mtimeMs, written, 'a full cache is not written again');
+});

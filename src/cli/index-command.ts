@@ -15,7 +15,8 @@ export interface IndexFlags {
   rebuild?: boolean;
 }
 
-export async function indexCommand(flags: IndexFlags, g: GlobalOptions): Promise<void> {
+/** True when a tier was updated file by file (the indexing code ran in this thread; compile-cache.ts). */
+export async function indexCommand(flags: IndexFlags, g: GlobalOptions): Promise<boolean> {
   const out = outputFor(g);
   const workspace = locateWorkspace(g.workspace);
   const loaded = await loadConfigLean(workspace);
@@ -39,4 +40,5 @@ export async function indexCommand(flags: IndexFlags, g: GlobalOptions): Promise
   });
   out.endProgress();
   reportIndexRun(out, run.result, run.embeddings, run.seconds);
+  return Object.values(run.result.tiers).some((t) => !t.rebuilt && t.changed + t.added + t.removed > 0);
 }

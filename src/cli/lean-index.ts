@@ -11,20 +11,24 @@
 import { leanIndexRoute } from './fast-args.js';
 import { runLean } from './lean-run.js';
 
-/** False when the command line is not a plain `mem index` (bin/mem.cjs then runs the CLI). */
-export async function leanIndex(args: string[], env: NodeJS.ProcessEnv): Promise<boolean> {
+/**
+ * False when the command line is not a plain `mem index` (bin/mem.cjs then runs the CLI); `updated`
+ * when it updated a tier file by file (bin/mem.cjs then lets the bundle's code cache be completed).
+ */
+export async function leanIndex(args: string[], env: NodeJS.ProcessEnv): Promise<boolean | 'updated'> {
   const route = leanIndexRoute(args, env);
   if (!route) return false;
   const hook = await import('../daemon/job-hook.js');
+  let updated = false;
   await runLean(async () => {
     await hook.startJobRun('index', route.global.workspace);
     try {
-      await (await import('./index-command.js')).indexCommand(route.flags, route.global);
+      updated = await (await import('./index-command.js')).indexCommand(route.flags, route.global);
     } catch (err) {
       await hook.finishJobRun(err);
       throw err;
     }
     await hook.finishJobRun(undefined);
   });
-  return true;
+  return updated ? 'updated' : true;
 }

@@ -9,5 +9,7 @@ export function registerIndex(program: Command): void {
     .description('update the search index (.mem/index) from changed files only; writes nothing but .mem/')
     .option('--rebuild', 'drop the index and build it again from every file')
     .addHelpText('after', '\nExamples:\n  mem index\n  mem index --rebuild --json\n\nThe summary line counts files scanned/changed/added/removed, chunks added/removed, embeddings computed vs from cache, and seconds.')
-    .action(async (flags: IndexFlags, cmd: Command) => indexCommand(flags, cmd.optsWithGlobals<GlobalOptions>()));
+    .action(async (flags: IndexFlags, cmd: Command) => {
+      await indexCommand(flags, cmd.optsWithGlobals<GlobalOptions>());
+    });
 }
