@@ -28,8 +28,8 @@ const lean = async () => {
   }
   if (next === 'search' || next === 'search-declined') {
     const done = await bundle('search.cjs').leanSearch(args, env, next === 'search-declined');
-    if (done && !process.exitCode) loader().mainWorkDone();
-    return done;
+    if (done === 'answered' && !process.exitCode) loader().mainWorkDone();
+    return !!done;
   }
   return next === 'done';
 };

@@ -123,3 +123,15 @@ test('a cache written by an index run that updated nothing file by file is compl
   await memOk(['-C', ws, '--json', 'index'], { env });
   assert.equal(statSync(join(cache, name!)).mtimeMs, written, 'a full cache is not written again');
 });
+
+test('a search that ranked nothing leaves its cache partial; the first that ranked results completes it', async (t) => {
+  const ws = searchWorkspace(t);
+  const cache = join(tempDir(t), 'cc');
+  const env = { ...OFF, MEM_COMPILE_CACHE: cache };
+  await memOk(['-C', ws, 'index'], { env });
+  const searchCache = () => cacheFiles(cache).find((n) => n.startsWith('search.cjs'))!;
+  await memOk(['-C', ws, '--json', 'search', 'nomatchwordzz'], { env });
+  assert.equal(readFileSync(join(cache, searchCache()))[4], 0);
+  await memOk(['-C', ws, '--json', 'search', 'sqlite'], { env });
+  assert.equal(readFileSync(join(cache, searchCache()))[4], 1);
+});

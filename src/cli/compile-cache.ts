@@ -32,6 +32,8 @@ import vm from 'node:vm';
 import { crc32 } from 'node:zlib';
 
 const OFF = new Set(['off', '0', 'false', 'no', 'none']);
+/** The cache file's layout (a checksum, the full/partial byte, V8's data), part of its name. */
+const FORMAT = 2;
 /** A cache file no run has replaced for this long is removed (another install's, a Node long gone). */
 const STALE_MS = 30 * 24 * 3600 * 1000;
 
@@ -116,7 +118,9 @@ function writeAll(): void {
   for (const { script, dir, name, prefix, always } of toWrite.splice(0)) {
     if (!always && !mainWork) continue;
     try {
+      // A folder this run cannot write to: not even the cost of serialising the code.
       if (!madeDir(dir)) return;
+      fs.accessSync(dir, fs.constants.W_OK);
       writeCache(dir, name, script.createCachedData(), mainWork);
       prune(dir, prefix, name);
     } catch {
@@ -131,7 +135,8 @@ function readBundle(file: string): { source: string; prefix: string; name: strin
   try {
     const st = fs.fstatSync(fd);
     const source = fs.readFileSync(fd, 'utf8');
-    const where = crc32(`${file}\0${process.execArgv.join(' ')}\0${process.env.NODE_OPTIONS ?? ''}`).toString(36);
+    // FORMAT: a file of another layout (before the full/partial byte) is never read as this one.
+    const where = crc32(`${FORMAT}\0${file}\0${process.execArgv.join(' ')}\0${process.env.NODE_OPTIONS ?? ''}`).toString(36);
     const prefix = `${path.basename(file)}-${where}-`;
     return { source, prefix, name: `${prefix}${[st.size, st.mtimeMs, st.ctimeMs, st.ino, process.version, process.arch].join('-')}` };
   } finally {

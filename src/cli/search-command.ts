@@ -33,10 +33,14 @@ export interface SearchFlags extends Filters {
 export const EMPTY_QUERY = 'the query is empty; give some words to search for, e.g. mem search "why postgres"';
 
 /** `serverDeclined`: the resident server was asked already (served.ts) and will not answer: not asked again. */
-export async function searchCommand(words: string[], flags: SearchFlags, g: GlobalOptions, opts: { serverDeclined?: boolean } = {}): Promise<void> {
+/** True when it ranked results itself, not the server (the search code ran in this thread; compile-cache.ts). */
+export async function searchCommand(words: string[], flags: SearchFlags, g: GlobalOptions, opts: { serverDeclined?: boolean } = {}): Promise<boolean> {
   const query = words.join(' ');
   if (!query.trim()) throw new MemError('USAGE', EMPTY_QUERY);
-  if (flags.archive || flags.source !== undefined || flags.session !== undefined) return (await import('../archive/command.js')).archiveSearchCommand(query, flags, g);
+  if (flags.archive || flags.source !== undefined || flags.session !== undefined) {
+    await (await import('../archive/command.js')).archiveSearchCommand(query, flags, g);
+    return false;
+  }
   const out = outputFor(g);
   const workspace = locateWorkspace(g.workspace);
   const loaded = await loadConfigLean(workspace);
@@ -67,12 +71,9 @@ export async function searchCommand(words: string[], flags: SearchFlags, g: Glob
   const outcome: SearchOutcome = served ?? (await searchCold(workspace, query, k, deep, filters, today, lexicalOnly, loaded.config));
 
   for (const n of outcome.notices) out.warn(n);
-  if (g.json) {
-    out.json(outcome.response);
-    return;
-  }
-  const { formatResults } = await import('../search/present.js');
-  out.result(formatResults(outcome.response, c));
+  if (g.json) out.json(outcome.response);
+  else out.result((await import('../search/present.js')).formatResults(outcome.response, c));
+  return !served && outcome.response.results.length > 0;
 }
 
 /** MEM_SEARCH_SERVER=off (protocol.ts reads the switch; it loads node: modules only, and node:net only to connect). */

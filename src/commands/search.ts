@@ -35,5 +35,7 @@ export function registerSearch(program: Command): void {
       'Exit codes: 0 with or without results, 2 for an empty query or a bad option. See docs/search.md.',
     ].join('\n'))
     // The body is shared with the lean entry (src/cli/entry.ts), which answers without commander.
-    .action(async (words: string[], flags: SearchFlags, cmd: Command) => searchCommand(words, flags, cmd.optsWithGlobals<GlobalOptions>()));
+    .action(async (words: string[], flags: SearchFlags, cmd: Command) => {
+      await searchCommand(words, flags, cmd.optsWithGlobals<GlobalOptions>());
+    });
 }
