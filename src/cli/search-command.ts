@@ -32,8 +32,11 @@ export interface SearchFlags extends Filters {
 
 export const EMPTY_QUERY = 'the query is empty; give some words to search for, e.g. mem search "why postgres"';
 
-/** `serverDeclined`: the resident server was asked already (served.ts) and will not answer: not asked again. */
-/** True when it ranked results itself, not the server (the search code ran in this thread; compile-cache.ts). */
+/**
+ * `serverDeclined`: the resident server was asked already (served.ts) and will not answer: not asked
+ * again. True when it ranked results itself, not the server (the search code ran in this thread;
+ * compile-cache.ts).
+ */
 export async function searchCommand(words: string[], flags: SearchFlags, g: GlobalOptions, opts: { serverDeclined?: boolean } = {}): Promise<boolean> {
   const query = words.join(' ');
   if (!query.trim()) throw new MemError('USAGE', EMPTY_QUERY);
