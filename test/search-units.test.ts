@@ -1,7 +1,8 @@
 /** Pure parts of search: tokenizer, folding, windows, chunker, globs, fusion. */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { fieldLength, queryTerms, STEM_WEIGHT, stemWeights, tokenize } from '../src/search/tokenize.js';
+import { fieldLength } from '../src/search/cjk.js';
+import { queryTerms, STEM_WEIGHT, stemWeights, tokenize } from '../src/search/tokenize.js';
 import { fold } from '../src/search/fold.js';
 import { lineWindows } from '../src/search/windows.js';
 import { chunkMarkdown } from '../src/search/chunk.js';

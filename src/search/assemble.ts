@@ -8,7 +8,8 @@ import type { SearchOutcome, SearchRequest, SearchResponse, SearchResult } from 
 import { hasFilters, unknownFilterValues } from './filter.js';
 import { prepareFold } from './fold.js';
 import { snippet } from './snippet.js';
-import { loneCjk, queryTerms } from './tokenize.js';
+import { loneCjk } from './cjk.js';
+import { queryTerms } from './tokenize.js';
 import type { OpenedTier } from './view.js';
 import { count } from '../core/count.js';
 

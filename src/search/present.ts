@@ -1,5 +1,6 @@
 /** Human output of `mem search` and `mem index` (pure: strings in, strings out). */
 import { count } from '../core/count.js';
+import { isHan } from './cjk.js';
 import type { TierCounters } from './indexer.js';
 import type { IndexResult } from './update.js';
 import type { SearchResponse } from './search.js';
@@ -18,7 +19,7 @@ export interface Paint {
  */
 export function highlight(text: string, query: string, mark: (s: string) => string): string {
   // One letter is too little to mark, except a Chinese character (a word of its own, found inside words).
-  const words = [...new Set(query.split(/[\s\p{P}]+/u).filter((w) => w.length >= 2 || /^\p{Script=Han}$/u.test(w)))].slice(0, 20);
+  const words = [...new Set(query.split(/[\s\p{P}]+/u).filter((w) => w.length >= 2 || isHan(w)))].slice(0, 20);
   if (!words.length) return text;
   const re = new RegExp(words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'giu');
   return text.replace(re, (m) => mark(m));

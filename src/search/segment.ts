@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { impactOrder } from './impact-order.js';
 import { IMPACT_SORT_MIN, termHash, type BuiltDoc } from './segment-format.js';
-import { fieldLength } from './tokenize.js';
+import { fieldLength } from './cjk.js';
 import type { DocRecord } from './types.js';
 
 export interface Segment {
@@ -131,8 +131,10 @@ export class DiskSegment implements Segment {
 export class MemorySegment implements Segment {
   private readonly postings = new Map<string, Uint32Array>();
   private readonly docs: BuiltDoc[];
-  /** Title, body and id lengths of each doc (tokenize.ts fieldLength). */
+  /** Title, body and id lengths of each doc (cjk.ts fieldLength). */
   private readonly lens: Uint32Array;
+  /** Their sums over the docs, for the view's average lengths. */
+  readonly lenSum: [number, number, number] = [0, 0, 0];
 
   constructor(docs: BuiltDoc[], readonly first: number) {
     this.docs = docs;
@@ -149,7 +151,13 @@ export class MemorySegment implements Segment {
       });
     }
     this.lens = new Uint32Array(docs.length * 3);
-    docs.forEach((d, i) => d.tokens.forEach((list, f) => (this.lens[i * 3 + f] = fieldLength(list))));
+    docs.forEach((d, i) =>
+      d.tokens.forEach((list, f) => {
+        const n = fieldLength(list);
+        this.lens[i * 3 + f] = n;
+        this.lenSum[f] = this.lenSum[f]! + n;
+      }),
+    );
     // In impact order past IMPACT_SORT_MIN, as a segment on disk: a query reads a share of those.
     const body = (doc: number) => this.lens[(doc - first) * 3 + 1]!;
     for (const [term, p] of post) {

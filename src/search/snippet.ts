@@ -5,7 +5,8 @@
  * when the query itself has such terms, so lines are scanned without them otherwise: the same count,
  * cheaper.
  */
-import { cjkTokens, foldText, isHan, scanTokens, stemAt } from './tokenize.js';
+import { cjkTokens, isHan } from './cjk.js';
+import { foldText, scanTokens, stemAt } from './tokenize.js';
 
 const WIDTH = 240;
 /** Bookkeeping fields of an entry say nothing a reader needs in a snippet. */

@@ -5,7 +5,8 @@
  * term, ids dense from 0 in first-seen order; `hashOf(id)` is termHash(term) (FNV-1a over UTF-16
  * code units, segment-format.ts), so the dictionary shards need no second hash.
  */
-import { cjkTokens, isHanUnigram, scanTokens, stemAt, type TokenSink } from './tokenize.js';
+import { cjkTokens, isHanUnigram } from './cjk.js';
+import { scanTokens, stemAt, type TokenSink } from './tokenize.js';
 
 export class TermTable {
   readonly terms: string[] = [];
@@ -84,7 +85,7 @@ export class TermTable {
 
 /**
  * A TokenSink that turns a doc's tokens into term ids of one table, field after field (endField
- * after each of the three), with each field's length as tokenize.ts fieldLength counts it.
+ * after each of the three), with each field's length as cjk.ts fieldLength counts it.
  */
 export class TermIds implements TokenSink {
   buf = new Uint32Array(4096);

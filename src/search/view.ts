@@ -10,7 +10,6 @@ import { DiskSegment, MemorySegment, type Segment } from './segment.js';
 import type { BuiltDoc } from './segment-format.js';
 import type { ScannedFile } from './scan.js';
 import { prepareFold } from './fold.js';
-import { fieldLength } from './tokenize.js';
 import { readSource } from './source.js';
 import { bucketDiff } from './manifest.js';
 import { chunkingStamp, deadSet, INDEX_DIR, loadTierHead, tierFile, type TierHead, type TierState } from './tier-file.js';
@@ -90,10 +89,9 @@ export async function openTier(workspace: string, tier: Tier, files: ScannedFile
   if (!state || !dirty) {
     const { docs } = await buildFor(files, tier, 0, cfg, warnings);
     const mem = new MemorySegment(docs, 0);
-    const lenSum = docs.reduce<[number, number, number]>((s, d) => [s[0] + fieldLength(d.tokens[0]), s[1] + fieldLength(d.tokens[1]), s[2] + fieldLength(d.tokens[2])], [0, 0, 0]);
     return {
       tier, behind: [], problem: problem?.detail, problemKind: problem?.problem, warnings,
-      view: { segments: [mem], isDead: () => false, dead: [], docCount: docs.length, avgLen: avg(lenSum, docs.length) },
+      view: { segments: [mem], isDead: () => false, dead: [], docCount: docs.length, avgLen: avg(mem.lenSum, docs.length) },
       close: () => {},
     };
   }
@@ -110,9 +108,10 @@ export async function openTier(workspace: string, tier: Tier, files: ScannedFile
   const segments = [...disk];
   if (changed.length) {
     const { docs } = await buildFor(changed, tier, state.nextId, cfg, warnings);
-    segments.push(new MemorySegment(docs, state.nextId));
+    const mem = new MemorySegment(docs, state.nextId);
+    segments.push(mem);
     live.docCount += docs.length;
-    for (const d of docs) for (let i = 0; i < 3; i++) live.lenSum[i] = live.lenSum[i]! + fieldLength(d.tokens[i]!);
+    for (let i = 0; i < 3; i++) live.lenSum[i] = live.lenSum[i]! + mem.lenSum[i]!;
   }
   return {
     tier, behind, warnings,
