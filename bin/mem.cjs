@@ -7,10 +7,17 @@
 const args = process.argv.slice(2);
 const env = process.env;
 // A reader that stops early (`mem --help | head -1`) ends the output quietly, not with a stack trace.
-process.stdout.on('error', (err) => {
-  if (err.code !== 'EPIPE') throw err;
-  process.exit(0);
-});
+// Creating the stdout stream costs 1-2 ms, so a search or index first sends its request to the
+// resident server, if one runs, and sets up stdout while the server answers.
+let guarded = false;
+const guardStdout = () => {
+  if (guarded) return;
+  guarded = true;
+  process.stdout.on('error', (err) => {
+    if (err.code !== 'EPIPE') throw err;
+    process.exit(0);
+  });
+};
 const cli = () => import('../dist/cli/entry.js');
 // The two large bundles are compiled from a V8 code cache kept in the user's cache folder
 // (src/cli/compile-cache.ts); the small first.cjs compiles faster than the cache is checked.
@@ -20,7 +27,8 @@ const loader = () => require('../dist/cli/load.cjs');
 const bundle = (name) => loader().loadBundle(require('node:path').join(__dirname, '..', 'dist', 'cli', name));
 const lean = async () => {
   if (!args.includes('search') && !args.includes('index')) return false;
-  const next = await require('../dist/cli/first.cjs').first(args, env);
+  const next = await require('../dist/cli/first.cjs').first(args, env, guardStdout);
+  guardStdout();
   if (next === 'index') {
     const done = await bundle('index.cjs').leanIndex(args, env);
     if (done === 'updated' && !process.exitCode) loader().mainWorkDone();
@@ -33,4 +41,8 @@ const lean = async () => {
   }
   return next === 'done';
 };
-lean().then((done) => done || cli(), cli);
+const rest = () => {
+  guardStdout();
+  return cli();
+};
+lean().then((done) => done || rest(), rest);

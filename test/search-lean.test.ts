@@ -211,10 +211,11 @@ test('the bundles share one copy of each Node builtin\'s exports (scripts/bundle
   }
 });
 
-test('the bundle that prints a served search (dist/cli/first.cjs) holds no tokenizer, Chinese folding or snippet code: present.ts alone formats', () => {
+test('the bundle that asks the server (dist/cli/first.cjs) holds no output, tokenizer, Chinese folding or snippet code: the server prints a served answer', () => {
   const bundle = readFileSync(join(ROOT, 'dist', 'cli', 'first.cjs'), 'utf8');
-  assert.match(bundle, /\/\/ src\/search\/present\.ts/, 'the formatter is in it');
-  assert.doesNotMatch(bundle, /\/\/ src\/search\/(tokenize|fold|snippet)\.ts/);
+  assert.match(bundle, /\/\/ src\/cli\/served\.ts/, 'the served search is in it');
+  assert.doesNotMatch(bundle, /\/\/ src\/(search\/(present|tokenize|fold|snippet)|cli\/(output|index-report|search-report))\.ts/);
+  assert.doesNotMatch(bundle, /process\.stdout\.isTTY/, 'the stdout stream is not made to decide on colour');
 });
 
 test('mem index loads no commander, zod or luxon (it needs no time), logs its run, and still refuses a bad --now (a usage error, not logged)', async (t) => {

@@ -6,11 +6,13 @@
  * serving, and with its parent. No timing assertions: waits are generous polls.
  */
 import assert from 'node:assert/strict';
+import { execFile, spawnSync } from 'node:child_process';
 import { appendFileSync, cpSync, existsSync, mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { editConfig, finished, mem, ROOT, startMem, tempDir } from './helpers/cli.js';
+import { promisify } from 'node:util';
+import { BIN, childEnv, editConfig, finished, mem, ROOT, startMem, tempDir } from './helpers/cli.js';
 import { startOpenAIServer } from './helpers/openai-server.js';
 import { index, NOW, searchWorkspace } from './search-helpers.js';
 import { failedMarker } from '../src/search/server/client.js';
@@ -18,6 +20,8 @@ import { loadRecorder } from './helpers/loaded.js';
 import { killAfter, MAIN, startServer, status, waitFor } from './helpers/search-server.js';
 import { exchange, PROTOCOL } from '../src/search/server/protocol.js';
 import { socketAddress } from '../src/search/server/address.js';
+
+const run = promisify(execFile);
 
 /** One search, the same way twice: through whatever server runs, and cold (MEM_SEARCH_SERVER=off). */
 async function both(ws: string, args: string[], env: Record<string, string> = {}): Promise<{ served: string; cold: string; stderr: [string, string] }> {
@@ -175,6 +179,33 @@ test('a plain search the server answers is printed before the CLI loads (bin/mem
   }
   assert.equal(JSON.parse((await mem(['-C', ws, '--json', 'search', 'postgres OR sqlite OR events'])).stdout).results.length, 2, 'k from the configuration');
   assert.equal((await status(ws))!.served - up.served, cases.length + 1, 'the server answered every one');
+});
+
+/** A command run on a terminal (util-linux `script` gives it a pseudo-terminal): what the terminal shows. */
+async function onTerminal(argv: string[], env: Record<string, string>): Promise<string> {
+  const line = argv.map((a) => `'${a.replaceAll("'", "'\\''")}'`).join(' ');
+  const { stdout } = await run('script', ['-qec', line, '/dev/null'], { env: childEnv(env), encoding: 'utf8' });
+  return stdout;
+}
+
+test('on a terminal, a served search prints in colour as the cold one does, and without with NO_COLOR: the client tells the server', async (t) => {
+  if (spawnSync('script', ['--version']).status !== 0) return t.skip('no util-linux script(1) to make a terminal');
+  const ws = searchWorkspace(t);
+  await index(ws);
+  const { child } = startServer(ws);
+  killAfter(t, child);
+  const up = await waitFor('the server', async () => (await status(ws)) ?? false, 60_000, 200);
+  const argv = [process.execPath, BIN, '-C', ws, 'search', 'postgres'];
+  const terminal = { TERM: 'xterm', CI: '', NO_COLOR: '' };
+  for (const env of [terminal, { ...terminal, NO_COLOR: '1' }]) {
+    const served = await onTerminal(argv, env);
+    const cold = await onTerminal(argv, { ...env, MEM_SEARCH_SERVER: 'off' });
+    assert.match(cold, /postgres/i);
+    assert.equal(served, cold, `NO_COLOR=${env.NO_COLOR}`);
+    if (env.NO_COLOR) assert.doesNotMatch(served, /\x1b\[/);
+    else assert.match(served, /\x1b\[36m/, 'paths in cyan');
+  }
+  assert.equal((await status(ws))!.fast - up.fast, 2, 'both asked before the client read any configuration');
 });
 
 test('MEM_SEARCH_SERVER_TIMEOUT_MS that no timer can hold (or not a number) waits the default 3 s: the server answers, and no TimeoutOverflowWarning', async (t) => {

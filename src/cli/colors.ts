@@ -6,6 +6,11 @@
  */
 type Format = (input: unknown) => string;
 
+/** Whether output is coloured: on a terminal, and never with NO_COLOR, CI or TERM=dumb. */
+export function wantsColour(isTTY: boolean, env: NodeJS.ProcessEnv = process.env): boolean {
+  return isTTY && !env.NO_COLOR && !env.CI && env.TERM !== 'dumb';
+}
+
 function formatter(open: string, close: string, replace = open): Format {
   return (input) => {
     const string = '' + input;

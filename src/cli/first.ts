@@ -6,17 +6,18 @@
  * dist/cli/search.cjs); `search-declined`: the same, but the server was asked and will not answer
  * it; `index`: a plain index to run here (lean-index.ts, dist/cli/index.cjs). `cli`: anything else,
  * for the ES-module CLI (entry.ts). Each bundle is loaded only when needed: Node loads one CommonJS
- * file far faster than the same code as ES modules, but a large one still costs.
+ * file far faster than the same code as ES modules, but a large one still costs. `ready` sets up
+ * the process's output (bin/mem.cjs): called while a server answers, else by the caller after.
  */
 import { leanIndexRoute, leanRoute } from './fast-args.js';
 import { served } from './served.js';
 import { servedIndex } from './served-index.js';
 
-export async function first(args: string[], env: NodeJS.ProcessEnv): Promise<'done' | 'search' | 'search-declined' | 'index' | 'cli'> {
+export async function first(args: string[], env: NodeJS.ProcessEnv, ready?: () => void): Promise<'done' | 'search' | 'search-declined' | 'index' | 'cli'> {
   const index = leanIndexRoute(args, env);
-  if (index) return (await servedIndex(index, env)) ? 'done' : 'index';
+  if (index) return (await servedIndex(index, env, ready)) ? 'done' : 'index';
   const route = leanRoute(args, env);
   if (!route) return 'cli';
-  const answer = await served(route, env);
+  const answer = await served(route, env, ready);
   return answer === 'declined' ? 'search-declined' : answer ? 'done' : 'search';
 }

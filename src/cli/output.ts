@@ -1,8 +1,11 @@
 /**
  * Output for people and for scripts (STYLE §6): results on stdout, diagnostics on stderr; colour only
- * on a terminal and never with NO_COLOR, CI or TERM=dumb; `--json` prints one stable object.
+ * on a terminal and never with NO_COLOR, CI or TERM=dumb; `--json` prints one stable object. The
+ * resident search server prints a served client's output with the same class into strings (capture),
+ * so a served answer is the cold one byte for byte.
  */
-import { createColors } from './colors.js';
+import { createColors, wantsColour } from './colors.js';
+import type { Printed } from '../search/server/protocol.js';
 
 export interface OutputOptions {
   json: boolean;
@@ -10,45 +13,74 @@ export interface OutputOptions {
   verbose: boolean;
 }
 
-const colour = !!process.stdout.isTTY && !process.env.NO_COLOR && !process.env.CI && process.env.TERM !== 'dumb';
-export const c = createColors(colour);
+export const c = createColors(wantsColour(!!process.stdout.isTTY));
+
+/** Where an Output writes: the process's stdout and stderr, or strings (capture). */
+interface Sink {
+  out(text: string): void;
+  err(text: string): void;
+  /** A transient progress line (a terminal's alone), or with no text, clears it. */
+  progress(text?: string): void;
+}
+
+const processSink: Sink = {
+  out: (text) => process.stdout.write(text),
+  err: (text) => process.stderr.write(text),
+  progress: (text) => {
+    if (process.stderr.isTTY) process.stderr.write(`\r\x1b[2K${text?.slice(0, (process.stderr.columns || 80) - 1) ?? ''}`);
+  },
+};
 
 export class Output {
-  constructor(readonly opts: OutputOptions) {}
+  constructor(
+    readonly opts: OutputOptions,
+    private readonly sink: Sink = processSink,
+    readonly paint: ReturnType<typeof createColors> = c,
+  ) {}
 
   /** A result line for people (suppressed by --json and --quiet). */
   line(text = ''): void {
-    if (!this.opts.json && !this.opts.quiet) process.stdout.write(text + '\n');
+    if (!this.opts.json && !this.opts.quiet) this.sink.out(text + '\n');
   }
 
   /** Results that must print even with --quiet (what the user asked to see). */
   result(text: string): void {
-    if (!this.opts.json) process.stdout.write(text.endsWith('\n') ? text : text + '\n');
+    if (!this.opts.json) this.sink.out(text.endsWith('\n') ? text : text + '\n');
   }
 
   json(value: unknown): void {
-    if (this.opts.json) process.stdout.write(JSON.stringify(value, null, 2) + '\n');
+    if (this.opts.json) this.sink.out(JSON.stringify(value, null, 2) + '\n');
   }
 
   warn(text: string): void {
-    if (!this.opts.quiet) process.stderr.write(`${c.yellow('warning:')} ${text}\n`);
+    if (!this.opts.quiet) this.sink.err(`${this.paint.yellow('warning:')} ${text}\n`);
   }
 
   info(text: string): void {
-    if (this.opts.verbose) process.stderr.write(`${c.dim(text)}\n`);
+    if (this.opts.verbose) this.sink.err(`${this.paint.dim(text)}\n`);
   }
 
   /** A transient progress line on a terminal; nothing elsewhere. */
   progress(text: string): void {
-    if (process.stderr.isTTY && !this.opts.quiet && !this.opts.json) process.stderr.write(`\r\x1b[2K${text.slice(0, (process.stderr.columns || 80) - 1)}`);
+    if (!this.opts.quiet && !this.opts.json) this.sink.progress(text);
   }
 
   endProgress(): void {
-    if (process.stderr.isTTY && !this.opts.quiet && !this.opts.json) process.stderr.write('\r\x1b[2K');
+    if (!this.opts.quiet && !this.opts.json) this.sink.progress();
   }
 }
 
 /** The Output of the global options (`--json`, `-q`, `-v`); no config or time code is loaded for it. */
 export function outputFor(g: { json?: boolean; quiet?: boolean; verbose?: boolean }): Output {
   return new Output({ json: !!g.json, quiet: !!g.quiet, verbose: !!g.verbose });
+}
+
+/**
+ * An Output that prints into strings, coloured as a terminal's would be with `colour`: what the
+ * resident server sends a client to print (src/cli/served.ts). Progress lines are left out.
+ */
+export function capture(opts: { json: boolean; quiet: boolean; colour: boolean }): { output: Output; printed: Printed } {
+  const printed: Printed = { out: '', err: '' };
+  const sink: Sink = { out: (text) => (printed.out += text), err: (text) => (printed.err += text), progress: () => {} };
+  return { output: new Output({ json: opts.json, quiet: opts.quiet, verbose: false }, sink, createColors(opts.colour)), printed };
 }

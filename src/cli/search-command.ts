@@ -17,7 +17,8 @@ import type { Filters } from '../search/filter.js';
 import type { SearchOutcome } from '../search/search.js';
 import { serverSwitch, type SearchQuery } from '../search/server/protocol.js';
 import { locateWorkspace } from '../workspace/locate.js';
-import { c, outputFor } from './output.js';
+import { outputFor } from './output.js';
+import { reportSearch } from './search-report.js';
 import type { GlobalOptions } from './context.js';
 
 /** The filters as given (dates still unparsed), and the rest of the options. */
@@ -73,9 +74,7 @@ export async function searchCommand(words: string[], flags: SearchFlags, g: Glob
   const served = opts.serverDeclined ? undefined : await askResidentServer(workspace, { query, k, deep, filters, today, lexicalOnly: !!flags.lexicalOnly });
   const outcome: SearchOutcome = served ?? (await searchCold(workspace, query, k, deep, filters, today, lexicalOnly, loaded.config));
 
-  for (const n of outcome.notices) out.warn(n);
-  if (g.json) out.json(outcome.response);
-  else out.result((await import('../search/present.js')).formatResults(outcome.response, c));
+  reportSearch(out, outcome);
   return !served && outcome.response.results.length > 0;
 }
 

@@ -5,15 +5,15 @@
  * server runs, one may be started for the next run, as a search starts one (client.ts).
  *
  * Invariant: it prints only what the cold run would print for the same update (the server's
- * configuration warnings, the run's warnings, the summary or --json). --rebuild, --now/MEM_NOW (a
+ * configuration warnings, the run's warnings, the summary or --json, printed by the server with the
+ * cold run's code for this client's options: output.ts capture). --rebuild, --now/MEM_NOW (a
  * date to validate), MEM_SEARCH_SERVER=off, no server, a server that declines (many changes, a busy
  * lock, embeddings configured, any error) or does not start the run within a search's wait (wedged,
  * stopped): false, having printed nothing, and the index runs cold.
  */
 import type { IndexRoute } from './fast-args.js';
-import { reportIndexRun } from './index-report.js';
-import { outputFor } from './output.js';
 import { nowText } from './now-text.js';
+import { render, writePrinted } from './served.js';
 import { locateWorkspace } from '../workspace/locate.js';
 import { spawnIfWorth } from '../search/server/client.js';
 import { exchange, requestHead, serverSwitch } from '../search/server/protocol.js';
@@ -25,8 +25,8 @@ import { privateDir, realWorkspace, socketAddress, socketDir } from '../search/s
  */
 const INDEX_RUN_TIMEOUT_MS = 60_000;
 
-/** True when the server ran the update and its outcome was printed. */
-export async function servedIndex(route: IndexRoute, env: NodeJS.ProcessEnv): Promise<boolean> {
+/** True when the server ran the update and its outcome was printed. `ready`: as served.ts's. */
+export async function servedIndex(route: IndexRoute, env: NodeJS.ProcessEnv, ready?: () => void): Promise<boolean> {
   try {
     const g = route.global;
     const sw = serverSwitch(env);
@@ -38,14 +38,13 @@ export async function servedIndex(route: IndexRoute, env: NodeJS.ProcessEnv): Pr
     }
     const reply = await exchange(socketAddress(realWs), {
       ...requestHead(realWs, env), op: 'index', pid: process.pid, ...(env.MEM_TRIGGER ? { trigger: env.MEM_TRIGGER } : {}),
-    }, undefined, INDEX_RUN_TIMEOUT_MS);
+      render: render(g, env),
+    }, undefined, INDEX_RUN_TIMEOUT_MS, ready);
     // No server: this run indexes here, and may start one for the next (as a search does).
     if (reply === 'absent') await spawnIfWorth(realWs, sw);
     if (reply !== 'absent' && !reply?.ok && env.MEM_DEBUG) process.stderr.write(`mem: search server: indexing here (${reply ? reply.cold : 'no reply in time'})\n`);
-    if (!reply || reply === 'absent' || !reply.ok || !('index' in reply)) return false;
-    const out = outputFor(g);
-    for (const w of reply.warnings) out.warn(w);
-    reportIndexRun(out, reply.index, null, reply.index.seconds);
+    if (!reply || reply === 'absent' || !reply.ok || !('printed' in reply)) return false;
+    writePrinted(reply.printed);
     return true;
   } catch {
     return false;

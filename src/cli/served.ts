@@ -1,25 +1,32 @@
 /**
  * A plain `mem search` that the workspace's resident search server can answer is answered here,
- * before anything else is read (first.ts, bundled as CommonJS): no configuration, no search code.
- * A served search is otherwise mostly start-up (issue #3: ≤ 1.3× `node -e 0` with the server running).
+ * before anything else is read (first.ts, bundled as CommonJS): no configuration, no search code,
+ * no output code. A served search is otherwise mostly start-up (issue #3: ≤ 1.3× `node -e 0` with
+ * the server running), so the request goes out first, and what printing needs (the stdout stream)
+ * is set up while the server answers.
  *
  * Invariant: it prints only a server's answer, which is the cold path's byte for byte (the server
- * fills `k` and "today" from the configuration it reloads on change, and sends that configuration's
- * warnings). In every other case — another command, help, --now/MEM_NOW, --since/--until, the
- * archive, a bad -k, no workspace, no server, a server that says "cold", any error — it prints
+ * fills `k` and "today" from the configuration it reloads on change, adds that configuration's
+ * warnings, and prints with the cold path's code for this client's --json, --quiet and colour:
+ * output.ts capture). In every other case — another command, help, --now/MEM_NOW, --since/--until,
+ * the archive, a bad -k, no workspace, no server, a server that says "cold", any error — it prints
  * nothing, and the search runs as if this had not been tried (lean-search.ts: it reads the
  * configuration, asks the server, may start one on demand, or answers cold); except that a server
  * that declined or never replied (protocol.ts `declined`) is not asked a second time.
  */
+import { isatty } from 'node:tty';
 import type { SearchRoute } from './fast-args.js';
-import { c, outputFor } from './output.js';
+import { wantsColour } from './colors.js';
 import { nowText } from './now-text.js';
 import { locateWorkspace } from '../workspace/locate.js';
-import { declined, exchange, requestHead, serverSwitch } from '../search/server/protocol.js';
+import { declined, exchange, requestHead, serverSwitch, type Printed, type Render } from '../search/server/protocol.js';
 import { privateDir, realWorkspace, socketAddress, socketDir } from '../search/server/address.js';
 
-/** True when the search was answered and printed; 'declined' when the server will not answer it. */
-export async function served(route: SearchRoute, env: NodeJS.ProcessEnv): Promise<boolean | 'declined'> {
+/**
+ * True when the search was answered and printed; 'declined' when the server will not answer it.
+ * `ready` sets up the output (bin/mem.cjs), called while the server answers.
+ */
+export async function served(route: SearchRoute, env: NodeJS.ProcessEnv, ready?: () => void): Promise<boolean | 'declined'> {
   try {
     if (serverSwitch(env) === 'off') return false;
     const { words, flags: f, global: g } = route;
@@ -31,21 +38,29 @@ export async function served(route: SearchRoute, env: NodeJS.ProcessEnv): Promis
     const realWs = realWorkspace(locateWorkspace(g.workspace, process.cwd(), env));
     if (process.platform !== 'win32' && !privateDir(socketDir())) return false;
     const reply = await exchange(socketAddress(realWs), {
-      ...requestHead(realWs, env), op: 'search', fill: true,
+      ...requestHead(realWs, env), op: 'search', fill: true, render: render(g, env),
       query, ...(k === undefined ? {} : { k }), deep: !!f.deep, lexicalOnly: !!f.lexicalOnly,
       filters: { kind: f.kind, status: f.status, scope: f.scope, path: f.path },
-    });
+    }, undefined, undefined, ready);
     if (declined(reply)) return 'declined';
-    if (!reply || reply === 'absent' || !reply.ok || !('outcome' in reply)) return false;
-    const out = outputFor(g);
-    for (const w of [...(reply.warnings ?? []), ...reply.outcome.notices]) out.warn(w);
-    if (g.json) out.json(reply.outcome.response);
-    else {
-      const { formatResults } = await import('../search/present.js');
-      out.result(formatResults(reply.outcome.response, c));
-    }
+    if (!reply || reply === 'absent' || !reply.ok || !('printed' in reply)) return false;
+    writePrinted(reply.printed);
     return true;
   } catch {
     return false;
   }
+}
+
+/**
+ * How this process would print (output.ts): its stdout is a terminal exactly when tty.isatty(1),
+ * which is what makes process.stdout a TTY stream, so the stream need not exist yet.
+ */
+export function render(g: { json?: boolean; quiet?: boolean }, env: NodeJS.ProcessEnv): Render {
+  return { json: !!g.json, quiet: !!g.quiet, colour: wantsColour(isatty(1), env) };
+}
+
+/** A served answer's output, written as the cold path writes it: stderr first, then stdout. */
+export function writePrinted(p: Printed): void {
+  if (p.err) process.stderr.write(p.err);
+  if (p.out) process.stdout.write(p.out);
 }

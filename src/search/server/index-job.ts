@@ -11,6 +11,8 @@
  * declined with `Cold` before anything is written, and the client indexes cold (with its progress bar
  * and its own errors).
  */
+import { reportIndexRun } from '../../cli/index-report.js';
+import { capture } from '../../cli/output.js';
 import type { LoadedConfig } from '../../config/load.js';
 import { describeError } from '../../core/errors.js';
 import { appendIndexRun, triggerFromEnv } from '../../jobs/job-log.js';
@@ -22,17 +24,18 @@ import { IndexDeclined } from '../index-rules.js';
 import type { ManifestCache } from '../tier-file.js';
 import { Cold } from './answer.js';
 import type { FileTracker } from './files.js';
-import type { IndexReport, IndexRequest } from './protocol.js';
+import type { IndexRequest, Printed } from './protocol.js';
 
 /** Most files one served `mem index` may change per tier; more, and the client indexes (with progress). */
 export const SERVED_INDEX_MAX_FILES = 200;
 
 /**
+ * The run's output, as the client would print it (the configuration's warnings, then the run's).
  * `manifests`: the tier states of the server's last runs (its own writes), so a run parses no
  * manifest while the tier files are the ones it wrote; cleared when a run fails (it may have been
  * changed in place before the failure).
  */
-export async function serveIndex(workspace: string, loaded: LoadedConfig, files: FileTracker, req: IndexRequest, manifests: ManifestCache): Promise<{ report: IndexReport; warnings: string[] }> {
+export async function serveIndex(workspace: string, loaded: LoadedConfig, files: FileTracker, req: IndexRequest, manifests: ManifestCache): Promise<Printed> {
   if (loaded.config.embedding) throw new Cold('embeddings are configured');
   const start = new Date();
   const pid = Number.isInteger(req.pid) ? req.pid : process.pid;
@@ -50,8 +53,9 @@ export async function serveIndex(workspace: string, loaded: LoadedConfig, files:
     clearRunning(marker);
   }
   const end = new Date();
-  const warnings = [...loaded.warnings];
   const logged = await appendIndexRun(workspace, loaded.config.limits.jobLogBytes, { trigger, pid, start, end });
-  if (logged) warnings.push(logged);
-  return { report: { ...result, seconds: (end.getTime() - start.getTime()) / 1000 }, warnings };
+  const { output, printed } = capture(req.render);
+  for (const w of [...loaded.warnings, ...(logged ? [logged] : [])]) output.warn(w);
+  reportIndexRun(output, result, null, (end.getTime() - start.getTime()) / 1000);
+  return printed;
 }

@@ -17,7 +17,6 @@ import { fileURLToPath } from 'node:url';
 import { userConfigPath } from '../../config/files.js';
 import { MAX_TIMER_MS } from '../../config/timer.js';
 import type { Filters } from '../filter.js';
-import type { IndexResult } from '../update.js';
 import type { SearchOutcome } from '../search.js';
 
 export const PROTOCOL = 1;
@@ -34,17 +33,34 @@ export interface SearchQuery {
 }
 
 /**
- * A search request. With `fill`, the client read no configuration (src/cli/served.ts): the server
- * takes `k` (when absent) and "today" from its own (reloaded on change), and its reply carries the
- * configuration's warnings for the client to print, as the cold path prints them.
+ * How the client would print (its --json and --quiet, and whether its stdout gets colour): the server
+ * prints the answer so into strings (src/cli/output.ts capture), and the client writes them out.
  */
-export type SearchRequest = { v: number; build: string; op: 'search'; workspace: string; env: ClientEnv } & (SearchQuery | (Omit<SearchQuery, 'k' | 'today'> & { fill: true; k?: number }));
+export interface Render {
+  json: boolean;
+  quiet: boolean;
+  colour: boolean;
+}
+
+/** What a client writes to its stdout and its stderr. */
+export interface Printed {
+  out: string;
+  err: string;
+}
+
+/**
+ * A search request. With `fill`, the client read no configuration (src/cli/served.ts): the server
+ * takes `k` (when absent) and "today" from its own (reloaded on change), adds the configuration's
+ * warnings, as the cold path prints them, and replies with the output printed as `render` says.
+ */
+export type SearchRequest = { v: number; build: string; op: 'search'; workspace: string; env: ClientEnv } & (SearchQuery | (Omit<SearchQuery, 'k' | 'today'> & { fill: true; k?: number; render: Render }));
 
 /**
  * A plain `mem index` (src/cli/served-index.ts): the server updates the index from its tracked file
- * list, under the index lock, and logs the job run as the client's (its pid and MEM_TRIGGER).
+ * list, under the index lock, and logs the job run as the client's (its pid and MEM_TRIGGER). The
+ * reply is the run's output, printed as `render` says.
  */
-export type IndexRequest = { v: number; build: string; op: 'index'; workspace: string; env: ClientEnv; pid: number; trigger?: string };
+export type IndexRequest = { v: number; build: string; op: 'index'; workspace: string; env: ClientEnv; pid: number; trigger?: string; render: Render };
 
 /**
  * What of a process's environment an answer depends on besides the workspace: the user-level
@@ -69,11 +85,6 @@ export function envMismatch(client: ClientEnv | undefined, own: ClientEnv, zone:
   if (client?.userConfig !== own.userConfig) return `the client's user configuration (${client?.userConfig}) is not the server's (${own.userConfig})`;
   if (zone === undefined && client.tz !== own.tz) return `no time zone configured and the client's TZ (${client.tz}) is not the server's (${own.tz})`;
   return undefined;
-}
-
-/** What a served `mem index` did: the cold run's result and its time in seconds. */
-export interface IndexReport extends IndexResult {
-  seconds: number;
 }
 
 export type Request =
@@ -109,9 +120,9 @@ export interface Started {
 }
 
 export type Reply =
-  | { v: number; ok: true; outcome: SearchOutcome; warnings?: string[] }
+  | { v: number; ok: true; outcome: SearchOutcome }
+  | { v: number; ok: true; printed: Printed }
   | { v: number; ok: true; status: ServerStatus }
-  | { v: number; ok: true; index: IndexReport; warnings: string[] }
   | { v: number; ok: false; cold: string };
 
 /**
@@ -165,9 +176,11 @@ export function declined(reply: Reply | undefined | 'absent'): boolean {
 
 /**
  * Sends one request and resolves with the reply, or undefined (no server, timeout, bad reply). The
- * reply is due within `timeoutMs`, or within `startedMs` of a `Started` line (an index run).
+ * reply is due within `timeoutMs`, or within `startedMs` of a `Started` line (an index run). `sent`
+ * runs once the request is written: work the client needs after the reply, done while the server
+ * answers.
  */
-export async function exchange(address: string, req: Request, timeoutMs = REPLY_TIMEOUT_MS, startedMs = timeoutMs): Promise<Reply | undefined | 'absent'> {
+export async function exchange(address: string, req: Request, timeoutMs = REPLY_TIMEOUT_MS, startedMs = timeoutMs, sent?: () => void): Promise<Reply | undefined | 'absent'> {
   // No socket file, no server: answered without loading node:net (Unix; a pipe cannot be looked at).
   if (process.platform !== 'win32' && !fs.existsSync(address)) return 'absent';
   // Required, not import()ed: in the CommonJS bundles a dynamic import sets up the ES-module loader
@@ -186,7 +199,14 @@ export async function exchange(address: string, req: Request, timeoutMs = REPLY_
     };
     let timer = setTimeout(() => done(undefined), timeoutMs);
     sock.setEncoding('utf8');
-    sock.on('connect', () => sock.write(JSON.stringify(req) + '\n'));
+    sock.on('connect', () => {
+      sock.write(JSON.stringify(req) + '\n');
+      try {
+        sent?.();
+      } catch {
+        // Only a head start: whatever it prepares is prepared again when needed.
+      }
+    });
     sock.on('data', (d: string) => {
       buf += d;
       if (buf.length > MAX_LINE) return done(undefined);

@@ -15,6 +15,8 @@
  */
 import fs from 'node:fs';
 import net from 'node:net';
+import { capture } from '../../cli/output.js';
+import { reportSearch } from '../../cli/search-report.js';
 import type { LoadedConfig } from '../../config/load.js';
 import { answer, Cold } from './answer.js';
 import { FileTracker } from './files.js';
@@ -129,18 +131,23 @@ export async function startServer(o: ServerOptions): Promise<Running | Another> 
       files.refresh();
       if (req.op === 'index') {
         started();
-        const { report, warnings } = await serveIndex(o.workspace, loaded, files, req, manifests);
+        const printed = await serveIndex(o.workspace, loaded, files, req, manifests);
         indexed++;
-        return { v: PROTOCOL, ok: true, index: report, warnings };
+        return { v: PROTOCOL, ok: true, printed };
       }
-      // A client that read no configuration (src/cli/served.ts) gets this server's k, today and warnings.
+      // A client that read no configuration (src/cli/served.ts) gets this server's k, today and
+      // warnings, and its output printed.
       const fill = 'fill' in req;
       const query: SearchQuery = fill ? { ...req, k: req.k ?? loaded.config.search.k, today: dayIn(loaded.zone) } : req;
       const outcome = await answer({ workspace: o.workspace, tiers, embedding: loaded.config.embedding ?? undefined }, query);
       served++;
-      if (fill) fastCount++;
       if (times.push(performance.now() - t0) > 1000) times.shift();
-      return { v: PROTOCOL, ok: true, outcome, ...(fill ? { warnings: loaded.warnings } : {}) };
+      if (!fill) return { v: PROTOCOL, ok: true, outcome };
+      fastCount++;
+      const { output, printed } = capture(req.render);
+      for (const w of loaded.warnings) output.warn(w);
+      reportSearch(output, outcome);
+      return { v: PROTOCOL, ok: true, printed };
     } catch (err) {
       coldCount++;
       return { v: PROTOCOL, ok: false, cold: err instanceof Cold ? err.message : `server error: ${(err as Error).message}` };
