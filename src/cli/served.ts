@@ -14,7 +14,8 @@
  * configuration, asks the server, may start one on demand, or answers cold); except that a server
  * that declined or never replied (protocol.ts `declined`) is not asked a second time.
  */
-import { isatty } from 'node:tty';
+import { createRequire } from 'node:module';
+import { nodeBinding } from '../core/node-binding.js';
 import type { SearchRoute } from './fast-args.js';
 import { wantsColour } from './colors.js';
 import { nowText } from './now-text.js';
@@ -51,12 +52,20 @@ export async function served(route: SearchRoute, env: NodeJS.ProcessEnv, ready?:
   }
 }
 
-/**
- * How this process would print (output.ts): its stdout is a terminal exactly when tty.isatty(1),
- * which is what makes process.stdout a TTY stream, so the stream need not exist yet.
- */
+/** How this process would print (output.ts), without making the stdout stream. */
 export function render(g: { json?: boolean; quiet?: boolean }, env: NodeJS.ProcessEnv): Render {
-  return { json: !!g.json, quiet: !!g.quiet, colour: wantsColour(isatty(1), env) };
+  return { json: !!g.json, quiet: !!g.quiet, colour: wantsColour(stdoutIsTerminal(), env) };
+}
+
+/**
+ * process.stdout.isTTY without the stream: a TTY stream is made exactly when tty.isatty(1), which
+ * asks the tty binding's isTTY; asked here directly where it can be (node-binding.ts), since
+ * node:tty loads node:net (2 ms).
+ */
+function stdoutIsTerminal(): boolean {
+  const isTTY = nodeBinding('tty_wrap')?.isTTY;
+  if (typeof isTTY === 'function') return isTTY(1) === true;
+  return (createRequire(import.meta.url)('node:tty') as typeof import('node:tty')).isatty(1);
 }
 
 /** A served answer's output, written as the cold path writes it: stderr first, then stdout. */

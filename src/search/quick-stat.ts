@@ -4,11 +4,11 @@
  * in a one-edit `mem index` (about 15 ms of a 134 ms run in all). Node's fs binding gives the raw
  * numbers in an array it reuses. It is used only once a check in this process has shown that it
  * gives what fs.statSync gives (the numbers' places are Node's own), on POSIX systems (Windows
- * paths need namespacing first), and never where Node would warn about process.binding
- * (pending deprecation, however spelt: Node then wraps it) or does not offer it: then fs.statSync,
- * with the same results.
+ * paths need namespacing first), and never where Node would warn about process.binding or does not
+ * offer it (node-binding.ts): then fs.statSync, with the same results.
  */
 import fs from 'node:fs';
+import { nodeBinding } from '../core/node-binding.js';
 
 export interface QuickStat {
   kind: 'file' | 'folder' | 'other';
@@ -36,26 +36,11 @@ function portable(abs: string): QuickStat | undefined {
   return st && { kind: st.isFile() ? 'file' : st.isDirectory() ? 'folder' : 'other', size: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs };
 }
 
-/**
- * Whether calling process.binding could print DEP0111. With pending deprecation on, Node replaces
- * it by a wrapper that warns (named `deprecated`); the flag (`--pending-deprecation`,
- * `--pending_deprecation`, with any value) and the variable are checked too.
- */
-function mayWarn(binding: { name: string } | undefined): boolean {
-  const flags = `${process.execArgv.join(' ')} ${process.env.NODE_OPTIONS ?? ''}`;
-  return binding?.name !== 'binding' || /--pending[-_]deprecation/.test(flags) || process.env.NODE_PENDING_DEPRECATION === '1';
-}
-
 /** The binding's stat, or undefined where it is not offered or could print a warning. */
 function rawStat(): RawStat | undefined {
-  const binding = (process as unknown as { binding?: ((name: string) => { stat?: unknown }) & { name: string } }).binding;
-  if (process.platform === 'win32' || !binding || mayWarn(binding)) return undefined;
-  try {
-    const stat = binding('fs').stat;
-    return typeof stat === 'function' ? (stat as RawStat) : undefined;
-  } catch {
-    return undefined;
-  }
+  if (process.platform === 'win32') return undefined;
+  const stat = nodeBinding('fs')?.stat;
+  return typeof stat === 'function' ? (stat as RawStat) : undefined;
 }
 
 function fromRaw(stat: RawStat, abs: string): QuickStat | undefined {
