@@ -13,8 +13,7 @@ import { test } from 'node:test';
 import { connectsViaHandle, connectors, type Connect } from '../src/search/server/raw-pipe.js';
 import { exchange, MAX_LINE, PROTOCOL } from '../src/search/server/protocol.js';
 import { mem, tempDir } from './helpers/cli.js';
-import { index, searchWorkspace } from './search-helpers.js';
-import { killAfter, startServer, status, waitFor } from './helpers/search-server.js';
+import { servedWorkspace, status } from './helpers/search-server.js';
 
 /** What a connection heard: the bytes and how it ended. */
 function talk(connect: Connect, address: string, request?: string): Promise<{ connected: boolean; bytes: Buffer; ended: string }> {
@@ -122,11 +121,7 @@ test('exchange() reads a reply after a Started line, split inside a character, a
 });
 
 test('under pending deprecation a served search goes through node:net: the same answer, and no warning', async (t) => {
-  const ws = searchWorkspace(t);
-  await index(ws);
-  const { child } = startServer(ws);
-  killAfter(t, child);
-  const up = await waitFor('the server', async () => (await status(ws)) ?? false, 60_000, 200);
+  const { ws, up } = await servedWorkspace(t);
   const cold = await mem(['-C', ws, '--json', 'search', 'postgres'], { env: { MEM_SEARCH_SERVER: 'off' } });
   const served = await mem(['-C', ws, '--json', 'search', 'postgres'], { env: { NODE_OPTIONS: '--pending-deprecation --throw-deprecation' } });
   assert.equal(served.code, 0, served.stderr);

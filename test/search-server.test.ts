@@ -17,7 +17,7 @@ import { startOpenAIServer } from './helpers/openai-server.js';
 import { index, NOW, searchWorkspace } from './search-helpers.js';
 import { failedMarker } from '../src/search/server/client.js';
 import { loadRecorder } from './helpers/loaded.js';
-import { killAfter, MAIN, startServer, status, waitFor } from './helpers/search-server.js';
+import { killAfter, MAIN, servedWorkspace, startServer, status, waitFor } from './helpers/search-server.js';
 import { exchange, PROTOCOL } from '../src/search/server/protocol.js';
 import { socketAddress } from '../src/search/server/address.js';
 
@@ -190,11 +190,7 @@ async function onTerminal(argv: string[], env: Record<string, string>): Promise<
 
 test('on a terminal, a served search prints in colour as the cold one does, and without with NO_COLOR: the client tells the server', async (t) => {
   if (spawnSync('script', ['--version']).status !== 0) return t.skip('no util-linux script(1) to make a terminal');
-  const ws = searchWorkspace(t);
-  await index(ws);
-  const { child } = startServer(ws);
-  killAfter(t, child);
-  const up = await waitFor('the server', async () => (await status(ws)) ?? false, 60_000, 200);
+  const { ws, up } = await servedWorkspace(t);
   const argv = [process.execPath, BIN, '-C', ws, 'search', 'postgres'];
   const terminal = { TERM: 'xterm', CI: '', NO_COLOR: '' };
   for (const env of [terminal, { ...terminal, NO_COLOR: '1' }]) {
@@ -209,11 +205,7 @@ test('on a terminal, a served search prints in colour as the cold one does, and 
 });
 
 test('MEM_SEARCH_SERVER_TIMEOUT_MS that no timer can hold (or not a number) waits the default 3 s: the server answers, and no TimeoutOverflowWarning', async (t) => {
-  const ws = searchWorkspace(t);
-  await index(ws);
-  const { child } = startServer(ws);
-  killAfter(t, child);
-  const up = await waitFor('the server', async () => (await status(ws)) ?? false, 60_000, 200);
+  const { ws, up } = await servedWorkspace(t);
   const cold = await mem(['-C', ws, '--json', 'search', 'postgres'], { env: { MEM_SEARCH_SERVER: 'off' } });
   for (const timeout of ['99999999999', '-5', 'soon']) {
     const r = await mem(['-C', ws, '--json', 'search', 'postgres'], { env: { MEM_SEARCH_SERVER_TIMEOUT_MS: timeout } });

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { childEnv, ROOT } from './cli.js';
 import { exchange, PROTOCOL, type ServerStatus } from '../../src/search/server/protocol.js';
 import { socketAddress } from '../../src/search/server/address.js';
+import { index, searchWorkspace } from '../search-helpers.js';
 
 export const MAIN = join(ROOT, 'dist', 'search', 'server', 'main.js');
 
@@ -42,3 +43,12 @@ export function killAfter(t: { after(fn: () => void): void }, child: ChildProces
   });
 }
 
+
+/** The search fixture, indexed, with its server running (killed after the test) and that server's first status. */
+export async function servedWorkspace(t: { after(fn: () => void): void }): Promise<{ ws: string; up: ServerStatus }> {
+  const ws = searchWorkspace(t);
+  await index(ws);
+  const { child } = startServer(ws);
+  killAfter(t, child);
+  return { ws, up: await waitFor('the server', async () => (await status(ws)) ?? false, 60_000, 200) };
+}
