@@ -6,10 +6,12 @@
  * What a cold run does better (many changes, a rebuild, embeddings, a busy lock) is declined.
  */
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { appendFileSync, cpSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, utimesSync, watch, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { editConfig, finished, mem, startMem, tempDir } from './helpers/cli.js';
+import { BIN, editConfig, finished, mem, startMem, tempDir } from './helpers/cli.js';
+import { onTerminal } from './helpers/terminal.js';
 import { killAfter, startServer, status, waitFor } from './helpers/search-server.js';
 import { FIXTURE, index, readTier, search } from './search-helpers.js';
 import { acquireLock } from '../src/write/locks.js';
@@ -85,6 +87,42 @@ test('with the server running, a plain mem index is run there: the same counters
     const [x, y] = [await search(a, q, '--deep'), await search(b, q, '--deep')];
     assert.deepEqual(x.results.map((r) => [r.path, r.startLine, r.id]), y.results.map((r) => [r.path, r.startLine, r.id]), q);
   }
+});
+
+test('a served mem index prints what a cold run prints, byte for byte: on a terminal, with -q, and a job log it cannot append to (its warning last, uncoloured, even with -q)', async (t) => {
+  if (spawnSync('script', ['--version']).status !== 0) return t.skip('no util-linux script(1) to make a terminal');
+  const dir = tempDir(t, 'memfold-served-index-out-');
+  const [a, b] = [join(dir, 'served'), join(dir, 'cold')];
+  for (const ws of [a, b]) {
+    cpSync(FIXTURE, ws, { recursive: true });
+    editConfig(ws, (cfg) => (cfg.futureKey = 1)); // a configuration warning on every run
+    await index(ws);
+  }
+  await serverUp(t, a);
+  // The run's time is the one thing that differs.
+  const shown = (text: string) => text.replace(/\d+\.\d+ s\b/g, 'T s').replaceAll(a, 'WS').replaceAll(b, 'WS');
+  const terminal = { TERM: 'xterm', CI: '', NO_COLOR: '' };
+  const cases: [string, string[], Record<string, string>, (ws: string) => void][] = [
+    ['on a terminal', [], terminal, () => {}],
+    ['on a terminal, -q', ['-q'], terminal, () => {}],
+    ['a job log it cannot append to, on a terminal', [], terminal, (ws) => {
+      rmSync(join(ws, '.mem', 'logs', 'jobs.jsonl'), { force: true });
+      mkdirSync(join(ws, '.mem', 'logs', 'jobs.jsonl'), { recursive: true });
+    }],
+    ['the same, -q', ['-q'], terminal, () => {}],
+  ];
+  for (const [what, flags, env, prepare] of cases) {
+    for (const ws of [a, b]) {
+      prepare(ws);
+      appendFileSync(join(ws, 'memory', '2026-11-20.md'), `\n## Note: ${what}\n- why: one more run\n`);
+    }
+    const served = await onTerminal([process.execPath, BIN, ...flags, '-C', a, 'index'], env);
+    const cold = await onTerminal([process.execPath, BIN, ...flags, '-C', b, 'index'], { ...env, MEM_SEARCH_SERVER: 'off' });
+    assert.match(cold, /indexed: /, what);
+    assert.equal(shown(served), shown(cold), what);
+    if (what.includes('job log')) assert.match(served, /indexed: [^\n]*\n(.|\n)*warning: could not append to the job log/, `${what}: the warning comes last`);
+  }
+  assert.equal((await status(a))?.indexed, cases.length, 'each run was the server\'s');
 });
 
 test('the server declines what a cold run does better, and the client indexes itself: many changes, a tier to rebuild, --rebuild, embeddings, a busy lock', async (t) => {

@@ -6,13 +6,13 @@
  * serving, and with its parent. No timing assertions: waits are generous polls.
  */
 import assert from 'node:assert/strict';
-import { execFile, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { appendFileSync, cpSync, existsSync, mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { promisify } from 'node:util';
-import { BIN, childEnv, editConfig, finished, mem, ROOT, startMem, tempDir } from './helpers/cli.js';
+import { BIN, editConfig, finished, mem, ROOT, startMem, tempDir } from './helpers/cli.js';
+import { onTerminal } from './helpers/terminal.js';
 import { startOpenAIServer } from './helpers/openai-server.js';
 import { index, NOW, searchWorkspace } from './search-helpers.js';
 import { failedMarker } from '../src/search/server/client.js';
@@ -20,8 +20,7 @@ import { loadRecorder } from './helpers/loaded.js';
 import { killAfter, MAIN, servedWorkspace, startServer, status, waitFor } from './helpers/search-server.js';
 import { exchange, PROTOCOL } from '../src/search/server/protocol.js';
 import { socketAddress } from '../src/search/server/address.js';
-
-const run = promisify(execFile);
+import { prepareDir } from '../src/search/server/claim.js';
 
 /** One search, the same way twice: through whatever server runs, and cold (MEM_SEARCH_SERVER=off). */
 async function both(ws: string, args: string[], env: Record<string, string> = {}): Promise<{ served: string; cold: string; stderr: [string, string] }> {
@@ -181,13 +180,6 @@ test('a plain search the server answers is printed before the CLI loads (bin/mem
   assert.equal((await status(ws))!.served - up.served, cases.length + 1, 'the server answered every one');
 });
 
-/** A command run on a terminal (util-linux `script` gives it a pseudo-terminal): what the terminal shows. */
-async function onTerminal(argv: string[], env: Record<string, string>): Promise<string> {
-  const line = argv.map((a) => `'${a.replaceAll("'", "'\\''")}'`).join(' ');
-  const { stdout } = await run('script', ['-qec', line, '/dev/null'], { env: childEnv(env), encoding: 'utf8' });
-  return stdout;
-}
-
 test('on a terminal, a served search prints in colour as the cold one does, and without with NO_COLOR: the client tells the server', async (t) => {
   if (spawnSync('script', ['--version']).status !== 0) return t.skip('no util-linux script(1) to make a terminal');
   const { ws, up } = await servedWorkspace(t);
@@ -202,6 +194,26 @@ test('on a terminal, a served search prints in colour as the cold one does, and 
     else assert.match(served, /\x1b\[36m/, 'paths in cyan');
   }
   assert.equal((await status(ws))!.fast - up.fast, 2, 'both asked before the client read any configuration');
+});
+
+test('something else on the socket that answers nonsense (not an object, a malformed printout): the search answers itself and prints once', async (t) => {
+  const ws = searchWorkspace(t);
+  await index(ws);
+  prepareDir();
+  const address = socketAddress(realpathSync(ws));
+  const cold = await mem(['-C', ws, 'search', 'postgres'], { env: { MEM_SEARCH_SERVER: 'off' } });
+  for (const reply of ['null', '42', '"x"', JSON.stringify({ v: PROTOCOL, ok: true, printed: [[2, 'W\n'], [1, 5]] }), JSON.stringify({ v: PROTOCOL, ok: true, printed: { out: 'X', err: '' } })]) {
+    const fake = net.createServer((sock) => sock.once('data', () => sock.end(`${reply}\n`)));
+    await new Promise<void>((r) => fake.listen(address, r));
+    try {
+      const r = await mem(['-C', ws, 'search', 'postgres']);
+      assert.equal(r.code, 0, `${reply}: ${r.stderr}`);
+      assert.equal(r.stdout, cold.stdout, reply);
+      assert.equal(r.stderr, cold.stderr, reply);
+    } finally {
+      await new Promise<void>((r) => fake.close(() => r()));
+    }
+  }
 });
 
 test('MEM_SEARCH_SERVER_TIMEOUT_MS that no timer can hold (or not a number) waits the default 3 s: the server answers, and no TimeoutOverflowWarning', async (t) => {

@@ -5,7 +5,7 @@
  * so a served answer is the cold one byte for byte.
  */
 import { createColors, wantsColour } from './colors.js';
-import type { Printed } from '../search/server/protocol.js';
+import type { Printed, Render } from '../search/server/protocol.js';
 
 export interface OutputOptions {
   json: boolean;
@@ -76,11 +76,18 @@ export function outputFor(g: { json?: boolean; quiet?: boolean; verbose?: boolea
 }
 
 /**
- * An Output that prints into strings, coloured as a terminal's would be with `colour`: what the
- * resident server sends a client to print (src/cli/served.ts). Progress lines are left out.
+ * An Output that prints into text, as the client described by `render` would print: what the
+ * resident server sends a client to write (src/cli/served.ts). No progress is shown; clearing the
+ * progress line is kept, as a terminal's stderr gets it.
  */
-export function capture(opts: { json: boolean; quiet: boolean; colour: boolean }): { output: Output; printed: Printed } {
-  const printed: Printed = { out: '', err: '' };
-  const sink: Sink = { out: (text) => (printed.out += text), err: (text) => (printed.err += text), progress: () => {} };
-  return { output: new Output({ json: opts.json, quiet: opts.quiet, verbose: false }, sink, createColors(opts.colour)), printed };
+export function capture(render: Render): { output: Output; printed: Printed } {
+  const printed: Printed = [];
+  const write = (fd: 1 | 2) => (text: string) => {
+    const last = printed[printed.length - 1];
+    if (last?.[0] === fd) last[1] += text;
+    else printed.push([fd, text]);
+  };
+  const err = write(2);
+  const sink: Sink = { out: write(1), err, progress: (text) => void (render.stderrTerminal && text === undefined && err('\r\x1b[2K')) };
+  return { output: new Output({ json: render.json, quiet: render.quiet, verbose: false }, sink, createColors(render.colour)), printed };
 }

@@ -20,7 +20,7 @@ import type { SearchRoute } from './fast-args.js';
 import { wantsColour } from './colors.js';
 import { nowText } from './now-text.js';
 import { locateWorkspace } from '../workspace/locate.js';
-import { declined, exchange, requestHead, serverSwitch, type Printed, type Render } from '../search/server/protocol.js';
+import { declined, exchange, isPrinted, requestHead, serverSwitch, type Printed, type Render } from '../search/server/protocol.js';
 import { privateDir, realWorkspace, socketAddress, socketDir } from '../search/server/address.js';
 
 /**
@@ -44,7 +44,7 @@ export async function served(route: SearchRoute, env: NodeJS.ProcessEnv, ready?:
       filters: { kind: f.kind, status: f.status, scope: f.scope, path: f.path },
     }, undefined, undefined, ready);
     if (declined(reply)) return 'declined';
-    if (!reply || reply === 'absent' || !reply.ok || !('printed' in reply)) return false;
+    if (!reply || reply === 'absent' || !reply.ok || !('printed' in reply) || !isPrinted(reply.printed)) return false;
     writePrinted(reply.printed);
     return true;
   } catch {
@@ -52,24 +52,23 @@ export async function served(route: SearchRoute, env: NodeJS.ProcessEnv, ready?:
   }
 }
 
-/** How this process would print (output.ts), without making the stdout stream. */
+/** How this process would print (output.ts), without making the stdout and stderr streams. */
 export function render(g: { json?: boolean; quiet?: boolean }, env: NodeJS.ProcessEnv): Render {
-  return { json: !!g.json, quiet: !!g.quiet, colour: wantsColour(stdoutIsTerminal(), env) };
+  return { json: !!g.json, quiet: !!g.quiet, colour: wantsColour(terminal(1), env), stderrTerminal: terminal(2) };
 }
 
 /**
- * process.stdout.isTTY without the stream: a TTY stream is made exactly when tty.isatty(1), which
- * asks the tty binding's isTTY; asked here directly where it can be (node-binding.ts), since
- * node:tty loads node:net (2 ms).
+ * process.stdout.isTTY (fd 1) or process.stderr.isTTY (2) without the stream: a TTY stream is made
+ * exactly when tty.isatty(fd), which asks the tty binding's isTTY; asked here directly where it can
+ * be (node-binding.ts), since node:tty loads node:net (2 ms).
  */
-function stdoutIsTerminal(): boolean {
+function terminal(fd: 1 | 2): boolean {
   const isTTY = nodeBinding('tty_wrap')?.isTTY;
-  if (typeof isTTY === 'function') return isTTY(1) === true;
-  return (createRequire(import.meta.url)('node:tty') as typeof import('node:tty')).isatty(1);
+  if (typeof isTTY === 'function') return isTTY(fd) === true;
+  return (createRequire(import.meta.url)('node:tty') as typeof import('node:tty')).isatty(fd);
 }
 
-/** A served answer's output, written as the cold path writes it: stderr first, then stdout. */
+/** A served answer's output, written in the order the cold path writes it. */
 export function writePrinted(p: Printed): void {
-  if (p.err) process.stderr.write(p.err);
-  if (p.out) process.stdout.write(p.out);
+  for (const [fd, text] of p) (fd === 1 ? process.stdout : process.stderr).write(text);
 }

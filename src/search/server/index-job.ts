@@ -54,8 +54,11 @@ export async function serveIndex(workspace: string, loaded: LoadedConfig, files:
   }
   const end = new Date();
   const logged = await appendIndexRun(workspace, loaded.config.limits.jobLogBytes, { trigger, pid, start, end });
+  // In the order, and the words, of a cold run (index-command.ts, then job-hook.ts finishJobRun).
   const { output, printed } = capture(req.render);
-  for (const w of [...loaded.warnings, ...(logged ? [logged] : [])]) output.warn(w);
+  for (const w of loaded.warnings) output.warn(w);
+  output.endProgress();
   reportIndexRun(output, result, null, (end.getTime() - start.getTime()) / 1000);
+  if (logged) printed.push([2, `warning: ${logged}\n`]);
   return printed;
 }

@@ -33,19 +33,27 @@ export interface SearchQuery {
 }
 
 /**
- * How the client would print (its --json and --quiet, and whether its stdout gets colour): the server
- * prints the answer so into strings (src/cli/output.ts capture), and the client writes them out.
+ * How the client would print (its --json and --quiet, whether its stdout gets colour, whether its
+ * stderr is a terminal, where a progress line is cleared): the server prints the answer so into
+ * text (src/cli/output.ts capture), and the client writes it out.
  */
 export interface Render {
   json: boolean;
   quiet: boolean;
   colour: boolean;
+  stderrTerminal: boolean;
 }
 
-/** What a client writes to its stdout and its stderr. */
-export interface Printed {
-  out: string;
-  err: string;
+export function isRender(r: unknown): r is Render {
+  const o = r as Record<string, unknown> | null;
+  return typeof o === 'object' && o !== null && ['json', 'quiet', 'colour', 'stderrTerminal'].every((k) => typeof o[k] === 'boolean');
+}
+
+/** What a client writes, in order: text for its stdout (1) or its stderr (2). */
+export type Printed = [1 | 2, string][];
+
+export function isPrinted(p: unknown): p is Printed {
+  return Array.isArray(p) && p.every((w) => Array.isArray(w) && w.length === 2 && (w[0] === 1 || w[0] === 2) && typeof w[1] === 'string');
 }
 
 /**
@@ -203,6 +211,8 @@ export async function exchange(address: string, req: Request, timeoutMs = REPLY_
       } catch {
         return done(undefined);
       }
+      // Anything but an object is no reply (a foreign process on the socket).
+      if (typeof got !== 'object' || got === null) return done(undefined);
       if (!('started' in got)) return done(got);
       clearTimeout(timer);
       timer = setTimeout(() => done(undefined), startedMs);

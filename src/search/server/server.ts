@@ -22,7 +22,7 @@ import { answer, Cold } from './answer.js';
 import { FileTracker } from './files.js';
 import { serveIndex } from './index-job.js';
 import { claim, prepareDir, type Another } from './claim.js';
-import { buildStamp, clientEnv, envMismatch, MAX_LINE, PROTOCOL, type Reply, type Request, type SearchQuery, type ServerStatus, type Started } from './protocol.js';
+import { buildStamp, clientEnv, envMismatch, isRender, MAX_LINE, PROTOCOL, type Reply, type Request, type SearchQuery, type ServerStatus, type Started } from './protocol.js';
 import { socketAddress } from './address.js';
 import { dayIn } from '../../config/zone.js';
 import { TierCache } from './tiers.js';
@@ -125,6 +125,7 @@ export async function startServer(o: ServerOptions): Promise<Running | Another> 
     await new Promise((r) => setImmediate(r));
     const t0 = performance.now();
     try {
+      if ((req.op === 'index' || 'fill' in req) && !isRender(req.render)) throw new Cold('no render options');
       refreshConfig();
       const differs = envMismatch(req.env, env, loaded.config.timezone);
       if (differs) throw new Cold(differs);
