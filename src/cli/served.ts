@@ -7,8 +7,7 @@
  *
  * Invariant: it prints only a server's answer, which is the cold path's byte for byte (the server
  * fills `k` and "today" from the configuration it reloads on change, adds that configuration's
- * warnings, and prints with the cold path's code for this client's --json, --quiet and colour:
- * output.ts capture). In every other case — another command, help, --now/MEM_NOW, --since/--until,
+ * warnings, and prints with the cold path's code as this client would print: output.ts capture). In every other case — another command, help, --now/MEM_NOW, --since/--until,
  * the archive, a bad -k, no workspace, no server, a server that says "cold", any error — it prints
  * nothing, and the search runs as if this had not been tried (lean-search.ts: it reads the
  * configuration, asks the server, may start one on demand, or answers cold); except that a server
