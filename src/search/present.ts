@@ -1,6 +1,7 @@
 /** Human output of `mem search` and `mem index` (pure: strings in, strings out). */
 import { count } from '../core/count.js';
 import { isHan } from './cjk.js';
+import { hasHan, toSimplified } from './fold.js';
 import type { TierCounters } from './indexer.js';
 import type { IndexResult } from './update.js';
 import type { SearchResponse } from './search.js';
@@ -13,13 +14,15 @@ export interface Paint {
 }
 
 /**
- * Wraps the query's words found in `text` (case-insensitive) with `mark`, for terminal output. Here,
- * not beside the snippets (snippet.ts): a served search prints with this module alone, without the
- * tokenizer and the Chinese folding snippet.ts loads (about 2 ms of its start-up).
+ * Wraps the query's words found in `text` (case-insensitive) with `mark`, for terminal output; a
+ * Traditional word is also marked in its Simplified form (fold.ts), as the index found it there.
+ * The reverse, a Simplified word in Traditional text, is not marked: folding the text could move
+ * its characters (a phrase may convert to another length).
  */
 export function highlight(text: string, query: string, mark: (s: string) => string): string {
+  const asked = query.split(/[\s\p{P}]+/u);
   // One letter is too little to mark, except a Chinese character (a word of its own, found inside words).
-  const words = [...new Set(query.split(/[\s\p{P}]+/u).filter((w) => w.length >= 2 || isHan(w)))].slice(0, 20);
+  const words = [...new Set([...asked, ...asked.filter(hasHan).map(toSimplified)])].filter((w) => w.length >= 2 || isHan(w)).slice(0, 20);
   if (!words.length) return text;
   const re = new RegExp(words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'giu');
   return text.replace(re, (m) => mark(m));
