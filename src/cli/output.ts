@@ -88,6 +88,12 @@ export function capture(render: Render): { output: Output; printed: Printed } {
     else printed.push([fd, text]);
   };
   const err = write(2);
-  const sink: Sink = { out: write(1), err, progress: (text) => void (render.stderrTerminal && text === undefined && err('\r\x1b[2K')) };
+  const sink: Sink = {
+    out: write(1),
+    err,
+    progress: (text) => {
+      if (render.stderrTerminal && text === undefined) err('\r\x1b[2K');
+    },
+  };
   return { output: new Output({ json: render.json, quiet: render.quiet, verbose: false }, sink, createColors(render.colour)), printed };
 }

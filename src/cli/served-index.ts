@@ -16,7 +16,7 @@ import { nowText } from './now-text.js';
 import { render, writePrinted } from './served.js';
 import { locateWorkspace } from '../workspace/locate.js';
 import { spawnIfWorth } from '../search/server/client.js';
-import { exchange, isPrinted, requestHead, serverSwitch } from '../search/server/protocol.js';
+import { exchange, printedIn, requestHead, serverSwitch } from '../search/server/protocol.js';
 import { privateDir, realWorkspace, socketAddress, socketDir } from '../search/server/address.js';
 
 /**
@@ -43,8 +43,9 @@ export async function servedIndex(route: IndexRoute, env: NodeJS.ProcessEnv, rea
     // No server: this run indexes here, and may start one for the next (as a search does).
     if (reply === 'absent') await spawnIfWorth(realWs, sw);
     if (reply !== 'absent' && !reply?.ok && env.MEM_DEBUG) process.stderr.write(`mem: search server: indexing here (${reply ? reply.cold : 'no reply in time'})\n`);
-    if (!reply || reply === 'absent' || !reply.ok || !('printed' in reply) || !isPrinted(reply.printed)) return false;
-    writePrinted(reply.printed);
+    const printed = printedIn(reply);
+    if (!printed) return false;
+    writePrinted(printed);
     return true;
   } catch {
     return false;

@@ -19,7 +19,7 @@ import type { SearchRoute } from './fast-args.js';
 import { wantsColour } from './colors.js';
 import { nowText } from './now-text.js';
 import { locateWorkspace } from '../workspace/locate.js';
-import { declined, exchange, isPrinted, requestHead, serverSwitch, type Printed, type Render } from '../search/server/protocol.js';
+import { declined, exchange, printedIn, requestHead, serverSwitch, type Printed, type Render } from '../search/server/protocol.js';
 import { privateDir, realWorkspace, socketAddress, socketDir } from '../search/server/address.js';
 
 /**
@@ -43,8 +43,9 @@ export async function served(route: SearchRoute, env: NodeJS.ProcessEnv, ready?:
       filters: { kind: f.kind, status: f.status, scope: f.scope, path: f.path },
     }, undefined, undefined, ready);
     if (declined(reply)) return 'declined';
-    if (!reply || reply === 'absent' || !reply.ok || !('printed' in reply) || !isPrinted(reply.printed)) return false;
-    writePrinted(reply.printed);
+    const printed = printedIn(reply);
+    if (!printed) return false;
+    writePrinted(printed);
     return true;
   } catch {
     return false;
@@ -53,6 +54,7 @@ export async function served(route: SearchRoute, env: NodeJS.ProcessEnv, ready?:
 
 /** How this process would print (output.ts), without making the stdout and stderr streams. */
 export function render(g: { json?: boolean; quiet?: boolean }, env: NodeJS.ProcessEnv): Render {
+  const terminal = isTerminal();
   return { json: !!g.json, quiet: !!g.quiet, colour: wantsColour(terminal(1), env), stderrTerminal: terminal(2) };
 }
 
@@ -61,10 +63,10 @@ export function render(g: { json?: boolean; quiet?: boolean }, env: NodeJS.Proce
  * exactly when tty.isatty(fd), which asks the tty binding's isTTY; asked here directly where it can
  * be (node-binding.ts), since node:tty loads node:net (2 ms).
  */
-function terminal(fd: 1 | 2): boolean {
+function isTerminal(): (fd: 1 | 2) => boolean {
   const isTTY = nodeBinding('tty_wrap')?.isTTY;
-  if (typeof isTTY === 'function') return isTTY(fd) === true;
-  return (createRequire(import.meta.url)('node:tty') as typeof import('node:tty')).isatty(fd);
+  if (typeof isTTY === 'function') return (fd) => isTTY(fd) === true;
+  return (createRequire(import.meta.url)('node:tty') as typeof import('node:tty')).isatty;
 }
 
 /** A served answer's output, written in the order the cold path writes it. */

@@ -52,8 +52,13 @@ export function isRender(r: unknown): r is Render {
 /** What a client writes, in order: text for its stdout (1) or its stderr (2). */
 export type Printed = [1 | 2, string][];
 
-export function isPrinted(p: unknown): p is Printed {
+function isPrinted(p: unknown): p is Printed {
   return Array.isArray(p) && p.every((w) => Array.isArray(w) && w.length === 2 && (w[0] === 1 || w[0] === 2) && typeof w[1] === 'string');
+}
+
+/** The printout of a reply, when it is one (anything else on the socket is no answer). */
+export function printedIn(reply: Reply | undefined | 'absent'): Printed | undefined {
+  return reply && reply !== 'absent' && reply.ok && 'printed' in reply && isPrinted(reply.printed) ? reply.printed : undefined;
 }
 
 /**

@@ -149,11 +149,6 @@ export function connector(): Connect {
   return chosen;
 }
 
-/** Whether this process connects through the pipe handle (for tests). */
-export function connectsViaHandle(): boolean {
-  return connector() !== viaNet;
-}
-
 /** Both ways, for tests that hold one to the other: the handle's is undefined where it is not used. */
 export const connectors: { handle: Connect | undefined; net: Connect } = {
   get handle() {
