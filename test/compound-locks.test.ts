@@ -55,7 +55,7 @@ describe('consolidation locks', () => {
     const { ws } = weekWorkspace(t, '2026-11-20');
     editConfig(ws, (cfg) => (cfg.limits = { lockWaitMs: 300 }));
     const releaseFile = join(ws, '.mem', 'release-compound');
-    const compound = startMem(['-C', ws, 'compound', '--now', NOW], { env: { MEM_FAULT: 'consolidation-pause', MEM_FAULT_MS: '30000', MEM_FAULT_RELEASE: releaseFile } });
+    const compound = startMem(['-C', ws, 'compound', '--now', NOW], { env: { MEM_TEST_HOOKS: '1', MEM_FAULT: 'consolidation-pause', MEM_FAULT_MS: '30000', MEM_FAULT_RELEASE: releaseFile } });
     const done = finished(compound);
     await stderrSays(compound, /mem-fault: compound paused/);
     const busy = await mem(['-C', ws, 'wrapup', '--date', '2026-11-20', '--now', NOW]);
@@ -76,7 +76,7 @@ describe('consolidation locks', () => {
   test('a microsync append during compound survives the status flip in the same daily file', async (t) => {
     const { root, ws } = weekWorkspace(t, '2026-11-20');
     const releaseFile = join(ws, '.mem', 'release-compound');
-    const compound = startMem(['-C', ws, 'compound', '--now', NOW], { env: { MEM_FAULT: 'consolidation-pause', MEM_FAULT_MS: '30000', MEM_FAULT_RELEASE: releaseFile } });
+    const compound = startMem(['-C', ws, 'compound', '--now', NOW], { env: { MEM_TEST_HOOKS: '1', MEM_FAULT: 'consolidation-pause', MEM_FAULT_MS: '30000', MEM_FAULT_RELEASE: releaseFile } });
     const done = finished(compound);
     await stderrSays(compound, /mem-fault: compound paused/);
     // A late session of Monday evening, read while compound holds its locks.
@@ -100,7 +100,7 @@ describe('consolidation locks', () => {
     assert.equal((await mem(['-C', ws, 'microsync', '--since', 'all', '--now', NOW])).code, 0);
     editConfig(ws, (cfg) => (cfg.limits = { lockWaitMs: 0 }));
     const releaseFile = join(ws, '.mem', 'release-compound');
-    const compound = startMem(['-C', ws, 'compound', '--now', NOW], { env: { MEM_FAULT: 'consolidation-pause', MEM_FAULT_MS: '30000', MEM_FAULT_RELEASE: releaseFile } });
+    const compound = startMem(['-C', ws, 'compound', '--now', NOW], { env: { MEM_TEST_HOOKS: '1', MEM_FAULT: 'consolidation-pause', MEM_FAULT_MS: '30000', MEM_FAULT_RELEASE: releaseFile } });
     const done = finished(compound);
     await stderrSays(compound, /mem-fault: compound paused/);
     const busy = await mem(['-C', ws, 'forget', id, '--hard', '--yes', '--now', NOW]);

@@ -88,7 +88,7 @@ describe('a process killed mid-write', () => {
     const before = readFileSync(file, 'utf8');
 
     // The codex session appends to the same day; the writer is stopped halfway through its temp file.
-    const child = startMem(['-C', ws, 'microsync', '--since', 'all', '--source', 'codex', '--now', NOW], { env: { MEM_FAULT: 'pause-mid-write' } });
+    const child = startMem(['-C', ws, 'microsync', '--since', 'all', '--source', 'codex', '--now', NOW], { env: { MEM_TEST_HOOKS: '1', MEM_FAULT: 'pause-mid-write' } });
     const done = finished(child);
     await waitForStderr(child, 'mem-fault: paused mid-write');
     child.kill('SIGKILL');
@@ -108,7 +108,7 @@ describe('a process killed mid-write', () => {
   test('a lock left by a killed holder is reclaimed once stale; a live holder is never robbed', async (t) => {
     const { ws } = exampleWorkspace(t);
     editConfig(ws, (cfg) => (cfg.limits = { lockStaleMs: 2000, lockUpdateMs: 500, lockWaitMs: 3500 }));
-    const child = startMem(['-C', ws, ...ALL], { env: { MEM_FAULT: 'pause-mid-write' } });
+    const child = startMem(['-C', ws, ...ALL], { env: { MEM_TEST_HOOKS: '1', MEM_FAULT: 'pause-mid-write' } });
     const done = finished(child);
     await waitForStderr(child, 'mem-fault: paused mid-write');
     // Alive and refreshing its lock: a second run waits longer than the stale limit and still gets nothing.

@@ -505,7 +505,7 @@ test('a server that cannot start leaves a marker beside its socket, and searches
   await index(ws);
   const marker = failedMarker(socketAddress(realpathSync(ws)));
   t.after(() => rmSync(marker, { force: true }));
-  const env = { MEM_SEARCH_SERVER: 'spawn', MEM_SEARCH_SERVER_SIMULATE_ERROR: 'test' };
+  const env = { MEM_SEARCH_SERVER: 'spawn', MEM_SEARCH_SERVER_SIMULATE_ERROR: 'test', MEM_TEST_HOOKS: '1' };
   const first = await both(ws, ['postgres'], env);
   assert.equal(first.served, first.cold);
   await waitFor('the failure marker', () => existsSync(marker), 60_000, 100);

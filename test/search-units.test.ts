@@ -8,7 +8,8 @@ import { lineWindows } from '../src/search/windows.js';
 import { chunkMarkdown } from '../src/search/chunk.js';
 import { globToRegExp, makeFilter, unknownFilterValues } from '../src/search/filter.js';
 import { rrf, recencyBoost, statusBoost } from '../src/search/rank.js';
-import { successorsFirst, type SearchResult } from '../src/search/search.js';
+import { successorsFirst } from '../src/search/search.js';
+import { type SearchResult } from '../src/search/outcome.js';
 import * as segmentFormat from '../src/search/segment-format.js';
 import type { BuiltDoc } from '../src/search/segment-format.js';
 import { declineBeyond, IndexDeclined } from '../src/search/index-rules.js';
@@ -351,7 +352,7 @@ test('a rebuild on worker threads (MEM_INDEX_WORKERS=2) writes the same segments
   const two = await run('2');
   assert.deepEqual(two.tiers, one.tiers, 'the same segments, byte for byte, and the same manifest');
   assert.deepEqual(two.out.warnings, []);
-  const failing = await run('2', { MEM_INDEX_SIMULATE_WORKER_ERROR: '1' });
+  const failing = await run('2', { MEM_TEST_HOOKS: '1', MEM_INDEX_SIMULATE_WORKER_ERROR: '1' });
   assert.match(failing.out.warnings.join('\n'), /index worker threads failed \(index worker: simulated worker failure\): built the warm index in one thread/);
   assert.deepEqual(failing.tiers, one.tiers);
   // A tier with no files at all (here cold) gives the workers nothing to do: the build still ends.

@@ -53,6 +53,6 @@ test('mem watch picks up a new file and exits cleanly on SIGTERM', async (t) => 
 });
 
 test('mem watch falls back to polling when native events fail, and says so', async (t) => {
-  const r = await watchCase(t, { MEM_WATCH_SIMULATE_ERROR: 'EMFILE' }, 'pangolin');
+  const r = await watchCase(t, { MEM_TEST_HOOKS: '1', MEM_WATCH_SIMULATE_ERROR: 'EMFILE' }, 'pangolin');
   assert.match(r.stderr, /cannot watch with native file events \(EMFILE\); falling back to polling/);
 });

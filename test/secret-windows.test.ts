@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { findSecrets } from '../src/extract/secrets.js';
+import { findSecrets } from '../src/secrets/secrets.js';
 import { secretsInChunks, type WindowHit, type WindowSizes } from '../src/jobs/secret-windows.js';
 import { SECRET_SAMPLES } from './fixtures/secrets/corpus.js';
 

@@ -13,9 +13,9 @@ import {
   findSecrets,
   redactSecrets,
   redactionMarker,
-} from '../src/extract/secrets.js';
+} from '../src/secrets/secrets.js';
 import { stripControl } from '../src/extract/clean.js';
-import { redactPath } from '../src/extract/secret-path.js';
+import { redactPath } from '../src/secrets/secret-path.js';
 import { NON_SECRETS, SECRET_SAMPLES, synth } from './fixtures/secrets/corpus.js';
 
 const CLEAN = readFileSync(new URL('./fixtures/secrets/clean.md', import.meta.url), 'utf8');

@@ -174,7 +174,7 @@ describe('mem status', () => {
 });
 
 describe('job log', async () => {
-  const { appendJobLog, jobLine, readJobLog } = await import('../src/jobs/job-log.js');
+  const { appendJobLog, jobLine, readJobLog } = await import('../src/runlog/job-log.js');
   const { tempDir } = await import('./helpers/cli.js');
 
   test('rotates past limits.jobLogBytes, keeps two old files, and every line stays readable', async (t) => {

@@ -12,10 +12,10 @@ import { MemError } from '../core/errors.js';
 import { notRegularFile } from '../core/regular-file.js';
 import { getField, getSource, type EntrySource } from '../entries/model.js';
 import { loadEntries, type EntryRecord } from '../entries/store.js';
-import { redactSecrets } from '../extract/secrets.js';
+import { redactSecrets } from '../secrets/secrets.js';
 import { listTranscriptFiles, openTranscript, type SourceKind, type Turn } from '../transcripts/index.js';
 import { expandHome } from '../workspace/locate.js';
-import { checkCursor, loadCursors } from '../jobs/microsync/cursors.js';
+import { checkCursor, loadCursors } from '../transcripts/cursors.js';
 import { placeStatement, type Placement } from './placement.js';
 
 /** Longer turns (tool output, pasted files) are cut in the output. */

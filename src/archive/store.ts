@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Cursor } from '../jobs/microsync/cursors.js';
+import type { Cursor } from '../transcripts/cursors.js';
 import type { SourceKind } from '../transcripts/index.js';
 import { HEADER_BYTES, META_U32, SHARDS, shardOf, shardRange, termPostings, type ArchiveDoc } from './format.js';
 

@@ -9,7 +9,7 @@
  */
 import fs from 'node:fs';
 import type { LoadedConfig } from '../config/load.js';
-import { checkCursor, fingerprint } from '../jobs/microsync/cursors.js';
+import { checkCursor, fingerprint } from '../transcripts/cursors.js';
 import { skipIfNotText } from '../transcripts/binary.js';
 import { stillWriting } from '../transcripts/growing.js';
 import { listTranscriptFiles, openTranscript, type ReadStats } from '../transcripts/index.js';

@@ -4,7 +4,7 @@
  * microsync redacts before writing (DESIGN §9.5: no secret lands in `.mem/` either) and cut at
  * TURN_MAX characters, so a pasted log cannot swell the index.
  */
-import { redactSecrets } from '../extract/secrets.js';
+import { redactSecrets } from '../secrets/secrets.js';
 import type { Turn } from '../transcripts/index.js';
 import type { ArchiveDoc } from './format.js';
 

@@ -2,9 +2,9 @@
 import type { DateTime } from 'luxon';
 import { loadConfig, type LoadedConfig } from '../config/load.js';
 import { resolveNow } from '../core/time.js';
-import { nowText } from './now-text.js';
+import { nowText } from '../core/now-text.js';
 import { locateWorkspace } from '../workspace/locate.js';
-import { outputFor, type Output } from './output.js';
+import { outputFor, type Output } from '../terminal/output.js';
 
 export { outputFor };
 

@@ -1,6 +1,6 @@
 /**
  * The body of `mem index [--rebuild]` (docs/search.md), shared by the commander command
- * (src/commands/index-cmd.ts) and the lean entry (entry.ts), so both behave alike. Like a search, it
+ * (src/cli/commands/index-cmd.ts) and the lean entry (entry.ts), so both behave alike. Like a search, it
  * loads no commander, zod or luxon when the configuration is plainly valid and no `--now` is given:
  * after a one-file edit most of a run is start-up, so that is where the time goes (issue #3: ≤ 3×
  * `node -e 0` at 10,000 files).
@@ -8,8 +8,8 @@
 import { loadConfigLean } from '../config/lean.js';
 import type { GlobalOptions } from './context.js';
 import { locateWorkspace } from '../workspace/locate.js';
-import { outputFor } from './output.js';
-import { nowText } from './now-text.js';
+import { outputFor } from '../terminal/output.js';
+import { nowText } from '../core/now-text.js';
 
 export interface IndexFlags {
   rebuild?: boolean;
@@ -25,7 +25,7 @@ export async function indexCommand(flags: IndexFlags, g: GlobalOptions): Promise
   const moment = nowText(g);
   if (moment !== undefined) (await import('../core/time.js')).resolveNow(moment, loaded.zone);
   const { runIndex } = await import('../search/update.js');
-  const { reportIndexRun } = await import('./index-report.js');
+  const { reportIndexRun } = await import('../search/index-report.js');
   let last = 0;
   const run = await runIndex(workspace, loaded, {
     rebuild: !!flags.rebuild,

@@ -18,7 +18,7 @@ import { runLean } from './lean-run.js';
 export async function leanIndex(args: string[], env: NodeJS.ProcessEnv): Promise<boolean | 'updated'> {
   const route = leanIndexRoute(args, env);
   if (!route) return false;
-  const hook = await import('../daemon/job-hook.js');
+  const hook = await import('./job-hook.js');
   let updated = false;
   await runLean(async () => {
     await hook.startJobRun('index', route.global.workspace);

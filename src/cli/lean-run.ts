@@ -9,7 +9,7 @@ export async function runLean(work: () => Promise<void>): Promise<void> {
     await work();
     process.exitCode = EXIT.ok;
   } catch (err) {
-    const { c } = await import('./output.js');
+    const { c } = await import('../terminal/output.js');
     process.stderr.write(`${c.red('mem:')} ${describeError(err)}\n`);
     if (process.env.MEM_DEBUG && err instanceof Error) process.stderr.write(`${err.stack}\n`);
     process.exitCode = exitCodeOf(err);

@@ -5,7 +5,7 @@
 import { Command, CommanderError } from 'commander';
 import { describeError, EXIT, exitCodeOf } from '../core/errors.js';
 import { commandName, COMMANDS, JOB_COMMANDS } from './commands.js';
-import { c } from './output.js';
+import { c } from '../terminal/output.js';
 import { VERSION } from './version.js';
 
 /** The program with the named command registered, or every command (help, unknown words). */
@@ -41,7 +41,7 @@ export async function buildProgram(name: string | undefined): Promise<Command> {
 export async function main(argv: string[]): Promise<number> {
   const name = commandName(argv.slice(2));
   // Job commands leave a line in the job log (src/daemon/job-hook.ts); other commands never load it.
-  const hook = name && JOB_COMMANDS.has(name) ? await import('../daemon/job-hook.js') : undefined;
+  const hook = name && JOB_COMMANDS.has(name) ? await import('./job-hook.js') : undefined;
   try {
     const program = await buildProgram(name);
     hook?.instrumentJobCommands(program);

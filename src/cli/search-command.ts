@@ -1,6 +1,6 @@
 /**
  * The body of `mem search "<query>"` (docs/search.md), shared by the commander command
- * (src/commands/search.ts), the lean search bundle (lean-search.ts) and entry.ts, so all answer byte
+ * (src/cli/commands/search.ts), the lean search bundle (lean-search.ts) and entry.ts, so all answer byte
  * for byte alike.
  *
  * Invariant: nothing heavy is imported before the resident server has been asked. The order is
@@ -11,14 +11,14 @@
  */
 import { MemError } from '../core/errors.js';
 import { loadConfigLean } from '../config/lean.js';
-import { dayIn } from '../config/zone.js';
-import { nowText } from './now-text.js';
+import { dayIn } from '../core/zone.js';
+import { nowText } from '../core/now-text.js';
 import type { Filters } from '../search/filter.js';
-import type { SearchOutcome } from '../search/search.js';
+import type { SearchOutcome } from '../search/outcome.js';
 import { serverSwitch, type SearchQuery } from '../search/server/protocol.js';
 import { locateWorkspace } from '../workspace/locate.js';
-import { outputFor } from './output.js';
-import { reportSearch } from './search-report.js';
+import { outputFor } from '../terminal/output.js';
+import { reportSearch } from '../search/report.js';
 import type { GlobalOptions } from './context.js';
 
 /** The filters as given (dates still unparsed), and the rest of the options. */
@@ -42,7 +42,7 @@ export async function searchCommand(words: string[], flags: SearchFlags, g: Glob
   const query = words.join(' ');
   if (!query.trim()) throw new MemError('USAGE', EMPTY_QUERY);
   if (flags.archive || flags.source !== undefined || flags.session !== undefined) {
-    await (await import('../archive/command.js')).archiveSearchCommand(query, flags, g);
+    await (await import('./archive-search.js')).archiveSearchCommand(query, flags, g);
     return false;
   }
   const out = outputFor(g);

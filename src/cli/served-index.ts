@@ -12,7 +12,7 @@
  * stopped): false, having printed nothing, and the index runs cold.
  */
 import type { IndexRoute } from './fast-args.js';
-import { nowText } from './now-text.js';
+import { nowText } from '../core/now-text.js';
 import { render, writePrinted } from './served.js';
 import { locateWorkspace } from '../workspace/locate.js';
 import { spawnIfWorth } from '../search/server/client.js';

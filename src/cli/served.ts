@@ -16,10 +16,11 @@
 import { createRequire } from 'node:module';
 import { nodeBinding } from '../core/node-binding.js';
 import type { SearchRoute } from './fast-args.js';
-import { wantsColour } from './colors.js';
-import { nowText } from './now-text.js';
+import { wantsColour } from '../terminal/colors.js';
+import { nowText } from '../core/now-text.js';
 import { locateWorkspace } from '../workspace/locate.js';
-import { declined, exchange, printedIn, requestHead, serverSwitch, type Printed, type Render } from '../search/server/protocol.js';
+import { declined, exchange, printedIn, requestHead, serverSwitch } from '../search/server/protocol.js';
+import type { Printed, Render } from '../terminal/printed.js';
 import { privateDir, realWorkspace, socketAddress, socketDir } from '../search/server/address.js';
 
 /**

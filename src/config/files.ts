@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { MemError } from '../core/errors.js';
-import { expandHome } from '../workspace/home.js';
+import { expandHome } from '../core/home.js';
 
 export const CONFIG_FILE = 'mem.config.json';
 export const LOCAL_CONFIG_FILE = 'mem.local.json';

@@ -7,7 +7,7 @@
 import { dropRootExtraPaths, readConfigLayers } from './files.js';
 import type { LoadedConfig } from './load.js';
 import { quickConfig } from './quick.js';
-import { checkZone, systemZone } from './zone.js';
+import { checkZone, systemZone } from '../core/zone.js';
 
 export async function loadConfigLean(workspace: string, env: NodeJS.ProcessEnv = process.env): Promise<LoadedConfig> {
   const { merged, files, warnings, label } = readConfigLayers(workspace, env);

@@ -4,7 +4,7 @@
  * the files is in files.ts (no zod), so the lean search path can share it (lean.ts).
  */
 import { MemError } from '../core/errors.js';
-import { checkZone, systemZone } from './zone.js';
+import { checkZone, systemZone } from '../core/zone.js';
 import { dropRootExtraPaths, readConfigLayers, type Json } from './files.js';
 import { checkSchedule } from './schedule.js';
 import { configSchema, type Config } from './schema.js';

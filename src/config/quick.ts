@@ -8,7 +8,7 @@
  * test (test/search-units.test.ts) compares the two on generated configurations; schema.ts is the
  * definition, this file follows it.
  */
-import { SOURCE_KINDS } from '../transcripts/types.js';
+import { SOURCE_KINDS } from './source-kinds.js';
 import { isPlainObject, type Json } from './files.js';
 import { isTimedJob } from './jobs.js';
 import { MAX_TIMER_MS } from './timer.js';

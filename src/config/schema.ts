@@ -3,7 +3,7 @@
  * the loader) so a newer memfold's settings survive an older one reading the file.
  */
 import { z } from 'zod';
-import { SOURCE_KINDS } from '../transcripts/types.js';
+import { SOURCE_KINDS } from './source-kinds.js';
 import { isTimedJob, TIMED_JOBS } from './jobs.js';
 import { MAX_TIMER_MS, MAX_TIMER_TEXT } from './timer.js';
 

@@ -10,7 +10,7 @@
 import { getField, type Field } from '../entries/model.js';
 import { oneLine } from '../entries/render.js';
 import type { EntryRecord } from '../entries/store.js';
-import { redactSecrets } from '../extract/secrets.js';
+import { redactSecrets } from '../secrets/secrets.js';
 import { CONTEXT_CLOSE, CONTEXT_OPEN, neutraliseMarkers } from '../extract/trust.js';
 
 export type Form = 'full' | 'summary';

@@ -6,7 +6,7 @@ import { DateTime } from 'luxon';
 import { MemError } from './errors.js';
 
 // Zone checks live in a luxon-free module so the lean search path can use them (config/zone.ts).
-export { checkZone, systemZone } from '../config/zone.js';
+export { checkZone, systemZone } from './zone.js';
 
 /** An ISO 8601 moment; without an offset it is read in `zone`. */
 export function parseMoment(value: string, zone: string, what = '--now'): DateTime {

@@ -6,10 +6,8 @@
  * the next run reclaims them.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { CLI_BIN } from '../core/cli-bin.js';
 
-export const CLI_BIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../bin/mem.js');
 
 export interface ChildOutcome {
   job: string;

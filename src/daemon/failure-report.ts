@@ -6,7 +6,7 @@
  * load its configuration included (the daemon passes the configuration it last loaded).
  */
 import type { Config } from '../config/schema.js';
-import { appendJobLog, jobLine, readJobLog, type JobLogLine } from '../jobs/job-log.js';
+import { appendJobLog, jobLine, readJobLog, type JobLogLine } from '../runlog/job-log.js';
 import type { ChildOutcome } from './child.js';
 import { runOnFailure } from './on-failure.js';
 

@@ -5,7 +5,7 @@
  * JSON-quoted, so a newline in it cannot break the one-line error.
  */
 import { MemError } from '../core/errors.js';
-import { findSecrets } from '../extract/secrets.js';
+import { findSecrets } from '../secrets/secrets.js';
 import { SCOPE, TYPED_KEY } from './model.js';
 
 const RULES = {

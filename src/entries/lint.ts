@@ -9,7 +9,7 @@ import { fieldLines, splitLines, unclosedFence } from './parse.js';
 import type { EntryRecord, MemoryFile } from './store.js';
 import { DAILY_FILE } from '../write/allowance.js';
 import { count } from '../core/count.js';
-import { CONTROL_CHAR } from '../extract/clean.js';
+import { CONTROL_CHAR } from '../core/control-chars.js';
 import { append } from '../core/group.js';
 
 export interface Problem {

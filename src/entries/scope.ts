@@ -4,7 +4,7 @@
  * claude-md "proj/my shop/CLAUDE.md"` writes `project:my-shop`; `mem context` run in that folder
  * once looked for `project:my shop` and never found the imported rules. Both name a folder here.
  */
-import { redactSecrets } from '../extract/secrets.js';
+import { redactSecrets } from '../secrets/secrets.js';
 import { NOT_IN_A_NAME } from './scope-key.js';
 
 /** `project:<folder name>`, the name through the secret gate and written as a scope can hold it. */

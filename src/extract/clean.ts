@@ -3,11 +3,10 @@
  * passes through here, so a memory file never holds a control character (a NUL makes the index take
  * the whole day's file for binary) or a secret (DESIGN §8, §9).
  */
-import { redactSecrets } from './secrets.js';
+import { redactSecrets } from '../secrets/secrets.js';
 import type { Candidate } from './types.js';
+import { CONTROL_CHAR } from '../core/control-chars.js';
 
-/** Control characters (NUL, ESC, ...) but not tab and newline: never part of a memory file. */
-export const CONTROL_CHAR = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
 const CONTROL = new RegExp(CONTROL_CHAR.source, 'g');
 const VISIBLE = String.raw`[^\s\u0000-\u001f\u007f-\u009f\p{Cf}]`;
 const IN_TOKEN = new RegExp(`(?<=${VISIBLE})${CONTROL_CHAR.source}+(?=${VISIBLE})`, 'gu');

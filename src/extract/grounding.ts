@@ -10,7 +10,7 @@
  * keeps most words; invention keeps few.
  */
 import { contentTokens } from '../entries/similarity.js';
-import { withoutMarkers } from './secret-markers.js';
+import { withoutMarkers } from '../secrets/secret-markers.js';
 import type { Turn } from '../transcripts/types.js';
 
 /** Share of an entry's words the cited turns must hold (as `mem source` asks of the cited turns). */

@@ -5,9 +5,9 @@
  * extractor — rule-based or LLM — sees it.
  */
 import type { Turn } from '../transcripts/types.js';
-import { redactSecrets } from './secrets.js';
-import { redactPath } from './secret-path.js';
-import { tildePath } from '../workspace/home.js';
+import { redactSecrets } from '../secrets/secrets.js';
+import { redactPath } from '../secrets/secret-path.js';
+import { tildePath } from '../core/home.js';
 
 /** Wraps what `mem context` injects into an agent session. */
 export const CONTEXT_OPEN = '<memfold-context>';

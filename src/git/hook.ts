@@ -6,8 +6,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { CLI_BIN } from '../daemon/child.js';
-import { quote } from '../schedule/crontab.js';
+import { CLI_BIN } from '../core/cli-bin.js';
+import { quote } from '../core/shell-quote.js';
 import { git } from './auto-commit.js';
 
 const BEGIN = '# >>> memfold: mem lint --secrets >>>';

@@ -6,8 +6,8 @@
  * It also installs a pre-commit hook that runs `mem lint --secrets` (./hook.ts).
  */
 import { MemError } from '../core/errors.js';
-import { CLI_BIN } from '../daemon/child.js';
-import { quote } from '../schedule/crontab.js';
+import { CLI_BIN } from '../core/cli-bin.js';
+import { quote } from '../core/shell-quote.js';
 import { git } from './auto-commit.js';
 import { installSecretHook, type HookSetup } from './hook.js';
 

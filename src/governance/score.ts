@@ -15,7 +15,7 @@ import { getField, idList } from '../entries/model.js';
 import { similarPairs } from '../entries/similar-pairs.js';
 import { tokens } from '../entries/similarity.js';
 import type { EntryRecord } from '../entries/store.js';
-import type { UsageEvent } from '../jobs/usage-log.js';
+import type { UsageEvent } from '../runlog/usage-log.js';
 import { statusOf, supersededIds } from './trace.js';
 
 export const COEFFICIENTS = { inbound: 1.0, outbound: 0.5, access: 1.0, traverse: 0.5, recency: 2.0, recencyDays: 30, agePerDay: 0.01 } as const;

@@ -5,11 +5,11 @@
  * who names this one), with a visited set so a hand-made cycle cannot loop forever. Entries sharing
  * a `key` belong to one chain too, since compound supersedes the older of two active entries with one
  * key (DESIGN §5): following `supersedes` alone said "current: none" while a key successor was active.
- * The current entry is decided by compound's own rule (compound/conflicts.ts), imported, not copied.
+ * The current entry is decided by compound's own rule (entries/conflicts.ts), imported, not copied.
  */
 import { getField, supersedesOf } from '../entries/model.js';
 import type { EntryRecord } from '../entries/store.js';
-import { planConflicts } from '../jobs/compound/conflicts.js';
+import { planConflicts } from '../entries/conflicts.js';
 import type { LogHit } from './weekly-log.js';
 import { append } from '../core/group.js';
 

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { DateTime } from 'luxon';
-import { appendRun, logHeader, weeklyLogFile } from '../jobs/compound/log.js';
+import { appendRun, logHeader, weeklyLogFile } from './weekly-log-file.js';
 import { splitLines } from '../entries/parse.js';
 import { regularFile } from '../core/regular-file.js';
 import { idMention } from './id-match.js';

@@ -11,6 +11,7 @@
 import fs from 'node:fs';
 import { MemError } from '../core/errors.js';
 import { acquireLock, type HeldLock, type LockOptions } from '../write/locks.js';
+import { testHook } from '../core/test-hooks.js';
 
 export const CONSOLIDATION_LOCK = 'consolidation';
 
@@ -37,15 +38,15 @@ export async function withConsolidationLock<T>(workspace: string, job: 'wrapup' 
 }
 
 /**
- * Fault injection for the lock tests (never set in normal use): with MEM_FAULT=consolidation-pause
+ * Fault injection for the lock tests (core/test-hooks.ts; inert without MEM_TEST_HOOKS=1): with MEM_FAULT=consolidation-pause
  * a job says so on stderr and holds its locks after planning and before writing, until the file
  * named by MEM_FAULT_RELEASE exists or MEM_FAULT_MS (default 2000) pass, so a test can start a rival
  * job or a microsync at a known moment however slow the machine is.
  */
 export async function faultPause(job: string): Promise<void> {
-  if (process.env.MEM_FAULT !== 'consolidation-pause') return;
-  const until = Date.now() + Number(process.env.MEM_FAULT_MS ?? 2000);
-  const release = process.env.MEM_FAULT_RELEASE;
+  if (testHook('MEM_FAULT') !== 'consolidation-pause') return;
+  const until = Date.now() + Number(testHook('MEM_FAULT_MS') ?? 2000);
+  const release = testHook('MEM_FAULT_RELEASE');
   process.stderr.write(`mem-fault: ${job} paused holding its locks\n`);
   while (Date.now() < until && !(release && fs.existsSync(release))) await new Promise((r) => setTimeout(r, 50));
 }

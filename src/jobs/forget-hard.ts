@@ -26,7 +26,7 @@ import { SUMMARIES_DIR } from './wrapup/place.js';
 import { derivedNaming, purgeArchiveOf, purgeDerived } from './forget-derived.js';
 import { mentionMatcher, removeFrom, type Removal } from './forget-plan.js';
 import { entryMarks, idMark, loadForgotten, recordForgotten, type ForgottenMarks } from './forgotten.js';
-import type { ForgetOptions, ForgetResult } from './forget.js';
+import type { ForgetOptions, ForgetResult } from './forget-types.js';
 import { count } from '../core/count.js';
 
 export const hashId = (id: string) => createHash('sha256').update(id).digest('hex').slice(0, 12);

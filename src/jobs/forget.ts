@@ -4,8 +4,6 @@
  * the write lock with the `forget` allowance, so a concurrent microsync append is never lost; each
  * run adds one weekly-log run.
  */
-import type { DateTime } from 'luxon';
-import type { LoadedConfig } from '../config/load.js';
 import { MemError } from '../core/errors.js';
 import { loadEntries } from '../entries/store.js';
 import { appendRun, weeklyLogOf } from '../governance/weekly-log.js';
@@ -13,48 +11,10 @@ import { defaultLockOptions } from '../write/defaults.js';
 import { WorkspaceWriter } from '../write/writer.js';
 import { withConsolidationLock } from './consolidation-lock.js';
 import { hardForget, readText, runStamp } from './forget-hard.js';
-import { retractIn, type KeptMention } from './forget-plan.js';
+import { retractIn } from './forget-plan.js';
+import type { ForgetOptions, ForgetResult } from './forget-types.js';
 
-export interface ForgetOptions {
-  workspace: string;
-  loaded: LoadedConfig;
-  now: DateTime;
-  ids: string[];
-  hard: boolean;
-  dryRun: boolean;
-}
 
-export interface FileChange {
-  file: string;
-  entries: number;
-  lines: number;
-}
-
-/** A line naming or quoting a removed entry that hard forget leaves alone (see forget-plan.ts). */
-export interface KeptLine extends Omit<KeptMention, 'after'> {
-  /** `line` is in the file as the run leaves it (unchanged by a dry run). */
-  file: string;
-}
-
-export interface ForgetResult {
-  mode: 'soft' | 'hard';
-  dryRun: boolean;
-  ids: string[];
-  /** Soft: the entries retracted in each file, by the status they had (`entries` > 1: copies sharing the id). */
-  retracted: Array<{ id: string; file: string; from: string; entries: number }>;
-  /** Soft: ids none of whose entries was left to retract. */
-  alreadyRetracted: string[];
-  /** Hard: ids whose entry an earlier `forget --hard` removed before it stopped; this run removes what still names them. */
-  resumed: string[];
-  files: FileChange[];
-  /** Hard: lines inside other entries (or headings) that still name or quote a removed entry, left as they are. */
-  kept: KeptLine[];
-  derived: string[];
-  /** Transcript windows purged from the archive tier (`.mem/archive/`), null without one. */
-  archive: { docs: number; segments: number } | null;
-  log: string | null;
-  warnings: string[];
-}
 
 export async function runForget(opts: ForgetOptions): Promise<ForgetResult> {
   const res: ForgetResult = { mode: opts.hard ? 'hard' : 'soft', dryRun: opts.dryRun, ids: opts.ids, retracted: [], alreadyRetracted: [], resumed: [], files: [], kept: [], derived: [], archive: null, log: null, warnings: [] };

@@ -13,7 +13,6 @@ import { MemError } from '../core/errors.js';
 import { notRegularFile } from '../core/regular-file.js';
 import { decodeUtf8 } from '../core/strict-utf8.js';
 import { expandHome, tildePath } from '../workspace/locate.js';
-import type { ImportKind } from './import.js';
 
 export interface ImportFile {
   path: string;
@@ -96,3 +95,7 @@ function importPaths(kind: ImportKind, given: string): ImportPaths {
   if (!files.length) throw new MemError('NOT_FOUND', `${given}: no MEMORY.md and no memory/*.md to import (give an OpenClaw workspace folder)`);
   return { paths: [...new Set(files)], warnings, walked: true };
 }
+
+export const IMPORT_KINDS = ['openclaw', 'claude-md'] as const;
+
+export type ImportKind = (typeof IMPORT_KINDS)[number];

@@ -12,7 +12,7 @@ import { isCalendarDay, toIsoUtc } from '../core/time.js';
 import { appendEntries } from '../entries/daily.js';
 import { getField, type Entry } from '../entries/model.js';
 import { loadEntries } from '../entries/store.js';
-import { redactSecrets } from '../extract/secrets.js';
+import { redactSecrets } from '../secrets/secrets.js';
 import { normalise, titleOf } from '../extract/sentences.js';
 import { dailyFile } from '../workspace/layout.js';
 import { tildePath } from '../workspace/locate.js';
@@ -25,9 +25,9 @@ import { planEntries, type PlanInput } from './microsync/plan.js';
 import { checkLabels } from '../entries/labels.js';
 import { projectScope } from '../entries/scope.js';
 import { append } from '../core/group.js';
+import { IMPORT_KINDS } from './import-files.js';
+import type { ImportKind } from './import-files.js';
 
-export const IMPORT_KINDS = ['openclaw', 'claude-md'] as const;
-export type ImportKind = (typeof IMPORT_KINDS)[number];
 
 export interface ImportOptions {
   workspace: string;

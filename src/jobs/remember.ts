@@ -13,7 +13,7 @@ import { checkLabels, type LabelName } from '../entries/labels.js';
 import { getField, isKind, type Kind, type Origin } from '../entries/model.js';
 import { loadEntries, recordsOf } from '../entries/store.js';
 import { stripControl } from '../extract/clean.js';
-import { redactSecrets } from '../extract/secrets.js';
+import { redactSecrets } from '../secrets/secrets.js';
 import { capitalise, hasWords, normalise, titleOf } from '../extract/sentences.js';
 import type { Candidate } from '../extract/types.js';
 import { dailyFile } from '../workspace/layout.js';

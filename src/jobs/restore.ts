@@ -15,7 +15,7 @@ import { appendRun, weeklyLogOf } from '../governance/weekly-log.js';
 import { statusOf, supersededIds } from '../governance/trace.js';
 import { defaultLockOptions } from '../write/defaults.js';
 import { WorkspaceWriter } from '../write/writer.js';
-import { planConflicts } from './compound/conflicts.js';
+import { planConflicts } from '../entries/conflicts.js';
 import { flipStatus } from './compound/flip.js';
 import { RESTORABLE } from './forget-plan.js';
 
@@ -37,7 +37,7 @@ export interface RestoreResult {
   copies: RestoreCopy[];
   /** Active entries that would supersede it again at the next compound (compound would flip it back). */
   stillSupersededBy: string[];
-  /** Set when that is by `key`: a newer active entry with the same key (compound's rule, compound/conflicts.ts). */
+  /** Set when that is by `key`: a newer active entry with the same key (compound's rule, entries/conflicts.ts). */
   sameKey: { key: string; by: string } | null;
   log: string | null;
 }

@@ -11,7 +11,7 @@
  * 16 KiB private key); a longer unbounded value is still found, only its reported span is cut.
  * NUL bytes are read as spaces: text with a stray NUL is still text, and a NUL still separates.
  */
-import { findSecrets } from '../extract/secrets.js';
+import { findSecrets } from '../secrets/secrets.js';
 
 export interface WindowHit {
   line: number;

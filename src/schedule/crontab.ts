@@ -5,6 +5,7 @@
  * A block whose end marker was edited away loses only its own lines (its marker, job lines and
  * notes), never the user's lines that now follow it.
  */
+import { quote } from '../core/shell-quote.js';
 
 export interface JobCommand {
   job: string;
@@ -15,9 +16,6 @@ export interface JobCommand {
   log: string;
 }
 
-export function quote(s: string): string {
-  return /^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replaceAll("'", `'\\''`)}'`;
-}
 
 /** A line's command as cron reads it: an unescaped `%` ends it (crontab(5)); cron drops the `\` of `\%`. */
 const cronCommand = (s: string) => s.replaceAll('%', '\\%');

@@ -11,7 +11,7 @@ import path from 'node:path';
 import type { LoadedConfig } from '../config/load.js';
 import { MemError } from '../core/errors.js';
 import { systemZone } from '../core/time.js';
-import { CLI_BIN } from '../daemon/child.js';
+import { CLI_BIN } from '../core/cli-bin.js';
 import { defaultLockOptions } from '../write/defaults.js';
 import { WorkspaceWriter } from '../write/writer.js';
 import { installCronBlock, removeCronBlock, renderCronBlock, type JobCommand } from './crontab.js';

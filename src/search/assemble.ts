@@ -4,7 +4,7 @@
  * searched tier's results and notices, and the final order, where a superseded entry sits right
  * below its successor (DESIGN §6).
  */
-import type { SearchOutcome, SearchRequest, SearchResponse, SearchResult } from './search.js';
+import type { SearchOutcome, SearchRequest, SearchResponse, SearchResult } from './outcome.js';
 import { hasFilters, unknownFilterValues } from './filter.js';
 import { prepareFold } from './fold.js';
 import { snippet } from './snippet.js';

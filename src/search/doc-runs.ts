@@ -3,7 +3,7 @@
  * or `runs` once an update kept some of its chunks), dead ranges, and the segments holding them.
  * Every run lies in one segment (runsOf), which tier-edit.ts dropEmptySegments counts on.
  */
-import type { FileState } from './tier-file.js';
+import type { FileState } from './manifest.js';
 
 /** Whether a segment (or any range of docs) holds `doc`. */
 export function holds(s: { first: number; count: number }, doc: number): boolean {

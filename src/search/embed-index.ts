@@ -6,11 +6,10 @@
  */
 import path from 'node:path';
 import type { EmbeddingConfig } from '../config/schema.js';
-import { redactSecrets } from '../extract/secrets.js';
+import { redactSecrets } from '../secrets/secrets.js';
 import type { WorkspaceWriter } from '../write/writer.js';
 import { embedBatch, EmbeddingError } from './embed-client.js';
 import { appendRows, EMBED_DIR, loadCache, loadVmap, spaceOf, textKey, vmapFile, type VectorMap } from './embed-store.js';
-import type { EmbeddingCounters } from './present.js';
 import { segmentOf } from './doc-runs.js';
 import { DiskSegment } from './segment.js';
 import { INDEX_DIR, liveDocs, type TierState } from './tier-file.js';
@@ -93,4 +92,10 @@ export async function embedTiers(workspace: string, writer: WorkspaceWriter, cfg
     await writer.write(vmapFile(tier), JSON.stringify(vm));
   }
   return { counters, warnings };
+}
+
+export interface EmbeddingCounters {
+  computed: number;
+  cached: number;
+  failed: string | null;
 }

@@ -4,11 +4,11 @@
  * cache (dot products of normalised vectors). Chunks overlaid from changed files have no vector yet and rank lexically only.
  */
 import type { EmbeddingConfig } from '../config/schema.js';
-import { redactSecrets } from '../extract/secrets.js';
+import { redactSecrets } from '../secrets/secrets.js';
 import { embedBatch } from './embed-client.js';
 import { loadCache, loadVmap, spaceOf } from './embed-store.js';
 import { loadTierHead } from './tier-file.js';
-import type { VectorRanker } from './search.js';
+import type { VectorRanker } from './outcome.js';
 
 export function vectorRanker(workspace: string, cfg: EmbeddingConfig): VectorRanker {
   let query: Promise<Float32Array> | undefined;

@@ -10,6 +10,7 @@ import { addDocs, countDocs } from './build-docs.js';
 import { SegmentBuilder } from './segment-builder.js';
 import { readSource } from './source.js';
 import type { Tier } from './types.js';
+import { testHook } from '../core/test-hooks.js';
 
 export interface JobRequest {
   type: 'count' | 'build';
@@ -38,7 +39,7 @@ const port = parentPort!;
 port.on('message', async (m: JobRequest) => {
   try {
     // Tests prove the one-thread fallback with this (like MEM_WATCH_SIMULATE_ERROR).
-    if (process.env.MEM_INDEX_SIMULATE_WORKER_ERROR) throw new Error('simulated worker failure');
+    if (testHook('MEM_INDEX_SIMULATE_WORKER_ERROR')) throw new Error('simulated worker failure');
     const builder = m.type === 'build' ? new SegmentBuilder(m.first ?? 0) : undefined;
     const files = m.files.map((f): FileBuilt => {
       const src = readSource(f.abs, f.path);

@@ -8,7 +8,7 @@
  * megabyte decoded to a string and encoded back was a full garbage collection at the end of the run.
  */
 import { filesStamp, type StampedFile } from './files-stamp.js';
-import type { FileState } from './tier-file.js';
+import type { FileStat } from './files-stamp.js';
 
 export const BUCKETS = 32;
 
@@ -146,4 +146,18 @@ export class Manifest {
     return this.lines.map((line, b) => (this.touched.has(b) ? Buffer.from(JSON.stringify(this.buckets[b])) : line));
   }
 
+}
+
+export interface FileState extends FileStat {
+  hash: string;
+  /** The file's chunks are docs first .. first+count-1, unless `runs` says otherwise. */
+  first: number;
+  /** How many chunks (docs) the file has. */
+  count: number;
+  /**
+   * The file's docs in chunk order as runs [first, count], when they are not one run from `first`:
+   * an update that re-chunked the file kept the docs of its unchanged chunks (chunk-reuse.ts).
+   */
+  runs?: [number, number][];
+  warning?: string;
 }

@@ -4,7 +4,9 @@ import { isHan } from './cjk.js';
 import { hasHan, toSimplified } from './fold.js';
 import type { TierCounters } from './indexer.js';
 import type { IndexResult } from './update.js';
-import type { SearchResponse } from './search.js';
+import type { SearchResponse } from './outcome.js';
+import type { EmbeddingCounters } from './embed-index.js';
+
 
 export interface Paint {
   bold(s: string): string;
@@ -48,12 +50,6 @@ export function formatResults(res: SearchResponse, paint: Paint): string {
 
 function sum(tiers: Record<string, TierCounters>, key: keyof TierCounters): number {
   return Object.values(tiers).reduce((n, t) => n + (Number(t[key]) || 0), 0);
-}
-
-export interface EmbeddingCounters {
-  computed: number;
-  cached: number;
-  failed: string | null;
 }
 
 export function formatIndexSummary(r: IndexResult, emb: EmbeddingCounters | null, seconds: number): string {

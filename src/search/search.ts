@@ -3,10 +3,9 @@
  * stable result shape. It reads the index and the Markdown files and writes nothing, ever.
  */
 import { MemError } from '../core/errors.js';
-import type { EntrySource } from '../entries/model.js';
 import { citedEntries, successor } from './cited.js';
 import { lexicalSearch, type Accept } from './engine.js';
-import { hasFilters, makeFilter, type Filters } from './filter.js';
+import { hasFilters, makeFilter } from './filter.js';
 import { recencyBoost, rrf, statusBoost, type Ranked } from './rank.js';
 import { scanWorkspace, type ScannedFile } from './scan.js';
 import { DiskSegment } from './segment.js';
@@ -16,68 +15,12 @@ import path from 'node:path';
 import { TIERS, type DocRecord, type Tier } from './types.js';
 import { openTier, type OpenedTier } from './view.js';
 import { finishSearch, mergeTier, shortlist, startSearch } from './assemble.js';
-import { wholeTextReader, type WholeTextReader } from './whole-text.js';
+import { wholeTextReader } from './whole-text.js';
+import type { VectorRanker, SearchResult, SearchRequest, SearchOutcome } from './outcome.js';
+
 
 export { successorsFirst } from './assemble.js';
 export { successor } from './cited.js';
-
-export interface SearchScores {
-  lexical: number | null;
-  lexicalRank: number | null;
-  vector: number | null;
-  vectorRank: number | null;
-  fused: number;
-  recency: number;
-  status: number;
-}
-
-export interface SearchResult {
-  path: string;
-  startLine: number;
-  endLine: number;
-  heading: string | null;
-  snippet: string;
-  text: string;
-  score: number;
-  scores: SearchScores;
-  id: string | null;
-  kind: string | null;
-  status: string | null;
-  date: string | null;
-  source: EntrySource | null;
-  tier: Tier;
-  supersededBy: string | null;
-}
-
-export interface SearchResponse {
-  query: string;
-  /** The deepest tier searched: `warm`, or `cold` when the cold tier was consulted too. */
-  tier: Tier;
-  indexBehind: boolean;
-  results: SearchResult[];
-}
-
-/** Vector ranking of a tier (embeddings), or null when there is none; errors become warnings upstream. */
-export type VectorRanker = (opened: OpenedTier, query: string, limit: number) => Promise<(Ranked & { cosine: number })[] | null>;
-
-export interface SearchRequest {
-  workspace: string;
-  query: string;
-  k: number;
-  deep: boolean;
-  filters: Filters;
-  today: string;
-  extraPaths: string[];
-  search: { chunkTokens: number; overlapTokens: number };
-  vectors?: VectorRanker;
-  /** Reads a cut result's whole text for its snippet (default: a new wholeTextReader). */
-  wholeText?: WholeTextReader;
-}
-
-export interface SearchOutcome {
-  response: SearchResponse;
-  notices: string[];
-}
 
 /** A filter read once per doc, however many of the query's terms the doc holds. */
 function acceptOnce(accept: Accept): Accept {

@@ -11,29 +11,15 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FileStat } from './files-stamp.js';
 import { docRuns, docsOf } from './doc-runs.js';
 import { BUCKETS, Manifest } from './manifest.js';
 import { SEGMENT_EXTS } from './segment-format.js';
 import type { ChunkSettings, Tier } from './types.js';
 
+
 /** Bump when the tokenizer, chunker or layout changes: an index of another version is rebuilt. */
 export const INDEX_VERSION = 'memfold-index/6 minisearch@7.2.0 tokenizer/5';
 export const INDEX_DIR = '.mem/index';
-
-export interface FileState extends FileStat {
-  hash: string;
-  /** The file's chunks are docs first .. first+count-1, unless `runs` says otherwise. */
-  first: number;
-  /** How many chunks (docs) the file has. */
-  count: number;
-  /**
-   * The file's docs in chunk order as runs [first, count], when they are not one run from `first`:
-   * an update that re-chunked the file kept the docs of its unchanged chunks (chunk-reuse.ts).
-   */
-  runs?: [number, number][];
-  warning?: string;
-}
 
 export interface SegmentRef {
   name: string;

@@ -13,7 +13,7 @@ import { WorkspaceWriter } from '../write/writer.js';
 import type { EmbeddingRun } from './embed-index.js';
 import { updateTier, type IndexOptions, type TierCounters, type TierUpdate } from './indexer.js';
 import { ParallelBuildError } from './parallel-build.js';
-import type { EmbeddingCounters } from './present.js';
+import type { EmbeddingCounters } from './embed-index.js';
 import { scanWorkspace, type ScannedFile } from './scan.js';
 import type { TierState } from './tier-file.js';
 import { TIERS, type Tier } from './types.js';

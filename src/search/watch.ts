@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { LoadedConfig } from '../config/load.js';
 import { describeError, exitCodeOf } from '../core/errors.js';
-import { appendIndexRun, triggerFromEnv } from '../jobs/job-log.js';
+import { appendIndexRun, triggerFromEnv } from '../runlog/job-log.js';
 import { isTempFile } from '../write/atomic.js';
 import { tierRoots } from './scan.js';
 import { runIndex, type IndexRun } from './update.js';

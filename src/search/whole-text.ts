@@ -10,11 +10,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { regularFile } from '../core/regular-file.js';
 import { MAX_TEXT, textLines } from './chunk.js';
-import type { SearchResult } from './search.js';
+import type { SearchResult } from './outcome.js';
+import type { WholeTextReader } from './outcome.js';
+
 
 const MAX_BYTES = 8 * 1024 * 1024;
-
-export type WholeTextReader = (r: SearchResult) => string | null;
 
 export function wholeTextReader(workspace: string): WholeTextReader {
   const read = new Map<string, string | null>();

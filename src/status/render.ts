@@ -1,5 +1,5 @@
 /** `mem status` for people: one screen, problems last and in colour on a terminal. */
-import { c } from '../cli/output.js';
+import { c } from '../terminal/output.js';
 import type { StatusReport } from './collect.js';
 import { count } from '../core/count.js';
 

@@ -9,7 +9,7 @@
  */
 import { open, type FileHandle } from 'node:fs/promises';
 import { MemError } from '../core/errors.js';
-import { redactSecrets } from '../extract/secrets.js';
+import { redactSecrets } from '../secrets/secrets.js';
 import { skipIfNotText } from './binary.js';
 import { createClaudeCodeFormat } from './claude-code.js';
 import { createCodexFormat } from './codex.js';

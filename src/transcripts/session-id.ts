@@ -4,7 +4,7 @@
  * sent to an LLM (the wrap-up prompt), and an id taken from a file name or a header can hold a token.
  */
 import { basename, extname } from 'node:path';
-import { redactSecrets } from '../extract/secrets.js';
+import { redactSecrets } from '../secrets/secrets.js';
 import type { SourceKind } from './types.js';
 
 const CODEX_FILE_UUID = /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.jsonl$/i;

@@ -3,7 +3,7 @@
  * 200 MB file cannot flood a report; lines without a timestamp get one summary warning, not one each.
  */
 import { count } from '../core/count.js';
-import { redactPath } from '../extract/secret-path.js';
+import { redactPath } from '../secrets/secret-path.js';
 import type { ReadStats } from './types.js';
 
 const MAX_WARNINGS = 20;

@@ -5,8 +5,8 @@
  * Invariant: text is redacted before it is cut. A secret cut in half is no longer recognisable (a
  * token's prefix before "… [N more chars]" reads as a placeholder), so a cut made first leaked it.
  */
-import { markerSpans } from '../extract/secret-markers.js';
-import { redactSecrets } from '../extract/secrets.js';
+import { markerSpans } from '../secrets/secret-markers.js';
+import { redactSecrets } from '../secrets/secrets.js';
 
 export const MAX_TOOL_TEXT = 2000;
 /**

@@ -3,8 +3,7 @@
  * they only say who spoke, when, and where in the file, so cursors can resume exactly.
  */
 
-export const SOURCE_KINDS = ['openclaw', 'claude-code', 'codex', 'jsonl', 'markdown'] as const;
-export type SourceKind = (typeof SOURCE_KINDS)[number];
+export { SOURCE_KINDS, type SourceKind } from '../config/source-kinds.js';
 
 export type Role = 'user' | 'assistant' | 'tool' | 'system';
 

@@ -6,9 +6,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { MemError } from '../core/errors.js';
 import { CONFIG_FILE, readJsonFile, userConfigPath } from '../config/files.js';
-import { expandHome } from './home.js';
+import { expandHome } from '../core/home.js';
 
-export { expandHome, tildePath } from './home.js';
+export { expandHome, tildePath } from '../core/home.js';
 
 export function locateWorkspace(explicit: string | undefined, cwd = process.cwd(), env = process.env): string {
   const given = explicit ?? env.MEM_WORKSPACE;

@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { writeRefused } from '../core/errors.js';
+import { testHook } from '../core/test-hooks.js';
 
 const TMP_MARK = '.mem-tmp-';
 let counter = 0;
@@ -47,7 +48,7 @@ async function writeThenRename(file: string, data: string | Uint8Array): Promise
   const tmp = path.join(dir, `.${path.basename(file)}${TMP_MARK}${process.pid}-${++counter}`);
   const handle = await fs.promises.open(tmp, 'wx', 0o644);
   try {
-    if (process.env.MEM_FAULT === 'pause-mid-write') await pauseMidWrite(handle, file, data);
+    if (testHook('MEM_FAULT') === 'pause-mid-write') await pauseMidWrite(handle, file, data);
     await handle.writeFile(data);
     await handle.sync();
     await handle.close();
@@ -67,7 +68,7 @@ async function writeThenRename(file: string, data: string | Uint8Array): Promise
 }
 
 /**
- * Fault injection for the crash tests (never set in normal use): writes half of the data to the temp
+ * Fault injection for the crash tests (core/test-hooks.ts; inert without MEM_TEST_HOOKS=1): writes half of the data to the temp
  * file, says so on stderr and waits to be killed, so a test can SIGKILL a writer mid-write on purpose.
  */
 async function pauseMidWrite(handle: fs.promises.FileHandle, file: string, data: string | Uint8Array): Promise<never> {

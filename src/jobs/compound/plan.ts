@@ -6,13 +6,15 @@
 import { createHash } from 'node:crypto';
 import type { EntryRecord } from '../../entries/store.js';
 import { dateOf } from '../../entries/precedence.js';
-import { planConflicts, statusOf, type ConflictPlan } from './conflicts.js';
+import { planConflicts, statusOf, type ConflictPlan } from '../../entries/conflicts.js';
 import { getField } from '../../entries/model.js';
 import { jaccard, tokens } from '../../entries/similarity.js';
 import { defaultSummary, lineCount, readCurrentMemory, renderMemory, sectionFor, type CurrentMemory, type MemoryItem, type WrittenItem } from './memory-md.js';
 import { PROMOTE_MIN, rankEntries, type Ranked } from './rank.js';
 import type { Week } from './week.js';
 import { count } from '../../core/count.js';
+import type { LogLine } from '../../governance/weekly-log-file.js';
+
 
 /** Entries at least this alike (same kind) are shown as one MEMORY.md item citing both ids. */
 export const SAME_ITEM_SIMILARITY = 0.8;
@@ -43,11 +45,6 @@ export interface CompoundInput {
 export function inputKey(input: CompoundInput, pinned: string[], ranked: Ranked[]): string {
   const candidates = ranked.filter((r) => r.score >= PROMOTE_MIN).map((r) => [r.record.id, r.record.file, r.score, r.record.entry.kind, r.record.entry.title, ...r.record.entry.fields.filter((f) => f.key !== 'source').map((f) => `${f.key}=${f.value}`)]);
   return createHash('sha256').update(JSON.stringify([input.week.label, input.mode, input.memoryLines, input.summaries, pinned, candidates])).digest('hex').slice(0, 16);
-}
-
-export interface LogLine {
-  what: 'promoted' | 'demoted' | 'held back' | 'superseded' | 'blocked' | 'cycle' | 'suspected' | 'adopted' | 'kept' | 'over-budget';
-  text: string;
 }
 
 export interface CompoundPlan {

@@ -12,7 +12,7 @@ import { MEMORY_FILE } from '../../workspace/layout.js';
 import { defaultLockOptions } from '../../write/defaults.js';
 import { WorkspaceWriter } from '../../write/writer.js';
 import { withConsolidationLock } from '../consolidation-lock.js';
-import { appendRun, weeklyLogFile } from './log.js';
+import { appendRun, weeklyLogFile } from '../../governance/weekly-log-file.js';
 import { lastKept, PREVIOUS_PREFIX, previousFile, REPLACED_PREFIX, unwrapPrevious, wrapReplaced } from './previous.js';
 import { read, type CompoundOptions } from './run.js';
 import { resolveWeek } from './week.js';

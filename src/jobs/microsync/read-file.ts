@@ -14,7 +14,7 @@ import { openTranscript } from '../../transcripts/index.js';
 import type { SourceKind, Turn } from '../../transcripts/types.js';
 import { stillWriting } from '../../transcripts/growing.js';
 import { ContextMarks, type Mark } from './context-marks.js';
-import { checkCursor, fingerprint, type Cursor } from './cursors.js';
+import { checkCursor, fingerprint, type Cursor } from '../../transcripts/cursors.js';
 
 /** Turns handed to an extractor at once; a few of the previous batch come along as context. */
 export const BATCH_TURNS = 500;

@@ -21,7 +21,7 @@ import { dailyFile, CURSORS_FILE } from '../../workspace/layout.js';
 import { defaultLockOptions } from '../../write/defaults.js';
 import { withLock, type HeldLock } from '../../write/locks.js';
 import { WorkspaceWriter } from '../../write/writer.js';
-import { loadCursors, serialiseCursors, type Cursors } from './cursors.js';
+import { loadCursors, serialiseCursors, type Cursors } from '../../transcripts/cursors.js';
 import { loadForgotten } from '../forgotten.js';
 import { extractBatch, refusedWarning, type BatchOutcome, type ExtractorSetup } from './extract-batch.js';
 import { planEntries, type Plan } from './plan.js';

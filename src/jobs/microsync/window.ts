@@ -10,7 +10,7 @@
  * taken from a clock ahead of `--now` (a replay) must not narrow the window.
  */
 import { DateTime } from 'luxon';
-import type { Cursors } from './cursors.js';
+import type { Cursors } from '../../transcripts/cursors.js';
 
 export const FIRST_RUN_WINDOW_HOURS = 24;
 

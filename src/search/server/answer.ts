@@ -9,7 +9,8 @@
  */
 import type { EmbeddingConfig } from '../../config/schema.js';
 import { finishSearch, mergeTier, startSearch } from '../assemble.js';
-import { searchTier, successor, type SearchOutcome, type SearchResult } from '../search.js';
+import { searchTier, successor } from '../search.js';
+import { type SearchOutcome, type SearchResult } from '../outcome.js';
 import { TIERS, type Tier } from '../types.js';
 import type { OpenedTier } from '../view.js';
 import { wholeTextReader } from '../whole-text.js';

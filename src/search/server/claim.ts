@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import type net from 'node:net';
 import { privateDir, socketDir } from './address.js';
 import { buildStamp, exchange, PROTOCOL, type Reply, type ServerStatus } from './protocol.js';
-import type { ServerMode, ServerOptions } from './server.js';
+import type { LoadedConfig } from '../../config/load.js';
 
 /** The private folder of this user's sockets, made if missing; refused when others can reach it. */
 export function prepareDir(): void {
@@ -53,4 +53,19 @@ export async function claim(address: string, o: Pick<ServerOptions, 'workspace' 
     if (ok) return 'serving';
   }
   return { another: 'another search server keeps serving this workspace' };
+}
+
+export type ServerMode = ServerStatus['mode'];
+
+export interface ServerOptions {
+  workspace: string;
+  mode: ServerMode;
+  /** Stop after this long without a request; 0: never (watch and daemon servers). */
+  idleMs: number;
+  /** Ask a running server of this workspace to stop and serve instead (watch and daemon). */
+  takeover: boolean;
+  loadConfig(): LoadedConfig;
+  /** Config files whose change means reloading the configuration. */
+  configFiles: string[];
+  log(text: string): void;
 }

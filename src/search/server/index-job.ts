@@ -11,12 +11,12 @@
  * declined with `Cold` before anything is written, and the client indexes cold (with its progress bar
  * and its own errors).
  */
-import { reportIndexRun } from '../../cli/index-report.js';
-import { capture } from '../../cli/output.js';
+import { reportIndexRun } from '../index-report.js';
+import { capture } from '../../terminal/output.js';
 import type { LoadedConfig } from '../../config/load.js';
 import { describeError } from '../../core/errors.js';
-import { appendIndexRun, triggerFromEnv } from '../../jobs/job-log.js';
-import { clearRunning, markRunning } from '../../jobs/running-marker.js';
+import { appendIndexRun, triggerFromEnv } from '../../runlog/job-log.js';
+import { clearRunning, markRunning } from '../../runlog/running-marker.js';
 import { defaultLockOptions } from '../../write/defaults.js';
 import { WorkspaceWriter } from '../../write/writer.js';
 import { updateIndex } from '../update.js';
@@ -24,7 +24,8 @@ import { IndexDeclined } from '../index-rules.js';
 import type { ManifestCache } from '../tier-file.js';
 import { Cold } from './answer.js';
 import type { FileTracker } from './files.js';
-import type { IndexRequest, Printed } from './protocol.js';
+import type { IndexRequest } from './protocol.js';
+import type { Printed } from '../../terminal/printed.js';
 
 /** Most files one served `mem index` may change per tier; more, and the client indexes (with progress). */
 export const SERVED_INDEX_MAX_FILES = 200;

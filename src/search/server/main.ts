@@ -12,7 +12,9 @@ import path from 'node:path';
 import { CONFIG_FILE, LOCAL_CONFIG_FILE, loadConfig, userConfigPath } from '../../config/load.js';
 import { failedMarker } from './client.js';
 import { privateDir, socketAddress, socketDir } from './address.js';
-import { startServer, type ServerMode } from './server.js';
+import { startServer } from './server.js';
+import { type ServerMode } from './claim.js';
+import { testHook } from '../../core/test-hooks.js';
 
 const DEFAULT_IDLE_MS = 10 * 60_000;
 
@@ -34,7 +36,8 @@ async function main(): Promise<number> {
     process.stderr.write(`mem search server: idle time must be a number of milliseconds (got "${idleRaw}")\n`);
     return 2;
   }
-  if (process.env.MEM_SEARCH_SERVER_SIMULATE_ERROR) throw new Error(`simulated start-up failure (${process.env.MEM_SEARCH_SERVER_SIMULATE_ERROR})`);
+  const simulated = testHook('MEM_SEARCH_SERVER_SIMULATE_ERROR');
+  if (simulated) throw new Error(`simulated start-up failure (${simulated})`);
   // Resolves once the message is out (this process may exit right after).
   const send = (msg: unknown) => new Promise<void>((resolve) => (process.send ? process.send(msg, undefined, undefined, () => resolve()) : resolve()));
   const running = await startServer({

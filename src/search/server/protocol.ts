@@ -16,8 +16,9 @@ import { fileURLToPath } from 'node:url';
 import { userConfigPath } from '../../config/files.js';
 import { MAX_TIMER_MS } from '../../config/timer.js';
 import type { Filters } from '../filter.js';
-import type { SearchOutcome } from '../search.js';
+import type { SearchOutcome } from '../outcome.js';
 import { connector } from './raw-pipe.js';
+import type { Printed, Render } from '../../terminal/printed.js';
 
 export const PROTOCOL = 1;
 /** Largest request or reply line accepted (a 100 KB query and 50 results of 2,000 characters fit). */
@@ -31,26 +32,6 @@ export interface SearchQuery {
   today: string;
   lexicalOnly: boolean;
 }
-
-/**
- * How the client would print (its --json and --quiet, whether its stdout gets colour, whether its
- * stderr is a terminal, where a progress line is cleared): the server prints the answer so into
- * text (src/cli/output.ts capture), and the client writes it out.
- */
-export interface Render {
-  json: boolean;
-  quiet: boolean;
-  colour: boolean;
-  stderrTerminal: boolean;
-}
-
-export function isRender(r: unknown): r is Render {
-  const o = r as Record<string, unknown> | null;
-  return typeof o === 'object' && o !== null && ['json', 'quiet', 'colour', 'stderrTerminal'].every((k) => typeof o[k] === 'boolean');
-}
-
-/** What a client writes, in order: text for its stdout (1) or its stderr (2). */
-export type Printed = [1 | 2, string][];
 
 function isPrinted(p: unknown): p is Printed {
   return Array.isArray(p) && p.every((w) => Array.isArray(w) && w.length === 2 && (w[0] === 1 || w[0] === 2) && typeof w[1] === 'string');

@@ -15,33 +15,20 @@
  */
 import fs from 'node:fs';
 import net from 'node:net';
-import { capture } from '../../cli/output.js';
-import { reportSearch } from '../../cli/search-report.js';
-import type { LoadedConfig } from '../../config/load.js';
+import { capture } from '../../terminal/output.js';
+import { reportSearch } from '../report.js';
 import { answer, Cold } from './answer.js';
 import { FileTracker } from './files.js';
 import { serveIndex } from './index-job.js';
 import { claim, prepareDir, type Another } from './claim.js';
-import { buildStamp, clientEnv, envMismatch, isRender, MAX_LINE, PROTOCOL, type Reply, type Request, type SearchQuery, type ServerStatus, type Started } from './protocol.js';
+import { isRender } from '../../terminal/printed.js';
+import { buildStamp, clientEnv, envMismatch, MAX_LINE, PROTOCOL, type Reply, type Request, type SearchQuery, type Started } from './protocol.js';
 import { socketAddress } from './address.js';
-import { dayIn } from '../../config/zone.js';
+import { dayIn } from '../../core/zone.js';
 import { TierCache } from './tiers.js';
 import type { ManifestCache } from '../tier-file.js';
+import type { ServerOptions } from './claim.js';
 
-export type ServerMode = ServerStatus['mode'];
-
-export interface ServerOptions {
-  workspace: string;
-  mode: ServerMode;
-  /** Stop after this long without a request; 0: never (watch and daemon servers). */
-  idleMs: number;
-  /** Ask a running server of this workspace to stop and serve instead (watch and daemon). */
-  takeover: boolean;
-  loadConfig(): LoadedConfig;
-  /** Config files whose change means reloading the configuration. */
-  configFiles: string[];
-  log(text: string): void;
-}
 
 export interface Running {
   address: string;

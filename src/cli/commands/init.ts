@@ -1,0 +1,56 @@
+/** `mem init [dir]`: create or adopt a workspace; `--detect` lists transcript folders found here. */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Command } from 'commander';
+import { outputFor, type GlobalOptions } from '../context.js';
+import { MemError } from '../../core/errors.js';
+import { setupGit } from '../../git/setup.js';
+import { initWorkspace } from '../../workspace/init.js';
+
+const KNOWN_SOURCES = [
+  { name: 'claude', kind: 'claude-code', path: '~/.claude/projects' },
+  { name: 'codex', kind: 'codex', path: '~/.codex/sessions' },
+  { name: 'openclaw', kind: 'openclaw', path: '~/.openclaw/agents' },
+] as const;
+
+export function detectSources(home = os.homedir()) {
+  return KNOWN_SOURCES.filter((s) => fs.existsSync(path.join(home, s.path.slice(2))));
+}
+
+/** `mem -C ws init` makes ws, as every other command works in ws; a folder named twice must be one folder. */
+function initFolder(arg: string | undefined, workspace: string | undefined): string {
+  if (arg === undefined || workspace === undefined) return arg ?? workspace ?? '.';
+  if (path.resolve(arg) !== path.resolve(workspace)) throw new MemError('USAGE', `-C ${workspace} and ${arg} name two different folders; give the workspace once`);
+  return arg;
+}
+
+export function registerInit(program: Command): void {
+  program
+    .command('init')
+    .argument('[dir]', 'workspace folder, created if missing (default: the -C folder, else the current one)')
+    .option('--detect', 'also list transcript folders found on this machine, as sources to add')
+    .option('--git', 'register the memfold merge driver in the enclosing git repository (git init first when there is none)')
+    .description('create a memory workspace, or adopt an existing folder without overwriting anything')
+    .addHelpText('after', '\nExamples:\n  mem init ~/memory\n  mem init --detect        # suggests sources for Claude Code, Codex, OpenClaw\n  mem init ~/memory --git  # also register the git merge driver for memory files')
+    .action(async (arg: string | undefined, o: { detect?: boolean; git?: boolean }, cmd: Command) => {
+      const globals = cmd.optsWithGlobals<GlobalOptions>();
+      const out = outputFor(globals);
+      const r = await initWorkspace(initFolder(arg, globals.workspace));
+      const git = o.git ? await setupGit(r.workspace) : undefined;
+      const detected = o.detect ? detectSources() : [];
+      out.json({ ...r, ...(o.detect ? { detectedSources: detected } : {}), ...(git ? { git } : {}) });
+      if (!r.created.length) out.line(`${r.workspace} is already a memfold workspace; nothing changed`);
+      else out.line(`${r.adopted ? 'adopted' : 'created'} ${r.workspace}: ${r.created.join(', ')}`);
+      if (git) {
+        out.line(`${git.initialised ? 'initialised a git repository and ' : ''}registered the memfold merge driver in ${git.repo}/.git/config`);
+        if (git.hook.state === 'foreign') out.warn(`${git.hook.path} exists and is not memfold's; to scan for secrets before each commit, add this line to it:\n  ${git.hook.line}`);
+        else if (git.hook.state === 'added') out.line(`pre-commit hook updated: ${git.hook.path} now also runs "mem lint --secrets" on ${r.workspace}`);
+        else out.line(`pre-commit hook ${git.hook.state === 'installed' ? 'installed' : 'already in place'}: ${git.hook.path} runs "mem lint --secrets"`);
+      }
+      if (o.detect) {
+        if (!detected.length) out.line('no transcript folders found (looked for ~/.claude/projects, ~/.codex/sessions, ~/.openclaw/agents)');
+        else out.line(`sources found; add them to "sources" in mem.config.json:\n${JSON.stringify(detected, null, 2)}`);
+      }
+    });
+}

@@ -1,0 +1,68 @@
+/**
+ * `mem merge-driver %O %A %B %P`: the git merge driver for memory files (docs/operations.md). git
+ * hands it the base, ours and theirs as temp files; the union by entry id is written to ours and the
+ * exit status is 0, so a memory file never ends up with conflict markers. A side that is not UTF-8
+ * is not merged: ours is left as it is, with one line and exit 1, and git marks a conflict. What the
+ * merge could not keep of theirs (a front-matter key both sides changed differently) is one warning
+ * line on stderr, as is each text block the sides disagree on, and each id the result holds in
+ * entries with different text (kept, but worth a look by hand).
+ */
+import fs from 'node:fs';
+import type { Command } from 'commander';
+import { outputFor, type GlobalOptions } from '../context.js';
+import { MemError } from '../../core/errors.js';
+import { decodeUtf8 } from '../../core/strict-utf8.js';
+import { mergeMemoryFile, type MergedFile } from '../../git/merge-entries.js';
+import type { TextConflict } from '../../git/merge-text-blocks.js';
+import { writeFileAtomic } from '../../write/atomic.js';
+
+export function registerMergeDriver(program: Command): void {
+  program
+    .command('merge-driver')
+    .argument('<base>', 'common ancestor (%O)')
+    .argument('<ours>', 'our version, replaced by the result (%A)')
+    .argument('<theirs>', 'their version (%B)')
+    .argument('[path]', 'the file\'s path in the repository (%P), for messages')
+    .description('git merge driver for memory/*.md: the union of entries by id, never conflict markers (set up by "mem init --git")')
+    .addHelpText('after', '\nSet up (what "mem init --git" does):\n  git config merge.memfold.name "memfold: union of memory entries by id"\n  git config merge.memfold.driver "mem merge-driver %O %A %B %P"\n  echo "memory/**/*.md merge=memfold" >> .gitattributes')
+    .action(async (basePath: string, oursPath: string, theirsPath: string, file: string | undefined, _o: unknown, cmd: Command) => {
+      const out = outputFor(cmd.optsWithGlobals<GlobalOptions>());
+      // git always hands three existing files (an empty base for add/add): a missing one is a mistyped
+      // hand call, refused before anything is written.
+      const read = (p: string, what: string) => {
+        const st = fs.statSync(p, { throwIfNoEntry: false });
+        if (!st?.isFile()) throw new MemError('USAGE', `the ${what} file ${p} ${st ? 'is not a file' : 'does not exist'} (git runs "mem merge-driver %O %A %B %P" with three existing files)`);
+        return fs.readFileSync(p);
+      };
+      const name = file ?? oursPath;
+      const bytes = { base: read(basePath, 'base'), ours: read(oursPath, 'ours'), theirs: read(theirsPath, 'theirs') };
+      const merged = mergeMemoryFile(textOf(bytes.base, 'base', name), textOf(bytes.ours, 'ours', name), textOf(bytes.theirs, 'theirs', name));
+      // The file git handed us (DESIGN §2: the one write of merge-driver outside the workspace writer).
+      await writeFileAtomic(oursPath, merged.text);
+      if (merged.frontMatterConflict) out.warn(`merge-driver: ${name}: ${lostFrontMatter(merged.frontMatterConflict)}`);
+      for (const c of merged.textConflicts ?? []) out.warn(`merge-driver: ${name}: ${textConflict(c)}`);
+      for (const id of merged.sharedIds ?? []) out.warn(`merge-driver: ${name}: id ${id} is held by entries with different text: kept each; give each its own id by hand`);
+      out.info(`merge-driver: merged ${name} by entry id`);
+    });
+}
+
+/**
+ * A side's text. Not UTF-8: refused before anything is written, so ours stays as it is and the exit
+ * status (1) makes git mark the file as a conflict; decoding would put U+FFFD in the merge for good.
+ */
+function textOf(bytes: Buffer, what: string, file: string): string {
+  const decoded = decodeUtf8(bytes);
+  if ('text' in decoded) return decoded.text;
+  throw new MemError('WRITE_FAILED', `merge-driver: ${file}: line ${decoded.badLines[0]} of ${what} is not valid UTF-8, so it was not merged: left as ours, a conflict for git; convert the file to UTF-8 (e.g. iconv -f latin1 -t utf-8) on each branch and merge again`);
+}
+
+function lostFrontMatter({ keys }: NonNullable<MergedFile['frontMatterConflict']>): string {
+  if (!keys.length) return 'both sides changed the front matter differently and it does not merge key by key: kept ours, theirs dropped';
+  return `both sides changed front matter ${keys.length === 1 ? 'key' : 'keys'} ${keys.join(', ')} differently: kept ours, theirs dropped`;
+}
+
+function textConflict({ block, edited }: TextConflict): string {
+  const name = `text block ${JSON.stringify(block)}`;
+  if (edited === 'both') return `both sides changed ${name} differently: kept both, ours first`;
+  return edited === 'ours' ? `${name} changed on our side was removed on theirs: kept ours` : `${name} changed on their side was removed on ours: kept theirs`;
+}

@@ -1,0 +1,160 @@
+/**
+ * The MCP tools (issue 6): each validates its arguments with zod and returns the same JSON as the
+ * matching CLI command's `--json`. Reads go through the read path and append only to the use log;
+ * memory_remember writes through `runRemember` (the `remember` allowance and write lock), origin agent.
+ */
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import type { DateTime } from 'luxon';
+import type { LoadedConfig } from '../../config/load.js';
+import { MemError } from '../../core/errors.js';
+import { parseSince } from '../../core/time.js';
+import { buildContext } from '../../context/run.js';
+import { redactSecrets } from '../../secrets/secrets.js';
+import { traceOf } from '../commands/trace.js';
+import { runRemember } from '../../jobs/remember.js';
+import { appendUsage } from '../../runlog/usage-log.js';
+import { getById, getByPath } from './get.js';
+
+export interface ToolEnv {
+  workspace: string;
+  loaded: LoadedConfig;
+  now: () => DateTime;
+  cwd: string;
+}
+
+const filters = z.object({
+  since: z.string().optional().describe('30m, 3h, 2d, 1w, an ISO date, or all'),
+  until: z.string().optional(),
+  kind: z.enum(['decision', 'rule', 'architecture', 'arch', 'note']).optional(),
+  status: z.enum(['active', 'superseded', 'archived', 'retracted']).optional(),
+  scope: z.string().optional().describe('e.g. project:shop'),
+  path: z.string().optional().describe('glob, e.g. memory/2026-11-*.md'),
+}).strict();
+
+export const SCHEMAS = {
+  memory_search: z.object({
+    query: z.string().trim().min(1, 'query must not be empty'),
+    k: z.number().int().min(1).max(50).optional().describe('number of results, 1-50 (default search.k, 6)'),
+    deep: z.boolean().optional().describe('search the cold tier (archive, summaries) too'),
+    filters: filters.optional(),
+  }).strict(),
+  memory_get: z.object({
+    id: z.string().min(1).optional().describe('entry id'),
+    path: z.string().min(1).optional().describe('workspace-relative Markdown path, e.g. memory/2026-11-21.md'),
+    lines: z.string().optional().describe('with path: "12-30" (1-based, inclusive)'),
+  }).strict().refine((a) => (a.id === undefined) !== (a.path === undefined), { message: 'give either id or path (with optional lines), not both and not neither' }),
+  memory_context: z.object({
+    scope: z.string().optional().describe('layer-1 scope, e.g. project:shop (default: project:<server folder name>)'),
+    query: z.string().optional().describe('layer-2 search query'),
+    budget: z.number().int().min(50).max(200_000).optional().describe('token budget (o200k_base), default 2000'),
+  }).strict(),
+  memory_remember: z.object({
+    text: z.string().trim().min(1, 'text must not be empty').max(20_000),
+    kind: z.enum(['decision', 'rule', 'architecture', 'note']).optional(),
+    key: z.string().optional().describe('stable typed key, e.g. decision:shop:package-manager'),
+    scope: z.string().optional().describe('global, project:<name> or lang:<name>'),
+    title: z.string().optional(),
+  }).strict(),
+  memory_trace: z.object({ id: z.string().min(1) }).strict(),
+  memory_evidence: z.object({
+    id: z.string().min(1).optional().describe('entry id: its cited transcript turns'),
+    query: z.string().min(1).optional().describe('or words to find in the raw transcripts (the archive tier, built by `mem archive`)'),
+    context: z.number().int().min(0).max(50).optional().describe('with id: turns to show around the cited ones (default 0)'),
+    k: z.number().int().min(1).max(50).optional().describe('with query: number of windows (default 6)'),
+    source: z.string().optional().describe('with query: only this configured source'),
+    session: z.string().optional().describe('with query: only this session id'),
+  }).strict().refine((a) => (a.id === undefined) !== (a.query === undefined), { message: 'give either id or query, not both' }),
+} as const;
+
+export type ToolName = keyof typeof SCHEMAS;
+
+export const DESCRIPTIONS: Record<ToolName, string> = {
+  memory_search: 'Search long-term memory (BM25, plus embeddings when configured). Returns hits with path, lines, entry id, status and snippet; retracted entries are left out unless filters.status is "retracted".',
+  memory_get: 'Read one memory entry by id, or lines of a memory Markdown file by path.',
+  memory_context: 'The layered memory pack for this session (core rules, scope memories, query memories) within a token budget, wrapped in <memfold-context>.',
+  memory_remember: 'Record one settled fact, decision, rule or note (origin agent). The same text twice adds nothing; a shared key supersedes the older entry.',
+  memory_trace: "An entry's supersedes chain, oldest to newest, with statuses and the weekly-log lines that changed them.",
+  memory_evidence: 'The original transcript turns an entry was made from (speaker, time, position), secrets redacted; says when the transcript changed. Same JSON as `mem source <id> --json`. With query instead of id: hits from the raw transcripts, same JSON as `mem search --archive <query> --json`.',
+};
+
+function day(v: string | undefined, now: DateTime, zone: string, what: string): string | undefined {
+  if (v === undefined) return undefined;
+  try {
+    return parseSince(v, now)?.setZone(zone).toISODate() ?? undefined;
+  } catch {
+    throw new MemError('USAGE', `filters.${what} "${v}" is not a time (use 30m, 3h, 2d, 1w, an ISO date, or all)`);
+  }
+}
+
+type Handler = (env: ToolEnv, args: never) => Promise<unknown>;
+
+export const HANDLERS: Record<ToolName, Handler> = {
+  memory_search: async (env, a: z.infer<typeof SCHEMAS.memory_search>) => {
+    const now = env.now();
+    const f = a.filters ?? {};
+    const { queryTerms, runSearch, snippet, wholeTextReader } = await import('../../search/index.js');
+    const k = a.k ?? env.loaded.config.search.k;
+    const emb = env.loaded.config.embedding;
+    // Ranked as `mem search --json` ranks: with the vector ranker when embeddings are configured.
+    const vectors = emb ? (await import('../../search/embed-query.js')).vectorRanker(env.workspace, emb) : undefined;
+    const wholeText = wholeTextReader(env.workspace);
+    const { response, notices } = await runSearch({
+      workspace: env.workspace, query: a.query, k: f.status ? k : Math.min(50, k * 2), deep: !!a.deep, today: now.toISODate() ?? '',
+      filters: { ...f, since: day(f.since, now, env.loaded.zone, 'since'), until: day(f.until, now, env.loaded.zone, 'until') },
+      extraPaths: env.loaded.config.extraPaths, search: env.loaded.config.search, vectors, wholeText,
+    });
+    // Retracted entries are kept for audit, not for answers (DESIGN §8), unless asked for by status.
+    if (!f.status) response.results = response.results.filter((r) => r.status !== 'retracted').slice(0, k);
+    // A snippet is a window of at most 240 characters of a line, and a key cut there may no longer
+    // look like one: a result holding a secret takes its snippet from its redacted text — the whole
+    // text where the stored one was cut, as search read it (server.ts redacts the rest).
+    const terms = queryTerms(a.query);
+    for (const r of response.results) {
+      const red = redactSecrets(r.text);
+      const whole = wholeText(r);
+      const redWhole = whole === null ? red : redactSecrets(whole);
+      if (redWhole.count) Object.assign(r, { snippet: snippet(redWhole.text, terms) });
+      if (red.count) r.text = red.text;
+    }
+    await appendUsage(env.workspace, now, 'traverse', 'mcp:memory_search', response.results.map((r) => r.id ?? ''));
+    return notices.length ? { ...response, warnings: notices } : response;
+  },
+  memory_get: async (env, a: z.infer<typeof SCHEMAS.memory_get>) => {
+    if (a.path !== undefined) return getByPath(env.workspace, a.path, a.lines);
+    const r = await getById(env.workspace, a.id!);
+    await appendUsage(env.workspace, env.now(), 'access', 'mcp:memory_get', [r.id]);
+    return r;
+  },
+  memory_context: async (env, a: z.infer<typeof SCHEMAS.memory_context>) =>
+    buildContext({ workspace: env.workspace, loaded: env.loaded, now: env.now(), scope: a.scope, query: a.query, budget: a.budget, cwd: env.cwd, via: 'mcp:memory_context' }),
+  memory_remember: async (env, a: z.infer<typeof SCHEMAS.memory_remember>) => {
+    const sessionId = `mcp-${createHash('sha256').update(a.text.trim()).digest('hex').slice(0, 12)}`;
+    const r = await runRemember({ workspace: env.workspace, loaded: env.loaded, now: env.now(), ...a, origin: 'agent', source: { sessionId, sessionPath: 'mcp:memory_remember' }, labelName: (label) => label });
+    if (!r.added) return r;
+    // As `mem remember` does: the index takes the entry now, never failing the write.
+    const { warning } = await (await import('../../search/index.js')).updateIndexAfterWrite(env.workspace, env.loaded);
+    return warning ? { ...r, warnings: [warning] } : r;
+  },
+  memory_trace: async (env, a: z.infer<typeof SCHEMAS.memory_trace>) => traceOf(env.workspace, a.id),
+  memory_evidence: async (env, a: z.infer<typeof SCHEMAS.memory_evidence>) => {
+    if (a.query !== undefined) {
+      const { searchArchive } = await import('../../archive/search.js');
+      const { archiveQueryVector } = await import('../../archive/query-vector.js');
+      const qv = await archiveQueryVector(env.loaded.config, a.query);
+      const r = searchArchive(env.workspace, { query: a.query, k: a.k ?? env.loaded.config.search.k, ...(qv.vector ? { vector: qv.vector } : {}), ...(a.source ? { source: a.source } : {}), ...(a.session ? { session: a.session } : {}) });
+      return qv.warning ? { ...r, warnings: [qv.warning] } : r;
+    }
+    const { findSource } = await import('../../archive/source.js');
+    return findSource(env.workspace, env.loaded, a.id!, a.context ?? 0);
+  },
+};
+
+export function isToolName(name: string): name is ToolName {
+  return Object.hasOwn(SCHEMAS, name);
+}
+
+/** Zod issues as one line an agent can act on: `k: Too big: expected number to be <=50; query: …`. */
+export function describeIssues(error: z.ZodError): string {
+  return error.issues.map((i) => `${i.path.length ? i.path.join('.') : 'arguments'}: ${i.message}`).join('; ');
+}
