@@ -27,10 +27,10 @@ export function run(cmd, argv, { env = {}, rss = false } = {}) {
 }
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const GEN_CORPUS = [process.env.GEN_CORPUS, path.resolve(ROOT, '..', 'shared', 'bench', 'gen-corpus.mjs'), '/work/shared/bench/gen-corpus.mjs'].find((p) => p && fs.existsSync(p));
+const GEN_CORPUS = process.env.GEN_CORPUS || path.join(ROOT, 'bench', 'gen-corpus.mjs');
 
 /**
- * The workspace `<workdir>/ws` of `files` files from shared/bench/gen-corpus.mjs (deterministic), with
+ * The workspace `<workdir>/ws` of `files` files from bench/gen-corpus.mjs (deterministic), with
  * a mem.config.json whose extraPaths is the summaries folder; kept when it already exists.
  */
 export function corpusWorkspace(workdir, files) {

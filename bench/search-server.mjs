@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // search-server.mjs — benchmark of `mem search` answered by the resident search server
-// (src/search/server/), on workspaces from shared/bench/gen-corpus.mjs.
+// (src/search/server/), on workspaces from bench/gen-corpus.mjs.
 //
 // Usage (from the project root, after `npm run build`):
 //   node bench/search-server.mjs [--files 1000] [--runs 3] [--workdir DIR] [--keep]

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// search.mjs — benchmark of `mem index` / `mem search` on workspaces from shared/bench/gen-corpus.mjs.
+// search.mjs — benchmark of `mem index` / `mem search` on workspaces from bench/gen-corpus.mjs.
 //
 // Usage (from the project root, after `npm run build`; `npm run bench:search` does both):
 //   node bench/search.mjs [--files 1000] [--runs 2] [--workdir DIR] [--keep]
