@@ -26,7 +26,15 @@ export interface PackItem {
 export interface PackHeadings {
   scope?: string;
   query?: string;
+  /** MEMORY.md's pinned text, verbatim: first in layer 0, always whole. */
+  pinned?: string;
 }
+
+/** What an empty pack says: how to fill the memory. */
+export const EMPTY = [
+  'No memories for this session yet. To fill them: `mem microsync --since all` learns from the transcripts of',
+  'the sources in mem.config.json (see `mem init --detect`), and `mem remember "…"` adds one by hand.',
+].join('\n');
 
 const cite = (r: EntryRecord) => `${r.id} · ${r.file}:${r.block.startLine}-${r.block.endLine}`;
 
@@ -52,7 +60,7 @@ export function renderSummary(r: EntryRecord): string {
 }
 
 const SECTION: Record<0 | 1 | 2, (h: PackHeadings) => string> = {
-  0: () => '## Core rules',
+  0: () => '## Core (holds in every session)',
   1: (h) => `## Memories for ${h.scope ?? 'this scope'}`,
   2: (h) => `## Related to "${oneLine(h.query ?? '')}"`,
 };
@@ -64,8 +72,10 @@ export function renderPack(items: PackItem[], h: PackHeadings): string {
   ];
   for (const layer of [0, 1, 2] as const) {
     const here = items.filter((i) => i.layer === layer);
-    if (!here.length) continue;
+    const pinned = layer === 0 ? h.pinned : undefined;
+    if (!here.length && !pinned) continue;
     out.push('', SECTION[layer](h));
+    if (pinned) out.push('', pinned);
     let prev: Form | undefined;
     for (const i of here) {
       // Full entries are separated by a blank line; consecutive summaries form one list.
@@ -75,6 +85,6 @@ export function renderPack(items: PackItem[], h: PackHeadings): string {
       prev = i.form;
     }
   }
-  if (!items.length) out.push('', 'No memories for this session yet.');
+  if (!items.length && !h.pinned) out.push('', EMPTY);
   return `${CONTEXT_OPEN}\n${neutraliseMarkers(redactSecrets(out.join('\n')).text)}\n${CONTEXT_CLOSE}\n`;
 }

@@ -3,11 +3,15 @@
  * the query layer, selects, fits the budget, and records the inclusions in the use log (the only
  * write a context read makes, DESIGN §2).
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import type { DateTime } from 'luxon';
 import type { LoadedConfig } from '../config/load.js';
 import { MemError } from '../core/errors.js';
+import { getField } from '../entries/model.js';
 import { projectScope } from '../entries/scope.js';
+import type { EntryRecord } from '../entries/store.js';
+import { PINNED_END, PINNED_START, readCurrentMemory } from '../governance/memory-md.js';
 import { loadEntries } from '../entries/store.js';
 import { redactSecrets } from '../secrets/secrets.js';
 import { appendUsage } from '../runlog/usage-log.js';
@@ -59,6 +63,17 @@ export interface ContextResult {
   warnings: string[];
 }
 
+/** The scope an entry names. */
+const writtenScope = (r: EntryRecord) => getField(r.entry, 'scope')?.trim() || undefined;
+
+/** MEMORY.md's pinned text, markers left out, as a person wrote it. */
+function pinnedText(blocks: string[]): string {
+  return blocks
+    .map((b) => b.split('\n').filter((l) => l.trim() !== PINNED_START && l.trim() !== PINNED_END).join('\n').trim())
+    .filter(Boolean)
+    .join('\n\n');
+}
+
 export function checkBudget(value: unknown): number {
   const n = typeof value === 'string' ? Number(value) : value;
   if (typeof n !== 'number' || !Number.isInteger(n) || n < 50 || n > 200_000) {
@@ -82,9 +97,11 @@ export async function buildContext(req: ContextRequest): Promise<ContextResult> 
     warnings.push(...notices);
     hitIds = response.results.map((r) => r.id).filter((x): x is string => !!x);
   }
-  const layers = selectLayers(await loadEntries(req.workspace), scope, hitIds);
+  const memory = readCurrentMemory(await fs.promises.readFile(path.join(req.workspace, 'MEMORY.md'), 'utf8').catch(() => undefined));
+  const layers = selectLayers(await loadEntries(req.workspace), { scope, promoted: memory.citedIds, hitIds, scopeOf: writtenScope });
+  const pinned = pinnedText(memory.pinned);
   const evidence = req.evidence ? await (await import('./evidence.js')).evidenceFor(layers.query, req.workspace, req.loaded, warnings) : undefined;
-  const pack = fitPack(layers, budget, { scope, ...(query ? { query } : {}) }, countTokens, evidence);
+  const pack = fitPack(layers, budget, { scope, ...(query ? { query } : {}), ...(pinned ? { pinned } : {}) }, countTokens, evidence);
   // The titles go to the agent with the pack, through the same secret gate as its text (render.ts).
   const items: ContextItem[] = pack.items.map((i) => ({
     layer: i.layer, form: i.form, id: i.record.id, kind: i.record.entry.kind, title: redactSecrets(i.record.entry.title).text,

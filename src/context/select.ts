@@ -1,18 +1,31 @@
 /**
  * Which entries a context pack may hold (DESIGN §8), pure. Only entries in force appear: status
- * active and not replaced by an active entry (explicit `supersedes`, or another active entry with the
- * same `key` that compound, when it next runs, will keep: entries/precedence.ts). A search hit on a
- * replaced entry is followed to the active end of its chain instead. Layer limits: core ≤ 10,
- * scope ≤ 5, query ≤ 5.
+ * active and not replaced by an active entry (explicit `supersedes`, or a newer active entry with the
+ * same `key`: in-force.ts). Layer 0 is what holds for this session whatever it does: what compound
+ * promoted into MEMORY.md, `core`/high-weight entries and global preferences and rules, each global or
+ * of this project; an agent's statement no person confirmed is never among them. Layer 1 is the
+ * project's own memory, per kind within limits, so one chatty kind cannot crowd out the open tasks.
+ * An unscoped entry (written before scopes existed, its scope not inferable) is in neither: it could
+ * belong to any project. Layer 2 is the query's hits, followed to the active end of their chains.
  */
 import { getField } from '../entries/model.js';
-import { confidenceOf, currentFirst } from '../entries/precedence.js';
+import { confidenceOf } from '../entries/precedence.js';
 import { scopeKey } from '../entries/scope-key.js';
 import type { EntryRecord } from '../entries/store.js';
-import { statusOf, supersededIds } from '../governance/trace.js';
-import { append } from '../core/group.js';
+import { InForce } from './in-force.js';
 
-export const LIMITS = { core: 10, scope: 5, query: 5 } as const;
+/** Per-group limits of layer 1 (issue: rules and preferences ≤ 15, open tasks ≤ 10, goals ≤ 5, decisions ≤ 5). */
+export const LIMITS = { core: 20, rules: 15, tasks: 10, goals: 5, decisions: 5, lessons: 5, notes: 5, query: 5 } as const;
+
+/** Layer 1's groups, in the order they are offered the budget. */
+const GROUPS: Array<{ limit: keyof typeof LIMITS; kinds: string[]; keep?: (r: EntryRecord) => boolean }> = [
+  { limit: 'rules', kinds: ['Rule', 'Preference'] },
+  { limit: 'tasks', kinds: ['Task'], keep: (r) => taskState(r) !== 'done' },
+  { limit: 'goals', kinds: ['Goal'] },
+  { limit: 'decisions', kinds: ['Decision', 'Architecture'] },
+  { limit: 'lessons', kinds: ['Lesson'] },
+  { limit: 'notes', kinds: ['Note'] },
+];
 
 export interface Layers {
   core: EntryRecord[];
@@ -20,82 +33,71 @@ export interface Layers {
   query: EntryRecord[];
 }
 
+export interface Selection {
+  /** The session's project scope, as given or derived from the folder. */
+  scope: string | undefined;
+  /** Ids MEMORY.md cites (compound's promotions), in its order. */
+  promoted: string[];
+  /** Search hits for the query layer, best first. */
+  hitIds: string[];
+  /** The scope an entry holds in: its `scope` field, else one inferred from its source (or undefined). */
+  scopeOf: (r: EntryRecord) => string | undefined;
+}
+
 const date = (r: EntryRecord) => getField(r.entry, 'date') ?? '';
 const weight = (r: EntryRecord) => Number(getField(r.entry, 'weight') ?? 0) || 0;
+const field = (r: EntryRecord, name: string) => (getField(r.entry, name) ?? '').trim().toLowerCase();
+const taskState = (r: EntryRecord) => field(r, 'state') || 'todo';
 
 export function isCore(r: EntryRecord): boolean {
-  return (getField(r.entry, 'core') ?? '').trim().toLowerCase() === 'true' || weight(r) >= 9;
+  return field(r, 'core') === 'true' || weight(r) >= 9;
+}
+
+/** An agent's statement that no person confirmed (`mem confirm`, or `origin` edited to `manual`). */
+export function unconfirmedAgent(r: EntryRecord): boolean {
+  return field(r, 'origin') === 'agent' && !field(r, 'confirmed');
 }
 
 /** Newest first: date, then confidence, then id, so the same files always give the same pack. */
 const newestFirst = (a: EntryRecord, b: EntryRecord) => date(b).localeCompare(date(a)) || confidenceOf(b) - confidenceOf(a) || a.id.localeCompare(b.id);
 
-export class InForce {
-  private readonly byId = new Map<string, EntryRecord>();
-  private readonly newer = new Map<string, string[]>();
-
-  constructor(records: EntryRecord[]) {
-    for (const r of records) if (r.id && !this.byId.has(r.id)) this.byId.set(r.id, r);
-    const active = [...this.byId.values()].filter((r) => statusOf(r) === 'active');
-    for (const r of active) for (const old of supersededIds(r)) if (old !== r.id) this.link(old, r.id);
-    // As compound decides (conflicts.ts): entries replaced explicitly leave their key's group.
-    const byKey = new Map<string, EntryRecord[]>();
-    for (const r of active) {
-      const key = getField(r.entry, 'key')?.trim();
-      if (key && !this.newer.has(r.id)) append(byKey, key, r);
-    }
-    for (const group of byKey.values()) {
-      const sorted = group.slice().sort(currentFirst);
-      for (const r of sorted.slice(1)) this.link(r.id, sorted[0]!.id);
-    }
-  }
-
-  private link(old: string, by: string): void {
-    append(this.newer, old, by);
-  }
-
-  get(id: string): EntryRecord | undefined {
-    return this.byId.get(id);
-  }
-
-  all(): EntryRecord[] {
-    return [...this.byId.values()];
-  }
-
-  /** Active and replaced by no active entry. */
-  visible(r: EntryRecord): boolean {
-    return statusOf(r) === 'active' && !(this.newer.get(r.id) ?? []).length;
-  }
-
-  /** The entry in force at the end of `id`'s chain (itself when in force), or undefined. */
-  activeEnd(id: string): EntryRecord | undefined {
-    const seen = new Set<string>();
-    let cur = this.byId.get(id);
-    while (cur && !seen.has(cur.id)) {
-      if (this.visible(cur)) return cur;
-      seen.add(cur.id);
-      const next = (this.newer.get(cur.id) ?? []).map((x) => this.byId.get(x)).filter((x): x is EntryRecord => !!x).sort(currentFirst)[0];
-      cur = next;
-    }
-    return undefined;
-  }
-}
-
-export function selectLayers(records: EntryRecord[], scope: string | undefined, hitIds: string[]): Layers {
+export function selectLayers(records: EntryRecord[], sel: Selection): Layers {
   const f = new InForce(records);
   const live = f.all().filter((r) => f.visible(r));
-  const core = live.filter(isCore).sort((a, b) => weight(b) - weight(a) || newestFirst(a, b)).slice(0, LIMITS.core);
-  const taken = new Set(core.map((r) => r.id));
-  const want = scope?.trim() ? scopeKey(scope) : undefined;
-  const inScope = want ? live.filter((r) => !taken.has(r.id) && scopeKey(getField(r.entry, 'scope') ?? '') === want).sort(newestFirst).slice(0, LIMITS.scope) : [];
-  inScope.forEach((r) => taken.add(r.id));
-  const query: EntryRecord[] = [];
-  for (const id of hitIds) {
-    const r = f.activeEnd(id);
-    if (!r || taken.has(r.id)) continue;
-    taken.add(r.id);
-    query.push(r);
-    if (query.length >= LIMITS.query) break;
+  const project = sel.scope?.trim() ? scopeKey(sel.scope) : undefined;
+  const where = (r: EntryRecord) => {
+    const s = sel.scopeOf(r);
+    return s === undefined ? undefined : scopeKey(s);
+  };
+  const isGlobal = (r: EntryRecord) => where(r) === 'global';
+  const isProject = (r: EntryRecord) => project !== undefined && where(r) === project;
+
+  const taken = new Set<string>();
+  const core: EntryRecord[] = [];
+  const take = (list: EntryRecord[], into: EntryRecord[], limit: number) => {
+    for (const r of list) {
+      if (into.length >= limit) break;
+      if (taken.has(r.id)) continue;
+      taken.add(r.id);
+      into.push(r);
+    }
+  };
+  const coreWorthy = (r: EntryRecord | undefined): r is EntryRecord => !!r && (isGlobal(r) || isProject(r)) && !unconfirmedAgent(r);
+  const promoted = sel.promoted.map((id) => f.activeEnd(id)).filter(coreWorthy);
+  const heavy = live.filter((r) => isCore(r) && coreWorthy(r)).sort((a, b) => weight(b) - weight(a) || newestFirst(a, b));
+  const globalRules = live.filter((r) => isGlobal(r) && ['Rule', 'Preference'].includes(r.entry.kind) && coreWorthy(r)).sort(newestFirst);
+  take([...promoted, ...heavy, ...globalRules], core, LIMITS.core);
+
+  const scope: EntryRecord[] = [];
+  const mine = live.filter(isProject).sort(newestFirst);
+  for (const g of GROUPS) {
+    const group: EntryRecord[] = [];
+    take(mine.filter((r) => g.kinds.includes(r.entry.kind) && (g.keep?.(r) ?? true)), group, LIMITS[g.limit]);
+    scope.push(...group);
   }
-  return { core, scope: inScope, query };
+
+  const query: EntryRecord[] = [];
+  const hits = sel.hitIds.map((id) => f.activeEnd(id)).filter((r): r is EntryRecord => !!r);
+  take(hits, query, LIMITS.query);
+  return { core, scope, query };
 }

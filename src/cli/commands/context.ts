@@ -6,7 +6,7 @@ import { MemError } from '../../core/errors.js';
 export function registerContext(program: Command): void {
   program
     .command('context')
-    .description('print the memory pack for an agent session: core rules, scope memories, query memories, within a token budget')
+    .description('print the memory pack for an agent session: core memory (MEMORY.md pinned text and promotions, global rules and preferences), the project\'s rules, preferences, open tasks, goals and newest decisions, and query hits, within a token budget')
     .option('--scope <scope>', 'scope of layer 1, e.g. project:shop (default: project:<name of the current folder>)')
     .option('--query <text>', 'also include memories a search for this finds (layer 2)')
     .option('--budget <tokens>', 'token budget (o200k_base tokens), 50-200000', '2000')
@@ -28,6 +28,7 @@ export function registerContext(program: Command): void {
       const { buildContext, checkBudget } = await import('../../context/run.js');
       const r = await buildContext({ workspace, loaded, now, scope: o.scope, query: o.query, budget: checkBudget(o.budget), cwd: process.cwd(), via: 'context', ...(o.evidence ? { evidence: true } : {}) });
       for (const w of r.warnings) out.info(w);
+      out.info(`context: ${r.items.length} items, ${r.tokens} of ${r.budget} tokens (${r.tokenizer}), scope ${r.scope}`);
       if (g.json || o.format === 'json') process.stdout.write(JSON.stringify(r, null, 2) + '\n');
       else process.stdout.write(r.text);
     });

@@ -9,7 +9,7 @@ import { dateOf } from '../../entries/precedence.js';
 import { planConflicts, statusOf, type ConflictPlan } from '../../entries/conflicts.js';
 import { getField } from '../../entries/model.js';
 import { jaccard, tokens } from '../../entries/similarity.js';
-import { defaultSummary, lineCount, readCurrentMemory, renderMemory, sectionFor, type CurrentMemory, type MemoryItem, type WrittenItem } from './memory-md.js';
+import { defaultSummary, lineCount, readCurrentMemory, renderMemory, sectionFor, type CurrentMemory, type MemoryItem, type WrittenItem } from '../../governance/memory-md.js';
 import { PROMOTE_MIN, rankEntries, type Ranked } from './rank.js';
 import type { Week } from './week.js';
 import { count } from '../../core/count.js';

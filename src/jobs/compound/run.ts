@@ -25,7 +25,7 @@ import { flipStatuses } from './flip.js';
 import { compoundWithLlm } from './llm.js';
 import { budgetSpent, type LlmSpending } from './llm-call.js';
 import { addToLastRun, appendRun, logHeader, weeklyLogFile } from '../../governance/weekly-log-file.js';
-import { lineCount, PINNED_END, PINNED_START } from './memory-md.js';
+import { lineCount, PINNED_END, PINNED_START } from '../../governance/memory-md.js';
 import { cycleText, planCompound, type CompoundPlan } from './plan.js';
 import { previousFile, wrapPrevious } from './previous.js';
 import { PROMOTE_MIN } from './rank.js';

@@ -9,11 +9,11 @@
  * written, so one whose entry cannot be read (not UTF-8) is kept as it was, not rebuilt or dropped.
  */
 import fs from 'node:fs';
-import { linkedIds } from '../../entries/id.js';
-import { getField, type Entry } from '../../entries/model.js';
-import { oneLine } from '../../entries/render.js';
-import { clip } from '../../extract/sentences.js';
-import { MEMORY_EXAMPLE } from '../../workspace/init.js';
+import { linkedIds } from '../entries/id.js';
+import { getField, type Entry } from '../entries/model.js';
+import { oneLine } from '../entries/render.js';
+import { clip } from '../extract/sentences.js';
+import { MEMORY_EXAMPLE } from '../workspace/init.js';
 
 export const PINNED_START = '<!-- mem:pinned:start -->';
 export const PINNED_END = '<!-- mem:pinned:end -->';

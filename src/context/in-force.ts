@@ -1,0 +1,61 @@
+/**
+ * Which entries are in force: status active and replaced by no active entry, whether explicitly
+ * (`supersedes`) or by a newer active entry with the same `key`, as compound decides when it next runs
+ * (entries/conflicts.ts). A search hit on a replaced entry is followed to the active end of its chain.
+ */
+import { getField } from '../entries/model.js';
+import { currentFirst } from '../entries/precedence.js';
+import type { EntryRecord } from '../entries/store.js';
+import { statusOf, supersededIds } from '../governance/trace.js';
+import { append } from '../core/group.js';
+
+export class InForce {
+  private readonly byId = new Map<string, EntryRecord>();
+  private readonly newer = new Map<string, string[]>();
+
+  constructor(records: EntryRecord[]) {
+    for (const r of records) if (r.id && !this.byId.has(r.id)) this.byId.set(r.id, r);
+    const active = [...this.byId.values()].filter((r) => statusOf(r) === 'active');
+    for (const r of active) for (const old of supersededIds(r)) if (old !== r.id) this.link(old, r.id);
+    // As compound decides (conflicts.ts): entries replaced explicitly leave their key's group.
+    const byKey = new Map<string, EntryRecord[]>();
+    for (const r of active) {
+      const key = getField(r.entry, 'key')?.trim();
+      if (key && !this.newer.has(r.id)) append(byKey, key, r);
+    }
+    for (const group of byKey.values()) {
+      const sorted = group.slice().sort(currentFirst);
+      for (const r of sorted.slice(1)) this.link(r.id, sorted[0]!.id);
+    }
+  }
+
+  private link(old: string, by: string): void {
+    append(this.newer, old, by);
+  }
+
+  get(id: string): EntryRecord | undefined {
+    return this.byId.get(id);
+  }
+
+  all(): EntryRecord[] {
+    return [...this.byId.values()];
+  }
+
+  /** Active and replaced by no active entry. */
+  visible(r: EntryRecord): boolean {
+    return statusOf(r) === 'active' && !(this.newer.get(r.id) ?? []).length;
+  }
+
+  /** The entry in force at the end of `id`'s chain (itself when in force), or undefined. */
+  activeEnd(id: string): EntryRecord | undefined {
+    const seen = new Set<string>();
+    let cur = this.byId.get(id);
+    while (cur && !seen.has(cur.id)) {
+      if (this.visible(cur)) return cur;
+      seen.add(cur.id);
+      const next = (this.newer.get(cur.id) ?? []).map((x) => this.byId.get(x)).filter((x): x is EntryRecord => !!x).sort(currentFirst)[0];
+      cur = next;
+    }
+    return undefined;
+  }
+}
