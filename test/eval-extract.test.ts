@@ -96,3 +96,29 @@ test('eval:extract --llm without a model checks the wiring against a 127.0.0.1 s
   const requests = Number(/wiring: (\d+) chat requests reached the stub, 0 malformed, 0 carried a secret/.exec(stdout)?.[1]);
   assert.ok(requests > 0, stdout);
 });
+
+test('the labelled set is what its specs generate, ≥ 300 exchanges, ≥ 10 positives and 10 decoys in every cell, a third held out', async () => {
+  const verify = await run(process.execPath, [join(ROOT, 'fixtures', 'extraction', 'build.mjs'), '--verify'], { cwd: ROOT, env: childEnv() });
+  assert.match(verify.stdout, /^ok: \d+ exchanges on disk are what the specs generate$/m);
+  const heldout: Exchange[] = readFileSync(join(ROOT, 'fixtures', 'extraction', 'heldout', 'gold.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Exchange);
+  const all = [...dev, ...heldout];
+  assert.ok(all.length >= 300, `${all.length} exchanges`);
+  const share = heldout.length / all.length;
+  assert.ok(share > 0.3 && share < 0.4, `held-out share ${share}`);
+  const cells = new Map<string, { pos: number; dec: number }>();
+  const bump = (key: string, field: 'pos' | 'dec') => {
+    const c = cells.get(key) ?? { pos: 0, dec: 0 };
+    c[field] += 1;
+    cells.set(key, c);
+  };
+  for (const x of all) {
+    for (const g of x.gold) if (!g.optional) [`${g.kind} × ${(g as Gold & { lang: string }).lang}`, x.format].forEach((k) => bump(k, 'pos'));
+    for (const f of x.forbid as Array<{ kind: string; lang: string }>) [`${f.kind} × ${f.lang}`, x.format].forEach((k) => bump(k, 'dec'));
+  }
+  const kinds = ['Decision', 'Rule', 'Architecture', 'Note', 'Preference', 'Goal', 'Task', 'Lesson'];
+  const expected = [...kinds.flatMap((k) => ['en', 'zh-Hans', 'zh-Hant', 'mixed'].map((l) => `${k} × ${l}`)), 'claude-code', 'codex', 'openclaw', 'jsonl', 'markdown'];
+  for (const key of expected) {
+    const c = cells.get(key);
+    assert.ok(c && c.pos >= 10 && c.dec >= 10, `${key}: ${JSON.stringify(c)}`);
+  }
+});
