@@ -16,8 +16,8 @@ import { childEnv, ROOT, tempDir } from './helpers/cli.js';
 const run = promisify(execFile);
 const SCRIPT = join(ROOT, 'scripts', 'eval-extract.mjs');
 
-interface Gold { gid: string; kind: string; scope: string; words: string[]; supersedes?: string; retracts?: string; optional?: boolean; state?: string }
-interface Exchange { id: string; file: string; format: string; gold: Gold[]; forbid: Array<{ text: string }>; secrets: Array<{ text: string }> }
+interface Gold { gid: string; kind: string; lang: string; scope: string; words: string[]; supersedes?: string; retracts?: string; optional?: boolean; state?: string }
+interface Exchange { id: string; file: string; format: string; gold: Gold[]; forbid: Array<{ text: string; kind: string; lang: string }>; secrets: Array<{ text: string }> }
 
 const dev: Exchange[] = readFileSync(join(ROOT, 'fixtures', 'extraction', 'dev', 'gold.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Exchange);
 
@@ -112,8 +112,8 @@ test('the labelled set is what its specs generate, ≥ 300 exchanges, ≥ 10 pos
     cells.set(key, c);
   };
   for (const x of all) {
-    for (const g of x.gold) if (!g.optional) [`${g.kind} × ${(g as Gold & { lang: string }).lang}`, x.format].forEach((k) => bump(k, 'pos'));
-    for (const f of x.forbid as Array<{ kind: string; lang: string }>) [`${f.kind} × ${f.lang}`, x.format].forEach((k) => bump(k, 'dec'));
+    for (const g of x.gold) if (!g.optional) [`${g.kind} × ${g.lang}`, x.format].forEach((k) => bump(k, 'pos'));
+    for (const f of x.forbid) [`${f.kind} × ${f.lang}`, x.format].forEach((k) => bump(k, 'dec'));
   }
   const kinds = ['Decision', 'Rule', 'Architecture', 'Note', 'Preference', 'Goal', 'Task', 'Lesson'];
   const expected = [...kinds.flatMap((k) => ['en', 'zh-Hans', 'zh-Hant', 'mixed'].map((l) => `${k} × ${l}`)), 'claude-code', 'codex', 'openclaw', 'jsonl', 'markdown'];
