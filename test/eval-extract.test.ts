@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { test } from 'node:test';
 import { promisify } from 'node:util';
 import { childEnv, ROOT, tempDir } from './helpers/cli.js';
@@ -121,4 +122,38 @@ test('the labelled set is what its specs generate, ≥ 300 exchanges, ≥ 10 pos
     const c = cells.get(key);
     assert.ok(c && c.pos >= 10 && c.dec >= 10, `${key}: ${JSON.stringify(c)}`);
   }
+});
+
+test('the scoring: strict on kind, scope, state and links, lenient on wording, one landed entry per gold entry', async () => {
+  type Landed = { kind: string; title: string; fields: Record<string, string>; source: Record<string, string> };
+  const { score } = (await import(pathToFileURL(join(ROOT, 'scripts', 'eval', 'score.mjs')).href)) as {
+    score: (x: unknown[], by: Map<string, Landed[]>, un: Landed[], text: string) => { overall: Record<string, number>; badLinks: unknown[] };
+  };
+  const g = (gid: string, kind: string, words: string[], extra: Record<string, unknown> = {}) => ({ gid, kind, lang: 'en', scope: 'project:p', words, ...extra });
+  const l = (id: string, kind: string, title: string, fields: Record<string, string> = {}): Landed => ({ kind, title, fields: { id, scope: 'project:p', ...fields }, source: {} });
+  const x = {
+    id: 'x', format: 'jsonl', forbid: [], secrets: [],
+    gold: [
+      g('x#1', 'Decision', ['SQLite'], { exclude: ['Postgres'] }),
+      g('x#2', 'Decision', ['Postgres'], { supersedes: 'x#1' }),
+      g('x#3', 'Task', ['login'], { state: 'done' }),
+      g('x#4', 'Rule', ['signed tag']),
+      g('x#5', 'Rule', [], { retracts: 'x#4' }),
+      g('x#6', 'Note', ['繁體'], { optional: true }),
+    ],
+  };
+  const landed = [
+    l('D2', 'Decision', 'Use  postgres instead of SQLite', { supersedes: 'D1' }), // could match #1 by words but #1 excludes Postgres
+    l('D1', 'Decision', 'Store todos in SQLITE'),
+    l('T1', 'Task', 'Login page', { state: 'todo' }), // wrong state: no match
+    l('R1', 'Rule', 'Every release gets a signed tag'),
+    l('R2', 'Note', 'Retract the signed tag rule', { retracts: 'R1' }), // a retraction matches by its link, any kind
+    l('N1', 'Note', '简体 only'), // optional gold wants 繁體 as written: no match, an extra
+    l('S1', 'Decision', 'Store todos in SQLite', { scope: 'project:other' }), // wrong scope: an extra
+  ];
+  const r = score([x], new Map([['x', landed]]), [], '');
+  assert.deepEqual({ gold: r.overall.gold, found: r.overall.found, landed: r.overall.landed, correct: r.overall.correct, links: r.overall.links, linked: r.overall.linked },
+    { gold: 5, found: 4, landed: 7, correct: 4, links: 2, linked: 2 });
+  const unlinked = score([x], new Map([['x', landed.map((e) => (e.fields.id === 'D2' ? { ...e, fields: { ...e.fields, supersedes: 'S1' } } : e))]]), [], '');
+  assert.equal(unlinked.overall.linked, 1, 'a revision linked to another entry than the one it revises is wrong');
 });

@@ -2,7 +2,7 @@
  * Scores landed entries against the gold of fixtures/extraction (pure: no I/O).
  *
  * Matching is lenient on wording and strict on what the entry is: a landed entry matches a gold entry
- * when the kind and the scope are equal, every required word occurs in its title or conclusion
+ * when the kind (any kind, for a retraction) and the scope are equal, every required word occurs in its title or conclusion
  * (case-folded, NFKC, whitespace ignored; Traditional and Simplified as written), no excluded word does,
  * the task state is equal when the gold has one, and it is a retraction (`retracts:`) exactly when the
  * gold is one. Within an exchange each gold entry matches at most one landed entry (a maximum matching,
@@ -15,7 +15,8 @@ import { idList } from './entries.mjs';
 export const fold = (s) => (s ?? '').normalize('NFKC').toLowerCase().replace(/\s+/g, '');
 
 function compatible(g, l, scoped) {
-  if (l.kind !== g.kind) return false;
+  // A retraction is judged by its link and scope: DESIGN does not say which kind the retracting entry has.
+  if (l.kind !== g.kind && !g.retracts) return false;
   if (scoped && (l.fields.scope ?? '') !== g.scope) return false;
   const text = fold(`${l.title} ${l.fields.conclusion ?? ''}`);
   if (!g.words.every((w) => text.includes(fold(w)))) return false;
