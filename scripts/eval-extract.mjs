@@ -13,6 +13,7 @@
  * extractions: a wiring check only, said so in the output.
  * --workspace DIR keeps the workspaces (DIR/<split>/ws); --rescore scores them again without running
  * microsync (to inspect, or to test the scoring). --show N lists up to N misses, extras and landed decoys.
+ * --gate: exit 1 unless every report meets issue 27's bar (gate.mjs).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,10 +21,11 @@ import { join } from 'node:path';
 import { startStub } from './eval/llm-stub.mjs';
 import { attribute, loadGold, microsync, prepare } from './eval/run.mjs';
 import { score } from './eval/score.mjs';
+import { failures } from './eval/gate.mjs';
 import { mergeResults, printTable, summary } from './eval/table.mjs';
 
 function parseArgs(argv) {
-  const opts = { split: null, limit: 0, json: false, llm: false, workspace: null, rescore: false, show: 0 };
+  const opts = { split: null, limit: 0, json: false, llm: false, workspace: null, rescore: false, show: 0, gate: false };
   for (let i = 0; i < argv.length; i += 1) {
     const a = argv[i];
     const value = () => {
@@ -38,8 +40,9 @@ function parseArgs(argv) {
     else if (a === '--workspace') opts.workspace = value();
     else if (a === '--rescore') opts.rescore = true;
     else if (a === '--show') opts.show = Number(value());
+    else if (a === '--gate') opts.gate = true;
     else if (a === '-h' || a === '--help') {
-      console.log('usage: node scripts/eval-extract.mjs [--split dev|heldout|all] [--limit N] [--json] [--llm] [--workspace DIR [--rescore]] [--show N]');
+      console.log('usage: node scripts/eval-extract.mjs [--split dev|heldout|all] [--limit N] [--json] [--llm] [--workspace DIR [--rescore]] [--show N] [--gate]');
       process.exit(0);
     } else fail(`unknown option ${a}`);
   }
@@ -104,6 +107,11 @@ async function main() {
       console.log(`Extraction quality: ${llm.mode}`);
       if (wiring) console.log(`wiring: ${wiring.requests} chat requests reached the stub, ${wiring.malformedRequests} malformed, ${wiring.secretsSent} carried a secret of the set`);
       for (const r of reports) printTable(r, opts.show);
+    }
+    if (opts.gate) {
+      const failed = reports.flatMap((r) => failures(r.result).map((f) => `${r.split}: ${f}`));
+      for (const f of failed) console.error(`eval-extract: below the bar: ${f}`);
+      if (failed.length) process.exitCode = 1;
     }
     if (wiring && (wiring.requests === 0 || wiring.malformedRequests > 0 || wiring.secretsSent > 0)) {
       console.error(`eval-extract: LLM wiring check failed: ${wiring.requests} requests, ${wiring.malformedRequests} malformed, ${wiring.secretsSent} carrying a secret`);

@@ -81,6 +81,13 @@ test('eval:extract scores a few exchanges end to end and its scoring counts what
   assert.match(table, /^\| +\| precision \| recall \| recall any scope \| +updates \| decoys \| secrets \| keys \| found\/gold \| correct\/landed \|$/m);
   assert.match(table, /^\| overall +\| +0\.40 \|/m);
   for (const row of ['kind Decision', 'lang en', `format ${rev.format}`]) assert.match(table, new RegExp(`^\\| ${row} +\\|`, 'm'), row);
+
+  await assert.rejects(evalExtract(['--split', 'dev', '--limit', String(limit), '--workspace', dir, '--rescore', '--gate']), (err: { code?: number; stderr?: string }) => {
+    assert.equal(err.code, 1, 'below the bar: --gate fails');
+    assert.match(err.stderr ?? '', /^eval-extract: below the bar: dev: precision 0\.40 < 0\.95$/m);
+    assert.match(err.stderr ?? '', /^eval-extract: below the bar: dev: 1 decoys landed$/m);
+    return true;
+  });
 });
 
 test('eval:extract refuses bad options with one line and exit code 2', async () => {
