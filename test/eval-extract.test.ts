@@ -163,4 +163,10 @@ test('the scoring: strict on kind, scope, state and links, lenient on wording, o
     { gold: 5, found: 4, landed: 7, correct: 4, links: 2, linked: 2 });
   const unlinked = score([x], new Map([['x', landed.map((e) => (e.fields.id === 'D2' ? { ...e, fields: { ...e.fields, supersedes: 'S1' } } : e))]]), [], '');
   assert.equal(unlinked.overall.linked, 1, 'a revision linked to another entry than the one it revises is wrong');
+
+  const secret = { id: 's', format: 'jsonl', gold: [], forbid: [], secrets: [{ text: 'ghp_Q7vK2mX9pL4rT8wZ1nB5cD3fG6hJ0kY2sA4e', kind: 'Note', lang: 'en' }] };
+  const leaked = (memoryText: string) => score([secret], new Map(), [], memoryText).overall.secretsLanded;
+  assert.equal(leaked('- id: NOTE-20261120-token-ghp-q7vk2mx9pl4rt8wz1nb5'), 1, 'slugged into an id');
+  assert.equal(leaked('- conclusion: the token ghp_Q7vK2mX9pL4… expired'), 1, 'cut short');
+  assert.equal(leaked('- conclusion: the token [REDACTED:github-pat] expired'), 0, 'redacted');
 });
