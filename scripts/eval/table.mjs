@@ -44,7 +44,7 @@ export function printTable(report, show = 0) {
   const head = ['', 'precision', 'recall', 'recall any scope', 'updates', 'decoys', 'secrets', 'keys', 'found/gold', 'correct/landed'];
   const table = rows(result).map(([name, b]) => {
     const r = ratios(b);
-    return [name, pct(r.precision), pct(r.recall), pct(r.recallAnyScope), `${pct(r.updates)} ${frac(b.linked, b.links)}`.trim(), frac(b.decoysLanded, b.decoys), frac(b.secretsLanded, b.secrets), frac(b.keysRight, b.keys), frac(b.found, b.gold), frac(b.correct, b.landed)];
+    return [name, pct(r.precision), pct(r.recall), pct(r.recallAnyScope), b.links === 0 ? '–' : `${pct(r.updates)} ${frac(b.linked, b.links)}`, frac(b.decoysLanded, b.decoys), frac(b.secretsLanded, b.secrets), frac(b.keysRight, b.keys), frac(b.found, b.gold), frac(b.correct, b.landed)];
   });
   const widths = head.map((h, i) => Math.max(h.length, ...table.map((r) => String(r[i]).length)));
   const line = (cells) => `| ${cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join(' | ')} |`;
