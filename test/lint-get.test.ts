@@ -125,7 +125,7 @@ describe('mem lint', { concurrency: 4 }, () => {
       assert.equal(lines.length, 2, r.stdout);
       assert.ok(lines[0]!.startsWith(`${c.file}:${c.line}: `), lines[0]);
       assert.match(lines[0]!, c.message);
-      // "1 entries": the plural in src/commands/lint.ts is not ours to fix here (reported).
+      // "1 entries": the plural in src/cli/commands/lint.ts is not ours to fix here (reported).
       assert.match(lines[1]!, new RegExp(`^lint: ${c.entries ?? 1} entr(?:y|ies), 1 problem$`));
       assert.match(r.stderr, /^mem: lint found 1 problem\n$/);
     });
