@@ -51,6 +51,7 @@ export async function readDaySessions(workspace: string, config: Config, start: 
       }
       const prepared = prepareTurns(day);
       out.redacted += prepared.redacted;
+      if (!prepared.turns.length) continue; // only heartbeat polls that day
       out.sessions.push({ sessionId: day[0]!.sessionId, sessionPath: storedSessionPath(file), kind: source.kind, turns: prepared.turns });
     }
   }
