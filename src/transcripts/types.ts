@@ -54,7 +54,8 @@ export interface ReadOptions {
   /**
    * Names of the tool calls still unanswered at fromOffset, by call id (a cursor's `pendingTools`).
    * Given, a resumed read of a format whose results name only the call id reads no byte before
-   * fromOffset; missing, it re-reads a bounded window before it to learn them.
+   * fromOffset but the header (Codex: and the last 64 KiB, where an event copy finds its original);
+   * missing, it re-reads a bounded window before it to learn them.
    */
   toolNames?: Record<string, string>;
 }
