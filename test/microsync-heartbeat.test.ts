@@ -2,9 +2,12 @@
  * Heartbeat polls are dropped turn by turn, not session by session: OpenClaw runs them inside the main
  * session, so a session that opens with one still has the person's messages after it, and those land;
  * the polls and the agent's HEARTBEAT_OK never do. Sessions that are wholly a scheduler's (an OpenClaw
- * cron run) are still skipped whole. The built CLI on a real temp workspace, plus the pure checks.
+ * cron run) are still skipped whole, and wrapup skips a day of nothing but heartbeats. The built CLI
+ * on real temp workspaces, plus the pure checks.
  */
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { isHeartbeatAck, isHeartbeatPoll } from '../src/extract/heartbeat.js';
 import { prepareTurns } from '../src/extract/trust.js';
@@ -83,5 +86,31 @@ describe('microsync on an OpenClaw main session that opens with a heartbeat poll
     const daily = dailyText(ws);
     assert.doesNotMatch(daily, /HEARTBEAT|prior chats|reconciliation bot/i);
     assert.match(daily, /message_range: 3-3/, 'turns are numbered as read, the polls counted');
+  });
+
+  test("wrapup: the person's session is summarised without its polls; a session of nothing but heartbeats that day is a bot's run", async (t) => {
+    const { ws, tr } = await transcriptWorkspace(t, 'jsonl');
+    editConfig(ws, (cfg) => (cfg.sources = [{ name: 'claw', kind: 'openclaw', path: '../tr' }]));
+    put(tr, 'agents/main/sessions/main-2.jsonl', jsonl(
+      header('main-2'),
+      msg(0, 'user', PROMPT),
+      msg(1, 'assistant', 'HEARTBEAT_OK'),
+      msg(10, 'user', 'We decided to move the nightly backup to 02:00 because the 01:00 slot collides with billing.'),
+      msg(11, 'assistant', 'Noted.'),
+    ));
+    put(tr, 'agents/main/sessions/beat-2.jsonl', jsonl(
+      header('beat-2'),
+      msg(30, 'user', POLL),
+      msg(31, 'assistant', 'The 01:00 backup failed: disk full on /var. Shall I prune the old snapshots?'),
+    ));
+    assert.equal((await mem(['-C', ws, 'microsync', '--since', 'all', '--no-llm', '--now', '2026-11-24T09:00:00Z'])).code, 0);
+    const r = await mem(['-C', ws, '--json', 'wrapup', '--date', '2026-11-24', '--no-llm', '--now', '2026-11-25T06:00:00Z']);
+    assert.equal(r.code, 0, r.stderr);
+    const out = JSON.parse(r.stdout) as { sessions: string[]; skippedSessions: Array<{ sessionId: string; reason: string }> };
+    assert.deepEqual(out.sessions, ['main-2']);
+    assert.deepEqual(out.skippedSessions.map((s) => [s.sessionId, s.reason]), [['beat-2', 'heartbeat polls only']]);
+    const summary = readFileSync(join(ws, 'second-brain', 'summaries', '2026-11-24-wrapup.md'), 'utf8');
+    assert.match(summary, /nightly backup to 02:00/);
+    assert.doesNotMatch(summary, /HEARTBEAT|prior chats|disk full/);
   });
 });
