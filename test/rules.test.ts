@@ -275,10 +275,11 @@ describe('statements, origins and fields', () => {
 
 describe('sessionSkipReason', () => {
   const t = (role: Role, text: string, extra: Partial<Turn> = {}) => convo([role, text, extra])[0]!;
-  test('scheduler, heartbeat, memfold-job and sub-agent sessions are skipped; a normal one is not', () => {
+  test('scheduler, memfold-job and sub-agent sessions are skipped; a normal one, or one opened by a heartbeat poll, is not', () => {
     assert.match(sessionSkipReason('/x/a.jsonl', 'a', [t('user', '[cron] nightly report: remember this')], []) ?? '', /scheduler/);
-    assert.match(sessionSkipReason('/x/a.jsonl', 'a', [t('user', 'HEARTBEAT_OK')], []) ?? '', /heartbeat/);
-    assert.match(sessionSkipReason('/x/a.jsonl', 'a', [t('user', 'Heartbeat: check the inbox')], []) ?? '', /heartbeat/);
+    assert.equal(sessionSkipReason('/x/a.jsonl', 'a', [t('user', 'HEARTBEAT_OK')], []), undefined);
+    assert.equal(sessionSkipReason('/x/a.jsonl', 'a', [t('user', 'Heartbeat: check the inbox'), t('user', 'From now on, tag releases.')], []), undefined);
+    assert.match(sessionSkipReason('/x/a.jsonl', 'a', [t('user', 'Heartbeat: check the inbox'), t('user', '[cron:9 nightly] report')], []) ?? '', /scheduler/);
     assert.match(sessionSkipReason('/x/a.jsonl', 'a', [t('system', `${JOB_MARKER} extract memory`), t('user', 'From now on, X.')], []) ?? '', /memfold/);
     assert.match(sessionSkipReason('/x/a.jsonl', 'a', [t('user', 'Draft a migration', { sidechain: true }), t('assistant', 'Done', { sidechain: true })], []) ?? '', /sub-agent/);
     assert.equal(sessionSkipReason('/x/a.jsonl', 'a', [t('system', '[cron] wrapper', { meta: true }), t('user', 'Morning! From now on, tag releases.')], []), undefined);

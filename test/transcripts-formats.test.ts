@@ -47,14 +47,15 @@ test('claude-code: meta, command wrappers, sidechain; other line types are not m
   assert.match(String(turns(parseClaudeCodeLine(cc('user', 7)))), /neither a string nor an array/);
 });
 
-test('codex: session_meta names the session; event_msg, turn_context, reasoning make no turns', () => {
+test('codex: session_meta names the session; an event copy of an item, turn_context, reasoning make no turns', () => {
   const state: CodexState = { tools: new ToolNames() };
   const meta = parseCodexLine({ timestamp: 't', type: 'session_meta', payload: { id: 'abc', timestamp: '2026-11-20T10:00:00Z' } }, state);
   assert.deepEqual(meta.ok && meta.sessionId, 'abc');
+  const item = (payload: object) => parseCodexLine({ timestamp: '2026-11-20T10:00:01Z', type: 'response_item', payload }, state);
+  assert.deepEqual(turns(item({ type: 'message', role: 'user', content: [{ type: 'input_text', text: 'dup' }] })), [{ role: 'user', text: 'dup' }]);
   for (const type of ['event_msg', 'turn_context', 'compacted']) {
     assert.deepEqual(turns(parseCodexLine({ timestamp: 't', type, payload: { type: 'user_message', message: 'dup' } }, state)), [], type);
   }
-  const item = (payload: object) => parseCodexLine({ timestamp: '2026-11-20T10:00:01Z', type: 'response_item', payload }, state);
   assert.deepEqual(turns(item({ type: 'reasoning', summary: [], encrypted_content: 'x' })), []);
   assert.deepEqual(turns(item({ type: 'message', role: 'developer', content: [{ type: 'input_text', text: '<permissions instructions>' }] })), [
     { role: 'system', text: '<permissions instructions>', meta: true },

@@ -1,7 +1,8 @@
 /**
- * Resumed reads touch only the bytes after the cursor: Claude Code and Codex carry the names of
+ * Resumed reads count only the bytes after the cursor: Claude Code and Codex carry the names of
  * still-unanswered tool calls in the cursor (ReadStats.pendingTools → ReadOptions.toolNames) instead
- * of re-reading a window before it, and give exactly what a full read gives.
+ * of re-reading a 512 KiB window before it (Codex still replays the last 64 KiB, where an event copy
+ * meets its original), and give exactly what a full read gives.
  */
 import assert from 'node:assert/strict';
 import { readFileSync, statSync } from 'node:fs';

@@ -1,13 +1,14 @@
 /**
- * The trust boundary before extraction (DESIGN §4, §9.5). Whole sessions of schedulers, heartbeats,
- * sub-agents and memfold's own jobs are skipped; memory memfold injected into a session (inside the
- * context marker) is cut out so it is never extracted again; every text is redacted before an
- * extractor — rule-based or LLM — sees it.
+ * The trust boundary before extraction (DESIGN §4, §9.5). Whole sessions of schedulers, sub-agents
+ * and memfold's own jobs are skipped, heartbeat polls turn by turn; memory memfold injected into a
+ * session (inside the context marker) is cut out so it is never extracted again; every text is
+ * redacted before an extractor — rule-based or LLM — sees it.
  */
 import type { Turn } from '../transcripts/types.js';
 import { redactSecrets } from '../secrets/secrets.js';
 import { redactPath } from '../secrets/secret-path.js';
 import { tildePath } from '../core/home.js';
+import { isHeartbeatTurn } from './heartbeat.js';
 
 /** Wraps what `mem context` injects into an agent session. */
 export const CONTEXT_OPEN = '<memfold-context>';
@@ -20,16 +21,15 @@ export const TOOL_TEXT_MAX = 2000;
 
 /**
  * The first message of a session a scheduler wrote, by the templates schedulers write, not by its
- * first words: a bracketed tag (OpenClaw's isolated cron job opens with `[cron:<job id> <name>]`),
- * a label and a colon (`Heartbeat: check the inbox`, `Cron job "backup": ...`), the heartbeat
- * token, or OpenClaw's heartbeat prompt. "Cron job failed again last night" is a person talking.
+ * first words: a bracketed tag (OpenClaw's isolated cron job opens with `[cron:<job id> <name>]`) or
+ * a label and a colon (`Cron job "backup": ...`). "Cron job failed again last night" is a person
+ * talking. Heartbeat polls are not judged here: OpenClaw runs them inside the main session, between
+ * the person's messages, so each poll and its HEARTBEAT_OK are dropped alone (heartbeat.ts).
  */
 const BOT_OPENERS = new RegExp(
   [
-    String.raw`^\s*\[(?:cron|heartbeat|scheduled|scheduler)\b[^\]\n]*\]`,
-    String.raw`^\s*(?:cron(?: job)?|heartbeat|scheduled (?:task|run|job))(?:\s+(?:"[^"\n]*"|'[^'\n]*'|\[[^\]\n]*\]))?\s*[:：]`,
-    String.raw`^\s*HEARTBEAT_OK\b`,
-    String.raw`^\s*Read HEARTBEAT\.md\b`,
+    String.raw`^\s*\[(?:cron|scheduled|scheduler)\b[^\]\n]*\]`,
+    String.raw`^\s*(?:cron(?: job)?|scheduled (?:task|run|job))(?:\s+(?:"[^"\n]*"|'[^'\n]*'|\[[^\]\n]*\]))?\s*[:：]`,
   ].join('|'),
   'i',
 );
@@ -114,7 +114,7 @@ function isJobPrompt(firstTurns: Turn[]): boolean {
 export function sessionSkipReason(sessionPath: string, sessionId: string, firstTurns: Turn[], patterns: string[]): string | undefined {
   const hit = patterns.find((p) => patternMatches(p, sessionId) || patternMatches(p, sessionPath));
   if (hit) return `excluded by pattern "${hit}"`;
-  const opener = firstTurns.find((t) => t.role === 'user' && !t.meta);
+  const opener = firstTurns.find((t) => t.role === 'user' && !t.meta && !isHeartbeatTurn(t));
   if (opener && BOT_OPENERS.test(opener.text)) return 'scheduler or heartbeat session';
   if (isJobPrompt(firstTurns)) return "memfold's own job session";
   if (firstTurns.length && firstTurns.every((t) => t.sidechain)) return 'sub-agent session';
@@ -126,10 +126,13 @@ export interface PreparedTurns {
   redacted: number;
 }
 
-/** Redacted, marker-free copies; tool text bounded. The originals are never passed on. */
+/**
+ * Redacted, marker-free copies; tool text bounded; heartbeat polls and their HEARTBEAT_OK left out
+ * (their indexes stay unused). The originals are never passed on.
+ */
 export function prepareTurns(turns: Turn[]): PreparedTurns {
   let redacted = 0;
-  const out = turns.map((t) => {
+  const out = turns.filter((t) => !isHeartbeatTurn(t)).map((t) => {
     // Redact before cutting: a cut could leave half a key too short to be recognised.
     const r = redactSecrets(stripInjectedContext(t.text));
     redacted += r.count;

@@ -2,7 +2,8 @@
  * Claude Code project JSONL (`~/.claude/projects/<project>/<session>.jsonl`) → turns.
  *
  * Verified on the two real sessions in /work/shared/fixtures/real-transcripts/claude-code (Claude
- * Code 1.0.98): each line is `{type, sessionId, timestamp, isSidechain, uuid, parentUuid, message}`;
+ * Code 1.0.98): each line is `{type, sessionId, timestamp, cwd, isSidechain, uuid, parentUuid, message}`
+ * (`cwd` is the folder the session was in at that line: it follows a `cd` into a subfolder);
  * `message.content` is a string or an array of `text`/`tool_use`/`tool_result` blocks (`thinking`
  * and `image` in other sessions), mostly one block per line; tool results come back as user lines
  * whose blocks are `tool_result` with `tool_use_id`; `isMeta` marks injected prompts (an expanded
@@ -38,6 +39,8 @@ export function parseClaudeCodeLine(line: Obj, tools: ToolNames = new ToolNames(
   }
   const base: Partial<TurnDraft> = { time: line.timestamp };
   if (line.isSidechain === true) base.sidechain = true;
+  const cwd = str(line.cwd);
+  if (cwd) base.cwd = cwd;
   const meta = line.isMeta === true || line.isCompactSummary === true || line.isApiErrorMessage === true;
   const turns = line.type === 'user' ? userTurns(content, meta, tools) : assistantTurns(content, meta, tools);
   const sessionId = str(line.sessionId);

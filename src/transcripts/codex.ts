@@ -8,13 +8,17 @@
  * function_call {name, arguments: JSON string, call_id}, function_call_output {call_id, output:
  * string | content items}, custom_tool_call {name, input, call_id}, custom_tool_call_output,
  * web_search_call (codex-rs/protocol/src/models.rs); the recorder persists every response item and
- * also event_msg user_message/agent_message copies of the same text (codex-rs/core/src/rollout/
- * policy.rs), so only response items make turns. The older recorder (codex-rs/core/src/rollout.rs,
- * mid-2025) wrote a first line `{id, timestamp, instructions}`, then bare response items and
- * `{record_type:"state"}` lines; those items have no time of their own and take the header's.
- * Injected user messages (codex-rs/protocol/src/instruction_markers.rs) and developer messages are
- * role system + meta.
+ * also event_msg user_message {message, images?, kind?} / agent_message {message} copies of the same
+ * text (codex-rs/core/src/rollout/policy.rs), while Codex Desktop rollouts may hold only the events:
+ * a message makes one turn from whichever copy comes first (codex-echo.ts). `session_meta.cwd`, then
+ * each `turn_context.cwd`, is the folder the turns after it ran in. The older recorder
+ * (codex-rs/core/src/rollout.rs, mid-2025) wrote a first line `{id, timestamp, instructions}`, then
+ * bare response items and `{record_type:"state"}` lines; those items have no time of their own and
+ * take the header's.
+ * Injected user messages (codex-rs/protocol/src/instruction_markers.rs; an event's `kind`
+ * environment_context or user_instructions) and developer messages are role system + meta.
  */
+import { EchoPairs, type Copy, type Speaker } from './codex-echo.js';
 import { malformed, NO_TURNS, ToolNames, type JsonlFormat, type LineResult, type TurnDraft } from './draft.js';
 import { compactJson, contentText, isObj, str, truncate, type Obj } from './text.js';
 
@@ -26,11 +30,15 @@ export interface CodexState {
   tools: ToolNames;
   /** Session start from the header: the time of old-shape items, which carry none. */
   startedAt?: unknown;
+  /** The folder the session runs in: session_meta's, then the latest turn_context's. */
+  cwd?: string;
+  /** Messages made turns from one copy, waiting for the other (created on first use). */
+  echoes?: EchoPairs;
 }
 
 export function createCodexFormat(): JsonlFormat {
-  const state: CodexState = { tools: new ToolNames() };
-  return { parse: (line) => parseCodexLine(line, state), readsHeader: true, looksBehind: true, tools: state.tools };
+  const state: CodexState = { tools: new ToolNames(), echoes: new EchoPairs() };
+  return { parse: (line) => parseCodexLine(line, state), readsHeader: true, looksBehind: true, pairsBehind: true, tools: state.tools };
 }
 
 export function parseCodexLine(line: Obj, state: CodexState = { tools: new ToolNames() }): LineResult {
@@ -39,14 +47,17 @@ export function parseCodexLine(line: Obj, state: CodexState = { tools: new ToolN
     if (!isObj(payload)) return malformed(`"payload" of a ${line.type} line is not an object`);
     if (line.type === 'session_meta') {
       state.startedAt = payload.timestamp ?? line.timestamp;
+      state.cwd = str(payload.cwd) ?? state.cwd;
       const sessionId = str(payload.id);
       return { ok: true, turns: [], ...(sessionId && { sessionId }) };
     }
-    if (line.type === 'response_item') return itemTurns(payload, line.timestamp, state);
-    return NO_TURNS; // event_msg repeats response items; turn_context, compacted: no speaker
+    if (line.type === 'response_item') return withCwd(itemTurns(payload, line.timestamp, state), state);
+    if (line.type === 'event_msg') return withCwd(eventTurns(payload, line.timestamp, state), state);
+    if (line.type === 'turn_context') state.cwd = str(payload.cwd) ?? state.cwd;
+    return NO_TURNS; // turn_context, compacted: no speaker
   }
   if (typeof line.record_type === 'string') return NO_TURNS;
-  if (typeof line.type === 'string') return itemTurns(line, state.startedAt, state);
+  if (typeof line.type === 'string') return withCwd(itemTurns(line, state.startedAt, state), state);
   if (typeof line.id === 'string' && 'timestamp' in line) {
     state.startedAt = line.timestamp;
     return { ok: true, turns: [], sessionId: line.id };
@@ -63,9 +74,9 @@ function itemTurns(item: Obj, time: unknown, state: CodexState): LineResult {
       const text = contentText(item.content, TEXT_BLOCKS);
       if (text === null || typeof item.role !== 'string') return malformed('message without "role" or "content"');
       if (text.trim() === '') return NO_TURNS;
-      if (item.role === 'assistant') return turns([{ role: 'assistant', text }]);
-      if (item.role === 'user' && !INJECTED.test(text)) return turns([{ role: 'user', text }]);
-      return turns([{ role: 'system', text, meta: true }]);
+      if (item.role !== 'user' && item.role !== 'assistant') return turns([{ role: 'system', text, meta: true }]);
+      const said = saidOnce(state, item.role, 'item', text, INJECTED.test(text));
+      return said ? turns([said]) : NO_TURNS;
     }
     case 'function_call':
     case 'custom_tool_call': {
@@ -88,6 +99,29 @@ function itemTurns(item: Obj, time: unknown, state: CodexState): LineResult {
     default:
       return NO_TURNS; // reasoning (dropped on purpose), ghost_snapshot, compaction, future items
   }
+}
+
+/** event_msg: a user's or the agent's words, when no response item carried them already. */
+function eventTurns(payload: Obj, time: unknown, state: CodexState): LineResult {
+  const speaker: Speaker | undefined = payload.type === 'user_message' ? 'user' : payload.type === 'agent_message' ? 'assistant' : undefined;
+  if (!speaker) return NO_TURNS; // token_count, agent_reasoning, exec and patch events: no one's words
+  const text = typeof payload.message === 'string' ? payload.message : '';
+  if (text.trim() === '') return NO_TURNS;
+  const injected = speaker === 'user' && (payload.kind === 'environment_context' || payload.kind === 'user_instructions' || INJECTED.test(text));
+  const said = saidOnce(state, speaker, 'event', text, injected);
+  return { ok: true, turns: said ? [{ ...said, time }] : [] };
+}
+
+/** The turn for words read from one copy, or null when the other copy already made it. */
+function saidOnce(state: CodexState, speaker: Speaker, copy: Copy, text: string, injected: boolean): TurnDraft | null {
+  state.echoes ??= new EchoPairs();
+  if (state.echoes.repeats(speaker, copy, text)) return null;
+  return injected ? { role: 'system', text, meta: true } : { role: speaker, text };
+}
+
+function withCwd(result: LineResult, state: CodexState): LineResult {
+  const cwd = state.cwd;
+  return result.ok && cwd && result.turns.length ? { ...result, turns: result.turns.map((t) => ({ ...t, cwd })) } : result;
 }
 
 /** Tool output: a string (older Codex: a JSON string `{output, metadata}`), content items, or `{content}`. */

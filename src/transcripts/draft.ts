@@ -11,6 +11,8 @@ export interface TurnDraft {
   /** The raw time from the line (ISO string, epoch s/ms, Date); normalised by the stream. */
   time?: unknown;
   toolName?: string;
+  /** The folder the session ran in, as the line or the file's header recorded it. */
+  cwd?: string;
   sidechain?: boolean;
   meta?: boolean;
   /** A session id carried by this turn's own line (generic JSONL); wins over the file's. */
@@ -42,6 +44,13 @@ export interface JsonlFormat {
    * the cursor carries the names of the calls still unanswered there (`tools`, then restored).
    */
   looksBehind?: boolean;
+  /**
+   * Formats that write a message twice (Codex: a response item and its event copy) replay the last
+   * lines before the cursor even when the cursor carries the tool names, so a copy read after the
+   * cursor still meets the original read before it, and the state those lines set (Codex
+   * `turn_context.cwd`) holds.
+   */
+  pairsBehind?: boolean;
   tools?: ToolNames;
 }
 

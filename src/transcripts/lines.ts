@@ -3,7 +3,9 @@
  *
  * Invariants:
  * - A line is yielded only once its "\n" has been read. A trailing line without one may still be
- *   being written, so it is never yielded and `end` of the last yielded line is where a cursor stops.
+ *   being written, so it is not yielded and `end` of the last yielded line is where a cursor stops;
+ *   unless the caller knows the writer is done (`unterminated`: the file has been idle), when it is
+ *   yielded last, flagged, its `end` the end of the bytes read.
  * - A line longer than maxLineBytes is dropped while it streams past, never buffered whole: a 5 MB
  *   line or a 200 MB file costs at most maxLineBytes plus one chunk of memory.
  * - Offsets count bytes, not characters, so cursors survive multi-byte text and CRLF endings.
@@ -26,6 +28,8 @@ export interface Line {
   end: number;
   /** 1-based, counted from where this read started (absolute only when it started at 0). */
   line: number;
+  /** The trailing line, without its "\n" (read only when asked for: ReadLinesOptions.unterminated). */
+  unterminated?: true;
 }
 
 export interface LongLine {
@@ -40,6 +44,8 @@ export interface ReadLinesOptions {
   /** Byte offset to stop at: no byte at or after it is read (a line ending there is the last). */
   toOffset?: number;
   maxLineBytes?: number;
+  /** Also yield a trailing line without "\n" (not one over maxLineBytes): its writer is known to be done. */
+  unterminated?: boolean;
   /** Called for each complete line that was skipped for being longer than maxLineBytes. */
   onLongLine?: (skipped: LongLine) => void;
   /** Called with the size of every chunk read from disk. */
@@ -90,6 +96,9 @@ export async function* readLines(path: string, opts: ReadLinesOptions = {}): Asy
       }
     }
     chunkStart += chunk.length;
+  }
+  if (opts.unterminated && !skipping && lineBytes > 0) {
+    yield { text: decode(parts, lineStart === 0), start: lineStart, end: chunkStart, line: lineNo + 1, unterminated: true };
   }
 }
 

@@ -1,7 +1,8 @@
 /**
- * Markdown transcripts → turns (DESIGN §4): YAML front matter (`session_id`, `started_at`), then each
- * turn a level-2 heading `## user`, `## assistant` or `## tool` (any case), optionally followed by
- * ` · <ISO time>`, its text running to the next such heading.
+ * Markdown transcripts → turns (DESIGN §4): YAML front matter (`session_id`, `started_at`, and the
+ * folder the session ran in as `cwd` or `project`), then each turn a level-2 heading `## user`,
+ * `## assistant` or `## tool` (any case), optionally followed by ` · <ISO time>`, its text running
+ * to the next such heading.
  *
  * Invariants: a heading inside a fenced code block is text, not a turn (transcripts quote Markdown);
  * offsets are bytes of the file as read, so `end` is where the turn's last line ends. A resumed read
@@ -27,6 +28,8 @@ export interface MarkdownTurn extends TurnDraft {
 export interface ParsedMarkdown {
   sessionId?: string;
   startedAt?: unknown;
+  /** Front matter `cwd` (or `project`): the folder the session ran in. */
+  cwd?: string;
   turns: MarkdownTurn[];
   /** Front matter that did not parse: reported as one malformed "line". */
   problem?: string;
@@ -93,6 +96,8 @@ function readFrontMatter(lines: RawLine[], parsed: ParsedMarkdown): number {
     const data: Record<string, unknown> = matter(`${yaml}\n`).data;
     const id = data.session_id;
     if (typeof id === 'string' || typeof id === 'number') parsed.sessionId = String(id);
+    const cwd = [data.cwd, data.project].find((v) => typeof v === 'string' && v.trim() !== '');
+    if (typeof cwd === 'string') parsed.cwd = cwd.trim();
     // Its text instead, so the reader dates it in the configured zone as it does a heading's time.
     if (data.started_at !== undefined) parsed.startedAt = (data.started_at instanceof Date && UNZONED_START.exec(yaml)?.[1]) || data.started_at;
   } catch (err) {

@@ -16,14 +16,21 @@
 import { malformed, NO_TURNS, type JsonlFormat, type LineResult, type TurnDraft } from './draft.js';
 import { compactJson, contentText, isObj, str, truncate, type Obj } from './text.js';
 
-export function createOpenClawFormat(): JsonlFormat {
-  return { parse: parseOpenClawLine, readsHeader: true };
+export interface OpenClawState {
+  /** The header's `cwd`: the folder every turn of the session ran in. */
+  cwd?: string;
 }
 
-export function parseOpenClawLine(line: Obj): LineResult {
+export function createOpenClawFormat(): JsonlFormat {
+  const state: OpenClawState = {};
+  return { parse: (line) => parseOpenClawLine(line, state), readsHeader: true };
+}
+
+export function parseOpenClawLine(line: Obj, state: OpenClawState = {}): LineResult {
   if (typeof line.type !== 'string') return malformed('no "type" field');
   if (line.type === 'session') {
     const sessionId = str(line.id);
+    state.cwd = str(line.cwd);
     return { ok: true, turns: [], ...(sessionId && { sessionId }) };
   }
   if (line.type !== 'message') return NO_TURNS;
@@ -32,7 +39,8 @@ export function parseOpenClawLine(line: Obj): LineResult {
   const time = line.timestamp ?? message.timestamp;
   const drafts = messageTurns(message);
   if (drafts === null) return malformed(`${message.role} message with unreadable "content"`);
-  return { ok: true, turns: drafts.map((d) => ({ ...d, time })) };
+  const cwd = state.cwd;
+  return { ok: true, turns: drafts.map((d) => ({ ...d, time, ...(cwd && { cwd }) })) };
 }
 
 function messageTurns(message: Obj): TurnDraft[] | null {

@@ -34,6 +34,8 @@ const JSONL_FORMATS: Record<Exclude<SourceKind, 'markdown'>, () => JsonlFormat> 
 /** Markdown transcripts are read whole; a bigger file is surely not one and is skipped, not loaded. */
 const MAX_MARKDOWN_BYTES = 64 * 1024 * 1024;
 const LOOK_BEHIND = 512 * 1024;
+/** Where a message's copy is looked for before the cursor: it follows the original within a few lines. */
+const PAIR_BEHIND = 64 * 1024;
 
 export function openTranscript(path: string, kind: SourceKind, opts: ReadOptions = {}): TranscriptStream {
   if (!SOURCE_KINDS.includes(kind)) {
@@ -82,6 +84,7 @@ async function* jsonlTurns(path: string, format: JsonlFormat, opts: ReadOptions,
     fromOffset,
     ...(opts.toOffset !== undefined ? { toOffset: opts.toOffset } : {}),
     maxLineBytes,
+    unterminated: !opts.growing,
     onBytes: (n) => (stats.bytesRead += n),
     onLongLine: (long) => {
       stats.skippedLong += 1;
@@ -90,9 +93,13 @@ async function* jsonlTurns(path: string, format: JsonlFormat, opts: ReadOptions,
     },
   });
   for await (const line of lines) {
+    const blank = line.text.trim() === '';
+    const value = blank ? undefined : safeParse(line.text);
+    // The last line of an idle file, without its "\n": read when it is whole JSON (a writer that
+    // ended without one), left for later when it is not (the rest may yet come), never re-read.
+    if (line.unterminated && value === undefined) break;
     stats.endOffset = line.end;
-    if (line.text.trim() === '') continue;
-    const value = safeParse(line.text);
+    if (blank) continue;
     if (value === undefined) {
       rec.malformed(line.line, line.start, 'invalid JSON');
       continue;
@@ -128,7 +135,8 @@ async function* jsonlTurns(path: string, format: JsonlFormat, opts: ReadOptions,
  * Before a resumed read: replays the header (session id, start time) and, when the caller has no
  * pending tool names for the cursor (`lookBehind`), the last LOOK_BEHIND bytes before it (tool names
  * by call id) through the format, discarding their turns, so the resumed read yields what a full
- * read would. Returns the session id the header declared.
+ * read would; a format that writes messages twice always replays the last PAIR_BEHIND bytes.
+ * Returns the session id the header declared.
  */
 async function warmUp(path: string, format: JsonlFormat, fromOffset: number, maxLineBytes: number, lookBehind: boolean): Promise<string | undefined> {
   let declared: string | undefined;
@@ -138,7 +146,8 @@ async function warmUp(path: string, format: JsonlFormat, fromOffset: number, max
     const result = format.parse(value);
     if (result.ok && result.sessionId) declared = result.sessionId;
   };
-  const windowStart = format.looksBehind && lookBehind ? Math.max(0, fromOffset - LOOK_BEHIND) : fromOffset;
+  const behind = Math.max(format.looksBehind && lookBehind ? LOOK_BEHIND : 0, format.pairsBehind ? PAIR_BEHIND : 0);
+  const windowStart = Math.max(0, fromOffset - behind);
   if (format.readsHeader && windowStart > 0) {
     const header = await readFirstLine(path, maxLineBytes);
     if (header) replay(header.text);
@@ -185,7 +194,7 @@ async function* markdownTurns(path: string, opts: ReadOptions, rec: StatsRecorde
   // A last turn still being written is not yielded, and the cursor stays before it.
   const turns = opts.growing ? parsed.turns.slice(0, -1) : parsed.turns;
   stats.endOffset = opts.growing ? (turns.at(-1)?.end ?? from) : from + buf.length;
-  const { problem, sessionId, startedAt } = header ?? parsed;
+  const { problem, sessionId, startedAt, cwd } = header ?? parsed;
   if (problem && from === 0) rec.malformed(1, 0, problem); // reported once, by the read from the start
   if (sessionId) stats.sessionId = sessionId;
   const started = normalizeTimestamp(startedAt, opts.zone);
@@ -197,7 +206,7 @@ async function* markdownTurns(path: string, opts: ReadOptions, rec: StatsRecorde
       stats.untimed += 1;
       timestamp = opts.fallbackTimestamp ?? null;
     }
-    yield toTurn(draft, { sessionId: stats.sessionId, sessionPath: path, index, timestamp, endOffset: draft.end });
+    yield toTurn(cwd ? { ...draft, cwd } : draft, { sessionId: stats.sessionId, sessionPath: path, index, timestamp, endOffset: draft.end });
   }
 }
 
@@ -221,10 +230,12 @@ async function readHead(fd: FileHandle, limit: number): Promise<Buffer> {
 
 type Where = Pick<Turn, 'sessionId' | 'sessionPath' | 'index' | 'timestamp' | 'endOffset'>;
 
-function toTurn(draft: { role: Turn['role']; text: string; toolName?: string; sidechain?: boolean; meta?: boolean }, where: Where): Turn {
+function toTurn(draft: { role: Turn['role']; text: string; toolName?: string; cwd?: string; sidechain?: boolean; meta?: boolean }, where: Where): Turn {
   const turn: Turn = { sessionId: safeSessionId(where.sessionId), sessionPath: where.sessionPath, index: where.index, role: draft.role, text: draft.text, timestamp: where.timestamp, endOffset: where.endOffset };
   // Shown to the LLM and stored in the archive beside the text, so through the same gate as the session id.
   if (draft.toolName) turn.toolName = redactSecrets(draft.toolName).text;
+  // Kept as written: the scope is found from the real folder. Whatever stores it redacts it first.
+  if (draft.cwd) turn.cwd = draft.cwd;
   if (draft.sidechain) turn.sidechain = true;
   if (draft.meta) turn.meta = true;
   return turn;

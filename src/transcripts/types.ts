@@ -18,6 +18,8 @@ export interface Turn {
   /** ISO 8601 in UTC; null when the line had none and no fallback was given. */
   timestamp: string | null;
   toolName?: string;
+  /** Folder the session ran in, where the format records it (Claude Code `cwd`, Codex `session_meta.cwd`, generic JSONL `cwd`/`project`). */
+  cwd?: string;
   /** A sub-agent's turn (Claude Code `isSidechain`, spawned sessions): never a source of memory. */
   sidechain?: boolean;
   /** Text the harness injected (Claude Code `isMeta`, command wrappers): shown as role `system`. */
@@ -44,13 +46,15 @@ export interface ReadOptions {
   zone?: string;
   /**
    * The writer may still be appending (the file changed moments ago). A Markdown transcript's last
-   * turn, which no later heading closes yet, is then held back, as an unterminated JSONL line always is.
+   * turn, which no later heading closes yet, is then held back, and so is a JSONL file's last line
+   * without its "\n". Not growing (the default), that line is read when it is whole JSON.
    */
   growing?: boolean;
   /**
    * Names of the tool calls still unanswered at fromOffset, by call id (a cursor's `pendingTools`).
    * Given, a resumed read of a format whose results name only the call id reads no byte before
-   * fromOffset; missing, it re-reads a bounded window before it to learn them.
+   * fromOffset but the header (Codex: and the last 64 KiB, where an event copy finds its original);
+   * missing, it re-reads a bounded window before it to learn them.
    */
   toolNames?: Record<string, string>;
 }

@@ -1,8 +1,9 @@
 /**
  * The sessions of one calendar day, as wrapup reads them: every configured source, only turns whose
  * time falls on the day in the configured zone, scheduler/bot/sub-agent sessions and excluded
- * patterns dropped (the same judge as microsync), every text redacted before anything — the
- * rule-based sections or an LLM — sees it.
+ * patterns dropped (the same judge as microsync), heartbeat polls dropped turn by turn (a session
+ * left with no person's turn that day is skipped as a bot's run), every text redacted before
+ * anything — the rule-based sections or an LLM — sees it.
  */
 import fs from 'node:fs';
 import type { DateTime } from 'luxon';
@@ -51,6 +52,11 @@ export async function readDaySessions(workspace: string, config: Config, start: 
       }
       const prepared = prepareTurns(day);
       out.redacted += prepared.redacted;
+      // Heartbeat polls left out and no person left: that day the session was a bot's run.
+      if (prepared.turns.length < day.length && !prepared.turns.some((t) => t.role === 'user' && !t.meta && !t.sidechain)) {
+        out.skipped.push({ sessionId: day[0]!.sessionId, path: storedSessionPath(file), reason: 'heartbeat polls only' });
+        continue;
+      }
       out.sessions.push({ sessionId: day[0]!.sessionId, sessionPath: storedSessionPath(file), kind: source.kind, turns: prepared.turns });
     }
   }
