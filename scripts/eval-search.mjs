@@ -2,7 +2,7 @@
 // eval-search.mjs — `npm run eval:search`: the labelled search set of fixtures/search-eval/ scored
 // for memfold (the built CLI) and a plain BM25 baseline at fixed text budgets (score.mjs).
 //
-//   node scripts/eval-search.mjs [--split dev|heldout|all] [--json] [--keep]
+//   node scripts/eval-search.mjs [--split dev|heldout|all] [--json] [--out FILE] [--keep]
 //                                [--embed-url URL --embed-model M --embed-dims N]
 //
 // Each folder is written to a temp workspace by fixtures/search-eval/build.mjs, indexed (`mem index`,
@@ -78,9 +78,11 @@ try {
   for (const q of queries) for (const size of CHUNK_SIZES) record(q, `bm25-${size}`, baselineFor(q, size)(q.query, K));
   const summary = summarize(rows);
   const seconds = Math.round((performance.now() - t0) / 100) / 10;
+  const json = JSON.stringify({ queries: queries.length, budgets: BUDGETS, k: K, embedUrl, seconds, summary,
+    perQuery: rows.filter((r) => r.budget === BUDGETS[1]).map(({ id, system, ranks, chars }) => ({ id, system, ranks: ranks.map((r) => (r === Infinity ? null : r)), chars })) }, null, 1);
+  if (opt('out', null)) fs.writeFileSync(opt('out', null), `${json}\n`);
   if (args.includes('--json')) {
-    console.log(JSON.stringify({ queries: queries.length, budgets: BUDGETS, k: K, embedUrl, seconds, summary,
-      perQuery: rows.filter((r) => r.budget === BUDGETS[1]).map(({ id, system, ranks, chars }) => ({ id, system, ranks: ranks.map((r) => (r === Infinity ? null : r)), chars })) }, null, 1));
+    console.log(json);
   } else {
     console.log(`search eval: ${queries.length} queries, ${new Set(queries.map((q) => q.folder)).size} folders, k = ${K}, ${embedUrl ? `hybrid with ${embedUrl}` : 'memfold lexical'}; ${seconds} s`);
     console.log(render(summary));
