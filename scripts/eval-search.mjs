@@ -24,6 +24,13 @@ const opt = (name, def) => { const i = args.indexOf(`--${name}`); return i === -
 const K = 10;
 const CHUNK_SIZES = [800, 1600, 2400];
 
+const KNOWN = new Set(['--split', '--json', '--out', '--keep', '--embed-url', '--embed-model', '--embed-dims']);
+const TAKES = new Set(['--split', '--out', '--embed-url', '--embed-model', '--embed-dims']);
+for (let i = 0; i < args.length; i++) {
+  if (!KNOWN.has(args[i])) { console.error(`eval-search: unknown option ${args[i]} (known: ${[...KNOWN].join(' ')})`); process.exit(2); }
+  if (TAKES.has(args[i]) && (args[i + 1] === undefined || args[i + 1].startsWith('--'))) { console.error(`eval-search: ${args[i]} needs a value`); process.exit(2); }
+  if (TAKES.has(args[i])) i++;
+}
 const split = opt('split', 'all');
 if (!['dev', 'heldout', 'all'].includes(split)) { console.error('eval-search: --split must be dev, heldout or all'); process.exit(2); }
 const embedUrl = opt('embed-url', null);

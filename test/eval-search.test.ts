@@ -19,6 +19,7 @@ const score = await load<{
   evidenceRanks(hits: Hit[], evidence: Evidence, budget: number): number[];
   scoreRanks(ranks: number[]): { r1: number; r5: number; r10: number; mrr: number };
   linesShown(path: string, text: string, file: string | undefined, startLine: number): Shown[];
+  answers(line: string): boolean;
 }>('scripts/eval-search/score.mjs');
 const bm25 = await load<{
   fileParagraphs(text: string): { line: number; text: string }[][];
@@ -103,4 +104,28 @@ test('the scorer on memfold: a tiny folder through `mem search --json`, evidence
     assert.equal(counted, otherLines, `budget ${budget}`);
   }
   assert.equal(score.evidenceRanks(hits, evidence, 16000)[0], rank + 1);
+});
+
+test('the committed queries are what the folders\' content resolves to, and every evidence line answers', async () => {
+  const build = await load<{
+    FOLDERS: string[];
+    resolveQueries(): Promise<{ id: string; split: string; evidence: Evidence }[]>;
+    buildFolder(name: string): Promise<{ files: [string, string][] }>;
+  }>('fixtures/search-eval/build.mjs');
+  const { readFileSync } = await import('node:fs');
+  const committed = ['dev', 'heldout'].flatMap((s) => readFileSync(join(ROOT, 'fixtures', 'search-eval', 'queries', `${s}.jsonl`), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { id: string }));
+  const resolved = await build.resolveQueries();
+  assert.deepEqual(committed.map((q) => q.id).sort(), resolved.map((q) => q.id).sort());
+  const byId = new Map(committed.map((q) => [q.id, q]));
+  for (const q of resolved) assert.deepEqual(byId.get(q.id), q, q.id);
+  assert.ok(resolved.length >= 300 && resolved.filter((q) => q.split === 'heldout').length * 3 >= resolved.length * 0.9);
+  const files = new Map<string, string>();
+  for (const f of build.FOLDERS) for (const [rel, text] of (await build.buildFolder(f)).files) files.set(`${f}/${rel}`, text);
+  for (const q of resolved as ({ folder: string } & (typeof resolved)[number])[]) {
+    for (const alt of q.evidence.flat()) {
+      const lines = files.get(`${q.folder}/${alt.path}`)?.split('\n') ?? [];
+      const text = alt.path.endsWith('.jsonl') ? lines.slice(alt.lines[0] - 1, alt.lines[1]) : lines.slice(alt.lines[0] - 1, alt.lines[1]).filter(score.answers);
+      assert.ok(text.length > 0 && text.every((l) => l.trim() !== ''), `${q.id}: ${alt.path}:${alt.lines.join('-')}`);
+    }
+  }
 });
