@@ -25,6 +25,9 @@ function text(value: string | null | undefined): string | undefined {
   return t ? t : undefined;
 }
 
+/** The folder the cited turns ran in (the last one that says). */
+const cwdOf = (turns: readonly Turn[]) => turns.findLast((t) => t.cwd)?.cwd;
+
 /** The time of the last cited turn; when it has none, the nearest earlier turn's, then any turn's. */
 function timestampFor(batch: readonly Turn[], last: number): string | undefined {
   const before = batch.filter((t) => t.index <= last).reverse();
@@ -93,6 +96,7 @@ export function toCandidates(entries: readonly LlmEntry[], batch: readonly Turn[
       revises: e.revises,
       sessionId: head.sessionId,
       sessionPath: head.sessionPath,
+      ...(cwdOf(cited) ? { cwd: cwdOf(cited) } : {}),
       firstTurn,
       lastTurn,
       timestamp,

@@ -19,6 +19,8 @@ export interface Turn {
   /** ISO 8601 in UTC; null when the line had none and no fallback was given. */
   timestamp: string | null;
   toolName?: string;
+  /** Folder the session ran in, where the format records it (Claude Code `cwd`, Codex `session_meta.cwd`, generic JSONL `cwd`/`project`). */
+  cwd?: string;
   /** A sub-agent's turn (Claude Code `isSidechain`, spawned sessions): never a source of memory. */
   sidechain?: boolean;
   /** Text the harness injected (Claude Code `isMeta`, command wrappers): shown as role `system`. */
