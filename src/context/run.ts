@@ -3,11 +3,12 @@
  * the query layer, selects, fits the budget, and records the inclusions in the use log (the only
  * write a context read makes, DESIGN §2).
  */
-import path from 'node:path';
 import type { DateTime } from 'luxon';
 import type { LoadedConfig } from '../config/load.js';
 import { MemError } from '../core/errors.js';
-import { projectScope } from '../entries/scope.js';
+import { getField, withField } from '../entries/model.js';
+import { scopeOfFolder } from '../workspace/scope-of.js';
+import { entryScopes } from '../workspace/session-scope.js';
 import { loadEntries } from '../entries/store.js';
 import { redactSecrets } from '../extract/secrets.js';
 import { appendUsage } from '../jobs/usage-log.js';
@@ -69,7 +70,7 @@ export function checkBudget(value: unknown): number {
 
 export async function buildContext(req: ContextRequest): Promise<ContextResult> {
   const budget = checkBudget(req.budget ?? DEFAULT_BUDGET);
-  const scope = req.scope?.trim() || projectScope(path.basename(path.resolve(req.cwd)));
+  const scope = req.scope?.trim() || scopeOfFolder(req.cwd, req.loaded.config.scopes).scope;
   const query = req.query?.trim() || null;
   const warnings: string[] = [];
   let hitIds: string[] = [];
@@ -82,7 +83,10 @@ export async function buildContext(req: ContextRequest): Promise<ContextResult> 
     warnings.push(...notices);
     hitIds = response.results.map((r) => r.id).filter((x): x is string => !!x);
   }
-  const layers = selectLayers(await loadEntries(req.workspace), scope, hitIds);
+  // An entry from before scopes is in its session's scope (session-scope.ts), never in every scope.
+  const scopeOf = entryScopes(req.loaded.config.scopes);
+  const records = (await loadEntries(req.workspace)).map((r) => (getField(r.entry, 'scope') ? r : { ...r, entry: withField(r.entry, 'scope', scopeOf(r.entry) ?? '') }));
+  const layers = selectLayers(records, scope, hitIds);
   const evidence = req.evidence ? await (await import('./evidence.js')).evidenceFor(layers.query, req.workspace, req.loaded, warnings) : undefined;
   const pack = fitPack(layers, budget, { scope, ...(query ? { query } : {}) }, countTokens, evidence);
   // The titles go to the agent with the pack, through the same secret gate as its text (render.ts).

@@ -11,6 +11,8 @@ import { scopeKey } from '../entries/scope-key.js';
 import type { EntryRecord } from '../entries/store.js';
 import { statusOf, supersededIds } from '../governance/trace.js';
 import { append } from '../core/group.js';
+import { isDoneTask } from '../entries/task-state.js';
+import { retractedIds, scopedKeyOf } from '../entries/lifecycle.js';
 
 export const LIMITS = { core: 10, scope: 5, query: 5 } as const;
 
@@ -37,12 +39,13 @@ export class InForce {
   constructor(records: EntryRecord[]) {
     for (const r of records) if (r.id && !this.byId.has(r.id)) this.byId.set(r.id, r);
     const active = [...this.byId.values()].filter((r) => statusOf(r) === 'active');
-    for (const r of active) for (const old of supersededIds(r)) if (old !== r.id) this.link(old, r.id);
+    for (const r of active) for (const old of [...supersededIds(r), ...retractedIds(r)]) if (old !== r.id) this.link(old, r.id);
     // As compound decides (conflicts.ts): entries replaced explicitly leave their key's group.
     const byKey = new Map<string, EntryRecord[]>();
     for (const r of active) {
       const key = getField(r.entry, 'key')?.trim();
-      if (key && !this.newer.has(r.id)) append(byKey, key, r);
+      // The same key replaces only within one scope (an entry from before scopes is its session's).
+      if (key && !this.newer.has(r.id)) append(byKey, scopedKeyOf(r, key), r);
     }
     for (const group of byKey.values()) {
       const sorted = group.slice().sort(currentFirst);
@@ -83,7 +86,8 @@ export class InForce {
 
 export function selectLayers(records: EntryRecord[], scope: string | undefined, hitIds: string[]): Layers {
   const f = new InForce(records);
-  const live = f.all().filter((r) => f.visible(r));
+  // A task whose newest state is done is no longer open: no layer lists it.
+  const live = f.all().filter((r) => f.visible(r) && !isDoneTask(r.entry));
   const core = live.filter(isCore).sort((a, b) => weight(b) - weight(a) || newestFirst(a, b)).slice(0, LIMITS.core);
   const taken = new Set(core.map((r) => r.id));
   const want = scope?.trim() ? scopeKey(scope) : undefined;
