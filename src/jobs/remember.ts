@@ -82,7 +82,9 @@ export async function runRemember(opts: RememberOptions): Promise<RememberResult
   if (given && !hasWords(given)) throw new MemError('USAGE', `the title "${given}" has no letters or digits; give a title with words, or none to use the first sentence`);
   const title = given ? redactSecrets(given).text : titleOf(text);
   const day = opts.now.toISODate()!;
-  const here = opts.scope || !opts.cwd ? undefined : scopeOfFolder(opts.cwd, opts.loaded.config.scopes).scope;
+  // Said in the memory workspace itself (its own repository, usually) names no project: unscoped, as before scopes.
+  const inWorkspace = opts.cwd !== undefined && !path.relative(path.resolve(opts.workspace), path.resolve(opts.cwd)).startsWith('..');
+  const here = opts.scope || !opts.cwd || inWorkspace ? undefined : scopeOfFolder(opts.cwd, opts.loaded.config.scopes).scope;
   // The scope given, else the folder's (global for a user-level topic or "in every project"); a key from the topic lexicon when none is given.
   const candidate = labelCandidate<Candidate & { day: string; sessionPathStored: string }>({
     kind, title, conclusion: text, confidence: 1, origin: opts.origin ?? 'manual', revises: false,
