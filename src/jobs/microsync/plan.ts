@@ -14,7 +14,7 @@ import { REVISION } from '../../extract/markers.js';
 import { normalise } from '../../extract/sentences.js';
 import type { Candidate } from '../../extract/types.js';
 import { candidateMarks, isForgotten, type ForgottenMarks } from '../forgotten.js';
-import { retractedBy, sameKeyIn, sameScope } from './scope-link.js';
+import { covers, retractedBy, sameKeyIn, sameScope } from './scope-link.js';
 
 /**
  * Below this similarity of content words (two in five shared) a revision names no predecessor rather
@@ -171,7 +171,7 @@ export function planEntries(input: PlanInput): Plan {
       continue;
     }
     // The same statement of the same kind, still in force, under any id (said again on another day).
-    const restated = inForce(known).some((k) => k.entry.kind === c.kind && sameStatement(k.entry, c) && sameScope(k.entry, c));
+    const restated = inForce(known).some((k) => k.entry.kind === c.kind && sameStatement(k.entry, c) && covers(k.entry, c));
     if (restated || versions.some((k) => sameStatement(k.entry, c) && sameScope(k.entry, c))) {
       plan.skipped.push({ id, reason: 'duplicate' });
       continue;

@@ -14,6 +14,11 @@ export function sameScope(entry: Entry, c: Pick<Candidate, 'scope'>): boolean {
   return scopeKey(getField(entry, 'scope') ?? '') === scopeKey(c.scope ?? '');
 }
 
+/** An entry that already says it for the candidate's scope: one of the same scope, or a global one (it holds everywhere). */
+export function covers(entry: Entry, c: Pick<Candidate, 'scope'>): boolean {
+  return sameScope(entry, c) || scopeKey(getField(entry, 'scope') ?? '') === 'global';
+}
+
 /** The newest entry in force with the candidate's key in its scope. */
 export function sameKeyIn(c: Candidate, active: Known[]): string | undefined {
   if (!c.key) return undefined;
