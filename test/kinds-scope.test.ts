@@ -257,7 +257,7 @@ describe('format_version', () => {
     editConfig(ws, (cfg) => (cfg.format_version = 3));
     for (const args of [['remember', 'x'], ['search', 'x'], ['status']]) {
       const r = await mem(['-C', ws, ...args]);
-      assert.notEqual(r.code, 0, args.join(' '));
+      assert.equal(r.code, 4, args.join(" "));
       assert.match(r.stderr, /format_version 3 is newer than this mem understands \(1 to 2\).*upgrade mem/, `${args.join(' ')}: ${r.stderr}`);
       assert.equal(r.stderr.trim().split('\n').length, 1, r.stderr);
     }
