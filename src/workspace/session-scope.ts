@@ -8,22 +8,26 @@
  */
 import { getField, getSource, type Entry } from '../entries/model.js';
 import { scopeOfFolder, type ScopeMapping } from './scope-of.js';
-import { folderOfSessionPath } from './session-folder.js';
+import { claudeProjectDir, folderOfSessionPath } from './session-folder.js';
 
 /** `~/.openclaw/agents/main/sessions/<id>.jsonl`: the main agent's own sessions, not a project's. */
 const OPENCLAW_MAIN = /[/\\]agents[/\\]main[/\\]sessions[/\\]/;
 
 export type SessionScope = (session: { cwd?: string; sessionPath: string }) => string | undefined;
 
-/** The scope of a session (undefined: nothing says where it ran), cached per folder and path. */
+/**
+ * The scope of a session (undefined: nothing says where it ran), cached per folder: a year of
+ * sessions in one Claude Code project folder reads the disk once, not once a session.
+ */
 export function sessionScopes(mapping: ScopeMapping | undefined): SessionScope {
   const cache = new Map<string, string | undefined>();
   return (s) => {
-    const id = `${s.cwd ?? ''}\0${s.sessionPath}`;
+    const main = OPENCLAW_MAIN.test(s.sessionPath);
+    const id = `${main ? 'main' : ''}\0${s.cwd ?? claudeProjectDir(s.sessionPath) ?? s.sessionPath}`;
     if (cache.has(id)) return cache.get(id);
     const folder = s.cwd ?? folderOfSessionPath(s.sessionPath);
     const found = folder ? scopeOfFolder(folder, mapping) : undefined;
-    const scope = OPENCLAW_MAIN.test(s.sessionPath) && !(found?.inRepo || found?.from === 'config') ? 'global' : found?.scope;
+    const scope = main && !(found?.inRepo || found?.from === 'config') ? 'global' : found?.scope;
     cache.set(id, scope);
     return scope;
   };
