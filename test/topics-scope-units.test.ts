@@ -83,3 +83,12 @@ test('git config and Claude Code folder names are read as git and Claude Code wr
   assert.match(decodeClaudeFolder('-home-nobody-here-my-shop'), /[/\\]nobody-here-my-shop$|[/\\]here-my-shop$/);
   assert.match(decodeClaudeFolder('-Users-nobody-my-shop'), /[/\\]my-shop$/);
 });
+
+test('imported OpenClaw notes: "I prefer" is a Preference, decisions and rules as before', async () => {
+  const { kindFor } = await import('../src/jobs/import-parse.js');
+  assert.equal(kindFor('openclaw', 'I prefer short commit messages'), 'Preference');
+  assert.equal(kindFor('openclaw', '我比較喜歡用 pnpm'), 'Preference');
+  assert.equal(kindFor('openclaw', 'We decided to use Postgres'), 'Decision');
+  assert.equal(kindFor('openclaw', 'Never push to main'), 'Rule');
+  assert.equal(kindFor('claude-md', 'I prefer tabs'), 'Rule');
+});
