@@ -102,5 +102,17 @@ describe('new kinds through the LLM path', () => {
     assert.match(log, new RegExp(`^- retracted: ${field(redis, 'id')} .*→ retracted by ${field(retraction, 'id')}`, 'm'));
     const trace = await memOk(['-C', ws, 'trace', field(redis, 'id')!]);
     assert.match(trace.stdout, new RegExp(`retracts ${field(redis, 'id')}`));
+    // MEMORY.md: preferences in their section, the replaced one and the finished task nowhere.
+    const memory = readFileSync(join(ws, 'MEMORY.md'), 'utf8');
+    assert.match(memory, /## Preferences\n(- .*\n)*- Switch back to npm, pnpm broke the CI cache/);
+    assert.doesNotMatch(memory, /Use pnpm, not npm|rollback script|Redis for the cache/);
+
+    // The wrap-up's fixed sections: an open task is an action item, a finished one a thing done that day.
+    await memOk(['-C', ws, 'wrapup', '--date', '2026-11-17', '--no-llm', '--now', '2026-11-24T09:00:00Z']);
+    await memOk(['-C', ws, 'wrapup', '--date', '2026-11-19', '--no-llm', '--now', '2026-11-24T09:00:00Z']);
+    const day17 = readFileSync(join(ws, 'second-brain', 'summaries', '2026-11-17-wrapup.md'), 'utf8');
+    const day19 = readFileSync(join(ws, 'second-brain', 'summaries', '2026-11-19-wrapup.md'), 'utf8');
+    assert.match(day17, /## Action items\n(- .*\n)*- Task: Write the rollback script/);
+    assert.match(day19, /## Decisions made today\n(- .*\n)*- Task done: The rollback script is done/);
   });
 });
