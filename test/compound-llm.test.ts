@@ -91,7 +91,7 @@ describe('mem compound with an LLM', () => {
     assert.deepEqual(allFiles(root).filter((f) => f.includes('outside')), []);
     const memory = readFileSync(join(ws, 'MEMORY.md'), 'utf8');
     assert.equal(memory.match(/<!-- mem:pinned:end -->/g)?.length, 1);
-    assert.match(memory, /- Every PR needs at least one reviewer \(\[RULE-20261116-/);
+    assert.match(memory, /- Every PR needs at least one reviewer \(\[RULE-2026111[69]-/);
   });
 
   for (const [what, failure, said] of [
@@ -108,7 +108,7 @@ describe('mem compound with an LLM', () => {
       assert.match(JSON.parse(r.stdout).catchUp.skipped, said);
       // The job's own request failed as a request: it is not sent again with "your reply was rejected".
       assert.equal(r.stderr.match(/LLM answer rejected/g)?.length, 1, r.stderr);
-      assert.match(readFileSync(join(ws, 'MEMORY.md'), 'utf8'), /- Every PR needs at least one reviewer \(\[RULE-20261116-/);
+      assert.match(readFileSync(join(ws, 'MEMORY.md'), 'utf8'), /- Every PR needs at least one reviewer \(\[RULE-2026111[69]-/);
     });
   }
 
@@ -123,7 +123,7 @@ describe('mem compound with an LLM', () => {
     assert.equal(out.llm.stoppedByBudget, true);
     assert.match(r.stderr, /compound 2026-W47: the run's LLM budget cannot pay for the next call, its prompt and 1000 tokens for the reply \(0 calls and \d+ tokens left of llm\.maxCallsPerRun 1 and/);
     assert.match(r.stderr, /using the rule-based rewrite/);
-    assert.match(readFileSync(join(ws, 'MEMORY.md'), 'utf8'), /- Every PR needs at least one reviewer \(\[RULE-20261116-/);
+    assert.match(readFileSync(join(ws, 'MEMORY.md'), 'utf8'), /- Every PR needs at least one reviewer \(\[RULE-2026111[69]-/);
   });
 
   test('sends the best-ranked entries the tokens left can pay for; the others keep their rule-based summaries', async (t) => {

@@ -20,7 +20,7 @@ const read = (ws: string, rel: string) => readFileSync(join(ws, rel), 'utf8');
 async function twoRules(t: { after(fn: () => void): void }): Promise<string> {
   const ws = join(tempDir(t), 'w');
   await memOk(['init', ws]);
-  await memOk(['-C', ws, 'remember', 'Deploys happen on Tuesdays only', '--kind', 'rule', '--key', 'rule:deploy-day', '--now', '2026-11-16T10:00']);
+  await memOk(['-C', ws, 'remember', 'Deploys happen on Tuesdays only', '--kind', 'rule', '--key', 'rule:deploy-day', '--now', '2026-11-16T10:00'], { cwd: ws });
   writeFileSync(join(ws, 'memory/2026-11-18.md'), `# 2026-11-18\n\n## Rule: Deploys happen on Wednesdays\n- id: ${WED}\n- date: 2026-11-18\n- key: rule:deploy-day\n- conclusion: Deploys happen on Wednesdays\n- confidence: 0.9\n- origin: user\n- status: active\n`);
   return ws;
 }
@@ -88,7 +88,7 @@ describe('compound never loses a MEMORY.md', () => {
     const original = read(ws, 'MEMORY.md');
     await memOk(['-C', ws, '--now', NOW, 'compound']);
     const before = read(ws, 'memory/archive/MEMORY-before-2026-W47.md');
-    await memOk(['-C', ws, 'remember', 'Cap uploads at 25 MB', '--now', '2026-11-19T10:00']);
+    await memOk(['-C', ws, 'remember', 'Cap uploads at 25 MB', '--now', '2026-11-19T10:00'], { cwd: ws });
     await memOk(['-C', ws, '--now', NOW, 'compound']);
     assert.ok(read(ws, 'MEMORY.md').includes('Cap uploads at 25 MB'), 'the second run rewrote MEMORY.md');
     assert.equal(read(ws, 'memory/archive/MEMORY-before-2026-W47.md'), before);
@@ -99,7 +99,7 @@ describe('compound never loses a MEMORY.md', () => {
 
   test('--revert restores what the last rewrite replaced, also when it was an older week compounded after a newer one', async (t) => {
     const ws = await twoRules(t);
-    await memOk(['-C', ws, 'remember', 'Cap uploads at 25 MB', '--now', '2026-11-25T10:00']);
+    await memOk(['-C', ws, 'remember', 'Cap uploads at 25 MB', '--now', '2026-11-25T10:00'], { cwd: ws });
     const now = ['--now', '2026-11-30T10:00Z'];
     await memOk(['-C', ws, ...now, 'compound']);
     const fromW48 = read(ws, 'MEMORY.md');

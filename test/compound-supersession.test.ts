@@ -28,13 +28,13 @@ describe('compound and superseded entries', () => {
   test('an entry moved into memory/recent/ is flipped when a newer one replaces it, and never promoted', async (t) => {
     const ws = await initWorkspace(t);
     editConfig(ws, (cfg) => (cfg.limits = { entriesPerDailyFile: 2 }));
-    await memOk(['-C', ws, 'remember', 'Deploys happen on Tuesdays only', '--kind', 'rule', '--key', 'rule:deploy-day', '--now', '2026-11-16T10:00']);
-    await memOk(['-C', ws, 'remember', 'Every migration needs a rollback script', '--now', '2026-11-16T10:01']);
-    await memOk(['-C', ws, 'remember', 'Cap uploads at 25 MB', '--now', '2026-11-16T10:02']);
+    await memOk(['-C', ws, 'remember', 'Deploys happen on Tuesdays only', '--kind', 'rule', '--key', 'rule:deploy-day', '--now', '2026-11-16T10:00'], { cwd: ws });
+    await memOk(['-C', ws, 'remember', 'Every migration needs a rollback script', '--now', '2026-11-16T10:01'], { cwd: ws });
+    await memOk(['-C', ws, 'remember', 'Cap uploads at 25 MB', '--now', '2026-11-16T10:02'], { cwd: ws });
     await memOk(['-C', ws, 'status', '--fix', '--now', '2026-11-16T11:00']);
     const moved = read(ws, 'memory/recent/2026-11-16-rules.md');
     assert.ok(moved.includes(`- id: ${TUE}`), 'status --fix moved the rule into memory/recent/');
-    await memOk(['-C', ws, 'remember', 'Deploys happen on Wednesdays only', '--kind', 'rule', '--key', 'rule:deploy-day', '--now', '2026-11-18T10:00']);
+    await memOk(['-C', ws, 'remember', 'Deploys happen on Wednesdays only', '--kind', 'rule', '--key', 'rule:deploy-day', '--now', '2026-11-18T10:00'], { cwd: ws });
 
     const r = await memOk(['-C', ws, '--now', NOW, 'compound', '--json']);
     const out = JSON.parse(r.stdout) as { superseded: Array<{ id: string; file: string; by: string }>; promoted: string[] };

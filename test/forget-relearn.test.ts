@@ -13,11 +13,13 @@ import { markdownFiles, weekWorkspace } from './helpers/week-fixture.js';
 
 const NOW = ['--now', '2026-11-23T06:00'];
 const RULE = 'RULE-20261116-every-pr-needs-at-least-one-reviewer';
+/** The same rule said again in the OpenClaw main agent's session: global, so an entry of its own (issue 27). */
+const GLOBAL_RULE = 'RULE-20261119-every-pr-needs-at-least-one-reviewer';
 const NOTE = 'NOTE-20261119-the-staging-server-restarts-every-night-at-02-00-utc';
 const TEXTS = [/at least one reviewer/i, /staging server restarts/i];
 
 function named(ws: string): string[] {
-  return [...markdownFiles(ws)].filter(([, text]) => [RULE, NOTE].some((id) => text.includes(id)) || TEXTS.some((re) => re.test(text))).map(([rel]) => rel);
+  return [...markdownFiles(ws)].filter(([, text]) => [RULE, GLOBAL_RULE, NOTE].some((id) => text.includes(id)) || TEXTS.some((re) => re.test(text))).map(([rel]) => rel);
 }
 
 test('after forget --hard, compound and wrapup catch-ups, a back-fill and a wrap-up rerun learn nothing back; remember does', async (t) => {
@@ -25,7 +27,7 @@ test('after forget --hard, compound and wrapup catch-ups, a back-fill and a wrap
   const M = ['-C', ws, ...NOW];
   await memOk([...M, 'microsync', '--since', 'all']);
   await memOk([...M, 'wrapup', '--date', '2026-11-19']);
-  await memOk([...M, 'forget', RULE, NOTE, '--hard', '--yes']);
+  await memOk([...M, 'forget', RULE, GLOBAL_RULE, NOTE, '--hard', '--yes']);
   assert.deepEqual(named(ws), []);
   // Each section it emptied reads as wrapup writes an empty one.
   const summary = readFileSync(join(ws, 'second-brain/summaries/2026-11-19-wrapup.md'), 'utf8');

@@ -71,7 +71,7 @@ describe('config loader on invalid shapes', () => {
     fc.record({ limits: fc.record({ lockWaitMs: fc.oneof(fc.string(), fc.double({ min: -1e9, max: -1 })), maxLineBytes: fc.constant(0) }) }),
     fc.record({ search: fc.record({ k: fc.oneof(fc.integer({ min: 51 }), fc.integer({ max: 0 }), fc.string()) }) }),
     fc.record({ llm: fc.oneof(fc.string(), fc.record({ baseURL: fc.string().filter((s) => !/^https?:\/\//.test(s)), model: fc.string() })) }),
-    fc.record({ format_version: fc.integer().filter((n) => n !== 1) }),
+    fc.record({ format_version: fc.integer().filter((n) => n !== 1 && n !== 2) }),
   );
   test('every invalid shape is one CONFIG_INVALID line naming the key', () => {
     fc.assert(

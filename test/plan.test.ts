@@ -6,7 +6,8 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { getField, type Entry } from '../src/entries/model.js';
 import type { Candidate } from '../src/extract/types.js';
-import { entryFromCandidate, planEntries, type Known, type PlanInput } from '../src/jobs/microsync/plan.js';
+import { entryFromCandidate, planEntries, type PlanInput } from '../src/jobs/microsync/plan.js';
+import { type Known } from '../src/jobs/microsync/scope-link.js';
 
 type Planned = PlanInput['candidates'][number];
 

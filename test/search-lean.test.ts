@@ -62,7 +62,7 @@ test('the zod-free config check accepts only what zod accepts, and gives the sam
   }
   // Hand-picked near misses: each is refused by zod, so quick must not accept it.
   for (const raw of [
-    { format_version: 2 }, { timezone: '' }, { search: { k: 0 } }, { search: { k: 51 } }, { search: { k: 2.5 } }, { search: null },
+    { format_version: 3 }, { format_version: 0 }, { scopes: { '': 'shop' } }, { scopes: { '~/src/*': 'my shop' } }, { scopes: { '~/src/*': '' } }, { scopes: [] }, { timezone: '' }, { search: { k: 0 } }, { search: { k: 51 } }, { search: { k: 2.5 } }, { search: null },
     { search: { chunkTokens: 49 } }, { extraPaths: 'x' }, { extraPaths: [1] }, { sources: [{ name: 'a b', kind: 'jsonl', path: 'p' }] },
     { sources: [{ name: 'a', kind: 'nope', path: 'p' }] }, { llm: { baseURL: 'ftp://x', model: 'm' } }, { llm: { baseURL: 'http:x', model: 'm' } },
     { embedding: { baseURL: 'http://x', model: '' } }, { limits: { lockStaleMs: 1999 } }, { daemon: { index: 'yes' } }, { git: { autoCommit: 1 } }, { archive: { embed: 'yes' } }, { archive: null },
@@ -82,7 +82,7 @@ test('the zod-free config check accepts only what zod accepts, and gives the sam
   const url = v(fc.oneof(fc.constantFrom('http://127.0.0.1:8080/v1', 'https://x.y/v1', ' http://a.b', 'http://a b', 'http:/x', 'file:///x', 'https://', 'http://[::1]:80', 'HTTP://A.B', 'http://a.b\t'), fc.webUrl()));
   const str = v(fc.oneof(fc.string({ minLength: 1 }), fc.constant('')));
   const gen = fc.record({
-    format_version: v(fc.constant(1)),
+    format_version: v(fc.constantFrom(1, 2)),
     timezone: v(fc.constantFrom('UTC', 'Europe/Berlin', '')),
     sources: v(fc.array(fc.record({ name: v(fc.constantFrom('cc', 'a.b-c_d', 'a b', '')), kind: v(fc.constantFrom('codex', 'jsonl', 'x')), path: str, exclude: v(fc.array(fc.string())) }, { requiredKeys: ['name', 'kind', 'path'] }), { maxLength: 2 })),
     exclude: v(fc.array(fc.string(), { maxLength: 2 })),
@@ -96,6 +96,7 @@ test('the zod-free config check accepts only what zod accepts, and gives the sam
     daemon: v(fc.record({ debounceMs: num, index: v(fc.boolean()), killGraceMs: num }, { requiredKeys: [] })),
     git: v(fc.record({ autoCommit: v(fc.boolean()) }, { requiredKeys: [] })),
     archive: v(fc.record({ embed: v(fc.boolean()) }, { requiredKeys: [] })),
+    scopes: v(fc.dictionary(fc.constantFrom('~/src/*', '/srv/**', ''), v(fc.constantFrom('shop', 'project:shop', 'global', 'a b', 'x/y', '')), { maxKeys: 2 })),
     other: scalar,
   }, { requiredKeys: [] });
   // A few keys at a time, so that many generated configurations are entirely valid.

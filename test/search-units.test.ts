@@ -555,10 +555,11 @@ test('chunk reuse: a chunk equal to the stored doc at its position keeps it; a c
 test('a --kind or --status that memfold never writes is named (typos), in any case; known ones and arch are not', () => {
   assert.deepEqual(unknownFilterValues({ kind: 'Decision', status: 'ACTIVE' }), []);
   assert.deepEqual(unknownFilterValues({ kind: 'arch', status: 'retracted' }), []);
+  for (const kind of ['Preference', 'pref', 'goal', 'TASK', 'lesson']) assert.deepEqual(unknownFilterValues({ kind }), [], kind);
   assert.deepEqual(unknownFilterValues({}), []);
   const named = unknownFilterValues({ kind: 'decisions', status: 'done' });
   assert.equal(named.length, 2);
-  assert.match(named[0]!, /--kind "decisions" is none of the kinds memfold writes \(decision, rule, architecture or arch, note\)/);
+  assert.match(named[0]!, /--kind "decisions" is none of the kinds memfold writes \(decision, rule, architecture \(arch\), note, preference \(pref\), goal, task, lesson\)/);
   assert.match(named[1]!, /--status "done" is none of the statuses memfold writes \(active, superseded, archived, retracted\)/);
 });
 

@@ -18,7 +18,7 @@ const CONVERT = 'convert the file to UTF-8 (e.g. iconv -f latin1 -t utf-8) and r
 async function latin1Workspace(t: { after(fn: () => void): void }): Promise<{ ws: string; daily: string; bytes: Buffer }> {
   const ws = join(tempDir(t), 'w');
   await memOk(['init', '-q', ws]);
-  await memOk(['-C', ws, 'remember', 'Deploys happen on Tuesdays only', '--kind', 'rule', '--now', '2026-11-20T10:00:00Z']);
+  await memOk(['-C', ws, 'remember', 'Deploys happen on Tuesdays only', '--kind', 'rule', '--now', '2026-11-20T10:00:00Z'], { cwd: ws });
   const daily = join(ws, 'memory', '2026-11-20.md');
   appendFileSync(daily, LATIN1);
   return { ws, daily, bytes: readFileSync(daily) };
@@ -76,7 +76,7 @@ test('export refuses, naming the entry, rather than write a backup holding U+FFF
 test('compound refuses a MEMORY.md that is not UTF-8 (Latin-1 pinned text) before writing anything', async (t) => {
   const ws = join(tempDir(t), 'w');
   await memOk(['init', '-q', ws]);
-  await memOk(['-C', ws, 'remember', 'Deploys happen on Tuesdays only', '--kind', 'rule', '--now', '2026-11-20T10:00:00Z']);
+  await memOk(['-C', ws, 'remember', 'Deploys happen on Tuesdays only', '--kind', 'rule', '--now', '2026-11-20T10:00:00Z'], { cwd: ws });
   const file = join(ws, 'MEMORY.md');
   const text = readFileSync(file, 'latin1');
   const line = text.slice(0, text.indexOf('<!-- mem:pinned:end -->')).split('\n').length;
@@ -93,7 +93,7 @@ test('compound refuses a MEMORY.md that is not UTF-8 (Latin-1 pinned text) befor
 test('compound keeps the MEMORY.md item of an entry whose file later gets a byte that is not UTF-8, and logs it as held back, not demoted', async (t) => {
   const ws = join(tempDir(t), 'w');
   await memOk(['init', '-q', ws]);
-  await memOk(['-C', ws, 'remember', 'Deploys happen on Tuesdays only', '--kind', 'rule', '--now', '2026-11-20T10:00:00Z']);
+  await memOk(['-C', ws, 'remember', 'Deploys happen on Tuesdays only', '--kind', 'rule', '--now', '2026-11-20T10:00:00Z'], { cwd: ws });
   await memOk(['-C', ws, 'compound', '--week', '2026-W47', '--now', '2026-11-24T10:00:00Z']);
   const item = /^- Deploys happen on Tuesdays only .*$/m.exec(readFileSync(join(ws, 'MEMORY.md'), 'utf8'))![0];
   const daily = join(ws, 'memory', '2026-11-20.md');

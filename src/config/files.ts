@@ -16,7 +16,7 @@ export const LOCAL_CONFIG_FILE = 'mem.local.json';
 /** Top-level keys of the schema (schema.ts checks, and a test asserts, that they agree). */
 export const CONFIG_KEYS: readonly string[] = [
   'format_version', 'timezone', 'sources', 'exclude', 'extraPaths', 'llm', 'embedding', 'search', 'schedule',
-  'limits', 'onFailure', 'daemon', 'git', 'archive',
+  'limits', 'onFailure', 'daemon', 'git', 'archive', 'scopes',
 ];
 
 /**

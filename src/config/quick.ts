@@ -146,6 +146,13 @@ function jobTimeouts(v: unknown): Record<string, number> {
   return r;
 }
 
+/** schema.ts's scopesSchema: non-empty patterns, each to a scope without spaces or slashes. */
+function scopes(v: unknown): Record<string, string> {
+  const r = record(v, (y) => str(y, 1));
+  if (Object.entries(r).some(([k, s]) => !k || !/^[^\s\\/\p{Cc}]+$/u.test(s))) fail();
+  return r;
+}
+
 function daemon(v: unknown) {
   const o = obj(v);
   return {
@@ -160,7 +167,7 @@ export function quickConfig(raw: Json): Config | undefined {
   try {
     const o = obj(raw);
     const known = {
-      format_version: opt(o, 'format_version', (x) => (x === 1 ? (1 as const) : fail()), 1 as const)!,
+      format_version: opt(o, 'format_version', (x) => (x === 1 || x === 2 ? x : fail()), 2)!,
       timezone: opt(o, 'timezone', (x) => str(x, 1)),
       sources: opt(o, 'sources', (x) => (Array.isArray(x) ? x.map(source) : fail()), [])!,
       exclude: opt(o, 'exclude', strings, [])!,
@@ -174,6 +181,7 @@ export function quickConfig(raw: Json): Config | undefined {
       daemon: opt(o, 'daemon', daemon, daemon({}))!,
       git: opt(o, 'git', (x) => ({ autoCommit: opt(obj(x), 'autoCommit', bool, false)! }), { autoCommit: false })!,
       archive: opt(o, 'archive', (x) => ({ embed: opt(obj(x), 'embed', bool, false)! }), { embed: false })!,
+      scopes: opt(o, 'scopes', scopes),
     };
     // The top level is loose: unknown keys are kept as they are.
     return clean({ ...o, ...known }) as Config;

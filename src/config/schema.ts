@@ -7,7 +7,17 @@ import { SOURCE_KINDS } from './source-kinds.js';
 import { isTimedJob, TIMED_JOBS } from './jobs.js';
 import { MAX_TIMER_MS, MAX_TIMER_TEXT } from './timer.js';
 
-export const FORMAT_VERSION = 1;
+/**
+ * The workspace format this memfold writes. 2: the kinds Preference, Goal, Task, Lesson and the
+ * fields `state`, `retracts`; every extracted entry has a `scope`. Older formats are read as they are;
+ * a newer one is refused with a line saying to upgrade, before anything is read or written.
+ */
+export const FORMAT_VERSION = 2;
+
+export const formatVersionMessage = (n: unknown) => `format_version ${JSON.stringify(n)} is newer than this mem understands (1 to ${FORMAT_VERSION}): the workspace was written by a newer memfold; upgrade mem (npm install -g memfold@latest) on this machine`;
+
+/** `scopes`: path glob → scope (`project:<name>`, `global`, `lang:<name>`, or a bare project name). */
+const scopesSchema = z.record(z.string().min(1), z.string().min(1).regex(/^[^\s\\/\p{Cc}]+$/u, 'a scope such as project:shop or global, or a bare project name (no spaces or slashes)'));
 
 /** A time in milliseconds that ends up in a timer (timer.ts): from `min` to MAX_TIMER_MS. */
 const timerMs = (min: number) => z.number().int().min(min).max(MAX_TIMER_MS, MAX_TIMER_TEXT);
@@ -96,7 +106,7 @@ const gitSchema = z.object({
 
 export const configSchema = z
   .object({
-    format_version: z.literal(FORMAT_VERSION).default(FORMAT_VERSION),
+    format_version: z.number().int().min(1).refine((n) => n <= FORMAT_VERSION, { error: (i) => formatVersionMessage(i.input) }).default(FORMAT_VERSION),
     timezone: z.string().min(1).optional(),
     sources: z.array(sourceSchema).default([]),
     exclude: z.array(z.string()).default([]),
@@ -111,6 +121,8 @@ export const configSchema = z
     daemon: daemonSchema.default(daemonSchema.parse({})),
     git: gitSchema.default(gitSchema.parse({})),
     archive: archiveSchema.default(archiveSchema.parse({})),
+    /** Which scope a folder's sessions and commands get (scope/scope-of.ts), tried before the git repository's name. */
+    scopes: scopesSchema.optional(),
   })
   .loose();
 

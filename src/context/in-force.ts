@@ -8,6 +8,7 @@ import { currentFirst } from '../entries/precedence.js';
 import type { EntryRecord } from '../entries/store.js';
 import { statusOf, supersededIds } from '../governance/trace.js';
 import { append } from '../core/group.js';
+import { retractedIds, scopedKeyOf } from '../entries/lifecycle.js';
 
 export class InForce {
   private readonly byId = new Map<string, EntryRecord>();
@@ -16,12 +17,13 @@ export class InForce {
   constructor(records: EntryRecord[]) {
     for (const r of records) if (r.id && !this.byId.has(r.id)) this.byId.set(r.id, r);
     const active = [...this.byId.values()].filter((r) => statusOf(r) === 'active');
-    for (const r of active) for (const old of supersededIds(r)) if (old !== r.id) this.link(old, r.id);
+    for (const r of active) for (const old of [...supersededIds(r), ...retractedIds(r)]) if (old !== r.id) this.link(old, r.id);
     // As compound decides (conflicts.ts): entries replaced explicitly leave their key's group.
     const byKey = new Map<string, EntryRecord[]>();
     for (const r of active) {
       const key = getField(r.entry, 'key')?.trim();
-      if (key && !this.newer.has(r.id)) append(byKey, key, r);
+      // The same key replaces only within one scope (an entry from before scopes is its session's).
+      if (key && !this.newer.has(r.id)) append(byKey, scopedKeyOf(r, key), r);
     }
     for (const group of byKey.values()) {
       const sorted = group.slice().sort(currentFirst);

@@ -8,10 +8,11 @@ import path from 'node:path';
 import type { DateTime } from 'luxon';
 import type { LoadedConfig } from '../config/load.js';
 import { MemError } from '../core/errors.js';
-import { getField } from '../entries/model.js';
-import { projectScope } from '../entries/scope.js';
+import { getField, withField } from '../entries/model.js';
 import type { EntryRecord } from '../entries/store.js';
 import { PINNED_END, PINNED_START, readCurrentMemory } from '../governance/memory-md.js';
+import { scopeOfFolder } from '../scope/scope-of.js';
+import { entryScopes } from '../scope/session-scope.js';
 import { loadEntries } from '../entries/store.js';
 import { redactSecrets } from '../secrets/secrets.js';
 import { appendUsage } from '../runlog/usage-log.js';
@@ -84,7 +85,7 @@ export function checkBudget(value: unknown): number {
 
 export async function buildContext(req: ContextRequest): Promise<ContextResult> {
   const budget = checkBudget(req.budget ?? DEFAULT_BUDGET);
-  const scope = req.scope?.trim() || projectScope(path.basename(path.resolve(req.cwd)));
+  const scope = req.scope?.trim() || scopeOfFolder(req.cwd, req.loaded.config.scopes).scope;
   const query = req.query?.trim() || null;
   const warnings: string[] = [];
   let hitIds: string[] = [];
@@ -97,8 +98,11 @@ export async function buildContext(req: ContextRequest): Promise<ContextResult> 
     warnings.push(...notices);
     hitIds = response.results.map((r) => r.id).filter((x): x is string => !!x);
   }
+  // An entry from before scopes is in its session's scope (session-scope.ts), never in every scope.
+  const scopeOf = entryScopes(req.loaded.config.scopes);
+  const records = (await loadEntries(req.workspace)).map((r) => (getField(r.entry, 'scope') ? r : { ...r, entry: withField(r.entry, 'scope', scopeOf(r.entry) ?? '') }));
   const memory = readCurrentMemory(await fs.promises.readFile(path.join(req.workspace, 'MEMORY.md'), 'utf8').catch(() => undefined));
-  const layers = selectLayers(await loadEntries(req.workspace), { scope, promoted: memory.citedIds, hitIds, scopeOf: writtenScope });
+  const layers = selectLayers(records, { scope, promoted: memory.citedIds, hitIds, scopeOf: writtenScope });
   const pinned = pinnedText(memory.pinned);
   const evidence = req.evidence ? await (await import('./evidence.js')).evidenceFor(layers.query, req.workspace, req.loaded, warnings) : undefined;
   const pack = fitPack(layers, budget, { scope, ...(query ? { query } : {}), ...(pinned ? { pinned } : {}) }, countTokens, evidence);

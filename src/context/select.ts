@@ -12,15 +12,16 @@ import { getField } from '../entries/model.js';
 import { confidenceOf } from '../entries/precedence.js';
 import { scopeKey } from '../entries/scope-key.js';
 import type { EntryRecord } from '../entries/store.js';
+import { isDoneTask } from '../entries/task-state.js';
 import { InForce } from './in-force.js';
 
 /** Per-group limits of layer 1 (issue: rules and preferences ≤ 15, open tasks ≤ 10, goals ≤ 5, decisions ≤ 5). */
 export const LIMITS = { core: 20, rules: 15, tasks: 10, goals: 5, decisions: 5, lessons: 5, notes: 5, query: 5 } as const;
 
 /** Layer 1's groups, in the order they are offered the budget. */
-const GROUPS: Array<{ limit: keyof typeof LIMITS; kinds: string[]; keep?: (r: EntryRecord) => boolean }> = [
+const GROUPS: Array<{ limit: keyof typeof LIMITS; kinds: string[] }> = [
   { limit: 'rules', kinds: ['Rule', 'Preference'] },
-  { limit: 'tasks', kinds: ['Task'], keep: (r) => taskState(r) !== 'done' },
+  { limit: 'tasks', kinds: ['Task'] },
   { limit: 'goals', kinds: ['Goal'] },
   { limit: 'decisions', kinds: ['Decision', 'Architecture'] },
   { limit: 'lessons', kinds: ['Lesson'] },
@@ -47,7 +48,6 @@ export interface Selection {
 const date = (r: EntryRecord) => getField(r.entry, 'date') ?? '';
 const weight = (r: EntryRecord) => Number(getField(r.entry, 'weight') ?? 0) || 0;
 const field = (r: EntryRecord, name: string) => (getField(r.entry, name) ?? '').trim().toLowerCase();
-const taskState = (r: EntryRecord) => field(r, 'state') || 'todo';
 
 export function isCore(r: EntryRecord): boolean {
   return field(r, 'core') === 'true' || weight(r) >= 9;
@@ -63,7 +63,8 @@ const newestFirst = (a: EntryRecord, b: EntryRecord) => date(b).localeCompare(da
 
 export function selectLayers(records: EntryRecord[], sel: Selection): Layers {
   const f = new InForce(records);
-  const live = f.all().filter((r) => f.visible(r));
+  // A task whose newest state is done is no longer open: no layer lists it.
+  const live = f.all().filter((r) => f.visible(r) && !isDoneTask(r.entry));
   const project = sel.scope?.trim() ? scopeKey(sel.scope) : undefined;
   const where = (r: EntryRecord) => {
     const s = sel.scopeOf(r);
@@ -92,7 +93,7 @@ export function selectLayers(records: EntryRecord[], sel: Selection): Layers {
   const mine = live.filter(isProject).sort(newestFirst);
   for (const g of GROUPS) {
     const group: EntryRecord[] = [];
-    take(mine.filter((r) => g.kinds.includes(r.entry.kind) && (g.keep?.(r) ?? true)), group, LIMITS[g.limit]);
+    take(mine.filter((r) => g.kinds.includes(r.entry.kind)), group, LIMITS[g.limit]);
     scope.push(...group);
   }
 

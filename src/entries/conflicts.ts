@@ -14,6 +14,7 @@ import { supersedesCycles } from './lint.js';
 import type { EntryRecord } from './store.js';
 import { DAILY_FILE, RECENT_FILE } from '../write/allowance.js';
 import { append } from '../core/group.js';
+import { retractedIds, scopedKeyOf } from './lifecycle.js';
 
 /** Lexical similarity (Jaccard over word/CJK-bigram tokens of title + conclusion) that makes a suspected conflict; the same value as `mem status` (src/status/conflicts.ts). */
 export const SUSPECT_THRESHOLD = 0.6;
@@ -26,6 +27,8 @@ export interface Flip {
   date: string;
   by: string;
   reason: string;
+  /** The status it gets: superseded (a newer version), or retracted (an appended `retracts`). */
+  to: 'superseded' | 'retracted';
 }
 
 export interface Suspect {
@@ -36,7 +39,7 @@ export interface Suspect {
 
 export const statusOf = (r: EntryRecord) => (getField(r.entry, 'status') ?? 'active').trim().toLowerCase();
 
-const GROUP: Record<string, string> = { Decision: 'd', Architecture: 'd', Rule: 'r', Note: 'n' };
+const GROUP: Record<string, string> = { Decision: 'd', Architecture: 'd', Rule: 'r', Note: 'n', Preference: 'p', Goal: 'g', Task: 't', Lesson: 'l' };
 
 export interface ConflictPlan {
   flips: Flip[];
@@ -52,21 +55,27 @@ export function planConflicts(records: EntryRecord[], inWeek: (r: EntryRecord) =
   const active = records.filter((r) => r.id && statusOf(r) === 'active');
   const cycles = supersedesCycles(active);
   const inCycle = new Set(cycles.flat());
-  const wanted = new Map<string, { by: string; reason: string }>();
+  const wanted = new Map<string, { by: string; reason: string; to: Flip['to'] }>();
+  // A retraction first: the user denied the fact, which says more than that a newer version exists.
   for (const r of active) {
-    for (const old of supersedesOf(r.entry)) if (old !== r.id && !inCycle.has(old) && !wanted.has(old)) wanted.set(old, { by: r.id, reason: `explicit supersedes in ${r.id}` });
+    for (const old of retractedIds(r)) if (old !== r.id && !wanted.has(old)) wanted.set(old, { by: r.id, reason: `retracted by ${r.id}`, to: 'retracted' });
   }
+  for (const r of active) {
+    for (const old of supersedesOf(r.entry)) if (old !== r.id && !inCycle.has(old) && !wanted.has(old)) wanted.set(old, { by: r.id, reason: `explicit supersedes in ${r.id}`, to: 'superseded' });
+  }
+  // The same key replaces only within one scope (lifecycle.ts).
   const byKey = new Map<string, EntryRecord[]>();
   for (const r of active) {
     const key = getField(r.entry, 'key')?.trim();
-    if (key && !wanted.has(r.id)) append(byKey, key, r);
+    if (key && !wanted.has(r.id)) append(byKey, scopedKeyOf(r, key), r);
   }
-  for (const [key, group] of [...byKey].sort(([a], [b]) => a.localeCompare(b))) {
+  for (const [scoped, group] of [...byKey].sort(([a], [b]) => a.localeCompare(b))) {
     const ids = [...new Set(group.map((r) => r.id))];
     if (ids.length < 2) continue;
+    const key = scoped.slice(scoped.indexOf('\u0000') + 1);
     const sorted = group.slice().sort(currentFirst);
     const winner = sorted[0]!;
-    for (const r of sorted.slice(1)) if (r.id !== winner.id && !inCycle.has(r.id) && !wanted.has(r.id)) wanted.set(r.id, { by: winner.id, reason: `same key ${key}, newer entry wins` });
+    for (const r of sorted.slice(1)) if (r.id !== winner.id && !inCycle.has(r.id) && !wanted.has(r.id)) wanted.set(r.id, { by: winner.id, reason: `same key ${key}, newer entry wins`, to: 'superseded' });
   }
   const plan: ConflictPlan = { flips: [], blocked: [], suspects: [], cycles };
   for (const r of active) {

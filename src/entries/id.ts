@@ -24,11 +24,14 @@ export function makeId(kind: Kind, day: string, title: string): string {
   return `${ID_PREFIX[kind]}-${day.replaceAll('-', '')}-${slugify(title)}`;
 }
 
+/** Every id prefix as a regex alternation (`DECISION|RULE|…`): the one list every id matcher builds on. */
+export const ID_PREFIXES = Object.values(ID_PREFIX).join('|');
+
 /** PREFIX, YYYYMMDD, then a slug as slugify makes it (a `-N` version suffix is part of the slug). */
-export const ID_PATTERN = new RegExp(`^(DECISION|RULE|ARCH|NOTE)-(\\d{8})-([${SLUG_CHARS}]+(?:-[${SLUG_CHARS}]+)*)$`, 'u');
+export const ID_PATTERN = new RegExp(`^(${ID_PREFIXES})-(\\d{8})-([${SLUG_CHARS}]+(?:-[${SLUG_CHARS}]+)*)$`, 'u');
 
 /** An id as a Markdown link's text, `[DECISION-20261121-slug](memory/…)`: how MEMORY.md items cite their entries. */
-const LINKED_ID = /\[((?:DECISION|RULE|ARCH|NOTE)-\d{8}-[^\]\s]+)\]\(/gu;
+const LINKED_ID = new RegExp(String.raw`\[((?:${ID_PREFIXES})-\d{8}-[^\]\s]+)\]\(`, 'gu');
 
 /** The ids `text` cites as link texts, in order. */
 export function linkedIds(text: string): string[] {

@@ -11,6 +11,7 @@ import { DAILY_FILE } from '../write/allowance.js';
 import { count } from '../core/count.js';
 import { CONTROL_CHAR } from '../core/control-chars.js';
 import { append } from '../core/group.js';
+import { lifecycleProblems } from './lint-fields.js';
 
 export interface Problem {
   file: string;
@@ -59,6 +60,7 @@ export function lintEntries(records: EntryRecord[], files: MemoryFile[], opts: {
       if (!byId.has(target)) add(r, `supersedes ${target}, which no entry has as id`);
       if (target === id) add(r, 'supersedes itself');
     }
+    for (const problem of lifecycleProblems(r, (x) => byId.has(x))) add(r, problem);
     for (const key of repeatedKeys(e.fields.map((f) => f.key))) {
       // Every reader takes the first; a second `status:` line made forget and compound look done when they were not.
       const at = fieldLines(r.block, key).map((l) => r.block.startLine + l);

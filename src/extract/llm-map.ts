@@ -9,6 +9,7 @@
  * cited for an invented rule is not a source of it.
  */
 import type { Turn } from '../transcripts/types.js';
+import { ID_PREFIXES } from '../entries/id.js';
 import type { Candidate } from './types.js';
 import type { LlmEntry } from './llm-schema.js';
 import { SCOPE, TYPED_KEY } from '../entries/model.js';
@@ -16,7 +17,7 @@ import { cleanModelText } from './clean.js';
 import { GROUNDED, groundedShare } from './grounding.js';
 import { isTrustedTurn } from './llm-prompt.js';
 
-const ENTRY_ID_RE = /^(?:DECISION|RULE|ARCH|NOTE)-\d{8}-\S+$/;
+const ENTRY_ID_RE = new RegExp(`^(?:${ID_PREFIXES})-\\d{8}-\\S+$`);
 /** The rule-based extractor's confidence in what the assistant said and the user confirmed. */
 const AGENT_CONFIDENCE = 0.75;
 
@@ -24,6 +25,9 @@ function text(value: string | null | undefined): string | undefined {
   const t = value == null ? '' : cleanModelText(value);
   return t ? t : undefined;
 }
+
+/** The folder the cited turns ran in (the last one that says). */
+const cwdOf = (turns: readonly Turn[]) => turns.findLast((t) => t.cwd)?.cwd;
 
 /** The time of the last cited turn; when it has none, the nearest earlier turn's, then any turn's. */
 function timestampFor(batch: readonly Turn[], last: number): string | undefined {
@@ -93,6 +97,7 @@ export function toCandidates(entries: readonly LlmEntry[], batch: readonly Turn[
       revises: e.revises,
       sessionId: head.sessionId,
       sessionPath: head.sessionPath,
+      ...(cwdOf(cited) ? { cwd: cwdOf(cited) } : {}),
       firstTurn,
       lastTurn,
       timestamp,
@@ -110,6 +115,9 @@ export function toCandidates(entries: readonly LlmEntry[], batch: readonly Turn[
     const scope = text(e.scope);
     if (scope && SCOPE.test(scope)) c.scope = scope;
     else if (scope) warn(`LLM entry ${name}: scope "${scope}" ignored (expected global, project:<name> or lang:<name>)`);
+
+    if (e.retracts) c.retracting = true;
+    if (e.kind === 'Task') c.state = e.state ?? 'todo';
 
     const refs = [...new Set((e.refs ?? []).map((r) => text(r)).filter((r): r is string => r !== undefined))];
     if (refs.length > 0) c.refs = refs;

@@ -40,7 +40,12 @@ Settled knowledge (extract it):
 - Rule: a new rule, preference, convention or limit ("always run tests before commit", "以后不要用 any", "每次最多 50 条").
 - Architecture: a change to structure, components, data flow or infrastructure that was agreed.
 - Note: anything the user explicitly asks to keep ("remember this", "note that", "记住", "记一下").
+- Preference: how the user likes things done ("I prefer short commit messages", "use pnpm, not npm", "我比較喜歡…").
+- Goal: an outcome the project aims at ("the goal is sub-second search", "目标是…").
+- Task: a piece of work someone must do, with its state todo | doing | done | blocked ("the login page is done").
+- Lesson: what was learnt from a problem: problem → cause → fix, or what did not work.
 A revision ("instead of", "no longer", "改为", "不再") is settled knowledge too: set revises to true.
+A retraction ("that's wrong", "forget the Redis decision", "不对，取消") is too: set retracts to true.
 
 Retention gate (do NOT extract): chit-chat, greetings, thanks; guesses, hypotheses, brainstorming;
 questions; proposals or plans nobody confirmed; progress reports and transient task state; anything
@@ -61,8 +66,9 @@ Transcript format: each turn starts a line with "[<index>] <role>:"; indented li
 
 Output: JSON matching the schema: {"entries": [...]}, at most ${MAX_ENTRIES_PER_CALL} entries, titles at most
 ${MAX_TITLE_CHARS} characters. Use null for unknown optional fields. key is a stable typed key such as
-"decision:<project>:<topic>", "rule:<project>:<topic>", "pref:<area>:<topic>"; scope is "global",
-"project:<name>" or "lang:<name>". confidence: 0.9+ explicit and confirmed, 0.6-0.8 clearly implied.`;
+"pref:tools:package-manager", "decision:<project>:database", "goal:<project>:<name>", "task:<project>:<name>"
+(write <project> literally: memfold fills it in); scope is "global" only when it is said to hold in every
+project or is about the user (language, tone), else null. confidence: 0.9+ explicit and confirmed, 0.6-0.8 clearly implied.`;
 
 function truncate(text: string, limit: number): string {
   if (text.length <= limit) return text;

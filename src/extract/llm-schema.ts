@@ -10,6 +10,7 @@
  */
 import { z } from 'zod';
 import { KINDS } from '../entries/model.js';
+import { TASK_STATES } from '../entries/task-state.js';
 
 /** More entries than this in one reply is a runaway answer: the whole reply is invalid. */
 export const MAX_ENTRIES_PER_CALL = 50;
@@ -19,7 +20,7 @@ export const RESPONSE_FORMAT_NAME = 'memfold_entries';
 const optionalText = (description: string) => z.string().nullish().describe(description);
 
 export const llmEntrySchema = z.object({
-  kind: z.enum(KINDS).describe('Decision | Rule | Architecture | Note ("remember this")'),
+  kind: z.enum(KINDS).describe('Decision | Rule | Architecture | Note ("remember this") | Preference | Goal | Task | Lesson (problem → cause → fix)'),
   title: z.string().min(1).max(MAX_TITLE_CHARS).describe(`short title, at most ${MAX_TITLE_CHARS} characters`),
   conclusion: z.string().min(1).describe('the settled statement, in the speaker\'s words and language'),
   why: optionalText('the reason given, or null'),
@@ -31,6 +32,8 @@ export const llmEntrySchema = z.object({
   scope: optionalText('global | project:<name> | lang:<name>, or null'),
   refs: z.array(z.string()).nullish().describe('files, URLs or ids the statement is about, or null'),
   revises: z.boolean().describe('true when it replaces an earlier statement ("instead of", "改为")'),
+  retracts: z.boolean().nullish().describe('true when the user denies an earlier fact ("that\'s wrong", "forget the X decision", "不对"), or null'),
+  state: z.enum(TASK_STATES).nullish().describe('kind Task only: todo | doing | done | blocked, else null'),
   supersedes_hint: optionalText('id of the replaced entry if named in the conversation, else a short description, or null'),
   first_turn: z.int().min(1).describe('index of the first turn the statement was made in'),
   last_turn: z.int().min(1).describe('index of the last turn the statement was made or confirmed in'),

@@ -63,6 +63,7 @@ function build(st: Statement, turns: Turn[], first: Turn, last: Turn, origin: 'u
     revises: REVISION.test(st.text),
     sessionId: first.sessionId,
     sessionPath: first.sessionPath,
+    ...(first.cwd ?? last.cwd ? { cwd: first.cwd ?? last.cwd } : {}),
     firstTurn: first.index,
     lastTurn: last.index,
     timestamp: last.timestamp ?? first.timestamp ?? '',

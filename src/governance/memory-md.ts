@@ -9,6 +9,7 @@
  * written, so one whose entry cannot be read (not UTF-8) is kept as it was, not rebuilt or dropped.
  */
 import fs from 'node:fs';
+import { ID_PREFIXES } from '../entries/id.js';
 import { linkedIds } from '../entries/id.js';
 import { getField, type Entry } from '../entries/model.js';
 import { oneLine } from '../entries/render.js';
@@ -87,7 +88,7 @@ export function readCurrentMemory(text: string | undefined): CurrentMemory {
   return { exists: true, generated: false, pinned: [`${PINNED_START}\n${body}${PINNED_END}\n`], adoptedLines: body.split('\n').length - 1, citedIds, items: [] };
 }
 
-const ITEM = /^- .* \(\[(?:DECISION|RULE|ARCH|NOTE)-\d{8}-[^\]\s]+\]\(memory\/[^)\s]*\)(?:, (?:DECISION|RULE|ARCH|NOTE)-\d{8}-\S+?)*\)$/u;
+const ITEM = new RegExp(String.raw`^- .* \(\[(?:${ID_PREFIXES})-\d{8}-[^\]\s]+\]\(memory\/[^)\s]*\)(?:, (?:${ID_PREFIXES})-\d{8}-\S+?)*\)$`, 'u');
 /** An item line's citation: the linked id, then the ids of entries alike enough to share the item. */
 const CITES = /\(\[([^\]\s]+)\]\([^)\s]*\)((?:, \S+?)*)\)$/u;
 const WHERE = /^- (This week's entries: `memory\/|Daily wrap-ups: `|What changed and why: `memory\/archive\/weekly-)/;
@@ -173,10 +174,10 @@ export interface MemoryItem {
 
 export function sectionFor(entry: Entry): SectionName {
   const key = getField(entry, 'key') ?? '';
-  if (key.startsWith('pref:')) return 'Preferences';
-  if (/^(task|goal):/.test(key)) return 'Goals and open tasks';
+  if (key.startsWith('pref:') || entry.kind === 'Preference') return 'Preferences';
+  if (/^(task|goal):/.test(key) || entry.kind === 'Goal' || entry.kind === 'Task') return 'Goals and open tasks';
   if (entry.kind === 'Rule' || /^(true|yes|1)$/i.test(getField(entry, 'core') ?? '')) return 'Core rules';
-  if (entry.kind === 'Note') return 'Notes';
+  if (entry.kind === 'Note' || entry.kind === 'Lesson') return 'Notes';
   return 'Active decisions';
 }
 

@@ -10,6 +10,7 @@
  * age: days since the entry's date. Suggestions only: nothing here is written anywhere.
  */
 import { DateTime } from 'luxon';
+import { ID_PREFIXES } from '../entries/id.js';
 import { append } from '../core/group.js';
 import { getField, idList } from '../entries/model.js';
 import { similarPairs } from '../entries/similar-pairs.js';
@@ -43,7 +44,7 @@ export interface MergeCandidate {
   similarity: number;
 }
 
-const ID_IN_TEXT = /\b(?:DECISION|RULE|ARCH|NOTE)-\d{8}-[^\s)\]>#,;`'"]+/g;
+const ID_IN_TEXT = new RegExp(String.raw`\b(?:${ID_PREFIXES})-\d{8}-[^\s)\]>#,;` + "`'\"]+", 'g');
 
 /** Other entries an entry names: supersedes, refs, links and bare ids in its text (existing ids only). */
 export function outLinks(r: EntryRecord, known: Set<string>): Set<string> {

@@ -12,6 +12,7 @@ import type { EntryRecord } from '../entries/store.js';
 import { planConflicts } from '../entries/conflicts.js';
 import type { LogHit } from './weekly-log.js';
 import { append } from '../core/group.js';
+import { retractedIds, scopedKeyOf } from '../entries/lifecycle.js';
 
 export interface TraceStep {
   id: string;
@@ -23,7 +24,12 @@ export interface TraceStep {
   startLine: number;
   endLine: number;
   supersedes: string[];
+  /** The ids its `retracts` names (an appended retraction). */
+  retracts: string[];
   key: string | null;
+  scope: string | null;
+  /** A Task's state (todo, doing, done, blocked). */
+  state: string | null;
   log: LogHit[];
 }
 
@@ -39,6 +45,9 @@ export function supersededIds(r: EntryRecord): string[] {
   return supersedesOf(r.entry);
 }
 
+/** What an entry replaces in its chain: what it supersedes and what it retracts. */
+const olderOf = (r: EntryRecord) => [...supersededIds(r), ...retractedIds(r)];
+
 export function statusOf(r: EntryRecord): string {
   return (getField(r.entry, 'status') ?? 'active').trim().toLowerCase();
 }
@@ -49,11 +58,12 @@ const keyOf = (r: EntryRecord) => getField(r.entry, 'key')?.trim() || null;
 export function chainIds(records: EntryRecord[], id: string): string[] {
   const byId = new Map(records.filter((r) => r.id).map((r) => [r.id, r] as const));
   const newer = new Map<string, string[]>();
-  for (const r of records) for (const old of supersededIds(r)) append(newer, old, r.id);
+  for (const r of records) for (const old of olderOf(r)) append(newer, old, r.id);
+  // One key in one scope is one fact (lifecycle.ts): project B's entry with A's key is another chain.
   const sameKey = new Map<string, string[]>();
   for (const r of records) {
     const k = keyOf(r);
-    if (k && r.id) append(sameKey, k, r.id);
+    if (k && r.id) append(sameKey, scopedKeyOf(r, k), r.id);
   }
   const seen = new Set<string>();
   const keys = new Set<string>();
@@ -62,15 +72,16 @@ export function chainIds(records: EntryRecord[], id: string): string[] {
     const x = todo.pop()!;
     if (seen.has(x) || !byId.has(x)) continue;
     seen.add(x);
-    const k = keyOf(byId.get(x)!);
+    const key = keyOf(byId.get(x)!);
+    const k = key && scopedKeyOf(byId.get(x)!, key);
     if (k && !keys.has(k)) {
       keys.add(k);
       todo.push(...sameKey.get(k)!);
     }
-    todo.push(...supersededIds(byId.get(x)!), ...(newer.get(x) ?? []));
+    todo.push(...olderOf(byId.get(x)!), ...(newer.get(x) ?? []));
   }
   // Order: by depth from the oldest (an entry comes after everything it supersedes), then date, then id.
-  const olderIn = (x: string) => supersededIds(byId.get(x)!).filter((o) => seen.has(o));
+  const olderIn = (x: string) => olderOf(byId.get(x)!).filter((o) => seen.has(o));
   const depth = new Map<string, number>();
   for (const x of seen) longestFrom(x, olderIn, depth);
   const depthOf = (x: string) => depth.get(x)!;
@@ -107,7 +118,8 @@ export function buildTrace(records: EntryRecord[], id: string, logFor: (id: stri
     const r = byId.get(x)!;
     return {
       id: x, kind: r.entry.kind, title: r.entry.title, date: getField(r.entry, 'date') ?? null, status: statusOf(r),
-      path: r.file, startLine: r.block.startLine, endLine: r.block.endLine, supersedes: supersededIds(r), key: keyOf(r), log: logFor(x),
+      path: r.file, startLine: r.block.startLine, endLine: r.block.endLine, supersedes: supersededIds(r), retracts: retractedIds(r), key: keyOf(r),
+      scope: getField(r.entry, 'scope')?.trim() || null, state: getField(r.entry, 'state')?.trim() || null, log: logFor(x),
     };
   });
   const inChain = new Set(chain.map((s) => s.id));
@@ -122,7 +134,10 @@ export function formatTrace(t: Trace): string {
   for (const s of t.chain) {
     const mark = s.id === t.id ? '*' : ' ';
     out.push(`${mark} ${s.date ?? '????-??-??'}  ${s.status.padEnd(10)} ${s.id}  ${s.path}:${s.startLine}`);
-    const links = [...(s.supersedes.length ? [`supersedes ${s.supersedes.join(', ')}`] : []), ...(s.key ? [`key ${s.key}`] : [])];
+    const links = [
+      ...(s.supersedes.length ? [`supersedes ${s.supersedes.join(', ')}`] : []), ...(s.retracts.length ? [`retracts ${s.retracts.join(', ')}`] : []),
+      ...(s.key ? [`key ${s.key}`] : []), ...(s.scope ? [`scope ${s.scope}`] : []), ...(s.state ? [`state ${s.state}`] : []),
+    ];
     out.push(`    ${s.kind}: ${s.title}${links.length ? `  (${links.join('; ')})` : ''}`);
     for (const h of s.log) out.push(`    log ${h.file}:${h.line}${h.run ? ` [run ${h.run}]` : ''}: ${h.text}`);
   }

@@ -6,7 +6,7 @@
  */
 /** One line of a run's block: what compound did to an item, and the item. */
 export interface LogLine {
-  what: 'promoted' | 'demoted' | 'held back' | 'superseded' | 'blocked' | 'cycle' | 'suspected' | 'adopted' | 'kept' | 'over-budget';
+  what: 'promoted' | 'demoted' | 'held back' | 'superseded' | 'retracted' | 'blocked' | 'cycle' | 'suspected' | 'adopted' | 'kept' | 'over-budget';
   text: string;
 }
 

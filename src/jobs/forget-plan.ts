@@ -7,6 +7,7 @@
  * not edited (DESIGN §2: forget writes only what is named). Nothing else in a file changes, byte for byte.
  */
 import { getField, idList } from '../entries/model.js';
+import { ID_PREFIXES } from '../entries/id.js';
 import { entryBlocks, parseBlocks, serializeBlocks, splitLines, type Block } from '../entries/parse.js';
 import { flipStatus } from './compound/flip.js';
 import { idMention } from '../governance/id-match.js';
@@ -71,7 +72,7 @@ export function mentionMatcher(ids: string[], quotes: string[], keptTexts: strin
 }
 
 const HEADING = /^#{1,6}[ \t]/;
-const CITED_ID = /(?:DECISION|RULE|ARCH|NOTE)-\d{8}-[\p{L}\p{N}\p{M}_-]+/gu;
+const CITED_ID = new RegExp(String.raw`(?:${ID_PREFIXES})-\d{8}-[\p{L}\p{N}\p{M}_-]+`, 'gu');
 /** A kept entry's list of ids: `refs:` or `supersedes:`. */
 const ID_LIST = /^([ \t]*[-*+][ \t]*(?:refs|supersedes):[ \t]*)(.*?)(\r?\n)?$/;
 

@@ -66,6 +66,7 @@ export function importItems(markdown: string): ImportItem[] {
 export function kindFor(source: 'openclaw' | 'claude-md', text: string): Kind {
   if (source === 'claude-md') return 'Rule';
   if (/\b(?:we decided|decided to|decision|we chose|going with|switched to)\b|决定|決定/i.test(text)) return 'Decision';
+  if (/\bi\s+(?:prefer|like\s+to)\b|我?(?:比较|比較|更)?(?:喜欢|喜歡|偏好)/i.test(text)) return 'Preference';
   if (/\b(?:always|never|must|do not|don't|rule)\b|必须|必須|不要|规定|規定/i.test(text)) return 'Rule';
   return 'Note';
 }

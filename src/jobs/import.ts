@@ -23,7 +23,7 @@ import { importFiles } from './import-files.js';
 import { importItems, kindFor } from './import-parse.js';
 import { planEntries, type PlanInput } from './microsync/plan.js';
 import { checkLabels } from '../entries/labels.js';
-import { projectScope } from '../entries/scope.js';
+import { scopeOfFolder, type ScopeMapping } from '../scope/scope-of.js';
 import { append } from '../core/group.js';
 import { IMPORT_KINDS } from './import-files.js';
 import type { ImportKind } from './import-files.js';
@@ -53,11 +53,11 @@ export interface ImportResult {
 
 const BOILERPLATE = /^this file (?:provides guidance to|guides) claude/i;
 
-function defaultScope(kind: ImportKind, file: string): string | undefined {
+function defaultScope(kind: ImportKind, file: string, mapping: ScopeMapping | undefined): string | undefined {
   if (kind !== 'claude-md') return undefined;
   const dir = path.dirname(file);
   if (path.basename(dir) === '.claude') return 'global';
-  return projectScope(path.basename(dir));
+  return scopeOfFolder(dir, mapping).scope;
 }
 
 export async function runImport(opts: ImportOptions): Promise<ImportResult> {
@@ -89,7 +89,7 @@ export async function runImport(opts: ImportOptions): Promise<ImportResult> {
         continue;
       }
       held.add(`${k}\0${normalise(red.text)}`);
-      const scope = opts.scope ?? defaultScope(kind, file);
+      const scope = opts.scope ?? defaultScope(kind, file, opts.loaded.config.scopes);
       candidates.push({
         kind: k, title: titleOf(red.text), conclusion: red.text, confidence: 1, origin: 'manual', revises: false,
         ...(scope ? { scope } : {}), ...(item.heading ? { tags: [`imported:${redactSecrets(item.heading).text.replace(/[,\n]/g, ' ')}`] } : {}),

@@ -10,16 +10,21 @@ import { MemError } from '../core/errors.js';
 import { toIsoUtc } from '../core/time.js';
 import { appendEntries } from '../entries/daily.js';
 import { checkLabels, type LabelName } from '../entries/labels.js';
-import { getField, isKind, type Kind, type Origin } from '../entries/model.js';
+import { KIND_LIST, kindNamed } from '../entries/kind-names.js';
+import { getField, type Kind, type Origin } from '../entries/model.js';
+import { isTaskState, TASK_STATES, type TaskState } from '../entries/task-state.js';
 import { loadEntries, recordsOf } from '../entries/store.js';
 import { stripControl } from '../extract/clean.js';
 import { redactSecrets } from '../secrets/secrets.js';
-import { capitalise, hasWords, normalise, titleOf } from '../extract/sentences.js';
+import { hasWords, normalise, titleOf } from '../extract/sentences.js';
 import type { Candidate } from '../extract/types.js';
 import { dailyFile } from '../workspace/layout.js';
 import { defaultLockOptions } from '../write/defaults.js';
 import { WorkspaceWriter } from '../write/writer.js';
-import { planEntries, type Known } from './microsync/plan.js';
+import { labelCandidate } from './microsync/label.js';
+import { planEntries } from './microsync/plan.js';
+import { type Known } from './microsync/scope-link.js';
+import { scopeOfFolder } from '../scope/scope-of.js';
 
 export interface RememberOptions {
   workspace: string;
@@ -30,6 +35,10 @@ export interface RememberOptions {
   title?: string;
   key?: string;
   scope?: string;
+  /** The folder it is said in: without `scope`, the entry takes this folder's (workspace/scope-of.ts). */
+  cwd?: string;
+  /** A Task's state (todo by default). */
+  state?: string;
   dryRun?: boolean;
   /** Who states it: `manual` (default, `mem remember`) or `agent` (the MCP tool memory_remember). */
   origin?: Origin;
@@ -47,15 +56,24 @@ export interface RememberResult {
 }
 
 export function parseKind(value: string | undefined): Kind {
-  const k = (value ?? 'note').toLowerCase();
-  const kind = k === 'arch' ? 'Architecture' : capitalise(k);
-  if (!isKind(kind)) throw new MemError('USAGE', `--kind "${value}" is not one of decision, rule, architecture, note`);
+  const kind = kindNamed(value ?? 'note');
+  if (!kind) throw new MemError('USAGE', `--kind "${value}" is not one of ${KIND_LIST}`);
   return kind;
+}
+
+/** `--state` is a Task's (todo, doing, done, blocked); any other kind has none. */
+export function parseState(kind: Kind, value: string | undefined): TaskState | undefined {
+  if (value === undefined) return kind === 'Task' ? 'todo' : undefined;
+  if (kind !== 'Task') throw new MemError('USAGE', `--state is for --kind task only (got --kind ${kind.toLowerCase()})`);
+  const s = value.trim().toLowerCase();
+  if (!isTaskState(s)) throw new MemError('USAGE', `--state "${value}" is not one of ${TASK_STATES.join(', ')}`);
+  return s;
 }
 
 
 export async function runRemember(opts: RememberOptions): Promise<RememberResult> {
   const kind = parseKind(opts.kind);
+  const state = parseState(kind, opts.state);
   checkLabels(opts, opts.labelName);
   const red = redactSecrets(stripControl(opts.text).trim());
   const text = red.text;
@@ -65,11 +83,15 @@ export async function runRemember(opts: RememberOptions): Promise<RememberResult
   if (given && !hasWords(given)) throw new MemError('USAGE', `the title "${given}" has no letters or digits; give a title with words, or none to use the first sentence`);
   const title = given ? redactSecrets(given).text : titleOf(text);
   const day = opts.now.toISODate()!;
-  const candidate: Candidate & { day: string; sessionPathStored: string } = {
+  // Said in the memory workspace itself (its own repository, usually) names no project: unscoped, as before scopes.
+  const inWorkspace = opts.cwd !== undefined && !path.relative(path.resolve(opts.workspace), path.resolve(opts.cwd)).startsWith('..');
+  const here = opts.scope || !opts.cwd || inWorkspace ? undefined : scopeOfFolder(opts.cwd, opts.loaded.config.scopes).scope;
+  // The scope given, else the folder's (global for a user-level topic or "in every project"); a key from the topic lexicon when none is given.
+  const candidate = labelCandidate<Candidate & { day: string; sessionPathStored: string }>({
     kind, title, conclusion: text, confidence: 1, origin: opts.origin ?? 'manual', revises: false,
-    ...(opts.key ? { key: opts.key } : {}), ...(opts.scope ? { scope: opts.scope } : {}),
+    ...(opts.key ? { key: opts.key } : {}), ...(opts.scope ? { scope: opts.scope } : {}), ...(state ? { state } : {}),
     sessionId: opts.source?.sessionId ?? '', sessionPath: opts.source?.sessionPath ?? '', sessionPathStored: opts.source?.sessionPath ?? '', firstTurn: 0, lastTurn: 0, timestamp: toIsoUtc(opts.now), day,
-  };
+  }, here);
   const file = dailyFile(day);
   const all = await loadEntries(opts.workspace);
   const others: Known[] = all.filter((r) => r.file !== file).map((r) => ({ id: r.id, entry: r.entry }));

@@ -3,7 +3,8 @@
  * --scope (exact, case-insensitive, whitespace as `-`: scope-key.ts) and --path (a glob: `*` within a folder, `**` across folders).
  * A chunk with no date is left out when a date bound is given.
  */
-import { KINDS, STATUSES } from '../entries/model.js';
+import { KIND_LIST, kindNamed } from '../entries/kind-names.js';
+import { STATUSES } from '../entries/model.js';
 import { scopeKey } from '../entries/scope-key.js';
 import type { DocRecord } from './types.js';
 
@@ -38,7 +39,7 @@ export function makeFilter(f: Filters): (r: DocRecord) => boolean {
   return (r) => {
     if (f.since && (!r.date || r.date.slice(0, 10) < f.since)) return false;
     if (f.until && (!r.date || r.date.slice(0, 10) > f.until)) return false;
-    if (f.kind && lower(r.kind) !== lower(f.kind) && !(lower(f.kind) === 'arch' && r.kind === 'Architecture')) return false;
+    if (f.kind && lower(r.kind) !== lower(f.kind) && kindNamed(f.kind) !== r.kind) return false;
     if (f.status && lower(r.status) !== lower(f.status)) return false;
     // A retracted entry (mem forget) is hidden unless asked for by status (DESIGN §8).
     if (!f.status && lower(r.status) === 'retracted') return false;
@@ -58,8 +59,7 @@ export function hasFilters(f: Filters): boolean {
  */
 export function unknownFilterValues(f: Filters): string[] {
   const out: string[] = [];
-  const kinds = [...KINDS.map((k) => k.toLowerCase()), 'arch'];
-  if (f.kind && !kinds.includes(f.kind.toLowerCase())) out.push(`--kind "${f.kind}" is none of the kinds memfold writes (decision, rule, architecture or arch, note)`);
+  if (f.kind && !kindNamed(f.kind)) out.push(`--kind "${f.kind}" is none of the kinds memfold writes (${KIND_LIST})`);
   if (f.status && !(STATUSES as readonly string[]).includes(f.status.toLowerCase())) out.push(`--status "${f.status}" is none of the statuses memfold writes (${STATUSES.join(', ')})`);
   return out;
 }

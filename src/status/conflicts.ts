@@ -1,7 +1,7 @@
 /**
  * Conflicts among active entries (DESIGN §5, §8), pure. A conflict is certain when two active entries
- * share a `key`, or an active entry is named by another active entry's `supersedes` (compound flips
- * it on its next run). Similar titles and conclusions of one kind are only *suspected* conflicts:
+ * share a `key` in one scope, or an active entry is named by another active entry's `supersedes` or
+ * `retracts` (compound flips it on its next run). Similar titles and conclusions of one kind are only *suspected* conflicts:
  * similarity never flips a status, it is reported for a person to judge.
  */
 import { getField, supersedesOf } from '../entries/model.js';
@@ -9,6 +9,7 @@ import { similarPairs } from '../entries/similar-pairs.js';
 import { tokens } from '../entries/similarity.js';
 import type { EntryRecord } from '../entries/store.js';
 import { append } from '../core/group.js';
+import { retractedIds, scopedKeyOf } from '../entries/lifecycle.js';
 
 export interface Conflict {
   ids: string[];
@@ -24,12 +25,13 @@ export function findConflicts(records: EntryRecord[]): { conflicts: Conflict[]; 
   const byKey = new Map<string, string[]>();
   for (const r of active) {
     const key = getField(r.entry, 'key');
-    if (key) append(byKey, key, r.id);
+    if (key) append(byKey, scopedKeyOf(r, key), r.id);
   }
-  for (const [key, ids] of byKey) if (ids.length > 1) conflicts.push({ ids, reason: `${ids.length} active entries share key ${key}` });
+  for (const [scoped, ids] of byKey) if (ids.length > 1) conflicts.push({ ids, reason: `${ids.length} active entries share key ${scoped.slice(scoped.indexOf('\u0000') + 1)}` });
   const activeIds = new Set(active.map((r) => r.id));
   const linked = new Set<string>();
   for (const r of active) {
+    for (const target of retractedIds(r)) if (activeIds.has(target)) conflicts.push({ ids: [target, r.id], reason: `${target} is retracted by ${r.id} but still active` });
     for (const target of supersedesOf(r.entry)) {
       linked.add(`${r.id} ${target}`).add(`${target} ${r.id}`);
       if (activeIds.has(target)) conflicts.push({ ids: [target, r.id], reason: `${target} is superseded by ${r.id} but still active` });

@@ -14,7 +14,7 @@ export interface DailySplit {
   targets: Map<string, EntryBlock[]>;
 }
 
-const PLURAL: Record<string, string> = { Decision: 'decisions', Rule: 'rules', Architecture: 'architecture', Note: 'notes' };
+const PLURAL: Record<string, string> = { Decision: 'decisions', Rule: 'rules', Architecture: 'architecture', Note: 'notes', Preference: 'preferences', Goal: 'goals', Task: 'tasks', Lesson: 'lessons' };
 
 /** `scope: project:shop` → "shop"; otherwise the kind ("decisions", "rules", ...). */
 export function topicOf(block: EntryBlock): string {

@@ -12,6 +12,7 @@ export function compoundSummary(r: CompoundResult): string {
     `${r.promoted.length} promoted`,
     `${r.demoted.length} demoted`,
     `${r.superseded.length} superseded`,
+    ...(r.retracted.length ? [`${r.retracted.length} retracted`] : []),
     `${r.suspected.length} suspected conflicts`,
   ];
   if (r.cycles.length) parts.push(`${r.cycles.length} supersedes cycles left alone`);
@@ -44,6 +45,7 @@ export function registerCompound(program: Command): void {
       out.json(r);
       if (r.dryRun) {
         for (const f of r.superseded) out.result(`would mark ${f.id} superseded in ${f.file} (by ${f.by}: ${f.reason})`);
+        for (const f of r.retracted) out.result(`would mark ${f.id} retracted in ${f.file} (${f.reason})`);
         out.result(r.diff || 'MEMORY.md would not change');
       }
       out.line(compoundSummary(r));

@@ -16,7 +16,7 @@ export function registerSearch(program: Command): void {
     .option('--deep', 'search the cold tier (archive, extra paths) too, ranked together with the warm tier')
     .option('--since <when>', 'only chunks dated on or after: 30m, 3h, 2d, 1w, an ISO date, or all')
     .option('--until <when>', 'only chunks dated on or before (same forms as --since)')
-    .option('--kind <kind>', 'only entries of this kind: decision, rule, architecture, note')
+    .option('--kind <kind>', 'only entries of this kind: decision, rule, architecture (arch), note, preference (pref), goal, task, lesson')
     .option('--status <status>', 'only entries with this status: active, superseded, archived, retracted')
     .option('--scope <scope>', 'only entries with this scope, e.g. project:shop')
     .option('--path <glob>', 'only files matching this glob, e.g. "memory/2026-11-*.md" or "**/projects/**"')

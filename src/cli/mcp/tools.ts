@@ -8,6 +8,8 @@ import { z } from 'zod';
 import type { DateTime } from 'luxon';
 import type { LoadedConfig } from '../../config/load.js';
 import { MemError } from '../../core/errors.js';
+import { KIND_NAMES } from '../../entries/kind-names.js';
+import { TASK_STATES } from '../../entries/task-state.js';
 import { parseSince } from '../../core/time.js';
 import { buildContext } from '../../context/run.js';
 import { redactSecrets } from '../../secrets/secrets.js';
@@ -26,7 +28,7 @@ export interface ToolEnv {
 const filters = z.object({
   since: z.string().optional().describe('30m, 3h, 2d, 1w, an ISO date, or all'),
   until: z.string().optional(),
-  kind: z.enum(['decision', 'rule', 'architecture', 'arch', 'note']).optional(),
+  kind: z.enum(KIND_NAMES).optional(),
   status: z.enum(['active', 'superseded', 'archived', 'retracted']).optional(),
   scope: z.string().optional().describe('e.g. project:shop'),
   path: z.string().optional().describe('glob, e.g. memory/2026-11-*.md'),
@@ -51,7 +53,8 @@ export const SCHEMAS = {
   }).strict(),
   memory_remember: z.object({
     text: z.string().trim().min(1, 'text must not be empty').max(20_000),
-    kind: z.enum(['decision', 'rule', 'architecture', 'note']).optional(),
+    kind: z.enum(KIND_NAMES).optional(),
+    state: z.enum(TASK_STATES).optional().describe('kind task only: todo, doing, done or blocked (a later entry with the same key moves it)'),
     key: z.string().optional().describe('stable typed key, e.g. decision:shop:package-manager'),
     scope: z.string().optional().describe('global, project:<name> or lang:<name>'),
     title: z.string().optional(),
@@ -73,7 +76,7 @@ export const DESCRIPTIONS: Record<ToolName, string> = {
   memory_search: 'Search long-term memory (BM25, plus embeddings when configured). Returns hits with path, lines, entry id, status and snippet; retracted entries are left out unless filters.status is "retracted".',
   memory_get: 'Read one memory entry by id, or lines of a memory Markdown file by path.',
   memory_context: 'The layered memory pack for this session (core rules, scope memories, query memories) within a token budget, wrapped in <memfold-context>.',
-  memory_remember: 'Record one settled fact, decision, rule or note (origin agent). The same text twice adds nothing; a shared key supersedes the older entry.',
+  memory_remember: 'Record one settled fact: a decision, rule, architecture change, note, preference, goal, task (with its state) or lesson (origin agent). The same text twice adds nothing; a shared key supersedes the older entry.',
   memory_trace: "An entry's supersedes chain, oldest to newest, with statuses and the weekly-log lines that changed them.",
   memory_evidence: 'The original transcript turns an entry was made from (speaker, time, position), secrets redacted; says when the transcript changed. Same JSON as `mem source <id> --json`. With query instead of id: hits from the raw transcripts, same JSON as `mem search --archive <query> --json`.',
 };
@@ -130,7 +133,7 @@ export const HANDLERS: Record<ToolName, Handler> = {
     buildContext({ workspace: env.workspace, loaded: env.loaded, now: env.now(), scope: a.scope, query: a.query, budget: a.budget, cwd: env.cwd, via: 'mcp:memory_context' }),
   memory_remember: async (env, a: z.infer<typeof SCHEMAS.memory_remember>) => {
     const sessionId = `mcp-${createHash('sha256').update(a.text.trim()).digest('hex').slice(0, 12)}`;
-    const r = await runRemember({ workspace: env.workspace, loaded: env.loaded, now: env.now(), ...a, origin: 'agent', source: { sessionId, sessionPath: 'mcp:memory_remember' }, labelName: (label) => label });
+    const r = await runRemember({ workspace: env.workspace, loaded: env.loaded, now: env.now(), ...a, cwd: env.cwd, origin: 'agent', source: { sessionId, sessionPath: 'mcp:memory_remember' }, labelName: (label) => label });
     if (!r.added) return r;
     // As `mem remember` does: the index takes the entry now, never failing the write.
     const { warning } = await (await import('../../search/index.js')).updateIndexAfterWrite(env.workspace, env.loaded);

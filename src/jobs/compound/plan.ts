@@ -8,6 +8,7 @@ import type { EntryRecord } from '../../entries/store.js';
 import { dateOf } from '../../entries/precedence.js';
 import { planConflicts, statusOf, type ConflictPlan } from '../../entries/conflicts.js';
 import { getField } from '../../entries/model.js';
+import { isDoneTask } from '../../entries/task-state.js';
 import { jaccard, tokens } from '../../entries/similarity.js';
 import { defaultSummary, lineCount, readCurrentMemory, renderMemory, sectionFor, type CurrentMemory, type MemoryItem, type WrittenItem } from '../../governance/memory-md.js';
 import { PROMOTE_MIN, rankEntries, type Ranked } from './rank.js';
@@ -71,7 +72,8 @@ export function planCompound(input: CompoundInput): CompoundPlan {
   const flipped = new Set(conflicts.flips.map((f) => f.id));
   // An entry judged superseded is never promoted, flipped or not: MEMORY.md must not list two versions of one fact.
   const replaced = new Set([...flipped, ...conflicts.blocked.map((f) => f.id)]);
-  const live = upToWeek.filter((r) => statusOf(r) === 'active' && !replaced.has(r.id) && !r.file.startsWith('memory/archive/'));
+  // A finished task is history, not hot memory: only open tasks are promoted.
+  const live = upToWeek.filter((r) => statusOf(r) === 'active' && !replaced.has(r.id) && !isDoneTask(r.entry) && !r.file.startsWith('memory/archive/'));
   const unique = [...new Map(live.map((r) => [r.id, r])).values()];
   const ranked = rankEntries(unique, input.records, week);
   const current = readCurrentMemory(input.currentMemory);
@@ -128,8 +130,8 @@ export function planCompound(input: CompoundInput): CompoundPlan {
   const score = new Map(ranked.map((r) => [r.record.id, r]));
   if (current.markerLost) log.push({ what: 'kept', text: `MEMORY.md had lost its generator marker line but is memfold's own output (its items cite entry ids): regenerated${current.adoptedLines !== null ? `; ${count(current.adoptedLines, 'line')} added by hand outside the pinned markers are kept as a pinned section` : ''}` });
   else if (current.adoptedLines !== null) log.push({ what: 'adopted', text: `MEMORY.md had no generator marker (hand-written or from another tool): its whole text (${current.adoptedLines} lines) is kept as a pinned section` });
-  for (const f of conflicts.flips) log.push({ what: 'superseded', text: `${f.id} (${f.date}, ${f.file}) → superseded by ${f.by}: ${f.reason}` });
-  for (const f of conflicts.blocked) log.push({ what: 'blocked', text: `${f.id} (${f.file}) should be superseded by ${f.by} (${f.reason}) but is not in a daily file or memory/recent/: its status is left as it is, and it is not promoted` });
+  for (const f of conflicts.flips) log.push({ what: f.to, text: `${f.id} (${f.date}, ${f.file}) → ${f.to} by ${f.by}: ${f.reason}` });
+  for (const f of conflicts.blocked) log.push({ what: 'blocked', text: `${f.id} (${f.file}) should be ${f.to} by ${f.by} (${f.reason}) but is not in a daily file or memory/recent/: its status is left as it is, and it is not promoted` });
   for (const c of conflicts.cycles) log.push({ what: 'cycle', text: cycleText(c) });
   for (const id of [...keptIds].filter((x) => input.heldBack.has(x)).sort()) log.push({ what: 'held back', text: `${id}: kept in MEMORY.md as it was (${input.heldBack.get(id)} is not valid UTF-8; convert it, e.g. iconv -f latin1 -t utf-8)` });
   for (const id of promoted) {

@@ -5,7 +5,8 @@
  *
  *   score = KIND[kind] + 2·confidence + 0.5·min(links, 4) + 3·core + 0.3·weight + 2·0.5^(age/30)
  *
- * KIND: Rule 2, Decision 1.5, Architecture 1.5, Note 1. links: other entries naming this id in
+ * KIND: Rule 2, Preference 2, Decision 1.5, Architecture 1.5, Goal 1.5, Lesson 1.5, Task 1, Note 1
+ * (what holds for every session first; a task is open for a while, a note is detail). links: other entries naming this id in
  * `refs`, plus 1 when this entry itself supersedes another (a deliberate revision). Being named in
  * another's `supersedes` earns nothing: it marks the entry as replaced, not as important.
  * core: 1 when `core: true`. weight: 0-10, clamped. age: days from the entry's date to the week's
@@ -16,7 +17,7 @@ import type { EntryRecord } from '../../entries/store.js';
 import { dateOf } from '../../entries/precedence.js';
 import { ageDays, type Week } from './week.js';
 
-export const KIND_SCORE: Record<string, number> = { Rule: 2, Decision: 1.5, Architecture: 1.5, Note: 1 };
+export const KIND_SCORE: Record<string, number> = { Rule: 2, Preference: 2, Decision: 1.5, Architecture: 1.5, Goal: 1.5, Lesson: 1.5, Task: 1, Note: 1 };
 export const COEFF = { confidence: 2, links: 0.5, maxLinks: 4, core: 3, weight: 0.3, recency: 2, halfLifeDays: 30 } as const;
 export const PROMOTE_MIN = 3;
 

@@ -54,6 +54,8 @@ export interface CompoundResult {
   promoted: string[];
   demoted: string[];
   superseded: Array<{ id: string; file: string; by: string; reason: string }>;
+  /** Entries an appended `retracts` named, flipped to retracted. */
+  retracted: Array<{ id: string; file: string; by: string; reason: string }>;
   suspected: Array<{ a: string; b: string; score: number }>;
   /** Supersedes cycles among active entries: reported, never settled. */
   cycles: string[][];
@@ -92,7 +94,7 @@ async function plan(opts: CompoundOptions, week: Week, current: string | undefin
   let asked: Asked = { rejected: [], stoppedByBudget: false };
   if (config.llm && llmMode && p.current.inputKey === p.inputKey && current !== undefined) {
     // Same input as the model's last rewrite: keep it rather than ask again for a different wording.
-    p = { ...p, memory: current, promoted: [], demoted: [], archived: [], log: p.log.filter((l) => ['superseded', 'blocked', 'cycle', 'suspected', 'held back'].includes(l.what)) };
+    p = { ...p, memory: current, promoted: [], demoted: [], archived: [], log: p.log.filter((l) => ['superseded', 'retracted', 'blocked', 'cycle', 'suspected', 'held back'].includes(l.what)) };
   } else if (config.llm && llmMode && budget) {
     const r = await compoundWithLlm(config.llm, p.ranked.filter((x) => x.score >= PROMOTE_MIN), opts.apiKey, budget);
     asked = { rejected: r.rejected, stoppedByBudget: r.stoppedByBudget };
@@ -172,7 +174,8 @@ export async function runCompound(opts: CompoundOptions): Promise<CompoundResult
     }
     const result: CompoundResult = {
       week: week.label, changed: false, memoryLines: lineCount(p.memory), items: p.items.length + p.kept.length, promoted: p.promoted, demoted: p.demoted,
-      superseded: p.conflicts.flips.map(({ id, file, by, reason }) => ({ id, file, by, reason })), suspected: p.conflicts.suspects, cycles: p.conflicts.cycles,
+      superseded: p.conflicts.flips.filter((f) => f.to === 'superseded').map(({ id, file, by, reason }) => ({ id, file, by, reason })),
+      retracted: p.conflicts.flips.filter((f) => f.to === 'retracted').map(({ id, file, by, reason }) => ({ id, file, by, reason })), suspected: p.conflicts.suspects, cycles: p.conflicts.cycles,
       adoptedHandWritten: p.current.adoptedLines !== null, written: [], previous: null, catchUp, llm, dryRun: opts.dryRun,
     };
     if (opts.dryRun) return { ...result, diff: lineDiff(current ?? '', p.memory, ['MEMORY.md', `MEMORY.md (compound ${week.label})`]) };
@@ -200,9 +203,17 @@ export async function runCompound(opts: CompoundOptions): Promise<CompoundResult
         let flipped: boolean[] = [];
         const change = (cur: string | undefined) => {
           if (cur === undefined) return undefined;
-          const r = flipStatuses(cur, flips.map((f) => f.id), 'active', 'superseded');
-          flipped = r.flipped;
-          return r.text;
+          // Retractions and supersessions of one file in one write: each flip to its own status.
+          let text = cur;
+          flipped = flips.map(() => false);
+          for (const to of ['superseded', 'retracted'] as const) {
+            const at = flips.flatMap((f, i) => (f.to === to ? [i] : []));
+            if (!at.length) continue;
+            const r = flipStatuses(text, at.map((i) => flips[i]!.id), 'active', to);
+            at.forEach((i, j) => (flipped[i] = r.flipped[j]!));
+            text = r.text ?? text;
+          }
+          return text === cur ? undefined : text;
         };
         if (await writer.update(file, change, { endingsKept: true })) result.written.push(file);
         for (const [i, f] of flips.entries()) if (!flipped[i]) after.push(`skipped: ${f.id} in ${f.file} was no longer active when compound came to flip it`);

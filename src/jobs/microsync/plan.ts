@@ -8,12 +8,15 @@
  * overwriting an older entry.
  */
 import { makeId, isVersionOf, nextFreeId } from '../../entries/id.js';
-import { getField, getSource, supersedesOf, type Entry, type Field, type Kind } from '../../entries/model.js';
+import { getField, getSource, idList, supersedesOf, type Entry, type Field, type Kind } from '../../entries/model.js';
 import { contentTokens, jaccard } from '../../entries/similarity.js';
 import { REVISION } from '../../extract/markers.js';
 import { normalise } from '../../extract/sentences.js';
 import type { Candidate } from '../../extract/types.js';
 import { candidateMarks, isForgotten, type ForgottenMarks } from '../forgotten.js';
+import { covers, retractedBy, sameKeyIn, sameScope } from './scope-link.js';
+import type { Known } from './scope-link.js';
+
 
 /**
  * Below this similarity of content words (two in five shared) a revision names no predecessor rather
@@ -29,11 +32,6 @@ export const REVISION_SIMILARITY = 0.4;
 const CHANGE_WORDS = new RegExp(`${REVISION.source}|\\b(?:instead|now|anymore)\\b|现在|現在`, 'gi');
 
 const about = (statement: string) => contentTokens(statement.replace(CHANGE_WORDS, ' '));
-
-export interface Known {
-  id: string;
-  entry: Entry;
-}
 
 export interface PlannedEntry {
   day: string;
@@ -62,7 +60,7 @@ export interface PlanInput {
 
 const range = (c: Candidate) => `${c.firstTurn}-${c.lastTurn}`;
 
-export function entryFromCandidate(c: PlanInput['candidates'][number], id: string, supersedes?: string): Entry {
+export function entryFromCandidate(c: PlanInput['candidates'][number], id: string, supersedes?: string, retracts?: string): Entry {
   const fields: Field[] = [
     { key: 'id', value: id },
     { key: 'date', value: c.day },
@@ -87,8 +85,10 @@ export function entryFromCandidate(c: PlanInput['candidates'][number], id: strin
   fields.push({ key: 'origin', value: c.origin });
   fields.push({ key: 'status', value: 'active' });
   opt('supersedes', supersedes);
+  opt('retracts', retracts);
   opt('key', c.key);
   opt('scope', c.scope);
+  opt('state', c.state);
   opt('refs', c.refs?.join(', '));
   opt('tags', c.tags?.join(', '));
   return { kind: c.kind, title: c.title, fields };
@@ -108,6 +108,10 @@ const RELATED: Record<Kind, Kind[]> = {
   Architecture: ['Architecture', 'Decision'],
   Rule: ['Rule'],
   Note: ['Note'],
+  Preference: ['Preference'],
+  Goal: ['Goal'],
+  Task: ['Task'],
+  Lesson: ['Lesson'],
 };
 
 /**
@@ -116,7 +120,7 @@ const RELATED: Record<Kind, Kind[]> = {
  * compound flips it; counting it as current would make "go back to X" look like a restatement of X.
  */
 function inForce(known: Known[]): Known[] {
-  const replaced = new Set(known.flatMap((k) => supersedesOf(k.entry)));
+  const replaced = new Set(known.flatMap((k) => [...supersedesOf(k.entry), ...idList(getField(k.entry, 'retracts'))]));
   return known.filter((k) => (getField(k.entry, 'status') ?? 'active') === 'active' && !replaced.has(k.id));
 }
 
@@ -128,10 +132,8 @@ export function findSuperseded(c: Candidate, known: Known[], day?: string): stri
   // A statement can only replace what was said before it (a back-fill meets later entries first).
   const active = inForce(known).filter((k) => !day || (getField(k.entry, 'date') ?? '') <= day);
   if (c.supersedes && known.some((k) => k.id === c.supersedes)) return c.supersedes;
-  if (c.key) {
-    const sameKey = active.filter((k) => getField(k.entry, 'key') === c.key);
-    if (sameKey.length) return sameKey[sameKey.length - 1]!.id;
-  }
+  const byKey = sameKeyIn(c, active);
+  if (byKey) return byKey;
   if (!c.revises && !c.supersedes) return undefined;
   const statement = `${c.title} ${c.conclusion}`;
   if (statement.search(CHANGE_WORDS) < 0) return undefined;
@@ -160,18 +162,21 @@ export function planEntries(input: PlanInput): Plan {
     }
     const id = makeId(c.kind, c.day, c.title);
     const versions = known.filter((k) => isVersionOf(k.id, id));
-    if (versions.some((k) => sameSource(k.entry, c))) {
+    // The same statement from the same turns, under any kind or id (a re-run by another version).
+    if (versions.some((k) => sameSource(k.entry, c)) || known.some((k) => sameSource(k.entry, c) && sameStatement(k.entry, c))) {
       plan.skipped.push({ id, reason: 'already-recorded' });
       continue;
     }
     // The same statement of the same kind, still in force, under any id (said again on another day).
-    const restated = inForce(known).some((k) => k.entry.kind === c.kind && sameStatement(k.entry, c));
-    if (restated || versions.some((k) => sameStatement(k.entry, c))) {
+    const restated = inForce(known).some((k) => k.entry.kind === c.kind && sameStatement(k.entry, c) && covers(k.entry, c));
+    if (restated || versions.some((k) => sameStatement(k.entry, c) && sameScope(k.entry, c))) {
       plan.skipped.push({ id, reason: 'duplicate' });
       continue;
     }
     const free = nextFreeId(id, (x) => known.some((k) => k.id === x));
-    const entry = entryFromCandidate(c, free, findSuperseded(c, known, c.day));
+    const entry = c.retracting
+      ? entryFromCandidate(c, free, undefined, retractedBy(c, inForce(known).filter((k) => (getField(k.entry, 'date') ?? '') <= c.day)))
+      : entryFromCandidate(c, free, findSuperseded(c, known, c.day));
     plan.entries.push({ day: c.day, id: free, entry });
     known.push({ id: free, entry });
   }

@@ -11,6 +11,8 @@ import { MemError } from '../../core/errors.js';
 import { dayOf, parseSince } from '../../core/time.js';
 import { appendEntries } from '../../entries/daily.js';
 import { loadEntries } from '../../entries/store.js';
+import { withField, type Entry } from '../../entries/model.js';
+import { entryScopes, sessionScopes } from '../../scope/session-scope.js';
 import { runBudget, type LlmBudget } from '../../extract/llm-budget.js';
 import { sessionSkipReason, storedSessionPath } from '../../extract/trust.js';
 import type { Candidate } from '../../extract/types.js';
@@ -24,6 +26,7 @@ import { WorkspaceWriter } from '../../write/writer.js';
 import { loadCursors, serialiseCursors, type Cursors } from '../../transcripts/cursors.js';
 import { loadForgotten } from '../forgotten.js';
 import { extractBatch, refusedWarning, type BatchOutcome, type ExtractorSetup } from './extract-batch.js';
+import { labelCandidate } from './label.js';
 import { planEntries, type Plan } from './plan.js';
 import { readTranscriptFile } from './read-file.js';
 import { uncursoredStart } from './window.js';
@@ -64,6 +67,9 @@ export interface MicrosyncResult {
   llm: { calls: number; tokens: number; estimatedCalls: number; estimatedTokens: number; stoppedByBudget: boolean } | null;
   dryRun: boolean;
 }
+
+/** The entry as the planner compares it: with the scope it is read as (nothing is written back). */
+const withScope = (entry: Entry, scope: string | undefined) => (scope && !entry.fields.some((f) => f.key === 'scope') ? withField(entry, 'scope', scope) : entry);
 
 function pickSources(all: SourceConfig[], name: string | undefined): SourceConfig[] {
   if (!name) return all;
@@ -142,8 +148,11 @@ async function microsync(opts: MicrosyncOptions, jobLock?: HeldLock): Promise<Mi
   const refusal = refusedWarning(refused);
   if (refusal) opts.warn(refusal);
 
-  const existing = (await loadEntries(opts.workspace)).map((r) => ({ id: r.id, entry: r.entry }));
-  const dated = candidates.map((c) => ({ ...c, day: dayOf(c.timestamp, zone), sessionPathStored: storedSessionPath(c.sessionPath) }));
+  // Entries from before scopes are compared as their session's scope (session-scope.ts), never as global.
+  const scopeOf = entryScopes(config.scopes);
+  const existing = (await loadEntries(opts.workspace)).map((r) => ({ id: r.id, entry: withScope(r.entry, scopeOf(r.entry)) }));
+  const ofSession = sessionScopes(config.scopes);
+  const dated = candidates.map((c) => labelCandidate({ ...c, day: dayOf(c.timestamp, zone), sessionPathStored: storedSessionPath(c.sessionPath) }, ofSession(c)));
   result.plan = planEntries({ candidates: dated, existing, forgotten: loadForgotten(opts.workspace) });
   if (opts.dryRun) return result;
 

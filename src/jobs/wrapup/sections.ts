@@ -76,7 +76,12 @@ export function buildSections(day: string, dayEntries: EntryRecord[], allEntries
   const sec: Sections = { decisions: [], actions: [], conversations: [], technical: [], openLoops: [], nextSteps: [] };
   for (const r of dayEntries) {
     const reverses = getField(r.entry, 'supersedes');
+    // Task → Action items (an open one) or a done item; Lesson → Technical notes; Goal and Preference are settled choices.
+    const state = getField(r.entry, 'state')?.trim().toLowerCase();
     if (r.entry.kind === 'Note') sec.technical.push(entryBullet(r, `Noted: ${r.entry.title}`));
+    else if (r.entry.kind === 'Lesson') sec.technical.push(entryBullet(r, `Lesson: ${r.entry.title}`));
+    else if (r.entry.kind === 'Task' && state === 'done') sec.decisions.push(entryBullet(r, `Task done: ${r.entry.title}`));
+    else if (r.entry.kind === 'Task') sec.actions.push(entryBullet(r, `Task${state && state !== 'todo' ? ` (${state})` : ''}: ${r.entry.title}`));
     else sec.decisions.push(entryBullet(r, `${r.entry.kind}: ${r.entry.title}${reverses ? ` (replaces ${reverses})` : ''}`));
     const finding = getField(r.entry, 'finding');
     if (finding) sec.technical.push(entryBullet(r, `Finding behind ${r.entry.kind.toLowerCase()} "${r.entry.title}": ${finding}`));

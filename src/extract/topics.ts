@@ -1,0 +1,68 @@
+/**
+ * The topic lexicon: the one place that says which subjects a statement's typed key may name
+ * (DESIGN §5, issue 27). "use pnpm, not npm" and a later "switch back to npm" both speak of the
+ * package manager, so both get `pref:tools:package-manager` (a Preference) or
+ * `decision:<project>:package-manager` (a Decision), and the later one supersedes the earlier within
+ * its scope. A statement naming no topic here gets no key: it links only through revision words,
+ * never through a guessed key, because a wrong key silently replaces a live fact.
+ *
+ * Each topic lists its words in English, 简体 and 繁體. `global` marks a user-level topic (the
+ * language of the conversation, its tone): a preference about it holds in every project.
+ * Latin words match as whole words, case-insensitive; CJK words anywhere.
+ */
+
+export interface Topic {
+  /** The key's last part: `package-manager`. */
+  name: string;
+  /** A Preference key's middle part: `pref:<category>:<name>`. */
+  category: string;
+  /** A user-level topic: a preference about it is `scope: global`. */
+  global: boolean;
+  /** Latin words and phrases (whole words). */
+  en: string[];
+  /** CJK words, 简体 and 繁體. */
+  zh: string[];
+}
+
+export const TOPICS: readonly Topic[] = [
+  { name: 'package-manager', category: 'tools', global: false, en: ['package manager', 'npm', 'pnpm', 'yarn', 'bun install', 'bun'], zh: ['包管理器', '包管理', '套件管理'] },
+  { name: 'indentation', category: 'style', global: false, en: ['indentation', 'indent', 'indents', 'tabs', '2-space', '4-space', 'two spaces', 'four spaces', '2 spaces', '4 spaces'], zh: ['缩进', '縮進', '縮排'] },
+  { name: 'language', category: 'conversation', global: true, en: ['in english', 'in chinese', 'in mandarin', 'reply in', 'answer in', 'respond in', 'conversation in'], zh: ['用中文', '用英文', '说中文', '說中文', '讲中文', '講中文', '用英语', '用英語', '回复语言', '回覆語言', '对话语言', '對話語言'] },
+  { name: 'tone', category: 'conversation', global: true, en: ['tone', 'formal', 'casual', 'terse', 'verbose', 'concise replies', 'short answers'], zh: ['语气', '語氣', '口吻', '简洁', '簡潔'] },
+  { name: 'deploy-target', category: 'infra', global: false, en: ['vercel', 'netlify', 'heroku', 'fly.io', 'render.com', 'cloudflare pages', 'cloudflare workers', 'aws lambda', 'deploy target', 'deploy on', 'deploy to', 'host on'], zh: ['部署到', '部署在', '部署平台'] },
+  { name: 'database', category: 'data', global: false, en: ['database', 'postgres', 'postgresql', 'mysql', 'mariadb', 'sqlite', 'mongodb', 'mongo', 'dynamodb', 'cockroachdb'], zh: ['数据库', '數據庫', '資料庫'] },
+  { name: 'test-runner', category: 'tools', global: false, en: ['test runner', 'jest', 'vitest', 'mocha', 'pytest', 'node:test'], zh: ['测试框架', '測試框架', '测试运行器', '測試執行器'] },
+  { name: 'formatter', category: 'tools', global: false, en: ['formatter', 'prettier', 'black', 'gofmt', 'rustfmt', 'dprint'], zh: ['格式化工具', '代码格式化', '程式碼格式化'] },
+  { name: 'linter', category: 'tools', global: false, en: ['linter', 'eslint', 'ruff', 'pylint', 'flake8', 'clippy', 'biome'], zh: ['代码检查', '程式碼檢查', '静态检查', '靜態檢查'] },
+  { name: 'state-management', category: 'frontend', global: false, en: ['state management', 'redux', 'zustand', 'mobx', 'recoil', 'jotai', 'pinia', 'vuex'], zh: ['状态管理', '狀態管理'] },
+  { name: 'framework', category: 'frontend', global: false, en: ['framework', 'react', 'vue', 'svelte', 'angular', 'next.js', 'nextjs', 'nuxt', 'django', 'flask', 'fastapi', 'rails'], zh: ['框架'] },
+  { name: 'commit-style', category: 'git', global: false, en: ['commit message', 'commit messages', 'conventional commits', 'commit style'], zh: ['提交信息', '提交訊息', '提交说明', '提交說明', 'commit 信息'] },
+  { name: 'branch-policy', category: 'git', global: false, en: ['push to main', 'push to master', 'push directly', 'feature branch', 'feature branches', 'pull request', 'pull requests', 'branch protection'], zh: ['分支', '直接推送', '合并请求', '合併請求'] },
+];
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** One regex per topic: its Latin words as whole words (not inside `pnpm-lock` or `reactive`), its CJK words anywhere. */
+const MATCHERS = TOPICS.map((t) => ({
+  topic: t,
+  re: new RegExp([
+    ...t.en.map((w) => `(?<![\\p{L}\\p{N}_.:-])${escape(w).replace(/ /g, '\\s+')}(?![\\p{L}\\p{N}_-]|\\.[\\p{L}\\p{N}])`),
+    ...t.zh.map(escape),
+  ].join('|'), 'iu'),
+}));
+
+/** The topic a statement is about: the one whose word comes first in it, or undefined when it names none. */
+export function topicOf(text: string): Topic | undefined {
+  let best: { topic: Topic; at: number } | undefined;
+  for (const { topic, re } of MATCHERS) {
+    const m = re.exec(text);
+    if (m && (!best || m.index < best.at)) best = { topic, at: m.index };
+  }
+  return best?.topic;
+}
+
+/**
+ * What is said to hold everywhere: "in every project", "for all my repos", "全局", "所有项目".
+ * A bare "everywhere" or "for everything" is not: said in a session, it means this project.
+ */
+export const EVERYWHERE = /\b(?:in|for|across)\s+(?:every|all(?:\s+(?:of\s+)?my)?|each(?:\s+of\s+my)?)\s+(?:projects?|repos|repositories|codebases?)\b|\bglobally\b|全局|所有的?(?:项目|項目|專案|仓库|倉庫)|每个(?:项目|仓库)|每個(?:項目|專案|倉庫)/i;
