@@ -108,6 +108,20 @@ describe('mem mcp', { concurrency: 2 }, () => {
     assert.equal((await mem(['-C', ws, 'lint'])).code, 0);
   });
 
+  test('memory_remember takes the new kinds: a preference keyed from the lexicon, a task with its state', async (t) => {
+    const ws = fixture(t);
+    const c = await connect(t, ws);
+    const pref = ok(await call(c, 'memory_remember', { text: 'Use pnpm, not npm.', kind: 'pref', scope: 'project:shop' }));
+    assert.match(String(pref.id), /^PREF-20261122-use-pnpm-not-npm$/);
+    const task = ok(await call(c, 'memory_remember', { text: 'The rollback script is written.', kind: 'task', state: 'done', key: 'task:shop:rollback', scope: 'project:shop' }));
+    assert.match(String(task.id), /^TASK-20261122-/);
+    const text = readFileSync(join(ws, 'memory/2026-11-22.md'), 'utf8');
+    assert.match(text, /- key: pref:tools:package-manager\n- scope: project:shop\n/);
+    assert.match(text, /- key: task:shop:rollback\n- scope: project:shop\n- state: done\n/);
+    const bad = await call(c, 'memory_remember', { text: 'x', kind: 'task', state: 'finished' });
+    assert.equal(bad.isError, true);
+  });
+
   test('memory_remember names a bad or secret-shaped key or scope by its parameter, not by the CLI flag, and writes nothing', async (t) => {
     const ws = fixture(t);
     const c = await connect(t, ws);

@@ -92,3 +92,27 @@ test('imported OpenClaw notes: "I prefer" is a Preference, decisions and rules a
   assert.equal(kindFor('openclaw', 'Never push to main'), 'Rule');
   assert.equal(kindFor('claude-md', 'I prefer tabs'), 'Rule');
 });
+
+test('conflicts (compound and mem status): one key in two scopes is two facts; a retraction flips what it names', async () => {
+  const { recordsOf } = await import('../src/entries/store.js');
+  const { planConflicts } = await import('../src/jobs/compound/conflicts.js');
+  const { findConflicts } = await import('../src/status/conflicts.js');
+  const { scopeOfFolder } = await import('../src/workspace/scope-of.js');
+  const entry = (kind: string, id: string, date: string, extra: string) => `## ${kind}: ${id}\n- id: ${id}\n- date: ${date}\n- conclusion: ${id}\n- status: active\n${extra}\n`;
+  const text = [
+    entry('Preference', 'PREF-20261117-a-pnpm', '2026-11-17', '- key: pref:tools:package-manager\n- scope: project:a'),
+    entry('Preference', 'PREF-20261118-b-npm', '2026-11-18', '- key: pref:tools:package-manager\n- scope: project:b'),
+    entry('Preference', 'PREF-20261119-a-npm', '2026-11-19', '- key: pref:tools:package-manager\n- scope: project:A'),
+    entry('Decision', 'DECISION-20261117-redis', '2026-11-17', '- scope: project:a'),
+    entry('Decision', 'DECISION-20261119-no-redis', '2026-11-19', '- retracts: DECISION-20261117-redis\n- scope: project:a'),
+  ].join('\n');
+  const records = recordsOf('memory/2026-11-17.md', text);
+  const plan = planConflicts(records, () => true);
+  assert.deepEqual(plan.flips.map((f) => [f.id, f.to, f.by]), [
+    ['DECISION-20261117-redis', 'retracted', 'DECISION-20261119-no-redis'],
+    ['PREF-20261117-a-pnpm', 'superseded', 'PREF-20261119-a-npm'],
+  ]);
+  const status = findConflicts(records).conflicts.map((c) => c.ids.join(' ')).sort();
+  assert.deepEqual(status, ['DECISION-20261117-redis DECISION-20261119-no-redis', 'PREF-20261117-a-pnpm PREF-20261119-a-npm']);
+  assert.equal(scopeOfFolder('/').scope, 'global');
+});

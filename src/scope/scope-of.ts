@@ -74,5 +74,6 @@ export function scopeOfFolder(folder: string, mapping?: ScopeMapping): FolderSco
   if (configured) return { scope: configured, from: 'config', inRepo };
   if (repo?.origin) return { scope: projectScope(repo.origin), from: 'origin', inRepo };
   if (repo) return { scope: projectScope(path.basename(repo.top)), from: 'repo', inRepo };
-  return { scope: projectScope(path.basename(abs) || abs), from: 'folder', inRepo };
+  // The file system's root has no name a scope could hold: it is no project.
+  return { scope: path.basename(abs) ? projectScope(path.basename(abs)) : 'global', from: 'folder', inRepo };
 }
