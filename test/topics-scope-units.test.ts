@@ -95,9 +95,9 @@ test('imported OpenClaw notes: "I prefer" is a Preference, decisions and rules a
 
 test('conflicts (compound and mem status): one key in two scopes is two facts; a retraction flips what it names', async () => {
   const { recordsOf } = await import('../src/entries/store.js');
-  const { planConflicts } = await import('../src/jobs/compound/conflicts.js');
+  const { planConflicts } = await import('../src/entries/conflicts.js');
   const { findConflicts } = await import('../src/status/conflicts.js');
-  const { scopeOfFolder } = await import('../src/workspace/scope-of.js');
+  const { scopeOfFolder } = await import('../src/scope/scope-of.js');
   const entry = (kind: string, id: string, date: string, extra: string) => `## ${kind}: ${id}\n- id: ${id}\n- date: ${date}\n- conclusion: ${id}\n- status: active\n${extra}\n`;
   const text = [
     entry('Preference', 'PREF-20261117-a-pnpm', '2026-11-17', '- key: pref:tools:package-manager\n- scope: project:a'),
