@@ -3,7 +3,7 @@
  * hand-written fields, unknown keys and their order survive a parse → serialise round trip.
  */
 
-export const KINDS = ['Decision', 'Rule', 'Architecture', 'Note'] as const;
+export const KINDS = ['Decision', 'Rule', 'Architecture', 'Note', 'Preference', 'Goal', 'Task', 'Lesson'] as const;
 export type Kind = (typeof KINDS)[number];
 
 export const ID_PREFIX: Record<Kind, string> = {
@@ -11,6 +11,10 @@ export const ID_PREFIX: Record<Kind, string> = {
   Rule: 'RULE',
   Architecture: 'ARCH',
   Note: 'NOTE',
+  Preference: 'PREF',
+  Goal: 'GOAL',
+  Task: 'TASK',
+  Lesson: 'LESSON',
 };
 
 export const STATUSES = ['active', 'superseded', 'archived', 'retracted'] as const;

@@ -24,6 +24,12 @@ export interface Candidate {
   revises: boolean;
   /** Explicit id of a superseded entry, when the extractor knows it. */
   supersedes?: string;
+  /** The statement retracts an earlier fact ("that's wrong", "forget the X decision"): the planner names it in `retracts`. */
+  retracting?: boolean;
+  /** A Task's state; kind Task only. */
+  state?: 'todo' | 'doing' | 'done' | 'blocked';
+  /** Folder the session ran in (Turn.cwd of the statement's turns): the planner derives `scope` from it. */
+  cwd?: string;
   sessionId: string;
   sessionPath: string;
   /** Inclusive 1-based turn indexes (Turn.index) the statement was made in. */

@@ -108,6 +108,10 @@ const RELATED: Record<Kind, Kind[]> = {
   Architecture: ['Architecture', 'Decision'],
   Rule: ['Rule'],
   Note: ['Note'],
+  Preference: ['Preference'],
+  Goal: ['Goal'],
+  Task: ['Task'],
+  Lesson: ['Lesson'],
 };
 
 /**
