@@ -22,7 +22,7 @@ const POINTS_AHEAD = /[:：]$/;
 const TRAILING = /[\s,，]*\b(?:from\s+now\s+on|going\s+forward|from\s+here\s+on(?:\s+out)?)\b[\s.!。！]*$|[，,]?\s*(?:以[后後]都?[这這][样樣]|[从從][现現]在[开開]始)[。！!.]*$/i;
 
 /** "No, use pnpm" after the agent's turn: the correction is a decision that revises what it corrects. */
-const CORRECTED: Marker = { kind: 'Decision', confidence: 0.8, re: CORRECTION, strip: CORRECTION, topical: true };
+const CORRECTED: Marker = { kind: 'Decision', confidence: 0.8, re: CORRECTION, topical: true };
 
 const KIND_WORDS: Record<string, Kind> = {
   decision: 'Decision', plan: 'Decision', idea: 'Decision', 决定: 'Decision', 決定: 'Decision',
@@ -52,11 +52,25 @@ function clauses(sentence: string): string[] {
 /** The sentence as the user meant it: "from now on could you X?" is the request "from now on X." */
 const meant = (s: string) => asRequest(s) ?? s;
 
+/**
+ * The turn's sentences, each cut at its retractions, but for two kept whole: a correction of the
+ * agent opening the turn ("不对，改成 pnpm" is no retraction of the user's own words; its opener goes)
+ * and a sentence naming what it retracts ("算了，不要用 Redis 了").
+ */
+function pieces(turn: Turn, afterAgent: boolean): { list: string[]; corrected: boolean } {
+  const all = sentences(stripQuoted(turn.text));
+  const corrected = afterAgent && CORRECTION.test(all[0] ?? '');
+  if (corrected) all[0] = all[0]!.replace(CORRECTION, '');
+  const list = all.flatMap((s, i) => ((i === 0 && corrected) || namedRetraction(withoutQuotes(s)) ? [s] : clauses(s)));
+  return { list: list.map(meant), corrected };
+}
+
 function userStatements(turn: Turn, turns: Turn[], afterAgent: boolean): UserSaid {
-  const list = sentences(stripQuoted(turn.text)).flatMap(clauses).map(meant);
-  const retracts = list.map((s) => RETRACTION.test(s));
-  const corrects = list.map((s, i) => i === 0 && afterAgent && CORRECTION.test(s));
-  const markers = list.map((s, i) => (retracts[i] ? undefined : (matchMarker(s) ?? (corrects[i] ? CORRECTED : undefined))));
+  const { list, corrected } = pieces(turn, afterAgent);
+  const named = list.map((s) => retraction(s, turns, turn));
+  const retracts = list.map((s, i) => !named[i] && RETRACTION.test(s));
+  const corrects = list.map((_, i) => i === 0 && corrected);
+  const markers = list.map((s, i) => (retracts[i] || named[i] ? undefined : (matchMarker(s) ?? (corrects[i] ? CORRECTED : undefined))));
   const said: UserSaid = { statements: [], retractsEarlier: false };
   // What a retraction takes back: the turn's last statement (null when it kept none, say a guess);
   // when it opens the turn, the previous user turn's.
@@ -74,8 +88,8 @@ function userStatements(turn: Turn, turns: Turn[], afterAgent: boolean): UserSai
     }
     const marker = markers[i];
     if (!marker) {
-      const named = retraction(s, turns, turn);
-      if (named) said.statements.push((last = named));
+      const taken = named[i];
+      if (taken) said.statements.push((last = taken));
       // "…. Not settled." takes the statement before it back; "This replaces Monday's decision." links it.
       else if (CANCEL.test(own)) takeBack();
       else if (REPLACES_EARLIER.test(own) && last) {

@@ -12,7 +12,7 @@ const EN = String.raw;
  */
 export const REPORTED = new RegExp(
   [
-    EN`(?:^|[\s,;:(])(?!(?:[Ii]|[Ww]e)\b)(?:[A-Z][a-z]+|he|she|they|someone|somebody|everyone|people|my\s+\w+|our\s+\w+|the\s+(?:team|client|customer|boss|manager|docs?|article|blog|post|readme))\s+(?:said|says|told\s+(?:me|us)|tells\s+(?:me|us)|claims?|claimed|mentioned|wrote|thinks|thought|suggested|reckons|insists|asked)\b`,
+    EN`(?:^|[\s,;:(])(?!(?:[Ii]|[Ww]e)\b)(?:[A-Z][a-z]+|he|she|they|someone|somebody|everyone|people|[Mm]y\s+\w+|[Oo]ur\s+\w+|[Tt]he\s+(?:team|client|customer|boss|manager|docs?|article|blog|post|readme|vendor|consultant|other\s+team))\s+(?:said|says|told\s+(?:me|us)|tells\s+(?:me|us)|claims?|claimed|mentioned|wrote|thinks|thought|suggested|reckons|insists|asked)\b`,
     EN`\baccording\s+to\b`,
     '(?:他|她|他[们們]|她[们們]|老[板闆]|同事|[经經]理|客[户戶]|有人|[A-Z][a-z]+)\\s*(?:[说說]|表示|[觉覺]得|[认認][为為]|提到|建[议議])',
   ].join('|'),

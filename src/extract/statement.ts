@@ -69,7 +69,8 @@ export function build(st: Statement, turns: Turn[], first: Turn, last: Turn, ori
   let body = st.marker?.strip ? st.text.replace(st.marker.strip, '') : st.text;
   body = trimEnd(body.trim()).replace(/^[\s,，、;；:：.。!！?？—–…-]+/, '');
   if (Array.from(body).length < 3) return undefined;
-  const { claim, why } = splitReason(body);
+  // A lesson is its problem, cause and fix together: its "because" is the point, not an aside.
+  const { claim, why } = st.kind === 'Lesson' ? { claim: body, why: undefined } : splitReason(body);
   const title = titleFrom(claim);
   if (!title) return undefined;
   const kind = kindOf(st);
