@@ -14,6 +14,7 @@ import { REVISION } from '../../extract/markers.js';
 import { normalise } from '../../extract/sentences.js';
 import type { Candidate } from '../../extract/types.js';
 import { candidateMarks, isForgotten, type ForgottenMarks } from '../forgotten.js';
+import { revisionTarget } from './revision-target.js';
 
 /**
  * Below this similarity of content words (two in five shared) a revision names no predecessor rather
@@ -137,6 +138,10 @@ export function findSuperseded(c: Candidate, known: Known[], day?: string): stri
     if (sameKey.length) return sameKey[sameKey.length - 1]!.id;
   }
   if (!c.revises && !c.supersedes) return undefined;
+  // What the statement names ("instead of SQLite", "Monday's decision", "forget the Redis decision") first.
+  const scoped = active.filter((k) => (getField(k.entry, 'scope') ?? '') === (c.scope ?? ''));
+  const named = revisionTarget(c, scoped, (k) => RELATED[c.kind].includes(k.entry.kind as Kind) && !(c.key && getField(k.entry, 'key') && getField(k.entry, 'key') !== c.key), day);
+  if (named) return named;
   const statement = `${c.title} ${c.conclusion}`;
   if (statement.search(CHANGE_WORDS) < 0) return undefined;
   const mine = about(statement);
@@ -164,7 +169,8 @@ export function planEntries(input: PlanInput): Plan {
     }
     const id = makeId(c.kind, c.day, c.title);
     const versions = known.filter((k) => isVersionOf(k.id, id));
-    if (versions.some((k) => sameSource(k.entry, c))) {
+    // Also the same session, range and statement under another kind or id (a newer extractor's title or kind).
+    if (versions.some((k) => sameSource(k.entry, c)) || known.some((k) => sameSource(k.entry, c) && sameStatement(k.entry, c))) {
       plan.skipped.push({ id, reason: 'already-recorded' });
       continue;
     }
