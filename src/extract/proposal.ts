@@ -39,7 +39,9 @@ export function confirmedProposal(turn: Turn, reply: Turn, turns: Turn[]): Candi
   const proposal = /[?？]$/.test(last) ? (proposes(last) ? last : undefined) : list.reverse().find(proposes);
   if (!proposal) return undefined;
   const text = proposal.replace(LEAD, '').replace(/\s*[吗嗎呢][?？]?$/, '');
-  if (OFFER.test(withoutQuotes(proposal)) && (VAGUE.test(text) || FILE.test(text))) return undefined;
+  const words = text.match(/[\p{L}\p{N}]+/gu) ?? [];
+  const short = /\p{sc=Han}/u.test(text) ? Array.from(words.join('')).length < 4 : words.length < 2;
+  if (OFFER.test(withoutQuotes(proposal)) && (short || VAGUE.test(text) || FILE.test(text))) return undefined;
   // Its marker may open what is proposed: "Shall we always run the linter?" proposes a rule.
   const marker = matchMarker(proposal) ?? matchMarker(text);
   return build({ kind: marker?.kind ?? 'Decision', text, confidence: 0.75 }, turns, turn, reply, 'agent');

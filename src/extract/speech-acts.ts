@@ -35,7 +35,10 @@ export function asRequest(sentence: string): string | undefined {
   if (!m) return undefined;
   const before = sentence.slice(0, m.index);
   if (!/^(?:(?:from\s+now\s+on|going\s+forward|please|and|also|so|ok(?:ay)?|hey)[\s,]*)*$/i.test(before)) return undefined;
-  return before + sentence.slice(m.index + m[0].length).replace(/[?？]+\s*$/, '.');
+  const asked = sentence.slice(m.index + m[0].length).replace(/[?？]+\s*$/, '');
+  // "Can you always do that?" names nothing to do: a request says what.
+  if (asked.replace(STANDING, ' ').split(/\s+/).filter((w) => w && !/^(?:that|this|it|so)$/i.test(w)).length < 3) return undefined;
+  return `${before}${asked}.`;
 }
 
 /**
