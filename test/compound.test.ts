@@ -56,7 +56,7 @@ describe('mem compound', () => {
 
     const memory = read(ws, 'MEMORY.md');
     assert.ok(lines(memory) <= 200 && lines(memory) === out.memoryLines, `${lines(memory)} lines`);
-    assert.ok(memory.includes(`[${NEW}](memory/2026-11-18.md#decision-go-back-to-in-memory-sessions-instead-of-redis-for-theon-cache)`));
+    assert.ok(memory.includes(`[${NEW}](memory/2026-11-18.md#decision-go-back-to-in-memory-sessions-instead-of-redis-for-the-session-cache)`));
     assert.ok(!memory.includes(OLD) && !memory.includes('Use Redis for the session cache'), 'the reversed decision appears only in its new form');
     assert.equal(memory.match(/Every PR needs at least one reviewer/g)?.length, 1, 'a rule stated twice is one item');
     assert.match(memory, /## Core rules\n(- .*\n)*- Every PR needs at least one reviewer \(\[RULE-20261116-every-pr-needs-at-least-one-reviewer\]/);
