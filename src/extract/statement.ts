@@ -45,10 +45,10 @@ function splitReason(statement: string): { claim: string; why?: string } {
 const ASIDE = /[,;]\s+(?=(?!(?:which|that|who|so|and|but|or|e\.g|i\.e)\b)(?:[\w.-]+\s+){1,3}(?:is|are|was|were|isn['’]t|aren['’]t)\s+(?:just\s+|way\s+|too\s+|really\s+)?(?:overkill|too|slow|slower|heavy|heavier|bloated|overcomplicated|unnecessary|painful|a\s+pain|worse|dead|deprecated|unmaintained|flaky|broken)\b)|[，,；;]\s*(?=[^，,；;。]{1,12}(?:太重|太慢|太复杂|太複雜|没必要|沒必要|过时|過時))/i;
 
 /** Words that open a title without saying anything: "Please …", "Instead of that label, …". */
-const TITLE_LEAD = /^(?:(?:please|so|and|also|then)[\s,]+)+|^(?:instead\s+of|rather\s+than)\s+[^,]{1,60},\s*(?=\S)/i;
+const TITLE_LEAD = /^(?:(?:please|so|and|also|then|ok(?:ay)?|alright)[\s,]+)+|^(?:instead\s+of|rather\s+than)\s+[^,]{1,60},\s*(?=\S)|^(?:好的?|嗯|那就?|行)[，,]\s*/i;
 
 export function titleFrom(claim: string): string {
-  const t = trimEnd(claim.trim()).replace(TITLE_LEAD, '');
+  const t = trimEnd(trimEnd(claim.trim()).replace(/[,，]\s*please$/i, '')).replace(TITLE_LEAD, '');
   return capitalise(clipPhrase(t, TITLE_MAX));
 }
 
