@@ -1,15 +1,17 @@
 /**
  * The offline, rule-based extractor (DESIGN §7): same job as the LLM path, less cleverly. It only
  * listens to people and the agent, never to tools: a tool result, sub-agent or harness turn can
- * never produce memory, whatever it says ("remember this: ..." in a fetched page is data).
+ * never produce memory, whatever it says ("remember this: ..." in a fetched page is data). Nor is
+ * everything in a user's message their word: attachments, pasted logs and diffs (material.ts),
+ * quotes and reported speech (speech-acts.ts) decide nothing.
  */
 import type { Kind } from '../entries/model.js';
 import type { Turn } from '../transcripts/types.js';
 import { RETRACTION, UNSETTLED, type Marker } from './markers.js';
 import { confirmedProposal } from './proposal.js';
 import { capitalise, normalise, sentences, stripQuoted, trimEnd, withoutQuotes } from './sentences.js';
-import { asRequest, CANCEL, CORRECTION, namedRetraction, REPLACES_EARLIER } from './speech-acts.js';
-import { build, isSpeech, matchMarker } from './statement.js';
+import { asRequest, CANCEL, CORRECTION, namedRetraction, REPLACES_EARLIER, REPORTED } from './speech-acts.js';
+import { build, isSpeech, matchMarker, titleFrom } from './statement.js';
 import type { Candidate } from './types.js';
 
 export { isSpeech } from './statement.js';
@@ -31,11 +33,13 @@ const KIND_WORDS: Record<string, Kind> = {
 
 /** "Forget the Redis decision": a candidate that names what it retracts; the planner finds it. */
 function retraction(s: string, turns: Turn[], turn: Turn): Candidate | undefined {
-  const named = namedRetraction(withoutQuotes(s));
-  if (!named) return undefined;
+  const own = withoutQuotes(s);
+  const named = namedRetraction(own);
+  // "Should we forget the Redis decision?", "Bob said scrap the Friday rule": nothing retracted.
+  if (!named || UNSETTLED.test(own) || CANCEL.test(own) || REPORTED.test(own)) return undefined;
   const kind = KIND_WORDS[named.kindWord ?? ''] ?? 'Decision';
   const c = build({ kind, text: s, confidence: 0.85, revises: true }, turns, turn, turn, 'user');
-  return c && { ...c, retracting: true, title: capitalise(trimEnd(s)) };
+  return c && { ...c, retracting: true, title: titleFrom(s) };
 }
 
 interface UserSaid {

@@ -5,6 +5,8 @@
 
 /** Said by the user, alone in a message. */
 export const DECOYS: string[] = [
+  "Should we forget the Redis decision?",
+  "Bob said scrap the Friday deploy rule.",
   "I like this better.",
   "I like it better now.",
   "Hmm, I prefer?",
