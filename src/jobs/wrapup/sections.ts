@@ -77,6 +77,8 @@ export function buildSections(day: string, dayEntries: EntryRecord[], allEntries
   for (const r of dayEntries) {
     const reverses = getField(r.entry, 'supersedes');
     if (r.entry.kind === 'Note') sec.technical.push(entryBullet(r, `Noted: ${r.entry.title}`));
+    else if (r.entry.kind === 'Lesson') sec.technical.push(entryBullet(r, `Lesson: ${r.entry.title}`));
+    else if (r.entry.kind === 'Task') sec.actions.push(entryBullet(r, `Task: ${r.entry.title}`));
     else sec.decisions.push(entryBullet(r, `${r.entry.kind}: ${r.entry.title}${reverses ? ` (replaces ${reverses})` : ''}`));
     const finding = getField(r.entry, 'finding');
     if (finding) sec.technical.push(entryBullet(r, `Finding behind ${r.entry.kind.toLowerCase()} "${r.entry.title}": ${finding}`));
