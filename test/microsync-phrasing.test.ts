@@ -113,22 +113,24 @@ describe('mem microsync on everyday phrasing (issue 27)', () => {
     assert.deepEqual(await microsync(ws), []);
   });
 
-  test('a workspace written with the old mid-word ids gets no duplicates on a re-read', async (t) => {
+  test('a workspace written by the previous version gets no duplicates on a re-read, whatever the new title, kind or id', async (t) => {
     const { ws, tr } = await transcriptWorkspace(t, 'jsonl');
-    const said = "We decided to use pnpm workspaces for the monorepo; npm's hoisting kept breaking the web build.";
-    writeSession(tr, 'old', [['user', said, '2026-11-18T09:00:00Z']]);
+    writeSession(tr, 'old', [
+      ['user', "We decided to use pnpm workspaces for the monorepo; npm's hoisting kept breaking the web build.", '2026-11-18T09:00:00Z'],
+      ['user', "Let's go with Vite for the web build.", '2026-11-18T09:01:00Z'],
+    ]);
     mkdirSync(join(ws, 'memory'), { recursive: true });
-    // As the previous version wrote it: the slug cut mid-word, the title whole.
-    const old = [
-      '# 2026-11-18', '',
-      "## Decision: Use pnpm workspaces for the monorepo; npm's hoisting kept breaking the web build",
-      '- id: DECISION-20261118-use-pnpm-workspaces-for-the-monorepo-npm-s-hoisting-kept-bre',
-      '- date: 2026-11-18', '- source:', '  - session_id: old', `  - session_path: ${join(tr, 'old.jsonl')}`, '  - message_range: 1-1',
-      "- conclusion: Use pnpm workspaces for the monorepo; npm's hoisting kept breaking the web build",
-      '- confidence: 0.9', '- origin: user', '- status: active', '',
-    ].join('\n');
-    writeFileSync(join(ws, 'memory', '2026-11-18.md'), old);
+    const entry = (title: string, id: string, range: string, conclusion: string, confidence: string) => [
+      `## Decision: ${title}`, `- id: ${id}`, '- date: 2026-11-18', '- source:', '  - session_id: old', `  - session_path: ${join(tr, 'old.jsonl')}`,
+      `  - message_range: ${range}`, `- conclusion: ${conclusion}`, `- confidence: ${confidence}`, '- origin: user', '- status: active', '',
+    ];
+    // As the previous version wrote them: a slug cut mid-word; a title and conclusion without the verb.
+    const pnpm = "Use pnpm workspaces for the monorepo; npm's hoisting kept breaking the web build";
+    writeFileSync(join(ws, 'memory', '2026-11-18.md'), ['# 2026-11-18', '',
+      ...entry(pnpm, 'DECISION-20261118-use-pnpm-workspaces-for-the-monorepo-npm-s-hoisting-kept-bre', '1-1', pnpm, '0.9'),
+      ...entry('Vite for the web build', 'DECISION-20261118-vite-for-the-web-build', '2-2', 'Vite for the web build', '0.75'),
+    ].join('\n'));
     const entries = await microsync(ws);
-    assert.equal(entries.length, 1, dailyText(ws));
+    assert.deepEqual(entries.map((e) => getField(e, 'id')), ['DECISION-20261118-use-pnpm-workspaces-for-the-monorepo-npm-s-hoisting-kept-bre', 'DECISION-20261118-vite-for-the-web-build'], dailyText(ws));
   });
 });

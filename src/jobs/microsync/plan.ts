@@ -14,7 +14,7 @@ import { REVISION } from '../../extract/markers.js';
 import { normalise } from '../../extract/sentences.js';
 import type { Candidate } from '../../extract/types.js';
 import { candidateMarks, isForgotten, type ForgottenMarks } from '../forgotten.js';
-import { revisionTarget } from './revision-target.js';
+import { revisionTarget, sameSaying } from './revision-target.js';
 
 /**
  * Below this similarity of content words (two in five shared) a revision names no predecessor rather
@@ -170,7 +170,7 @@ export function planEntries(input: PlanInput): Plan {
     const id = makeId(c.kind, c.day, c.title);
     const versions = known.filter((k) => isVersionOf(k.id, id));
     // Also the same session, range and statement under another kind or id (a newer extractor's title or kind).
-    if (versions.some((k) => sameSource(k.entry, c)) || known.some((k) => sameSource(k.entry, c) && sameStatement(k.entry, c))) {
+    if (versions.some((k) => sameSource(k.entry, c)) || known.some((k) => sameSource(k.entry, c) && sameSaying(k.entry, c))) {
       plan.skipped.push({ id, reason: 'already-recorded' });
       continue;
     }

@@ -5,6 +5,7 @@
  * Redis decision" the decision about Redis. Likeness alone missed these (the words they share are
  * too few), and a wrong link is worse than none: a statement naming nothing here falls back to the
  * planner's similarity test, and one naming what no entry holds stays unlinked (compound reports it).
+ * Also here: whether a candidate says what an entry from the same message already says.
  */
 import { getField, type Entry } from '../../entries/model.js';
 import { normalise } from '../../extract/sentences.js';
@@ -104,4 +105,15 @@ function latest(list: Held[]): string | undefined {
   let best: Held | undefined;
   for (const k of list) if (!best || (getField(k.entry, 'date') ?? '') >= (getField(best.entry, 'date') ?? '')) best = k;
   return best?.id;
+}
+
+/**
+ * The same statement as an entry an older extractor wrote from the same message: the normalised
+ * conclusions are equal, or one holds the other and is most of it ("Vite for the web build" then,
+ * "Go with Vite for the web build" now). Only asked of an entry with the same session and range.
+ */
+export function sameSaying(entry: Entry, c: Candidate): boolean {
+  const [a, b] = [normalise(getField(entry, 'conclusion') ?? ''), normalise(c.conclusion)];
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  return a === b || (short.length >= 0.6 * long.length && short.length > 0 && ` ${long} `.includes(` ${short} `));
 }
