@@ -50,7 +50,19 @@ const IMPERATIVE = EN`use|prefer|keep|write|put|indent|format|name|store|stick\s
 const GENERAL = EN`\b(?:everywhere|for\s+everything|for\s+all\s+(?:the\s+)?\w+|in\s+all\s+(?:the\s+)?\w+|in\s+every\s+\w+|across\s+(?:the|all|every)\s+\w+|by\s+default|at\s+all\s+times|all\s+the\s+time|in\s+general|for\s+good)\b|,\s*not\s+[\w@./-]+\s*(?:[,.;!]|$)|\bnot\s+[\w@./-]+\s*,\s*for\b`;
 
 /** Verbs of a plan said as settled ("we're going to deploy…", "we'll use…"); "we'll see", "we'll talk" are not one. */
-const PLAN_VERB = EN`use|deploy|host|switch|move|migrate|adopt|keep|store|ship|build|write|stick\s+with|stay\s+with|drop|target|release|launch|support|standardi[sz]e\s+on|run\s+(?:it|everything|the\s+\w+)\s+on|put`;
+const PLAN_VERB = EN`use|deploy|host|switch\s+to|move\s+to|migrate\s+to|adopt|keep|store|ship|stick\s+with|stay\s+with|drop|target|support|standardi[sz]e\s+on|run\s+(?:it|everything|the\s+\w+)\s+on`;
+
+/**
+ * A plan settles something only when it names it: a proper name, a version, code, or a known tool
+ * ("deploy this on Vercel", "use pnpm", "drop IE11"). "Let's keep going", "we'll keep an eye on it",
+ * "let's use the same approach here" and a next step ("…now", "…first") settle nothing. Case-sensitive.
+ */
+const PLAN = new RegExp(
+  EN`(?:\b[Ww]e(?:['’]re|\s+are)\s+going\s+to|\b[Ww]e(?:['’]ll|\s+will)|\b[Ll]et['’]?s)\s+(?:(?:just|also|now|definitely|all)\s+)?(?:${PLAN_VERB})\b` +
+    EN`(?!\s+(?:it|this|that|them|these|those|the\s+same|an?\s+eye|going|on|aside|gears|things|up|in\s+mind)\b(?!\s+(?:on|to|in|at)\s+[A-Z]))` +
+    EN`(?=[^.?!]*?(?:\b[A-Z][\w.+-]*|\b\w*\d\w*\b|\`|\b(?:pnpm|npm|yarn|bun|tabs|spaces|postgres(?:ql)?|mysql|sqlite|redis|kafka|docker|kubernetes|k8s)\b))` +
+    EN`(?![^.?!]*\b(?:next|first|tomorrow|today|later|right\s+now|now|for\s+this\s+one)\s*[.!]?\s*$)`,
+);
 
 export const MARKERS: Marker[] = [
   ...KIND_MARKERS,
@@ -62,7 +74,7 @@ export const MARKERS: Marker[] = [
   { kind: 'Rule', confidence: 0.85, topical: true, re: new RegExp(EN`[,;]\s*(?:but|and)\s+(?:always|never)\s+(?!(?:${NOT_AN_INSTRUCTION})\b)[a-z]`, 'i'), strip: /^.*?[,;]\s*(?:but|and)\s+(?=always|never)/i },
   // An imperative without "always" that says it holds generally: "Use 2-space indentation everywhere.",
   // "use pnpm, not npm, for everything". "Use the helper in utils.ts" is a task, not a rule.
-  { kind: 'Rule', confidence: 0.8, topical: true, re: new RegExp(EN`${OPENING}(?:${IMPERATIVE})\b(?=[^.?!]*(?:${GENERAL}))`, 'i'), strip: new RegExp(OPENING, 'i') },
+  { kind: 'Rule', confidence: 0.8, topical: true, re: new RegExp(EN`${OPENING}(?:${IMPERATIVE})\b(?=[^.?!]*(?:${GENERAL}))(?![^.?!]*\b(?:in|of|for)\s+(?:this|that|the\s+current)\s+(?:file|function|module|component|class|method|pr|diff|branch|script|test|page|view|folder))`, 'i'), strip: new RegExp(OPENING, 'i') },
   { kind: 'Rule', confidence: 0.85, topical: true, re: /(?:永[远遠]|[绝絕][对對]|千[万萬])不要|永[远遠]不|不要再|[别別]再|[统統]一用|一律用|^[\s,，]*[用採采]\s*\S[^，,。]*[，,]\s*(?:不要|[别別]|而不是)用|^[\s,，]*(?:好的?[，,]\s*)?(?:我[们們](?:就|还是|還是)?)?[用採采]\s*\S[^，,。]{0,30}而不是/ },
   { kind: 'Rule', confidence: 0.85, re: /\bplease\s+remember\s+to\b|^[\s,]*remember\s+to\s+always\b/i, strip: /^.*?\bremember\s+to\s+/i },
   { kind: 'Rule', confidence: 0.9, re: /[规規]定\s*[:：]|^[\s,，;；:：]*(?:我[们們])?[规規]定(?=所有|全部|每|一律|必[须須]|不[许許准準得能]|只[能许許准準]|禁止|要|都|[统統]一)/, strip: /^.*?[规規]定\s*[:：]?\s*/ },
@@ -71,8 +83,8 @@ export const MARKERS: Marker[] = [
   { kind: 'Decision', confidence: 0.9, re: /\b(?:we(?:['’]ve|\s+have)?\s+decided|i(?:['’]ve|\s+have)?\s+decided|final\s+decision|we\s+settled\s+on|we\s+chose|it['’]?s\s+decided)\b|\b(?:decision|agreed)\s*:/i, strip: /^.*?\b(?:we(?:['’]ve|\s+have)?\s+decided|i(?:['’]ve|\s+have)?\s+decided|decision|final\s+decision(?:\s+is)?|we\s+settled\s+on|we\s+chose|it['’]?s\s+decided|agreed)\b\s*(?:that\s+|to\s+|on\s+)?[:：,，-]?\s*/i },
   { kind: 'Decision', confidence: 0.75, re: /\b(?:let['’]?s\s+go\s+with|we(?:['’]ll|\s+will)\s+go\s+with|we(?:['’]re|\s+are)\s+going\s+with|go\s+with)\b/i, strip: /^.*?\b(?:let['’]?s|we(?:['’]ll|\s+will)|we(?:['’]re|\s+are)\s+going)\s+(?=go)|^.*?\b(?=go\s+with\b)/i },
   // "We're going to deploy this on Vercel.", "we'll host it on Fly", "let's keep the REST API": a plan said as settled.
-  { kind: 'Decision', confidence: 0.75, re: new RegExp(EN`\b(?:we(?:['’]re|\s+are)\s+going\s+to|we(?:['’]ll|\s+will)|let['’]?s)\s+(?:(?:just|also|now|definitely|all)\s+)?(?:${PLAN_VERB})\b`, 'i'), strip: /^.*?\b(?:we(?:['’]re|\s+are)\s+going\s+to|we(?:['’]ll|\s+will)|let['’]?s)\s+(?:(?:just|also|now|definitely|all)\s+)?/i },
-  { kind: 'Decision', confidence: 0.8, re: /\b(?:go(?:ing)?\s+back\s+to|switch(?:ing)?\s+back\s+to|revert(?:ing)?\s+to|we(?:['’]ll|\s+will)\s+use|let['’]?s\s+use|use\s+[^.?!]{1,40}?\s+instead\s+of)\b/i, strip: /^.*?\b(?:actually|ok(?:ay)?|so)\b[\s,]*/i },
+  { kind: 'Decision', confidence: 0.75, re: PLAN, strip: /^.*?\b(?:we(?:['’]re|\s+are)\s+going\s+to|we(?:['’]ll|\s+will)|let['’]?s)\s+(?:(?:just|also|now|definitely|all)\s+)?/i },
+  { kind: 'Decision', confidence: 0.8, re: /\b(?:go(?:ing)?\s+back\s+to|switch(?:ing)?\s+back\s+to|revert(?:ing)?\s+to|use\s+[^.?!]{1,40}?\s+instead\s+of)\b/i, strip: /^.*?\b(?:actually|ok(?:ay)?|so)\b[\s,]*/i },
   { kind: 'Decision', confidence: 0.9, re: /[决決]定|定了|拍板|[选選]定|[确確]定[用采採]/, strip: /^.*?(?:[决決]定了?|定了|拍板|[选選]定|[确確]定)\s*[:：,，]?\s*/ },
   { kind: 'Architecture', confidence: 0.8, re: /\b(?:switch(?:ing|ed)?|migrat(?:e|ing|ed)|mov(?:e|ing)|replac(?:e|ing))\b[^.?!]{0,80}?\b(?:to|with)\b[^.?!]{0,80}?\b(?:architecture|service|database|db|queue|store|cache|api|websocket|microservices?|monolith|schema|backend|frontend|storage|broker)\b/i, strip: /^.*?\b(?:we(?:['’]re|\s+are)\s+|we\s+will\s+|we['’]ll\s+)?(?=switch|migrat|mov|replac)/i },
   { kind: 'Architecture', confidence: 0.8, re: /架[构構].{0,20}(?:改|换|換|迁|遷|调整|調整)|(?:迁移|遷移|改用|换成|換成).{0,30}(?:数据库|資料庫|服务|服務|队列|隊列|缓存|快取|存储|存儲|架[构構])/ },

@@ -5,6 +5,21 @@
 
 /** Said by the user, alone in a message. */
 export const DECOYS: string[] = [
+  "Let's keep going.",
+  "We'll keep an eye on it.",
+  "Let's move on.",
+  "Let's write a test for this.",
+  "We'll build it tomorrow.",
+  "Let's drop it for now.",
+  "Let's use this as a starting point.",
+  "Let's switch gears.",
+  "Let's keep it simple.",
+  "Let's run it on staging first.",
+  "Let's build the login page next.",
+  "OK let's write the migration now.",
+  "Let's use it.",
+  "Let's use the same approach here.",
+  "Use the new logger everywhere in this file.",
   "Should we forget the Redis decision?",
   "Bob said scrap the Friday deploy rule.",
   "I like this better.",
