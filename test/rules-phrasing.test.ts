@@ -186,3 +186,10 @@ describe("what is not the user's word", () => {
     assert.deepEqual(summary(said("Don't worry about 'legacy' code: we decided to drop IE11.")), ['Decision: Drop IE11'], 'an apostrophe or a quoted word is not a quotation of the statement');
   });
 });
+
+test('a candidate carries the folder its session ran in, when the reader gives one', () => {
+  const [turn] = convo(['user', 'From now on, tag every release.']);
+  const withCwd = { ...turn!, cwd: '/home/dev/shop' } as Turn;
+  assert.equal(extractWithRules([withCwd])[0]?.cwd, '/home/dev/shop');
+  assert.equal(extractWithRules([turn!])[0]?.cwd, undefined);
+});

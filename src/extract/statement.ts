@@ -83,6 +83,8 @@ export function build(st: Statement, turns: Turn[], first: Turn, last: Turn, ori
     ...(finding ? { finding } : {}),
     ...(kind === 'Architecture' ? { impact: 'architecture' } : {}),
     ...(kind === 'Task' ? { state: taskState(st.text) } : {}),
+    // The folder the session ran in, when the reader knows it (Turn.cwd): the planner's scope comes from it.
+    ...(cwdOf(first) ? { cwd: cwdOf(first) } : {}),
     confidence: st.confidence,
     origin,
     revises: st.revises === true || REVISION.test(st.text),
@@ -93,6 +95,8 @@ export function build(st: Statement, turns: Turn[], first: Turn, last: Turn, ori
     timestamp: last.timestamp ?? first.timestamp ?? '',
   };
 }
+
+const cwdOf = (t: Turn): string | undefined => (t as Turn & { cwd?: string }).cwd || undefined;
 
 /** A measured fact said in the statement's turn or the speech turn just before it. */
 function findFinding(turns: Turn[], at: Turn, statement: string): string | undefined {
