@@ -166,6 +166,13 @@ describe("what is not the user's word", () => {
     assert.deepEqual(said('[Pasted text #1 +40 lines] what do you think?'), []);
   });
 
+  test('a paste the user introduces ("Here\'s the spec from the wiki:") is material to the end of the message', () => {
+    assert.deepEqual(said("Here's the spec from the wiki:\n\nFrom now on, all endpoints return JSON.\nWe decided to use OAuth."), []);
+    assert.deepEqual(summary(said('We decided to use Redis.\nHere is the error log:\nremember: rotate keys')), ['Decision: Use Redis']);
+    assert.deepEqual(summary(said("Here's the plan:\n- From now on, tag every release.")), ['Rule: Tag every release'], 'a plan is the user\'s own');
+    assert.deepEqual(summary(said('From now on, the config file lives in ops/:\n\nWe decided to use Redis.')).length, 2, 'a rule ending in a colon introduces no paste');
+  });
+
   test('diffs and logs are material', () => {
     assert.deepEqual(said('Here is the diff:\ndiff --git a/x.ts b/x.ts\n--- a/x.ts\n+++ b/x.ts\n@@ -1,2 +1,2 @@\n-// never deploy on Fridays\n+// from now on, deploy on Fridays\n\nLooks fine?'), []);
     assert.deepEqual(said('The log says:\n2026-11-21T10:00:00Z ERROR remember: rotate keys\n[INFO] We decided to retry forever\nWhat happened?'), []);

@@ -7,7 +7,8 @@
  * unclosed block runs to the end of the message), other attachment tags (`<attachment>`, `<document>`,
  * `<pasted…>`), Claude Code's `[Pasted text #1 +40 lines]` and `[Image #1]` placeholders, unified
  * diffs from their header (`diff --git`, `--- a/`, `@@ … @@`) to the end of their run of diff lines,
- * and log lines (a leading time stamp or level, stack frames). Fenced blocks and `>` quotes are cut by
+ * log lines (a leading time stamp or level, stack frames), and what follows a line introducing a
+ * paste ("Here's the error log:"). Fenced blocks and `>` quotes are cut by
  * sentences.ts's stripQuoted, which calls this first.
  */
 
@@ -45,9 +46,24 @@ function withoutDiffs(lines: string[]): string[] {
   return out;
 }
 
+/**
+ * A line that introduces pasted material (Claude Code inlines a paste into the message, with no
+ * marker): "Here's the error log:", "Below is the spec:", "pasted from the README:". What follows it
+ * to the end of the message is the material. "Here's the plan:" and "my notes:" are the user's own.
+ */
+const PASTE_INTRO = /^[^\n]*\b(?:here(?:['’]s| is| are)|below is|pasted(?: from)?|copied from)\b[^\n]*\b(?:doc(?:ument)?|file|spec|log|output|e-?mail|message|page|readme|article|post|transcript|error|stack\s*trace|trace|config|contents?|ticket|issue|thread|wiki)s?\b[^\n]*[:：]\s*$/gim;
+
+function withoutPastes(text: string): string {
+  const m = PASTE_INTRO.exec(text);
+  PASTE_INTRO.lastIndex = 0;
+  if (!m) return text;
+  const end = m.index + m[0].length;
+  return text.slice(0, end) + text.slice(end).replace(/[^\n]/g, '');
+}
+
 /** The text with attachments, pasted documents, diffs and log lines replaced by blank lines. */
 export function stripMaterial(text: string): string {
-  const blanked = text
+  const blanked = withoutPastes(text)
     .replace(BLOCKS, (block) => '\n'.repeat(block.split('\n').length - 1) || ' ')
     .replace(NOTICES, ' ');
   return withoutDiffs(blanked.split('\n'))
