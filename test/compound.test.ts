@@ -12,7 +12,7 @@ import { bullets, CITED, DAYS, h2, liveDay, markdownFiles, NEVER, SECTIONS, week
 
 const NOW = '2026-11-23T06:00';
 const OLD = 'DECISION-20261116-use-redis-for-the-session-cache';
-const NEW = 'DECISION-20261118-go-back-to-in-memory-sessions-instead-of-redis-for-the-sessi';
+const NEW = 'DECISION-20261118-go-back-to-in-memory-sessions-instead-of-redis-for-the';
 const read = (ws: string, rel: string) => readFileSync(join(ws, rel), 'utf8');
 const lines = (text: string) => text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
 const NOTES = ['Invoices go out on the first', 'Warehouse B closes at six', 'Support rota changes monthly', 'Maria reviews payment code', 'Staging uses fake cards', 'Logs stay thirty days', 'Couriers pick up at noon', 'Returns need a photo'];

@@ -211,7 +211,8 @@ describe('ids (DESIGN §5)', () => {
 
   test('slugs are at most 60 characters (CJK counted as characters) and never end in "-"', () => {
     const long = slugify('Use PostgreSQL sixteen for the event store and keep SQLite for local development only');
-    assert.equal(long, 'use-postgresql-sixteen-for-the-event-store-and-keep-sqlite-f');
+    // Issue 27: cut at a word boundary, never mid-word (it was "…-keep-sqlite-f").
+    assert.equal(long, 'use-postgresql-sixteen-for-the-event-store-and-keep-sqlite');
     assert.equal(Array.from(slugify('决'.repeat(80))).length, SLUG_MAX);
     assert.equal(slugify('a'.repeat(59) + ' bcd'), 'a'.repeat(59));
     fc.assert(

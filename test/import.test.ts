@@ -25,7 +25,7 @@ test('import openclaw and claude-md: entries with sources naming file and lines;
   assert.deepEqual(r.added.map((a: { id: string; file: string }) => [a.id, a.file]), [
     ['NOTE-20261122-prefers-answers-in-british-english-short-and-direct', 'memory/2026-11-22.md'],
     ['NOTE-20261122-lives-in-lisbon-works-on-the-shop-backend', 'memory/2026-11-22.md'],
-    ['DECISION-20261122-we-decided-to-keep-invoices-in-postgresql-not-in-s3-json-fil', 'memory/2026-11-22.md'],
+    ['DECISION-20261122-we-decided-to-keep-invoices-in-postgresql-not-in-s3-json', 'memory/2026-11-22.md'],
     ['RULE-20261122-never-deploy-the-shop-on-fridays', 'memory/2026-11-22.md'],
     // A dated OpenClaw daily note keeps its day; the fenced code block is not an item.
     ['RULE-20261110-talked-about-the-release-train', 'memory/2026-11-10.md'],

@@ -10,12 +10,13 @@ import { dailyText, editConfig, entryIds, exampleWorkspace, mem, snapshot } from
 
 const NOW = '2026-11-22T09:00:00Z';
 
+// Issue 27: titles and slugs are cut at a word or clause boundary, never mid-word ("…-kept-bre").
 const EXPECTED_IDS = [
   'ARCH-20261120-switching-from-rest-polling-to-a-websocket-push-architecture',
   'DECISION-20261120-move-the-event-store-to-postgresql',
-  'DECISION-20261121-use-pnpm-workspaces-for-the-monorepo-npm-s-hoisting-kept-bre',
+  'DECISION-20261121-use-pnpm-workspaces-for-the-monorepo-npm-s-hoisting-kept',
   'DECISION-20261121-放弃-redis-缓存-改用本地-lru',
-  'NOTE-20261120-the-staging-db-password-rotates-on-mondays-so-the-websocket',
+  'NOTE-20261120-the-staging-db-password-rotates-on-mondays',
   'NOTE-20261121-部署前要先跑-smoke-test',
   'RULE-20261120-cap-uploads-at-25-mb',
   'RULE-20261120-every-migration-needs-a-rollback-script',

@@ -181,7 +181,8 @@ describe('supersedes', () => {
     const later = cand('Go back to Redis instead of a local LRU for the balance cache', { revises: true, day: '2026-11-21', timestamp: '2026-11-21T10:00:00Z' });
     const earlier = cand('Use a local LRU for the balance cache', { day: '2026-11-01', timestamp: '2026-11-01T10:00:00Z', sessionId: 's0' });
     const p = plan([later, earlier]);
-    assert.deepEqual(ids(p), ['DECISION-20261101-use-a-local-lru-for-the-balance-cache', 'DECISION-20261121-go-back-to-redis-instead-of-a-local-lru-for-the-balance-cach']);
+    // Issue 27: an id's slug is cut at a word boundary, never mid-word ("…-balance-cach").
+    assert.deepEqual(ids(p), ['DECISION-20261101-use-a-local-lru-for-the-balance-cache', 'DECISION-20261121-go-back-to-redis-instead-of-a-local-lru-for-the-balance']);
     assert.deepEqual(sup(p), [undefined, 'DECISION-20261101-use-a-local-lru-for-the-balance-cache']);
     // An older revision never names an entry dated after it.
     const old = cand('Go back to Redis instead of a local LRU for the balance cache', { revises: true, day: '2026-11-01', timestamp: '2026-11-01T10:00:00Z' });

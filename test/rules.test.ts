@@ -56,7 +56,8 @@ describe('markers in English, Simplified and Traditional Chinese', () => {
     ["It's decided: we launch on the third.", 'Decision: We launch on the third'],
     ['It’s decided: we launch on the fourth.', 'Decision: We launch on the fourth'],
     ['Agreed: staging mirrors the production config.', 'Decision: Staging mirrors the production config'],
-    ["Let's go with Vite for the web build.", 'Decision: Vite for the web build'],
+    // Issue 27: the title keeps its verb ("let's go with Zustand for state" lost it).
+    ["Let's go with Vite for the web build.", 'Decision: Go with Vite for the web build'],
     ['We are migrating the ledger to a new event store.', 'Architecture: Migrating the ledger to a new event store'],
     // Simplified Chinese
     ['记住：周五不发版。', 'Note: 周五不发版'],
@@ -335,7 +336,8 @@ describe('the transcript fixtures (fixtures/transcripts/README.md)', () => {
       'claude-code 14-14 Rule user: Every migration needs a rollback script',
       'claude-code 5-5 Decision user: Move the event store to PostgreSQL',
       'codex-20 3-3 Architecture user: Switching from REST polling to a websocket push architecture for the dashboard',
-      'codex-20 9-9 Note user: The staging DB password rotates on Mondays, so the websocket integration tests',
+      // Issue 27: a title is cut at a clause boundary with "…", never mid-phrase.
+      'codex-20 9-9 Note user: The staging DB password rotates on Mondays…',
       "codex-21 2-2 Decision user: Use pnpm workspaces for the monorepo; npm's hoisting kept breaking the web build",
       'jsonl 4-4 Note user: 部署前要先跑 smoke test',
       'markdown 3-3 Rule user: All API errors use RFC 7807 problem+json bodies',

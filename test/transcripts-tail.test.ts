@@ -46,7 +46,7 @@ test('a Markdown turn still being written is held back until the file is quiet, 
 
   const quiet = json<{ turns: number }>(await memOk(['-C', ws, '--json', 'microsync', '--now', '2026-11-20T09:30:00Z']));
   assert.equal(quiet.turns, 1);
-  assert.deepEqual(entryIds(ws), ['RULE-20261120-every-migration-needs-a-rollback-script-and-a-dry-run-agains']);
+  assert.deepEqual(entryIds(ws), ['RULE-20261120-every-migration-needs-a-rollback-script-and-a-dry-run']);
   assert.match(dailyText(ws), /- conclusion: Every migration needs a rollback script and a dry run against a copy of production\n/);
   assert.match(dailyText(ws), /- message_range: 2-2\n/);
 });

@@ -12,7 +12,7 @@ import { editConfig, mem } from './helpers/cli.js';
 import { HttpStatus, startOpenAIServer, type ChatRequestBody } from './helpers/openai-server.js';
 import { bullets, CITED, h2, SECTIONS, weekWorkspace } from './helpers/week-fixture.js';
 
-const NEW = 'DECISION-20261118-go-back-to-in-memory-sessions-instead-of-redis-for-the-sessi';
+const NEW = 'DECISION-20261118-go-back-to-in-memory-sessions-instead-of-redis-for-the';
 const TOKEN = 'ghp_' + 'aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3zA5';
 const ARGS = ['wrapup', '--date', '2026-11-18', '--now', '2026-11-19T06:00'];
 const empty = { decisions: [], action_items: [], important_conversations: [], technical_notes: [], open_loops: [], tomorrow_next_steps: [] };

@@ -27,7 +27,7 @@ describe('mem wrapup', () => {
     assert.match(text, /^---\ndate: 2026-11-18\nsessions:\n  - "standup-2026-11-18"\n  - "chat-2026-11-18"\ngenerator: "memfold wrapup 1 \(rules\)"\ninput: [0-9a-f]{16}\ncontent_sha256: [0-9a-f]{64}\n---\n# Wrap-up 2026-11-18\n/);
     assert.deepEqual(h2(text), SECTIONS);
     for (const b of bullets(text)) assert.match(b, CITED);
-    assert.match(text, /## Decisions made today\n- Decision: Go back to in-memory sessions .*\(replaces DECISION-20261116-use-redis-for-the-session-cache\) — \[DECISION-20261118-go-back-to-in-memory-sessions-instead-of-redis-for-the-sessi\]\(\.\.\/\.\.\/memory\/2026-11-18\.md\)\n/);
+    assert.match(text, /## Decisions made today\n- Decision: Go back to in-memory sessions .*\(replaces DECISION-20261116-use-redis-for-the-session-cache\) — \[DECISION-20261118-go-back-to-in-memory-sessions-instead-of-redis-for-the\]\(\.\.\/\.\.\/memory\/2026-11-18\.md\)\n/);
     assert.match(text, /## Action items\n- Please update the deploy docs with the new session setup — session standup-2026-11-18 · messages 9-9\n/);
     assert.match(text, /## Technical notes \/ debugging lessons\n- Turns out the flaky checkout test was caused by a timezone assumption .* — session standup-2026-11-18 · messages 3-3\n/);
     assert.match(text, /## Open loops\n- Not sure yet whether we should shard the orders table — session standup-2026-11-18 · messages 7-7\n/);

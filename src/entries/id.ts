@@ -16,9 +16,23 @@ export function slugify(title: string): string {
   }
   out = out.replace(/^-+|-+$/g, '');
   const chars = Array.from(out);
-  if (chars.length > SLUG_MAX) out = chars.slice(0, SLUG_MAX).join('').replace(/-+$/, '');
+  if (chars.length > SLUG_MAX) out = cutSlug(chars);
   return out || 'entry';
 }
+
+/**
+ * A slug past SLUG_MAX cut at its last "-" (a word boundary) when that keeps most of it; a CJK run has
+ * no "-", and between two of its characters is a boundary too. Never in the middle of a word.
+ */
+function cutSlug(chars: string[]): string {
+  const head = chars.slice(0, SLUG_MAX + 1);
+  const fits = (i: number) => head[i] === '-' || (HAN.test(head[i - 1] ?? '') && HAN.test(head[i] ?? ''));
+  let at = SLUG_MAX;
+  while (at > SLUG_MAX / 2 && !fits(at)) at--;
+  return head.slice(0, at > SLUG_MAX / 2 ? at : SLUG_MAX).join('').replace(/-+$/, '');
+}
+
+const HAN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 
 export function makeId(kind: Kind, day: string, title: string): string {
   return `${ID_PREFIX[kind]}-${day.replaceAll('-', '')}-${slugify(title)}`;

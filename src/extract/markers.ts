@@ -3,15 +3,9 @@
  * Data only: adding a language or a phrase is a one-line change that the tests then hold to.
  */
 import type { Kind } from '../entries/model.js';
+import { KIND_MARKERS } from './kind-markers.js';
+import type { Marker } from './kind-markers.js';
 
-export interface Marker {
-  kind: Kind;
-  re: RegExp;
-  /** How explicit the phrase is: becomes the entry's confidence. */
-  confidence: number;
-  /** Removed from the front of the statement to make its title ("We decided to X" → "X"). */
-  strip?: RegExp;
-}
 
 const EN = String.raw;
 
@@ -40,24 +34,55 @@ const NOT_AN_INSTRUCTION = [
 /** Where an instruction opens: its sentence's start, or after "please", "and", "also", "so", "but". */
 const OPENING = EN`^[\s,，;；:：—–-]*(?:(?:please|and|also|so|but)[\s,]+)*`;
 
+/** Verbs that open a standing instruction: "Use …", "Keep …", "Write …". */
+const IMPERATIVE = EN`use|prefer|keep|write|put|indent|format|name|store|stick\s+with|stay\s+with|default\s+to|reply|respond|answer|talk|speak|avoid|run|deploy|commit|send`;
+
+/** What makes an imperative general: "everywhere", "for everything", "in every project", "X, not Y". */
+const GENERAL = EN`\b(?:everywhere|for\s+everything|for\s+all\s+(?:the\s+)?\w+|in\s+all\s+(?:the\s+)?\w+|in\s+every\s+\w+|across\s+(?:the|all|every)\s+\w+|by\s+default|at\s+all\s+times|all\s+the\s+time|in\s+general|for\s+good)\b|,\s*not\s+[\w@./-]+\s*(?:[,.;!]|$)|\bnot\s+[\w@./-]+\s*,\s*for\b`;
+
+/** Verbs of a plan said as settled ("we're going to deploy…", "we'll use…"); "we'll see", "we'll talk" are not one. */
+const PLAN_VERB = EN`use|deploy|host|switch\s+to|move\s+to|migrate\s+to|adopt|keep|store|ship|stick\s+with|stay\s+with|drop|target|support|standardi[sz]e\s+on|run\s+(?:it|everything|the\s+\w+)\s+on`;
+
+/**
+ * A plan settles something only when it names it: a proper name, a version, code, or a known tool
+ * ("deploy this on Vercel", "use pnpm", "drop IE11"). "Let's keep going", "we'll keep an eye on it",
+ * "let's use the same approach here" and a next step ("…now", "…first") settle nothing. Case-sensitive.
+ */
+const PLAN = new RegExp(
+  EN`(?:\b[Ww]e(?:['’]re|\s+are)\s+going\s+to|\b[Ww]e(?:['’]ll|\s+will)|\b[Ll]et['’]?s)\s+(?:(?:just|also|now|definitely|all)\s+)?(?:${PLAN_VERB})\b` +
+    EN`(?!\s+(?:it|this|that|them|these|those|the\s+same|an?\s+eye|going|on|aside|gears|things|up|in\s+mind)\b(?!\s+(?:on|to|in|at)\s+[A-Z]))` +
+    EN`(?=[^.?!]*?(?:\b[A-Z][\w.+-]*|\b\w*\d\w*\b|\`|\b(?:pnpm|npm|yarn|bun|tabs|spaces|postgres(?:ql)?|mysql|sqlite|redis|kafka|docker|kubernetes|k8s)\b))` +
+    EN`(?![^.?!]*\b(?:next|first|tomorrow|today|later|right\s+now|now|for\s+this\s+one)\s*[.!]?\s*$)`,
+);
+
 export const MARKERS: Marker[] = [
-  { kind: 'Note', confidence: 0.95, re: /\b(?:please\s+)?remember\s+(?:this|that)\b|\bdon['’]?t\s+forget\b|\bnote\s+to\s+self\b|\bfor\s+the\s+record\b/i, strip: /^.*?\b(?:remember\s+(?:this|that)|don['’]?t\s+forget(?:\s+that)?|note\s+to\s+self|for\s+the\s+record)\b\s*[:：,，-]?\s*/i },
+  ...KIND_MARKERS,
+  { kind: 'Note', confidence: 0.95, re: /\b(?:please\s+)?remember\s+(?:this|that)\b|^[\s,]*(?:(?:ok(?:ay)?|and|also|oh|btw)[\s,]+)*(?:please\s+)?remember\s*(?:[:：—–]|-\s)|\bplease\s+remember\b(?!\s+(?:to|when|if|whether|what|how|why|where|who)\b)|\bdon['’]?t\s+forget\b|\bnote\s+to\s+self\b|\bfor\s+the\s+record\b/i, strip: /^.*?\b(?:(?:please\s+)?remember(?:\s+(?:this|that))?|don['’]?t\s+forget(?:\s+that)?|note\s+to\s+self|for\s+the\s+record)\b\s*[:：,，-]?\s*/i },
   { kind: 'Note', confidence: 0.95, re: /[请請]?[记記]住|[别別]忘了|[备備]忘/, strip: /^.*?(?:[请請]?[记記]住|[别別]忘了|[备備]忘)\s*[:：,，]?\s*/ },
-  { kind: 'Rule', confidence: 0.9, re: /\b(?:from\s+now\s+on|going\s+forward|new\s+rule|the\s+rule\s+is|as\s+a\s+rule|make\s+it\s+a\s+rule|never\s+again(?=\s+\w))\b|\brule\s*:/i, strip: /^.*?\b(?:from\s+now\s+on|going\s+forward|new\s+rule|the\s+rule\s+is(?:\s+that)?|as\s+a\s+rule|make\s+it\s+a\s+rule(?:\s+that)?|rule)\b\s*[:：,，-]?\s*/i },
-  { kind: 'Rule', confidence: 0.85, re: new RegExp(EN`${OPENING}(?:always|never)\s+(?:(?:${ADVERB})\s+)?(?!(?:${NOT_AN_INSTRUCTION})\b)[a-z]`, 'i'), strip: new RegExp(OPENING, 'i') },
+  { kind: 'Rule', confidence: 0.9, re: /\b(?:from\s+now\s+on|going\s+forward|new\s+rule|the\s+rule\s+is|as\s+a\s+rule|make\s+it\s+a\s+rule|never\s+again(?=\s+\w))\b|\brule\s*(?::|[-—–]+\s)/i, strip: /^.*?\b(?:from\s+now\s+on|going\s+forward|new\s+rule|the\s+rule\s+is(?:\s+that)?|as\s+a\s+rule|make\s+it\s+a\s+rule(?:\s+that)?|rule)\b\s*[:：,，-]?\s*/i },
+  { kind: 'Rule', confidence: 0.85, topical: true, re: new RegExp(EN`${OPENING}(?:always|never|(?:don['’]?t|do\s+not)\s+ever)\s+(?:(?:${ADVERB})\s+)?(?!(?:${NOT_AN_INSTRUCTION})\b)[a-z]`, 'i'), strip: new RegExp(OPENING, 'i') },
+  // "Sure, go ahead, but always keep our conversation in English.": the instruction after the clause.
+  { kind: 'Rule', confidence: 0.85, topical: true, re: new RegExp(EN`[,;]\s*(?:but|and)\s+(?:always|never)\s+(?!(?:${NOT_AN_INSTRUCTION})\b)[a-z]`, 'i'), strip: /^.*?[,;]\s*(?:but|and)\s+(?=always|never)/i },
+  // An imperative without "always" that says it holds generally: "Use 2-space indentation everywhere.",
+  // "use pnpm, not npm, for everything". "Use the helper in utils.ts" is a task, not a rule.
+  { kind: 'Rule', confidence: 0.8, topical: true, re: new RegExp(EN`${OPENING}(?:${IMPERATIVE})\b(?=[^.?!]*(?:${GENERAL}))(?![^.?!]*\b(?:in|of|for)\s+(?:this|that|the\s+current)\s+(?:file|function|module|component|class|method|pr|diff|branch|script|test|page|view|folder))`, 'i'), strip: new RegExp(OPENING, 'i') },
+  { kind: 'Rule', confidence: 0.85, topical: true, re: /(?:永[远遠]|[绝絕][对對]|千[万萬])不要|永[远遠]不|不要再|[别別]再|[统統]一用|一律用|^[\s,，]*[用採采]\s*\S[^，,。]*[，,]\s*(?:不要|[别別]|而不是)用|^[\s,，]*(?:好的?[，,]\s*)?(?:我[们們](?:就|还是|還是)?)?[用採采]\s*\S[^，,。]{0,30}而不是/ },
+  { kind: 'Rule', confidence: 0.85, re: /\bplease\s+remember\s+to\b|^[\s,]*remember\s+to\s+always\b/i, strip: /^.*?\bremember\s+to\s+/i },
   { kind: 'Rule', confidence: 0.9, re: /[规規]定\s*[:：]|^[\s,，;；:：]*(?:我[们們])?[规規]定(?=所有|全部|每|一律|必[须須]|不[许許准準得能]|只[能许許准準]|禁止|要|都|[统統]一)/, strip: /^.*?[规規]定\s*[:：]?\s*/ },
   { kind: 'Rule', confidence: 0.9, re: /[从從]现?現?在[开開]始|以[后後]|今[后後]|[规規][则則]\s*[:：]|一律|不[许許准]再?/, strip: /^.*?(?:[从從]现?現?在[开開]始|以[后後]|今[后後]|[规規][则則]\s*[:：])\s*[,，]?\s*/ },
   { kind: 'Rule', confidence: 0.8, re: new RegExp(EN`\b(?:cap|limit|max(?:imum)?)\b[^.?!]{0,60}?\b(?:at|to|is)\s+\d`, 'i') },
   { kind: 'Decision', confidence: 0.9, re: /\b(?:we(?:['’]ve|\s+have)?\s+decided|i(?:['’]ve|\s+have)?\s+decided|final\s+decision|we\s+settled\s+on|we\s+chose|it['’]?s\s+decided)\b|\b(?:decision|agreed)\s*:/i, strip: /^.*?\b(?:we(?:['’]ve|\s+have)?\s+decided|i(?:['’]ve|\s+have)?\s+decided|decision|final\s+decision(?:\s+is)?|we\s+settled\s+on|we\s+chose|it['’]?s\s+decided|agreed)\b\s*(?:that\s+|to\s+|on\s+)?[:：,，-]?\s*/i },
-  { kind: 'Decision', confidence: 0.75, re: /\b(?:let['’]?s\s+go\s+with|we(?:['’]ll|\s+will)\s+go\s+with|we(?:['’]re|\s+are)\s+going\s+with|go\s+with)\b/i, strip: /^.*?\b(?:let['’]?s\s+go\s+with|we(?:['’]ll|\s+will)\s+go\s+with|we(?:['’]re|\s+are)\s+going\s+with|go\s+with)\b\s*/i },
-  { kind: 'Decision', confidence: 0.8, re: /\b(?:go(?:ing)?\s+back\s+to|switch(?:ing)?\s+back\s+to|revert(?:ing)?\s+to|we(?:['’]ll|\s+will)\s+use|let['’]?s\s+use|use\s+[^.?!]{1,40}?\s+instead\s+of)\b/i, strip: /^.*?\b(?:actually|ok(?:ay)?|so)\b[\s,]*/i },
+  { kind: 'Decision', confidence: 0.75, re: /\b(?:let['’]?s\s+go\s+with|we(?:['’]ll|\s+will)\s+go\s+with|we(?:['’]re|\s+are)\s+going\s+with|go\s+with)\b/i, strip: /^.*?\b(?:let['’]?s|we(?:['’]ll|\s+will)|we(?:['’]re|\s+are)\s+going)\s+(?=go)|^.*?\b(?=go\s+with\b)/i },
+  // "We're going to deploy this on Vercel.", "we'll host it on Fly", "let's keep the REST API": a plan said as settled.
+  { kind: 'Decision', confidence: 0.75, re: PLAN, strip: /^.*?\b(?:we(?:['’]re|\s+are)\s+going\s+to|we(?:['’]ll|\s+will)|let['’]?s)\s+(?:(?:just|also|now|definitely|all)\s+)?/i },
+  { kind: 'Decision', confidence: 0.8, re: /\b(?:go(?:ing)?\s+back\s+to|switch(?:ing)?\s+back\s+to|revert(?:ing)?\s+to|use\s+[^.?!]{1,40}?\s+instead\s+of)\b/i, strip: /^.*?\b(?:actually|ok(?:ay)?|so)\b[\s,]*/i },
   { kind: 'Decision', confidence: 0.9, re: /[决決]定|定了|拍板|[选選]定|[确確]定[用采採]/, strip: /^.*?(?:[决決]定了?|定了|拍板|[选選]定|[确確]定)\s*[:：,，]?\s*/ },
   { kind: 'Architecture', confidence: 0.8, re: /\b(?:switch(?:ing|ed)?|migrat(?:e|ing|ed)|mov(?:e|ing)|replac(?:e|ing))\b[^.?!]{0,80}?\b(?:to|with)\b[^.?!]{0,80}?\b(?:architecture|service|database|db|queue|store|cache|api|websocket|microservices?|monolith|schema|backend|frontend|storage|broker)\b/i, strip: /^.*?\b(?:we(?:['’]re|\s+are)\s+|we\s+will\s+|we['’]ll\s+)?(?=switch|migrat|mov|replac)/i },
   { kind: 'Architecture', confidence: 0.8, re: /架[构構].{0,20}(?:改|换|換|迁|遷|调整|調整)|(?:迁移|遷移|改用|换成|換成).{0,30}(?:数据库|資料庫|服务|服務|队列|隊列|缓存|快取|存储|存儲|架[构構])/ },
 ];
 
 /** Phrases that make a statement revise an earlier one (DESIGN §5 supersedes). */
-export const REVISION = /\b(?:this\s+replaces|instead\s+of|go(?:ing)?\s+back\s+to|revert(?:ing)?\s+to|no\s+longer|supersedes?|replaces\s+the)\b|改[为為回]|取代|不再|[换換]成|改用/i;
+export const REVISION = /\b(?:this\s+replaces|instead\s+of|rather\s+than|go(?:ing)?\s+back\s+to|revert(?:ing)?\s+to|no\s+longer|supersedes?|replaces\s+the)\b|改[为為回成]|取代|不再|[换換]成|改用|而不是/i;
 
 /** A statement that is a question, a guess or not yet settled is not memory (the retention gate). */
 export const UNSETTLED = new RegExp(
@@ -92,12 +117,15 @@ export const DECLINE = new RegExp(
  * are not one). One capture group, so a sentence split on it keeps the retraction as a piece.
  */
 export const RETRACTION = new RegExp(
-  EN`(?<=^|[,，;；:：—–-]\s*)((?:(?:oh|ah|um+|hmm+|no|nah|wait|actually|sorry|ok(?:ay)?)[\s,，]+)*(?:scratch\s+that|never\s*mind|forget\s+(?:that|it|what\s+i\s+said)|ignore\s+(?:that|what\s+i\s+said)|disregard\s+that)|算了吧?|不[对對]|[当當]我[没沒][说說])(?=\s*(?:$|[,，;；:：.。!！?？…—–-]))`,
+  EN`(?<=^|[,，;；:：—–-]\s*)((?:(?:oh|ah|um+|hmm+|no|nah|wait|actually|sorry|ok(?:ay)?)[\s,，]+)*(?:scratch\s+that|scrap\s+that|that['’]?s\s+wrong|that\s+is\s+wrong|never\s*mind|forget\s+(?:that|it|what\s+i\s+said)|ignore\s+(?:that|what\s+i\s+said)|disregard\s+that)|算了吧?|不[对對]|撤回|[当當]我[没沒][说說])(?=\s*(?:$|[,，;；:：.。!！?？…—–-]))`,
   'i',
 );
 
+/** The assistant offering to do something: "Should I also add Prettier?", "Want me to…?", "要我…吗？". */
+export const OFFER = /\b(?:should\s+i|shall\s+i|(?:do\s+you\s+)?want\s+me\s+to|would\s+you\s+like\s+me\s+to)\b|要我|需要我/i;
+
 /** The assistant proposing something the user may confirm. */
-export const PROPOSAL = /\b(?:shall\s+we|should\s+we|i\s+(?:propose|suggest|recommend)|how\s+about|let['’]?s)\b|建[议議]|要不要|我[们們]可以/i;
+export const PROPOSAL = new RegExp(String.raw`\b(?:shall\s+we|should\s+we|i\s+(?:propose|suggest|recommend)|how\s+about|let['’]?s)\b|建[议議]|要不要|我[们們]可以|${OFFER.source}`, 'i');
 
 export const BECAUSE = /\b(?:because|since|due\s+to|as\s+a\s+result\s+of)\b|因[为為]|由于|由於/i;
 

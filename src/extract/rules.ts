@@ -1,85 +1,46 @@
 /**
  * The offline, rule-based extractor (DESIGN §7): same job as the LLM path, less cleverly. It only
  * listens to people and the agent, never to tools: a tool result, sub-agent or harness turn can
- * never produce memory, whatever it says ("remember this: ..." in a fetched page is data).
+ * never produce memory, whatever it says ("remember this: ..." in a fetched page is data). Nor is
+ * everything in a user's message their word: attachments, pasted logs and diffs (material.ts),
+ * quotes and reported speech (speech-acts.ts) decide nothing.
  */
 import type { Kind } from '../entries/model.js';
 import type { Turn } from '../transcripts/types.js';
-import { BECAUSE, CONFIRMATION, DECLINE, FINDING, MARKERS, PROPOSAL, RETRACTION, REVISION, UNSETTLED, type Marker } from './markers.js';
-import { capitalise, clip, normalise, sentences, stripQuoted, trimEnd, withoutQuotes } from './sentences.js';
+import { RETRACTION, UNSETTLED } from './markers.js';
+import { type Marker } from './kind-markers.js';
+import { confirmedProposal } from './proposal.js';
+import { capitalise, normalise, sentences, stripQuoted, trimEnd, withoutQuotes } from './sentences.js';
+import { asRequest, CANCEL, CORRECTION, namedRetraction, REPLACES_EARLIER, REPORTED } from './speech-acts.js';
+import { build, isSpeech, matchMarker, titleFrom } from './statement.js';
 import type { Candidate } from './types.js';
 
-const TITLE_MAX = 80;
-
-export function isSpeech(t: Turn): boolean {
-  return (t.role === 'user' || t.role === 'assistant') && !t.sidechain && !t.meta;
-}
-
-/** The marker of a sentence, looked for outside what it quotes: a quotation is not a statement. */
-function matchMarker(sentence: string): Marker | undefined {
-  const own = withoutQuotes(sentence);
-  const found = MARKERS.find((m) => m.re.test(own));
-  if (!found || found.kind !== 'Decision') return found;
-  // A decision that moves a system to another technology is an architecture change; the decision's
-  // phrase still comes off the title ("我们决定迁移到…" → "迁移到…").
-  const arch = MARKERS.find((m) => m.kind === 'Architecture' && m.re.test(own));
-  return arch ? { ...arch, strip: arch.strip ?? found.strip } : found;
-}
-
-function splitReason(statement: string): { claim: string; why?: string } {
-  const m = BECAUSE.exec(statement);
-  if (!m || m.index < 8) return { claim: statement };
-  return { claim: statement.slice(0, m.index), why: trimEnd(statement.slice(m.index + m[0].length).trim()) };
-}
-
-interface Statement {
-  kind: Kind;
-  text: string;
-  confidence: number;
-  marker?: Marker;
-}
+export { isSpeech } from './statement.js';
 
 /** "We decided that." points at the sentence before it; "Remember this:" (ending in a colon) at the one after. */
 const POINTER = /^(?:that|this|it|so|这个|這個|这样|這樣)?$/i;
 const POINTS_AHEAD = /[:：]$/;
 
-function build(st: Statement, turns: Turn[], first: Turn, last: Turn, origin: 'user' | 'agent'): Candidate | undefined {
-  let body = st.marker?.strip ? st.text.replace(st.marker.strip, '') : st.text;
-  body = trimEnd(body.trim()).replace(/^[\s,，、;；:：.。!！?？—–…]+/, '');
-  if (Array.from(body).length < 3) return undefined;
-  const { claim, why } = splitReason(body);
-  const title = capitalise(clip(trimEnd(claim.trim()), TITLE_MAX));
-  if (!title) return undefined;
-  const finding = findFinding(turns, first, st.text);
-  return {
-    kind: st.kind,
-    title,
-    conclusion: capitalise(body),
-    ...(why ? { why } : {}),
-    ...(finding ? { finding } : {}),
-    ...(st.kind === 'Architecture' ? { impact: 'architecture' } : {}),
-    confidence: st.confidence,
-    origin,
-    revises: REVISION.test(st.text),
-    sessionId: first.sessionId,
-    sessionPath: first.sessionPath,
-    ...(first.cwd ?? last.cwd ? { cwd: first.cwd ?? last.cwd } : {}),
-    firstTurn: first.index,
-    lastTurn: last.index,
-    timestamp: last.timestamp ?? first.timestamp ?? '',
-  };
-}
+/** A standing phrase said last: "Use `from:(x)` to search from now on." states the rule before it. */
+const TRAILING = /[\s,，]*\b(?:from\s+now\s+on|going\s+forward|from\s+here\s+on(?:\s+out)?)\b[\s.!。！]*$|[，,]?\s*(?:以[后後]都?[这這][样樣]|[从從][现現]在[开開]始)[。！!.]*$/i;
 
-/** A measured fact said in the statement's turn or the speech turn just before it. */
-function findFinding(turns: Turn[], at: Turn, statement: string): string | undefined {
-  const i = turns.indexOf(at);
-  const prev = turns.slice(0, i).reverse().find(isSpeech);
-  for (const t of [at, prev]) {
-    if (!t) continue;
-    const s = sentences(stripQuoted(t.text)).find((x) => x !== statement && FINDING.test(x) && !UNSETTLED.test(x));
-    if (s) return clip(trimEnd(s), 200);
-  }
-  return undefined;
+/** "No, use pnpm" after the agent's turn: the correction is a decision that revises what it corrects. */
+const CORRECTED: Marker = { kind: 'Decision', confidence: 0.8, re: CORRECTION, topical: true };
+
+const KIND_WORDS: Record<string, Kind> = {
+  decision: 'Decision', plan: 'Decision', idea: 'Decision', 决定: 'Decision', 決定: 'Decision',
+  rule: 'Rule', 规则: 'Rule', 規則: 'Rule', note: 'Note', preference: 'Preference', goal: 'Goal', task: 'Task', lesson: 'Lesson',
+};
+
+/** "Forget the Redis decision": a candidate that names what it retracts; the planner finds it. */
+function retraction(s: string, turns: Turn[], turn: Turn): Candidate | undefined {
+  const own = withoutQuotes(s);
+  const named = namedRetraction(own);
+  // "Should we forget the Redis decision?", "Bob said scrap the Friday rule": nothing retracted.
+  if (!named || UNSETTLED.test(own) || CANCEL.test(own) || REPORTED.test(own)) return undefined;
+  const kind = KIND_WORDS[named.kindWord ?? ''] ?? 'Decision';
+  const c = build({ kind, text: s, confidence: 0.85, revises: true }, turns, turn, turn, 'user');
+  return c && { ...c, retracting: true, title: titleFrom(s) };
 }
 
 interface UserSaid {
@@ -93,66 +54,78 @@ function clauses(sentence: string): string[] {
   return sentence.split(RETRACTION).map((c) => c.trim()).filter(Boolean);
 }
 
-function userStatements(turn: Turn, turns: Turn[]): UserSaid {
-  const list = sentences(stripQuoted(turn.text)).flatMap(clauses);
-  const retracts = list.map((s) => RETRACTION.test(s));
-  const markers = list.map((s, i) => (retracts[i] ? undefined : matchMarker(s)));
+/** The sentence as the user meant it: "from now on could you X?" is the request "from now on X." */
+const meant = (s: string) => asRequest(s) ?? s;
+
+/**
+ * The turn's sentences, each cut at its retractions, but for two kept whole: a correction of the
+ * agent opening the turn ("不对，改成 pnpm" is no retraction of the user's own words; its opener goes)
+ * and a sentence naming what it retracts ("算了，不要用 Redis 了").
+ */
+function pieces(turn: Turn, afterAgent: boolean): { list: string[]; corrected: boolean } {
+  const all = sentences(stripQuoted(turn.text));
+  const corrected = afterAgent && CORRECTION.test(all[0] ?? '');
+  if (corrected) all[0] = all[0]!.replace(CORRECTION, '');
+  const list = all.flatMap((s, i) => ((i === 0 && corrected) || namedRetraction(withoutQuotes(s)) ? [s] : clauses(s)));
+  return { list: list.map(meant), corrected };
+}
+
+function userStatements(turn: Turn, turns: Turn[], afterAgent: boolean): UserSaid {
+  const { list, corrected } = pieces(turn, afterAgent);
+  const named = list.map((s) => retraction(s, turns, turn));
+  const retracts = list.map((s, i) => !named[i] && RETRACTION.test(s));
+  const corrects = list.map((_, i) => i === 0 && corrected);
+  const markers = list.map((s, i) => (retracts[i] || named[i] ? undefined : (matchMarker(s) ?? (corrects[i] ? CORRECTED : undefined))));
   const said: UserSaid = { statements: [], retractsEarlier: false };
   // What a retraction takes back: the turn's last statement (null when it kept none, say a guess);
   // when it opens the turn, the previous user turn's.
   let last: Candidate | null | undefined;
+  const takeBack = () => {
+    if (last) said.statements.splice(said.statements.indexOf(last), 1);
+    last = null;
+  };
   list.forEach((s, i) => {
+    const own = withoutQuotes(s);
     if (retracts[i]) {
       if (i === 0) said.retractsEarlier = true;
-      else if (last) said.statements.splice(said.statements.indexOf(last), 1);
-      last = null;
+      else takeBack();
       return;
     }
     const marker = markers[i];
-    if (!marker) return;
+    if (!marker) {
+      const taken = named[i];
+      if (taken) said.statements.push((last = taken));
+      // "…. Not settled." takes the statement before it back; "This replaces Monday's decision." links it.
+      else if (CANCEL.test(own)) takeBack();
+      else if (REPLACES_EARLIER.test(own) && last) {
+        last.revises = true;
+        last.conclusion = `${trimEnd(last.conclusion)}. ${capitalise(s)}`;
+      }
+      return;
+    }
     let text = s;
+    let used: Marker | undefined = marker;
     const rest = normalise(marker.strip ? s.replace(marker.strip, '') : s);
     if (POINTER.test(rest)) {
-      const j = POINTS_AHEAD.test(s) ? i + 1 : i - 1;
-      // The sentence pointed at is a statement of its own: it is extracted once, there.
-      if (!list[j] || markers[j] || retracts[j]) return;
-      text = list[j]!;
+      const before = s.replace(TRAILING, '');
+      if (before !== s && Array.from(normalise(before)).length >= 6) {
+        text = before;
+        used = { ...marker, strip: undefined };
+      } else {
+        const at = POINTS_AHEAD.test(s) ? i + 1 : i - 1;
+        // The sentence pointed at is a statement of its own: it is extracted once, there.
+        if (!list[at] || markers[at] || retracts[at]) return;
+        text = list[at]!;
+        used = undefined;
+      }
     }
-    const settled = !UNSETTLED.test(withoutQuotes(s));
-    const c = settled ? build({ kind: marker.kind, text, confidence: marker.confidence, ...(text === s ? { marker } : {}) }, turns, turn, turn, 'user') : undefined;
+    const settled = !UNSETTLED.test(own) && !CANCEL.test(own);
+    const st = { kind: marker.kind, text, confidence: marker.confidence, revises: corrects[i], ...(used ? { marker: used } : {}) };
+    const c = settled ? build(st, turns, turn, turn, 'user') : undefined;
     if (c) said.statements.push(c);
     last = c ?? null;
   });
   return said;
-}
-
-/**
- * A short reply that opens with a yes and does not take it back: "Yes, do that" confirms; "Ok, but
- * not yet", "Yeah, no", "sure?" and "Sure, just asking" do not. Quoted words are not the reply.
- */
-function confirms(reply: string): boolean {
-  const own = withoutQuotes(reply);
-  const opener = CONFIRMATION.exec(own);
-  if (reply.length > 120 || !opener) return false;
-  // A question or a hedge in the opening sentence; a "no", "not yet" or "scratch that" anywhere after the yes.
-  const rest = own.slice(opener[0].length);
-  return !UNSETTLED.test(sentences(own)[0] ?? '') && !DECLINE.test(rest) && !RETRACTION.test(rest);
-}
-
-/** "Shall we cap uploads at 25 MB?" followed by the user's "Yes, agreed." */
-function confirmedProposal(turn: Turn, reply: Turn, turns: Turn[]): Candidate | undefined {
-  if (reply.role !== 'user' || !confirms(reply.text)) return undefined;
-  const list = sentences(stripQuoted(turn.text));
-  const last = list[list.length - 1] ?? '';
-  // The reply answers the question the turn ends with: "…上限设为 5 万条。要我替换吗？" → "可以" confirms
-  // the offer, not the earlier sentence.
-  const proposes = (s: string) => PROPOSAL.test(withoutQuotes(s));
-  const proposal = /[?？]$/.test(last) ? (proposes(last) ? last : undefined) : list.reverse().find(proposes);
-  if (!proposal) return undefined;
-  const text = proposal.replace(/^.*?\b(?:shall\s+we|should\s+we|i\s+(?:propose|suggest|recommend)(?:\s+(?:that\s+)?we)?|how\s+about|let['’]?s)\b\s*|^.*?(?:建[议議]|要不要|我[们們]可以)\s*/i, '');
-  // Its marker may open what is proposed: "Shall we always run the linter?" proposes a rule.
-  const marker = matchMarker(proposal) ?? matchMarker(text);
-  return build({ kind: marker?.kind ?? 'Decision', text, confidence: 0.75 }, turns, turn, reply, 'agent');
 }
 
 export function extractWithRules(turns: Turn[]): Candidate[] {
@@ -169,7 +142,7 @@ export function extractWithRules(turns: Turn[]): Candidate[] {
   let previousUser: Turn | undefined;
   speech.forEach((turn, i) => {
     if (turn.role === 'user') {
-      const said = userStatements(turn, turns);
+      const said = userStatements(turn, turns, speech[i - 1]?.role === 'assistant');
       // "Scratch that" opening the next user turn takes back the last statement the user made.
       const taken = said.retractsEarlier ? out.findLastIndex((c) => c.lastTurn === previousUser?.index) : -1;
       if (taken >= 0) seen.delete(key(out.splice(taken, 1)[0]!));

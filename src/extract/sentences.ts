@@ -4,9 +4,10 @@
  * one run of sentences: "never force-push unless\nthe release manager approved it" is one rule, not
  * a rule and a fragment.
  */
+import { stripMaterial } from './material.js';
 
 export function stripQuoted(text: string): string {
-  return text
+  return stripMaterial(text)
     .replace(/^[ \t]*(```|~~~)[^\n]*\n[\s\S]*?(?:^[ \t]*\1[^\n]*$|(?![\s\S]))/gm, ' ')
     .split('\n')
     // A quote's lines become a blank line: the paragraphs either side of it stay apart.
@@ -38,8 +39,11 @@ function unwrap(text: string): string {
   return out.join('\n');
 }
 
-/** Text in double quotes ("", “”, 「」, 『』) within a paragraph: someone else's words, or a name. */
-const QUOTED = /"[^"\n]*"|“[^”\n]*”|「[^」\n]*」|『[^』\n]*』/g;
+/**
+ * Text in quotes ("", “”, ‘’, 「」, 『』, and '' around words, not an apostrophe's "don't") within a
+ * paragraph: someone else's words, or a name.
+ */
+const QUOTED = /"[^"\n]*"|“[^”\n]*”|‘[^’\n]*’(?![\p{L}\p{N}])|「[^」\n]*」|『[^』\n]*』|(?<![\p{L}\p{N}'])'(?=[^\s'])[^'\n]*[^\s'\\]'(?![\p{L}\p{N}])/gu;
 
 /** The sentence without what it quotes: `he said "from now on we deploy on Fridays"` decides nothing. */
 export function withoutQuotes(s: string): string {
@@ -77,13 +81,45 @@ export function capitalise(s: string): string {
 export function clip(s: string, max: number): string {
   const chars = Array.from(s);
   if (chars.length <= max) return s;
-  let cut = chars.slice(0, max).join('');
-  // Never half a redaction marker: `Password=[REDACTED:passwor` reads as a password to lint --secrets.
-  const open = cut.lastIndexOf('[');
-  const tail = cut.slice(open);
-  if (open >= 0 && (MARKER_OPEN.startsWith(tail) || (tail.startsWith(MARKER_OPEN) && !tail.includes(']')))) cut = cut.slice(0, open);
+  const cut = withoutHalfMarker(chars.slice(0, max).join(''));
   const space = cut.lastIndexOf(' ');
   return (space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s,，;；:：=-]+$/, '');
+}
+
+/** Never half a redaction marker: `Password=[REDACTED:passwor` reads as a password to lint --secrets. */
+function withoutHalfMarker(cut: string): string {
+  const open = cut.lastIndexOf('[');
+  const tail = cut.slice(open);
+  return open >= 0 && (MARKER_OPEN.startsWith(tail) || (tail.startsWith(MARKER_OPEN) && !tail.includes(']'))) ? cut.slice(0, open) : cut;
+}
+
+/** A clause ends here: after a comma, semicolon, colon or dash, in either script. */
+const CLAUSE_END = /[,，;；:：、—–]\s*$|\s[-–—]\s*$/u;
+const WORD_CHAR = /[\p{L}\p{N}_]/u;
+const HAN = /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}]/u;
+
+/**
+ * A title's cut (issue 27): whole phrases only. Past `max` characters the text is cut at the last
+ * clause boundary in its second half, else at the last word boundary (between two CJK characters is
+ * one), never inside a word, and "…" says that it goes on.
+ */
+export function clipPhrase(s: string, max: number): string {
+  const chars = Array.from(s);
+  if (chars.length <= max) return s;
+  const room = max - 1;
+  let clause = -1;
+  let word = -1;
+  for (let i = 1; i <= room; i++) {
+    const before = chars.slice(0, i).join('');
+    const next = chars[i] ?? '';
+    const prev = chars[i - 1] ?? '';
+    if (i >= room / 2 && CLAUSE_END.test(before)) clause = i;
+    const boundary = !WORD_CHAR.test(prev) || !WORD_CHAR.test(next) || (HAN.test(prev) && HAN.test(next));
+    if (boundary && !/[\p{M}]/u.test(next)) word = i;
+  }
+  const at = clause > 0 ? clause : word > room * 0.4 ? word : room;
+  const cut = withoutHalfMarker(chars.slice(0, at).join('')).replace(/[\s,，;；:：、=—–-]+$/u, '');
+  return cut ? `${cut}…` : '';
 }
 
 const MARKER_OPEN = '[REDACTED:';
@@ -93,7 +129,7 @@ const MARKER_OPEN = '[REDACTED:';
  * punctuation (a text opening "... " took the "..." as its title and wrote `## Note: `).
  */
 export function titleOf(text: string): string {
-  return capitalise(clip(sentences(text).map(trimEnd).find(Boolean) ?? trimEnd(text), 80));
+  return capitalise(clipPhrase(sentences(text).map(trimEnd).find(Boolean) ?? trimEnd(text), 80));
 }
 
 export function trimEnd(s: string): string {

@@ -68,7 +68,7 @@ export function registerForget(program: Command): void {
     .option('--hard', 'remove the entries from every Markdown file and purge them from .mem/ (asks first)')
     .option('-y, --yes', 'do not ask before --hard (required when there is no terminal)')
     .option('--dry-run', 'print what would change, change nothing')
-    .addHelpText('after', '\nExamples:\n  mem forget NOTE-20261120-the-staging-db-password-rotates-on-mondays-so-the-websocket\n  mem forget --query "staging password" --dry-run\n  mem forget NOTE-20261120-the-staging-db-password-rotates-on-mondays-so-the-websocket --hard --yes\n\nUndo a soft forget with "mem restore <id>". A hard forget cannot be undone (git history aside).')
+    .addHelpText('after', '\nExamples:\n  mem forget NOTE-20261120-the-staging-db-password-rotates-on-mondays\n  mem forget --query "staging password" --dry-run\n  mem forget NOTE-20261120-the-staging-db-password-rotates-on-mondays --hard --yes\n\nUndo a soft forget with "mem restore <id>". A hard forget cannot be undone (git history aside).')
     .action(async (ids: string[], o: ForgetFlags, cmd: Command) => {
       const g = cmd.optsWithGlobals<GlobalOptions>();
       const { workspace, loaded, now, out } = commandContext(g);

@@ -10,7 +10,7 @@ export function registerRestore(program: Command): void {
     .argument('<id>', 'entry id')
     .description('undo a wrong supersede, archive or retraction: the status goes back to active (logged in the weekly log)')
     .option('--dry-run', 'say what would change, change nothing')
-    .addHelpText('after', '\nExamples:\n  mem restore NOTE-20261120-the-staging-db-password-rotates-on-mondays-so-the-websocket\n  mem restore NOTE-20261120-the-staging-db-password-rotates-on-mondays-so-the-websocket --dry-run --json')
+    .addHelpText('after', '\nExamples:\n  mem restore NOTE-20261120-the-staging-db-password-rotates-on-mondays\n  mem restore NOTE-20261120-the-staging-db-password-rotates-on-mondays --dry-run --json')
     .action(async (id: string, o: { dryRun?: boolean }, cmd: Command) => {
       const { workspace, loaded, now, out } = commandContext(cmd.optsWithGlobals<GlobalOptions>());
       const r = await runRestore({ workspace, loaded, now, id, dryRun: !!o.dryRun });

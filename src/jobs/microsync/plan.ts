@@ -16,7 +16,7 @@ import type { Candidate } from '../../extract/types.js';
 import { candidateMarks, isForgotten, type ForgottenMarks } from '../forgotten.js';
 import { covers, retractedBy, sameKeyIn, sameScope } from './scope-link.js';
 import type { Known } from './scope-link.js';
-
+import { revisionTarget, sameSaying } from './revision-target.js';
 
 /**
  * Below this similarity of content words (two in five shared) a revision names no predecessor rather
@@ -135,6 +135,10 @@ export function findSuperseded(c: Candidate, known: Known[], day?: string): stri
   const byKey = sameKeyIn(c, active);
   if (byKey) return byKey;
   if (!c.revises && !c.supersedes) return undefined;
+  // What the statement names ("instead of SQLite", "Monday's decision", "forget the Redis decision") first.
+  const scoped = active.filter((k) => (getField(k.entry, 'scope') ?? '') === (c.scope ?? ''));
+  const named = revisionTarget(c, scoped, (k) => RELATED[c.kind].includes(k.entry.kind as Kind) && !(c.key && getField(k.entry, 'key') && getField(k.entry, 'key') !== c.key), day);
+  if (named) return named;
   const statement = `${c.title} ${c.conclusion}`;
   if (statement.search(CHANGE_WORDS) < 0) return undefined;
   const mine = about(statement);
@@ -150,6 +154,13 @@ export function findSuperseded(c: Candidate, known: Known[], day?: string): stri
   return best?.id;
 }
 
+/** What a retraction retracts: the entry it names ("forget the Redis decision"), else the one it restates. */
+function findRetracted(c: Candidate, known: Known[], day: string): string | undefined {
+  const before = inForce(known).filter((k) => (getField(k.entry, 'date') ?? '') <= day);
+  const named = revisionTarget(c, before.filter((k) => sameScope(k.entry, c)), (k) => RELATED[c.kind].includes(k.entry.kind as Kind), day);
+  return named ?? retractedBy(c, before);
+}
+
 export function planEntries(input: PlanInput): Plan {
   const known: Known[] = input.existing.slice();
   const plan: Plan = { entries: [], skipped: [], forgotten: 0 };
@@ -162,8 +173,8 @@ export function planEntries(input: PlanInput): Plan {
     }
     const id = makeId(c.kind, c.day, c.title);
     const versions = known.filter((k) => isVersionOf(k.id, id));
-    // The same statement from the same turns, under any kind or id (a re-run by another version).
-    if (versions.some((k) => sameSource(k.entry, c)) || known.some((k) => sameSource(k.entry, c) && sameStatement(k.entry, c))) {
+    // Also the same session, range and statement under another kind or id (a newer extractor's title or kind).
+    if (versions.some((k) => sameSource(k.entry, c)) || known.some((k) => sameSource(k.entry, c) && sameSaying(k.entry, c))) {
       plan.skipped.push({ id, reason: 'already-recorded' });
       continue;
     }
@@ -174,9 +185,7 @@ export function planEntries(input: PlanInput): Plan {
       continue;
     }
     const free = nextFreeId(id, (x) => known.some((k) => k.id === x));
-    const entry = c.retracting
-      ? entryFromCandidate(c, free, undefined, retractedBy(c, inForce(known).filter((k) => (getField(k.entry, 'date') ?? '') <= c.day)))
-      : entryFromCandidate(c, free, findSuperseded(c, known, c.day));
+    const entry = c.retracting ? entryFromCandidate(c, free, undefined, findRetracted(c, known, c.day)) : entryFromCandidate(c, free, findSuperseded(c, known, c.day));
     plan.entries.push({ day: c.day, id: free, entry });
     known.push({ id: free, entry });
   }

@@ -1,0 +1,47 @@
+/**
+ * The phrases of the four kinds beyond Decision, Rule, Architecture and Note (issue 27): Preference,
+ * Goal, Task and Lesson, in English, Simplified and Traditional Chinese. Data only, like markers.ts,
+ * which tries these first: "Lesson learned: always pin versions" is a lesson, not a rule.
+ */
+import type { Kind } from '../entries/model.js';
+
+export const KIND_MARKERS: Marker[] = [
+  // Lesson: what was learned fixing something; "what didn't work" is one too.
+  { kind: 'Lesson', confidence: 0.85, re: /\blessons?\s+learned\b|\bthe\s+lesson\s+(?:is|was|here)\b|\bwhat\s+(?:didn['’]?t|did\s+not)\s+work\b|\bnote\s+for\s+next\s+time\b/i, strip: /^.*?\b(?:lessons?\s+learned|the\s+lesson\s+(?:is|was|here)(?:\s+is)?(?:\s+that)?|note\s+for\s+next\s+time)\b\s*[:：,，—–-]?\s*/i },
+  { kind: 'Lesson', confidence: 0.8, re: /\b(?:the\s+(?:problem|issue|bug)|root\s+cause)\s+(?:was|is)\b(?=.*\b(?:because|caused\s+by|fixed\s+(?:it\s+)?by|the\s+fix\s+(?:was|is)|solved\s+by)\b)/i },
+  { kind: 'Lesson', confidence: 0.85, re: /踩坑|踩了[个個]?坑|教[训訓]|[经經][验驗]教[训訓]|[问問]题(?:出)?在.*(?:因为|因為|原因|修复|修復|解决|解決)|根因是/, strip: /^.*?(?:[经經][验驗]教[训訓]|教[训訓]|踩坑(?:记录|記錄)?)\s*(?:是)?\s*[:：,，]?\s*/ },
+  // Task: a TODO, a next step someone has to take, a task's state.
+  { kind: 'Task', confidence: 0.85, re: /^[\s,]*(?:todo|to-do)\s*[:：—–-]|\badd\s+(?:a\s+)?(?:task|todo)\b|\b(?:next|then)[\s,]+we\s+(?:still\s+)?need\s+to\b|\bwe\s+still\s+need\s+to\b|\b(?:task|todo|ticket)\s+(?:is|was)\s+(?:now\s+)?(?:done|finished|complete[d]?|blocked)\b|\bis\s+(?:now\s+)?blocked\s+(?:on|by)\b|\bmark\s+.{1,60}?\s+as\s+(?:done|blocked|in\s+progress)\b/i, strip: /^.*?\b(?:todo|to-do|add\s+(?:a\s+)?(?:task|todo)(?:\s+to)?|(?:next|then)[\s,]+we\s+(?:still\s+)?need\s+to|we\s+still\s+need\s+to|mark)\b\s*[:：,，—–-]?\s*/i },
+  { kind: 'Task', confidence: 0.85, re: /^[\s,，]*(?:待[办辦]|TODO)\s*[:：]|加[个個一]?(?:任[务務]|待[办辦])|接下[来來](?:我[们們])?(?:要|需要)|下一步(?:要|是)|(?:任[务務]|待[办辦]).{0,20}(?:已[经經]?完成|做完了|卡住了|被阻塞|阻塞了)/, strip: /^.*?(?:待[办辦]|TODO|加[个個一]?(?:任[务務]|待[办辦])|接下[来來](?:我[们們])?(?:要|需要)|下一步(?:要|是))\s*[:：,，]?\s*/ },
+  // Goal: what the work is for.
+  { kind: 'Goal', confidence: 0.85, re: /\b(?:our|the|my|main|project['’]?s?)\s+goal\s+(?:is|for\s+\w+\s+is)\b|\bwe\s+(?:want|aim|plan)\s+to\s+(?:reach|hit|get\s+to|achieve|be\s+under|be\s+below|stay\s+under)\b|\bthe\s+target\s+is\b/i, strip: /^.*?\b(?:goal\s+(?:for\s+\w+\s+)?is|we\s+(?:want|aim|plan)\s+to|the\s+target\s+is)\b\s*(?:to\s+)?[:：,，]?\s*/i },
+  { kind: 'Goal', confidence: 0.85, re: /目[标標](?:是|为|為|[:：])|我[们們]要[达達]到|[争爭]取[达達]到/, strip: /^.*?(?:目[标標](?:是|为|為|[:：])|我[们們]要|[争爭]取)\s*[:：,，]?\s*/ },
+  // Preference: how the user likes things done.
+  { kind: 'Preference', confidence: 0.85, re: /\bi\s+(?:(?:really|strongly|generally|always)\s+)?prefer\b(?![?？])|\bi['’]?d\s+(?:rather|prefer)\b(?!\s+(?:be|not|stay|go\s+home)\b)|\bi\s+like\s+(?!(?:it|this|that|these|those|them|him|her)\s)\S.{0,60}?\s+better\b|\bmy\s+preference\s+is\b/i, strip: /^.*?\b(?:i\s+(?:(?:really|strongly|generally|always)\s+)?(?=prefer)|i['’]?d\s+(?=rather|prefer)|i\s+(?=like)|my\s+preference\s+is(?:\s+that)?\s*[:：]?)/i },
+  { kind: 'Preference', confidence: 0.85, re: /我(?:比[较較]|更|还是|還是|一般)?(?:喜[欢歡]|偏好|倾向|傾向|习惯|習慣)/, strip: /^.*?我(?=(?:比[较較]|更|还是|還是|一般)?(?:喜[欢歡]|偏好|倾向|傾向|习惯|習慣))/ },
+];
+
+/**
+ * User-level style and tools (language, tone, indentation, package manager, formatter, commit
+ * style): an instruction about one of them, said without the word "rule", is a preference.
+ */
+export const STYLE_TOPIC = /\b(?:indent(?:ation|ed)?|tabs?|spaces|pnpm|npm|yarn|bun|package\s+manager|prettier|formatter|semicolons?|single\s+quotes|double\s+quotes|commit\s+messages?|tone|emojis?|in\s+(?:english|chinese|french|german|spanish|japanese)|(?:english|chinese)\s+only|language|verbose|concise|terse)\b|缩进|縮進|空格|中文|英文|繁[体體]|[简簡][体體]|语气|語氣|提交信息|提交訊息|包管理/i;
+
+/** A Task's state, from how the statement says it. */
+export function taskState(statement: string): 'todo' | 'doing' | 'done' | 'blocked' {
+  if (/\bblocked\b|卡住|阻塞/i.test(statement)) return 'blocked';
+  if (/\b(?:done|finished|completed?)\b|已[经經]?完成|做完了/i.test(statement)) return 'done';
+  if (/\bin\s+progress\b|\bworking\s+on\b|进行中|進行中/i.test(statement)) return 'doing';
+  return 'todo';
+}
+
+export interface Marker {
+  kind: Kind;
+  re: RegExp;
+  /** How explicit the phrase is: becomes the entry's confidence. */
+  confidence: number;
+  /** Removed from the front of the statement to make its title ("We decided to X" → "X"). */
+  strip?: RegExp;
+  /** An instruction said without the word "rule": about a user-level style or tool (STYLE_TOPIC), it is a Preference. */
+  topical?: boolean;
+}

@@ -1,0 +1,48 @@
+/**
+ * An agent's proposal the user confirms ("Should I also add Prettier with a pre-commit hook?" →
+ * "yep do it"): the proposal becomes the statement, over both turns. An offer to edit a named file
+ * ("要我替换 src/cache/redis.ts 吗？") or to "start" is an action, not knowledge, and lands nothing.
+ */
+import type { Turn } from '../transcripts/types.js';
+import { CONFIRMATION, DECLINE, OFFER, PROPOSAL, RETRACTION, UNSETTLED } from './markers.js';
+import { sentences, stripQuoted, withoutQuotes } from './sentences.js';
+import { build, matchMarker } from './statement.js';
+import type { Candidate } from './types.js';
+
+/**
+ * A short reply that opens with a yes and does not take it back: "Yes, do that" confirms; "Ok, but
+ * not yet", "Yeah, no", "sure?" and "Sure, just asking" do not. Quoted words are not the reply.
+ */
+export function confirms(reply: string): boolean {
+  const own = withoutQuotes(reply);
+  const opener = CONFIRMATION.exec(own);
+  if (reply.length > 120 || !opener) return false;
+  // A question or a hedge in the opening sentence; a "no", "not yet" or "scratch that" anywhere after the yes.
+  const rest = own.slice(opener[0].length);
+  return !UNSETTLED.test(sentences(own)[0] ?? '') && !DECLINE.test(rest) && !RETRACTION.test(rest);
+}
+
+const LEAD = /^.*?\b(?:shall\s+we|should\s+we|should\s+i|shall\s+i|(?:do\s+you\s+)?want\s+me\s+to|would\s+you\s+like\s+me\s+to|i\s+(?:propose|suggest|recommend)(?:\s+(?:that\s+)?we)?|how\s+about|let['’]?s)\b\s*(?:also\s+|just\s+|go\s+ahead\s+and\s+)?|^.*?(?:建[议議]|要不要|我[们們]可以|需要我|要我)\s*/i;
+
+/** What an offer may not be about: a vague next step, or a named file. */
+const VAGUE = /^(?:start|begin|proceed|continue|go\s+ahead|go\s+on|do\s+(?:it|that|this)|fix\s+(?:it|that|this)|try|run\s+it|开始|開始|继续|繼續)\b/i;
+const FILE = /(?:^|[\s(`'"])(?:[\w.-]+\/)+[\w.-]+|\b[\w-]+\.(?:ts|tsx|js|jsx|mjs|py|go|rs|java|rb|json|md|ya?ml|toml|css|html|sql|sh)\b/i;
+
+/** "Shall we cap uploads at 25 MB?" followed by the user's "Yes, agreed." */
+export function confirmedProposal(turn: Turn, reply: Turn, turns: Turn[]): Candidate | undefined {
+  if (reply.role !== 'user' || !confirms(reply.text)) return undefined;
+  const list = sentences(stripQuoted(turn.text));
+  const last = list[list.length - 1] ?? '';
+  // The reply answers the question the turn ends with: "…上限设为 5 万条。要我替换吗？" → "可以" confirms
+  // the offer, not the earlier sentence.
+  const proposes = (s: string) => PROPOSAL.test(withoutQuotes(s));
+  const proposal = /[?？]$/.test(last) ? (proposes(last) ? last : undefined) : list.reverse().find(proposes);
+  if (!proposal) return undefined;
+  const text = proposal.replace(LEAD, '').replace(/\s*[吗嗎呢][?？]?$/, '');
+  const words = text.match(/[\p{L}\p{N}]+/gu) ?? [];
+  const short = /\p{sc=Han}/u.test(text) ? Array.from(words.join('')).length < 4 : words.length < 2;
+  if (OFFER.test(withoutQuotes(proposal)) && (short || VAGUE.test(text) || FILE.test(text))) return undefined;
+  // Its marker may open what is proposed: "Shall we always run the linter?" proposes a rule.
+  const marker = matchMarker(proposal) ?? matchMarker(text);
+  return build({ kind: marker?.kind ?? 'Decision', text, confidence: 0.75 }, turns, turn, reply, 'agent');
+}

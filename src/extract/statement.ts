@@ -1,0 +1,112 @@
+/**
+ * From a sentence the offline extractor kept to a candidate: which marker it carries (looked for
+ * outside what it quotes and after no one else's "said"), its kind, and its title: the phrase that
+ * states the rule, not its justification, cut whole (issue 27).
+ */
+import type { Kind } from '../entries/model.js';
+import type { Turn } from '../transcripts/types.js';
+import { STYLE_TOPIC, taskState } from './kind-markers.js';
+import { BECAUSE, FINDING, MARKERS, REVISION, UNSETTLED } from './markers.js';
+import { type Marker } from './kind-markers.js';
+import { capitalise, clip, clipPhrase, sentences, stripQuoted, trimEnd, withoutQuotes } from './sentences.js';
+import { REPORTED } from './speech-acts.js';
+import type { Candidate } from './types.js';
+
+const TITLE_MAX = 80;
+
+export function isSpeech(t: Turn): boolean {
+  return (t.role === 'user' || t.role === 'assistant') && !t.sidechain && !t.meta;
+}
+
+/**
+ * The marker of a sentence, looked for outside what it quotes: a quotation is not a statement, and
+ * neither is what someone else is reported to have said ("Alice said we decided…").
+ */
+export function matchMarker(sentence: string): Marker | undefined {
+  const own = withoutQuotes(sentence);
+  const found = MARKERS.find((m) => m.re.test(own));
+  if (!found || REPORTED.test(own.slice(0, (found.re.exec(own)?.index ?? 0) + 1))) return undefined;
+  if (found.kind !== 'Decision') return found;
+  // A decision that moves a system to another technology is an architecture change; the decision's
+  // phrase still comes off the title ("我们决定迁移到…" → "迁移到…").
+  const arch = MARKERS.find((m) => m.kind === 'Architecture' && m.re.test(own));
+  return arch ? { ...arch, strip: arch.strip ?? found.strip } : found;
+}
+
+/**
+ * The claim and its justification: "X because Y", and "Go with Zustand for state, Redux is overkill"
+ * (a clause after a comma with its own subject and "is"/"are" argues for the claim, it is no part of it).
+ */
+function splitReason(statement: string): { claim: string; why?: string } {
+  const m = BECAUSE.exec(statement) ?? ASIDE.exec(statement);
+  if (!m || m.index < 8) return { claim: statement };
+  return { claim: statement.slice(0, m.index), why: trimEnd(statement.slice(m.index + m[0].length).trim()) };
+}
+
+const ASIDE = /[,;]\s+(?=(?!(?:which|that|who|so|and|but|or|e\.g|i\.e)\b)(?:[\w.-]+\s+){1,3}(?:is|are|was|were|isn['’]t|aren['’]t)\s+(?:just\s+|way\s+|too\s+|really\s+)?(?:overkill|too|slow|slower|heavy|heavier|bloated|overcomplicated|unnecessary|painful|a\s+pain|worse|dead|deprecated|unmaintained|flaky|broken)\b)|[，,；;]\s*(?=[^，,；;。]{1,12}(?:太重|太慢|太复杂|太複雜|没必要|沒必要|过时|過時))/i;
+
+/** Words that open a title without saying anything: "Please …", "Instead of that label, …". */
+const TITLE_LEAD = /^(?:(?:please|so|and|also|then|ok(?:ay)?|alright)[\s,]+)+|^(?:instead\s+of|rather\s+than)\s+[^,]{1,60},\s*(?=\S)|^(?:好的?|嗯|那就?|行)[，,]\s*/i;
+
+export function titleFrom(claim: string): string {
+  const t = trimEnd(trimEnd(claim.trim()).replace(/[,，]\s*please$/i, '')).replace(TITLE_LEAD, '');
+  return capitalise(clipPhrase(t, TITLE_MAX));
+}
+
+export interface Statement {
+  kind: Kind;
+  text: string;
+  confidence: number;
+  marker?: Marker;
+  revises?: boolean;
+}
+
+/** Marker-less topical instructions about the user's style or tools are preferences. */
+function kindOf(st: Statement): Kind {
+  return st.marker?.topical && st.kind === 'Rule' && STYLE_TOPIC.test(st.text) ? 'Preference' : st.kind;
+}
+
+export function build(st: Statement, turns: Turn[], first: Turn, last: Turn, origin: 'user' | 'agent'): Candidate | undefined {
+  let body = st.marker?.strip ? st.text.replace(st.marker.strip, '') : st.text;
+  body = trimEnd(body.trim()).replace(/^[\s,，、;；:：.。!！?？—–…-]+/, '');
+  if (Array.from(body).length < 3) return undefined;
+  // A lesson is its problem, cause and fix together: its "because" is the point, not an aside.
+  const { claim, why } = st.kind === 'Lesson' ? { claim: body, why: undefined } : splitReason(body);
+  const title = titleFrom(claim);
+  if (!title) return undefined;
+  const kind = kindOf(st);
+  const finding = findFinding(turns, first, st.text);
+  return {
+    kind,
+    title,
+    conclusion: capitalise(body),
+    ...(why ? { why } : {}),
+    ...(finding ? { finding } : {}),
+    ...(kind === 'Architecture' ? { impact: 'architecture' } : {}),
+    ...(kind === 'Task' ? { state: taskState(st.text) } : {}),
+    // The folder the session ran in, when the reader knows it (Turn.cwd): the planner's scope comes from it.
+    ...(cwdOf(first) ? { cwd: cwdOf(first) } : {}),
+    confidence: st.confidence,
+    origin,
+    revises: st.revises === true || REVISION.test(st.text),
+    sessionId: first.sessionId,
+    sessionPath: first.sessionPath,
+    firstTurn: first.index,
+    lastTurn: last.index,
+    timestamp: last.timestamp ?? first.timestamp ?? '',
+  };
+}
+
+const cwdOf = (t: Turn): string | undefined => t.cwd || undefined;
+
+/** A measured fact said in the statement's turn or the speech turn just before it. */
+function findFinding(turns: Turn[], at: Turn, statement: string): string | undefined {
+  const i = turns.indexOf(at);
+  const prev = turns.slice(0, i).reverse().find(isSpeech);
+  for (const t of [at, prev]) {
+    if (!t) continue;
+    const s = sentences(stripQuoted(t.text)).find((x) => x !== statement && FINDING.test(x) && !UNSETTLED.test(x));
+    if (s) return clip(trimEnd(s), 200);
+  }
+  return undefined;
+}

@@ -1,0 +1,119 @@
+/**
+ * Which earlier entry a revision or a retraction names (issue 27), by what it says rather than by
+ * overall likeness: "use Postgres instead of SQLite" replaces the entry that says SQLite; "go back
+ * to Redis" the one that took Redis away; "this replaces Monday's decision" Monday's; "forget the
+ * Redis decision" the decision about Redis. Likeness alone missed these (the words they share are
+ * too few), and a wrong link is worse than none: a statement naming nothing here falls back to the
+ * planner's similarity test, and one naming what no entry holds stays unlinked (compound reports it).
+ * Also here: whether a candidate says what an entry from the same message already says.
+ */
+import { getField, type Entry } from '../../entries/model.js';
+import { normalise } from '../../extract/sentences.js';
+import { namedRetraction } from '../../extract/speech-acts.js';
+import type { Candidate } from '../../extract/types.js';
+
+export interface Held {
+  id: string;
+  entry: Entry;
+}
+
+const EN = String.raw;
+/** Where a named term ends: punctuation, or a word that starts what follows it. */
+const TERM_END = EN`(?=\s*(?:[,.;:!?)，。；：！？、]|$)|\s+(?:for|in|on|at|to|as|because|since|from|now|anymore|everywhere|here|there|then|and|but|so|with|which|that)\b)`;
+const TERM = EN`((?:the\s+|our\s+|a\s+|an\s+)?[^\s,.;:!?，。；：！？、][^,.;:!?，。；：！？、]{0,40}?)`;
+
+/** What the statement says is replaced: the entry in force that holds it is the one revised. */
+const REPLACED = [
+  new RegExp(EN`\b(?:instead\s+of|rather\s+than|in\s+place\s+of|no\s+more)\s+${TERM}${TERM_END}`, 'gi'),
+  new RegExp(EN`\b(?:switch(?:ing|ed)?|mov(?:e|ing|ed)|migrat(?:e|ing|ed)|chang(?:e|ing|ed))\s+(?:\w+\s+){0,3}?from\s+${TERM}\s+to\b`, 'gi'),
+  new RegExp(EN`\b(?:drop(?:ping)?|ditch(?:ing)?|replac(?:e|ing)|abandon(?:ing)?|no\s+longer\s+use)\s+${TERM}${TERM_END}`, 'gi'),
+  /(?:而不是|不再用|不再使用|放弃|放棄|取代|代替|不用)\s*([^，。；！？,.;!?\s][^，。；！？,.;!?]{0,20}?)(?=\s*(?:[，。；！？,.;!?]|了|$))/g,
+  /把\s*([^，。；！？,.;!?]{1,20}?)\s*(?:改成|改为|改為|换成|換成|替换成|替換成)/g,
+];
+
+/** What the statement goes back to: the entry in force that took it away mentions it. */
+const RETURNED = [
+  new RegExp(EN`\b(?:go(?:ing)?|switch(?:ing)?|mov(?:e|ing))\s+back\s+to\s+${TERM}${TERM_END}`, 'gi'),
+  new RegExp(EN`\brevert(?:ing)?\s+to\s+${TERM}${TERM_END}`, 'gi'),
+  /改回(?:用|到)?\s*([^，。；！？,.;!?]{1,20}?)(?=\s*(?:[，。；！？,.;!?]|$))/g,
+];
+
+/** "Monday's decision", "yesterday's rule", "周一的决定": an entry of that day. */
+const DAY_REF = /\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|yesterday)['’]?s?\s+(?:decision|rule|plan|note|choice)\b|(?:周|週|星期)([一二三四五六日天])(?:的|那个|那個)?(?:决定|決定|规则|規則)|昨天的(?:决定|決定|规则|規則)/i;
+const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
+const ZH_DAYS = '日一二三四五六';
+
+const DETERMINER = /^(?:the|our|a|an|that|this|these|those|it|them|its)\s+/i;
+const DEICTIC = /^(?:that|this|these|those|it|them)\b/i;
+const VERB_LEAD = /^(?:用|使用|采用|採用)\s*/;
+
+function terms(patterns: RegExp[], text: string): string[] {
+  const out: string[] = [];
+  for (const re of patterns) {
+    for (const m of text.matchAll(re)) {
+      const raw = (m[1] ?? '').trim();
+      if (!raw || DEICTIC.test(raw)) continue;
+      const term = normalise(raw.replace(DETERMINER, '').replace(VERB_LEAD, ''));
+      if (term) out.push(term);
+    }
+  }
+  return out;
+}
+
+/** Whether the entry's words hold the term: whole words in Latin script, a substring in CJK. */
+function holds(entry: Entry, term: string): boolean {
+  const text = ` ${normalise(`${entry.title} ${getField(entry, 'conclusion') ?? ''}`)} `;
+  return /[\p{sc=Han}]/u.test(term) ? text.includes(term) : text.includes(` ${term} `);
+}
+
+/** The day a "Monday's decision" points at, before `day`: the latest entry date of that weekday. */
+function dayMatches(statement: string, entryDay: string, day: string | undefined): boolean {
+  const m = DAY_REF.exec(statement);
+  if (!m || !entryDay || (day && entryDay > day)) return false;
+  const date = new Date(`${entryDay}T12:00:00Z`);
+  if (m[1]?.toLowerCase() === 'yesterday' || (!m[1] && !m[2])) {
+    return !!day && new Date(`${day}T12:00:00Z`).getTime() - date.getTime() === 86_400_000;
+  }
+  const want = m[1] ? WEEKDAYS.indexOf(m[1].toLowerCase()) : ZH_DAYS.indexOf(m[2] === '天' ? '日' : m[2]!);
+  return date.getUTCDay() === want && (!day || entryDay < day);
+}
+
+/**
+ * The id of the entry `c` names, among `pool` (entries in force, in the candidate's scope, oldest
+ * first); `related` says which of them a revision of c's kind may replace. Undefined when it names
+ * nothing there.
+ */
+export function revisionTarget(c: Candidate, pool: Held[], related: (k: Held) => boolean, day?: string): string | undefined {
+  const statement = `${c.title}. ${c.conclusion}`;
+  if (c.retracting) {
+    const named = namedRetraction(c.conclusion);
+    const words = named ? terms([/^(.+)$/g], named.named) : [];
+    if (!words.length) return undefined;
+    const kindOk = (k: Held) => !named?.kindWord || related(k);
+    return latest(pool.filter((k) => kindOk(k) && words.every((w) => holds(k.entry, w) || w.split(' ').every((p) => holds(k.entry, p)))));
+  }
+  const mine = pool.filter(related);
+  const replaced = [...terms(REPLACED, statement), ...terms(RETURNED, statement)];
+  const byTerm = replaced.length ? mine.filter((k) => replaced.some((t) => holds(k.entry, t))) : [];
+  const byDay = mine.filter((k) => dayMatches(statement, getField(k.entry, 'date') ?? '', day));
+  const both = byTerm.filter((k) => byDay.includes(k));
+  return latest(both.length ? both : byTerm.length ? byTerm : byDay);
+}
+
+/** The newest of the entries (by date; among one day's, the last written). */
+function latest(list: Held[]): string | undefined {
+  let best: Held | undefined;
+  for (const k of list) if (!best || (getField(k.entry, 'date') ?? '') >= (getField(best.entry, 'date') ?? '')) best = k;
+  return best?.id;
+}
+
+/**
+ * The same statement as an entry an older extractor wrote from the same message: the normalised
+ * conclusions are equal, or one holds the other and is most of it ("Vite for the web build" then,
+ * "Go with Vite for the web build" now). Only asked of an entry with the same session and range.
+ */
+export function sameSaying(entry: Entry, c: Candidate): boolean {
+  const [a, b] = [normalise(getField(entry, 'conclusion') ?? ''), normalise(c.conclusion)];
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  return a === b || (short.length >= 0.6 * long.length && short.length > 0 && ` ${long} `.includes(` ${short} `));
+}

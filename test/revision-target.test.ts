@@ -1,0 +1,70 @@
+/**
+ * revisionTarget (src/jobs/microsync/revision-target.ts) through planEntries: a revision or a
+ * retraction names the entry it means by what it says (the replaced term, "back to X", a day, a
+ * named decision), within its scope and key; naming nothing, it stays unlinked.
+ */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { getField, type Entry } from '../src/entries/model.js';
+import { entryFromCandidate, planEntries, type PlanInput } from '../src/jobs/microsync/plan.js';
+import type { Known } from '../src/jobs/microsync/scope-link.js';
+
+type Planned = PlanInput['candidates'][number];
+
+function cand(title: string, over: Partial<Planned> = {}): Planned {
+  return {
+    kind: 'Decision', title, conclusion: title, confidence: 0.9, origin: 'user', revises: true,
+    sessionId: 's1', sessionPath: '/s1.jsonl', sessionPathStored: '~/s1.jsonl', firstTurn: 3, lastTurn: 3,
+    timestamp: '2026-11-18T10:00:00Z', day: '2026-11-18', ...over,
+  };
+}
+
+function known(id: string, title: string, over: Partial<Planned> = {}): Known {
+  const entry: Entry = entryFromCandidate(cand(title, { sessionId: 'old', revises: false, ...over }), id);
+  return { id, entry };
+}
+
+/** What the planned entry replaces: `supersedes` for a revision, `retracts` for a retraction. */
+const supersedes = (c: Planned, existing: Known[]) => {
+  const e = planEntries({ candidates: [c], existing }).entries[0]!.entry;
+  return getField(e, c.retracting ? 'retracts' : 'supersedes');
+};
+
+const SQLITE = known('DECISION-20261116-store-todos-in-sqlite-for-now', 'Store todos in SQLite for now', { day: '2026-11-16' });
+const REDIS = known('DECISION-20261116-use-redis-for-the-session-cache', 'Use Redis for the session cache', { day: '2026-11-16' });
+const MONDAY = known('DECISION-20261116-switch-the-queue-from-rabbitmq-to-sqs', 'Switch the queue from RabbitMQ to SQS', { day: '2026-11-16' });
+const TUESDAY = known('DECISION-20261117-move-the-queue-workers-to-sqs', 'Move the queue workers to SQS', { day: '2026-11-17' });
+
+describe('a revision names what it revises', () => {
+  test('the replaced term after "instead of", "rather than", "drop", "from … to", "而不是", "把…改成"', () => {
+    for (const said of ['Use Postgres instead of SQLite', 'Use Postgres rather than SQLite', 'Drop SQLite, use Postgres', 'Move the todos from SQLite to Postgres']) {
+      assert.equal(supersedes(cand(said), [REDIS, SQLITE]), SQLITE.id, said);
+    }
+    const zh = known('DECISION-20261116-用-sqlite-存待办事项', '用 SQLite 存待办事项', { day: '2026-11-16' });
+    assert.equal(supersedes(cand('改用 Postgres 而不是 SQLite'), [REDIS, zh]), zh.id);
+    assert.equal(supersedes(cand('把 SQLite 改成 Postgres'), [REDIS, zh]), zh.id);
+  });
+
+  test('"go back to X" names the entry that mentions X; "Monday\'s decision" an entry of that day', () => {
+    assert.equal(supersedes(cand('Go back to RabbitMQ'), [REDIS, MONDAY]), MONDAY.id);
+    const both = cand("Go back to RabbitMQ. This replaces Monday's decision");
+    assert.equal(supersedes(both, [MONDAY, known('DECISION-20261117-keep-rabbitmq-for-retries', 'Keep RabbitMQ for retries', { day: '2026-11-17' })]), MONDAY.id);
+    assert.equal(supersedes(cand("Keep SQS for the workers. This replaces Tuesday's decision"), [MONDAY, TUESDAY]), TUESDAY.id);
+  });
+
+  test('naming what no entry holds, or a word of another scope or key, links nothing', () => {
+    assert.equal(supersedes(cand('Use Meilisearch instead of Algolia'), [REDIS, SQLITE]), undefined);
+    assert.equal(supersedes(cand('Use Postgres instead of SQLite', { scope: 'project:b' }), [known(SQLITE.id, 'Store todos in SQLite for now', { day: '2026-11-16', scope: 'project:a' })]), undefined);
+    assert.equal(supersedes(cand('Use Postgres instead of SQLite', { key: 'decision:app:database' }), [known(SQLITE.id, 'Store todos in SQLite for now', { day: '2026-11-16', key: 'decision:app:cache' })]), undefined);
+    assert.equal(supersedes(cand('Use Postgres instead of that'), [SQLITE]), undefined, '"that" names nothing');
+    assert.equal(supersedes(cand('Use Postgres instead of SQLite', { revises: false }), [SQLITE]), undefined, 'only a revision looks');
+  });
+
+  test('a retraction names the entry in force that holds its words, of the kind it names', () => {
+    const rule = known('RULE-20261116-no-redis-calls-in-request-handlers', 'No Redis calls in request handlers', { kind: 'Rule', day: '2026-11-16' });
+    assert.equal(supersedes(cand('Forget the Redis decision', { retracting: true }), [rule, REDIS]), REDIS.id);
+    assert.equal(supersedes(cand('Forget the Kafka decision', { retracting: true }), [rule, REDIS]), undefined);
+    const zh = known('DECISION-20261116-我们决定用-redis-缓存', '我们决定用 Redis 缓存', { day: '2026-11-16' });
+    assert.equal(supersedes(cand('算了，不要用 Redis 了', { retracting: true }), [zh]), zh.id);
+  });
+});
