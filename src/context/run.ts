@@ -34,6 +34,8 @@ export interface ContextRequest {
   via: string;
   /** Add transcript excerpts to low-confidence layer-2 items (see context/evidence.ts). */
   evidence?: boolean;
+  /** Layer 2 alone: a prompt hook's hits, the core and project layers being in the session already. */
+  queryOnly?: boolean;
 }
 
 export interface ContextItem {
@@ -98,8 +100,9 @@ export async function buildContext(req: ContextRequest): Promise<ContextResult> 
     hitIds = response.results.map((r) => r.id).filter((x): x is string => !!x);
   }
   const memory = readCurrentMemory(await fs.promises.readFile(path.join(req.workspace, 'MEMORY.md'), 'utf8').catch(() => undefined));
-  const layers = selectLayers(await loadEntries(req.workspace), { scope, promoted: memory.citedIds, hitIds, scopeOf: writtenScope });
-  const pinned = pinnedText(memory.pinned);
+  const all = selectLayers(await loadEntries(req.workspace), { scope, promoted: memory.citedIds, hitIds, scopeOf: writtenScope });
+  const layers = req.queryOnly ? { core: [], scope: [], query: all.query } : all;
+  const pinned = req.queryOnly ? '' : pinnedText(memory.pinned);
   const evidence = req.evidence ? await (await import('./evidence.js')).evidenceFor(layers.query, req.workspace, req.loaded, warnings) : undefined;
   const pack = fitPack(layers, budget, { scope, ...(query ? { query } : {}), ...(pinned ? { pinned } : {}) }, countTokens, evidence);
   // The titles go to the agent with the pack, through the same secret gate as its text (render.ts).
