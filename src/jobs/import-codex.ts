@@ -3,7 +3,8 @@
  * injects), `MEMORY.md` (its handbook) and `rollout_summaries/*.md` (one per session). Every list item
  * and paragraph is an item, sorted by its wording as OpenClaw's notes are (decided → Decision, always/
  * never → Rule, else Note; a stated taste → Preference), of `global` scope: Codex's memory is the
- * user's, across projects. Each file dates its items (a day in its name or front matter, else its modification time). Only read.
+ * user's, across projects. Each file dates its items (a day in its name or front matter, else its
+ * modification time). Only read.
  */
 import path from 'node:path';
 import { MemError } from '../core/errors.js';
