@@ -95,6 +95,11 @@ describe('mem context --hook', { concurrency: 2 }, () => {
     const budget = await mem(['-v', 'context', '--hook', 'claude', '--budget', '300'], prompt(shop, 'billing events database'), { cwd: shop, env });
     assert.match(budget.stderr, / of 300 tokens/);
 
+    // A pasted log as the prompt: searched and quoted by its head, so the hit still fits the budget.
+    const long = await mem(['context', '--hook', 'claude'], prompt(shop, `billing events database ${'lorem ipsum dolor '.repeat(400)}`), { cwd: shop, env });
+    assert.ok(long.stdout.includes(OTHER_DECISION), long.stdout);
+    assert.ok(long.stdout.length < 2500, `the heading quotes the prompt's head only (${long.stdout.length} chars)`);
+
     for (const text of ['zebra giraffe okapi', '']) {
       const none = await mem(['context', '--hook', 'codex'], prompt(shop, text), { cwd: shop, env });
       assert.deepEqual([none.code, none.stdout, none.stderr], [0, '', '']);

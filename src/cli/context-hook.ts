@@ -13,7 +13,7 @@ import { loadConfig } from '../config/load.js';
 import { describeError, MemError } from '../core/errors.js';
 import { nowText } from '../core/now-text.js';
 import { resolveNow } from '../core/time.js';
-import { HOOK_HOSTS, HOOK_INPUT_LIMIT, isHookEvent, isHookHost, parseHookInput, type HookInput } from '../context/hook-input.js';
+import { HOOK_HOSTS, HOOK_INPUT_LIMIT, isHookEvent, isHookHost, parseHookInput, promptQuery, type HookInput } from '../context/hook-input.js';
 import { outputFor } from '../terminal/output.js';
 import { locateWorkspace } from '../workspace/locate.js';
 import type { GlobalOptions } from './context.js';
@@ -67,7 +67,7 @@ async function answer(o: HookOptions, g: GlobalOptions): Promise<string> {
   const r = await buildContext({
     workspace, loaded, now, cwd: folder, scope: o.scope, via: `hook:${o.host}:${input.event}`,
     budget: checkBudget(o.budget ?? (prompt ? PROMPT_BUDGET : DEFAULT_BUDGET)),
-    ...(prompt ? { query: input.prompt, queryOnly: true } : {}),
+    ...(prompt ? { query: promptQuery(input.prompt!), queryOnly: true } : {}),
   });
   for (const w of r.warnings) out.info(w);
   out.info(`context (${input.event}): ${r.items.length} items, ${r.tokens} of ${r.budget} tokens (${r.tokenizer}), scope ${r.scope}`);

@@ -30,6 +30,23 @@ export interface HookInput {
   source?: string;
 }
 
+/** A prompt longer than this is searched (and quoted in the pack's heading) by its head alone. */
+export const PROMPT_QUERY_CHARS = 400;
+
+/**
+ * The search query a prompt gives: the prompt, or its first PROMPT_QUERY_CHARS characters cut at a
+ * word. A pasted log or file as the prompt once made the pack's heading, which quotes the query, take
+ * the whole 600-token budget, so no hit fitted and nothing was printed.
+ */
+export function promptQuery(prompt: string): string {
+  const text = prompt.trim().replace(/\s+/g, ' ');
+  const chars = Array.from(text);
+  if (chars.length <= PROMPT_QUERY_CHARS) return text;
+  const head = chars.slice(0, PROMPT_QUERY_CHARS).join('');
+  const cut = head.replace(/\s+\S*$/, '');
+  return `${cut.length >= PROMPT_QUERY_CHARS / 2 ? cut : head}…`;
+}
+
 export function isHookHost(value: string): value is HookHost {
   return (HOOK_HOSTS as readonly string[]).includes(value);
 }
