@@ -93,6 +93,19 @@ test('import claude-memory: a transcript beside the memory names the project fol
   assert.deepEqual(JSON.parse(r.stdout).warnings, []);
   assert.match(dailyText(ws), /- scope: project:my-shop\n/);
 
+  // Given ~/.claude/projects itself: every project's memory, each with its own scope.
+  const billing = join(root, 'projects', '-srv-billing');
+  mkdirSync(join(billing, 'memory'), { recursive: true });
+  writeFileSync(join(billing, 'memory', 'feedback_invoices.md'), '---\nname: invoices\ndescription: Invoices are immutable once sent\ntype: feedback\n---\nNever edit an invoice after it was sent; issue a credit note instead.\n');
+  writeFileSync(join(billing, 'a1.jsonl'), `${JSON.stringify({ type: 'user', cwd: '/srv/billing', sessionId: 'a1' })}\n`);
+  touchAll(join(root, 'projects'), '2026-11-15T12:00:00Z');
+  const all = workspace(t, {});
+  const both = await mem(['-C', all, ...NOW, '--json', 'import', 'claude-memory', join(root, 'projects')]);
+  assert.equal(both.code, 0, both.stderr);
+  const bothText = dailyText(all);
+  assert.match(entryOf(bothText, 'RULE-20261115-invoices-are-immutable-once-sent'), /- scope: project:billing\n/);
+  assert.match(entryOf(bothText, 'RULE-20261115-integration-tests-must-hit-a-real-database-never-mocks'), /- scope: project:my-shop\n/);
+
   // No transcript and no such folder on this machine: the slug's last part, said in a warning.
   const lone = join(root, 'lone', '-nowhere-at-all-shop', 'memory');
   cpSync(join(ROOT, 'test/fixtures/hosts/claude-memory'), lone, { recursive: true });

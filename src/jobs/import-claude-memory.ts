@@ -6,7 +6,8 @@
  * not adopted twice; its other lines are notes. Kinds: user → Preference (global: it is about the
  * person, in every project), feedback → Rule, or Preference when it states a taste, project →
  * Decision when it says one was made, else Note, reference → Note. The rest are of the project whose
- * folder the slug encodes (`-home-me-shop` → /home/me/shop → `project:shop`). Only read, never written.
+ * folder the slug encodes (`-home-me-shop` → /home/me/shop → `project:shop`). Given ~/.claude/projects
+ * itself, every project's memory folder is imported, each with its own scope. Only read, never written.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -93,13 +94,32 @@ function projectOf(memoryDir: string): { scope: string; warning?: string } {
   return { scope: projectScope(guess), warning: `no folder on this machine is named by ${slug} (and no transcript beside it names one): scope ${projectScope(guess)}; pass --scope to choose` };
 }
 
+/** The memory folders `given` names: itself, its `memory/`, or (~/.claude/projects) every project's `memory/` under it. */
+function memoryFolders(abs: string): string[] {
+  if (isFolder(path.join(abs, 'memory'))) return [path.join(abs, 'memory')];
+  if (fs.readdirSync(abs).some((n) => n.endsWith('.md'))) return [abs];
+  return fs.readdirSync(abs).sort().map((n) => path.join(abs, n, 'memory')).filter(isFolder);
+}
+
 export function claudeMemoryItems(given: string, zone: string, scope?: string): HostImport {
   const abs = path.resolve(expandHome(given));
   if (!isFolder(abs)) throw new MemError('NOT_FOUND', `${given}: no such folder (give a ~/.claude/projects/<project>/memory folder)`);
-  const dir = isFolder(path.join(abs, 'memory')) ? path.join(abs, 'memory') : abs;
+  const out: HostImport = { files: [], items: [], warnings: [] };
+  for (const dir of memoryFolders(abs)) {
+    const one = projectItems(dir, zone, scope);
+    out.files.push(...one.files);
+    out.items.push(...one.items);
+    out.warnings.push(...one.warnings);
+  }
+  if (!out.files.length) throw new MemError('NOT_FOUND', `${given}: no memory files (MEMORY.md and one .md file per memory) to import`);
+  return out;
+}
+
+/** One project's memory folder. */
+function projectItems(dir: string, zone: string, scope: string | undefined): HostImport {
   const warnings: string[] = [];
   const paths = markdownUnder(dir, warnings).sort();
-  if (!paths.length) throw new MemError('NOT_FOUND', `${given}: no memory files (MEMORY.md and one .md file per memory) to import`);
+  if (!paths.length) return { files: [], items: [], warnings };
   const project = scope ? { scope } : projectOf(dir);
   if (project.warning) warnings.push(project.warning);
   const names = new Set(paths.map((p) => path.basename(p)));
