@@ -5,12 +5,12 @@
  * entry and its evidence, and those calls work as given.
  */
 import assert from 'node:assert/strict';
-import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { BIN, childEnv, exampleWorkspace, mem } from './helpers/cli.js';
+import { BIN, childEnv, exampleWorkspace, mem, ROOT, tempDir } from './helpers/cli.js';
 import { daily, entry, workspace } from './fixtures/governance/workspace.js';
 
 const NOW = '2026-11-22T10:00:00Z';
@@ -130,5 +130,35 @@ describe('mcp drill-down', { concurrency: 2 }, () => {
     assert.ok(plain && plain.id === null, JSON.stringify(notes.results.map((h: { path: string }) => h.path)));
     assert.deepEqual([plain.open, plain.evidence], [{ tool: 'memory_get', arguments: { path: plain.path, lines: `${plain.startLine}-${plain.endLine}` } }, null]);
     assert.match((await run(c, plain.open)).text, /The upload proxy buffers whole files/);
+  });
+
+  test('the MCP server recipes of docs/agents.md (.mcp.json, config.toml, OpenClaw mcp.servers) start a server that answers', async (t) => {
+    const ws = fixture(t);
+    const root = tempDir(t, 'memfold-recipe-');
+    const bin = join(root, 'bin');
+    mkdirSync(bin);
+    writeFileSync(join(bin, 'mem'), `#!/bin/sh\nexec "${process.execPath}" "${BIN}" "$@"\n`);
+    chmodSync(join(bin, 'mem'), 0o755);
+    const doc = readFileSync(join(ROOT, 'docs/agents.md'), 'utf8');
+    const servers: Array<{ command: string; args: string[] }> = [];
+    const claude = /```json\n(\{ "mcpServers"[^\n]*)\n```/.exec(doc);
+    servers.push((JSON.parse(claude![1]!) as { mcpServers: Record<string, { command: string; args: string[] }> }).mcpServers.memfold!);
+    const toml = /\[mcp_servers\.memfold\]\ncommand = "([^"]+)"\nargs = (\[[^\n]*\])/.exec(doc);
+    servers.push({ command: toml![1]!, args: JSON.parse(toml![2]!) as string[] });
+    const openclaw = /```json\n(\{ "mcp": \{ "servers"[^\n]*)\n```/.exec(doc);
+    servers.push((JSON.parse(openclaw![1]!) as { mcp: { servers: Record<string, { command: string; args: string[] }> } }).mcp.servers.memfold!);
+    for (const s of servers) {
+      // The recipe's placeholder workspace is this test's; without -C the server finds it through MEM_WORKSPACE.
+      const args = s.args.map((a) => (a === '/home/you/memory' ? ws : a));
+      const transport = new StdioClientTransport({ command: join(bin, s.command), args, env: childEnv({ MEM_WORKSPACE: ws }) as Record<string, string>, stderr: 'pipe' });
+      const client = new Client({ name: 'memfold-recipe', version: '1.0.0' });
+      await client.connect(transport);
+      try {
+        const list = ok((await client.callTool({ name: 'memory_list', arguments: { limit: 1 } })) as Result);
+        assert.equal(list.items[0].path, 'MEMORY.md', `${s.command} ${s.args.join(' ')}`);
+      } finally {
+        await client.close();
+      }
+    }
   });
 });
