@@ -73,7 +73,7 @@ test('import refuses an unknown kind and a missing path', async (t) => {
   const ws = workspace(t, {});
   const bad = await mem(['-C', ws, 'import', 'notion', ws]);
   assert.equal(bad.code, 2);
-  assert.match(bad.stderr, /import kind "notion" is not one of openclaw, claude-md/);
+  assert.match(bad.stderr, /import kind "notion" is not one of openclaw, claude-md, codex, claude-memory/);
   const missing = await mem(['-C', ws, 'import', 'claude-md', join(ws, 'nope')]);
   assert.equal(missing.code, 1);
   assert.match(missing.stderr, /no such file or folder/);

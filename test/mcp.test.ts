@@ -49,7 +49,7 @@ describe('mem mcp', { concurrency: 2 }, () => {
     const ws = fixture(t);
     const c = await connect(t, ws);
     const tools = (await c.listTools()).tools;
-    assert.deepEqual(tools.map((x) => x.name), ['memory_search', 'memory_get', 'memory_context', 'memory_remember', 'memory_trace', 'memory_evidence']);
+    assert.deepEqual(tools.map((x) => x.name), ['memory_search', 'memory_get', 'memory_list', 'memory_context', 'memory_remember', 'memory_trace', 'memory_evidence']);
     assert.deepEqual((tools[0]!.inputSchema as { required?: string[] }).required, ['query']);
 
     const search = ok(await call(c, 'memory_search', { query: 'postgres events', k: 5, filters: { kind: 'decision' } }));
@@ -199,7 +199,7 @@ describe('mem mcp', { concurrency: 2 }, () => {
     ]);
     assert.deepEqual(replies.filter((x) => !x.error).map((x) => x.id).sort(), [1, 2]);
     assert.equal(replies.find((x) => x.id === 1)!.result.serverInfo.name, 'memfold');
-    assert.equal(replies.find((x) => x.id === 2)!.result.tools.length, 6);
+    assert.equal(replies.find((x) => x.id === 2)!.result.tools.length, 7);
     assert.match(r.stderr, /^warning: mcp: a line on stdin is not JSON: answered -32700 Parse error$/m);
     assert.match(r.stderr, /^warning: mcp: a line on stdin is not a JSON-RPC message: answered -32600 Invalid Request$/m);
   });

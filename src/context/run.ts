@@ -35,6 +35,8 @@ export interface ContextRequest {
   via: string;
   /** Add transcript excerpts to low-confidence layer-2 items (see context/evidence.ts). */
   evidence?: boolean;
+  /** Layer 2 alone: a prompt hook's hits, the core and project layers being in the session already. */
+  queryOnly?: boolean;
 }
 
 export interface ContextItem {
@@ -102,8 +104,9 @@ export async function buildContext(req: ContextRequest): Promise<ContextResult> 
   const scopeOf = entryScopes(req.loaded.config.scopes);
   const records = (await loadEntries(req.workspace)).map((r) => (getField(r.entry, 'scope') ? r : { ...r, entry: withField(r.entry, 'scope', scopeOf(r.entry) ?? '') }));
   const memory = readCurrentMemory(await fs.promises.readFile(path.join(req.workspace, 'MEMORY.md'), 'utf8').catch(() => undefined));
-  const layers = selectLayers(records, { scope, promoted: memory.citedIds, hitIds, scopeOf: writtenScope });
-  const pinned = pinnedText(memory.pinned);
+  const all = selectLayers(records, { scope, promoted: memory.citedIds, hitIds, scopeOf: writtenScope });
+  const layers = req.queryOnly ? { core: [], scope: [], query: all.query } : all;
+  const pinned = req.queryOnly ? '' : pinnedText(memory.pinned);
   const evidence = req.evidence ? await (await import('./evidence.js')).evidenceFor(layers.query, req.workspace, req.loaded, warnings) : undefined;
   const pack = fitPack(layers, budget, { scope, ...(query ? { query } : {}), ...(pinned ? { pinned } : {}) }, countTokens, evidence);
   // The titles go to the agent with the pack, through the same secret gate as its text (render.ts).

@@ -31,9 +31,9 @@ interface ImportPaths {
   walked: boolean;
 }
 
-const skipped = (abs: string, why: string) => `skipped ${tildePath(abs)}: ${why}`;
+export const skipped = (abs: string, why: string) => `skipped ${tildePath(abs)}: ${why}`;
 
-function isFolder(abs: string): boolean {
+export function isFolder(abs: string): boolean {
   try {
     return fs.statSync(abs, { throwIfNoEntry: false })?.isDirectory() ?? false;
   } catch {
@@ -42,7 +42,7 @@ function isFolder(abs: string): boolean {
 }
 
 /** The `.md` regular files under `dir` (unsorted); links to folders are not followed. */
-function markdownUnder(dir: string, warnings: string[]): string[] {
+export function markdownUnder(dir: string, warnings: string[]): string[] {
   const out: string[] = [];
   for (const d of fs.readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, d.name);
@@ -57,8 +57,13 @@ function markdownUnder(dir: string, warnings: string[]): string[] {
   return out;
 }
 
-export function importFiles(kind: ImportKind, given: string): ImportFiles {
+export function importFiles(kind: 'openclaw' | 'claude-md', given: string): ImportFiles {
   const { paths, warnings, walked } = importPaths(kind, given);
+  return { files: readImportFiles(paths, walked, warnings), warnings };
+}
+
+/** The files as strict UTF-8: one found in a folder (`walked`) that is not is skipped with a warning, one given is refused. */
+export function readImportFiles(paths: string[], walked: boolean, warnings: string[]): ImportFile[] {
   const files: ImportFile[] = [];
   for (const p of paths) {
     const decoded = decodeUtf8(fs.readFileSync(p));
@@ -66,10 +71,10 @@ export function importFiles(kind: ImportKind, given: string): ImportFiles {
     else if (walked) warnings.push(skipped(p, `line ${decoded.badLines[0]} is not valid UTF-8 (convert it, e.g. iconv -f latin1 -t utf-8)`));
     else throw new MemError('SOURCE_UNREADABLE', `${tildePath(p)}: line ${decoded.badLines[0]} is not valid UTF-8, so nothing was imported; convert it to UTF-8 (e.g. iconv -f latin1 -t utf-8) and run again`);
   }
-  return { files, warnings };
+  return files;
 }
 
-function importPaths(kind: ImportKind, given: string): ImportPaths {
+function importPaths(kind: 'openclaw' | 'claude-md', given: string): ImportPaths {
   const abs = path.resolve(expandHome(given));
   const st = fs.statSync(abs, { throwIfNoEntry: false });
   if (!st) throw new MemError('NOT_FOUND', `${given}: no such file or folder`);
@@ -96,6 +101,6 @@ function importPaths(kind: ImportKind, given: string): ImportPaths {
   return { paths: [...new Set(files)], warnings, walked: true };
 }
 
-export const IMPORT_KINDS = ['openclaw', 'claude-md'] as const;
+export const IMPORT_KINDS = ['openclaw', 'claude-md', 'codex', 'claude-memory'] as const;
 
 export type ImportKind = (typeof IMPORT_KINDS)[number];

@@ -1,8 +1,9 @@
 /**
- * `mem import openclaw|claude-md <path>`: adopts another memory as entries (origin manual, a source
- * naming the file and its lines), appended to daily files with the `import` allowance under the write
- * lock. The imported files are only read. Re-running adds nothing: an item whose text an entry of the
- * same kind already holds (in any status, so a forgotten item stays forgotten) is skipped.
+ * `mem import openclaw|claude-md|codex|claude-memory <path>`: adopts another memory as entries (origin
+ * manual, a source naming the file and its lines), appended to daily files with the `import` allowance
+ * under the write lock. The imported files are only read. Re-running adds nothing: an item whose text an
+ * entry of the same kind already holds (in any status, so a forgotten item stays forgotten) is skipped.
+ * Each host's reader gives items (import-adopt.ts); redaction, deduplication and writing are one path.
  */
 import path from 'node:path';
 import type { DateTime } from 'luxon';
@@ -27,14 +28,17 @@ import { scopeOfFolder, type ScopeMapping } from '../scope/scope-of.js';
 import { append } from '../core/group.js';
 import { IMPORT_KINDS } from './import-files.js';
 import type { ImportKind } from './import-files.js';
-
+import type { HostImport } from './import-adopt.js';
+import { claudeMemoryItems } from './import-claude-memory.js';
+import { codexItems } from './import-codex.js';
 
 export interface ImportOptions {
   workspace: string;
   loaded: LoadedConfig;
   now: DateTime;
   kind: string;
-  path: string;
+  /** What to import; only codex has a default (~/.codex/memories). */
+  path?: string;
   scope?: string;
   dryRun: boolean;
 }
@@ -60,44 +64,58 @@ function defaultScope(kind: ImportKind, file: string, mapping: ScopeMapping | un
   return scopeOfFolder(dir, mapping).scope;
 }
 
+/** OpenClaw's and CLAUDE.md's items: every list item and paragraph, dated by a daily file's name. */
+function markdownItems(kind: 'openclaw' | 'claude-md', given: string, today: string, scope: string | undefined, mapping: ScopeMapping | undefined): HostImport {
+  const { files, warnings } = importFiles(kind, given);
+  const items = files.flatMap(({ path: file, text }) => {
+    // A name that is no real day (2026-02-30.md) is any other name: a daily file with it would be invalid.
+    const named = /(\d{4}-\d{2}-\d{2})\.md$/.exec(file)?.[1];
+    const day = named && isCalendarDay(named) ? named : today;
+    const s = scope ?? defaultScope(kind, file, mapping);
+    // The line Claude Code's /init writes at the top says what the file is, not what to do.
+    return importItems(text).filter((i) => !(kind === 'claude-md' && BOILERPLATE.test(i.text))).map((i) => ({
+      file, text: i.text, kind: kindFor(kind, redactSecrets(i.text).text), ...(s ? { scope: s } : {}), day, startLine: i.startLine, endLine: i.endLine, heading: i.heading,
+    }));
+  });
+  return { files: files.map((f) => f.path), items, warnings };
+}
+
+function hostItems(kind: ImportKind, opts: ImportOptions): HostImport {
+  if (kind === 'codex') return codexItems(opts.path, opts.loaded.zone, opts.scope);
+  if (opts.path === undefined) throw new MemError('USAGE', `mem import ${kind} needs a path`);
+  if (kind === 'claude-memory') return claudeMemoryItems(opts.path, opts.loaded.zone, opts.scope);
+  return markdownItems(kind, opts.path, opts.now.toISODate()!, opts.scope, opts.loaded.config.scopes);
+}
+
 export async function runImport(opts: ImportOptions): Promise<ImportResult> {
   if (!(IMPORT_KINDS as readonly string[]).includes(opts.kind)) throw new MemError('USAGE', `import kind "${opts.kind}" is not one of ${IMPORT_KINDS.join(', ')}`);
   const kind = opts.kind as ImportKind;
   checkLabels({ scope: opts.scope });
-  const { files, warnings } = importFiles(kind, opts.path);
-  const today = opts.now.toISODate()!;
+  const { files, items: found, warnings } = hostItems(kind, opts);
   const existing = await loadEntries(opts.workspace);
   const held = new Set(existing.map((r) => `${r.entry.kind}\0${normalise(getField(r.entry, 'conclusion') ?? '')}`));
   const candidates: PlanInput['candidates'] = [];
   let items = 0;
   let skipped = 0;
   let redacted = 0;
-  for (const { path: file, text } of files) {
-    // A name that is no real day (2026-02-30.md) is any other name: a daily file with it would be invalid.
-    const named = /(\d{4}-\d{2}-\d{2})\.md$/.exec(file)?.[1];
-    const day = named && isCalendarDay(named) ? named : today;
-    const stored = storedSessionPath(file);
-    for (const item of importItems(text)) {
-      // The line Claude Code's /init writes at the top says what the file is, not what to do.
-      if (kind === 'claude-md' && BOILERPLATE.test(item.text)) continue;
-      items++;
-      const red = redactSecrets(item.text);
-      redacted += red.count;
-      const k = kindFor(kind, red.text);
-      if (held.has(`${k}\0${normalise(red.text)}`)) {
-        skipped++;
-        continue;
-      }
-      held.add(`${k}\0${normalise(red.text)}`);
-      const scope = opts.scope ?? defaultScope(kind, file, opts.loaded.config.scopes);
-      candidates.push({
-        kind: k, title: titleOf(red.text), conclusion: red.text, confidence: 1, origin: 'manual', revises: false,
-        ...(scope ? { scope } : {}), ...(item.heading ? { tags: [`imported:${redactSecrets(item.heading).text.replace(/[,\n]/g, ' ')}`] } : {}),
-        sessionId: `import:${kind}`, sessionPath: file, sessionPathStored: stored, firstTurn: item.startLine, lastTurn: item.endLine, timestamp: toIsoUtc(opts.now), day,
-      });
+  for (const item of found) {
+    items++;
+    const red = redactSecrets(item.text);
+    const title = item.title === undefined ? undefined : redactSecrets(item.title);
+    redacted += red.count + (title?.count ?? 0);
+    const k = item.kind;
+    if (held.has(`${k}\0${normalise(red.text)}`)) {
+      skipped++;
+      continue;
     }
+    held.add(`${k}\0${normalise(red.text)}`);
+    candidates.push({
+      kind: k, title: title ? titleOf(title.text) : titleOf(red.text), conclusion: red.text, confidence: 1, origin: 'manual', revises: false,
+      ...(item.scope ? { scope: item.scope } : {}), ...(item.heading ? { tags: [`imported:${redactSecrets(item.heading).text.replace(/[,\n]/g, ' ')}`] } : {}),
+      sessionId: `import:${kind}`, sessionPath: item.file, sessionPathStored: storedSessionPath(item.file), firstTurn: item.startLine, lastTurn: item.endLine, timestamp: toIsoUtc(opts.now), day: item.day,
+    });
   }
-  const res: ImportResult = { kind, files: files.map((f) => tildePath(f.path)), items, added: [], skipped, redacted, warnings, dryRun: opts.dryRun };
+  const res: ImportResult = { kind, files: files.map(tildePath), items, added: [], skipped, redacted, warnings, dryRun: opts.dryRun };
   const known = existing.map((r) => ({ id: r.id, entry: r.entry }));
   const byDay = new Map<string, Entry[]>();
   for (const c of candidates) {

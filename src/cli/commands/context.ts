@@ -11,6 +11,7 @@ export function registerContext(program: Command): void {
     .option('--query <text>', 'also include memories a search for this finds (layer 2)')
     .option('--budget <tokens>', 'token budget (o200k_base tokens), 50-200000', '2000')
     .option('--format <format>', 'md | json (--json is the same as --format json)', 'md')
+    .option('--hook <host>', 'claude | codex: read the host\'s hook JSON on stdin (SessionStart: the pack for its cwd; UserPromptSubmit: only hits for the prompt, budget 600); any failure is one stderr line and exit 0')
     .option('--evidence', 'add up to 2 short transcript excerpts to each query item with confidence below 0.8, inside the budget')
     .addHelpText('after', [
       '',
@@ -18,11 +19,16 @@ export function registerContext(program: Command): void {
       '  mem context',
       '  mem context --scope project:shop --query "deploy rollback" --budget 1200',
       '  MEM_WORKSPACE=~/memory mem context --format json | jq .tokens',
+      '  echo \'{"hook_event_name":"SessionStart","cwd":"\'"$PWD"\'"}\' | mem context --hook claude',
       '',
       'The pack is wrapped in <memfold-context>…</memfold-context>, which microsync never extracts again.',
     ].join('\n'))
-    .action(async (o: { scope?: string; query?: string; budget: string; format: string; evidence?: boolean }, cmd: Command) => {
+    .action(async (o: { scope?: string; query?: string; budget: string; format: string; evidence?: boolean; hook?: string }, cmd: Command) => {
       const g = cmd.optsWithGlobals<GlobalOptions>();
+      if (o.hook !== undefined) {
+        const budget = cmd.getOptionValueSource('budget') === 'default' ? undefined : o.budget;
+        return (await import('../context-hook.js')).runContextHook({ host: o.hook, budget, scope: o.scope }, g);
+      }
       if (o.format !== 'md' && o.format !== 'json') throw new MemError('USAGE', `--format "${o.format}" is not one of md, json`);
       const { workspace, loaded, now, out } = commandContext(g);
       const { buildContext, checkBudget } = await import('../../context/run.js');

@@ -17,6 +17,8 @@ import { traceOf } from '../commands/trace.js';
 import { runRemember } from '../../jobs/remember.js';
 import { appendUsage } from '../../runlog/usage-log.js';
 import { getById, getByPath } from './get.js';
+import { listMemory } from './list.js';
+import { withCalls } from './search-calls.js';
 
 export interface ToolEnv {
   workspace: string;
@@ -46,6 +48,12 @@ export const SCHEMAS = {
     path: z.string().min(1).optional().describe('workspace-relative Markdown path, e.g. memory/2026-11-21.md'),
     lines: z.string().optional().describe('with path: "12-30" (1-based, inclusive)'),
   }).strict().refine((a) => (a.id === undefined) !== (a.path === undefined), { message: 'give either id or path (with optional lines), not both and not neither' }),
+  memory_list: z.object({
+    group: z.enum(['file', 'day']).optional().describe('one row per file (default) or per day'),
+    under: z.string().optional().describe('only files under this workspace folder, e.g. memory/archive'),
+    cursor: z.string().optional().describe('nextCursor of the previous page'),
+    limit: z.number().int().min(1).max(200).optional().describe('rows per page, 1-200 (default 50)'),
+  }).strict(),
   memory_context: z.object({
     scope: z.string().optional().describe('layer-1 scope, e.g. project:shop (default: project:<server folder name>)'),
     query: z.string().optional().describe('layer-2 search query'),
@@ -73,8 +81,9 @@ export const SCHEMAS = {
 export type ToolName = keyof typeof SCHEMAS;
 
 export const DESCRIPTIONS: Record<ToolName, string> = {
-  memory_search: 'Search long-term memory (BM25, plus embeddings when configured). Returns hits with path, lines, entry id, status and snippet; retracted entries are left out unless filters.status is "retracted".',
+  memory_search: 'Search long-term memory (BM25, plus embeddings when configured). Returns hits with path, lines, entry id, status and snippet, and for each hit the tool call that opens it (open: memory_get) and, for an entry made from transcripts, the one that shows them (evidence: memory_evidence); retracted entries are left out unless filters.status is "retracted".',
   memory_get: 'Read one memory entry by id, or lines of a memory Markdown file by path.',
+  memory_list: 'Browse the memory files (MEMORY.md, memory/**, second-brain/**) newest first, one row per file or per day, with line counts and entries counted by kind, each with the memory_get call that opens it; paged: pass nextCursor back as cursor.',
   memory_context: 'The layered memory pack for this session (core rules, scope memories, query memories) within a token budget, wrapped in <memfold-context>.',
   memory_remember: 'Record one settled fact: a decision, rule, architecture change, note, preference, goal, task (with its state) or lesson (origin agent). The same text twice adds nothing; a shared key supersedes the older entry.',
   memory_trace: "An entry's supersedes chain, oldest to newest, with statuses and the weekly-log lines that changed them.",
@@ -121,7 +130,8 @@ export const HANDLERS: Record<ToolName, Handler> = {
       if (red.count) r.text = red.text;
     }
     await appendUsage(env.workspace, now, 'traverse', 'mcp:memory_search', response.results.map((r) => r.id ?? ''));
-    return notices.length ? { ...response, warnings: notices } : response;
+    const answer = { ...response, results: response.results.map(withCalls) };
+    return notices.length ? { ...answer, warnings: notices } : answer;
   },
   memory_get: async (env, a: z.infer<typeof SCHEMAS.memory_get>) => {
     if (a.path !== undefined) return getByPath(env.workspace, a.path, a.lines);
@@ -129,6 +139,7 @@ export const HANDLERS: Record<ToolName, Handler> = {
     await appendUsage(env.workspace, env.now(), 'access', 'mcp:memory_get', [r.id]);
     return r;
   },
+  memory_list: async (env, a: z.infer<typeof SCHEMAS.memory_list>) => listMemory(env.workspace, env.loaded.zone, a),
   memory_context: async (env, a: z.infer<typeof SCHEMAS.memory_context>) =>
     buildContext({ workspace: env.workspace, loaded: env.loaded, now: env.now(), scope: a.scope, query: a.query, budget: a.budget, cwd: env.cwd, via: 'mcp:memory_context' }),
   memory_remember: async (env, a: z.infer<typeof SCHEMAS.memory_remember>) => {
