@@ -12,9 +12,13 @@ import { testHook } from '../core/test-hooks.js';
 const TMP_MARK = '.mem-tmp-';
 let counter = 0;
 
-export async function writeFileAtomic(file: string, data: string | Uint8Array, label = file): Promise<void> {
+export async function writeFileAtomic(file: string, data: string | Uint8Array, label = file, tmpDir?: string): Promise<void> {
   try {
-    await writeThenRename(file, data);
+    await writeThenRename(file, data, tmpDir).catch((err: NodeJS.ErrnoException) => {
+      // A temp folder on another file system: rename cannot cross it, so the temp file goes beside the file.
+      if (err.code === 'EXDEV' && tmpDir) return writeThenRename(file, data);
+      throw err;
+    });
   } catch (err) {
     // EACCES, EROFS, ENOSPC, EDQUOT: one line naming the file, not the temp file the errno carries.
     throw writeRefused(err, label, 'the file is unchanged');
@@ -42,10 +46,24 @@ export async function ensureDir(dir: string): Promise<void> {
   }
 }
 
-async function writeThenRename(file: string, data: string | Uint8Array): Promise<void> {
+async function writeThenRename(file: string, data: string | Uint8Array, tmpDir?: string): Promise<void> {
+  if (tmpDir) await ensureDir(path.dirname(file));
+  const tmp = await writeTemp(tmpDir ? path.join(tmpDir, path.basename(file)) : file, data);
+  try {
+    await preserveMode(file, tmp);
+    await fs.promises.rename(tmp, file);
+  } catch (err) {
+    await fs.promises.rm(tmp, { force: true }).catch(() => {});
+    throw err;
+  }
+  await syncDir(path.dirname(file));
+}
+
+/** A temp file beside `file` holding `data`, synced: the first half of an atomic write. */
+export async function writeTemp(file: string, data: string | Uint8Array): Promise<string> {
   const dir = path.dirname(file);
   await ensureDir(dir);
-  const tmp = path.join(dir, `.${path.basename(file)}${TMP_MARK}${process.pid}-${++counter}`);
+  const tmp = tempName(file);
   const handle = await fs.promises.open(tmp, 'wx', 0o644);
   try {
     if (testHook('MEM_FAULT') === 'pause-mid-write') await pauseMidWrite(handle, file, data);
@@ -57,14 +75,12 @@ async function writeThenRename(file: string, data: string | Uint8Array): Promise
     await fs.promises.rm(tmp, { force: true }).catch(() => {});
     throw err;
   }
-  try {
-    await preserveMode(file, tmp);
-    await fs.promises.rename(tmp, file);
-  } catch (err) {
-    await fs.promises.rm(tmp, { force: true }).catch(() => {});
-    throw err;
-  }
-  await syncDir(dir);
+  return tmp;
+}
+
+/** A recognisable name beside `file` (see removeDeadTempFiles), unique in this process. */
+export function tempName(file: string, tag = ''): string {
+  return path.join(path.dirname(file), `.${path.basename(file)}${TMP_MARK}${process.pid}-${++counter}${tag}`);
 }
 
 /**
@@ -79,12 +95,12 @@ async function pauseMidWrite(handle: fs.promises.FileHandle, file: string, data:
   return new Promise<never>(() => setInterval(() => {}, 60_000));
 }
 
-async function preserveMode(file: string, tmp: string): Promise<void> {
+export async function preserveMode(file: string, tmp: string): Promise<void> {
   const st = await fs.promises.stat(file).catch(() => undefined);
   if (st) await fs.promises.chmod(tmp, st.mode & 0o7777);
 }
 
-async function syncDir(dir: string): Promise<void> {
+export async function syncDir(dir: string): Promise<void> {
   // Directory fsync makes the rename durable on Linux; some platforms refuse it, which is harmless.
   const h = await fs.promises.open(dir, 'r').catch(() => undefined);
   if (!h) return;
