@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { writeRefused } from '../core/errors.js';
+import { pidAlive, processStartedAt } from '../core/process.js';
 import { testHook } from '../core/test-hooks.js';
 
 const TMP_MARK = '.mem-tmp-';
@@ -108,15 +109,6 @@ export async function syncDir(dir: string): Promise<void> {
   await h.close();
 }
 
-function pidAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /** Removes temp files left in `dir` (not recursive) by writers that are no longer running. */
 export async function removeDeadTempFiles(dir: string): Promise<number> {
   const names = await fs.promises.readdir(dir).catch(() => [] as string[]);
@@ -125,11 +117,23 @@ export async function removeDeadTempFiles(dir: string): Promise<number> {
     const at = name.indexOf(TMP_MARK);
     if (!name.startsWith('.') || at < 0) continue;
     const pid = Number(name.slice(at + TMP_MARK.length).split('-')[0]);
-    if (pid === process.pid || (Number.isInteger(pid) && pid > 0 && pidAlive(pid))) continue;
+    if (pid === process.pid || (Number.isInteger(pid) && pid > 0 && writerAlive(pid, path.join(dir, name)))) continue;
     // Best effort: a folder this user may not write keeps its litter until someone who may writes.
     if (await fs.promises.rm(path.join(dir, name), { force: true }).then(() => true, () => false)) removed++;
   }
   return removed;
+}
+
+/**
+ * Whether the writer `pid` of temp file `file` may still be running: its pid is alive and was not
+ * reused by a process started after the file was made (a pid reused by a live process kept dead
+ * writers' temp files forever).
+ */
+function writerAlive(pid: number, file: string): boolean {
+  if (!pidAlive(pid)) return false;
+  const started = processStartedAt(pid);
+  const made = fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs;
+  return started === undefined || made === undefined || started <= made + 2000;
 }
 
 export function isTempFile(name: string): boolean {
