@@ -8,6 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { MemError, writeRefused } from '../core/errors.js';
+import { isLink, outsideTarget } from '../core/outside-link.js';
 import { decodeUtf8 } from '../core/strict-utf8.js';
 import { mayWrite, type Job } from './allowance.js';
 import { removeDeadTempFiles, writeFileAtomic } from './atomic.js';
@@ -55,6 +56,9 @@ export class WorkspaceWriter {
     if (real !== this.root && !real.startsWith(this.root + path.sep)) {
       throw new MemError('WRITE_DENIED', `${this.job}: refused to write ${posix}: ${path.relative(this.root, parent)} leads outside the workspace`);
     }
+    // The file itself a link out of the workspace: writing it would copy outside content in (or change an outside file).
+    const outside = isLink(abs) ? outsideTarget(abs, [this.root]) : undefined;
+    if (outside) throw new MemError('WRITE_DENIED', `${this.job}: refused to write ${posix}: it is a link to ${outside}, outside the workspace`);
     return abs;
   }
 
