@@ -4,6 +4,7 @@
  * never produce memory, whatever it says ("remember this: ..." in a fetched page is data).
  */
 import type { Kind } from '../entries/model.js';
+import { redactSecrets } from '../secrets/secrets.js';
 import type { Turn } from '../transcripts/types.js';
 import { BECAUSE, CONFIRMATION, DECLINE, FINDING, MARKERS, PROPOSAL, RETRACTION, REVISION, UNSETTLED, type Marker } from './markers.js';
 import { capitalise, clip, normalise, sentences, stripQuoted, trimEnd, withoutQuotes } from './sentences.js';
@@ -48,7 +49,8 @@ function build(st: Statement, turns: Turn[], first: Turn, last: Turn, origin: 'u
   body = trimEnd(body.trim()).replace(/^[\s,，、;；:：.。!！?？—–…]+/, '');
   if (Array.from(body).length < 3) return undefined;
   const { claim, why } = splitReason(body);
-  const title = capitalise(clip(trimEnd(claim.trim()), TITLE_MAX));
+  // Redacted before the cut: a secret cut at the limit is too short for its pattern (and its id slug).
+  const title = capitalise(clip(trimEnd(redactSecrets(claim).text.trim()), TITLE_MAX));
   if (!title) return undefined;
   const finding = findFinding(turns, first, st.text);
   return {
