@@ -23,7 +23,9 @@ export async function appendIfUnchanged(abs: string, rel: string, base: Snapshot
     await handle.writeFile(block);
     await handle.sync();
   } catch (err) {
-    throw writeRefused(err, rel, 'the entry was not added');
+    // A short write (disk full) is taken back, so the file is as it was, not torn.
+    await handle?.truncate(base.size).catch(() => {});
+    throw writeRefused(err, rel, 'the file is unchanged');
   } finally {
     await handle?.close().catch(() => {});
   }

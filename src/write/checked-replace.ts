@@ -8,7 +8,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { MemError } from '../core/errors.js';
+import { MemError, writeRefused } from '../core/errors.js';
 import { testHook } from '../core/test-hooks.js';
 import { ensureDir, preserveMode, syncDir, tempName, writeTemp } from './atomic.js';
 import { hashOf, sameFile, snapshot, type Snapshot } from './settled-read.js';
@@ -17,6 +17,15 @@ export type Replaced = 'done' | 'changed';
 
 /** Writes `data` to `abs` atomically if it is still `base` (undefined: still absent); 'changed' leaves every byte as it was. */
 export async function replaceIfUnchanged(abs: string, rel: string, base: Snapshot | undefined, data: string | Uint8Array, tmpDir?: string): Promise<Replaced> {
+  try {
+    return await replace(abs, rel, base, data, tmpDir);
+  } catch (err) {
+    // EACCES, EROFS, ENOSPC, EDQUOT: one line naming the file, not the temp file the errno carries.
+    throw err instanceof MemError ? err : writeRefused(err, rel, 'the file is unchanged');
+  }
+}
+
+async function replace(abs: string, rel: string, base: Snapshot | undefined, data: string | Uint8Array, tmpDir?: string): Promise<Replaced> {
   if (tmpDir) await ensureDir(path.dirname(abs));
   const tmp = await writeTemp(tmpDir ? path.join(tmpDir, path.basename(abs)) : abs, data);
   const cleanup = () => fs.promises.rm(tmp, { force: true }).catch(() => {});
