@@ -16,7 +16,7 @@ import { keepLineEnding } from './line-endings.js';
 import { appendIfUnchanged, planAppend, withoutTornTail } from './append-block.js';
 import { replaceIfUnchanged } from './checked-replace.js';
 import { LOCK_DIR, withLock, type HeldLock, type LockOptions } from './locks.js';
-import { settledRead } from './settled-read.js';
+import { settledRead, snapshot } from './settled-read.js';
 
 export const WRITE_LOCK = 'write';
 /** How often a job plans again on a file a person keeps changing before it gives up (exit 3). */
@@ -81,7 +81,8 @@ export class WorkspaceWriter {
     const abs = this.resolve(rel);
     return withLock(this.workspace, WRITE_LOCK, this.locks, async (lock) => {
       for (let attempt = 0; attempt < REPLANS; attempt++) {
-        const base = await settledRead(abs, rel);
+        // Nobody edits .mem/ by hand: no waiting for it to hold still.
+        const base = rel.startsWith('.mem/') ? await snapshot(abs, rel) : await settledRead(abs, rel);
         const current = base && decodeStrict(base.bytes, rel);
         const next = change(current);
         if (next === undefined || next === current) return false;
