@@ -133,7 +133,8 @@ test(`a person appending with >> for ${SECONDS} s while remember and compound ru
   assert.deepEqual(lostJobs, []);
   assert.ok(appended > 10 && jobs.remembered.length > 2, 'the run did something');
   const lint = await mem(['-C', ws, 'lint']);
-  assert.equal(lint.code, 0, lint.stdout);
+  // Every entry parses; a long run may only pass the daily file's entry limit.
+  assert.ok(lint.code === 0 || /^lint: \d+ entries, 1 problem$/m.test(lint.stdout) && /over the limit of \d+ a daily file/.test(lint.stdout), lint.stdout);
 });
 
 /** An editor saving in place (vim `backupcopy=yes` on a slow disk): truncate, then 8 KiB chunks with pauses between. */
@@ -178,5 +179,6 @@ test(`an editor saving in place in 8 KiB chunks for ${SECONDS} s while remember 
   assert.ok(fixed > 5 && jobs.remembered.length > 2, 'the run did something');
   assert.ok(!existsSync(join(ws, 'memory', '.locks', 'write.lock')), 'no lock left');
   const lint = await mem(['-C', ws, 'lint']);
-  assert.equal(lint.code, 0, lint.stdout);
+  // Every entry parses; a long run may only pass the daily file's entry limit.
+  assert.ok(lint.code === 0 || /^lint: \d+ entries, 1 problem$/m.test(lint.stdout) && /over the limit of \d+ a daily file/.test(lint.stdout), lint.stdout);
 });
