@@ -129,11 +129,11 @@ describe('mem forget / mem restore', { concurrency: 3 }, () => {
     const cafe = join(ws, 'second-brain/devlogs/cafe.md');
     mkdirSync(dirname(cafe), { recursive: true });
     writeFileSync(cafe, Buffer.from(`Caf\xe9 ${SECRET_ID}\n`, 'latin1'));
-    const snap = files(ws);
+    const snap = files(ws, (rel) => rel.startsWith('.mem/logs/')); // the failed run is in the job log, as every job's
     const r = await mem(['-C', ws, ...NOW, 'forget', SECRET_ID, '--hard', '--yes']);
     assert.equal(r.code, 1, r.stderr);
     assert.match(r.stderr, /cannot rewrite second-brain\/devlogs\/cafe\.md: line 1 is not valid UTF-8; convert the file .* nothing was written/);
-    assert.deepEqual(files(ws), snap);
+    assert.deepEqual(files(ws, (rel) => rel.startsWith('.mem/logs/')), snap);
     writeFileSync(cafe, `Café ${SECRET_ID}\n`);
     assert.equal((await mem(['-C', ws, ...NOW, 'forget', SECRET_ID, '--hard', '--yes'])).code, 0);
     assert.deepEqual(grep(ws, SECRET_ID), []);

@@ -224,6 +224,39 @@ describe('mem mcp', { concurrency: 2 }, () => {
     assert.match(readFileSync(join(ws, 'memory/2026-11-22.md'), 'utf8'), /Use pnpm always/);
   });
 
+  test('protocol nits: tools/call without a name is -32602 in one line, a 2 MB query or scope is refused and not echoed, an empty memory_evidence says what to give, a last request without a newline is answered', async (t) => {
+    const ws = fixture(t);
+    const child = spawn(process.execPath, [BIN, '-C', ws, '--now', NOW, 'mcp'], { env: childEnv(), stdio: ['pipe', 'pipe', 'pipe'] });
+    const done = finished(child);
+    const request = (id: number, method: string, params: object) => JSON.stringify({ jsonrpc: '2.0', id, method, params });
+    const huge = 'deploy '.repeat(300_000); // about 2 MB
+    child.stdin.end([
+      request(1, 'initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } }),
+      JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }),
+      request(2, 'tools/call', { arguments: { query: 'deploy' } }),
+      request(3, 'tools/call', { name: 'memory_search', arguments: { query: huge } }),
+      request(4, 'tools/call', { name: 'memory_context', arguments: { scope: huge } }),
+      request(5, 'tools/call', { name: 'memory_evidence', arguments: {} }),
+      request(6, 'tools/list', {}),
+    ].join('\n')); // no newline after the last request
+    const r = await done;
+    assert.equal(r.code, 0, r.stderr);
+    assert.ok(r.stdout.length < 20_000, `nothing echoed whole (${r.stdout.length} bytes out)`);
+    const replies = new Map(r.stdout.trim().split('\n').map((l) => JSON.parse(l) as Record<string, any>).map((x) => [x.id, x]));
+    assert.deepEqual([...replies.keys()].sort(), [1, 2, 3, 4, 5, 6]);
+    assert.equal(replies.get(2)!.error.code, -32602);
+    assert.match(replies.get(2)!.error.message, /^tools\/call has no params\.name: give the tool to call \(memory_search, /);
+    assert.doesNotMatch(replies.get(2)!.error.message, /\n/);
+    for (const id of [3, 4]) {
+      assert.equal(replies.get(id)!.result.isError, true);
+      assert.match(replies.get(id)!.result.content[0].text, /Too big: expected string to have <=20000 characters/);
+    }
+    assert.equal(replies.get(5)!.result.isError, true);
+    assert.match(replies.get(5)!.result.content[0].text, /give id \(an entry id, for its cited turns\) or query/);
+    assert.doesNotMatch(replies.get(5)!.result.content[0].text, /not both/);
+    assert.equal(replies.get(6)!.result.tools.length, 6, 'the last request, with no newline, is answered');
+  });
+
   test('memory_evidence gives the same turns as mem source --json', async (t) => {
     const { ws } = exampleWorkspace(t);
     assert.equal((await mem(['-C', ws, 'microsync', '--since', 'all', '--now', NOW])).code, 0);

@@ -17,6 +17,8 @@ const exitByCode = {
   INVALID_DATE: EXIT.usage,
   LOCK_BUSY: EXIT.lockBusy,
   JOB_TIMEOUT: EXIT.lockBusy,
+  /** A file kept changing under a job (a person's editor or `>>`): nothing written, the next run tries again. */
+  FILE_CHANGED: EXIT.lockBusy,
   CONFIG_INVALID: EXIT.config,
   WORKSPACE_NOT_FOUND: EXIT.config,
   SOURCE_UNREADABLE: EXIT.error,

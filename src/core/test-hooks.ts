@@ -5,12 +5,15 @@
  */
 export const TEST_HOOKS = {
   /** `pause-mid-write`: an atomic write stops half-way and waits to be killed (crash tests);
-   * `consolidation-pause`: wrapup/compound hold their locks between planning and writing (lock tests). */
+   * `consolidation-pause`: wrapup/compound hold their locks between planning and writing (lock tests);
+   * `pause-before-rename`: a checked rewrite stops between its unchanged-check and its rename (write/checked-replace.ts). */
   MEM_FAULT: 'which pause',
   /** With consolidation-pause: the longest pause in ms (default 2000). */
   MEM_FAULT_MS: 'pause length',
-  /** With consolidation-pause: a file whose existence ends the pause. */
+  /** With consolidation-pause or pause-before-rename: a file whose existence ends the pause. */
   MEM_FAULT_RELEASE: 'release file',
+  /** With pause-before-rename: only rewrites of this workspace-relative file pause. */
+  MEM_FAULT_FILE: 'paused file',
   /** The resident search server fails at start-up with this text. */
   MEM_SEARCH_SERVER_SIMULATE_ERROR: 'start-up failure',
   /** An index worker thread fails, so the one-thread fallback runs. */

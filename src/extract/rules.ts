@@ -6,6 +6,7 @@
  * quotes and reported speech (speech-acts.ts) decide nothing.
  */
 import type { Kind } from '../entries/model.js';
+import { redactSecrets } from '../secrets/secrets.js';
 import type { Turn } from '../transcripts/types.js';
 import { RETRACTION, UNSETTLED } from './markers.js';
 import { type Marker } from './kind-markers.js';

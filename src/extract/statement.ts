@@ -11,6 +11,7 @@ import { type Marker } from './kind-markers.js';
 import { capitalise, clip, clipPhrase, sentences, stripQuoted, trimEnd, withoutQuotes } from './sentences.js';
 import { REPORTED } from './speech-acts.js';
 import type { Candidate } from './types.js';
+import { redactSecrets } from '../secrets/secrets.js';
 
 const TITLE_MAX = 80;
 
@@ -50,7 +51,8 @@ const TITLE_LEAD = /^(?:(?:please|so|and|also|then|ok(?:ay)?|alright)[\s,]+)+|^(
 
 export function titleFrom(claim: string): string {
   const t = trimEnd(trimEnd(claim.trim()).replace(/[,，]\s*please$/i, '')).replace(TITLE_LEAD, '');
-  return capitalise(clipPhrase(t, TITLE_MAX));
+  // Redacted before the cut: a secret cut at the limit is too short for its pattern (and its id slug).
+  return capitalise(clipPhrase(redactSecrets(t).text, TITLE_MAX));
 }
 
 export interface Statement {

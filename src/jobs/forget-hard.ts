@@ -71,8 +71,13 @@ export async function hardForget(opts: ForgetOptions, res: ForgetResult, writer:
   const gone: string[] = [];
   // Only a well-formed id is looked for in lines: `forget --hard the` must not take every "the".
   for (const id of res.resumed) if (!ID_PATTERN.test(id) || !(await stillNamed(workspace, id, texts, forgotten))) gone.push(id);
-  if (gone.length) {
-    const done = gone.filter((id) => forgotten.has(idMark(id)));
+  const done = gone.filter((id) => forgotten.has(idMark(id)));
+  // An id a past run removed, given with others still here: said, and the others are removed.
+  if (gone.length && done.length === gone.length && gone.length < opts.ids.length) {
+    res.warnings.push(`${gone.join(', ')}: already removed by "mem forget --hard"; nothing names ${gone.length === 1 ? 'it' : 'them'} any more`);
+    opts = { ...opts, ids: opts.ids.filter((id) => !gone.includes(id)) };
+    res.resumed = res.resumed.filter((id) => !gone.includes(id));
+  } else if (gone.length) {
     throw new MemError('NOT_FOUND', done.length === gone.length
       ? `${gone.join(', ')}: already removed by "mem forget --hard"; nothing names ${gone.length === 1 ? 'it' : 'them'} any more`
       : `no entry with id ${gone.join(', ')}, and nothing names ${gone.length === 1 ? 'it' : 'them'} (ids are listed by "mem search" and "mem export")`);

@@ -4,6 +4,8 @@
  * the write lock with the `forget` allowance, so a concurrent microsync append is never lost; each
  * run adds one weekly-log run.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { MemError } from '../core/errors.js';
 import { loadEntries } from '../entries/store.js';
 import { appendRun, weeklyLogOf } from '../governance/weekly-log.js';
@@ -15,6 +17,13 @@ import { retractIn } from './forget-plan.js';
 import type { ForgetOptions, ForgetResult } from './forget-types.js';
 
 
+
+/** Whether a weekly log records a retraction of `id` (by forget, or by any run). */
+function loggedRetraction(workspace: string, id: string): boolean {
+  const dir = path.join(workspace, 'memory', 'archive');
+  const logs = fs.existsSync(dir) ? fs.readdirSync(dir).filter((n) => /^weekly-.+\.md$/.test(n)) : [];
+  return logs.some((n) => fs.readFileSync(path.join(dir, n), 'utf8').includes(`retracted: ${id} `));
+}
 
 export async function runForget(opts: ForgetOptions): Promise<ForgetResult> {
   const res: ForgetResult = { mode: opts.hard ? 'hard' : 'soft', dryRun: opts.dryRun, ids: opts.ids, retracted: [], alreadyRetracted: [], resumed: [], files: [], kept: [], derived: [], archive: null, log: null, warnings: [] };
@@ -49,8 +58,15 @@ async function softForget(opts: ForgetOptions, res: ForgetResult): Promise<Forge
     }
     if (res.retracted.length === before) res.alreadyRetracted.push(id);
   }
-  if (res.retracted.length && !opts.dryRun) {
-    await writer.update(log.file, (cur) => appendRun(cur, log.header, `${runStamp(now)} (mem forget)`, res.retracted.map((x) => `retracted: ${x.id} (was ${x.from}) by \`mem forget\``)));
+  // A run killed between its flips and its log line left retracted entries the log never names: logged now.
+  const unlogged = opts.dryRun ? [] : res.alreadyRetracted.filter((id) => !loggedRetraction(workspace, id));
+  res.resumed = unlogged;
+  const lines = [
+    ...res.retracted.map((x) => `retracted: ${x.id} (was ${x.from}) by \`mem forget\``),
+    ...unlogged.map((id) => `retracted: ${id} by \`mem forget\` (finishing a run that stopped before its log line)`),
+  ];
+  if (lines.length && !opts.dryRun) {
+    await writer.update(log.file, (cur) => appendRun(cur, log.header, `${runStamp(now)} (mem forget)`, lines));
     res.log = log.file;
   }
   return res;

@@ -138,7 +138,7 @@ export async function runImport(opts: ImportOptions): Promise<ImportResult> {
   const writer = new WorkspaceWriter(opts.workspace, 'import', defaultLockOptions(opts.loaded.config));
   const written = new Set<string>();
   for (const [day, entries] of byDay) {
-    await writer.update(dailyFile(day), (cur) => {
+    await writer.append(dailyFile(day), (cur) => {
       const r = appendEntries(cur, day, entries);
       r.added.forEach((id) => written.add(id));
       return r.added.length ? r.text : undefined;

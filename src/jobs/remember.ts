@@ -111,7 +111,7 @@ export async function runRemember(opts: RememberOptions): Promise<RememberResult
   if (opts.dryRun) return { id: first.planned.id, file, added: true, redacted: red.count };
   const writer = new WorkspaceWriter(opts.workspace, 'remember', defaultLockOptions(opts.loaded.config));
   let result: RememberResult = { id: first.planned.id, file, added: false, redacted: red.count };
-  await writer.update(file, (cur) => {
+  await writer.append(file, (cur) => {
     const now = decide(cur);
     if (!now.planned) {
       result = { ...result, id: now.existingId! };

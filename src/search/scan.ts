@@ -5,8 +5,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { isLink, outsideTarget, warnOutsideLink } from '../core/outside-link.js';
 import { regularFile } from '../core/regular-file.js';
-import { quickStat } from './quick-stat.js';
+import { quickIsLink, quickStat } from './quick-stat.js';
 import type { Tier } from './types.js';
 
 export interface ScannedFile {
@@ -41,7 +42,7 @@ function quietLstat(abs: string): fs.Stats | undefined {
  * worked out once per folder. In a fresh process this lists 7,000 files in about two thirds of the
  * time the Dirent walk took.
  */
-function walk(dir: string, key: string | null, out: ScannedFile[], skip?: string): void {
+function walk(dir: string, key: string | null, out: ScannedFile[], skip?: string, roots: string[] = []): void {
   let names: string[];
   try {
     names = fs.readdirSync(dir);
@@ -59,6 +60,11 @@ function walk(dir: string, key: string | null, out: ScannedFile[], skip?: string
       const st = quickStat(abs);
       if (st?.kind === 'file') {
         const k = keyPrefix + name;
+        const outside = roots.length && quickIsLink(abs) ? outsideTarget(abs, roots) : undefined;
+        if (outside) {
+          warnOutsideLink(k, outside);
+          continue;
+        }
         out.push({ path: k, abs, tier: folderTier ?? tierOf(k), size: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs });
         continue;
       }
@@ -66,7 +72,7 @@ function walk(dir: string, key: string | null, out: ScannedFile[], skip?: string
       if (st?.kind !== 'folder') continue;
     }
     const k = key === null ? abs : keyPrefix + name;
-    if (k !== skip && quietLstat(abs)?.isDirectory()) walk(abs, k, out, skip);
+    if (k !== skip && quietLstat(abs)?.isDirectory()) walk(abs, k, out, skip, roots);
   }
 }
 
@@ -89,14 +95,18 @@ export function tierRoots(workspace: string, extraPaths: string[]): { warm: stri
 export function scanWorkspace(workspace: string, extraPaths: string[], only?: Tier): ScannedFile[] {
   const found: ScannedFile[] = [];
   const memoryFile = path.join(workspace, 'MEMORY.md');
-  const st = only === 'cold' ? undefined : regularFile(memoryFile);
-  if (st) found.push(scannedFile('MEMORY.md', memoryFile, st));
   const roots = tierRoots(workspace, extraPaths);
+  // Links are followed only into the workspace and the extra paths (core/outside-link.ts).
+  const inside = [workspace, ...roots.cold.slice(1)];
+  const memoryOutside = isLink(memoryFile) ? outsideTarget(memoryFile, inside) : undefined;
+  if (memoryOutside) warnOutsideLink('MEMORY.md', memoryOutside);
+  const st = only === 'cold' || memoryOutside ? undefined : regularFile(memoryFile);
+  if (st) found.push(scannedFile('MEMORY.md', memoryFile, st));
   const walkRoots = only === 'warm' ? [roots.warm[0]!] : only === 'cold' ? roots.cold : [roots.warm[0]!, ...roots.cold.slice(1)];
   for (const r of walkRoots) {
     const k = keyOf(workspace, r);
     // The warm tier never descends into memory/archive (the cold tier's): no need to list it.
-    walk(r, path.isAbsolute(k) ? null : k, found, only === 'warm' ? 'memory/archive' : undefined);
+    walk(r, path.isAbsolute(k) ? null : k, found, only === 'warm' ? 'memory/archive' : undefined, inside);
   }
   // Overlapping roots (an extra path inside memory/, or inside another) list a file twice: once is kept.
   const byKey = new Map<string, ScannedFile>();

@@ -47,7 +47,7 @@ export const VENDOR_PATTERNS: readonly SecretPattern[] = [
     // or `/`/`+` as random bytes do (a git SHA is lowercase hex).
     kinds: ['aws-secret-access-key'],
     re: re(
-      String.raw`(?:\baws\b|(?:AKIA|ASIA)[A-Z0-9]{16}|\bsecret|\bkey\b|密钥|秘钥)[^\r\n]{0,80}?(?<![\w/+.-])(?<v>[A-Za-z0-9/+]{40})(?![\w/+=.-])`,
+      String.raw`(?:\baws\b|(?:AKIA|ASIA)[A-Z0-9]{16}|\bsecret|\bkey\b|密钥|秘钥)[^\r\n]{0,80}?(?<![\w/+.-])(?<v>[A-Za-z0-9/+]{40})(?![\w/+=-]|\.[\w/+=-])`,
       'i',
     ),
     check: (p) => /[a-z]/.test(p.value) && /[A-Z]/.test(p.value) && /[0-9/+]/.test(p.value),

@@ -15,6 +15,7 @@
  *   scan moves forward, so a 1 MB transcript is redacted in well under a second.
  * Redaction errs toward removing: a false positive costs a word in a note, a false negative leaks.
  */
+import { base64Secrets } from './secret-base64.js';
 import { LONG_QUOTE_TAILS } from './secret-fragments.js';
 import { SECRET_KINDS, SECRET_PATTERNS, type PatternMatch, type SecretPattern } from './secret-patterns.js';
 import { UNICODE_DASHES } from './secret-values.js';
@@ -123,6 +124,13 @@ function scan(text: string, firstOnly: boolean): SecretFinding[] {
       if (firstOnly) return [hit];
       candidates.push({ ...hit, priority });
     }
+  }
+  // Last: base64 runs whose decoded text holds a secret (secret-base64.ts).
+  for (const [start, end] of base64Secrets(text, containsSecret)) {
+    if (touchesMarker(markers, start, end)) continue;
+    const hit = { kind: 'secret', start, end };
+    if (firstOnly) return [hit];
+    candidates.push({ ...hit, priority: SECRET_PATTERNS.length });
   }
   return merge(candidates);
 }

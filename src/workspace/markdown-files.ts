@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { outsideTarget, warnOutsideLink } from '../core/outside-link.js';
 import { regularFile } from '../core/regular-file.js';
 
 /**
@@ -32,15 +33,19 @@ export function walkFolder(root: string, visit: (abs: string, rel: string, d: fs
 }
 
 /**
- * The Markdown files of a memory folder: `.md` regular files (a link to a file counts), never inside
+ * The Markdown files of a memory folder: `.md` regular files (a link to a file inside the workspace counts), never inside
  * a hidden folder (`.locks/`) and never a hidden file (memfold's temp files are `.<name>.mem-tmp-…`),
  * as the search index's scan. Paths relative to `root` with `/`, sorted; none when `root` is missing.
  */
-export function markdownFilesUnder(root: string): string[] {
+export function markdownFilesUnder(root: string, workspace = path.dirname(root)): string[] {
   const out: string[] = [];
   const visible = (name: string) => !name.startsWith('.');
   walkFolder(root, (abs, rel, d) => {
-    if (visible(d.name) && d.name.endsWith('.md') && regularFile(abs)) out.push(rel);
+    if (!visible(d.name) || !d.name.endsWith('.md') || !regularFile(abs)) return;
+    // A link leading out of the workspace (core/outside-link.ts) is left out, with one warning.
+    const outside = d.isSymbolicLink() ? outsideTarget(abs, [workspace]) : undefined;
+    if (outside) return warnOutsideLink(path.relative(workspace, abs).split(path.sep).join('/'), outside);
+    out.push(rel);
   }, visible);
   return out.sort();
 }

@@ -7,14 +7,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { writeRefused } from '../core/errors.js';
+import { pidAlive, processStartedAt } from '../core/process.js';
 import { testHook } from '../core/test-hooks.js';
 
 const TMP_MARK = '.mem-tmp-';
 let counter = 0;
 
-export async function writeFileAtomic(file: string, data: string | Uint8Array, label = file): Promise<void> {
+export async function writeFileAtomic(file: string, data: string | Uint8Array, label = file, tmpDir?: string): Promise<void> {
   try {
-    await writeThenRename(file, data);
+    await writeThenRename(file, data, tmpDir).catch((err: NodeJS.ErrnoException) => {
+      // A temp folder on another file system: rename cannot cross it, so the temp file goes beside the file.
+      if (err.code === 'EXDEV' && tmpDir) return writeThenRename(file, data);
+      throw err;
+    });
   } catch (err) {
     // EACCES, EROFS, ENOSPC, EDQUOT: one line naming the file, not the temp file the errno carries.
     throw writeRefused(err, label, 'the file is unchanged');
@@ -42,10 +47,24 @@ export async function ensureDir(dir: string): Promise<void> {
   }
 }
 
-async function writeThenRename(file: string, data: string | Uint8Array): Promise<void> {
+async function writeThenRename(file: string, data: string | Uint8Array, tmpDir?: string): Promise<void> {
+  if (tmpDir) await ensureDir(path.dirname(file));
+  const tmp = await writeTemp(tmpDir ? path.join(tmpDir, path.basename(file)) : file, data);
+  try {
+    await preserveMode(file, tmp);
+    await fs.promises.rename(tmp, file);
+  } catch (err) {
+    await fs.promises.rm(tmp, { force: true }).catch(() => {});
+    throw err;
+  }
+  await syncDir(path.dirname(file));
+}
+
+/** A temp file beside `file` holding `data`, synced: the first half of an atomic write. */
+export async function writeTemp(file: string, data: string | Uint8Array): Promise<string> {
   const dir = path.dirname(file);
   await ensureDir(dir);
-  const tmp = path.join(dir, `.${path.basename(file)}${TMP_MARK}${process.pid}-${++counter}`);
+  const tmp = tempName(file);
   const handle = await fs.promises.open(tmp, 'wx', 0o644);
   try {
     if (testHook('MEM_FAULT') === 'pause-mid-write') await pauseMidWrite(handle, file, data);
@@ -57,14 +76,12 @@ async function writeThenRename(file: string, data: string | Uint8Array): Promise
     await fs.promises.rm(tmp, { force: true }).catch(() => {});
     throw err;
   }
-  try {
-    await preserveMode(file, tmp);
-    await fs.promises.rename(tmp, file);
-  } catch (err) {
-    await fs.promises.rm(tmp, { force: true }).catch(() => {});
-    throw err;
-  }
-  await syncDir(dir);
+  return tmp;
+}
+
+/** A recognisable name beside `file` (see removeDeadTempFiles), unique in this process. */
+export function tempName(file: string, tag = ''): string {
+  return path.join(path.dirname(file), `.${path.basename(file)}${TMP_MARK}${process.pid}-${++counter}${tag}`);
 }
 
 /**
@@ -79,26 +96,17 @@ async function pauseMidWrite(handle: fs.promises.FileHandle, file: string, data:
   return new Promise<never>(() => setInterval(() => {}, 60_000));
 }
 
-async function preserveMode(file: string, tmp: string): Promise<void> {
+export async function preserveMode(file: string, tmp: string): Promise<void> {
   const st = await fs.promises.stat(file).catch(() => undefined);
   if (st) await fs.promises.chmod(tmp, st.mode & 0o7777);
 }
 
-async function syncDir(dir: string): Promise<void> {
+export async function syncDir(dir: string): Promise<void> {
   // Directory fsync makes the rename durable on Linux; some platforms refuse it, which is harmless.
   const h = await fs.promises.open(dir, 'r').catch(() => undefined);
   if (!h) return;
   await h.sync().catch(() => {});
   await h.close();
-}
-
-function pidAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 /** Removes temp files left in `dir` (not recursive) by writers that are no longer running. */
@@ -109,11 +117,23 @@ export async function removeDeadTempFiles(dir: string): Promise<number> {
     const at = name.indexOf(TMP_MARK);
     if (!name.startsWith('.') || at < 0) continue;
     const pid = Number(name.slice(at + TMP_MARK.length).split('-')[0]);
-    if (pid === process.pid || (Number.isInteger(pid) && pid > 0 && pidAlive(pid))) continue;
+    if (pid === process.pid || (Number.isInteger(pid) && pid > 0 && writerAlive(pid, path.join(dir, name)))) continue;
     // Best effort: a folder this user may not write keeps its litter until someone who may writes.
     if (await fs.promises.rm(path.join(dir, name), { force: true }).then(() => true, () => false)) removed++;
   }
   return removed;
+}
+
+/**
+ * Whether the writer `pid` of temp file `file` may still be running: its pid is alive and was not
+ * reused by a process started after the file was made (a pid reused by a live process kept dead
+ * writers' temp files forever).
+ */
+function writerAlive(pid: number, file: string): boolean {
+  if (!pidAlive(pid)) return false;
+  const started = processStartedAt(pid);
+  const made = fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs;
+  return started === undefined || made === undefined || started <= made + 2000;
 }
 
 export function isTempFile(name: string): boolean {

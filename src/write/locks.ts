@@ -2,12 +2,15 @@
  * Job and file locks (DESIGN §7) on proper-lockfile: a holder refreshes its lock's mtime, so a lock
  * whose holder was SIGKILLed turns stale and is reclaimed, while a live holder is never robbed.
  * Waiting is bounded: a busy lock ends in LOCK_BUSY (exit 3) after `waitMs`, never a hang.
+ * A lock names its holder (host, pid, process start): one whose holder on this host is gone is
+ * reclaimed at once, so a scheduled run in the minute after a kill does not fail (./lock-owner.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import lockfile from 'proper-lockfile';
 import { MemError, writeRefused } from '../core/errors.js';
 import { ensureDir } from './atomic.js';
+import { ownerGone, reclaimIfOwnerGone, removeOwner, writeOwner } from './lock-owner.js';
 
 export const LOCK_DIR = 'memory/.locks';
 
@@ -51,11 +54,14 @@ export async function acquireLock(workspace: string, name: string, opts: LockOpt
         },
       });
       held.release = async () => {
+        await removeOwner(target);
         await release().catch(() => {});
       };
+      await writeOwner(target);
       return held;
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'ELOCKED') throw refused(err);
+      if (await reclaimIfOwnerGone(target)) continue;
       if (Date.now() >= deadline) {
         throw new MemError('LOCK_BUSY', `another "${name}" run holds ${path.relative(workspace, target)}; waited ${Math.round(opts.waitMs / 1000)}s — try again later (a lock left by a killed run is reclaimed after ${Math.round(opts.staleMs / 1000)}s)`);
       }
@@ -65,7 +71,8 @@ export async function acquireLock(workspace: string, name: string, opts: LockOpt
 }
 
 export async function isLocked(workspace: string, name: string, staleMs: number): Promise<boolean> {
-  return lockfile.check(lockPath(workspace, name), { lockfilePath: lockPath(workspace, name), realpath: false, stale: staleMs });
+  const target = lockPath(workspace, name);
+  return (await lockfile.check(target, { lockfilePath: target, realpath: false, stale: staleMs })) && !ownerGone(target);
 }
 
 /** Runs `fn` holding the named lock; the lock is released whatever happens. */

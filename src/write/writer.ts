@@ -2,18 +2,31 @@
  * The only way memfold writes into a workspace. It knows the calling job, refuses any path outside
  * that job's allowance or outside the workspace (`..`, absolute paths, NUL bytes, symlinked folders
  * pointing elsewhere), writes atomically, and serialises read-modify-write of Markdown files under
- * one workspace write lock so concurrent appends never lose each other.
+ * one workspace write lock so concurrent appends never lose each other. A person writing a file
+ * (`>>`, an editor) holds no lock: appends are O_APPEND and rewrites check the file is unchanged.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { MemError, writeRefused } from '../core/errors.js';
+import { isLink, outsideTarget } from '../core/outside-link.js';
 import { decodeUtf8 } from '../core/strict-utf8.js';
 import { mayWrite, type Job } from './allowance.js';
 import { removeDeadTempFiles, writeFileAtomic } from './atomic.js';
 import { keepLineEnding } from './line-endings.js';
-import { withLock, type HeldLock, type LockOptions } from './locks.js';
+import { appendIfUnchanged, planAppend, withoutTornTail } from './append-block.js';
+import { replaceIfUnchanged } from './checked-replace.js';
+import { LOCK_DIR, withLock, type HeldLock, type LockOptions } from './locks.js';
+import { settledRead, snapshot } from './settled-read.js';
 
 export const WRITE_LOCK = 'write';
+/** How often a job plans again on a file a person keeps changing before it gives up (exit 3). */
+const REPLANS = 4;
+/** A file written this recently may still be saved over by an editor that read it before. */
+const RECENT_MS = 2000;
+
+function changedMeanwhile(job: Job, rel: string): MemError {
+  return new MemError('FILE_CHANGED', `${job}: ${rel} changed while memfold was writing it (${REPLANS} tries); nothing was written to it — the next run tries again`);
+}
 
 export class WorkspaceWriter {
   private readonly root: string;
@@ -43,6 +56,9 @@ export class WorkspaceWriter {
     if (real !== this.root && !real.startsWith(this.root + path.sep)) {
       throw new MemError('WRITE_DENIED', `${this.job}: refused to write ${posix}: ${path.relative(this.root, parent)} leads outside the workspace`);
     }
+    // The file itself a link out of the workspace: writing it would copy outside content in (or change an outside file).
+    const outside = isLink(abs) ? outsideTarget(abs, [this.root]) : undefined;
+    if (outside) throw new MemError('WRITE_DENIED', `${this.job}: refused to write ${posix}: it is a link to ${outside}, outside the workspace`);
     return abs;
   }
 
@@ -50,7 +66,7 @@ export class WorkspaceWriter {
     const abs = this.resolve(rel);
     this.checkLock();
     await removeDeadTempFiles(path.dirname(abs));
-    await writeFileAtomic(abs, data, rel);
+    await writeFileAtomic(abs, data, rel, this.tmpDir(rel));
   }
 
   /**
@@ -58,22 +74,61 @@ export class WorkspaceWriter {
    * the file does not exist) and returns the new text, or undefined to leave the file alone. Lines
    * it adds to a CRLF file end in CRLF (./line-endings.ts), unless `endingsKept`: a change in several
    * places that kept them itself, as the span from its first to its last change holds lines it left.
+   * The file is read once it holds still and replaced only if unchanged since (./checked-replace.ts);
+   * a person's write in between makes `change` run again on the new text, up to REPLANS times.
    */
   async update(rel: string, change: (current: string | undefined) => string | undefined, { endingsKept = false } = {}): Promise<boolean> {
     const abs = this.resolve(rel);
     return withLock(this.workspace, WRITE_LOCK, this.locks, async (lock) => {
-      const bytes = await fs.promises.readFile(abs).catch((err: NodeJS.ErrnoException) => {
-        if (err.code === 'ENOENT') return undefined;
-        throw writeRefused(err, rel, 'nothing was written');
-      });
-      const current = bytes && decodeStrict(bytes, rel);
-      const next = change(current);
-      if (next === undefined || next === current) return false;
-      this.checkLock(lock);
-      // Temp files of writers killed mid-write are swept where the next write lands.
-      await removeDeadTempFiles(path.dirname(abs));
-      await writeFileAtomic(abs, endingsKept ? next : keepLineEnding(current, next), rel);
-      return true;
+      for (let attempt = 0; attempt < REPLANS; attempt++) {
+        // Nobody edits .mem/ by hand: no waiting for it to hold still.
+        const base = rel.startsWith('.mem/') ? await snapshot(abs, rel) : await settledRead(abs, rel);
+        const current = base && decodeStrict(base.bytes, rel);
+        const next = change(current);
+        if (next === undefined || next === current) return false;
+        this.checkLock(lock);
+        // Temp files of writers killed mid-write are swept where the next write lands.
+        await this.sweep(abs);
+        const text = endingsKept ? next : keepLineEnding(current, next);
+        if ((await replaceIfUnchanged(abs, rel, base, text, this.tmpDir(rel))) === 'done') return true;
+      }
+      throw changedMeanwhile(this.job, rel);
+    });
+  }
+
+  /**
+   * Like update() for a change that only adds at the end (entries to a daily file): the added bytes
+   * go in one O_APPEND write, so a person's `>>` at the same moment is never overwritten
+   * (./append-block.ts). When someone wrote the file recently, the block is looked for again once the
+   * file holds still: an editor's save that covered it gets it appended again, a torn rest of it is cut.
+   */
+  async append(rel: string, change: (current: string | undefined) => string | undefined): Promise<boolean> {
+    const abs = this.resolve(rel);
+    return withLock(this.workspace, WRITE_LOCK, this.locks, async (lock) => {
+      let block: string | undefined;
+      for (let attempt = 0; attempt < REPLANS; attempt++) {
+        const base = await settledRead(abs, rel);
+        const current = base && decodeStrict(base.bytes, rel);
+        if (block !== undefined && current !== undefined) {
+          if (current.includes(block)) return true;
+          const cut = withoutTornTail(current, block);
+          if (cut !== undefined) {
+            await replaceIfUnchanged(abs, rel, base, cut, this.tmpDir(rel));
+            continue;
+          }
+        }
+        const plan = planAppend(current, change, (before, next) => keepLineEnding(before, next));
+        if (!plan) return block !== undefined;
+        this.checkLock(lock);
+        await this.sweep(abs);
+        const { text, added } = plan;
+        const r = added !== undefined && base ? await appendIfUnchanged(abs, rel, base, added) : await replaceIfUnchanged(abs, rel, base, text, this.tmpDir(rel));
+        if (r === 'changed') continue;
+        block = added ?? text;
+        // Nobody else touched the file lately: nothing can be saving over the block.
+        if (!base || Date.now() - base.mtimeMs > RECENT_MS) return true;
+      }
+      throw changedMeanwhile(this.job, rel);
     });
   }
 
@@ -84,6 +139,16 @@ export class WorkspaceWriter {
   async checkRewritable(rel: string): Promise<void> {
     const bytes = await fs.promises.readFile(this.resolve(rel)).catch(() => undefined);
     if (bytes) decodeStrict(bytes, rel);
+  }
+
+  /** Where temp files of a workspace file go: the git-ignored lock folder, so `git add -A` after a kill stages none. */
+  private tmpDir(rel: string): string | undefined {
+    return rel.startsWith('.mem/') ? undefined : path.join(this.root, LOCK_DIR);
+  }
+
+  private async sweep(abs: string): Promise<void> {
+    await removeDeadTempFiles(path.dirname(abs));
+    await removeDeadTempFiles(path.join(this.root, LOCK_DIR));
   }
 
   private checkLock(extra?: HeldLock): void {

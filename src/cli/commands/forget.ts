@@ -25,7 +25,7 @@ function describe(r: ForgetResult): string {
   const verb = r.dryRun ? 'would ' : '';
   if (r.mode === 'soft') {
     const lines = r.retracted.map((x) => `${verb}retract ${x.id} (${x.from}) in ${x.file}${x.entries > 1 ? `: ${x.entries} entries share this id` : ''}`);
-    for (const id of r.alreadyRetracted) lines.push(`${id} is already retracted`);
+    for (const id of r.alreadyRetracted) lines.push(`${id} is already retracted${r.resumed.includes(id) ? '; the weekly log did not say so (a run stopped part-way): logged now' : ''}`);
     if (r.log) lines.push(`logged in ${r.log}; undo with "mem restore <id>"`);
     return lines.join('\n');
   }

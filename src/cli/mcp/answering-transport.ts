@@ -6,6 +6,7 @@
  * gets none of them. The SDK keeps its running handlers private; the transport is its public seam:
  * connect keeps an onmessage set before it and calls it first, and every reply goes out by send.
  */
+import type { Readable } from 'node:stream';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { isJSONRPCErrorResponse, isJSONRPCRequest, isJSONRPCResultResponse, type JSONRPCMessage, type RequestId } from '@modelcontextprotocol/sdk/types.js';
 
@@ -13,8 +14,8 @@ export class AnsweringStdioTransport extends StdioServerTransport {
   private readonly open = new Set<RequestId>();
   private readonly whenAnswered: Array<() => void> = [];
 
-  constructor() {
-    super();
+  constructor(stdin?: Readable) {
+    super(stdin);
     this.onmessage = (message) => {
       if (isJSONRPCRequest(message)) this.open.add(message.id);
     };

@@ -14,7 +14,9 @@ import { z, ZodError } from 'zod';
 import { describeError } from '../../core/errors.js';
 import { VERSION } from '../version.js';
 import { AnsweringStdioTransport } from './answering-transport.js';
+import { terminatedLines } from './line-input.js';
 import { redactStrings } from './redact.js';
+import { screenRequest } from './screen.js';
 import { DESCRIPTIONS, describeIssues, HANDLERS, isToolName, SCHEMAS, type ToolEnv, type ToolName } from './tools.js';
 
 function inputSchema(name: ToolName): { type: 'object'; [k: string]: unknown } {
@@ -61,7 +63,8 @@ function unreadable(err: Error): { what: string; code: number; message: string }
  */
 export async function serveStdio(env: ToolEnv, warn: (text: string) => void): Promise<void> {
   const server = createServer(env);
-  const transport = new AnsweringStdioTransport();
+  const input = terminatedLines(process.stdin);
+  const transport = new AnsweringStdioTransport(input);
   // Set before connect, which keeps it and calls it first.
   transport.onerror = (err) => {
     const u = unreadable(err);
@@ -73,9 +76,17 @@ export async function serveStdio(env: ToolEnv, warn: (text: string) => void): Pr
   };
   const closed = new Promise<void>((resolve) => {
     server.onclose = () => resolve();
-    process.stdin.once('end', () => void transport.answered().then(resolve));
+    input.once('end', () => void transport.answered().then(resolve));
   });
   await server.connect(transport);
+  // After connect, which wrapped onmessage: a request refused here never reaches the SDK.
+  const sdk = transport.onmessage!;
+  transport.onmessage = (message: JSONRPCMessage) => {
+    const refusal = screenRequest(message, Object.keys(SCHEMAS));
+    if (!refusal) return sdk(message);
+    warn(`mcp: ${refusal.error.message}: answered ${refusal.error.code}`);
+    transport.send(refusal as unknown as JSONRPCMessage).catch(() => {});
+  };
   await closed;
   await server.close().catch(() => {});
 }

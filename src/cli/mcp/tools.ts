@@ -27,55 +27,60 @@ export interface ToolEnv {
   cwd: string;
 }
 
+/** The longest string argument, as memory_remember's text: a 2 MB query is refused, never run or echoed. */
+export const MAX_ARG = 20_000;
+const arg = () => z.string().max(MAX_ARG);
+
 const filters = z.object({
-  since: z.string().optional().describe('30m, 3h, 2d, 1w, an ISO date, or all'),
-  until: z.string().optional(),
+  since: arg().optional().describe('30m, 3h, 2d, 1w, an ISO date, or all'),
+  until: arg().optional(),
   kind: z.enum(KIND_NAMES).optional(),
   status: z.enum(['active', 'superseded', 'archived', 'retracted']).optional(),
-  scope: z.string().optional().describe('e.g. project:shop'),
-  path: z.string().optional().describe('glob, e.g. memory/2026-11-*.md'),
+  scope: arg().optional().describe('e.g. project:shop'),
+  path: arg().optional().describe('glob, e.g. memory/2026-11-*.md'),
 }).strict();
 
 export const SCHEMAS = {
   memory_search: z.object({
-    query: z.string().trim().min(1, 'query must not be empty'),
+    query: arg().trim().min(1, 'query must not be empty'),
     k: z.number().int().min(1).max(50).optional().describe('number of results, 1-50 (default search.k, 6)'),
     deep: z.boolean().optional().describe('search the cold tier (archive, summaries) too'),
     filters: filters.optional(),
   }).strict(),
   memory_get: z.object({
-    id: z.string().min(1).optional().describe('entry id'),
-    path: z.string().min(1).optional().describe('workspace-relative Markdown path, e.g. memory/2026-11-21.md'),
-    lines: z.string().optional().describe('with path: "12-30" (1-based, inclusive)'),
+    id: arg().min(1).optional().describe('entry id'),
+    path: arg().min(1).optional().describe('workspace-relative Markdown path, e.g. memory/2026-11-21.md'),
+    lines: arg().optional().describe('with path: "12-30" (1-based, inclusive)'),
   }).strict().refine((a) => (a.id === undefined) !== (a.path === undefined), { message: 'give either id or path (with optional lines), not both and not neither' }),
   memory_list: z.object({
     group: z.enum(['file', 'day']).optional().describe('one row per file (default) or per day'),
-    under: z.string().optional().describe('only files under this workspace folder, e.g. memory/archive'),
-    cursor: z.string().optional().describe('nextCursor of the previous page'),
+    under: arg().optional().describe('only files under this workspace folder, e.g. memory/archive'),
+    cursor: arg().optional().describe('nextCursor of the previous page'),
     limit: z.number().int().min(1).max(200).optional().describe('rows per page, 1-200 (default 50)'),
   }).strict(),
   memory_context: z.object({
-    scope: z.string().optional().describe('layer-1 scope, e.g. project:shop (default: project:<server folder name>)'),
-    query: z.string().optional().describe('layer-2 search query'),
+    scope: arg().optional().describe('layer-1 scope, e.g. project:shop (default: project:<server folder name>)'),
+    query: arg().optional().describe('layer-2 search query'),
     budget: z.number().int().min(50).max(200_000).optional().describe('token budget (o200k_base), default 2000'),
   }).strict(),
   memory_remember: z.object({
     text: z.string().trim().min(1, 'text must not be empty').max(20_000),
     kind: z.enum(KIND_NAMES).optional(),
     state: z.enum(TASK_STATES).optional().describe('kind task only: todo, doing, done or blocked (a later entry with the same key moves it)'),
-    key: z.string().optional().describe('stable typed key, e.g. decision:shop:package-manager'),
-    scope: z.string().optional().describe('global, project:<name> or lang:<name>'),
-    title: z.string().optional(),
+    key: arg().optional().describe('stable typed key, e.g. decision:shop:package-manager'),
+    scope: arg().optional().describe('global, project:<name> or lang:<name>'),
+    title: arg().optional(),
   }).strict(),
-  memory_trace: z.object({ id: z.string().min(1) }).strict(),
+  memory_trace: z.object({ id: arg().min(1) }).strict(),
   memory_evidence: z.object({
-    id: z.string().min(1).optional().describe('entry id: its cited transcript turns'),
-    query: z.string().min(1).optional().describe('or words to find in the raw transcripts (the archive tier, built by `mem archive`)'),
+    id: arg().min(1).optional().describe('entry id: its cited transcript turns'),
+    query: arg().min(1).optional().describe('or words to find in the raw transcripts (the archive tier, built by `mem archive`)'),
     context: z.number().int().min(0).max(50).optional().describe('with id: turns to show around the cited ones (default 0)'),
     k: z.number().int().min(1).max(50).optional().describe('with query: number of windows (default 6)'),
-    source: z.string().optional().describe('with query: only this configured source'),
-    session: z.string().optional().describe('with query: only this session id'),
-  }).strict().refine((a) => (a.id === undefined) !== (a.query === undefined), { message: 'give either id or query, not both' }),
+    source: arg().optional().describe('with query: only this configured source'),
+    session: arg().optional().describe('with query: only this session id'),
+  }).strict().refine((a) => a.id !== undefined || a.query !== undefined, { message: 'give id (an entry id, for its cited turns) or query (words to find in the raw transcripts)' })
+    .refine((a) => a.id === undefined || a.query === undefined, { message: 'give either id or query, not both' }),
 } as const;
 
 export type ToolName = keyof typeof SCHEMAS;

@@ -161,7 +161,7 @@ async function microsync(opts: MicrosyncOptions, jobLock?: HeldLock): Promise<Mi
   for (const day of days) {
     const entries = result.plan.entries.filter((e) => e.day === day).map((e) => e.entry);
     let added: string[] = [];
-    await writer.update(dailyFile(day), (cur) => {
+    await writer.append(dailyFile(day), (cur) => {
       const r = appendEntries(cur, day, entries);
       added = r.added;
       return r.added.length ? r.text : undefined;
