@@ -106,7 +106,10 @@ export async function buildContext(req: ContextRequest): Promise<ContextResult> 
   const memory = readCurrentMemory(await fs.promises.readFile(path.join(req.workspace, 'MEMORY.md'), 'utf8').catch(() => undefined));
   const all = selectLayers(records, { scope, promoted: memory.citedIds, hitIds, scopeOf: writtenScope });
   const layers = req.queryOnly ? { core: [], scope: [], query: all.query } : all;
-  const pinned = req.queryOnly ? '' : pinnedText(memory.pinned);
+  // Only what a person pinned between the markers: a hand-written MEMORY.md that compound will adopt
+  // whole on its first run is not pinned yet (and may name entries forgotten since).
+  const pinnedBlocks = memory.adoptedLines === null ? memory.pinned : memory.pinned.slice(0, -1);
+  const pinned = req.queryOnly ? '' : pinnedText(pinnedBlocks);
   const evidence = req.evidence ? await (await import('./evidence.js')).evidenceFor(layers.query, req.workspace, req.loaded, warnings) : undefined;
   const pack = fitPack(layers, budget, { scope, ...(query ? { query } : {}), ...(pinned ? { pinned } : {}) }, countTokens, evidence);
   // The titles go to the agent with the pack, through the same secret gate as its text (render.ts).

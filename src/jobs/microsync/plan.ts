@@ -136,7 +136,8 @@ export function findSuperseded(c: Candidate, known: Known[], day?: string): stri
   if (byKey) return byKey;
   if (!c.revises && !c.supersedes) return undefined;
   // What the statement names ("instead of SQLite", "Monday's decision", "forget the Redis decision") first.
-  const scoped = active.filter((k) => (getField(k.entry, 'scope') ?? '') === (c.scope ?? ''));
+  // A session whose folder nothing records may revise any project's entry, but only one it names.
+  const scoped = c.scope === undefined ? active : active.filter((k) => (getField(k.entry, 'scope') ?? '') === c.scope);
   const named = revisionTarget(c, scoped, (k) => RELATED[c.kind].includes(k.entry.kind as Kind) && !(c.key && getField(k.entry, 'key') && getField(k.entry, 'key') !== c.key), day);
   if (named) return named;
   const statement = `${c.title} ${c.conclusion}`;
@@ -185,7 +186,10 @@ export function planEntries(input: PlanInput): Plan {
       continue;
     }
     const free = nextFreeId(id, (x) => known.some((k) => k.id === x));
-    const entry = c.retracting ? entryFromCandidate(c, free, undefined, findRetracted(c, known, c.day)) : entryFromCandidate(c, free, findSuperseded(c, known, c.day));
+    const replaced = c.retracting ? undefined : findSuperseded(c, known, c.day);
+    // An unscoped revision of a project's entry holds where what it revises held.
+    const target = replaced === undefined || c.scope !== undefined ? undefined : getField(known.find((k) => k.id === replaced)!.entry, 'scope');
+    const entry = c.retracting ? entryFromCandidate(c, free, undefined, findRetracted(c, known, c.day)) : entryFromCandidate(target ? { ...c, scope: target } : c, free, replaced);
     plan.entries.push({ day: c.day, id: free, entry });
     known.push({ id: free, entry });
   }
