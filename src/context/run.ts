@@ -12,7 +12,7 @@ import { getField } from '../entries/model.js';
 import { projectScope } from '../entries/scope.js';
 import type { EntryRecord } from '../entries/store.js';
 import { PINNED_END, PINNED_START, readCurrentMemory } from '../governance/memory-md.js';
-import { loadEntries } from '../entries/store.js';
+import { readEntryTable } from '../entries/table-store.js';
 import { redactSecrets } from '../secrets/secrets.js';
 import { appendUsage } from '../runlog/usage-log.js';
 import { fitPack } from './pack.js';
@@ -98,7 +98,11 @@ export async function buildContext(req: ContextRequest): Promise<ContextResult> 
     hitIds = response.results.map((r) => r.id).filter((x): x is string => !!x);
   }
   const memory = readCurrentMemory(await fs.promises.readFile(path.join(req.workspace, 'MEMORY.md'), 'utf8').catch(() => undefined));
-  const layers = selectLayers(await loadEntries(req.workspace), { scope, promoted: memory.citedIds, hitIds, scopeOf: writtenScope });
+  // Chosen from the entry table's fields (entries/table.ts); only the chosen entries' files are parsed, for their text.
+  const table = await readEntryTable(req.workspace);
+  const chosen = selectLayers(table.records, { scope, promoted: memory.citedIds, hitIds, scopeOf: writtenScope });
+  const whole = (list: EntryRecord[]) => Promise.all(list.map(table.whole));
+  const layers = { core: await whole(chosen.core), scope: await whole(chosen.scope), query: await whole(chosen.query) };
   const pinned = pinnedText(memory.pinned);
   const evidence = req.evidence ? await (await import('./evidence.js')).evidenceFor(layers.query, req.workspace, req.loaded, warnings) : undefined;
   const pack = fitPack(layers, budget, { scope, ...(query ? { query } : {}), ...(pinned ? { pinned } : {}) }, countTokens, evidence);

@@ -4,7 +4,7 @@ import { commandContext, type GlobalOptions } from '../context.js';
 import { c } from '../../terminal/output.js';
 import { MemError } from '../../core/errors.js';
 import { entryJson } from '../../entries/json.js';
-import { loadEntries } from '../../entries/store.js';
+import { readEntryTable } from '../../entries/table-store.js';
 import { appendUsage } from '../../runlog/usage-log.js';
 
 export function registerGet(program: Command): void {
@@ -15,9 +15,10 @@ export function registerGet(program: Command): void {
     .addHelpText('after', '\nExamples:\n  mem get RULE-20261120-every-migration-needs-a-rollback-script\n  mem get DECISION-20261121-放弃-redis-缓存-改用本地-lru --json')
     .action(async (id: string, _o: unknown, cmd: Command) => {
       const { workspace, now, out } = commandContext(cmd.optsWithGlobals<GlobalOptions>());
-      const found = (await loadEntries(workspace)).filter((r) => r.id === id);
-      const r = found[0];
-      if (!r) throw new MemError('NOT_FOUND', `no entry with id ${id} (find ids with "mem search" or "mem export")`);
+      const table = await readEntryTable(workspace);
+      const found = table.records.filter((r) => r.id === id);
+      if (!found[0]) throw new MemError('NOT_FOUND', `no entry with id ${id} (find ids with "mem search" or "mem export")`);
+      const r = await table.whole(found[0]);
       if (found.length > 1) out.warn(`${found.length} entries share id ${id}; showing the first (run "mem lint")`);
       out.json(entryJson(r));
       out.result(`${c.dim(`${r.file}:${r.block.startLine}-${r.block.endLine}`)}\n${r.block.raw.trimEnd()}`);

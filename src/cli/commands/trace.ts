@@ -2,13 +2,14 @@
 import type { Command } from 'commander';
 import { commandContext, type GlobalOptions } from '../context.js';
 import { MemError } from '../../core/errors.js';
-import { loadEntries } from '../../entries/store.js';
+import { readEntryTable } from '../../entries/table-store.js';
 import { buildTrace, formatTrace, type Trace } from '../../governance/trace.js';
 import { findLogLines, type LogHit } from '../../governance/weekly-log.js';
 
 /** The trace of `id` with the weekly-log lines of every entry in its chain (shared with the MCP tool). */
 export async function traceOf(workspace: string, id: string): Promise<Trace> {
-  const records = await loadEntries(workspace);
+  // A chain needs only the table's fields (entries/table.ts): no daily file is parsed unless it changed.
+  const { records } = await readEntryTable(workspace);
   const chain = buildTrace(records, id, () => []);
   if (!chain) throw new MemError('NOT_FOUND', `no entry with id ${id}`);
   const logs = new Map<string, LogHit[]>();
