@@ -1,6 +1,7 @@
 /**
  * The entry table in `.mem/entries/` (issue 28): every entry of memory/ as a row (table.ts), in 32
- * bucket files by path, each file's rows stamped with its size, mtime and ctime. `mem index`, the
+ * bucket files by path, each file's rows stamped with its size, mtime and ctime, and stamps.json
+ * listing every stamp. `mem index`, the
  * watcher, the daemon, the search server and every job that writes Markdown refresh it through the
  * index update (search/update.ts), rewriting only the buckets whose files changed.
  *
@@ -47,17 +48,9 @@ function readBucket(workspace: string, b: number): Bucket {
   }
 }
 
-interface Scan {
-  records: EntryRecord[];
-  /** Buckets whose stored content differs from the files (a file changed, added or removed). */
-  stale: Map<number, Bucket>;
-}
-
 /** Every entry of memory/, from the table where its file's stamp matches, else from the file. */
-async function scan(workspace: string): Promise<Scan> {
+async function scan(workspace: string): Promise<EntryRecord[]> {
   const stored = Array.from({ length: BUCKETS }, (_, b) => readBucket(workspace, b));
-  const fresh: Bucket[] = Array.from({ length: BUCKETS }, () => ({}));
-  const stale = new Set<number>();
   const records: EntryRecord[] = [];
   for (const name of markdownFilesUnder(path.join(workspace, 'memory'))) {
     const file = `memory/${name}`;
@@ -66,17 +59,12 @@ async function scan(workspace: string): Promise<Scan> {
     const b = bucketOf(file);
     const had = stored[b]![file];
     if (had && had[0] === st.size && had[1] === st.mtimeMs && had[2] === st.ctimeMs) {
-      fresh[b]![file] = had;
       for (const row of had[3]) records.push(tableRecord(file, row));
       continue;
     }
-    stale.add(b);
-    const parsed = (await readMemoryFiles(workspace, [file])).flatMap((f) => recordsOf(f.file, f.text));
-    fresh[b]![file] = [st.size, st.mtimeMs, st.ctimeMs, parsed.map(rowOf)];
-    records.push(...parsed);
+    records.push(...(await readMemoryFiles(workspace, [file])).flatMap((f) => recordsOf(f.file, f.text)));
   }
-  for (let b = 0; b < BUCKETS; b++) if (Object.keys(stored[b]!).some((p) => !fresh[b]![p])) stale.add(b);
-  return { records, stale: new Map([...stale].map((b) => [b, fresh[b]!])) };
+  return records;
 }
 
 export interface EntryTable {
@@ -88,7 +76,7 @@ export interface EntryTable {
 
 /** Reads the table with every changed file overlaid; writes nothing. */
 export async function readEntryTable(workspace: string): Promise<EntryTable> {
-  const { records } = await scan(workspace);
+  const records = await scan(workspace);
   const parsed = new Map<string, Promise<EntryRecord[]>>();
   const fileRecords = (file: string) => {
     let got = parsed.get(file);
@@ -101,20 +89,74 @@ export async function readEntryTable(workspace: string): Promise<EntryTable> {
   };
 }
 
-/** Brings the stored table up to date with memory/ (the caller holds the index lock); rewrites only changed buckets. */
-export async function refreshEntryTable(workspace: string): Promise<void> {
-  const { stale } = await scan(workspace);
-  if (!stale.size) return;
+const STAMPS = 'stamps.json';
+
+/** A memory file as the index's scan stated it (search/scan.ts ScannedFile): workspace-relative path with `/`. */
+export interface StatedFile {
+  path: string;
+  size: number;
+  mtimeMs: number;
+  ctimeMs: number;
+}
+
+function* listed(workspace: string): Generator<{ file: string; st: { size: number; mtimeMs: number; ctimeMs: number } }> {
+  for (const name of markdownFilesUnder(path.join(workspace, 'memory'))) {
+    const file = `memory/${name}`;
+    const st = fs.statSync(path.join(workspace, file), { throwIfNoEntry: false });
+    if (st) yield { file, st };
+  }
+}
+
+/** Every stored file's stamp, written after its bucket: an update reads only the buckets whose files changed. */
+function readStamps(workspace: string): Record<string, [number, number, number]> {
+  try {
+    const v = JSON.parse(fs.readFileSync(path.join(workspace, TABLE_DIR, STAMPS), 'utf8')) as { layout?: unknown; stamps?: unknown };
+    return v?.layout === LAYOUT && v.stamps && typeof v.stamps === 'object' ? (v.stamps as Record<string, [number, number, number]>) : {};
+  } catch {
+    return {};
+  }
+}
+
+function writeAtomic(target: string, text: string): void {
+  const tmp = `${target}.${process.pid}.tmp`;
+  try {
+    fs.writeFileSync(tmp, text);
+    fs.renameSync(tmp, target);
+  } finally {
+    fs.rmSync(tmp, { force: true });
+  }
+}
+
+/**
+ * Brings the stored table up to date with memory/ (the caller holds the index lock), from the files
+ * the index update just stated when it gives them (`scanned`), else from a listing. Only the
+ * buckets holding a file whose stamp differs from stamps.json are read, rebuilt and written, so a
+ * one-edit `mem index` parses one bucket, not the table.
+ */
+export async function refreshEntryTable(workspace: string, scanned?: readonly StatedFile[]): Promise<void> {
+  const stamps = readStamps(workspace);
+  const now: Record<string, [number, number, number]> = {};
+  const changed = new Set<number>();
+  for (const { file, st } of scanned ? scanned.filter((f) => f.path.startsWith('memory/')).map((f) => ({ file: f.path, st: f })) : listed(workspace)) {
+    const was = stamps[file];
+    now[file] = [st.size, st.mtimeMs, st.ctimeMs];
+    if (!was || was[0] !== st.size || was[1] !== st.mtimeMs || was[2] !== st.ctimeMs) changed.add(bucketOf(file));
+  }
+  for (const file of Object.keys(stamps)) if (!now[file]) changed.add(bucketOf(file));
+  if (!changed.size) return;
   const dir = path.join(workspace, TABLE_DIR);
   fs.mkdirSync(dir, { recursive: true });
-  for (const [b, files] of stale) {
-    const target = bucketFile(workspace, b);
-    const tmp = `${target}.${process.pid}.tmp`;
-    try {
-      fs.writeFileSync(tmp, JSON.stringify({ layout: LAYOUT, files }));
-      fs.renameSync(tmp, target);
-    } finally {
-      fs.rmSync(tmp, { force: true });
+  for (const b of changed) {
+    const stored = readBucket(workspace, b);
+    const files: Bucket = {};
+    for (const [file, st] of Object.entries(now)) {
+      if (bucketOf(file) !== b) continue;
+      const had = stored[file];
+      files[file] = had && had[0] === st[0] && had[1] === st[1] && had[2] === st[2]
+        ? had
+        : [...st, (await readMemoryFiles(workspace, [file])).flatMap((f) => recordsOf(f.file, f.text)).map(rowOf)];
     }
+    writeAtomic(bucketFile(workspace, b), JSON.stringify({ layout: LAYOUT, files }));
   }
+  writeAtomic(path.join(dir, STAMPS), JSON.stringify({ layout: LAYOUT, stamps: now }));
 }

@@ -61,7 +61,7 @@ export async function updateIndex(workspace: string, loaded: LoadedConfig, opts:
       warnings.push(...r.warnings);
     }
     // The entry table the reads answer from (entries/table-store.ts) follows the same files; never fails the update.
-    await refreshEntryTable(workspace).catch((err) => warnings.push(`entry table not updated (${describeError(err)})`));
+    await refreshEntryTable(workspace, files).catch((err) => warnings.push(`entry table not updated (${describeError(err)})`));
     await opts.after?.(writer, states);
     return { tiers, warnings };
   });
