@@ -4,6 +4,9 @@
 // by the lean search bundle (dist/cli/search.cjs) or the index bundle (dist/cli/index.cjs);
 // everything else runs the CLI as ES modules (dist/cli/entry.js). A bundle is loaded only when an
 // argument names its command. See src/cli/first.ts.
+// Node 22+ keeps compiled code of every module it loads in a cache of its own; Node 20 has no such
+// call and compiles each time.
+require('node:module').enableCompileCache?.();
 const args = process.argv.slice(2);
 const env = process.env;
 // A reader that stops early (`mem --help | head -1`) ends the output quietly, not with a stack trace.
@@ -41,8 +44,11 @@ const lean = async () => {
   }
   return next === 'done';
 };
+// `mem get`, `mem trace`, `mem context`: the read bundle (src/cli/lean-read.ts), false when it is not one of them after all.
+const READS = new Set(['get', 'trace', 'context']);
+const read = () => args.some((a) => READS.has(a)) && (guardStdout(), require('../dist/cli/read.cjs').leanRead(args, env));
 const rest = () => {
   guardStdout();
   return cli();
 };
-lean().then((done) => done || rest(), rest);
+lean().then((done) => done || read()).then((done) => done || rest(), rest);
