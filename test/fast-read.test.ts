@@ -79,3 +79,15 @@ test('a fast get and context load no commander, zod or ES-module CLI', async (t)
     for (const pkg of ['commander', 'zod']) assert.doesNotMatch(loaded, new RegExp(`node_modules/${pkg}/`), `${args[0]} loaded ${pkg}`);
   }
 });
+
+test('mem --help off a terminal prints the text commander printed at build time, without loading commander', async (t) => {
+  const rec = loadRecorder(tempDir(t, 'memfold-help-hook-'));
+  for (const flag of ['--help', '-h']) {
+    const fast = await mem([flag], { env: rec.env });
+    const loaded = rec.take();
+    const full = await mem([flag], { env: { MEM_LEAN_CLI: '0' } });
+    assert.deepEqual({ code: fast.code, stdout: fast.stdout, stderr: fast.stderr }, { code: full.code, stdout: full.stdout, stderr: full.stderr }, flag);
+    assert.match(fast.stdout, /^Usage: mem /);
+    assert.doesNotMatch(loaded, /node_modules\/commander\/|dist\/cli\/(entry|main)\.js/, `${flag}: commander loaded`);
+  }
+});
