@@ -38,7 +38,7 @@ export async function readContext(g: GlobalOptions): Promise<ReadContext> {
 export async function getCommand(id: string, g: GlobalOptions): Promise<void> {
   const { workspace, now, out } = await readContext(g);
   const table = await readEntryTable(workspace);
-  const found = table.records.filter((r) => r.id === id);
+  const found = table.withId(id);
   if (!found[0]) throw new MemError('NOT_FOUND', `no entry with id ${id} (find ids with "mem search" or "mem export")`);
   const r = await table.whole(found[0]);
   if (found.length > 1) out.warn(`${found.length} entries share id ${id}; showing the first (run "mem lint")`);

@@ -48,43 +48,51 @@ function readBucket(workspace: string, b: number): Bucket {
   }
 }
 
-/** Every entry of memory/, from the table where its file's stamp matches, else from the file. */
-async function scan(workspace: string): Promise<EntryRecord[]> {
+/** A memory file's entries: rows from the table where its stamp matches, else records parsed from the file. */
+type FileEntries = { file: string; rows: Row[] } | { file: string; parsed: EntryRecord[] };
+
+/** Every memory file's entries, in file order. */
+async function scan(workspace: string): Promise<FileEntries[]> {
   const stored = Array.from({ length: BUCKETS }, (_, b) => readBucket(workspace, b));
-  const records: EntryRecord[] = [];
+  const out: FileEntries[] = [];
   for (const name of markdownFilesUnder(path.join(workspace, 'memory'))) {
     const file = `memory/${name}`;
     const st = fs.statSync(path.join(workspace, file), { throwIfNoEntry: false });
     if (!st) continue;
-    const b = bucketOf(file);
-    const had = stored[b]![file];
-    if (had && had[0] === st.size && had[1] === st.mtimeMs && had[2] === st.ctimeMs) {
-      for (const row of had[3]) records.push(tableRecord(file, row));
-      continue;
-    }
-    records.push(...(await readMemoryFiles(workspace, [file])).flatMap((f) => recordsOf(f.file, f.text)));
+    const had = stored[bucketOf(file)]![file];
+    if (had && had[0] === st.size && had[1] === st.mtimeMs && had[2] === st.ctimeMs) out.push({ file, rows: had[3] });
+    else out.push({ file, parsed: (await readMemoryFiles(workspace, [file])).flatMap((f) => recordsOf(f.file, f.text)) });
   }
-  return records;
+  return out;
 }
 
+/** Where a row holds the entry's id (table.ts: kind, title, two lines, then TABLE_FIELDS). */
+const ID_AT = 4 + TABLE_FIELDS.indexOf('id');
+
 export interface EntryTable {
-  /** Every entry, in file order; a record read from the table holds only the table's fields (table.ts). */
-  records: EntryRecord[];
+  /** Every entry, in file order; a record read from the table holds only the table's fields (table.ts). Made on first use. */
+  readonly records: EntryRecord[];
+  /** The entries with this id, in file order, without making a record of every other entry (mem get). */
+  withId(id: string): EntryRecord[];
   /** The record as parsed from its file (its raw text and every field): what prints or renders an entry. */
   whole(r: EntryRecord): Promise<EntryRecord>;
 }
 
 /** Reads the table with every changed file overlaid; writes nothing. */
 export async function readEntryTable(workspace: string): Promise<EntryTable> {
-  const records = await scan(workspace);
+  const files = await scan(workspace);
   const parsed = new Map<string, Promise<EntryRecord[]>>();
   const fileRecords = (file: string) => {
     let got = parsed.get(file);
     if (!got) parsed.set(file, (got = readMemoryFiles(workspace, [file]).then((fs) => fs.flatMap((f) => recordsOf(f.file, f.text)))));
     return got;
   };
+  let records: EntryRecord[] | undefined;
   return {
-    records,
+    get records() {
+      return (records ??= files.flatMap((f) => ('rows' in f ? f.rows.map((row) => tableRecord(f.file, row)) : f.parsed)));
+    },
+    withId: (id) => files.flatMap((f) => ('rows' in f ? f.rows.filter((row) => (row[ID_AT] ?? '') === id).map((row) => tableRecord(f.file, row)) : f.parsed.filter((r) => r.id === id))),
     whole: async (r) => (r.block.raw ? r : (await fileRecords(r.file)).find((x) => x.block.startLine === r.block.startLine && x.id === r.id) ?? r),
   };
 }

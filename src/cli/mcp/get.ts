@@ -14,7 +14,7 @@ import { findSecrets, redactionMarker } from '../../secrets/secrets.js';
 
 export async function getById(workspace: string, id: string) {
   const table = await readEntryTable(workspace);
-  const r = table.records.find((x) => x.id === id);
+  const r = table.withId(id)[0];
   if (!r) throw new MemError('NOT_FOUND', `no entry with id ${id} (ids come from memory_search and memory_context results)`);
   return entryJson(await table.whole(r));
 }
