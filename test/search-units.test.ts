@@ -173,7 +173,7 @@ test('the lexical search path does not statically import remark, gray-matter, op
       else packages.add(spec);
     }
   };
-  visit(join(src, 'commands', 'search.ts'));
+  visit(join(src, 'cli', 'commands', 'search.ts'));
   visit(join(src, 'search', 'search.ts'));
   visit(join(src, 'search', 'embed-query.ts'));
   assert.ok(seen.size > 10, 'walked the graph');
