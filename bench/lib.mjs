@@ -16,11 +16,11 @@ export const flag = (name) => args.includes(`--${name}`);
 
 const hasTime = fs.existsSync('/usr/bin/time');
 
-/** Runs a process to its end: wall ms, exit code, output, and peak RSS (MB) with `rss` where /usr/bin/time exists. */
-export function run(cmd, argv, { env = {}, rss = false } = {}) {
+/** Runs a process (in `cwd`, default this one's) to its end: wall ms, exit code, output, and peak RSS (MB) with `rss` where /usr/bin/time exists. */
+export function run(cmd, argv, { env = {}, rss = false, cwd } = {}) {
   const full = rss && hasTime ? ['/usr/bin/time', ['-f', '__RSS__%M', cmd, ...argv]] : [cmd, argv];
   const t = performance.now();
-  const r = spawnSync(full[0], full[1], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', ...env }, maxBuffer: 64 << 20 });
+  const r = spawnSync(full[0], full[1], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', ...env }, maxBuffer: 64 << 20, cwd });
   const ms = performance.now() - t;
   const m = /__RSS__(\d+)/.exec(r.stderr ?? '');
   return { ms, code: r.status, stdout: r.stdout, stderr: r.stderr, rssMB: m ? Number(m[1]) / 1024 : null };

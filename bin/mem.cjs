@@ -1,9 +1,13 @@
 #!/usr/bin/env node
 'use strict';
 // `mem`: a plain search or `mem index` is answered by the resident server (dist/cli/first.cjs), else
-// by the lean search bundle (dist/cli/search.cjs) or the index bundle (dist/cli/index.cjs);
-// everything else runs the CLI as ES modules (dist/cli/entry.js). A bundle is loaded only when an
-// argument names its command. See src/cli/first.ts.
+// by the lean search bundle (dist/cli/search.cjs) or the index bundle (dist/cli/index.cjs); a plain
+// get, trace or context by the read bundle (dist/cli/read.cjs); everything else runs the CLI as ES
+// modules (dist/cli/entry.js). A bundle is loaded only when an argument names its command. See
+// src/cli/first.ts and lean-read.ts.
+// Node 22+ keeps compiled code of every module it loads in a cache of its own; Node 20 has no such
+// call and compiles each time.
+require('node:module').enableCompileCache?.();
 const args = process.argv.slice(2);
 const env = process.env;
 // A reader that stops early (`mem --help | head -1`) ends the output quietly, not with a stack trace.
@@ -19,30 +23,37 @@ const guardStdout = () => {
   });
 };
 const cli = () => import('../dist/cli/entry.js');
-// The two large bundles are compiled from a V8 code cache kept in the user's cache folder
-// (src/cli/compile-cache.ts); the small first.cjs compiles faster than the cache is checked.
-// A run that did a bundle's main work (a search answered, an index updated file by file) completes
-// a cache written by a run that did less.
-const loader = () => require('../dist/cli/load.cjs');
-const bundle = (name) => loader().loadBundle(require('node:path').join(__dirname, '..', 'dist', 'cli', name));
+// `mem --help` not on a terminal: the text commander printed at build time (scripts/bundle.mjs).
+const builtHelp = () => {
+  if (args.length !== 1 || (args[0] !== '--help' && args[0] !== '-h') || env.MEM_LEAN_CLI === '0' || require('node:tty').isatty(1)) return false;
+  let text;
+  try {
+    text = require('node:fs').readFileSync(require('node:path').join(__dirname, '..', 'dist', 'cli', 'help.txt'), 'utf8');
+  } catch {
+    return false;
+  }
+  guardStdout();
+  process.stdout.write(text);
+  return true;
+};
+const bundle = (name) => require(require('node:path').join(__dirname, '..', 'dist', 'cli', name));
 const lean = async () => {
   if (!args.includes('search') && !args.includes('index')) return false;
   const next = await require('../dist/cli/first.cjs').first(args, env, guardStdout);
   guardStdout();
   if (next === 'index') {
-    const done = await bundle('index.cjs').leanIndex(args, env);
-    if (done === 'updated' && !process.exitCode) loader().mainWorkDone();
-    return !!done;
+    return !!(await bundle('index.cjs').leanIndex(args, env));
   }
   if (next === 'search' || next === 'search-declined') {
-    const done = await bundle('search.cjs').leanSearch(args, env, next === 'search-declined');
-    if (done === 'answered' && !process.exitCode) loader().mainWorkDone();
-    return !!done;
+    return !!(await bundle('search.cjs').leanSearch(args, env, next === 'search-declined'));
   }
   return next === 'done';
 };
+// `mem get`, `mem trace`, `mem context`: the read bundle (src/cli/lean-read.ts), false when it is not one of them after all.
+const READS = new Set(['get', 'trace', 'context']);
+const read = () => args.some((a) => READS.has(a)) && (guardStdout(), require('../dist/cli/read.cjs').leanRead(args, env));
 const rest = () => {
   guardStdout();
   return cli();
 };
-lean().then((done) => done || rest(), rest);
+if (!builtHelp()) lean().then((done) => done || read()).then((done) => done || rest(), rest);

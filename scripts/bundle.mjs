@@ -4,6 +4,7 @@
 //   dist/cli/first.cjs   src/cli/first.ts        is it a plain search; the resident server's answer
 //   dist/cli/search.cjs  src/cli/lean-search.ts  a plain search answered cold
 //   dist/cli/index.cjs   src/cli/lean-index.ts   a plain `mem index`
+//   dist/cli/read.cjs    src/cli/lean-read.ts    a plain `mem get`, `mem trace` or `mem context`
 // Packages stay external (required from node_modules at run time), except in the index bundle
 // proper-lockfile and its dependencies: every `mem index` takes the lock, and finding and reading
 // their nine files from node_modules cost about 4 ms more than the same code bundled; and in the
@@ -13,7 +14,8 @@
 // itself finds what the ES module would: the search bundles use dist/search/server/protocol.js (the build stamp, the server's
 // main.js), the index bundle dist/search/parallel-build.js (its worker), and createRequire resolves
 // packages from either (see src/cli/lean-search.ts and lean-index.ts).
-import fs from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const metaUrl = (rel) => ({
@@ -27,8 +29,8 @@ const common = {
   target: 'node20',
   packages: 'external',
   logLevel: 'warning',
-  // bin/mem.cjs runs the bundles from a V8 code cache (src/cli/compile-cache.ts), where import()
-  // cannot run: esbuild makes each a require (ES-module packages are required where they are used).
+  // A dynamic import() in a CommonJS file sets up the ES-module loader (about 2 ms): esbuild makes each
+  // a require (ES-module packages are required where they are used; Node ^20.19 and 22.12 can).
   supported: { 'dynamic-import': false },
 };
 // Packages are external except those named: bundled with their dependencies.
@@ -39,25 +41,12 @@ const externalExcept = (bundled) => ({
   },
 });
 const lockfile = ['proper-lockfile', 'graceful-fs', 'retry', 'signal-exit'];
-// esbuild gives each module that imports a Node builtin its own copy of the builtin's exports
-// (`__toESM(require("node:fs"), 1)` copies node:fs's ~100 properties): 38 copies in the index
-// bundle, ~2 ms of a one-edit `mem index` in interleaved A/Bs. The copies are getters onto the
-// same module, so one per builtin serves every module of a bundle. Helpers laid out otherwise stop
-// the build, and a test checks that no bundle keeps a copy per module (search-lean.test.ts).
-const SHARED = 'var __builtins = {};\nvar __builtin = (id) => __builtins[id] ??= __toESM(require(id), 1);\n';
-const shareBuiltins = (file) => {
-  const code = fs.readFileSync(file, 'utf8');
-  const copies = /__toESM\(require\("(node:[\w/]+)"\), 1\)/g;
-  if (!copies.test(code)) return;
-  const helper = code.indexOf('\nvar __toCommonJS = ');
-  const defined = code.indexOf('var __toESM = ');
-  if (defined < 0 || helper < defined) throw new Error(`${file}: esbuild's __toESM helper is not where bundle.mjs expects it`);
-  fs.writeFileSync(file, code.slice(0, helper + 1) + SHARED + code.slice(helper + 1).replace(copies, '__builtin("$1")'));
-};
 const server = metaUrl('search/server/protocol.js');
-await build({ ...common, entryPoints: ['src/cli/compile-cache.ts'], outfile: 'dist/cli/load.cjs' });
 await build({ ...common, ...server, entryPoints: ['src/cli/first.ts'], outfile: 'dist/cli/first.cjs' });
 await build({ ...common, ...server, packages: undefined, plugins: [externalExcept(['minisearch'])], entryPoints: ['src/cli/lean-search.ts'], outfile: 'dist/cli/search.cjs' });
+// The read bundle's import.meta.url: a file two folders below the package root, as workspace/templates.ts
+// (where MEMORY.md.example is) expects; nothing it reaches needs protocol.ts's own file.
+await build({ ...common, ...metaUrl('workspace/templates.js'), entryPoints: ['src/cli/lean-read.ts'], outfile: 'dist/cli/read.cjs' });
 await build({
   ...common,
   ...metaUrl('search/parallel-build.js'),
@@ -66,4 +55,9 @@ await build({
   entryPoints: ['src/cli/lean-index.ts'],
   outfile: 'dist/cli/index.cjs',
 });
-for (const name of ['load', 'first', 'search', 'index']) shareBuiltins(`dist/cli/${name}.cjs`);
+// `mem --help` as commander prints it when stdout is not a terminal (80 columns, no colour), written
+// at build time from the CLI itself, so bin/mem.cjs prints it without loading commander or the
+// commands (a hook's `mem --help | …`, a script); on a terminal commander prints it to its width.
+const help = spawnSync(process.execPath, ['dist/cli/entry.js', '--help'], { encoding: 'utf8', env: { ...process.env, MEM_LEAN_CLI: '0', NO_COLOR: '1', COLUMNS: '' } });
+if (help.status !== 0 || !help.stdout.startsWith('Usage: mem')) throw new Error(`mem --help failed at build time: ${help.stderr}`);
+writeFileSync('dist/cli/help.txt', help.stdout);

@@ -20,7 +20,7 @@ import { dayIn, isValidZone } from '../src/core/zone.js';
 import { leanIndexRoute, leanRoute } from '../src/cli/fast-args.js';
 import { serverOff } from '../src/cli/search-command.js';
 import { serverSwitch } from '../src/search/server/protocol.js';
-import { mem, ROOT, tempDir } from './helpers/cli.js';
+import { mem, memOk, ROOT, tempDir } from './helpers/cli.js';
 import { loadRecorder } from './helpers/loaded.js';
 import { index, NOW, searchWorkspace } from './search-helpers.js';
 
@@ -204,11 +204,15 @@ test('a lean lexical search loads no commander, zod, luxon, remark, openai, chok
   assert.doesNotMatch(chinese, /node_modules\/(commander|zod|luxon)\//);
 });
 
-test('the bundles share one copy of each Node builtin\'s exports (scripts/bundle.mjs), not one per module', () => {
-  for (const name of ['load', 'first', 'search', 'index']) {
-    const bundle = readFileSync(join(ROOT, 'dist', 'cli', `${name}.cjs`), 'utf8');
-    assert.doesNotMatch(bundle, /__toESM\(require\("node:/, name);
-    assert.match(bundle, /__builtin\("node:fs"\)/, name);
+test('bin/mem.cjs turns on Node\'s own compile cache where Node has it, and no bundle is compiled by hand', async (t) => {
+  const dir = tempDir(t, 'memfold-compile-cache-');
+  const marker = join(dir, 'called');
+  // On a Node without module.enableCompileCache (20), the preload gives it one that records the call.
+  writeFileSync(join(dir, 'preload.cjs'), `require('node:module').enableCompileCache = () => require('node:fs').writeFileSync(${JSON.stringify(marker)}, 'yes');\n`);
+  await memOk(['--version'], { env: { NODE_OPTIONS: `--require=${join(dir, 'preload.cjs')}` } });
+  assert.equal(readFileSync(marker, 'utf8'), 'yes');
+  for (const name of ['first', 'search', 'index', 'read']) {
+    assert.doesNotMatch(readFileSync(join(ROOT, 'dist', 'cli', `${name}.cjs`), 'utf8'), /cachedData|process\.binding/, name);
   }
 });
 

@@ -599,6 +599,15 @@ test('folding with a converter of only the applicable opencc entries gives the l
   const cfg = (createRequire(import.meta.url)('opencc-js/t2cn') as { Locale: { configs: Record<string, { normalizationChain: string[][]; segmentation: string[]; conversionChain: string[][] }> } }).Locale.configs.tw2sp!;
   const words = [...cfg.normalizationChain.flat(), ...cfg.segmentation, ...cfg.conversionChain.flat()].flatMap((d) => d.split('|').flatMap((e) => e.split(' ')));
   fc.assert(fc.property(fc.array(fc.oneof(fc.constantFrom(...words), fc.constantFrom(' ', 'redis', '，', '\n', '緩存')), { maxLength: 12 }), (parts) => same(parts.join(''))), { numRuns: 2000 });
+  // An opencc-js whose undocumented dictionaries are reshaped or gone: the library's own converter, same output.
+  const { tw2sp } = await import('../src/search/fold.js');
+  const real = createRequire(import.meta.url)('opencc-js/t2cn') as Parameters<typeof tw2sp>[0];
+  assert.ok(tw2sp(real), 'the pinned opencc-js has the shape fold.ts reads');
+  for (const reshaped of [{ ...real, Locale: undefined }, { ...real, Locale: { configs: {} } }, { ...real, Locale: { configs: { tw2sp: { conversionChain: 'x' } } } }, { ...real, Trie: undefined }]) {
+    assert.equal(tw2sp(reshaped), undefined);
+    const text = '為什麼放棄 Redis 緩存，改用本地記憶體';
+    assert.equal(smallConverter(new Set(text), reshaped)(text), full(text));
+  }
 });
 
 test('snippet hits without the segmenter are the tokenizer\'s hits whenever the query has no long CJK word', async () => {

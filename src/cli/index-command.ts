@@ -15,7 +15,7 @@ export interface IndexFlags {
   rebuild?: boolean;
 }
 
-/** True when a tier was updated file by file (the indexing code ran in this thread; compile-cache.ts). */
+/** True when a tier was updated file by file (the indexing code ran in this thread). */
 export async function indexCommand(flags: IndexFlags, g: GlobalOptions): Promise<boolean> {
   const out = outputFor(g);
   const workspace = locateWorkspace(g.workspace);

@@ -7,17 +7,13 @@ import { describeError, EXIT, exitCodeOf } from '../core/errors.js';
 import { commandName, COMMANDS, JOB_COMMANDS } from './commands.js';
 import { c } from '../terminal/output.js';
 import { VERSION } from './version.js';
+import { addOptions, GLOBAL_OPTIONS } from './options.js';
 
 /** The program with the named command registered, or every command (help, unknown words). */
 export async function buildProgram(name: string | undefined): Promise<Command> {
-  const program = new Command('mem')
+  const program = addOptions(new Command('mem')
     .description('memfold: long-term memory for AI agents, as plain Markdown you commit to git')
-    .version(VERSION)
-    .option('-C, --workspace <dir>', 'workspace folder (default: $MEM_WORKSPACE, else the nearest folder above holding mem.config.json, else defaultWorkspace in the user-level config)')
-    .option('--json', 'machine-readable output on stdout')
-    .option('-q, --quiet', 'print only errors and requested results')
-    .option('-v, --verbose', 'print details on stderr')
-    .option('--now <time>', 'run as of this ISO 8601 moment (also $MEM_NOW); without an offset, in the configured time zone')
+    .version(VERSION), GLOBAL_OPTIONS)
     // Usage errors are one line like every other error: commander's message (and its "Did you mean"), then the hint.
     .configureOutput({ outputError: (str, write) => write(`${c.red('mem:')} ${str.replace(/^error: /, '').trim().split('\n').join(' ')} (run "mem --help" for usage)\n`) })
     .exitOverride();

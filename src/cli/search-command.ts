@@ -35,8 +35,7 @@ export const EMPTY_QUERY = 'the query is empty; give some words to search for, e
 
 /**
  * `serverDeclined`: the resident server was asked already (served.ts) and will not answer: not asked
- * again. True when it ranked results itself, not the server (the search code ran in this thread;
- * compile-cache.ts).
+ * again. True when it ranked results itself, not the server (the search code ran in this thread).
  */
 export async function searchCommand(words: string[], flags: SearchFlags, g: GlobalOptions, opts: { serverDeclined?: boolean } = {}): Promise<boolean> {
   const query = words.join(' ');

@@ -14,7 +14,6 @@
  * that declined or never replied (protocol.ts `declined`) is not asked a second time.
  */
 import { createRequire } from 'node:module';
-import { nodeBinding } from '../core/node-binding.js';
 import type { SearchRoute } from './fast-args.js';
 import { wantsColour } from '../terminal/colors.js';
 import { nowText } from '../core/now-text.js';
@@ -59,14 +58,8 @@ export function render(g: { json?: boolean; quiet?: boolean }, env: NodeJS.Proce
   return { json: !!g.json, quiet: !!g.quiet, colour: wantsColour(terminal(1), env), stderrTerminal: terminal(2) };
 }
 
-/**
- * process.stdout.isTTY (fd 1) or process.stderr.isTTY (2) without the stream: a TTY stream is made
- * exactly when tty.isatty(fd), which asks the tty binding's isTTY; asked here directly where it can
- * be (node-binding.ts), since node:tty loads node:net (2 ms).
- */
+/** process.stdout.isTTY (fd 1) or process.stderr.isTTY (2) without making the stream: a TTY stream is made exactly when tty.isatty(fd). */
 function isTerminal(): (fd: 1 | 2) => boolean {
-  const isTTY = nodeBinding('tty_wrap')?.isTTY;
-  if (typeof isTTY === 'function') return (fd) => isTTY(fd) === true;
   return (createRequire(import.meta.url)('node:tty') as typeof import('node:tty')).isatty;
 }
 

@@ -13,7 +13,7 @@ import type { EntryRecord } from '../entries/store.js';
 import { PINNED_END, PINNED_START, readCurrentMemory } from '../governance/memory-md.js';
 import { scopeOfFolder } from '../scope/scope-of.js';
 import { entryScopes } from '../scope/session-scope.js';
-import { loadEntries } from '../entries/store.js';
+import { readEntryTable } from '../entries/table-store.js';
 import { redactSecrets } from '../secrets/secrets.js';
 import { appendUsage } from '../runlog/usage-log.js';
 import { fitPack } from './pack.js';
@@ -102,10 +102,15 @@ export async function buildContext(req: ContextRequest): Promise<ContextResult> 
   }
   // An entry from before scopes is in its session's scope (session-scope.ts), never in every scope.
   const scopeOf = entryScopes(req.loaded.config.scopes);
-  const records = (await loadEntries(req.workspace)).map((r) => (getField(r.entry, 'scope') ? r : { ...r, entry: withField(r.entry, 'scope', scopeOf(r.entry) ?? '') }));
+  const scoped = (records: EntryRecord[]) => records.map((r) => (getField(r.entry, 'scope') ? r : { ...r, entry: withField(r.entry, 'scope', scopeOf(r.entry) ?? '') }));
   const memory = readCurrentMemory(await fs.promises.readFile(path.join(req.workspace, 'MEMORY.md'), 'utf8').catch(() => undefined));
-  const all = selectLayers(records, { scope, promoted: memory.citedIds, hitIds, scopeOf: writtenScope });
-  const layers = req.queryOnly ? { core: [], scope: [], query: all.query } : all;
+  // Chosen from the entry table's fields (entries/table.ts); only the chosen entries' files are parsed, for their text.
+  const table = await readEntryTable(req.workspace);
+  const chosen = selectLayers(scoped(table.records), { scope, promoted: memory.citedIds, hitIds, scopeOf: writtenScope });
+  const whole = (list: EntryRecord[]) => Promise.all(list.map(table.whole));
+  const layers = req.queryOnly
+    ? { core: [], scope: [], query: await whole(chosen.query) }
+    : { core: await whole(chosen.core), scope: await whole(chosen.scope), query: await whole(chosen.query) };
   // Only what a person pinned between the markers: a hand-written MEMORY.md that compound will adopt
   // whole on its first run is not pinned yet (and may name entries forgotten since).
   const pinnedBlocks = memory.adoptedLines === null ? memory.pinned : memory.pinned.slice(0, -1);

@@ -14,7 +14,7 @@ import { linkedIds } from '../entries/id.js';
 import { getField, type Entry } from '../entries/model.js';
 import { oneLine } from '../entries/render.js';
 import { clip } from '../extract/sentences.js';
-import { MEMORY_EXAMPLE } from '../workspace/init.js';
+import { MEMORY_EXAMPLE } from '../workspace/templates.js';
 
 export const PINNED_START = '<!-- mem:pinned:start -->';
 export const PINNED_END = '<!-- mem:pinned:end -->';

@@ -20,10 +20,30 @@ interface Trie {
   convert(text: string): string;
   segment(text: string): string[];
 }
+interface Tw2sp {
+  normalizationChain?: string[][];
+  segmentation?: string[];
+  conversionChain: string[][];
+}
 interface OpenCC {
   Converter(o: { from: string; to: string }): Convert;
-  Trie: new () => Trie;
-  Locale: { configs: Record<string, { normalizationChain?: string[][]; segmentation?: string[]; conversionChain: string[][] }> };
+  Trie?: new () => Trie;
+  /** Not part of opencc-js's documented API: read only through tw2sp(), which checks its shape. */
+  Locale?: { configs?: Record<string, unknown> };
+}
+
+const strings = (x: unknown): x is string[] => Array.isArray(x) && x.every((d) => typeof d === 'string');
+const groups = (x: unknown): x is string[][] => Array.isArray(x) && x.every(strings);
+
+/**
+ * The tw2sp dictionaries of opencc-js (an undocumented part: the package is pinned, and a release that
+ * reshapes it makes this undefined, so folding falls back to the library's own converter).
+ */
+export function tw2sp(l: OpenCC): Tw2sp | undefined {
+  const cfg = l.Locale?.configs?.tw2sp as Partial<Tw2sp> | undefined;
+  if (typeof l.Trie !== 'function' || !cfg || !groups(cfg.conversionChain)) return undefined;
+  if ((cfg.normalizationChain !== undefined && !groups(cfg.normalizationChain)) || (cfg.segmentation !== undefined && !strings(cfg.segmentation))) return undefined;
+  return cfg as Tw2sp;
 }
 
 const HAN = /\p{Script=Han}/u;
@@ -70,8 +90,8 @@ function applicable(dict: string, chars: Set<string>, out: Set<string>): string 
 }
 
 /** A trie of the group's applicable entries; `chars` grows by what they can write. */
-function trieOf(group: string[], chars: Set<string>): Trie {
-  const t = new (opencc().Trie)();
+function trieOf(l: OpenCC, group: string[], chars: Set<string>): Trie {
+  const t = new l.Trie!();
   const out = new Set<string>();
   // loadDictGroup loads the group last-to-first (earlier dicts win); empty dicts are left out.
   t.loadDictGroup(group.map((d) => applicable(d, chars, out)).filter(Boolean));
@@ -84,14 +104,16 @@ function trieOf(group: string[], chars: Set<string>): Trie {
  * segmentation, then the conversion tries per segment), from the entries that can match text made
  * of `input`'s characters. An entry matches only where all its key's characters occur, and each
  * stage's characters are the previous stage's plus what its kept entries write, so every stage
- * keeps every entry that could apply, in the library's order.
+ * keeps every entry that could apply, in the library's order. Where opencc-js's dictionaries are not
+ * there as expected (tw2sp), the library's own converter.
  */
-export function smallConverter(input: Set<string>): Convert {
-  const cfg = opencc().Locale.configs.tw2sp!;
+export function smallConverter(input: Set<string>, l: OpenCC = opencc()): Convert {
+  const cfg = tw2sp(l);
+  if (!cfg) return fullConverter();
   const chars = new Set(input);
-  const normalize = (cfg.normalizationChain ?? []).map((g) => trieOf(g, chars));
-  const seg = cfg.segmentation ? trieOf(cfg.segmentation, new Set(chars)) : undefined;
-  const convert = cfg.conversionChain.map((g) => trieOf(g, chars));
+  const normalize = (cfg.normalizationChain ?? []).map((g) => trieOf(l, g, chars));
+  const seg = cfg.segmentation ? trieOf(l, cfg.segmentation, new Set(chars)) : undefined;
+  const convert = cfg.conversionChain.map((g) => trieOf(l, g, chars));
   return (text) => {
     const normal = normalize.reduce((s, t) => t.convert(s), text);
     const segments = seg ? seg.segment(normal) : [normal];

@@ -10,6 +10,7 @@ import { describeError } from '../core/errors.js';
 import { defaultLockOptions } from '../write/defaults.js';
 import { withLock } from '../write/locks.js';
 import { WorkspaceWriter } from '../write/writer.js';
+import { refreshEntryTable } from '../entries/table-store.js';
 import type { EmbeddingRun } from './embed-index.js';
 import { updateTier, type IndexOptions, type TierCounters, type TierUpdate } from './indexer.js';
 import { ParallelBuildError } from './parallel-build.js';
@@ -59,6 +60,8 @@ export async function updateIndex(workspace: string, loaded: LoadedConfig, opts:
       if (r.state) states[tier] = r.state; // always there when `after` is given
       warnings.push(...r.warnings);
     }
+    // The entry table the reads answer from (entries/table-store.ts) follows the same files; never fails the update.
+    await refreshEntryTable(workspace, files).catch((err) => warnings.push(`entry table not updated (${describeError(err)})`));
     await opts.after?.(writer, states);
     return { tiers, warnings };
   });

@@ -5,17 +5,16 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { CONFIG_FILE, loadConfig } from '../config/load.js';
 import { MemError } from '../core/errors.js';
 import { systemZone } from '../core/time.js';
 import { defaultLockOptions } from '../write/defaults.js';
 import { WorkspaceWriter } from '../write/writer.js';
 import { LAYOUT_DIRS, MEMORY_FILE } from './layout.js';
+import { MEMORY_EXAMPLE, TEMPLATES_DIR } from './templates.js';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const TEMPLATES_DIR = path.join(ROOT, 'templates');
-export const MEMORY_EXAMPLE = path.join(ROOT, 'MEMORY.md.example');
+export { MEMORY_EXAMPLE, TEMPLATES_DIR };
+
 
 export interface InitResult {
   workspace: string;

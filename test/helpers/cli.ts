@@ -33,7 +33,6 @@ export function childEnv(extra: Record<string, string | undefined> = {}): NodeJS
   delete env.MEM_NOW;
   delete env.MEM_DEBUG;
   env.MEM_SEARCH_SERVER ??= 'no-spawn'; // a search never starts a resident server on demand in tests (src/search/server/client.ts)
-  env.MEM_COMPILE_CACHE ??= join(tmpdir(), 'memfold-test-compile-cache'); // not the user's ~/.cache (src/cli/compile-cache.ts)
   for (const [k, v] of Object.entries(extra)) {
     if (v === undefined) delete env[k];
     else env[k] = v;

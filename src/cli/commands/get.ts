@@ -1,27 +1,14 @@
-/** `mem get <id>`: one entry, with its file and lines. */
+/** `mem get <id>`: one entry, with its file and lines (the body: read-commands.ts, shared with the fast path). */
 import type { Command } from 'commander';
-import { commandContext, type GlobalOptions } from '../context.js';
-import { c } from '../../terminal/output.js';
-import { MemError } from '../../core/errors.js';
-import { entryJson } from '../../entries/json.js';
-import { loadEntries } from '../../entries/store.js';
-import { appendUsage } from '../../runlog/usage-log.js';
+import type { GlobalOptions } from '../context.js';
+import { addOptions, COMMAND_OPTIONS } from '../options.js';
+import { getCommand } from '../read-commands.js';
 
 export function registerGet(program: Command): void {
-  program
+  addOptions(program
     .command('get')
     .argument('<id>', 'entry id, e.g. DECISION-20261121-move-event-store-to-postgresql')
-    .description('print one entry with its file and line')
+    .description('print one entry with its file and line'), COMMAND_OPTIONS.get)
     .addHelpText('after', '\nExamples:\n  mem get RULE-20261120-every-migration-needs-a-rollback-script\n  mem get DECISION-20261121-放弃-redis-缓存-改用本地-lru --json')
-    .action(async (id: string, _o: unknown, cmd: Command) => {
-      const { workspace, now, out } = commandContext(cmd.optsWithGlobals<GlobalOptions>());
-      const found = (await loadEntries(workspace)).filter((r) => r.id === id);
-      const r = found[0];
-      if (!r) throw new MemError('NOT_FOUND', `no entry with id ${id} (find ids with "mem search" or "mem export")`);
-      if (found.length > 1) out.warn(`${found.length} entries share id ${id}; showing the first (run "mem lint")`);
-      out.json(entryJson(r));
-      out.result(`${c.dim(`${r.file}:${r.block.startLine}-${r.block.endLine}`)}\n${r.block.raw.trimEnd()}`);
-      const warning = await appendUsage(workspace, now, 'access', 'get', [id]);
-      if (warning) out.info(warning);
-    });
+    .action(async (id: string, _o: unknown, cmd: Command) => getCommand(id, cmd.optsWithGlobals<GlobalOptions>()));
 }

@@ -2,12 +2,12 @@
 import type { Command } from 'commander';
 import type { GlobalOptions } from '../context.js';
 import { indexCommand, type IndexFlags } from '../index-command.js';
+import { addOptions, COMMAND_OPTIONS } from '../options.js';
 
 export function registerIndex(program: Command): void {
-  program
+  addOptions(program
     .command('index')
-    .description('update the search index (.mem/index) from changed files only; writes nothing but .mem/')
-    .option('--rebuild', 'drop the index and build it again from every file')
+    .description('update the search index (.mem/index) from changed files only; writes nothing but .mem/'), COMMAND_OPTIONS.index)
     .addHelpText('after', '\nExamples:\n  mem index\n  mem index --rebuild --json\n\nThe summary line counts files scanned/changed/added/removed, chunks added/removed, embeddings computed vs from cache, and seconds.')
     .action(async (flags: IndexFlags, cmd: Command) => {
       await indexCommand(flags, cmd.optsWithGlobals<GlobalOptions>());

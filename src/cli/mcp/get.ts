@@ -9,13 +9,14 @@ import path from 'node:path';
 import { MemError } from '../../core/errors.js';
 import { notRegularFile } from '../../core/regular-file.js';
 import { entryJson } from '../../entries/json.js';
-import { loadEntries } from '../../entries/store.js';
+import { readEntryTable } from '../../entries/table-store.js';
 import { findSecrets, redactionMarker } from '../../secrets/secrets.js';
 
 export async function getById(workspace: string, id: string) {
-  const r = (await loadEntries(workspace)).find((x) => x.id === id);
+  const table = await readEntryTable(workspace);
+  const r = table.withId(id)[0];
   if (!r) throw new MemError('NOT_FOUND', `no entry with id ${id} (ids come from memory_search and memory_context results)`);
-  return entryJson(r);
+  return entryJson(await table.whole(r));
 }
 
 const READABLE = /^(MEMORY\.md|memory\/(?!\.locks\/)[^\0]+\.md|second-brain\/[^\0]+\.md)$/;

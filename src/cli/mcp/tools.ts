@@ -13,7 +13,7 @@ import { TASK_STATES } from '../../entries/task-state.js';
 import { parseSince } from '../../core/time.js';
 import { buildContext } from '../../context/run.js';
 import { redactSecrets } from '../../secrets/secrets.js';
-import { traceOf } from '../commands/trace.js';
+import { traceOf } from '../read-commands.js';
 import { runRemember } from '../../jobs/remember.js';
 import { appendUsage } from '../../runlog/usage-log.js';
 import { getById, getByPath } from './get.js';

@@ -1,0 +1,26 @@
+/**
+ * `mem get`, `mem trace` and `mem context` on the fast path, bundled into one CommonJS file
+ * (dist/cli/read.cjs, built by scripts/bundle.mjs) as the lean search is (lean-search.ts): no
+ * commander, no zod on a plainly valid configuration, no ES-module graph to resolve. `mem context`
+ * runs at every session start, under the host's time limit for a hook (issue 28).
+ *
+ * Invariant: the bodies are read-commands.ts's, which commander's actions run too, so the fast path
+ * and the full CLI print the same bytes and exit with the same codes (runLean ends as main.ts does).
+ * Nothing reached from here uses top-level await (CommonJS has none).
+ */
+import { fastRoute } from './fast-args.js';
+import { runLean } from './lean-run.js';
+import type { ContextFlags } from './read-commands.js';
+
+/** False when the command line is not a plain get, trace or context (bin/mem.cjs then runs the CLI). */
+export async function leanRead(args: string[], env: NodeJS.ProcessEnv): Promise<boolean> {
+  const r = fastRoute(args, env);
+  if (!r || (r.command !== 'get' && r.command !== 'trace' && r.command !== 'context')) return false;
+  const read = await import('./read-commands.js');
+  await runLean(async () => {
+    if (r.command === 'get') await read.getCommand(r.words[0]!, r.global);
+    else if (r.command === 'trace') await read.traceCommand(r.words[0]!, r.global);
+    else await read.contextCommand(r.flags as unknown as ContextFlags, r.global);
+  });
+  return true;
+}

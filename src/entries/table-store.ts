@@ -1,0 +1,170 @@
+/**
+ * The entry table in `.mem/entries/` (issue 28): every entry of memory/ as a row (table.ts), in 32
+ * bucket files by path, each file's rows stamped with its size, mtime and ctime, and stamps.json
+ * listing every stamp. `mem index`, the
+ * watcher, the daemon, the search server and every job that writes Markdown refresh it through the
+ * index update (search/update.ts), rewriting only the buckets whose files changed.
+ *
+ * Invariant: the table is never required and a read never writes it (DESIGN invariant 4). A read
+ * stats every memory file and parses, in memory, each one the table lacks or holds with another
+ * stamp (a hand edit, a deleted or damaged `.mem/`), so it answers exactly as parsing every file
+ * would; deleting `.mem/` loses nothing and costs one slower read until the next refresh.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { markdownFilesUnder } from '../workspace/markdown-files.js';
+import { readMemoryFiles, recordsOf, type EntryRecord } from './store.js';
+import { isRow, rowOf, TABLE_FIELDS, tableRecord, type Row } from './table.js';
+
+export const TABLE_DIR = '.mem/entries';
+const BUCKETS = 32;
+/** Part of every bucket: a table of another layout or field list is read as empty, and rewritten. */
+const LAYOUT = `1:${TABLE_FIELDS.join(',')}`;
+
+type Stamped = [size: number, mtimeMs: number, ctimeMs: number, rows: Row[]];
+type Bucket = Record<string, Stamped>;
+
+/** A path's bucket (FNV-1a over UTF-16 code units). */
+function bucketOf(p: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < p.length; i++) h = Math.imul(h ^ p.charCodeAt(i), 0x01000193);
+  return (h >>> 0) % BUCKETS;
+}
+
+const bucketFile = (workspace: string, b: number) => path.join(workspace, TABLE_DIR, `b${String(b).padStart(2, '0')}.json`);
+
+/** Bucket `b` as stored, or empty when missing, damaged or of another layout. */
+function readBucket(workspace: string, b: number): Bucket {
+  try {
+    const v = JSON.parse(fs.readFileSync(bucketFile(workspace, b), 'utf8')) as { layout?: unknown; files?: unknown };
+    if (v?.layout !== LAYOUT || !v.files || typeof v.files !== 'object') return {};
+    const out: Bucket = {};
+    for (const [p, s] of Object.entries(v.files as Record<string, unknown>)) {
+      if (Array.isArray(s) && s.length === 4 && s.slice(0, 3).every((n) => typeof n === 'number') && Array.isArray(s[3]) && s[3].every(isRow)) out[p] = s as Stamped;
+    }
+    return out;
+  } catch {
+    return {};
+  }
+}
+
+/** A memory file's entries: rows from the table where its stamp matches, else records parsed from the file. */
+type FileEntries = { file: string; rows: Row[] } | { file: string; parsed: EntryRecord[] };
+
+/** Every memory file's entries, in file order. */
+async function scan(workspace: string): Promise<FileEntries[]> {
+  const stored = Array.from({ length: BUCKETS }, (_, b) => readBucket(workspace, b));
+  const out: FileEntries[] = [];
+  for (const name of markdownFilesUnder(path.join(workspace, 'memory'))) {
+    const file = `memory/${name}`;
+    const st = fs.statSync(path.join(workspace, file), { throwIfNoEntry: false });
+    if (!st) continue;
+    const had = stored[bucketOf(file)]![file];
+    if (had && had[0] === st.size && had[1] === st.mtimeMs && had[2] === st.ctimeMs) out.push({ file, rows: had[3] });
+    else out.push({ file, parsed: (await readMemoryFiles(workspace, [file])).flatMap((f) => recordsOf(f.file, f.text)) });
+  }
+  return out;
+}
+
+/** Where a row holds the entry's id (table.ts: kind, title, two lines, then TABLE_FIELDS). */
+const ID_AT = 4 + TABLE_FIELDS.indexOf('id');
+
+export interface EntryTable {
+  /** Every entry, in file order; a record read from the table holds only the table's fields (table.ts). Made on first use. */
+  readonly records: EntryRecord[];
+  /** The entries with this id, in file order, without making a record of every other entry (mem get). */
+  withId(id: string): EntryRecord[];
+  /** The record as parsed from its file (its raw text and every field): what prints or renders an entry. */
+  whole(r: EntryRecord): Promise<EntryRecord>;
+}
+
+/** Reads the table with every changed file overlaid; writes nothing. */
+export async function readEntryTable(workspace: string): Promise<EntryTable> {
+  const files = await scan(workspace);
+  const parsed = new Map<string, Promise<EntryRecord[]>>();
+  const fileRecords = (file: string) => {
+    let got = parsed.get(file);
+    if (!got) parsed.set(file, (got = readMemoryFiles(workspace, [file]).then((fs) => fs.flatMap((f) => recordsOf(f.file, f.text)))));
+    return got;
+  };
+  let records: EntryRecord[] | undefined;
+  return {
+    get records() {
+      return (records ??= files.flatMap((f) => ('rows' in f ? f.rows.map((row) => tableRecord(f.file, row)) : f.parsed)));
+    },
+    withId: (id) => files.flatMap((f) => ('rows' in f ? f.rows.filter((row) => (row[ID_AT] ?? '') === id).map((row) => tableRecord(f.file, row)) : f.parsed.filter((r) => r.id === id))),
+    whole: async (r) => (r.block.raw ? r : (await fileRecords(r.file)).find((x) => x.block.startLine === r.block.startLine && x.id === r.id) ?? r),
+  };
+}
+
+const STAMPS = 'stamps.json';
+
+/** A memory file as the index's scan stated it (search/scan.ts ScannedFile): workspace-relative path with `/`. */
+export interface StatedFile {
+  path: string;
+  size: number;
+  mtimeMs: number;
+  ctimeMs: number;
+}
+
+function* listed(workspace: string): Generator<{ file: string; st: { size: number; mtimeMs: number; ctimeMs: number } }> {
+  for (const name of markdownFilesUnder(path.join(workspace, 'memory'))) {
+    const file = `memory/${name}`;
+    const st = fs.statSync(path.join(workspace, file), { throwIfNoEntry: false });
+    if (st) yield { file, st };
+  }
+}
+
+/** Every stored file's stamp, written after its bucket: an update reads only the buckets whose files changed. */
+function readStamps(workspace: string): Record<string, [number, number, number]> {
+  try {
+    const v = JSON.parse(fs.readFileSync(path.join(workspace, TABLE_DIR, STAMPS), 'utf8')) as { layout?: unknown; stamps?: unknown };
+    return v?.layout === LAYOUT && v.stamps && typeof v.stamps === 'object' ? (v.stamps as Record<string, [number, number, number]>) : {};
+  } catch {
+    return {};
+  }
+}
+
+function writeAtomic(target: string, text: string): void {
+  const tmp = `${target}.${process.pid}.tmp`;
+  try {
+    fs.writeFileSync(tmp, text);
+    fs.renameSync(tmp, target);
+  } finally {
+    fs.rmSync(tmp, { force: true });
+  }
+}
+
+/**
+ * Brings the stored table up to date with memory/ (the caller holds the index lock), from the files
+ * the index update just stated when it gives them (`scanned`), else from a listing. Only the
+ * buckets holding a file whose stamp differs from stamps.json are read, rebuilt and written, so a
+ * one-edit `mem index` parses one bucket, not the table.
+ */
+export async function refreshEntryTable(workspace: string, scanned?: readonly StatedFile[]): Promise<void> {
+  const stamps = readStamps(workspace);
+  const now: Record<string, [number, number, number]> = {};
+  const changed = new Set<number>();
+  for (const { file, st } of scanned ? scanned.filter((f) => f.path.startsWith('memory/')).map((f) => ({ file: f.path, st: f })) : listed(workspace)) {
+    const was = stamps[file];
+    now[file] = [st.size, st.mtimeMs, st.ctimeMs];
+    if (!was || was[0] !== st.size || was[1] !== st.mtimeMs || was[2] !== st.ctimeMs) changed.add(bucketOf(file));
+  }
+  for (const file of Object.keys(stamps)) if (!now[file]) changed.add(bucketOf(file));
+  if (!changed.size) return;
+  const dir = path.join(workspace, TABLE_DIR);
+  fs.mkdirSync(dir, { recursive: true });
+  for (const b of changed) {
+    const stored = readBucket(workspace, b);
+    const files: Bucket = {};
+    for (const [file, st] of Object.entries(now)) {
+      if (bucketOf(file) !== b) continue;
+      const had = stored[file];
+      files[file] = had && had[0] === st[0] && had[1] === st[1] && had[2] === st[2]
+        ? had
+        : [...st, (await readMemoryFiles(workspace, [file])).flatMap((f) => recordsOf(f.file, f.text)).map(rowOf)];
+    }
+    writeAtomic(bucketFile(workspace, b), JSON.stringify({ layout: LAYOUT, files }));
+  }
+  writeAtomic(path.join(dir, STAMPS), JSON.stringify({ layout: LAYOUT, stamps: now }));
+}
