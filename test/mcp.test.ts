@@ -254,7 +254,7 @@ describe('mem mcp', { concurrency: 2 }, () => {
     assert.equal(replies.get(5)!.result.isError, true);
     assert.match(replies.get(5)!.result.content[0].text, /give id \(an entry id, for its cited turns\) or query/);
     assert.doesNotMatch(replies.get(5)!.result.content[0].text, /not both/);
-    assert.equal(replies.get(6)!.result.tools.length, 6, 'the last request, with no newline, is answered');
+    assert.equal(replies.get(6)!.result.tools.length, 7, 'the last request, with no newline, is answered');
   });
 
   test('memory_evidence gives the same turns as mem source --json', async (t) => {

@@ -105,7 +105,8 @@ describe('a process killed mid-write', () => {
     assert.equal(entryIds(ws).length, 9);
     const after = readFileSync(file, 'utf8');
     assert.ok(after.startsWith(before), 'the old entries come first, unchanged');
-    assert.ok(!after.includes(torn.slice(before.length) + '\n'), 'the torn rest is gone, not kept above the whole block');
+    // The whole block begins with the same bytes as the torn half, so a torn rest kept above it shows as a second copy.
+    assert.equal(after.split(torn.slice(before.length)).length - 1, 1, 'the torn rest is gone, not kept above the whole block');
     const lint = await mem(['-C', ws, 'lint']);
     assert.equal(lint.code, 0, lint.stdout + lint.stderr);
   });

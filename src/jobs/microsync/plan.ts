@@ -17,6 +17,7 @@ import { candidateMarks, isForgotten, type ForgottenMarks } from '../forgotten.j
 import { covers, retractedBy, sameKeyIn, sameScope } from './scope-link.js';
 import type { Known } from './scope-link.js';
 import { revisionTarget, sameSaying } from './revision-target.js';
+import { renderEntry } from '../../entries/render.js';
 
 /**
  * Below this similarity of content words (two in five shared) a revision names no predecessor rather
@@ -163,7 +164,13 @@ function findRetracted(c: Candidate, known: Known[], day: string): string | unde
 }
 
 export function planEntries(input: PlanInput): Plan {
-  const known: Known[] = input.existing.slice();
+  // A torn rest of a killed append is not a recorded entry: the block planned again from the same
+  // candidate starts with its bytes, and appending it makes the writer replace the rest (planAppend).
+  const torn = (k: Known) => !!k.tail && input.candidates.some((c) => {
+    const block = renderEntry(entryFromCandidate(c, k.id));
+    return block.length > k.tail!.length && block.startsWith(k.tail!);
+  });
+  const known: Known[] = input.existing.filter((k) => !torn(k));
   const plan: Plan = { entries: [], skipped: [], forgotten: 0 };
   // Oldest first, so a revision finds what it revises already planned (sort is stable).
   const ordered = [...input.candidates].sort((a, b) => a.timestamp.localeCompare(b.timestamp));

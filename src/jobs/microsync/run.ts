@@ -10,7 +10,7 @@ import type { LoadedConfig } from '../../config/load.js';
 import { MemError } from '../../core/errors.js';
 import { dayOf, parseSince } from '../../core/time.js';
 import { appendEntries } from '../../entries/daily.js';
-import { loadEntries } from '../../entries/store.js';
+import { readMemoryFiles, recordsOf } from '../../entries/store.js';
 import { withField, type Entry } from '../../entries/model.js';
 import { entryScopes, sessionScopes } from '../../scope/session-scope.js';
 import { runBudget, type LlmBudget } from '../../extract/llm-budget.js';
@@ -150,7 +150,11 @@ async function microsync(opts: MicrosyncOptions, jobLock?: HeldLock): Promise<Mi
 
   // Entries from before scopes are compared as their session's scope (session-scope.ts), never as global.
   const scopeOf = entryScopes(config.scopes);
-  const existing = (await loadEntries(opts.workspace)).map((r) => ({ id: r.id, entry: withScope(r.entry, scopeOf(r.entry)) }));
+  // The last entry of a file that ends mid-line may be the torn rest of a killed append (planAppend repairs it).
+  const existing = (await readMemoryFiles(opts.workspace)).flatMap((f) =>
+    recordsOf(f.file, f.text).map((r, i, all) => ({
+      id: r.id, entry: withScope(r.entry, scopeOf(r.entry)), ...(i === all.length - 1 && !f.text.endsWith('\n') ? { tail: r.block.raw } : {}),
+    })));
   const ofSession = sessionScopes(config.scopes);
   const dated = candidates.map((c) => labelCandidate({ ...c, day: dayOf(c.timestamp, zone), sessionPathStored: storedSessionPath(c.sessionPath) }, ofSession(c)));
   result.plan = planEntries({ candidates: dated, existing, forgotten: loadForgotten(opts.workspace) });

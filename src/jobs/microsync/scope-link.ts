@@ -51,4 +51,6 @@ export function retractedBy(c: Candidate, active: Known[]): string | undefined {
 export interface Known {
   id: string;
   entry: Entry;
+  /** The entry's text when it ends its file without a final newline: maybe the torn rest of a killed append. */
+  tail?: string;
 }
