@@ -200,3 +200,17 @@ test('a candidate carries the folder its session ran in, when the reader gives o
   assert.equal(extractWithRules([withCwd])[0]?.cwd, '/home/dev/shop');
   assert.equal(extractWithRules([turn!])[0]?.cwd, undefined);
 });
+
+describe('a system shape said without "we decided" is Architecture (issue 27)', () => {
+  const cases: Array<[string, string]> = [
+    ["We're splitting notifications into their own service behind a queue.", 'Architecture'],
+    ['Uploads move into a dedicated MinIO cluster fed by the API.', 'Architecture'],
+    ['Design is settled: each customer gets one schema per tenant in Postgres.', 'Architecture'],
+    ['The importer will poll the inbox table every minute.', 'Architecture'],
+    ['We decided the admin app goes through an API gateway.', 'Architecture'],
+    ['报表模块拆成独立服务，通过消息队列通信。', 'Architecture'],
+    ['架构上定了：订单改成事件溯源。', 'Architecture'],
+    ['不要再輪詢資料表了，改成訂閱事件。', 'Architecture'],
+  ];
+  for (const [text, kind] of cases) test(text, () => assert.deepEqual(said(text).map((c) => c.kind), [kind]));
+});

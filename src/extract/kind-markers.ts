@@ -27,6 +27,23 @@ export const KIND_MARKERS: Marker[] = [
  */
 export const STYLE_TOPIC = /\b(?:indent(?:ation|ed)?|tabs?|spaces|pnpm|npm|yarn|bun|package\s+manager|prettier|formatter|semicolons?|single\s+quotes|double\s+quotes|commit\s+messages?|tone|emojis?|in\s+(?:english|chinese|french|german|spanish|japanese)|(?:english|chinese)\s+only|language|verbose|concise|terse)\b|缩进|縮進|空格|中文|英文|繁[体體]|[简簡][体體]|语气|語氣|提交信息|提交訊息|包管理/i;
 
+/**
+ * Words that only a system's shape uses (event sourcing, a gateway, a queue between services, 网关,
+ * 事件溯源, 轮询): a decision or rule saying one of them is an Architecture entry.
+ */
+export const ARCH_SHAPE = /\b(?:event[\s-]sourc\w*|cqrs|microservices?|monolith|gateway|pub\/?sub|message\s+(?:queue|bus)|job\s+queue|(?:behind|through|via)\s+a\s+queue|(?:its\s+own|their\s+own|separate|dedicated|independent)\s+(?:[\w.-]+\s+)?(?:service|cluster|database|db)|schema\s+per\s+tenant|per[\s-]tenant|read\s+models?|projections?|listen\/notify|poll(?:s|ing)?)\b|事件溯源|网关|閘道|[消訊][息][队佇隊][列]|任[务務][队隊佇]列|工作佇列|[发發]布[订訂]阅|[发發]布[订訂]閱|[订訂][阅閱]事件|[轮輪][询詢]|[独獨]立(?:的)?(?:服[务務]|[数資][据料]?[库庫]|集群|叢集)|[租][户戶].{0,8}schema|集群|叢集/i;
+
+/**
+ * A statement of a system's shape said without "we decided": a structural verb and a shape word
+ * ("We're splitting billing into its own service behind a queue", "Search moves into a dedicated
+ * cluster", "结算模块拆成独立服务", "架构上定了：…").
+ */
+export const ARCH_MARKERS: Marker[] = [
+  { kind: 'Architecture', confidence: 0.8, re: /\b(?:architecture\s+decision|(?:the\s+)?(?:design|architecture)\s+is\s+(?:settled|decided))\s*[:：—–-]/i, strip: /^.*?\b(?:architecture\s+decision|(?:the\s+)?(?:design|architecture)\s+is\s+(?:settled|decided))\s*[:：—–-]\s*/i },
+  { kind: 'Architecture', confidence: 0.8, re: new RegExp(String.raw`(?<!\b(?:to|should|could|might|would|can)\s+)\b(?:split(?:s|ting)?|mov(?:e|es|ing)|put(?:s|ting)|isolated|subscribes?|runs?\s+(?:on|through))\b[^.?!]{0,80}?(?:${ARCH_SHAPE.source})|\bwill\s+poll\b`, 'i'), strip: /^.*?\b(?:we(?:['’]re|\s+are)\s+|we\s+will\s+|we['’]ll\s+)(?=split|mov|put)/i },
+  { kind: 'Architecture', confidence: 0.8, re: /架[构構]上?(?:定了|[确確]定了?|定案)|方案定了|(?:拆成|拆出|拆分|放到|放在|[挪搬]到|走)[^，,。]{0,30}?(?:事件溯源|网关|閘道|[消訊]息[队佇隊]列|任[务務][队隊佇]列|工作佇列|[独獨]立(?:的)?(?:服[务務]|集群|叢集)|集群|叢集)/, strip: /^.*?(?:架[构構]上?(?:定了|[确確]定了?|定案)|方案定了)\s*[:：,，]?\s*/ },
+];
+
 /** A Task's state, from how the statement says it. */
 export function taskState(statement: string): 'todo' | 'doing' | 'done' | 'blocked' {
   if (/\bblocked\b|卡住|阻塞/i.test(statement)) return 'blocked';

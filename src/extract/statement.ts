@@ -5,7 +5,7 @@
  */
 import type { Kind } from '../entries/model.js';
 import type { Turn } from '../transcripts/types.js';
-import { STYLE_TOPIC, taskState } from './kind-markers.js';
+import { ARCH_SHAPE, STYLE_TOPIC, taskState } from './kind-markers.js';
 import { BECAUSE, FINDING, MARKERS, REVISION, UNSETTLED } from './markers.js';
 import { type Marker } from './kind-markers.js';
 import { capitalise, clip, clipPhrase, sentences, stripQuoted, trimEnd, withoutQuotes } from './sentences.js';
@@ -63,6 +63,8 @@ export interface Statement {
 
 /** Marker-less topical instructions about the user's style or tools are preferences. */
 function kindOf(st: Statement): Kind {
+  // A decision or rule about the system's shape (a gateway, a queue, event sourcing) is architecture.
+  if ((st.kind === 'Decision' || (st.kind === 'Rule' && !STYLE_TOPIC.test(st.text))) && ARCH_SHAPE.test(withoutQuotes(st.text))) return 'Architecture';
   return st.marker?.topical && st.kind === 'Rule' && STYLE_TOPIC.test(st.text) ? 'Preference' : st.kind;
 }
 
