@@ -214,3 +214,20 @@ describe('a system shape said without "we decided" is Architecture (issue 27)', 
   ];
   for (const [text, kind] of cases) test(text, () => assert.deepEqual(said(text).map((c) => c.kind), [kind]));
 });
+
+describe('tasks and goals said as such (issue 27)', () => {
+  const cases: Array<[string, string]> = [
+    ['New task: migrate the cron jobs to the scheduler.', 'Task: Migrate the cron jobs to the scheduler'],
+    ['Task: bump the Node image to 22.', 'Task: Bump the Node image to 22'],
+    ['Add this to the todo list: renew the TLS certificate.', 'Task: Renew the TLS certificate'],
+    ["We're blocked on the export task until legal signs off.", "Task: We're blocked on the export task until legal signs off"],
+    ['新任务：给导出接口加分页。', 'Task: 给导出接口加分页'],
+    ['Goal: zero flaky tests in CI by March.', 'Goal: Zero flaky tests in CI by March'],
+    ['The objective for the sprint is a working export to CSV.', 'Goal: A working export to CSV'],
+    ['Our goal for the next two months is to halve the build time.', 'Goal: Halve the build time'],
+    ['We want to ship the beta to 50 users. That is the target.', 'Goal: We want to ship the beta to 50 users'],
+    ['By spring we want to pass the ISO audit. Set that as the goal.', 'Goal: By spring we want to pass the ISO audit'],
+  ];
+  for (const [text, want] of cases) test(text, () => assert.deepEqual(summary(said(text)), [want]));
+  test('a task said blocked carries that state', () => assert.equal(said("I'm blocked on the SSO task until IT replies.")[0]?.state, 'blocked'));
+});

@@ -76,4 +76,7 @@ export const DECOYS: string[] = [
   'One option is to move search into a dedicated cluster. Not decided yet.',
   'The vendor said we should put a gateway in front of everything.',
   '要不要把结算拆成独立服务？',
+  'Is the goal: faster builds, or smaller images?',
+  'What is the objective for the sprint?',
+  'Should I put this on the task list?',
 ];
