@@ -231,3 +231,19 @@ describe('tasks and goals said as such (issue 27)', () => {
   for (const [text, want] of cases) test(text, () => assert.deepEqual(summary(said(text)), [want]));
   test('a task said blocked carries that state', () => assert.equal(said("I'm blocked on the SSO task until IT replies.")[0]?.state, 'blocked'));
 });
+
+describe('a cause and its fix is a Lesson (issue 27)', () => {
+  const kinds = (text: string) => said(text).map((c) => c.kind);
+  test('cause and fix in one sentence', () => assert.deepEqual(kinds('The real cause was a stale lockfile; regenerating it fixed the CI.'), ['Lesson']));
+  test('a takeaway opener', () => assert.deepEqual(kinds('Takeaway from the incident: the queue filled up because consumers crashed.'), ['Lesson']));
+  test('"keep that as a lesson" points at the sentence before', () => assert.deepEqual(kinds('The root cause was a missing timeout; adding one fixed the hang. Keep that as a lesson.'), ['Lesson']));
+  test('the fix in the next sentence joins the lesson', () => {
+    const [c, ...rest] = said('Learned the hard way: the deploy broke because the env file was missing. Restoring it solved it.');
+    assert.equal(rest.length, 0);
+    assert.equal(c?.kind, 'Lesson');
+    assert.match(c?.conclusion ?? '', /Restoring it solved it/);
+  });
+  test('a note with a cause, then its fix, is a lesson', () => assert.deepEqual(kinds('For the record: pages timed out because the pool was too small. Raising it to 20 fixed it.'), ['Lesson']));
+  test('复盘结论', () => assert.deepEqual(kinds('复盘结论：接口变慢是缓存失效导致的，加回缓存就好了。'), ['Lesson']));
+  test('a note without a cause stays a note', () => assert.deepEqual(kinds('For the record: the staging box is in Frankfurt. That fixed nothing.'), ['Note']));
+});

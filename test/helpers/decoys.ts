@@ -79,4 +79,6 @@ export const DECOYS: string[] = [
   'Is the goal: faster builds, or smaller images?',
   'What is the objective for the sprint?',
   'Should I put this on the task list?',
+  'Do you think the root cause was the cache, and that clearing it fixed it?',
+  'Maybe the outage came from the missing index and adding it fixed it.',
 ];
