@@ -247,3 +247,10 @@ describe('a cause and its fix is a Lesson (issue 27)', () => {
   test('复盘结论', () => assert.deepEqual(kinds('复盘结论：接口变慢是缓存失效导致的，加回缓存就好了。'), ['Lesson']));
   test('a note without a cause stays a note', () => assert.deepEqual(kinds('For the record: the staging box is in Frankfurt. That fixed nothing.'), ['Note']));
 });
+
+describe('going back to a tool of the user\'s style is a Preference, like the one it revises (issue 27)', () => {
+  const kinds = (text: string) => said(text).map((c) => `${c.kind}${c.revises ? ' (revises)' : ''}`);
+  test('switch back to a package manager', () => assert.deepEqual(kinds('Hmm, switch back to yarn, the build box lacks pnpm.'), ['Preference (revises)']));
+  test('go back to tabs', () => assert.deepEqual(kinds('Go back to tabs for indentation.'), ['Preference (revises)']));
+  test('going back to a technology stays a Decision', () => assert.deepEqual(kinds('Go back to REST for the partner API after all.'), ['Decision (revises)']));
+});

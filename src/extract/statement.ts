@@ -65,7 +65,7 @@ export interface Statement {
 function kindOf(st: Statement): Kind {
   // A decision or rule about the system's shape (a gateway, a queue, event sourcing) is architecture.
   if ((st.kind === 'Decision' || (st.kind === 'Rule' && !STYLE_TOPIC.test(st.text))) && ARCH_SHAPE.test(withoutQuotes(st.text))) return 'Architecture';
-  return st.marker?.topical && st.kind === 'Rule' && STYLE_TOPIC.test(st.text) ? 'Preference' : st.kind;
+  return st.marker?.topical && (st.kind === 'Rule' || st.kind === 'Decision') && STYLE_TOPIC.test(st.text) ? 'Preference' : st.kind;
 }
 
 export function build(st: Statement, turns: Turn[], first: Turn, last: Turn, origin: 'user' | 'agent'): Candidate | undefined {
