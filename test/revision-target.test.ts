@@ -68,3 +68,15 @@ describe('a revision names what it revises', () => {
     assert.equal(supersedes(cand('算了，不要用 Redis 了', { retracting: true }), [zh]), zh.id);
   });
 });
+
+describe('a task state update names the open task (issue 27)', () => {
+  const task = (over: Partial<Planned> = {}) => ({ kind: 'Task' as const, revises: false, scope: 'project:shop', ...over });
+  const pool = [
+    known('TASK-20261117-build-the-signup-page', 'Build the signup page with email verification', task({ day: '2026-11-17', state: 'todo' })),
+    known('TASK-20261117-rotate-the-api-keys', 'Rotate the API keys', task({ day: '2026-11-17', state: 'todo' })),
+  ];
+  test('"the signup task is done" replaces the signup task', () => assert.equal(supersedes(cand('Great, the signup task is done', task({ state: 'done' })), pool), 'TASK-20261117-build-the-signup-page'));
+  test('"blocked on the API keys task" replaces that task', () => assert.equal(supersedes(cand("I'm blocked on the API keys task until ops replies", task({ state: 'blocked' })), pool), 'TASK-20261117-rotate-the-api-keys'));
+  test('a task naming none of them links nothing', () => assert.equal(supersedes(cand('The billing task is done', task({ state: 'done' })), pool), undefined));
+  test('another scope links nothing', () => assert.equal(supersedes(cand('The signup task is done', task({ state: 'done', scope: 'project:other' })), pool), undefined));
+});
