@@ -80,3 +80,12 @@ describe('a task state update names the open task (issue 27)', () => {
   test('a task naming none of them links nothing', () => assert.equal(supersedes(cand('The billing task is done', task({ state: 'done' })), pool), undefined));
   test('another scope links nothing', () => assert.equal(supersedes(cand('The signup task is done', task({ state: 'done', scope: 'project:other' })), pool), undefined));
 });
+
+describe('"this replaces the X decision" names the decision about X (issue 27)', () => {
+  const pool = [
+    known('DECISION-20261118-the-admin-app-uses-vue', 'The admin app uses Vue', { day: '2026-11-18' }),
+    known('DECISION-20261118-ci-runs-on-github-actions', 'CI runs on GitHub Actions', { day: '2026-11-18' }),
+  ];
+  test('the decision holding the named term', () => assert.equal(supersedes(cand('We decided to go back to Svelte for the admin app. This replaces the Vue decision from this morning'), pool), 'DECISION-20261118-the-admin-app-uses-vue'));
+  test('naming a term no entry holds links nothing by name', () => assert.equal(supersedes(cand('Use Svelte. This replaces the Angular decision'), pool), undefined));
+});

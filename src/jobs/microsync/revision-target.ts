@@ -27,6 +27,8 @@ const REPLACED = [
   new RegExp(EN`\b(?:instead\s+of|rather\s+than|in\s+place\s+of|no\s+more)\s+${TERM}${TERM_END}`, 'gi'),
   new RegExp(EN`\b(?:switch(?:ing|ed)?|mov(?:e|ing|ed)|migrat(?:e|ing|ed)|chang(?:e|ing|ed))\s+(?:\w+\s+){0,3}?from\s+${TERM}\s+to\b`, 'gi'),
   new RegExp(EN`\b(?:drop(?:ping)?|ditch(?:ing)?|replac(?:e|ing)|abandon(?:ing)?|no\s+longer\s+use)\s+${TERM}${TERM_END}`, 'gi'),
+  // "This replaces the REST decision from this morning": the decision about REST.
+  /\b(?:replaces|supersedes|overrides)\s+(?:the|our|my|that)\s+([^\s,.;:!?]+(?:\s+[^\s,.;:!?]+){0,2}?)\s+(?:decision|rule|plan|choice|preference)\b/gi,
   /(?:而不是|不再用|不再使用|放弃|放棄|取代|代替|不用)\s*([^，。；！？,.;!?\s][^，。；！？,.;!?]{0,20}?)(?=\s*(?:[，。；！？,.;!?]|了|$))/g,
   /把\s*([^，。；！？,.;!?]{1,20}?)\s*(?:改成|改为|改為|换成|換成|替换成|替換成)/g,
 ];
