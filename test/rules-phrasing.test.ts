@@ -254,3 +254,11 @@ describe('going back to a tool of the user\'s style is a Preference, like the on
   test('go back to tabs', () => assert.deepEqual(kinds('Go back to tabs for indentation.'), ['Preference (revises)']));
   test('going back to a technology stays a Decision', () => assert.deepEqual(kinds('Go back to REST for the partner API after all.'), ['Decision (revises)']));
 });
+
+describe('a decision holding a rule word stays a decision; 縮排 is a style (issue 27)', () => {
+  const kinds = (text: string) => said(text).map((c) => c.kind);
+  test('我们决定…统一用…', () => assert.deepEqual(kinds('我们决定监控统一用 Grafana 看板。'), ['Decision']));
+  test('我們決定…一律用…', () => assert.deepEqual(kinds('我們決定部署一律用 Helm。'), ['Decision']));
+  test('a rule word without a decision stays a rule', () => assert.deepEqual(kinds('以后提交前都要跑 lint。'), ['Rule']));
+  test('縮排一律用 2 個空白 is a preference', () => assert.deepEqual(kinds('縮排一律用 2 個空白。'), ['Preference']));
+});

@@ -31,7 +31,7 @@ export const KIND_MARKERS: Marker[] = [
  * User-level style and tools (language, tone, indentation, package manager, formatter, commit
  * style): an instruction about one of them, said without the word "rule", is a preference.
  */
-export const STYLE_TOPIC = /\b(?:indent(?:ation|ed)?|tabs?|spaces|pnpm|npm|yarn|bun|package\s+manager|prettier|formatter|semicolons?|single\s+quotes|double\s+quotes|commit\s+messages?|tone|emojis?|in\s+(?:english|chinese|french|german|spanish|japanese)|(?:english|chinese)\s+only|language|verbose|concise|terse)\b|缩进|縮進|空格|中文|英文|繁[体體]|[简簡][体體]|语气|語氣|提交信息|提交訊息|包管理/i;
+export const STYLE_TOPIC = /\b(?:indent(?:ation|ed)?|tabs?|spaces|pnpm|npm|yarn|bun|package\s+manager|prettier|formatter|semicolons?|single\s+quotes|double\s+quotes|commit\s+messages?|tone|emojis?|in\s+(?:english|chinese|french|german|spanish|japanese)|(?:english|chinese)\s+only|language|verbose|concise|terse)\b|缩进|縮進|縮排|空格|空白|中文|英文|繁[体體]|[简簡][体體]|语气|語氣|提交信息|提交訊息|包管理/i;
 
 /**
  * Words that only a system's shape uses (event sourcing, a gateway, a queue between services, 网关,

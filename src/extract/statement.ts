@@ -26,7 +26,11 @@ export function matchMarker(sentence: string): Marker | undefined {
   const own = withoutQuotes(sentence);
   const found = MARKERS.find((m) => m.re.test(own));
   if (!found || REPORTED.test(own.slice(0, (found.re.exec(own)?.index ?? 0) + 1))) return undefined;
-  if (found.kind !== 'Decision') return found;
+  // "我们决定日志统一用 pino": decided before the rule word, it is a decision ("From now on … we decided" and a "Decision:" label stay rules).
+  const at = (m: Marker) => m.re.exec(own)?.index ?? -1;
+  const decided = found.kind === 'Rule' ? MARKERS.find((m) => m.kind === 'Decision' && m.confidence >= 0.9 && at(m) >= 0 && at(m) < at(found) && !/[:：]\s*$/.test(m.re.exec(own)![0])) : undefined;
+  if (found.kind !== 'Decision' && !decided) return found;
+  if (decided) return decided;
   // A decision that moves a system to another technology is an architecture change; the decision's
   // phrase still comes off the title ("我们决定迁移到…" → "迁移到…").
   const arch = MARKERS.find((m) => m.kind === 'Architecture' && m.re.test(own));
