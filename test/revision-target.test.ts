@@ -68,3 +68,24 @@ describe('a revision names what it revises', () => {
     assert.equal(supersedes(cand('算了，不要用 Redis 了', { retracting: true }), [zh]), zh.id);
   });
 });
+
+describe('a task state update names the open task (issue 27)', () => {
+  const task = (over: Partial<Planned> = {}) => ({ kind: 'Task' as const, revises: false, scope: 'project:shop', ...over });
+  const pool = [
+    known('TASK-20261117-build-the-signup-page', 'Build the signup page with email verification', task({ day: '2026-11-17', state: 'todo' })),
+    known('TASK-20261117-rotate-the-api-keys', 'Rotate the API keys', task({ day: '2026-11-17', state: 'todo' })),
+  ];
+  test('"the signup task is done" replaces the signup task', () => assert.equal(supersedes(cand('Great, the signup task is done', task({ state: 'done' })), pool), 'TASK-20261117-build-the-signup-page'));
+  test('"blocked on the API keys task" replaces that task', () => assert.equal(supersedes(cand("I'm blocked on the API keys task until ops replies", task({ state: 'blocked' })), pool), 'TASK-20261117-rotate-the-api-keys'));
+  test('a task naming none of them links nothing', () => assert.equal(supersedes(cand('The billing task is done', task({ state: 'done' })), pool), undefined));
+  test('another scope links nothing', () => assert.equal(supersedes(cand('The signup task is done', task({ state: 'done', scope: 'project:other' })), pool), undefined));
+});
+
+describe('"this replaces the X decision" names the decision about X (issue 27)', () => {
+  const pool = [
+    known('DECISION-20261118-the-admin-app-uses-vue', 'The admin app uses Vue', { day: '2026-11-18' }),
+    known('DECISION-20261118-ci-runs-on-github-actions', 'CI runs on GitHub Actions', { day: '2026-11-18' }),
+  ];
+  test('the decision holding the named term', () => assert.equal(supersedes(cand('We decided to go back to Svelte for the admin app. This replaces the Vue decision from this morning'), pool), 'DECISION-20261118-the-admin-app-uses-vue'));
+  test('naming a term no entry holds links nothing by name', () => assert.equal(supersedes(cand('Use Svelte. This replaces the Angular decision'), pool), undefined));
+});

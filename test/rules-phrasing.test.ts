@@ -200,3 +200,65 @@ test('a candidate carries the folder its session ran in, when the reader gives o
   assert.equal(extractWithRules([withCwd])[0]?.cwd, '/home/dev/shop');
   assert.equal(extractWithRules([turn!])[0]?.cwd, undefined);
 });
+
+describe('a system shape said without "we decided" is Architecture (issue 27)', () => {
+  const cases: Array<[string, string]> = [
+    ["We're splitting notifications into their own service behind a queue.", 'Architecture'],
+    ['Uploads move into a dedicated MinIO cluster fed by the API.', 'Architecture'],
+    ['Design is settled: each customer gets one schema per tenant in Postgres.', 'Architecture'],
+    ['The importer will poll the inbox table every minute.', 'Architecture'],
+    ['We decided the admin app goes through an API gateway.', 'Architecture'],
+    ['报表模块拆成独立服务，通过消息队列通信。', 'Architecture'],
+    ['架构上定了：订单改成事件溯源。', 'Architecture'],
+    ['不要再輪詢資料表了，改成訂閱事件。', 'Architecture'],
+  ];
+  for (const [text, kind] of cases) test(text, () => assert.deepEqual(said(text).map((c) => c.kind), [kind]));
+});
+
+describe('tasks and goals said as such (issue 27)', () => {
+  const cases: Array<[string, string]> = [
+    ['New task: migrate the cron jobs to the scheduler.', 'Task: Migrate the cron jobs to the scheduler'],
+    ['Task: bump the Node image to 22.', 'Task: Bump the Node image to 22'],
+    ['Add this to the todo list: renew the TLS certificate.', 'Task: Renew the TLS certificate'],
+    ["We're blocked on the export task until legal signs off.", "Task: We're blocked on the export task until legal signs off"],
+    ['新任务：给导出接口加分页。', 'Task: 给导出接口加分页'],
+    ['Goal: zero flaky tests in CI by March.', 'Goal: Zero flaky tests in CI by March'],
+    ['The objective for the sprint is a working export to CSV.', 'Goal: A working export to CSV'],
+    ['Our goal for the next two months is to halve the build time.', 'Goal: Halve the build time'],
+    ['We want to ship the beta to 50 users. That is the target.', 'Goal: We want to ship the beta to 50 users'],
+    ['By spring we want to pass the ISO audit. Set that as the goal.', 'Goal: By spring we want to pass the ISO audit'],
+  ];
+  for (const [text, want] of cases) test(text, () => assert.deepEqual(summary(said(text)), [want]));
+  test('a task said blocked carries that state', () => assert.equal(said("I'm blocked on the SSO task until IT replies.")[0]?.state, 'blocked'));
+});
+
+describe('a cause and its fix is a Lesson (issue 27)', () => {
+  const kinds = (text: string) => said(text).map((c) => c.kind);
+  test('cause and fix in one sentence', () => assert.deepEqual(kinds('The real cause was a stale lockfile; regenerating it fixed the CI.'), ['Lesson']));
+  test('a takeaway opener', () => assert.deepEqual(kinds('Takeaway from the incident: the queue filled up because consumers crashed.'), ['Lesson']));
+  test('"keep that as a lesson" points at the sentence before', () => assert.deepEqual(kinds('The root cause was a missing timeout; adding one fixed the hang. Keep that as a lesson.'), ['Lesson']));
+  test('the fix in the next sentence joins the lesson', () => {
+    const [c, ...rest] = said('Learned the hard way: the deploy broke because the env file was missing. Restoring it solved it.');
+    assert.equal(rest.length, 0);
+    assert.equal(c?.kind, 'Lesson');
+    assert.match(c?.conclusion ?? '', /Restoring it solved it/);
+  });
+  test('a note with a cause, then its fix, is a lesson', () => assert.deepEqual(kinds('For the record: pages timed out because the pool was too small. Raising it to 20 fixed it.'), ['Lesson']));
+  test('复盘结论', () => assert.deepEqual(kinds('复盘结论：接口变慢是缓存失效导致的，加回缓存就好了。'), ['Lesson']));
+  test('a note without a cause stays a note', () => assert.deepEqual(kinds('For the record: the staging box is in Frankfurt. That fixed nothing.'), ['Note']));
+});
+
+describe('going back to a tool of the user\'s style is a Preference, like the one it revises (issue 27)', () => {
+  const kinds = (text: string) => said(text).map((c) => `${c.kind}${c.revises ? ' (revises)' : ''}`);
+  test('switch back to a package manager', () => assert.deepEqual(kinds('Hmm, switch back to yarn, the build box lacks pnpm.'), ['Preference (revises)']));
+  test('go back to tabs', () => assert.deepEqual(kinds('Go back to tabs for indentation.'), ['Preference (revises)']));
+  test('going back to a technology stays a Decision', () => assert.deepEqual(kinds('Go back to REST for the partner API after all.'), ['Decision (revises)']));
+});
+
+describe('a decision holding a rule word stays a decision; 縮排 is a style (issue 27)', () => {
+  const kinds = (text: string) => said(text).map((c) => c.kind);
+  test('我们决定…统一用…', () => assert.deepEqual(kinds('我们决定监控统一用 Grafana 看板。'), ['Decision']));
+  test('我們決定…一律用…', () => assert.deepEqual(kinds('我們決定部署一律用 Helm。'), ['Decision']));
+  test('a rule word without a decision stays a rule', () => assert.deepEqual(kinds('以后提交前都要跑 lint。'), ['Rule']));
+  test('縮排一律用 2 個空白 is a preference', () => assert.deepEqual(kinds('縮排一律用 2 個空白。'), ['Preference']));
+});

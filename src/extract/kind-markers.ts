@@ -10,9 +10,15 @@ export const KIND_MARKERS: Marker[] = [
   { kind: 'Lesson', confidence: 0.85, re: /\blessons?\s+learned\b|\bthe\s+lesson\s+(?:is|was|here)\b|\bwhat\s+(?:didn['’]?t|did\s+not)\s+work\b|\bnote\s+for\s+next\s+time\b/i, strip: /^.*?\b(?:lessons?\s+learned|the\s+lesson\s+(?:is|was|here)(?:\s+is)?(?:\s+that)?|note\s+for\s+next\s+time)\b\s*[:：,，—–-]?\s*/i },
   { kind: 'Lesson', confidence: 0.8, re: /\b(?:the\s+(?:problem|issue|bug)|root\s+cause)\s+(?:was|is)\b(?=.*\b(?:because|caused\s+by|fixed\s+(?:it\s+)?by|the\s+fix\s+(?:was|is)|solved\s+by)\b)/i },
   { kind: 'Lesson', confidence: 0.85, re: /踩坑|踩了[个個]?坑|教[训訓]|[经經][验驗]教[训訓]|[问問]题(?:出)?在.*(?:因为|因為|原因|修复|修復|解决|解決)|根因是/, strip: /^.*?(?:[经經][验驗]教[训訓]|教[训訓]|踩坑(?:记录|記錄)?)\s*(?:是)?\s*[:：,，]?\s*/ },
+  // A cause and its fix said together, or a takeaway: "the cause was X; Y fixed it", "Postmortem takeaway: …", "复盘结论：…".
+  { kind: 'Lesson', confidence: 0.8, re: /\b(?:postmortem\s+takeaway|takeaway\s+from\s+[^:：,.]{1,30}?|(?:the\s+)?takeaway|learned\s+the\s+hard\s+way|keep\s+(?:that|this|it)\s+as\s+a\s+lesson)\b\s*[:：,，—–.-]|\bkeep\s+(?:that|this|it)\s+as\s+a\s+lesson\b|(?=.*\b(?:fix(?:ed|es)?|solved|resolved)\b)\b(?:(?:root|real|actual)\s+cause\s+(?:was|is)|(?:was|were)\s+due\s+to|came\s+from|caused\s+by)\b|复盘结论|複盤結論|(?:真正的)?原因是.*(?:之后|之後|以后|以後|就好了|就正常|修复|修復|解决|解決)/i, strip: /^.*?(?:\b(?:postmortem\s+takeaway|takeaway\s+from\s+[^:：,.]{1,30}?|(?:the\s+)?takeaway|learned\s+the\s+hard\s+way|keep\s+(?:that|this|it)\s+as\s+a\s+lesson)\b|复盘结论|複盤結論)\s*[:：,，—–.-]?\s*/i },
   // Task: a TODO, a next step someone has to take, a task's state.
   { kind: 'Task', confidence: 0.85, re: /^[\s,]*(?:todo|to-do)\s*[:：—–-]|\badd\s+(?:a\s+)?(?:task|todo)\b|\b(?:next|then)[\s,]+we\s+(?:still\s+)?need\s+to\b|\bwe\s+still\s+need\s+to\b|\b(?:task|todo|ticket)\s+(?:is|was)\s+(?:now\s+)?(?:done|finished|complete[d]?|blocked)\b|\bis\s+(?:now\s+)?blocked\s+(?:on|by)\b|\bmark\s+.{1,60}?\s+as\s+(?:done|blocked|in\s+progress)\b/i, strip: /^.*?\b(?:todo|to-do|add\s+(?:a\s+)?(?:task|todo)(?:\s+to)?|(?:next|then)[\s,]+we\s+(?:still\s+)?need\s+to|we\s+still\s+need\s+to|mark)\b\s*[:：,，—–-]?\s*/i },
   { kind: 'Task', confidence: 0.85, re: /^[\s,，]*(?:待[办辦]|TODO)\s*[:：]|加[个個一]?(?:任[务務]|待[办辦])|接下[来來](?:我[们們])?(?:要|需要)|下一步(?:要|是)|(?:任[务務]|待[办辦]).{0,20}(?:已[经經]?完成|做完了|卡住了|被阻塞|阻塞了)/, strip: /^.*?(?:待[办辦]|TODO|加[个個一]?(?:任[务務]|待[办辦])|接下[来來](?:我[们們])?(?:要|需要)|下一步(?:要|是))\s*[:：,，]?\s*/ },
+  // "New task: X", "Put this on the task list: X", "I'm blocked on the SSO task": a task said as one.
+  { kind: 'Task', confidence: 0.85, re: /^[\s,]*(?:new\s+)?task\s*[:：—–-]|\b(?:put|add)\s+(?:this|that|it)\s+(?:on|to)\s+(?:the|my|our)\s+(?:task|todo|to-do)\s+list\b|\b(?:i['’]?m|i\s+am|we['’]?re|we\s+are)\s+(?:still\s+)?blocked\s+on\b|^[\s,，]*(?:新)?任[务務]\s*[:：]|(?:加到|放到|记到|記到)(?:任[务務]|待[办辦])(?:清[单單]|列表)?/i, strip: /^.*?(?:\b(?:new\s+)?task\s*[:：—–-]|\b(?:put|add)\s+(?:this|that|it)\s+(?:on|to)\s+(?:the|my|our)\s+(?:task|todo|to-do)\s+list\b\s*[:：—–-]?|^[\s,，]*(?:新)?任[务務]\s*[:：])\s*/i },
+  // "Goal: X", "The objective for the hackathon is X", "… That is the target.", "Set that as the goal."
+  { kind: 'Goal', confidence: 0.85, re: /^[\s,]*(?:our\s+|the\s+|main\s+)?goal\s*[:：—–-]|\b(?:the|our|main)\s+(?:goal|objective|target)\s+for\s+[^.?!]{1,40}?\s+is\b|\b(?:the|our|main)\s+objective\s+is\b|^(?:that|this)(?:['’]s|\s+is)\s+(?:the|our)\s+(?:target|goal|objective)\b|\bset\s+(?:that|this|it)\s+as\s+(?:the|our|a)\s+(?:goal|target)\b/i, strip: /^.*?(?:\bgoal\s*[:：—–-]|\b(?:goal|objective|target)\s+for\s+[^.?!]{1,40}?\s+is\b(?:\s+to)?|\bobjective\s+is\b(?:\s+to)?|^(?:that|this)(?:['’]s|\s+is)\s+(?:the|our)\s+(?:target|goal|objective)|\bset\s+(?:that|this|it)\s+as\s+(?:the|our|a)\s+(?:goal|target))\s*/i },
   // Goal: what the work is for.
   { kind: 'Goal', confidence: 0.85, re: /\b(?:our|the|my|main|project['’]?s?)\s+goal\s+(?:is|for\s+\w+\s+is)\b|\bwe\s+(?:want|aim|plan)\s+to\s+(?:reach|hit|get\s+to|achieve|be\s+under|be\s+below|stay\s+under)\b|\bthe\s+target\s+is\b/i, strip: /^.*?\b(?:goal\s+(?:for\s+\w+\s+)?is|we\s+(?:want|aim|plan)\s+to|the\s+target\s+is)\b\s*(?:to\s+)?[:：,，]?\s*/i },
   { kind: 'Goal', confidence: 0.85, re: /目[标標](?:是|为|為|[:：])|我[们們]要[达達]到|[争爭]取[达達]到/, strip: /^.*?(?:目[标標](?:是|为|為|[:：])|我[们們]要|[争爭]取)\s*[:：,，]?\s*/ },
@@ -25,7 +31,30 @@ export const KIND_MARKERS: Marker[] = [
  * User-level style and tools (language, tone, indentation, package manager, formatter, commit
  * style): an instruction about one of them, said without the word "rule", is a preference.
  */
-export const STYLE_TOPIC = /\b(?:indent(?:ation|ed)?|tabs?|spaces|pnpm|npm|yarn|bun|package\s+manager|prettier|formatter|semicolons?|single\s+quotes|double\s+quotes|commit\s+messages?|tone|emojis?|in\s+(?:english|chinese|french|german|spanish|japanese)|(?:english|chinese)\s+only|language|verbose|concise|terse)\b|缩进|縮進|空格|中文|英文|繁[体體]|[简簡][体體]|语气|語氣|提交信息|提交訊息|包管理/i;
+export const STYLE_TOPIC = /\b(?:indent(?:ation|ed)?|tabs?|spaces|pnpm|npm|yarn|bun|package\s+manager|prettier|formatter|semicolons?|single\s+quotes|double\s+quotes|commit\s+messages?|tone|emojis?|in\s+(?:english|chinese|french|german|spanish|japanese)|(?:english|chinese)\s+only|language|verbose|concise|terse)\b|缩进|縮進|縮排|空格|空白|中文|英文|繁[体體]|[简簡][体體]|语气|語氣|提交信息|提交訊息|包管理/i;
+
+/**
+ * Words that only a system's shape uses (event sourcing, a gateway, a queue between services, 网关,
+ * 事件溯源, 轮询): a decision or rule saying one of them is an Architecture entry.
+ */
+export const ARCH_SHAPE = /\b(?:event[\s-]sourc\w*|cqrs|microservices?|monolith|gateway|pub\/?sub|message\s+(?:queue|bus)|job\s+queue|(?:behind|through|via)\s+a\s+queue|(?:its\s+own|their\s+own|separate|dedicated|independent)\s+(?:[\w.-]+\s+)?(?:service|cluster|database|db)|schema\s+per\s+tenant|per[\s-]tenant|read\s+models?|projections?|listen\/notify|poll(?:s|ing)?)\b|事件溯源|网关|閘道|[消訊][息][队佇隊][列]|任[务務][队隊佇]列|工作佇列|[发發]布[订訂]阅|[发發]布[订訂]閱|[订訂][阅閱]事件|[轮輪][询詢]|[独獨]立(?:的)?(?:服[务務]|[数資][据料]?[库庫]|集群|叢集)|[租][户戶].{0,8}schema|集群|叢集/i;
+
+/**
+ * A statement of a system's shape said without "we decided": a structural verb and a shape word
+ * ("We're splitting billing into its own service behind a queue", "Search moves into a dedicated
+ * cluster", "结算模块拆成独立服务", "架构上定了：…").
+ */
+export const ARCH_MARKERS: Marker[] = [
+  { kind: 'Architecture', confidence: 0.8, re: /\b(?:architecture\s+decision|(?:the\s+)?(?:design|architecture)\s+is\s+(?:settled|decided))\s*[:：—–-]/i, strip: /^.*?\b(?:architecture\s+decision|(?:the\s+)?(?:design|architecture)\s+is\s+(?:settled|decided))\s*[:：—–-]\s*/i },
+  { kind: 'Architecture', confidence: 0.8, re: new RegExp(String.raw`(?<!\b(?:to|should|could|might|would|can)\s+)\b(?:split(?:s|ting)?|mov(?:e|es|ing)|put(?:s|ting)|isolated|subscribes?|runs?\s+(?:on|through))\b[^.?!]{0,80}?(?:${ARCH_SHAPE.source})|\bwill\s+poll\b`, 'i'), strip: /^.*?\b(?:we(?:['’]re|\s+are)\s+|we\s+will\s+|we['’]ll\s+)(?=split|mov|put)/i },
+  { kind: 'Architecture', confidence: 0.8, re: /架[构構]上?(?:定了|[确確]定了?|定案)|方案定了|(?:拆成|拆出|拆分|放到|放在|[挪搬]到|走)[^，,。]{0,30}?(?:事件溯源|网关|閘道|[消訊]息[队佇隊]列|任[务務][队隊佇]列|工作佇列|[独獨]立(?:的)?(?:服[务務]|集群|叢集)|集群|叢集)/, strip: /^.*?(?:架[构構]上?(?:定了|[确確]定了?|定案)|方案定了)\s*[:：,，]?\s*/ },
+];
+
+/** The fix of a lesson, said in the sentence after its cause: "Adding the index fixed it.", "加上索引就好了". */
+export const FIXED = /\b(?:fix(?:ed|es)?|solved|resolved|did\s+the\s+trick)\b|就好了|就正常|修好|解决了|解決了/i;
+
+/** The cause of a problem: a note saying one and then its fix is a lesson. */
+export const CAUSE = /\b(?:because|due\s+to|caused\s+by|came\s+from|(?:root|real)\s+cause)\b|因[为為]|[导導]致|原因是/i;
 
 /** A Task's state, from how the statement says it. */
 export function taskState(statement: string): 'todo' | 'doing' | 'done' | 'blocked' {

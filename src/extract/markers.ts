@@ -3,7 +3,7 @@
  * Data only: adding a language or a phrase is a one-line change that the tests then hold to.
  */
 import type { Kind } from '../entries/model.js';
-import { KIND_MARKERS } from './kind-markers.js';
+import { ARCH_MARKERS, KIND_MARKERS } from './kind-markers.js';
 import type { Marker } from './kind-markers.js';
 
 
@@ -75,14 +75,15 @@ export const MARKERS: Marker[] = [
   { kind: 'Decision', confidence: 0.75, re: /\b(?:let['’]?s\s+go\s+with|we(?:['’]ll|\s+will)\s+go\s+with|we(?:['’]re|\s+are)\s+going\s+with|go\s+with)\b/i, strip: /^.*?\b(?:let['’]?s|we(?:['’]ll|\s+will)|we(?:['’]re|\s+are)\s+going)\s+(?=go)|^.*?\b(?=go\s+with\b)/i },
   // "We're going to deploy this on Vercel.", "we'll host it on Fly", "let's keep the REST API": a plan said as settled.
   { kind: 'Decision', confidence: 0.75, re: PLAN, strip: /^.*?\b(?:we(?:['’]re|\s+are)\s+going\s+to|we(?:['’]ll|\s+will)|let['’]?s)\s+(?:(?:just|also|now|definitely|all)\s+)?/i },
-  { kind: 'Decision', confidence: 0.8, re: /\b(?:go(?:ing)?\s+back\s+to|switch(?:ing)?\s+back\s+to|revert(?:ing)?\s+to|use\s+[^.?!]{1,40}?\s+instead\s+of)\b/i, strip: /^.*?\b(?:actually|ok(?:ay)?|so)\b[\s,]*/i },
+  { kind: 'Decision', confidence: 0.8, topical: true, re: /\b(?:go(?:ing)?\s+back\s+to|switch(?:ing)?\s+back\s+to|revert(?:ing)?\s+to|use\s+[^.?!]{1,40}?\s+instead\s+of)\b/i, strip: /^.*?\b(?:actually|ok(?:ay)?|so)\b[\s,]*/i },
   { kind: 'Decision', confidence: 0.9, re: /[决決]定|定了|拍板|[选選]定|[确確]定[用采採]/, strip: /^.*?(?:[决決]定了?|定了|拍板|[选選]定|[确確]定)\s*[:：,，]?\s*/ },
   { kind: 'Architecture', confidence: 0.8, re: /\b(?:switch(?:ing|ed)?|migrat(?:e|ing|ed)|mov(?:e|ing)|replac(?:e|ing))\b[^.?!]{0,80}?\b(?:to|with)\b[^.?!]{0,80}?\b(?:architecture|service|database|db|queue|store|cache|api|websocket|microservices?|monolith|schema|backend|frontend|storage|broker)\b/i, strip: /^.*?\b(?:we(?:['’]re|\s+are)\s+|we\s+will\s+|we['’]ll\s+)?(?=switch|migrat|mov|replac)/i },
+  ...ARCH_MARKERS,
   { kind: 'Architecture', confidence: 0.8, re: /架[构構].{0,20}(?:改|换|換|迁|遷|调整|調整)|(?:迁移|遷移|改用|换成|換成).{0,30}(?:数据库|資料庫|服务|服務|队列|隊列|缓存|快取|存储|存儲|架[构構])/ },
 ];
 
 /** Phrases that make a statement revise an earlier one (DESIGN §5 supersedes). */
-export const REVISION = /\b(?:this\s+replaces|instead\s+of|rather\s+than|go(?:ing)?\s+back\s+to|revert(?:ing)?\s+to|no\s+longer|supersedes?|replaces\s+the)\b|改[为為回成]|取代|不再|[换換]成|改用|而不是/i;
+export const REVISION = /\b(?:this\s+replaces|instead\s+of|rather\s+than|(?:go(?:ing)?|switch(?:ing)?|mov(?:e|ing))\s+back\s+to|revert(?:ing)?\s+to|no\s+longer|supersedes?|replaces\s+the)\b|改[为為回成]|取代|不再|[换換]成|改用|而不是/i;
 
 /** A statement that is a question, a guess or not yet settled is not memory (the retention gate). */
 export const UNSETTLED = new RegExp(

@@ -9,7 +9,7 @@ import type { Kind } from '../entries/model.js';
 import { redactSecrets } from '../secrets/secrets.js';
 import type { Turn } from '../transcripts/types.js';
 import { RETRACTION, UNSETTLED } from './markers.js';
-import { type Marker } from './kind-markers.js';
+import { CAUSE, FIXED, type Marker } from './kind-markers.js';
 import { confirmedProposal } from './proposal.js';
 import { capitalise, normalise, sentences, stripQuoted, trimEnd, withoutQuotes } from './sentences.js';
 import { asRequest, CANCEL, CORRECTION, namedRetraction, REPLACES_EARLIER, REPORTED } from './speech-acts.js';
@@ -98,7 +98,11 @@ function userStatements(turn: Turn, turns: Turn[], afterAgent: boolean): UserSai
       if (taken) said.statements.push((last = taken));
       // "…. Not settled." takes the statement before it back; "This replaces Monday's decision." links it.
       else if (CANCEL.test(own)) takeBack();
-      else if (REPLACES_EARLIER.test(own) && last) {
+      // "The outage came from a missing index. Adding the index fixed it.": the fix belongs to the lesson.
+      else if (last && FIXED.test(own) && (last.kind === 'Lesson' || (last.kind === 'Note' && CAUSE.test(last.conclusion)))) {
+        last.kind = 'Lesson';
+        last.conclusion = `${trimEnd(last.conclusion)}. ${capitalise(s)}`;
+      } else if (REPLACES_EARLIER.test(own) && last) {
         last.revises = true;
         last.conclusion = `${trimEnd(last.conclusion)}. ${capitalise(s)}`;
       }

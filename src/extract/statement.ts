@@ -5,7 +5,7 @@
  */
 import type { Kind } from '../entries/model.js';
 import type { Turn } from '../transcripts/types.js';
-import { STYLE_TOPIC, taskState } from './kind-markers.js';
+import { ARCH_SHAPE, STYLE_TOPIC, taskState } from './kind-markers.js';
 import { BECAUSE, FINDING, MARKERS, REVISION, UNSETTLED } from './markers.js';
 import { type Marker } from './kind-markers.js';
 import { capitalise, clip, clipPhrase, sentences, stripQuoted, trimEnd, withoutQuotes } from './sentences.js';
@@ -27,7 +27,11 @@ export function matchMarker(sentence: string): Marker | undefined {
   const own = withoutQuotes(sentence);
   const found = MARKERS.find((m) => m.re.test(own));
   if (!found || REPORTED.test(own.slice(0, (found.re.exec(own)?.index ?? 0) + 1))) return undefined;
-  if (found.kind !== 'Decision') return found;
+  // "我们决定日志统一用 pino": decided before the rule word, it is a decision ("From now on … we decided" and a "Decision:" label stay rules).
+  const at = (m: Marker) => m.re.exec(own)?.index ?? -1;
+  const decided = found.kind === 'Rule' ? MARKERS.find((m) => m.kind === 'Decision' && m.confidence >= 0.9 && at(m) >= 0 && at(m) < at(found) && !/[:：]\s*$/.test(m.re.exec(own)![0])) : undefined;
+  if (found.kind !== 'Decision' && !decided) return found;
+  if (decided) return decided;
   // A decision that moves a system to another technology is an architecture change; the decision's
   // phrase still comes off the title ("我们决定迁移到…" → "迁移到…").
   const arch = MARKERS.find((m) => m.kind === 'Architecture' && m.re.test(own));
@@ -65,7 +69,9 @@ export interface Statement {
 
 /** Marker-less topical instructions about the user's style or tools are preferences. */
 function kindOf(st: Statement): Kind {
-  return st.marker?.topical && st.kind === 'Rule' && STYLE_TOPIC.test(st.text) ? 'Preference' : st.kind;
+  // A decision or rule about the system's shape (a gateway, a queue, event sourcing) is architecture.
+  if ((st.kind === 'Decision' || (st.kind === 'Rule' && !STYLE_TOPIC.test(st.text))) && ARCH_SHAPE.test(withoutQuotes(st.text))) return 'Architecture';
+  return st.marker?.topical && (st.kind === 'Rule' || st.kind === 'Decision') && STYLE_TOPIC.test(st.text) ? 'Preference' : st.kind;
 }
 
 export function build(st: Statement, turns: Turn[], first: Turn, last: Turn, origin: 'user' | 'agent'): Candidate | undefined {

@@ -71,4 +71,14 @@ export const DECOYS: string[] = [
   "Sure, sounds good.",
   "Next time I'll bring coffee.",
   "TODO list app is what we're building, right?",
+  // Architecture said as a question, an option or someone else's view (issue 27).
+  'What if we split billing into its own service behind a queue?',
+  'One option is to move search into a dedicated cluster. Not decided yet.',
+  'The vendor said we should put a gateway in front of everything.',
+  '要不要把结算拆成独立服务？',
+  'Is the goal: faster builds, or smaller images?',
+  'What is the objective for the sprint?',
+  'Should I put this on the task list?',
+  'Do you think the root cause was the cache, and that clearing it fixed it?',
+  'Maybe the outage came from the missing index and adding it fixed it.',
 ];

@@ -16,7 +16,7 @@ import type { Candidate } from '../../extract/types.js';
 import { candidateMarks, isForgotten, type ForgottenMarks } from '../forgotten.js';
 import { covers, retractedBy, sameKeyIn, sameScope } from './scope-link.js';
 import type { Known } from './scope-link.js';
-import { revisionTarget, sameSaying } from './revision-target.js';
+import { revisionTarget, sameSaying, taskTarget } from './revision-target.js';
 import { renderEntry } from '../../entries/render.js';
 
 /**
@@ -135,6 +135,11 @@ export function findSuperseded(c: Candidate, known: Known[], day?: string): stri
   if (c.supersedes && known.some((k) => k.id === c.supersedes)) return c.supersedes;
   const byKey = sameKeyIn(c, active);
   if (byKey) return byKey;
+  // "The login task is done": a state update of the open task it names, in the same scope.
+  if (c.kind === 'Task' && c.state && c.state !== 'todo') {
+    const task = taskTarget(c, active.filter((k) => (getField(k.entry, 'scope') ?? '') === (c.scope ?? '')));
+    if (task) return task;
+  }
   if (!c.revises && !c.supersedes) return undefined;
   // What the statement names ("instead of SQLite", "Monday's decision", "forget the Redis decision") first.
   // A session whose folder nothing records may revise any project's entry, but only one it names.

@@ -27,6 +27,8 @@ const REPLACED = [
   new RegExp(EN`\b(?:instead\s+of|rather\s+than|in\s+place\s+of|no\s+more)\s+${TERM}${TERM_END}`, 'gi'),
   new RegExp(EN`\b(?:switch(?:ing|ed)?|mov(?:e|ing|ed)|migrat(?:e|ing|ed)|chang(?:e|ing|ed))\s+(?:\w+\s+){0,3}?from\s+${TERM}\s+to\b`, 'gi'),
   new RegExp(EN`\b(?:drop(?:ping)?|ditch(?:ing)?|replac(?:e|ing)|abandon(?:ing)?|no\s+longer\s+use)\s+${TERM}${TERM_END}`, 'gi'),
+  // "This replaces the REST decision from this morning": the decision about REST.
+  /\b(?:replaces|supersedes|overrides)\s+(?:the|our|my|that)\s+([^\s,.;:!?]+(?:\s+[^\s,.;:!?]+){0,2}?)\s+(?:decision|rule|plan|choice|preference)\b/gi,
   /(?:而不是|不再用|不再使用|放弃|放棄|取代|代替|不用)\s*([^，。；！？,.;!?\s][^，。；！？,.;!?]{0,20}?)(?=\s*(?:[，。；！？,.;!?]|了|$))/g,
   /把\s*([^，。；！？,.;!?]{1,20}?)\s*(?:改成|改为|改為|换成|換成|替换成|替換成)/g,
 ];
@@ -116,4 +118,18 @@ export function sameSaying(entry: Entry, c: Candidate): boolean {
   const [a, b] = [normalise(getField(entry, 'conclusion') ?? ''), normalise(c.conclusion)];
   const [short, long] = a.length <= b.length ? [a, b] : [b, a];
   return a === b || (short.length >= 0.6 * long.length && short.length > 0 && ` ${long} `.includes(` ${short} `));
+}
+
+/** Words of a task's state update that do not name the task: "Great, the login task is done." names "login". */
+const NOT_A_NAME = /\b(?:great|good|nice|ok(?:ay)?|so|well|now|the|a|an|is|are|was|were|it|this|that|our|my|we|i|am|on|of|for|to|until|till|and|still|finally|just|task|todo|to-do|done|finished|completed?|blocked|in|progress|doing|started|because|since|waiting)\b|好了?|终于|終於|那个|那個|这个|這個|的|了|任[务務]|已[经經]?完成|做完|完成|卡住|阻塞|进行中|進行中|被|在|等|还|還|我/gi;
+
+/**
+ * The open task a state update names ("the login task is done", "I'm blocked on the SSO task"):
+ * the newest Task in `pool` whose words hold every word the update names it by. None when it names nothing.
+ */
+export function taskTarget(c: Candidate, pool: Held[]): string | undefined {
+  const named = /\b(?:the|our|my)\s+([^,.;:!?]{1,40}?)\s+task\b/i.exec(c.title)?.[1] ?? /([^，。；：！？,.;:!?\s]{2,12}?)(?:的)?任[务務]/.exec(c.title)?.[1] ?? c.title;
+  const words = normalise(named.replace(NOT_A_NAME, ' ')).split(/\s+/).filter((w) => (/[\p{sc=Han}]/u.test(w) ? w.length >= 2 : w.length >= 3));
+  if (!words.length || words.length > 4) return undefined;
+  return latest(pool.filter((k) => k.entry.kind === 'Task' && words.every((w) => holds(k.entry, w))));
 }
