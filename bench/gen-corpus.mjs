@@ -33,15 +33,11 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
+import { argReader, seeded } from './gen-kit.mjs';
 
 // ---------- args ----------
 const args = process.argv.slice(2);
-function arg(name, def) {
-  const i = args.indexOf(`--${name}`);
-  if (i === -1) return def;
-  const v = args[i + 1];
-  return v === undefined || v.startsWith('--') ? true : v;
-}
+const arg = argReader(args);
 const SIZES = { S: 1000, M: 10000, L: 50000 };
 const sizeArg = String(arg('size', 'S'));
 const totalFiles = SIZES[sizeArg.toUpperCase()] ?? parseInt(sizeArg, 10);
@@ -62,17 +58,7 @@ const format = String(arg('format', 'memfold'));
 if (!['memfold', 'legacy'].includes(format)) { console.error('bad --format (memfold|legacy)'); process.exit(2); }
 
 // ---------- deterministic PRNG (mulberry32) ----------
-let state = seed || 1;
-function rnd() {
-  state = (state + 0x6d2b79f5) >>> 0;
-  let t = state;
-  t = Math.imul(t ^ (t >>> 15), t | 1);
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-}
-const int = (lo, hi) => lo + Math.floor(rnd() * (hi - lo + 1));
-const pick = (arr) => arr[Math.floor(rnd() * arr.length)];
-const chance = (p) => rnd() < p;
+const { rnd, int, pick, chance } = seeded(seed);
 // Zipf-ish pick: low indices more likely (exponent 0.8); precomputed CDF per list.
 const zipfCache = new Map();
 function zpick(arr) {

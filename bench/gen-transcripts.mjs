@@ -36,15 +36,11 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
+import { argReader, seeded } from './gen-kit.mjs';
 
 // ---------- args ----------
 const args = process.argv.slice(2);
-function arg(name, def) {
-  const i = args.indexOf(`--${name}`);
-  if (i === -1) return def;
-  const v = args[i + 1];
-  return v === undefined || v.startsWith('--') ? true : v;
-}
+const arg = argReader(args);
 const outDir = arg('out', null);
 const files = parseInt(String(arg('files', '200')), 10);
 const mb = parseFloat(String(arg('mb', '50')));
@@ -56,17 +52,7 @@ if (!outDir || outDir === true || !(files >= 5) || !(mb > 0)) {
 }
 
 // ---------- deterministic PRNG (mulberry32) ----------
-let state = seed || 1;
-function rnd() {
-  state = (state + 0x6d2b79f5) >>> 0;
-  let t = state;
-  t = Math.imul(t ^ (t >>> 15), t | 1);
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-}
-const int = (lo, hi) => lo + Math.floor(rnd() * (hi - lo + 1));
-const pick = (arr) => arr[Math.floor(rnd() * arr.length)];
-const chance = (p) => rnd() < p;
+const { rnd, int, pick, chance } = seeded(seed);
 const hex = (n) => { let s = ''; for (let i = 0; i < n; i++) s += '0123456789abcdef'[int(0, 15)]; return s; };
 const uuid = () => `${hex(8)}-${hex(4)}-4${hex(3)}-${pick(['8', '9', 'a', 'b'])}${hex(3)}-${hex(12)}`;
 const B62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';

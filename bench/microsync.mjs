@@ -30,6 +30,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { argReader } from './gen-kit.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const MEM = path.join(ROOT, 'bin', 'mem.cjs');
@@ -43,12 +44,7 @@ const APPEND_LINES = 10; // in all, spread over one transcript of each format (t
 
 // ---------- args ----------
 const args = process.argv.slice(2);
-function arg(name, def) {
-  const i = args.indexOf(`--${name}`);
-  if (i === -1) return def;
-  const v = args[i + 1];
-  return v === undefined || v.startsWith('--') ? true : v;
-}
+const arg = argReader(args);
 const scale = parseFloat(String(arg('scale', process.env.BENCH_SCALE ?? '1')));
 const files = parseInt(String(arg('files', Math.max(5, Math.round(200 * scale)))), 10);
 const mb = parseFloat(String(arg('mb', 50 * scale)));
