@@ -4,10 +4,11 @@
  * `retracts`, and compound flips what a retraction names to retracted, with a weekly-log line.
  */
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { dailyText, editConfig, memOk, tempDir } from './helpers/cli.js';
+import { blockWith, claudeSession, field } from './helpers/claude-sessions.js';
+import { editConfig, memOk, tempDir } from './helpers/cli.js';
 import { promptTurns, startOpenAIServer, wireEntry, type ChatRequestBody, type OpenAIServer } from './helpers/openai-server.js';
 
 let llm: OpenAIServer;
@@ -31,20 +32,10 @@ function model(body: ChatRequestBody) {
   return { entries };
 }
 
-function session(root: string, folder: string, id: string, start: string, texts: string[]): void {
-  const dir = join(root, 'home', '.claude', 'projects', folder.replace(/[^A-Za-z0-9]/g, '-'));
-  mkdirSync(dir, { recursive: true });
-  const lines = texts.map((text, i) => JSON.stringify({ type: 'user', sessionId: id, cwd: folder, uuid: `${id}-${i}`, timestamp: new Date(Date.parse(start) + i * 60_000).toISOString(), message: { role: 'user', content: text } }));
-  writeFileSync(join(dir, `${id}.jsonl`), lines.join('\n') + '\n');
-}
+/** A Claude Code session of user turns only, run in `folder`. */
+const session = (root: string, folder: string, id: string, start: string, texts: string[]) =>
+  claudeSession(root, folder, id, start, texts.map((text) => ['user', text]));
 
-const blocks = (ws: string) => dailyText(ws).split(/^(?=## )/m).filter((b) => b.startsWith('## '));
-const blockWith = (ws: string, words: string) => {
-  const b = blocks(ws).find((x) => x.includes(words));
-  assert.ok(b, `no entry says "${words}":\n${dailyText(ws)}`);
-  return b;
-};
-const field = (block: string, key: string) => new RegExp(`^- ${key}: (.*)$`, 'm').exec(block)?.[1];
 
 describe('new kinds through the LLM path', () => {
   test('preferences keyed and superseded in scope, a global language preference, task states, and a retraction compound flips', async (t) => {

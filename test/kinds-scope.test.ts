@@ -9,21 +9,8 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { dailyText, editConfig, mem, memOk, tempDir } from './helpers/cli.js';
-
-type Said = [role: 'user' | 'assistant', text: string];
-
-/** A Claude Code session run in `folder`, starting at `start` (one minute a turn). */
-function session(root: string, folder: string, id: string, start: string, turns: Said[]): void {
-  const dir = join(root, 'home', '.claude', 'projects', folder.replace(/[^A-Za-z0-9]/g, '-'));
-  mkdirSync(dir, { recursive: true });
-  const t0 = Date.parse(start);
-  const lines = turns.map(([role, text], i) => JSON.stringify({
-    type: role, sessionId: id, cwd: folder, isSidechain: false, uuid: `${id}-${i}`, timestamp: new Date(t0 + i * 60_000).toISOString(),
-    message: { role, content: role === 'user' ? text : [{ type: 'text', text }] },
-  }));
-  writeFileSync(join(dir, `${id}.jsonl`), lines.join('\n') + '\n');
-}
+import { blocks, blockWith, claudeSession, field, type Said } from './helpers/claude-sessions.js';
+import { editConfig, mem, memOk, tempDir } from './helpers/cli.js';
 
 async function workspace(t: Parameters<typeof tempDir>[0]): Promise<{ root: string; ws: string }> {
   const root = tempDir(t);
@@ -36,14 +23,6 @@ async function workspace(t: Parameters<typeof tempDir>[0]): Promise<{ root: stri
   return { root, ws };
 }
 
-/** The entry blocks of the daily files, each as its text. */
-const blocks = (ws: string) => dailyText(ws).split(/^(?=## )/m).filter((b) => b.startsWith('## '));
-const blockWith = (ws: string, words: string) => {
-  const b = blocks(ws).find((x) => x.includes(words));
-  assert.ok(b, `no entry says "${words}":\n${dailyText(ws)}`);
-  return b;
-};
-const field = (block: string, key: string) => new RegExp(`^- ${key}: (.*)$`, 'm').exec(block)?.[1];
 
 describe('scope and keys on the rule path', () => {
   test('a rule said in project A carries scope project:A, stays out of B\'s context, and B\'s "use npm" does not supersede A\'s "use pnpm"', async (t) => {
@@ -52,8 +31,8 @@ describe('scope and keys on the rule path', () => {
     const b = join(root, 'src', 'blog');
     mkdirSync(a, { recursive: true });
     mkdirSync(b, { recursive: true });
-    session(root, a, 'sa', '2026-11-20T09:00:00Z', [['user', 'We decided to use pnpm for the workspace packages.'], ['assistant', 'Ok.'], ['user', 'Never push to main directly.']]);
-    session(root, b, 'sb', '2026-11-20T11:00:00Z', [['user', 'We decided to use npm for this site.']]);
+    claudeSession(root, a, 'sa', '2026-11-20T09:00:00Z', [['user', 'We decided to use pnpm for the workspace packages.'], ['assistant', 'Ok.'], ['user', 'Never push to main directly.']]);
+    claudeSession(root, b, 'sb', '2026-11-20T11:00:00Z', [['user', 'We decided to use npm for this site.']]);
     await memOk(['-C', ws, 'microsync', '--since', 'all', '--now', '2026-11-20T12:00:00Z']);
     const pnpm = blockWith(ws, 'pnpm');
     const rule = blockWith(ws, 'push to main');
@@ -83,8 +62,8 @@ describe('scope and keys on the rule path', () => {
     const { root, ws } = await workspace(t);
     const a = join(root, 'shop');
     mkdirSync(a);
-    session(root, a, 's1', '2026-11-17T09:00:00Z', [['user', 'We decided to store the todos in SQLite.']]);
-    session(root, a, 's2', '2026-11-19T09:00:00Z', [['user', 'We decided to move the todos to Postgres.']]);
+    claudeSession(root, a, 's1', '2026-11-17T09:00:00Z', [['user', 'We decided to store the todos in SQLite.']]);
+    claudeSession(root, a, 's2', '2026-11-19T09:00:00Z', [['user', 'We decided to move the todos to Postgres.']]);
     await memOk(['-C', ws, 'microsync', '--since', 'all', '--now', '2026-11-20T12:00:00Z']);
     const sqlite = blockWith(ws, 'SQLite');
     const pg = blockWith(ws, 'Postgres');
@@ -101,9 +80,9 @@ describe('scope and keys on the rule path', () => {
     mkdirSync(a);
     mkdirSync(b);
     const said: Said[] = [['user', 'Remember this: use 2-space indentation in every file.']];
-    session(root, a, 'a1', '2026-11-20T09:00:00Z', said);
-    session(root, a, 'a2', '2026-11-20T10:00:00Z', said);
-    session(root, b, 'b1', '2026-11-20T11:00:00Z', said);
+    claudeSession(root, a, 'a1', '2026-11-20T09:00:00Z', said);
+    claudeSession(root, a, 'a2', '2026-11-20T10:00:00Z', said);
+    claudeSession(root, b, 'b1', '2026-11-20T11:00:00Z', said);
     await memOk(['-C', ws, 'microsync', '--since', 'all', '--now', '2026-11-20T12:00:00Z']);
     const notes = blocks(ws).filter((x) => x.includes('2-space'));
     assert.deepEqual(notes.map((x) => field(x, 'scope')).sort(), ['project:a', 'project:b']);
@@ -113,7 +92,7 @@ describe('scope and keys on the rule path', () => {
     const { root, ws } = await workspace(t);
     const a = join(root, 'shop');
     mkdirSync(a);
-    session(root, a, 's1', '2026-11-20T09:00:00Z', [['user', 'We decided to use pnpm for the packages.'], ['user', 'Never push to main directly.'], ['user', 'Remember this: deploys need two approvals.']]);
+    claudeSession(root, a, 's1', '2026-11-20T09:00:00Z', [['user', 'We decided to use pnpm for the packages.'], ['user', 'Never push to main directly.'], ['user', 'Remember this: deploys need two approvals.']]);
     await memOk(['-C', ws, 'microsync', '--since', 'all', '--now', '2026-11-20T12:00:00Z']);
     const file = join(ws, 'memory', '2026-11-20.md');
     // As the previous version wrote it: no scope, no key; and the cursors gone.
