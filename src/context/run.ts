@@ -10,7 +10,7 @@ import type { LoadedConfig } from '../config/load.js';
 import { MemError } from '../core/errors.js';
 import { getField, withField } from '../entries/model.js';
 import type { EntryRecord } from '../entries/store.js';
-import { PINNED_END, PINNED_START, readCurrentMemory } from '../governance/memory-md.js';
+import { pinnedText, readCurrentMemory } from '../governance/memory-md.js';
 import { scopeOfFolder } from '../scope/scope-of.js';
 import { entryScopes } from '../scope/session-scope.js';
 import { readEntryTable } from '../entries/table-store.js';
@@ -66,17 +66,6 @@ export interface ContextResult {
   warnings: string[];
 }
 
-/** The scope an entry names. */
-const writtenScope = (r: EntryRecord) => getField(r.entry, 'scope')?.trim() || undefined;
-
-/** MEMORY.md's pinned text, markers left out, as a person wrote it. */
-function pinnedText(blocks: string[]): string {
-  return blocks
-    .map((b) => b.split('\n').filter((l) => l.trim() !== PINNED_START && l.trim() !== PINNED_END).join('\n').trim())
-    .filter(Boolean)
-    .join('\n\n');
-}
-
 export function checkBudget(value: unknown): number {
   const n = typeof value === 'string' ? Number(value) : value;
   if (typeof n !== 'number' || !Number.isInteger(n) || n < 50 || n > 200_000) {
@@ -103,18 +92,16 @@ export async function buildContext(req: ContextRequest): Promise<ContextResult> 
   // An entry from before scopes is in its session's scope (session-scope.ts), never in every scope.
   const scopeOf = entryScopes(req.loaded.config.scopes);
   const scoped = (records: EntryRecord[]) => records.map((r) => (getField(r.entry, 'scope') ? r : { ...r, entry: withField(r.entry, 'scope', scopeOf(r.entry) ?? '') }));
-  const memory = readCurrentMemory(await fs.promises.readFile(path.join(req.workspace, 'MEMORY.md'), 'utf8').catch(() => undefined));
+  const memoryText = await fs.promises.readFile(path.join(req.workspace, 'MEMORY.md'), 'utf8').catch(() => undefined);
+  const memory = readCurrentMemory(memoryText);
   // Chosen from the entry table's fields (entries/table.ts); only the chosen entries' files are parsed, for their text.
   const table = await readEntryTable(req.workspace);
-  const chosen = selectLayers(scoped(table.records), { scope, promoted: memory.citedIds, hitIds, scopeOf: writtenScope });
+  const chosen = selectLayers(scoped(table.records), { scope, promoted: memory.citedIds, hitIds });
   const whole = (list: EntryRecord[]) => Promise.all(list.map(table.whole));
   const layers = req.queryOnly
     ? { core: [], scope: [], query: await whole(chosen.query) }
     : { core: await whole(chosen.core), scope: await whole(chosen.scope), query: await whole(chosen.query) };
-  // Only what a person pinned between the markers: a hand-written MEMORY.md that compound will adopt
-  // whole on its first run is not pinned yet (and may name entries forgotten since).
-  const pinnedBlocks = memory.adoptedLines === null ? memory.pinned : memory.pinned.slice(0, -1);
-  const pinned = req.queryOnly ? '' : pinnedText(pinnedBlocks);
+  const pinned = req.queryOnly ? '' : pinnedText(memoryText);
   const evidence = req.evidence ? await (await import('./evidence.js')).evidenceFor(layers.query, req.workspace, req.loaded, warnings) : undefined;
   const pack = fitPack(layers, budget, { scope, ...(query ? { query } : {}), ...(pinned ? { pinned } : {}) }, countTokens, evidence);
   // The titles go to the agent with the pack, through the same secret gate as its text (render.ts).

@@ -41,8 +41,6 @@ export interface Selection {
   promoted: string[];
   /** Search hits for the query layer, best first. */
   hitIds: string[];
-  /** The scope an entry holds in: its `scope` field, else one inferred from its source (or undefined). */
-  scopeOf: (r: EntryRecord) => string | undefined;
 }
 
 const date = (r: EntryRecord) => getField(r.entry, 'date') ?? '';
@@ -66,9 +64,10 @@ export function selectLayers(records: EntryRecord[], sel: Selection): Layers {
   // A task whose newest state is done is no longer open: no layer lists it.
   const live = f.all().filter((r) => f.visible(r) && !isDoneTask(r.entry));
   const project = sel.scope?.trim() ? scopeKey(sel.scope) : undefined;
+  // The written scope (run.ts fills in an old entry's from its session); empty: unscoped.
   const where = (r: EntryRecord) => {
-    const s = sel.scopeOf(r);
-    return s === undefined ? undefined : scopeKey(s);
+    const s = getField(r.entry, 'scope')?.trim();
+    return s ? scopeKey(s) : undefined;
   };
   const isGlobal = (r: EntryRecord) => where(r) === 'global';
   const isProject = (r: EntryRecord) => project !== undefined && where(r) === project;

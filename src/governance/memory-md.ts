@@ -37,6 +37,19 @@ export interface CurrentMemory {
   inputKey?: string;
 }
 
+/**
+ * What a person pinned between the markers, markers left out (for the session-start pack). Only the
+ * marked blocks: a hand-written MEMORY.md that compound will adopt whole on its first run is not pinned
+ * yet, and may name entries forgotten since.
+ */
+export function pinnedText(text: string | undefined): string {
+  if (text === undefined) return '';
+  return pinnedBlocks(text)
+    .blocks.map((b) => b.split('\n').filter((l) => l.trim() !== PINNED_START && l.trim() !== PINNED_END).join('\n').trim())
+    .filter(Boolean)
+    .join('\n\n');
+}
+
 function pinnedBlocks(text: string): { blocks: string[]; rest: string } {
   const lines = text.split(/(?<=\n)/);
   const blocks: string[] = [];
