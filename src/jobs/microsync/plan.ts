@@ -135,26 +135,24 @@ export function findSuperseded(c: Candidate, known: Known[], day?: string): stri
   if (c.supersedes && known.some((k) => k.id === c.supersedes)) return c.supersedes;
   const byKey = sameKeyIn(c, active);
   if (byKey) return byKey;
+  // Scopes are compared as everywhere (scope-link.ts sameScope); a revision replaces only a related kind with no other key.
+  const inScope = active.filter((k) => sameScope(k.entry, c));
+  const fits = (k: Known) => RELATED[c.kind].includes(k.entry.kind as Kind) && !(c.key && getField(k.entry, 'key') && getField(k.entry, 'key') !== c.key);
   // "The login task is done": a state update of the open task it names, in the same scope.
   if (c.kind === 'Task' && c.state && c.state !== 'todo') {
-    const task = taskTarget(c, active.filter((k) => (getField(k.entry, 'scope') ?? '') === (c.scope ?? '')));
+    const task = taskTarget(c, inScope);
     if (task) return task;
   }
   if (!c.revises && !c.supersedes) return undefined;
   // What the statement names ("instead of SQLite", "Monday's decision", "forget the Redis decision") first.
   // A session whose folder nothing records may revise any project's entry, but only one it names.
-  const scoped = c.scope === undefined ? active : active.filter((k) => (getField(k.entry, 'scope') ?? '') === c.scope);
-  const named = revisionTarget(c, scoped, (k) => RELATED[c.kind].includes(k.entry.kind as Kind) && !(c.key && getField(k.entry, 'key') && getField(k.entry, 'key') !== c.key), day);
+  const named = revisionTarget(c, c.scope === undefined ? active : inScope, fits, day);
   if (named) return named;
   const statement = `${c.title} ${c.conclusion}`;
   if (statement.search(CHANGE_WORDS) < 0) return undefined;
   const mine = about(statement);
   let best: { id: string; score: number } | undefined;
-  for (const k of active) {
-    if (!RELATED[c.kind].includes(k.entry.kind as Kind)) continue;
-    if ((getField(k.entry, 'scope') ?? '') !== (c.scope ?? '')) continue;
-    const key = getField(k.entry, 'key');
-    if (c.key && key && key !== c.key) continue;
+  for (const k of inScope.filter(fits)) {
     const score = jaccard(mine, about(`${k.entry.title} ${getField(k.entry, 'conclusion') ?? ''}`));
     if (score >= REVISION_SIMILARITY && (!best || score > best.score)) best = { id: k.id, score };
   }
