@@ -1,6 +1,6 @@
 /**
  * stat(2) for the scan: what a path is once links are followed, with its size, mtime and ctime, as
- * fs.statSync gives them, through Node's public API only (issue 30: no process.binding). Kept as a
+ * fs.statSync gives them, through Node's public API only (issue 30: no private bindings). Kept as a
  * function of its own so the scan's callers see one small shape, not a Stats object.
  */
 import fs from 'node:fs';
