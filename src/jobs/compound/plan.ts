@@ -6,7 +6,8 @@
 import { createHash } from 'node:crypto';
 import type { EntryRecord } from '../../entries/store.js';
 import { dateOf } from '../../entries/precedence.js';
-import { planConflicts, statusOf, type ConflictPlan } from '../../entries/conflicts.js';
+import { planConflicts, type ConflictPlan } from '../../entries/conflicts.js';
+import { statusOf } from '../../entries/lifecycle.js';
 import { getField } from '../../entries/model.js';
 import { isDoneTask } from '../../entries/task-state.js';
 import { jaccard, tokens } from '../../entries/similarity.js';
