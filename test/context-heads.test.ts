@@ -2,8 +2,8 @@
  * The entry table's in-force heads (src/entries/heads.ts): a pack selected from a scope's heads and
  * global's is the pack selected from every entry, for every scope, over entries with supersedes
  * chains, retractions, shared keys, done tasks, core weights, unconfirmed agent statements and
- * MEMORY.md citations of old versions; and `mem context` reads the heads, not the whole table, until
- * a memory file changes.
+ * MEMORY.md citations of old versions; and `mem context` reads the heads and `mem get` the id index, not the whole
+ * table, until a memory file changes.
  */
 import assert from 'node:assert/strict';
 import { appendFileSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -13,7 +13,7 @@ import { buildHeads, HEAD_DEPTH, headsFor } from '../src/entries/heads.js';
 import type { EntryRecord } from '../src/entries/store.js';
 import { TABLE_FIELDS, tableRecord, type Row } from '../src/entries/table.js';
 import { LIMITS, selectLayers, type Layers } from '../src/context/select.js';
-import { memOk } from './helpers/cli.js';
+import { mem, memOk } from './helpers/cli.js';
 import { daily, entry, workspace } from './fixtures/governance/workspace.js';
 
 /** A small seeded PRNG (mulberry32), so a failure names a seed that reproduces it. */
@@ -87,7 +87,7 @@ test('selecting from the heads gives the pack selecting from every entry gives, 
   assert.ok(compared > 500, `compared ${compared} selected entries`);
 });
 
-test('mem context chooses from the heads mem index wrote, and from every entry once a memory file changed', async (t) => {
+test('mem context chooses from the heads mem index wrote and mem get looks ids up in its id index, until a memory file changes', async (t) => {
   const D = '2026-11-20';
   const RULE = 'RULE-20261120-deploy-on-tuesdays';
   const ws = workspace(t, {
@@ -100,7 +100,12 @@ test('mem context chooses from the heads mem index wrote, and from every entry o
   const dir = join(ws, '.mem', 'entries', 'heads');
   for (const f of readdirSync(dir)) writeFileSync(join(dir, f), readFileSync(join(dir, f), 'utf8').replaceAll('"project:shop"', '"project:elsewhere"'));
   assert.deepEqual(await packIds(), [], 'the pack was chosen from the heads');
-  // A hand edit anywhere in memory/: the heads no longer describe it, and every entry is read.
+  // mem get finds the id's file through the id index: with the id renamed there, it finds nothing.
+  assert.equal((await mem(['-C', ws, 'get', RULE])).code, 0);
+  for (const f of readdirSync(dir)) writeFileSync(join(dir, f), readFileSync(join(dir, f), 'utf8').replaceAll(`"${RULE}"`, '"RULE-20261120-renamed"'));
+  assert.equal((await mem(['-C', ws, 'get', RULE])).code, 1, 'mem get looked the id up in the index');
+  // A hand edit anywhere in memory/: neither describes it any more, and every entry is read.
   appendFileSync(join(ws, 'memory', `${D}.md`), '\n');
   assert.deepEqual(await packIds(), [RULE]);
+  assert.match((await memOk(['-C', ws, 'get', RULE])).stdout, /## Rule: Deploy on Tuesdays/);
 });

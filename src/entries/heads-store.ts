@@ -40,11 +40,15 @@ export function statedMemoryFiles(workspace: string): StatedMemoryFile[] {
   return statedMarkdownFiles(path.join(workspace, 'memory'), workspace).map(({ rel, st }) => ({ file: `memory/${rel}`, size: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs }));
 }
 
-function digestOf(files: StatedMemoryFile[], mappingKey: string): string {
-  const h = createHash('sha1').update(`${LAYOUT}\0${mappingKey}\n`);
+/** Every memory file's stamp, as one string: what the id index is stamped with. */
+function filesDigestOf(files: StatedMemoryFile[]): string {
+  const h = createHash('sha1').update(`${LAYOUT}\n`);
   for (const f of files) h.update(`${f.file}\0${f.size}\0${f.mtimeMs}\0${f.ctimeMs}\n`);
   return h.digest('hex');
 }
+
+/** The files' digest under a scope mapping: what the heads are stamped with (they hold scopes derived under it). */
+const digestOf = (filesDigest: string, mappingKey: string) => createHash('sha1').update(`${filesDigest}\0${mappingKey}`).digest('hex');
 
 /** `heads/meta.json` (digest, the scopes present, MEMORY.md's ids) and one file per scope, each with the digest. */
 const META = 'meta.json';
@@ -53,6 +57,7 @@ const scopeFile = (scope: string) => `${createHash('sha1').update(scope).digest(
 interface Meta {
   layout: number;
   digest: string;
+  filesDigest: string;
   scopes: string[];
   cited: Heads['cited'];
 }
@@ -67,7 +72,7 @@ function readJson(file: string): unknown {
 
 function readMeta(dir: string): Meta | undefined {
   const v = readJson(path.join(dir, META)) as Partial<Meta> | undefined;
-  return v?.layout === LAYOUT && typeof v.digest === 'string' && Array.isArray(v.scopes) && v.cited && typeof v.cited === 'object' ? (v as Meta) : undefined;
+  return v?.layout === LAYOUT && typeof v.digest === 'string' && typeof v.filesDigest === 'string' && Array.isArray(v.scopes) && v.cited && typeof v.cited === 'object' ? (v as Meta) : undefined;
 }
 
 /** A scope's heads as written with `digest`; undefined when missing or from another build. */
@@ -83,7 +88,7 @@ function readScope(dir: string, scope: string, digest: string): HeadRow[] | unde
 export function readHeads(workspace: string, tableDir: string, mappingKey: string, scope: string | undefined): { rows: HeadRow[]; cited: Heads['cited'] } | undefined {
   const dir = path.join(workspace, tableDir, DIR);
   const meta = readMeta(dir);
-  if (!meta || meta.digest !== digestOf(statedMemoryFiles(workspace), mappingKey)) return undefined;
+  if (!meta || meta.digest !== digestOf(filesDigestOf(statedMemoryFiles(workspace)), mappingKey)) return undefined;
   const rows: HeadRow[] = [];
   for (const key of new Set(['global', ...(scope?.trim() ? [scopeKey(scope)] : [])])) {
     if (!meta.scopes.includes(key)) continue;
@@ -92,6 +97,49 @@ export function readHeads(workspace: string, tableDir: string, mappingKey: strin
     rows.push(...got);
   }
   return { rows, cited: meta.cited };
+}
+
+/** The id index: `ids-NN.json`, every id with the files holding it, bucketed by id, stamped with the files' digest. */
+const ID_BUCKETS = 16;
+const idBucketFile = (b: number) => `ids-${String(b).padStart(2, '0')}.json`;
+
+function idBucketOf(id: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 0x01000193);
+  return (h >>> 0) % ID_BUCKETS;
+}
+
+export interface IdIndex {
+  /** The files holding `id`, in file order (none: no entry has it). */
+  filesWith(id: string): string[];
+  /** Every id, each once. */
+  ids(): string[];
+}
+
+/** The id index, when it describes memory/ as it is now; else undefined. An id bucket written by another build reads as undefined. */
+export function readIdIndex(workspace: string, tableDir: string): IdIndex | undefined {
+  const dir = path.join(workspace, tableDir, DIR);
+  const meta = readMeta(dir);
+  if (!meta || meta.filesDigest !== filesDigestOf(statedMemoryFiles(workspace))) return undefined;
+  const buckets = new Map<number, Record<string, string[]>>();
+  const bucket = (b: number) => {
+    if (!buckets.has(b)) {
+      const v = readJson(path.join(dir, idBucketFile(b))) as { digest?: unknown; ids?: unknown } | undefined;
+      if (v?.digest !== meta.filesDigest || !v.ids || typeof v.ids !== 'object') throw new Error(`${idBucketFile(b)} is not of this build`);
+      buckets.set(b, v.ids as Record<string, string[]>);
+    }
+    return buckets.get(b)!;
+  };
+  try {
+    // Read one bucket now, so a damaged index is found here, not by a caller half-way through.
+    bucket(0);
+  } catch {
+    return undefined;
+  }
+  return {
+    filesWith: (id) => (Object.hasOwn(bucket(idBucketOf(id)), id) ? bucket(idBucketOf(id))[id]! : []),
+    ids: () => Array.from({ length: ID_BUCKETS }, (_, b) => Object.keys(bucket(b))).flat(),
+  };
 }
 
 /** Entries with the scope a reader gives them: an old entry without one gets its session's (or stays unscoped). */
@@ -106,7 +154,8 @@ export function withScopes(records: EntryRecord[], scopeOf: ScopeOf): EntryRecor
  */
 export function refreshHeads(workspace: string, dir: string, opts: { scopeOf: ScopeOf; mappingKey: string }, recordsAt: (files: StatedMemoryFile[]) => EntryRecord[] | undefined): void {
   const files = statedMemoryFiles(workspace);
-  const digest = digestOf(files, opts.mappingKey);
+  const filesDigest = filesDigestOf(files);
+  const digest = digestOf(filesDigest, opts.mappingKey);
   let memoryText = '';
   try {
     memoryText = fs.readFileSync(path.join(workspace, 'MEMORY.md'), 'utf8');
@@ -125,5 +174,13 @@ export function refreshHeads(workspace: string, dir: string, opts: { scopeOf: Sc
   fs.mkdirSync(heads, { recursive: true });
   for (const name of fs.readdirSync(heads)) fs.rmSync(path.join(heads, name), { force: true });
   for (const [scope, rows] of Object.entries(built.scopes)) writeDerivedFile(path.join(heads, scopeFile(scope)), JSON.stringify({ digest, rows }));
-  writeDerivedFile(path.join(heads, META), JSON.stringify({ layout: LAYOUT, digest, scopes: Object.keys(built.scopes), cited: built.cited } satisfies Meta));
+  const ids = Array.from({ length: ID_BUCKETS }, () => ({}) as Record<string, string[]>);
+  for (const r of records) {
+    if (!r.id) continue;
+    const at = ids[idBucketOf(r.id)]!;
+    const held = Object.hasOwn(at, r.id) ? at[r.id]! : (at[r.id] = []);
+    if (held.at(-1) !== r.file) held.push(r.file);
+  }
+  ids.forEach((bucket, b) => writeDerivedFile(path.join(heads, idBucketFile(b)), JSON.stringify({ digest: filesDigest, ids: bucket })));
+  writeDerivedFile(path.join(heads, META), JSON.stringify({ layout: LAYOUT, digest, filesDigest, scopes: Object.keys(built.scopes), cited: built.cited } satisfies Meta));
 }

@@ -13,7 +13,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { writeDerivedFile } from '../write/atomic.js';
-import { refreshHeads, statedMemoryFiles, type ScopeOf, type StatedMemoryFile } from './heads-store.js';
+import { readIdIndex, refreshHeads, statedMemoryFiles, type ScopeOf, type StatedMemoryFile } from './heads-store.js';
 import { readMemoryFiles, recordsOf, type EntryRecord } from './store.js';
 import { isRow, rowOf, TABLE_FIELDS, tableRecord, type Row } from './table.js';
 
@@ -81,6 +81,34 @@ export function wholeRecords(workspace: string): (r: EntryRecord) => Promise<Ent
 
 /** Where a row holds the entry's id (table.ts: kind, title, two lines, then TABLE_FIELDS). */
 const ID_AT = 4 + TABLE_FIELDS.indexOf('id');
+
+/** What `mem get` needs: the entries with an id, and their whole text. */
+export interface IdLookup {
+  /** The entries with this id, in file order. */
+  withId(id: string): EntryRecord[];
+  /** The record as parsed from its file (its raw text and every field): what prints or renders an entry. */
+  whole(r: EntryRecord): Promise<EntryRecord>;
+}
+
+/**
+ * The entries by id from the id index (heads-store.ts) while it describes memory/ as it is: the
+ * rows of the files holding the id, one bucket read instead of all; else from the whole table.
+ */
+export async function readIdLookup(workspace: string): Promise<IdLookup> {
+  const index = readIdIndex(workspace, TABLE_DIR);
+  if (!index) return readEntryTable(workspace);
+  const buckets = new Map<number, Bucket>();
+  const rowsOf = (file: string) => {
+    const b = bucketOf(file);
+    if (!buckets.has(b)) buckets.set(b, readBucket(workspace, b));
+    return buckets.get(b)![file]?.[3];
+  };
+  const table: IdLookup = {
+    withId: (id) => index.filesWith(id).flatMap((file) => (rowsOf(file) ?? []).filter((row) => (row[ID_AT] ?? '') === id).map((row) => tableRecord(file, row))),
+    whole: wholeRecords(workspace),
+  };
+  return table;
+}
 
 export interface EntryTable {
   /** Every entry, in file order; a record read from the table holds only the table's fields (table.ts). Made on first use. */
