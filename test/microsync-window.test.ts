@@ -4,10 +4,10 @@
  * per source); a source not found is a warning, not a failed run. Real CLI runs on the bundled example.
  */
 import assert from 'node:assert/strict';
-import { utimesSync } from 'node:fs';
+import { symlinkSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { exampleWorkspace, mem } from './helpers/cli.js';
+import { editConfig, exampleWorkspace, mem } from './helpers/cli.js';
 
 interface Result {
   turns: number;
@@ -47,4 +47,32 @@ test('the first run counts only turns in its 24 hours, says what it left out and
   const back = await mem(['-C', ws, 'microsync', '--since', 'all', '--now', NOW]);
   assert.match(back.stdout, new RegExp(`, ${all.turns} turns, [1-9]\\d* entr(y|ies) added`));
   assert.doesNotMatch(back.stdout, /not read/);
+});
+
+test('a source not found is a warning (exit 0, the others read) that status shows; an unreadable one, or none found, exits 1', async (t) => {
+  const { root, ws } = exampleWorkspace(t);
+  type Sources = Array<Record<string, string>>;
+  const later = { name: 'later', kind: 'codex', path: '../not-installed/sessions' };
+  editConfig(ws, (cfg) => (cfg.sources = [...(cfg.sources as Sources), later]));
+  const r = await mem(['-C', ws, 'microsync', '--since', 'all', '--now', NOW]);
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stderr, /^warning: source "later": cannot read source path \S+\/not-installed\/sessions \(from "\.\.\/not-installed\/sessions"\): not found; skipped, the other sources are read$/m);
+  assert.match(r.stdout, /^microsync: 6 sessions read \(6 files\), 77 turns, 9 entries added/);
+  const s = await mem(['-C', ws, 'status', '--strict']);
+  assert.equal(s.code, 0, s.stdout);
+  assert.match(s.stdout, /^sources claude 1 transcript, codex 2 transcripts, .*, later not found \(\.\.\/not-installed\/sessions; skipped with a warning\)$/m);
+
+  symlinkSync('loop', join(root, 'loop')); // a link to itself: stat fails with ELOOP, not "not found"
+  editConfig(ws, (cfg) => (cfg.sources = [...(cfg.sources as Sources), { name: 'looped', kind: 'jsonl', path: '../loop' }]));
+  const u = await mem(['-C', ws, 'microsync', '--now', NOW]);
+  assert.equal(u.code, 1);
+  assert.match(u.stderr, /^mem: cannot read source path \S+\/loop \(from "\.\.\/loop"\): ELOOP\n$/m);
+  const us = await mem(['-C', ws, 'status', '--strict']);
+  assert.equal(us.code, 1);
+  assert.match(us.stdout, /, looped unreadable$/m);
+
+  editConfig(ws, (cfg) => (cfg.sources = [later]));
+  const none = await mem(['-C', ws, 'microsync', '--now', NOW]);
+  assert.equal(none.code, 1);
+  assert.match(none.stderr, /^mem: no source could be read: "later" \(\.\.\/not-installed\/sessions\) not found; check "sources" in mem\.config\.json\n$/m);
 });

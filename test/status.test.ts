@@ -44,7 +44,7 @@ describe('mem status', () => {
     for (const part of ['workspace', 'jobs', 'microsync', 'next 2026-11-22T10:00:00.000Z', 'locks none held', 'index', 'providers', 'governance', 'no problems']) assert.ok(r.stdout.includes(part), `${part} in\n${r.stdout}`);
     assert.ok(r.stdout.split('\n').length <= 25, 'one screen');
     const j = JSON.parse((await mem(['-C', ws, 'status', '--json', '--now', '2026-11-22T09:00:00Z'])).stdout) as Status;
-    assert.deepEqual(Object.keys(j).sort(), ['archive', 'governance', 'index', 'jobs', 'locks', 'problems', 'providers', 'workspace']);
+    assert.deepEqual(Object.keys(j).sort(), ['archive', 'governance', 'index', 'jobs', 'locks', 'problems', 'providers', 'sources', 'workspace']);
     assert.equal(j.jobs.find((x) => x.job === 'compound')!.nextRun, '2026-11-23T04:00:00.000Z', 'Monday 04:00');
     assert.equal(j.providers.search, 'bm25');
     const cron = await mem(['-C', ws, 'status', '--strict', '-q', '--now', '2026-11-22T09:00:00Z']);

@@ -21,6 +21,7 @@ import { governanceChecks, type Check } from './governance.js';
 import { indexFreshness, type IndexStatus } from './index-freshness.js';
 import { pidAlive } from '../core/process.js';
 import { archiveStatus, type ArchiveStatus } from '../archive/status.js';
+import { sourceStatuses, type SourceStatus } from './sources.js';
 
 export interface RunningJob {
   job: string;
@@ -33,6 +34,8 @@ export interface StatusReport {
   workspace: { path: string; zone: string; configFiles: string[]; daemon: { running: boolean; pid: number | null; since: string | null } };
   jobs: Array<{ job: string; schedule: string | null; nextRun: string | null; lastRun: JobLogLine | null; running: RunningJob[] }>;
   locks: Array<{ name: string; path: string; holders: RunningJob[] }>;
+  /** Each configured transcript source: its transcript count, or missing (a warning) or unreadable (a problem). */
+  sources: SourceStatus[];
   index: IndexStatus;
   archive: ArchiveStatus;
   providers: { llm: { model: string; baseURL: string } | null; embedding: { model: string; baseURL: string } | null; search: 'bm25' | 'bm25+embeddings' };
@@ -92,6 +95,8 @@ export async function collectStatus(workspace: string, loaded: LoadedConfig, now
     if (!(await isLocked(workspace, name, config.limits.lockStaleMs))) continue;
     locks.push({ name, path: `${LOCK_DIR}/${name}.lock`, holders: running.filter((r) => r.job === name || name === 'write' || (name === 'consolidation' && (r.job === 'wrapup' || r.job === 'compound'))) });
   }
+  const sources = await sourceStatuses(workspace, config);
+  for (const s of sources) if (s.state === 'unreadable') problems.push(`source "${s.name}": ${s.message}; microsync fails until it can be read`);
   const files = await readMemoryFiles(workspace);
   const records = files.flatMap((f) => recordsOf(f.file, f.text));
   const { conflicts, suspected } = findConflicts(records);
@@ -108,7 +113,7 @@ export async function collectStatus(workspace: string, loaded: LoadedConfig, now
   for (const c of checks) if (!c.ok && c.level === 'problem') problems.push(c.message);
   return {
     workspace: { path: workspace, zone, configFiles: loaded.files, daemon: { running: daemonAlive, pid: daemonAlive ? daemonPid!.pid : null, since: daemonAlive ? daemonPid!.start : null } },
-    jobs, locks,
+    jobs, locks, sources,
     index: indexFreshness(workspace, config, last.get('index') ?? null),
     archive: archiveStatus(workspace),
     providers: {

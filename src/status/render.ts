@@ -2,6 +2,7 @@
 import { c } from '../terminal/output.js';
 import type { StatusReport } from './collect.js';
 import { count } from '../core/count.js';
+import { renderSources } from './sources.js';
 
 function ago(iso: string, now: Date): string {
   const s = Math.round((now.getTime() - Date.parse(iso)) / 1000);
@@ -28,6 +29,7 @@ export function renderStatus(r: StatusReport, now: Date): string {
     out.push(`  ${j.job.padEnd(10)} ${last}; ${next}${running}`);
   }
   out.push(`${c.bold('locks')} ${r.locks.length ? r.locks.map((l) => `${l.name}${l.holders.length ? ` (held by ${l.holders.map((h) => `${h.job} pid ${h.pid}`).join(', ')})` : ' (holder unknown)'}`).join(', ') : 'none held'}`);
+  out.push(`${c.bold('sources')} ${renderSources(r.sources)}`);
   const ix = r.index;
   out.push(`${c.bold('index')} ${ix.exists ? `updated ${ix.lastUpdate ? ago(ix.lastUpdate, now) : '?'}, ${count(ix.dirtyFiles, 'dirty file')}` : `not built (${count(ix.dirtyFiles, 'file')} to index; run "mem index")`}`);
   const ar = r.archive;

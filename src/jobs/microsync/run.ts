@@ -1,13 +1,14 @@
 /**
  * `mem microsync`: transcripts → settled knowledge → appended entries (DESIGN §2, §4, §5).
- * Order of effects: discover every source first (an unreadable one fails the run before any write),
+ * Order of effects: discover every source first (an unreadable one fails the run before any write, a
+ * missing one is warned about and the others read, all of them missing fails it),
  * read and extract, plan against the workspace, append under the job lock and the write lock, and
  * save cursors last — a run killed before that point is simply re-done, and ids make it idempotent.
  */
 import path from 'node:path';
 import { DateTime } from 'luxon';
 import type { LoadedConfig } from '../../config/load.js';
-import { MemError } from '../../core/errors.js';
+import { isMemError, MemError } from '../../core/errors.js';
 import { quote } from '../../core/shell-quote.js';
 import { dayOf, parseSince } from '../../core/time.js';
 import { appendEntries } from '../../entries/daily.js';
@@ -74,6 +75,8 @@ export interface MicrosyncResult {
   /** The window's start for a file without a cursor (null: every turn); firstRun: no cursor yet. */
   window: { start: string | null; firstRun: boolean };
   backfill: string | null;
+  /** Configured sources whose path does not exist: warned about, the others read (all missing: an error). */
+  missingSources: Array<{ source: string; path: string }>;
   /** The counts per configured source, for `-v`. */
   bySource: SourceCounts[];
   llm: { calls: number; tokens: number; estimatedCalls: number; estimatedTokens: number; stoppedByBudget: boolean } | null;
@@ -113,8 +116,18 @@ async function microsync(opts: MicrosyncOptions, jobLock?: HeldLock): Promise<Mi
   const sources = pickSources(config.sources, opts.source);
   const explicit = opts.since !== undefined ? parseSince(opts.since, opts.now) : undefined;
   const files: Array<{ source: SourceConfig; file: string }> = [];
+  const missing: MicrosyncResult['missingSources'] = [];
   for (const source of sources) {
-    for (const file of await listTranscriptFiles(source.kind, source.path, opts.workspace)) files.push({ source, file });
+    const listed = await listTranscriptFiles(source.kind, source.path, opts.workspace).catch((err: unknown) => {
+      if (!isMemError(err) || err.code !== 'SOURCE_MISSING') throw err;
+      missing.push({ source: source.name, path: source.path });
+      opts.warn(`source "${source.name}": ${err.message}; skipped, the other sources are read`);
+      return [];
+    });
+    for (const file of listed) files.push({ source, file });
+  }
+  if (missing.length && missing.length === sources.length) {
+    throw new MemError('SOURCE_MISSING', `no source could be read: ${missing.map((m) => `"${m.source}" (${m.path})`).join(', ')} not found; check "sources" in mem.config.json`);
   }
   const { cursors, warning } = loadCursors(opts.workspace);
   if (warning) opts.warn(warning);
@@ -127,7 +140,7 @@ async function microsync(opts: MicrosyncOptions, jobLock?: HeldLock): Promise<Mi
   const result: MicrosyncResult = {
     sources: sources.length, files: files.length, sessions: 0, turns: 0, bytesRead: 0, malformed: 0, redacted: 0, candidates: 0,
     plan: { entries: [], skipped: [], forgotten: 0 }, added: [], skippedSessions: [], dryRun: opts.dryRun,
-    outside: { turns: 0, files: 0 }, window: { start: null, firstRun: false }, backfill: null,
+    outside: { turns: 0, files: 0 }, window: { start: null, firstRun: false }, backfill: null, missingSources: missing,
     bySource: sources.map((s) => ({ source: s.name, files: files.filter((f) => f.source === s).length, sessions: 0, turns: 0, outsideTurns: 0, outsideFiles: 0 })),
     llm: llmCfg ? { calls: 0, tokens: 0, estimatedCalls: 0, estimatedTokens: 0, stoppedByBudget: false } : null,
   };
