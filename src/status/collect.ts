@@ -14,6 +14,7 @@ import { readDaemonPid } from '../daemon/pidfile.js';
 import { RUNNING_DIR } from '../runlog/running-marker.js';
 import { SCHEDULED_JOBS } from '../config/jobs.js';
 import { effectiveSchedule, nextRuns } from '../schedule/jobs.js';
+import { installedJobs } from '../schedule/installed.js';
 import { DAILY_FILE } from '../write/allowance.js';
 import { isLocked, LOCK_DIR } from '../write/locks.js';
 import { findConflicts, type Conflict } from './conflicts.js';
@@ -22,6 +23,8 @@ import { indexFreshness, type IndexStatus } from './index-freshness.js';
 import { pidAlive } from '../core/process.js';
 import { archiveStatus, type ArchiveStatus } from '../archive/status.js';
 import { sourceStatuses, type SourceStatus } from './sources.js';
+
+export type ScheduledBy = 'daemon' | 'cron' | 'launchd';
 
 export interface RunningJob {
   job: string;
@@ -32,7 +35,12 @@ export interface RunningJob {
 
 export interface StatusReport {
   workspace: { path: string; zone: string; configFiles: string[]; daemon: { running: boolean; pid: number | null; since: string | null } };
-  jobs: Array<{ job: string; schedule: string | null; nextRun: string | null; lastRun: JobLogLine | null; running: RunningJob[] }>;
+  /**
+   * `schedule`: the configured cron expression; `scheduledBy`: what will run it (a running daemon, the
+   * crontab block or launchd agents `mem schedule install` wrote), null when nothing will, and then
+   * there is no `nextRun` either.
+   */
+  jobs: Array<{ job: string; schedule: string | null; scheduledBy: ScheduledBy | null; nextRun: string | null; lastRun: JobLogLine | null; running: RunningJob[] }>;
   locks: Array<{ name: string; path: string; holders: RunningJob[] }>;
   /** Each configured transcript source: its transcript count, or missing (a warning) or unreadable (a problem). */
   sources: SourceStatus[];
@@ -55,6 +63,14 @@ export function runningJobs(workspace: string): RunningJob[] {
     }
   }
   return out;
+}
+
+function realPath(p: string): string {
+  try {
+    return fs.realpathSync(p);
+  } catch {
+    return p;
+  }
 }
 
 const lineCount = (text: string) => (text ? text.split('\n').length - (text.endsWith('\n') ? 1 : 0) : 0);
@@ -84,11 +100,14 @@ export async function collectStatus(workspace: string, loaded: LoadedConfig, now
   const daemonPid = readDaemonPid(workspace);
   const daemonAlive = !!daemonPid && pidAlive(daemonPid.pid);
   const names = [...new Set<string>([...SCHEDULED_JOBS, 'index', 'remember', ...last.keys()])];
+  const installed = await installedJobs(realPath(workspace));
+  const by = (job: string): ScheduledBy | null => (daemonAlive ? 'daemon' : installed.cron?.includes(job) ? 'cron' : installed.launchd.includes(job) ? 'launchd' : null);
   const jobs = names.map((job) => {
     const expr = schedule.get(job) ?? null;
     const lastRun = last.get(job) ?? null;
     if (lastRun && lastRun.outcome !== 'ok') problems.push(`last ${job} run ${lastRun.outcome} at ${lastRun.end}: ${lastRun.message ?? `exit ${lastRun.exitCode}`}`);
-    return { job, schedule: expr, nextRun: expr ? nextRuns(expr, zone, now)[0]!.toISOString() : null, lastRun, running: running.filter((r) => r.job === job) };
+    const scheduledBy = expr ? by(job) : null;
+    return { job, schedule: expr, scheduledBy, nextRun: expr && scheduledBy ? nextRuns(expr, zone, now)[0]!.toISOString() : null, lastRun, running: running.filter((r) => r.job === job) };
   });
   const locks: StatusReport['locks'] = [];
   for (const name of lockNames(workspace, problems)) {
