@@ -264,3 +264,16 @@ test('status gives a next run only for what will run it (crontab block, daemon);
   assert.match(config.stdout, /^# schedule \(UTC\): microsync "0 10,13,16,19,22 \* \* \*", wrapup "0 3 \* \* \*", compound off; "mem status" says what runs it$/m);
   assert.deepEqual((JSON.parse((await mem(['-C', ws, 'config', '--json'])).stdout) as { schedule: unknown }).schedule, { microsync: '0 10,13,16,19,22 * * *', wrapup: '0 3 * * *', compound: 'off' });
 });
+
+test('mem schedule remove (alias uninstall) takes the schedule out again, is documented beside install, and status says so', async (t) => {
+  const ws = realWorkspace(t);
+  const tab = fakeCrontab(t, USER_LINES);
+  const env = { MEM_CRONTAB_CMD: tab.cmd, TZ: 'UTC' };
+  assert.equal((await mem(['-C', ws, 'schedule', 'install', '--cron'], { env })).code, 0);
+  const r = await mem(['-C', ws, 'schedule', 'remove', '--cron'], { env });
+  assert.deepEqual([r.code, r.stdout], [0, `removed from crontab (${tab.cmd})\n`], r.stderr);
+  assert.equal(readFileSync(tab.file, 'utf8'), USER_LINES);
+  assert.match((await mem(['-C', ws, 'status'], { env })).stdout, /^ {2}wrapup +never run; not scheduled: run `mem schedule install` or `mem daemon`$/m);
+  const help = await mem(['schedule', '--help']);
+  assert.match(help.stdout, /^ {2}mem schedule install .*\n(?: {2}mem schedule install .*\n)* {2}mem schedule remove +# .*\(alias: uninstall\)$/m);
+});
