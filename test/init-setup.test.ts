@@ -123,4 +123,6 @@ test('the sources plan: committed sources are copied into a mem.local.json witho
   assert.deepEqual(JSON.parse(own.text!).llm, { model: 'm' }, 'other keys of mem.local.json stay');
   assert.equal(planLocalSources(ws, own.text, committed, SOURCES).text, undefined, 'planned again on its own result: nothing to add');
   assert.throws(() => planLocalSources(ws, '{"sources": 3}', [], SOURCES), /mem\.local\.json: "sources" must be a list/);
+  const globbed = [{ name: 'a', kind: 'codex', path: '~/.codex/**/*.jsonl' }, { name: 'b', kind: 'claude-code', path: '~/.claude/projects-old' }];
+  assert.deepEqual(planLocalSources(ws, undefined, globbed, SOURCES).present, [SOURCES[1]], 'a glob reading a folder above counts; a sibling folder with a longer name does not');
 });

@@ -30,6 +30,10 @@ async function ask(question: string): Promise<boolean> {
   const rl = readline.createInterface({ input: process.stdin, output: process.stdout });
   try {
     return /^y(es)?$/i.test((await rl.question(question)).trim());
+  } catch {
+    // Ctrl+D closes the input: no answer is a no.
+    process.stdout.write('\n');
+    return false;
   } finally {
     rl.close();
   }

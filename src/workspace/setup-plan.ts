@@ -39,15 +39,24 @@ function parseObject(text: string, file: string): Json {
   return value as Json;
 }
 
-/** A source's folder as one comparable string: `~` expanded, relative to the workspace, no trailing `/`. */
+/**
+ * The folder a source's path searches, as one comparable string: `~` expanded, relative to the
+ * workspace, no trailing `/`; for a glob, the folder before its first wildcard.
+ */
 function folderKey(workspace: string, p: string): string {
-  return path.resolve(workspace, expandHome(p));
+  const parts = expandHome(p).split(/[\\/]/);
+  const wild = parts.findIndex((part) => /[*?[{]/.test(part));
+  return path.resolve(workspace, (wild < 0 ? parts : parts.slice(0, wild)).join('/') || '.');
 }
 
+/** A source of the same kind already reads the folder, or a folder above it (sources are searched recursively). */
 function readsAlready(existing: unknown[], workspace: string, s: SourceSpec): boolean {
+  const folder = folderKey(workspace, s.path);
   return existing.some((e) => {
     const o = e as Partial<SourceSpec> | null;
-    return !!o && o.kind === s.kind && typeof o.path === 'string' && folderKey(workspace, o.path) === folderKey(workspace, s.path);
+    if (!o || o.kind !== s.kind || typeof o.path !== 'string') return false;
+    const read = folderKey(workspace, o.path);
+    return folder === read || folder.startsWith(read.endsWith(path.sep) ? read : read + path.sep);
   });
 }
 
