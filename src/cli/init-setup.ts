@@ -68,8 +68,7 @@ export async function offerSetup(workspace: string, opts: { write: boolean; json
   else out.line(`transcript folders found: ${listed(detected)}`);
   const changes = hasChanges(plan);
   const interactive = !opts.write && !opts.json && !!process.stdin.isTTY && !!process.stdout.isTTY;
-  const consent = changes && (opts.write || (interactive && (await ask(`write this setup?\n${describeWrite(plan)}\n[y/N] `))));
-  const written = consent;
+  const written = changes && (opts.write || (interactive && (await ask(`write this setup?\n${describeWrite(plan)}\n[y/N] `))));
   if (written) plan = await applySetup(workspace, detected);
   const dw = plan.defaultWorkspace;
   const defaultIsThis = dw.state === 'same' || (dw.state === 'set' && written);
