@@ -205,6 +205,7 @@ describe('write allowance (DESIGN §2)', () => {
     ['memory/recent/billing.md', ['compound', 'forget', 'restore', 'status-fix']],
     ['.mem/cursors.json', ['microsync', 'remember', 'wrapup', 'compound', 'forget', 'restore', 'import', 'index']],
     ['.mem/usage.jsonl', ['microsync', 'remember', 'wrapup', 'compound', 'forget', 'restore', 'import', 'index', 'reader']],
+    ['mem.local.json', ['init']],
     ['memory/.locks/x.md', []],
     ['src/index.ts', []],
   ];
