@@ -74,6 +74,8 @@ export interface EntryTable {
   readonly records: EntryRecord[];
   /** The entries with this id, in file order, without making a record of every other entry (mem get). */
   withId(id: string): EntryRecord[];
+  /** Every entry's id, in file order (repeats kept), without making a record of each (what a typed id is resolved against). */
+  ids(): string[];
   /** The record as parsed from its file (its raw text and every field): what prints or renders an entry. */
   whole(r: EntryRecord): Promise<EntryRecord>;
 }
@@ -93,6 +95,7 @@ export async function readEntryTable(workspace: string): Promise<EntryTable> {
       return (records ??= files.flatMap((f) => ('rows' in f ? f.rows.map((row) => tableRecord(f.file, row)) : f.parsed)));
     },
     withId: (id) => files.flatMap((f) => ('rows' in f ? f.rows.filter((row) => (row[ID_AT] ?? '') === id).map((row) => tableRecord(f.file, row)) : f.parsed.filter((r) => r.id === id))),
+    ids: () => files.flatMap((f) => ('rows' in f ? f.rows.map((row) => String(row[ID_AT] ?? '')) : f.parsed.map((r) => r.id))),
     whole: async (r) => (r.block.raw ? r : (await fileRecords(r.file)).find((x) => x.block.startLine === r.block.startLine && x.id === r.id) ?? r),
   };
 }
