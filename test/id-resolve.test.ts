@@ -79,6 +79,8 @@ test('get, trace, source and MCP memory_get take a prefix or any case; forget --
   const forget = await run('forget', 'rule-20261120-cap', '--hard', '--yes');
   assert.equal(forget.code, 1);
   assert.match(forget.stderr, /^mem: no entry with id rule-20261120-cap/);
-  assert.equal((await run('restore', cap.toLowerCase())).code, 1);
+  const restore = await run('restore', cap.toLowerCase());
+  assert.equal(restore.code, 1);
+  assert.match(restore.stderr, new RegExp(`^mem: no entry with id ${cap.toLowerCase()} .*; did you mean ${cap}\\? \\(this command takes the exact id\\)\\n$`));
   assert.equal(readFileSync(join(ws, 'memory', '2026-11-20.md'), 'utf8'), daily);
 });

@@ -114,3 +114,14 @@ export function resolveIdOrThrow(query: string, ids: Iterable<string>, hint = 'f
   const near = r.near.length ? `; nearest: ${r.near.join(', ')}` : `; ${hint}`;
   throw new MemError('NOT_FOUND', `no entry with id ${query}${near}`);
 }
+
+/**
+ * For a command that changes memory and so takes only the exact id (`restore`, `forget`): the tail of
+ * its one-line error saying which id the typed one would have named in a read, or the nearest ids.
+ */
+export function exactIdHint(query: string, ids: Iterable<string>): string {
+  const r = resolveId(query, ids);
+  if (r.kind === 'found') return `; did you mean ${r.id}? (this command takes the exact id)`;
+  if (r.kind === 'ambiguous') return `; ids beginning so: ${listed(r.matches)} (this command takes the exact id)`;
+  return r.near.length ? `; nearest: ${r.near.join(', ')}` : '';
+}
