@@ -61,6 +61,14 @@ async function* decoded(fh: fs.promises.FileHandle, buf: Buffer, first: number):
   yield decoder.end();
 }
 
+/** The chunks as they pass, with a copy kept in `into` while it stays under ENTRY_TEXT_MAX characters. */
+async function* keeping(chunks: AsyncGenerator<string>, into: { chunks: string[]; length: number } | undefined): AsyncGenerator<string> {
+  for await (const c of chunks) {
+    if (into && (into.length += c.length) <= ENTRY_TEXT_MAX) into.chunks.push(c);
+    yield c;
+  }
+}
+
 export async function scanWorkspaceForSecrets(workspace: string): Promise<SecretScan> {
   const scan: SecretScan = { files: 0, hits: [], skipped: [] };
   const buf = Buffer.allocUnsafe(READ_BYTES);
@@ -74,20 +82,13 @@ export async function scanWorkspaceForSecrets(workspace: string): Promise<Secret
         continue;
       }
       scan.files++;
-      const kept: string[] | undefined = ENTRY_FILE.test(rel) ? [] : undefined;
-      let keptLength = 0;
-      async function* keeping(chunks: AsyncGenerator<string>): AsyncGenerator<string> {
-        for await (const c of chunks) {
-          if (kept && (keptLength += c.length) <= ENTRY_TEXT_MAX) kept.push(c);
-          yield c;
-        }
-      }
+      const kept = ENTRY_FILE.test(rel) ? { chunks: [] as string[], length: 0 } : undefined;
       const hits: SecretHit[] = [];
-      for await (const h of secretsInChunks(keeping(decoded(fh, buf, bytesRead)))) hits.push({ file: rel, ...h });
+      for await (const h of secretsInChunks(keeping(decoded(fh, buf, bytesRead), kept))) hits.push({ file: rel, ...h });
       // A title or id flagged on its own line adds nothing where the line is already reported.
-      if (kept && keptLength <= ENTRY_TEXT_MAX) {
+      if (kept && kept.length <= ENTRY_TEXT_MAX) {
         const seen = new Set(hits.map((h) => h.line));
-        for (const h of secretsInEntryNames(kept.join(''))) if (!seen.has(h.line)) hits.push({ file: rel, ...h });
+        for (const h of secretsInEntryNames(kept.chunks.join(''))) if (!seen.has(h.line)) hits.push({ file: rel, ...h });
         hits.sort((a, b) => a.line - b.line);
       }
       scan.hits.push(...hits);
