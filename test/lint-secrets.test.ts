@@ -62,3 +62,29 @@ test('a file over 8 MB and a text file with a NUL byte are scanned; a binary fil
   assert.equal(human.code, 0, human.stderr);
   assert.equal(human.stdout, 'second-brain/photo.gz: not scanned: binary (mostly not UTF-8)\n');
 });
+
+test("an entry's id holding a secret from its title is found: the title cut at its limit, or redacted since; look-alike ids are not", async (t) => {
+  const ws = tempDir(t);
+  await mem(['init', ws]);
+  const entry = (title: string, id: string) => `## Note: ${title}\n- id: ${id}\n- date: 2026-11-21\n- origin: user\n- status: active\n\n`;
+  const cut = 'wJalrXUtnFEMI/K7MDENG/bPxRfiCY';
+  writeFileSync(join(ws, 'memory', '2026-11-21.md'), '# 2026-11-21\n\n' + [
+    // Written before titles were redacted ahead of the cut: 30 characters of an AWS secret, lower-cased in the id (lines 3-4).
+    entry(`Always sign staging uploads with ${cut}`, 'NOTE-20261121-always-sign-staging-uploads-with-wjalrxutnfemi-k7mdeng-bpxrficy'),
+    // The title redacted by hand since; the id was made from it before (lines 9-10).
+    entry('Staging bucket signs with [REDACTED:aws-secret-access-key]', 'NOTE-20261121-staging-bucket-signs-with-wjalrxutnfemi-k7mdeng-bpxrficy'),
+    // Look-alikes: ids made from redacted titles (one cut, with a collision suffix), a SHA, a UUID, a CamelCase title.
+    entry('The staging key is [REDACTED:api-key]', 'NOTE-20261121-the-staging-key-is-redacted-api-key'),
+    entry('Deploys to the staging bucket in eu-west-1 sign with key [REDACTED:api-key]', 'NOTE-20261121-deploys-to-the-staging-bucket-in-eu-west-1-sign-with-key-2'),
+    entry('Revert 3f2a9c1d8e7b6a5f4e3d2c1b0a9f8e7d6c5b4a39 on main', 'NOTE-20261121-revert-3f2a9c1d8e7b6a5f4e3d2c1b0a9f8e7d6c5b4a39-on-main'),
+    entry('Session 0b7e4c1a-93d2-4f5e-a6b8-c9d0e1f2a3b4 resumed', 'NOTE-20261121-session-0b7e4c1a-93d2-4f5e-a6b8-c9d0e1f2a3b4-resumed'),
+    entry('OAuth2MigrationPlanV3', 'NOTE-20261121-oauth2migrationplanv3'),
+  ].join(''));
+  const r = await mem(['-C', ws, '--json', 'lint', '--secrets']);
+  assert.equal(r.code, 5, r.stderr);
+  const hits = (JSON.parse(r.stdout) as { secrets: Array<{ line: number; in?: string }> }).secrets;
+  assert.deepEqual(hits.map((h) => [h.line, h.in ?? 'file']), [[3, 'file'], [4, 'id'], [10, 'id']]);
+  const human = await mem(['-C', ws, 'lint', '--secrets']);
+  assert.match(human.stdout, /^memory\/2026-11-21\.md:10: the entry's id holds a secret \(aws-secret-access-key\) from its title; give the entry a new id/m);
+  assert.ok(!human.stdout.toLowerCase().includes(cut.slice(0, 12).toLowerCase()), 'no value printed');
+});

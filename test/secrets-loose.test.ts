@@ -1,6 +1,7 @@
 /**
  * Secrets that passed redaction (issue 29, item 8), each redacted now, and the look-alikes that must
- * stay: git SHAs, UUIDs (session ids), entry ids, typed message ids, prose with "use" and "key is".
+ * stay: git SHAs, UUIDs (session ids), entry ids, typed message ids, prose with "use" and "key is", Chinese
+ * sentences that change a password rule or a key's method.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -23,6 +24,12 @@ const LEAKS: Array<[string, string, string]> = [
   ['a password after an e-mail address and a slash', 'alice@example.com / hunter2Pass99', 'hunter2Pass99'],
   ['the first half of a split GitHub token', 'first half ghp_1234567890abcdefghij', '1234567890abcdefghij'],
   ['the second half of a split token, a message of its own', 'KLMN0PQR5TUVWXYZab3def', 'KLMN0PQR5TUVWXYZab3def'],
+  ['a Chinese label given a new value (改成了)', '生产环境的密码改成了 Hx7pQ2mZk9Lw，别外传', 'Hx7pQ2mZk9Lw'],
+  ['a Chinese label given a new value (換成)', '令牌換成 Zq8RmT4vK2pX9wLb 了', 'Zq8RmT4vK2pX9wLb'],
+  ['a Chinese label, a word before 是 (都是)', '正式環境的憑證都是 Tr0ub4dor&3xyz', 'Tr0ub4dor&3xyz'],
+  ['a Chinese label with a note in brackets', '密碼（正式環境）是 Tr0ub4dor&3xyz', 'Tr0ub4dor&3xyz'],
+  ['a Chinese label before full-width letters and digits', '正式環境的憑證是 Ｔｒ０ｕｂ４ｄｏｒ９，請保密', 'Ｔｒ０ｕｂ４ｄｏｒ９'],
+  ['a Chinese label, the value on the next line', '金鑰：\np4ss-w0rd-k9x7', 'p4ss-w0rd-k9x7'],
 ];
 
 for (const [what, text, secret] of LEAKS) {
@@ -51,6 +58,10 @@ const CLEAN = [
   `base64 of plain text: ${b64('The deploy window is Tuesday, after the standup at ten.')}`,
   'ReadMe',
   'useEffectCleanup runs on unmount',
+  '密钥换成 PBKDF2-SHA256 派生，令牌改成 JWT 格式，密码改为 8 位以上，密码都改成了 MD5 校验，密钥设置为 4096bit',
+  '密码（至少 8 位）必须包含数字',
+  '密钥：\nAES256 for data at rest',
+  '密码：\n- 至少 8 位\n- 包含数字',
 ];
 
 test('look-alikes stay: git SHAs, UUIDs, entry ids, message ids, prose', () => {

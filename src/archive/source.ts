@@ -10,6 +10,7 @@ import path from 'node:path';
 import type { LoadedConfig } from '../config/load.js';
 import { MemError } from '../core/errors.js';
 import { notRegularFile } from '../core/regular-file.js';
+import { resolveIdOrThrow } from '../entries/id-resolve.js';
 import { getField, getSource, type EntrySource } from '../entries/model.js';
 import { loadEntries, type EntryRecord } from '../entries/store.js';
 import { redactSecrets } from '../secrets/secrets.js';
@@ -93,10 +94,11 @@ async function kindOf(file: string, ctx: SourceContext): Promise<SourceKind> {
   return 'jsonl';
 }
 
-export async function findSource(workspace: string, loaded: LoadedConfig, id: string, around: number): Promise<SourceResult> {
-  const record = (await loadEntries(workspace)).find((r) => r.id === id);
-  if (!record) throw new MemError('NOT_FOUND', `no entry with id ${id}`);
-  return readSource(record, { workspace, loaded }, around);
+/** The turns behind the entry `typed` names (the exact id, another case, or a prefix only one id has: entries/id-resolve.ts). */
+export async function findSource(workspace: string, loaded: LoadedConfig, typed: string, around: number): Promise<SourceResult> {
+  const records = await loadEntries(workspace);
+  const id = resolveIdOrThrow(typed, records.map((r) => r.id));
+  return readSource(records.find((r) => r.id === id)!, { workspace, loaded }, around);
 }
 
 /** The turns behind one entry; MemError when it has no transcript or the transcript is gone. */

@@ -10,6 +10,7 @@ import { loadConfigLean } from '../config/lean.js';
 import { MemError } from '../core/errors.js';
 import { nowText } from '../core/now-text.js';
 import { resolveNow } from '../core/time.js';
+import { resolveIdOrThrow } from '../entries/id-resolve.js';
 import { entryJson } from '../entries/json.js';
 import { readEntryTable, readIdLookup } from '../entries/table-store.js';
 import { buildTrace, formatTrace, type Trace } from '../governance/trace.js';
@@ -35,12 +36,14 @@ export async function readContext(g: GlobalOptions): Promise<ReadContext> {
   return { workspace, loaded, now: resolveNow(nowText(g), loaded.zone), out };
 }
 
-export async function getCommand(id: string, g: GlobalOptions): Promise<void> {
+/** `typed`: the exact id, the id in another case, or a prefix only one id has (entries/id-resolve.ts). */
+export async function getCommand(typed: string, g: GlobalOptions): Promise<void> {
   const { workspace, now, out } = await readContext(g);
   const table = await readIdLookup(workspace);
+  // Every id is read only when the typed one is not exact (entries/id-resolve.ts).
+  const id = table.withId(typed).length ? typed : resolveIdOrThrow(typed, table.ids());
   const found = table.withId(id);
-  if (!found[0]) throw new MemError('NOT_FOUND', `no entry with id ${id} (find ids with "mem search" or "mem export")`);
-  const r = await table.whole(found[0]);
+  const r = await table.whole(found[0]!);
   if (found.length > 1) out.warn(`${found.length} entries share id ${id}; showing the first (run "mem lint")`);
   out.json(entryJson(r));
   out.result(`${c.dim(`${r.file}:${r.block.startLine}-${r.block.endLine}`)}\n${r.block.raw.trimEnd()}`);
@@ -48,10 +51,11 @@ export async function getCommand(id: string, g: GlobalOptions): Promise<void> {
   if (warning) out.info(warning);
 }
 
-/** The trace of `id` with the weekly-log lines of every entry in its chain (shared with the MCP tool). */
-export async function traceOf(workspace: string, id: string): Promise<Trace> {
+/** The trace of the entry `typed` names (as `mem get` resolves it) with the weekly-log lines of every entry in its chain (shared with the MCP tool). */
+export async function traceOf(workspace: string, typed: string): Promise<Trace> {
   // A chain needs only the table's fields (entries/table.ts): no daily file is parsed unless it changed.
   const { records } = await readEntryTable(workspace);
+  const id = resolveIdOrThrow(typed, records.map((r) => r.id));
   const chain = buildTrace(records, id, () => []);
   if (!chain) throw new MemError('NOT_FOUND', `no entry with id ${id}`);
   const logs = new Map<string, LogHit[]>();

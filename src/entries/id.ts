@@ -9,15 +9,20 @@ const KEEP = new RegExp(`[${SLUG_CHARS}]`, 'u');
 export const SLUG_MAX = 60;
 
 export function slugify(title: string): string {
-  let out = '';
-  for (const ch of title.normalize('NFKC').toLowerCase()) {
-    if (KEEP.test(ch)) out += ch;
-    else if (!out.endsWith('-')) out += '-';
-  }
-  out = out.replace(/^-+|-+$/g, '');
+  let out = slugWords(title);
   const chars = Array.from(out);
   if (chars.length > SLUG_MAX) out = cutSlug(chars);
   return out || 'entry';
+}
+
+/** The text as a slug spells it, uncut: lower case, CJK kept, every other run folded to one "-". */
+export function slugWords(text: string): string {
+  let out = '';
+  for (const ch of text.normalize('NFKC').toLowerCase()) {
+    if (KEEP.test(ch)) out += ch;
+    else if (!out.endsWith('-')) out += '-';
+  }
+  return out.replace(/^-+|-+$/g, '');
 }
 
 /**

@@ -86,6 +86,8 @@ const ID_AT = 4 + TABLE_FIELDS.indexOf('id');
 export interface IdLookup {
   /** The entries with this id, in file order. */
   withId(id: string): EntryRecord[];
+  /** Every entry's id (what a typed id is resolved among: entries/id-resolve.ts). */
+  ids(): string[];
   /** The record as parsed from its file (its raw text and every field): what prints or renders an entry. */
   whole(r: EntryRecord): Promise<EntryRecord>;
 }
@@ -105,18 +107,15 @@ export async function readIdLookup(workspace: string): Promise<IdLookup> {
   };
   const table: IdLookup = {
     withId: (id) => index.filesWith(id).flatMap((file) => (rowsOf(file) ?? []).filter((row) => (row[ID_AT] ?? '') === id).map((row) => tableRecord(file, row))),
+    ids: () => index.ids(),
     whole: wholeRecords(workspace),
   };
   return table;
 }
 
-export interface EntryTable {
+export interface EntryTable extends IdLookup {
   /** Every entry, in file order; a record read from the table holds only the table's fields (table.ts). Made on first use. */
   readonly records: EntryRecord[];
-  /** The entries with this id, in file order, without making a record of every other entry (mem get). */
-  withId(id: string): EntryRecord[];
-  /** The record as parsed from its file (its raw text and every field): what prints or renders an entry. */
-  whole(r: EntryRecord): Promise<EntryRecord>;
 }
 
 /** Reads the table with every changed file overlaid; writes nothing. */
@@ -128,6 +127,7 @@ export async function readEntryTable(workspace: string): Promise<EntryTable> {
       return (records ??= files.flatMap((f) => ('rows' in f ? f.rows.map((row) => tableRecord(f.file, row)) : f.parsed)));
     },
     withId: (id) => files.flatMap((f) => ('rows' in f ? f.rows.filter((row) => (row[ID_AT] ?? '') === id).map((row) => tableRecord(f.file, row)) : f.parsed.filter((r) => r.id === id))),
+    ids: () => files.flatMap((f) => ('rows' in f ? f.rows.map((row) => String(row[ID_AT] ?? '')) : f.parsed.map((r) => r.id))),
     whole: wholeRecords(workspace),
   };
 }

@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { MemError } from '../core/errors.js';
+import { exactIdHint } from '../entries/id-resolve.js';
 import { loadEntries } from '../entries/store.js';
 import { appendRun, weeklyLogOf } from '../governance/weekly-log.js';
 import { defaultLockOptions } from '../write/defaults.js';
@@ -43,7 +44,7 @@ async function softForget(opts: ForgetOptions, res: ForgetResult): Promise<Forge
   const { workspace, now } = opts;
   const records = await loadEntries(workspace);
   const missing = opts.ids.filter((id) => !records.some((r) => r.id === id));
-  if (missing.length) throw new MemError('NOT_FOUND', `no entry with id ${missing.join(', ')} (ids are listed by "mem search" and "mem export")`);
+  if (missing.length) throw new MemError('NOT_FOUND', `no entry with id ${missing.join(', ')} (ids are listed by "mem search" and "mem export")${missing.length === 1 ? exactIdHint(missing[0]!, records.map((r) => r.id)) : ''}`);
   const writer = new WorkspaceWriter(workspace, 'forget', defaultLockOptions(opts.loaded.config));
   const log = weeklyLogOf(now);
   for (const id of opts.ids) {

@@ -9,6 +9,7 @@
 import type { DateTime } from 'luxon';
 import type { LoadedConfig } from '../config/load.js';
 import { MemError } from '../core/errors.js';
+import { exactIdHint } from '../entries/id-resolve.js';
 import { getField } from '../entries/model.js';
 import { loadEntries, type EntryRecord } from '../entries/store.js';
 import { appendRun, weeklyLogOf } from '../governance/weekly-log.js';
@@ -57,7 +58,7 @@ function supersededAgain(records: EntryRecord[], id: string): { explicit: string
 export async function runRestore(opts: { workspace: string; loaded: LoadedConfig; now: DateTime; id: string; dryRun: boolean }): Promise<RestoreResult> {
   const records = await loadEntries(opts.workspace);
   const held = records.filter((x) => x.id === opts.id);
-  if (!held.length) throw new MemError('NOT_FOUND', `no entry with id ${opts.id} (a hard-forgotten entry cannot be restored; git history still has it)`);
+  if (!held.length) throw new MemError('NOT_FOUND', `no entry with id ${opts.id} (a hard-forgotten entry cannot be restored; git history still has it)${exactIdHint(opts.id, records.map((r) => r.id))}`);
   const copies: RestoreCopy[] = held.map((r) => ({ file: r.file, from: statusOf(r), changed: false }));
   const blocked = copies.find((c) => c.from !== 'active' && !(RESTORABLE as readonly string[]).includes(c.from));
   if (blocked) throw new MemError('USAGE', `${opts.id} has status "${blocked.from}" in ${blocked.file}; restore brings back ${RESTORABLE.join(', ')} entries`);

@@ -98,8 +98,9 @@ export const VALUE = `(?:${QUOTED_VALUE}|${UNQUOTED_VALUE})`;
 // is judged on its first 256 (512, 4096) characters, and removed whole.
 export const PROSE = escapeAware(String.raw`[^\s"'\x60\\]`);
 export const PASS = escapeAware(String.raw`[^\s"'\\]`);
-// After a CJK label: ASCII, and any dash a CJK keyboard or chat client put in it (`Xk92‑FAKE`).
-export const CJK_VALUE = escapeAware(String.raw`[\x21-\x5b\x5d-\x7e${DASHES}]`);
+// After a CJK label: ASCII, any dash a CJK keyboard or chat client put in it (`Xk92‑FAKE`), and
+// the full-width letters and digits an input method types (`Ｔｒ０ｕｂ４`).
+export const CJK_VALUE = escapeAware(String.raw`[\x21-\x5b\x5d-\x7e${DASHES}\uff10-\uff19\uff21-\uff3a\uff41-\uff5a]`);
 export const QUERY_CHAR = String.raw`[^&#;\s"'<>\x60]`;
 export const COOKIE_CHAR = String.raw`[^\r\n"'\x60]`;
 

@@ -18,6 +18,13 @@ import { byLabel, re, type PatternMatch, type SecretPattern } from './secret-pat
 
 const ASSIGNMENT_KINDS = ['password', 'secret', 'token', 'api-key', 'private-key'] as const;
 
+/** Chinese, Japanese and Korean words for a password, key, token or credential. */
+const CJK_LABELS = '密码|密碼|口令|访问令牌|訪問令牌|令牌|密钥|密鑰|金鑰|金钥|秘钥|秘鑰|私钥|私鑰|憑證|凭证|憑据|凭据|パスワード|비밀번호';
+/** Words between such a label and 是/为 that keep the sentence saying what it is ("都是", "仍然是", "现在是"). */
+const CJK_ADVERBS = '都|就|也|还|還|仍然|仍|依然|依旧|依舊|现在|現在|目前|已经|已經|其实|其實|暂时|暫時|默认|默認|统一|統一|一律|一直|应该|應該';
+/** Verbs that give the label a new value ("改成了", "換成", "设为"). */
+const CJK_CHANGES = '改成|改为|改為|换成|換成|换为|換為|设为|設為|设成|設成|设置为|設置為|设置成|設置成|设定为|設定為|变成|變成|更新为|更新為|更新成|重置为|重置為|重置成';
+
 export const LABELLED_PATTERNS: readonly SecretPattern[] = [
   // --- Labelled values: KEY=value, "key": "value", key: value, --key value, and their relatives.
   {
@@ -122,21 +129,27 @@ export const LABELLED_PATTERNS: readonly SecretPattern[] = [
   {
     kinds: ['password', 'token', 'secret'],
     // 密码：hunter2 / 密碼: 'x' / 令牌是 abc… (full-width or ASCII colon, or 是/为). The value is an
-    // ASCII run or a quoted string: Chinese text after the label is prose ("密码：请找运维").
+    // ASCII run or a quoted string: Chinese text after the label is prose ("密码：请找运维"). Also
+    // a word before 是 ("密码都是 x", "憑證仍然是 x"), a note in brackets after the label ("密码（正式環境）是 x"),
+    // the value on the line after the colon, and a change of value ("密码改成了 x", "令牌換成 x", "密钥设为 x").
     re: re(
-      String.raw`(?<label>密码|密碼|口令|访问令牌|訪問令牌|令牌|密钥|密鑰|金鑰|金钥|秘钥|秘鑰|私钥|私鑰|憑證|凭证|憑据|凭据|パスワード|비밀번호)[ \t]*(?<sep>(?:是|为|為)[ \t]*[:：]?|[:：=]|(?=[ \t])|(?=[\x21-\x7e]))[ \t]*(?:${quotedValue(QUOTES.corner, QUOTES.curly, QUOTES.escaped, QUOTES.double, QUOTES.single, QUOTES.backtick)}|(?<vu>${CJK_VALUE.char}{1,512}))`,
+      String.raw`(?<label>${CJK_LABELS})(?<note>[ \t]*[（(][^）)\r\n]{1,24}[）)])?[ \t]*(?<sep>(?:${CJK_ADVERBS})?(?:是|为|為)[ \t]*[:：]?|(?<change>(?:已经|已經|已|都|先)?(?:${CJK_CHANGES})了?)[ \t]*[:：]?|[:：=](?<nl>[ \t]*\r?\n)?|(?=[ \t])|(?=[\x21-\x7e]))[ \t]*(?:${quotedValue(QUOTES.corner, QUOTES.curly, QUOTES.escaped, QUOTES.double, QUOTES.single, QUOTES.backtick)}|(?<vu>${CJK_VALUE.char}{1,512}))`,
     ),
     check: (p) => {
       if (isPlaceholderMatch(p)) return false;
-      const sep = p.m.groups?.sep ?? '';
+      const g = p.m.groups ?? {};
+      const sep = g.sep ?? '';
       if (!p.quoted && p.value.length < 4) return false; // "密码：6 位数字" states a rule
       // "密码：8-16位" is a length: a number run straight into Chinese text.
       if (NUMBER_RANGE.test(p.value) && /^[\u3400-\u9fff]/.test(p.text.charAt(p.rawEnd))) return false;
-      const label = p.m.groups?.label ?? '';
+      const label = g.label ?? '';
       // Without a colon the value must look chosen: "密码 Abc@123456", not "密码 MD5 加密"; glued to
       // the label, random: "数据库密码Zq8RmT4v…", not "密钥AES256加密".
       const glued = !/[ \t]/.test(p.text.charAt(p.m.index + label.length));
-      if (sep === '' && !(glued ? looksRandom : looksSecretish)(p.value)) return false;
+      if (sep === '' && (g.note !== undefined || !(glued ? looksRandom : looksSecretish)(p.value))) return false;
+      // A change names a new value or a new method ("密钥换成 PBKDF2-SHA256"), and the line after a
+      // colon may be a list or prose ("密钥：\nAES256 for data"): only a random value with a lower-case letter is a secret.
+      if (!p.quoted && (g.change !== undefined || g.nl !== undefined) && !(looksRandom(p.value) && /[a-z]/.test(p.value))) return false;
       if (/令牌/.test(label)) return 'token';
       return /密码|密碼|口令|パスワード|비밀번호/.test(label) ? 'password' : 'secret';
     },

@@ -29,7 +29,11 @@ export function registerLint(program: Command): void {
 async function lintSecrets(workspace: string, out: CommandContext['out']): Promise<void> {
   const { files, hits, skipped } = await scanWorkspaceForSecrets(workspace);
   out.json({ files, secrets: hits, skipped });
-  for (const h of hits) out.result(`${h.file}:${h.line}: looks like a secret (${h.kind}); remove it or replace it with [REDACTED:${h.kind}]`);
+  for (const h of hits) {
+    out.result(h.in === 'id'
+      ? `${h.file}:${h.line}: the entry's id holds a secret (${h.kind}) from its title; give the entry a new id and fix what cites it`
+      : `${h.file}:${h.line}: looks like a secret (${h.kind}); remove it or replace it with [REDACTED:${h.kind}]`);
+  }
   // Reported, not failed: a binary file (an image) in the workspace must not block every commit.
   for (const s of skipped) out.result(`${s.file}: not scanned: binary (${s.reason})`);
   const notScanned = skipped.length ? `, ${count(skipped.length, 'binary file')} not scanned` : '';

@@ -8,15 +8,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { MemError } from '../../core/errors.js';
 import { notRegularFile } from '../../core/regular-file.js';
+import { resolveIdOrThrow } from '../../entries/id-resolve.js';
 import { entryJson } from '../../entries/json.js';
 import { readIdLookup } from '../../entries/table-store.js';
 import { findSecrets, redactionMarker } from '../../secrets/secrets.js';
 
-export async function getById(workspace: string, id: string) {
+/** `typed`: the exact id, the id in another case, or a prefix only one id has (entries/id-resolve.ts). */
+export async function getById(workspace: string, typed: string) {
   const table = await readIdLookup(workspace);
-  const r = table.withId(id)[0];
-  if (!r) throw new MemError('NOT_FOUND', `no entry with id ${id} (ids come from memory_search and memory_context results)`);
-  return entryJson(await table.whole(r));
+  const id = table.withId(typed).length ? typed : resolveIdOrThrow(typed, table.ids(), 'ids come from memory_search and memory_context results');
+  return entryJson(await table.whole(table.withId(id)[0]!));
 }
 
 const READABLE = /^(MEMORY\.md|memory\/(?!\.locks\/)[^\0]+\.md|second-brain\/[^\0]+\.md)$/;

@@ -48,7 +48,7 @@ export const SCHEMAS = {
     filters: filters.optional(),
   }).strict(),
   memory_get: z.object({
-    id: arg().min(1).optional().describe('entry id'),
+    id: arg().min(1).optional().describe('entry id, or a prefix only one id has (any case)'),
     path: arg().min(1).optional().describe('workspace-relative Markdown path, e.g. memory/2026-11-21.md'),
     lines: arg().optional().describe('with path: "12-30" (1-based, inclusive)'),
   }).strict().refine((a) => (a.id === undefined) !== (a.path === undefined), { message: 'give either id or path (with optional lines), not both and not neither' }),
