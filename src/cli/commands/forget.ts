@@ -42,9 +42,8 @@ function describe(r: ForgetResult): string {
       '  2. list each id and text to erase in a file, one per line (e.g. "<id>==>[forgotten]"),',
       '     and run: git filter-repo --replace-text <that file>   (https://github.com/newren/git-filter-repo)',
       '  3. force-push, and have every clone re-clone (old clones and forks keep the history).',
-      'Transcripts are not touched, but no microsync, wrapup or compound on this machine learns the entries from them again',
-      '(it keeps one-way hashes in .mem/forgotten.json; to have one back, say it with "mem remember"). On another machine',
-      'that reads the same transcripts, exclude the session ("exclude" in mem.config.json).');
+      'Transcripts are not touched, but no microsync, wrapup or compound learns the entries from them again, on any machine',
+      'once memory/.forgotten is committed (salted one-way hashes, no text); to have one back, say it with "mem remember".');
   }
   return lines.join('\n');
 }
