@@ -8,6 +8,7 @@
  * An unscoped entry (written before scopes existed, its scope not inferable) is in neither: it could
  * belong to any project. Layer 2 is the query's hits, followed to the active end of their chains.
  */
+import { unconfirmedAgent as unconfirmedEntry } from '../entries/confirmation.js';
 import { getField } from '../entries/model.js';
 import { confidenceOf } from '../entries/precedence.js';
 import { scopeKey } from '../entries/scope-key.js';
@@ -51,10 +52,8 @@ export function isCore(r: EntryRecord): boolean {
   return field(r, 'core') === 'true' || weight(r) >= 9;
 }
 
-/** An agent's statement that no person confirmed (`mem confirm`, or `origin` edited to `manual`). */
-export function unconfirmedAgent(r: EntryRecord): boolean {
-  return field(r, 'origin') === 'agent' && !field(r, 'confirmed');
-}
+/** An agent's statement that no person confirmed (`mem confirm`, or `origin` edited to `manual`): entries/confirmation.ts. */
+export const unconfirmedAgent = (r: EntryRecord): boolean => unconfirmedEntry(r.entry);
 
 /** Newest first: date, then confidence, then id, so the same files always give the same pack. */
 const newestFirst = (a: EntryRecord, b: EntryRecord) => date(b).localeCompare(date(a)) || confidenceOf(b) - confidenceOf(a) || a.id.localeCompare(b.id);

@@ -12,6 +12,7 @@ export const JOBS = [
   'compound',
   'forget',
   'restore',
+  'confirm',
   'import',
   'status-fix',
   'index',
@@ -36,6 +37,8 @@ const RULES: Record<Job, RegExp[]> = {
   compound: [/^MEMORY\.md$/, /^memory\/archive\/.+\.md$/, DAILY_FILE, RECENT_FILE, DERIVED],
   forget: [ANY_MEMORY_MD, DERIVED, FORGOTTEN_MARKS],
   restore: [ANY_MEMORY_MD, DERIVED],
+  // A `confirmed:` line in the entry, wherever in memory/ it is, and the weekly log's line.
+  confirm: [/^memory\/(?!\.locks\/).+\.md$/, DERIVED],
   import: [DAILY_FILE, DERIVED],
   'status-fix': [RECENT_FILE, DAILY_FILE, /^second-brain\/summaries\/[^/]+\.md$/],
   index: [DERIVED],
