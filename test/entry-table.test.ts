@@ -16,6 +16,8 @@ const RULE = 'RULE-20261120-deploy-on-tuesdays';
 const OLD = 'DECISION-20261120-cache-in-redis';
 const NEW = 'DECISION-20261121-cache-in-process';
 const table = (ws: string) => join(ws, '.mem', 'entries');
+/** Every file of the table, its in-force heads (heads/) included. */
+const tableFiles = (ws: string) => readdirSync(table(ws), { recursive: true, withFileTypes: true }).filter((d) => d.isFile()).map((d) => join(d.parentPath, d.name));
 
 function fixture(t: { after(fn: () => void): void }): string {
   return workspace(t, {
@@ -62,10 +64,7 @@ test('the reads answer from the table: a row the table holds for an unchanged fi
   const ws = fixture(t);
   await memOk(['-C', ws, 'index']);
   // Changing a title inside the table (its file's stamp kept) shows that no daily file was parsed.
-  for (const f of readdirSync(table(ws))) {
-    const p = join(table(ws), f);
-    writeFileSync(p, readFileSync(p, 'utf8').replace('"Cache in Redis"', '"Cache in Redis (from the table)"'));
-  }
+  for (const p of tableFiles(ws)) writeFileSync(p, readFileSync(p, 'utf8').replace('"Cache in Redis"', '"Cache in Redis (from the table)"'));
   const tr = JSON.parse((await memOk(['-C', ws, '--json', 'trace', OLD])).stdout);
   assert.equal(tr.chain[0].title, 'Cache in Redis (from the table)');
   // The pack's text is the entry's, read from its file for the chosen entries only.
@@ -76,7 +75,8 @@ test('deleting .mem/ loses nothing; a damaged bucket is read as empty', async (t
   const ws = fixture(t);
   await memOk(['-C', ws, 'index']);
   const before = await pack(ws);
-  for (const f of readdirSync(table(ws))) writeFileSync(join(table(ws), f), '{"layout": 1, "files": [');
+  // Every file of it damaged: the buckets, stamps.json and the in-force heads.
+  for (const p of tableFiles(ws)) writeFileSync(p, '{"layout": 1, "files": [');
   assert.deepEqual(await pack(ws), before);
   rmSync(join(ws, '.mem'), { recursive: true, force: true });
   assert.deepEqual(await pack(ws), before);

@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { gzipSync } from 'node:zlib';
@@ -166,7 +166,9 @@ describe('bad input: one line, a documented exit code, memory untouched', () => 
   });
 
   test('an unreadable transcript folder fails before anything is written: exit 1', async (t) => {
-    const { ws } = exampleWorkspace(t);
+    const { ws, transcripts } = exampleWorkspace(t);
+    // A link to itself cannot be read (ELOOP), even by root; a folder not found is only a warning (microsync-window.test.ts).
+    symlinkSync('gone', join(transcripts, 'gone'));
     editConfig(ws, (cfg) => (cfg.sources = [...(cfg.sources as object[]), { name: 'gone', kind: 'jsonl', path: '../transcripts/gone' }]));
     const r = await mem(['-C', ws, ...ALL]);
     assert.equal(r.code, 1);

@@ -3,20 +3,11 @@
  * crontab in a temp file) and an injected LaunchAgents folder: the real ones are never touched.
  */
 import assert from 'node:assert/strict';
-import { chmodSync, existsSync, readdirSync, readFileSync, realpathSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, realpathSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { editConfig, exampleWorkspace, mem, tempDir } from './helpers/cli.js';
-
-function fakeCrontab(t: Parameters<typeof tempDir>[0], initial?: string): { cmd: string; file: string } {
-  const dir = tempDir(t);
-  const file = join(dir, 'crontab.txt');
-  if (initial !== undefined) writeFileSync(file, initial);
-  const cmd = join(dir, 'crontab.sh');
-  writeFileSync(cmd, `#!/bin/sh\nif [ "$1" = "-l" ]; then\n  [ -f "${file}" ] || { echo "no crontab for tester" >&2; exit 1; }\n  cat "${file}"\nelse\n  cat > "${file}"\nfi\n`);
-  chmodSync(cmd, 0o755);
-  return { cmd, file };
-}
+import { fakeCrontab } from './helpers/crontab.js';
 
 /** A workspace by its real path, the name "mem schedule" writes (a temp folder may be reached through a link, as on macOS). */
 const realWorkspace = (t: Parameters<typeof tempDir>[0]) => realpathSync(exampleWorkspace(t).ws);
@@ -242,4 +233,47 @@ test('an unknown job in `limits.jobTimeoutMs` is a config error naming the allow
   }
   editConfig(ws, (cfg) => (cfg.limits = { jobTimeoutMs: { microsync: 300000, wrapup: 1, compound: 1, index: 60000 } }));
   assert.equal((await mem(['-C', ws, 'config'])).code, 0);
+});
+
+test('status gives a next run only for what will run it (crontab block, daemon); without crontab, install points to the daemon; config shows the schedule', async (t) => {
+  const ws = realWorkspace(t);
+  const tab = fakeCrontab(t, USER_LINES);
+  const env = { MEM_CRONTAB_CMD: tab.cmd, TZ: 'UTC' };
+  const NOW = ['--now', '2026-11-22T09:00:00Z'];
+  const before = await mem(['-C', ws, 'status', ...NOW], { env });
+  assert.match(before.stdout, /^ {2}microsync +never run; not scheduled: run `mem schedule install` or `mem daemon`$/m);
+  assert.doesNotMatch(before.stdout, /next 20/);
+
+  editConfig(ws, (cfg) => (cfg.schedule = { compound: 'off' }));
+  assert.equal((await mem(['-C', ws, 'schedule', 'install', '--cron'], { env })).code, 0);
+  type Jobs = { jobs: Array<{ job: string; scheduledBy: string | null; nextRun: string | null }> };
+  const after = JSON.parse((await mem(['-C', ws, 'status', '--json', ...NOW], { env })).stdout) as Jobs;
+  assert.deepEqual(after.jobs.filter((j) => j.job !== 'remember' && j.job !== 'index').map((j) => [j.job, j.scheduledBy, j.nextRun]), [
+    ['microsync', 'cron', '2026-11-22T10:00:00.000Z'], ['wrapup', 'cron', '2026-11-23T03:00:00.000Z'], ['compound', null, null],
+  ]);
+  // A running daemon (its pid file naming a live process: this one) runs the schedule without cron.
+  writeFileSync(join(ws, '.mem', 'daemon.pid'), JSON.stringify({ pid: process.pid, host: 'here', start: '2026-11-22T08:00:00Z' }));
+  const daemon = await mem(['-C', ws, 'status', ...NOW], { env: { TZ: 'UTC', MEM_CRONTAB_CMD: join(tempDir(t), 'no-crontab') } });
+  assert.match(daemon.stdout, /^ {2}microsync +never run; next 2026-11-22T10:00:00\.000Z \(in 60m, daemon\)$/m);
+
+  const none = await mem(['-C', ws, 'schedule', 'install', '--cron'], { env: { TZ: 'UTC', MEM_CRONTAB_CMD: join(tempDir(t), 'no-crontab') } });
+  assert.equal(none.code, 1);
+  assert.match(none.stderr, /^mem: no crontab command on this machine \("\S+no-crontab" not found\): run "mem daemon" instead, which runs the same schedule while it runs\n$/);
+
+  const config = await mem(['-C', ws, 'config']);
+  assert.match(config.stdout, /^# schedule \(UTC\): microsync "0 10,13,16,19,22 \* \* \*", wrapup "0 3 \* \* \*", compound off; "mem status" says what runs it$/m);
+  assert.deepEqual((JSON.parse((await mem(['-C', ws, 'config', '--json'])).stdout) as { schedule: unknown }).schedule, { microsync: '0 10,13,16,19,22 * * *', wrapup: '0 3 * * *', compound: 'off' });
+});
+
+test('mem schedule remove (alias uninstall) takes the schedule out again, is documented beside install, and status says so', async (t) => {
+  const ws = realWorkspace(t);
+  const tab = fakeCrontab(t, USER_LINES);
+  const env = { MEM_CRONTAB_CMD: tab.cmd, TZ: 'UTC' };
+  assert.equal((await mem(['-C', ws, 'schedule', 'install', '--cron'], { env })).code, 0);
+  const r = await mem(['-C', ws, 'schedule', 'remove', '--cron'], { env });
+  assert.deepEqual([r.code, r.stdout], [0, `removed from crontab (${tab.cmd})\n`], r.stderr);
+  assert.equal(readFileSync(tab.file, 'utf8'), USER_LINES);
+  assert.match((await mem(['-C', ws, 'status'], { env })).stdout, /^ {2}wrapup +never run; not scheduled: run `mem schedule install` or `mem daemon`$/m);
+  const help = await mem(['schedule', '--help']);
+  assert.match(help.stdout, /^ {2}mem schedule install .*\n(?: {2}mem schedule install .*\n)* {2}mem schedule remove +# .*\(alias: uninstall\)$/m);
 });

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { editConfig, exampleWorkspace, mem, snapshot, tempDir } from './helpers/cli.js';
 import { jobLog } from './helpers/daemon.js';
+import { fakeCrontab } from './helpers/crontab.js';
 
 function entry(kind: string, n: number, extra: Record<string, string> = {}): string {
   const prefix = { Decision: 'DECISION', Rule: 'RULE', Note: 'NOTE' }[kind]!;
@@ -27,7 +28,7 @@ function allIds(ws: string): string[] {
 
 interface Status {
   workspace: { path: string };
-  jobs: Array<{ job: string; nextRun: string | null; lastRun: { outcome: string } | null }>;
+  jobs: Array<{ job: string; schedule: string | null; nextRun: string | null; lastRun: { outcome: string } | null }>;
   locks: unknown[];
   index: { dirtyFiles: number };
   providers: { llm: unknown; search: string };
@@ -38,13 +39,15 @@ interface Status {
 describe('mem status', () => {
   test('a healthy workspace: every section, --json keys, exit 0 with --strict, and it writes nothing', async (t) => {
     const { ws } = exampleWorkspace(t);
+    const env = { MEM_CRONTAB_CMD: fakeCrontab(t).cmd, TZ: 'UTC' };
+    assert.equal((await mem(['-C', ws, 'schedule', 'install', '--cron'], { env })).code, 0); // a next run only once something runs the jobs
     const before = snapshot(ws, () => false);
-    const r = await mem(['-C', ws, 'status', '--strict', '--now', '2026-11-22T09:00:00Z']);
+    const r = await mem(['-C', ws, 'status', '--strict', '--now', '2026-11-22T09:00:00Z'], { env });
     assert.equal(r.code, 0, r.stderr);
     for (const part of ['workspace', 'jobs', 'microsync', 'next 2026-11-22T10:00:00.000Z', 'locks none held', 'index', 'providers', 'governance', 'no problems']) assert.ok(r.stdout.includes(part), `${part} in\n${r.stdout}`);
     assert.ok(r.stdout.split('\n').length <= 25, 'one screen');
-    const j = JSON.parse((await mem(['-C', ws, 'status', '--json', '--now', '2026-11-22T09:00:00Z'])).stdout) as Status;
-    assert.deepEqual(Object.keys(j).sort(), ['archive', 'governance', 'index', 'jobs', 'locks', 'problems', 'providers', 'workspace']);
+    const j = JSON.parse((await mem(['-C', ws, 'status', '--json', '--now', '2026-11-22T09:00:00Z'], { env })).stdout) as Status;
+    assert.deepEqual(Object.keys(j).sort(), ['archive', 'governance', 'index', 'jobs', 'locks', 'problems', 'providers', 'sources', 'workspace']);
     assert.equal(j.jobs.find((x) => x.job === 'compound')!.nextRun, '2026-11-23T04:00:00.000Z', 'Monday 04:00');
     assert.equal(j.providers.search, 'bm25');
     const cron = await mem(['-C', ws, 'status', '--strict', '-q', '--now', '2026-11-22T09:00:00Z']);
@@ -128,7 +131,7 @@ describe('mem status', () => {
     assert.equal(r.code, 0, r.stderr);
     const j = JSON.parse(r.stdout) as Status;
     assert.deepEqual(j.locks, []);
-    assert.equal(j.jobs.find((x) => x.job === 'compound')!.nextRun, '2026-11-23T04:00:00.000Z');
+    assert.equal(j.jobs.find((x) => x.job === 'compound')!.schedule, '0 4 * * 1');
     assert.equal(j.problems.length, 1);
     assert.match(j.problems[0]!, /^cannot read the lock folder memory\/\.locks: a part of its path is a file, not a folder \(.*\); every job that takes a lock fails until it is a folder memfold can use$/);
     const strict = await mem(['-C', ws, 'status', '--strict', '--now', '2026-11-22T09:00:00Z']);

@@ -1,6 +1,6 @@
 /**
  * Finding a source's transcript files: directories searched recursively, globs, `~`, hidden folders,
- * node_modules and symlink loops, the Codex rollout preference, and SOURCE_UNREADABLE.
+ * node_modules and symlink loops, the Codex rollout preference, SOURCE_MISSING and SOURCE_UNREADABLE.
  */
 import assert from 'node:assert/strict';
 import { chmodSync, mkdirSync, symlinkSync } from 'node:fs';
@@ -85,10 +85,10 @@ test('the fixture folders list exactly their transcripts', async () => {
   assert.deepEqual(await names('markdown'), ['markdown/2026-11-21-api-errors.md']);
 });
 
-test('a missing source path (plain, glob or ~) throws SOURCE_UNREADABLE naming it', async (t) => {
+test('a missing source path (plain, glob or ~) throws SOURCE_MISSING naming it', async (t) => {
   const dir = tempDir(t);
   const isUnreadable = (path: string) => (err: { code?: string; message?: string }) => {
-    assert.equal(err.code, 'SOURCE_UNREADABLE');
+    assert.equal(err.code, 'SOURCE_MISSING');
     assert.ok(err.message?.includes(path), err.message);
     return true;
   };

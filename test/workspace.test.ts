@@ -206,6 +206,7 @@ describe('write allowance (DESIGN §2)', () => {
     ['memory/.forgotten', ['microsync', 'forget']],
     ['.mem/cursors.json', ['microsync', 'remember', 'wrapup', 'compound', 'forget', 'restore', 'confirm', 'import', 'index']],
     ['.mem/usage.jsonl', ['microsync', 'remember', 'wrapup', 'compound', 'forget', 'restore', 'confirm', 'import', 'index', 'reader']],
+    ['mem.local.json', ['init']],
     ['memory/.locks/x.md', []],
     ['src/index.ts', []],
   ];

@@ -11,7 +11,7 @@ import { MemError } from '../core/errors.js';
 import { nowText } from '../core/now-text.js';
 import { resolveNow } from '../core/time.js';
 import { entryJson } from '../entries/json.js';
-import { readEntryTable } from '../entries/table-store.js';
+import { readEntryTable, readIdLookup } from '../entries/table-store.js';
 import { buildTrace, formatTrace, type Trace } from '../governance/trace.js';
 import { findLogLines, type LogHit } from '../governance/weekly-log.js';
 import { appendUsage } from '../runlog/usage-log.js';
@@ -37,7 +37,7 @@ export async function readContext(g: GlobalOptions): Promise<ReadContext> {
 
 export async function getCommand(id: string, g: GlobalOptions): Promise<void> {
   const { workspace, now, out } = await readContext(g);
-  const table = await readEntryTable(workspace);
+  const table = await readIdLookup(workspace);
   const found = table.withId(id);
   if (!found[0]) throw new MemError('NOT_FOUND', `no entry with id ${id} (find ids with "mem search" or "mem export")`);
   const r = await table.whole(found[0]);

@@ -65,6 +65,16 @@ const SECTION: Record<0 | 1 | 2, (h: PackHeadings) => string> = {
   2: (h) => `## Related to "${oneLine(h.query ?? '')}"`,
 };
 
+/** One item's lines: the entry, full or as a summary, then its evidence excerpts. */
+export function renderItem(i: PackItem): string {
+  return [i.form === 'full' ? renderFull(i.record) : renderSummary(i.record), ...(i.evidence ?? []).map((e) => `  > ${oneLine(e)}`)].join('\n');
+}
+
+/** A layer's heading line. */
+export function sectionHeading(layer: 0 | 1 | 2, h: PackHeadings): string {
+  return SECTION[layer](h);
+}
+
 export function renderPack(items: PackItem[], h: PackHeadings): string {
   const out = [
     '# Memory (memfold)',
@@ -80,8 +90,7 @@ export function renderPack(items: PackItem[], h: PackHeadings): string {
     for (const i of here) {
       // Full entries are separated by a blank line; consecutive summaries form one list.
       if (i.form === 'full' || prev === 'full') out.push('');
-      out.push(i.form === 'full' ? renderFull(i.record) : renderSummary(i.record));
-      for (const e of i.evidence ?? []) out.push(`  > ${oneLine(e)}`);
+      out.push(renderItem(i));
       prev = i.form;
     }
   }

@@ -8,16 +8,17 @@ import path from 'node:path';
 import type { DateTime } from 'luxon';
 import type { LoadedConfig } from '../config/load.js';
 import { MemError } from '../core/errors.js';
-import { getField, withField } from '../entries/model.js';
+import { headsFor } from '../entries/heads.js';
+import { readHeads, withScopes } from '../entries/heads-store.js';
 import type { EntryRecord } from '../entries/store.js';
 import { pinnedText, readCurrentMemory } from '../governance/memory-md.js';
 import { scopeOfFolder } from '../scope/scope-of.js';
-import { entryScopes } from '../scope/session-scope.js';
-import { readEntryTable } from '../entries/table-store.js';
+import { entryScopes, mappingKey } from '../scope/session-scope.js';
+import { readEntryTable, TABLE_DIR, wholeRecords } from '../entries/table-store.js';
 import { redactSecrets } from '../secrets/secrets.js';
 import { appendUsage } from '../runlog/usage-log.js';
 import { fitPack } from './pack.js';
-import { LIMITS, selectLayers } from './select.js';
+import { LIMITS, selectLayers, type Layers } from './select.js';
 import { countTokens, TOKENIZER } from './tokens.js';
 
 export const DEFAULT_BUDGET = 2000;
@@ -74,6 +75,21 @@ export function checkBudget(value: unknown): number {
   return n;
 }
 
+/**
+ * The entries of each layer, chosen from the entry table's fields (entries/table.ts): from its
+ * in-force heads when they describe memory/ as it is and no query asks for hits beyond them
+ * (entries/heads-store.ts), else from every entry. Only the chosen entries' files are parsed, for their text.
+ */
+async function choose(req: ContextRequest, scope: string, citedIds: string[], hitIds: string[], query: string | null): Promise<Layers> {
+  const mapping = req.loaded.config.scopes;
+  const heads = query ? undefined : readHeads(req.workspace, TABLE_DIR, mappingKey(mapping), scope);
+  const fromHeads = heads && headsFor(heads.rows, heads.cited, citedIds);
+  if (fromHeads) return selectLayers(fromHeads.records, { scope, promoted: fromHeads.promoted, hitIds });
+  // An entry from before scopes is in its session's scope (session-scope.ts), never in every scope.
+  const table = await readEntryTable(req.workspace);
+  return selectLayers(withScopes(table.records, entryScopes(mapping)), { scope, promoted: citedIds, hitIds });
+}
+
 export async function buildContext(req: ContextRequest): Promise<ContextResult> {
   const budget = checkBudget(req.budget ?? DEFAULT_BUDGET);
   const scope = req.scope?.trim() || scopeOfFolder(req.cwd, req.loaded.config.scopes).scope;
@@ -89,15 +105,11 @@ export async function buildContext(req: ContextRequest): Promise<ContextResult> 
     warnings.push(...notices);
     hitIds = response.results.map((r) => r.id).filter((x): x is string => !!x);
   }
-  // An entry from before scopes is in its session's scope (session-scope.ts), never in every scope.
-  const scopeOf = entryScopes(req.loaded.config.scopes);
-  const scoped = (records: EntryRecord[]) => records.map((r) => (getField(r.entry, 'scope') ? r : { ...r, entry: withField(r.entry, 'scope', scopeOf(r.entry) ?? '') }));
   const memoryText = await fs.promises.readFile(path.join(req.workspace, 'MEMORY.md'), 'utf8').catch(() => undefined);
   const memory = readCurrentMemory(memoryText);
-  // Chosen from the entry table's fields (entries/table.ts); only the chosen entries' files are parsed, for their text.
-  const table = await readEntryTable(req.workspace);
-  const chosen = selectLayers(scoped(table.records), { scope, promoted: memory.citedIds, hitIds });
-  const whole = (list: EntryRecord[]) => Promise.all(list.map(table.whole));
+  const chosen = await choose(req, scope, memory.citedIds, hitIds, query);
+  const toWhole = wholeRecords(req.workspace);
+  const whole = (list: EntryRecord[]) => Promise.all(list.map(toWhole));
   const layers = req.queryOnly
     ? { core: [], scope: [], query: await whole(chosen.query) }
     : { core: await whole(chosen.core), scope: await whole(chosen.scope), query: await whole(chosen.query) };

@@ -8,13 +8,12 @@
  * An unscoped entry (written before scopes existed, its scope not inferable) is in neither: it could
  * belong to any project. Layer 2 is the query's hits, followed to the active end of their chains.
  */
-import { unconfirmedAgent as unconfirmedEntry } from '../entries/confirmation.js';
 import { getField } from '../entries/model.js';
-import { confidenceOf } from '../entries/precedence.js';
 import { scopeKey } from '../entries/scope-key.js';
 import type { EntryRecord } from '../entries/store.js';
 import { isDoneTask } from '../entries/task-state.js';
-import { InForce } from './in-force.js';
+import { InForce } from '../entries/in-force.js';
+import { heaviestFirst, isCore, newestFirst, unconfirmedAgent } from '../entries/standing.js';
 
 /** Per-group limits of layer 1 (issue: rules and preferences ≤ 15, open tasks ≤ 10, goals ≤ 5, decisions ≤ 5). */
 export const LIMITS = { core: 20, rules: 15, tasks: 10, goals: 5, decisions: 5, lessons: 5, notes: 5, query: 5 } as const;
@@ -44,20 +43,6 @@ export interface Selection {
   hitIds: string[];
 }
 
-const date = (r: EntryRecord) => getField(r.entry, 'date') ?? '';
-const weight = (r: EntryRecord) => Number(getField(r.entry, 'weight') ?? 0) || 0;
-const field = (r: EntryRecord, name: string) => (getField(r.entry, name) ?? '').trim().toLowerCase();
-
-export function isCore(r: EntryRecord): boolean {
-  return field(r, 'core') === 'true' || weight(r) >= 9;
-}
-
-/** An agent's statement that no person confirmed (`mem confirm`, or `origin` edited to `manual`): entries/confirmation.ts. */
-export const unconfirmedAgent = (r: EntryRecord): boolean => unconfirmedEntry(r.entry);
-
-/** Newest first: date, then confidence, then id, so the same files always give the same pack. */
-const newestFirst = (a: EntryRecord, b: EntryRecord) => date(b).localeCompare(date(a)) || confidenceOf(b) - confidenceOf(a) || a.id.localeCompare(b.id);
-
 export function selectLayers(records: EntryRecord[], sel: Selection): Layers {
   const f = new InForce(records);
   // A task whose newest state is done is no longer open: no layer lists it.
@@ -83,7 +68,7 @@ export function selectLayers(records: EntryRecord[], sel: Selection): Layers {
   };
   const coreWorthy = (r: EntryRecord | undefined): r is EntryRecord => !!r && (isGlobal(r) || isProject(r)) && !unconfirmedAgent(r);
   const promoted = sel.promoted.map((id) => f.activeEnd(id)).filter(coreWorthy);
-  const heavy = live.filter((r) => isCore(r) && coreWorthy(r)).sort((a, b) => weight(b) - weight(a) || newestFirst(a, b));
+  const heavy = live.filter((r) => isCore(r) && coreWorthy(r)).sort(heaviestFirst);
   const globalRules = live.filter((r) => isGlobal(r) && ['Rule', 'Preference'].includes(r.entry.kind) && coreWorthy(r)).sort(newestFirst);
   take([...promoted, ...heavy, ...globalRules], core, LIMITS.core);
 

@@ -22,6 +22,8 @@ const exitByCode = {
   CONFIG_INVALID: EXIT.config,
   WORKSPACE_NOT_FOUND: EXIT.config,
   SOURCE_UNREADABLE: EXIT.error,
+  /** A configured source path that does not exist (an agent not installed yet): microsync warns and reads the others. */
+  SOURCE_MISSING: EXIT.error,
   WRITE_DENIED: EXIT.error,
   /** The file system refused a write (permission denied, read-only, disk full, quota): nothing half-written. */
   WRITE_FAILED: EXIT.error,

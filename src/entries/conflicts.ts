@@ -14,7 +14,7 @@ import { supersedesCycles } from './lint.js';
 import type { EntryRecord } from './store.js';
 import { DAILY_FILE, RECENT_FILE } from '../write/allowance.js';
 import { append } from '../core/group.js';
-import { retractedIds, scopedKeyOf } from './lifecycle.js';
+import { retractedIds, scopedKeyOf, statusOf } from './lifecycle.js';
 
 /** Lexical similarity (Jaccard over word/CJK-bigram tokens of title + conclusion) that makes a suspected conflict; the same value as `mem status` (src/status/conflicts.ts). */
 export const SUSPECT_THRESHOLD = 0.6;
@@ -37,7 +37,6 @@ export interface Suspect {
   score: number;
 }
 
-export const statusOf = (r: EntryRecord) => (getField(r.entry, 'status') ?? 'active').trim().toLowerCase();
 
 const GROUP: Record<string, string> = { Decision: 'd', Architecture: 'd', Rule: 'r', Note: 'n', Preference: 'p', Goal: 'g', Task: 't', Lesson: 'l' };
 

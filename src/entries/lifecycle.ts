@@ -8,6 +8,11 @@ import { getField, idList } from './model.js';
 import { scopeKey } from './scope-key.js';
 import type { EntryRecord } from './store.js';
 
+/** An entry's status, lower-cased; an entry without one is active. */
+export function statusOf(r: EntryRecord): string {
+  return (getField(r.entry, 'status') ?? 'active').trim().toLowerCase();
+}
+
 /** The ids an entry's `retracts` names. */
 export function retractedIds(r: EntryRecord): string[] {
   return idList(getField(r.entry, 'retracts'));

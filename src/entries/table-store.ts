@@ -12,7 +12,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { markdownFilesUnder } from '../workspace/markdown-files.js';
+import { writeDerivedFile } from '../write/atomic.js';
+import { readIdIndex, refreshHeads, statedMemoryFiles, type ScopeOf, type StatedMemoryFile } from './heads-store.js';
 import { readMemoryFiles, recordsOf, type EntryRecord } from './store.js';
 import { isRow, rowOf, TABLE_FIELDS, tableRecord, type Row } from './table.js';
 
@@ -55,19 +56,59 @@ type FileEntries = { file: string; rows: Row[] } | { file: string; parsed: Entry
 async function scan(workspace: string): Promise<FileEntries[]> {
   const stored = Array.from({ length: BUCKETS }, (_, b) => readBucket(workspace, b));
   const out: FileEntries[] = [];
-  for (const name of markdownFilesUnder(path.join(workspace, 'memory'))) {
-    const file = `memory/${name}`;
-    const st = fs.statSync(path.join(workspace, file), { throwIfNoEntry: false });
-    if (!st) continue;
-    const had = stored[bucketOf(file)]![file];
-    if (had && had[0] === st.size && had[1] === st.mtimeMs && had[2] === st.ctimeMs) out.push({ file, rows: had[3] });
-    else out.push({ file, parsed: (await readMemoryFiles(workspace, [file])).flatMap((f) => recordsOf(f.file, f.text)) });
+  for (const st of statedMemoryFiles(workspace)) {
+    const had = stored[bucketOf(st.file)]![st.file];
+    if (had && stampedAs(had, st)) out.push({ file: st.file, rows: had[3] });
+    else out.push({ file: st.file, parsed: await parseFile(workspace, st.file) });
   }
   return out;
 }
 
+const stampedAs = (had: Stamped, st: StatedMemoryFile) => had[0] === st.size && had[1] === st.mtimeMs && had[2] === st.ctimeMs;
+
+const parseFile = async (workspace: string, file: string) => (await readMemoryFiles(workspace, [file])).flatMap((f) => recordsOf(f.file, f.text));
+
+/** A record as parsed from its file (its raw text and every field), each file read once: what prints or renders an entry. */
+export function wholeRecords(workspace: string): (r: EntryRecord) => Promise<EntryRecord> {
+  const parsed = new Map<string, Promise<EntryRecord[]>>();
+  return async (r) => {
+    if (r.block.raw) return r;
+    let got = parsed.get(r.file);
+    if (!got) parsed.set(r.file, (got = parseFile(workspace, r.file)));
+    return (await got).find((x) => x.block.startLine === r.block.startLine && x.id === r.id) ?? r;
+  };
+}
+
 /** Where a row holds the entry's id (table.ts: kind, title, two lines, then TABLE_FIELDS). */
 const ID_AT = 4 + TABLE_FIELDS.indexOf('id');
+
+/** What `mem get` needs: the entries with an id, and their whole text. */
+export interface IdLookup {
+  /** The entries with this id, in file order. */
+  withId(id: string): EntryRecord[];
+  /** The record as parsed from its file (its raw text and every field): what prints or renders an entry. */
+  whole(r: EntryRecord): Promise<EntryRecord>;
+}
+
+/**
+ * The entries by id from the id index (heads-store.ts) while it describes memory/ as it is: the
+ * rows of the files holding the id, one bucket read instead of all; else from the whole table.
+ */
+export async function readIdLookup(workspace: string): Promise<IdLookup> {
+  const index = readIdIndex(workspace, TABLE_DIR);
+  if (!index) return readEntryTable(workspace);
+  const buckets = new Map<number, Bucket>();
+  const rowsOf = (file: string) => {
+    const b = bucketOf(file);
+    if (!buckets.has(b)) buckets.set(b, readBucket(workspace, b));
+    return buckets.get(b)![file]?.[3];
+  };
+  const table: IdLookup = {
+    withId: (id) => index.filesWith(id).flatMap((file) => (rowsOf(file) ?? []).filter((row) => (row[ID_AT] ?? '') === id).map((row) => tableRecord(file, row))),
+    whole: wholeRecords(workspace),
+  };
+  return table;
+}
 
 export interface EntryTable {
   /** Every entry, in file order; a record read from the table holds only the table's fields (table.ts). Made on first use. */
@@ -81,19 +122,13 @@ export interface EntryTable {
 /** Reads the table with every changed file overlaid; writes nothing. */
 export async function readEntryTable(workspace: string): Promise<EntryTable> {
   const files = await scan(workspace);
-  const parsed = new Map<string, Promise<EntryRecord[]>>();
-  const fileRecords = (file: string) => {
-    let got = parsed.get(file);
-    if (!got) parsed.set(file, (got = readMemoryFiles(workspace, [file]).then((fs) => fs.flatMap((f) => recordsOf(f.file, f.text)))));
-    return got;
-  };
   let records: EntryRecord[] | undefined;
   return {
     get records() {
       return (records ??= files.flatMap((f) => ('rows' in f ? f.rows.map((row) => tableRecord(f.file, row)) : f.parsed)));
     },
     withId: (id) => files.flatMap((f) => ('rows' in f ? f.rows.filter((row) => (row[ID_AT] ?? '') === id).map((row) => tableRecord(f.file, row)) : f.parsed.filter((r) => r.id === id))),
-    whole: async (r) => (r.block.raw ? r : (await fileRecords(r.file)).find((x) => x.block.startLine === r.block.startLine && x.id === r.id) ?? r),
+    whole: wholeRecords(workspace),
   };
 }
 
@@ -107,13 +142,7 @@ export interface StatedFile {
   ctimeMs: number;
 }
 
-function* listed(workspace: string): Generator<{ file: string; st: { size: number; mtimeMs: number; ctimeMs: number } }> {
-  for (const name of markdownFilesUnder(path.join(workspace, 'memory'))) {
-    const file = `memory/${name}`;
-    const st = fs.statSync(path.join(workspace, file), { throwIfNoEntry: false });
-    if (st) yield { file, st };
-  }
-}
+const listed = (workspace: string) => statedMemoryFiles(workspace).map((st) => ({ file: st.file, st }));
 
 /** Every stored file's stamp, written after its bucket: an update reads only the buckets whose files changed. */
 function readStamps(workspace: string): Record<string, [number, number, number]> {
@@ -125,23 +154,14 @@ function readStamps(workspace: string): Record<string, [number, number, number]>
   }
 }
 
-function writeAtomic(target: string, text: string): void {
-  const tmp = `${target}.${process.pid}.tmp`;
-  try {
-    fs.writeFileSync(tmp, text);
-    fs.renameSync(tmp, target);
-  } finally {
-    fs.rmSync(tmp, { force: true });
-  }
-}
-
 /**
  * Brings the stored table up to date with memory/ (the caller holds the index lock), from the files
  * the index update just stated when it gives them (`scanned`), else from a listing. Only the
  * buckets holding a file whose stamp differs from stamps.json are read, rebuilt and written, so a
- * one-edit `mem index` parses one bucket, not the table.
+ * one-edit `mem index` parses one bucket, not the table. With `heads`, the in-force heads
+ * (heads-store.ts) follow, rebuilt only when something they depend on changed.
  */
-export async function refreshEntryTable(workspace: string, scanned?: readonly StatedFile[]): Promise<void> {
+export async function refreshEntryTable(workspace: string, scanned?: readonly StatedFile[], heads?: { scopeOf: ScopeOf; mappingKey: string }): Promise<void> {
   const stamps = readStamps(workspace);
   const now: Record<string, [number, number, number]> = {};
   const changed = new Set<number>();
@@ -151,20 +171,33 @@ export async function refreshEntryTable(workspace: string, scanned?: readonly St
     if (!was || was[0] !== st.size || was[1] !== st.mtimeMs || was[2] !== st.ctimeMs) changed.add(bucketOf(file));
   }
   for (const file of Object.keys(stamps)) if (!now[file]) changed.add(bucketOf(file));
-  if (!changed.size) return;
   const dir = path.join(workspace, TABLE_DIR);
-  fs.mkdirSync(dir, { recursive: true });
-  for (const b of changed) {
-    const stored = readBucket(workspace, b);
-    const files: Bucket = {};
-    for (const [file, st] of Object.entries(now)) {
-      if (bucketOf(file) !== b) continue;
-      const had = stored[file];
-      files[file] = had && had[0] === st[0] && had[1] === st[1] && had[2] === st[2]
-        ? had
-        : [...st, (await readMemoryFiles(workspace, [file])).flatMap((f) => recordsOf(f.file, f.text)).map(rowOf)];
+  const written = new Map<number, Bucket>();
+  if (changed.size) {
+    fs.mkdirSync(dir, { recursive: true });
+    for (const b of changed) {
+      const stored = readBucket(workspace, b);
+      const files: Bucket = {};
+      for (const [file, st] of Object.entries(now)) {
+        if (bucketOf(file) !== b) continue;
+        const had = stored[file];
+        files[file] = had && had[0] === st[0] && had[1] === st[1] && had[2] === st[2] ? had : [...st, (await parseFile(workspace, file)).map(rowOf)];
+      }
+      writeDerivedFile(bucketFile(workspace, b), JSON.stringify({ layout: LAYOUT, files }));
+      written.set(b, files);
     }
-    writeAtomic(bucketFile(workspace, b), JSON.stringify({ layout: LAYOUT, files }));
+    writeDerivedFile(path.join(dir, STAMPS), JSON.stringify({ layout: LAYOUT, stamps: now }));
   }
-  writeAtomic(path.join(dir, STAMPS), JSON.stringify({ layout: LAYOUT, stamps: now }));
+  if (!heads || !fs.existsSync(dir)) return;
+  refreshHeads(workspace, TABLE_DIR, heads, (listedNow) => {
+    const buckets = new Map(written);
+    const bucket = (b: number) => buckets.get(b) ?? buckets.set(b, readBucket(workspace, b)).get(b)!;
+    const records: EntryRecord[] = [];
+    for (const st of listedNow) {
+      const had = bucket(bucketOf(st.file))[st.file];
+      if (!had || !stampedAs(had, st)) return undefined;
+      for (const row of had[3]) records.push(tableRecord(st.file, row));
+    }
+    return records;
+  });
 }

@@ -17,7 +17,8 @@ import { similarPairs } from '../entries/similar-pairs.js';
 import { tokens } from '../entries/similarity.js';
 import type { EntryRecord } from '../entries/store.js';
 import type { UsageEvent } from '../runlog/usage-log.js';
-import { statusOf, supersededIds } from './trace.js';
+import { statusOf } from '../entries/lifecycle.js';
+import { supersededIds } from './trace.js';
 
 export const COEFFICIENTS = { inbound: 1.0, outbound: 0.5, access: 1.0, traverse: 0.5, recency: 2.0, recencyDays: 30, agePerDay: 0.01 } as const;
 export const THRESHOLDS = { cold: 0.5, deleteUnusedDays: 90, mergeSimilarity: 0.6, mergeMaxScore: 1.0 } as const;

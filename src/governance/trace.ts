@@ -12,7 +12,7 @@ import type { EntryRecord } from '../entries/store.js';
 import { planConflicts } from '../entries/conflicts.js';
 import type { LogHit } from './weekly-log.js';
 import { append } from '../core/group.js';
-import { retractedIds, scopedKeyOf } from '../entries/lifecycle.js';
+import { retractedIds, scopedKeyOf, statusOf } from '../entries/lifecycle.js';
 
 export interface TraceStep {
   id: string;
@@ -47,10 +47,6 @@ export function supersededIds(r: EntryRecord): string[] {
 
 /** What an entry replaces in its chain: what it supersedes and what it retracts. */
 const olderOf = (r: EntryRecord) => [...supersededIds(r), ...retractedIds(r)];
-
-export function statusOf(r: EntryRecord): string {
-  return (getField(r.entry, 'status') ?? 'active').trim().toLowerCase();
-}
 
 const keyOf = (r: EntryRecord) => getField(r.entry, 'key')?.trim() || null;
 

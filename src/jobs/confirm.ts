@@ -1,5 +1,5 @@
 /**
- * `mem confirm <id>`: a person stands behind an agent's statement (entries/confirmation.ts). Every
+ * `mem confirm <id>`: a person stands behind an agent's statement (entries/standing.ts). Every
  * copy of the entry that has `origin: agent` and no `confirmed:` gets one line, `- confirmed: <day>
  * by mem confirm`, right after its `origin` line; nothing else in the file changes, byte for byte.
  * Under the write lock with the `confirm` allowance, logged in the weekly log, so compound may
@@ -8,7 +8,7 @@
 import type { DateTime } from 'luxon';
 import type { LoadedConfig } from '../config/load.js';
 import { MemError } from '../core/errors.js';
-import { unconfirmedAgent } from '../entries/confirmation.js';
+import { unconfirmedEntry as unconfirmedAgent } from '../entries/standing.js';
 import { getField } from '../entries/model.js';
 import { entryBlocks, fieldLines, parseBlocks, serializeBlocks, splitLines } from '../entries/parse.js';
 import { loadEntries } from '../entries/store.js';

@@ -39,6 +39,15 @@ function isOwnLine(l: string, ws: string): boolean {
   return l.includes(' MEM_TRIGGER=cron ') && l.includes(` -C ${cronCommand(quote(ws))} `) && l.endsWith(' 2>&1');
 }
 
+/** The jobs this workspace's block in `current` runs (what `mem status` calls scheduled by cron). */
+export function blockJobs(current: string, ws: string): string[] {
+  const lines = current.split('\n');
+  const begin = lines.indexOf(beginMarker(ws));
+  if (begin < 0) return [];
+  const end = lines.indexOf(endMarker(ws), begin + 1);
+  return lines.slice(begin + 1, end < 0 ? undefined : end).filter((l) => !l.startsWith('#') && isOwnLine(l, ws)).flatMap((l) => / (\w+) >> /.exec(l)?.[1] ?? []);
+}
+
 /** `current` without this workspace's block (and the blank line it added). */
 export function removeCronBlock(current: string, ws: string): string {
   const lines = current.split('\n');

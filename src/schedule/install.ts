@@ -61,10 +61,12 @@ function sh(command: string, args: string[], input?: string): Promise<{ code: nu
   });
 }
 
-async function readCrontab(cmd: string): Promise<string> {
+export async function readCrontab(cmd: string): Promise<string> {
   const r = await sh(cmd, ['-l']);
   if (r.code === 0) return r.stdout;
   if (/no crontab/i.test(r.stderr)) return '';
+  // The shell's "command not found": a machine without cron (a container, a minimal install).
+  if (r.code === 127) throw new MemError('IO', `no crontab command on this machine ("${cmd}" not found): run "mem daemon" instead, which runs the same schedule while it runs`);
   throw new MemError('IO', `"${cmd} -l" failed (exit ${r.code}): ${r.stderr.trim() || 'no message'}`);
 }
 

@@ -44,3 +44,8 @@ export function entryScopes(mapping: ScopeMapping | undefined): (entry: Entry) =
     return ofSession({ sessionPath: src.session_path });
   };
 }
+
+/** What a scope mapping decides, as one string: what entry scopes derived under it are stamped with. */
+export function mappingKey(mapping: ScopeMapping | undefined): string {
+  return JSON.stringify(mapping ?? null);
+}

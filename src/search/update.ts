@@ -11,6 +11,7 @@ import { defaultLockOptions } from '../write/defaults.js';
 import { withLock } from '../write/locks.js';
 import { WorkspaceWriter } from '../write/writer.js';
 import { refreshEntryTable } from '../entries/table-store.js';
+import { entryScopes, mappingKey } from '../scope/session-scope.js';
 import type { EmbeddingRun } from './embed-index.js';
 import { updateTier, type IndexOptions, type TierCounters, type TierUpdate } from './indexer.js';
 import { ParallelBuildError } from './parallel-build.js';
@@ -61,7 +62,7 @@ export async function updateIndex(workspace: string, loaded: LoadedConfig, opts:
       warnings.push(...r.warnings);
     }
     // The entry table the reads answer from (entries/table-store.ts) follows the same files; never fails the update.
-    await refreshEntryTable(workspace, files).catch((err) => warnings.push(`entry table not updated (${describeError(err)})`));
+    await refreshEntryTable(workspace, files, { scopeOf: entryScopes(loaded.config.scopes), mappingKey: mappingKey(loaded.config.scopes) }).catch((err) => warnings.push(`entry table not updated (${describeError(err)})`));
     await opts.after?.(writer, states);
     return { tiers, warnings };
   });

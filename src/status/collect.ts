@@ -14,6 +14,7 @@ import { readDaemonPid } from '../daemon/pidfile.js';
 import { RUNNING_DIR } from '../runlog/running-marker.js';
 import { SCHEDULED_JOBS } from '../config/jobs.js';
 import { effectiveSchedule, nextRuns } from '../schedule/jobs.js';
+import { installedJobs } from '../schedule/installed.js';
 import { DAILY_FILE } from '../write/allowance.js';
 import { isLocked, LOCK_DIR } from '../write/locks.js';
 import { findConflicts, type Conflict } from './conflicts.js';
@@ -21,6 +22,9 @@ import { governanceChecks, type Check } from './governance.js';
 import { indexFreshness, type IndexStatus } from './index-freshness.js';
 import { pidAlive } from '../core/process.js';
 import { archiveStatus, type ArchiveStatus } from '../archive/status.js';
+import { sourceStatuses, type SourceStatus } from './sources.js';
+
+export type ScheduledBy = 'daemon' | 'cron' | 'launchd';
 
 export interface RunningJob {
   job: string;
@@ -31,8 +35,15 @@ export interface RunningJob {
 
 export interface StatusReport {
   workspace: { path: string; zone: string; configFiles: string[]; daemon: { running: boolean; pid: number | null; since: string | null } };
-  jobs: Array<{ job: string; schedule: string | null; nextRun: string | null; lastRun: JobLogLine | null; running: RunningJob[] }>;
+  /**
+   * `schedule`: the configured cron expression; `scheduledBy`: what will run it (a running daemon, the
+   * crontab block or launchd agents `mem schedule install` wrote), null when nothing will, and then
+   * there is no `nextRun` either.
+   */
+  jobs: Array<{ job: string; schedule: string | null; scheduledBy: ScheduledBy | null; nextRun: string | null; lastRun: JobLogLine | null; running: RunningJob[] }>;
   locks: Array<{ name: string; path: string; holders: RunningJob[] }>;
+  /** Each configured transcript source: its transcript count, or missing (a warning) or unreadable (a problem). */
+  sources: SourceStatus[];
   index: IndexStatus;
   archive: ArchiveStatus;
   providers: { llm: { model: string; baseURL: string } | null; embedding: { model: string; baseURL: string } | null; search: 'bm25' | 'bm25+embeddings' };
@@ -52,6 +63,14 @@ export function runningJobs(workspace: string): RunningJob[] {
     }
   }
   return out;
+}
+
+function realPath(p: string): string {
+  try {
+    return fs.realpathSync(p);
+  } catch {
+    return p;
+  }
 }
 
 const lineCount = (text: string) => (text ? text.split('\n').length - (text.endsWith('\n') ? 1 : 0) : 0);
@@ -81,17 +100,22 @@ export async function collectStatus(workspace: string, loaded: LoadedConfig, now
   const daemonPid = readDaemonPid(workspace);
   const daemonAlive = !!daemonPid && pidAlive(daemonPid.pid);
   const names = [...new Set<string>([...SCHEDULED_JOBS, 'index', 'remember', ...last.keys()])];
+  const installed = await installedJobs(realPath(workspace));
+  const by = (job: string): ScheduledBy | null => (daemonAlive ? 'daemon' : installed.cron?.includes(job) ? 'cron' : installed.launchd.includes(job) ? 'launchd' : null);
   const jobs = names.map((job) => {
     const expr = schedule.get(job) ?? null;
     const lastRun = last.get(job) ?? null;
     if (lastRun && lastRun.outcome !== 'ok') problems.push(`last ${job} run ${lastRun.outcome} at ${lastRun.end}: ${lastRun.message ?? `exit ${lastRun.exitCode}`}`);
-    return { job, schedule: expr, nextRun: expr ? nextRuns(expr, zone, now)[0]!.toISOString() : null, lastRun, running: running.filter((r) => r.job === job) };
+    const scheduledBy = expr ? by(job) : null;
+    return { job, schedule: expr, scheduledBy, nextRun: expr && scheduledBy ? nextRuns(expr, zone, now)[0]!.toISOString() : null, lastRun, running: running.filter((r) => r.job === job) };
   });
   const locks: StatusReport['locks'] = [];
   for (const name of lockNames(workspace, problems)) {
     if (!(await isLocked(workspace, name, config.limits.lockStaleMs))) continue;
     locks.push({ name, path: `${LOCK_DIR}/${name}.lock`, holders: running.filter((r) => r.job === name || name === 'write' || (name === 'consolidation' && (r.job === 'wrapup' || r.job === 'compound'))) });
   }
+  const sources = await sourceStatuses(workspace, config);
+  for (const s of sources) if (s.state === 'unreadable') problems.push(`source "${s.name}": ${s.message}; microsync fails until it can be read`);
   const files = await readMemoryFiles(workspace);
   const records = files.flatMap((f) => recordsOf(f.file, f.text));
   const { conflicts, suspected } = findConflicts(records);
@@ -108,7 +132,7 @@ export async function collectStatus(workspace: string, loaded: LoadedConfig, now
   for (const c of checks) if (!c.ok && c.level === 'problem') problems.push(c.message);
   return {
     workspace: { path: workspace, zone, configFiles: loaded.files, daemon: { running: daemonAlive, pid: daemonAlive ? daemonPid!.pid : null, since: daemonAlive ? daemonPid!.start : null } },
-    jobs, locks,
+    jobs, locks, sources,
     index: indexFreshness(workspace, config, last.get('index') ?? null),
     archive: archiveStatus(workspace),
     providers: {

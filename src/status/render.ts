@@ -2,6 +2,7 @@
 import { c } from '../terminal/output.js';
 import type { StatusReport } from './collect.js';
 import { count } from '../core/count.js';
+import { renderSources } from './sources.js';
 
 function ago(iso: string, now: Date): string {
   const s = Math.round((now.getTime() - Date.parse(iso)) / 1000);
@@ -23,11 +24,13 @@ export function renderStatus(r: StatusReport, now: Date): string {
   out.push(c.bold('jobs'));
   for (const j of r.jobs) {
     const last = j.lastRun ? `${j.lastRun.outcome === 'ok' ? c.green('ok') : c.red(j.lastRun.outcome)} ${ago(j.lastRun.end, now)} (${j.lastRun.trigger}, ${(j.lastRun.durationMs / 1000).toFixed(1)}s${j.lastRun.counts.entriesAdded ? `, ${j.lastRun.counts.entriesAdded} entries added` : ''})` : c.dim('never run');
-    const next = j.nextRun ? `next ${j.nextRun} (${ago(j.nextRun, now)})` : c.dim('not scheduled');
+    const next = j.nextRun ? `next ${j.nextRun} (${ago(j.nextRun, now)}, ${j.scheduledBy})`
+      : j.schedule ? c.yellow('not scheduled: run `mem schedule install` or `mem daemon`') : c.dim('not scheduled');
     const running = j.running.length ? c.yellow(` running now (pid ${j.running.map((x) => x.pid).join(', ')})`) : '';
     out.push(`  ${j.job.padEnd(10)} ${last}; ${next}${running}`);
   }
   out.push(`${c.bold('locks')} ${r.locks.length ? r.locks.map((l) => `${l.name}${l.holders.length ? ` (held by ${l.holders.map((h) => `${h.job} pid ${h.pid}`).join(', ')})` : ' (holder unknown)'}`).join(', ') : 'none held'}`);
+  out.push(`${c.bold('sources')} ${renderSources(r.sources)}`);
   const ix = r.index;
   out.push(`${c.bold('index')} ${ix.exists ? `updated ${ix.lastUpdate ? ago(ix.lastUpdate, now) : '?'}, ${count(ix.dirtyFiles, 'dirty file')}` : `not built (${count(ix.dirtyFiles, 'file')} to index; run "mem index")`}`);
   const ar = r.archive;

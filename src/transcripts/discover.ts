@@ -6,7 +6,8 @@
  * Invariants: the walk never loops, and lists a file once even when links make it reachable twice
  * (preferring its real path); it skips node_modules and hidden files and folders below the starting
  * point, while a path that itself points into a hidden folder (`~/.claude/projects`) works; a missing
- * or unreadable starting point is a SOURCE_UNREADABLE error naming it, a deeper one is skipped.
+ * starting point is a SOURCE_MISSING error (an agent not installed yet: callers read the other
+ * sources), an unreadable one SOURCE_UNREADABLE, each naming it; a deeper one is skipped.
  */
 import type { Dirent } from 'node:fs';
 import { readdir, realpath, stat } from 'node:fs/promises';
@@ -63,7 +64,8 @@ async function statSource(path: string, pattern: string) {
     return info;
   } catch (err) {
     if (err instanceof MemError) throw err;
-    throw new MemError('SOURCE_UNREADABLE', `cannot read source path ${named}: ${reason(err)}`, { cause: err });
+    const why = reason(err);
+    throw new MemError(why === 'not found' ? 'SOURCE_MISSING' : 'SOURCE_UNREADABLE', `cannot read source path ${named}: ${why}`, { cause: err });
   }
 }
 

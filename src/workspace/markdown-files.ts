@@ -38,14 +38,21 @@ export function walkFolder(root: string, visit: (abs: string, rel: string, d: fs
  * as the search index's scan. Paths relative to `root` with `/`, sorted; none when `root` is missing.
  */
 export function markdownFilesUnder(root: string, workspace = path.dirname(root)): string[] {
-  const out: string[] = [];
+  return statedMarkdownFiles(root, workspace).map((f) => f.rel);
+}
+
+/** markdownFilesUnder with each file's stat, from the one stat the listing makes. */
+export function statedMarkdownFiles(root: string, workspace = path.dirname(root)): Array<{ rel: string; st: fs.Stats }> {
+  const out: Array<{ rel: string; st: fs.Stats }> = [];
   const visible = (name: string) => !name.startsWith('.');
   walkFolder(root, (abs, rel, d) => {
-    if (!visible(d.name) || !d.name.endsWith('.md') || !regularFile(abs)) return;
+    if (!visible(d.name) || !d.name.endsWith('.md')) return;
+    const st = regularFile(abs);
+    if (!st) return;
     // A link leading out of the workspace (core/outside-link.ts) is left out, with one warning.
     const outside = d.isSymbolicLink() ? outsideTarget(abs, [workspace]) : undefined;
     if (outside) return warnOutsideLink(path.relative(workspace, abs).split(path.sep).join('/'), outside);
-    out.push(rel);
+    out.push({ rel, st });
   }, visible);
-  return out.sort();
+  return out.sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
 }

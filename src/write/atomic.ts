@@ -139,3 +139,17 @@ function writerAlive(pid: number, file: string): boolean {
 export function isTempFile(name: string): boolean {
   return name.includes(TMP_MARK);
 }
+
+/**
+ * A derived file under `.mem/` (the entry table, its heads): temp file and rename, without fsync.
+ * A reader sees the old file or the new one; a crash may lose the new one, which costs a rebuild.
+ */
+export function writeDerivedFile(target: string, text: string): void {
+  const tmp = `${target}.${process.pid}.tmp`;
+  try {
+    fs.writeFileSync(tmp, text);
+    fs.renameSync(tmp, target);
+  } finally {
+    fs.rmSync(tmp, { force: true });
+  }
+}

@@ -1,22 +1,14 @@
-/** `mem init [dir]`: create or adopt a workspace; `--detect` lists transcript folders found here. */
-import fs from 'node:fs';
-import os from 'node:os';
+/**
+ * `mem init [dir]`: create or adopt a workspace; `--detect` finds transcript folders on this machine and
+ * offers to write them and the user-level defaultWorkspace (src/cli/init-setup.ts; `--write` says yes).
+ */
 import path from 'node:path';
 import type { Command } from 'commander';
 import { outputFor, type GlobalOptions } from '../context.js';
 import { MemError } from '../../core/errors.js';
 import { setupGit } from '../../git/setup.js';
 import { initWorkspace } from '../../workspace/init.js';
-
-const KNOWN_SOURCES = [
-  { name: 'claude', kind: 'claude-code', path: '~/.claude/projects' },
-  { name: 'codex', kind: 'codex', path: '~/.codex/sessions' },
-  { name: 'openclaw', kind: 'openclaw', path: '~/.openclaw/agents' },
-] as const;
-
-export function detectSources(home = os.homedir()) {
-  return KNOWN_SOURCES.filter((s) => fs.existsSync(path.join(home, s.path.slice(2))));
-}
+import { offerSetup } from '../init-setup.js';
 
 /** `mem -C ws init` makes ws, as every other command works in ws; a folder named twice must be one folder. */
 function initFolder(arg: string | undefined, workspace: string | undefined): string {
@@ -29,18 +21,18 @@ export function registerInit(program: Command): void {
   program
     .command('init')
     .argument('[dir]', 'workspace folder, created if missing (default: the -C folder, else the current one)')
-    .option('--detect', 'also list transcript folders found on this machine, as sources to add')
+    .option('--detect', 'also find transcript folders on this machine and offer to read them (asks on a terminal)')
+    .option('--write', 'write what --detect offers without asking: the folders found to mem.local.json, this workspace as defaultWorkspace in the user-level config (implies --detect)')
     .option('--git', 'register the memfold merge driver in the enclosing git repository (git init first when there is none)')
     .description('create a memory workspace, or adopt an existing folder without overwriting anything')
-    .addHelpText('after', '\nExamples:\n  mem init ~/memory\n  mem init --detect        # suggests sources for Claude Code, Codex, OpenClaw\n  mem init ~/memory --git  # also register the git merge driver for memory files')
-    .action(async (arg: string | undefined, o: { detect?: boolean; git?: boolean }, cmd: Command) => {
+    .addHelpText('after', '\nExamples:\n  mem init ~/memory\n  mem init --detect        # finds Claude Code, Codex, OpenClaw transcripts; asks before writing\n  mem init ~/memory --detect --write  # writes them to mem.local.json and sets defaultWorkspace\n  mem init ~/memory --git  # also register the git merge driver for memory files')
+    .action(async (arg: string | undefined, o: { detect?: boolean; write?: boolean; git?: boolean }, cmd: Command) => {
       const globals = cmd.optsWithGlobals<GlobalOptions>();
       const out = outputFor(globals);
       const r = await initWorkspace(initFolder(arg, globals.workspace));
       const git = o.git ? await setupGit(r.workspace) : undefined;
-      const detected = o.detect ? detectSources() : [];
-      out.json({ ...r, ...(o.detect ? { detectedSources: detected } : {}), ...(git ? { git } : {}) });
-      if (!r.created.length) out.line(`${r.workspace} is already a memfold workspace; nothing changed`);
+      const json = { ...r, ...(git ? { git } : {}) };
+      if (!r.created.length) out.line(`${r.workspace} is already a memfold workspace${o.detect || o.write ? '' : '; nothing changed'}`);
       else out.line(`${r.adopted ? 'adopted' : 'created'} ${r.workspace}: ${r.created.join(', ')}`);
       if (git) {
         out.line(`${git.initialised ? 'initialised a git repository and ' : ''}registered the memfold merge driver in ${git.repo}/.git/config`);
@@ -48,9 +40,7 @@ export function registerInit(program: Command): void {
         else if (git.hook.state === 'added') out.line(`pre-commit hook updated: ${git.hook.path} now also runs "mem lint --secrets" on ${r.workspace}`);
         else out.line(`pre-commit hook ${git.hook.state === 'installed' ? 'installed' : 'already in place'}: ${git.hook.path} runs "mem lint --secrets"`);
       }
-      if (o.detect) {
-        if (!detected.length) out.line('no transcript folders found (looked for ~/.claude/projects, ~/.codex/sessions, ~/.openclaw/agents)');
-        else out.line(`sources found; add them to "sources" in mem.config.json:\n${JSON.stringify(detected, null, 2)}`);
-      }
+      const setup = o.detect || o.write ? await offerSetup(r.workspace, { write: !!o.write, json: !!globals.json }, out) : undefined;
+      out.json({ ...json, ...setup });
     });
 }

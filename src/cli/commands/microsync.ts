@@ -23,15 +23,35 @@ export function summary(r: MicrosyncResult): string {
   return `microsync: ${parts.join(', ')}`;
 }
 
+/**
+ * What the window left unread and how to read it, when the user chose the window or it was the
+ * first run's 24 hours (a scheduled run after that would repeat it for every old transcript).
+ */
+export function outsideLine(r: MicrosyncResult, since: string | undefined): string | undefined {
+  if (!r.backfill || (since === undefined && !r.window.firstRun)) return undefined;
+  const what = [
+    ...(r.outside.turns ? [`${count(r.outside.turns, 'turn')} dated before the window`] : []),
+    ...(r.outside.files ? [`${count(r.outside.files, 'transcript')} unchanged since it began`] : []),
+  ].join(' and ');
+  const window = since === undefined ? 'the first run reads the last 24 hours' : `the window is --since ${since}`;
+  return `not read: ${what} (${window}); "${r.backfill}" reads them (ids keep it idempotent)`;
+}
+
+/** One line per source for `-v`. */
+export function sourceLines(r: MicrosyncResult): string[] {
+  return r.bySource.map((s) => `${s.source}: ${count(s.files, 'file')}, ${count(s.sessions, 'session')} read, ${count(s.turns, 'turn')}` +
+    `${s.outsideTurns ? `; ${count(s.outsideTurns, 'turn')} before the window` : ''}${s.outsideFiles ? `; ${count(s.outsideFiles, 'file')} unchanged since it began, not opened` : ''}`);
+}
+
 export function registerMicrosync(program: Command): void {
   program
     .command('microsync')
     .description('read new transcript turns and append settled knowledge (decisions, rules, architecture, "remember this") to memory/YYYY-MM-DD.md')
-    .option('--since <when>', 'window: 30m, 3h, 2d, 1w, an ISO date/time, or "all" (default: since the last run; first run 24h)')
+    .option('--since <when>', 'window: 30m, 3h, 2d, 1w, an ISO date/time, or "all" (default: since the last run; first run 24h, and it says what it left out)')
     .option('--source <name>', 'read only this configured source')
     .option('--dry-run', 'print the entries it would write, and write nothing')
     .addOption(new Option('--no-llm', 'use the offline rule-based extractor even when an LLM is configured'))
-    .addHelpText('after', '\nExamples:\n  mem microsync\n  mem microsync --since 2d --dry-run\n  mem microsync --since all --source claude     # back-fill; ids keep it idempotent\n  mem microsync --now 2026-11-21T22:00 --json    # replay as of a moment')
+    .addHelpText('after', '\nExamples:\n  mem microsync\n  mem microsync --since 2d --dry-run\n  mem microsync --since all                     # back-fill everything; ids keep it idempotent\n  mem microsync --since all --source claude\n  mem microsync -v                              # per-source counts on stderr\n  mem microsync --now 2026-11-21T22:00 --json    # replay as of a moment')
     .action(async (o: { since?: string; source?: string; dryRun?: boolean; llm: boolean }, cmd: Command) => {
       const { workspace, loaded, now, out } = commandContext(cmd.optsWithGlobals<GlobalOptions>());
       if (!loaded.config.sources.length) out.warn('no sources configured in mem.config.json; add one (see "mem init --detect")');
@@ -51,6 +71,9 @@ export function registerMicrosync(program: Command): void {
       out.json({ ...r, plan: undefined, wouldAdd: r.dryRun ? r.plan.entries.map((e) => ({ id: e.id, day: e.day, markdown: renderEntry(e.entry) })) : undefined, skipped: r.plan.skipped, forgotten: r.plan.forgotten });
       if (r.dryRun) for (const e of r.plan.entries) out.result(`${c.dim(`# memory/${e.day}.md`)}\n${renderEntry(e.entry)}`);
       else if (out.opts.verbose) for (const a of r.added) out.info(`added ${a.id} to ${a.file}`);
+      for (const l of sourceLines(r)) out.info(l);
       out.line(summary(r));
+      const outside = outsideLine(r, o.since);
+      if (outside) out.line(outside);
     });
 }

@@ -9,11 +9,11 @@ import path from 'node:path';
 import { MemError } from '../../core/errors.js';
 import { notRegularFile } from '../../core/regular-file.js';
 import { entryJson } from '../../entries/json.js';
-import { readEntryTable } from '../../entries/table-store.js';
+import { readIdLookup } from '../../entries/table-store.js';
 import { findSecrets, redactionMarker } from '../../secrets/secrets.js';
 
 export async function getById(workspace: string, id: string) {
-  const table = await readEntryTable(workspace);
+  const table = await readIdLookup(workspace);
   const r = table.withId(id)[0];
   if (!r) throw new MemError('NOT_FOUND', `no entry with id ${id} (ids come from memory_search and memory_context results)`);
   return entryJson(await table.whole(r));

@@ -6,13 +6,14 @@
 import { createHash } from 'node:crypto';
 import type { EntryRecord } from '../../entries/store.js';
 import { dateOf } from '../../entries/precedence.js';
-import { planConflicts, statusOf, type ConflictPlan } from '../../entries/conflicts.js';
+import { planConflicts, type ConflictPlan } from '../../entries/conflicts.js';
+import { statusOf } from '../../entries/lifecycle.js';
 import { getField } from '../../entries/model.js';
 import { isDoneTask } from '../../entries/task-state.js';
 import { jaccard, tokens } from '../../entries/similarity.js';
 import { defaultSummary, lineCount, readCurrentMemory, renderMemory, sectionFor, type CurrentMemory, type MemoryItem, type WrittenItem } from '../../governance/memory-md.js';
 import { PROMOTE_MIN, rankEntries, type Ranked } from './rank.js';
-import { unconfirmedAgent } from '../../entries/confirmation.js';
+import { unconfirmedEntry as unconfirmedAgent } from '../../entries/standing.js';
 import type { Week } from './week.js';
 import { count } from '../../core/count.js';
 import type { LogLine } from '../../governance/weekly-log-file.js';

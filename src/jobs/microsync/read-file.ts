@@ -50,7 +50,10 @@ const OPENER_TURNS = 5;
 export interface FileReadResult {
   state: 'skipped-old' | 'unchanged' | 'read';
   rewritten?: string;
+  /** Turns in the window (extracted, or context past the clock skew): what a run says it read. */
   turnsRead: number;
+  /** Turns dated at or before the window's start: read as context only, never extracted. */
+  turnsBefore: number;
   bytesRead: number;
   malformed: number;
   warnings: string[];
@@ -63,7 +66,7 @@ export interface FileReadResult {
 
 export async function readTranscriptFile(file: string, kind: SourceKind, prev: Cursor | undefined, win: FileWindow, judge: SessionJudge, onBatch: BatchHandler): Promise<FileReadResult> {
   const st = await fs.promises.stat(file);
-  const base: FileReadResult = { state: 'read', turnsRead: 0, bytesRead: 0, malformed: 0, warnings: [], stoppedEarly: false };
+  const base: FileReadResult = { state: 'read', turnsRead: 0, turnsBefore: 0, bytesRead: 0, malformed: 0, warnings: [], stoppedEarly: false };
   const check = await checkCursor(file, prev, st);
   const resume = !win.fromStart && (check.state === 'grown' || check.state === 'unchanged');
   if (resume && check.state === 'unchanged') return { ...base, state: 'unchanged' };
@@ -139,13 +142,15 @@ export async function readTranscriptFile(file: string, kind: SourceKind, prev: C
     }
     lastRead = turn;
     marks.add(turn);
-    result.turnsRead++;
     if (opener && opener.length < OPENER_TURNS) opener.push(turn);
-    if (ts > nowMs + SKEW_MS) context = [...context, turn].slice(-CONTEXT_TURNS);
-    else if (ts > startMs || Number.isNaN(ts)) {
+    const inWindow = ts > startMs || Number.isNaN(ts);
+    if (inWindow) result.turnsRead++;
+    else result.turnsBefore++;
+    if (ts > nowMs + SKEW_MS || !inWindow) context = [...context, turn].slice(-CONTEXT_TURNS);
+    else {
       batch.push(turn);
       batchContext.push(marks.before(turn.index));
-    } else context = [...context, turn].slice(-CONTEXT_TURNS);
+    }
     marks.forget(turn.index);
     if (opener?.length === OPENER_TURNS && result.skip === undefined) {
       // Judged as soon as the opener is read, so a bot session is dropped before any extraction.

@@ -1,13 +1,15 @@
 /**
  * `mem microsync`: transcripts → settled knowledge → appended entries (DESIGN §2, §4, §5).
- * Order of effects: discover every source first (an unreadable one fails the run before any write),
+ * Order of effects: discover every source first (an unreadable one fails the run before any write, a
+ * missing one is warned about and the others read, all of them missing fails it),
  * read and extract, plan against the workspace, append under the job lock and the write lock, and
  * save cursors last — a run killed before that point is simply re-done, and ids make it idempotent.
  */
 import path from 'node:path';
 import { DateTime } from 'luxon';
 import type { LoadedConfig } from '../../config/load.js';
-import { MemError } from '../../core/errors.js';
+import { isMemError, MemError } from '../../core/errors.js';
+import { quote } from '../../core/shell-quote.js';
 import { dayOf, parseSince } from '../../core/time.js';
 import { appendEntries } from '../../entries/daily.js';
 import { readMemoryFiles, recordsOf } from '../../entries/store.js';
@@ -64,8 +66,30 @@ export interface MicrosyncResult {
   plan: Plan;
   added: Array<{ id: string; file: string }>;
   skippedSessions: Array<{ path: string; reason: string }>;
+  /**
+   * What the window left out (DESIGN §4: the first run reads the last 24 hours): turns dated before
+   * it in the files read, and transcripts untouched since it opened, not opened at all. Neither is
+   * in `turns`; `backfill` is the command that reads them, when there are any.
+   */
+  outside: { turns: number; files: number };
+  /** The window's start for a file without a cursor (null: every turn); firstRun: no cursor yet. */
+  window: { start: string | null; firstRun: boolean };
+  backfill: string | null;
+  /** Configured sources whose path does not exist: warned about, the others read (all missing: an error). */
+  missingSources: Array<{ source: string; path: string }>;
+  /** The counts per configured source, for `-v`. */
+  bySource: SourceCounts[];
   llm: { calls: number; tokens: number; estimatedCalls: number; estimatedTokens: number; stoppedByBudget: boolean } | null;
   dryRun: boolean;
+}
+
+export interface SourceCounts {
+  source: string;
+  files: number;
+  sessions: number;
+  turns: number;
+  outsideTurns: number;
+  outsideFiles: number;
 }
 
 /** The entry as the planner compares it: with the scope it is read as (nothing is written back). */
@@ -92,8 +116,18 @@ async function microsync(opts: MicrosyncOptions, jobLock?: HeldLock): Promise<Mi
   const sources = pickSources(config.sources, opts.source);
   const explicit = opts.since !== undefined ? parseSince(opts.since, opts.now) : undefined;
   const files: Array<{ source: SourceConfig; file: string }> = [];
+  const missing: MicrosyncResult['missingSources'] = [];
   for (const source of sources) {
-    for (const file of await listTranscriptFiles(source.kind, source.path, opts.workspace)) files.push({ source, file });
+    const listed = await listTranscriptFiles(source.kind, source.path, opts.workspace).catch((err: unknown) => {
+      if (!isMemError(err) || err.code !== 'SOURCE_MISSING') throw err;
+      missing.push({ source: source.name, path: source.path });
+      opts.warn(`source "${source.name}": ${err.message}; skipped, the other sources are read`);
+      return [];
+    });
+    for (const file of listed) files.push({ source, file });
+  }
+  if (missing.length && missing.length === sources.length) {
+    throw new MemError('SOURCE_MISSING', `no source could be read: ${missing.map((m) => `"${m.source}" (${m.path})`).join(', ')} not found; check "sources" in mem.config.json`);
   }
   const { cursors, warning } = loadCursors(opts.workspace);
   if (warning) opts.warn(warning);
@@ -106,12 +140,15 @@ async function microsync(opts: MicrosyncOptions, jobLock?: HeldLock): Promise<Mi
   const result: MicrosyncResult = {
     sources: sources.length, files: files.length, sessions: 0, turns: 0, bytesRead: 0, malformed: 0, redacted: 0, candidates: 0,
     plan: { entries: [], skipped: [], forgotten: 0 }, added: [], skippedSessions: [], dryRun: opts.dryRun,
+    outside: { turns: 0, files: 0 }, window: { start: null, firstRun: false }, backfill: null, missingSources: missing,
+    bySource: sources.map((s) => ({ source: s.name, files: files.filter((f) => f.source === s).length, sessions: 0, turns: 0, outsideTurns: 0, outsideFiles: 0 })),
     llm: llmCfg ? { calls: 0, tokens: 0, estimatedCalls: 0, estimatedTokens: 0, stoppedByBudget: false } : null,
   };
   const candidates: Candidate[] = [];
   const refused: BatchOutcome['refused'] = [];
   const uncursored = uncursoredStart(cursors, opts.now);
   const start = explicit !== undefined ? explicit : opts.floor ? DateTime.min(uncursored, opts.floor) : uncursored;
+  result.window = { start: start ? start.toUTC().toISO() : null, firstRun: explicit === undefined && !Object.keys(cursors).length };
   let done = 0;
   for (const { source, file } of files) {
     opts.progress?.(`microsync: ${++done}/${files.length} ${path.basename(file)}`);
@@ -131,19 +168,29 @@ async function microsync(opts: MicrosyncOptions, jobLock?: HeldLock): Promise<Mi
       }
       return { processedThrough: out.processedThrough };
     });
+    const counts = result.bySource[sources.indexOf(source)]!;
+    if (read.state === 'skipped-old') counts.outsideFiles++;
     if (read.state !== 'read') continue;
     if (read.rewritten) opts.warn(`${storedSessionPath(file)}: ${read.rewritten}; read again from the start`);
     for (const w of read.warnings) opts.warn(w);
-    result.turns += read.turnsRead;
+    counts.turns += read.turnsRead;
+    counts.outsideTurns += read.turnsBefore;
     result.bytesRead += read.bytesRead;
     result.malformed += read.malformed;
-    if (read.turnsRead) result.sessions++;
+    if (read.turnsRead) counts.sessions++;
     if (read.skip) result.skippedSessions.push({ path: storedSessionPath(file), reason: read.skip });
     // A `--since` re-read stopped early (the LLM budget) never moves a cursor back over turns an
     // earlier run processed: the next run would send them to the LLM again.
     const behind = prev && !read.rewritten && !read.skip && read.cursor && read.cursor.offset < prev.offset;
     if (read.cursor && !behind) nextCursors[file] = { ...read.cursor, ...(read.skip ? { skip: read.skip } : {}) };
   }
+  for (const n of result.bySource) {
+    result.sessions += n.sessions;
+    result.turns += n.turns;
+    result.outside.turns += n.outsideTurns;
+    result.outside.files += n.outsideFiles;
+  }
+  if (result.outside.turns || result.outside.files) result.backfill = `mem microsync --since all${opts.source ? ` --source ${quote(opts.source)}` : ''}`;
   result.candidates = candidates.length;
   const refusal = refusedWarning(refused);
   if (refusal) opts.warn(refusal);

@@ -33,7 +33,12 @@ export async function readDaySessions(workspace: string, config: Config, start: 
   const [from, to] = [start.toMillis(), end.toMillis()];
   for (const source of config.sources) {
     const patterns = [...config.exclude, ...(source.exclude ?? [])];
-    for (const file of await listTranscriptFiles(source.kind, source.path, workspace)) {
+    // A source not found (an agent not installed yet) has no sessions; its catch-up microsync warned.
+    const files = await listTranscriptFiles(source.kind, source.path, workspace).catch((err: unknown) => {
+      if ((err as { code?: string }).code === 'SOURCE_MISSING') return [];
+      throw err;
+    });
+    for (const file of files) {
       const st = await fs.promises.stat(file).catch(() => undefined);
       if (!st || st.mtimeMs < from) continue;
       const stream = openTranscript(file, source.kind, { maxLineBytes: config.limits.maxLineBytes, fallbackTimestamp: new Date(st.mtimeMs).toISOString(), zone: start.zoneName ?? 'UTC' });

@@ -3,12 +3,11 @@
  * (`supersedes`) or by a newer active entry with the same `key`, as compound decides when it next runs
  * (entries/conflicts.ts). A search hit on a replaced entry is followed to the active end of its chain.
  */
-import { getField } from '../entries/model.js';
-import { currentFirst } from '../entries/precedence.js';
-import type { EntryRecord } from '../entries/store.js';
-import { statusOf, supersededIds } from '../governance/trace.js';
 import { append } from '../core/group.js';
-import { retractedIds, scopedKeyOf } from '../entries/lifecycle.js';
+import { retractedIds, scopedKeyOf, statusOf } from './lifecycle.js';
+import { getField, supersedesOf } from './model.js';
+import { currentFirst } from './precedence.js';
+import type { EntryRecord } from './store.js';
 
 export class InForce {
   private readonly byId = new Map<string, EntryRecord>();
@@ -17,7 +16,7 @@ export class InForce {
   constructor(records: EntryRecord[]) {
     for (const r of records) if (r.id && !this.byId.has(r.id)) this.byId.set(r.id, r);
     const active = [...this.byId.values()].filter((r) => statusOf(r) === 'active');
-    for (const r of active) for (const old of [...supersededIds(r), ...retractedIds(r)]) if (old !== r.id) this.link(old, r.id);
+    for (const r of active) for (const old of [...supersedesOf(r.entry), ...retractedIds(r)]) if (old !== r.id) this.link(old, r.id);
     // As compound decides (conflicts.ts): entries replaced explicitly leave their key's group.
     const byKey = new Map<string, EntryRecord[]>();
     for (const r of active) {

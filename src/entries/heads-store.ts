@@ -1,0 +1,186 @@
+/**
+ * The in-force heads (heads.ts) in `.mem/entries/heads.json`, stamped with a digest of every memory
+ * file's size, mtime and ctime and of the scope mapping they were built with. Built by the entry
+ * table's refresh (table-store.ts), which every job that writes Markdown, `mem index`, the watcher
+ * and the daemon run; read by `mem context` without a query.
+ *
+ * Invariant: heads are used only when they describe memory/ exactly as it is now: a read lists and
+ * stats memory/ and compares the digest, so a hand edit, a pull or a deleted `.mem/` sends the read
+ * to the whole table (table-store.ts readEntryTable), which answers the same, only slower. A read
+ * never writes them (DESIGN invariant 4); a refresh writes them only from rows whose stamps match the
+ * files it just listed, so heads built while a person saved a file are not written at all.
+ */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { writeDerivedFile } from '../write/atomic.js';
+import { statedMarkdownFiles } from '../workspace/markdown-files.js';
+import { buildHeads, type HeadRow, type Heads } from './heads.js';
+import { linkedIds } from './id.js';
+import { getField, withField, type Entry } from './model.js';
+import { scopeKey } from './scope-key.js';
+import type { EntryRecord } from './store.js';
+import { isRow } from './table.js';
+
+/** The entry's scope when it has none written (its session's), or undefined. */
+export type ScopeOf = (entry: Entry) => string | undefined;
+
+const LAYOUT = 1;
+const DIR = 'heads';
+
+export interface StatedMemoryFile {
+  file: string;
+  size: number;
+  mtimeMs: number;
+  ctimeMs: number;
+}
+
+/** memory/'s Markdown files as entry readers list them, each with the stat the listing made. */
+export function statedMemoryFiles(workspace: string): StatedMemoryFile[] {
+  return statedMarkdownFiles(path.join(workspace, 'memory'), workspace).map(({ rel, st }) => ({ file: `memory/${rel}`, size: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs }));
+}
+
+/** Every memory file's stamp, as one string: what the id index is stamped with. */
+function filesDigestOf(files: StatedMemoryFile[]): string {
+  const h = createHash('sha1').update(`${LAYOUT}\n`);
+  for (const f of files) h.update(`${f.file}\0${f.size}\0${f.mtimeMs}\0${f.ctimeMs}\n`);
+  return h.digest('hex');
+}
+
+/** The files' digest under a scope mapping: what the heads are stamped with (they hold scopes derived under it). */
+const digestOf = (filesDigest: string, mappingKey: string) => createHash('sha1').update(`${filesDigest}\0${mappingKey}`).digest('hex');
+
+/** `heads/meta.json` (digest, the scopes present, MEMORY.md's ids) and one file per scope, each with the digest. */
+const META = 'meta.json';
+const scopeFile = (scope: string) => `${createHash('sha1').update(scope).digest('hex').slice(0, 16)}.json`;
+
+interface Meta {
+  layout: number;
+  digest: string;
+  filesDigest: string;
+  scopes: string[];
+  cited: Heads['cited'];
+}
+
+function readJson(file: string): unknown {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+function readMeta(dir: string): Meta | undefined {
+  const v = readJson(path.join(dir, META)) as Partial<Meta> | undefined;
+  return v?.layout === LAYOUT && typeof v.digest === 'string' && typeof v.filesDigest === 'string' && Array.isArray(v.scopes) && v.cited && typeof v.cited === 'object' ? (v as Meta) : undefined;
+}
+
+/** A scope's heads as written with `digest`; undefined when missing or from another build. */
+function readScope(dir: string, scope: string, digest: string): HeadRow[] | undefined {
+  const v = readJson(path.join(dir, scopeFile(scope))) as { digest?: unknown; rows?: unknown } | undefined;
+  return v?.digest === digest && Array.isArray(v.rows) && v.rows.every((x) => Array.isArray(x) && typeof x[0] === 'string' && isRow(x[1])) ? (v.rows as HeadRow[]) : undefined;
+}
+
+/**
+ * The heads of global and of `scope` and MEMORY.md's ids, when they describe memory/ as it is now
+ * under this scope mapping; else undefined.
+ */
+export function readHeads(workspace: string, tableDir: string, mappingKey: string, scope: string | undefined): { rows: HeadRow[]; cited: Heads['cited'] } | undefined {
+  const dir = path.join(workspace, tableDir, DIR);
+  const meta = readMeta(dir);
+  if (!meta || meta.digest !== digestOf(filesDigestOf(statedMemoryFiles(workspace)), mappingKey)) return undefined;
+  const rows: HeadRow[] = [];
+  for (const key of new Set(['global', ...(scope?.trim() ? [scopeKey(scope)] : [])])) {
+    if (!meta.scopes.includes(key)) continue;
+    const got = readScope(dir, key, meta.digest);
+    if (!got) return undefined;
+    rows.push(...got);
+  }
+  return { rows, cited: meta.cited };
+}
+
+/** The id index: `ids-NN.json`, every id with the files holding it, bucketed by id, stamped with the files' digest. */
+const ID_BUCKETS = 16;
+const idBucketFile = (b: number) => `ids-${String(b).padStart(2, '0')}.json`;
+
+function idBucketOf(id: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 0x01000193);
+  return (h >>> 0) % ID_BUCKETS;
+}
+
+export interface IdIndex {
+  /** The files holding `id`, in file order (none: no entry has it). */
+  filesWith(id: string): string[];
+  /** Every id, each once. */
+  ids(): string[];
+}
+
+/** The id index, when it describes memory/ as it is now; else undefined. An id bucket written by another build reads as undefined. */
+export function readIdIndex(workspace: string, tableDir: string): IdIndex | undefined {
+  const dir = path.join(workspace, tableDir, DIR);
+  const meta = readMeta(dir);
+  if (!meta || meta.filesDigest !== filesDigestOf(statedMemoryFiles(workspace))) return undefined;
+  const buckets = new Map<number, Record<string, string[]>>();
+  const bucket = (b: number) => {
+    if (!buckets.has(b)) {
+      const v = readJson(path.join(dir, idBucketFile(b))) as { digest?: unknown; ids?: unknown } | undefined;
+      if (v?.digest !== meta.filesDigest || !v.ids || typeof v.ids !== 'object') throw new Error(`${idBucketFile(b)} is not of this build`);
+      buckets.set(b, v.ids as Record<string, string[]>);
+    }
+    return buckets.get(b)!;
+  };
+  try {
+    // Read one bucket now, so a damaged index is found here, not by a caller half-way through.
+    bucket(0);
+  } catch {
+    return undefined;
+  }
+  return {
+    filesWith: (id) => (Object.hasOwn(bucket(idBucketOf(id)), id) ? bucket(idBucketOf(id))[id]! : []),
+    ids: () => Array.from({ length: ID_BUCKETS }, (_, b) => Object.keys(bucket(b))).flat(),
+  };
+}
+
+/** Entries with the scope a reader gives them: an old entry without one gets its session's (or stays unscoped). */
+export function withScopes(records: EntryRecord[], scopeOf: ScopeOf): EntryRecord[] {
+  return records.map((r) => (getField(r.entry, 'scope') ? r : { ...r, entry: withField(r.entry, 'scope', scopeOf(r.entry) ?? '') }));
+}
+
+/**
+ * Rebuilds the heads when memory/, the scope mapping or the ids MEMORY.md names changed since they
+ * were built. `recordsAt` gives every entry of the listed files from rows stamped as listed, or
+ * undefined when the table is behind a file (the heads are then removed, not rebuilt).
+ */
+export function refreshHeads(workspace: string, dir: string, opts: { scopeOf: ScopeOf; mappingKey: string }, recordsAt: (files: StatedMemoryFile[]) => EntryRecord[] | undefined): void {
+  const files = statedMemoryFiles(workspace);
+  const filesDigest = filesDigestOf(files);
+  const digest = digestOf(filesDigest, opts.mappingKey);
+  let memoryText = '';
+  try {
+    memoryText = fs.readFileSync(path.join(workspace, 'MEMORY.md'), 'utf8');
+  } catch {
+    // No MEMORY.md: nothing cited.
+  }
+  const cited = [...new Set(linkedIds(memoryText))];
+  const heads = path.join(workspace, dir, DIR);
+  const meta = readMeta(heads);
+  if (meta?.digest === digest && cited.every((id) => Object.hasOwn(meta.cited, id))) return;
+  const records = recordsAt(files);
+  // The meta file goes first and last: a reader finds either no meta, or scope files of its digest.
+  fs.rmSync(path.join(heads, META), { force: true });
+  if (!records) return;
+  const built = buildHeads(withScopes(records, opts.scopeOf), cited);
+  fs.mkdirSync(heads, { recursive: true });
+  for (const name of fs.readdirSync(heads)) fs.rmSync(path.join(heads, name), { force: true });
+  for (const [scope, rows] of Object.entries(built.scopes)) writeDerivedFile(path.join(heads, scopeFile(scope)), JSON.stringify({ digest, rows }));
+  const ids = Array.from({ length: ID_BUCKETS }, () => ({}) as Record<string, string[]>);
+  for (const r of records) {
+    if (!r.id) continue;
+    const at = ids[idBucketOf(r.id)]!;
+    const held = Object.hasOwn(at, r.id) ? at[r.id]! : (at[r.id] = []);
+    if (held.at(-1) !== r.file) held.push(r.file);
+  }
+  ids.forEach((bucket, b) => writeDerivedFile(path.join(heads, idBucketFile(b)), JSON.stringify({ digest: filesDigest, ids: bucket })));
+  writeDerivedFile(path.join(heads, META), JSON.stringify({ layout: LAYOUT, digest, filesDigest, scopes: Object.keys(built.scopes), cited: built.cited } satisfies Meta));
+}

@@ -1,0 +1,111 @@
+/**
+ * The entry table's in-force heads (src/entries/heads.ts): a pack selected from a scope's heads and
+ * global's is the pack selected from every entry, for every scope, over entries with supersedes
+ * chains, retractions, shared keys, done tasks, core weights, unconfirmed agent statements and
+ * MEMORY.md citations of old versions; and `mem context` reads the heads and `mem get` the id index, not the whole
+ * table, until a memory file changes.
+ */
+import assert from 'node:assert/strict';
+import { appendFileSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { buildHeads, HEAD_DEPTH, headsFor } from '../src/entries/heads.js';
+import type { EntryRecord } from '../src/entries/store.js';
+import { TABLE_FIELDS, tableRecord, type Row } from '../src/entries/table.js';
+import { LIMITS, selectLayers, type Layers } from '../src/context/select.js';
+import { mem, memOk } from './helpers/cli.js';
+import { daily, entry, workspace } from './fixtures/governance/workspace.js';
+
+/** A small seeded PRNG (mulberry32), so a failure names a seed that reproduces it. */
+function rng(seed: number): () => number {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const KINDS = ['Rule', 'Preference', 'Task', 'Goal', 'Decision', 'Architecture', 'Lesson', 'Note'];
+const PREFIX: Record<string, string> = { Rule: 'RULE', Preference: 'PREF', Task: 'TASK', Goal: 'GOAL', Decision: 'DECISION', Architecture: 'ARCH', Lesson: 'LESSON', Note: 'NOTE' };
+const SCOPES = ['global', 'project:shop', 'project:blog', 'project:api', ''];
+
+function records(seed: number, n: number): EntryRecord[] {
+  const r = rng(seed);
+  const pick = <T>(xs: T[]) => xs[Math.floor(r() * xs.length)]!;
+  const out: EntryRecord[] = [];
+  for (let i = 0; i < n; i++) {
+    const kind = pick(KINDS);
+    const day = `2026-${String(1 + Math.floor(r() * 12)).padStart(2, '0')}-${String(1 + Math.floor(r() * 28)).padStart(2, '0')}`;
+    const id = `${PREFIX[kind]}-${day.replaceAll('-', '')}-item-${i}`;
+    const earlier = out.length ? out[Math.floor(r() * out.length)]!.id : null;
+    const fields: Record<string, string | null> = {
+      id, date: day,
+      status: r() < 0.85 ? 'active' : pick(['superseded', 'retracted', 'forgotten']),
+      supersedes: earlier && r() < 0.15 ? earlier : null,
+      retracts: earlier && r() < 0.03 ? earlier : null,
+      key: r() < 0.4 ? `${kind.toLowerCase()}:k${Math.floor(r() * 25)}` : null,
+      scope: pick(SCOPES) || null,
+      origin: r() < 0.2 ? 'agent' : null,
+      confirmed: r() < 0.3 ? 'yes' : null,
+      core: r() < 0.1 ? 'true' : null,
+      weight: r() < 0.2 ? String(Math.floor(r() * 11)) : null,
+      state: kind === 'Task' ? pick(['todo', 'doing', 'done', 'blocked']) : null,
+      confidence: r() < 0.5 ? r().toFixed(2) : null,
+    };
+    const row = [kind, `Item ${i}`, 3 + 4 * i, 5 + 4 * i, ...TABLE_FIELDS.map((f) => fields[f] ?? null)] as Row;
+    out.push(tableRecord(`memory/${day}.md`, row));
+  }
+  return out;
+}
+
+const ids = (l: Layers) => ({ core: l.core.map((r) => r.id), scope: l.scope.map((r) => r.id) });
+
+test('the heads are deep enough for every group limit plus every core slot', () => {
+  assert.ok(HEAD_DEPTH >= LIMITS.core + Math.max(LIMITS.rules, LIMITS.tasks, LIMITS.goals, LIMITS.decisions, LIMITS.lessons, LIMITS.notes));
+});
+
+test('selecting from the heads gives the pack selecting from every entry gives, for every scope', () => {
+  let compared = 0;
+  for (const seed of [1, 2, 3, 4, 5, 6, 7, 8]) {
+    // Enough entries that every scope's kinds overflow the heads (HEAD_DEPTH each).
+    const all = records(seed, seed % 2 ? 5000 : 300);
+    const cited = [all[3]!.id, all[10]!.id, all[42]!.id, 'RULE-20260101-gone'];
+    const heads = buildHeads(all, cited);
+    for (const scope of ['project:shop', 'project:blog', 'project:api', 'project:none', undefined]) {
+      const expected = selectLayers(all, { scope, promoted: cited, hitIds: [] });
+      const rows = ['global', ...(scope ? [scope] : [])].flatMap((k) => heads.scopes[k] ?? []);
+      const sub = headsFor(rows, heads.cited, cited);
+      assert.ok(sub, 'every cited id is in the heads');
+      assert.ok(sub.records.length < all.length / 2 || all.length < 400, 'the heads are a fraction of the entries');
+      assert.deepEqual(ids(selectLayers(sub.records, { scope, promoted: sub.promoted, hitIds: [] })), ids(expected), `seed ${seed}, scope ${scope}`);
+      compared += expected.core.length + expected.scope.length;
+    }
+    // MEMORY.md naming an id the heads were built without: they cannot answer.
+    assert.equal(headsFor(heads.scopes.global ?? [], heads.cited, [...cited, all[7]!.id]), undefined);
+  }
+  assert.ok(compared > 500, `compared ${compared} selected entries`);
+});
+
+test('mem context chooses from the heads mem index wrote and mem get looks ids up in its id index, until a memory file changes', async (t) => {
+  const D = '2026-11-20';
+  const RULE = 'RULE-20261120-deploy-on-tuesdays';
+  const ws = workspace(t, {
+    [`memory/${D}.md`]: daily(D, [entry({ id: RULE, title: 'Deploy on Tuesdays', date: D, fields: { conclusion: 'deploys happen on Tuesdays only', scope: 'project:shop' } })]),
+  });
+  const packIds = async () => JSON.parse((await memOk(['-C', ws, 'context', '--scope', 'project:shop', '--json'])).stdout).items.map((i: { id: string }) => i.id);
+  await memOk(['-C', ws, 'index']);
+  assert.deepEqual(await packIds(), [RULE]);
+  // The heads name the rule's scope: moved to another project there, the pack no longer holds it.
+  const dir = join(ws, '.mem', 'entries', 'heads');
+  for (const f of readdirSync(dir)) writeFileSync(join(dir, f), readFileSync(join(dir, f), 'utf8').replaceAll('"project:shop"', '"project:elsewhere"'));
+  assert.deepEqual(await packIds(), [], 'the pack was chosen from the heads');
+  // mem get finds the id's file through the id index: with the id renamed there, it finds nothing.
+  assert.equal((await mem(['-C', ws, 'get', RULE])).code, 0);
+  for (const f of readdirSync(dir)) writeFileSync(join(dir, f), readFileSync(join(dir, f), 'utf8').replaceAll(`"${RULE}"`, '"RULE-20261120-renamed"'));
+  assert.equal((await mem(['-C', ws, 'get', RULE])).code, 1, 'mem get looked the id up in the index');
+  // A hand edit anywhere in memory/: neither describes it any more, and every entry is read.
+  appendFileSync(join(ws, 'memory', `${D}.md`), '\n');
+  assert.deepEqual(await packIds(), [RULE]);
+  assert.match((await memOk(['-C', ws, 'get', RULE])).stdout, /## Rule: Deploy on Tuesdays/);
+});
