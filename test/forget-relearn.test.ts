@@ -1,7 +1,8 @@
 /**
  * A hard-forgotten entry is never learned again from the transcripts it came from: not by the
  * microsync catch-up of compound or wrapup (which read their window whatever the cursors say), not
- * by a `--since all` back-fill, not as a wrap-up bullet. Only one-way hashes are kept, in `.mem/`;
+ * by a `--since all` back-fill, not as a wrap-up bullet. Only salted one-way hashes are kept, in the
+ * committed `memory/.forgotten` (test/forget-marks-travel.test.ts);
  * `mem remember` brings one back on purpose.
  */
 import assert from 'node:assert/strict';
@@ -42,7 +43,7 @@ test('after forget --hard, compound and wrapup catch-ups, a back-fill and a wrap
   const backfill = await memOk([...M, 'microsync', '--since', 'all']);
   assert.match(backfill.stdout, /0 entries added, \d+ skipped as duplicates, 3 held back as hard-forgotten/);
   assert.deepEqual(named(ws), []);
-  const record = readFileSync(join(ws, '.mem/forgotten.json'), 'utf8');
+  const record = readFileSync(join(ws, 'memory/.forgotten'), 'utf8');
   assert.ok(![RULE, NOTE, 'reviewer', 'staging'].some((s) => record.includes(s)), record);
 
   await memOk([...M, 'remember', 'Every PR needs at least one reviewer', '--kind', 'rule']);

@@ -116,12 +116,20 @@ describe('mem forget / mem restore', { concurrency: 3 }, () => {
     assert.equal((await mem(['-C', ws, ...NOW, 'lint'])).code, 0);
   });
 
-  test('forget --query picks entries through search (dry run names them)', async (t) => {
+  test('forget --query picks entries through search; the dry run and --hard --yes name every id they remove', async (t) => {
     const ws = setup(t);
     await mem(['-C', ws, ...NOW, 'index']);
     const r = await mem(['-C', ws, ...NOW, '--json', 'forget', '--query', 'staging vault bastion', '-k', '1', '--dry-run']);
     assert.equal(r.code, 0, r.stderr);
     assert.deepEqual(json(r.stdout).retracted.map((x: { id: string }) => x.id), [SECRET_ID]);
+    // --hard: the dry run names the id it would remove, and --yes names it before it removes anything.
+    const dry = await mem(['-C', ws, ...NOW, 'forget', '--query', 'staging vault bastion', '-k', '1', '--hard', '--dry-run']);
+    assert.equal(dry.code, 0, dry.stderr);
+    assert.match(dry.stdout, new RegExp(`^would remove ${SECRET_ID}$`, 'm'));
+    const yes = await mem(['-C', ws, ...NOW, 'forget', '--query', 'staging vault bastion', '-k', '1', '--hard', '--yes']);
+    assert.equal(yes.code, 0, yes.stderr);
+    assert.match(yes.stdout, new RegExp(`^--query "staging vault bastion" chose this entry; removing:\n  ${SECRET_ID}\n(?:.*\n)*removed ${SECRET_ID}\nremove from MEMORY\.md`));
+    assert.deepEqual(grep(ws, SECRET_ID), []);
   });
 
   test('forget --hard checks every file it rewrites before writing any: a non-UTF-8 one stops it with nothing written', async (t) => {

@@ -106,6 +106,18 @@ describe('mem mcp', { concurrency: 2 }, () => {
     assert.equal(text.match(/^## Rule: /gm)?.length, 1);
     assert.match(text, /- origin: agent\n/);
     assert.equal((await mem(['-C', ws, 'lint'])).code, 0);
+
+    // Unconfirmed until a person says so: compound does not promote it; after `mem confirm` it does.
+    const M = ['-C', ws, '--now', NOW];
+    assert.equal((await mem([...M, 'compound', '--week', '2026-W47'])).code, 0);
+    assert.ok(!readFileSync(join(ws, 'MEMORY.md'), 'utf8').includes(first.id), 'an agent\'s own statement is not promoted');
+    const confirmed = await mem([...M, 'confirm', String(first.id)]);
+    assert.equal(confirmed.code, 0, confirmed.stderr);
+    assert.match(readFileSync(join(ws, 'memory/2026-11-22.md'), 'utf8'), /- origin: agent\n- confirmed: 2026-11-22 by mem confirm\n/);
+    assert.equal((await mem([...M, 'compound', '--week', '2026-W47'])).code, 0);
+    assert.ok(readFileSync(join(ws, 'MEMORY.md'), 'utf8').includes(first.id), 'promoted once confirmed');
+    const pack = JSON.parse((await mem([...M, '--json', 'context', '--scope', 'project:shop'])).stdout) as { items: Array<{ id: string; layer: number }> };
+    assert.ok(pack.items.some((i) => i.id === first.id && i.layer === 0), JSON.stringify(pack.items));
   });
 
   test('memory_remember takes the new kinds: a preference keyed from the lexicon, a task with its state', async (t) => {

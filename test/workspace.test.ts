@@ -198,13 +198,14 @@ describe('mem remember', () => {
 
 describe('write allowance (DESIGN §2)', () => {
   const CASES: Array<[string, Job[]]> = [
-    ['memory/2026-11-21.md', ['microsync', 'remember', 'compound', 'forget', 'restore', 'import', 'status-fix']],
+    ['memory/2026-11-21.md', ['microsync', 'remember', 'compound', 'forget', 'restore', 'confirm', 'import', 'status-fix']],
     ['MEMORY.md', ['init', 'compound', 'forget', 'restore']],
-    ['memory/archive/weekly-2026-W47.md', ['compound', 'forget', 'restore']],
+    ['memory/archive/weekly-2026-W47.md', ['compound', 'forget', 'restore', 'confirm']],
     ['second-brain/summaries/2026-11-21-wrapup.md', ['wrapup', 'forget', 'restore', 'status-fix']],
-    ['memory/recent/billing.md', ['compound', 'forget', 'restore', 'status-fix']],
-    ['.mem/cursors.json', ['microsync', 'remember', 'wrapup', 'compound', 'forget', 'restore', 'import', 'index']],
-    ['.mem/usage.jsonl', ['microsync', 'remember', 'wrapup', 'compound', 'forget', 'restore', 'import', 'index', 'reader']],
+    ['memory/recent/billing.md', ['compound', 'forget', 'restore', 'confirm', 'status-fix']],
+    ['memory/.forgotten', ['microsync', 'forget']],
+    ['.mem/cursors.json', ['microsync', 'remember', 'wrapup', 'compound', 'forget', 'restore', 'confirm', 'import', 'index']],
+    ['.mem/usage.jsonl', ['microsync', 'remember', 'wrapup', 'compound', 'forget', 'restore', 'confirm', 'import', 'index', 'reader']],
     ['mem.local.json', ['init']],
     ['memory/.locks/x.md', []],
     ['src/index.ts', []],

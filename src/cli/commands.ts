@@ -27,6 +27,7 @@ export const COMMANDS: Record<string, () => Promise<Register>> = {
   tick: async () => (await import('./commands/tick.js')).registerTick,
   forget: async () => (await import('./commands/forget.js')).registerForget,
   restore: async () => (await import('./commands/restore.js')).registerRestore,
+  confirm: async () => (await import('./commands/confirm.js')).registerConfirm,
   export: async () => (await import('./commands/export.js')).registerExport,
   import: async () => (await import('./commands/import.js')).registerImport,
   status: async () => (await import('./commands/status.js')).registerStatus,

@@ -1,9 +1,11 @@
 /**
  * What a job run changed in the Markdown truth: a cheap before/after look (size, mtime, entry count)
- * at every Markdown file of the workspace, so the job log can say "3 entries added, 1 file changed"
- * and git.autoCommit can commit exactly those files — without each job reporting it.
+ * at every Markdown file of the workspace and the committed hard-forget marks, so the job log can say
+ * "3 entries added, 1 file changed" and git.autoCommit can commit exactly those files — without each
+ * job reporting it.
  */
 import fs from 'node:fs';
+import { FORGOTTEN_FILE } from '../workspace/layout.js';
 import { walkFolder } from '../workspace/markdown-files.js';
 
 export interface FileMark {
@@ -19,7 +21,8 @@ const ID_LINE = /^- id: \S/gm;
 export function snapshotMarkdown(workspace: string): MdSnapshot {
   const out: MdSnapshot = new Map();
   walkFolder(workspace, (abs, rel, d) => {
-    if (!d.isFile() || !d.name.endsWith('.md') || d.name.includes('.mem-tmp-')) return;
+    // The committed hard-forget marks go with the Markdown they were taken out of (jobs/forgotten.ts).
+    if (!d.isFile() || !(d.name.endsWith('.md') || rel === FORGOTTEN_FILE) || d.name.includes('.mem-tmp-')) return;
     try {
       const st = fs.statSync(abs);
       const entries = rel.startsWith('memory/') ? (fs.readFileSync(abs, 'utf8').match(ID_LINE) ?? []).length : 0;

@@ -4,7 +4,8 @@
  * cited turn must be a user or assistant turn, so tool output can never become memory by being the
  * only thing an entry points at (DESIGN §5 trust boundary). Every text the model wrote is redacted and
  * freed of control characters like a transcript's (a model can repeat a key it was never shown), and
- * `origin: user` needs a user turn in the cited range, as the rule-based extractor's does. And the
+ * `origin: user` needs a user turn in the cited range, as the rule-based extractor's does, and an
+ * agent's statement the user's yes in the reply after it (else it is dropped). And the
  * cited user and assistant turns must hold most of the entry's words (grounding.ts): a real turn
  * cited for an invented rule is not a source of it.
  */
@@ -16,6 +17,7 @@ import { SCOPE, TYPED_KEY } from '../entries/model.js';
 import { cleanModelText } from './clean.js';
 import { GROUNDED, groundedShare } from './grounding.js';
 import { isTrustedTurn } from './llm-prompt.js';
+import { confirms } from './proposal.js';
 
 const ENTRY_ID_RE = new RegExp(`^(?:${ID_PREFIXES})-\\d{8}-\\S+$`);
 /** The rule-based extractor's confidence in what the assistant said and the user confirmed. */
@@ -44,6 +46,19 @@ function groundingTurns(shown: readonly Turn[], firstTurn: number, lastTurn: num
   const trusted = shown.filter(isTrustedTurn);
   const before = trusted.filter((t) => t.index < firstTurn).slice(-1);
   return [...before, ...trusted.filter((t) => t.index >= firstTurn && t.index <= lastTurn)];
+}
+
+/**
+ * The user's reply that confirms what the assistant said by `lastTurn`: the turn right after the last
+ * assistant turn up to it (which may be in the context section; tool output between them aside), a
+ * user's short yes (proposal.ts confirms). Undefined when the user has not answered in this batch,
+ * answered otherwise, or the assistant spoke again first.
+ */
+function userYes(shown: readonly Turn[], batch: readonly Turn[], lastTurn: number): Turn | undefined {
+  const said = shown.filter((t) => t.role === 'assistant' && isTrustedTurn(t) && t.index <= lastTurn).at(-1);
+  if (!said) return undefined;
+  const reply = batch.find((t) => t.index > said.index && isTrustedTurn(t));
+  return reply?.role === 'user' && confirms(reply.text) ? reply : undefined;
 }
 
 export function toCandidates(entries: readonly LlmEntry[], batch: readonly Turn[], context: readonly Turn[], warn: (msg: string) => void): Candidate[] {
@@ -88,6 +103,12 @@ export function toCandidates(entries: readonly LlmEntry[], batch: readonly Turn[
     const userSaid = cited.some((t) => t.role === 'user' && isTrustedTurn(t));
     const demoted = e.origin === 'user' && !userSaid;
     if (demoted) warn(`LLM entry ${name}: origin "user" changed to "agent" (turns ${firstTurn}-${lastTurn} hold no user turn)`);
+    // An agent's statement lands only with the user's yes after it, as on the rule path (proposal.ts).
+    const yes = demoted || e.origin === 'agent' ? userYes([...context, ...batch], batch, lastTurn) : undefined;
+    if ((demoted || e.origin === 'agent') && !yes) {
+      warn(`LLM entry ${name} dropped: the assistant said it (turns ${firstTurn}-${lastTurn}) and no user reply confirms it`);
+      continue;
+    }
     const c: Candidate = {
       kind: e.kind,
       title,
@@ -99,8 +120,9 @@ export function toCandidates(entries: readonly LlmEntry[], batch: readonly Turn[
       sessionPath: head.sessionPath,
       ...(cwdOf(cited) ? { cwd: cwdOf(cited) } : {}),
       firstTurn,
-      lastTurn,
-      timestamp,
+      lastTurn: Math.max(lastTurn, yes?.index ?? lastTurn),
+      timestamp: (yes && timestampFor(batch, yes.index)) || timestamp,
+      ...(yes ? { confirmedAt: yes.index } : {}),
     };
     const why = text(e.why);
     const finding = text(e.finding);

@@ -96,6 +96,8 @@ export function build(st: Statement, turns: Turn[], first: Turn, last: Turn, ori
     ...(cwdOf(first) ? { cwd: cwdOf(first) } : {}),
     confidence: st.confidence,
     origin,
+    // An agent's proposal lands only with the user's yes, which is the last turn (proposal.ts).
+    ...(origin === 'agent' ? { confirmedAt: last.index } : {}),
     revises: st.revises === true || REVISION.test(st.text),
     sessionId: first.sessionId,
     sessionPath: first.sessionPath,

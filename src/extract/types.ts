@@ -16,6 +16,8 @@ export interface Candidate {
   confidence: number;
   /** Who stated it: extractors say user or agent; `mem remember` says manual. */
   origin: Origin;
+  /** An agent's statement: the index of the user turn that confirmed it (written as `confirmed:`). */
+  confirmedAt?: number;
   key?: string;
   scope?: string;
   refs?: string[];

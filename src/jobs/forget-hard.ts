@@ -1,9 +1,9 @@
 /**
  * `mem forget --hard`: the named entries leave every Markdown file that holds them, and `.mem/`.
  *
- * The run records the entries' one-way marks first (forgotten.ts: no catch-up or back-fill learns
- * them again), checks that every file to change can be rewritten (a non-UTF-8 file stops the run
- * before anything is written), then writes the other files, `.mem/`, and the files holding the
+ * The run records the entries' salted one-way marks first, in the committed `memory/.forgotten`
+ * (forgotten.ts: no catch-up or back-fill on any machine learns them again), checks that every file
+ * to change can be rewritten (a non-UTF-8 file stops the run before anything is written), then writes the other files, `.mem/`, and the files holding the
  * entries last, then the log line and the index. A run stopped part-way (killed, disk full, lock
  * lost) thus leaves the entry in place, and running it again does the whole job; one stopped after
  * the entry was gone finds the id only in what still names it (a line, `.mem/`, the index, a missing
@@ -25,7 +25,7 @@ import { afterForget } from './wrapup/after-forget.js';
 import { SUMMARIES_DIR } from './wrapup/place.js';
 import { derivedNaming, purgeArchiveOf, purgeDerived } from './forget-derived.js';
 import { mentionMatcher, removeFrom, type Removal } from './forget-plan.js';
-import { entryMarks, idMark, loadForgotten, recordForgotten, type ForgottenMarks } from './forgotten.js';
+import { entryMarks, idMark, loadForgotten, migrateForgotten, recordForgotten, type ForgottenMarks } from './forgotten.js';
 import type { ForgetOptions, ForgetResult } from './forget-types.js';
 import { count } from '../core/count.js';
 
@@ -53,13 +53,17 @@ export async function hardForget(opts: ForgetOptions, res: ForgetResult, writer:
   const keptTexts = records.filter((r) => !opts.ids.includes(r.id)).flatMap((r) => [r.entry.title, getField(r.entry, 'conclusion') ?? '']);
   const keptIds = new Set(records.filter((r) => r.id && !opts.ids.includes(r.id)).map((r) => r.id));
   const names = mentionMatcher(opts.ids, quotes, keptTexts);
+  // A wrap-up names what a session settled by title alone; a title a kept entry shares stays.
+  const keptTitles = new Set(records.filter((r) => !opts.ids.includes(r.id)).map((r) => r.entry.title.trim()));
+  const titles = removed.map((r) => r.entry.title.trim()).filter((t) => !keptTitles.has(t));
+  const titlesIn = (file: string) => (file.startsWith(SUMMARIES_DIR + '/') ? titles : []);
   const texts = new Map<string, string>();
   const plans: Array<{ file: string; plan: Removal }> = [];
   for (const file of markdownFiles(workspace)) {
     const text = await readText(workspace, file);
     if (text === undefined) continue;
     texts.set(file, text);
-    const plan = removeFrom(text, opts.ids, quotes, keptTexts, keptIds);
+    const plan = removeFrom(text, opts.ids, quotes, keptTexts, keptIds, titlesIn(file));
     if (!plan) continue;
     res.kept.push(...plan.kept.map(({ after, ...k }) => ({ file, ...k, line: opts.dryRun ? k.line : after })));
     if (!plan.entries && !plan.lines) continue;
@@ -87,10 +91,11 @@ export async function hardForget(opts: ForgetOptions, res: ForgetResult, writer:
   if (opts.dryRun) return withArchive(res, await purgeArchiveOf(workspace, writer, removed, true, locks));
 
   for (const { file } of plans) await writer.checkRewritable(file);
+  await migrateForgotten(writer);
   await recordForgotten(writer, [...removed.flatMap((r) => entryMarks(r.id, r.entry)), ...res.resumed.map(idMark)]);
   const holding = new Set(removed.map((r) => r.file));
   const update = (file: string) => writer.update(file, (cur) => {
-    const text = cur === undefined ? undefined : removeFrom(cur, opts.ids, quotes, keptTexts, keptIds)?.text;
+    const text = cur === undefined ? undefined : removeFrom(cur, opts.ids, quotes, keptTexts, keptIds, titlesIn(file))?.text;
     return text !== undefined && file.startsWith(SUMMARIES_DIR + '/') ? afterForget(cur!, text) : text;
   });
   for (const { file } of plans) if (!holding.has(file)) await update(file);

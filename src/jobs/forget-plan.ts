@@ -49,7 +49,7 @@ export interface KeptMention {
   after: number;
   /** The entry the line belongs to or cites; null for a heading outside entries. */
   entry: string | null;
-  why: 'names a removed id' | 'quotes a removed conclusion';
+  why: 'names a removed id' | 'quotes a removed conclusion' | 'names a removed title';
 }
 
 /**
@@ -58,16 +58,19 @@ export interface KeptMention {
  * quote is masked before the quote is looked for, so "Deploys happen on Tuesdays only, except
  * hotfixes" (another rule) is not taken for a quote of "Deploys happen on Tuesdays only".
  */
-export function mentionMatcher(ids: string[], quotes: string[], keptTexts: string[] = []): (line: string) => KeptMention['why'] | undefined {
+export function mentionMatcher(ids: string[], quotes: string[], keptTexts: string[] = [], titles: string[] = []): (line: string) => KeptMention['why'] | undefined {
   const pats = ids.map(idMention);
   const qs = [...new Set(quotes.map((q) => q.trim()).filter((q) => q.length >= 20))];
-  const masks = [...new Set(keptTexts.map((k) => k.trim()))].filter((k) => qs.some((q) => k.length > q.length && k.includes(q))).sort((a, b) => b.length - a.length);
+  // A title in quotes (as a wrap-up lists what a session settled) at any length; bare from 20 characters.
+  const ts = [...new Set(titles.map((t) => t.trim()).filter(Boolean).flatMap((t) => [`"${t}"`, ...(t.length >= 20 ? [t] : [])]))];
+  const all = [...qs, ...ts];
+  const masks = [...new Set(keptTexts.map((k) => k.trim()))].filter((k) => all.some((q) => k.length > q.length && k.includes(q))).sort((a, b) => b.length - a.length);
   return (line) => {
     if (pats.some((p) => p.test(line))) return 'names a removed id';
-    if (!qs.some((q) => line.includes(q))) return undefined;
+    if (!all.some((q) => line.includes(q))) return undefined;
     let rest = line;
     for (const m of masks) rest = rest.split(m).join('\u0000');
-    return qs.some((q) => rest.includes(q)) ? 'quotes a removed conclusion' : undefined;
+    return qs.some((q) => rest.includes(q)) ? 'quotes a removed conclusion' : ts.some((t) => rest.includes(t)) ? 'names a removed title' : undefined;
   };
 }
 
@@ -93,13 +96,13 @@ function dropIdsFrom(line: string, ids: string[]): string | null | undefined {
 /**
  * Hard forget in one file's text: the named entries' blocks go whole. Outside entries, a line naming
  * a removed id or quoting a removed conclusion (a MEMORY.md item, a weekly-log line, a summary's
- * copy) goes too, a removed list item with its indented continuation lines. In another entry only its
+ * copy), or one of `titles` (given for wrap-up summaries, which list titles without ids) goes too, a removed list item with its indented continuation lines. In another entry only its
  * `supersedes:`/`refs:` lists lose the removed ids (dropIdsFrom); its other lines, and headings, are
  * never changed: such lines are reported in `kept` for a person to edit or forget. Undefined when the
  * file holds none of it.
  */
-export function removeFrom(text: string, ids: string[], quotes: string[], keptTexts: string[] = [], keptIds: ReadonlySet<string> = new Set()): Removal | undefined {
-  const names = mentionMatcher(ids, quotes, keptTexts);
+export function removeFrom(text: string, ids: string[], quotes: string[], keptTexts: string[] = [], keptIds: ReadonlySet<string> = new Set(), titles: string[] = []): Removal | undefined {
+  const names = mentionMatcher(ids, quotes, keptTexts, titles);
   // A line citing a kept entry (a MEMORY.md item, a summary line) is that entry's, even when its
   // wording (shortened, say) holds a removed conclusion and the mask above cannot see it.
   const citedKept = (line: string) => [...line.matchAll(CITED_ID)].map((m) => m[0]).find((x) => keptIds.has(x)) ?? null;
@@ -140,7 +143,7 @@ export function removeFrom(text: string, ids: string[], quotes: string[], keptTe
     for (const [i, line] of splitLines(b.raw).entries()) {
       const isContinuation: boolean = dropping && /^[ \t]+\S/.test(line);
       const why = isContinuation ? undefined : names(line);
-      const cited = why === 'quotes a removed conclusion' ? citedKept(line) : null;
+      const cited = why && why !== 'names a removed id' ? citedKept(line) : null;
       if (why && (cited || HEADING.test(line))) {
         keep(b.startLine + i, outLine, cited, why);
       } else if (isContinuation || why) {

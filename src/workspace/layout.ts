@@ -4,8 +4,10 @@ export const MEMORY_FILE = 'MEMORY.md';
 export const MEMORY_DIR = 'memory';
 export const DERIVED_DIR = '.mem';
 export const CURSORS_FILE = '.mem/cursors.json';
-/** One-way marks of hard-forgotten entries, so no run learns them again (jobs/forgotten.ts). */
-export const FORGOTTEN_FILE = '.mem/forgotten.json';
+/** Salted one-way marks of hard-forgotten entries, committed, so no run on any machine learns them again (jobs/forgotten.ts). */
+export const FORGOTTEN_FILE = 'memory/.forgotten';
+/** Where older versions kept the marks, per machine; migrated into FORGOTTEN_FILE. */
+export const LEGACY_FORGOTTEN_FILE = '.mem/forgotten.json';
 
 export const LAYOUT_DIRS = [
   'memory/recent',

@@ -29,7 +29,9 @@ function describe(r: ForgetResult): string {
     if (r.log) lines.push(`logged in ${r.log}; undo with "mem restore <id>"`);
     return lines.join('\n');
   }
-  const lines = r.resumed.map((id) => `${id}: its entry is already gone (an earlier "mem forget --hard" stopped part-way); ${verb}remove what still names it`);
+  // Every id by name, first: a --query run removes what a search chose, not what the user typed.
+  const lines = r.ids.filter((id) => !r.resumed.includes(id)).map((id) => `${r.dryRun ? 'would remove' : 'removed'} ${id}`);
+  lines.push(...r.resumed.map((id) => `${id}: its entry is already gone (an earlier "mem forget --hard" stopped part-way); ${verb}remove what still names it`));
   lines.push(...r.files.map((f) => `${verb}remove from ${f.file}: ${count(f.entries, 'entry', 'entries')}, ${count(f.lines, 'other line')}`));
   for (const k of r.kept) {
     lines.push(`left as is: ${k.file}:${k.line} (${k.entry ? `entry ${k.entry}` : 'a heading'}) ${k.why}; forget changes only the named entries: edit it by hand${k.entry ? ' or forget that entry too' : ''}`);
@@ -42,9 +44,8 @@ function describe(r: ForgetResult): string {
       '  2. list each id and text to erase in a file, one per line (e.g. "<id>==>[forgotten]"),',
       '     and run: git filter-repo --replace-text <that file>   (https://github.com/newren/git-filter-repo)',
       '  3. force-push, and have every clone re-clone (old clones and forks keep the history).',
-      'Transcripts are not touched, but no microsync, wrapup or compound on this machine learns the entries from them again',
-      '(it keeps one-way hashes in .mem/forgotten.json; to have one back, say it with "mem remember"). On another machine',
-      'that reads the same transcripts, exclude the session ("exclude" in mem.config.json).');
+      'Transcripts are not touched, but no microsync, wrapup or compound learns the entries from them again, on any machine',
+      'once memory/.forgotten is committed (salted one-way hashes, no text); to have one back, say it with "mem remember".');
   }
   return lines.join('\n');
 }
@@ -68,7 +69,7 @@ export function registerForget(program: Command): void {
     .option('--hard', 'remove the entries from every Markdown file and purge them from .mem/ (asks first)')
     .option('-y, --yes', 'do not ask before --hard (required when there is no terminal)')
     .option('--dry-run', 'print what would change, change nothing')
-    .addHelpText('after', '\nExamples:\n  mem forget NOTE-20261120-the-staging-db-password-rotates-on-mondays\n  mem forget --query "staging password" --dry-run\n  mem forget NOTE-20261120-the-staging-db-password-rotates-on-mondays --hard --yes\n\nUndo a soft forget with "mem restore <id>". A hard forget cannot be undone (git history aside).')
+    .addHelpText('after', '\nExamples:\n  mem forget NOTE-20261120-the-staging-db-password-rotates-on-mondays\n  mem forget --query "staging password" --hard --dry-run   # names every id it would remove\n  mem forget NOTE-20261120-the-staging-db-password-rotates-on-mondays --hard --yes\n\nUndo a soft forget with "mem restore <id>". A hard forget cannot be undone (git history aside).')
     .action(async (ids: string[], o: ForgetFlags, cmd: Command) => {
       const g = cmd.optsWithGlobals<GlobalOptions>();
       const { workspace, loaded, now, out } = commandContext(g);
@@ -87,6 +88,8 @@ export function registerForget(program: Command): void {
           return;
         }
       }
+      // What a search chose is named before anything is removed, also with --yes (a killed run leaves the names on screen).
+      if (o.query && o.hard && !o.dryRun && o.yes) out.line(`--query "${o.query}" chose ${targets.length === 1 ? 'this entry' : `these ${targets.length} entries`}; removing:\n${targets.map((id) => `  ${id}`).join('\n')}`);
       if (o.hard && !o.dryRun && !o.yes) {
         if (!process.stdin.isTTY || !process.stderr.isTTY) throw new MemError('USAGE', 'forget --hard removes entries for good: there is no terminal to confirm on, so pass --yes (try --dry-run first)');
         const plan = await runForget({ workspace, loaded, now, ids: targets, hard: true, dryRun: true });

@@ -13,6 +13,7 @@ import { isDoneTask } from '../../entries/task-state.js';
 import { jaccard, tokens } from '../../entries/similarity.js';
 import { defaultSummary, lineCount, readCurrentMemory, renderMemory, sectionFor, type CurrentMemory, type MemoryItem, type WrittenItem } from '../../governance/memory-md.js';
 import { PROMOTE_MIN, rankEntries, type Ranked } from './rank.js';
+import { unconfirmedEntry as unconfirmedAgent } from '../../entries/standing.js';
 import type { Week } from './week.js';
 import { count } from '../../core/count.js';
 import type { LogLine } from '../../governance/weekly-log-file.js';
@@ -74,7 +75,9 @@ export function planCompound(input: CompoundInput): CompoundPlan {
   // An entry judged superseded is never promoted, flipped or not: MEMORY.md must not list two versions of one fact.
   const replaced = new Set([...flipped, ...conflicts.blocked.map((f) => f.id)]);
   // A finished task is history, not hot memory: only open tasks are promoted.
-  const live = upToWeek.filter((r) => statusOf(r) === 'active' && !replaced.has(r.id) && !isDoneTask(r.entry) && !r.file.startsWith('memory/archive/'));
+  // An agent's statement no person confirmed (MCP memory_remember) waits for `mem confirm`.
+  const unconfirmed = new Set(upToWeek.filter((r) => unconfirmedAgent(r.entry)).map((r) => r.id));
+  const live = upToWeek.filter((r) => statusOf(r) === 'active' && !replaced.has(r.id) && !isDoneTask(r.entry) && !r.file.startsWith('memory/archive/') && !unconfirmed.has(r.id));
   const unique = [...new Map(live.map((r) => [r.id, r])).values()];
   const ranked = rankEntries(unique, input.records, week);
   const current = readCurrentMemory(input.currentMemory);
@@ -143,7 +146,7 @@ export function planCompound(input: CompoundInput): CompoundPlan {
   for (const id of demoted.filter((x) => !input.archiveTopics?.has(x))) {
     const r = score.get(id);
     const held = input.heldBack.get(id);
-    const why = held ? `${held} is not valid UTF-8, so its item is not rebuilt until the file is converted` : flipped.has(id) ? 'superseded this week' : replaced.has(id) ? 'superseded (the flip is blocked, see above)' : !r ? 'no longer active (superseded, archived or retracted) or not found' : r.score < PROMOTE_MIN ? `score ${r.score} fell below ${PROMOTE_MIN}` : 'no room within the line limit';
+    const why = held ? `${held} is not valid UTF-8, so its item is not rebuilt until the file is converted` : unconfirmed.has(id) ? `an agent's statement no person confirmed (mem confirm ${id})` : flipped.has(id) ? 'superseded this week' : replaced.has(id) ? 'superseded (the flip is blocked, see above)' : !r ? 'no longer active (superseded, archived or retracted) or not found' : r.score < PROMOTE_MIN ? `score ${r.score} fell below ${PROMOTE_MIN}` : 'no room within the line limit';
     log.push({ what: 'demoted', text: `${id}: left MEMORY.md (${why}); it stays in its daily file, found by id` });
   }
   for (const s of conflicts.suspects.slice(0, MAX_LOGGED)) log.push({ what: 'suspected', text: `${s.a} ~ ${s.b} (similarity ${s.score.toFixed(2)}): look alike, not flipped — resolve with a \`supersedes\` or \`key\`` });

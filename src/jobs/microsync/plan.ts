@@ -84,6 +84,8 @@ export function entryFromCandidate(c: PlanInput['candidates'][number], id: strin
   opt('impact', c.impact);
   fields.push({ key: 'confidence', value: String(Math.round(c.confidence * 100) / 100) });
   fields.push({ key: 'origin', value: c.origin });
+  // Who confirmed an agent's statement (entries/standing.ts): without it nothing promotes it.
+  if (c.origin === 'agent' && c.confirmedAt !== undefined) fields.push({ key: 'confirmed', value: `by the user, message ${c.confirmedAt}` });
   fields.push({ key: 'status', value: 'active' });
   opt('supersedes', supersedes);
   opt('retracts', retracts);

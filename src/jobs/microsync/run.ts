@@ -26,7 +26,7 @@ import { defaultLockOptions } from '../../write/defaults.js';
 import { withLock, type HeldLock } from '../../write/locks.js';
 import { WorkspaceWriter } from '../../write/writer.js';
 import { loadCursors, serialiseCursors, type Cursors } from '../../transcripts/cursors.js';
-import { loadForgotten } from '../forgotten.js';
+import { loadForgotten, migrateForgotten } from '../forgotten.js';
 import { extractBatch, refusedWarning, type BatchOutcome, type ExtractorSetup } from './extract-batch.js';
 import { labelCandidate } from './label.js';
 import { planEntries, type Plan } from './plan.js';
@@ -208,6 +208,8 @@ async function microsync(opts: MicrosyncOptions, jobLock?: HeldLock): Promise<Mi
   if (opts.dryRun) return result;
 
   const writer = new WorkspaceWriter(opts.workspace, 'microsync', defaultLockOptions(config), jobLock);
+  // Marks an older version kept per machine in .mem/ go into the committed record (jobs/forgotten.ts).
+  await migrateForgotten(writer);
   const days = [...new Set(result.plan.entries.map((e) => e.day))].sort();
   for (const day of days) {
     const entries = result.plan.entries.filter((e) => e.day === day).map((e) => e.entry);
