@@ -14,23 +14,23 @@ export const TEXT_MAX = 200;
 const PAIRS: Array<[open: string, close: string]> = [['“', '”'], ['「', '」'], ['『', '』'], ['《', '》'], ['（', '）'], ['(', ')']];
 const SAME = ['"', '`'];
 
-/** Where the last quotation or code span that `s` opens and never closes begins, or -1. */
+/** Where the first quotation or code span that `s` opens and never closes begins (the outermost), or -1. */
 export function unclosedAt(s: string): number {
-  let at = -1;
-  for (const mark of SAME) {
-    const marks = [...s].reduce<number[]>((acc, ch, i) => (ch === mark ? [...acc, i] : acc), []);
-    if (marks.length % 2) at = Math.max(at, marks[marks.length - 1]!);
-  }
   const chars = [...s];
-  for (const [open, close] of PAIRS) {
+  const open: number[] = [];
+  for (const mark of SAME) {
+    const marks = chars.flatMap((ch, i) => (ch === mark ? [i] : []));
+    if (marks.length % 2) open.push(marks[marks.length - 1]!);
+  }
+  for (const [opener, close] of PAIRS) {
     const stack: number[] = [];
     chars.forEach((ch, i) => {
-      if (ch === open) stack.push(i);
+      if (ch === opener) stack.push(i);
       else if (ch === close) stack.pop();
     });
-    if (stack.length) at = Math.max(at, stack[stack.length - 1]!);
+    if (stack.length) open.push(stack[0]!);
   }
-  return at;
+  return open.length ? Math.min(...open) : -1;
 }
 
 /** The closing marks, innermost first, that `s` leaves open. */

@@ -47,6 +47,13 @@ export function hostWord(hostname: string): string {
   return hostname.split('.')[0]!.replace(/[^\w-]+/g, '-').replace(/^-+|-+$/g, '') || 'host';
 }
 
+/** The action items without the message a session's goal already tells ("Build a todo app" holds "todo"). */
+export function withoutGoalRepeats(sections: Sections, stories: SessionStory[]): Sections {
+  const goals = new Set(stories.flatMap((x) => (x.goal?.cite.type === 'session' ? [`${x.sessionId}:${x.goal.cite.first}`] : [])));
+  const repeat = (b: Bullet) => b.cite.type === 'session' && b.cite.first === b.cite.last && goals.has(`${b.cite.sessionId}:${b.cite.first}`);
+  return { ...sections, actions: sections.actions.filter((b) => !repeat(b)) };
+}
+
 export function sessionSections(sections: Sections, stories: SessionStory[], sessions: DaySession[], dayEntries: EntryRecord[], host: string, zone: string): SessionSection[] {
   const out: SessionSection[] = [];
   for (const s of sessions) {

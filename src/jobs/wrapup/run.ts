@@ -28,7 +28,7 @@ import { summariseWithLlm } from './llm.js';
 import { loadForgotten } from '../forgotten.js';
 import { withoutForgotten } from './forgotten-turns.js';
 import os from 'node:os';
-import { citesSession, hostWord, sessionSections } from './per-session.js';
+import { citesSession, hostWord, sessionSections, withoutGoalRepeats } from './per-session.js';
 import { sessionStory } from './session-story.js';
 import type { Sections } from './sections.js';
 
@@ -135,7 +135,9 @@ export async function runWrapup(opts: WrapupOptions): Promise<WrapupResult> {
         generator = `${WRAPUP_GENERATOR} (llm ${llmWanted.cfg.model})`;
       } else if (!opts.dryRun) opts.warn(`wrapup ${day}: using the rule-based summary`);
     }
-    const perSession = sessionSections(sections, sessions.map(sessionStory), sessions, dayEntries, hostWord(os.hostname()), zone);
+    const stories = sessions.map(sessionStory);
+    sections = withoutGoalRepeats(sections, stories);
+    const perSession = sessionSections(sections, stories, sessions, dayEntries, hostWord(os.hostname()), zone);
     const doc = { day, sessions: sessions.map((s) => s.sessionId), generator, perSession, inputKey: generator.includes('(rules)') ? inputKey(day, dayEntries, sessions, 'rules') : key, sections };
     const placed = placeWrapup(opts.workspace, doc, config.limits.summaryLines);
     const tooLong = placed.files.find((f) => f.text.split('\n').length - 1 >= config.limits.summaryLines);
