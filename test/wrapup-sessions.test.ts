@@ -99,10 +99,12 @@ test('an idle day writes nothing; a day an agent built an app says what was done
   assert.ok(!text.includes('ghp_'), 'a secret is redacted before the cut, never half-kept');
   assert.doesNotMatch(text, /refused\.ts|\(s\)/);
 
-  // Compound's "Where to look" cites the day that has a summary, never the idle one.
+  // Compound's "Where to look" cites the day that has a summary, never the idle one, nor an older wrapup's six "(none)".
+  const old = ['Decisions made today', 'Action items', 'Important conversations', 'Technical notes / debugging lessons', 'Open loops', 'Tomorrow next steps'].map((h) => `## ${h}\n- (none)\n`).join('\n');
+  writeFileSync(join(ws, 'second-brain', 'summaries', '2026-11-19-wrapup.md'), `---\ndate: 2026-11-19\nsessions:\n  []\n---\n# Wrap-up 2026-11-19\n\n${old}`);
   const c = await mem(['-C', ws, '--now', '2026-11-23T06:00', 'compound', '--week', '2026-W47', '--json']);
   assert.equal(c.code, 0, c.stderr);
   const memory = readFileSync(join(ws, 'MEMORY.md'), 'utf8');
   assert.match(memory, /Daily wrap-ups: `second-brain\/summaries\/2026-11-21-wrapup\.md`\./);
-  assert.deepEqual(readdirSync(join(ws, 'second-brain', 'summaries')).filter((n) => n.endsWith('.md')), ['2026-11-21-wrapup.md']);
+  assert.deepEqual(readdirSync(join(ws, 'second-brain', 'summaries')).filter((n) => n.endsWith('.md')).sort(), ['2026-11-19-wrapup.md', '2026-11-21-wrapup.md']);
 });

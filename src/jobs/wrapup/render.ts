@@ -100,6 +100,12 @@ export function splitFrontMatter(text: string): { claimed?: string; body: string
   return { ...(claimed ? { claimed } : {}), body: text.slice(m[0].length) };
 }
 
+/** A wrap-up with no bullet but `- (none)`: what wrapup wrote for an idle day before it wrote nothing then. */
+export function saysNothing(text: string): boolean {
+  if (/^---\r?\n[\s\S]*?^volume: /m.test(text)) return false;
+  return splitFrontMatter(text).body.split(/\r?\n/).every((l) => !l.startsWith('- ') || l.trim() === '- (none)');
+}
+
 /** The input key a wrap-up's front matter records. */
 export function inputKeyOf(text: string): string | undefined {
   return /^---\r?\n[\s\S]*?^input: ([0-9a-f]{16})\s*$/m.exec(text)?.[1];
