@@ -40,12 +40,15 @@ function prose(text: string): string {
   return sentences(stripQuoted(text)).filter((s) => !/^#{1,6}\s/.test(s)).join(' ').replace(/\*\*|__/g, '').trim();
 }
 
-/** A Claude Code slash command with arguments (`/orchestrator create a TODO app`), as the harness records it. */
+/** A Claude Code slash command and its arguments (`/orchestrator create a TODO app`, `/init`), as the harness records it. */
 function slashCommand(t: Turn): string | undefined {
   const name = /<command-name>\s*(\/?[\w:.-]+)\s*<\/command-name>/.exec(t.text)?.[1];
   const args = /<command-args>([\s\S]*?)<\/command-args>/.exec(t.text)?.[1]?.trim();
-  return name && args ? `${name.startsWith('/') ? name : `/${name}`} ${args}` : undefined;
+  if (!name || (!args && HOUSEKEEPING.test(name))) return undefined;
+  return [name.startsWith('/') ? name : `/${name}`, args].filter(Boolean).join(' ');
 }
+/** Commands that run the harness, not a task: alone, they are nobody's goal. */
+const HOUSEKEEPING = /^\/?(?:clear|compact|model|cost|help|config|status|login|logout|resume|exit|quit|doctor|permissions|context|usage)$/i;
 
 /** Talk about the weekend, the weather or last night's match: substantive, but nobody's goal. */
 const SMALL_TALK = /\b(?:weekend|holidays?|vacation|weather|football|match\s+last\s+night|how\s+are\s+you|how\s+was\s+your|did\s+you\s+(?:watch|see)|lunch|dinner)\b|周末|天气|天氣/i;
