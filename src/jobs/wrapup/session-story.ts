@@ -40,6 +40,19 @@ function prose(text: string): string {
   return sentences(stripQuoted(text)).filter((s) => !/^#{1,6}\s/.test(s)).join(' ').replace(/\*\*|__/g, '').trim();
 }
 
+/**
+ * A turn's prose from its first substantive sentence on: "Hi!", "Coffee's brewing ☕" and small talk
+ * before the request are no part of it (an emoji ends a sentence as a full stop does).
+ */
+function withoutOpeners(text: string): string {
+  const parts = sentences(stripQuoted(text)).filter((x) => !/^#{1,6}\s/.test(x)).flatMap((x) => x.split(/(?<=\p{Extended_Pictographic}\uFE0F?)\s+/u));
+  const at = parts.findIndex((x) => {
+    const said = x.replace(GREETING, '').replace(/\p{Extended_Pictographic}\uFE0F?/gu, '').trim();
+    return substantive(said) && !SMALL_TALK.test(said);
+  });
+  return at < 0 ? '' : parts.slice(at).join(' ').replace(GREETING, '').replace(/\*\*|__/g, '').trim();
+}
+
 /** A Claude Code slash command and its arguments (`/orchestrator create a TODO app`, `/init`), as the harness records it. */
 function slashCommand(t: Turn): string | undefined {
   const name = /<command-name>\s*(\/?[\w:.-]+)\s*<\/command-name>/.exec(t.text)?.[1];
@@ -59,7 +72,7 @@ function goalOf(turns: Turn[]): { text: string; index: number; asked: boolean } 
     const command = t.meta && !t.sidechain ? slashCommand(t) : undefined;
     if (command) return { text: command, index: t.index, asked: true };
     if (t.role !== 'user' || !isSpeech(t)) continue;
-    const text = prose(t.text).replace(GREETING, '').trim();
+    const text = withoutOpeners(t.text);
     if (substantive(text) && !SMALL_TALK.test(text)) return { text, index: t.index, asked: REQUEST.test(text) };
   }
   return undefined;
