@@ -27,6 +27,10 @@ const GREETING = /^(?:(?:hi|hello|hey|yo|good\s+(?:morning|afternoon|evening)|mo
 const ACK = /^(?:ok(?:ay)?|k|thanks?(?:\s+you)?|thx|ty|yes|yep|no|nope|sure|great|cool|nice|perfect|go\s+ahead|continue|done|lgtm|好的?|行|谢谢|謝謝|继续|繼續|可以)[\s.!！。]*$/i;
 /** A request to act: an imperative verb or a polite ask at the start, or "please"/"need to" anywhere. */
 const REQUEST = /^(?:\/\S+|please|pls|can\s+you|could\s+you|would\s+you|help|let'?s|i\s+(?:want|need|'d\s+like|would\s+like)|we\s+(?:need|should|want)|build|create|add|fix|implement|write|make|set\s+up|setup|refactor|update|remove|delete|rename|move|explain|investigate|debug|review|test|deploy|migrate|install|configure|run|check|find|show|generate|design|draft|port|convert|upgrade|improve|optimi[sz]e|clean\s+up)\b|^(?:帮|請|请|实现|實現|修复|修復|添加|创建|創建|写|寫|做|改)|\b(?:please|need\s+to|todo)\b/i;
+/** Talk about the weekend, the weather or last night's match: substantive, but nobody's goal. */
+const SMALL_TALK = /\b(?:weekend|holidays?|vacation|weather|football|match\s+last\s+night|how\s+are\s+you|how\s+was\s+your|did\s+you\s+(?:watch|see)|lunch|dinner)\b|周末|天气|天氣/i;
+/** Commands that run the harness, not a task: alone, they are nobody's goal. */
+const HOUSEKEEPING = /^\/?(?:clear|compact|model|cost|help|config|status|login|logout|resume|exit|quit|doctor|permissions|context|usage)$/i;
 const CJK = /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}]/gu;
 
 /** Enough words to say what is wanted: three words, or four CJK characters. */
@@ -35,22 +39,22 @@ function substantive(text: string): boolean {
   return text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length >= 3 || (text.match(CJK)?.length ?? 0) >= 4;
 }
 
-/** A turn's words as one line: quoted material, code and Markdown headings and emphasis left out. */
-function prose(text: string): string {
-  return sentences(stripQuoted(text)).filter((s) => !/^#{1,6}\s/.test(s)).join(' ').replace(/\*\*|__/g, '').trim();
+/** A turn's sentences, quoted material, code and Markdown headings left out (an emoji ends a sentence as a full stop does). */
+function proseParts(text: string): string[] {
+  return sentences(stripQuoted(text)).filter((x) => !/^#{1,6}\s/.test(x)).flatMap((x) => x.split(/(?<=\p{Extended_Pictographic}\uFE0F?)\s+/u));
 }
 
-/**
- * A turn's prose from its first substantive sentence on: "Hi!", "Coffee's brewing ☕" and small talk
- * before the request are no part of it (an emoji ends a sentence as a full stop does).
- */
+/** Sentences as one line, without Markdown emphasis. */
+const oneLine = (parts: string[]) => parts.join(' ').replace(/\*\*|__/g, '').trim();
+
+/** A turn's prose from its first substantive sentence on: "Hi!", "Coffee's brewing ☕" and small talk before the request are no part of it. */
 function withoutOpeners(text: string): string {
-  const parts = sentences(stripQuoted(text)).filter((x) => !/^#{1,6}\s/.test(x)).flatMap((x) => x.split(/(?<=\p{Extended_Pictographic}\uFE0F?)\s+/u));
+  const parts = proseParts(text);
   const at = parts.findIndex((x) => {
     const said = x.replace(GREETING, '').replace(/\p{Extended_Pictographic}\uFE0F?/gu, '').trim();
     return substantive(said) && !SMALL_TALK.test(said);
   });
-  return at < 0 ? '' : parts.slice(at).join(' ').replace(GREETING, '').replace(/\*\*|__/g, '').trim();
+  return at < 0 ? '' : oneLine(parts.slice(at)).replace(GREETING, '');
 }
 
 /** A Claude Code slash command and its arguments (`/orchestrator create a TODO app`, `/init`), as the harness records it. */
@@ -60,11 +64,6 @@ function slashCommand(t: Turn): string | undefined {
   if (!name || (!args && HOUSEKEEPING.test(name))) return undefined;
   return [name.startsWith('/') ? name : `/${name}`, args].filter(Boolean).join(' ');
 }
-/** Commands that run the harness, not a task: alone, they are nobody's goal. */
-const HOUSEKEEPING = /^\/?(?:clear|compact|model|cost|help|config|status|login|logout|resume|exit|quit|doctor|permissions|context|usage)$/i;
-
-/** Talk about the weekend, the weather or last night's match: substantive, but nobody's goal. */
-const SMALL_TALK = /\b(?:weekend|holidays?|vacation|weather|football|match\s+last\s+night|how\s+are\s+you|how\s+was\s+your|did\s+you\s+(?:watch|see)|lunch|dinner)\b|周末|天气|天氣/i;
 
 /** The first thing a person asked or said that is neither a greeting, a thanks nor small talk (a slash command's arguments count). */
 function goalOf(turns: Turn[]): { text: string; index: number; asked: boolean } | undefined {
@@ -84,7 +83,7 @@ function outcomeOf(turns: Turn[], after: number): { text: string; index: number 
     const t = turns[i]!;
     if (t.index <= after) return undefined;
     if (t.role !== 'assistant' || !isSpeech(t)) continue;
-    const text = prose(t.text);
+    const text = oneLine(proseParts(t.text));
     if (text.split(/\s+/).length >= 12 || (text.match(CJK)?.length ?? 0) >= 20) return { text, index: t.index };
   }
   return undefined;
