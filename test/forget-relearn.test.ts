@@ -30,9 +30,9 @@ test('after forget --hard, compound and wrapup catch-ups, a back-fill and a wrap
   await memOk([...M, 'wrapup', '--date', '2026-11-19']);
   await memOk([...M, 'forget', RULE, GLOBAL_RULE, NOTE, '--hard', '--yes']);
   assert.deepEqual(named(ws), []);
-  // Each section it emptied reads as wrapup writes an empty one.
+  // Each section it emptied reads as wrapup writes an empty one (a session's own section follows its heading).
   const summary = readFileSync(join(ws, 'second-brain/summaries/2026-11-19-wrapup.md'), 'utf8');
-  assert.doesNotMatch(summary, /^## .*\n(?!- )/m, summary);
+  assert.doesNotMatch(summary, /^## .*\n(?!- |\n### )/m, summary);
 
   const compound = JSON.parse((await memOk([...M, '--json', 'compound'])).stdout) as { catchUp: { added: number } };
   assert.equal(compound.catchUp.added, 0);

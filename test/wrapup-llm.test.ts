@@ -53,7 +53,9 @@ describe('mem wrapup with an LLM', () => {
     assert.deepEqual(h2(text), SECTIONS);
     for (const b of bullets(text)) assert.match(b, CITED);
     assert.match(text, new RegExp(`## Decisions made today\\n- Sessions go back to in-memory storage — \\[${NEW}\\]\\(\\.\\./\\.\\./memory/2026-11-18\\.md\\)\\n`));
-    assert.match(text, /## Action items\n- Update the deploy docs — session standup-2026-11-18 · messages 9-9\n/);
+    // A bullet citing a session goes in that session's section, beside the goal the rules found.
+    assert.match(text, /## Action items\n- \(listed per session under Important conversations\)\n/);
+    assert.match(text, /\n### 10:00 \S+ standup-2026-11-18\n- Goal: Standup notes for the shop — session standup-2026-11-18 · messages 1-1\n(?:- .*\n)*- Action item: Update the deploy docs — session standup-2026-11-18 · messages 9-9\n/);
     const calls = llm.chat.requests.filter((q) => schemaName(q.body) === 'memfold_wrapup');
     assert.equal(calls.length, 1);
     assert.equal(calls[0]!.body.response_format.json_schema.strict, true);

@@ -23,7 +23,7 @@ export function renderStatus(r: StatusReport, now: Date): string {
   out.push(`${c.bold('workspace')} ${r.workspace.path} (${r.workspace.zone}); daemon ${d.running ? `running, pid ${d.pid}` : 'not running'}`);
   out.push(c.bold('jobs'));
   for (const j of r.jobs) {
-    const last = j.lastRun ? `${j.lastRun.outcome === 'ok' ? c.green('ok') : c.red(j.lastRun.outcome)} ${ago(j.lastRun.end, now)} (${j.lastRun.trigger}, ${(j.lastRun.durationMs / 1000).toFixed(1)}s${j.lastRun.counts.entriesAdded ? `, ${j.lastRun.counts.entriesAdded} entries added` : ''})` : c.dim('never run');
+    const last = j.lastRun ? `${j.lastRun.outcome === 'ok' ? c.green('ok') : c.red(j.lastRun.outcome)} ${ago(j.lastRun.end, now)} (${j.lastRun.trigger}, ${(j.lastRun.durationMs / 1000).toFixed(1)}s${j.lastRun.counts.entriesAdded ? `, ${count(j.lastRun.counts.entriesAdded, 'entry', 'entries')} added` : ''})` : c.dim('never run');
     const next = j.nextRun ? `next ${j.nextRun} (${ago(j.nextRun, now)}, ${j.scheduledBy})`
       : j.schedule ? c.yellow('not scheduled: run `mem schedule install` or `mem daemon`') : c.dim('not scheduled');
     const running = j.running.length ? c.yellow(` running now (pid ${j.running.map((x) => x.pid).join(', ')})`) : '';

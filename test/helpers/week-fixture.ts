@@ -86,4 +86,4 @@ export function bullets(text: string): string[] {
 }
 
 /** A wrap-up bullet names its source: an entry id link, or a session and message range. */
-export const CITED = /^- \(none\)$|— (?:\[(?:DECISION|RULE|ARCH|NOTE|PREF|GOAL|TASK|LESSON)-\d{8}-\S+\]\(\.\.\/\.\.\/memory\/[^)]+\.md\)|session \S+ · messages \d+-\d+)$/u;
+export const CITED = /^- \((?:none|listed per session under Important conversations)\)$|— (?:\[(?:DECISION|RULE|ARCH|NOTE|PREF|GOAL|TASK|LESSON)-\d{8}-\S+\]\(\.\.\/\.\.\/memory\/[^)]+\.md\)|session \S+ · messages \d+-\d+)$/u;

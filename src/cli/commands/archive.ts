@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { commandContext, type GlobalOptions } from '../context.js';
+import { count } from '../../core/count.js';
 
 /** `mem archive`: brings the archive tier (raw transcripts, `.mem/archive/`) up to date; only new lines are read. */
 export function registerArchive(program: Command): void {
@@ -17,6 +18,6 @@ export function registerArchive(program: Command): void {
       if (r.rebuilt) out.warn(r.rebuilt);
       for (const x of r.rewritten) out.warn(`${x.file}: ${x.why}; read again from the start`);
       out.json(r);
-      out.line(`archive: ${r.filesRead} of ${r.files} transcript(s) read (${r.bytesRead} bytes, ${r.turns} turns) → ${r.docs} new window(s)${r.embedded ? ` (${r.embedded} embedded)` : ''}; ${r.totalDocs} in all (${r.ms} ms)`);
+      out.line(`archive: ${r.filesRead} of ${count(r.files, 'transcript')} read (${r.bytesRead} bytes, ${count(r.turns, 'turn')}) → ${count(r.docs, 'new window')}${r.embedded ? ` (${r.embedded} embedded)` : ''}; ${r.totalDocs} in all (${r.ms} ms)`);
     });
 }

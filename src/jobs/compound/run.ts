@@ -28,6 +28,7 @@ import { addToLastRun, appendRun, logHeader, weeklyLogFile } from '../../governa
 import { lineCount, PINNED_END, PINNED_START } from '../../governance/memory-md.js';
 import { cycleText, planCompound, type CompoundPlan } from './plan.js';
 import { previousFile, wrapPrevious } from './previous.js';
+import { saysNothing } from '../wrapup/render.js';
 import { PROMOTE_MIN } from './rank.js';
 import { resolveWeek, type Week } from './week.js';
 import { regularFile } from '../../core/regular-file.js';
@@ -71,13 +72,16 @@ export interface CompoundResult {
 
 export const read = (abs: string) => fs.promises.readFile(abs, 'utf8').catch(() => undefined);
 
+/** The week's wrap-ups worth citing: an idle day has none, and an old one of six "(none)" is left out too. */
 async function weekSummaries(workspace: string, week: Week): Promise<string[]> {
-  const names = await fs.promises.readdir(path.join(workspace, 'second-brain/summaries')).catch(() => [] as string[]);
-  return names
+  const dir = path.join(workspace, 'second-brain/summaries');
+  const names = await fs.promises.readdir(dir).catch(() => [] as string[]);
+  const inWeek = names
     .filter((n) => /^\d{4}-\d{2}-\d{2}-wrapup.*\.md$/.test(n) && n.slice(0, 10) >= week.firstDay && n.slice(0, 10) <= week.lastDay)
-    .filter((n) => regularFile(path.join(workspace, 'second-brain/summaries', n)))
-    .sort()
-    .map((n) => `second-brain/summaries/${n}`);
+    .filter((n) => regularFile(path.join(dir, n)))
+    .sort();
+  const texts = await Promise.all(inWeek.map((n) => read(path.join(dir, n))));
+  return inWeek.filter((n, i) => !saysNothing(texts[i] ?? '')).map((n) => `second-brain/summaries/${n}`);
 }
 
 type Asked = Pick<LlmSpending, 'rejected' | 'stoppedByBudget'>;

@@ -17,7 +17,7 @@ export function afterForget(before: string, after: string): string {
     out.push(line);
     if (!SECTION.has(line.replace(/\r$/, ''))) return;
     const next = lines.slice(i + 1).find((l) => l.trim() !== '');
-    if (next === undefined || /^#{1,6}\s/.test(next)) out.push(line.endsWith('\r') ? '- (none)\r' : '- (none)');
+    if (next === undefined || /^#{1,2}\s/.test(next)) out.push(line.endsWith('\r') ? '- (none)\r' : '- (none)');
   });
   const filled = out.join('\n');
   if (!isUntouched(before)) return filled;

@@ -16,6 +16,7 @@ import { LINE_BREAK } from '../../extract/llm-prompt.js';
 import { isSpeech } from '../../extract/rules.js';
 import { JOB_MARKER } from '../../extract/trust.js';
 import { askChecked, type AskResult } from '../compound/llm-call.js';
+import { cutText } from './bullet-text.js';
 import { SECTION_KEYS, type Bullet, type Sections } from './sections.js';
 import type { DaySession } from './sessions.js';
 
@@ -103,14 +104,14 @@ export function checkAnswer(answer: Answer, input: SummariseInput, ranges: Sent)
       if (b.entry_id !== null) {
         const file = ids.get(b.entry_id);
         if (!file) return { problem: `${where} cites entry "${b.entry_id}", which was not in the input` };
-        sections[SECTION_KEYS[i]!].push({ text: cleanModelText(b.text), cite: { type: 'entry', id: b.entry_id, file } });
+        sections[SECTION_KEYS[i]!].push({ text: cutText(cleanModelText(b.text)), cite: { type: 'entry', id: b.entry_id, file } });
         continue;
       }
       const range = b.session_id === null ? undefined : ranges.get(b.session_id);
       if (!range || b.first_turn === null || b.last_turn === null || b.first_turn > b.last_turn || b.first_turn < range[0] || b.last_turn > range[1]) {
         return { problem: `${where} cites no entry and no session turn range that was sent (session ${b.session_id ?? 'null'}, turns ${b.first_turn ?? '?'}-${b.last_turn ?? '?'})` };
       }
-      sections[SECTION_KEYS[i]!].push({ text: cleanModelText(b.text), cite: { type: 'session', sessionId: b.session_id!, first: b.first_turn, last: b.last_turn } });
+      sections[SECTION_KEYS[i]!].push({ text: cutText(cleanModelText(b.text)), cite: { type: 'session', sessionId: b.session_id!, first: b.first_turn, last: b.last_turn } });
     }
   }
   return { value: sections };

@@ -1,11 +1,14 @@
 /**
  * A wrap-up as Markdown: front matter (date, sessions, generator, a hash of the body), the six
- * sections in their fixed order and spelling, `- (none)` for an empty one, and a citation on every
- * bullet. Nothing time-dependent goes in, so the same day and input give the same bytes (DESIGN §9.2).
+ * sections in their fixed order and spelling, and a citation on every bullet. A section lists the
+ * bullets that cite entries; what a session said or did goes in that session's own `###` section
+ * under "Important conversations" (per-session.ts), so an empty list says `- (none)`, or, when only
+ * sessions hold such bullets, `- (listed per session under Important conversations)`. Nothing time-dependent goes in, so the same day and input give the same bytes (DESIGN §9.2).
  * A file that would reach `limits.summaryLines` lines is cut into volumes on line boundaries.
  */
 import { createHash } from 'node:crypto';
 import { toLf } from '../../write/line-endings.js';
+import { citesSession, type SessionSection } from './per-session.js';
 import { SECTION_KEYS, SECTION_TITLES, type Bullet, type Sections } from './sections.js';
 
 export interface WrapupDoc {
@@ -15,6 +18,8 @@ export interface WrapupDoc {
   /** Hash of what the summary was made from (sessions, entries, mode); see run.ts. */
   inputKey: string;
   sections: Sections;
+  /** The told sessions' sections, sorted by heading. */
+  perSession: SessionSection[];
 }
 
 export interface RenderedFile {
@@ -32,14 +37,22 @@ function cite(b: Bullet): string {
   return `session ${b.cite.sessionId} · messages ${b.cite.first}-${b.cite.last}`;
 }
 
+export const PER_SESSION = '- (listed per session under Important conversations)';
+
 export function bodyLines(doc: WrapupDoc): string[] {
   const lines: string[] = [];
   SECTION_KEYS.forEach((key, i) => {
     if (i) lines.push('');
     lines.push(`## ${SECTION_TITLES[i]}`);
-    const list = doc.sections[key];
-    if (!list.length) lines.push('- (none)');
+    const list = doc.sections[key].filter((b) => !citesSession(b));
+    const told = key === 'conversations' ? doc.perSession.length > 0 : doc.sections[key].some((b) => citesSession(b));
+    if (!list.length) lines.push(told ? (key === 'conversations' ? '' : PER_SESSION) : '- (none)');
     for (const b of list) lines.push(`- ${b.text} — ${cite(b)}`);
+    if (key !== 'conversations') return;
+    for (const s of doc.perSession) {
+      if (lines[lines.length - 1] !== '') lines.push('');
+      lines.push(`### ${s.heading}`, ...s.bullets.map((b) => `- ${b.text} — ${cite(b)}`));
+    }
   });
   return lines;
 }
@@ -85,6 +98,12 @@ export function splitFrontMatter(text: string): { claimed?: string; body: string
   if (!m) return { body: text };
   const claimed = /^content_sha256:\s*([0-9a-f]{64})\s*$/m.exec(m[1]!)?.[1];
   return { ...(claimed ? { claimed } : {}), body: text.slice(m[0].length) };
+}
+
+/** A wrap-up with no bullet but `- (none)`: what wrapup wrote for an idle day before it wrote nothing then. */
+export function saysNothing(text: string): boolean {
+  if (/^---\r?\n[\s\S]*?^volume: /m.test(text)) return false;
+  return splitFrontMatter(text).body.split(/\r?\n/).every((l) => !l.startsWith('- ') || l.trim() === '- (none)');
 }
 
 /** The input key a wrap-up's front matter records. */

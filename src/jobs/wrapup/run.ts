@@ -3,6 +3,8 @@
  * Order: consolidation lock and wrapup lock; a microsync catch-up for the day so late sessions are
  * in; read the day's entries and sessions; decide the sections (rules, or a validated LLM answer);
  * write only under second-brain/summaries/. Never MEMORY.md, never a daily file (the writer refuses).
+ * A day with no entry and no session but bots' writes nothing (issue 31): a file of six "(none)"
+ * committed every idle day, then cited by compound, is noise that looks like memory.
  */
 import { DateTime } from 'luxon';
 import type { LoadedConfig } from '../../config/load.js';
@@ -25,6 +27,10 @@ import { readDaySessions } from './sessions.js';
 import { summariseWithLlm } from './llm.js';
 import { loadForgotten } from '../forgotten.js';
 import { withoutForgotten } from './forgotten-turns.js';
+import os from 'node:os';
+import { citesSession, hostWord, sessionSections, withoutGoalRepeats } from './per-session.js';
+import { sessionStory } from './session-story.js';
+import type { Sections } from './sections.js';
 
 export const WRAPUP_GENERATOR = 'memfold wrapup 1';
 
@@ -41,6 +47,8 @@ export interface WrapupOptions {
 
 export interface WrapupResult {
   date: string;
+  /** No entry and no session but bots' that day: nothing was written. */
+  idle: boolean;
   files: string[];
   written: string[];
   unchanged: string[];
@@ -62,6 +70,12 @@ export interface WrapupResult {
 export function inputKey(day: string, entries: EntryRecord[], sessions: DaySession[], mode: string): string {
   const data = [day, mode, entries.map((r) => [r.id, r.entry.title, getField(r.entry, 'status') ?? '']), sessions.map((s) => [s.sessionId, s.turns.map((t) => [t.index, t.role, t.text])])];
   return createHash('sha256').update(JSON.stringify(data)).digest('hex').slice(0, 16);
+}
+
+/** Bullets by list; a told session counts once among the conversations, whatever it holds. */
+function countsOf(sections: Sections, told: number): Record<SectionKey, number> {
+  const counts = Object.fromEntries(SECTION_KEYS.map((k) => [k, sections[k].length])) as Record<SectionKey, number>;
+  return { ...counts, conversations: sections.conversations.filter((b) => !citesSession(b)).length + told };
 }
 
 export function resolveDay(date: string | undefined, now: DateTime): string {
@@ -96,16 +110,20 @@ export async function runWrapup(opts: WrapupOptions): Promise<WrapupResult> {
     const bots = new Set(read.skipped.map((s) => s.sessionId));
     // A retracted entry (`mem forget`) is never published again; superseded and archived ones were still decided that day.
     const dayEntries = entries.filter((r) => getField(r.entry, 'date') === day && !isRetracted(r) && !bots.has(getSource(r.entry)?.session_id ?? ''));
-    let sections = buildSections(day, dayEntries, entries, sessions);
-    let generator = `${WRAPUP_GENERATOR} (rules)`;
     let asked: Pick<LlmSpending, 'rejected' | 'stoppedByBudget'> = { rejected: [], stoppedByBudget: false };
     const spending = () => (llmRun ? { ...spentOf(llmRun.cfg, llmRun.budget), ...asked } : null);
+    if (!sessions.length && !dayEntries.length) {
+      const none = countsOf({ decisions: [], actions: [], conversations: [], technical: [], openLoops: [], nextSteps: [] }, 0);
+      return { date: day, idle: true, files: [], written: [], unchanged: [], keptEdited: [], sessions: [], skippedSessions: read.skipped, counts: none, generator: `${WRAPUP_GENERATOR} (rules)`, catchUp, llm: spending(), redacted: read.redacted, dryRun: !!opts.dryRun };
+    }
+    let sections = buildSections(day, dayEntries, entries, sessions);
+    let generator = `${WRAPUP_GENERATOR} (rules)`;
     const llmWanted = llmRun && (sessions.length || dayEntries.length) ? llmRun : undefined;
     const key = inputKey(day, dayEntries, sessions, llmWanted ? `llm:${llmWanted.cfg.model}` : 'rules');
     const kept = llmWanted && !opts.dryRun ? sameInputWrapup(opts.workspace, day, key) : undefined;
     if (kept && llmWanted) {
-      const counts = Object.fromEntries(SECTION_KEYS.map((k) => [k, sections[k].length])) as Record<SectionKey, number>;
-      return { date: day, files: kept, written: [], unchanged: kept, keptEdited: [], sessions: sessions.map((s) => s.sessionId), skippedSessions: read.skipped, counts, generator: `${WRAPUP_GENERATOR} (llm ${llmWanted.cfg.model})`, catchUp, llm: spending(), redacted: read.redacted, dryRun: false };
+      const counts = countsOf(sections, sessionSections(sections, sessions.map(sessionStory), sessions, dayEntries, '', zone).length);
+      return { date: day, idle: false, files: kept, written: [], unchanged: kept, keptEdited: [], sessions: sessions.map((s) => s.sessionId), skippedSessions: read.skipped, counts, generator: `${WRAPUP_GENERATOR} (llm ${llmWanted.cfg.model})`, catchUp, llm: spending(), redacted: read.redacted, dryRun: false };
     }
     if (llmWanted) {
       const r = await summariseWithLlm({ ...llmWanted, day, entries: dayEntries, sessions, ...(opts.apiKey ? { apiKey: opts.apiKey } : {}), dryRun: !!opts.dryRun });
@@ -117,7 +135,10 @@ export async function runWrapup(opts: WrapupOptions): Promise<WrapupResult> {
         generator = `${WRAPUP_GENERATOR} (llm ${llmWanted.cfg.model})`;
       } else if (!opts.dryRun) opts.warn(`wrapup ${day}: using the rule-based summary`);
     }
-    const doc = { day, sessions: sessions.map((s) => s.sessionId), generator, inputKey: generator.includes('(rules)') ? inputKey(day, dayEntries, sessions, 'rules') : key, sections };
+    const stories = sessions.map(sessionStory);
+    sections = withoutGoalRepeats(sections, stories);
+    const perSession = sessionSections(sections, stories, sessions, dayEntries, hostWord(os.hostname()), zone);
+    const doc = { day, sessions: sessions.map((s) => s.sessionId), generator, perSession, inputKey: generator.includes('(rules)') ? inputKey(day, dayEntries, sessions, 'rules') : key, sections };
     const placed = placeWrapup(opts.workspace, doc, config.limits.summaryLines);
     const tooLong = placed.files.find((f) => f.text.split('\n').length - 1 >= config.limits.summaryLines);
     if (tooLong) opts.warn(`wrapup ${day}: limits.summaryLines (${config.limits.summaryLines}) leaves no room beside the front matter of ${doc.sessions.length} sessions; wrote ${SUMMARIES_DIR}/${tooLong.name} over the limit`);
@@ -126,13 +147,14 @@ export async function runWrapup(opts: WrapupOptions): Promise<WrapupResult> {
     for (const f of placed.keptEdited) opts.warn(`${f} was edited by hand; kept it and ${besideDone}`);
     const result: WrapupResult = {
       date: day,
+      idle: false,
       files: placed.files.map((f) => `${SUMMARIES_DIR}/${f.name}`),
       written: [],
       unchanged: placed.unchanged,
       keptEdited: placed.keptEdited,
       sessions: doc.sessions,
       skippedSessions: read.skipped,
-      counts: Object.fromEntries(SECTION_KEYS.map((k) => [k, sections[k].length])) as Record<SectionKey, number>,
+      counts: countsOf(sections, perSession.length),
       generator,
       catchUp,
       llm: spending(),

@@ -3,16 +3,17 @@
  * sessions by rules alone: pure, so the same input gives the same bullets in the same order.
  *
  * Every bullet carries its source — an entry id or a session and message range — because a summary
- * nobody can trace back is a rumour. A session that contributes no bullet (chit-chat, a greeting)
- * is not mentioned at all, not even under "Important conversations".
+ * nobody can trace back is a rumour. One message gives a section one bullet however many of its
+ * sentences match ("maybe we should use tRPC later, not sure" is one open loop, not two). Which
+ * sessions are told, and how, is per-session.ts's business.
  */
-import { getField, getSource } from '../../entries/model.js';
+import { getField } from '../../entries/model.js';
 import { isSpeech, extractWithRules } from '../../extract/rules.js';
 import { MARKERS } from '../../extract/markers.js';
-import { clip, normalise, sentences, stripQuoted, trimEnd } from '../../extract/sentences.js';
+import { normalise, sentences, stripQuoted, trimEnd } from '../../extract/sentences.js';
 import type { EntryRecord } from '../../entries/store.js';
 import type { DaySession } from './sessions.js';
-import { count } from '../../core/count.js';
+import { safeText } from './bullet-text.js';
 
 export const SECTION_TITLES = [
   'Decisions made today',
@@ -40,13 +41,6 @@ export const NEXT = /\b(?:tomorrow|next\s+steps?|first\s+thing\s+(?:tomorrow|mon
 export const OPEN_LOOP = /\b(?:not\s+sure(?:\s+yet)?|undecided|haven'?t\s+decided|not\s+(?:yet\s+)?decided|tbd|open\s+question|still\s+need\s+to\s+(?:decide|figure\s+out)|should\s+we|shall\s+we|maybe\s+we\s+should|whether\s+we\s+should)\b|[还還]没[决決]定|[还還]沒[决決]定|待定|未定|要不要/i;
 /** What was learned while fixing something. */
 export const LESSON = /\b(?:turns?\s+out|root\s+cause|caused\s+by|lesson(?:s)?\s+learned|the\s+fix\s+(?:is|was)|fixed\s+by|regression|flaky|post-?mortem)\b|根因|原因是|修复了|修復了|排查|教[训訓]/i;
-
-const TEXT_MAX = 200;
-
-/** One line, no Markdown structure a bullet could smuggle in (headings, front matter, HTML comments). */
-export function safeText(s: string): string {
-  return clip(s.replace(/\s+/g, ' ').replace(/<!--|-->/g, '').replace(/^[#>\-\s]+/, '').trim(), TEXT_MAX);
-}
 
 /** Retracted by `mem forget` (hand-typed case aside): a wrap-up never publishes it. */
 export const isRetracted = (r: EntryRecord): boolean => (getField(r.entry, 'status') ?? '').trim().toLowerCase() === 'retracted';
@@ -98,11 +92,10 @@ export function buildSections(day: string, dayEntries: EntryRecord[], allEntries
       else sec.decisions.push({ text: safeText(`${c.kind} (not recorded as an entry): ${c.title}`), cite: { type: 'session', sessionId: s.sessionId, first: c.firstTurn, last: c.lastTurn } });
     }
   }
-  const contributed = new Map<string, number>();
   for (const s of sessions) {
+    // One bullet per section and message: the message's matching sentences, in order.
+    const byMessage = new Map<string, { target: Bullet[]; index: number; said: string[] }>();
     for (const said of saidSentences(s)) {
-      const cite: Cite = { type: 'session', sessionId: s.sessionId, first: said.index, last: said.index };
-      const text = safeText(trimEnd(said.sentence));
       const target = said.role !== 'user'
         ? LESSON.test(said.sentence) ? sec.technical : undefined
         : LESSON.test(said.sentence) ? sec.technical
@@ -110,19 +103,15 @@ export function buildSections(day: string, dayEntries: EntryRecord[], allEntries
         : NEXT.test(said.sentence) ? sec.nextSteps
         : ACTION.test(said.sentence) && !settled(said.sentence) ? sec.actions
         : undefined;
-      if (!target || !text) continue;
-      target.push({ text, cite });
-      contributed.set(s.sessionId, (contributed.get(s.sessionId) ?? 0) + 1);
+      if (!target || !safeText(trimEnd(said.sentence))) continue;
+      const key = `${SECTION_KEYS.find((k) => sec[k] === target)}:${said.index}`;
+      const seen = byMessage.get(key) ?? { target, index: said.index, said: [] };
+      seen.said.push(said.sentence.trim());
+      byMessage.set(key, seen);
     }
-  }
-  for (const s of sessions) {
-    const entries = dayEntries.filter((r) => getSource(r.entry)?.session_id === s.sessionId);
-    const n = contributed.get(s.sessionId) ?? 0;
-    if (!entries.length && !n) continue;
-    const first = s.turns[0]!.index;
-    const last = s.turns[s.turns.length - 1]!.index;
-    const parts = [entries.length ? `settled ${entries.map((r) => `"${r.entry.title}"`).join(', ')}` : '', n ? count(n, 'follow-up note') : ''].filter(Boolean);
-    sec.conversations.push({ text: safeText(`${s.kind} session ${s.sessionId}: ${parts.join('; ')}`), cite: { type: 'session', sessionId: s.sessionId, first, last } });
+    for (const m of byMessage.values()) {
+      m.target.push({ text: safeText(trimEnd(m.said.join(' '))), cite: { type: 'session', sessionId: s.sessionId, first: m.index, last: m.index } });
+    }
   }
   for (const key of SECTION_KEYS) sec[key] = dedupe(sec[key]);
   return sec;
