@@ -460,9 +460,17 @@ describe('merge by id (pure)', async () => {
     assert.equal(merge(file(v('1')), file(v('1'), v('1')), file(v('1'))).sharedIds, undefined, 'identical copies: nothing to report');
   });
 
-  test('the same new id with different content on both sides keeps both; theirs gets the next suffix', () => {
-    const merged = mergeMemoryFile(file(), file(e('a', '- conclusion: ours\n')), file(e('a', '- conclusion: theirs\n')));
-    assert.deepEqual(ids(merged), ['NOTE-20261120-a', 'NOTE-20261120-a-2']);
-    assert.match(merged, /a-2\n(?:- .*\n)*- conclusion: theirs/);
+  test('the same new id with different content on both sides keeps both; the same entry keeps it in either order: the earlier source timestamp, then the smaller hash', () => {
+    const [x, y] = [e('a', '- conclusion: one\n'), e('a', '- conclusion: two\n')];
+    const keeper = (merged: string) => /- id: NOTE-20261120-a\n(?:.*\n)*?- conclusion: (\w+)/.exec(merged)![1];
+    const [xy, yx] = [mergeMemoryFile(file(), file(x), file(y)), mergeMemoryFile(file(), file(y), file(x))];
+    assert.deepEqual(ids(xy).sort(), ['NOTE-20261120-a', 'NOTE-20261120-a-2']);
+    assert.equal(keeper(xy), keeper(yx), 'either merge order gives the bare id to the same entry');
+    const at = (time: string, text: string) => e('a', `- source:\n  - session_id: s\n  - timestamp: ${time}\n- conclusion: ${text}\n`);
+    for (const [ours, theirs] of [[at('2026-11-20T09:00:00Z', 'early'), at('2026-11-20T08:00:00Z', 'earlier')], [at('2026-11-20T08:00:00Z', 'earlier'), at('2026-11-20T09:00:00Z', 'early')]]) {
+      assert.equal(keeper(mergeMemoryFile(file(), file(ours!), file(theirs!))), 'earlier');
+    }
+    const based = mergeMemoryFile(file(x), file(x.replace('one', 'one, ours')), file(x.replace('one', 'one, theirs')));
+    assert.deepEqual(ids(based), ['NOTE-20261120-a'], 'an id the base holds keeps its meaning: one entry, merged by field');
   });
 });

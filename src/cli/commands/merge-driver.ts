@@ -5,7 +5,8 @@
  * is not merged: ours is left as it is, with one line and exit 1, and git marks a conflict. What the
  * merge could not keep of theirs (a front-matter key both sides changed differently) is one warning
  * line on stderr, as is each text block the sides disagree on, and each id the result holds in
- * entries with different text (kept, but worth a look by hand).
+ * entries with different text (kept, but worth a look by hand), and each entry both sides changed in
+ * the same field (ours kept, theirs under `merge_conflict:`).
  */
 import fs from 'node:fs';
 import type { Command } from 'commander';
@@ -42,6 +43,7 @@ export function registerMergeDriver(program: Command): void {
       if (merged.frontMatterConflict) out.warn(`merge-driver: ${name}: ${lostFrontMatter(merged.frontMatterConflict)}`);
       for (const c of merged.textConflicts ?? []) out.warn(`merge-driver: ${name}: ${textConflict(c)}`);
       for (const id of merged.sharedIds ?? []) out.warn(`merge-driver: ${name}: id ${id} is held by entries with different text: kept each; give each its own id by hand`);
+      for (const c of merged.fieldConflicts ?? []) out.warn(`merge-driver: ${name}: both sides changed ${c.fields.join(', ')} of ${c.id} differently: kept ${c.fields.includes('status') && c.fields.length === 1 ? 'the status further along' : 'ours'}, the other value under merge_conflict: (mem lint lists it)`);
       out.info(`merge-driver: merged ${name} by entry id`);
     });
 }

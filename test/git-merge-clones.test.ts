@@ -1,0 +1,104 @@
+/**
+ * Two real clones of one workspace (a laptop and a server) run the real jobs on the same day and merge
+ * each other with `git pull`/`git merge`, through the driver `mem init --git` sets up (docs/operations.md
+ * "Many machines, one memory"): a hand edit against a status flip, two wrap-ups and two compound runs
+ * of one day, and a criss-cross merge of an id both machines created. Each ends with 0 conflicted
+ * files, nothing lost, nothing twice, and every id meaning one entry on both machines.
+ */
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, test, type TestContext } from 'node:test';
+import { mem, tempDir } from './helpers/cli.js';
+
+const GIT_ENV = {
+  GIT_AUTHOR_NAME: 'Tester', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 'Tester', GIT_COMMITTER_EMAIL: 't@example.com',
+  GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1',
+};
+
+function git(cwd: string, ...args: string[]): Promise<{ code: number; out: string }> {
+  return new Promise((resolve) => {
+    execFile('git', args, { cwd, env: { ...process.env, ...GIT_ENV } }, (err, stdout, stderr) => {
+      resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, out: `${stdout}${stderr}` });
+    });
+  });
+}
+
+async function ok(cwd: string, ...args: string[]): Promise<string> {
+  const r = await git(cwd, ...args);
+  assert.equal(r.code, 0, `git ${args.join(' ')}: ${r.out}`);
+  return r.out;
+}
+
+async function run(ws: string, now: string, ...args: string[]): Promise<string> {
+  const r = await mem(['-C', ws, '--now', now, ...args], { env: GIT_ENV });
+  assert.equal(r.code, 0, `mem ${args.join(' ')}: ${r.stderr}`);
+  return r.stdout + r.stderr;
+}
+
+/** A laptop and a server clone of one workspace, each set up by `mem init --git`, with `base` committed. */
+async function clones(t: TestContext, base: (ws: string) => Promise<void> = async () => {}): Promise<{ laptop: string; server: string }> {
+  const root = tempDir(t);
+  const [origin, laptop, server] = [join(root, 'origin.git'), join(root, 'laptop'), join(root, 'server')];
+  await ok(root, 'init', '-q', '--bare', '-b', 'main', origin);
+  assert.equal((await mem(['init', laptop, '--git'], { env: GIT_ENV })).code, 0);
+  await ok(laptop, 'checkout', '-q', '-b', 'main');
+  await base(laptop);
+  await commit(laptop, 'base');
+  await ok(laptop, 'remote', 'add', 'origin', origin);
+  await ok(laptop, 'push', '-q', '-u', 'origin', 'main');
+  await ok(root, 'clone', '-q', origin, server);
+  assert.equal((await mem(['init', server, '--git'], { env: GIT_ENV })).code, 0);
+  return { laptop, server };
+}
+
+async function commit(ws: string, message: string): Promise<void> {
+  await ok(ws, 'add', '-A');
+  await ok(ws, 'commit', '-q', '-m', message);
+}
+
+/** Merges `ref` into `ws`: exit 0, no conflicted file, no conflict marker in any memory file. */
+async function merge(ws: string, ...args: string[]): Promise<string> {
+  const r = await git(ws, ...args);
+  assert.equal(r.code, 0, r.out);
+  assert.equal(await ok(ws, 'diff', '--name-only', '--diff-filter=U'), '', 'no conflicted file');
+  const grep = await git(ws, 'grep', '-n', '-E', '^(<<<<<<<|>>>>>>>)( |$)');
+  assert.equal(grep.code, 1, grep.out);
+  return r.out;
+}
+
+const read = (ws: string, file: string) => readFileSync(join(ws, file), 'utf8');
+const ids = (text: string) => [...text.matchAll(/^- id: (\S+)$/gm)].map((m) => m[1]!);
+const entry = (text: string, id: string) => new RegExp(`^## .*\\n- id: ${id}\\n(?:(?!## ).*\\n)*`, 'm').exec(text)?.[0] ?? '';
+const DAY = 'memory/2026-11-20.md';
+
+describe('two clones merging after both ran the jobs', () => {
+  test('a typo fixed on one machine and a status flipped on the other both stay, the same in either merge order; a field both changed keeps ours and records theirs for mem lint', async (t) => {
+    const { laptop, server } = await clones(t, async (ws) => {
+      await run(ws, '2026-11-20T10:00:00Z', 'remember', '--title', 'Deploy windwo', 'The deploy windwo is Tuesday morning');
+      await run(ws, '2026-11-20T10:05:00Z', 'remember', '--title', 'Release day', 'Releases are cut on Fridays');
+    });
+    const [deploy, release] = ids(read(laptop, DAY));
+    writeFileSync(join(laptop, DAY), read(laptop, DAY).replace('## Note: Deploy windwo', '## Note: Deploy window').replace('deploy windwo is', 'deploy window is').replace('on Fridays', 'on Thursdays'));
+    await commit(laptop, 'laptop: typo fixed, release day moved');
+    await ok(laptop, 'push', '-q');
+    await run(server, '2026-11-20T11:00:00Z', 'forget', deploy!);
+    writeFileSync(join(server, DAY), read(server, DAY).replace('on Fridays', 'on Mondays'));
+    await commit(server, 'server: forgot the deploy window, release day moved');
+    await ok(server, 'push', '-q', 'origin', 'HEAD:server');
+
+    await merge(server, 'pull', '-q', '--no-rebase', '--no-edit', 'origin', 'main');
+    const out = await merge(laptop, 'pull', '--no-rebase', '--no-edit', 'origin', 'server');
+    const [onLaptop, onServer] = [read(laptop, DAY), read(server, DAY)];
+    for (const text of [onLaptop, onServer]) assert.deepEqual(ids(text), [deploy, release], 'every entry once');
+    assert.equal(entry(onLaptop, deploy!), entry(onServer, deploy!), 'either merge order gives the same entry');
+    assert.match(entry(onLaptop, deploy!), /^## Note: Deploy window\n(?:.*\n)*- conclusion: The deploy window is Tuesday morning\n(?:.*\n)*- status: retracted\n/);
+    assert.doesNotMatch(entry(onLaptop, deploy!), /merge_conflict/);
+    assert.match(entry(onLaptop, release!), /- conclusion: Releases are cut on Thursdays\n(?:.*\n)*- merge_conflict:\n {2}- conclusion: Releases are cut on Mondays\n/, 'ours kept, theirs recorded');
+    assert.match(entry(onServer, release!), /- conclusion: Releases are cut on Mondays\n(?:.*\n)*- merge_conflict:\n {2}- conclusion: Releases are cut on Thursdays\n/);
+    assert.match(out, new RegExp(`warning: merge-driver: ${DAY}: both sides changed conclusion of ${release} differently`));
+    const lint = await mem(['-C', laptop, 'lint']);
+    assert.match(lint.stdout + lint.stderr, new RegExp(`${release}[^\\n]*merge_conflict|merge_conflict[^\\n]*${release}`));
+  });
+});
