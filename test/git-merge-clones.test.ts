@@ -101,4 +101,38 @@ describe('two clones merging after both ran the jobs', () => {
     const lint = await mem(['-C', laptop, 'lint']);
     assert.match(lint.stdout + lint.stderr, new RegExp(`${release}[^\\n]*merge_conflict|merge_conflict[^\\n]*${release}`));
   });
+
+  test('both machines wrap up the same day and run compound: MEMORY.md, the wrap-up and the weekly log merge with nothing lost or twice; mem status warns about an older .gitattributes', async (t) => {
+    const { laptop, server } = await clones(t);
+    const said = { laptop: ['Deploys need a green staging run', 'The laptop keeps the release notes'], server: ['Backups run nightly at two', 'The server rotates the logs weekly'] };
+    for (const [ws, name, at] of [[laptop, 'laptop', '04:00'], [server, 'server', '04:07']] as const) {
+      for (const [i, text] of said[name].entries()) await run(ws, `2026-11-20T1${i}:00:00Z`, 'remember', text);
+      await run(ws, '2026-11-20T23:00:00Z', 'wrapup', '--date', '2026-11-20');
+      await run(ws, `2026-11-23T${at}:00Z`, 'compound');
+      await commit(ws, name);
+    }
+    const all = ids(read(laptop, DAY)).concat(ids(read(server, DAY)));
+    assert.equal(all.length, 4);
+    await ok(laptop, 'push', '-q');
+    const out = await merge(server, 'pull', '--no-rebase', '--no-edit');
+    void out;
+    const memory = read(server, 'MEMORY.md');
+    for (const id of all) assert.equal(memory.split(`[${id}]`).length - 1, 1, `MEMORY.md cites ${id} once`);
+    assert.equal(memory.match(/^## Notes$/gm)?.length, 1, memory);
+    const wrapup = read(server, 'second-brain/summaries/2026-11-20-wrapup.md');
+    for (const text of [...said.laptop, ...said.server]) assert.equal(wrapup.split(text).length - 1, 1, `the wrap-up holds "${text}" once`);
+    assert.equal(wrapup.match(/^## Technical notes \/ debugging lessons$/gm)?.length, 1, wrapup);
+    assert.equal(wrapup.match(/^---$/gm)?.length, 2, 'one front matter');
+    const log = read(server, 'memory/archive/weekly-2026-W47.md');
+    assert.equal(log.match(/^# Weekly log/gm)?.length, 1, log);
+    assert.deepEqual(log.match(/^## Run .*$/gm), ['## Run 2026-11-23T04:07:00Z', '## Run 2026-11-23T04:00:00Z']);
+    for (const id of all) assert.equal(log.split(`promoted: ${id} `).length - 1, 1, `the log names the promotion of ${id} once`);
+    assert.equal((await mem(['-C', server, 'lint'])).code, 0);
+
+    writeFileSync(join(laptop, '.gitattributes'), 'memory/**/*.md merge=memfold\n');
+    const old = await mem(['-C', laptop, 'status']);
+    assert.match(old.stdout, /\.gitattributes lacks memfold's merge rules "\/MEMORY\.md merge=memfold", "second-brain\/summaries\/\*\.md merge=memfold" \(an older "mem init --git"\)[^\n]*run "mem init \S+ --git" on this clone/);
+    assert.equal((await mem(['init', laptop, '--git'], { env: GIT_ENV })).code, 0);
+    assert.doesNotMatch((await mem(['-C', laptop, 'status'])).stdout, /merge rule/);
+  });
 });
