@@ -135,4 +135,48 @@ describe('two clones merging after both ran the jobs', () => {
     assert.equal((await mem(['init', laptop, '--git'], { env: GIT_ENV })).code, 0);
     assert.doesNotMatch((await mem(['-C', laptop, 'status'])).stdout, /merge rule/);
   });
+
+  test('a criss-cross merge of an id both machines created gives it to the same entry on both; the other entry and its citations in MEMORY.md and the weekly log move to -2 together', async (t) => {
+    const { laptop, server } = await clones(t);
+    const said = { laptop: 'The deploy window is Tuesday at ten', server: 'The deploy window moved to Thursday at two' };
+    for (const [ws, name, at] of [[laptop, 'laptop', '04:00'], [server, 'server', '04:07']] as const) {
+      await run(ws, '2026-11-20T10:00:00Z', 'remember', '--title', 'Deploy window', said[name]);
+      await run(ws, `2026-11-23T${at}:00Z`, 'compound');
+      await commit(ws, name);
+      await ok(ws, 'push', '-q', 'origin', `HEAD:${name}`);
+    }
+    const id = 'NOTE-20261120-deploy-window';
+    assert.deepEqual([ids(read(laptop, DAY)), ids(read(server, DAY))], [[id], [id]]);
+    // Each machine merges the other's commit, then each other's merge: a criss-cross.
+    for (const [ws, other] of [[laptop, 'server'], [server, 'laptop']] as const) {
+      await ok(ws, 'fetch', '-q', 'origin');
+      await merge(ws, 'merge', '--no-edit', `origin/${other}`);
+    }
+    const first = [read(laptop, DAY), read(server, DAY)];
+    for (const [ws, name] of [[laptop, 'laptop'], [server, 'server']] as const) await ok(ws, 'push', '-q', 'origin', `HEAD:${name}`);
+    for (const [ws, other] of [[laptop, 'server'], [server, 'laptop']] as const) {
+      await ok(ws, 'fetch', '-q', 'origin');
+      await merge(ws, 'merge', '--no-edit', `origin/${other}`);
+    }
+    const conclusion = (text: string, which: string) => /- conclusion: (.*)/.exec(entry(text, which))?.[1];
+    const keeper = conclusion(first[0]!, id);
+    const loser = keeper === said.laptop ? 'server' : 'laptop';
+    for (const [i, text] of [...first, read(laptop, DAY), read(server, DAY)].entries()) {
+      assert.deepEqual(ids(text).sort(), [id, `${id}-2`], 'both entries, once each');
+      assert.equal(conclusion(text, id), keeper, `the bare id means one entry on both machines, before and after the criss-cross (${i})\n${text}`);
+      assert.equal(conclusion(text, `${id}-2`), said[loser]);
+    }
+    for (const ws of [laptop, server]) {
+      const memory = read(ws, 'MEMORY.md');
+      const cited = (text: string) => new RegExp(`^- .*${text}.* \\(\\[([^\\]]+)\\]`, 'm').exec(memory)?.[1];
+      assert.equal(cited(keeper!), id, memory);
+      assert.equal(cited(said[loser]), `${id}-2`, 'the item of the renamed entry cites its new id');
+      const log = read(ws, 'memory/archive/weekly-2026-W47.md');
+      const run = (at: string) => log.split(`## Run 2026-11-23T${at}:00Z`)[1]!.split('## Run')[0]!;
+      const [keptRun, lostRun] = loser === 'laptop' ? [run('04:07'), run('04:00')] : [run('04:00'), run('04:07')];
+      assert.match(lostRun, new RegExp(`promoted: ${id}-2 \\(`), `the renamed entry's machine logged it under its new id\n${log}`);
+      assert.doesNotMatch(lostRun, new RegExp(`promoted: ${id} \\(`));
+      assert.match(keptRun, new RegExp(`promoted: ${id} \\(`));
+    }
+  });
 });

@@ -15,7 +15,8 @@ import { outputFor, type GlobalOptions } from '../context.js';
 import { MemError } from '../../core/errors.js';
 import { decodeUtf8 } from '../../core/strict-utf8.js';
 import type { MergedFile } from '../../git/merge-entries.js';
-import { mergeByKind, mergeKindOf } from '../../git/merge-file.js';
+import { renamesOfMerge } from '../../git/merge-context.js';
+import { citesEntries, mergeByKind, mergeKindOf } from '../../git/merge-file.js';
 import type { TextConflict } from '../../git/merge-text-blocks.js';
 import { writeFileAtomic } from '../../write/atomic.js';
 
@@ -41,7 +42,8 @@ export function registerMergeDriver(program: Command): void {
       const bytes = { base: read(basePath, 'base'), ours: read(oursPath, 'ours'), theirs: read(theirsPath, 'theirs') };
       const texts = { base: textOf(bytes.base, 'base', name), ours: textOf(bytes.ours, 'ours', name), theirs: textOf(bytes.theirs, 'theirs', name) };
       const kind = mergeKindOf(name);
-      const merged = mergeByKind(kind, texts.base, texts.ours, texts.theirs);
+      const renames = file && citesEntries(kind) ? await renamesOfMerge(file, texts.ours, texts.theirs) : undefined;
+      const merged = mergeByKind(kind, texts.base, texts.ours, texts.theirs, renames);
       // The file git handed us (DESIGN §2: the one write of merge-driver outside the workspace writer).
       await writeFileAtomic(oursPath, merged.text);
       if (merged.frontMatterConflict) out.warn(`merge-driver: ${name}: ${lostFrontMatter(merged.frontMatterConflict)}`);
