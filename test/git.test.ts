@@ -466,6 +466,8 @@ describe('merge by id (pure)', async () => {
     const [xy, yx] = [mergeMemoryFile(file(), file(x), file(y)), mergeMemoryFile(file(), file(y), file(x))];
     assert.deepEqual(ids(xy).sort(), ['NOTE-20261120-a', 'NOTE-20261120-a-2']);
     assert.equal(keeper(xy), keeper(yx), 'either merge order gives the bare id to the same entry');
+    const cited = mergeMemoryFile(file(), file(x, e('b', '- supersedes: NOTE-20261120-a\n')), file(y));
+    assert.match(cited, new RegExp(`- supersedes: NOTE-20261120-a${keeper(xy) === 'one' ? '' : '-2'}\n`), 'the renamed side\'s citations follow its entry');
     const at = (time: string, text: string) => e('a', `- source:\n  - session_id: s\n  - timestamp: ${time}\n- conclusion: ${text}\n`);
     for (const [ours, theirs] of [[at('2026-11-20T09:00:00Z', 'early'), at('2026-11-20T08:00:00Z', 'earlier')], [at('2026-11-20T08:00:00Z', 'earlier'), at('2026-11-20T09:00:00Z', 'early')]]) {
       assert.equal(keeper(mergeMemoryFile(file(), file(ours!), file(theirs!))), 'earlier');

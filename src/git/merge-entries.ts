@@ -28,7 +28,7 @@ import { getField } from '../entries/model.js';
 import { parseBlocks, type Block, type EntryBlock } from '../entries/parse.js';
 import { mergeEntryFields } from './merge-fields.js';
 import { mergeFrontMatter } from './merge-front-matter.js';
-import { planIdRenames, type IdRenames } from './merge-ids.js';
+import { planIdRenames, renameCitations, type IdRenames } from './merge-ids.js';
 import { sharedIds } from './merge-shared-ids.js';
 import { idOf, planTextBlocks, type TextConflict } from './merge-text-blocks.js';
 import { lineEndingOf, toLf } from '../write/line-endings.js';
@@ -122,6 +122,12 @@ function mergeLf(baseText: string, oursText: string, theirsText: string): Merged
   const baseParts = partsOf(baseText);
   const oursParts = partsOf(oursText);
   const theirsParts = partsOf(theirsText);
+  // An id both sides created: the losing side's entry, and its citations of it (`supersedes:`,
+  // `refs:`) anywhere in its file, take the new id first; then nothing collides.
+  const renames = planIdRenames(baseParts.body, oursParts.body, theirsParts.body);
+  if (renames.ours.size || renames.theirs.size) {
+    return { ...mergeLf(baseText, renameCitations(oursText, renames.ours), renameCitations(theirsText, renames.theirs)), renamed: renames };
+  }
   const fmSide = oneSided(baseParts.frontMatter, oursParts.frontMatter, theirsParts.frontMatter);
   const fm = fmSide ? { text: fmSide === 'theirs' ? theirsParts.frontMatter : oursParts.frontMatter } : mergeFrontMatter(baseParts.frontMatter, oursParts.frontMatter, theirsParts.frontMatter);
   const frontMatter = fm.text;
@@ -144,7 +150,6 @@ function mergeLf(baseText: string, oursText: string, theirsText: string): Merged
   const out: Block[] = side === 'theirs' ? theirsParts.preamble.filter((b) => !inBody.has(b.raw.trim())) : [...oursPreamble];
   if (!side) out.push(...theirsParts.preamble.filter(isNewText));
   const shared = sharedIds(baseParts.body, oursBlocks, theirsBlocks);
-  const renames = planIdRenames(baseParts.body, oursBlocks, theirsBlocks);
   const fieldConflicts: FieldConflict[] = [];
   const taken = new Set<string>();
   for (const b of oursBlocks) {
@@ -160,12 +165,6 @@ function mergeLf(baseText: string, oursText: string, theirsText: string): Merged
     const t = theirs.get(id);
     const inBase = base.get(id);
     if (!t && inBase) continue; // They removed it.
-    const lost = renames.ours.get(id);
-    if (lost) {
-      out.push(withId(b, id, lost)); // Both added this id; theirs keeps it and follows below.
-      taken.add(lost);
-      continue;
-    }
     if (t && !inBase && !same(b.raw, t.raw) && !id.startsWith('raw:')) {
       out.push(b); // Both added this id with different content: both kept below.
     } else out.push(t ? pick(b, t, inBase, fieldConflicts) : b);
@@ -190,13 +189,8 @@ function mergeLf(baseText: string, oursText: string, theirsText: string): Merged
       taken.add(id);
       continue;
     }
-    if (renames.ours.has(id)) {
-      out.push(b);
-      taken.add(id);
-      continue;
-    }
-    // Same new id, different content on each side: theirs gets the suffix ./merge-ids.ts chose.
-    const free = renames.theirs.get(id) ?? nextFreeId(id, (x) => allIds.has(x) || taken.has(x));
+    // Same new id, different content on each side, not renamed above (a raw id): theirs gets the next free suffix.
+    const free = nextFreeId(id, (x) => allIds.has(x) || taken.has(x));
     out.push(withId(b, id, free));
     taken.add(free);
   }
@@ -209,7 +203,6 @@ function mergeLf(baseText: string, oursText: string, theirsText: string): Merged
     ...(conflict && { frontMatterConflict: conflict }),
     ...(plan.conflicts.length && { textConflicts: plan.conflicts }),
     ...(fieldConflicts.length && { fieldConflicts }),
-    ...((renames.ours.size || renames.theirs.size) && { renamed: renames }),
     ...(sharedKept.length && { sharedIds: sharedKept }),
   };
 }

@@ -34,6 +34,5 @@ export function mergeByKind(kind: MergeKind, baseText: string, oursText: string,
   const [base, ours, theirs] = [toLf(baseText), renameCitations(toLf(oursText), renames?.ours ?? new Map()), renameCitations(toLf(theirsText), renames?.theirs ?? new Map())];
   const merged = ours === theirs || theirs === base ? ours : ours === base ? theirs
     : kind === 'memory-md' ? (mergeMemoryMd(base, ours, theirs) ?? mergeSections(base, ours, theirs)) : kind === 'summary' ? mergeSummary(base, ours, theirs) : mergeSections(base, ours, theirs);
-  const renamed = renames && (renames.ours.size || renames.theirs.size) ? { renamed: renames } : {};
-  return { text: eol === '\n' ? merged : merged.replace(/\n/g, eol), ...renamed };
+  return { text: eol === '\n' ? merged : merged.replace(/\n/g, eol) };
 }
