@@ -150,7 +150,7 @@ describe('two clones merging after both ran the jobs', () => {
     // Each machine merges the other's commit, then each other's merge: a criss-cross.
     for (const [ws, other] of [[laptop, 'server'], [server, 'laptop']] as const) {
       await ok(ws, 'fetch', '-q', 'origin');
-      await merge(ws, 'merge', '--no-edit', `origin/${other}`);
+      assert.match(await merge(ws, 'merge', '--no-edit', `origin/${other}`), new RegExp(`warning: merge-driver: ${DAY}: both sides created ${id}; (our|their) entry is now ${id}-2`));
     }
     const first = [read(laptop, DAY), read(server, DAY)];
     for (const [ws, name] of [[laptop, 'laptop'], [server, 'server']] as const) await ok(ws, 'push', '-q', 'origin', `HEAD:${name}`);
