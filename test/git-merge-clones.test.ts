@@ -114,8 +114,8 @@ describe('two clones merging after both ran the jobs', () => {
     const all = ids(read(laptop, DAY)).concat(ids(read(server, DAY)));
     assert.equal(all.length, 4);
     await ok(laptop, 'push', '-q');
-    const out = await merge(server, 'pull', '--no-rebase', '--no-edit');
-    void out;
+    await merge(server, 'pull', '--no-rebase', '--no-edit');
+    assert.deepEqual(ids(read(server, DAY)).sort(), [...all].sort(), 'every entry once, ids unchanged');
     const memory = read(server, 'MEMORY.md');
     for (const id of all) assert.equal(memory.split(`[${id}]`).length - 1, 1, `MEMORY.md cites ${id} once`);
     assert.equal(memory.match(/^## Notes$/gm)?.length, 1, memory);
