@@ -460,9 +460,55 @@ describe('merge by id (pure)', async () => {
     assert.equal(merge(file(v('1')), file(v('1'), v('1')), file(v('1'))).sharedIds, undefined, 'identical copies: nothing to report');
   });
 
-  test('the same new id with different content on both sides keeps both; theirs gets the next suffix', () => {
-    const merged = mergeMemoryFile(file(), file(e('a', '- conclusion: ours\n')), file(e('a', '- conclusion: theirs\n')));
-    assert.deepEqual(ids(merged), ['NOTE-20261120-a', 'NOTE-20261120-a-2']);
-    assert.match(merged, /a-2\n(?:- .*\n)*- conclusion: theirs/);
+  test('the same new id with different content on both sides keeps both; the same entry keeps it in either order: the earlier source timestamp, then the smaller hash', () => {
+    const [x, y] = [e('a', '- conclusion: one\n'), e('a', '- conclusion: two\n')];
+    const keeper = (merged: string) => /- id: NOTE-20261120-a\n(?:.*\n)*?- conclusion: (\w+)/.exec(merged)![1];
+    const [xy, yx] = [mergeMemoryFile(file(), file(x), file(y)), mergeMemoryFile(file(), file(y), file(x))];
+    assert.deepEqual(ids(xy).sort(), ['NOTE-20261120-a', 'NOTE-20261120-a-2']);
+    assert.equal(keeper(xy), keeper(yx), 'either merge order gives the bare id to the same entry');
+    const cited = mergeMemoryFile(file(), file(x, e('b', '- supersedes: NOTE-20261120-a\n')), file(y));
+    assert.match(cited, new RegExp(`- supersedes: NOTE-20261120-a${keeper(xy) === 'one' ? '' : '-2'}\n`), 'the renamed side\'s citations follow its entry');
+    const at = (time: string, text: string) => e('a', `- source:\n  - session_id: s\n  - timestamp: ${time}\n- conclusion: ${text}\n`);
+    for (const [ours, theirs] of [[at('2026-11-20T09:00:00Z', 'early'), at('2026-11-20T08:00:00Z', 'earlier')], [at('2026-11-20T08:00:00Z', 'earlier'), at('2026-11-20T09:00:00Z', 'early')]]) {
+      assert.equal(keeper(mergeMemoryFile(file(), file(ours!), file(theirs!))), 'earlier');
+    }
+    const based = mergeMemoryFile(file(x), file(x.replace('one', 'one, ours')), file(x.replace('one', 'one, theirs')));
+    assert.deepEqual(ids(based), ['NOTE-20261120-a'], 'an id the base holds keeps its meaning: one entry, merged by field');
+  });
+});
+
+describe('field, section and item merges (pure)', async () => {
+  const { mergeEntryFields } = await import('../src/git/merge-fields.js');
+  const { mergeSections } = await import('../src/git/merge-sections.js');
+  const { mergeMemoryMd } = await import('../src/git/merge-memory-md.js');
+
+  test('an entry merges field by field in either order; a title both changed keeps ours and records theirs; status keeps the value further along', () => {
+    const e = (title: string, fields: string) => `## Note: ${title}\n- id: NOTE-20261120-a\n${fields}\n`;
+    const base = e('Deploy windwo', '- conclusion: windwo\n- status: active');
+    const [typo, flip] = [e('Deploy window', '- conclusion: window\n- status: active'), e('Deploy windwo', '- conclusion: windwo\n- status: superseded\n- superseded_by: NOTE-20261121-b')];
+    const want = e('Deploy window', '- conclusion: window\n- status: superseded\n- superseded_by: NOTE-20261121-b');
+    assert.deepEqual(mergeEntryFields(base, typo, flip), { raw: want, conflicts: [] });
+    assert.deepEqual(mergeEntryFields(base, flip, typo), { raw: want, conflicts: [] });
+    assert.deepEqual(mergeEntryFields(base, e('Ours', '- conclusion: windwo\n- status: archived'), e('Theirs', '- conclusion: windwo\n- status: retracted')), {
+      raw: e('Ours', '- conclusion: windwo\n- status: retracted\n- merge_conflict:\n  - title: Theirs\n  - status: archived'),
+      conflicts: ['title', 'status'],
+    });
+    assert.equal(mergeEntryFields(base, e('x', '```\n- id: y\n```'), flip), undefined, 'a fenced block: not split');
+  });
+
+  test('sections merge by heading: new ones after ours under the same heading, lines removed since the base stay removed, "- (none)" goes once a section has an item', () => {
+    const doc = (...parts: string[]) => `# Wrap-up\n\n${parts.join('\n')}`;
+    const base = doc('## Notes\n- (none)\n', '## Open\n- forgotten title\n- kept\n');
+    const ours = doc('## Notes\n- ours\n', '## Open\n- kept\n', '### Session a\n- a\n');
+    const theirs = doc('## Notes\n- theirs\n', '## Open\n- forgotten title\n- kept\n- theirs\n', '### Session b\n- b\n');
+    assert.equal(mergeSections(base, ours, theirs), doc('## Notes\n- ours\n- theirs\n', '## Open\n- kept\n- theirs\n', '### Session a\n- a\n', '### Session b\n- b\n'));
+    assert.equal(mergeSections('', doc('## Run 1\n- x\n'), doc('## Run 2\n- y\n')), doc('## Run 1\n- x\n', '## Run 2\n- y\n'), 'add/add: the header once');
+  });
+
+  test('MEMORY.md merges by cited item; an item one side dropped goes; a file compound did not write is left to the section merge', () => {
+    const item = (id: string) => `- Text ${id} ([NOTE-20261120-${id}](memory/2026-11-20.md#note-${id}))`;
+    const memory = (...items: string[]) => `# MEMORY\n\n<!-- mem:generated by memfold compound · 2026-W47 · rewritten weekly: edit only between the pinned markers · input 0123456789abcdef -->\nHot memory for agent sessions, rebuilt by \`mem compound\` from \`memory/\`. Every item cites its entry id (\`mem get <id>\`).\n\n<!-- mem:pinned:start -->\n<!-- mem:pinned:end -->\n\n${items.length ? `## Notes\n${items.join('\n')}\n\n` : ''}## Where to look\n- What changed and why: \`memory/archive/weekly-2026-W47.md\`.\n`;
+    assert.equal(mergeMemoryMd(memory(item('a'), item('b')), memory(item('a'), item('b'), item('o')), memory(item('b'), item('t'))), memory(item('b'), item('o'), item('t')));
+    assert.equal(mergeMemoryMd('', '# My notes\n', memory(item('t'))), undefined);
   });
 });

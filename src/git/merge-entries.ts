@@ -3,9 +3,11 @@
  * append-only and keyed by ids, so two machines appending on the same day merge without a conflict:
  * the result is ours in our order, then what only they added in their order — every entry once, no
  * conflict markers ever. Per entry: unchanged on one side → the other side's version; changed on
- * both → the one further along the status machine (active → superseded | archived | retracted), ours
- * on a tie. An entry present in the base and removed on one side (a hard `mem forget`) stays removed.
- * The same new id with different content on both sides keeps both, theirs with the next free suffix.
+ * both → merged field by field (./merge-fields.ts: a typo fixed on one side and a status flipped on
+ * the other both stay), else the one further along the status machine (active → superseded |
+ * archived | retracted), ours on a tie. An entry present in the base and removed on one side (a hard
+ * `mem forget`) stays removed. The same new id with different content on both sides keeps both, the
+ * later or, at the same time, the one with the larger hash taking the next free suffix (./merge-ids.ts).
  * An id some side holds in several entries is merged by the entries' text (./merge-shared-ids.ts).
  * The head stays at the top: YAML front matter (changed on one side → that side's; on both → merged
  * key by key, ours for a key both changed, which the result names: ./merge-front-matter.ts), then
@@ -24,7 +26,9 @@
 import { nextFreeId } from '../entries/id.js';
 import { getField } from '../entries/model.js';
 import { parseBlocks, type Block, type EntryBlock } from '../entries/parse.js';
+import { mergeEntryFields } from './merge-fields.js';
 import { mergeFrontMatter } from './merge-front-matter.js';
+import { planIdRenames, renameCitations, type IdRenames } from './merge-ids.js';
 import { sharedIds } from './merge-shared-ids.js';
 import { idOf, planTextBlocks, type TextConflict } from './merge-text-blocks.js';
 import { lineEndingOf, toLf } from '../write/line-endings.js';
@@ -39,10 +43,15 @@ function entriesById(blocks: Block[]): Map<string, EntryBlock> {
   return m;
 }
 
-function pick(ours: EntryBlock, theirs: EntryBlock, base: EntryBlock | undefined): EntryBlock {
+function pick(ours: EntryBlock, theirs: EntryBlock, base: EntryBlock | undefined, conflicts: FieldConflict[]): EntryBlock {
   if (same(ours.raw, theirs.raw)) return ours;
   if (base && same(ours.raw, base.raw)) return theirs;
   if (base && same(theirs.raw, base.raw)) return ours;
+  const fields = base && mergeEntryFields(base.raw, ours.raw, theirs.raw);
+  if (fields) {
+    if (fields.conflicts.length) conflicts.push({ id: idOf(ours), fields: fields.conflicts });
+    return { ...ours, raw: fields.raw };
+  }
   const rank = (b: EntryBlock) => RANK[getField(b.entry, 'status') ?? 'active'] ?? 0;
   return rank(theirs) > rank(ours) ? theirs : ours;
 }
@@ -83,8 +92,18 @@ function oneSided(base: string, ours: string, theirs: string): 'ours' | 'theirs'
 const joined = (blocks: Block[]) => blocks.map((b) => b.raw).join('');
 
 
+/** An entry both sides changed in the same fields: ours kept, theirs under `merge_conflict:`. */
+export interface FieldConflict {
+  id: string;
+  fields: string[];
+}
+
 export interface MergedFile {
   text: string;
+  /** Entries whose same field both sides changed differently. */
+  fieldConflicts?: FieldConflict[];
+  /** Entries that lost an id both sides created (./merge-ids.ts). */
+  renamed?: IdRenames;
   /** Both sides changed the front matter differently and ours was kept for these keys (none: for the whole block). */
   frontMatterConflict?: { keys: string[] };
   /** Text blocks the sides disagree on, each kept as ./merge-text-blocks.ts says. */
@@ -103,6 +122,12 @@ function mergeLf(baseText: string, oursText: string, theirsText: string): Merged
   const baseParts = partsOf(baseText);
   const oursParts = partsOf(oursText);
   const theirsParts = partsOf(theirsText);
+  // An id both sides created: the losing side's entry, and its citations of it (`supersedes:`,
+  // `refs:`) anywhere in its file, take the new id first; then nothing collides.
+  const renames = planIdRenames(baseParts.body, oursParts.body, theirsParts.body);
+  if (renames.ours.size || renames.theirs.size) {
+    return { ...mergeLf(baseText, renameCitations(oursText, renames.ours), renameCitations(theirsText, renames.theirs)), renamed: renames };
+  }
   const fmSide = oneSided(baseParts.frontMatter, oursParts.frontMatter, theirsParts.frontMatter);
   const fm = fmSide ? { text: fmSide === 'theirs' ? theirsParts.frontMatter : oursParts.frontMatter } : mergeFrontMatter(baseParts.frontMatter, oursParts.frontMatter, theirsParts.frontMatter);
   const frontMatter = fm.text;
@@ -125,6 +150,7 @@ function mergeLf(baseText: string, oursText: string, theirsText: string): Merged
   const out: Block[] = side === 'theirs' ? theirsParts.preamble.filter((b) => !inBody.has(b.raw.trim())) : [...oursPreamble];
   if (!side) out.push(...theirsParts.preamble.filter(isNewText));
   const shared = sharedIds(baseParts.body, oursBlocks, theirsBlocks);
+  const fieldConflicts: FieldConflict[] = [];
   const taken = new Set<string>();
   for (const b of oursBlocks) {
     if (b.type === 'text') {
@@ -139,10 +165,9 @@ function mergeLf(baseText: string, oursText: string, theirsText: string): Merged
     const t = theirs.get(id);
     const inBase = base.get(id);
     if (!t && inBase) continue; // They removed it.
-    const chosen = t ? pick(b, t, inBase) : b;
     if (t && !inBase && !same(b.raw, t.raw) && !id.startsWith('raw:')) {
       out.push(b); // Both added this id with different content: both kept below.
-    } else out.push(chosen);
+    } else out.push(t ? pick(b, t, inBase, fieldConflicts) : b);
     taken.add(id);
   }
   const allIds = new Set([...ours.keys(), ...theirs.keys()]);
@@ -164,7 +189,7 @@ function mergeLf(baseText: string, oursText: string, theirsText: string): Merged
       taken.add(id);
       continue;
     }
-    // Same new id, different content on each side: theirs gets the next free suffix.
+    // Same new id, different content on each side, not renamed above (a raw id): theirs gets the next free suffix.
     const free = nextFreeId(id, (x) => allIds.has(x) || taken.has(x));
     out.push(withId(b, id, free));
     taken.add(free);
@@ -177,6 +202,7 @@ function mergeLf(baseText: string, oursText: string, theirsText: string): Merged
     text: text.endsWith('\n') || !text ? text : text + '\n',
     ...(conflict && { frontMatterConflict: conflict }),
     ...(plan.conflicts.length && { textConflicts: plan.conflicts }),
+    ...(fieldConflicts.length && { fieldConflicts }),
     ...(sharedKept.length && { sharedIds: sharedKept }),
   };
 }

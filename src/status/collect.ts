@@ -22,6 +22,7 @@ import { governanceChecks, type Check } from './governance.js';
 import { indexFreshness, type IndexStatus } from './index-freshness.js';
 import { pidAlive } from '../core/process.js';
 import { archiveStatus, type ArchiveStatus } from '../archive/status.js';
+import { missingMergeRules } from './merge-rules.js';
 import { sourceStatuses, type SourceStatus } from './sources.js';
 
 export type ScheduledBy = 'daemon' | 'cron' | 'launchd';
@@ -130,6 +131,8 @@ export async function collectStatus(workspace: string, loaded: LoadedConfig, now
     lint: lintEntries(records, files, { maxEntriesPerDailyFile: config.limits.entriesPerDailyFile }),
   }, config.limits);
   for (const c of checks) if (!c.ok && c.level === 'problem') problems.push(c.message);
+  const mergeRules = missingMergeRules(workspace);
+  if (mergeRules) problems.push(mergeRules);
   return {
     workspace: { path: workspace, zone, configFiles: loaded.files, daemon: { running: daemonAlive, pid: daemonAlive ? daemonPid!.pid : null, since: daemonAlive ? daemonPid!.start : null } },
     jobs, locks, sources,

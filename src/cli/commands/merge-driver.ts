@@ -5,14 +5,18 @@
  * is not merged: ours is left as it is, with one line and exit 1, and git marks a conflict. What the
  * merge could not keep of theirs (a front-matter key both sides changed differently) is one warning
  * line on stderr, as is each text block the sides disagree on, and each id the result holds in
- * entries with different text (kept, but worth a look by hand).
+ * entries with different text (kept, but worth a look by hand), each entry both sides changed in the
+ * same field (ours kept, theirs under `merge_conflict:`), and each id a side's entry lost.
+ * MEMORY.md, the weekly logs and the wrap-ups have merges of their own (git/merge-file.ts).
  */
 import fs from 'node:fs';
 import type { Command } from 'commander';
 import { outputFor, type GlobalOptions } from '../context.js';
 import { MemError } from '../../core/errors.js';
 import { decodeUtf8 } from '../../core/strict-utf8.js';
-import { mergeMemoryFile, type MergedFile } from '../../git/merge-entries.js';
+import type { MergedFile } from '../../git/merge-entries.js';
+import { renamesOfMerge } from '../../git/merge-context.js';
+import { citesEntries, mergeByKind, mergeKindOf } from '../../git/merge-file.js';
 import type { TextConflict } from '../../git/merge-text-blocks.js';
 import { writeFileAtomic } from '../../write/atomic.js';
 
@@ -23,8 +27,8 @@ export function registerMergeDriver(program: Command): void {
     .argument('<ours>', 'our version, replaced by the result (%A)')
     .argument('<theirs>', 'their version (%B)')
     .argument('[path]', 'the file\'s path in the repository (%P), for messages')
-    .description('git merge driver for memory/*.md: the union of entries by id, never conflict markers (set up by "mem init --git")')
-    .addHelpText('after', '\nSet up (what "mem init --git" does):\n  git config merge.memfold.name "memfold: union of memory entries by id"\n  git config merge.memfold.driver "mem merge-driver %O %A %B %P"\n  echo "memory/**/*.md merge=memfold" >> .gitattributes')
+    .description('git merge driver for memory files: daily files by entry id and field, MEMORY.md by cited item, wrap-ups and weekly logs by section; never conflict markers (set up by "mem init --git")')
+    .addHelpText('after', '\nSet up (what "mem init --git" does):\n  git config merge.memfold.name "memfold: union of memory entries by id"\n  git config merge.memfold.driver "mem merge-driver %O %A %B %P"\n  printf \'memory/**/*.md merge=memfold\\n/MEMORY.md merge=memfold\\nsecond-brain/summaries/*.md merge=memfold\\n\' >> .gitattributes')
     .action(async (basePath: string, oursPath: string, theirsPath: string, file: string | undefined, _o: unknown, cmd: Command) => {
       const out = outputFor(cmd.optsWithGlobals<GlobalOptions>());
       // git always hands three existing files (an empty base for add/add): a missing one is a mistyped
@@ -36,13 +40,18 @@ export function registerMergeDriver(program: Command): void {
       };
       const name = file ?? oursPath;
       const bytes = { base: read(basePath, 'base'), ours: read(oursPath, 'ours'), theirs: read(theirsPath, 'theirs') };
-      const merged = mergeMemoryFile(textOf(bytes.base, 'base', name), textOf(bytes.ours, 'ours', name), textOf(bytes.theirs, 'theirs', name));
+      const texts = { base: textOf(bytes.base, 'base', name), ours: textOf(bytes.ours, 'ours', name), theirs: textOf(bytes.theirs, 'theirs', name) };
+      const kind = mergeKindOf(name);
+      const renames = file && citesEntries(kind) ? await renamesOfMerge(file, texts.ours, texts.theirs) : undefined;
+      const merged = mergeByKind(kind, texts.base, texts.ours, texts.theirs, renames);
       // The file git handed us (DESIGN §2: the one write of merge-driver outside the workspace writer).
       await writeFileAtomic(oursPath, merged.text);
       if (merged.frontMatterConflict) out.warn(`merge-driver: ${name}: ${lostFrontMatter(merged.frontMatterConflict)}`);
       for (const c of merged.textConflicts ?? []) out.warn(`merge-driver: ${name}: ${textConflict(c)}`);
       for (const id of merged.sharedIds ?? []) out.warn(`merge-driver: ${name}: id ${id} is held by entries with different text: kept each; give each its own id by hand`);
-      out.info(`merge-driver: merged ${name} by entry id`);
+      for (const c of merged.fieldConflicts ?? []) out.warn(`merge-driver: ${name}: both sides changed ${c.fields.join(', ')} of ${c.id} differently: kept ${c.fields.includes('status') && c.fields.length === 1 ? 'the status further along' : 'ours'}, the other value under merge_conflict: (mem lint lists it)`);
+      for (const [side, map] of Object.entries(merged.renamed ?? {})) for (const [from, to] of map as Map<string, string>) out.warn(`merge-driver: ${name}: both sides created ${from}; ${side === 'ours' ? 'our' : 'their'} entry is now ${to}, with its citations (the earlier entry keeps the id, the same on every machine)`);
+      out.info(`merge-driver: merged ${name} ${kind === 'entries' ? 'by entry id' : kind === 'memory-md' ? 'by cited item' : 'by section'}`);
     });
 }
 
