@@ -131,7 +131,7 @@ describe('two clones merging after both ran the jobs', () => {
 
     writeFileSync(join(laptop, '.gitattributes'), 'memory/**/*.md merge=memfold\n');
     const old = await mem(['-C', laptop, 'status']);
-    assert.match(old.stdout, /\.gitattributes lacks memfold's merge rules "\/MEMORY\.md merge=memfold", "second-brain\/summaries\/\*\.md merge=memfold" \(an older "mem init --git"\)[^\n]*run "mem init \S+ --git" on this clone/);
+    assert.match(old.stdout, /\.gitattributes lacks memfold's merge rules "\/MEMORY\.md merge=memfold", "second-brain\/summaries\/\*\.md merge=memfold", "memory\/\.forgotten merge=union" \(an older "mem init --git"\)[^\n]*run "mem init \S+ --git" on this clone/);
     assert.equal((await mem(['init', laptop, '--git'], { env: GIT_ENV })).code, 0);
     assert.doesNotMatch((await mem(['-C', laptop, 'status'])).stdout, /merge rule/);
   });

@@ -89,7 +89,7 @@ export async function offerSetup(workspace: string, opts: { write: boolean; json
   }
   // Without consent the command that writes the setup above is the next one.
   if (written || !changes) {
-    if (!plan.sources.total) out.line(`next: add a transcript folder to "sources" in mem.config.json (README, "Transcript sources"), then: ${next}`);
+    if (!plan.sources.total) out.line(`next: add a transcript folder to "sources" in mem.config.json (docs/configuration.md, "Transcript sources"), then: ${next}`);
     else out.line(`next: ${next}   # back-fill: read every transcript already on disk (a plain run reads only the last 24 hours)`);
   }
   return {
