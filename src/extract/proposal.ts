@@ -24,6 +24,11 @@ export function confirms(reply: string): boolean {
 
 const LEAD = /^.*?\b(?:shall\s+we|should\s+we|should\s+i|shall\s+i|(?:do\s+you\s+)?want\s+me\s+to|would\s+you\s+like\s+me\s+to|i\s+(?:propose|suggest|recommend)(?:\s+(?:that\s+)?we)?|how\s+about|let['’]?s)\b\s*(?:also\s+|just\s+|go\s+ahead\s+and\s+)?|^.*?(?:建[议議]|要不要|我[们們]可以|需要我|要我)\s*/i;
 
+/** An offer that names nothing but points back: "set that up", "do that for you", "把这个加上". */
+const DEICTIC = /^(?:\S+\s+){0,2}(?:that|this|it)(?:\s+\S+){0,2}$|^(?:[这這那][个個样樣]|它)/i;
+/** The agent's own recommendation: "I would use R2", "I'd go with Zustand", "我建议用 R2". */
+const RECOMMENDS = /\bI(?:['’]d|\s+would)\s+(?:use|go\s+with|pick|choose|switch\s+to)\b|我(?:会|會|建议|建議|推荐|推薦)(?:用|换成|換成|改用)/i;
+
 /** What an offer may not be about: a vague next step, or a named file. */
 const VAGUE = /^(?:start|begin|proceed|continue|go\s+ahead|go\s+on|do\s+(?:it|that|this)|fix\s+(?:it|that|this)|try|run\s+it|开始|開始|继续|繼續)\b/i;
 const FILE = /(?:^|[\s(`'"])(?:[\w.-]+\/)+[\w.-]+|\b[\w-]+\.(?:ts|tsx|js|jsx|mjs|py|go|rs|java|rb|json|md|ya?ml|toml|css|html|sql|sh)\b/i;
@@ -38,7 +43,11 @@ export function confirmedProposal(turn: Turn, reply: Turn, turns: Turn[]): Candi
   const proposes = (s: string) => PROPOSAL.test(withoutQuotes(s));
   const proposal = /[?？]$/.test(last) ? (proposes(last) ? last : undefined) : list.reverse().find(proposes);
   if (!proposal) return undefined;
-  const text = proposal.replace(LEAD, '').replace(/\s*[吗嗎呢][?？]?$/, '');
+  const asked = proposal.replace(LEAD, '').replace(/\s*[吗嗎呢][?？]?$/, '');
+  // "I would use R2 instead of S3. Want me to set that up?": the offer points back at the recommendation.
+  const pointed = DEICTIC.test(asked) ? list.find((s) => s !== proposal && RECOMMENDS.test(withoutQuotes(s))) : undefined;
+  if (DEICTIC.test(asked) && !pointed) return undefined;
+  const text = pointed ? pointed.replace(RECOMMENDS, (m) => m.replace(/^.*?(?=use|go|pick|choose|switch|用|换|換|改)/i, '')) : asked;
   const words = text.match(/[\p{L}\p{N}]+/gu) ?? [];
   const short = /\p{sc=Han}/u.test(text) ? Array.from(words.join('')).length < 4 : words.length < 2;
   if (OFFER.test(withoutQuotes(proposal)) && (short || VAGUE.test(text) || FILE.test(text))) return undefined;

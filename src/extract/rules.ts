@@ -10,6 +10,8 @@ import { redactSecrets } from '../secrets/secrets.js';
 import type { Turn } from '../transcripts/types.js';
 import { RETRACTION, UNSETTLED } from './markers.js';
 import { CAUSE, FIXED, type Marker } from './kind-markers.js';
+import { settlingClause } from './clause.js';
+import { handsOverCredentials } from './credentials.js';
 import { confirmedProposal } from './proposal.js';
 import { capitalise, normalise, sentences, stripQuoted, trimEnd, withoutQuotes } from './sentences.js';
 import { asRequest, CANCEL, CORRECTION, namedRetraction, REPLACES_EARLIER, REPORTED } from './speech-acts.js';
@@ -110,8 +112,14 @@ function userStatements(turn: Turn, turns: Turn[], afterAgent: boolean): UserSai
     }
     let text = s;
     let used: Marker | undefined = marker;
-    const rest = normalise(marker.strip ? s.replace(marker.strip, '') : s);
-    if (POINTER.test(rest)) {
+    // The clause that settles it, not a side request before it or a pointer or reason after it.
+    const clause = settlingClause(s, marker.re.exec(s)?.index ?? 0);
+    if (clause) {
+      text = clause.text;
+      if (!clause.keepsMarker) used = { ...marker, strip: undefined };
+    }
+    const rest = normalise(used.strip ? text.replace(used.strip, '') : text);
+    if (clause?.keepsMarker !== false && POINTER.test(rest)) {
       const before = s.replace(TRAILING, '');
       if (before !== s && Array.from(normalise(before)).length >= 6) {
         text = before;
@@ -127,6 +135,11 @@ function userStatements(turn: Turn, turns: Turn[], afterAgent: boolean): UserSai
     const settled = !UNSETTLED.test(own) && !CANCEL.test(own);
     const st = { kind: marker.kind, text, confidence: marker.confidence, revises: corrects[i], ...(used ? { marker: used } : {}) };
     const c = settled ? build(st, turns, turn, turn, 'user') : undefined;
+    // "What didn't work: X. The real cause was Y; Z fixed it.": one lesson, told in several sentences.
+    if (c && last && last.kind === 'Lesson' && c.kind === 'Lesson') {
+      last.conclusion = `${trimEnd(last.conclusion)}. ${c.conclusion}`;
+      return;
+    }
     if (c) said.statements.push(c);
     last = c ?? null;
   });
@@ -146,6 +159,11 @@ export function extractWithRules(turns: Turn[]): Candidate[] {
   };
   let previousUser: Turn | undefined;
   speech.forEach((turn, i) => {
+    // Credentials handed over with "don't store them": nothing in the turn is memory (credentials.ts).
+    if (turn.role === 'user' && handsOverCredentials(turn.text)) {
+      previousUser = turn;
+      return;
+    }
     if (turn.role === 'user') {
       const said = userStatements(turn, turns, speech[i - 1]?.role === 'assistant');
       // "Scratch that" opening the next user turn takes back the last statement the user made.

@@ -27,11 +27,11 @@ export interface Topic {
 export const TOPICS: readonly Topic[] = [
   { name: 'package-manager', category: 'tools', global: false, en: ['package manager', 'npm', 'pnpm', 'yarn', 'bun install', 'bun'], zh: ['包管理器', '包管理', '套件管理'] },
   { name: 'indentation', category: 'style', global: false, en: ['indentation', 'indent', 'indents', 'tabs', '2-space', '4-space', 'two spaces', 'four spaces', '2 spaces', '4 spaces'], zh: ['缩进', '縮進', '縮排'] },
-  { name: 'language', category: 'conversation', global: true, en: ['in english', 'in chinese', 'in mandarin', 'reply in', 'answer in', 'respond in', 'conversation in'], zh: ['用中文', '用英文', '说中文', '說中文', '讲中文', '講中文', '用英语', '用英語', '回复语言', '回覆語言', '对话语言', '對話語言'] },
+  { name: 'language', category: 'conversation', global: true, en: ['in english', 'in chinese', 'in mandarin', 'reply in', 'answer in', 'respond in', 'conversation in'], zh: ['用中文', '用英文', '繁體中文', '繁体中文', '簡體中文', '简体中文', '说中文', '說中文', '讲中文', '講中文', '用英语', '用英語', '回复语言', '回覆語言', '对话语言', '對話語言'] },
   { name: 'tone', category: 'conversation', global: true, en: ['tone', 'formal', 'casual', 'terse', 'verbose', 'concise replies', 'short answers'], zh: ['语气', '語氣', '口吻', '简洁', '簡潔'] },
   { name: 'deploy-target', category: 'infra', global: false, en: ['vercel', 'netlify', 'heroku', 'fly.io', 'render.com', 'cloudflare pages', 'cloudflare workers', 'aws lambda', 'deploy target', 'deploy on', 'deploy to', 'host on'], zh: ['部署到', '部署在', '部署平台'] },
   { name: 'database', category: 'data', global: false, en: ['database', 'postgres', 'postgresql', 'mysql', 'mariadb', 'sqlite', 'mongodb', 'mongo', 'dynamodb', 'cockroachdb'], zh: ['数据库', '數據庫', '資料庫'] },
-  { name: 'test-runner', category: 'tools', global: false, en: ['test runner', 'jest', 'vitest', 'mocha', 'pytest', 'node:test'], zh: ['测试框架', '測試框架', '测试运行器', '測試執行器'] },
+  { name: 'test-runner', category: 'tools', global: false, en: ['test runner', 'jest', 'vitest', 'mocha', 'pytest', 'node:test', 'playwright', 'cypress'], zh: ['测试框架', '測試框架', '测试运行器', '測試執行器'] },
   { name: 'formatter', category: 'tools', global: false, en: ['formatter', 'prettier', 'black', 'gofmt', 'rustfmt', 'dprint'], zh: ['格式化工具', '代码格式化', '程式碼格式化'] },
   { name: 'linter', category: 'tools', global: false, en: ['linter', 'eslint', 'ruff', 'pylint', 'flake8', 'clippy', 'biome'], zh: ['代码检查', '程式碼檢查', '静态检查', '靜態檢查'] },
   { name: 'state-management', category: 'frontend', global: false, en: ['state management', 'redux', 'zustand', 'mobx', 'recoil', 'jotai', 'pinia', 'vuex'], zh: ['状态管理', '狀態管理'] },
