@@ -21,10 +21,13 @@ export const KIND_MARKERS: Marker[] = [
   { kind: 'Goal', confidence: 0.85, re: /^[\s,]*(?:our\s+|the\s+|main\s+)?goal\s*[:：—–-]|\b(?:the|our|main)\s+(?:goal|objective|target)\s+for\s+[^.?!]{1,40}?\s+is\b|\b(?:the|our|main)\s+objective\s+is\b|^(?:that|this)(?:['’]s|\s+is)\s+(?:the|our)\s+(?:target|goal|objective)\b|\bset\s+(?:that|this|it)\s+as\s+(?:the|our|a)\s+(?:goal|target)\b/i, strip: /^.*?(?:\bgoal\s*[:：—–-]|\b(?:goal|objective|target)\s+for\s+[^.?!]{1,40}?\s+is\b(?:\s+to)?|\bobjective\s+is\b(?:\s+to)?|^(?:that|this)(?:['’]s|\s+is)\s+(?:the|our)\s+(?:target|goal|objective)|\bset\s+(?:that|this|it)\s+as\s+(?:the|our|a)\s+(?:goal|target))\s*/i },
   // Goal: what the work is for.
   { kind: 'Goal', confidence: 0.85, re: /\b(?:our|the|my|main|project['’]?s?)\s+goal\s+(?:is|for\s+\w+\s+is)\b|\bwe\s+(?:want|aim|plan)\s+to\s+(?:reach|hit|get\s+to|achieve|be\s+under|be\s+below|stay\s+under)\b|\bthe\s+target\s+is\b/i, strip: /^.*?\b(?:goal\s+(?:for\s+\w+\s+)?is|we\s+(?:want|aim|plan)\s+to|the\s+target\s+is)\b\s*(?:to\s+)?[:：,，]?\s*/i },
+  // "目标改成三季度…", "goal 改成 Q1…": the goal moved.
+  { kind: 'Goal', confidence: 0.85, re: /(?:目[标標]|\bgoal\b|\btarget\b)\s*(?:改成|改为|改為|调整为|調整為|换成|換成)/i, strip: /^.*?(?:目[标標]|\bgoal\b|\btarget\b)\s*(?=改|调|調|换|換)/i },
   { kind: 'Goal', confidence: 0.85, re: /目[标標](?:是|为|為|[:：])|我[们們]要[达達]到|[争爭]取[达達]到/, strip: /^.*?(?:目[标標](?:是|为|為|[:：])|我[们們]要|[争爭]取)\s*[:：,，]?\s*/ },
   // Preference: how the user likes things done.
   { kind: 'Preference', confidence: 0.85, re: /\bi\s+(?:(?:really|strongly|generally|always)\s+)?prefer\b(?![?？])|\bi['’]?d\s+(?:rather|prefer)\b(?!\s+(?:be|not|stay|go\s+home)\b)|\bi\s+like\s+(?!(?:it|this|that|these|those|them|him|her)\s)\S.{0,60}?\s+better\b|\bmy\s+preference\s+is\b/i, strip: /^.*?\b(?:i\s+(?:(?:really|strongly|generally|always)\s+)?(?=prefer)|i['’]?d\s+(?=rather|prefer)|i\s+(?=like)|my\s+preference\s+is(?:\s+that)?\s*[:：]?)/i },
-  { kind: 'Preference', confidence: 0.85, re: /我(?:比[较較]|更|还是|還是|一般)?(?:喜[欢歡]|偏好|倾向|傾向|习惯|習慣)/, strip: /^.*?我(?=(?:比[较較]|更|还是|還是|一般)?(?:喜[欢歡]|偏好|倾向|傾向|习惯|習慣))/ },
+  // "我比較喜歡…", "我更想用 Vitest", "我 prefer 用 node:test".
+  { kind: 'Preference', confidence: 0.85, re: /我(?:比[较較]|更|还是|還是|一般)?(?:喜[欢歡]|偏好|倾向|傾向|习惯|習慣|想用|想要用|\s*prefer\b)/i, strip: /^.*?我\s*(?=(?:比[较較]|更|还是|還是|一般)?(?:喜[欢歡]|偏好|倾向|傾向|习惯|習慣|想用|想要用|prefer\b))/i },
 ];
 
 /**
@@ -49,6 +52,29 @@ export const ARCH_MARKERS: Marker[] = [
   { kind: 'Architecture', confidence: 0.8, re: new RegExp(String.raw`(?<!\b(?:to|should|could|might|would|can)\s+)\b(?:split(?:s|ting)?|mov(?:e|es|ing)|put(?:s|ting)|isolated|subscribes?|runs?\s+(?:on|through))\b[^.?!]{0,80}?(?:${ARCH_SHAPE.source})|\bwill\s+poll\b`, 'i'), strip: /^.*?\b(?:we(?:['’]re|\s+are)\s+|we\s+will\s+|we['’]ll\s+)(?=split|mov|put)/i },
   { kind: 'Architecture', confidence: 0.8, re: /架[构構]上?(?:定了|[确確]定了?|定案)|方案定了|(?:拆成|拆出|拆分|放到|放在|[挪搬]到|走)[^，,。]{0,30}?(?:事件溯源|网关|閘道|[消訊]息[队佇隊]列|任[务務][队隊佇]列|工作佇列|[独獨]立(?:的)?(?:服[务務]|集群|叢集)|集群|叢集)/, strip: /^.*?(?:架[构構]上?(?:定了|[确確]定了?|定案)|方案定了)\s*[:：,，]?\s*/ },
 ];
+
+/**
+ * A choice said plainly in Chinese, with no "we decided": a subject, then 用/采用/改用 and a named
+ * tool ("接口文档先用 Swagger 生成", "文档站我们用 Docusaurus 搭", "Integration tests 就用 pytest").
+ * Only a named (Latin-script) tool, and never after a negation ("不用 X", "别用 X" say what not to
+ * use). A question, a hedge, a quote or someone else's words still settle nothing (rules.ts).
+ */
+export const PLAIN_CHOICE: Marker = {
+  kind: 'Decision',
+  confidence: 0.7,
+  topical: true,
+  re: /(?<![不别別没沒])(?:先|就|还是|還是|都|只|统一|統一)?(?:用|采用|採用|使用|改用|换成|換成|改成)\s*(?:[\p{sc=Han}]{0,6}?的\s*)?[A-Za-z][\w.+-]*/u,
+};
+
+/**
+ * A system's shape said plainly, in a sentence with Chinese in it: a shape word (轮询, 网关, a queue,
+ * poll) and a schedule or a placement ("通知服务每 5 秒轮询一次任务表", "Sync job 每 10 分钟 poll 一次").
+ */
+export const PLAIN_SHAPE: Marker = {
+  kind: 'Architecture',
+  confidence: 0.7,
+  re: new RegExp(`(?:[从從][^。？?，,]{1,30}?(?:拆出|拆分出|剥离|剝離|分离出|分離出))|(?=[^。？?]*\\p{sc=Han})(?:每\\s*\\d+\\s*(?:秒|分[钟鐘]|小[时時])|放到|放在|丟到|丢到|走|通[过過]|拆成|拆出)[^。？?]{0,30}?(?:${ARCH_SHAPE.source})`, 'iu'),
+};
 
 /** The fix of a lesson, said in the sentence after its cause: "Adding the index fixed it.", "加上索引就好了". */
 export const FIXED = /\b(?:fix(?:ed|es)?|solved|resolved|did\s+the\s+trick)\b|就好了|就正常|修好|解决了|解決了/i;

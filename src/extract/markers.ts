@@ -3,7 +3,7 @@
  * Data only: adding a language or a phrase is a one-line change that the tests then hold to.
  */
 import type { Kind } from '../entries/model.js';
-import { ARCH_MARKERS, KIND_MARKERS } from './kind-markers.js';
+import { ARCH_MARKERS, KIND_MARKERS, PLAIN_CHOICE, PLAIN_SHAPE } from './kind-markers.js';
 import type { Marker } from './kind-markers.js';
 
 
@@ -80,6 +80,8 @@ export const MARKERS: Marker[] = [
   { kind: 'Architecture', confidence: 0.8, re: /\b(?:switch(?:ing|ed)?|migrat(?:e|ing|ed)|mov(?:e|ing)|replac(?:e|ing))\b[^.?!]{0,80}?\b(?:to|with)\b[^.?!]{0,80}?\b(?:architecture|service|database|db|queue|store|cache|api|websocket|microservices?|monolith|schema|backend|frontend|storage|broker)\b/i, strip: /^.*?\b(?:we(?:['’]re|\s+are)\s+|we\s+will\s+|we['’]ll\s+)?(?=switch|migrat|mov|replac)/i },
   ...ARCH_MARKERS,
   { kind: 'Architecture', confidence: 0.8, re: /架[构構].{0,20}(?:改|换|換|迁|遷|调整|調整)|(?:迁移|遷移|改用|换成|換成).{0,30}(?:数据库|資料庫|服务|服務|队列|隊列|缓存|快取|存储|存儲|架[构構])/ },
+  PLAIN_SHAPE,
+  PLAIN_CHOICE,
 ];
 
 /** Phrases that make a statement revise an earlier one (DESIGN §5 supersedes). */

@@ -9,7 +9,7 @@ import type { Kind } from '../entries/model.js';
 import { redactSecrets } from '../secrets/secrets.js';
 import type { Turn } from '../transcripts/types.js';
 import { RETRACTION, UNSETTLED } from './markers.js';
-import { CAUSE, FIXED, type Marker } from './kind-markers.js';
+import { CAUSE, FIXED, PLAIN_CHOICE, PLAIN_SHAPE, type Marker } from './kind-markers.js';
 import { settlingClause } from './clause.js';
 import { handsOverCredentials } from './credentials.js';
 import { confirmedProposal } from './proposal.js';
@@ -126,7 +126,13 @@ function userStatements(turn: Turn, turns: Turn[], afterAgent: boolean): UserSai
         used = { ...marker, strip: undefined };
       } else {
         const at = POINTS_AHEAD.test(s) ? i + 1 : i - 1;
-        // The sentence pointed at is a statement of its own: it is extracted once, there.
+        // The sentence pointed at is a statement of its own: it is extracted once, there; said
+        // plainly ("用 pnpm 管理 monorepo。就这么决定了。"), it takes the pointer's kind.
+        if (at === i - 1 && last && (markers[at] === PLAIN_CHOICE || markers[at] === PLAIN_SHAPE) && last.lastTurn === turn.index) {
+          last.kind = marker.kind;
+          last.confidence = marker.confidence;
+          return;
+        }
         if (!list[at] || markers[at] || retracts[at]) return;
         text = list[at]!;
         used = undefined;

@@ -14,7 +14,7 @@ export const REPORTED = new RegExp(
   [
     EN`(?:^|[\s,;:(])(?!(?:[Ii]|[Ww]e)\b)(?:[A-Z][a-z]+|he|she|they|someone|somebody|everyone|people|[Mm]y\s+\w+|[Oo]ur\s+\w+|[Tt]he\s+(?:team|client|customer|boss|manager|docs?|article|blog|post|readme|vendor|consultant|other\s+team))\s+(?:said|says|told\s+(?:me|us)|tells\s+(?:me|us)|claims?|claimed|mentioned|wrote|thinks|thought|suggested|reckons|insists|asked)\b`,
     EN`\baccording\s+to\b`,
-    '(?:他|她|他[们們]|她[们們]|老[板闆]|同事|[经經]理|客[户戶]|有人|[A-Z][a-z]+)\\s*(?:[说說]|表示|[觉覺]得|[认認][为為]|提到|建[议議])',
+    '(?:他|她|他[们們]|她[们們]|老[板闆]|同事|[经經]理|客[户戶]|有人|[A-Z][a-z]+)\\s*(?:[说說]|表示|[觉覺]得|[认認][为為]|提到|建[议議]|(?:比[较較]|更)?(?:喜[欢歡]|偏好|想要|想用))',
   ].join('|'),
 );
 
@@ -51,7 +51,7 @@ export const CORRECTION = /^\s*(?:(?:no|nope|nah|actually|wait|hmm+)[\s,.!—–
  * A named fact taken back: "forget the Redis decision", "scrap the Friday rule", "drop that caching
  * decision", "撤回关于 Redis 的决定", "算了，不要用 Redis 了". Group 1 is what is named.
  */
-export const RETRACT_NAMED = /\b(?:forget|scrap|scratch|drop|retract|cancel|undo|ignore)\s+(?:about\s+)?(?:the|that|our|my)\s+(.{2,60}?)\s+(decision|rule|note|preference|goal|task|lesson|plan|idea)\b|撤回(?:关于|關於)?\s*(.{1,30}?)(?:的)?(决定|決定|规则|規則|)[。！!.]?$|^\s*算了[，,]\s*(?:不要|[别別])(.{1,30}?)了?[。！!.]?$/i;
+export const RETRACT_NAMED = /\b(?:forget|scrap|scratch|drop|retract|cancel|undo|ignore)\s+(?:about\s+)?(?:the|that|our|my)\s+(.{2,60}?)\s+(decision|rule|note|preference|goal|task|lesson|plan|idea)\b|撤回(?:关于|關於)?\s*(.{1,30}?)(?:的)?(决定|決定|规则|規則|)[。！!.]?$|^\s*算了[，,]\s*(?:不要|[别別])(.{1,30}?)了?[。！!.]?$|把\s*(.{1,30}?)\s*(?:那[个個]|[这這][个個]|的)?\s*(决定|決定|规则|規則)\s*(?:撤回|取消|作废|作廢)/i;
 
 export interface NamedRetraction {
   /** The words naming the fact: "Redis", "用 Redis". */
@@ -63,9 +63,9 @@ export interface NamedRetraction {
 export function namedRetraction(sentence: string): NamedRetraction | undefined {
   const m = RETRACT_NAMED.exec(sentence);
   if (!m) return undefined;
-  const named = (m[1] ?? m[3] ?? m[5] ?? '').trim();
+  const named = (m[1] ?? m[3] ?? m[5] ?? m[6] ?? '').trim();
   if (!named || /^(?:it|this|that|these|those|last|previous|other)$/i.test(named)) return undefined;
-  const kindWord = (m[2] ?? m[4] ?? '').toLowerCase() || undefined;
+  const kindWord = (m[2] ?? m[4] ?? m[7] ?? '').toLowerCase() || undefined;
   return { named, ...(kindWord ? { kindWord } : {}) };
 }
 

@@ -1,0 +1,46 @@
+/**
+ * Chinese statements said plainly, without "we decided" (issue 27 item 4, 简体/繁體/mixed): a named
+ * tool chosen with 用/改用, a system's shape (a schedule and a shape word, a part split out), a
+ * preference said with 想用/prefer, a goal moved, a decision taken back with 把…撤回, and what still
+ * lands nothing: a question, a negation, someone else's preference.
+ */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { extractWithRules } from '../src/extract/rules.js';
+import { prepareTurns } from '../src/extract/trust.js';
+import type { Role, Turn } from '../src/transcripts/index.js';
+
+type Spec = [Role, string];
+const run = (...specs: Spec[]) =>
+  extractWithRules(prepareTurns(specs.map(([role, text], i): Turn => ({ sessionId: 's1', sessionPath: '/tmp/s1.jsonl', index: i + 1, role, text, timestamp: `2026-11-21T10:0${i}:00Z`, endOffset: (i + 1) * 100 }))).turns);
+const kinds = (text: string) => run(['user', text]).map((c) => `${c.kind}: ${c.title}`);
+
+describe('plain Chinese statements', () => {
+  test('a named tool chosen with 用 is a decision; about a user-level tool, a preference', () => {
+    assert.deepEqual(kinds('接口文档先用 Swagger 生成。'), ['Decision: 接口文档先用 Swagger 生成']);
+    assert.deepEqual(kinds('文件站我們用 Docusaurus 架。'), ['Decision: 文件站我們用 Docusaurus 架']);
+    assert.deepEqual(kinds('这个仓库用 pnpm，别用 npm。'), ['Preference: 这个仓库用 pnpm，别用 npm']);
+  });
+
+  test('a shape said plainly is architecture', () => {
+    assert.deepEqual(kinds('通知服务每 5 秒轮询一次任务表。'), ['Architecture: 通知服务每 5 秒轮询一次任务表']);
+    assert.deepEqual(kinds('Sync job 每 10 分钟 poll 一次 CRM API。'), ['Architecture: Sync job 每 10 分钟 poll 一次 CRM API']);
+    assert.equal(kinds('搜尋從 PostgreSQL 拆出來，改用獨立的 Meilisearch。')[0]?.split(':')[0], 'Architecture');
+  });
+
+  test('preferences with 想用 and prefer; a goal moved', () => {
+    assert.deepEqual(kinds('新的測試我比較想用 Vitest，不要用 Jest。').map((s) => s.split(':')[0]), ['Preference']);
+    assert.deepEqual(kinds('新的 tests 我 prefer 用 node:test，不要 Mocha。').map((s) => s.split(':')[0]), ['Preference']);
+    const [goal] = run(['user', '计划有变：目标改成三季度在德国上线。']);
+    assert.deepEqual([goal?.kind, goal?.revises], ['Goal', true]);
+  });
+
+  test('what still settles nothing: a question, a negation, a hedge, someone else\'s taste', () => {
+    for (const text of ['要不要用 Redis？', '不用 Redis。', '也许用 Kafka 比较好。', '他说用 Kafka 比较好。', 'Dana 比较喜欢回复只用 emoji。']) assert.deepEqual(kinds(text), [], text);
+  });
+
+  test('把 X 那个决定撤回 retracts the decision it names', () => {
+    const [c] = run(['user', '文档站我们用 Docusaurus 搭。'], ['assistant', '好的。'], ['user', '先别动，把 Docusaurus 那个决定撤回。']).slice(1);
+    assert.equal(c?.retracting, true);
+  });
+});
