@@ -44,3 +44,18 @@ describe('plain Chinese statements', () => {
     assert.equal(c?.retracting, true);
   });
 });
+
+describe('corrections', () => {
+  test('the user correcting their own statement in the same message keeps its kind and revises it', () => {
+    const [first, fix] = run(['user', 'From now on, deploy on Thursdays. No wait, make that Tuesdays instead of Thursdays.']);
+    assert.deepEqual([first?.kind, fix?.kind, fix?.revises], ['Rule', 'Rule', true]);
+    const [, vitest] = run(['user', "Let's use Jest for the unit tests. Actually no, Vitest instead of Jest."]);
+    assert.deepEqual([vitest?.kind, vitest?.revises, vitest?.title], ['Decision', true, 'Vitest instead of Jest']);
+  });
+
+  test('算了 followed by what to do instead revises, it does not take the earlier statement back', () => {
+    const out = run(['user', '这个仓库用 pnpm，别用 npm。'], ['assistant', '好的。'], ['user', '算了，还是换回 npm 吧，CI 镜像里没有 pnpm。']);
+    assert.deepEqual(out.map((c) => [c.kind, c.revises]), [['Preference', false], ['Preference', true]]);
+    assert.deepEqual(kinds('这个 repo use Yarn, not npm.'), ['Preference: Use Yarn, not npm']);
+  });
+});

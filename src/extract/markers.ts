@@ -31,8 +31,8 @@ const NOT_AN_INSTRUCTION = [
   EN`\w+ing|\w*[^su\W]s|\w+[^e\W]ed`,
 ].join('|');
 
-/** Where an instruction opens: its sentence's start, or after "please", "and", "also", "so", "but". */
-const OPENING = EN`^[\s,，;；:：—–-]*(?:(?:please|and|also|so|but)[\s,]+)*`;
+/** Where an instruction opens: its sentence's start, after "这个 repo", or after "please", "and", "also", "so", "but". */
+const OPENING = EN`^[\s,，;；:：—–-]*(?:[这這][个個]\s*(?:repo|project|codebase|仓库|倉庫|项目|項目|專案)\s*)?(?:(?:please|and|also|so|but)[\s,]+)*`;
 
 /** Verbs that open a standing instruction: "Use …", "Keep …", "Write …". */
 const IMPERATIVE = EN`use|prefer|keep|write|put|indent|format|name|store|stick\s+with|stay\s+with|default\s+to|reply|respond|answer|talk|speak|avoid|run|deploy|commit|send`;

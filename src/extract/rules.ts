@@ -65,19 +65,26 @@ const meant = (s: string) => asRequest(s) ?? s;
  * agent opening the turn ("不对，改成 pnpm" is no retraction of the user's own words; its opener goes)
  * and a sentence naming what it retracts ("算了，不要用 Redis 了").
  */
-function pieces(turn: Turn, afterAgent: boolean): { list: string[]; corrected: boolean } {
+function pieces(turn: Turn, afterAgent: boolean): { list: string[]; corrected: boolean[] } {
   const all = sentences(stripQuoted(turn.text));
-  const corrected = afterAgent && CORRECTION.test(all[0] ?? '');
-  if (corrected) all[0] = all[0]!.replace(CORRECTION, '');
-  const list = all.flatMap((s, i) => ((i === 0 && corrected) || namedRetraction(withoutQuotes(s)) ? [s] : clauses(s)));
-  return { list: list.map(meant), corrected };
+  // The agent corrected (the turn's first sentence), or the user's own words ("Let's use Jest. Actually no, Vitest instead").
+  const opens = all.map((s, i) => (i > 0 || afterAgent) && CORRECTION.test(s));
+  const list: string[] = [];
+  const corrected: boolean[] = [];
+  all.forEach((s, i) => {
+    const parts = opens[i] ? [s.replace(CORRECTION, '')] : namedRetraction(withoutQuotes(s)) ? [s] : clauses(s);
+    parts.forEach((p, j) => {
+      list.push(meant(p));
+      corrected.push(opens[i]! && j === 0);
+    });
+  });
+  return { list, corrected };
 }
 
 function userStatements(turn: Turn, turns: Turn[], afterAgent: boolean): UserSaid {
-  const { list, corrected } = pieces(turn, afterAgent);
+  const { list, corrected: corrects } = pieces(turn, afterAgent);
   const named = list.map((s) => retraction(s, turns, turn));
   const retracts = list.map((s, i) => !named[i] && RETRACTION.test(s));
-  const corrects = list.map((_, i) => i === 0 && corrected);
   const markers = list.map((s, i) => (retracts[i] || named[i] ? undefined : (matchMarker(s) ?? (corrects[i] ? CORRECTED : undefined))));
   const said: UserSaid = { statements: [], retractsEarlier: false };
   // What a retraction takes back: the turn's last statement (null when it kept none, say a guess);
@@ -139,7 +146,9 @@ function userStatements(turn: Turn, turns: Turn[], afterAgent: boolean): UserSai
       }
     }
     const settled = !UNSETTLED.test(own) && !CANCEL.test(own);
-    const st = { kind: marker.kind, text, confidence: marker.confidence, revises: corrects[i], ...(used ? { marker: used } : {}) };
+    // Correcting their own statement in the same message, the user keeps its kind ("From now on, deploy on Thursdays. No wait, make that Tuesdays").
+    const kind = corrects[i] && used === CORRECTED && last ? last.kind : marker.kind;
+    const st = { kind, text, confidence: marker.confidence, revises: corrects[i], ...(used ? { marker: used } : {}) };
     const c = settled ? build(st, turns, turn, turn, 'user') : undefined;
     // "What didn't work: X. The real cause was Y; Z fixed it.": one lesson, told in several sentences.
     if (c && last && last.kind === 'Lesson' && c.kind === 'Lesson') {

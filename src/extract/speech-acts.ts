@@ -45,7 +45,7 @@ export function asRequest(sentence: string): string | undefined {
  * The user correcting the agent: "no, use X", "actually, make it X", "nope — X instead", "不对，改成X".
  * The rest after the opener is the corrected statement; it revises what came before.
  */
-export const CORRECTION = /^\s*(?:(?:no|nope|nah|actually|wait|hmm+)[\s,.!—–-]+)+(?=(?:use|go\s+with|switch\s+to|make\s+it|keep|stick\s+with|let['’]?s|we(?:['’]ll|\s+will)|it\s+should\s+be)\b)|^\s*(?:不[对對]|不是)[，,。\s]*(?=改[成为為用]|[换換]成|用)/i;
+export const CORRECTION = /^\s*(?:(?:no|nope|nah|actually|wait|hmm+|never\s*mind|scratch\s+that)[\s,.!:;—–-]+)+(?=(?:use|go\s+with|switch\s+(?:back\s+)?to|go\s+back\s+to|make\s+(?:it|that)|keep|stick\s+with|let['’]?s|we(?:['’]ll|\s+will)|it\s+should\s+be)\b|[\w.+-]+\s+instead\b)|^\s*(?:不[对對]|不是|算了)[，,。\s]*(?=(?:还是|還是)?\s*(?:改[成为為用回]|[换換][成回]|用|switch|use|go\s+back))/i;
 
 /**
  * A named fact taken back: "forget the Redis decision", "scrap the Friday rule", "drop that caching
@@ -74,6 +74,6 @@ export function namedRetraction(sentence: string): NamedRetraction | undefined {
  * Monday's decision.", "That supersedes the old rule.", "这取代了周一的决定。".
  */
 export const REPLACES_EARLIER = new RegExp(
-  EN`^(?:(?:this|that|it)\s+(?:replaces|supersedes|overrides|reverses|undoes)|(?:this|that|it)\s+(?:is|was)\s+(?:a\s+)?(?:change|reversal)\s+(?:from|of))\b|^(?:这|這|此|它)(?:个|個)?(?:取代|替代|推翻|覆盖|覆蓋)`,
+  EN`^(?:(?:this|that|it)\s+(?:replaces|supersedes|overrides|reverses|undoes)|(?:this|that|it)\s+(?:is|was)\s+(?:a\s+)?(?:change|reversal)\s+(?:from|of))\b|^(?:这|這|此|它)(?:个|個)?(?:取代|替代|替[换換]|推翻|覆盖|覆蓋)`,
   'i',
 );

@@ -7,7 +7,7 @@
  * planner's similarity test, and one naming what no entry holds stays unlinked (compound reports it).
  * Also here: whether a candidate says what an entry from the same message already says.
  */
-import { getField, type Entry } from '../../entries/model.js';
+import { getField, getSource, type Entry } from '../../entries/model.js';
 import { normalise } from '../../extract/sentences.js';
 import { namedRetraction } from '../../extract/speech-acts.js';
 import type { Candidate } from '../../extract/types.js';
@@ -31,6 +31,10 @@ const REPLACED = [
   /\b(?:replaces|supersedes|overrides)\s+(?:the|our|my|that)\s+([^\s,.;:!?]+(?:\s+[^\s,.;:!?]+){0,2}?)\s+(?:decision|rule|plan|choice|preference)\b/gi,
   /(?:而不是|不再用|不再使用|放弃|放棄|取代|代替|不用)\s*([^，。；！？,.;!?\s][^，。；！？,.;!?]{0,20}?)(?=\s*(?:[，。；！？,.;!?]|了|$))/g,
   /把\s*([^，。；！？,.;!?]{1,20}?)\s*(?:改成|改为|改為|换成|換成|替换成|替換成)/g,
+  // "这个替换掉上午 Swagger 的决定", "這個取代早上 Redoc 的決定": the decision about the named tool.
+  /(?:取代|替[换換]掉?|推翻|覆[盖蓋]|代替)了?\s*[^\sA-Za-z，。；！？,.;!?]{0,4}\s*([A-Za-z][\w.+-]*(?:\s+[A-Za-z][\w.+-]*)?)\s*(?:的|那[个個])?\s*(?:决定|決定|规则|規則|方案)/g,
+  // "不要轮询任务表了", "不要再 poll 了", "不存 Redis 了": what is no longer done.
+  /(?:不要再?|[别別]再?|不再|不存)\s*([^，。；！？,.;!?]{1,20}?)\s*了/g,
 ];
 
 /** What the statement goes back to: the entry in force that took it away mentions it. */
@@ -100,6 +104,35 @@ export function revisionTarget(c: Candidate, pool: Held[], related: (k: Held) =>
   const byDay = mine.filter((k) => dayMatches(statement, getField(k.entry, 'date') ?? '', day));
   const both = byTerm.filter((k) => byDay.includes(k));
   return latest(both.length ? both : byTerm.length ? byTerm : byDay);
+}
+
+/** A named term's words worth comparing: Latin words of 3+ letters; a CJK run as its two-character pieces (轮询任务表 → 轮询, 询任, …). */
+function pieces(word: string): string[] {
+  const chars = Array.from(word);
+  if (!/[\p{sc=Han}]/u.test(word)) return chars.length >= 3 ? [word] : [];
+  return chars.slice(0, -1).map((ch, i) => ch + chars[i + 1]).filter((p) => /^[\p{sc=Han}]{2}$/u.test(p));
+}
+
+/** How many turns back a revision may reach inside its session: the last exchange (user, agent, tools, user). */
+const JUST_BEFORE_TURNS = 4;
+
+/**
+ * What a revision that names nothing revises inside its own session: the newest entry of `pool`
+ * said in the same session, in the same message or the exchange just before ("通知服务每 5 秒轮询" →
+ * "不对，改成用 Redis 的发布订阅"; "目标是二季度…" → "计划有变：目标改成三季度…"). Never across sessions;
+ * one naming the replaced thing ("instead of Algolia") only a statement holding a word of it.
+ */
+export function justBefore(c: Candidate, pool: Held[]): string | undefined {
+  // Naming what it replaces ("instead of Algolia"), it revises only a statement sharing a word of it.
+  const statement = `${c.title}. ${c.conclusion}`;
+  const words = [...terms(REPLACED, statement), ...terms(RETURNED, statement)].flatMap((t) => t.split(' ')).flatMap(pieces);
+  const near = pool.filter((k) => {
+    const src = getSource(k.entry);
+    const end = Number(src?.message_range?.split('-')[1]);
+    if (src?.session_id !== c.sessionId || end > c.firstTurn || end < c.firstTurn - JUST_BEFORE_TURNS) return false;
+    return !words.length || words.some((w) => holds(k.entry, w) || holds(k.entry, w.replace(/ing$/, '')));
+  });
+  return near.at(-1)?.id;
 }
 
 /** The newest of the entries (by date; among one day's, the last written). */
