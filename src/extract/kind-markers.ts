@@ -85,7 +85,7 @@ export const CAUSE = /\b(?:because|due\s+to|caused\s+by|came\s+from|(?:root|real
 /** A Task's state, from how the statement says it. */
 export function taskState(statement: string): 'todo' | 'doing' | 'done' | 'blocked' {
   if (/\bblocked\b|卡住|阻塞/i.test(statement)) return 'blocked';
-  if (/\b(?:done|finished|completed?)\b|已[经經]?完成|做完了/i.test(statement)) return 'done';
+  if (/\b(?:done|finished|completed?)\b|已[经經]?完成|完成了|做完了|做好了/i.test(statement)) return 'done';
   if (/\bin\s+progress\b|\bworking\s+on\b|进行中|進行中/i.test(statement)) return 'doing';
   return 'todo';
 }

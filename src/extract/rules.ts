@@ -11,6 +11,7 @@ import type { Turn } from '../transcripts/types.js';
 import { RETRACTION, UNSETTLED } from './markers.js';
 import { CAUSE, FIXED, PLAIN_CHOICE, PLAIN_SHAPE, type Marker } from './kind-markers.js';
 import { settlingClause } from './clause.js';
+import { TASK_TAG_LAST } from './duty-markers.js';
 import { handsOverCredentials } from './credentials.js';
 import { confirmedProposal } from './proposal.js';
 import { capitalise, normalise, sentences, stripQuoted, trimEnd, withoutQuotes } from './sentences.js';
@@ -127,8 +128,8 @@ function userStatements(turn: Turn, turns: Turn[], afterAgent: boolean): UserSai
     }
     const rest = normalise(used.strip ? text.replace(used.strip, '') : text);
     if (clause?.keepsMarker !== false && POINTER.test(rest)) {
-      const before = s.replace(TRAILING, '');
-      if (before !== s && Array.from(normalise(before)).length >= 6) {
+      const before = text.replace(TRAILING, '').replace(TASK_TAG_LAST, '');
+      if (before !== text && Array.from(normalise(before)).length >= 6) {
         text = before;
         used = { ...marker, strip: undefined };
       } else {

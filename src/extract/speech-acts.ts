@@ -28,9 +28,17 @@ export const CANCEL = /\b(?:but\s+)?i\s+(?:disagree|don['’]?t\s+agree)\b|\bnot
 export const REQUEST = /^(?:(?:from\s+now\s+on|going\s+forward|please|and|also|so)[\s,]+)*(?:could|can|would|will)\s+you\s+(?:please\s+)?/i;
 export const STANDING = /\b(?:from\s+now\s+on|going\s+forward|always|never|every\s+time|each\s+time)\b|以后|以後|今[后後]|[从從][现現]在[开開]始|每次|[总總]是/i;
 
+/** "之後要…" opening a sentence: from now on, in Taiwan wording. */
+const ZH_LATER = /^(?:之[后後]|以[后後]|今[后後])/;
+/** The asking words of a Chinese request: 能不能, 可不可以, 可以…吗, 能否, 麻烦你. */
+const ZH_ASK = /(?:你)?(?:能不能|可不可以|能否|可以|麻[烦煩]你?)(?=[^？?]*[吗嗎]?\s*[?？]\s*$)/;
+
 /** "Could you … ?" said as a standing request, with the asking words and the question mark gone. */
 export function asRequest(sentence: string): string | undefined {
-  if (!/[?？]\s*$/.test(sentence) || !STANDING.test(sentence)) return undefined;
+  if (!/[?？]\s*$/.test(sentence) || !(STANDING.test(sentence) || ZH_LATER.test(sentence))) return undefined;
+  const zh = ZH_ASK.exec(sentence);
+  // "以后开始压缩上下文之前，能不能先跟我说一声？" → "以后开始压缩上下文之前，先跟我说一声。"
+  if (zh) return `${sentence.slice(0, zh.index)}${sentence.slice(zh.index + zh[0].length)}`.replace(/\s*[吗嗎呢]?\s*[?？]+\s*$/, '。');
   const m = /\b(?:could|can|would|will)\s+you\s+(?:please\s+)?/i.exec(sentence);
   if (!m) return undefined;
   const before = sentence.slice(0, m.index);
