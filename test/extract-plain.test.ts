@@ -59,3 +59,25 @@ describe('corrections', () => {
     assert.deepEqual(kinds('这个 repo use Yarn, not npm.'), ['Preference: Use Yarn, not npm']);
   });
 });
+
+describe('goals named after they are said, notes asked for in other words', () => {
+  test('"…，这是我们的目标", "把這個訂為目標", "that\'s the goal", "set that as the goal", "goal 是…" land the goal itself', () => {
+    const cases: Array<[string, string]> = [
+      ['续约之前要把云服务账单砍掉三分之一，这是我们的目标。', '续约之前要把云服务账单砍掉三分之一'],
+      ['年底前要通過 ISO 27001 驗證，把這個訂為目標。', '年底前要通過 ISO 27001 驗證'],
+      ['Renewal 之前要把 GCP bill 降 25%，that\'s the goal。', 'Renewal 之前要把 GCP bill 降 25%'],
+      ['年底前要拿到 HIPAA compliance，set that as the goal。', '年底前要拿到 HIPAA compliance'],
+      ['这个 quarter 的 goal 是把 cold start 降到 1 秒以内。', '把 cold start 降到 1 秒以内'],
+      ['目标很简单：一百万行的导入要在一分钟内跑完。', '一百万行的导入要在一分钟内跑完'],
+    ];
+    for (const [text, title] of cases) assert.deepEqual(kinds(text), [`Goal: ${title}`], text);
+    for (const text of ['Marketing 说 goal 是 DAU 做到 500k，但我不同意。', '我们的 goal 是不是太激进了？']) assert.deepEqual(kinds(text), [], text);
+  });
+
+  test('记一下：, 請記得, 帮我 remember：, remember it: are notes', () => {
+    assert.deepEqual(kinds('记一下：发票 PDF 是 worker 生成的，不是接口生成的。'), ['Note: 发票 PDF 是 worker 生成的，不是接口生成的']);
+    assert.deepEqual(kinds('請記得，金流模組是小美負責的。'), ['Note: 金流模組是小美負責的']);
+    assert.deepEqual(kinds('帮我 remember：Azure subscription 5 月 20 号 renew。'), ['Note: Azure subscription 5 月 20 号 renew']);
+    assert.deepEqual(kinds('Keep in mind for later and remember it: the Apple developer account renews on 14 March.'), ['Note: The Apple developer account renews on 14 March']);
+  });
+});

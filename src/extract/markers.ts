@@ -61,8 +61,8 @@ const PLAN = new RegExp(
 export const MARKERS: Marker[] = [
   ...KIND_MARKERS,
   ...TASK_TAGS,
-  { kind: 'Note', confidence: 0.95, re: /\b(?:please\s+)?remember\s+(?:this|that)\b|^[\s,]*(?:(?:ok(?:ay)?|and|also|oh|btw)[\s,]+)*(?:please\s+)?remember\s*(?:[:：—–]|-\s)|\bplease\s+remember\b(?!\s+(?:to|when|if|whether|what|how|why|where|who)\b)|\bdon['’]?t\s+forget\b|\bnote\s+to\s+self\b|\bfor\s+the\s+record\b/i, strip: /^.*?\b(?:(?:please\s+)?remember(?:\s+(?:this|that))?|don['’]?t\s+forget(?:\s+that)?|note\s+to\s+self|for\s+the\s+record)\b\s*[:：,，-]?\s*/i },
-  { kind: 'Note', confidence: 0.95, re: /[请請]?[记記]住|[别別]忘了|[备備]忘/, strip: /^.*?(?:[请請]?[记記]住|[别別]忘了|[备備]忘)\s*[:：,，]?\s*/ },
+  { kind: 'Note', confidence: 0.95, re: /\b(?:please\s+)?remember\s+(?:this|that)\b|\bremember\s+it\s*[:：]|(?:帮我|幫我|请|請)\s*remember\b|^[\s,]*(?:(?:ok(?:ay)?|and|also|oh|btw)[\s,]+)*(?:please\s+)?remember\s*(?:[:：—–]|-\s)|\bplease\s+remember\b(?!\s+(?:to|when|if|whether|what|how|why|where|who)\b)|\bdon['’]?t\s+forget\b|\bnote\s+to\s+self\b|\bfor\s+the\s+record\b/i, strip: /^.*?\b(?:(?:please\s+)?remember(?:\s+(?:this|that|it(?=\s*[:：])))?|don['’]?t\s+forget(?:\s+that)?|note\s+to\s+self|for\s+the\s+record)\b\s*[:：,，-]?\s*/i },
+  { kind: 'Note', confidence: 0.95, re: /[请請]?[记記]住|[别別]忘了|[备備]忘|[请請][记記]得|[记記]一下\s*[:：]/, strip: /^.*?(?:[请請]?[记記]住|[别別]忘了|[备備]忘|[请請][记記]得|[记記]一下)\s*[:：,，]?\s*/ },
   { kind: 'Rule', confidence: 0.9, re: /\b(?:from\s+now\s+on|going\s+forward|new\s+rule|the\s+rule\s+is|as\s+a\s+rule|make\s+it\s+a\s+rule|never\s+again(?=\s+\w))\b|\brule(?:\s+for\s+[^:：.?!]{1,30}?)?\s*(?:[:：]|[-—–]+\s)/i, strip: /^.*?\b(?:from\s+now\s+on|going\s+forward|new\s+rule|the\s+rule\s+is(?:\s+that)?|as\s+a\s+rule|make\s+it\s+a\s+rule(?:\s+that)?|rule(?:\s+for\s+[^:：.?!]{1,30}?(?=\s*[:：]))?)\b\s*[:：,，-]?\s*/i },
   { kind: 'Rule', confidence: 0.85, topical: true, re: new RegExp(EN`${OPENING}(?:always|never|(?:don['’]?t|do\s+not)\s+ever)\s+(?:(?:${ADVERB})\s+)?(?:(?!(?:${NOT_AN_INSTRUCTION})\b)[a-z]|[\u4e00-\u9fff])`, 'i'), strip: new RegExp(OPENING_STRIP, 'i') },
   // "Sure, go ahead, but always keep our conversation in English.": the instruction after the clause.
