@@ -81,3 +81,12 @@ describe('goals named after they are said, notes asked for in other words', () =
     assert.deepEqual(kinds('Keep in mind for later and remember it: the Apple developer account renews on 14 March.'), ['Note: The Apple developer account renews on 14 March']);
   });
 });
+
+describe('lessons said in one Chinese or mixed sentence', () => {
+  test('a cause and its fix under any label; a lone "." inside the sentence does not end it', () => {
+    for (const text of ['今天的收获：构建慢是因为 COPY . 放得太早把层缓存打穿了，把 COPY 挪到 npm ci 后面就好了。', '踩雷紀錄：部署失敗是因為建置環境少了 REDIS_URL，解法是在專案設定裡補上。', 'Root cause 是两台 VM 的 timezone 设置不一样，统一成 UTC 之后 cron 就正常了。']) {
+      assert.deepEqual(kinds(text).map((s) => s.split(':')[0]), ['Lesson'], text);
+    }
+    assert.deepEqual(kinds('会不会是因为 keep-alive 超时引起了 502？只是猜的。'), []);
+  });
+});

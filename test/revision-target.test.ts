@@ -109,3 +109,12 @@ describe('a revision naming nothing revises what was said just before it in its 
     assert.deepEqual([getField(e, 'supersedes'), getField(e, 'key')], [goal.id, 'goal:a:launch-in-germany-in-q2']);
   });
 });
+
+describe('a task state update named by its first clause', () => {
+  test('"The Postgres driver upgrade is blocked, v9 breaks our pooler" and "Postgres 驱动升级卡住了，…" update the open task', () => {
+    const en = known('TASK-20261118-upgrade-the-postgres-driver-to-v9', 'Upgrade the Postgres driver to v9', { kind: 'Task', state: 'todo' });
+    assert.equal(supersedes(cand('The Postgres driver upgrade is blocked, v9 breaks our connection pooler', { kind: 'Task', state: 'blocked', revises: false }), [en]), en.id);
+    const zh = known('TASK-20261118-把-postgres-驱动升级到-v9', '把 Postgres 驱动升级到 v9', { kind: 'Task', state: 'todo' });
+    assert.equal(supersedes(cand('Postgres 驱动升级卡住了，v9 跟我们的连接池不兼容', { kind: 'Task', state: 'blocked', revises: false }), [zh]), zh.id);
+  });
+});

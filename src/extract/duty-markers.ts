@@ -4,7 +4,7 @@
  * 都要…", "任何 PR 都一样"), a prohibition word ("绝对不能提交", "禁止", "不得"), an obligation
  * ("必须", "一定要", "務必"), a "never"/"always" after a Chinese clause ("CI 红的时候 never merge");
  * and a task tagged as one ("please track that as a task", "帮我记成一个任务", "加个 task：…",
- * "Done with the X task", "SAML 那个 task blocked 了"). Data only, like markers.ts, which lists these
+ * "Done with the X task", "SAML 那个 task blocked 了", "Postgres 驱动升级卡住了"). Data only, like markers.ts, which lists these
  * after the kinds' own phrases; a question, a hedge, a quote or someone else's words still settle nothing.
  */
 import type { Marker } from './kind-markers.js';
@@ -38,7 +38,7 @@ export const TASK_TAGS: Marker[] = [
     strip: /^.*?(?:(?:(?:please\s+)?(?:track|log|file|record|keep)\s+(?:that|this|it)\s+as\s+an?\s+(?:task|todo|to-do))|(?:(?:帮我|幫我|请|請)?(?:记|記)(?:成|为|為)?\s*一?[个個]\s*(?:任[务務]|待[办辦]|task))|(?:(?:记|記|加|新增|添加)\s*一?[个個]\s*(?:任[务務]|待[办辦]|task|todo)))\s*[:：]?\s*/i,
   },
   // A task's state: "Done with the invoice email template task", "The driver upgrade is blocked, …", "SAML 那个 task blocked 了".
-  { kind: 'Task', confidence: 0.85, re: /\b(?:done|finished)\s+with\s+the\s+.{1,50}?\s+task\b|\b(?:is|are)\s+(?:now\s+)?blocked\b|(?:task|任[务務])\s*(?:blocked|done|完成|卡住)\s*了/i },
+  { kind: 'Task', confidence: 0.85, re: /\b(?:done|finished)\s+with\s+the\s+.{1,50}?\s+task\b|\b(?:is|are)\s+(?:now\s+)?blocked\b|(?:task|任[务務])\s*(?:blocked|done|完成|卡住)\s*了|(?:升[级級]|迁移|遷移|上[线線]|重构|重構|接入)\S{0,4}卡住了/i },
 ];
 
 /** What a tag said last leaves before it: "We need to set up X — please track that as a task." → "We need to set up X". */

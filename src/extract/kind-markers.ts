@@ -12,6 +12,9 @@ export const KIND_MARKERS: Marker[] = [
   { kind: 'Lesson', confidence: 0.85, re: /踩坑|踩了[个個]?坑|教[训訓]|[经經][验驗]教[训訓]|[问問]题(?:出)?在.*(?:因为|因為|原因|修复|修復|解决|解決)|根因是/, strip: /^.*?(?:[经經][验驗]教[训訓]|教[训訓]|踩坑(?:记录|記錄)?)\s*(?:是)?\s*[:：,，]?\s*/ },
   // A cause and its fix said together, or a takeaway: "the cause was X; Y fixed it", "Postmortem takeaway: …", "复盘结论：…".
   { kind: 'Lesson', confidence: 0.8, re: /\b(?:postmortem\s+takeaway|takeaway\s+from\s+[^:：,.]{1,30}?|(?:the\s+)?takeaway|learned\s+the\s+hard\s+way|keep\s+(?:that|this|it)\s+as\s+a\s+lesson)\b\s*[:：,，—–.-]|\bkeep\s+(?:that|this|it)\s+as\s+a\s+lesson\b|(?=.*\b(?:fix(?:ed|es)?|solved|resolved)\b)\b(?:(?:root|real|actual)\s+cause\s+(?:was|is)|(?:was|were)\s+due\s+to|came\s+from|caused\s+by)\b|复盘结论|複盤結論|(?:真正的)?原因是.*(?:之后|之後|以后|以後|就好了|就正常|修复|修復|解决|解決)/i, strip: /^.*?(?:\b(?:postmortem\s+takeaway|takeaway\s+from\s+[^:：,.]{1,30}?|(?:the\s+)?takeaway|learned\s+the\s+hard\s+way|keep\s+(?:that|this|it)\s+as\s+a\s+lesson)\b|复盘结论|複盤結論)\s*[:：,，—–.-]?\s*/i },
+  // A cause and its fix in one Chinese or mixed sentence, under any label ("今天的收获：构建慢是因为…，把 COPY 挪到后面就好了",
+  // "踩雷紀錄：部署失敗是因為…，解法是…", "Root cause 是…，统一成 UTC 之后就正常了").
+  { kind: 'Lesson', confidence: 0.8, re: /(?:是因[为為]|造成的|[导導]致的|引起的|\broot\s+cause\s*是).*(?:就好了|就正常|解法是|解[决決]|修好|修[复復]|之[后後]就)/i, strip: /^[^：:，,。.]{1,8}[：:]\s*/ },
   // Task: a TODO, a next step someone has to take, a task's state.
   { kind: 'Task', confidence: 0.85, re: /^[\s,]*(?:todo|to-do)\s*[:：—–-]|\badd\s+(?:a\s+)?(?:task|todo)\b|\b(?:next|then)[\s,]+we\s+(?:still\s+)?need\s+to\b|\bwe\s+still\s+need\s+to\b|\b(?:task|todo|ticket)\s+(?:is|was)\s+(?:now\s+)?(?:done|finished|complete[d]?|blocked)\b|\bis\s+(?:now\s+)?blocked\s+(?:on|by)\b|\bmark\s+.{1,60}?\s+as\s+(?:done|blocked|in\s+progress)\b/i, strip: /^.*?\b(?:todo|to-do|add\s+(?:a\s+)?(?:task|todo)(?:\s+to)?|(?:next|then)[\s,]+we\s+(?:still\s+)?need\s+to|we\s+still\s+need\s+to|mark)\b\s*[:：,，—–-]?\s*/i },
   { kind: 'Task', confidence: 0.85, re: /^[\s,，]*(?:待[办辦]|TODO)\s*[:：]|加[个個一]?(?:任[务務]|待[办辦])|接下[来來](?:我[们們])?(?:要|需要)|下一步(?:要|是)|(?:任[务務]|待[办辦]).{0,20}(?:已[经經]?完成|做完了|卡住了|被阻塞|阻塞了)/, strip: /^.*?(?:待[办辦]|TODO|加[个個一]?(?:任[务務]|待[办辦])|接下[来來](?:我[们們])?(?:要|需要)|下一步(?:要|是))\s*[:：,，]?\s*/ },
@@ -52,7 +55,7 @@ export const ARCH_SHAPE = /\b(?:event[\s-]sourc\w*|cqrs|microservices?|monolith|
 export const ARCH_MARKERS: Marker[] = [
   { kind: 'Architecture', confidence: 0.8, re: /\b(?:architecture\s+decision|(?:the\s+)?(?:design|architecture)\s+is\s+(?:settled|decided))\s*[:：—–-]/i, strip: /^.*?\b(?:architecture\s+decision|(?:the\s+)?(?:design|architecture)\s+is\s+(?:settled|decided))\s*[:：—–-]\s*/i },
   { kind: 'Architecture', confidence: 0.8, re: new RegExp(String.raw`(?<!\b(?:to|should|could|might|would|can)\s+)\b(?:split(?:s|ting)?|mov(?:e|es|ing)|put(?:s|ting)|isolated|subscribes?|runs?\s+(?:on|through))\b[^.?!]{0,80}?(?:${ARCH_SHAPE.source})|\bwill\s+poll\b`, 'i'), strip: /^.*?\b(?:we(?:['’]re|\s+are)\s+|we\s+will\s+|we['’]ll\s+)(?=split|mov|put)/i },
-  { kind: 'Architecture', confidence: 0.8, re: /架[构構]上?(?:定了|[确確]定了?|定案)|方案定了|(?:拆成|拆出|拆分|放到|放在|[挪搬]到|走)[^，,。]{0,30}?(?:事件溯源|网关|閘道|[消訊]息[队佇隊]列|任[务務][队隊佇]列|工作佇列|[独獨]立(?:的)?(?:服[务務]|集群|叢集)|集群|叢集)/, strip: /^.*?(?:架[构構]上?(?:定了|[确確]定了?|定案)|方案定了)\s*[:：,，]?\s*/ },
+  { kind: 'Architecture', confidence: 0.8, re: /架[构構]上?(?:定了|[确確]定了?|定案)|方案定了|[设設][计計](?:上)?(?:定案|定了)|(?:拆成|拆出|拆分|放到|放在|[挪搬]到|走)[^，,。]{0,30}?(?:事件溯源|网关|閘道|[消訊]息[队佇隊]列|任[务務][队隊佇]列|工作佇列|[独獨]立(?:的)?(?:服[务務]|集群|叢集)|集群|叢集)/, strip: /^.*?(?:架[构構]上?(?:定了|[确確]定了?|定案)|方案定了|[设設][计計](?:上)?(?:定案|定了))\s*[:：,，]?\s*/ },
 ];
 
 /**

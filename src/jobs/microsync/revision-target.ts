@@ -157,11 +157,12 @@ export function sameSaying(entry: Entry, c: Candidate): boolean {
 const NOT_A_NAME = /\b(?:great|good|nice|ok(?:ay)?|so|well|now|the|a|an|is|are|was|were|it|this|that|our|my|we|i|am|on|of|for|to|until|till|and|still|finally|just|task|todo|to-do|done|finished|completed?|blocked|in|progress|doing|started|because|since|waiting)\b|好了?|终于|終於|那个|那個|这个|這個|的|了|任[务務]|已[经經]?完成|做完|完成|卡住|阻塞|进行中|進行中|被|在|等|还|還|我/gi;
 
 /**
- * The open task a state update names ("the login task is done", "I'm blocked on the SSO task"):
+ * The open task a state update names ("the login task is done", "I'm blocked on the SSO task"; said
+ * without "task", by its first clause: "The Postgres driver upgrade is blocked, v9 breaks…"):
  * the newest Task in `pool` whose words hold every word the update names it by. None when it names nothing.
  */
 export function taskTarget(c: Candidate, pool: Held[]): string | undefined {
-  const named = /\b(?:the|our|my)\s+([^,.;:!?]{1,40}?)\s+task\b/i.exec(c.title)?.[1] ?? /([^，。；：！？,.;:!?\s]{2,12}?)(?:的)?任[务務]/.exec(c.title)?.[1] ?? c.title;
+  const named = /\b(?:the|our|my)\s+([^,.;:!?]{1,40}?)\s+task\b/i.exec(c.title)?.[1] ?? /([^，。；：！？,.;:!?\s]{2,12}?)(?:的)?任[务務]/.exec(c.title)?.[1] ?? c.title.split(/[,，;；]/)[0]!;
   const words = normalise(named.replace(NOT_A_NAME, ' ')).split(/\s+/).filter((w) => (/[\p{sc=Han}]/u.test(w) ? w.length >= 2 : w.length >= 3));
   if (!words.length || words.length > 4) return undefined;
   return latest(pool.filter((k) => k.entry.kind === 'Task' && words.every((w) => holds(k.entry, w))));
