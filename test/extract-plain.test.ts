@@ -90,3 +90,25 @@ describe('lessons said in one Chinese or mixed sentence', () => {
     assert.deepEqual(kinds('会不会是因为 keep-alive 超时引起了 502？只是猜的。'), []);
   });
 });
+
+describe('more of the same families', () => {
+  test('a recommendation confirmed through "要这样做吗？"/"要我设定吗？"; an ask naming nothing confirms nothing', () => {
+    assert.deepEqual(run(['assistant', '上传的文件我建议放阿里云 OSS，不放本地磁盘，这样扩容方便。要这样做吗？'], ['user', '可以']).map((c) => `${c.kind}: ${c.title}`), ['Decision: 上传的文件放阿里云 OSS，不放本地磁盘，这样扩容方便']);
+    assert.equal(run(['assistant', '备份我建议放 Backblaze B2，比 S3 便宜很多。要我设定吗？'], ['user', 'sounds good，go ahead'])[0]?.title.includes('Backblaze B2'), true);
+    assert.deepEqual(run(['assistant', '测试都过了。要这样做吗？'], ['user', '可以']), []);
+  });
+
+  test('部署到 a named target, 一直用 a language after "but", never after a Chinese colon, track 成 a task, X blocked 了', () => {
+    assert.deepEqual(kinds('我們要把這個專案部署到 Netlify。'), ['Decision: 我們要把這個專案部署到 Netlify']);
+    assert.deepEqual(kinds('先 fix 那个 bug，but 我们的 conversation 请一直用中文。'), ['Preference: 我们的 conversation 请一直用中文']);
+    assert.deepEqual(kinds('In every project 都一样：never commit 任何 credentials.json。').map((s) => s.split(':')[0]), ['Rule']);
+    assert.deepEqual(run(['user', 'Staging 的 TLS cert 还没配，track 成一个 task。']).map((c) => [c.kind, c.title, c.state]), [['Task', 'Staging 的 TLS cert 还没配', 'todo']]);
+    assert.deepEqual(run(['user', 'Prisma upgrade blocked 了，v6 跟我们的 edge runtime 不兼容。']).map((c) => c.state), ['blocked']);
+  });
+
+  test('"Change of plan:" and "计划有变" revise; "Correction:" corrects the user\'s own statement', () => {
+    assert.equal(run(['user', 'Change of plan: the goal is now to launch in Germany in Q3.'])[0]?.revises, true);
+    const fix = run(['user', 'The PDF service will call the renderer over HTTP. Correction: it goes through the job queue instead of direct HTTP calls.']).at(-1);
+    assert.deepEqual([fix?.kind, fix?.revises], ['Architecture', true]);
+  });
+});

@@ -45,7 +45,7 @@ export const STYLE_TOPIC = /\b(?:indent(?:ation|ed)?|tabs?|spaces|pnpm|npm|yarn|
  * Words that only a system's shape uses (event sourcing, a gateway, a queue between services, 网关,
  * 事件溯源, 轮询): a decision or rule saying one of them is an Architecture entry.
  */
-export const ARCH_SHAPE = /\b(?:event[\s-]sourc\w*|cqrs|microservices?|monolith|gateway|pub\/?sub|message\s+(?:queue|bus)|job\s+queue|(?:behind|through|via)\s+a\s+queue|(?:its\s+own|their\s+own|separate|dedicated|independent)\s+(?:[\w.-]+\s+)?(?:service|cluster|database|db)|schema\s+per\s+tenant|per[\s-]tenant|read\s+models?|projections?|listen\/notify|poll(?:s|ing)?)\b|事件溯源|网关|閘道|[消訊][息][队佇隊][列]|任[务務][队隊佇]列|工作佇列|[发發]布[订訂]阅|[发發]布[订訂]閱|[订訂][阅閱]事件|[轮輪][询詢]|[独獨]立(?:的)?(?:服[务務]|[数資][据料]?[库庫]|集群|叢集)|[租][户戶].{0,8}schema|集群|叢集/i;
+export const ARCH_SHAPE = /\b(?:event[\s-]sourc\w*|cqrs|microservices?|monolith|gateway|pub\/?sub|message\s+(?:queue|bus)|job\s+queue|(?:behind|through|via)\s+a\s+queue|(?:its\s+own|their\s+own|separate|dedicated|independent)\s+(?:[\w.-]+\s+)?(?:service|cluster|database|db)|schema\s+per\s+tenant|per[\s-]tenant|read\s+models?|projections?|listen\/notify|poll(?:s|ing)?)\b|事件溯源|网关|閘道|[消訊][息][队佇隊][列]|任[务務][队隊佇]列|工作佇列|[发發]布[订訂]阅|[发發]布[订訂]閱|[订訂][阅閱]事件|[轮輪][询詢]|[独獨]立(?:的)?(?:服[务務]|[数資][据料]?[库庫]|集群|叢集)|[独獨]立(?:的)?\s*(?:[\w.-]+\s+)?(?:service|cluster|database|db)\b|[租][户戶].{0,8}schema|集群|叢集/i;
 
 /**
  * A statement of a system's shape said without "we decided": a structural verb and a shape word
@@ -68,7 +68,7 @@ export const PLAIN_CHOICE: Marker = {
   kind: 'Decision',
   confidence: 0.7,
   topical: true,
-  re: /(?<![不别別没沒])(?:先|就|还是|還是|都|只|统一|統一)?(?:用|采用|採用|使用|改用|换成|換成|改成|[换換]回|改回)\s*(?:[\p{sc=Han}]{0,6}?的\s*)?[A-Za-z][\w.+-]*/u,
+  re: /(?<![不别別没沒])(?:先|就|还是|還是|都|只|统一|統一)?(?:用|采用|採用|使用|改用|换成|換成|改成|[换換]回|改回|部署到|部署在|迁到|遷到|搬到)\s*(?:[\p{sc=Han}]{0,6}?的\s*)?[A-Za-z][\w.+-]*/u,
 };
 
 /**
