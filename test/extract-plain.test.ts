@@ -112,3 +112,14 @@ describe('more of the same families', () => {
     assert.deepEqual([fix?.kind, fix?.revises], ['Architecture', true]);
   });
 });
+
+describe('hypotheticals, options and other people\'s wishes land nothing', () => {
+  test('in English, 简体, 繁體 and mixed', () => {
+    for (const text of [
+      'Suppose we use Kafka for the event bus.', 'We could switch the mobile app to Expo Router.', 'One option is to deploy on Fly.io.',
+      'It would be nice to have 100% test coverage, just a dream.', 'Dana prefers tabs for indentation.',
+      '假如我们用 Kafka 做事件总线。', '要是能用 Rust 重写就好了。', '有一个方案是用 Redis 做缓存。',
+      '假設我們改用 MongoDB。', '老闆希望我們改用 Azure。', 'Hypothetically 我们可以用 Deno。',
+    ]) assert.deepEqual(kinds(text), [], text);
+  });
+});
