@@ -95,11 +95,13 @@ describe('a revision naming nothing revises what was said just before it in its 
   const OTHER = known('ARCH-20261115-search-split-from-postgres', 'Search split out of Postgres', { kind: 'Architecture', sessionId: 'other', key: 'decision:a:database', scope: 'project:a', day: '2026-11-15' });
 
   test('the same session\'s statement one exchange back, before another session\'s entry with the same key', () => {
-    const fix = cand('不对，改成用 Postgres 的 LISTEN/NOTIFY', { kind: 'Architecture', key: 'decision:a:database', scope: 'project:a' });
+    const fix = cand('改成用 Postgres 的 LISTEN/NOTIFY', { kind: 'Architecture', key: 'decision:a:database', scope: 'project:a', corrects: true });
     assert.equal(supersedes(fix, [OTHER, POLL]), POLL.id);
     // Another session, or too far back in this one: not "just before".
     assert.equal(supersedes({ ...fix, sessionId: 's2' }, [POLL]), undefined);
     assert.equal(supersedes({ ...fix, firstTurn: 9, lastTurn: 9 }, [POLL]), undefined);
+    // Not a correction and sharing no word with it: not about the same thing.
+    assert.equal(supersedes({ ...fix, corrects: undefined }, [POLL]), undefined);
   });
 
   test('a moved goal replaces the goal before it and keeps its key', () => {
@@ -116,5 +118,13 @@ describe('a task state update named by its first clause', () => {
     assert.equal(supersedes(cand('The Postgres driver upgrade is blocked, v9 breaks our connection pooler', { kind: 'Task', state: 'blocked', revises: false }), [en]), en.id);
     const zh = known('TASK-20261118-把-postgres-驱动升级到-v9', '把 Postgres 驱动升级到 v9', { kind: 'Task', state: 'todo' });
     assert.equal(supersedes(cand('Postgres 驱动升级卡住了，v9 跟我们的连接池不兼容', { kind: 'Task', state: 'blocked', revises: false }), [zh]), zh.id);
+  });
+});
+
+describe('just before, but about the same thing', () => {
+  test('"日志改用 pino" right after "缓存用 Redis" in the same session revises nothing', () => {
+    const redis = known('DECISION-20261118-缓存用-redis', '缓存用 Redis', { sessionId: 's1', firstTurn: 1, lastTurn: 1 });
+    assert.equal(supersedes(cand('日志改用 pino'), [redis]), undefined);
+    assert.equal(supersedes(cand('缓存改用 Memcached'), [redis]), redis.id);
   });
 });

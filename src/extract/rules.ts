@@ -149,7 +149,7 @@ function userStatements(turn: Turn, turns: Turn[], afterAgent: boolean): UserSai
     const settled = !UNSETTLED.test(own) && !CANCEL.test(own);
     // Correcting their own statement in the same message, the user keeps its kind ("From now on, deploy on Thursdays. No wait, make that Tuesdays").
     const kind = corrects[i] && used === CORRECTED && last ? last.kind : marker.kind;
-    const st = { kind, text, confidence: marker.confidence, revises: corrects[i], ...(used ? { marker: used } : {}) };
+    const st = { kind, text, confidence: marker.confidence, revises: corrects[i], corrects: corrects[i], ...(used ? { marker: used } : {}) };
     const c = settled ? build(st, turns, turn, turn, 'user') : undefined;
     // "What didn't work: X. The real cause was Y; Z fixed it.": one lesson, told in several sentences.
     if (c && last && last.kind === 'Lesson' && c.kind === 'Lesson') {

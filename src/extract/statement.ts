@@ -67,6 +67,8 @@ export interface Statement {
   confidence: number;
   marker?: Marker;
   revises?: boolean;
+  /** A correction of what was just said (rules.ts): the candidate's `corrects`. */
+  corrects?: boolean;
 }
 
 const UNIFY = /[统統]一(?:用|使用|採用|采用)|\bstandardi[sz]e\s+on\b/i;
@@ -107,6 +109,7 @@ export function build(st: Statement, turns: Turn[], first: Turn, last: Turn, ori
     confidence: st.confidence,
     origin,
     revises: st.revises === true || REVISION.test(st.text),
+    ...(st.corrects ? { corrects: true } : {}),
     sessionId: first.sessionId,
     sessionPath: first.sessionPath,
     firstTurn: first.index,
