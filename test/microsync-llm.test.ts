@@ -52,6 +52,24 @@ describe('microsync with an LLM', () => {
     for (const s of SECRETS) assert.ok(!memory.includes(s));
   });
 
+  test('a rule a model writes around a credential\'s value is not written; a note holding it is, redacted', async (t) => {
+    llm.chat.handler = (body: ChatRequestBody) => ({
+      entries: promptTurns(body)
+        .filter((x) => x.role === 'user' && x.text.includes('[REDACTED'))
+        .flatMap((x) => [
+          wireEntry({ kind: 'Rule', title: `LLM rule ${x.index}`, conclusion: x.text.slice(0, 200), confidence: 0.8, first_turn: x.index, last_turn: x.index }),
+          wireEntry({ kind: 'Note', title: `LLM note ${x.index}`, conclusion: x.text.slice(0, 200), confidence: 0.8, first_turn: x.index, last_turn: x.index }),
+        ]),
+    });
+    const { ws } = llmWorkspace(t);
+    const r = await mem(['-C', ws, 'microsync', '--since', 'all', '--now', NOW]);
+    assert.equal(r.code, 0, r.stderr);
+    const memory = [...snapshot(ws).values()].join('\n');
+    assert.match(memory, /LLM note \d+/);
+    assert.doesNotMatch(memory, /LLM rule/);
+    for (const s of SECRETS) assert.ok(!memory.includes(s));
+  });
+
   test('invalid JSON is retried once, then the rule-based extractor reads the batch (nothing lost); the run still succeeds', async (t) => {
     const { ws } = llmWorkspace(t);
     llm.chat.handler = () => '{"entries": [ {"kind": "Decision", "title": ';

@@ -89,3 +89,42 @@ describe('"this replaces the X decision" names the decision about X (issue 27)',
   test('the decision holding the named term', () => assert.equal(supersedes(cand('We decided to go back to Svelte for the admin app. This replaces the Vue decision from this morning'), pool), 'DECISION-20261118-the-admin-app-uses-vue'));
   test('naming a term no entry holds links nothing by name', () => assert.equal(supersedes(cand('Use Svelte. This replaces the Angular decision'), pool), undefined));
 });
+
+describe('a revision naming nothing revises what was said just before it in its session', () => {
+  const POLL = known('ARCH-20261118-notify-polls-the-jobs-table', '通知服务每 5 秒轮询一次任务表', { kind: 'Architecture', sessionId: 's1', firstTurn: 1, lastTurn: 1, scope: 'project:a' });
+  const OTHER = known('ARCH-20261115-search-split-from-postgres', 'Search split out of Postgres', { kind: 'Architecture', sessionId: 'other', key: 'decision:a:database', scope: 'project:a', day: '2026-11-15' });
+
+  test('the same session\'s statement one exchange back, before another session\'s entry with the same key', () => {
+    const fix = cand('改成用 Postgres 的 LISTEN/NOTIFY', { kind: 'Architecture', key: 'decision:a:database', scope: 'project:a', corrects: true });
+    assert.equal(supersedes(fix, [OTHER, POLL]), POLL.id);
+    // Another session, or too far back in this one: not "just before".
+    assert.equal(supersedes({ ...fix, sessionId: 's2' }, [POLL]), undefined);
+    assert.equal(supersedes({ ...fix, firstTurn: 9, lastTurn: 9 }, [POLL]), undefined);
+    // Not a correction and sharing no word with it: not about the same thing.
+    assert.equal(supersedes({ ...fix, corrects: undefined }, [POLL]), undefined);
+  });
+
+  test('a moved goal replaces the goal before it and keeps its key', () => {
+    const goal = known('GOAL-20261118-launch-in-germany-in-q2', '目标是二季度在德国上线', { kind: 'Goal', sessionId: 's1', firstTurn: 1, lastTurn: 1, key: 'goal:a:launch-in-germany-in-q2', scope: 'project:a' });
+    const moved = cand('改成三季度在德国上线', { kind: 'Goal', key: 'goal:a:q3', scope: 'project:a' });
+    const e = planEntries({ candidates: [moved], existing: [goal] }).entries[0]!.entry;
+    assert.deepEqual([getField(e, 'supersedes'), getField(e, 'key')], [goal.id, 'goal:a:launch-in-germany-in-q2']);
+  });
+});
+
+describe('a task state update named by its first clause', () => {
+  test('"The Postgres driver upgrade is blocked, v9 breaks our pooler" and "Postgres 驱动升级卡住了，…" update the open task', () => {
+    const en = known('TASK-20261118-upgrade-the-postgres-driver-to-v9', 'Upgrade the Postgres driver to v9', { kind: 'Task', state: 'todo' });
+    assert.equal(supersedes(cand('The Postgres driver upgrade is blocked, v9 breaks our connection pooler', { kind: 'Task', state: 'blocked', revises: false }), [en]), en.id);
+    const zh = known('TASK-20261118-把-postgres-驱动升级到-v9', '把 Postgres 驱动升级到 v9', { kind: 'Task', state: 'todo' });
+    assert.equal(supersedes(cand('Postgres 驱动升级卡住了，v9 跟我们的连接池不兼容', { kind: 'Task', state: 'blocked', revises: false }), [zh]), zh.id);
+  });
+});
+
+describe('just before, but about the same thing', () => {
+  test('"日志改用 pino" right after "缓存用 Redis" in the same session revises nothing', () => {
+    const redis = known('DECISION-20261118-缓存用-redis', '缓存用 Redis', { sessionId: 's1', firstTurn: 1, lastTurn: 1 });
+    assert.equal(supersedes(cand('日志改用 pino'), [redis]), undefined);
+    assert.equal(supersedes(cand('缓存改用 Memcached'), [redis]), redis.id);
+  });
+});

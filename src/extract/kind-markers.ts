@@ -12,6 +12,9 @@ export const KIND_MARKERS: Marker[] = [
   { kind: 'Lesson', confidence: 0.85, re: /踩坑|踩了[个個]?坑|教[训訓]|[经經][验驗]教[训訓]|[问問]题(?:出)?在.*(?:因为|因為|原因|修复|修復|解决|解決)|根因是/, strip: /^.*?(?:[经經][验驗]教[训訓]|教[训訓]|踩坑(?:记录|記錄)?)\s*(?:是)?\s*[:：,，]?\s*/ },
   // A cause and its fix said together, or a takeaway: "the cause was X; Y fixed it", "Postmortem takeaway: …", "复盘结论：…".
   { kind: 'Lesson', confidence: 0.8, re: /\b(?:postmortem\s+takeaway|takeaway\s+from\s+[^:：,.]{1,30}?|(?:the\s+)?takeaway|learned\s+the\s+hard\s+way|keep\s+(?:that|this|it)\s+as\s+a\s+lesson)\b\s*[:：,，—–.-]|\bkeep\s+(?:that|this|it)\s+as\s+a\s+lesson\b|(?=.*\b(?:fix(?:ed|es)?|solved|resolved)\b)\b(?:(?:root|real|actual)\s+cause\s+(?:was|is)|(?:was|were)\s+due\s+to|came\s+from|caused\s+by)\b|复盘结论|複盤結論|(?:真正的)?原因是.*(?:之后|之後|以后|以後|就好了|就正常|修复|修復|解决|解決)/i, strip: /^.*?(?:\b(?:postmortem\s+takeaway|takeaway\s+from\s+[^:：,.]{1,30}?|(?:the\s+)?takeaway|learned\s+the\s+hard\s+way|keep\s+(?:that|this|it)\s+as\s+a\s+lesson)\b|复盘结论|複盤結論)\s*[:：,，—–.-]?\s*/i },
+  // A cause and its fix in one Chinese or mixed sentence, under any label ("今天的收获：构建慢是因为…，把 COPY 挪到后面就好了",
+  // "踩雷紀錄：部署失敗是因為…，解法是…", "Root cause 是…，统一成 UTC 之后就正常了").
+  { kind: 'Lesson', confidence: 0.8, re: /(?:是因[为為]|造成的|[导導]致的|引起的|\broot\s+cause\s*是).*(?:就好了|就正常|解法是|解[决決]|修好|修[复復]|之[后後]就)/i, strip: /^[^：:，,。.]{1,8}[：:]\s*/ },
   // Task: a TODO, a next step someone has to take, a task's state.
   { kind: 'Task', confidence: 0.85, re: /^[\s,]*(?:todo|to-do)\s*[:：—–-]|\badd\s+(?:a\s+)?(?:task|todo)\b|\b(?:next|then)[\s,]+we\s+(?:still\s+)?need\s+to\b|\bwe\s+still\s+need\s+to\b|\b(?:task|todo|ticket)\s+(?:is|was)\s+(?:now\s+)?(?:done|finished|complete[d]?|blocked)\b|\bis\s+(?:now\s+)?blocked\s+(?:on|by)\b|\bmark\s+.{1,60}?\s+as\s+(?:done|blocked|in\s+progress)\b/i, strip: /^.*?\b(?:todo|to-do|add\s+(?:a\s+)?(?:task|todo)(?:\s+to)?|(?:next|then)[\s,]+we\s+(?:still\s+)?need\s+to|we\s+still\s+need\s+to|mark)\b\s*[:：,，—–-]?\s*/i },
   { kind: 'Task', confidence: 0.85, re: /^[\s,，]*(?:待[办辦]|TODO)\s*[:：]|加[个個一]?(?:任[务務]|待[办辦])|接下[来來](?:我[们們])?(?:要|需要)|下一步(?:要|是)|(?:任[务務]|待[办辦]).{0,20}(?:已[经經]?完成|做完了|卡住了|被阻塞|阻塞了)/, strip: /^.*?(?:待[办辦]|TODO|加[个個一]?(?:任[务務]|待[办辦])|接下[来來](?:我[们們])?(?:要|需要)|下一步(?:要|是))\s*[:：,，]?\s*/ },
@@ -19,12 +22,17 @@ export const KIND_MARKERS: Marker[] = [
   { kind: 'Task', confidence: 0.85, re: /^[\s,]*(?:new\s+)?task\s*[:：—–-]|\b(?:put|add)\s+(?:this|that|it)\s+(?:on|to)\s+(?:the|my|our)\s+(?:task|todo|to-do)\s+list\b|\b(?:i['’]?m|i\s+am|we['’]?re|we\s+are)\s+(?:still\s+)?blocked\s+on\b|^[\s,，]*(?:新)?任[务務]\s*[:：]|(?:加到|放到|记到|記到)(?:任[务務]|待[办辦])(?:清[单單]|列表)?/i, strip: /^.*?(?:\b(?:new\s+)?task\s*[:：—–-]|\b(?:put|add)\s+(?:this|that|it)\s+(?:on|to)\s+(?:the|my|our)\s+(?:task|todo|to-do)\s+list\b\s*[:：—–-]?|^[\s,，]*(?:新)?任[务務]\s*[:：])\s*/i },
   // "Goal: X", "The objective for the hackathon is X", "… That is the target.", "Set that as the goal."
   { kind: 'Goal', confidence: 0.85, re: /^[\s,]*(?:our\s+|the\s+|main\s+)?goal\s*[:：—–-]|\b(?:the|our|main)\s+(?:goal|objective|target)\s+for\s+[^.?!]{1,40}?\s+is\b|\b(?:the|our|main)\s+objective\s+is\b|^(?:that|this)(?:['’]s|\s+is)\s+(?:the|our)\s+(?:target|goal|objective)\b|\bset\s+(?:that|this|it)\s+as\s+(?:the|our|a)\s+(?:goal|target)\b/i, strip: /^.*?(?:\bgoal\s*[:：—–-]|\b(?:goal|objective|target)\s+for\s+[^.?!]{1,40}?\s+is\b(?:\s+to)?|\bobjective\s+is\b(?:\s+to)?|^(?:that|this)(?:['’]s|\s+is)\s+(?:the|our)\s+(?:target|goal|objective)|\bset\s+(?:that|this|it)\s+as\s+(?:the|our|a)\s+(?:goal|target))\s*/i },
+  // A goal said and then named one: "…，这是我们的目标", "…，把這個訂為目標", "…，that's the goal", "Goal 很简单：…", "这个 quarter 的 goal 是…".
+  { kind: 'Goal', confidence: 0.85, re: /[，,]\s*(?:[这這](?:就)?是(?:我[们們]的)?目[标標]|把[这這][个個]?(?:定|訂|设|設)(?:为|為|成)目[标標]|(?:that['’]s|this\s+is)\s+(?:the|our)\s+(?:goal|target)|set\s+(?:that|this|it)\s+as\s+(?:the|our|a)\s+(?:goal|target))|(?:目[标標]|\bgoal\b)\s*(?:很[简簡][单單]\s*[:：]|是)/i, strip: /^.*?(?:目[标標]|\bgoal\b)\s*(?:很[简簡][单單]\s*[:：]|是)\s*/i },
   // Goal: what the work is for.
   { kind: 'Goal', confidence: 0.85, re: /\b(?:our|the|my|main|project['’]?s?)\s+goal\s+(?:is|for\s+\w+\s+is)\b|\bwe\s+(?:want|aim|plan)\s+to\s+(?:reach|hit|get\s+to|achieve|be\s+under|be\s+below|stay\s+under)\b|\bthe\s+target\s+is\b/i, strip: /^.*?\b(?:goal\s+(?:for\s+\w+\s+)?is|we\s+(?:want|aim|plan)\s+to|the\s+target\s+is)\b\s*(?:to\s+)?[:：,，]?\s*/i },
+  // "目标改成三季度…", "goal 改成 Q1…": the goal moved.
+  { kind: 'Goal', confidence: 0.85, re: /(?:目[标標]|\bgoal\b|\btarget\b)\s*(?:改成|改为|改為|调整为|調整為|换成|換成)/i, strip: /^.*?(?:目[标標]|\bgoal\b|\btarget\b)\s*(?=改|调|調|换|換)/i },
   { kind: 'Goal', confidence: 0.85, re: /目[标標](?:是|为|為|[:：])|我[们們]要[达達]到|[争爭]取[达達]到/, strip: /^.*?(?:目[标標](?:是|为|為|[:：])|我[们們]要|[争爭]取)\s*[:：,，]?\s*/ },
   // Preference: how the user likes things done.
   { kind: 'Preference', confidence: 0.85, re: /\bi\s+(?:(?:really|strongly|generally|always)\s+)?prefer\b(?![?？])|\bi['’]?d\s+(?:rather|prefer)\b(?!\s+(?:be|not|stay|go\s+home)\b)|\bi\s+like\s+(?!(?:it|this|that|these|those|them|him|her)\s)\S.{0,60}?\s+better\b|\bmy\s+preference\s+is\b/i, strip: /^.*?\b(?:i\s+(?:(?:really|strongly|generally|always)\s+)?(?=prefer)|i['’]?d\s+(?=rather|prefer)|i\s+(?=like)|my\s+preference\s+is(?:\s+that)?\s*[:：]?)/i },
-  { kind: 'Preference', confidence: 0.85, re: /我(?:比[较較]|更|还是|還是|一般)?(?:喜[欢歡]|偏好|倾向|傾向|习惯|習慣)/, strip: /^.*?我(?=(?:比[较較]|更|还是|還是|一般)?(?:喜[欢歡]|偏好|倾向|傾向|习惯|習慣))/ },
+  // "我比較喜歡…", "我更想用 Vitest", "我 prefer 用 node:test".
+  { kind: 'Preference', confidence: 0.85, re: /我(?:比[较較]|更|还是|還是|一般)?(?:喜[欢歡]|偏好|倾向|傾向|习惯|習慣|想用|想要用|\s*prefer\b)/i, strip: /^.*?我\s*(?=(?:比[较較]|更|还是|還是|一般)?(?:喜[欢歡]|偏好|倾向|傾向|习惯|習慣|想用|想要用|prefer\b))/i },
 ];
 
 /**
@@ -37,7 +45,7 @@ export const STYLE_TOPIC = /\b(?:indent(?:ation|ed)?|tabs?|spaces|pnpm|npm|yarn|
  * Words that only a system's shape uses (event sourcing, a gateway, a queue between services, 网关,
  * 事件溯源, 轮询): a decision or rule saying one of them is an Architecture entry.
  */
-export const ARCH_SHAPE = /\b(?:event[\s-]sourc\w*|cqrs|microservices?|monolith|gateway|pub\/?sub|message\s+(?:queue|bus)|job\s+queue|(?:behind|through|via)\s+a\s+queue|(?:its\s+own|their\s+own|separate|dedicated|independent)\s+(?:[\w.-]+\s+)?(?:service|cluster|database|db)|schema\s+per\s+tenant|per[\s-]tenant|read\s+models?|projections?|listen\/notify|poll(?:s|ing)?)\b|事件溯源|网关|閘道|[消訊][息][队佇隊][列]|任[务務][队隊佇]列|工作佇列|[发發]布[订訂]阅|[发發]布[订訂]閱|[订訂][阅閱]事件|[轮輪][询詢]|[独獨]立(?:的)?(?:服[务務]|[数資][据料]?[库庫]|集群|叢集)|[租][户戶].{0,8}schema|集群|叢集/i;
+export const ARCH_SHAPE = /\b(?:event[\s-]sourc\w*|cqrs|microservices?|monolith|gateway|pub\/?sub|message\s+(?:queue|bus)|job\s+queue|(?:behind|through|via)\s+a\s+queue|(?:its\s+own|their\s+own|separate|dedicated|independent)\s+(?:[\w.-]+\s+)?(?:service|cluster|database|db)|schema\s+per\s+tenant|per[\s-]tenant|read\s+models?|projections?|listen\/notify|poll(?:s|ing)?)\b|事件溯源|网关|閘道|[消訊][息][队佇隊][列]|任[务務][队隊佇]列|工作佇列|[发發]布[订訂]阅|[发發]布[订訂]閱|[订訂][阅閱]事件|[轮輪][询詢]|[独獨]立(?:的)?(?:服[务務]|[数資][据料]?[库庫]|集群|叢集)|[独獨]立(?:的)?\s*(?:[\w.-]+\s+)?(?:service|cluster|database|db)\b|[租][户戶].{0,8}schema|集群|叢集/i;
 
 /**
  * A statement of a system's shape said without "we decided": a structural verb and a shape word
@@ -47,8 +55,31 @@ export const ARCH_SHAPE = /\b(?:event[\s-]sourc\w*|cqrs|microservices?|monolith|
 export const ARCH_MARKERS: Marker[] = [
   { kind: 'Architecture', confidence: 0.8, re: /\b(?:architecture\s+decision|(?:the\s+)?(?:design|architecture)\s+is\s+(?:settled|decided))\s*[:：—–-]/i, strip: /^.*?\b(?:architecture\s+decision|(?:the\s+)?(?:design|architecture)\s+is\s+(?:settled|decided))\s*[:：—–-]\s*/i },
   { kind: 'Architecture', confidence: 0.8, re: new RegExp(String.raw`(?<!\b(?:to|should|could|might|would|can)\s+)\b(?:split(?:s|ting)?|mov(?:e|es|ing)|put(?:s|ting)|isolated|subscribes?|runs?\s+(?:on|through))\b[^.?!]{0,80}?(?:${ARCH_SHAPE.source})|\bwill\s+poll\b`, 'i'), strip: /^.*?\b(?:we(?:['’]re|\s+are)\s+|we\s+will\s+|we['’]ll\s+)(?=split|mov|put)/i },
-  { kind: 'Architecture', confidence: 0.8, re: /架[构構]上?(?:定了|[确確]定了?|定案)|方案定了|(?:拆成|拆出|拆分|放到|放在|[挪搬]到|走)[^，,。]{0,30}?(?:事件溯源|网关|閘道|[消訊]息[队佇隊]列|任[务務][队隊佇]列|工作佇列|[独獨]立(?:的)?(?:服[务務]|集群|叢集)|集群|叢集)/, strip: /^.*?(?:架[构構]上?(?:定了|[确確]定了?|定案)|方案定了)\s*[:：,，]?\s*/ },
+  { kind: 'Architecture', confidence: 0.8, re: /架[构構]上?(?:定了|[确確]定了?|定案)|方案定了|[设設][计計](?:上)?(?:定案|定了)|(?:拆成|拆出|拆分|放到|放在|[挪搬]到|走)[^，,。]{0,30}?(?:事件溯源|网关|閘道|[消訊]息[队佇隊]列|任[务務][队隊佇]列|工作佇列|[独獨]立(?:的)?(?:服[务務]|集群|叢集)|集群|叢集)/, strip: /^.*?(?:架[构構]上?(?:定了|[确確]定了?|定案)|方案定了|[设設][计計](?:上)?(?:定案|定了))\s*[:：,，]?\s*/ },
 ];
+
+/**
+ * A choice said plainly in Chinese, with no "we decided": a subject, then 用/采用/改用 and a named
+ * tool ("接口文档先用 Swagger 生成", "文档站我们用 Docusaurus 搭", "Integration tests 就用 pytest").
+ * Only a named (Latin-script) tool, and never after a negation ("不用 X", "别用 X" say what not to
+ * use). A question, a hedge, a quote or someone else's words still settle nothing (rules.ts).
+ */
+export const PLAIN_CHOICE: Marker = {
+  kind: 'Decision',
+  confidence: 0.7,
+  topical: true,
+  re: /(?<![不别別没沒])(?:先|就|还是|還是|都|只|统一|統一)?(?:用|采用|採用|使用|改用|换成|換成|改成|[换換]回|改回|部署到|部署在|迁到|遷到|搬到)\s*(?:[\p{sc=Han}]{0,6}?的\s*)?[A-Za-z][\w.+-]*/u,
+};
+
+/**
+ * A system's shape said plainly, in a sentence with Chinese in it: a shape word (轮询, 网关, a queue,
+ * poll) and a schedule or a placement ("通知服务每 5 秒轮询一次任务表", "Sync job 每 10 分钟 poll 一次").
+ */
+export const PLAIN_SHAPE: Marker = {
+  kind: 'Architecture',
+  confidence: 0.7,
+  re: new RegExp(`(?:[从從][^。？?，,]{1,30}?(?:拆出|拆分出|剥离|剝離|分离出|分離出))|(?=[^。？?]*\\p{sc=Han})(?:每\\s*\\d+\\s*(?:秒|分[钟鐘]|小[时時])|放到|放在|丟到|丢到|走|通[过過]|拆成|拆出)[^。？?]{0,30}?(?:${ARCH_SHAPE.source})`, 'iu'),
+};
 
 /** The fix of a lesson, said in the sentence after its cause: "Adding the index fixed it.", "加上索引就好了". */
 export const FIXED = /\b(?:fix(?:ed|es)?|solved|resolved|did\s+the\s+trick)\b|就好了|就正常|修好|解决了|解決了/i;
@@ -59,7 +90,7 @@ export const CAUSE = /\b(?:because|due\s+to|caused\s+by|came\s+from|(?:root|real
 /** A Task's state, from how the statement says it. */
 export function taskState(statement: string): 'todo' | 'doing' | 'done' | 'blocked' {
   if (/\bblocked\b|卡住|阻塞/i.test(statement)) return 'blocked';
-  if (/\b(?:done|finished|completed?)\b|已[经經]?完成|做完了/i.test(statement)) return 'done';
+  if (/\b(?:done|finished|completed?)\b|已[经經]?完成|完成了|做完了|做好了/i.test(statement)) return 'done';
   if (/\bin\s+progress\b|\bworking\s+on\b|进行中|進行中/i.test(statement)) return 'doing';
   return 'todo';
 }

@@ -3,7 +3,8 @@
  * Data only: adding a language or a phrase is a one-line change that the tests then hold to.
  */
 import type { Kind } from '../entries/model.js';
-import { ARCH_MARKERS, KIND_MARKERS } from './kind-markers.js';
+import { ARCH_MARKERS, KIND_MARKERS, PLAIN_CHOICE, PLAIN_SHAPE } from './kind-markers.js';
+import { DUTY_MARKERS, TASK_TAGS } from './duty-markers.js';
 import type { Marker } from './kind-markers.js';
 
 
@@ -31,8 +32,10 @@ const NOT_AN_INSTRUCTION = [
   EN`\w+ing|\w*[^su\W]s|\w+[^e\W]ed`,
 ].join('|');
 
-/** Where an instruction opens: its sentence's start, or after "please", "and", "also", "so", "but". */
-const OPENING = EN`^[\s,，;；:：—–-]*(?:(?:please|and|also|so|but)[\s,]+)*`;
+/** Where an instruction opens: its sentence's start, after "这个 repo", or after "please", "and", "also", "so", "but". */
+const OPENING = EN`^[\s,，;；:：—–-]*(?:(?:in|for|across|on)\s+(?:every|all|each|this|our)\s+[^,.?!]{1,30}?,\s*)?(?:[这這][个個]\s*(?:repo|project|codebase|仓库|倉庫|项目|項目|專案)\s*)?(?:(?:please|and|also|so|but)[\s,]+)*`;
+/** What comes off an instruction's front: the opening words, but not where it holds ("In every project, …" says its scope). */
+const OPENING_STRIP = EN`^[\s,，;；:：—–-]*(?:[这這][个個]\s*(?:repo|project|codebase|仓库|倉庫|项目|項目|專案)\s*)?(?:(?:please|and|also|so|but)[\s,]+)*`;
 
 /** Verbs that open a standing instruction: "Use …", "Keep …", "Write …". */
 const IMPERATIVE = EN`use|prefer|keep|write|put|indent|format|name|store|stick\s+with|stay\s+with|default\s+to|reply|respond|answer|talk|speak|avoid|run|deploy|commit|send`;
@@ -57,19 +60,21 @@ const PLAN = new RegExp(
 
 export const MARKERS: Marker[] = [
   ...KIND_MARKERS,
-  { kind: 'Note', confidence: 0.95, re: /\b(?:please\s+)?remember\s+(?:this|that)\b|^[\s,]*(?:(?:ok(?:ay)?|and|also|oh|btw)[\s,]+)*(?:please\s+)?remember\s*(?:[:：—–]|-\s)|\bplease\s+remember\b(?!\s+(?:to|when|if|whether|what|how|why|where|who)\b)|\bdon['’]?t\s+forget\b|\bnote\s+to\s+self\b|\bfor\s+the\s+record\b/i, strip: /^.*?\b(?:(?:please\s+)?remember(?:\s+(?:this|that))?|don['’]?t\s+forget(?:\s+that)?|note\s+to\s+self|for\s+the\s+record)\b\s*[:：,，-]?\s*/i },
-  { kind: 'Note', confidence: 0.95, re: /[请請]?[记記]住|[别別]忘了|[备備]忘/, strip: /^.*?(?:[请請]?[记記]住|[别別]忘了|[备備]忘)\s*[:：,，]?\s*/ },
-  { kind: 'Rule', confidence: 0.9, re: /\b(?:from\s+now\s+on|going\s+forward|new\s+rule|the\s+rule\s+is|as\s+a\s+rule|make\s+it\s+a\s+rule|never\s+again(?=\s+\w))\b|\brule\s*(?::|[-—–]+\s)/i, strip: /^.*?\b(?:from\s+now\s+on|going\s+forward|new\s+rule|the\s+rule\s+is(?:\s+that)?|as\s+a\s+rule|make\s+it\s+a\s+rule(?:\s+that)?|rule)\b\s*[:：,，-]?\s*/i },
-  { kind: 'Rule', confidence: 0.85, topical: true, re: new RegExp(EN`${OPENING}(?:always|never|(?:don['’]?t|do\s+not)\s+ever)\s+(?:(?:${ADVERB})\s+)?(?!(?:${NOT_AN_INSTRUCTION})\b)[a-z]`, 'i'), strip: new RegExp(OPENING, 'i') },
+  ...TASK_TAGS,
+  { kind: 'Note', confidence: 0.95, re: /\b(?:please\s+)?remember\s+(?:this|that)\b|\bremember\s+it\s*[:：]|(?:帮我|幫我|请|請)\s*remember\b|^[\s,]*(?:(?:ok(?:ay)?|and|also|oh|btw)[\s,]+)*(?:please\s+)?remember\s*(?:[:：—–]|-\s)|\bplease\s+remember\b(?!\s+(?:to|when|if|whether|what|how|why|where|who)\b)|\bdon['’]?t\s+forget\b|\bnote\s+to\s+self\b|\bfor\s+the\s+record\b/i, strip: /^.*?\b(?:(?:please\s+)?remember(?:\s+(?:this|that|it(?=\s*[:：])))?|don['’]?t\s+forget(?:\s+that)?|note\s+to\s+self|for\s+the\s+record)\b\s*[:：,，-]?\s*/i },
+  { kind: 'Note', confidence: 0.95, re: /[请請]?[记記]住|[别別]忘了|[备備]忘|[请請][记記]得|[记記]一下\s*[:：]/, strip: /^.*?(?:[请請]?[记記]住|[别別]忘了|[备備]忘|[请請][记記]得|[记記]一下)\s*[:：,，]?\s*/ },
+  { kind: 'Rule', confidence: 0.9, re: /\b(?:from\s+now\s+on|going\s+forward|new\s+rule|the\s+rule\s+is|as\s+a\s+rule|make\s+it\s+a\s+rule|never\s+again(?=\s+\w))\b|\brule(?:\s+for\s+[^:：.?!]{1,30}?)?\s*(?:[:：]|[-—–]+\s)/i, strip: /^.*?\b(?:from\s+now\s+on|going\s+forward|new\s+rule|the\s+rule\s+is(?:\s+that)?|as\s+a\s+rule|make\s+it\s+a\s+rule(?:\s+that)?|rule(?:\s+for\s+[^:：.?!]{1,30}?(?=\s*[:：]))?)\b\s*[:：,，-]?\s*/i },
+  { kind: 'Rule', confidence: 0.85, topical: true, re: new RegExp(EN`${OPENING}(?:always|never|(?:don['’]?t|do\s+not)\s+ever)\s+(?:(?:${ADVERB})\s+)?(?:(?!(?:${NOT_AN_INSTRUCTION})\b)[a-z]|[\u4e00-\u9fff])`, 'i'), strip: new RegExp(OPENING_STRIP, 'i') },
   // "Sure, go ahead, but always keep our conversation in English.": the instruction after the clause.
   { kind: 'Rule', confidence: 0.85, topical: true, re: new RegExp(EN`[,;]\s*(?:but|and)\s+(?:always|never)\s+(?!(?:${NOT_AN_INSTRUCTION})\b)[a-z]`, 'i'), strip: /^.*?[,;]\s*(?:but|and)\s+(?=always|never)/i },
   // An imperative without "always" that says it holds generally: "Use 2-space indentation everywhere.",
   // "use pnpm, not npm, for everything". "Use the helper in utils.ts" is a task, not a rule.
-  { kind: 'Rule', confidence: 0.8, topical: true, re: new RegExp(EN`${OPENING}(?:${IMPERATIVE})\b(?=[^.?!]*(?:${GENERAL}))(?![^.?!]*\b(?:in|of|for)\s+(?:this|that|the\s+current)\s+(?:file|function|module|component|class|method|pr|diff|branch|script|test|page|view|folder))`, 'i'), strip: new RegExp(OPENING, 'i') },
-  { kind: 'Rule', confidence: 0.85, topical: true, re: /(?:永[远遠]|[绝絕][对對]|千[万萬])不要|永[远遠]不|不要再|[别別]再|[统統]一用|一律用|^[\s,，]*[用採采]\s*\S[^，,。]*[，,]\s*(?:不要|[别別]|而不是)用|^[\s,，]*(?:好的?[，,]\s*)?(?:我[们們](?:就|还是|還是)?)?[用採采]\s*\S[^，,。]{0,30}而不是/ },
+  { kind: 'Rule', confidence: 0.8, topical: true, re: new RegExp(EN`${OPENING}(?:${IMPERATIVE})\b(?=[^.?!]*(?:${GENERAL}))(?![^.?!]*\b(?:in|of|for)\s+(?:this|that|the\s+current)\s+(?:file|function|module|component|class|method|pr|diff|branch|script|test|page|view|folder))`, 'i'), strip: new RegExp(OPENING_STRIP, 'i') },
+  { kind: 'Rule', confidence: 0.85, topical: true, re: /(?:永[远遠]|[绝絕][对對]|千[万萬])不要|永[远遠]不|不要再|[别別]再|[统統]一用|一律用|(?:一直|始[终終]|[总總]是)都?用|^[\s,，]*[用採采]\s*\S[^，,。]*[，,]\s*(?:不要|[别別]|而不是)用|^[\s,，]*(?:好的?[，,]\s*)?(?:我[们們](?:就|还是|還是)?)?[用採采]\s*\S[^，,。]{0,30}而不是/ },
   { kind: 'Rule', confidence: 0.85, re: /\bplease\s+remember\s+to\b|^[\s,]*remember\s+to\s+always\b/i, strip: /^.*?\bremember\s+to\s+/i },
-  { kind: 'Rule', confidence: 0.9, re: /[规規]定\s*[:：]|^[\s,，;；:：]*(?:我[们們])?[规規]定(?=所有|全部|每|一律|必[须須]|不[许許准準得能]|只[能许許准準]|禁止|要|都|[统統]一)/, strip: /^.*?[规規]定\s*[:：]?\s*/ },
-  { kind: 'Rule', confidence: 0.9, re: /[从從]现?現?在[开開]始|以[后後]|今[后後]|[规規][则則]\s*[:：]|一律|不[许許准]再?/, strip: /^.*?(?:[从從]现?現?在[开開]始|以[后後]|今[后後]|[规規][则則]\s*[:：])\s*[,，]?\s*/ },
+  { kind: 'Rule', confidence: 0.9, re: /[规規](?:定|矩)\s*[:：]|^[\s,，;；:：]*(?:我[们們])?[规規]定(?=所有|全部|每|一律|必[须須]|不[许許准準得能]|只[能许許准準]|禁止|要|都|[统統]一)/, strip: /^.*?[规規][定矩]\s*[:：]?\s*/ },
+  { kind: 'Rule', confidence: 0.9, re: /[从從]现?現?在[开開]始|以[后後]|今[后後]|^\s*之[后後]要|[规規][则則]\s*[:：]|一律|不[许許准]再?/, strip: /^.*?(?:[从從]现?現?在[开開]始|以[后後]|今[后後]|^\s*之[后後]要|[规規][则則]\s*[:：])\s*[,，]?\s*/ },
+  ...DUTY_MARKERS,
   { kind: 'Rule', confidence: 0.8, re: new RegExp(EN`\b(?:cap|limit|max(?:imum)?)\b[^.?!]{0,60}?\b(?:at|to|is)\s+\d`, 'i') },
   { kind: 'Decision', confidence: 0.9, re: /\b(?:we(?:['’]ve|\s+have)?\s+decided|i(?:['’]ve|\s+have)?\s+decided|final\s+decision|we\s+settled\s+on|we\s+chose|it['’]?s\s+decided)\b|\b(?:decision|agreed)\s*:/i, strip: /^.*?\b(?:we(?:['’]ve|\s+have)?\s+decided|i(?:['’]ve|\s+have)?\s+decided|decision|final\s+decision(?:\s+is)?|we\s+settled\s+on|we\s+chose|it['’]?s\s+decided|agreed)\b\s*(?:that\s+|to\s+|on\s+)?[:：,，-]?\s*/i },
   { kind: 'Decision', confidence: 0.75, re: /\b(?:let['’]?s\s+go\s+with|we(?:['’]ll|\s+will)\s+go\s+with|we(?:['’]re|\s+are)\s+going\s+with|go\s+with)\b/i, strip: /^.*?\b(?:let['’]?s|we(?:['’]ll|\s+will)|we(?:['’]re|\s+are)\s+going)\s+(?=go)|^.*?\b(?=go\s+with\b)/i },
@@ -80,17 +85,21 @@ export const MARKERS: Marker[] = [
   { kind: 'Architecture', confidence: 0.8, re: /\b(?:switch(?:ing|ed)?|migrat(?:e|ing|ed)|mov(?:e|ing)|replac(?:e|ing))\b[^.?!]{0,80}?\b(?:to|with)\b[^.?!]{0,80}?\b(?:architecture|service|database|db|queue|store|cache|api|websocket|microservices?|monolith|schema|backend|frontend|storage|broker)\b/i, strip: /^.*?\b(?:we(?:['’]re|\s+are)\s+|we\s+will\s+|we['’]ll\s+)?(?=switch|migrat|mov|replac)/i },
   ...ARCH_MARKERS,
   { kind: 'Architecture', confidence: 0.8, re: /架[构構].{0,20}(?:改|换|換|迁|遷|调整|調整)|(?:迁移|遷移|改用|换成|換成).{0,30}(?:数据库|資料庫|服务|服務|队列|隊列|缓存|快取|存储|存儲|架[构構])/ },
+  PLAIN_SHAPE,
+  PLAIN_CHOICE,
 ];
 
 /** Phrases that make a statement revise an earlier one (DESIGN §5 supersedes). */
-export const REVISION = /\b(?:this\s+replaces|instead\s+of|rather\s+than|(?:go(?:ing)?|switch(?:ing)?|mov(?:e|ing))\s+back\s+to|revert(?:ing)?\s+to|no\s+longer|supersedes?|replaces\s+the)\b|改[为為回成]|取代|不再|[换換]成|改用|而不是/i;
+export const REVISION = /\b(?:change\s+of\s+plans?|this\s+replaces|instead\s+of|rather\s+than|(?:go(?:ing)?|switch(?:ing)?|mov(?:e|ing))\s+back\s+to|revert(?:ing)?\s+to|no\s+longer|supersedes?|replaces\s+the)\b|改[为為回成]|取代|不再|[换換]成|改用|而不是|[计計][划劃畫](?:有)?[变變]/i;
 
 /** A statement that is a question, a guess or not yet settled is not memory (the retention gate). */
 export const UNSETTLED = new RegExp(
   [
     EN`[?？]\s*$`,
+    // Hypotheticals, wishes and options: "suppose we…", "would be nice", "we could…", "one option is…".
+    EN`\b(?:suppose|supposing|imagine|hypothetically|in\s+theory|would\s+be\s+nice|if\s+only|some\s*day|one\s+day|just\s+a\s+(?:dream|thought|wish|wild\s+idea)|wish\s*list|we\s+could|you\s+could|one\s+option|an?\s+(?:option|alternative)\s+(?:is|would\s+be)|alternatively|thinking\s+(?:about|of)|toying\s+with)\b`,
     EN`\b(?:maybe|perhaps|might|probably|possibly|what\s+if|should\s+we|could\s+we|shall\s+we|do\s+we|i\s+(?:think|guess|wonder)|not\s+sure|undecided|haven['’]?t\s+decided|not\s+(?:yet\s+)?decided|if\s+we\s+decide|let\s+me\s+know|tbd|just\s+(?:asking|wondering|curious))\b`,
-    '也[许許]|或[许許]|可能|要不要|是不是|[还還]没[决決]定|[还還]沒[决決]定|[先暂暫]不[决決]定|不[决決]定|未定|如果|(?:以[后後]|回[头頭])再[说說议議]|[随隨]便[问問][问問]|只是[问問][问問]',
+    '假如|假[设設]|要是|万一|萬一|倘若|假使|[设設]想|理[论論]上|有朝一日|哪天|[说說]不定|不[确確]定|不一定|有一?[个個](?:方案|[选選]项|[选選]項|想法|主意)|在想|[还還]在[考想]|也[许許]|或[许許]|可能|要不要|是不是|[还還]没[决決]定|[还還]沒[决決]定|[先暂暫]不[决決]定|不[决決]定|未定|如果|(?:以[后後]|回[头頭])再[说說议議]|[随隨]便[问問][问問]|只是[问問][问問]',
   ].join('|'),
   'i',
 );

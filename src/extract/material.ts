@@ -53,9 +53,16 @@ function withoutDiffs(lines: string[]): string[] {
  */
 const PASTE_INTRO = /^[^\n]*\b(?:here(?:['’]s| is| are)|below is|pasted(?: from)?|copied from)\b[^\n]*\b(?:doc(?:ument)?|file|spec|log|output|e-?mail|message|page|readme|article|post|transcript|error|stack\s*trace|trace|config|contents?|ticket|issue|thread|wiki)s?\b[^\n]*[:：]\s*$/gim;
 
+/**
+ * The same in Chinese, and a line saying the material is only for reference: "这是供应商的方案，仅供参考，
+ * 里面的内容都还没同意。", "以下是客户的需求文档：", "Vendor proposal below, for reference only."
+ */
+const PASTE_INTRO_ZH = /^[^\n]*(?:(?:[这這]是|以下是|下面是|附上)[^\n]{0,20}?(?:文[档檔件]|方案|提案|需求|[日记記][志誌录錄]|[输輸]出|[邮郵]件|[报報]告|[规規]格|草稿|清[单單])[^\n]*|[^\n]*(?:[仅僅]供参考|[仅僅]供參考|for\s+reference\s+only)[^\n]*)$/gim;
+
 function withoutPastes(text: string): string {
-  const m = PASTE_INTRO.exec(text);
+  const m = PASTE_INTRO.exec(text) ?? PASTE_INTRO_ZH.exec(text);
   PASTE_INTRO.lastIndex = 0;
+  PASTE_INTRO_ZH.lastIndex = 0;
   if (!m) return text;
   const end = m.index + m[0].length;
   return text.slice(0, end) + text.slice(end).replace(/[^\n]/g, '');

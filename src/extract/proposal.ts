@@ -24,6 +24,19 @@ export function confirms(reply: string): boolean {
 
 const LEAD = /^.*?\b(?:shall\s+we|should\s+we|should\s+i|shall\s+i|(?:do\s+you\s+)?want\s+me\s+to|would\s+you\s+like\s+me\s+to|i\s+(?:propose|suggest|recommend)(?:\s+(?:that\s+)?we)?|how\s+about|let['’]?s)\b\s*(?:also\s+|just\s+|go\s+ahead\s+and\s+)?|^.*?(?:建[议議]|要不要|我[们們]可以|需要我|要我)\s*/i;
 
+/** An offer that names nothing but points back: "set that up", "do that for you", "把这个加上". */
+const DEICTIC = /^(?:\S+\s+){0,2}(?:that|this|it)(?:\s+\S+){0,2}$|^(?:[这這那][个個样樣]|它)/i;
+/** The agent's own recommendation: "I would use R2", "I'd go with Zustand", "我建议用 R2". */
+const RECOMMENDS = /\bI(?:['’]d|\s+would)\s+(?=(?:use|go\s+with|pick|choose|switch\s+to|put|store|keep)\b)|我(?:会|會)(?=用|换成|換成|改用)|我?(?:建[议議]|推[荐薦])(?=用|换成|換成|改用|放|採用|采用|存)/i;
+/** A question asking only whether to go ahead: "要这样做吗？", "這樣可以嗎？", "Shall I go ahead?". */
+const PROCEED = /^(?:那)?(?:要|需要)?(?:[这這][样樣]|[这這][么麼])(?:做|办|辦|处理|處理)?(?:可以)?[吗嗎好]|^(?:shall|should)\s+i\s+(?:go\s+ahead|do\s+(?:it|that|this))\b|^(?:ok|okay|sound\s+good|good\s+to\s+go)\s*\?/i;
+
+/** Too few words to say what is proposed: "设定", "do it". */
+function isShort(text: string): boolean {
+  const words = text.match(/[\p{L}\p{N}]+/gu) ?? [];
+  return /\p{sc=Han}/u.test(text) ? Array.from(words.join('')).length < 4 : words.length < 2;
+}
+
 /** What an offer may not be about: a vague next step, or a named file. */
 const VAGUE = /^(?:start|begin|proceed|continue|go\s+ahead|go\s+on|do\s+(?:it|that|this)|fix\s+(?:it|that|this)|try|run\s+it|开始|開始|继续|繼續)\b/i;
 const FILE = /(?:^|[\s(`'"])(?:[\w.-]+\/)+[\w.-]+|\b[\w-]+\.(?:ts|tsx|js|jsx|mjs|py|go|rs|java|rb|json|md|ya?ml|toml|css|html|sql|sh)\b/i;
@@ -35,13 +48,17 @@ export function confirmedProposal(turn: Turn, reply: Turn, turns: Turn[]): Candi
   const last = list[list.length - 1] ?? '';
   // The reply answers the question the turn ends with: "…上限设为 5 万条。要我替换吗？" → "可以" confirms
   // the offer, not the earlier sentence.
-  const proposes = (s: string) => PROPOSAL.test(withoutQuotes(s));
-  const proposal = /[?？]$/.test(last) ? (proposes(last) ? last : undefined) : list.reverse().find(proposes);
+  const proposes = (s: string) => PROPOSAL.test(withoutQuotes(s)) || PROCEED.test(withoutQuotes(s));
+  const proposal = /[?？]$/.test(last) ? (proposes(last) ? last : undefined) : [...list].reverse().find(proposes);
   if (!proposal) return undefined;
-  const text = proposal.replace(LEAD, '').replace(/\s*[吗嗎呢][?？]?$/, '');
-  const words = text.match(/[\p{L}\p{N}]+/gu) ?? [];
-  const short = /\p{sc=Han}/u.test(text) ? Array.from(words.join('')).length < 4 : words.length < 2;
-  if (OFFER.test(withoutQuotes(proposal)) && (short || VAGUE.test(text) || FILE.test(text))) return undefined;
+  const asked = PROCEED.test(withoutQuotes(proposal)) ? 'that' : proposal.replace(LEAD, '').replace(/\s*[吗嗎呢][?？]?$/, '');
+  // "I would use R2 instead of S3. Want me to set that up?", "…我建议放阿里云 OSS…。要这样做吗？": the offer
+  // points back at the recommendation; naming nothing else, it confirms nothing.
+  const bare = DEICTIC.test(asked) || isShort(asked);
+  const pointed = bare ? list.find((s) => s !== proposal && RECOMMENDS.test(withoutQuotes(s))) : undefined;
+  if (DEICTIC.test(asked) && !pointed) return undefined;
+  const text = pointed ? pointed.replace(RECOMMENDS, '') : asked;
+  if (OFFER.test(withoutQuotes(proposal)) && !pointed && (isShort(text) || VAGUE.test(text) || FILE.test(text))) return undefined;
   // Its marker may open what is proposed: "Shall we always run the linter?" proposes a rule.
   const marker = matchMarker(proposal) ?? matchMarker(text);
   return build({ kind: marker?.kind ?? 'Decision', text, confidence: 0.75 }, turns, turn, reply, 'agent');

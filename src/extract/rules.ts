@@ -9,7 +9,10 @@ import type { Kind } from '../entries/model.js';
 import { redactSecrets } from '../secrets/secrets.js';
 import type { Turn } from '../transcripts/types.js';
 import { RETRACTION, UNSETTLED } from './markers.js';
-import { CAUSE, FIXED, type Marker } from './kind-markers.js';
+import { CAUSE, FIXED, PLAIN_CHOICE, PLAIN_SHAPE, type Marker } from './kind-markers.js';
+import { settlingClause } from './clause.js';
+import { TASK_TAG_LAST } from './duty-markers.js';
+import { handsOverCredentials } from './credentials.js';
 import { confirmedProposal } from './proposal.js';
 import { capitalise, normalise, sentences, stripQuoted, trimEnd, withoutQuotes } from './sentences.js';
 import { asRequest, CANCEL, CORRECTION, namedRetraction, REPLACES_EARLIER, REPORTED } from './speech-acts.js';
@@ -63,19 +66,26 @@ const meant = (s: string) => asRequest(s) ?? s;
  * agent opening the turn ("不对，改成 pnpm" is no retraction of the user's own words; its opener goes)
  * and a sentence naming what it retracts ("算了，不要用 Redis 了").
  */
-function pieces(turn: Turn, afterAgent: boolean): { list: string[]; corrected: boolean } {
+function pieces(turn: Turn, afterAgent: boolean): { list: string[]; corrected: boolean[] } {
   const all = sentences(stripQuoted(turn.text));
-  const corrected = afterAgent && CORRECTION.test(all[0] ?? '');
-  if (corrected) all[0] = all[0]!.replace(CORRECTION, '');
-  const list = all.flatMap((s, i) => ((i === 0 && corrected) || namedRetraction(withoutQuotes(s)) ? [s] : clauses(s)));
-  return { list: list.map(meant), corrected };
+  // The agent corrected (the turn's first sentence), or the user's own words ("Let's use Jest. Actually no, Vitest instead").
+  const opens = all.map((s, i) => (i > 0 || afterAgent) && CORRECTION.test(s));
+  const list: string[] = [];
+  const corrected: boolean[] = [];
+  all.forEach((s, i) => {
+    const parts = opens[i] ? [s.replace(CORRECTION, '')] : namedRetraction(withoutQuotes(s)) ? [s] : clauses(s);
+    parts.forEach((p, j) => {
+      list.push(meant(p));
+      corrected.push(opens[i]! && j === 0);
+    });
+  });
+  return { list, corrected };
 }
 
 function userStatements(turn: Turn, turns: Turn[], afterAgent: boolean): UserSaid {
-  const { list, corrected } = pieces(turn, afterAgent);
+  const { list, corrected: corrects } = pieces(turn, afterAgent);
   const named = list.map((s) => retraction(s, turns, turn));
   const retracts = list.map((s, i) => !named[i] && RETRACTION.test(s));
-  const corrects = list.map((_, i) => i === 0 && corrected);
   const markers = list.map((s, i) => (retracts[i] || named[i] ? undefined : (matchMarker(s) ?? (corrects[i] ? CORRECTED : undefined))));
   const said: UserSaid = { statements: [], retractsEarlier: false };
   // What a retraction takes back: the turn's last statement (null when it kept none, say a guess);
@@ -110,23 +120,42 @@ function userStatements(turn: Turn, turns: Turn[], afterAgent: boolean): UserSai
     }
     let text = s;
     let used: Marker | undefined = marker;
-    const rest = normalise(marker.strip ? s.replace(marker.strip, '') : s);
-    if (POINTER.test(rest)) {
-      const before = s.replace(TRAILING, '');
-      if (before !== s && Array.from(normalise(before)).length >= 6) {
+    // The clause that settles it, not a side request before it or a pointer or reason after it.
+    const clause = settlingClause(s, marker.re.exec(s)?.index ?? 0);
+    if (clause) {
+      text = clause.text;
+      if (!clause.keepsMarker) used = { ...marker, strip: undefined };
+    }
+    const rest = normalise(used.strip ? text.replace(used.strip, '') : text);
+    if (clause?.keepsMarker !== false && POINTER.test(rest)) {
+      const before = text.replace(TRAILING, '').replace(TASK_TAG_LAST, '');
+      if (before !== text && Array.from(normalise(before)).length >= 6) {
         text = before;
         used = { ...marker, strip: undefined };
       } else {
         const at = POINTS_AHEAD.test(s) ? i + 1 : i - 1;
-        // The sentence pointed at is a statement of its own: it is extracted once, there.
+        // The sentence pointed at is a statement of its own: it is extracted once, there; said
+        // plainly ("用 pnpm 管理 monorepo。就这么决定了。"), it takes the pointer's kind.
+        if (at === i - 1 && last && (markers[at] === PLAIN_CHOICE || markers[at] === PLAIN_SHAPE) && last.lastTurn === turn.index) {
+          last.kind = marker.kind;
+          last.confidence = marker.confidence;
+          return;
+        }
         if (!list[at] || markers[at] || retracts[at]) return;
         text = list[at]!;
         used = undefined;
       }
     }
     const settled = !UNSETTLED.test(own) && !CANCEL.test(own);
-    const st = { kind: marker.kind, text, confidence: marker.confidence, revises: corrects[i], ...(used ? { marker: used } : {}) };
+    // Correcting their own statement in the same message, the user keeps its kind ("From now on, deploy on Thursdays. No wait, make that Tuesdays").
+    const kind = corrects[i] && used === CORRECTED && last ? last.kind : marker.kind;
+    const st = { kind, text, confidence: marker.confidence, revises: corrects[i], corrects: corrects[i], ...(used ? { marker: used } : {}) };
     const c = settled ? build(st, turns, turn, turn, 'user') : undefined;
+    // "What didn't work: X. The real cause was Y; Z fixed it.": one lesson, told in several sentences.
+    if (c && last && last.kind === 'Lesson' && c.kind === 'Lesson') {
+      last.conclusion = `${trimEnd(last.conclusion)}. ${c.conclusion}`;
+      return;
+    }
     if (c) said.statements.push(c);
     last = c ?? null;
   });
@@ -146,6 +175,11 @@ export function extractWithRules(turns: Turn[]): Candidate[] {
   };
   let previousUser: Turn | undefined;
   speech.forEach((turn, i) => {
+    // Credentials handed over with "don't store them": nothing in the turn is memory (credentials.ts).
+    if (turn.role === 'user' && handsOverCredentials(turn.text)) {
+      previousUser = turn;
+      return;
+    }
     if (turn.role === 'user') {
       const said = userStatements(turn, turns, speech[i - 1]?.role === 'assistant');
       // "Scratch that" opening the next user turn takes back the last statement the user made.

@@ -61,14 +61,14 @@ function quoteEnd(quote: string): string {
 
 /**
  * Splits at sentence ends (". ", "!", "?", CJK 。！？) and at line breaks that end a paragraph or
- * start a block; "e.g." or "v1.2" stay whole, and so does a quotation, however many sentences it holds.
+ * start a block; "e.g.", "v1.2" or a lone "." (the path in "COPY . /app") stay whole, and so does a quotation, however many sentences it holds.
  */
 export function sentences(text: string): string[] {
   const quotes: string[] = [];
   return unwrap(text)
     .replace(new RegExp(LIST_ITEM.source, 'gm'), '')
     .replace(QUOTED, (q) => `\uE000${quotes.push(q) - 1}${quoteEnd(q)}`)
-    .split(/\n|(?<=[.!?\uE002])(?<!\b(?:e\.g|i\.e|etc|vs|cf|approx)\.)\s+|(?<=[。！？\uE003])\s*/i)
+    .split(/\n|(?<=[.!?\uE002])(?<!\b(?:e\.g|i\.e|etc|vs|cf|approx)\.|\s\.)\s+|(?<=[。！？\uE003])\s*/i)
     .map((s) => s.replace(/\uE000(\d+)[\uE001-\uE003]/g, (held, i: string) => quotes[Number(i)] ?? held).trim())
     .filter(Boolean);
 }

@@ -12,9 +12,9 @@ const EN = String.raw;
  */
 export const REPORTED = new RegExp(
   [
-    EN`(?:^|[\s,;:(])(?!(?:[Ii]|[Ww]e)\b)(?:[A-Z][a-z]+|he|she|they|someone|somebody|everyone|people|[Mm]y\s+\w+|[Oo]ur\s+\w+|[Tt]he\s+(?:team|client|customer|boss|manager|docs?|article|blog|post|readme|vendor|consultant|other\s+team))\s+(?:said|says|told\s+(?:me|us)|tells\s+(?:me|us)|claims?|claimed|mentioned|wrote|thinks|thought|suggested|reckons|insists|asked)\b`,
+    EN`(?:^|[\s,;:(])(?!(?:[Ii]|[Ww]e)\b)(?:[A-Z][a-z]+|he|she|they|someone|somebody|everyone|people|[Mm]y\s+\w+|[Oo]ur\s+\w+|[Tt]he\s+(?:team|client|customer|boss|manager|docs?|article|blog|post|readme|vendor|consultant|other\s+team))\s+(?:said|says|told\s+(?:me|us)|tells\s+(?:me|us)|claims?|claimed|mentioned|wrote|thinks|thought|suggested|suggests|reckons|insists|asked|prefers|likes|wants|recommends|recommended|proposed|proposes|would\s+like)\b`,
     EN`\baccording\s+to\b`,
-    '(?:他|她|他[们們]|她[们們]|老[板闆]|同事|[经經]理|客[户戶]|有人|[A-Z][a-z]+)\\s*(?:[说說]|表示|[觉覺]得|[认認][为為]|提到|建[议議])',
+    '(?:他|她|他[们們]|她[们們]|老[板闆]|同事|[经經]理|客[户戶]|有人|[A-Z][a-z]+)\\s*(?:[说說]|表示|[觉覺]得|[认認][为為]|提到|建[议議]|推[荐薦]|提[议議]|主[张張]|希望|(?:比[较較]|更)?(?:喜[欢歡]|偏好|想要|想用))',
   ].join('|'),
 );
 
@@ -28,9 +28,17 @@ export const CANCEL = /\b(?:but\s+)?i\s+(?:disagree|don['’]?t\s+agree)\b|\bnot
 export const REQUEST = /^(?:(?:from\s+now\s+on|going\s+forward|please|and|also|so)[\s,]+)*(?:could|can|would|will)\s+you\s+(?:please\s+)?/i;
 export const STANDING = /\b(?:from\s+now\s+on|going\s+forward|always|never|every\s+time|each\s+time)\b|以后|以後|今[后後]|[从從][现現]在[开開]始|每次|[总總]是/i;
 
+/** "之後要…" opening a sentence: from now on, in Taiwan wording. */
+const ZH_LATER = /^(?:之[后後]|以[后後]|今[后後])/;
+/** The asking words of a Chinese request: 能不能, 可不可以, 可以…吗, 能否, 麻烦你. */
+const ZH_ASK = /(?:你)?(?:能不能|可不可以|能否|可以|麻[烦煩]你?)(?=[^？?]*[吗嗎]?\s*[?？]\s*$)/;
+
 /** "Could you … ?" said as a standing request, with the asking words and the question mark gone. */
 export function asRequest(sentence: string): string | undefined {
-  if (!/[?？]\s*$/.test(sentence) || !STANDING.test(sentence)) return undefined;
+  if (!/[?？]\s*$/.test(sentence) || !(STANDING.test(sentence) || ZH_LATER.test(sentence))) return undefined;
+  const zh = ZH_ASK.exec(sentence);
+  // "以后开始压缩上下文之前，能不能先跟我说一声？" → "以后开始压缩上下文之前，先跟我说一声。"
+  if (zh) return `${sentence.slice(0, zh.index)}${sentence.slice(zh.index + zh[0].length)}`.replace(/\s*[吗嗎呢]?\s*[?？]+\s*$/, '。');
   const m = /\b(?:could|can|would|will)\s+you\s+(?:please\s+)?/i.exec(sentence);
   if (!m) return undefined;
   const before = sentence.slice(0, m.index);
@@ -45,13 +53,13 @@ export function asRequest(sentence: string): string | undefined {
  * The user correcting the agent: "no, use X", "actually, make it X", "nope — X instead", "不对，改成X".
  * The rest after the opener is the corrected statement; it revises what came before.
  */
-export const CORRECTION = /^\s*(?:(?:no|nope|nah|actually|wait|hmm+)[\s,.!—–-]+)+(?=(?:use|go\s+with|switch\s+to|make\s+it|keep|stick\s+with|let['’]?s|we(?:['’]ll|\s+will)|it\s+should\s+be)\b)|^\s*(?:不[对對]|不是)[，,。\s]*(?=改[成为為用]|[换換]成|用)/i;
+export const CORRECTION = /^\s*(?:(?:no|nope|nah|actually|wait|hmm+|never\s*mind|scratch\s+that|correction)[\s,.!:;—–-]+)+(?=(?:use|go\s+with|switch\s+(?:back\s+)?to|go\s+back\s+to|make\s+(?:it|that)|keep|stick\s+with|let['’]?s|we(?:['’]ll|\s+will)|it\s+should\s+be)\b|[\w.+-]+\s+instead\b|it\s+(?:goes|runs|uses|should)\b)|^\s*(?:不[对對]|不是|算了)[，,。\s]*(?=(?:还是|還是)?\s*(?:改[成为為用回]|[换換][成回]|用|switch|use|go\s+back))/i;
 
 /**
  * A named fact taken back: "forget the Redis decision", "scrap the Friday rule", "drop that caching
  * decision", "撤回关于 Redis 的决定", "算了，不要用 Redis 了". Group 1 is what is named.
  */
-export const RETRACT_NAMED = /\b(?:forget|scrap|scratch|drop|retract|cancel|undo|ignore)\s+(?:about\s+)?(?:the|that|our|my)\s+(.{2,60}?)\s+(decision|rule|note|preference|goal|task|lesson|plan|idea)\b|撤回(?:关于|關於)?\s*(.{1,30}?)(?:的)?(决定|決定|规则|規則|)[。！!.]?$|^\s*算了[，,]\s*(?:不要|[别別])(.{1,30}?)了?[。！!.]?$/i;
+export const RETRACT_NAMED = /\b(?:forget|scrap|scratch|drop|retract|cancel|undo|ignore)\s+(?:about\s+)?(?:the|that|our|my)\s+(.{2,60}?)\s+(decision|rule|note|preference|goal|task|lesson|plan|idea)\b|撤回(?:关于|關於)?\s*(.{1,30}?)(?:的)?(决定|決定|规则|規則|)[。！!.]?$|^\s*算了[，,]\s*(?:不要|[别別])(.{1,30}?)了?[。！!.]?$|把\s*(.{1,30}?)\s*(?:那[个個]|[这這][个個]|的)?\s*(决定|決定|规则|規則)\s*(?:撤回|取消|作废|作廢)/i;
 
 export interface NamedRetraction {
   /** The words naming the fact: "Redis", "用 Redis". */
@@ -63,9 +71,9 @@ export interface NamedRetraction {
 export function namedRetraction(sentence: string): NamedRetraction | undefined {
   const m = RETRACT_NAMED.exec(sentence);
   if (!m) return undefined;
-  const named = (m[1] ?? m[3] ?? m[5] ?? '').trim();
+  const named = (m[1] ?? m[3] ?? m[5] ?? m[6] ?? '').trim();
   if (!named || /^(?:it|this|that|these|those|last|previous|other)$/i.test(named)) return undefined;
-  const kindWord = (m[2] ?? m[4] ?? '').toLowerCase() || undefined;
+  const kindWord = (m[2] ?? m[4] ?? m[7] ?? '').toLowerCase() || undefined;
   return { named, ...(kindWord ? { kindWord } : {}) };
 }
 
@@ -74,6 +82,6 @@ export function namedRetraction(sentence: string): NamedRetraction | undefined {
  * Monday's decision.", "That supersedes the old rule.", "这取代了周一的决定。".
  */
 export const REPLACES_EARLIER = new RegExp(
-  EN`^(?:(?:this|that|it)\s+(?:replaces|supersedes|overrides|reverses|undoes)|(?:this|that|it)\s+(?:is|was)\s+(?:a\s+)?(?:change|reversal)\s+(?:from|of))\b|^(?:这|這|此|它)(?:个|個)?(?:取代|替代|推翻|覆盖|覆蓋)`,
+  EN`^(?:(?:this|that|it)\s+(?:replaces|supersedes|overrides|reverses|undoes)|(?:this|that|it)\s+(?:is|was)\s+(?:a\s+)?(?:change|reversal)\s+(?:from|of))\b|^(?:这|這|此|它)(?:个|個)?(?:取代|替代|替[换換]|推翻|覆盖|覆蓋)`,
   'i',
 );

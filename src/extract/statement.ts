@@ -5,7 +5,9 @@
  */
 import type { Kind } from '../entries/model.js';
 import type { Turn } from '../transcripts/types.js';
-import { ARCH_SHAPE, STYLE_TOPIC, taskState } from './kind-markers.js';
+import { ARCH_SHAPE, CAUSE, FIXED, STYLE_TOPIC, taskState } from './kind-markers.js';
+import { mayCarry } from './credentials.js';
+import { topicOf } from './topics.js';
 import { BECAUSE, FINDING, MARKERS, REVISION, UNSETTLED } from './markers.js';
 import { type Marker } from './kind-markers.js';
 import { capitalise, clip, clipPhrase, sentences, stripQuoted, trimEnd, withoutQuotes } from './sentences.js';
@@ -65,10 +67,18 @@ export interface Statement {
   confidence: number;
   marker?: Marker;
   revises?: boolean;
+  /** A correction of what was just said (rules.ts): the candidate's `corrects`. */
+  corrects?: boolean;
 }
+
+const UNIFY = /[统統]一(?:用|使用|採用|采用)|\bstandardi[sz]e\s+on\b/i;
 
 /** Marker-less topical instructions about the user's style or tools are preferences. */
 function kindOf(st: Statement): Kind {
+  // A note giving a problem's cause and its fix is a lesson ("备忘：邮件进垃圾箱是因为 SPF…，加进 SPF 记录后就正常了").
+  if (st.kind === 'Note' && CAUSE.test(st.text) && FIXED.test(st.text)) return 'Lesson';
+  // Standardising on a tool of a lexicon topic is choosing it ("端到端测试统一用 Cypress"): a decision, not a rule.
+  if (st.kind === 'Rule' && UNIFY.test(st.text) && topicOf(st.text) && !STYLE_TOPIC.test(st.text)) return 'Decision';
   // A decision or rule about the system's shape (a gateway, a queue, event sourcing) is architecture.
   if ((st.kind === 'Decision' || (st.kind === 'Rule' && !STYLE_TOPIC.test(st.text))) && ARCH_SHAPE.test(withoutQuotes(st.text))) return 'Architecture';
   return st.marker?.topical && (st.kind === 'Rule' || st.kind === 'Decision') && STYLE_TOPIC.test(st.text) ? 'Preference' : st.kind;
@@ -79,10 +89,12 @@ export function build(st: Statement, turns: Turn[], first: Turn, last: Turn, ori
   body = trimEnd(body.trim()).replace(/^[\s,，、;；:：.。!！?？—–…-]+/, '');
   if (Array.from(body).length < 3) return undefined;
   // A lesson is its problem, cause and fix together: its "because" is the point, not an aside.
-  const { claim, why } = st.kind === 'Lesson' ? { claim: body, why: undefined } : splitReason(body);
+  const kind = kindOf(st);
+  // A value of a credential is knowledge only as something asked to be kept or done (credentials.ts).
+  if (!mayCarry(kind, st.text)) return undefined;
+  const { claim, why } = kind === 'Lesson' ? { claim: body, why: undefined } : splitReason(body);
   const title = titleFrom(claim);
   if (!title) return undefined;
-  const kind = kindOf(st);
   const finding = findFinding(turns, first, st.text);
   return {
     kind,
@@ -99,6 +111,7 @@ export function build(st: Statement, turns: Turn[], first: Turn, last: Turn, ori
     // An agent's proposal lands only with the user's yes, which is the last turn (proposal.ts).
     ...(origin === 'agent' ? { confirmedAt: last.index } : {}),
     revises: st.revises === true || REVISION.test(st.text),
+    ...(st.corrects ? { corrects: true } : {}),
     sessionId: first.sessionId,
     sessionPath: first.sessionPath,
     firstTurn: first.index,

@@ -24,6 +24,8 @@ export interface Candidate {
   tags?: string[];
   /** The statement revises an earlier one ("instead of", "改为"): the planner looks for what it supersedes. */
   revises: boolean;
+  /** The user corrected what was just said ("不对，改成…", "Actually no, X instead"): it revises the statement just before it, shared words or not. */
+  corrects?: boolean;
   /** Explicit id of a superseded entry, when the extractor knows it. */
   supersedes?: string;
   /** The statement retracts an earlier fact ("that's wrong", "forget the X decision"): the planner names it in `retracts`. */

@@ -7,6 +7,7 @@
  */
 import type { LlmConfig } from '../../config/schema.js';
 import { cleanCandidate } from '../../extract/clean.js';
+import { mayCarry } from '../../extract/credentials.js';
 import { extractWithLlm } from '../../extract/llm.js';
 import type { LlmBudget } from '../../extract/llm-budget.js';
 import { extractWithRules } from '../../extract/rules.js';
@@ -46,6 +47,8 @@ function bySession(turns: Turn[]): Turn[][] {
  */
 function readable(candidates: Candidate[], warn: (msg: string) => void): Candidate[] {
   return candidates.map((c) => cleanCandidate(c).candidate).filter((c) => {
+    // Whichever extractor proposed it (a model too), a rule or decision holding a credential's value is none (credentials.ts).
+    if (!mayCarry(c.kind, `${c.title} ${c.conclusion}`)) return false;
     const garbled = [c.title, c.conclusion, c.why, c.finding, c.impact].some((v) => v?.includes('\uFFFD'));
     if (garbled) warn(`${c.sessionPath}: turns ${c.firstTurn}-${c.lastTurn} hold bytes that are not UTF-8 (a legacy encoding such as GBK?); the statement there was not recorded`);
     return !garbled;

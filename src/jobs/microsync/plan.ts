@@ -16,7 +16,7 @@ import type { Candidate } from '../../extract/types.js';
 import { candidateMarks, isForgotten, type ForgottenMarks } from '../forgotten.js';
 import { covers, retractedBy, sameKeyIn, sameScope } from './scope-link.js';
 import type { Known } from './scope-link.js';
-import { revisionTarget, sameSaying, taskTarget } from './revision-target.js';
+import { justBefore, revisionTarget, sameSaying, taskTarget } from './revision-target.js';
 import { renderEntry } from '../../entries/render.js';
 
 /**
@@ -135,11 +135,20 @@ export function findSuperseded(c: Candidate, known: Known[], day?: string): stri
   // A statement can only replace what was said before it (a back-fill meets later entries first).
   const active = inForce(known).filter((k) => !day || (getField(k.entry, 'date') ?? '') <= day);
   if (c.supersedes && known.some((k) => k.id === c.supersedes)) return c.supersedes;
+  // Scopes are compared as everywhere (scope-link.ts sameScope); a revision replaces only a related kind with no other key
+  // (a goal's key is a slug of its wording, so a moved goal's differs).
+  const inScope = active.filter((k) => sameScope(k.entry, c));
+  const related = (k: Known) => RELATED[c.kind].includes(k.entry.kind as Kind);
+  const fits = (k: Known) => related(k) && (c.kind === 'Goal' || !(c.key && getField(k.entry, 'key') && getField(k.entry, 'key') !== c.key));
+  const statement = `${c.title} ${c.conclusion}`;
+  // A change said right after a statement of its kind in the same session revises that one, before a key
+  // shared with another session's entry ("Actually, no: the worker subscribes to Postgres…").
+  // It must be about the same thing: a correction, a goal moved, or a content word shared ("日志改用 pino" does not revise "缓存用 Redis").
+  const shares = (k: Known) => c.corrects === true || c.kind === 'Goal' || jaccard(about(statement), about(`${k.entry.title} ${getField(k.entry, 'conclusion') ?? ''}`)) > 0;
+  const near = c.revises && statement.search(CHANGE_WORDS) >= 0 ? justBefore(c, inScope.filter((k) => fits(k) && shares(k))) : undefined;
+  if (near) return near;
   const byKey = sameKeyIn(c, active);
   if (byKey) return byKey;
-  // Scopes are compared as everywhere (scope-link.ts sameScope); a revision replaces only a related kind with no other key.
-  const inScope = active.filter((k) => sameScope(k.entry, c));
-  const fits = (k: Known) => RELATED[c.kind].includes(k.entry.kind as Kind) && !(c.key && getField(k.entry, 'key') && getField(k.entry, 'key') !== c.key);
   // "The login task is done": a state update of the open task it names, in the same scope.
   if (c.kind === 'Task' && c.state && c.state !== 'todo') {
     const task = taskTarget(c, inScope);
@@ -150,7 +159,6 @@ export function findSuperseded(c: Candidate, known: Known[], day?: string): stri
   // A session whose folder nothing records may revise any project's entry, but only one it names.
   const named = revisionTarget(c, c.scope === undefined ? active : inScope, fits, day);
   if (named) return named;
-  const statement = `${c.title} ${c.conclusion}`;
   if (statement.search(CHANGE_WORDS) < 0) return undefined;
   const mine = about(statement);
   let best: { id: string; score: number } | undefined;
@@ -201,7 +209,10 @@ export function planEntries(input: PlanInput): Plan {
     const replaced = c.retracting ? undefined : findSuperseded(c, known, c.day);
     // An unscoped revision of a project's entry holds where what it revises held.
     const target = replaced === undefined || c.scope !== undefined ? undefined : getField(known.find((k) => k.id === replaced)!.entry, 'scope');
-    const entry = c.retracting ? entryFromCandidate(c, free, undefined, findRetracted(c, known, c.day)) : entryFromCandidate(target ? { ...c, scope: target } : c, free, replaced);
+    // A moved goal keeps the key of the goal it moves, so the next move finds it by key.
+    const goalKey = c.kind === 'Goal' && replaced ? getField(known.find((k) => k.id === replaced)!.entry, 'key') : undefined;
+    const planned = { ...c, ...(target ? { scope: target } : {}), ...(goalKey ? { key: goalKey } : {}) };
+    const entry = c.retracting ? entryFromCandidate(c, free, undefined, findRetracted(c, known, c.day)) : entryFromCandidate(planned, free, replaced);
     plan.entries.push({ day: c.day, id: free, entry });
     known.push({ id: free, entry });
   }

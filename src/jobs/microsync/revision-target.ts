@@ -7,7 +7,7 @@
  * planner's similarity test, and one naming what no entry holds stays unlinked (compound reports it).
  * Also here: whether a candidate says what an entry from the same message already says.
  */
-import { getField, type Entry } from '../../entries/model.js';
+import { getField, getSource, type Entry } from '../../entries/model.js';
 import { normalise } from '../../extract/sentences.js';
 import { namedRetraction } from '../../extract/speech-acts.js';
 import type { Candidate } from '../../extract/types.js';
@@ -31,6 +31,10 @@ const REPLACED = [
   /\b(?:replaces|supersedes|overrides)\s+(?:the|our|my|that)\s+([^\s,.;:!?]+(?:\s+[^\s,.;:!?]+){0,2}?)\s+(?:decision|rule|plan|choice|preference)\b/gi,
   /(?:而不是|不再用|不再使用|放弃|放棄|取代|代替|不用)\s*([^，。；！？,.;!?\s][^，。；！？,.;!?]{0,20}?)(?=\s*(?:[，。；！？,.;!?]|了|$))/g,
   /把\s*([^，。；！？,.;!?]{1,20}?)\s*(?:改成|改为|改為|换成|換成|替换成|替換成)/g,
+  // "这个替换掉上午 Swagger 的决定", "這個取代早上 Redoc 的決定": the decision about the named tool.
+  /(?:取代|替[换換]掉?|推翻|覆[盖蓋]|代替)了?\s*[^\sA-Za-z，。；！？,.;!?]{0,4}\s*([A-Za-z][\w.+-]*(?:\s+[A-Za-z][\w.+-]*)?)\s*(?:的|那[个個])?\s*(?:决定|決定|规则|規則|方案)/g,
+  // "不要轮询任务表了", "不要再 poll 了", "不存 Redis 了": what is no longer done.
+  /(?:不要再?|[别別]再?|不再|不存)\s*([^，。；！？,.;!?]{1,20}?)\s*了/g,
 ];
 
 /** What the statement goes back to: the entry in force that took it away mentions it. */
@@ -102,6 +106,35 @@ export function revisionTarget(c: Candidate, pool: Held[], related: (k: Held) =>
   return latest(both.length ? both : byTerm.length ? byTerm : byDay);
 }
 
+/** A named term's words worth comparing: Latin words of 3+ letters; a CJK run as its two-character pieces (轮询任务表 → 轮询, 询任, …). */
+function pieces(word: string): string[] {
+  const chars = Array.from(word);
+  if (!/[\p{sc=Han}]/u.test(word)) return chars.length >= 3 ? [word] : [];
+  return chars.slice(0, -1).map((ch, i) => ch + chars[i + 1]).filter((p) => /^[\p{sc=Han}]{2}$/u.test(p));
+}
+
+/** How many turns back a revision may reach inside its session: the last exchange (user, agent, tools, user). */
+const JUST_BEFORE_TURNS = 4;
+
+/**
+ * What a revision that names nothing revises inside its own session: the newest entry of `pool`
+ * said in the same session, in the same message or the exchange just before ("通知服务每 5 秒轮询" →
+ * "不对，改成用 Redis 的发布订阅"; "目标是二季度…" → "计划有变：目标改成三季度…"). Never across sessions;
+ * one naming the replaced thing ("instead of Algolia") only a statement holding a word of it.
+ */
+export function justBefore(c: Candidate, pool: Held[]): string | undefined {
+  // Naming what it replaces ("instead of Algolia"), it revises only a statement sharing a word of it.
+  const statement = `${c.title}. ${c.conclusion}`;
+  const words = [...terms(REPLACED, statement), ...terms(RETURNED, statement)].flatMap((t) => t.split(' ')).flatMap(pieces);
+  const near = pool.filter((k) => {
+    const src = getSource(k.entry);
+    const end = Number(src?.message_range?.split('-')[1]);
+    if (src?.session_id !== c.sessionId || end > c.firstTurn || end < c.firstTurn - JUST_BEFORE_TURNS) return false;
+    return !words.length || words.some((w) => holds(k.entry, w) || holds(k.entry, w.replace(/ing$/, '')));
+  });
+  return near.at(-1)?.id;
+}
+
 /** The newest of the entries (by date; among one day's, the last written). */
 function latest(list: Held[]): string | undefined {
   let best: Held | undefined;
@@ -124,11 +157,12 @@ export function sameSaying(entry: Entry, c: Candidate): boolean {
 const NOT_A_NAME = /\b(?:great|good|nice|ok(?:ay)?|so|well|now|the|a|an|is|are|was|were|it|this|that|our|my|we|i|am|on|of|for|to|until|till|and|still|finally|just|task|todo|to-do|done|finished|completed?|blocked|in|progress|doing|started|because|since|waiting)\b|好了?|终于|終於|那个|那個|这个|這個|的|了|任[务務]|已[经經]?完成|做完|完成|卡住|阻塞|进行中|進行中|被|在|等|还|還|我/gi;
 
 /**
- * The open task a state update names ("the login task is done", "I'm blocked on the SSO task"):
+ * The open task a state update names ("the login task is done", "I'm blocked on the SSO task"; said
+ * without "task", by its first clause: "The Postgres driver upgrade is blocked, v9 breaks…"):
  * the newest Task in `pool` whose words hold every word the update names it by. None when it names nothing.
  */
 export function taskTarget(c: Candidate, pool: Held[]): string | undefined {
-  const named = /\b(?:the|our|my)\s+([^,.;:!?]{1,40}?)\s+task\b/i.exec(c.title)?.[1] ?? /([^，。；：！？,.;:!?\s]{2,12}?)(?:的)?任[务務]/.exec(c.title)?.[1] ?? c.title;
+  const named = /\b(?:the|our|my)\s+([^,.;:!?]{1,40}?)\s+task\b/i.exec(c.title)?.[1] ?? /([^，。；：！？,.;:!?\s]{2,12}?)(?:的)?任[务務]/.exec(c.title)?.[1] ?? /([^，。；：！？,.;:!?]{2,30}?)\s*(?:的|那[个個])\s*task\b/i.exec(c.title)?.[1] ?? c.title.split(/[,，;；]/)[0]!;
   const words = normalise(named.replace(NOT_A_NAME, ' ')).split(/\s+/).filter((w) => (/[\p{sc=Han}]/u.test(w) ? w.length >= 2 : w.length >= 3));
   if (!words.length || words.length > 4) return undefined;
   return latest(pool.filter((k) => k.entry.kind === 'Task' && words.every((w) => holds(k.entry, w))));
