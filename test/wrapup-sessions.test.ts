@@ -87,8 +87,10 @@ test('an idle day writes nothing; a day an agent built an app says what was done
   const long = section.split('\n').filter((l) => l.includes('…'));
   assert.equal(long.length, 2, section);
   for (const line of long) {
-    const said = line.replace(/^- Action item: /, '').replace(/ — session .*$/, '');
-    const [kept, after] = said.split('…') as [string, string];
+    // An action item, or (when microsync made the request an entry) the entry's title, quoted.
+    const quoted = /^- Recorded \d+ entr(?:y|ies): "/.test(line);
+    const said = line.replace(/^- (?:Action item|Recorded \d+ entr(?:y|ies)): "?/, '').replace(/ — session .*$/, '');
+    const [kept, after] = (quoted ? said.replace(/"$/, '') : said).split('…') as [string, string];
     assert.ok([...kept].length <= 200, said);
     assert.ok(LONG.startsWith(kept) || LONG_ZH.startsWith(kept), `"${kept}" is not where the text begins`);
     const next = (LONG.startsWith(kept) ? LONG : LONG_ZH).slice(kept.length);

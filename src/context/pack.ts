@@ -7,8 +7,9 @@
  *
  * Each choice is made on an estimate (the core text's count plus each item's own count, items and
  * headings counted once each, not the whole pack again per choice: that was quadratic and took most
- * of a session start), then the exact text is counted and, while it is over the budget, the last
- * item gives up its evidence, its full form, or its place. So the pack never exceeds the budget and
+ * of a session start), and on the exact text only when the estimate is within a few tokens of the
+ * budget. Then the exact text is counted and, should it still be over, items give up their evidence,
+ * then their full form, then their place, last item first. So the pack never exceeds the budget and
  * the reported token count is always the count of the exact text returned.
  */
 import type { EntryRecord } from '../entries/store.js';
@@ -33,7 +34,7 @@ export interface Pack {
 
 /** Items and headings counted once each, as they render (redacted), plus a line break each. */
 function estimator(items: PackItem[], headings: PackHeadings, count: (text: string) => number): () => number {
-  const core = count(renderPack(items, headings));
+  const core = count(renderPack(items, headings, false));
   const seen = new Map<string, number>();
   const once = (text: string) => seen.get(text) ?? (seen.set(text, count(redactSecrets(text).text) + 1), seen.get(text)!);
   return () => {
@@ -52,7 +53,13 @@ function estimator(items: PackItem[], headings: PackHeadings, count: (text: stri
 export function fitPack(layers: Layers, budget: number, headings: PackHeadings, count: (text: string) => number, evidence?: Map<string, string[]>): Pack {
   const items: PackItem[] = layers.core.map((record) => ({ record, layer: 0, form: 'full' }));
   const estimate = estimator(items, headings, count);
-  const overBudget = estimate() > budget;
+  const overBudget = count(renderPack(items, headings)) > budget;
+  // Near the budget the estimate may be a few tokens off either way: there the exact text decides.
+  const fits = () => {
+    const e = estimate();
+    const margin = 16 + 2 * items.length;
+    return e + margin < budget || (e - margin <= budget && count(renderPack(items, headings)) <= budget);
+  };
   const omitted: Omitted[] = [];
   const rest: Array<{ record: EntryRecord; layer: 1 | 2 }> = [
     ...layers.scope.map((record) => ({ record, layer: 1 as const })),
@@ -60,7 +67,7 @@ export function fitPack(layers: Layers, budget: number, headings: PackHeadings, 
   ];
   for (const r of rest) {
     items.push({ ...r, form: 'summary' });
-    if (estimate() > budget) {
+    if (!fits()) {
       items.pop();
       omitted.push({ id: r.record.id, layer: r.layer, reason: 'budget' });
     }
@@ -68,28 +75,35 @@ export function fitPack(layers: Layers, budget: number, headings: PackHeadings, 
   for (const item of items) {
     if (item.layer === 0) continue;
     item.form = 'full';
-    if (estimate() > budget) item.form = 'summary';
+    if (!fits()) item.form = 'summary';
   }
   for (const item of items) {
     const ev = item.layer === 2 ? evidence?.get(item.record.id) : undefined;
     for (let n = ev?.length ?? 0; n > 0; n--) {
       item.evidence = ev!.slice(0, n);
-      if (estimate() <= budget) break;
+      if (fits()) break;
       delete item.evidence;
     }
   }
+  // Over by the exact count: give up evidence first, then full forms, then places, each from the last item.
+  const steps = [
+    (i: PackItem) => (i.evidence ? (delete i.evidence, true) : false),
+    (i: PackItem) => (i.layer !== 0 && i.form === 'full' ? ((i.form = 'summary'), true) : false),
+    (i: PackItem) => {
+      if (i.layer === 0) return false;
+      items.splice(items.indexOf(i), 1);
+      omitted.push({ id: i.record.id, layer: i.layer, reason: 'budget' });
+      return true;
+    },
+  ];
   let text = renderPack(items, headings);
   let tokens = count(text);
-  while (tokens > budget && items.length && items.at(-1)!.layer !== 0) {
-    const last = items.at(-1)!;
-    if (last.evidence) delete last.evidence;
-    else if (last.form === 'full') last.form = 'summary';
-    else {
-      items.pop();
-      omitted.push({ id: last.record.id, layer: last.layer as 1 | 2, reason: 'budget' });
+  for (const step of steps) {
+    for (let at = items.length - 1; tokens > budget && at >= 0; at--) {
+      if (!step(items[at]!)) continue;
+      text = renderPack(items, headings);
+      tokens = count(text);
     }
-    text = renderPack(items, headings);
-    tokens = count(text);
   }
   return { text, tokens, items, omitted, overBudget };
 }

@@ -75,7 +75,8 @@ export function sectionHeading(layer: 0 | 1 | 2, h: PackHeadings): string {
   return SECTION[layer](h);
 }
 
-export function renderPack(items: PackItem[], h: PackHeadings): string {
+/** `emptyNote: false` leaves out what an empty pack says (what an estimate of a pack about to get items starts from). */
+export function renderPack(items: PackItem[], h: PackHeadings, emptyNote = true): string {
   const out = [
     '# Memory (memfold)',
     'Long-term memory from earlier sessions. Cite an id when you rely on an item; `mem get <id>` prints the whole entry.',
@@ -94,6 +95,6 @@ export function renderPack(items: PackItem[], h: PackHeadings): string {
       prev = i.form;
     }
   }
-  if (!items.length && !h.pinned) out.push('', EMPTY);
+  if (!items.length && !h.pinned && emptyNote) out.push('', EMPTY);
   return `${CONTEXT_OPEN}\n${neutraliseMarkers(redactSecrets(out.join('\n')).text)}\n${CONTEXT_CLOSE}\n`;
 }
