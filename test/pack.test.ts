@@ -1,9 +1,11 @@
 /**
- * What an npm user gets: `npm pack` on an unbuilt copy of the project (its prepack builds dist/), the
- * tarball installed into a fresh prefix from the npm cache alone (`--offline`), and the README's first
- * day run from the installed `mem`. The tarball holds LICENSE, README, every docs/ page the README
- * links, no source maps (they point at src/, which is not shipped) and no src/.
- * Slow (a full build and an install of every dependency): one test, in its own file.
+ * What an npm user gets: `npm pack` of a copy of the project as `npm test` built it, the tarball
+ * installed into a fresh prefix from the npm cache alone (`--offline`), and the README's first day
+ * run from the installed `mem`. The tarball holds LICENSE, README, every docs/ page the README links,
+ * no source maps (they point at src/, which is not shipped) and no src/. The prepack script empties
+ * dist/ and runs the build `npm test` has just run on this checkout, so an unbuilt clone packs a
+ * working CLI; the pack here skips it (--ignore-scripts) rather than build a second time.
+ * Slow (an install of every dependency): one test, in its own file.
  */
 import assert from 'node:assert/strict';
 import { spawn, spawnSync, type SpawnOptions } from 'node:child_process';
@@ -26,14 +28,15 @@ async function run(cmd: string, args: string[], opts: SpawnOptions, timeoutMs = 
   return finished(spawn(cmd, args, { ...opts, stdio: ['ignore', 'pipe', 'pipe'] }), timeoutMs);
 }
 
-/** The project as a clone has it (tracked and new files, no dist/), with node_modules linked for the build. */
-function unbuiltCopy(dest: string): void {
+/** The project as a clone has it (tracked and new files) with the dist/ `npm test` built, node_modules linked. */
+function builtCopy(dest: string): void {
   const listed = spawnSync('git', ['-C', ROOT, 'ls-files', '-z', '--cached', '--others', '--exclude-standard'], { encoding: 'utf8' });
   assert.equal(listed.status, 0, listed.stderr);
   for (const rel of listed.stdout.split('\0').filter(Boolean)) {
     if (rel === 'node_modules' || rel.startsWith('dist/') || !existsSync(join(ROOT, rel))) continue;
     cpSync(join(ROOT, rel), join(dest, rel), { recursive: true });
   }
+  cpSync(join(ROOT, 'dist'), join(dest, 'dist'), { recursive: true });
   symlinkSync(realpathSync(join(ROOT, 'node_modules')), join(dest, 'node_modules'), 'dir');
 }
 
@@ -54,19 +57,21 @@ function prefixWithLock(prefix: string, tarball: string): void {
   writeFileSync(join(prefix, 'package-lock.json'), JSON.stringify({ name: root.name, lockfileVersion: 3, requires: true, packages }, null, 2) + '\n');
 }
 
-test('npm pack of an unbuilt copy installs offline into a fresh prefix and runs the first day', { skip: (!npmFound && 'npm not found') || (!gitFound && 'not a git checkout (the copy is made from git ls-files)') }, async (t) => {
+test('npm pack installs offline into a fresh prefix and runs the first day', { skip: (!npmFound && 'npm not found') || (!gitFound && 'not a git checkout (the copy is made from git ls-files)') }, async (t) => {
   const started = Date.now();
   const root = tempDir(t, 'memfold-pack-');
   const copy = join(root, 'project');
-  unbuiltCopy(copy);
+  builtCopy(copy);
   const env = npmEnv();
 
   const phase = (what: string, since: number) => t.diagnostic(`${what}: ${((Date.now() - since) / 1000).toFixed(1)} s`);
   phase('copy', started);
   let at = Date.now();
-  const packed = await run('npm', ['pack', '--pack-destination', root], { cwd: copy, env });
+  const scripts = (JSON.parse(readFileSync(join(copy, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+  assert.match(scripts.prepack ?? '', /rmSync\('dist'.*&& npm run build$/, 'packing empties dist/ and builds it');
+  const packed = await run('npm', ['pack', '--ignore-scripts', '--pack-destination', root], { cwd: copy, env });
   assert.equal(packed.code, 0, `npm pack: ${packed.stderr.slice(-2000)}`);
-  phase('npm pack (prepack builds)', at);
+  phase('npm pack', at);
   const name = packed.stdout.trim().split('\n').at(-1)!;
   const tarball = join(root, name);
   const listing = spawnSync('tar', ['-tzf', tarball], { encoding: 'utf8' });
