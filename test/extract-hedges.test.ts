@@ -58,10 +58,13 @@ describe('the hedge lexicon', () => {
     assert.ok(othersPractice('我們的服務很穩，他們'));
     assert.ok(othersPractice('Other teams '));
     assert.ok(!othersPractice('我們的分析報表'));
+    // Someone else's liking or wish, whoever it is; the user's own stays theirs.
+    for (const before of ['小王比較喜歡', '我同事更想', '組長希望']) assert.ok(othersPractice(before), before);
+    for (const before of ['我也比較喜歡', '我比較想', '我們一般']) assert.ok(!othersPractice(before), before);
   });
 
   test('the past or a negation before the statement', () => {
-    for (const before of ['以前快取', '原來部署', '我們不打算', '沒必要', 'We used to ']) assert.ok(notNow(before), before);
+    for (const before of ['以前快取', '原來部署', '我們以前', '我們不打算', '沒必要', 'We used to ']) assert.ok(notNow(before), before);
     for (const before of ['不同的服務都', '不管哪個環境都', '沒問題，', '我們']) assert.ok(!notNow(before), before);
   });
 });
@@ -80,6 +83,8 @@ describe('a plain statement lands only when nothing in its message leaves it ope
     ["Session store 先用 Valkey. We'll see.", 'Session store 先用 Valkey.', 'Decision: Session store 先用 Valkey'],
     ['Q3 的 goal 是 API p99 < 300ms. PM 那边还没 sign off.', 'Q3 的 goal 是 API p99 < 300ms.', 'Goal: API p99 < 300ms'],
     ['以前快取用 Memcached，後來出過事。', '快取用 Memcached。', 'Decision: 快取用 Memcached'],
+    ['小王比较喜欢用 Prettier 默认配置。', '我比较喜欢用 Prettier 默认配置。', 'Preference: 比较喜欢用 Prettier 默认配置'],
+    ['我們以前部署在 Heroku，後來搬走了。', '我們部署在 Heroku。', 'Decision: 我們部署在 Heroku'],
     ['我们不打算用 Kafka。', '我们用 Kafka。', 'Decision: 我们用 Kafka'],
     ['客户要求报表导出用 Excel。', '报表导出用 Excel。', 'Decision: 报表导出用 Excel'],
     ['会议纪要是“队列先不动，等压测结果”。消息队列用 NATS。', '消息队列用 NATS。', 'Architecture: 消息队列用 NATS'],
@@ -94,6 +99,17 @@ describe('a plain statement lands only when nothing in its message leaves it ope
   test('a settled statement or a standing request beside it leaves a plain statement alone', () => {
     assert.deepEqual(titles('缓存用 Redis。以后改缓存配置之前，能不能先跟我说一声？'), ['Decision: 缓存用 Redis', 'Rule: 改缓存配置之前，先跟我说一声']);
     assert.deepEqual(titles('我们决定用 Redis 做缓存。另外你那边能连上测试库吗？'), ['Decision: 用 Redis 做缓存']);
+  });
+
+  test("a yes that holds the agent's proposal open confirms nothing", () => {
+    const turns = (reply: string) =>
+      extractWithRules(
+        prepareTurns(
+          [['assistant', '以后 commit message 要不要都用 Conventional Commits 格式？'], ['user', reply]].map(([role, text], i) => ({ sessionId: 's1', sessionPath: '/tmp/s1.jsonl', index: i + 1, role, text, timestamp: '2026-11-21T10:00:00Z', endOffset: (i + 1) * 100 }) as Turn),
+        ).turns,
+      ).map((c) => c.kind);
+    assert.deepEqual(turns('可以，就这么办。'), ['Rule']);
+    for (const hold of ['好，我再想想。', '好的，等老闆確認一下。', 'ok, let me think about it']) assert.deepEqual(turns(hold), [], hold);
   });
 
   test('a statement with a word of deciding is held open by the sentence after it', () => {

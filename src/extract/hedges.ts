@@ -22,8 +22,8 @@ const LEXICON = {
   undecided: new RegExp(
     [
       '还没[^,.。]{0,4}(?:定|决定|想好|确定|拍板)|没(?:定下来|想好)|待定|未定|暂定|再看看|看看再说|再说吧?|(?:以后|之后|回头)再(?:说|议|看|讨论|商量)|再(?:议|讨论|商量|评估|研究|定案?|决定|拍板)',
-      '(?:先|就)?(?:这样|这么)试(?:试|一下|用)|先试(?:试|一下|用)|试试看|([试跑用玩测])\\1看|试用一下|看(?:看)?效果|看情况|走一步看一步|开(?:个)?玩笑|逗你的?|犹豫|纠结|(?:还)?在(?:考虑|琢磨)|考虑中',
-      EN`\b(?:we['’]?ll\s+see|let['’]?s\s+see|see\s+how\s+it\s+goes|tentative(?:ly)?|on\s+the\s+fence|torn\s+between|not\s+(?:yet\s+)?(?:decided|settled|final)|undecided|tbd|for\s+now\s+let['’]?s\s+try|try\s+(?:it|this|that)\s+out|give\s+it\s+a\s+try|just\s+kidding|jk)\b`,
+      '(?:先|就)?(?:这样|这么)试(?:试|一下|用)|先试(?:试|一下|用)|试试看|([试跑用玩测])\\1看|试用一下|看(?:看)?效果|看情况|走一步看一步|开(?:个)?玩笑|逗你的?|(?:再|让我|我)想想|想想再|考虑考虑|犹豫|纠结|(?:还)?在(?:考虑|琢磨)|考虑中',
+      EN`\b(?:we['’]?ll\s+see|let['’]?s\s+see|see\s+how\s+it\s+goes|tentative(?:ly)?|on\s+the\s+fence|torn\s+between|not\s+(?:yet\s+)?(?:decided|settled|final)|undecided|tbd|for\s+now\s+let['’]?s\s+try|try\s+(?:it|this|that)\s+out|give\s+it\s+a\s+try|just\s+kidding|jk|let\s+me\s+think|i['’]?ll\s+think\s+about\s+it|hold\s+on)\b`,
     ].join('|'),
   ),
   /** A guess or a passing thought. */
@@ -78,8 +78,12 @@ const OTHERS = new RegExp(
   ].join('|'),
 );
 
+/** Someone's liking or wish, said by anyone but the user: "小王比较喜欢", "我同事更想用", "组长希望" (not "我也比较喜欢"). */
+const OTHERS_WISH = /(?<!(?:我|我们|咱们)(?:比较|更|还是|一般|一直|也|都|真的|其实|个人){0,2})(?:比较|更|还是)?(?:喜欢|偏好|倾向|希望|想要|想用|爱用|想\s*$)/;
+
 export function othersPractice(beforeMarker: string): boolean {
-  return OTHERS.test(foldHan(beforeMarker));
+  const text = foldHan(beforeMarker);
+  return OTHERS.test(text) || OTHERS_WISH.test(text);
 }
 
 /**
@@ -88,7 +92,7 @@ export function othersPractice(beforeMarker: string): boolean {
  */
 const NOT_NOW = new RegExp(
   [
-    '^\\s*(?:以前|原来|当初|过去|去年|上个月|早先)',
+    '(?:以前|原来|当初|过去|去年|上个月|早先|曾经|那时候?)',
     '(?:不|没|别|无需|无须|甭)\\p{sc=Han}{0,3}\\s*$',
     EN`^\s*(?:we|i)\s+used\s+to\b|\b(?:not|never|no\s+need\s+to)\s+(?:\w+\s+){0,2}$`,
   ].join('|'),
