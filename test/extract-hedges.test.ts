@@ -44,6 +44,10 @@ describe('the hedge lexicon', () => {
     assert.equal(unsettledBy('比如說監控'), 'options');
     assert.equal(unsettledBy('客戶要求這樣'), 'hearsay');
     assert.equal(unsettledBy('PR 描述裡寫著'), 'hearsay');
+    assert.equal(unsettledBy('不過聽你的'), 'guess');
+    assert.equal(unsettledBy('換作是我'), 'conditional');
+    assert.equal(unsettledBy('Ideally the build is green'), 'conditional');
+    assert.equal(unsettledBy('還在評估中'), 'undecided');
     for (const plain of ['缓存层用 Memcached。', '正式環境部署到 Fly.io。', 'Rate limiter 的 store 用 KeyDB.', '尽可能用 Redis 缓存。']) assert.equal(unsettledBy(plain), undefined, plain);
   });
 
@@ -60,7 +64,8 @@ describe('the hedge lexicon', () => {
     assert.ok(!othersPractice('我們的分析報表'));
     // Someone else's liking or wish, whoever it is; the user's own stays theirs.
     for (const before of ['小王比較喜歡', '我同事更想', '組長希望']) assert.ok(othersPractice(before), before);
-    for (const before of ['我也比較喜歡', '我比較想', '我們一般']) assert.ok(!othersPractice(before), before);
+    for (const before of ['我也比較喜歡', '我比較想', '我們一般', '我的偏好是']) assert.ok(!othersPractice(before), before);
+    assert.ok(othersPractice('Kai 的偏好是'));
   });
 
   test('the past or a negation before the statement', () => {
@@ -85,6 +90,9 @@ describe('a plain statement lands only when nothing in its message leaves it ope
     ['以前快取用 Memcached，後來出過事。', '快取用 Memcached。', 'Decision: 快取用 Memcached'],
     ['小王比较喜欢用 Prettier 默认配置。', '我比较喜欢用 Prettier 默认配置。', 'Preference: 比较喜欢用 Prettier 默认配置'],
     ['我們以前部署在 Heroku，後來搬走了。', '我們部署在 Heroku。', 'Decision: 我們部署在 Heroku'],
+    ['我比較喜歡用 Vim 鍵位，不過聽你的。', '我比較喜歡用 Vim 鍵位。', 'Preference: 比較喜歡用 Vim 鍵位'],
+    ['換作是我，我會用 Ruff 做程式碼檢查。', '程式碼檢查用 Ruff。', 'Decision: 程式碼檢查用 Ruff'],
+    ['Kai 的偏好是用 tabs.', '我的偏好是用 tabs.', 'Preference: 我的偏好是用 tabs'],
     ['我们不打算用 Kafka。', '我们用 Kafka。', 'Decision: 我们用 Kafka'],
     ['客户要求报表导出用 Excel。', '报表导出用 Excel。', 'Decision: 报表导出用 Excel'],
     ['会议纪要是“队列先不动，等压测结果”。消息队列用 NATS。', '消息队列用 NATS。', 'Architecture: 消息队列用 NATS'],
@@ -112,9 +120,14 @@ describe('a plain statement lands only when nothing in its message leaves it ope
     for (const hold of ['好，我再想想。', '好的，等老闆確認一下。', 'ok, let me think about it']) assert.deepEqual(turns(hold), [], hold);
   });
 
-  test('a statement with a word of deciding is held open by the sentence after it', () => {
+  test('a statement with a word of deciding is held open by the sentence after it, or a clause of its own', () => {
     assert.deepEqual(titles('我们决定用 Kafka 传审计事件。不过还要跟架构组确认一下。'), []);
     assert.deepEqual(titles("We'll use Temporal for the onboarding workflows. Let's see how it goes."), []);
     assert.deepEqual(titles('我们决定用 Kafka 传审计事件。吞吐可能会好一点。'), ['Decision: 用 Kafka 传审计事件']);
+    // …or by a clause of its own sentence; a blocked task's wait is its state, not a hold.
+    assert.deepEqual(titles('我们决定用 Vector 收日志，先这样试试。'), []);
+    assert.deepEqual(titles('Decision: move the docs site to Astro, pending sign-off from design.'), []);
+    assert.deepEqual(titles('Decision: move the docs site to Astro.'), ['Decision: Move the docs site to Astro']);
+    assert.deepEqual(titles('The nightly backups move is blocked, the bucket policy is still pending.').map((t) => t.split(':')[0]), ['Task']);
   });
 });

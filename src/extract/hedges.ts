@@ -22,19 +22,19 @@ const LEXICON = {
   undecided: new RegExp(
     [
       '还没[^,.。]{0,4}(?:定|决定|想好|确定|拍板)|没(?:定下来|想好)|待定|未定|暂定|再看看|看看再说|再说吧?|(?:以后|之后|回头)再(?:说|议|看|讨论|商量)|再(?:议|讨论|商量|评估|研究|定案?|决定|拍板)',
-      '(?:先|就)?(?:这样|这么)试(?:试|一下|用)|先试(?:试|一下|用)|试试看|([试跑用玩测])\\1看|试用一下|看(?:看)?效果|看情况|走一步看一步|开(?:个)?玩笑|逗你的?|(?:再|让我|我)想想|想想再|考虑考虑|犹豫|纠结|(?:还)?在(?:考虑|琢磨)|考虑中',
+      '(?:先|就)?(?:这样|这么)试(?:试|一下|用)|先试(?:试|一下|用)|试试看|([试跑用玩测])\\1看|试用一下|看(?:看)?效果|看情况|走一步看一步|尚未|尚无定论|没(?:有)?(?:结论|谱)|(?:还)?在(?:讨论|评估|比较)|(?:讨论|评估)中|悬而未决|开(?:个)?玩笑|逗你的?|(?:再|让我|我)想想|想想再|考虑考虑|犹豫|纠结|(?:还)?在(?:考虑|琢磨)|考虑中',
       EN`\b(?:we['’]?ll\s+see|let['’]?s\s+see|see\s+how\s+it\s+goes|tentative(?:ly)?|on\s+the\s+fence|torn\s+between|not\s+(?:yet\s+)?(?:decided|settled|final)|undecided|tbd|for\s+now\s+let['’]?s\s+try|try\s+(?:it|this|that)\s+out|give\s+it\s+a\s+try|just\s+kidding|jk|let\s+me\s+think|i['’]?ll\s+think\s+about\s+it|hold\s+on)\b`,
     ].join('|'),
   ),
   /** A guess or a passing thought. */
   guess: new RegExp(
     [
-      '看你|你定|都行|都可以|无所谓|随你|不一定|说不定|不确定|拿不准|不好说|在想|考虑一下|有点想|随口(?:一)?说|随便说说|只是(?:问问|想想|(?:一)?个?想法|提一下|建议)|想法而已|一个想法|我(?:觉得|感觉|猜|估计|怀疑)|或许|也许|(?<!尽)可能|大概|好像|似乎|应该吧',
-      EN`\b(?:maybe|perhaps|probably|possibly|might|not\s+sure|unsure|leaning\s+(?:towards?|to)|considering|thinking\s+(?:about|of)|just\s+(?:an?\s+)?(?:idea|thought))\b`,
+      '看你|你定|你(?:来)?决定|听你的|交给你|都行|未必|不见得|看心情|都可以|无所谓|随你|不一定|说不定|不确定|拿不准|不好说|在想|考虑一下|有点想|随口(?:一)?说|随便说说|只是(?:问问|想想|(?:一)?个?想法|提一下|建议)|想法而已|一个想法|我(?:觉得|感觉|猜|估计|怀疑)|或许|也许|(?<!尽)可能|大概|好像|似乎|应该吧',
+      EN`\b(?:maybe|perhaps|probably|possibly|might|not\s+sure|unsure|i\s+(?:think|guess|suppose|wonder)|kinda|sort\s+of|kind\s+of|leaning\s+(?:towards?|to)|considering|thinking\s+(?:about|of)|just\s+(?:an?\s+)?(?:idea|thought))\b`,
     ].join('|'),
   ),
   /** A condition: "如果…", "…的话", "if …", "unless …". */
-  conditional: new RegExp(['如果|假如|假设|要是|万一|倘若|假使|除非|的话', EN`\b(?:if|unless|in\s+case|assuming|suppose|supposing|provided\s+that)\b`].join('|')),
+  conditional: new RegExp(['如果|假如|假设|要是|万一|倘若|假使|除非|的话|换(?:作|做|成)是我|要我说|让我选|要我选|理想(?:情况|状态)?(?:下|中)', EN`\b(?:if|unless|in\s+case|assuming|suppose|supposing|provided\s+that|ideally|in\s+an\s+ideal\s+world)\b`].join('|')),
   /** Options side by side: "X 或者 Y", "要么…要么…", "A 方案", "X or Y", "either", "vs". */
   options: new RegExp(['或者|要么|比如|例如|举(?:个)?例|二选一|备选|候选|选项|哪个|哪一个|方案[一二三abc12]|[abc12]方案', EN`\b(?:either|versus|vs\.?|alternatives?|options?|for\s+example)\b|\be\.g\.|[a-z][\w.+-]*\s+or\s+[a-z][\w.+-]*`].join('|')),
   /** Someone else's voice: hearsay, the agent's or another team's words, a suggestion or a quote. */
@@ -79,7 +79,7 @@ const OTHERS = new RegExp(
 );
 
 /** Someone's liking or wish, said by anyone but the user: "小王比较喜欢", "我同事更想用", "组长希望" (not "我也比较喜欢"). */
-const OTHERS_WISH = /(?<!(?:我|我们|咱们)(?:比较|更|还是|一般|一直|也|都|真的|其实|个人){0,2})(?:比较|更|还是)?(?:喜欢|偏好|倾向|希望|想要|想用|爱用|想\s*$)/;
+const OTHERS_WISH = /(?<!(?:我|我们|咱们)(?:的|比较|更|还是|一般|一直|也|都|真的|其实|个人){0,2})(?:比较|更|还是)?(?:喜欢|偏好|倾向|希望|想要|想用|爱用|想\s*$)/;
 
 export function othersPractice(beforeMarker: string): boolean {
   const text = foldHan(beforeMarker);

@@ -168,7 +168,8 @@ function userStatements(turn: Turn, turns: Turn[], afterAgent: boolean): UserSai
         used = undefined;
       }
     }
-    const settled = !UNSETTLED.test(own) && !CANCEL.test(own) && !(marker.weak && leftOpen(list, i, markers, turn, marker.re.exec(own)?.index ?? 0));
+    // A clause holding it open ("…，先这样试试", "…, pending sign-off") unsettles all but a task, whose wait is its state ("blocked, the policy is still pending").
+    const settled = !UNSETTLED.test(own) && !CANCEL.test(own) && !(marker.kind !== 'Task' && holdsOpen(own)) && !(marker.weak && leftOpen(list, i, markers, turn, marker.re.exec(own)?.index ?? 0));
     // Correcting their own statement in the same message, the user keeps its kind ("From now on, deploy on Thursdays. No wait, make that Tuesdays").
     const kind = corrects[i] && used === CORRECTED && last ? last.kind : marker.kind;
     const st = { kind, text, confidence: marker.confidence, revises: corrects[i], corrects: corrects[i], ...(used ? { marker: used } : {}) };
