@@ -48,6 +48,11 @@ describe('the hedge lexicon', () => {
     assert.equal(unsettledBy('換作是我'), 'conditional');
     assert.equal(unsettledBy('Ideally the build is green'), 'conditional');
     assert.equal(unsettledBy('還在評估中'), 'undecided');
+    assert.equal(unsettledBy('不用啦，我剛剛只是想測一下'), 'guess');
+    assert.equal(unsettledBy("no no, I was just practising"), 'guess');
+    assert.equal(unsettledBy('那份 style guide 寫著'), 'hearsay');
+    assert.equal(unsettledBy('這不是我們的'), 'hearsay');
+    assert.equal(unsettledBy("that's her call"), 'hearsay');
     for (const plain of ['缓存层用 Memcached。', '正式環境部署到 Fly.io。', 'Rate limiter 的 store 用 KeyDB.', '尽可能用 Redis 缓存。']) assert.equal(unsettledBy(plain), undefined, plain);
   });
 
@@ -63,8 +68,8 @@ describe('the hedge lexicon', () => {
     assert.ok(othersPractice('Other teams '));
     assert.ok(!othersPractice('我們的分析報表'));
     // Someone else's liking or wish, whoever it is; the user's own stays theirs.
-    for (const before of ['小王比較喜歡', '我同事更想', '組長希望']) assert.ok(othersPractice(before), before);
-    for (const before of ['我也比較喜歡', '我比較想', '我們一般', '我的偏好是']) assert.ok(!othersPractice(before), before);
+    for (const before of ['小王比較喜歡', '我同事更想', '組長希望', 'Kai 習慣', '小王堅持']) assert.ok(othersPractice(before), before);
+    for (const before of ['我也比較喜歡', '我比較想', '我們一般', '我的偏好是', '我習慣', '我們堅持']) assert.ok(!othersPractice(before), before);
     assert.ok(othersPractice('Kai 的偏好是'));
   });
 
@@ -93,6 +98,8 @@ describe('a plain statement lands only when nothing in its message leaves it ope
     ['我比較喜歡用 Vim 鍵位，不過聽你的。', '我比較喜歡用 Vim 鍵位。', 'Preference: 比較喜歡用 Vim 鍵位'],
     ['換作是我，我會用 Ruff 做程式碼檢查。', '程式碼檢查用 Ruff。', 'Decision: 程式碼檢查用 Ruff'],
     ['Kai 的偏好是用 tabs.', '我的偏好是用 tabs.', 'Preference: 我的偏好是用 tabs'],
+    ['那份 style guide 写着 always 用 tabs 缩进，不是我们的。', '我们的缩进统一用 tabs。', 'Preference: 我们的缩进统一用 tabs'],
+    ['Kai 习惯用 Sublime 写代码，那是他的事。', '我习惯用 Sublime 写代码。', 'Preference: 习惯用 Sublime 写代码'],
     ['我们不打算用 Kafka。', '我们用 Kafka。', 'Decision: 我们用 Kafka'],
     ['客户要求报表导出用 Excel。', '报表导出用 Excel。', 'Decision: 报表导出用 Excel'],
     ['会议纪要是“队列先不动，等压测结果”。消息队列用 NATS。', '消息队列用 NATS。', 'Architecture: 消息队列用 NATS'],
