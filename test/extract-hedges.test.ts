@@ -35,6 +35,7 @@ describe('the hedge lexicon', () => {
     assert.equal(unsettledBy('預算批下來的話'), 'conditional');
     assert.equal(unsettledBy('Grafana 或者 Datadog 都行'), 'guess');
     assert.equal(unsettledBy('Grafana 或者 Datadog'), 'options');
+    assert.equal(unsettledBy('有兩個方案：'), 'options');
     assert.equal(unsettledBy('聽隔壁組說的'), 'hearsay');
     assert.equal(unsettledBy('Infra 组说要这样'), 'hearsay');
     assert.equal(unsettledBy('PM 那邊還沒 sign off'), 'pending');
@@ -100,6 +101,7 @@ describe('a plain statement lands only when nothing in its message leaves it ope
     ['Kai 的偏好是用 tabs.', '我的偏好是用 tabs.', 'Preference: 我的偏好是用 tabs'],
     ['那份 style guide 写着 always 用 tabs 缩进，不是我们的。', '我们的缩进统一用 tabs。', 'Preference: 我们的缩进统一用 tabs'],
     ['Kai 习惯用 Sublime 写代码，那是他的事。', '我习惯用 Sublime 写代码。', 'Preference: 习惯用 Sublime 写代码'],
+    ['快取有兩種做法：\n- 用 Redis 存 session\n- 用 Memcached 存 session', '快取用 Redis 存 session。', 'Decision: 快取用 Redis 存 session'],
     ['我们不打算用 Kafka。', '我们用 Kafka。', 'Decision: 我们用 Kafka'],
     ['客户要求报表导出用 Excel。', '报表导出用 Excel。', 'Decision: 报表导出用 Excel'],
     ['会议纪要是“队列先不动，等压测结果”。消息队列用 NATS。', '消息队列用 NATS。', 'Architecture: 消息队列用 NATS'],

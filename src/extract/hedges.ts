@@ -36,7 +36,7 @@ const LEXICON = {
   /** A condition: "如果…", "…的话", "if …", "unless …". */
   conditional: new RegExp(['如果|假如|假设|要是|万一|倘若|假使|除非|的话|换(?:作|做|成)是我|要我说|让我选|要我选|理想(?:情况|状态)?(?:下|中)', EN`\b(?:if|unless|in\s+case|assuming|suppose|supposing|provided\s+that|ideally|in\s+an\s+ideal\s+world)\b`].join('|')),
   /** Options side by side: "X 或者 Y", "要么…要么…", "A 方案", "X or Y", "either", "vs". */
-  options: new RegExp(['或者|要么|比如|例如|举(?:个)?例|二选一|备选|候选|选项|哪个|哪一个|方案[一二三abc12]|[abc12]方案', EN`\b(?:either|versus|vs\.?|alternatives?|options?|for\s+example)\b|\be\.g\.|[a-z][\w.+-]*\s+or\s+[a-z][\w.+-]*`].join('|')),
+  options: new RegExp(['[两几三多]\\s*(?:个|种|套)\\s*(?:方案|选择|思路|做法|路线)|或者|要么|比如|例如|举(?:个)?例|二选一|备选|候选|选项|哪个|哪一个|方案[一二三abc12]|[abc12]方案', EN`\b(?:either|versus|vs\.?|alternatives?|options?|for\s+example)\b|\be\.g\.|[a-z][\w.+-]*\s+or\s+[a-z][\w.+-]*`].join('|')),
   /** Someone else's voice: hearsay, the agent's or another team's words, a suggestion or a quote. */
   hearsay: new RegExp(
     [
