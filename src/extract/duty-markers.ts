@@ -16,6 +16,7 @@ export const DUTY_MARKERS: Marker[] = [
   {
     kind: 'Rule',
     confidence: 0.8,
+    weak: true,
     re: new RegExp(
       [
         EN`\b(?:every|each|all|any)\s+(?:[\w.-]+\s+){0,2}?(?:must|needs?|has\s+to|have\s+to|gets?|require[sd]?)\b(?!\s+(?:to\s+)?(?:be\s+)?(?:fixed|looked\s+at|checked)\b)`,
@@ -26,7 +27,7 @@ export const DUTY_MARKERS: Marker[] = [
     ),
   },
   // "CI 红的时候 never merge": the instruction after a Chinese clause.
-  { kind: 'Rule', confidence: 0.8, re: /[\u4e00-\u9fff][\s,，:：]*(?:never|always|(?:don['’]?t|do\s+not)\s+ever)\s+[a-z\u4e00-\u9fff]/i },
+  { kind: 'Rule', confidence: 0.8, weak: true, re: /[\u4e00-\u9fff][\s,，:：]*(?:never|always|(?:don['’]?t|do\s+not)\s+ever)\s+[a-z\u4e00-\u9fff]/i },
 ];
 
 /** A task tagged as one, first or last in its sentence; the strip leaves what is to be done (or nothing, for a tag said last). */

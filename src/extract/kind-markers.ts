@@ -23,16 +23,16 @@ export const KIND_MARKERS: Marker[] = [
   // "Goal: X", "The objective for the hackathon is X", "… That is the target.", "Set that as the goal."
   { kind: 'Goal', confidence: 0.85, re: /^[\s,]*(?:our\s+|the\s+|main\s+)?goal\s*[:：—–-]|\b(?:the|our|main)\s+(?:goal|objective|target)\s+for\s+[^.?!]{1,40}?\s+is\b|\b(?:the|our|main)\s+objective\s+is\b|^(?:that|this)(?:['’]s|\s+is)\s+(?:the|our)\s+(?:target|goal|objective)\b|\bset\s+(?:that|this|it)\s+as\s+(?:the|our|a)\s+(?:goal|target)\b/i, strip: /^.*?(?:\bgoal\s*[:：—–-]|\b(?:goal|objective|target)\s+for\s+[^.?!]{1,40}?\s+is\b(?:\s+to)?|\bobjective\s+is\b(?:\s+to)?|^(?:that|this)(?:['’]s|\s+is)\s+(?:the|our)\s+(?:target|goal|objective)|\bset\s+(?:that|this|it)\s+as\s+(?:the|our|a)\s+(?:goal|target))\s*/i },
   // A goal said and then named one: "…，这是我们的目标", "…，把這個訂為目標", "…，that's the goal", "Goal 很简单：…", "这个 quarter 的 goal 是…".
-  { kind: 'Goal', confidence: 0.85, re: /[，,]\s*(?:[这這](?:就)?是(?:我[们們]的)?目[标標]|把[这這][个個]?(?:定|訂|设|設)(?:为|為|成)目[标標]|(?:that['’]s|this\s+is)\s+(?:the|our)\s+(?:goal|target)|set\s+(?:that|this|it)\s+as\s+(?:the|our|a)\s+(?:goal|target))|(?:目[标標]|\bgoal\b)\s*(?:很[简簡][单單]\s*[:：]|是)/i, strip: /^.*?(?:目[标標]|\bgoal\b)\s*(?:很[简簡][单單]\s*[:：]|是)\s*/i },
+  { kind: 'Goal', confidence: 0.85, weak: true, re: /[，,]\s*(?:[这這](?:就)?是(?:我[们們]的)?目[标標]|把[这這][个個]?(?:定|訂|设|設)(?:为|為|成)目[标標]|(?:that['’]s|this\s+is)\s+(?:the|our)\s+(?:goal|target)|set\s+(?:that|this|it)\s+as\s+(?:the|our|a)\s+(?:goal|target))|(?:目[标標]|\bgoal\b)\s*(?:很[简簡][单單]\s*[:：]|是)/i, strip: /^.*?(?:目[标標]|\bgoal\b)\s*(?:很[简簡][单單]\s*[:：]|是)\s*/i },
   // Goal: what the work is for.
   { kind: 'Goal', confidence: 0.85, re: /\b(?:our|the|my|main|project['’]?s?)\s+goal\s+(?:is|for\s+\w+\s+is)\b|\bwe\s+(?:want|aim|plan)\s+to\s+(?:reach|hit|get\s+to|achieve|be\s+under|be\s+below|stay\s+under)\b|\bthe\s+target\s+is\b/i, strip: /^.*?\b(?:goal\s+(?:for\s+\w+\s+)?is|we\s+(?:want|aim|plan)\s+to|the\s+target\s+is)\b\s*(?:to\s+)?[:：,，]?\s*/i },
   // "目标改成三季度…", "goal 改成 Q1…": the goal moved.
   { kind: 'Goal', confidence: 0.85, re: /(?:目[标標]|\bgoal\b|\btarget\b)\s*(?:改成|改为|改為|调整为|調整為|换成|換成)/i, strip: /^.*?(?:目[标標]|\bgoal\b|\btarget\b)\s*(?=改|调|調|换|換)/i },
-  { kind: 'Goal', confidence: 0.85, re: /目[标標](?:是|为|為|[:：])|我[们們]要[达達]到|[争爭]取[达達]到/, strip: /^.*?(?:目[标標](?:是|为|為|[:：])|我[们們]要|[争爭]取)\s*[:：,，]?\s*/ },
+  { kind: 'Goal', confidence: 0.85, weak: true, re: /目[标標](?:是|为|為|[:：])|我[们們]要[达達]到|[争爭]取[达達]到/, strip: /^.*?(?:目[标標](?:是|为|為|[:：])|我[们們]要|[争爭]取)\s*[:：,，]?\s*/ },
   // Preference: how the user likes things done.
   { kind: 'Preference', confidence: 0.85, re: /\bi\s+(?:(?:really|strongly|generally|always)\s+)?prefer\b(?![?？])|\bi['’]?d\s+(?:rather|prefer)\b(?!\s+(?:be|not|stay|go\s+home)\b)|\bi\s+like\s+(?!(?:it|this|that|these|those|them|him|her)\s)\S.{0,60}?\s+better\b|\bmy\s+preference\s+is\b/i, strip: /^.*?\b(?:i\s+(?:(?:really|strongly|generally|always)\s+)?(?=prefer)|i['’]?d\s+(?=rather|prefer)|i\s+(?=like)|my\s+preference\s+is(?:\s+that)?\s*[:：]?)/i },
   // "我比較喜歡…", "我更想用 Vitest", "我 prefer 用 node:test".
-  { kind: 'Preference', confidence: 0.85, re: /我(?:比[较較]|更|还是|還是|一般)?(?:喜[欢歡]|偏好|倾向|傾向|习惯|習慣|想用|想要用|\s*prefer\b)/i, strip: /^.*?我\s*(?=(?:比[较較]|更|还是|還是|一般)?(?:喜[欢歡]|偏好|倾向|傾向|习惯|習慣|想用|想要用|prefer\b))/i },
+  { kind: 'Preference', confidence: 0.85, weak: true, re: /我(?:比[较較]|更|还是|還是|一般)?(?:喜[欢歡]|偏好|倾向|傾向|习惯|習慣|想用|想要用|\s*prefer\b)/i, strip: /^.*?我\s*(?=(?:比[较較]|更|还是|還是|一般)?(?:喜[欢歡]|偏好|倾向|傾向|习惯|習慣|想用|想要用|prefer\b))/i },
 ];
 
 /**
@@ -68,6 +68,7 @@ export const PLAIN_CHOICE: Marker = {
   kind: 'Decision',
   confidence: 0.7,
   topical: true,
+  weak: true,
   re: /(?<![不别別没沒])(?:先|就|还是|還是|都|只|统一|統一)?(?:用|采用|採用|使用|改用|换成|換成|改成|[换換]回|改回|部署到|部署在|迁到|遷到|搬到)\s*(?:[\p{sc=Han}]{0,6}?的\s*)?[A-Za-z][\w.+-]*/u,
 };
 
@@ -78,6 +79,7 @@ export const PLAIN_CHOICE: Marker = {
 export const PLAIN_SHAPE: Marker = {
   kind: 'Architecture',
   confidence: 0.7,
+  weak: true,
   re: new RegExp(`(?:[从從][^。？?，,]{1,30}?(?:拆出|拆分出|剥离|剝離|分离出|分離出))|(?=[^。？?]*\\p{sc=Han})(?:每\\s*\\d+\\s*(?:秒|分[钟鐘]|小[时時])|放到|放在|丟到|丢到|走|通[过過]|拆成|拆出)[^。？?]{0,30}?(?:${ARCH_SHAPE.source})`, 'iu'),
 };
 
@@ -104,4 +106,9 @@ export interface Marker {
   strip?: RegExp;
   /** An instruction said without the word "rule": about a user-level style or tool (STYLE_TOPIC), it is a Preference. */
   topical?: boolean;
+  /**
+   * Said plainly, with no word of deciding or of a standing rule ("缓存用 Redis", "目标是…", "我更想用
+   * Bun", "必须…"): settled only when nothing in its message leaves it open (hedges.ts, rules.ts).
+   */
+  weak?: boolean;
 }

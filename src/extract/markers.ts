@@ -70,7 +70,7 @@ export const MARKERS: Marker[] = [
   // An imperative without "always" that says it holds generally: "Use 2-space indentation everywhere.",
   // "use pnpm, not npm, for everything". "Use the helper in utils.ts" is a task, not a rule.
   { kind: 'Rule', confidence: 0.8, topical: true, re: new RegExp(EN`${OPENING}(?:${IMPERATIVE})\b(?=[^.?!]*(?:${GENERAL}))(?![^.?!]*\b(?:in|of|for)\s+(?:this|that|the\s+current)\s+(?:file|function|module|component|class|method|pr|diff|branch|script|test|page|view|folder))`, 'i'), strip: new RegExp(OPENING_STRIP, 'i') },
-  { kind: 'Rule', confidence: 0.85, topical: true, re: /(?:永[远遠]|[绝絕][对對]|千[万萬])不要|永[远遠]不|不要再|[别別]再|[统統]一用|一律用|(?:一直|始[终終]|[总總]是)都?用|^[\s,，]*[用採采]\s*\S[^，,。]*[，,]\s*(?:不要|[别別]|而不是)用|^[\s,，]*(?:好的?[，,]\s*)?(?:我[们們](?:就|还是|還是)?)?[用採采]\s*\S[^，,。]{0,30}而不是/ },
+  { kind: 'Rule', confidence: 0.85, topical: true, weak: true, re: /(?:永[远遠]|[绝絕][对對]|千[万萬])不要|永[远遠]不|不要再|[别別]再|[统統]一用|一律用|(?:一直|始[终終]|[总總]是)都?用|^[\s,，]*[用採采]\s*\S[^，,。]*[，,]\s*(?:不要|[别別]|而不是)用|^[\s,，]*(?:好的?[，,]\s*)?(?:我[们們](?:就|还是|還是)?)?[用採采]\s*\S[^，,。]{0,30}而不是/ },
   { kind: 'Rule', confidence: 0.85, re: /\bplease\s+remember\s+to\b|^[\s,]*remember\s+to\s+always\b/i, strip: /^.*?\bremember\s+to\s+/i },
   { kind: 'Rule', confidence: 0.9, re: /[规規](?:定|矩)\s*[:：]|^[\s,，;；:：]*(?:我[们們])?[规規]定(?=所有|全部|每|一律|必[须須]|不[许許准準得能]|只[能许許准準]|禁止|要|都|[统統]一)/, strip: /^.*?[规規][定矩]\s*[:：]?\s*/ },
   { kind: 'Rule', confidence: 0.9, re: /[从從]现?現?在[开開]始|以[后後]|今[后後]|^\s*之[后後]要|[规規][则則]\s*[:：]|一律|不[许許准]再?/, strip: /^.*?(?:[从從]现?現?在[开開]始|以[后後]|今[后後]|^\s*之[后後]要|[规規][则則]\s*[:：])\s*[,，]?\s*/ },

@@ -7,19 +7,21 @@ import type { Turn } from '../transcripts/types.js';
 import { CONFIRMATION, DECLINE, OFFER, PROPOSAL, RETRACTION, UNSETTLED } from './markers.js';
 import { sentences, stripQuoted, withoutQuotes } from './sentences.js';
 import { build, matchMarker } from './statement.js';
+import { holdsOpen } from './hedges.js';
 import type { Candidate } from './types.js';
 
 /**
  * A short reply that opens with a yes and does not take it back: "Yes, do that" confirms; "Ok, but
- * not yet", "Yeah, no", "sure?" and "Sure, just asking" do not. Quoted words are not the reply.
+ * not yet", "Yeah, no", "sure?", "Sure, just asking" and "好，我再想想" do not. Quoted words are not the reply.
  */
 export function confirms(reply: string): boolean {
   const own = withoutQuotes(reply);
   const opener = CONFIRMATION.exec(own);
   if (reply.length > 120 || !opener) return false;
-  // A question or a hedge in the opening sentence; a "no", "not yet" or "scratch that" anywhere after the yes.
+  // A question or a hedge in the opening sentence; a "no", "not yet", "scratch that" or a hold
+  // ("好，我再想想", "ok, let me think", "可以，等老板确认") anywhere after the yes.
   const rest = own.slice(opener[0].length);
-  return !UNSETTLED.test(sentences(own)[0] ?? '') && !DECLINE.test(rest) && !RETRACTION.test(rest);
+  return !UNSETTLED.test(sentences(own)[0] ?? '') && !DECLINE.test(rest) && !RETRACTION.test(rest) && !holdsOpen(rest);
 }
 
 const LEAD = /^.*?\b(?:shall\s+we|should\s+we|should\s+i|shall\s+i|(?:do\s+you\s+)?want\s+me\s+to|would\s+you\s+like\s+me\s+to|i\s+(?:propose|suggest|recommend)(?:\s+(?:that\s+)?we)?|how\s+about|let['’]?s)\b\s*(?:also\s+|just\s+|go\s+ahead\s+and\s+)?|^.*?(?:建[议議]|要不要|我[们們]可以|需要我|要我)\s*/i;

@@ -13,6 +13,7 @@ import { CAUSE, FIXED, PLAIN_CHOICE, PLAIN_SHAPE, type Marker } from './kind-mar
 import { settlingClause } from './clause.js';
 import { TASK_TAG_LAST } from './duty-markers.js';
 import { handsOverCredentials } from './credentials.js';
+import { holdsOpen, notNow, othersPractice, unsettledBy } from './hedges.js';
 import { confirmedProposal } from './proposal.js';
 import { capitalise, normalise, sentences, stripQuoted, trimEnd, withoutQuotes } from './sentences.js';
 import { asRequest, CANCEL, CORRECTION, namedRetraction, REPLACES_EARLIER, REPORTED } from './speech-acts.js';
@@ -45,6 +46,27 @@ function retraction(s: string, turns: Turn[], turn: Turn): Candidate | undefined
   const kind = KIND_WORDS[named.kindWord ?? ''] ?? 'Decision';
   const c = build({ kind, text: s, confidence: 0.85, revises: true }, turns, turn, turn, 'user');
   return c && { ...c, retracting: true, title: titleFrom(s) };
+}
+
+/** A quotation this long is someone's words, not a name ("用 'feat:' 前缀" quotes a name). */
+const QUOTE_MIN = 8;
+const quotesWords = (s: string) => Array.from(s).length - Array.from(withoutQuotes(s)).length >= QUOTE_MIN;
+/** The message carries material (a paste, an attachment, a fenced log): what the user says around it is about it. */
+const carriesMaterial = (text: string) => stripQuoted(text).replace(/\s+/g, '') !== text.replace(/\s+/g, '');
+
+/**
+ * A weak statement (Marker.weak: "缓存用 Redis", "目标是…") is left open by anything in its message
+ * that says it is not settled (hedges.ts): in its own sentence, someone else's practice, the past or
+ * a negation before it;
+ * in any other sentence but a settled statement of its own, a question, a hedge, a condition, options
+ * or someone else's voice; a quotation or pasted material in the message.
+ */
+function leftOpen(list: string[], i: number, markers: (Marker | undefined)[], turn: Turn, at: number): boolean {
+  const own = withoutQuotes(list[i]!);
+  const before = own.slice(0, at);
+  if (unsettledBy(own) || othersPractice(before) || notNow(before)) return true;
+  if (carriesMaterial(turn.text) || list.some(quotesWords)) return true;
+  return list.some((s, j) => j !== i && !(markers[j] && !markers[j]!.weak) && unsettledBy(withoutQuotes(s)) !== undefined);
 }
 
 interface UserSaid {
@@ -107,7 +129,7 @@ function userStatements(turn: Turn, turns: Turn[], afterAgent: boolean): UserSai
       const taken = named[i];
       if (taken) said.statements.push((last = taken));
       // "…. Not settled." takes the statement before it back; "This replaces Monday's decision." links it.
-      else if (CANCEL.test(own)) takeBack();
+      else if (CANCEL.test(own) || holdsOpen(own)) takeBack();
       // "The outage came from a missing index. Adding the index fixed it.": the fix belongs to the lesson.
       else if (last && FIXED.test(own) && (last.kind === 'Lesson' || (last.kind === 'Note' && CAUSE.test(last.conclusion)))) {
         last.kind = 'Lesson';
@@ -146,7 +168,8 @@ function userStatements(turn: Turn, turns: Turn[], afterAgent: boolean): UserSai
         used = undefined;
       }
     }
-    const settled = !UNSETTLED.test(own) && !CANCEL.test(own);
+    // A clause holding it open ("…，先这样试试", "…, pending sign-off") unsettles all but a task, whose wait is its state ("blocked, the policy is still pending").
+    const settled = !UNSETTLED.test(own) && !CANCEL.test(own) && !(marker.kind !== 'Task' && holdsOpen(own)) && !(marker.weak && leftOpen(list, i, markers, turn, marker.re.exec(own)?.index ?? 0));
     // Correcting their own statement in the same message, the user keeps its kind ("From now on, deploy on Thursdays. No wait, make that Tuesdays").
     const kind = corrects[i] && used === CORRECTED && last ? last.kind : marker.kind;
     const st = { kind, text, confidence: marker.confidence, revises: corrects[i], corrects: corrects[i], ...(used ? { marker: used } : {}) };
