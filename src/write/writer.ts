@@ -28,6 +28,15 @@ function changedMeanwhile(job: Job, rel: string): MemError {
   return new MemError('FILE_CHANGED', `${job}: ${rel} changed while memfold was writing it (${REPLANS} tries); nothing was written to it — the next run tries again`);
 }
 
+/**
+ * For a rewrite planned on a text read before update(): the file no longer holds it (a person's edit,
+ * e.g. MEMORY.md's pinned block or a wrap-up). Thrown from update()'s change, so the edit is kept,
+ * nothing is written and the job exits 3; the next run plans on the edit.
+ */
+export function editedSincePlanned(job: Job, rel: string): never {
+  throw new MemError('FILE_CHANGED', `${job}: ${rel} changed while ${job} was writing it; it was kept as it is and nothing was written to it — the next run plans on it`);
+}
+
 export class WorkspaceWriter {
   private readonly root: string;
 
