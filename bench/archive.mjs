@@ -3,14 +3,16 @@
 // `mem search --archive` latency, over transcripts from bench/gen-transcripts.mjs.
 //
 // Usage (from the project root, after `npm run build`; `npm run bench:archive` does both):
-//   node bench/archive.mjs [--files 200] [--mb 50] [--runs 3] [--workdir DIR] [--keep]
+//   node bench/archive.mjs [--files 200] [--mb 50] [--big-mb 500] [--runs 3] [--workdir DIR] [--keep]
 //
 // 1. generates the transcripts (deterministic seed, 200 files / 50 MB by default);
 // 2. baseline: `node -e 0`, median of 20; every latency is also a ratio to it (target ≤ 3×);
 // 3. `mem archive --rebuild`: wall time, MB/s of transcript bytes read, peak RSS, index size;
 // 4. `mem archive` with nothing new (cursor checks only), then after appending one line to one file
 //    (bytes read must equal the appended line);
-// 5. cold `mem search --archive`: 8 queries (3 Chinese) × --runs, median and p95 of whole-process time.
+// 5. cold `mem search --archive`: 8 queries (3 Chinese) × --runs, median and p95 of whole-process time;
+// 6. `mem archive --rebuild` over --big-mb (default 500; 0 skips) of transcripts in as many files: peak
+//    RSS there over peak RSS at --mb, target ≤ 1.2 (the rebuild streams: memory must not grow with volume).
 // Results: a table on stdout and bench/out/archive-latest.json.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -63,6 +65,16 @@ const times = [];
 for (let i = 0; i < runs; i++) for (const q of QUERIES) times.push(run(process.execPath, [MEM, '-C', ws, 'search', '--archive', q, '-k', '6']).ms);
 result.search = { runs: times.length, medianMs: median(times), p95Ms: p95(times), medianRatio: median(times) / node0, p95Ratio: p95(times) / node0 };
 console.log(`cold mem search --archive (${times.length} runs): median ${median(times).toFixed(0)} ms (${result.search.medianRatio.toFixed(2)}× node -e 0), p95 ${p95(times).toFixed(0)} ms (${result.search.p95Ratio.toFixed(2)}×)`);
+
+const bigMb = Number(arg('big-mb', '500'));
+if (bigMb > 0 && full.rssMB) {
+  const big = path.join(workdir, 'big');
+  console.error(`transcripts: ${files} files / ${bigMb} MB in ${big}`);
+  if (!fs.existsSync(path.join(big, 'mem.config.json'))) run(process.execPath, [GEN, '--out', big, '--files', files, '--mb', String(bigMb), '--force']);
+  const r = run(process.execPath, [MEM, '-C', big, '--json', 'archive', '--rebuild'], { rss: true });
+  result.rss = { smallMB: mb, bigMB: bigMb, small: full.rssMB, big: r.rssMB, ratio: r.rssMB / full.rssMB, target: 1.2 };
+  console.log(`peak RSS of mem archive --rebuild: ${full.rssMB.toFixed(0)} MB at ${mb} MB, ${r.rssMB.toFixed(0)} MB at ${bigMb} MB of transcripts: ratio ${result.rss.ratio.toFixed(2)} (target ≤ 1.2)`);
+}
 
 fs.mkdirSync(OUT_DIR, { recursive: true });
 fs.writeFileSync(path.join(OUT_DIR, 'archive-latest.json'), JSON.stringify({ at: new Date().toISOString(), host: { cpus: os.cpus().length, node: process.version }, ...result }, null, 2) + '\n');

@@ -45,3 +45,29 @@ test('an archive snippet shows the lines holding the query terms, Traditional an
   assert.equal(snippet(text, queryTerms('THIRD')), 'third line');
   assert.equal(snippet(text, queryTerms('absent')), 'first line … [2] user: 我們決定放棄 Redis 快取 … third line', 'no line matches: the window');
 });
+
+test('a segment streamed to disk (postings spilled per shard) is byte for byte the one built in memory', async () => {
+  const fs = await import('node:fs');
+  const os = await import('node:os');
+  const path = await import('node:path');
+  const { WorkspaceWriter } = await import('../src/write/writer.js');
+  const { SegmentStream } = await import('../src/archive/segment-stream.js');
+  const ws = fs.mkdtempSync(path.join(os.tmpdir(), 'mem-segstream-'));
+  try {
+    const words = ['pool', 'timeout', 'deploy', '部署', '缓存', 'retry', 'nginx', 'grpc', 'ledger', 'worker'];
+    // Enough postings to spill every shard's buffer several times (SPILL_CHARS is 256 K).
+    const docs = Array.from({ length: 4000 }, (_, i) => doc(Array.from({ length: 40 }, (_, j) => `${words[(i * 7 + j) % 10]}${(i * j) % 97}`).join(' '), i + 1, i % 50 === 0 ? { x: '', purged: true } : {}));
+    const seg = await SegmentStream.open(new WorkspaceWriter(ws, 'index', { waitMs: 1000, staleMs: 10_000 }), 'seg-000001');
+    for (const d of docs) seg.add(d);
+    const { tokens } = await seg.finish();
+    const want = buildSegment(docs);
+    const read = (ext: string) => fs.readFileSync(path.join(ws, '.mem', 'archive', `seg-000001.${ext}`));
+    assert.equal(read('docs.jsonl').toString(), want.docs);
+    assert.ok(read('meta.bin').equals(Buffer.from(want.meta)));
+    assert.ok(read('post').equals(Buffer.from(want.post)));
+    assert.equal(tokens, want.tokens);
+    assert.deepEqual(fs.readdirSync(path.join(ws, '.mem', 'archive')).sort(), ['seg-000001.docs.jsonl', 'seg-000001.meta.bin', 'seg-000001.post'], 'no spill or temp file left');
+  } finally {
+    fs.rmSync(ws, { recursive: true, force: true });
+  }
+});

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { editConfig, mem, memOk, tempDir } from './helpers/cli.js';
+import { editConfig, finished, mem, memOk, startMem, tempDir } from './helpers/cli.js';
 
 const NOW = '2026-11-24T04:00';
 const TUE = 'RULE-20261116-deploys-happen-on-tuesdays-only';
@@ -69,6 +69,29 @@ describe('compound stopped part-way', () => {
 });
 
 describe('compound never loses a MEMORY.md', () => {
+  test('a person edits the pinned block while compound is paused before renaming over MEMORY.md: the edit is kept, exit 3, the next run plans on it', async (t) => {
+    const ws = await twoRules(t);
+    const release = join(ws, '..', 'release');
+    const run = startMem(['-C', ws, '--now', NOW, 'compound'], { env: { MEM_TEST_HOOKS: '1', MEM_FAULT: 'pause-before-rename', MEM_FAULT_FILE: 'MEMORY.md', MEM_FAULT_RELEASE: release, MEM_FAULT_MS: '30000' } });
+    const done = finished(run);
+    let edited = '';
+    run.stderr!.on('data', (d: Buffer) => {
+      if (edited || !d.toString().includes('paused before renaming over MEMORY.md')) return;
+      edited = read(ws, 'MEMORY.md').replace('<!-- mem:pinned:end -->', '- Staging is wiped every Sunday (added by hand)\n<!-- mem:pinned:end -->');
+      writeFileSync(join(ws, 'MEMORY.md'), edited);
+      writeFileSync(release, '');
+    });
+    const r = await done;
+    assert.equal(r.code, 3, r.stderr);
+    assert.ok(edited, 'the pause was reached');
+    assert.match(r.stderr, /MEMORY\.md changed while compound was writing it; it was kept as it is and nothing was written to it/);
+    assert.equal(r.stderr.trim().split('\n').filter((l) => !l.startsWith('mem-fault:')).length, 1, 'one line');
+    assert.equal(read(ws, 'MEMORY.md'), edited, 'the hand edit is there, byte for byte');
+    await memOk(['-C', ws, '--now', NOW, 'compound']);
+    const memory = read(ws, 'MEMORY.md');
+    assert.ok(memory.includes('- Staging is wiped every Sunday (added by hand)\n<!-- mem:pinned:end -->') && memory.includes(WED), memory);
+  });
+
   test('--revert keeps the MEMORY.md it replaces, pinned hand edits included', async (t) => {
     const ws = await twoRules(t);
     await memOk(['-C', ws, '--now', NOW, 'compound']);

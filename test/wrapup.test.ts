@@ -6,7 +6,7 @@ import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { WorkspaceWriter } from '../src/write/writer.js';
-import { editConfig, exampleWorkspace, mem, snapshot } from './helpers/cli.js';
+import { editConfig, exampleWorkspace, finished, mem, snapshot, startMem } from './helpers/cli.js';
 import { bullets, CITED, h2, NEVER, SECTIONS, weekWorkspace } from './helpers/week-fixture.js';
 
 const summaryOf = (ws: string, name: string) => readFileSync(join(ws, 'second-brain', 'summaries', name), 'utf8');
@@ -55,6 +55,24 @@ describe('mem wrapup', () => {
     assert.match(text, /- Decision: Use Redis for the session cache — \[DECISION-20261116-use-redis-for-the-session-cache\]/);
     assert.match(text, /\n- Next step: Tomorrow we should start with the checkout error pages — session a1c9e7f0-1111-4c2d-9e3b-0a0b0c0d0e01 · messages 9-9\n/);
     for (const word of NEVER) assert.ok(!text.includes(word), `summary must not contain "${word}"`);
+  });
+
+  test('a wrap-up written by hand while wrapup is paused before its rename is kept: exit 3, one line, nothing written over it', async (t) => {
+    const { ws } = weekWorkspace(t, '2026-11-16');
+    const rel = 'second-brain/summaries/2026-11-16-wrapup.md';
+    const release = join(ws, '..', 'release');
+    const run = startMem(['-C', ws, 'wrapup', '--date', '2026-11-16', '--now', '2026-11-17T00:30'], { env: { MEM_TEST_HOOKS: '1', MEM_FAULT: 'pause-before-rename', MEM_FAULT_FILE: rel, MEM_FAULT_RELEASE: release, MEM_FAULT_MS: '30000' } });
+    const done = finished(run);
+    const mine = '# Wrap-up 2026-11-16\n\n- written by hand during the run\n';
+    run.stderr!.on('data', (d: Buffer) => {
+      if (!d.toString().includes(`paused before renaming over ${rel}`)) return;
+      writeFileSync(join(ws, rel), mine);
+      writeFileSync(release, '');
+    });
+    const r = await done;
+    assert.equal(r.code, 3, r.stderr);
+    assert.equal(r.stderr.trim().split('\n').filter((l) => !l.startsWith('mem-fault:')).join('\n'), `mem: wrapup: ${rel} changed while wrapup was writing it; it was kept as it is and nothing was written to it — the next run plans on it`);
+    assert.equal(summaryOf(ws, '2026-11-16-wrapup.md'), mine);
   });
 
   test('a re-run gives the same bytes; a hand-edited summary is kept and the new one goes beside it as -v2', async (t) => {

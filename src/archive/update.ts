@@ -18,13 +18,16 @@ import { defaultLockOptions } from '../write/defaults.js';
 import { withLock } from '../write/locks.js';
 import { WorkspaceWriter } from '../write/writer.js';
 import { compactSegments } from './compact.js';
-import { buildSegment, type ArchiveDoc } from './format.js';
+import type { ArchiveDoc } from './format.js';
+import { SegmentStream } from './segment-stream.js';
 import { ARCHIVE_DIR, emptyState, loadState, segmentDamage, serialiseState, STATE_FILE, type ArchiveState } from './store.js';
 import { windowBuilder } from './windows.js';
 import { embedDocs, type Vectors } from './vectors.js';
 
-/** Docs held before a segment is written, so a first run over 50 MB never holds it all. */
+/** Window characters per segment. Memory does not depend on it (windows go to disk as they come). */
 const SEGMENT_CHARS = 16 * 1024 * 1024;
+/** Closed windows held before they go to the open segment: a long transcript is not held whole either. */
+const DOCS_AT_ONCE = 64;
 
 export interface ArchiveUpdate {
   files: number;
@@ -75,22 +78,34 @@ async function update(workspace: string, loaded: LoadedConfig, writer: Workspace
   const rebuild = !!opts.rebuild || !!damage;
   const state: ArchiveState = rebuild || !prev ? { ...emptyState(), purged: prev?.purged ?? [] } : prev;
   const seen = new Set<string>();
-  let pending: ArchiveDoc[] = [];
+  // The open segment: its docs go to disk as they come (segment-stream.ts); only their count and
+  // characters are kept, and their texts only when they are to be embedded.
+  let open: SegmentStream | null = null;
+  let toEmbed: ArchiveDoc[] = [];
   let pendingChars = 0;
   const embedCfg = loaded.config.archive.embed ? loaded.config.embedding : undefined;
   if (loaded.config.archive.embed && !embedCfg) res.warnings.push('archive.embed is set but no "embedding" provider is configured: the archive stays lexical');
+  const add = async (docs: ArchiveDoc[]) => {
+    if (!docs.length) return;
+    open ??= await SegmentStream.open(writer, nextSegmentName(state));
+    for (const d of docs) open.add(d);
+    if (embedCfg) toEmbed.push(...docs);
+    pendingChars += docs.reduce((n, d) => n + d.x.length, 0);
+    res.docs += docs.length;
+  };
   const flush = async () => {
-    if (!pending.length) return;
+    if (!open) return;
     let vectors: Vectors | null = null;
     if (embedCfg) {
-      const e = await embedDocs(embedCfg, pending);
+      const e = await embedDocs(embedCfg, toEmbed);
       vectors = e.vectors;
       res.embedded += e.embedded;
-      if (e.failed) res.warnings.push(`archive embeddings: ${e.failed}; ${pending.length - e.embedded} window(s) rank lexically only ("mem archive --rebuild" tries again)`);
+      if (e.failed) res.warnings.push(`archive embeddings: ${e.failed}; ${toEmbed.length - e.embedded} window(s) rank lexically only ("mem archive --rebuild" tries again)`);
     }
-    state.segments.push(await writeSegment(writer, state, pending, vectors));
+    state.segments.push(await placeSegment(writer, open, vectors));
     res.segments++;
-    pending = [];
+    open = null;
+    toEmbed = [];
     pendingChars = 0;
   };
 
@@ -138,11 +153,9 @@ async function update(workspace: string, loaded: LoadedConfig, writer: Workspace
           builder.add(turn);
           last = turn.index;
           res.turns++;
+          if (builder.closed() >= DOCS_AT_ONCE) await add(builder.takeClosed());
         }
-        const docs = builder.take();
-        pending.push(...docs);
-        pendingChars += docs.reduce((n, d) => n + d.x.length, 0);
-        res.docs += docs.length;
+        await add(builder.take());
         stats = stream.stats;
       }
       res.bytesRead += stats.bytesRead;
@@ -183,16 +196,20 @@ async function notText(file: string): Promise<ReadStats | undefined> {
   return (await skipIfNotText(file, rec).catch(() => false)) ? rec.stats : undefined;
 }
 
+const nextSegmentName = (state: ArchiveState) => `seg-${String(state.nextSegment++).padStart(6, '0')}`;
+
 /** Writes docs as a new segment (its files only: the caller lists it in the state and writes that last). */
 export async function writeSegment(writer: WorkspaceWriter, state: ArchiveState, docs: ArchiveDoc[], vectors: Vectors | null = null): Promise<ArchiveState['segments'][number]> {
-  const name = `seg-${String(state.nextSegment++).padStart(6, '0')}`;
-  const seg = buildSegment(docs);
-  await writer.write(`${ARCHIVE_DIR}/${name}.docs.jsonl`, seg.docs);
-  await writer.write(`${ARCHIVE_DIR}/${name}.meta.bin`, seg.meta);
-  await writer.write(`${ARCHIVE_DIR}/${name}.post`, seg.post);
-  if (!vectors) return { name, docs: docs.length, tokens: seg.tokens };
-  await writer.write(`${ARCHIVE_DIR}/${name}.vec`, new Uint8Array(vectors.rows.buffer, vectors.rows.byteOffset, docs.length * vectors.dims * 4));
-  return { name, docs: docs.length, tokens: seg.tokens, dims: vectors.dims };
+  const seg = await SegmentStream.open(writer, nextSegmentName(state));
+  for (const d of docs) seg.add(d);
+  return placeSegment(writer, seg, vectors);
+}
+
+async function placeSegment(writer: WorkspaceWriter, seg: SegmentStream, vectors: Vectors | null): Promise<ArchiveState['segments'][number]> {
+  const { docs, tokens } = await seg.finish();
+  if (!vectors) return { name: seg.name, docs, tokens };
+  await writer.write(`${ARCHIVE_DIR}/${seg.name}.vec`, new Uint8Array(vectors.rows.buffer, vectors.rows.byteOffset, docs * vectors.dims * 4));
+  return { name: seg.name, docs, tokens, dims: vectors.dims };
 }
 
 /** Segment files the state no longer lists (after a rebuild or a purge). */

@@ -16,6 +16,10 @@ export interface WindowBuilder {
   add(turn: Turn): void;
   /** Closes the open window; returns every window built since the last take. */
   take(): ArchiveDoc[];
+  /** How many windows are closed and not yet taken. */
+  closed(): number;
+  /** The closed windows (the open one stays open), so a long transcript's windows need not be held. */
+  takeClosed(): ArchiveDoc[];
 }
 
 export function windowBuilder(fileNo: number, startOffset: number, skip: (index: number) => boolean): WindowBuilder {
@@ -50,5 +54,7 @@ export function windowBuilder(fileNo: number, startOffset: number, skip: (index:
       close();
       return done.splice(0);
     },
+    closed: () => done.length,
+    takeClosed: () => done.splice(0),
   };
 }

@@ -11,7 +11,7 @@ import { MemError, writeRefused } from '../core/errors.js';
 import { isLink, outsideTarget } from '../core/outside-link.js';
 import { decodeUtf8 } from '../core/strict-utf8.js';
 import { mayWrite, type Job } from './allowance.js';
-import { removeDeadTempFiles, writeFileAtomic } from './atomic.js';
+import { ensureDir, removeDeadTempFiles, syncDir, tempName, writeFileAtomic } from './atomic.js';
 import { keepLineEnding } from './line-endings.js';
 import { appendIfUnchanged, planAppend, withoutTornTail } from './append-block.js';
 import { replaceIfUnchanged } from './checked-replace.js';
@@ -26,6 +26,15 @@ const RECENT_MS = 2000;
 
 function changedMeanwhile(job: Job, rel: string): MemError {
   return new MemError('FILE_CHANGED', `${job}: ${rel} changed while memfold was writing it (${REPLANS} tries); nothing was written to it — the next run tries again`);
+}
+
+/**
+ * For a rewrite planned on a text read before update(): the file no longer holds it (a person's edit,
+ * e.g. MEMORY.md's pinned block or a wrap-up). Thrown from update()'s change, so the edit is kept,
+ * nothing is written and the job exits 3; the next run plans on the edit.
+ */
+export function editedSincePlanned(job: Job, rel: string): never {
+  throw new MemError('FILE_CHANGED', `${job}: ${rel} changed while ${job} was writing it; it was kept as it is and nothing was written to it — the next run plans on it`);
 }
 
 export class WorkspaceWriter {
@@ -67,6 +76,32 @@ export class WorkspaceWriter {
     this.checkLock();
     await removeDeadTempFiles(path.dirname(abs));
     await writeFileAtomic(abs, data, rel, this.tmpDir(rel));
+  }
+
+  /**
+   * A temp file beside `rel` (allowance checked now), for a file too big to hold in memory: the
+   * caller fills it piece by piece and puts it in place with commitTemp(). A killed writer's temp
+   * file carries the recognisable name the next write sweeps. `tag` tells several apart.
+   */
+  async tempFile(rel: string, tag = ''): Promise<string> {
+    const abs = this.resolve(rel);
+    await ensureDir(path.dirname(abs));
+    await removeDeadTempFiles(path.dirname(abs));
+    return tempName(abs, tag);
+  }
+
+  /** Puts a temp file from tempFile() in place atomically: fsync, rename, fsync the folder. */
+  async commitTemp(rel: string, tmp: string): Promise<void> {
+    const abs = this.resolve(rel);
+    this.checkLock();
+    const h = await fs.promises.open(tmp, 'r+');
+    try {
+      await h.sync();
+    } finally {
+      await h.close();
+    }
+    await fs.promises.rename(tmp, abs);
+    await syncDir(path.dirname(abs));
   }
 
   /**

@@ -17,7 +17,7 @@ import { runBudget, spentOf, type LlmBudget } from '../../extract/llm-budget.js'
 import { MEMORY_FILE } from '../../workspace/layout.js';
 import { defaultLockOptions } from '../../write/defaults.js';
 import { plainText } from '../../write/line-endings.js';
-import { WorkspaceWriter } from '../../write/writer.js';
+import { editedSincePlanned, WorkspaceWriter } from '../../write/writer.js';
 import { faultPause, withConsolidationLock } from '../consolidation-lock.js';
 import { catchUp as runCatchUp } from '../microsync/catch-up.js';
 import { lineDiff } from './diff.js';
@@ -230,7 +230,8 @@ export async function runCompound(opts: CompoundOptions): Promise<CompoundResult
           await writer.write(result.previous, wrapPrevious(week.label, raw!, new Date()));
           result.written.push(result.previous);
         }
-        await writer.write(MEMORY_FILE, stored ? stored.restore(p.memory) : p.memory);
+        // Only over the text planned on: a person's edit since (the pinned block) is kept; exit 3.
+        await writer.update(MEMORY_FILE, (cur) => ((cur === undefined ? undefined : plainText(cur).text) === current ? (stored ? stored.restore(p.memory) : p.memory) : editedSincePlanned('compound', MEMORY_FILE)), { endingsKept: true });
         result.written.push(MEMORY_FILE);
       }
     } catch (err) {

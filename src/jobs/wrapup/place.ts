@@ -19,6 +19,8 @@ export interface Placement {
   unchanged: string[];
   /** Hand-edited files kept as they are (workspace-relative). */
   keptEdited: string[];
+  /** What each of `files` held when placed (line endings as LF; undefined: absent): written only over that. */
+  seen: Array<string | undefined>;
 }
 
 function read(abs: string): string | undefined {
@@ -54,7 +56,7 @@ export function placeWrapup(workspace: string, doc: WrapupDoc, maxLines: number)
       continue;
     }
     const unchanged = files.filter((f, i) => current[i] === f.text).map((f) => `${SUMMARIES_DIR}/${f.name}`);
-    return { variant, files, unchanged, keptEdited };
+    return { variant, files, unchanged, keptEdited, seen: current };
   }
   throw new Error(`${doc.day}: ${MAX_VARIANTS} hand-edited wrap-up variants already exist in ${SUMMARIES_DIR}`);
 }

@@ -13,7 +13,8 @@ import { getField, getSource } from '../../entries/model.js';
 import { garbledMessage, loadUtf8Entries } from '../../entries/store.js';
 import { runBudget, spentOf } from '../../extract/llm-budget.js';
 import { defaultLockOptions } from '../../write/defaults.js';
-import { WorkspaceWriter } from '../../write/writer.js';
+import { toLf } from '../../write/line-endings.js';
+import { editedSincePlanned, WorkspaceWriter } from '../../write/writer.js';
 import { budgetSpent, type LlmSpending } from '../compound/llm-call.js';
 import { faultPause, withConsolidationLock } from '../consolidation-lock.js';
 import { catchUp as runCatchUp } from '../microsync/catch-up.js';
@@ -164,10 +165,12 @@ export async function runWrapup(opts: WrapupOptions): Promise<WrapupResult> {
     if (opts.dryRun) return { ...result, preview: placed.files.map((f) => ({ file: `${SUMMARIES_DIR}/${f.name}`, text: f.text })) };
     await faultPause('wrapup');
     const writer = new WorkspaceWriter(opts.workspace, 'wrapup', locks, jobLock);
-    for (const f of placed.files) {
+    for (const [i, f] of placed.files.entries()) {
       const rel = `${SUMMARIES_DIR}/${f.name}`;
       if (placed.unchanged.includes(rel)) continue;
-      await writer.write(rel, f.text);
+      // Written only over what was placed on: a person's edit since (or in the check-rename window)
+      // is kept, and the run ends FILE_CHANGED (exit 3); the next run sees the edit and writes beside it.
+      await writer.update(rel, (cur) => ((cur === undefined ? undefined : toLf(cur)) === placed.seen[i] ? f.text : editedSincePlanned('wrapup', rel)), { endingsKept: true });
       result.written.push(rel);
     }
     return result;
