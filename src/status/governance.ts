@@ -3,7 +3,6 @@
  * is a `problem` (counts for `mem status --strict`) or a `notice` (shown, never fails a run).
  */
 import type { Config } from '../config/schema.js';
-import type { Problem } from '../entries/lint.js';
 import type { Conflict } from './conflicts.js';
 import { count } from '../core/count.js';
 
@@ -24,7 +23,8 @@ export interface GovernanceInput {
   summaryLines: Array<{ path: string; value: number }>;
   conflicts: Conflict[];
   suspected: Conflict[];
-  lint: Problem[];
+  /** How many lint problems (entries/lint.ts). */
+  lint: number;
 }
 
 const max = (xs: Array<{ value: number }>) => xs.reduce((m, x) => Math.max(m, x.value), 0);
@@ -54,8 +54,8 @@ export function governanceChecks(input: GovernanceInput, limits: Config['limits'
       message: input.suspected.length ? `${count(input.suspected.length, 'suspected conflict')} (similar active entries): ${input.suspected.slice(0, 3).map((c) => c.ids.join(' ~ ')).join('; ')}` : 'no suspected conflicts',
     },
     {
-      name: 'lint', value: input.lint.length, limit: 0, ok: !input.lint.length, level: 'problem',
-      message: input.lint.length ? `${count(input.lint.length, 'lint problem')} (see "mem lint")` : 'lint clean',
+      name: 'lint', value: input.lint, limit: 0, ok: !input.lint, level: 'problem',
+      message: input.lint ? `${count(input.lint, 'lint problem')} (see "mem lint")` : 'lint clean',
     },
   ];
 }
