@@ -19,6 +19,7 @@ import { readStoredGovernance, refreshGovernance } from './governance-store.js';
 import { summarize, type GovernanceSummary, type SummaryFile } from './governance-summary.js';
 import { filesDigestOf, readIdIndex, refreshHeads, statedMemoryFiles, type ScopeOf, type StatedMemoryFile } from './heads-store.js';
 import { ownProblemCount } from './lint.js';
+import { parseFile, parsedNow } from './parsed-files.js';
 import { readMemoryFiles, recordsOf, type EntryRecord } from './store.js';
 import { isRow, rowOf, TABLE_FIELDS, tableRecord, type Row } from './table.js';
 
@@ -57,21 +58,20 @@ function readBucket(workspace: string, b: number): Bucket {
 /** A memory file's entries: rows from the table where its stamp matches, else records parsed from the file; with its own lint count. */
 type FileEntries = ({ file: string; rows: Row[] } | { file: string; parsed: EntryRecord[] }) & { ownLint: number };
 
-/** Every memory file's entries, in file order. */
-async function scan(workspace: string): Promise<FileEntries[]> {
+/** Every memory file's entries, in file order; a changed file's own lint count only `withLint` (else 0). */
+async function scan(workspace: string, withLint = false): Promise<FileEntries[]> {
   const stored = Array.from({ length: BUCKETS }, (_, b) => readBucket(workspace, b));
   const out: FileEntries[] = [];
   for (const st of statedMemoryFiles(workspace)) {
     const had = stored[bucketOf(st.file)]![st.file];
     if (had && stampedAs(had, st)) out.push({ file: st.file, rows: had[3], ownLint: had[4] });
-    else out.push({ file: st.file, ...(await parseWhole(workspace, st.file)) });
+    else out.push({ file: st.file, ...(withLint ? await parseWhole(workspace, st.file) : { parsed: await parseFile(workspace, st.file), ownLint: 0 }) });
   }
   return out;
 }
 
 const stampedAs = (had: Stamped, st: StatedMemoryFile) => had[0] === st.size && had[1] === st.mtimeMs && had[2] === st.ctimeMs;
 
-const parseFile = async (workspace: string, file: string) => (await parseWhole(workspace, file)).parsed;
 
 /** A file's records and its own lint problem count. */
 async function parseWhole(workspace: string, file: string): Promise<{ parsed: EntryRecord[]; ownLint: number }> {
@@ -86,7 +86,7 @@ export function wholeRecords(workspace: string): (r: EntryRecord) => Promise<Ent
   return async (r) => {
     if (r.block.raw) return r;
     let got = parsed.get(r.file);
-    if (!got) parsed.set(r.file, (got = parseFile(workspace, r.file)));
+    if (!got) parsed.set(r.file, (got = parsedNow(workspace, r.file)));
     return (await got).find((x) => x.block.startLine === r.block.startLine && x.id === r.id) ?? r;
   };
 }
@@ -229,6 +229,6 @@ export async function refreshEntryTable(workspace: string, scanned?: readonly St
 export async function readGovernance(workspace: string, opts: { maxEntriesPerDailyFile: number }): Promise<GovernanceSummary> {
   const had = readStoredGovernance(workspace, TABLE_DIR, opts.maxEntriesPerDailyFile);
   if (had) return had;
-  const files = await scan(workspace);
+  const files = await scan(workspace, true);
   return summarize(files.map((f) => ({ file: f.file, records: 'rows' in f ? f.rows.map((row) => tableRecord(f.file, row)) : f.parsed, ownLint: f.ownLint })), opts);
 }
