@@ -50,6 +50,8 @@ test('status governance: stored, stale after a hand edit, and without .mem/ it e
   const fromStore = await shown(ws);
   assert.deepEqual({ ...fromStore, daily: undefined }, { ...expected, daily: undefined });
   assert.equal(fromStore.daily, 5);
+  // The screen counts the conflicts from the stored summary without reading their list.
+  assert.match((await mem(['-C', ws, 'status'])).stdout, new RegExp(`WARN ${expected.conflicts.length} conflicting active entry (pair|groups): ${expected.conflicts[0]!.reason}`));
 
   // A hand edit: a third entry with the contested key and one naming a missing entry; the summary is now stale.
   const mtime = statSync(stored).mtimeMs;

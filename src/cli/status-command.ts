@@ -20,7 +20,8 @@ export async function statusCommand(o: StatusFlags, g: GlobalOptions): Promise<v
   const { workspace, loaded, now: at, out } = await readContext(g);
   const fixed = o.fix ? await (await import('../status/fix.js')).applyFixes(workspace, loaded.config) : undefined;
   const now = at.toJSDate();
-  const report = await collectStatus(workspace, loaded, now);
+  // The list of every certain conflict only when printed: the screen counts them.
+  const report = await collectStatus(workspace, loaded, now, { allConflicts: !!g.json });
   out.json(fixed ? { ...report, fixed } : report);
   if (fixed) {
     for (const s of fixed.dailySplits) out.line(`fixed: moved ${s.moved} entries of ${s.daily} into ${s.into.join(', ')}`);

@@ -13,7 +13,9 @@ import type { EntryRecord } from './store.js';
 export interface GovernanceSummary {
   /** Each daily file holding entries, with how many, in file order. */
   dailyEntries: Array<{ path: string; value: number }>;
+  /** Every certain conflict, or only the first 3 when read without the list (governance-store.ts). */
   conflicts: Conflict[];
+  conflictCount: number;
   suspected: Conflict[];
   /** lintEntries(...).length. */
   lint: number;
@@ -32,13 +34,14 @@ export function summarize(files: SummaryFile[], opts: { maxEntriesPerDailyFile: 
   const perDaily = new Map<string, number>();
   for (const r of records) if (DAILY_FILE.test(r.file)) perDaily.set(r.file, (perDaily.get(r.file) ?? 0) + 1);
   const own = files.reduce((n, f) => n + f.ownLint, 0);
-  return { dailyEntries: [...perDaily].map(([path, value]) => ({ path, value })), conflicts, suspected, lint: own + crossProblemCount(records, opts) };
+  return { dailyEntries: [...perDaily].map(([path, value]) => ({ path, value })), conflicts, conflictCount: conflicts.length, suspected, lint: own + crossProblemCount(records, opts) };
 }
 
 /** A summary as JSON gave it back, checked before it is trusted. */
+export const isConflictList = (c: unknown): c is Conflict[] => Array.isArray(c) && c.every((k) => k && typeof k.reason === 'string' && Array.isArray(k.ids) && k.ids.every((id: unknown) => typeof id === 'string'));
+
 export function isSummary(x: unknown): x is GovernanceSummary {
   const v = x as Partial<GovernanceSummary> | undefined;
-  const conflicts = (c: unknown) => Array.isArray(c) && c.every((k) => k && typeof k.reason === 'string' && Array.isArray(k.ids) && k.ids.every((id: unknown) => typeof id === 'string'));
-  return !!v && typeof v.lint === 'number' && conflicts(v.conflicts) && conflicts(v.suspected)
+  return !!v && typeof v.lint === 'number' && typeof v.conflictCount === 'number' && isConflictList(v.conflicts) && isConflictList(v.suspected)
     && Array.isArray(v.dailyEntries) && v.dailyEntries.every((d) => d && typeof d.path === 'string' && typeof d.value === 'number');
 }

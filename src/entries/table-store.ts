@@ -224,10 +224,10 @@ export async function refreshEntryTable(workspace: string, scanned?: readonly St
 /**
  * What `mem status` shows of the entries: governance.json while it describes memory/ as it is now
  * under this limit; else summarized from the table with every changed file parsed in memory (the
- * same summary, slower). Writes nothing.
+ * same summary, slower). Its `conflicts` may be only the first 3 unless `allConflicts`. Writes nothing.
  */
-export async function readGovernance(workspace: string, opts: { maxEntriesPerDailyFile: number }): Promise<GovernanceSummary> {
-  const had = readStoredGovernance(workspace, TABLE_DIR, opts.maxEntriesPerDailyFile);
+export async function readGovernance(workspace: string, opts: { maxEntriesPerDailyFile: number; allConflicts: boolean }): Promise<GovernanceSummary> {
+  const had = readStoredGovernance(workspace, TABLE_DIR, opts.maxEntriesPerDailyFile, opts.allConflicts);
   if (had) return had;
   const files = await scan(workspace, true);
   return summarize(files.map((f) => ({ file: f.file, records: 'rows' in f ? f.rows.map((row) => tableRecord(f.file, row)) : f.parsed, ownLint: f.ownLint })), opts);

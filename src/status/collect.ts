@@ -90,7 +90,8 @@ function lockNames(workspace: string, problems: string[]): string[] {
   }
 }
 
-export async function collectStatus(workspace: string, loaded: LoadedConfig, now: Date): Promise<StatusReport> {
+/** `allConflicts: false` (what the screen needs): `governance.conflicts` may hold only the first 3 of them. */
+export async function collectStatus(workspace: string, loaded: LoadedConfig, now: Date, opts: { allConflicts?: boolean } = {}): Promise<StatusReport> {
   const { config, zone } = loaded;
   const problems: string[] = [];
   const schedule = new Map(effectiveSchedule(config).map((s) => [s.job, s.cron]));
@@ -116,13 +117,13 @@ export async function collectStatus(workspace: string, loaded: LoadedConfig, now
   const sources = await sourceStatuses(workspace, config);
   for (const s of sources) if (s.state === 'unreadable') problems.push(`source "${s.name}": ${s.message}; microsync fails until it can be read`);
   // From the entry table's stored summary while it matches memory/, else from its rows (entries/governance-store.ts).
-  const { dailyEntries, conflicts, suspected, lint } = await readGovernance(workspace, { maxEntriesPerDailyFile: config.limits.entriesPerDailyFile });
+  const { dailyEntries, conflicts, conflictCount, suspected, lint } = await readGovernance(workspace, { maxEntriesPerDailyFile: config.limits.entriesPerDailyFile, allConflicts: opts.allConflicts ?? true });
   const memoryText = fs.existsSync(path.join(workspace, 'MEMORY.md')) ? fs.readFileSync(path.join(workspace, 'MEMORY.md'), 'utf8') : '';
   const checks = governanceChecks({
     memoryLines: lineCount(memoryText),
     dailyEntries,
     summaryLines: summaryFiles(workspace),
-    conflicts, suspected, lint,
+    conflicts, conflictCount, suspected, lint,
   }, config.limits);
   for (const c of checks) if (!c.ok && c.level === 'problem') problems.push(c.message);
   const mergeRules = missingMergeRules(workspace);

@@ -21,7 +21,9 @@ export interface GovernanceInput {
   memoryLines: number;
   dailyEntries: Array<{ path: string; value: number }>;
   summaryLines: Array<{ path: string; value: number }>;
+  /** At least the first 3 certain conflicts (for the message). */
   conflicts: Conflict[];
+  conflictCount: number;
   suspected: Conflict[];
   /** How many lint problems (entries/lint.ts). */
   lint: number;
@@ -46,8 +48,8 @@ export function governanceChecks(input: GovernanceInput, limits: Config['limits'
       message: overSummary.length ? `${count(overSummary.length, 'summary file')} at ${limits.summaryLines} lines or more: ${overSummary.map((f) => `${f.path} (${f.value})`).join(', ')} — "mem status --fix" splits them into volumes` : `summaries at most ${max(input.summaryLines)} lines (under ${limits.summaryLines})`,
     },
     {
-      name: 'conflicts', value: input.conflicts.length, limit: 0, ok: !input.conflicts.length, level: 'problem',
-      message: input.conflicts.length ? `${input.conflicts.length} conflicting active entr${input.conflicts.length === 1 ? 'y pair' : 'y groups'}: ${input.conflicts.slice(0, 3).map((c) => c.reason).join('; ')}` : 'no conflicting active entries',
+      name: 'conflicts', value: input.conflictCount, limit: 0, ok: !input.conflictCount, level: 'problem',
+      message: input.conflictCount ? `${input.conflictCount} conflicting active entr${input.conflictCount === 1 ? 'y pair' : 'y groups'}: ${input.conflicts.slice(0, 3).map((c) => c.reason).join('; ')}` : 'no conflicting active entries',
     },
     {
       name: 'suspectedConflicts', value: input.suspected.length, limit: 0, ok: !input.suspected.length, level: 'notice',
