@@ -164,11 +164,11 @@ export function isStem(term: string): boolean {
 /**
  * Distinct query terms in first-seen order: at most `max` words (a 100 KB query stays bounded), then
  * the stems of those words, which do not count against `max`. Stop words are left out (stop-words.ts)
- * unless the query has nothing else.
+ * unless the query has nothing else, or `stopWords` is false.
  */
-export function queryTerms(query: string, max = 64): string[] {
+export function queryTerms(query: string, max = 64, stopWords = true): string[] {
   const text = query.slice(0, 20_000);
-  const kept = termsOf(text, max, true);
+  const kept = stopWords ? termsOf(text, max, true) : [];
   return kept.length ? kept : termsOf(text, max, false);
 }
 
