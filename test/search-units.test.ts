@@ -183,7 +183,7 @@ test('fusion: a vector ranking unrelated to the lexical one changes nothing; one
   assert.ok(some.weight > 0 && some.weight <= MAX_WEIGHT);
   for (const h of lex) assert.ok(some.scores.get(h.doc)! >= h.score, 'a lexical hit never loses score');
   assert.ok(some.scores.get(7)! > some.scores.get(6)!, 'the agreeing model moves doc 7 up');
-  assert.ok(some.scores.get(500)! < lex[9]!.score * (1 + some.weight), 'a vector-only doc joins below the lexical top k');
+  assert.ok(some.scores.get(500)! > 0 && some.scores.get(500)! <= lex[9]!.score, 'a vector-only doc joins below the lexical top k');
   assert.equal(agreement(lex, lex, 5000), 1);
   assert.equal(fuse([], agree, 10, 5000).scores.get(7), 0.9, 'no lexical hit: the vector ranking is the answer');
   assert.ok(recencyBoost('2026-11-21', '2026-11-22') > recencyBoost('2025-11-21', '2026-11-22'));

@@ -13,9 +13,9 @@
  *   w          = MAX_WEIGHT × agreement;
  *   lexical hit: score × (1 + w × v), v ∈ [0, 1] the doc's cosine scaled between the vector list's
  *                worst and best;
- *   vector-only: the k-th lexical score × (1 + w × v) × w / MAX_WEIGHT, so a doc no query word
- *                matched joins the list below the lexical top k, and reaches its bottom only with a
- *                model that fully agrees with BM25 on this query.
+ *   vector-only: the k-th lexical score × v × w / MAX_WEIGHT, so a doc no query word matched joins
+ *                the list below the lexical top k (whose scores only grow), and ties its bottom only
+ *                with a model that fully agrees with BM25 on this query.
  *
  * So a strong lexical match is never demoted by a weak vector score (its score can only grow), a
  * random model changes nothing, and a model that agrees with BM25 where BM25 is right gets a say
@@ -60,7 +60,7 @@ export function fuse(lex: readonly Ranked[], vec: readonly Ranked[], k: number, 
   for (const h of vec) {
     const v = scale(h.score);
     const l = scores.get(h.doc);
-    scores.set(h.doc, (l ?? floor * (weight / MAX_WEIGHT)) * (1 + weight * v));
+    scores.set(h.doc, l === undefined ? floor * v * (weight / MAX_WEIGHT) : l * (1 + weight * v));
   }
   return { scores, weight };
 }
