@@ -39,11 +39,13 @@ test('compaction merges the small segments once there are MAX_SMALL of them, and
   assert.deepEqual(liveDocs(docs, new Set([1])).map((d) => d.a), [1, 4]);
 });
 
-test('an archive snippet shows the lines holding the query terms, Traditional and Simplified alike', () => {
-  const text = 'first line\n[2] user: 我們決定放棄 Redis 快取\nthird line';
-  assert.equal(snippet(text, queryTerms('决定')), '[2] user: 我們決定放棄 Redis 快取');
-  assert.equal(snippet(text, queryTerms('THIRD')), 'third line');
-  assert.equal(snippet(text, queryTerms('absent')), 'first line … [2] user: 我們決定放棄 Redis 快取 … third line', 'no line matches: the window');
+test('an archive snippet shows the turns holding the query terms and the turn after each, Traditional and Simplified alike', () => {
+  const text = 'first line\n[2] user: 我們決定放棄 Redis 快取\nsecond line of turn 2\n[3] assistant: fine, Memcached then\n[4] user: unrelated';
+  // The turn holding the term, whole, and the answer after it; not the turns before or after those.
+  assert.equal(snippet(text, queryTerms('决定')), '[2] user: 我們決定放棄 Redis 快取 … second line of turn 2 … [3] assistant: fine, Memcached then');
+  assert.equal(snippet(text, queryTerms('unrelated')), '[4] user: unrelated');
+  assert.equal(snippet(text, queryTerms('FIRST')), 'first line … [2] user: 我們決定放棄 Redis 快取 … second line of turn 2');
+  assert.equal(snippet('a\nb', queryTerms('absent')), 'a … b', 'no line matches: the window');
 });
 
 test('a segment streamed to disk (postings spilled per shard) is byte for byte the one built in memory', async () => {

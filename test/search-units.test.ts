@@ -7,7 +7,10 @@ import { fold } from '../src/search/fold.js';
 import { lineWindows } from '../src/search/windows.js';
 import { chunkMarkdown } from '../src/search/chunk.js';
 import { globToRegExp, makeFilter, unknownFilterValues } from '../src/search/filter.js';
-import { rrf, recencyBoost, statusBoost } from '../src/search/rank.js';
+import { recencyBoost, statusBoost } from '../src/search/rank.js';
+import { agreement, fuse, MAX_WEIGHT } from '../src/search/fusion.js';
+import { liftPredecessors, LIFT, supersededIds } from '../src/search/past-lift.js';
+import { monthBoost, MONTH_BOOST, queryTime } from '../src/search/query-time.js';
 import { successorsFirst } from '../src/search/search.js';
 import { type SearchResult } from '../src/search/outcome.js';
 import * as segmentFormat from '../src/search/segment-format.js';
@@ -60,11 +63,44 @@ test('the memory index also keeps each Han character of a longer run; a query as
 test('a word of five or more letters a-z also gives its marked stem; a query puts its stems after its words, outside the word limit', () => {
   assert.deepEqual(tokenize('PostgreSQL caches cache x1234567 naïveté state'), ['postgresql', '~postg', 'caches', '~cache', 'cache', '~cache', 'x1234567', 'naïveté', 'state', '~state']);
   assert.deepEqual(tokenize('ab12cdef résumés four'), ['ab12cdef', 'résumés', 'four']);
-  const terms = queryTerms('why drop postgres caches cache');
-  assert.deepEqual(terms, ['why', 'drop', 'postgres', 'caches', 'cache', '~postg', '~cache']);
+  const terms = queryTerms('dump drop postgres caches cache');
+  assert.deepEqual(terms, ['dump', 'drop', 'postgres', 'caches', 'cache', '~postg', '~cache']);
   assert.deepEqual([...stemWeights(terms)], [['~postg', STEM_WEIGHT], ['~cache', STEM_WEIGHT]]);
   const long = queryTerms(Array.from({ length: 70 }, (_, i) => `word${String.fromCharCode(97 + (i % 26))}${i}`).join(' '));
   assert.equal(long.filter((t) => !t.startsWith('~')).length, 64, 'stems do not use up the word limit');
+});
+
+test('a query leaves out its stop words (and their stems), and cuts a Chinese run where one stands', () => {
+  assert.deepEqual(queryTerms('what was the deploy rule before the migration'), ['deploy', 'rule', 'migration', '~deplo', '~migra']);
+  // 怎么 is cut with the pairs across its edges (源怎, 么放); a Traditional query folds first.
+  assert.deepEqual(queryTerms('现在号源怎么放'), ['号源', '放']);
+  assert.deepEqual(queryTerms('號源怎麼放'), ['号源', '放']);
+  // Only stop words: they are what there is to search for.
+  assert.deepEqual(queryTerms('what is it'), ['what', 'is', 'it']);
+  assert.deepEqual(queryTerms('是什么'), tokenize('是什么'));
+});
+
+test('a question about the past: its cues and months; it lifts what its best hits superseded to just below them', () => {
+  assert.deepEqual(queryTime('what was the deploy rule in January'), { past: true, months: [1] });
+  assert.deepEqual(queryTime('一月份号源几点放'), { past: true, months: [1] });
+  assert.deepEqual(queryTime('年初存檔存在哪裡'), { past: true, months: [1, 2] });
+  assert.deepEqual(queryTime('上 SLS 之前日志放在哪里'), { past: true, months: [] });
+  assert.deepEqual(queryTime('how do we deploy to production'), { past: false, months: [] });
+  assert.deepEqual(queryTime('who may approve a release'), { past: false, months: [] }, '"may" alone is no month');
+  assert.equal(monthBoost('2026-01-15', queryTime('in January')), MONTH_BOOST);
+  assert.equal(monthBoost('2026-03-15', queryTime('in January')), 1);
+  const r = (id: string, score: number) => ({ id, score }) as SearchResult;
+  const sls = r('NEW', 10);
+  const other = r('X', 8);
+  const local = r('OLD', 1);
+  const field = new Map([[sls, 'OLD']]);
+  const lifted = liftPredecessors([sls, other, local], 1, (x) => field.get(x) ?? null, () => null);
+  assert.deepEqual(lifted.map((x) => [x.id, x.score]), [['NEW', 10], ['OLD', 10 * LIFT], ['X', 8]]);
+  // Not among the results: taken from the index; a predecessor of a hit below k is left alone.
+  const fresh = r('OLD2', 0);
+  const more = liftPredecessors([r('A', 5), r('B', 4)], 1, (x) => (x.id === 'A' ? 'OLD2' : x.id === 'B' ? 'OLD3' : null), (id) => (id === 'OLD2' ? fresh : r(id, 0)));
+  assert.deepEqual(more.map((x) => x.id), ['A', 'OLD2', 'B']);
+  assert.deepEqual(supersededIds('A, B C'), ['A', 'B', 'C']);
 });
 
 test('query terms are distinct and bounded for a huge query', () => {
@@ -133,10 +169,23 @@ test('filters: globs, kinds, statuses, date bounds', () => {
   assert.equal(makeFilter({ scope: 'project:my' })(spaced), false);
 });
 
-test('reciprocal-rank fusion and boosts', () => {
-  const fused = rrf([[{ doc: 1, score: 9 }, { doc: 2, score: 5 }], [{ doc: 2, score: 0.9 }, { doc: 3, score: 0.8 }]]);
-  assert.equal(fused.get(2), 1 / 62 + 1 / 61);
-  assert.ok(fused.get(2)! > fused.get(1)!);
+test('fusion: a vector ranking unrelated to the lexical one changes nothing; one that agrees re-ranks and extends, never demotes', () => {
+  const lex = Array.from({ length: 30 }, (_, i) => ({ doc: i, score: 30 - i }));
+  // Unrelated: the vector list's head holds none of the lexical head.
+  const random = Array.from({ length: 30 }, (_, i) => ({ doc: 1000 + i, score: 1 - i / 30 }));
+  const none = fuse(lex, random, 10, 5000);
+  assert.equal(none.weight, 0);
+  assert.deepEqual([...none.scores].filter(([d]) => d < 1000), lex.map((h) => [h.doc, h.score]));
+  assert.ok([...none.scores.keys()].every((d) => d < 1000), 'no vector-only doc joins with weight 0');
+  // Agreeing on the head, but preferring doc 7 and a doc BM25 missed (500).
+  const agree = [{ doc: 7, score: 0.9 }, ...lex.slice(0, 19).filter((h) => h.doc !== 7).map((h, i) => ({ doc: h.doc, score: 0.8 - i / 100 })), { doc: 500, score: 0.85 }];
+  const some = fuse(lex, agree, 10, 5000);
+  assert.ok(some.weight > 0 && some.weight <= MAX_WEIGHT);
+  for (const h of lex) assert.ok(some.scores.get(h.doc)! >= h.score, 'a lexical hit never loses score');
+  assert.ok(some.scores.get(7)! > some.scores.get(6)!, 'the agreeing model moves doc 7 up');
+  assert.ok(some.scores.get(500)! > 0 && some.scores.get(500)! <= lex[9]!.score, 'a vector-only doc joins below the lexical top k');
+  assert.equal(agreement(lex, lex, 5000), 1);
+  assert.equal(fuse([], agree, 10, 5000).scores.get(7), 0.9, 'no lexical hit: the vector ranking is the answer');
   assert.ok(recencyBoost('2026-11-21', '2026-11-22') > recencyBoost('2025-11-21', '2026-11-22'));
   assert.ok(statusBoost('superseded') < statusBoost('active'));
   const r = (id: string, supersededBy: string | null = null) => ({ id, supersededBy }) as SearchResult;

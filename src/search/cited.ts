@@ -22,18 +22,23 @@ import type { DocRecord } from './types.js';
 /** Pairs read per segment: an entry's windows (and its copies in other files) are all there is. */
 const PAIRS = 16;
 
-/** The status of the live chunk of entry `id` in this view, or null when no live chunk is that entry. */
-export function entryStatus(view: TierView, id: string): string | null {
+/** The live chunk of entry `id` in this view (its first window), or null when none is that entry. */
+export function entryDoc(view: TierView, id: string): { doc: number; record: DocRecord } | null {
   const term = foldText(id);
   for (const seg of view.segments) {
     const p = seg.posting(term, PAIRS);
     for (let i = 0; p && i < p.length; i += 2) {
       if (view.isDead(p[i]!)) continue;
       const r = seg.record(p[i]!);
-      if (r.entryId === id) return r.status;
+      if (r.entryId === id && !r.cites) return { doc: p[i]!, record: r };
     }
   }
   return null;
+}
+
+/** The status of the live chunk of entry `id` in this view, or null when no live chunk is that entry. */
+export function entryStatus(view: TierView, id: string): string | null {
+  return entryDoc(view, id)?.record.status ?? null;
 }
 
 /** The live entry whose `supersedes` names `id` in these segments, or null. */

@@ -1,9 +1,9 @@
 /**
- * Fusion and boosts (DESIGN §6), pure. Lexical and vector rankings are fused by reciprocal-rank
- * fusion, RRF(d) = Σ 1 / (60 + rank(d)) over the lists that hold d (ranks from 1), which needs no
- * score calibration between BM25 and cosine. With one list the fused score is that list's own score.
- * Then small multiplicative boosts: recency (up to +20 %, halving every 30 days of age) and status
- * (superseded ×0.6, archived ×0.8, retracted ×0.3), so a superseded entry ranks below its successor.
+ * Boosts (DESIGN §6), pure: small multiplicative factors after fusion (fusion.ts): recency (up to
+ * +20 %, halving every 30 days of age) and status (superseded ×0.6, archived ×0.8, retracted ×0.3),
+ * so a superseded entry ranks below its successor. A question about the past gets neither the
+ * recency nor the superseded factor (query-time.ts). RRF_K is the archive tier's reciprocal-rank
+ * constant (archive/search.ts).
  */
 export const RRF_K = 60;
 
@@ -12,12 +12,6 @@ export const STATUS_BOOST: Record<string, number> = { active: 1, superseded: 0.6
 export interface Ranked {
   doc: number;
   score: number;
-}
-
-export function rrf(lists: Ranked[][]): Map<number, number> {
-  const out = new Map<number, number>();
-  for (const list of lists) list.forEach((r, i) => out.set(r.doc, (out.get(r.doc) ?? 0) + 1 / (RRF_K + i + 1)));
-  return out;
 }
 
 export function recencyBoost(date: string | null, today: string): number {

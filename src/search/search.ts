@@ -3,10 +3,13 @@
  * stable result shape. It reads the index and the Markdown files and writes nothing, ever.
  */
 import { MemError } from '../core/errors.js';
-import { citedEntries, successor } from './cited.js';
+import { citedEntries, entryDoc, successor } from './cited.js';
+import { liftPredecessors } from './past-lift.js';
 import { lexicalSearch, type Accept } from './engine.js';
 import { hasFilters, makeFilter } from './filter.js';
-import { recencyBoost, rrf, statusBoost, type Ranked } from './rank.js';
+import { recencyBoost, statusBoost, type Ranked } from './rank.js';
+import { fuse } from './fusion.js';
+import { monthBoost, queryTime } from './query-time.js';
 import { scanWorkspace, type ScannedFile } from './scan.js';
 import { DiskSegment } from './segment.js';
 import { segmentOf } from './doc-runs.js';
@@ -53,9 +56,28 @@ export async function searchTier(req: TierQuery, vectors: VectorRanker | undefin
   }
   const lexRank = new Map(lex.map((h, i) => [h.doc, { rank: i + 1, score: h.score }]));
   const vecRank = new Map((vec ?? []).map((h, i) => [h.doc, { rank: i + 1, score: h.cosine }]));
-  const fused = vec ? rrf([lex, vec]) : new Map(lex.map((h) => [h.doc, h.score]));
+  const fused = fuse(lex, vec ?? [], req.k, view.docCount).scores;
   const order = [...fused.entries()].sort((a, b) => b[1] - a[1]);
   const groups = new Map<string, SearchResult>();
+  const supersedes = new Map<SearchResult, string | null>();
+  const when = queryTime(req.query);
+  const result = (r: DocRecord, doc: number, score: number): SearchResult => {
+    // A question about the past wants what was true then: no recency, no demotion (query-time.ts).
+    const recency = (when.past ? 1 : recencyBoost(r.date, req.today)) * monthBoost(r.date, when);
+    const status = when.past && r.status === 'superseded' ? 1 : statusBoost(r.status);
+    const l = lexRank.get(doc);
+    const v = vecRank.get(doc);
+    const out: SearchResult = {
+      path: r.path, startLine: r.startLine, endLine: r.endLine, heading: r.heading,
+      snippet: '', text: r.text,
+      score: score * recency * status,
+      scores: { lexical: l?.score ?? null, lexicalRank: l?.rank ?? null, vector: v?.score ?? null, vectorRank: v?.rank ?? null, fused: score, recency, status },
+      id: r.entryId, kind: r.kind, status: r.status, date: r.date, source: r.source, tier: r.tier,
+      supersededBy: null,
+    };
+    supersedes.set(out, r.supersedes);
+    return out;
+  };
   for (const [doc, score] of order) {
     if (groups.size >= req.k * 3) break;
     const seg = segmentOf(view.segments, doc);
@@ -69,20 +91,17 @@ export async function searchTier(req: TierQuery, vectors: VectorRanker | undefin
       seen.endLine = Math.max(seen.endLine, r.endLine);
       continue;
     }
-    const recency = recencyBoost(r.date, req.today);
-    const status = statusBoost(r.status);
-    const l = lexRank.get(doc);
-    const v = vecRank.get(doc);
-    groups.set(key, {
-      path: r.path, startLine: r.startLine, endLine: r.endLine, heading: r.heading,
-      snippet: '', text: r.text,
-      score: score * recency * status,
-      scores: { lexical: l?.score ?? null, lexicalRank: l?.rank ?? null, vector: v?.score ?? null, vectorRank: v?.rank ?? null, fused: score, recency, status },
-      id: r.entryId, kind: r.kind, status: r.status, date: r.date, source: r.source, tier: r.tier,
-      supersededBy: null,
+    groups.set(key, result(r, doc, score));
+  }
+  let ranked = [...groups.values()].sort((a, b) => b.score - a.score);
+  if (when.past) {
+    ranked = liftPredecessors(ranked, req.k, (x) => supersedes.get(x) ?? null, (id) => {
+      const found = entryDoc(view, id);
+      const r = found && asShown(found.record);
+      return r && keep(r) && !groups.has(`${r.tier}:${r.group}`) ? result(r, found.doc, 0) : null;
     });
   }
-  return [...groups.values()].sort((a, b) => b.score - a.score).slice(0, shortlist(req.k));
+  return ranked.slice(0, shortlist(req.k));
 }
 
 function unusable(tier: Tier, problem: string): string {

@@ -16,6 +16,7 @@
  */
 import { CJK_CHAR, cjkTokens } from './cjk.js';
 import { fold } from './fold.js';
+import { cutChineseStopWords, isEnglishStopWord } from './stop-words.js';
 
 /**
  * A word of at least STEM letters a-z also gives its stem, its first STEM letters marked with
@@ -162,16 +163,28 @@ export function isStem(term: string): boolean {
 
 /**
  * Distinct query terms in first-seen order: at most `max` words (a 100 KB query stays bounded), then
- * the stems of those words, which do not count against `max`.
+ * the stems of those words, which do not count against `max`. Stop words are left out (stop-words.ts)
+ * unless the query has nothing else, or `stopWords` is false.
  */
-export function queryTerms(query: string, max = 64): string[] {
+export function queryTerms(query: string, max = 64, stopWords = true): string[] {
+  const text = query.slice(0, 20_000);
+  const kept = stopWords ? termsOf(text, max, true) : [];
+  return kept.length ? kept : termsOf(text, max, false);
+}
+
+function termsOf(query: string, max: number, stop: boolean): string[] {
   const words = new Set<string>();
   const stems = new Set<string>();
-  for (const t of tokenize(query.slice(0, 20_000))) {
+  const folded = foldText(query);
+  let skipStem = false;
+  // A word's stem comes right after it (scanTokens): a stop word's goes with it.
+  for (const t of tokenizeFolded(stop ? cutChineseStopWords(folded) : folded)) {
     if (isStem(t)) {
-      stems.add(t);
+      if (!skipStem) stems.add(t);
       continue;
     }
+    skipStem = stop && isEnglishStopWord(t);
+    if (skipStem) continue;
     if (words.size >= max) break;
     words.add(t);
   }
