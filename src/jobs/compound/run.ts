@@ -236,7 +236,7 @@ export async function runCompound(opts: CompoundOptions): Promise<CompoundResult
       }
     } catch (err) {
       // "nothing was written" spoke of the one file that failed; the run had written others.
-      const cause = describeError(err).replace(/; (nothing was written|left as it was)$/, '; that file is unchanged');
+      const cause = describeError(err).replace(/; (nothing was written|left as it was)$/, '; the file is unchanged');
       const done = result.written.filter((f) => f !== logFile);
       // Best effort: the log already holds the plan; say where it stopped.
       await writer.update(logFile, (cur) => (cur === undefined ? undefined : addToLastRun(cur, [`failed: the run stopped part-way (${cause}); written before that: ${done.length ? done.join(', ') : 'nothing but this log'}; what is not done is planned again by the next run`]))).catch(() => false);
