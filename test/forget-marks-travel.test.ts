@@ -5,24 +5,15 @@
  * versions migrates into it; and a wrap-up line naming a forgotten entry by title alone goes too.
  */
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { test } from 'node:test';
 import { memOk } from './helpers/cli.js';
+import { gitOk } from './helpers/git.js';
 import { weekWorkspace } from './helpers/week-fixture.js';
 
-const GIT_ENV = {
-  GIT_AUTHOR_NAME: 'Tester', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 'Tester', GIT_COMMITTER_EMAIL: 't@example.com',
-  GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1',
-};
-
-function git(cwd: string, ...args: string[]): Promise<string> {
-  return new Promise((resolve, reject) => {
-    execFile('git', args, { cwd, env: { ...process.env, ...GIT_ENV } }, (err, stdout, stderr) => (err ? reject(new Error(`git ${args.join(' ')}: ${stdout}${stderr}`)) : resolve(`${stdout}${stderr}`)));
-  });
-}
+const git = gitOk;
 
 const TASK = 'TASK-20261116-add-a-smoke-test-for-the-login-flow';
 const REDIS = 'DECISION-20261116-use-redis-for-the-session-cache';

@@ -6,30 +6,13 @@
  * files, nothing lost, nothing twice, and every id meaning one entry on both machines.
  */
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test, type TestContext } from 'node:test';
 import { mem, tempDir } from './helpers/cli.js';
+import { git, GIT_ENV, gitOk } from './helpers/git.js';
 
-const GIT_ENV = {
-  GIT_AUTHOR_NAME: 'Tester', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 'Tester', GIT_COMMITTER_EMAIL: 't@example.com',
-  GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1',
-};
-
-function git(cwd: string, ...args: string[]): Promise<{ code: number; out: string }> {
-  return new Promise((resolve) => {
-    execFile('git', args, { cwd, env: { ...process.env, ...GIT_ENV } }, (err, stdout, stderr) => {
-      resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, out: `${stdout}${stderr}` });
-    });
-  });
-}
-
-async function ok(cwd: string, ...args: string[]): Promise<string> {
-  const r = await git(cwd, ...args);
-  assert.equal(r.code, 0, `git ${args.join(' ')}: ${r.out}`);
-  return r.out;
-}
+const ok = gitOk;
 
 async function run(ws: string, now: string, ...args: string[]): Promise<string> {
   const r = await mem(['-C', ws, '--now', now, ...args], { env: GIT_ENV });

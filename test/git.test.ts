@@ -4,30 +4,13 @@
  * and git.autoCommit committing exactly what a job changed.
  */
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { editConfig, mem, tempDir } from './helpers/cli.js';
+import { git, GIT_ENV, gitOk } from './helpers/git.js';
 
-const GIT_ENV = {
-  GIT_AUTHOR_NAME: 'Tester', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 'Tester', GIT_COMMITTER_EMAIL: 't@example.com',
-  GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1',
-};
-
-function git(cwd: string, ...args: string[]): Promise<{ code: number; out: string }> {
-  return new Promise((resolve) => {
-    execFile('git', args, { cwd, env: { ...process.env, ...GIT_ENV } }, (err, stdout, stderr) => {
-      resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, out: `${stdout}${stderr}` });
-    });
-  });
-}
-
-async function ok(cwd: string, ...args: string[]): Promise<string> {
-  const r = await git(cwd, ...args);
-  assert.equal(r.code, 0, `git ${args.join(' ')}: ${r.out}`);
-  return r.out;
-}
+const ok = gitOk;
 
 const remember = async (ws: string, text: string) => {
   const r = await mem(['-C', ws, '--now', '2026-11-20T10:00:00Z', 'remember', text], { env: GIT_ENV });

@@ -45,6 +45,16 @@ export function shardOf(term: string): number {
   return (h >>> 0) % SHARDS;
 }
 
+/** What one window puts in its segment: its JSON line and the line's bytes, its terms' frequencies and count, its time in seconds. */
+export function docEntry(d: ArchiveDoc): { line: string; len: number; tf: Map<string, number>; terms: number; secs: number } {
+  const line = JSON.stringify(d) + '\n';
+  const terms = d.purged ? [] : tokenize(d.x);
+  const tf = new Map<string, number>();
+  for (const t of terms) tf.set(t, (tf.get(t) ?? 0) + 1);
+  const secs = d.t ? Math.max(0, Math.floor(Date.parse(d.t) / 1000)) || 0 : 0;
+  return { line, len: Buffer.byteLength(line), tf, terms: terms.length, secs };
+}
+
 export function buildSegment(docs: ArchiveDoc[]): BuiltSegment {
   const meta = new Uint32Array(docs.length * META_U32);
   const shards: Array<Map<string, string[]>> = Array.from({ length: SHARDS }, () => new Map());
@@ -52,22 +62,17 @@ export function buildSegment(docs: ArchiveDoc[]): BuiltSegment {
   let offset = 0;
   let total = 0;
   docs.forEach((d, i) => {
-    const line = JSON.stringify(d) + '\n';
-    const len = Buffer.byteLength(line);
-    const terms = d.purged ? [] : tokenize(d.x);
-    const tf = new Map<string, number>();
-    for (const t of terms) tf.set(t, (tf.get(t) ?? 0) + 1);
+    const { line, len, tf, terms, secs } = docEntry(d);
     for (const [t, n] of tf) {
       const shard = shards[shardOf(t)]!;
       const list = shard.get(t);
       if (list) list.push(`${i}:${n}`);
       else shard.set(t, [`${i}:${n}`]);
     }
-    const secs = d.t ? Math.max(0, Math.floor(Date.parse(d.t) / 1000)) || 0 : 0;
-    meta.set([offset, len, terms.length, secs, d.f, d.a, d.b], i * META_U32);
+    meta.set([offset, len, terms, secs, d.f, d.a, d.b], i * META_U32);
     lines.push(line);
     offset += len;
-    total += terms.length;
+    total += terms;
   });
   const header = new Uint32Array(SHARDS * 2);
   const bodies: Buffer[] = [];

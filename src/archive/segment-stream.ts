@@ -10,9 +10,8 @@
  * write once its process is gone.
  */
 import fs from 'node:fs';
-import { tokenize } from '../search/tokenize.js';
 import type { WorkspaceWriter } from '../write/writer.js';
-import { HEADER_BYTES, META_U32, SHARDS, shardOf, type ArchiveDoc } from './format.js';
+import { docEntry, HEADER_BYTES, META_U32, SHARDS, shardOf, type ArchiveDoc } from './format.js';
 import { ARCHIVE_DIR } from './paths.js';
 
 /** Postings characters buffered before they are appended to the shards' spill files. */
@@ -56,25 +55,20 @@ export class SegmentStream {
 
   add(d: ArchiveDoc): void {
     const i = this.count++;
-    const line = JSON.stringify(d) + '\n';
-    const len = Buffer.byteLength(line);
-    const terms = d.purged ? [] : tokenize(d.x);
-    const tf = new Map<string, number>();
-    for (const t of terms) tf.set(t, (tf.get(t) ?? 0) + 1);
+    const { line, len, tf, terms, secs } = docEntry(d);
     for (const [t, n] of tf) {
       const p = `${t}\t${i}:${n}\n`;
       this.shardBuf[shardOf(t)]!.push(p);
       this.buffered += p.length;
     }
-    const secs = d.t ? Math.max(0, Math.floor(Date.parse(d.t) / 1000)) || 0 : 0;
     if ((i + 1) * META_U32 > this.meta.length) {
       const grown = new Uint32Array(this.meta.length * 2);
       grown.set(this.meta);
       this.meta = grown;
     }
-    this.meta.set([this.offset, len, terms.length, secs, d.f, d.a, d.b], i * META_U32);
+    this.meta.set([this.offset, len, terms, secs, d.f, d.a, d.b], i * META_U32);
     this.offset += len;
-    this.tokens += terms.length;
+    this.tokens += terms;
     this.lines.push(line);
     this.lineBytes += len;
     if (this.lineBytes >= DOCS_CHUNK) this.flushLines();
