@@ -7,20 +7,9 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { editConfig, finished, mem, startMem, tempDir } from './helpers/cli.js';
+import { editConfig, finished, mem, startMem, tempDir, waitForStderr } from './helpers/cli.js';
 
 const NOW = '2026-11-22T09:00:00Z';
-
-function waitForStderr(child: ReturnType<typeof startMem>, text: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    let seen = '';
-    child.stderr!.on('data', (d: Buffer) => {
-      seen += d.toString();
-      if (seen.includes(text)) resolve();
-    });
-    child.on('exit', () => reject(new Error(`exited before printing "${text}":\n${seen}`)));
-  });
-}
 
 test('a run killed mid-write: git add -A stages no temp file, and the next run takes the lock at once (not after lockStaleMs)', async (t) => {
   const ws = join(tempDir(t), 'ws');

@@ -11,21 +11,16 @@ import { describe, test } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { BIN, childEnv, exampleWorkspace, mem, ROOT, tempDir } from './helpers/cli.js';
+import { callTool, connectMcp, type McpResult } from './helpers/mcp-client.js';
 import { daily, entry, workspace } from './fixtures/governance/workspace.js';
 
 const NOW = '2026-11-22T10:00:00Z';
 
-async function connect(t: { after(fn: () => Promise<void> | void): void }, ws: string): Promise<Client> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, '-C', ws, '--now', NOW, 'mcp'], env: childEnv() as Record<string, string>, stderr: 'pipe' });
-  const client = new Client({ name: 'memfold-test', version: '1.0.0' });
-  await client.connect(transport);
-  t.after(() => client.close());
-  return client;
-}
+const connect = (t: { after(fn: () => Promise<void> | void): void }, ws: string) => connectMcp(t, ws, NOW);
 
-type Result = { isError?: boolean; content: Array<{ type: string; text?: string }>; structuredContent?: Record<string, any> };
+type Result = McpResult;
 type Call = { tool: string; arguments: Record<string, unknown> };
-const call = async (c: Client, name: string, args: Record<string, unknown>) => (await c.callTool({ name, arguments: args })) as Result;
+const call = callTool;
 const ok = (r: Result) => {
   assert.ok(!r.isError, r.content[0]?.text);
   return r.structuredContent!;

@@ -5,9 +5,9 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { BIN, childEnv, exampleWorkspace, finished, mem } from './helpers/cli.js';
+import { callTool, connectMcp, type McpResult } from './helpers/mcp-client.js';
 import { daily, entry, workspace } from './fixtures/governance/workspace.js';
 import { SAMPLE_SECRETS } from './fixtures/secrets/corpus.js';
 
@@ -16,16 +16,10 @@ const OLD = 'DECISION-20261101-use-sqlite-for-events';
 const NEW = 'DECISION-20261120-move-the-event-store-to-postgresql';
 const GONE = 'NOTE-20261121-old-postgres-password-hint';
 
-async function connect(t: { after(fn: () => Promise<void> | void): void }, ws: string): Promise<Client> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, '-C', ws, '--now', NOW, 'mcp'], env: childEnv() as Record<string, string>, stderr: 'pipe' });
-  const client = new Client({ name: 'memfold-test', version: '1.0.0' });
-  await client.connect(transport);
-  t.after(() => client.close());
-  return client;
-}
+const connect = (t: { after(fn: () => Promise<void> | void): void }, ws: string) => connectMcp(t, ws, NOW);
 
-type Result = { isError?: boolean; content: Array<{ type: string; text?: string }>; structuredContent?: Record<string, any> };
-const call = async (c: Client, name: string, args: Record<string, unknown>) => (await c.callTool({ name, arguments: args })) as Result;
+type Result = McpResult;
+const call = callTool;
 const ok = (r: Result) => {
   assert.ok(!r.isError, r.content[0]?.text);
   // The text block holds the same JSON as structuredContent (and as the CLI's --json).

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { gzipSync } from 'node:zlib';
 import { acquireLock } from '../src/write/locks.js';
-import { dailyText, editConfig, entryIds, exampleWorkspace, finished, mem, snapshot, startMem, tempDir } from './helpers/cli.js';
+import { dailyText, editConfig, entryIds, exampleWorkspace, finished, mem, snapshot, startMem, tempDir, waitForStderr } from './helpers/cli.js';
 
 const NOW = '2026-11-22T09:00:00Z';
 const ALL = ['microsync', '--since', 'all', '--now', NOW];
@@ -17,18 +17,6 @@ const ALL = ['microsync', '--since', 'all', '--now', NOW];
 function oneLineError(stderr: string): void {
   assert.match(stderr, /^mem: [^\n]+\n$/, `expected one error line, got:\n${stderr}`);
   assert.doesNotMatch(stderr, /\n\s+at /, 'no stack trace');
-}
-
-/** Resolves when the child prints `text` on stderr. */
-function waitForStderr(child: ReturnType<typeof startMem>, text: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    let seen = '';
-    child.stderr!.on('data', (d: Buffer) => {
-      seen += d.toString();
-      if (seen.includes(text)) resolve();
-    });
-    child.on('exit', () => reject(new Error(`exited before printing "${text}":\n${seen}`)));
-  });
 }
 
 describe('concurrent runs', () => {

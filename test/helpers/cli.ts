@@ -44,6 +44,18 @@ export function startMem(args: string[], opts: RunOptions = {}): ChildProcess {
   return spawn(process.execPath, [BIN, ...args], { cwd: opts.cwd ?? ROOT, env: childEnv(opts.env), stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
+/** Resolves when the child prints `text` on stderr; rejects if it exits first. */
+export function waitForStderr(child: ChildProcess, text: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let seen = '';
+    child.stderr!.on('data', (d: Buffer) => {
+      seen += d.toString();
+      if (seen.includes(text)) resolve();
+    });
+    child.on('exit', () => reject(new Error(`exited before printing "${text}":\n${seen}`)));
+  });
+}
+
 export function finished(child: ChildProcess, timeoutMs = 60_000): Promise<RunResult> {
   return new Promise((resolvePromise, reject) => {
     let stdout = '';
