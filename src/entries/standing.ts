@@ -10,8 +10,8 @@ import type { EntryRecord } from './store.js';
 
 const field = (r: EntryRecord, name: string) => (getField(r.entry, name) ?? '').trim().toLowerCase();
 
-export const dateOfEntry = (r: EntryRecord) => getField(r.entry, 'date') ?? '';
-export const weightOf = (r: EntryRecord) => Number(getField(r.entry, 'weight') ?? 0) || 0;
+const dateOfEntry = (r: EntryRecord) => getField(r.entry, 'date') ?? '';
+const weightOf = (r: EntryRecord) => Number(getField(r.entry, 'weight') ?? 0) || 0;
 
 export function isCore(r: EntryRecord): boolean {
   return field(r, 'core') === 'true' || weightOf(r) >= 9;
