@@ -12,7 +12,7 @@ import { test } from 'node:test';
 import { buildHeads, HEAD_DEPTH, headsFor } from '../src/entries/heads.js';
 import type { EntryRecord } from '../src/entries/store.js';
 import { TABLE_FIELDS, tableRecord, type Row } from '../src/entries/table.js';
-import { LIMITS, selectLayers, type Layers } from '../src/context/select.js';
+import { LIMITS, selectLayers, type Layers } from '../src/pack/select.js';
 import { mem, memOk } from './helpers/cli.js';
 import { daily, entry, workspace } from './fixtures/governance/workspace.js';
 

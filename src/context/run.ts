@@ -11,15 +11,15 @@ import { MemError } from '../core/errors.js';
 import { headsFor } from '../entries/heads.js';
 import { readHeads, withScopes } from '../entries/heads-store.js';
 import type { EntryRecord } from '../entries/store.js';
-import { pinnedText, readCurrentMemory } from '../governance/memory-md.js';
+import { pinnedText, readCurrentMemory } from '../entries/memory-md.js';
 import { scopeOfFolder } from '../scope/scope-of.js';
 import { entryScopes, mappingKey } from '../scope/session-scope.js';
 import { readEntryTable, TABLE_DIR, wholeRecords } from '../entries/table-store.js';
 import { redactSecrets } from '../secrets/secrets.js';
 import { appendUsage } from '../runlog/usage-log.js';
-import { fitPack } from './pack.js';
-import { LIMITS, selectLayers, type Layers } from './select.js';
-import { countTokens, TOKENIZER } from './tokens.js';
+import { fitPack } from '../pack/fit.js';
+import { LIMITS, selectLayers, type Layers } from '../pack/select.js';
+import { countTokens, TOKENIZER } from '../pack/tokens.js';
 
 export const DEFAULT_BUDGET = 2000;
 
