@@ -61,7 +61,8 @@ async function answer(o: HookOptions, g: GlobalOptions): Promise<string> {
   const out = outputFor(g);
   for (const w of loaded.warnings) out.warn(w);
   const now = resolveNow(nowText(g), loaded.zone);
-  const { buildContext, checkBudget, DEFAULT_BUDGET } = await import('../context/run.js');
+  const { buildContext, checkBudget } = await import('../context/run.js');
+  const { DEFAULT_BUDGET } = await import('../pack/fit.js');
   const prompt = input.event === 'UserPromptSubmit';
   if (prompt && !input.prompt?.trim()) return '';
   const r = await buildContext({

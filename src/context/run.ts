@@ -17,11 +17,12 @@ import { entryScopes, mappingKey } from '../scope/session-scope.js';
 import { readEntryTable, TABLE_DIR, wholeRecords } from '../entries/table-store.js';
 import { redactSecrets } from '../secrets/secrets.js';
 import { appendUsage } from '../runlog/usage-log.js';
-import { fitPack } from '../pack/fit.js';
+import { DEFAULT_BUDGET, fitPack } from '../pack/fit.js';
+import { readReadyPack } from '../pack/pack-cache.js';
+import { pieceCounter } from '../pack/pieces.js';
 import { LIMITS, selectLayers, type Layers } from '../pack/select.js';
 import { countTokens, TOKENIZER } from '../pack/tokens.js';
 
-export const DEFAULT_BUDGET = 2000;
 
 export interface ContextRequest {
   workspace: string;
@@ -107,15 +108,18 @@ export async function buildContext(req: ContextRequest): Promise<ContextResult> 
   }
   const memoryText = await fs.promises.readFile(path.join(req.workspace, 'MEMORY.md'), 'utf8').catch(() => undefined);
   const memory = readCurrentMemory(memoryText);
-  const chosen = await choose(req, scope, memory.citedIds, hitIds, query);
-  const toWhole = wholeRecords(req.workspace);
+  // Without a query, the pack kept ready by the last refresh when it is current (pack/pack-cache.ts).
+  const ready = query ? undefined : readReadyPack(req.workspace, TABLE_DIR, mappingKey(req.loaded.config.scopes), scope, memoryText);
+  const chosen = ready?.layers ?? (await choose(req, scope, memory.citedIds, hitIds, query));
+  const toWhole = ready ? async (r: EntryRecord) => r : wholeRecords(req.workspace);
   const whole = (list: EntryRecord[]) => Promise.all(list.map(toWhole));
   const layers = req.queryOnly
     ? { core: [], scope: [], query: await whole(chosen.query) }
     : { core: await whole(chosen.core), scope: await whole(chosen.scope), query: await whole(chosen.query) };
   const pinned = req.queryOnly ? '' : pinnedText(memoryText);
   const evidence = req.evidence ? await (await import('./evidence.js')).evidenceFor(layers.query, req.workspace, req.loaded, warnings) : undefined;
-  const pack = fitPack(layers, budget, { scope, ...(query ? { query } : {}), ...(pinned ? { pinned } : {}) }, countTokens, evidence);
+  const count = ready ? pieceCounter(ready.counts, countTokens) : countTokens;
+  const pack = fitPack(layers, budget, { scope, ...(query ? { query } : {}), ...(pinned ? { pinned } : {}) }, count, evidence);
   // The titles go to the agent with the pack, through the same secret gate as its text (render.ts).
   const items: ContextItem[] = pack.items.map((i) => ({
     layer: i.layer, form: i.form, id: i.record.id, kind: i.record.entry.kind, title: redactSecrets(i.record.entry.title).text,

@@ -13,7 +13,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { writeDerivedFile } from '../write/atomic.js';
-import { readIdIndex, refreshHeads, statedMemoryFiles, type ScopeOf, type StatedMemoryFile } from './heads-store.js';
+import { readIdIndex, refreshHeads, statedMemoryFiles, type CurrentHeads, type ScopeOf, type StatedMemoryFile } from './heads-store.js';
 import { readMemoryFiles, recordsOf, type EntryRecord } from './store.js';
 import { isRow, rowOf, TABLE_FIELDS, tableRecord, type Row } from './table.js';
 
@@ -159,9 +159,9 @@ function readStamps(workspace: string): Record<string, [number, number, number]>
  * the index update just stated when it gives them (`scanned`), else from a listing. Only the
  * buckets holding a file whose stamp differs from stamps.json are read, rebuilt and written, so a
  * one-edit `mem index` parses one bucket, not the table. With `heads`, the in-force heads
- * (heads-store.ts) follow, rebuilt only when something they depend on changed.
+ * (heads-store.ts) follow, rebuilt only when something they depend on changed, and are returned.
  */
-export async function refreshEntryTable(workspace: string, scanned?: readonly StatedFile[], heads?: { scopeOf: ScopeOf; mappingKey: string }): Promise<void> {
+export async function refreshEntryTable(workspace: string, scanned?: readonly StatedFile[], heads?: { scopeOf: ScopeOf; mappingKey: string }): Promise<CurrentHeads | undefined> {
   const stamps = readStamps(workspace);
   const now: Record<string, [number, number, number]> = {};
   const changed = new Set<number>();
@@ -188,8 +188,8 @@ export async function refreshEntryTable(workspace: string, scanned?: readonly St
     }
     writeDerivedFile(path.join(dir, STAMPS), JSON.stringify({ layout: LAYOUT, stamps: now }));
   }
-  if (!heads || !fs.existsSync(dir)) return;
-  refreshHeads(workspace, TABLE_DIR, heads, (listedNow) => {
+  if (!heads || !fs.existsSync(dir)) return undefined;
+  return refreshHeads(workspace, TABLE_DIR, heads, (listedNow) => {
     const buckets = new Map(written);
     const bucket = (b: number) => buckets.get(b) ?? buckets.set(b, readBucket(workspace, b)).get(b)!;
     const records: EntryRecord[] = [];
