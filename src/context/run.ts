@@ -5,9 +5,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { DateTime } from 'luxon';
 import type { LoadedConfig } from '../config/load.js';
 import { MemError } from '../core/errors.js';
+import type { Instant } from '../core/instant.js';
 import { headsFor } from '../entries/heads.js';
 import { readHeads, withScopes } from '../entries/heads-store.js';
 import type { EntryRecord } from '../entries/store.js';
@@ -27,7 +27,8 @@ import { countTokens, TOKENIZER } from '../pack/tokens.js';
 export interface ContextRequest {
   workspace: string;
   loaded: LoadedConfig;
-  now: DateTime;
+  /** The moment the read is dated and logged at. */
+  at: Instant;
   scope?: string;
   query?: string;
   budget?: number;
@@ -100,7 +101,7 @@ export async function buildContext(req: ContextRequest): Promise<ContextResult> 
   if (query) {
     const { runSearch } = await import('../search/index.js');
     const { response, notices } = await runSearch({
-      workspace: req.workspace, query, k: 20, deep: false, filters: {}, today: req.now.toISODate() ?? '',
+      workspace: req.workspace, query, k: 20, deep: false, filters: {}, today: req.at.day,
       extraPaths: req.loaded.config.extraPaths, search: req.loaded.config.search,
     });
     warnings.push(...notices);
@@ -126,7 +127,7 @@ export async function buildContext(req: ContextRequest): Promise<ContextResult> 
     path: i.record.file, startLine: i.record.block.startLine, endLine: i.record.block.endLine, ...(i.evidence ? { evidence: i.evidence } : {}),
   }));
   if (pack.overBudget) warnings.push(`the core rules alone take ${pack.tokens} tokens, over the budget of ${budget}; they are included whole`);
-  const logged = await appendUsage(req.workspace, req.now, 'traverse', req.via, items.map((i) => i.id));
+  const logged = await appendUsage(req.workspace, req.at.utc, 'traverse', req.via, items.map((i) => i.id));
   if (logged) warnings.push(logged);
   return {
     budget, tokens: pack.tokens, tokenizer: TOKENIZER, overBudget: pack.overBudget, scope, scopeFrom: req.scope?.trim() ? 'option' : 'cwd',
