@@ -128,3 +128,27 @@ test('mem context chooses from the heads mem index wrote and mem get looks ids u
   assert.deepEqual(await packIds(), [RULE]);
   assert.match((await memOk(['-C', ws, 'get', RULE])).stdout, /## Rule: Deploy on Tuesdays/);
 });
+
+test('mem get of an exact id reads the files the id index names as they are now, without the rest of memory/', async (t) => {
+  const A = '2026-11-20';
+  const B = '2026-11-21';
+  const RULE = 'RULE-20261120-deploy-on-tuesdays';
+  const rule = (title: string, date: string) => entry({ id: RULE, title, date, fields: { conclusion: 'deploys happen on Tuesdays only', scope: 'project:shop' } });
+  const ws = workspace(t, { [`memory/${A}.md`]: daily(A, [rule('Deploy on Tuesdays', A)]), [`memory/${B}.md`]: daily(B, []) });
+  await memOk(['-C', ws, 'index']);
+  // A hand edit of the named file is read as it is now.
+  const fileA = join(ws, 'memory', `${A}.md`);
+  writeFileSync(fileA, readFileSync(fileA, 'utf8').replace('## Rule: Deploy on Tuesdays', '## Rule: Deploy on Tuesdays only'));
+  const got = await memOk(['-C', ws, 'get', RULE]);
+  assert.match(got.stdout, /## Rule: Deploy on Tuesdays only/);
+  // The same id added by hand to a file the index does not name for it: not read (lint reports it), no warning.
+  appendFileSync(join(ws, 'memory', `${B}.md`), `\n${rule('Deploy on Wednesdays', B)}`);
+  const quick = await memOk(['-C', ws, 'get', RULE]);
+  assert.doesNotMatch(quick.stderr, /share id/);
+  // A typed prefix reads every file, and sees both.
+  const typed = await memOk(['-C', ws, 'get', RULE.toLowerCase()]);
+  assert.match(typed.stderr, /2 entries share id/);
+  // Moved out of the file the index names: every file is read.
+  writeFileSync(fileA, daily(A, []));
+  assert.match((await memOk(['-C', ws, 'get', RULE])).stdout, /## Rule: Deploy on Wednesdays/);
+});

@@ -11,7 +11,8 @@ import { nowText } from '../core/now-text.js';
 import { readInstant, type Instant } from '../core/instant.js';
 import { resolveIdOrThrow } from '../entries/id-resolve.js';
 import { entryJson } from '../entries/json.js';
-import { readEntryTable, readIdLookup } from '../entries/table-store.js';
+import type { EntryRecord } from '../entries/store.js';
+import { entriesWithId, readEntryTable, readIdLookup } from '../entries/table-store.js';
 import type { Trace } from '../governance/trace.js';
 import type { LogHit } from '../governance/weekly-log.js';
 import { appendUsage } from '../runlog/usage-log.js';
@@ -38,16 +39,24 @@ export async function readContext(g: GlobalOptions): Promise<ReadContext> {
 /** `typed`: the exact id, the id in another case, or a prefix only one id has (entries/id-resolve.ts). */
 export async function getCommand(typed: string, g: GlobalOptions): Promise<void> {
   const { workspace, at, out } = await readContext(g);
-  const table = await readIdLookup(workspace);
-  // Every id is read only when the typed one is not exact (entries/id-resolve.ts).
-  const id = table.withId(typed).length ? typed : resolveIdOrThrow(typed, table.ids());
-  const found = table.withId(id);
-  const r = await table.whole(found[0]!);
+  const { id, found } = await entriesFor(workspace, typed);
+  const r = found[0]!;
   if (found.length > 1) out.warn(`${found.length} entries share id ${id}; showing the first (run "mem lint")`);
   out.json(entryJson(r));
   out.result(`${c.dim(`${r.file}:${r.block.startLine}-${r.block.endLine}`)}\n${r.block.raw.trimEnd()}`);
   const warning = await appendUsage(workspace, at.utc, 'access', 'get', [id]);
   if (warning) out.info(warning);
+}
+
+/** The entries `typed` names, whole: from the files the id index names when it is an id they hold, else from every file. */
+async function entriesFor(workspace: string, typed: string): Promise<{ id: string; found: EntryRecord[] }> {
+  const quick = await entriesWithId(workspace, typed);
+  if (quick) return { id: typed, found: quick };
+  const table = await readIdLookup(workspace);
+  // Every id is read only when the typed one is not exact (entries/id-resolve.ts).
+  const id = table.withId(typed).length ? typed : resolveIdOrThrow(typed, table.ids());
+  const found = table.withId(id);
+  return { id, found: [await table.whole(found[0]!), ...found.slice(1)] };
 }
 
 /** The trace of the entry `typed` names (as `mem get` resolves it) with the weekly-log lines of every entry in its chain (shared with the MCP tool). */

@@ -25,7 +25,7 @@ import { isRow } from './table.js';
 /** The entry's scope when it has none written (its session's), or undefined. */
 export type ScopeOf = (entry: Entry) => string | undefined;
 
-const LAYOUT = 1;
+const LAYOUT = 2;
 const DIR = 'heads';
 
 export interface StatedMemoryFile {
@@ -116,9 +116,9 @@ export function readHeads(workspace: string, tableDir: string, mappingKey: strin
   return rows && { rows, cited: current!.cited };
 }
 
-/** The id index: `ids-NN.json`, every id with the files holding it, bucketed by id, stamped with the files' digest. */
-const ID_BUCKETS = 16;
-const idBucketFile = (b: number) => `ids-${String(b).padStart(2, '0')}.json`;
+/** The id index: `ids-NNN.json`, every id with the files holding it, bucketed by id, stamped with the files' digest. */
+const ID_BUCKETS = 256;
+const idBucketFile = (b: number) => `ids-${String(b).padStart(3, '0')}.json`;
 
 function idBucketOf(id: string): number {
   let h = 0x811c9dc5;
@@ -133,11 +133,15 @@ export interface IdIndex {
   ids(): string[];
 }
 
-/** The id index, when it describes memory/ as it is now; else undefined. An id bucket written by another build reads as undefined. */
-export function readIdIndex(workspace: string, tableDir: string): IdIndex | undefined {
+/**
+ * The id index, when it describes memory/ as it is now; else undefined. An id bucket written by
+ * another build reads as undefined. `asBuilt`: as it was built, without listing memory/ to compare
+ * (for a caller that reads the files it names as they are now, entriesWithId in table-store.ts).
+ */
+export function readIdIndex(workspace: string, tableDir: string, asBuilt = false): IdIndex | undefined {
   const dir = path.join(workspace, tableDir, DIR);
   const meta = readMeta(dir);
-  if (!meta || meta.filesDigest !== filesDigestOf(statedMemoryFiles(workspace))) return undefined;
+  if (!meta || (!asBuilt && meta.filesDigest !== filesDigestOf(statedMemoryFiles(workspace)))) return undefined;
   const buckets = new Map<number, Record<string, string[]>>();
   const bucket = (b: number) => {
     if (!buckets.has(b)) {

@@ -12,6 +12,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { isLink, outsideTarget } from '../core/outside-link.js';
+import { regularFile } from '../core/regular-file.js';
 import { writeDerivedFile } from '../write/atomic.js';
 import { readIdIndex, refreshHeads, statedMemoryFiles, type CurrentHeads, type ScopeOf, type StatedMemoryFile } from './heads-store.js';
 import { readMemoryFiles, recordsOf, type EntryRecord } from './store.js';
@@ -81,6 +83,29 @@ export function wholeRecords(workspace: string): (r: EntryRecord) => Promise<Ent
 
 /** Where a row holds the entry's id (table.ts: kind, title, two lines, then TABLE_FIELDS). */
 const ID_AT = 4 + TABLE_FIELDS.indexOf('id');
+
+/**
+ * The entries with exactly `id` (whole), from the files the id index names, each read as it is now,
+ * without listing memory/: what `mem get` of an id an agent was given needs. Undefined when no
+ * index is kept or the files it names no longer hold the id (moved, a new entry added by hand): the
+ * caller then reads every file. Not seen: the same id added by hand to a file the index does not
+ * name for it (`mem lint` reports ids entries share).
+ */
+export async function entriesWithId(workspace: string, id: string): Promise<EntryRecord[] | undefined> {
+  let files: string[] = [];
+  try {
+    files = readIdIndex(workspace, TABLE_DIR, true)?.filesWith(id) ?? [];
+  } catch {
+    return undefined; // A bucket of another build: no index.
+  }
+  const readable = files.filter((file) => {
+    const abs = path.join(workspace, file);
+    // As a listing of memory/ would: a regular file, not a link out of the workspace.
+    return regularFile(abs) && !(isLink(abs) && outsideTarget(abs, [workspace]));
+  });
+  const found = readable.length === files.length ? (await Promise.all(readable.map((f) => parseFile(workspace, f)))).flat().filter((r) => r.id === id) : [];
+  return found.length ? found : undefined;
+}
 
 /** What `mem get` needs: the entries with an id, and their whole text. */
 export interface IdLookup {
