@@ -6,7 +6,7 @@ import { Command, CommanderError } from 'commander';
 import { describeError, EXIT, exitCodeOf } from '../core/errors.js';
 import { commandName, COMMANDS, JOB_COMMANDS } from './commands.js';
 import { c } from '../terminal/output.js';
-import { VERSION } from './version.js';
+import { VERSION } from '../core/version.js';
 import { addOptions, GLOBAL_OPTIONS } from './options.js';
 
 /** The program with the named command registered, or every command (help, unknown words). */

@@ -4,7 +4,7 @@
  * token count of every piece of text a pack of them is made of (pieces.ts), in
  * `.mem/entries/packs/`. So `mem context` neither parses daily files nor loads the tokenizer.
  * Built by the index refresh right after the heads (search/update.ts), from the heads it just
- * checked; stamped with their digest and MEMORY.md's text.
+ * checked; stamped with their digest, MEMORY.md's text and memfold's version.
  *
  * Invariant: a read uses a scope's file only when its stamp is the heads' digest of memory/ as it is
  * now and MEMORY.md's text as read now, so it gives the very entries the heads would; a piece a pack
@@ -15,6 +15,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { VERSION } from '../core/version.js';
 import type { Field } from '../entries/model.js';
 import { headsFor } from '../entries/heads.js';
 import { currentHeads, headRows, type CurrentHeads } from '../entries/heads-store.js';
@@ -55,7 +56,8 @@ export interface ReadyPack {
 
 const ITEMS = 'items.json';
 const scopeFile = (scope: string) => `s-${createHash('sha1').update(`scope\0${scope}`).digest('hex').slice(0, 16)}.json`;
-const stampOf = (heads: CurrentHeads, memoryText: string | undefined) => createHash('sha1').update(`${LAYOUT}\0${heads.digest}\0${memoryText ?? '\0none'}`).digest('hex');
+// memfold's version too: another version may choose or render a pack otherwise.
+const stampOf = (heads: CurrentHeads, memoryText: string | undefined) => createHash('sha1').update(`${LAYOUT}\0${VERSION}\0${heads.digest}\0${memoryText ?? '\0none'}`).digest('hex');
 
 const kept = (r: EntryRecord): Kept => [r.file, r.block.startLine, r.block.endLine, r.entry.kind, r.entry.title, r.entry.fields];
 

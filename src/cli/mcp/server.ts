@@ -12,7 +12,7 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { z, ZodError } from 'zod';
 import { describeError } from '../../core/errors.js';
-import { VERSION } from '../version.js';
+import { VERSION } from '../../core/version.js';
 import { AnsweringStdioTransport } from './answering-transport.js';
 import { terminatedLines } from './line-input.js';
 import { redactStrings } from './redact.js';
