@@ -152,3 +152,24 @@ test('mem get of an exact id reads the files the id index names as they are now,
   writeFileSync(fileA, daily(A, []));
   assert.match((await memOk(['-C', ws, 'get', RULE])).stdout, /## Rule: Deploy on Wednesdays/);
 });
+
+test('a refresh after a hand edit keeps the ready pack current: the edited entry re-read, the others kept, no tokenizer at the read', async (t) => {
+  const D = '2026-11-20';
+  const E = '2026-11-21';
+  const ws = workspace(t, {
+    [`memory/${D}.md`]: daily(D, [entry({ id: 'RULE-20261120-deploy-on-tuesdays', title: 'Deploy on Tuesdays', date: D, fields: { conclusion: 'deploys happen on Tuesdays only', scope: 'project:shop' } })]),
+    [`memory/${E}.md`]: daily(E, [entry({ id: 'RULE-20261121-review-every-change', title: 'Review every change', date: E, fields: { conclusion: 'two approvals', scope: 'project:shop' } })]),
+  });
+  await memOk(['-C', ws, 'index']);
+  const file = join(ws, 'memory', `${D}.md`);
+  writeFileSync(file, readFileSync(file, 'utf8').replace('## Rule: Deploy on Tuesdays', '## Rule: Deploy on Thursdays'));
+  await memOk(['-C', ws, 'index']);
+  const kept = readFileSync(join(ws, '.mem', 'entries', 'packs', 'records.json'), 'utf8');
+  assert.match(kept, /Deploy on Thursdays/);
+  assert.doesNotMatch(kept, /Deploy on Tuesdays/);
+  const rec = loadRecorder(tempDir(t, 'memfold-ready-edit-'));
+  const r = await memOk(['-C', ws, 'context', '--scope', 'project:shop'], { env: rec.env });
+  assert.match(r.stdout, /Deploy on Thursdays/);
+  assert.match(r.stdout, /Review every change/);
+  assert.doesNotMatch(rec.take(), /node_modules\/gpt-tokenizer\//);
+});

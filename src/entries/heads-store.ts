@@ -94,10 +94,10 @@ export function currentHeads(workspace: string, tableDir: string, mappingKey: st
   return meta && meta.digest === digestOf(filesDigestOf(statedMemoryFiles(workspace)), mappingKey) ? meta : undefined;
 }
 
-/** The rows of global's heads and of `scope`'s, from heads `current` gave; undefined when a file is missing or of another build. */
-export function headRows(workspace: string, tableDir: string, current: CurrentHeads, scope: string | undefined): HeadRow[] | undefined {
+/** The rows of global's heads (unless `withGlobal` is false) and of `scope`'s, from heads `current` gave; undefined when a file is missing or of another build. */
+export function headRows(workspace: string, tableDir: string, current: CurrentHeads, scope: string | undefined, withGlobal = true): HeadRow[] | undefined {
   const rows: HeadRow[] = [];
-  for (const key of new Set(['global', ...(scope?.trim() ? [scopeKey(scope)] : [])])) {
+  for (const key of new Set([...(withGlobal ? ['global'] : []), ...(scope?.trim() ? [scopeKey(scope)] : [])])) {
     if (!current.scopes.includes(key)) continue;
     const got = readScope(path.join(workspace, tableDir, DIR), key, current.digest);
     if (!got) return undefined;

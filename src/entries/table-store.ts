@@ -170,7 +170,7 @@ export interface StatedFile {
 const listed = (workspace: string) => statedMemoryFiles(workspace).map((st) => ({ file: st.file, st }));
 
 /** Every stored file's stamp, written after its bucket: an update reads only the buckets whose files changed. */
-function readStamps(workspace: string): Record<string, [number, number, number]> {
+export function readStamps(workspace: string): Record<string, [number, number, number]> {
   try {
     const v = JSON.parse(fs.readFileSync(path.join(workspace, TABLE_DIR, STAMPS), 'utf8')) as { layout?: unknown; stamps?: unknown };
     return v?.layout === LAYOUT && v.stamps && typeof v.stamps === 'object' ? (v.stamps as Record<string, [number, number, number]>) : {};

@@ -16,29 +16,26 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { VERSION } from '../core/version.js';
-import type { Field } from '../entries/model.js';
 import { headsFor } from '../entries/heads.js';
 import { currentHeads, headRows, type CurrentHeads } from '../entries/heads-store.js';
-import { neutraliseMarkers } from '../entries/context-markers.js';
 import { pinnedText, readCurrentMemory } from '../entries/memory-md.js';
 import { scopeKey } from '../entries/scope-key.js';
 import type { EntryRecord } from '../entries/store.js';
-import { wholeRecords } from '../entries/table-store.js';
-import { redactSecrets } from '../secrets/secrets.js';
 import { writeDerivedFile } from '../write/atomic.js';
 import { pieceCounter, pieces } from './pieces.js';
-import { renderItem, renderPack, sectionHeading, type PackItem } from './render.js';
+import { ItemPieces } from './item-pieces.js';
+import { isKept, kept, KeptRecords, recordOf, type Kept } from './kept.js';
+import { renderPack, sectionHeading, type PackItem } from './render.js';
 import { selectLayers, type Layers } from './select.js';
 import { countTokens } from './tokens.js';
 
 const LAYOUT = 1;
 const DIR = 'packs';
+/** The counts of the packs' own lines, for the next refresh. */
+const FIXED = 'fixed.json';
 const META = 'meta.json';
 /** The file of a folder whose scope the heads do not hold: layer 0 only. */
 const ELSEWHERE = '';
-
-/** A whole entry as kept: where it is and what renders it (kind, title, every field). */
-type Kept = [file: string, startLine: number, endLine: number, kind: string, title: string, fields: Field[]];
 
 interface ScopeFile {
   stamp: string;
@@ -54,34 +51,26 @@ export interface ReadyPack {
   counts: Map<string, number>;
 }
 
-const ITEMS = 'items.json';
 const scopeFile = (scope: string) => `s-${createHash('sha1').update(`scope\0${scope}`).digest('hex').slice(0, 16)}.json`;
 // memfold's version too: another version may choose or render a pack otherwise.
 const stampOf = (heads: CurrentHeads, memoryText: string | undefined) => createHash('sha1').update(`${LAYOUT}\0${VERSION}\0${heads.digest}\0${memoryText ?? '\0none'}`).digest('hex');
 
-const kept = (r: EntryRecord): Kept => [r.file, r.block.startLine, r.block.endLine, r.entry.kind, r.entry.title, r.entry.fields];
+const isCounts = (v: unknown): v is Array<[string, number]> => Array.isArray(v) && v.every((c) => Array.isArray(c) && typeof c[0] === 'string' && Number.isInteger(c[1]));
 
-function isField(x: unknown): x is Field {
-  const f = x as Field;
-  return !!f && typeof f.key === 'string' && typeof f.value === 'string' && (f.children === undefined || (Array.isArray(f.children) && f.children.every(isField)));
-}
-
-function isKept(x: unknown): x is Kept {
-  return Array.isArray(x) && x.length === 6 && typeof x[0] === 'string' && Number.isInteger(x[1]) && Number.isInteger(x[2])
-    && typeof x[3] === 'string' && typeof x[4] === 'string' && Array.isArray(x[5]) && x[5].every(isField);
-}
-
-/** A record from what was kept: whole for rendering (raw text left out: a pack prints fields, not raw). */
-function recordOf([file, startLine, endLine, kind, title, fields]: Kept): EntryRecord {
-  const entry = { kind, title, fields };
-  return { file, id: fields.find((f) => f.key === 'id')?.value ?? '', entry, block: { type: 'entry', entry, raw: '', startLine, endLine } };
+function readCounts(file: string): Array<[string, number]> {
+  try {
+    const v = JSON.parse(fs.readFileSync(file, 'utf8')) as unknown;
+    return isCounts(v) ? v : [];
+  } catch {
+    return [];
+  }
 }
 
 function readScopeFile(file: string): ScopeFile | undefined {
   try {
     const v = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<ScopeFile>;
     const ok = typeof v.stamp === 'string' && Array.isArray(v.core) && v.core.every(isKept) && Array.isArray(v.scope) && v.scope.every(isKept)
-      && Array.isArray(v.counts) && v.counts.every((c) => Array.isArray(c) && typeof c[0] === 'string' && Number.isInteger(c[1]));
+      && isCounts(v.counts);
     return ok ? (v as ScopeFile) : undefined;
   } catch {
     return undefined;
@@ -108,29 +97,32 @@ export async function refreshReadyPacks(workspace: string, tableDir: string, hea
   const stamp = heads && stampOf(heads, memoryText);
   const meta = readScopeMeta(dir);
   if (stamp && meta === stamp) return;
-  const known = new Map<string, number>();
-  const itemPieces = ItemPieces.read(dir);
-  if (fs.existsSync(dir)) {
-    for (const name of fs.readdirSync(dir)) if (name.startsWith('s-')) for (const [p, n] of readScopeFile(path.join(dir, name))?.counts ?? []) known.set(p, n);
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  const itemPieces = ItemPieces.read(dir, countTokens);
+  const records = KeptRecords.read(workspace, dir);
+  // The packs' own lines (headings, the preamble, pinned text) as counted last time: no tokenizer for them again.
+  const before = new Map(readCounts(path.join(dir, FIXED)));
+  fs.rmSync(dir, { recursive: true, force: true });
   if (!heads || !stamp) return;
   const memory = readCurrentMemory(memoryText);
   const pinned = pinnedText(memoryText);
-  const whole = wholeRecords(workspace);
-  const count = pieceCounter(known, countTokens, true);
+  const fixed = new Map<string, number>();
+  const count = pieceCounter(before, countTokens, true);
+  const whole = (list: EntryRecord[]) => Promise.all(list.map((r) => records.whole(r)));
+  const global = headRows(workspace, tableDir, heads, undefined);
   const files: Array<[string, ScopeFile]> = [];
   for (const scope of [...heads.scopes, ELSEWHERE]) {
-    const rows = headRows(workspace, tableDir, heads, scope || undefined);
-    const chosen = rows && headsFor(rows, heads.cited, memory.citedIds);
+    const own = scope && scope !== 'global' ? headRows(workspace, tableDir, heads, scope, false) : [];
+    const chosen = global && own && headsFor([...global, ...own], heads.cited, memory.citedIds);
     if (!chosen) return;
     const picked = selectLayers(chosen.records, { scope: scope || undefined, promoted: chosen.promoted, hitIds: [] });
-    const layers: Layers = { core: await Promise.all(picked.core.map(whole)), scope: await Promise.all(picked.scope.map(whole)), query: [] };
-    files.push([scope, { stamp, core: layers.core.map(kept), scope: layers.scope.map(kept), counts: countsOf(layers, scope, pinned, count, itemPieces) }]);
+    const layers: Layers = { core: await whole(picked.core), scope: await whole(picked.scope), query: [] };
+    files.push([scope, { stamp, core: layers.core.map(kept), scope: layers.scope.map(kept), counts: countsOf(layers, scope, pinned, count, itemPieces, fixed) }]);
   }
   fs.mkdirSync(dir, { recursive: true });
   for (const [scope, file] of files) writeDerivedFile(path.join(dir, scopeFile(scope)), JSON.stringify(file));
   itemPieces.write(dir);
+  records.write(dir);
+  writeDerivedFile(path.join(dir, FIXED), JSON.stringify([...fixed]));
   writeDerivedFile(path.join(dir, META), JSON.stringify({ layout: LAYOUT, stamp }));
 }
 
@@ -148,7 +140,7 @@ function readScopeMeta(dir: string): string | undefined {
  * entry in each form per layer), and each entry in either form ended by one or two line breaks, as it
  * stands inside a pack and as fit.ts estimates it. `itemPieces` keeps an entry's pieces across scopes.
  */
-function countsOf(layers: Layers, scope: string, pinned: string, count: (text: string) => number, itemPieces: ItemPieces): Array<[string, number]> {
+function countsOf(layers: Layers, scope: string, pinned: string, count: (text: string) => number, itemPieces: ItemPieces, fixed: Map<string, number>): Array<[string, number]> {
   const texts: string[] = [];
   const headings = { ...(scope ? { scope } : {}), ...(pinned ? { pinned } : {}) };
   // Each layer's first entry in both forms, in both orders: what lies around the pinned text and the headings.
@@ -158,47 +150,7 @@ function countsOf(layers: Layers, scope: string, pinned: string, count: (text: s
   texts.push(renderPack([], headings), renderPack([], headings, false));
   for (const layer of [0, 1] as const) texts.push(`\n${sectionHeading(layer, headings)}\n`);
   const out = new Map<string, number>();
-  for (const p of texts.flatMap(pieces)) out.set(p, count(p));
-  for (const record of [...layers.core, ...layers.scope]) for (const p of itemPieces.of(record)) out.set(p, count(p));
+  for (const p of texts.flatMap(pieces)) fixed.set(p, out.set(p, count(p)).get(p)!);
+  for (const record of [...layers.core, ...layers.scope]) for (const [p, n] of itemPieces.of(record)) out.set(p, n);
   return [...out];
-}
-
-/** Each entry's pieces, by a hash of the entry as kept: made once per refresh, and kept in items.json for the next. */
-class ItemPieces {
-  private readonly made = new Map<EntryRecord, string[]>();
-  private readonly now = new Map<string, string[]>();
-
-  constructor(private readonly before: Map<string, string[]>) {}
-
-  static read(dir: string): ItemPieces {
-    const before = new Map<string, string[]>();
-    try {
-      const v = JSON.parse(fs.readFileSync(path.join(dir, ITEMS), 'utf8')) as unknown;
-      if (Array.isArray(v)) for (const x of v) if (Array.isArray(x) && typeof x[0] === 'string' && Array.isArray(x[1]) && x[1].every((p: unknown) => typeof p === 'string')) before.set(x[0], x[1]);
-    } catch {
-      // None kept: every entry's pieces are made.
-    }
-    return new ItemPieces(before);
-  }
-
-  of(record: EntryRecord): string[] {
-    const had = this.made.get(record);
-    if (had) return had;
-    const key = createHash('sha1').update(JSON.stringify(kept(record))).digest('base64');
-    const mine = this.before.get(key) ?? piecesOf(record);
-    this.made.set(record, mine);
-    this.now.set(key, mine);
-    return mine;
-  }
-
-  write(dir: string): void {
-    writeDerivedFile(path.join(dir, ITEMS), JSON.stringify([...this.now]));
-  }
-}
-
-/** An entry's pieces in either form, as the whole pack has it (redacted, markers neutralised) and as fit.ts estimates it (redacted), ended by one line break or two. */
-function piecesOf(record: EntryRecord): string[] {
-  const forms = (['full', 'summary'] as const).map((form) => redactSecrets(renderItem({ record, layer: 1, form })).text);
-  const variants = [...new Set(forms.flatMap((t) => [t, neutraliseMarkers(t)]))];
-  return [...new Set(variants.flatMap((t) => [...pieces(`${t}\n`), ...pieces(`${t}\n\n`)]))];
 }
