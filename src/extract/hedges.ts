@@ -74,7 +74,7 @@ export function holdsOpen(sentence: string): boolean {
 const OTHERS = new RegExp(
   [
     '(?:^|[,;:。])\\s*(?:他|她|他们|她们|人家|别人|别的|其他|另一个|隔壁|竞品|友商|大厂|很多|不少|有些|有的|大家|以前的?公司|前公司|上家|外面)',
-    EN`^\s*(?:other|some|many|most|a\s+lot\s+of)\s+(?:teams?|companies|people|projects|folks)\b`,
+    EN`^\s*(?:other|some|many|most|a\s+lot\s+of)\s+(?:teams?|companies|people|projects|folks)\b|^\s*(?:they|their|he|she|his|her)\b`,
   ].join('|'),
 );
 

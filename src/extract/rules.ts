@@ -48,6 +48,9 @@ function retraction(s: string, turns: Turn[], turn: Turn): Candidate | undefined
   return c && { ...c, retracting: true, title: titleFrom(s) };
 }
 
+/** A sentence telling a problem's cause with no marker of its own: with a fix said next, the two are a lesson. */
+const TOLD_CAUSE = new RegExp(`${CAUSE.source}|\\bturn(?:s|ed)\\s+out\\b|\\bthe\\s+(?:real\\s+)?(?:problem|issue|bug|culprit)\\s+(?:was|is)\\b`, 'i');
+
 /** A quotation this long is someone's words, not a name ("用 'feat:' 前缀" quotes a name). */
 const QUOTE_MIN = 8;
 const quotesWords = (s: string) => Array.from(s).length - Array.from(withoutQuotes(s)).length >= QUOTE_MIN;
@@ -104,6 +107,8 @@ function pieces(turn: Turn, afterAgent: boolean): { list: string[]; corrected: b
   return { list, corrected };
 }
 
+const told = (s: string) => TOLD_CAUSE.test(withoutQuotes(s)) && !UNSETTLED.test(withoutQuotes(s)) && !REPORTED.test(withoutQuotes(s));
+
 function userStatements(turn: Turn, turns: Turn[], afterAgent: boolean): UserSaid {
   const { list, corrected: corrects } = pieces(turn, afterAgent);
   const named = list.map((s) => retraction(s, turns, turn));
@@ -130,6 +135,11 @@ function userStatements(turn: Turn, turns: Turn[], afterAgent: boolean): UserSai
       if (taken) said.statements.push((last = taken));
       // "…. Not settled." takes the statement before it back; "This replaces Monday's decision." links it.
       else if (CANCEL.test(own) || holdsOpen(own)) takeBack();
+      // "Turns out X was caused by Y. Pinning Z fixed it.": a cause said plainly, then its fix, is a lesson.
+      else if (FIXED.test(own) && i > 0 && last === undefined && !markers[i - 1] && !retracts[i - 1] && !named[i - 1] && told(list[i - 1]!) && !UNSETTLED.test(own)) {
+        const c = build({ kind: 'Lesson', text: `${trimEnd(list[i - 1]!)}. ${capitalise(s)}`, confidence: 0.75 }, turns, turn, turn, 'user');
+        if (c) said.statements.push((last = c));
+      }
       // "The outage came from a missing index. Adding the index fixed it.": the fix belongs to the lesson.
       else if (last && FIXED.test(own) && (last.kind === 'Lesson' || (last.kind === 'Note' && CAUSE.test(last.conclusion)))) {
         last.kind = 'Lesson';

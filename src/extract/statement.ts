@@ -50,7 +50,7 @@ function splitReason(statement: string): { claim: string; why?: string } {
   return { claim: statement.slice(0, m.index), why: trimEnd(statement.slice(m.index + m[0].length).trim()) };
 }
 
-const ASIDE = /[,;]\s+(?=(?!(?:which|that|who|so|and|but|or|e\.g|i\.e)\b)(?:[\w.-]+\s+){1,3}(?:is|are|was|were|isn['’]t|aren['’]t)\s+(?:just\s+|way\s+|too\s+|really\s+)?(?:overkill|too|slow|slower|heavy|heavier|bloated|overcomplicated|unnecessary|painful|a\s+pain|worse|dead|deprecated|unmaintained|flaky|broken)\b)|[，,；;]\s*(?=[^，,；;。]{1,12}(?:太重|太慢|太复杂|太複雜|没必要|沒必要|过时|過時))/i;
+const ASIDE = /[,;]\s+(?=(?:[\w.-]+\s+){1,3}(?:isn['’]t|aren['’]t|is\s+not|are\s+not)\s+(?:really\s+)?(?:worth|needed|necessary|required)\b)|[,;]\s+(?=(?!(?:which|that|who|so|and|but|or|e\.g|i\.e)\b)(?:[\w.-]+\s+){1,3}(?:is|are|was|were|isn['’]t|aren['’]t)\s+(?:just\s+|way\s+|too\s+|really\s+)?(?:overkill|too|slow|slower|heavy|heavier|bloated|overcomplicated|unnecessary|painful|a\s+pain|worse|dead|deprecated|unmaintained|flaky|broken)\b)|[，,；;]\s*(?=[^，,；;。]{1,12}(?:太重|太慢|太复杂|太複雜|没必要|沒必要|过时|過時))/i;
 
 /** Words that open a title without saying anything: "Please …", "Instead of that label, …". */
 const TITLE_LEAD = /^(?:(?:please|so|and|also|then|ok(?:ay)?|alright)[\s,]+)+|^(?:instead\s+of|rather\s+than)\s+[^,]{1,60},\s*(?=\S)|^(?:好的?|嗯|那就?|行)[，,]\s*/i;
@@ -81,25 +81,28 @@ function kindOf(st: Statement): Kind {
   if (st.kind === 'Rule' && UNIFY.test(st.text) && topicOf(st.text) && !STYLE_TOPIC.test(st.text)) return 'Decision';
   // A decision or rule about the system's shape (a gateway, a queue, event sourcing) is architecture.
   if ((st.kind === 'Decision' || (st.kind === 'Rule' && !STYLE_TOPIC.test(st.text))) && ARCH_SHAPE.test(withoutQuotes(st.text))) return 'Architecture';
-  return st.marker?.topical && (st.kind === 'Rule' || st.kind === 'Decision') && STYLE_TOPIC.test(st.text) ? 'Preference' : st.kind;
+  // Running or checking with a tool before something is a duty, not a taste ("always run the formatter before you commit").
+  const duty = st.kind === 'Rule' && /\b(?:run|check|verify|review|test)\b[^.?!]*\b(?:before|after)\b/i.test(st.text);
+  return st.marker?.topical && !duty && (st.kind === 'Rule' || st.kind === 'Decision') && STYLE_TOPIC.test(st.text) ? 'Preference' : st.kind;
 }
 
 export function build(st: Statement, turns: Turn[], first: Turn, last: Turn, origin: 'user' | 'agent'): Candidate | undefined {
   let body = st.marker?.strip ? st.text.replace(st.marker.strip, '') : st.text;
   body = trimEnd(body.trim()).replace(/^[\s,，、;；:：.。!！?？—–…-]+/, '');
   if (Array.from(body).length < 3) return undefined;
-  // A lesson is its problem, cause and fix together: its "because" is the point, not an aside.
+  // A lesson is its problem, cause and fix together, and a note what was asked to be kept: their "because" is the point, not an aside.
   const kind = kindOf(st);
   // A value of a credential is knowledge only as something asked to be kept or done (credentials.ts).
   if (!mayCarry(kind, st.text)) return undefined;
-  const { claim, why } = kind === 'Lesson' ? { claim: body, why: undefined } : splitReason(body);
+  const { claim, why } = kind === 'Lesson' || kind === 'Note' ? { claim: body, why: undefined } : splitReason(body);
   const title = titleFrom(claim);
   if (!title) return undefined;
   const finding = findFinding(turns, first, st.text);
   return {
     kind,
     title,
-    conclusion: capitalise(body),
+    // The claim, its justification apart in `why` (issue 27: the sentence that states it, not why).
+    conclusion: capitalise(why ? trimEnd(claim.trim()) : body),
     ...(why ? { why } : {}),
     ...(finding ? { finding } : {}),
     ...(kind === 'Architecture' ? { impact: 'architecture' } : {}),
