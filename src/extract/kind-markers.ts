@@ -11,7 +11,7 @@ export const KIND_MARKERS: Marker[] = [
   { kind: 'Lesson', confidence: 0.8, re: /\b(?:the\s+(?:problem|issue|bug)|root\s+cause)\s+(?:was|is)\b(?=.*\b(?:because|caused\s+by|fixed\s+(?:it\s+)?by|the\s+fix\s+(?:was|is)|solved\s+by)\b)/i },
   { kind: 'Lesson', confidence: 0.85, re: /踩坑|踩了[个個]?坑|踩[到了]?[一1]?[个個]?雷|教[训訓]|[经經][验驗]教[训訓]|[问問]题(?:出)?在.*(?:因为|因為|原因|修复|修復|解决|解決)|根因是/, strip: /^.*?(?:[经經][验驗]教[训訓]|教[训訓]|踩坑(?:记录|記錄)?)\s*(?:是)?\s*[:：,，]?\s*/ },
   // A cause and its fix said together, or a takeaway: "the cause was X; Y fixed it", "Postmortem takeaway: …", "复盘结论：…".
-  { kind: 'Lesson', confidence: 0.8, re: /\b(?:postmortem\s+takeaway|takeaway\s+from\s+[^:：,.]{1,30}?|(?:the\s+)?takeaway|learned\s+the\s+hard\s+way|keep\s+(?:that|this|it)\s+as\s+a\s+lesson)\b\s*[:：,，—–.-]|\bkeep\s+(?:that|this|it)\s+as\s+a\s+lesson\b|(?=.*\b(?:fix(?:ed|es)?|solved|resolved)\b)\b(?:(?:root|real|actual)\s+(?:cause|problem|issue|culprit)\s+(?:was|is)|(?:was|were)\s+due\s+to|came\s+from|caused\s+by)\b|复盘结论|複盤結論|(?:真正的)?原因是.*(?:之后|之後|以后|以後|就好了|就正常|修复|修復|解决|解決)/i, strip: /^.*?(?:\b(?:postmortem\s+takeaway|takeaway\s+from\s+[^:：,.]{1,30}?|(?:the\s+)?takeaway|learned\s+the\s+hard\s+way|keep\s+(?:that|this|it)\s+as\s+a\s+lesson)\b|复盘结论|複盤結論)\s*[:：,，—–.-]?\s*/i },
+  { kind: 'Lesson', confidence: 0.8, re: /\b(?:postmortem\s+takeaway|takeaway\s+from\s+[^:：,.]{1,30}?|(?:the\s+)?takeaway|learned\s+the\s+hard\s+way|keep\s+(?:that|this|it)\s+as\s+a\s+lesson)\b\s*[:：,，—–.-]|\bkeep\s+(?:that|this|it)\s+as\s+a\s+lesson\b|(?=.*\b(?:fix(?:ed|es)?|solved|resolved)\b)\b(?:because|(?:root|real|actual)\s+(?:cause|problem|issue|culprit)\s+(?:was|is)|(?:was|were)\s+due\s+to|came\s+from|caused\s+by)\b|复盘结论|複盤結論|(?:真正的)?原因是.*(?:之后|之後|以后|以後|就好了|就正常|修复|修復|解决|解決)/i, strip: /^.*?(?:\b(?:postmortem\s+takeaway|takeaway\s+from\s+[^:：,.]{1,30}?|(?:the\s+)?takeaway|learned\s+the\s+hard\s+way|keep\s+(?:that|this|it)\s+as\s+a\s+lesson)\b|复盘结论|複盤結論)\s*[:：,，—–.-]?\s*/i },
   // A cause and its fix in one Chinese or mixed sentence, under any label ("今天的收获：构建慢是因为…，把 COPY 挪到后面就好了",
   // "踩雷紀錄：部署失敗是因為…，解法是…", "Root cause 是…，统一成 UTC 之后就正常了").
   { kind: 'Lesson', confidence: 0.8, re: /(?:是因[为為]|造成的|[导導]致的|引起的|\broot\s+cause\s*是).*(?:就好了|就正常|解法是|解[决決]|修好|修[复復]|之[后後]就)/i, strip: /^[^：:，,。.]{1,8}[：:]\s*/ },
@@ -91,9 +91,9 @@ export const CAUSE = /\b(?:because|due\s+to|caused\s+by|came\s+from|(?:root|real
 
 /** A Task's state, from how the statement says it. */
 export function taskState(statement: string): 'todo' | 'doing' | 'done' | 'blocked' {
-  if (/\bblocked\b|\bstuck\s+on\b|卡住|卡[关關]|阻塞/i.test(statement)) return 'blocked';
-  if (/\b(?:done|finished|completed?|shipped|wrapped\s+up)\b|已[经經]?完成|完成了|[做写寫改修弄搞][完好]了|搞定/i.test(statement)) return 'done';
-  if (/\bin\s+progress\b|\bworking\s+on\b|\bstarted\s+(?:on|working)\b|进行中|進行中|开始做|開始做/i.test(statement)) return 'doing';
+  if (/\bblocked\b|\bstuck\s+on\b|卡住|卡[关關在]|阻塞/i.test(statement)) return 'blocked';
+  if (/\b(?:done|finished|completed?|shipped|wrapped\s+up|ship)\b|已[经經]?完成|完成了|[做写寫改修弄搞][完好]了|搞定/i.test(statement)) return 'done';
+  if (/\bin\s+progress\b|\bworking\s+on\b|\bstarted\b|进行中|進行中|开始做|開始做/i.test(statement)) return 'doing';
   return 'todo';
 }
 
@@ -104,6 +104,11 @@ export interface Marker {
   confidence: number;
   /** Removed from the front of the statement to make its title ("We decided to X" → "X"). */
   strip?: RegExp;
+  /**
+   * Recognised by its words alone, with no phrase of deciding, moving or putting (plain-markers.ts): never
+   * turns a decision into architecture, since a decision names the same parts ("we decided to use Redis for the cache").
+   */
+  broad?: boolean;
   /** An instruction said without the word "rule": about a user-level style or tool (STYLE_TOPIC), it is a Preference. */
   topical?: boolean;
   /**

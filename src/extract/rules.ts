@@ -189,6 +189,11 @@ function userStatements(turn: Turn, turns: Turn[], afterAgent: boolean): UserSai
       last.conclusion = `${trimEnd(last.conclusion)}. ${c.conclusion}`;
       return;
     }
+    // "We're splitting billing into its own service. The monolith only publishes events.": the design goes on.
+    if (c && marker.broad && last && last.kind === 'Architecture') {
+      last.conclusion = `${trimEnd(last.conclusion)}. ${c.conclusion}`;
+      return;
+    }
     if (c) said.statements.push(c);
     last = c ?? null;
   });

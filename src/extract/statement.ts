@@ -36,7 +36,7 @@ export function matchMarker(sentence: string): Marker | undefined {
   if (decided) return decided;
   // A decision that moves a system to another technology is an architecture change; the decision's
   // phrase still comes off the title ("我们决定迁移到…" → "迁移到…").
-  const arch = MARKERS.find((m) => m.kind === 'Architecture' && m.re.test(own));
+  const arch = MARKERS.find((m) => m.kind === 'Architecture' && !m.broad && m.re.test(own));
   return arch ? { ...arch, strip: arch.strip ?? found.strip } : found;
 }
 
@@ -90,19 +90,18 @@ export function build(st: Statement, turns: Turn[], first: Turn, last: Turn, ori
   let body = st.marker?.strip ? st.text.replace(st.marker.strip, '') : st.text;
   body = trimEnd(body.trim()).replace(/^[\s,，、;；:：.。!！?？—–…-]+/, '');
   if (Array.from(body).length < 3) return undefined;
-  // A lesson is its problem, cause and fix together, and a note what was asked to be kept: their "because" is the point, not an aside.
+  // A lesson is its problem, cause and fix together: its "because" is the point, not an aside.
   const kind = kindOf(st);
   // A value of a credential is knowledge only as something asked to be kept or done (credentials.ts).
   if (!mayCarry(kind, st.text)) return undefined;
-  const { claim, why } = kind === 'Lesson' || kind === 'Note' ? { claim: body, why: undefined } : splitReason(body);
+  const { claim, why } = kind === 'Lesson' ? { claim: body, why: undefined } : splitReason(body);
   const title = titleFrom(claim);
   if (!title) return undefined;
   const finding = findFinding(turns, first, st.text);
   return {
     kind,
     title,
-    // The claim, its justification apart in `why` (issue 27: the sentence that states it, not why).
-    conclusion: capitalise(why ? trimEnd(claim.trim()) : body),
+    conclusion: capitalise(body),
     ...(why ? { why } : {}),
     ...(finding ? { finding } : {}),
     ...(kind === 'Architecture' ? { impact: 'architecture' } : {}),
