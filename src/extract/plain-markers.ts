@@ -57,8 +57,8 @@ export const PLAIN_SHAPES: Marker[] = [
     kind: 'Architecture',
     confidence: 0.8,
     weak: true,
-    re: new RegExp(EN`\b(?:switch(?:ing|ed)?|migrat(?:e|ing|ed)|mov(?:e|ing|ed)|replac(?:e|ing|ed)|put(?:ting)?)\b[^.?!]{0,40}?\b(?:${PART})\b[^.?!]{0,40}?\b(?:from|to|into|onto|in\s+front\s+of|behind)\b|\b(?:moved|mov(?:e|ing))\b[^.?!]{0,40}?\b(?:out\s+of|into)\b[^.?!]{0,40}?\b(?:${PLACE})\b|\bputting\s+an?\s+(?:${PLACE})\s+in\s+front\s+of\b`, 'i'),
-    strip: /^.*?\b(?:we(?:['’]re|\s+are|['’]ve|\s+have)\s+|we\s+will\s+|we['’]ll\s+)(?=switch|migrat|mov|replac|put)/i,
+    re: new RegExp(EN`\b(?:switch(?:ing|ed)?|migrat(?:e|ing|ed)|mov(?:e|ing|ed)|replac(?:e|ing|ed)|put(?:ting)?)\b[^.?!]{0,40}?\b(?:${PART})\b[^.?!]{0,40}?\b(?:from|to|into|onto|in\s+front\s+of|behind)\b(?!\s+(?:\d|(?:mon|tues|wednes|thurs|fri|satur|sun)day|next|tomorrow|later|q[1-4]\b|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b))|\b(?:moved|mov(?:e|ing))\b[^.?!]{0,40}?\b(?:out\s+of|into)\b[^.?!]{0,40}?\b(?:${PLACE})\b|\bputting\s+an?\s+(?:${PLACE})\s+in\s+front\s+of\b`, 'i'),
+    strip: /^.*?\b(?:we(?:['’]re|\s+are|['’]ve|\s+have)\s+|we\s+will\s+|we['’]ll\s+|(?:we|i)(?:['’]ve|\s+have)?\s+decided\s+to\s+)(?=switch|migrat|mov|replac|put)/i,
   },
   // "消息队列从 Redis 换成了 RabbitMQ", "搜索迁到 Elasticsearch 了", "我们把 queue 从 Redis 换成 SQS 了".
   {
