@@ -30,7 +30,7 @@ const LEXICON = {
   guess: new RegExp(
     [
       '(?:刚才|刚刚|我)?只是[^,.。]{0,12}(?:一下|试试|玩玩|练练|测测|好奇)|看你|你定|你(?:来)?决定|听你的|交给你|都行|未必|不见得|看心情|都可以|无所谓|随你|不一定|说不定|不确定|拿不准|不好说|在想|考虑一下|有点想|随口(?:一)?说|随便说说|只是(?:问问|想想|(?:一)?个?想法|提一下|建议)|想法而已|一个想法|我(?:觉得|感觉|猜|估计|怀疑)|或许|也许|(?<!尽)可能|大概|好像|似乎|应该吧',
-      EN`\b(?:maybe|perhaps|probably|possibly|might|not\s+sure|unsure|i\s+(?:think|guess|suppose|wonder)|kinda|sort\s+of|kind\s+of|leaning\s+(?:towards?|to)|considering|thinking\s+(?:about|of)|just\s+(?:an?\s+)?(?:idea|thought)|just\s+(?:practi[cs]ing|testing|trying|curious|playing))\b`,
+      EN`\b(?:maybe|perhaps|probably|possibly|might|not\s+sure|unsure|my\s+guess|i['’]?d\s+guess|i\s+bet|i\s+reckon|i\s+assume|presumably|afaik|iirc|as\s+far\s+as\s+i\s+know|i\s+(?:think|guess|suppose|wonder)|kinda|sort\s+of|kind\s+of|leaning\s+(?:towards?|to)|considering|thinking\s+(?:about|of)|just\s+(?:an?\s+)?(?:idea|thought)|just\s+(?:practi[cs]ing|testing|trying|curious|playing))\b`,
     ].join('|'),
   ),
   /** A condition: "如果…", "…的话", "if …", "unless …". */

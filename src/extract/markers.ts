@@ -45,7 +45,7 @@ const IMPERATIVE = EN`use|prefer|keep|write|put|indent|format|name|store|stick\s
 const GENERAL = EN`\b(?:everywhere|for\s+everything|for\s+all\s+(?:the\s+)?\w+|in\s+all\s+(?:the\s+)?\w+|in\s+every\s+\w+|across\s+(?:the|all|every)\s+\w+|by\s+default|at\s+all\s+times|all\s+the\s+time|in\s+general|for\s+good)\b|,\s*not\s+[\w@./-]+\s*(?:[,.;!]|$)|\bnot\s+[\w@./-]+\s*,\s*for\b`;
 
 /** Verbs of a plan said as settled ("we're going to deploy…", "we'll use…"); "we'll see", "we'll talk" are not one. */
-const PLAN_VERB = EN`use|do|pick|choose|go\s+for|be\s+using|be\s+moving\s+to|be\s+switching\s+to|deploy|host|switch\s+to|move\s+to|migrate\s+to|adopt|keep|store|ship|stick\s+with|stay\s+with|drop|target|support|standardi[sz]e\s+on|run\s+(?:it|everything|the\s+\w+)\s+on`;
+const PLAN_VERB = EN`use|do|pick|choose|go\s+for|(?:switch|move)(?:\s+(?!(?:it|this|that|them|goal|target|deadline|meeting|call|standup|date|release)\b)[\w-]+){1,3}\s+to|be\s+using|be\s+moving\s+to|be\s+switching\s+to|deploy|host|switch\s+to|move\s+to|migrate\s+to|adopt|keep|store|ship|stick\s+with|stay\s+with|drop|target|support|standardi[sz]e\s+on|run\s+(?:it|everything|the\s+\w+)\s+on`;
 
 /**
  * A plan settles something only when it names it: a proper name, a version, code, or a known tool
@@ -62,7 +62,7 @@ const PLAN = new RegExp(
 export const MARKERS: Marker[] = [
   ...KIND_MARKERS,
   ...TASK_TAGS,
-  { kind: 'Note', confidence: 0.95, re: /\b(?:please\s+)?remember\s+(?:this|that)\b|\bremember\s+it\s*[:：]|(?:帮我|幫我|请|請)\s*remember\b|^[\s,]*(?:(?:ok(?:ay)?|and|also|oh|btw)[\s,]+)*(?:please\s+)?remember\s*(?:[:：—–]|-\s)|\bplease\s+remember\b(?!\s+(?:to|when|if|whether|what|how|why|where|who)\b)|\bdon['’]?t\s+forget\b|\bnote\s+to\s+self\b|\bfor\s+the\s+record\b/i, strip: /^.*?\b(?:(?:please\s+)?remember(?:\s+(?:this|that|it(?=\s*[:：])))?|don['’]?t\s+forget(?:\s+that)?|note\s+to\s+self|for\s+the\s+record)\b\s*[:：,，-]?\s*/i },
+  { kind: 'Note', confidence: 0.95, re: /\b(?:please\s+)?remember\s+(?:this|that)\b|\bremember\s+it\s*[:：]|(?:帮我|幫我|请|請)\s*remember\b|^[\s,]*(?:(?:ok(?:ay)?|and|also|oh|btw)[\s,]+)*(?:please\s+)?remember\s*(?:[:：—–,，]|-\s)|\bplease\s+remember\b(?!\s+(?:to|when|if|whether|what|how|why|where|who)\b)|\bdon['’]?t\s+forget\b|\bnote\s+to\s+self\b|\bfor\s+the\s+record\b/i, strip: /^.*?\b(?:(?:please\s+)?remember(?:\s+(?:this|that|it(?=\s*[:：])))?|don['’]?t\s+forget(?:\s+that)?|note\s+to\s+self|for\s+the\s+record)\b\s*[:：,，-]?\s*/i },
   { kind: 'Note', confidence: 0.95, re: /[请請]?[记記]住|[别別]忘了|[备備]忘|[请請][记記]得|[记記]一下\s*[:：]/, strip: /^.*?(?:[请請]?[记記]住|[别別]忘了|[备備]忘|[请請][记記]得|[记記]一下)\s*[:：,，]?\s*/ },
   // "Keep in mind: …", "For reference, …", "备注一下：…" (plain-markers.ts), after the phrases above, whose strip is surer.
   ...PLAIN_NOTES,
@@ -101,7 +101,7 @@ export const MARKERS: Marker[] = [
 ];
 
 /** Phrases that make a statement revise an earlier one (DESIGN §5 supersedes). */
-export const REVISION = /\b(?:change\s+of\s+plans?|correction|(?:move|push|shift)\s+(?:the\s+)?(?:[\w.-]+\s+){0,2}(?:goal|target|deadline)\s+to|this\s+replaces|instead\s+of|rather\s+than|(?:go(?:ing)?|switch(?:ing)?|mov(?:e|ing))\s+back\s+to|revert(?:ing)?\s+to|no\s+longer|supersedes?|replaces\s+the)\b|改[为為回成]|取代|不再|[换換]成|改用|而不是|[计計][划劃畫](?:有)?[变變]/i;
+export const REVISION = /\b(?:change\s+of\s+plans?|correction|switch(?:ing)?(?=\s+(?:[\w-]+\s+){0,3}to\b[^.?!]*\binstead\b)|(?:move|push|shift)\s+(?:the\s+)?(?:[\w.-]+\s+){0,2}(?:goal|target|deadline)\s+to|this\s+replaces|instead\s+of|rather\s+than|(?:go(?:ing)?|switch(?:ing)?|mov(?:e|ing))\s+back\s+to|revert(?:ing)?\s+to|no\s+longer|supersedes?|replaces\s+the)\b|改[为為回成]|取代|不再|[换換]成|改用|而不是|[计計][划劃畫](?:有)?[变變]/i;
 
 /** A statement that is a question, a guess or not yet settled is not memory (the retention gate). */
 export const UNSETTLED = new RegExp(
