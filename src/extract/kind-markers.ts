@@ -45,7 +45,7 @@ export const STYLE_TOPIC = /\b(?:indent(?:ation|ed)?|tabs?|spaces|pnpm|npm|yarn|
  * Words that only a system's shape uses (event sourcing, a gateway, a queue between services, 网关,
  * 事件溯源, 轮询): a decision or rule saying one of them is an Architecture entry.
  */
-export const ARCH_SHAPE = /\b(?:event[\s-]sourc\w*|cqrs|microservices?|monolith|gateway|pub\/?sub|message\s+(?:queue|bus)|job\s+queue|(?:behind|through|via)\s+a\s+queue|(?:its\s+own|their\s+own|separate|dedicated|independent)\s+(?:[\w.-]+\s+)?(?:service|cluster|database|db|schema)|(?:through|via|behind)\s+(?:the\s+|a\s+|an\s+)?(?:[\w-]+\s+)?(?:gateway|proxy|load\s+balancer|cdn|kong|envoy|nginx|traefik)|schema\s+per\s+tenant|per[\s-]tenant|read\s+models?|projections?|listen\/notify|poll(?:s|ing)?)\b|事件溯源|网关|閘道|[消訊][息][队佇隊][列]|任[务務][队隊佇]列|工作佇列|[发發]布[订訂]阅|[发發]布[订訂]閱|[订訂][阅閱]事件|[轮輪][询詢]|[独獨]立(?:的)?(?:服[务務]|[数資][据料]?[库庫]|集群|叢集)|[独獨]立(?:的)?\s*(?:[\w.-]+\s+)?(?:service|cluster|database|db)\b|[租][户戶].{0,8}schema|集群|叢集/i;
+export const ARCH_SHAPE = /\b(?:event[\s-]sourc\w*|cqrs|microservices?|monolith|gateway|pub\/?sub|message\s+(?:queue|bus)|job\s+queue|(?:behind|through|via)\s+a\s+queue|(?:its\s+own|their\s+own|separate|dedicated|independent)\s+(?:[\w.-]+\s+)?(?:service|cluster|database|db|schema)|inter-service|service-to-service|mtls|over\s+grpc|(?:through|via|behind)\s+(?:the\s+|a\s+|an\s+)?(?:[\w-]+\s+)?(?:gateway|proxy|load\s+balancer|cdn|kong|envoy|nginx|traefik)|schema\s+per\s+tenant|per[\s-]tenant|read\s+models?|projections?|listen\/notify|poll(?:s|ing)?)\b|事件溯源|网关|閘道|[消訊][息][队佇隊][列]|任[务務][队隊佇]列|工作佇列|[发發]布[订訂]阅|[发發]布[订訂]閱|[订訂][阅閱]事件|[轮輪][询詢]|[独獨]立(?:的)?(?:服[务務]|[数資][据料]?[库庫]|集群|叢集)|[独獨]立(?:的)?\s*(?:[\w.-]+\s+)?(?:service|cluster|database|db)\b|[租][户戶].{0,8}schema|集群|叢集/i;
 
 /**
  * A statement of a system's shape said without "we decided": a structural verb and a shape word
@@ -92,8 +92,8 @@ export const CAUSE = /\b(?:because|due\s+to|caused\s+by|came\s+from|(?:root|real
 /** A Task's state, from how the statement says it. */
 export function taskState(statement: string): 'todo' | 'doing' | 'done' | 'blocked' {
   if (/\bblocked\b|\bstuck\s+on\b|卡住|卡[关關在]|阻塞/i.test(statement)) return 'blocked';
-  if (/\b(?:done|finished|completed?|shipped|wrapped\s+up|ship)\b|已[经經]?完成|完成了|[做写寫改修弄搞][完好]了|搞定/i.test(statement)) return 'done';
-  if (/\bin\s+progress\b|\bworking\s+on\b|\bstarted\b|进行中|進行中|[开開]始做|[还還]在做|正在做|在弄/i.test(statement)) return 'doing';
+  if (/\b(?:done|finished|completed?|shipped|wrapped\s+up|ship)\b|已[经經]?完成|完成了|[做写寫改修弄搞][完好]了|搞定|上[线線]了/i.test(statement)) return 'done';
+  if (/\bin\s+progress\b|\bworking\s+on\b|\bstarted\b|\bstart\s*了|进行中|進行中|[开開]始做|[还還]在做|正在做|在弄/i.test(statement)) return 'doing';
   return 'todo';
 }
 

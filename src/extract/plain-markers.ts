@@ -18,23 +18,23 @@ import type { Marker } from './kind-markers.js';
 const EN = String.raw;
 
 /** Parts of a system a sentence about its shape is about. */
-const PART = EN`api|apis|gateway|auth(?:entication)?|sessions?|cach(?:e|ing)|queues?|(?:cron|scheduled|background|nightly)\s+jobs|jobs|workers?|search|index(?:er|ing)|(?:file\s+)?uploads?|files|webhooks?|notifications?|emails?|payments?|billing|orders|inventory|reads|writes|front[\s-]?end|back[\s-]?end|clients?|config(?:uration)?|logs|logging|metrics|events|rendering|(?:static\s+)?assets|images|media|storage|rate\s+limit(?:er|ing)|tenants?|[\w-]+\s+service|(?:each|every)\s+(?:tenant|service|customer)`;
+const PART = EN`etl|pipelines?|(?:customer|user)\s+data|data|pii|api|apis|gateway|auth(?:entication)?|sessions?|cach(?:e|ing)|queues?|(?:cron|scheduled|background|nightly)\s+jobs|jobs|workers?|search|index(?:er|ing)|(?:file\s+)?uploads?|files|webhooks?|notifications?|emails?|payments?|billing|orders|inventory|reads|writes|front[\s-]?end|back[\s-]?end|clients?|config(?:uration)?|logs|logging|metrics|events|rendering|(?:static\s+)?assets|images|media|storage|rate\s+limit(?:er|ing)|tenants?|[\w-]+\s+service|(?:each|every)\s+(?:tenant|service|customer)`;
 
 /** Where a part goes, sits or talks: a shape word or a named store, broker or platform. */
-const PLACE = EN`services?|gateway|queue|workers?|replica|primary|cdn|edge|bff|schema|topic|broker|cluster|bucket|lambdas?|cron\s*jobs?|monolith|microservices?|proxy|load\s+balancer|event\s+bus|events|(?:change\s+)?stream|redis|postgres(?:ql)?|mysql|mongo(?:db)?|dynamo(?:db)?|s3|sqs|sns|kafka|rabbitmq|nats|opensearch|elasticsearch|memcached|clickhouse|sqlite|cloudflare|cloudfront|kubernetes|k8s|nginx|envoy|traefik|haproxy|varnish|typesense|meilisearch|algolia|sidekiq|celery|temporal|airflow|dagster|argo|fargate|cloud\s+run|outbox|bigquery|snowflake|warehouse|unleash|kong|launchdarkly`;
+const PLACE = EN`services?|gateway|queue|workers?|replica|primary|cdn|edge|bff|schema|topic|broker|cluster|bucket|lambdas?|cron\s*jobs?|monolith|microservices?|proxy|load\s+balancer|event\s+bus|events|(?:change\s+)?stream|redis|postgres(?:ql)?|mysql|mongo(?:db)?|dynamo(?:db)?|s3|sqs|sns|kafka|rabbitmq|nats|opensearch|elasticsearch|memcached|clickhouse|sqlite|cloudflare|cloudfront|kubernetes|k8s|nginx|envoy|traefik|haproxy|varnish|typesense|meilisearch|algolia|sidekiq|celery|temporal|airflow|dagster|argo|fargate|cloud\s+run|outbox|bigquery|snowflake|warehouse|unleash|kong|launchdarkly|gcs|blob\s+storage|r2`;
 
 /** A structural verb, in the present or just done: lives in, goes through, talks to, moved to. */
-const PUTS = EN`lives?|sits?|runs?|goes|go|talks?|lands?|land|comes?|come|gets?|get|consumes?|reads?|writes?|owns|fans?\s+out|moved|(?:is|are)\s+(?:now\s+)?(?:handled|stored|served|kept|split|cached|queued|processed|hosted|deployed|rendered|backed|powered|fronted|published)|(?:is|are)\s+(?:now\s+)?(?:in|on|behind)|backed\s+by|powered\s+by|fronted\s+by|served\s+(?:by|from)|(?:written|streamed|synced|replicated|published|sent)\s+to`;
+const PUTS = EN`stays?|holds?|lives?|sits?|runs?|goes|go|talks?|lands?|land|comes?|come|gets?|get|consumes?|reads?|writes?|owns|fans?\s+out|moved|(?:is|are)\s+(?:now\s+)?(?:handled|stored|served|kept|split|cached|queued|processed|hosted|deployed|rendered|backed|powered|fronted|published)|(?:is|are)\s+(?:now\s+)?(?:in|on|behind)|backed\s+by|powered\s+by|fronted\s+by|served\s+(?:by|from)|(?:written|streamed|synced|replicated|published|sent)\s+to`;
 
 /** Nouns of a system's parts and places, for a statement of how two of them relate. */
 const NOUN = `${PLACE}|${PART}|app|apps|ui|cli|deployment|container|pods?|region|stdout|endpoint|api|database|db|cache|storage|frontend|backend|package|library|module|monorepo|table|tables|request|requests|feature\\s+flags`;
 /** How parts relate: present or just done. */
-const RELATES = EN`shares?|generated|written|streamed|synced|is|are|runs?|lives?|sits?|goes|talks?|hits?|calls?|writes?|reads?|ships?|sends?|routes?|owns?|fronts?|serves?|handles?|processes|stores?|has\s+been|resized|queued|verified|split|moved|pulls?|pushes|publishes|consumes|subscribes|proxies|forwards|behind|through|via|per`;
+const RELATES = EN`go|come|land|shares?|generated|written|streamed|synced|is|are|runs?|lives?|sits?|goes|talks?|hits?|calls?|writes?|reads?|ships?|sends?|routes?|owns?|fronts?|serves?|handles?|processes|stores?|has\s+been|resized|queued|verified|split|moved|pulls?|pushes|publishes|consumes|subscribes|proxies|forwards|behind|through|via|per`;
 /** A problem, a doubt or a question: a description of trouble, not of design. */
 const TROUBLE = EN`slow|fail\w*|broken|error\w*|crash\w*|timeout\w*|times\s+out|down|bug\w*|issues?|problems?|returns?|throws?|500|404|flaky|wrong|why|how|what|maybe|could|would|might|guess|if|when|until|pile|piles|piling|done|finished|deployed|blocked`;
 
 /** Chinese parts of a system. */
-const ZH_PART = '定时任务|定時任務|排程(?:工作)?|后台任务|後台任務|批处理|批次處理|cron|job|队列|隊列|佇列|消息|訊息|缓存|快取|搜索|搜尋|存储|存儲|会话|會話|鉴权|鑑權|認證|认证|通知|上传|上傳|图片|圖片|文件|檔案|接口|請求|请求|queue|cache|search|session|auth|storage|worker';
+const ZH_PART = '背景工作|后台工作|後台工作|processing|jobs?|images?|uploads?|notifications?|emails?|定时任务|定時任務|排程(?:工作)?|后台任务|後台任務|批处理|批次處理|cron|job|队列|隊列|佇列|消息|訊息|缓存|快取|搜索|搜尋|存储|存儲|会话|會話|鉴权|鑑權|認證|认证|通知|上传|上傳|图片|圖片|文件|檔案|接口|請求|请求|queue|cache|search|session|auth|storage|worker';
 
 export const PLAIN_SHAPES: Marker[] = [
   // "Auth lives in its own service now", "Reads go to the replica", "Webhooks land in a queue first".
@@ -52,6 +52,8 @@ export const PLAIN_SHAPES: Marker[] = [
     weak: true,
     re: new RegExp(EN`\b(?:talks?|goes|go|calls?|reaches?)\b[^.?!;]{0,30}?\b(?:only\s+)?(?:through|via)\s+(?:the\s+|a\s+|an\s+)?(?:[\w-]+\s+)?(?:${PLACE})\b|\b(?:put|putting|puts|sits?|placed?)\b[^.?!]{0,40}?\bin\s+front\s+of\b|\b(?:introduc(?:e|ed|ing)|add(?:ed|ing)?|set\s+up|stood\s+up)\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+)?(?:outbox|gateway|message\s+queue|job\s+queue|cache\s+layer|read\s+replicas?|cdn|bff|load\s+balancer|reverse\s+proxy|message\s+bus|event\s+bus|service\s+mesh|sidecar)\b|\b(?:broken|broke|break(?:ing)?|pull(?:ed|ing)?|carv(?:e|ed|ing)|extract(?:ed|ing)?|spun|spin(?:ning)?)\b[^.?!]{0,40}?\bout\b[^.?!]{0,20}?\b(?:into\s+)?(?:its|their)\s+own\s+(?:[\w-]+\s+)?(?:service|repo|process|container|deployment|cluster|database|db)\b|\b[\w-]+\s+service\s+owns\b`, 'i'),
   },
+  // "The model is served from a separate Python service": done by a part of its own.
+  { kind: 'Architecture', confidence: 0.75, weak: true, re: /\b(?:is|are)\s+(?:now\s+)?(?:served|handled|processed|run|hosted|done|generated|computed)\s+(?:by|from|in|on)\s+(?:a|an|the)\s+(?:separate|dedicated|standalone|new|own)\s+/i },
   // "We're switching the job queue from Redis to SQS", "We moved thumbnail generation out of the API into a worker service".
   {
     kind: 'Architecture',
@@ -65,14 +67,14 @@ export const PLAIN_SHAPES: Marker[] = [
     kind: 'Architecture',
     confidence: 0.8,
     weak: true,
-    re: new RegExp(`(?:${ZH_PART})[^，,。？?]{0,12}?(?:[从從][^，,。？?]{1,20}?)?(?:[换換]成|改成|迁到|遷到|迁移到|遷移到|搬到|切到|挪到|改为|改為)了?\\s*[A-Za-z]`, 'i'),
+    re: new RegExp(`(?:${ZH_PART})[^，,。？?]{0,12}?(?:[从從][^，,。？?]{1,20}?)?(?:[换換]成|改成|迁到|遷到|迁移到|遷移到|搬到|切到|挪到|改为|改為|丢到|丟到|交给|交給)了?\\s*[A-Za-z]`, 'i'),
   },
   // "读写分离：读走从库", "所有請求都先經過 API 閘道", "檔案上傳直接傳到 S3", "Auth 现在是独立的 service", "Cache 放在 API 前面".
   {
     kind: 'Architecture',
     confidence: 0.8,
     weak: true,
-    re: /[读讀]写?寫?分[离離]|(?:查|[读讀]|走|打)\s*(?:主[库庫]|[从從][库庫]|只[读讀]副本|副本|replica)|由[^，,。？?]{1,12}?(?:服[务務]|service|worker)\s*(?:消[费費]|[处處]理|[订訂][阅閱])|(?:先)?[进進]\s*(?:Kafka|[队隊佇]列|MQ|queue)|\bCDC\b|加了?一[层層]|在[^，,。？?]{1,20}?前面|(?:调用|調用|呼叫|打到?|call|走|经过|經過|通过|通過)\s*[^，,。？?]{0,6}?(?:BFF|网关|網關|閘道|gateway|MQ|消息[队隊]列|訊息佇列)|(?:通过|通過|经过|經過|走)\s*[^，,。？?]{0,12}?(?:通信|通訊|交互|溝通|沟通)|服[务務]之[间間]|走(?:从|從|主)[库庫]|(?:经过|經過|通过|通過)[^，,。？?]{0,12}?(?:网关|閘道|gateway)|(?:传到|傳到|存到|直传|直傳)\s*(?:S3|OSS|CDN|[对對]象存[储儲]|物件儲存)|(?:是|成了|成为|成為)\s*[独獨]立的?\s*(?:服[务務]|service)|(?:放在|挡在|擋在|加在)[^，,。？?]{1,16}?(?:前面|前头|前頭)|(?:挪到|放到|丢到|丟到)[^，,。？?]{0,10}?(?:worker|[异異]步|非同步)/i,
+    re: /[读讀]写?寫?分[离離]|(?:查|[读讀]|走|打)\s*(?:主[库庫]|[从從][库庫]|只[读讀]副本|副本|replica)|由[^，,。？?]{1,12}?(?:服[务務]|service|worker)\s*(?:消[费費]|[处處]理|[订訂][阅閱])|(?:先)?[进進]\s*(?:Kafka|[队隊佇]列|MQ|queue|[对對]象存[储儲]|物件儲存|S3|OSS)|再?[异異]步(?:生成|[处處]理|[执執]行)|拆成了?\s*[一二三四五六七八九十两兩\d]+\s*[个個]\s*(?:服[务務]|service|app|[应應]用)|[单單]体|[單單]體|(?:多|加)了?一[层層]|分[开開]\s*(?:deploy|部署)|\bCDC\b|加了?一[层層]|在[^，,。？?]{1,20}?前面|(?:调用|調用|呼叫|打到?|call|走|经过|經過|通过|通過)\s*[^，,。？?]{0,6}?(?:BFF|网关|網關|閘道|gateway|MQ|消息[队隊]列|訊息佇列)|(?:通过|通過|经过|經過|走)\s*[^，,。？?]{0,12}?(?:通信|通訊|交互|溝通|沟通)|服[务務]之[间間]|走(?:从|從|主)[库庫]|(?:经过|經過|通过|通過)[^，,。？?]{0,12}?(?:网关|閘道|gateway)|(?:传到|傳到|存到|直传|直傳)\s*(?:S3|OSS|CDN|[对對]象存[储儲]|物件儲存)|(?:是|成了|成为|成為)\s*[独獨]立的?\s*(?:服[务務]|service)|(?:放在|挡在|擋在|加在)[^，,。？?]{1,16}?(?:前面|前头|前頭)|(?:挪到|放到|丢到|丟到)[^，,。？?]{0,10}?(?:worker|[异異]步|非同步)/i,
   },
   // "用户服务单独拆出来了", "會員系統已經獨立成一個服務", "静态资源全部放到 CDN 上", "圖片都改存到 GCS 了".
   {
@@ -129,7 +131,7 @@ export const PLAIN_DUTIES: Marker[] = [
     kind: 'Rule',
     confidence: 0.8,
     weak: true,
-    re: /^[\s,，]*(?:[^，,。？?!！]{0,14}?)(?<![我你他她要])(?:[请請]?不要|[请請]?[别別](?!人|的))(?=\s*[\p{sc=Han}A-Za-z])(?![^，,。]*(?:了|吧)\s*[。！!]?$)|^[\s,，]*[^，,。？?]{1,12}?(?:之前|以前|前)(?:先|都要|一定要|要先|得先)|(?:[谁誰]|任何人)都(?:不能|不准|不可以|[别別])/u,
+    re: /^[\s,，]*(?:[^，,。？?!！]{0,14}?)(?<![我你他她要])(?:[请請]?不要|[请請]?[别別](?!人|的))(?=\s*[\p{sc=Han}A-Za-z])(?![^，,。]*(?:了|吧)\s*[。！!]?$)|^[\s,，]*[^，,。？?]{1,12}?(?:之前|以前|前)(?:先|都要|一定要|要先|得先)|(?:[谁誰]|任何人)都(?:不能|不准|不可以|[别別])|都(?:要|得|需要|必[须須])(?:走|[经經]过|[經]過|先|有|[写寫]|加)|不(?:能|准|可以)跳[过過]|[也都]要[写寫加跑]/u,
   },
 ];
 
@@ -140,7 +142,7 @@ export const PLAIN_CHOICES: Marker[] = [
   // "Sure, Plausible for analytics then.": a named tool for a purpose, said as the answer (case-sensitive: a name).
   { kind: 'Decision', confidence: 0.75, weak: true, re: /^[\s,]*(?:(?:[Ss]ure|OK|Ok|[Oo]kay|[Ff]ine|[Aa]lright|[Yy]es|[Yy]eah|[Ss]o)[\s,]+)?[A-Z][\w.+-]*(?:\s+[A-Z][\w.+-]*)?\s+for\s+(?:the\s+|our\s+)?[a-z][\w\s-]{1,30}?(?:,?\s*then)?\s*[.!]?$/, strip: /^[\s,]*(?:(?:sure|ok(?:ay)?|fine|alright|yes|yeah|so)[\s,]+)?|,?\s*then\s*[.!]?$/gi },
   // "最后选了 Supabase", "最後選了 Firebase", "後端框架就選 FastAPI", "就定 Ant Design 了".
-  { kind: 'Decision', confidence: 0.8, weak: true, re: /(?:选了|選了|挑了|选的是|選的是|(?<![不没沒要])(?:就|都)[选選定])\s*[A-Za-z]/, strip: /^.*?(?:最[后後]|最[终終])?\s*(?=选|選|挑)/ },
+  { kind: 'Decision', confidence: 0.8, weak: true, re: /(?:选了|選了|挑了|选的是|選的是|(?<![不没沒要])(?:就|都)[选選定]|(?:框架|方案|工具|[库庫]|平台|ORM|CI|CD)\s*[选選](?:用|定)?)\s*[A-Za-z]|^[\s，,]*(?:(?:嗯|好|行|那|ok)[，,\s]*)*就\s*[A-Za-z][\w.+ -]{1,30}?\s*吧\s*[。！!]?$/i, strip: /^.*?(?:最[后後]|最[终終])?\s*(?=选|選|挑)/ },
 ];
 
 /** The user's taste in a few words, or about how the agent answers. */
@@ -161,9 +163,9 @@ export const PLAIN_TARGETS: Marker[] = [
 
 /** Task progress said plainly: "I finished the login page", "The X work is done", "I'm stuck on X", "Next up: X". */
 export const PLAIN_PROGRESS: Marker[] = [
-  { kind: 'Task', confidence: 0.8, re: /^[\s,]*(?:i|we)(?:['’]ve|\s+have)?\s+(?:just\s+)?(?:finished|completed|wrapped\s+up)\s+(?:the|our|my)\s+\S|\b(?:i['’]?m|i\s+am|we['’]re|we\s+are)\s+(?:still\s+)?stuck\s+on\b|^[\s,]*(?:(?:i|we)(?:['’]ve|\s+have)?\s+)?started\s+(?:on|working\s+on)\b|^[\s,]*(?:next\s+up|up\s+next|next\s+step)\s*[:：—–-]|^[\s,]*(?:todo|to-do)\s+for\s+\w+\s*[:：—–-]|\bwe\s+still\s+have\s+to\b|^[\s,]*(?:just\s+)?(?:finished|completed|wrapped\s+up|done\s+with|shipped)\s+(?:the|our|my)\s+\S|\b(?:i['’]?m|i\s+am|we['’]re|we\s+are)\s+(?:now\s+|currently\s+)?working\s+on\s+(?:the|our|my)\s+\S|^[\s,]*(?:(?:we|i)\s+)?still\s+(?:need|have)\s+to\b|^[\s,]*(?:i|we)(?:['’]ve|\s+have)?\s+started\s+(?:on\s+|working\s+on\s+)?(?:the|our|my)\s+\S|^[\s,]*(?:please\s+)?add\s+.{3,60}?\s+to\s+(?:the|my|our)\s+(?:todo|to-do|task)\s+list\b|^[\s,]*(?:still\s+)?blocked\s+on\b|^[^:：.?!]{3,40}[:：—–-]\s*(?:done|finished|blocked|in\s+progress|shipped)\s*[.!]?$/i, strip: /^.*?\b(?:next\s+up|up\s+next|next\s+step|to-?do\s+for\s+\w+)\s*[:：—–-]\s*|^.*?\b(?:we\s+|i\s+)?still\s+(?:need|have)\s+to\s+|^[\s,]*(?:please\s+)?add\s+(?=.{3,60}?\s+to\s+(?:the|my|our)\s+(?:todo|to-do|task)\s+list\b)/i },
+  { kind: 'Task', confidence: 0.8, re: /^[\s,]*(?:i|we)(?:['’]ve|\s+have)?\s+(?:just\s+)?(?:finished|completed|wrapped\s+up)\s+(?:the|our|my)\s+\S|\b(?:i['’]?m|i\s+am|we['’]re|we\s+are)\s+(?:still\s+)?stuck\s+on\b|^[\s,]*(?:(?:i|we)(?:['’]ve|\s+have)?\s+)?started\s+(?:on|working\s+on)\b|^[\s,]*(?:next\s+up|up\s+next|next\s+step|next)\s*[:：—–-]|^[\s,]*(?:todo|to-do)\s+for\s+\w+\s*[:：—–-]|\bwe\s+still\s+have\s+to\b|^[\s,]*(?:just\s+)?(?:finished|completed|wrapped\s+up|done\s+with|shipped)\s+(?:the|our|my)\s+\S|\b(?:i['’]?m|i\s+am|we['’]re|we\s+are)\s+(?:now\s+|currently\s+)?working\s+on\s+(?:the|our|my)\s+\S|^[\s,]*(?:(?:we|i)\s+)?still\s+(?:need|have)\s+to\b|^[\s,]*(?:i|we)(?:['’]ve|\s+have)?\s+started\s+(?:on\s+|working\s+on\s+)?(?:the|our|my)\s+\S|^[\s,]*(?:please\s+)?add\s+.{3,60}?\s+to\s+(?:the|my|our)\s+(?:todo|to-do|task)\s+list\b|^[\s,]*(?:still\s+)?blocked\s+on\b|^[^:：.?!]{3,40}[:：—–-]\s*(?:done|finished|blocked|in\s+progress|shipped)\s*[.!]?$/i, strip: /^.*?\b(?:next\s+up|up\s+next|next\s+step|next|to-?do\s+for\s+\w+)\s*[:：—–-]\s*|^.*?\b(?:we\s+|i\s+)?still\s+(?:need|have)\s+to\s+|^[\s,]*(?:please\s+)?add\s+(?=.{3,60}?\s+to\s+(?:the|my|our)\s+(?:todo|to-do|task)\s+list\b)/i },
   { kind: 'Task', confidence: 0.8, weak: true, re: /^[\s,]*(?!(?:it|that|this|the\s+build|the\s+test\s+run)\b)(?:the\s+)?[\w./-]+(?:\s+[\w./-]+){0,6}\s+(?:work|task|page|feature|migration|export|import|integration|endpoint|fix|refactor|ticket)?\s*(?:is|are)\s+(?:now\s+|all\s+)?(?:done|finished|complete|completed)\b/i },
-  { kind: 'Task', confidence: 0.8, weak: true, re: /(?:已[经經]?)?(?:[做写寫改修弄搞][完好]|搞定)了|[还還]在做|正在做|[开開]始做了|已[经經]\s*(?:ship|done|merge|上[线線])|卡在|已[经經]?完成|已[经經]\s*done|卡住了|卡[关關]了?|被卡住/ },
+  { kind: 'Task', confidence: 0.8, weak: true, re: /(?:已[经經]?)?(?:[做写寫改修弄搞][完好]|搞定)了|\bstart(?:ed)?\s*了|[还還]在做|正在做|[开開]始做了|已[经經]\s*(?:ship|done|merge|上[线線])|卡在|已[经經]?完成|已[经經]\s*done|卡住了|卡[关關]了?|被卡住/ },
 ];
 
 export const PLAIN_NOTES: Marker[] = [
