@@ -114,7 +114,7 @@ test('the labelled set is what its specs generate, ≥ 300 exchanges, ≥ 10 pos
   const share = heldout.length / all.length;
   // A third was held out when the split was frozen; the dev-only batches written since (spec/issue27.mjs,
   // spec/everyday.mjs) grow dev alone, so the share falls, never the held-out split itself.
-  assert.ok(heldout.length >= 200 && share > 0.2 && share < 0.4, `held-out ${heldout.length}, share ${share}`);
+  assert.ok(heldout.length >= 200 && share > 0.15 && share < 0.4, `held-out ${heldout.length}, share ${share}`);
   const cells = new Map<string, { pos: number; dec: number }>();
   const bump = (key: string, field: 'pos' | 'dec') => {
     const c = cells.get(key) ?? { pos: 0, dec: 0 };

@@ -53,7 +53,7 @@ export function asRequest(sentence: string): string | undefined {
  * The user correcting the agent: "no, use X", "actually, make it X", "nope — X instead", "不对，改成X".
  * The rest after the opener is the corrected statement; it revises what came before.
  */
-export const CORRECTION = /^\s*(?:(?:no|nope|nah|actually|wait|hmm+|never\s*mind|scratch\s+that|correction)[\s,.!:;—–-]+)+(?=(?:use|go\s+with|switch\s+(?:back\s+)?to|go\s+back\s+to|make\s+(?:it|that)|keep|stick\s+with|let['’]?s|we(?:['’]ll|\s+will)|it\s+should\s+be|move|put|deploy|host|store|run|split)\b|[\w.+-]+\s+instead\b|it\s+(?:goes|runs|uses|should)\b)|^\s*(?:change\s+of\s+plans?|change\s+that|correction|on\s+second\s+thought|改一下|更正|修正|[计計][划劃畫]有[变變]|改[个個]主意)\s*[:：,，—–-]\s*(?=\S)|^\s*(?:不[对對]|不是|算了)[，,。\s]*(?=[^，,。？?！!]{0,10}?(?:还是|還是)?\s*(?:改[成为為用回]|[换換][成回]|用|switch|use|go\s+back))/i;
+export const CORRECTION = /^\s*(?:(?:no|nope|nah|actually|wait|hmm+|never\s*mind|scratch\s+that|correction)[\s,.!:;—–-]+)+(?=(?:use|go\s+with|switch\s+(?:back\s+)?to|go\s+back\s+to|make\s+(?:it|that)|keep|stick\s+with|let['’]?s|we(?:['’]ll|\s+will)|it\s+should\s+be|move|put|deploy|host|store|run|split)\b|[\w.+-]+\s+instead\b|it\s+(?:goes|runs|uses|should)\b)|^\s*(?:change\s+of\s+plans?|change\s+that|correction|on\s+second\s+thought|改一下|更正|修正|[计計][划劃畫]有[变變]|改[个個]主意)\s*[:：,，—–-]\s*(?=\S)|^\s*(?:不[对對]|不是|算了)[，,。\s]*(?=(?:还是|還是)?\s*(?:改[成为為用回]|[换換][成回]|用|switch|use|go\s+back))/i;
 
 /**
  * A named fact taken back: "forget the Redis decision", "scrap the Friday rule", "drop that caching
