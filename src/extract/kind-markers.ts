@@ -92,7 +92,7 @@ export const CAUSE = /\b(?:because|due\s+to|caused\s+by|came\s+from|(?:root|real
 /** A Task's state, from how the statement says it. */
 export function taskState(statement: string): 'todo' | 'doing' | 'done' | 'blocked' {
   if (/\bblocked\b|\bstuck\s+on\b|卡住|卡[关關在]|阻塞/i.test(statement)) return 'blocked';
-  if (/\b(?:done|finished|completed?|shipped|wrapped\s+up|ship)\b|已[经經]?完成|完成了|[做写寫改修弄搞][完好]了|搞定|上[线線]了/i.test(statement)) return 'done';
+  if (/\b(?:done|finished|completed?|shipped|wrapped\s+up|ship)\b|已[经經]?完成|完成了|[做写寫改修弄搞][完好]了|搞定|上[线線]了|好了/i.test(statement)) return 'done';
   if (/\bin\s+progress\b|\bworking\s+on\b|\bstarted\b|\bstart\s*了|进行中|進行中|[开開]始做|[还還]在做|正在做|在弄/i.test(statement)) return 'doing';
   return 'todo';
 }
