@@ -14,7 +14,7 @@ export const REPORTED = new RegExp(
   [
     EN`(?:^|[\s,;:(])(?!(?:[Ii]|[Ww]e)\b)(?:[A-Z][a-z]+|he|she|they|someone|somebody|everyone|people|[Mm]y\s+\w+|[Oo]ur\s+\w+|[Tt]he\s+(?:team|client|customer|boss|manager|docs?|article|blog|post|readme|vendor|consultant|other\s+team))\s+(?:said|says|told\s+(?:me|us)|tells\s+(?:me|us)|claims?|claimed|mentioned|wrote|thinks|thought|suggested|suggests|reckons|insists|asked|prefers|likes|wants|recommends|recommended|proposed|proposes|would\s+like)\b`,
     EN`\baccording\s+to\b`,
-    '(?:他|她|他[们們]|她[们們]|老[板闆]|同事|[经經]理|客[户戶]|有人|[A-Z][a-z]+)\\s*(?:[说說]|表示|[觉覺]得|[认認][为為]|提到|建[议議]|推[荐薦]|提[议議]|主[张張]|希望|(?:比[较較]|更)?(?:喜[欢歡]|偏好|想要|想用)|[习習][惯慣]|偏向|[倾傾]向|[爱愛]用|堅持|坚持)',
+    '(?:他|她|他[们們]|她[们們]|老[板闆]|同事|[经經]理|客[户戶]|有人|[A-Z][a-z]+|[小老阿][\\u4e00-\\u9fff])\\s*(?:[说說]|表示|[觉覺]得|[认認][为為]|提到|建[议議]|推[荐薦]|提[议議]|主[张張]|希望|(?:比[较較]|更)?(?:喜[欢歡]|偏好|想要|想用)|[习習][惯慣]|偏向|[倾傾]向|[爱愛]用|堅持|坚持)',
   ].join('|'),
 );
 
