@@ -17,7 +17,7 @@ const EN = String.raw;
 /** Phrases read on folded text: full-width punctuation is ASCII there ("？" is "?", "，" is ","). */
 const LEXICON = {
   /** A question: a question mark, or a Chinese question particle ending the sentence. */
-  question: /[?]\s*$|[吗么呢]\s*[.!。~…]*\s*$|(?:会不会|能不能|行不行|好不好|要不要|是不是|可不可以|有没有必要|怎么样)(?=[^,.;。]*$)/,
+  question: /[?]\s*$|[吗么呢]\s*[.!。~…]*\s*$|了?没有?\s*[.!。~…]*\s*$|(?:会不会|能不能|行不行|好不好|要不要|是不是|可不可以|有没有必要|怎么样)(?=[^,.;。]*$)/,
   /** Not decided yet, to be tried and seen: also takes back the statement just before it. */
   undecided: new RegExp(
     [
@@ -29,8 +29,8 @@ const LEXICON = {
   /** A guess or a passing thought. */
   guess: new RegExp(
     [
-      '(?:刚才|刚刚|我)?只是[^,.。]{0,12}(?:一下|试试|玩玩|练练|测测|好奇)|看你|你定|你(?:来)?决定|听你的|交给你|都行|未必|不见得|看心情|都可以|无所谓|随你|不一定|说不定|不确定|拿不准|不好说|在想|考虑一下|有点想|随口(?:一)?说|随便说说|只是(?:问问|想想|(?:一)?个?想法|提一下|建议)|想法而已|一个想法|我(?:觉得|感觉|猜|估计|怀疑)|或许|也许|(?<!尽)可能|大概|好像|似乎|应该吧',
-      EN`\b(?:maybe|perhaps|probably|possibly|might|not\s+sure|unsure|i\s+(?:think|guess|suppose|wonder)|kinda|sort\s+of|kind\s+of|leaning\s+(?:towards?|to)|considering|thinking\s+(?:about|of)|just\s+(?:an?\s+)?(?:idea|thought)|just\s+(?:practi[cs]ing|testing|trying|curious|playing))\b`,
+      '以为|应该[^,.。]{0,16}吧|(?:刚才|刚刚|我)?只是[^,.。]{0,12}(?:一下|试试|玩玩|练练|测测|好奇)|看你|你定|你(?:来)?决定|听你的|交给你|都行|未必|不见得|看心情|都可以|无所谓|随你|不一定|说不定|不确定|拿不准|不好说|在想|考虑一下|有点想|随口(?:一)?说|随便说说|只是(?:问问|想想|(?:一)?个?想法|提一下|建议)|想法而已|一个想法|我(?:觉得|感觉|猜|估计|怀疑)|或许|也许|(?<!尽)可能|大概|好像|似乎|应该吧',
+      EN`\b(?:maybe|perhaps|probably|possibly|might|not\s+sure|unsure|my\s+guess|i['’]?d\s+guess|i\s+thought|i\s+assumed|supposedly|i\s+bet|i\s+reckon|i\s+assume|presumably|afaik|iirc|as\s+far\s+as\s+i\s+know|i\s+(?:think|guess|suppose|wonder)|kinda|sort\s+of|kind\s+of|leaning\s+(?:towards?|to)|considering|thinking\s+(?:about|of)|just\s+(?:an?\s+)?(?:idea|thought)|just\s+(?:practi[cs]ing|testing|trying|curious|playing))\b`,
     ].join('|'),
   ),
   /** A condition: "如果…", "…的话", "if …", "unless …". */
@@ -40,7 +40,7 @@ const LEXICON = {
   /** Someone else's voice: hearsay, the agent's or another team's words, a suggestion or a quote. */
   hearsay: new RegExp(
     [
-      '(?:他|她|他们|她们|老板|同事|经理|客户|产品|pm|甲方|领导|leader|tech\\s*lead|架构师|cto|ceo)\\s*(?:说|讲|要求|希望|觉得|认为|提到|建议|想要|想用|倾向)|[里上中]\\s*(?:写|说|提到)|写着|写道|不是我(?:们)?的|跟我(?:们)?无关|(?:那|这)是(?:他|她|他们|她们)的事|听[^,.。]{0,8}说|据说|(?:组|队|部门|团队|那边)\\s*(?:说|讲|要求|提到|建议)|有人(?:说|提|建议)|别人(?:说|家)|网上|文章里|博客|群里|原话|转述|转发|你(?:刚才|之前|上次)?(?:说|讲|提到|建议|推荐)|(?:他|她|他们|她们|同事|老板|客户|产品|经理|领导|隔壁[^,.。]{0,4}|[a-z]+)(?:的)?(?:建议|意见|提议|想法)是',
+      '(?:他|她|他们|她们|老板|同事|经理|客户|产品|pm|甲方|领导|leader|tech\\s*lead|架构师|cto|ceo|[小老阿][\\u4e00-\\u9fff])\\s*(?:说|讲|要求|希望|觉得|认为|提到|建议|想要|想用|倾向)|[里上中]\\s*(?:写|说|提到)|写着|写道|不是我(?:们)?的|跟我(?:们)?无关|(?:那|这)是(?:他|她|他们|她们)的事|听[^,.。]{0,8}说|据说|(?:组|队|部门|团队|那边)\\s*(?:说|讲|要求|提到|建议)|有人(?:说|提|建议)|别人(?:说|家)|网上|文章里|博客|群里|原话|转述|转发|你(?:刚才|之前|上次)?(?:说|讲|提到|建议|推荐)|(?:他|她|他们|她们|同事|老板|客户|产品|经理|领导|隔壁[^,.。]{0,4}|[a-z]+)(?:的)?(?:建议|意见|提议|想法)是',
       EN`\b(?:i\s+heard|heard\s+that|apparently|reportedly|rumou?r|according\s+to|quoting|forwarding|(?:someone|somebody|they|he|she|you)\s+(?:said|says|suggested|mentioned|wrote)|(?:his|her|their)\s+call|not\s+(?:mine|ours)|not\s+my\s+call)\b`,
     ].join('|'),
   ),
@@ -74,7 +74,7 @@ export function holdsOpen(sentence: string): boolean {
 const OTHERS = new RegExp(
   [
     '(?:^|[,;:。])\\s*(?:他|她|他们|她们|人家|别人|别的|其他|另一个|隔壁|竞品|友商|大厂|很多|不少|有些|有的|大家|以前的?公司|前公司|上家|外面)',
-    EN`^\s*(?:other|some|many|most|a\s+lot\s+of)\s+(?:teams?|companies|people|projects|folks)\b`,
+    EN`^\s*(?:other|some|many|most|a\s+lot\s+of)\s+(?:teams?|companies|people|projects|folks)\b|^\s*(?:they|their|he|she|his|her)\b`,
   ].join('|'),
 );
 

@@ -6,6 +6,7 @@ import type { Kind } from '../entries/model.js';
 import { ARCH_MARKERS, KIND_MARKERS, PLAIN_CHOICE, PLAIN_SHAPE } from './kind-markers.js';
 import { DUTY_MARKERS, TASK_TAGS } from './duty-markers.js';
 import type { Marker } from './kind-markers.js';
+import { PLAIN_CHOICES, PLAIN_DESIGN, PLAIN_DUTIES, PLAIN_NOTES, PLAIN_PROGRESS, PLAIN_SHAPES, PLAIN_TARGETS, PLAIN_TASTES } from './plain-markers.js';
 
 
 const EN = String.raw;
@@ -44,7 +45,7 @@ const IMPERATIVE = EN`use|prefer|keep|write|put|indent|format|name|store|stick\s
 const GENERAL = EN`\b(?:everywhere|for\s+everything|for\s+all\s+(?:the\s+)?\w+|in\s+all\s+(?:the\s+)?\w+|in\s+every\s+\w+|across\s+(?:the|all|every)\s+\w+|by\s+default|at\s+all\s+times|all\s+the\s+time|in\s+general|for\s+good)\b|,\s*not\s+[\w@./-]+\s*(?:[,.;!]|$)|\bnot\s+[\w@./-]+\s*,\s*for\b`;
 
 /** Verbs of a plan said as settled ("we're going to deploy…", "we'll use…"); "we'll see", "we'll talk" are not one. */
-const PLAN_VERB = EN`use|deploy|host|switch\s+to|move\s+to|migrate\s+to|adopt|keep|store|ship|stick\s+with|stay\s+with|drop|target|support|standardi[sz]e\s+on|run\s+(?:it|everything|the\s+\w+)\s+on`;
+const PLAN_VERB = EN`use|do|pick|choose|go\s+for|(?:switch|move)(?:\s+(?!(?:it|this|that|them|goal|target|deadline|meeting|call|standup|date|release)\b)[\w-]+){1,3}\s+to|be\s+using|be\s+moving\s+to|be\s+switching\s+to|deploy|host|switch\s+to|move\s+to|migrate\s+to|adopt|keep|store|ship|stick\s+with|stay\s+with|drop|target|support|standardi[sz]e\s+on|run\s+(?:it|everything|the\s+\w+)\s+on`;
 
 /**
  * A plan settles something only when it names it: a proper name, a version, code, or a known tool
@@ -61,9 +62,11 @@ const PLAN = new RegExp(
 export const MARKERS: Marker[] = [
   ...KIND_MARKERS,
   ...TASK_TAGS,
-  { kind: 'Note', confidence: 0.95, re: /\b(?:please\s+)?remember\s+(?:this|that)\b|\bremember\s+it\s*[:：]|(?:帮我|幫我|请|請)\s*remember\b|^[\s,]*(?:(?:ok(?:ay)?|and|also|oh|btw)[\s,]+)*(?:please\s+)?remember\s*(?:[:：—–]|-\s)|\bplease\s+remember\b(?!\s+(?:to|when|if|whether|what|how|why|where|who)\b)|\bdon['’]?t\s+forget\b|\bnote\s+to\s+self\b|\bfor\s+the\s+record\b/i, strip: /^.*?\b(?:(?:please\s+)?remember(?:\s+(?:this|that|it(?=\s*[:：])))?|don['’]?t\s+forget(?:\s+that)?|note\s+to\s+self|for\s+the\s+record)\b\s*[:：,，-]?\s*/i },
+  { kind: 'Note', confidence: 0.95, re: /\b(?:please\s+)?remember\s+(?:this|that)\b|\bremember\s+it\s*[:：]|(?:帮我|幫我|请|請)\s*remember\b|^[\s,]*(?:(?:ok(?:ay)?|and|also|oh|btw)[\s,]+)*(?:please\s+)?remember\s*(?:[:：—–,，]|-\s)|^[\s,]*(?:please\s+)?remember\s+(?=(?:the|our|my|that|we|it['’]s|there)\b)(?![^.?!]*\?)|\bplease\s+remember\b(?!\s+(?:to|when|if|whether|what|how|why|where|who)\b)|\bdon['’]?t\s+forget\b|\bnote\s+to\s+self\b|\bfor\s+the\s+record\b/i, strip: /^.*?\b(?:(?:please\s+)?remember(?:\s+(?:this|that|it(?=\s*[:：])))?|don['’]?t\s+forget(?:\s+that)?|note\s+to\s+self|for\s+the\s+record)\b\s*[:：,，-]?\s*/i },
   { kind: 'Note', confidence: 0.95, re: /[请請]?[记記]住|[别別]忘了|[备備]忘|[请請][记記]得|[记記]一下\s*[:：]/, strip: /^.*?(?:[请請]?[记記]住|[别別]忘了|[备備]忘|[请請][记記]得|[记記]一下)\s*[:：,，]?\s*/ },
-  { kind: 'Rule', confidence: 0.9, re: /\b(?:from\s+now\s+on|going\s+forward|new\s+rule|the\s+rule\s+is|as\s+a\s+rule|make\s+it\s+a\s+rule|never\s+again(?=\s+\w))\b|\brule(?:\s+for\s+[^:：.?!]{1,30}?)?\s*(?:[:：]|[-—–]+\s)/i, strip: /^.*?\b(?:from\s+now\s+on|going\s+forward|new\s+rule|the\s+rule\s+is(?:\s+that)?|as\s+a\s+rule|make\s+it\s+a\s+rule(?:\s+that)?|rule(?:\s+for\s+[^:：.?!]{1,30}?(?=\s*[:：]))?)\b\s*[:：,，-]?\s*/i },
+  // "Keep in mind: …", "For reference, …", "备注一下：…" (plain-markers.ts), after the phrases above, whose strip is surer.
+  ...PLAIN_NOTES,
+  { kind: 'Rule', confidence: 0.9, re: /\b(?:from\s+now\s+on|going\s+forward|new\s+rule|the\s+rule\s+is|as\s+a\s+rule|make\s+it\s+a\s+rule|never\s+again(?=\s+\w)(?!\s+(?:am|will|do|did|have|shall|would)\s+i\b)|rule\s+of\s+thumb)\b|\brule(?:\s+for\s+[^:：.?!]{1,30}?)?\s*(?:[:：]|[-—–]+\s)/i, strip: /^.*?\b(?:from\s+now\s+on|going\s+forward|new\s+rule|the\s+rule\s+is(?:\s+that)?|as\s+a\s+rule|make\s+it\s+a\s+rule(?:\s+that)?|rule\s+of\s+thumb|rule(?:\s+for\s+[^:：.?!]{1,30}?(?=\s*[:：]))?)\b\s*[:：,，-]?\s*/i },
   { kind: 'Rule', confidence: 0.85, topical: true, re: new RegExp(EN`${OPENING}(?:always|never|(?:don['’]?t|do\s+not)\s+ever)\s+(?:(?:${ADVERB})\s+)?(?:(?!(?:${NOT_AN_INSTRUCTION})\b)[a-z]|[\u4e00-\u9fff])`, 'i'), strip: new RegExp(OPENING_STRIP, 'i') },
   // "Sure, go ahead, but always keep our conversation in English.": the instruction after the clause.
   { kind: 'Rule', confidence: 0.85, topical: true, re: new RegExp(EN`[,;]\s*(?:but|and)\s+(?:always|never)\s+(?!(?:${NOT_AN_INSTRUCTION})\b)[a-z]`, 'i'), strip: /^.*?[,;]\s*(?:but|and)\s+(?=always|never)/i },
@@ -76,21 +79,29 @@ export const MARKERS: Marker[] = [
   { kind: 'Rule', confidence: 0.9, re: /[从從]现?現?在[开開]始|以[后後]|今[后後]|^\s*之[后後]要|[规規][则則]\s*[:：]|一律|不[许許准]再?/, strip: /^.*?(?:[从從]现?現?在[开開]始|以[后後]|今[后後]|^\s*之[后後]要|[规規][则則]\s*[:：])\s*[,，]?\s*/ },
   ...DUTY_MARKERS,
   { kind: 'Rule', confidence: 0.8, re: new RegExp(EN`\b(?:cap|limit|max(?:imum)?)\b[^.?!]{0,60}?\b(?:at|to|is)\s+\d`, 'i') },
-  { kind: 'Decision', confidence: 0.9, re: /\b(?:we(?:['’]ve|\s+have)?\s+decided|i(?:['’]ve|\s+have)?\s+decided|final\s+decision|we\s+settled\s+on|we\s+chose|it['’]?s\s+decided)\b|\b(?:decision|agreed)\s*:/i, strip: /^.*?\b(?:we(?:['’]ve|\s+have)?\s+decided|i(?:['’]ve|\s+have)?\s+decided|decision|final\s+decision(?:\s+is)?|we\s+settled\s+on|we\s+chose|it['’]?s\s+decided|agreed)\b\s*(?:that\s+|to\s+|on\s+)?[:：,，-]?\s*/i },
+  { kind: 'Decision', confidence: 0.9, re: /\b(?:we(?:['’]ve|\s+have)?\s+decided|i(?:['’]ve|\s+have)?\s+decided|final\s+decision|we\s+settled\s+on|we\s+chose|it['’]?s\s+decided)\b|\b(?:decision|agreed)\s*:|^[\s,]*(?:final\s+call|decision\s+made|verdict)\s*[:：,—–-]/i, strip: /^.*?\b(?:final\s+call|decision\s+made|verdict|we(?:['’]ve|\s+have)?\s+decided|i(?:['’]ve|\s+have)?\s+decided|decision|final\s+decision(?:\s+is)?|we\s+settled\s+on|we\s+chose|it['’]?s\s+decided|agreed)\b\s*(?:that\s+|to\s+|on\s+)?[:：,，-]?\s*/i },
   { kind: 'Decision', confidence: 0.75, re: /\b(?:let['’]?s\s+go\s+with|we(?:['’]ll|\s+will)\s+go\s+with|we(?:['’]re|\s+are)\s+going\s+with|go\s+with)\b/i, strip: /^.*?\b(?:let['’]?s|we(?:['’]ll|\s+will)|we(?:['’]re|\s+are)\s+going)\s+(?=go)|^.*?\b(?=go\s+with\b)/i },
   // "We're going to deploy this on Vercel.", "we'll host it on Fly", "let's keep the REST API": a plan said as settled.
   { kind: 'Decision', confidence: 0.75, re: PLAN, strip: /^.*?\b(?:we(?:['’]re|\s+are)\s+going\s+to|we(?:['’]ll|\s+will)|let['’]?s)\s+(?:(?:just|also|now|definitely|all)\s+)?/i },
   { kind: 'Decision', confidence: 0.8, topical: true, re: /\b(?:go(?:ing)?\s+back\s+to|switch(?:ing)?\s+back\s+to|revert(?:ing)?\s+to|use\s+[^.?!]{1,40}?\s+instead\s+of)\b/i, strip: /^.*?\b(?:actually|ok(?:ay)?|so)\b[\s,]*/i },
-  { kind: 'Decision', confidence: 0.9, re: /[决決]定|定了|拍板|[选選]定|[确確]定[用采採]/, strip: /^.*?(?:[决決]定了?|定了|拍板|[选選]定|[确確]定)\s*[:：,，]?\s*/ },
+  { kind: 'Decision', confidence: 0.9, re: /[决決]定|(?<!搞)定了|拍板|[选選]定|[确確]定[用采採]/, strip: /^.*?(?:[决決]定了?|定了|拍板|[选選]定|[确確]定)\s*[:：,，]?\s*/ },
   { kind: 'Architecture', confidence: 0.8, re: /\b(?:switch(?:ing|ed)?|migrat(?:e|ing|ed)|mov(?:e|ing)|replac(?:e|ing))\b[^.?!]{0,80}?\b(?:to|with)\b[^.?!]{0,80}?\b(?:architecture|service|database|db|queue|store|cache|api|websocket|microservices?|monolith|schema|backend|frontend|storage|broker)\b/i, strip: /^.*?\b(?:we(?:['’]re|\s+are)\s+|we\s+will\s+|we['’]ll\s+)?(?=switch|migrat|mov|replac)/i },
   ...ARCH_MARKERS,
   { kind: 'Architecture', confidence: 0.8, re: /架[构構].{0,20}(?:改|换|換|迁|遷|调整|調整)|(?:迁移|遷移|改用|换成|換成).{0,30}(?:数据库|資料庫|服务|服務|队列|隊列|缓存|快取|存储|存儲|架[构構])/ },
+  // Everyday phrasings with none of the words above (plain-markers.ts), before the plainest Chinese shapes.
+  ...PLAIN_SHAPES,
+  ...PLAIN_CHOICES,
+  ...PLAIN_TASTES,
+  ...PLAIN_TARGETS,
+  ...PLAIN_DUTIES,
+  ...PLAIN_PROGRESS,
   PLAIN_SHAPE,
   PLAIN_CHOICE,
+  ...PLAIN_DESIGN,
 ];
 
 /** Phrases that make a statement revise an earlier one (DESIGN §5 supersedes). */
-export const REVISION = /\b(?:change\s+of\s+plans?|this\s+replaces|instead\s+of|rather\s+than|(?:go(?:ing)?|switch(?:ing)?|mov(?:e|ing))\s+back\s+to|revert(?:ing)?\s+to|no\s+longer|supersedes?|replaces\s+the)\b|改[为為回成]|取代|不再|[换換]成|改用|而不是|[计計][划劃畫](?:有)?[变變]/i;
+export const REVISION = /\b(?:change\s+of\s+plans?|correction|switch(?:ing)?(?=\s+(?:[\w-]+\s+){0,3}to\b[^.?!]*\binstead\b)|(?:move|push|shift)\s+(?:the\s+)?(?:[\w.-]+\s+){0,2}(?:goal|target|deadline)\s+to|this\s+replaces|instead\s+of|rather\s+than|(?:go(?:ing)?|switch(?:ing)?|mov(?:e|ing))\s+back\s+to|revert(?:ing)?\s+to|no\s+longer|supersedes?|replaces\s+the)\b|改[为為回成]|取代|不再|[换換]成|改用|而不是|[计計][划劃畫](?:有)?[变變]/i;
 
 /** A statement that is a question, a guess or not yet settled is not memory (the retention gate). */
 export const UNSETTLED = new RegExp(
@@ -105,7 +116,7 @@ export const UNSETTLED = new RegExp(
 );
 
 /** A short reply that confirms the assistant's proposal just before it: how it opens. */
-export const CONFIRMATION = /^\s*(?:yes|yep|yeah|ok(?:ay)?|sure|agreed|sounds\s+good|do\s+it|go\s+ahead|confirmed|lgtm|approved|ship\s+it|好的?|可以|同意|行|没问题|沒問題|就[这這][样樣]|就[这這][么麼][办辦]|(?:就[这這][么麼样樣])?定了)(?![a-z])[\s.!,，。！]*/i;
+export const CONFIRMATION = /^\s*(?:yes|yep|yeah|ok(?:ay)?|sure|agreed|sounds\s+good|do\s+it|go\s+ahead|go\s+for\s+it|please\s+do|absolutely|definitely|works\s+for\s+me|fine\s+by\s+me|perfect|[加改上装裝换換][吧上]|confirmed|lgtm|approved|ship\s+it|好的?|可以|同意|行|没问题|沒問題|就[这這][样樣]|就[这這][么麼][办辦]|(?:就[这這][么麼样樣])?定了)(?![a-z])[\s.!,，。！]*/i;
 
 /**
  * What takes the opener back, anywhere in the reply after it: a bare "no" ("Yeah, no"), a negation

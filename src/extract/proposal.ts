@@ -33,6 +33,10 @@ const RECOMMENDS = /\bI(?:['’]d|\s+would)\s+(?=(?:use|go\s+with|pick|choose|sw
 /** A question asking only whether to go ahead: "要这样做吗？", "這樣可以嗎？", "Shall I go ahead?". */
 const PROCEED = /^(?:那)?(?:要|需要)?(?:[这這][样樣]|[这這][么麼])(?:做|办|辦|处理|處理)?(?:可以)?[吗嗎好]|^(?:shall|should)\s+i\s+(?:go\s+ahead|do\s+(?:it|that|this))\b|^(?:ok|okay|sound\s+good|good\s+to\s+go)\s*\?/i;
 
+/** An offer with its question asked last, as a tag: "…, should I?", "…, want me to?", "…，要吗？". */
+const TAG = /^(.{6,}?)[,，]\s*(?:should\s+i|shall\s+i|(?:do\s+you\s+)?want\s+me\s+to|ok(?:ay)?|sound\s+good|要[吗嗎]|好[吗嗎]|可以[吗嗎])\s*[?？]$/i;
+const I_CAN = /^(?:i|we)\s+(?:can|could|will|would)\s+|^(?:i|we)['’]ll\s+|^我(?:可以|来|來)/i;
+
 /** Too few words to say what is proposed: "设定", "do it". */
 function isShort(text: string): boolean {
   const words = text.match(/[\p{L}\p{N}]+/gu) ?? [];
@@ -53,7 +57,9 @@ export function confirmedProposal(turn: Turn, reply: Turn, turns: Turn[]): Candi
   const proposes = (s: string) => PROPOSAL.test(withoutQuotes(s)) || PROCEED.test(withoutQuotes(s));
   const proposal = /[?？]$/.test(last) ? (proposes(last) ? last : undefined) : [...list].reverse().find(proposes);
   if (!proposal) return undefined;
-  const asked = PROCEED.test(withoutQuotes(proposal)) ? 'that' : proposal.replace(LEAD, '').replace(/\s*[吗嗎呢][?？]?$/, '');
+  // "I can add a Docker Compose file for local development, should I?": the offer is before its tag.
+  const tagged = TAG.exec(proposal)?.[1]?.replace(I_CAN, '');
+  const asked = tagged ?? (PROCEED.test(withoutQuotes(proposal)) ? 'that' : proposal.replace(LEAD, '').replace(/\s*[吗嗎呢][?？]?$/, ''));
   // "I would use R2 instead of S3. Want me to set that up?", "…我建议放阿里云 OSS…。要这样做吗？": the offer
   // points back at the recommendation; naming nothing else, it confirms nothing.
   const bare = DEICTIC.test(asked) || isShort(asked);

@@ -14,7 +14,7 @@ export const REPORTED = new RegExp(
   [
     EN`(?:^|[\s,;:(])(?!(?:[Ii]|[Ww]e)\b)(?:[A-Z][a-z]+|he|she|they|someone|somebody|everyone|people|[Mm]y\s+\w+|[Oo]ur\s+\w+|[Tt]he\s+(?:team|client|customer|boss|manager|docs?|article|blog|post|readme|vendor|consultant|other\s+team))\s+(?:said|says|told\s+(?:me|us)|tells\s+(?:me|us)|claims?|claimed|mentioned|wrote|thinks|thought|suggested|suggests|reckons|insists|asked|prefers|likes|wants|recommends|recommended|proposed|proposes|would\s+like)\b`,
     EN`\baccording\s+to\b`,
-    '(?:他|她|他[们們]|她[们們]|老[板闆]|同事|[经經]理|客[户戶]|有人|[A-Z][a-z]+)\\s*(?:[说說]|表示|[觉覺]得|[认認][为為]|提到|建[议議]|推[荐薦]|提[议議]|主[张張]|希望|(?:比[较較]|更)?(?:喜[欢歡]|偏好|想要|想用)|[习習][惯慣]|偏向|[倾傾]向|[爱愛]用|堅持|坚持)',
+    '(?:他|她|他[们們]|她[们們]|老[板闆]|同事|[经經]理|客[户戶]|有人|[A-Z][a-z]+|[小老阿][\\u4e00-\\u9fff])\\s*(?:[说說]|表示|[觉覺]得|[认認][为為]|提到|建[议議]|推[荐薦]|提[议議]|主[张張]|希望|(?:比[较較]|更)?(?:喜[欢歡]|偏好|想要|想用)|[习習][惯慣]|偏向|[倾傾]向|[爱愛]用|堅持|坚持)',
   ].join('|'),
 );
 
@@ -28,6 +28,9 @@ export const CANCEL = /\b(?:but\s+)?i\s+(?:disagree|don['’]?t\s+agree)\b|\bnot
 export const REQUEST = /^(?:(?:from\s+now\s+on|going\s+forward|please|and|also|so)[\s,]+)*(?:could|can|would|will)\s+you\s+(?:please\s+)?/i;
 export const STANDING = /\b(?:from\s+now\s+on|going\s+forward|always|never|every\s+time|each\s+time)\b|以后|以後|今[后後]|[从從][现現]在[开開]始|每次|[总總]是/i;
 
+/** A request to track something: "Can you put upgrading Django on the list?" asks for a task, not a yes. */
+const LISTED = /\b(?:put|add)\s+.{3,60}?\s+(?:on|to)\s+(?:the|my|our)\s+(?:todo\s+|to-do\s+|task\s+)?list\b/i;
+
 /** "之後要…" opening a sentence: from now on, in Taiwan wording. */
 const ZH_LATER = /^(?:之[后後]|以[后後]|今[后後])/;
 /** The asking words of a Chinese request: 能不能, 可不可以, 可以…吗, 能否, 麻烦你. */
@@ -35,7 +38,7 @@ const ZH_ASK = /(?:你)?(?:能不能|可不可以|能否|可以|麻[烦煩]你?)
 
 /** "Could you … ?" said as a standing request, with the asking words and the question mark gone. */
 export function asRequest(sentence: string): string | undefined {
-  if (!/[?？]\s*$/.test(sentence) || !(STANDING.test(sentence) || ZH_LATER.test(sentence))) return undefined;
+  if (!/[?？]\s*$/.test(sentence) || !(STANDING.test(sentence) || ZH_LATER.test(sentence) || LISTED.test(sentence))) return undefined;
   const zh = ZH_ASK.exec(sentence);
   // "以后开始压缩上下文之前，能不能先跟我说一声？" → "以后开始压缩上下文之前，先跟我说一声。"
   if (zh) return `${sentence.slice(0, zh.index)}${sentence.slice(zh.index + zh[0].length)}`.replace(/\s*[吗嗎呢]?\s*[?？]+\s*$/, '。');
@@ -53,7 +56,7 @@ export function asRequest(sentence: string): string | undefined {
  * The user correcting the agent: "no, use X", "actually, make it X", "nope — X instead", "不对，改成X".
  * The rest after the opener is the corrected statement; it revises what came before.
  */
-export const CORRECTION = /^\s*(?:(?:no|nope|nah|actually|wait|hmm+|never\s*mind|scratch\s+that|correction)[\s,.!:;—–-]+)+(?=(?:use|go\s+with|switch\s+(?:back\s+)?to|go\s+back\s+to|make\s+(?:it|that)|keep|stick\s+with|let['’]?s|we(?:['’]ll|\s+will)|it\s+should\s+be)\b|[\w.+-]+\s+instead\b|it\s+(?:goes|runs|uses|should)\b)|^\s*(?:不[对對]|不是|算了)[，,。\s]*(?=(?:还是|還是)?\s*(?:改[成为為用回]|[换換][成回]|用|switch|use|go\s+back))/i;
+export const CORRECTION = /^\s*(?:(?:no|nope|nah|actually|wait|hold\s+on|hmm+|never\s*mind|scratch\s+that|correction)[\s,.!:;—–-]+)+(?=(?:use|go\s+with|switch\s+(?:back\s+)?to|go\s+back\s+to|make\s+(?:it|that)|keep|stick\s+with|let['’]?s|we(?:['’]ll|\s+will)|it\s+should\s+be|move|put|deploy|host|store|run|split)\b|[\w.+-]+\s+instead\b|it\s+(?:goes|runs|uses|should)\b)|^\s*(?:change\s+of\s+plans?|change\s+that|correction|on\s+second\s+thought|改一下|更正|修正|[计計][划劃畫]有[变變]|改[个個]主意)\s*[:：,，—–-]\s*(?=\S)|^\s*(?:不[对對]|不是|算了)[，,。\s]*(?=(?:还是|還是)?\s*(?:改[成为為用回]|[换換][成回]|用|switch|use|go\s+back))/i;
 
 /**
  * A named fact taken back: "forget the Redis decision", "scrap the Friday rule", "drop that caching

@@ -36,7 +36,7 @@ export function matchMarker(sentence: string): Marker | undefined {
   if (decided) return decided;
   // A decision that moves a system to another technology is an architecture change; the decision's
   // phrase still comes off the title ("我们决定迁移到…" → "迁移到…").
-  const arch = MARKERS.find((m) => m.kind === 'Architecture' && m.re.test(own));
+  const arch = MARKERS.find((m) => m.kind === 'Architecture' && !m.broad && m.re.test(own));
   return arch ? { ...arch, strip: arch.strip ?? found.strip } : found;
 }
 
@@ -50,7 +50,7 @@ function splitReason(statement: string): { claim: string; why?: string } {
   return { claim: statement.slice(0, m.index), why: trimEnd(statement.slice(m.index + m[0].length).trim()) };
 }
 
-const ASIDE = /[,;]\s+(?=(?!(?:which|that|who|so|and|but|or|e\.g|i\.e)\b)(?:[\w.-]+\s+){1,3}(?:is|are|was|were|isn['’]t|aren['’]t)\s+(?:just\s+|way\s+|too\s+|really\s+)?(?:overkill|too|slow|slower|heavy|heavier|bloated|overcomplicated|unnecessary|painful|a\s+pain|worse|dead|deprecated|unmaintained|flaky|broken)\b)|[，,；;]\s*(?=[^，,；;。]{1,12}(?:太重|太慢|太复杂|太複雜|没必要|沒必要|过时|過時))/i;
+const ASIDE = /[,;]\s+(?=(?:[\w.-]+\s+){1,3}(?:isn['’]t|aren['’]t|is\s+not|are\s+not)\s+(?:really\s+)?(?:worth|needed|necessary|required)\b)|[,;]\s+(?=(?!(?:which|that|who|so|and|but|or|e\.g|i\.e)\b)(?:[\w.-]+\s+){1,3}(?:is|are|was|were|isn['’]t|aren['’]t)\s+(?:just\s+|way\s+|too\s+|really\s+)?(?:overkill|too|slow|slower|heavy|heavier|bloated|overcomplicated|unnecessary|painful|a\s+pain|worse|dead|deprecated|unmaintained|flaky|broken)\b)|[，,；;]\s*(?=[^，,；;。]{1,12}(?:太重|太慢|太复杂|太複雜|没必要|沒必要|过时|過時))/i;
 
 /** Words that open a title without saying anything: "Please …", "Instead of that label, …". */
 const TITLE_LEAD = /^(?:(?:please|so|and|also|then|ok(?:ay)?|alright)[\s,]+)+|^(?:instead\s+of|rather\s+than)\s+[^,]{1,60},\s*(?=\S)|^(?:好的?|嗯|那就?|行)[，,]\s*/i;
@@ -81,7 +81,9 @@ function kindOf(st: Statement): Kind {
   if (st.kind === 'Rule' && UNIFY.test(st.text) && topicOf(st.text) && !STYLE_TOPIC.test(st.text)) return 'Decision';
   // A decision or rule about the system's shape (a gateway, a queue, event sourcing) is architecture.
   if ((st.kind === 'Decision' || (st.kind === 'Rule' && !STYLE_TOPIC.test(st.text))) && ARCH_SHAPE.test(withoutQuotes(st.text))) return 'Architecture';
-  return st.marker?.topical && (st.kind === 'Rule' || st.kind === 'Decision') && STYLE_TOPIC.test(st.text) ? 'Preference' : st.kind;
+  // Running or checking with a tool before something is a duty, not a taste ("always run the formatter before you commit").
+  const duty = st.kind === 'Rule' && /\b(?:run|check|verify|review|test)\b[^.?!]*\b(?:before|after)\b/i.test(st.text);
+  return st.marker?.topical && !duty && (st.kind === 'Rule' || st.kind === 'Decision') && STYLE_TOPIC.test(st.text) ? 'Preference' : st.kind;
 }
 
 export function build(st: Statement, turns: Turn[], first: Turn, last: Turn, origin: 'user' | 'agent'): Candidate | undefined {

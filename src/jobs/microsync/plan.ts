@@ -145,7 +145,7 @@ export function findSuperseded(c: Candidate, known: Known[], day?: string): stri
   // shared with another session's entry ("Actually, no: the worker subscribes to Postgres…").
   // It must be about the same thing: a correction, a goal moved, or a content word shared ("日志改用 pino" does not revise "缓存用 Redis").
   const shares = (k: Known) => c.corrects === true || c.kind === 'Goal' || jaccard(about(statement), about(`${k.entry.title} ${getField(k.entry, 'conclusion') ?? ''}`)) > 0;
-  const near = c.revises && statement.search(CHANGE_WORDS) >= 0 ? justBefore(c, inScope.filter((k) => fits(k) && shares(k))) : undefined;
+  const near = c.revises && (c.corrects === true || statement.search(CHANGE_WORDS) >= 0) ? justBefore(c, inScope.filter((k) => fits(k) && shares(k))) : undefined;
   if (near) return near;
   const byKey = sameKeyIn(c, active);
   if (byKey) return byKey;

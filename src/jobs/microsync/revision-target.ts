@@ -162,7 +162,7 @@ const NOT_A_NAME = /\b(?:great|good|nice|ok(?:ay)?|so|well|now|the|a|an|is|are|w
  * the newest Task in `pool` whose words hold every word the update names it by. None when it names nothing.
  */
 export function taskTarget(c: Candidate, pool: Held[]): string | undefined {
-  const named = /\b(?:the|our|my)\s+([^,.;:!?]{1,40}?)\s+task\b/i.exec(c.title)?.[1] ?? /([^，。；：！？,.;:!?\s]{2,12}?)(?:的)?任[务務]/.exec(c.title)?.[1] ?? /([^，。；：！？,.;:!?]{2,30}?)\s*(?:的|那[个個])\s*task\b/i.exec(c.title)?.[1] ?? c.title.split(/[,，;；]/)[0]!;
+  const named = /\b(?:the|our|my)\s+([^,.;:!?]{1,40}?)\s+task\b/i.exec(c.title)?.[1] ?? /([^，。；：！？,.;:!?\s]{2,12}?)(?:的)?任[务務]/.exec(c.title)?.[1] ?? /([^，。；：！？,.;:!?]{2,30}?)\s*(?:的|那[个個])\s*task\b/i.exec(c.title)?.[1] ?? /^(?:the\s+)?([^,.;:!?]{2,40}?)\s+(?:work\s+)?(?:is|are)\s+(?:now\s+|all\s+)?(?:done|finished|completed?|blocked)\b/i.exec(c.title)?.[1] ?? c.title.split(/[,，;；]/)[0]!;
   const words = normalise(named.replace(NOT_A_NAME, ' ')).split(/\s+/).filter((w) => (/[\p{sc=Han}]/u.test(w) ? w.length >= 2 : w.length >= 3));
   if (!words.length || words.length > 4) return undefined;
   return latest(pool.filter((k) => k.entry.kind === 'Task' && words.every((w) => holds(k.entry, w))));
