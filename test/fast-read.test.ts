@@ -28,19 +28,20 @@ function fixture(t: { after(fn: () => void): void }): string {
   });
 }
 
-test('the fast route takes get, trace and context with their options (defaults as commander fills them) and leaves the rest to commander', () => {
+test('the fast route takes get, trace, context and status with their options (defaults as commander fills them) and leaves the rest to commander', () => {
   assert.deepEqual(fastRoute(['-C', 'ws', 'get', RULE, '--json'], {}), { command: 'get', global: { workspace: 'ws', json: true }, words: [RULE], flags: {} });
   assert.deepEqual(fastRoute(['context', '--scope', 'project:shop', '-v'], {}), {
     command: 'context', global: { verbose: true }, words: [], flags: { scope: 'project:shop', format: 'md' },
   });
   assert.deepEqual(fastRoute(['--now', '2026-11-22T10:00:00Z', 'trace', OLD], {})?.global, { now: '2026-11-22T10:00:00Z' });
-  for (const args of [['get'], ['get', 'a', 'b'], ['get', RULE, '--deep'], ['context', 'x'], ['context', '--budget'], ['context', '-h'], ['trace', '--help'], ['status'], ['--', 'get', RULE], ['-C']]) {
+  assert.deepEqual(fastRoute(['status', '--strict', '-q'], {}), { command: 'status', global: { quiet: true }, words: [], flags: { strict: true } });
+  for (const args of [['get'], ['get', 'a', 'b'], ['get', RULE, '--deep'], ['context', 'x'], ['context', '--budget'], ['context', '-h'], ['trace', '--help'], ['status', 'x'], ['status', '--deep'], ['doctor'], ['--', 'get', RULE], ['-C']]) {
     assert.equal(fastRoute(args, {}), undefined, args.join(' '));
   }
   assert.equal(fastRoute(['get', RULE], { MEM_LEAN_CLI: '0' }), undefined);
 });
 
-test('fast and full CLI answer alike for get, trace and context, errors included', async (t) => {
+test('fast and full CLI answer alike for get, trace, context and status, errors included', async (t) => {
   const ws = fixture(t);
   const cwd = join(tempDir(t), 'shop');
   const { mkdirSync } = await import('node:fs');
@@ -63,14 +64,17 @@ test('fast and full CLI answer alike for get, trace and context, errors included
   await both([...base, 'context', '--format', 'json', '--budget', '300']);
   assert.notEqual((await both([...base, 'context', '--budget', '10'])).code, 0);
   assert.notEqual((await both([...base, 'context', '--format', 'yaml'])).code, 0);
+  assert.match((await both([...base, 'status'])).stdout, /governance/);
+  await both([...base, '--json', 'status']);
+  await both([...base, 'status', '--strict']);
   writeFileSync(join(ws, 'mem.config.json'), '{"timezone": "Mars/Olympus"}');
   assert.notEqual((await both([...base, 'get', RULE])).code, 0);
 });
 
-test('a fast get and context load no commander, zod or ES-module CLI', async (t) => {
+test('a fast get, context, trace and status load no commander, zod or ES-module CLI', async (t) => {
   const ws = fixture(t);
   const rec = loadRecorder(tempDir(t, 'memfold-read-hook-'));
-  for (const args of [['get', RULE], ['context', '--scope', 'project:shop'], ['trace', OLD]]) {
+  for (const args of [['get', RULE], ['context', '--scope', 'project:shop'], ['trace', OLD], ['status']]) {
     const r = await mem(['-C', ws, ...args], { env: rec.env });
     assert.equal(r.code, 0, r.stderr);
     const loaded = rec.take();

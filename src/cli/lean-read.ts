@@ -1,5 +1,5 @@
 /**
- * `mem get`, `mem trace` and `mem context` on the fast path, bundled into one CommonJS file
+ * `mem get`, `mem trace`, `mem context` and `mem status` on the fast path, bundled into one CommonJS file
  * (dist/cli/read.cjs, built by scripts/bundle.mjs) as the lean search is (lean-search.ts): no
  * commander, no zod on a plainly valid configuration, no ES-module graph to resolve. `mem context`
  * runs at every session start, under the host's time limit for a hook (issue 28).
@@ -12,13 +12,14 @@ import { fastRoute } from './fast-args.js';
 import { runLean } from './lean-run.js';
 import type { ContextFlags } from './read-commands.js';
 
-/** False when the command line is not a plain get, trace or context (bin/mem.cjs then runs the CLI). */
+/** False when the command line is not a plain get, trace, context or status (bin/mem.cjs then runs the CLI). */
 export async function leanRead(args: string[], env: NodeJS.ProcessEnv): Promise<boolean> {
   const r = fastRoute(args, env);
-  if (!r || (r.command !== 'get' && r.command !== 'trace' && r.command !== 'context')) return false;
+  if (!r || (r.command !== 'get' && r.command !== 'trace' && r.command !== 'context' && r.command !== 'status')) return false;
   const read = await import('./read-commands.js');
   await runLean(async () => {
-    if (r.command === 'get') await read.getCommand(r.words[0]!, r.global);
+    if (r.command === 'status') await (await import('./status-command.js')).statusCommand(r.flags, r.global);
+    else if (r.command === 'get') await read.getCommand(r.words[0]!, r.global);
     else if (r.command === 'trace') await read.traceCommand(r.words[0]!, r.global);
     else await read.contextCommand(r.flags as unknown as ContextFlags, r.global);
   });

@@ -62,7 +62,7 @@ export async function updateIndex(workspace: string, loaded: LoadedConfig, opts:
       warnings.push(...r.warnings);
     }
     // The entry table the reads answer from (entries/table-store.ts) follows the same files; never fails the update.
-    await refreshEntryTable(workspace, files, { scopeOf: entryScopes(loaded.config.scopes), mappingKey: mappingKey(loaded.config.scopes) }).catch((err) => warnings.push(`entry table not updated (${describeError(err)})`));
+    await refreshEntryTable(workspace, files, { scopeOf: entryScopes(loaded.config.scopes), mappingKey: mappingKey(loaded.config.scopes), maxEntriesPerDailyFile: loaded.config.limits.entriesPerDailyFile }).catch((err) => warnings.push(`entry table not updated (${describeError(err)})`));
     await opts.after?.(writer, states);
     return { tiers, warnings };
   });

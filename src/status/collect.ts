@@ -1,23 +1,21 @@
 /**
  * Gathers everything `mem status` shows (docs/operations.md has the JSON schema). Read-only
- * (DESIGN §9.4): it reads the job log, lock folders, running markers, the daemon's pid file and the
- * Markdown files, and writes nothing.
+ * (DESIGN §9.4): it reads the job log, lock folders, running markers, the daemon's pid file,
+ * the entry table and the Markdown files it is behind on (entries/table-store.ts), and writes nothing.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { LoadedConfig } from '../config/load.js';
 import { describeError } from '../core/errors.js';
-import { lintEntries } from '../entries/lint.js';
-import { readMemoryFiles, recordsOf } from '../entries/store.js';
+import { readGovernance } from '../entries/table-store.js';
 import { lastRuns, readJobLog, type JobLogLine } from '../runlog/job-log.js';
 import { readDaemonPid } from '../daemon/pidfile.js';
 import { RUNNING_DIR } from '../runlog/running-marker.js';
 import { SCHEDULED_JOBS } from '../config/jobs.js';
 import { effectiveSchedule, nextRuns } from '../schedule/jobs.js';
 import { installedJobs } from '../schedule/installed.js';
-import { DAILY_FILE } from '../write/allowance.js';
 import { isLocked, LOCK_DIR } from '../write/locks.js';
-import { findConflicts, type Conflict } from './conflicts.js';
+import type { Conflict } from './conflicts.js';
 import { governanceChecks, type Check } from './governance.js';
 import { indexFreshness, type IndexStatus } from './index-freshness.js';
 import { pidAlive } from '../core/process.js';
@@ -92,7 +90,8 @@ function lockNames(workspace: string, problems: string[]): string[] {
   }
 }
 
-export async function collectStatus(workspace: string, loaded: LoadedConfig, now: Date): Promise<StatusReport> {
+/** `allConflicts: false` (what the screen needs): `governance.conflicts` may hold only the first 3 of them. */
+export async function collectStatus(workspace: string, loaded: LoadedConfig, now: Date, opts: { allConflicts?: boolean } = {}): Promise<StatusReport> {
   const { config, zone } = loaded;
   const problems: string[] = [];
   const schedule = new Map(effectiveSchedule(config).map((s) => [s.job, s.cron]));
@@ -117,18 +116,14 @@ export async function collectStatus(workspace: string, loaded: LoadedConfig, now
   }
   const sources = await sourceStatuses(workspace, config);
   for (const s of sources) if (s.state === 'unreadable') problems.push(`source "${s.name}": ${s.message}; microsync fails until it can be read`);
-  const files = await readMemoryFiles(workspace);
-  const records = files.flatMap((f) => recordsOf(f.file, f.text));
-  const { conflicts, suspected } = findConflicts(records);
-  const perDaily = new Map<string, number>();
-  for (const r of records) if (DAILY_FILE.test(r.file)) perDaily.set(r.file, (perDaily.get(r.file) ?? 0) + 1);
+  // From the entry table's stored summary while it matches memory/, else from its rows (entries/governance-store.ts).
+  const { dailyEntries, conflicts, conflictCount, suspected, lint } = await readGovernance(workspace, { maxEntriesPerDailyFile: config.limits.entriesPerDailyFile, allConflicts: opts.allConflicts ?? true });
   const memoryText = fs.existsSync(path.join(workspace, 'MEMORY.md')) ? fs.readFileSync(path.join(workspace, 'MEMORY.md'), 'utf8') : '';
   const checks = governanceChecks({
     memoryLines: lineCount(memoryText),
-    dailyEntries: [...perDaily].map(([p, value]) => ({ path: p, value })),
+    dailyEntries,
     summaryLines: summaryFiles(workspace),
-    conflicts, suspected,
-    lint: lintEntries(records, files, { maxEntriesPerDailyFile: config.limits.entriesPerDailyFile }),
+    conflicts, conflictCount, suspected, lint,
   }, config.limits);
   for (const c of checks) if (!c.ok && c.level === 'problem') problems.push(c.message);
   const mergeRules = missingMergeRules(workspace);
