@@ -2,7 +2,8 @@
  * The body of `mem status`, shared by commander's action (commands/status.ts) and the fast path
  * (lean-read.ts), so both print the same bytes and exit with the same codes by construction. The
  * configuration is read by loadConfigLean (read-commands.ts readContext): zod only when its quick
- * check is unsure. `--fix` loads the fixes only when asked.
+ * check is unsure, and the schedule checked as loadConfig checks it (a bad cron expression is exit 4
+ * on both paths). `--fix` loads the fixes only when asked.
  */
 import { MemError } from '../core/errors.js';
 import { count } from '../core/count.js';
@@ -17,7 +18,7 @@ export interface StatusFlags {
 }
 
 export async function statusCommand(o: StatusFlags, g: GlobalOptions): Promise<void> {
-  const { workspace, loaded, now: at, out } = await readContext(g);
+  const { workspace, loaded, now: at, out } = await readContext(g, { schedule: true });
   const fixed = o.fix ? await (await import('../status/fix.js')).applyFixes(workspace, loaded.config) : undefined;
   const now = at.toJSDate();
   // The list of every certain conflict only when printed: the screen counts them.
