@@ -3,6 +3,8 @@
  * daily file, conflicts, suspected conflicts, the lint count) equals what parsing every file gives
  * (lintEntries and findConflicts on the parsed records, as status computed it before), whether
  * .mem/entries/governance.json is stored, stale after a hand edit, or gone; status never writes it.
+ * A job that writes Markdown stores it after its append; the lean `mem index` never does (it loads no
+ * lint, search-lean.test.ts), so after it status computes the summary itself.
  */
 import assert from 'node:assert/strict';
 import { appendFileSync, existsSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -44,7 +46,13 @@ test('status governance: stored, stale after a hand edit, and without .mem/ it e
   });
   await memOk(['-C', ws, 'index']);
   const stored = join(ws, '.mem', 'entries', 'governance.json');
-  assert.ok(existsSync(stored), 'mem index stores the summary');
+  assert.ok(existsSync(join(ws, '.mem', 'entries', 'stamps.json')) && !existsSync(stored), 'mem index stores the table, not the summary');
+  const indexedOnly = await parsedEveryFile(ws);
+  assert.deepEqual({ ...(await shown(ws)), daily: undefined }, { ...indexedOnly, daily: undefined }, 'without a stored summary status computes it');
+  // A job that writes Markdown (here remember) stores the summary after its append.
+  const remember = (text: string) => memOk(['-C', ws, '--now', `${E}T12:00:00Z`, 'remember', text, '--scope', 'global']);
+  await remember('The shop runs on Node 22');
+  assert.ok(existsSync(stored), 'a job that writes Markdown stores the summary');
   const expected = await parsedEveryFile(ws);
   assert.ok(expected.conflicts.length >= 1 && expected.suspected.length >= 1 && expected.lint >= 4, 'the fixture has conflicts, suspected ones and lint problems of both kinds');
   const fromStore = await shown(ws);
@@ -60,11 +68,15 @@ test('status governance: stored, stale after a hand edit, and without .mem/ it e
   assert.notDeepEqual(edited, expected);
   assert.deepEqual({ ...(await shown(ws)), daily: undefined }, { ...edited, daily: undefined }, 'the hand edit is in the next status');
   assert.equal(statSync(stored).mtimeMs, mtime, 'status never writes the summary');
-
-  // The next mem index stores the edited summary; without .mem/ status parses every file and says the same.
   await memOk(['-C', ws, 'index']);
-  assert.deepEqual(JSON.parse(readFileSync(stored, 'utf8')).summary.lint, edited.lint);
+  assert.equal(statSync(stored).mtimeMs, mtime, 'nor does mem index');
+
+  // The next job stores the edited summary (the hand-edited file's own lint counted again); without .mem/ status parses every file and says the same.
+  await remember('The shop deploys with pnpm');
+  const again = await parsedEveryFile(ws);
+  assert.deepEqual(JSON.parse(readFileSync(stored, 'utf8')).summary.lint, again.lint);
   const indexed = await shown(ws);
+  assert.deepEqual({ ...indexed, daily: undefined }, { ...again, daily: undefined });
   rmSync(join(ws, '.mem'), { recursive: true, force: true });
   assert.deepEqual(await shown(ws), indexed);
   assert.ok(!existsSync(join(ws, '.mem', 'entries')), 'status left no table behind');

@@ -1,11 +1,10 @@
 /**
  * The entry table in `.mem/entries/` (issue 28): every entry of memory/ as a row (table.ts), in 32
- * bucket files by path, each file's rows stamped with its size, mtime and ctime and followed by its own
- * lint problem count (lint.ts ownProblemCount), and stamps.json listing every stamp. Beside them,
- * governance.json: what `mem status` shows of the entries (governance-summary.ts), stamped with the
- * files' digest as the heads are (heads-store.ts). `mem index`, the
- * watcher, the daemon, the search server and every job that writes Markdown refresh it through the
- * index update (search/update.ts), rewriting only the buckets whose files changed.
+ * bucket files by path, each file's rows stamped with its size, mtime and ctime, and stamps.json
+ * listing every stamp. `mem index`, the watcher, the daemon, the search server and every job that
+ * writes Markdown refresh it through the index update (search/update.ts), rewriting only the buckets
+ * whose files changed. It holds no lint count or conflict: what `mem status` shows of the entries is
+ * governance-refresh.ts's, kept out of this module so the lean `mem index` loads no luxon for it.
  *
  * Invariant: the table is never required and a read never writes it (DESIGN invariant 4). A read
  * stats every memory file and parses, in memory, each one the table lacks or holds with another
@@ -15,20 +14,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { writeDerivedFile } from '../write/atomic.js';
-import { readStoredGovernance, refreshGovernance } from './governance-store.js';
-import { summarize, type GovernanceSummary, type SummaryFile } from './governance-summary.js';
-import { filesDigestOf, readIdIndex, refreshHeads, statedMemoryFiles, type ScopeOf, type StatedMemoryFile } from './heads-store.js';
-import { ownProblemCount } from './lint.js';
+import { readIdIndex, refreshHeads, statedMemoryFiles, type ScopeOf, type StatedMemoryFile } from './heads-store.js';
 import { parseFile, parsedNow } from './parsed-files.js';
-import { readMemoryFiles, recordsOf, type EntryRecord } from './store.js';
+import type { EntryRecord } from './store.js';
 import { isRow, rowOf, TABLE_FIELDS, tableRecord, type Row } from './table.js';
 
 export const TABLE_DIR = '.mem/entries';
 const BUCKETS = 32;
 /** Part of every bucket: a table of another layout or field list is read as empty, and rewritten. */
-const LAYOUT = `2:${TABLE_FIELDS.join(',')}`;
+const LAYOUT = `3:${TABLE_FIELDS.join(',')}`;
 
-type Stamped = [size: number, mtimeMs: number, ctimeMs: number, rows: Row[], ownLint: number];
+type Stamped = [size: number, mtimeMs: number, ctimeMs: number, rows: Row[]];
 type Bucket = Record<string, Stamped>;
 
 /** A path's bucket (FNV-1a over UTF-16 code units). */
@@ -47,7 +43,7 @@ function readBucket(workspace: string, b: number): Bucket {
     if (v?.layout !== LAYOUT || !v.files || typeof v.files !== 'object') return {};
     const out: Bucket = {};
     for (const [p, s] of Object.entries(v.files as Record<string, unknown>)) {
-      if (Array.isArray(s) && s.length === 5 && [0, 1, 2, 4].every((i) => typeof s[i] === 'number') && Array.isArray(s[3]) && s[3].every(isRow)) out[p] = s as Stamped;
+      if (Array.isArray(s) && s.length === 4 && [0, 1, 2].every((i) => typeof s[i] === 'number') && Array.isArray(s[3]) && s[3].every(isRow)) out[p] = s as Stamped;
     }
     return out;
   } catch {
@@ -55,30 +51,40 @@ function readBucket(workspace: string, b: number): Bucket {
   }
 }
 
-/** A memory file's entries: rows from the table where its stamp matches, else records parsed from the file; with its own lint count. */
-type FileEntries = ({ file: string; rows: Row[] } | { file: string; parsed: EntryRecord[] }) & { ownLint: number };
+/** A memory file's entries: rows from the table where its stamp matches, else records parsed from the file. */
+type FileEntries = { file: string; rows: Row[] } | { file: string; parsed: EntryRecord[] };
 
-/** Every memory file's entries, in file order; a changed file's own lint count only `withLint` (else 0). */
-async function scan(workspace: string, withLint = false): Promise<FileEntries[]> {
+/** Every memory file's entries, in file order. */
+async function scan(workspace: string): Promise<FileEntries[]> {
   const stored = Array.from({ length: BUCKETS }, (_, b) => readBucket(workspace, b));
   const out: FileEntries[] = [];
   for (const st of statedMemoryFiles(workspace)) {
     const had = stored[bucketOf(st.file)]![st.file];
-    if (had && stampedAs(had, st)) out.push({ file: st.file, rows: had[3], ownLint: had[4] });
-    else out.push({ file: st.file, ...(withLint ? await parseWhole(workspace, st.file) : { parsed: await parseFile(workspace, st.file), ownLint: 0 }) });
+    out.push(had && stampedAs(had, st) ? { file: st.file, rows: had[3] } : { file: st.file, parsed: await parseFile(workspace, st.file) });
+  }
+  return out;
+}
+
+/** A memory file as stated now with its records: from the table's rows where stamped as stated (`fromTable`), else parsed now. */
+export interface StatedRecords {
+  st: StatedMemoryFile;
+  records: EntryRecord[];
+  fromTable: boolean;
+}
+
+/** Every memory file in `listed` with its records, in file order (what a summary of every entry reads). Writes nothing. */
+export async function statedRecords(workspace: string, listed: StatedMemoryFile[]): Promise<StatedRecords[]> {
+  const stored = new Map<number, Bucket>();
+  const bucket = (b: number) => stored.get(b) ?? stored.set(b, readBucket(workspace, b)).get(b)!;
+  const out: StatedRecords[] = [];
+  for (const st of listed) {
+    const had = bucket(bucketOf(st.file))[st.file];
+    out.push(had && stampedAs(had, st) ? { st, records: had[3].map((row) => tableRecord(st.file, row)), fromTable: true } : { st, records: await parseFile(workspace, st.file), fromTable: false });
   }
   return out;
 }
 
 const stampedAs = (had: Stamped, st: StatedMemoryFile) => had[0] === st.size && had[1] === st.mtimeMs && had[2] === st.ctimeMs;
-
-
-/** A file's records and its own lint problem count. */
-async function parseWhole(workspace: string, file: string): Promise<{ parsed: EntryRecord[]; ownLint: number }> {
-  const [f] = await readMemoryFiles(workspace, [file]);
-  const parsed = recordsOf(f!.file, f!.text);
-  return { parsed, ownLint: ownProblemCount(f!, parsed) };
-}
 
 /** A record as parsed from its file (its raw text and every field), each file read once: what prints or renders an entry. */
 export function wholeRecords(workspace: string): (r: EntryRecord) => Promise<EntryRecord> {
@@ -173,7 +179,7 @@ function readStamps(workspace: string): Record<string, [number, number, number]>
  * one-edit `mem index` parses one bucket, not the table. With `heads`, the in-force heads
  * (heads-store.ts) follow, rebuilt only when something they depend on changed.
  */
-export async function refreshEntryTable(workspace: string, scanned?: readonly StatedFile[], heads?: { scopeOf: ScopeOf; mappingKey: string; maxEntriesPerDailyFile: number }): Promise<void> {
+export async function refreshEntryTable(workspace: string, scanned?: readonly StatedFile[], heads?: { scopeOf: ScopeOf; mappingKey: string }): Promise<void> {
   const stamps = readStamps(workspace);
   const now: Record<string, [number, number, number]> = {};
   const changed = new Set<number>();
@@ -195,8 +201,7 @@ export async function refreshEntryTable(workspace: string, scanned?: readonly St
         const had = stored[file];
         if (had && had[0] === st[0] && had[1] === st[1] && had[2] === st[2]) files[file] = had;
         else {
-          const { parsed, ownLint } = await parseWhole(workspace, file);
-          files[file] = [...st, parsed.map(rowOf), ownLint];
+          files[file] = [...st, (await parseFile(workspace, file)).map(rowOf)];
         }
       }
       writeDerivedFile(bucketFile(workspace, b), JSON.stringify({ layout: LAYOUT, files }));
@@ -208,27 +213,14 @@ export async function refreshEntryTable(workspace: string, scanned?: readonly St
   const buckets = new Map(written);
   const bucket = (b: number) => buckets.get(b) ?? buckets.set(b, readBucket(workspace, b)).get(b)!;
   /** Every listed file's records from rows stamped as listed; undefined when the table is behind a file. */
-  const stored = (listedNow: StatedMemoryFile[]): SummaryFile[] | undefined => {
-    const out: SummaryFile[] = [];
+  const stored = (listedNow: StatedMemoryFile[]): EntryRecord[] | undefined => {
+    const out: EntryRecord[] = [];
     for (const st of listedNow) {
       const had = bucket(bucketOf(st.file))[st.file];
       if (!had || !stampedAs(had, st)) return undefined;
-      out.push({ file: st.file, records: had[3].map((row) => tableRecord(st.file, row)), ownLint: had[4] });
+      for (const row of had[3]) out.push(tableRecord(st.file, row));
     }
     return out;
   };
-  refreshHeads(workspace, TABLE_DIR, heads, (listedNow) => stored(listedNow)?.flatMap((f) => f.records));
-  refreshGovernance(workspace, TABLE_DIR, heads.maxEntriesPerDailyFile, stored);
-}
-
-/**
- * What `mem status` shows of the entries: governance.json while it describes memory/ as it is now
- * under this limit; else summarized from the table with every changed file parsed in memory (the
- * same summary, slower). Its `conflicts` may be only the first 3 unless `allConflicts`. Writes nothing.
- */
-export async function readGovernance(workspace: string, opts: { maxEntriesPerDailyFile: number; allConflicts: boolean }): Promise<GovernanceSummary> {
-  const had = readStoredGovernance(workspace, TABLE_DIR, opts.maxEntriesPerDailyFile, opts.allConflicts);
-  if (had) return had;
-  const files = await scan(workspace, true);
-  return summarize(files.map((f) => ({ file: f.file, records: 'rows' in f ? f.rows.map((row) => tableRecord(f.file, row)) : f.parsed, ownLint: f.ownLint })), opts);
+  refreshHeads(workspace, TABLE_DIR, heads, stored);
 }

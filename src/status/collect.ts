@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { LoadedConfig } from '../config/load.js';
 import { describeError } from '../core/errors.js';
-import { readGovernance } from '../entries/table-store.js';
+import { readGovernance } from '../entries/governance-refresh.js';
 import { lastRuns, readJobLog, type JobLogLine } from '../runlog/job-log.js';
 import { readDaemonPid } from '../daemon/pidfile.js';
 import { RUNNING_DIR } from '../runlog/running-marker.js';
