@@ -78,7 +78,8 @@ test('a fast get, context, trace and status load no commander, zod or ES-module 
     const r = await mem(['-C', ws, ...args], { env: rec.env });
     assert.equal(r.code, 0, r.stderr);
     const loaded = rec.take();
-    assert.match(loaded, /dist\/cli\/read\.cjs/, `${args[0]}: answered by the read bundle`);
+    assert.match(loaded, args[0] === 'status' ? /dist\/cli\/status\.cjs/ : /dist\/cli\/read\.cjs/, `${args[0]}: answered by its bundle`);
+    if (args[0] === 'status') assert.doesNotMatch(loaded, /dist\/cli\/read\.cjs|node_modules\/(gray-matter|proper-lockfile)\//, 'status: nothing of the read bundle, no transcript reader or lock library');
     assert.doesNotMatch(loaded, /dist\/cli\/(entry|main)\.js/, `${args[0]}: not by the ES-module CLI`);
     for (const pkg of ['commander', 'zod']) assert.doesNotMatch(loaded, new RegExp(`node_modules/${pkg}/`), `${args[0]} loaded ${pkg}`);
   }

@@ -10,7 +10,8 @@ import assert from 'node:assert/strict';
 import { appendFileSync, existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { memOk, mem } from './helpers/cli.js';
+import { memOk, mem, tempDir } from './helpers/cli.js';
+import { loadRecorder } from './helpers/loaded.js';
 import { daily, entry, workspace } from './fixtures/governance/workspace.js';
 import { findConflicts } from '../src/entries/active-conflicts.js';
 import { lintEntries } from '../src/entries/lint.js';
@@ -27,8 +28,8 @@ async function parsedEveryFile(ws: string) {
   return { conflicts, suspected, lint: lintEntries(records, files, { maxEntriesPerDailyFile: 300 }).length };
 }
 
-async function shown(ws: string) {
-  const r = await mem(['-C', ws, '--json', 'status']);
+async function shown(ws: string, env?: Record<string, string>) {
+  const r = await mem(['-C', ws, '--json', 'status'], { env });
   const g = JSON.parse(r.stdout).governance as { checks: { name: string; value: number; message: string }[]; conflicts: unknown[]; suspectedConflicts: unknown[] };
   return { conflicts: g.conflicts, suspected: g.suspectedConflicts, lint: g.checks.find((c) => c.name === 'lint')!.value, daily: g.checks.find((c) => c.name === 'dailyEntries')!.value };
 }
@@ -55,7 +56,9 @@ test('status governance: stored, stale after a hand edit, and without .mem/ it e
   assert.ok(existsSync(stored), 'a job that writes Markdown stores the summary');
   const expected = await parsedEveryFile(ws);
   assert.ok(expected.conflicts.length >= 1 && expected.suspected.length >= 1 && expected.lint >= 4, 'the fixture has conflicts, suspected ones and lint problems of both kinds');
-  const fromStore = await shown(ws);
+  const rec = loadRecorder(tempDir(t, 'memfold-status-hook-'));
+  const fromStore = await shown(ws, rec.env);
+  assert.doesNotMatch(rec.take(), /node_modules\/luxon\//, 'a stored summary is read without the lint code (luxon)');
   assert.deepEqual({ ...fromStore, daily: undefined }, { ...expected, daily: undefined });
   assert.equal(fromStore.daily, 5);
   // The screen counts the conflicts from the stored summary without reading their list.

@@ -10,12 +10,13 @@
  * only while it describes memory/ as it is now (the files' digest), else computes the same summary in
  * memory from the table with the changed files parsed, and writes nothing (DESIGN invariant 4).
  */
-import { ownLintOf, readOwnLint, readStoredGovernance, storedGovernanceIs, writeGovernance, writeOwnLint, type OwnLint } from './governance-store.js';
+import { ownLintOf, readOwnLint, storedGovernanceIs, writeGovernance, writeOwnLint, type OwnLint } from './governance-store.js';
 import { summarize, type GovernanceSummary, type SummaryFile } from './governance-summary.js';
 import { filesDigestOf, statedMemoryFiles, type StatedMemoryFile } from './heads-store.js';
 import { ownProblemCount } from './lint.js';
 import { readMemoryFiles, recordsOf } from './store.js';
 import { statedRecords, TABLE_DIR } from './table-store.js';
+import { refreshSummaryLines } from '../workspace/summary-lines.js';
 
 interface Computed {
   summary: GovernanceSummary;
@@ -42,10 +43,12 @@ async function compute(workspace: string, listed: StatedMemoryFile[], maxEntries
 }
 
 /**
- * Stores the summary when memory/ or the limit changed since it was stored (the caller holds the
+ * Stores the summary when memory/ or the limit changed since it was stored, and the summaries' line
+ * counts (workspace/summary-lines.ts) when one changed (the caller holds the
  * index lock and has just refreshed the table, so the rows are read, not parsed).
  */
 export async function refreshGovernance(workspace: string, maxEntriesPerDailyFile: number): Promise<void> {
+  refreshSummaryLines(workspace);
   const listed = statedMemoryFiles(workspace);
   const filesDigest = filesDigestOf(listed);
   if (storedGovernanceIs(workspace, TABLE_DIR, filesDigest, maxEntriesPerDailyFile)) return;
@@ -54,13 +57,7 @@ export async function refreshGovernance(workspace: string, maxEntriesPerDailyFil
   writeGovernance(workspace, TABLE_DIR, filesDigest, maxEntriesPerDailyFile, summary);
 }
 
-/**
- * What `mem status` shows of the entries: the stored summary while it describes memory/ as it is now
- * under this limit, else the same summary computed in memory. Its `conflicts` may be only the first 3
- * unless `allConflicts`. Writes nothing.
- */
-export async function readGovernance(workspace: string, opts: { maxEntriesPerDailyFile: number; allConflicts: boolean }): Promise<GovernanceSummary> {
-  const listed = statedMemoryFiles(workspace);
-  const had = readStoredGovernance(workspace, TABLE_DIR, filesDigestOf(listed), opts.maxEntriesPerDailyFile, opts.allConflicts);
-  return had ?? (await compute(workspace, listed, opts.maxEntriesPerDailyFile)).summary;
+/** The summary of memory/ as it is now, computed (`mem status` when the stored one is stale). Writes nothing. */
+export async function computeGovernance(workspace: string, listed: StatedMemoryFile[], maxEntriesPerDailyFile: number): Promise<GovernanceSummary> {
+  return (await compute(workspace, listed, maxEntriesPerDailyFile)).summary;
 }

@@ -14,10 +14,20 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { writeDerivedFile } from '../write/atomic.js';
-import { isConflictList, isSummary, type GovernanceSummary } from './governance-summary.js';
+import type { Conflict } from './active-conflicts.js';
+import type { GovernanceSummary } from './governance-summary.js';
 import type { StatedMemoryFile } from './heads-store.js';
 
 const LAYOUT = 2;
+
+/** A summary as JSON gave it back, checked before it is trusted (here, not in governance-summary.ts: reading one loads no lint). */
+const isConflictList = (c: unknown): c is Conflict[] => Array.isArray(c) && c.every((k) => k && typeof k.reason === 'string' && Array.isArray(k.ids) && k.ids.every((id: unknown) => typeof id === 'string'));
+
+function isSummary(x: unknown): x is GovernanceSummary {
+  const v = x as Partial<GovernanceSummary> | undefined;
+  return !!v && typeof v.lint === 'number' && typeof v.conflictCount === 'number' && isConflictList(v.conflicts) && isConflictList(v.suspected)
+    && Array.isArray(v.dailyEntries) && v.dailyEntries.every((d) => d && typeof d.path === 'string' && typeof d.value === 'number');
+}
 const FILE = 'governance.json';
 const LIST = 'governance-conflicts.json';
 const OWN_LINT = 'governance-lint.json';

@@ -11,7 +11,11 @@ import { crossProblemCount } from './lint.js';
 import type { EntryRecord } from './store.js';
 
 export interface GovernanceSummary {
-  /** Each daily file holding entries, with how many, in file order. */
+  /**
+   * The daily files over the limit and the (first) fullest one, with how many entries, in file order:
+   * all the dailyEntries check shows (its value is the largest count, its files those over the limit),
+   * and a stored summary of 10,000 files stays small (it is read by every `mem status`).
+   */
   dailyEntries: Array<{ path: string; value: number }>;
   /** Every certain conflict, or only the first 3 when read without the list (governance-store.ts). */
   conflicts: Conflict[];
@@ -34,14 +38,12 @@ export function summarize(files: SummaryFile[], opts: { maxEntriesPerDailyFile: 
   const perDaily = new Map<string, number>();
   for (const r of records) if (DAILY_FILE.test(r.file)) perDaily.set(r.file, (perDaily.get(r.file) ?? 0) + 1);
   const own = files.reduce((n, f) => n + f.ownLint, 0);
-  return { dailyEntries: [...perDaily].map(([path, value]) => ({ path, value })), conflicts, conflictCount: conflicts.length, suspected, lint: own + crossProblemCount(records, opts) };
-}
-
-/** A summary as JSON gave it back, checked before it is trusted. */
-export const isConflictList = (c: unknown): c is Conflict[] => Array.isArray(c) && c.every((k) => k && typeof k.reason === 'string' && Array.isArray(k.ids) && k.ids.every((id: unknown) => typeof id === 'string'));
-
-export function isSummary(x: unknown): x is GovernanceSummary {
-  const v = x as Partial<GovernanceSummary> | undefined;
-  return !!v && typeof v.lint === 'number' && typeof v.conflictCount === 'number' && isConflictList(v.conflicts) && isConflictList(v.suspected)
-    && Array.isArray(v.dailyEntries) && v.dailyEntries.every((d) => d && typeof d.path === 'string' && typeof d.value === 'number');
+  let fullest = [...perDaily.values()].reduce((m, n) => Math.max(m, n), 0);
+  const shown = [...perDaily].filter(([, n]) => {
+    if (n > opts.maxEntriesPerDailyFile) return true;
+    if (n !== fullest) return false;
+    fullest = Infinity; // the first fullest only
+    return true;
+  });
+  return { dailyEntries: shown.map(([path, value]) => ({ path, value })), conflicts, conflictCount: conflicts.length, suspected, lint: own + crossProblemCount(records, opts) };
 }
