@@ -28,14 +28,19 @@ async function parsedEveryFile(ws: string) {
   return { conflicts, suspected, lint: lintEntries(records, files, { maxEntriesPerDailyFile: 300 }).length };
 }
 
+/** What parsing every file gives too: the entry checks, without the fullest daily file and the longest summary. */
+const entriesPart = (x: object) => ({ ...x, daily: undefined, summaryLines: undefined });
+
 async function shown(ws: string, env?: Record<string, string>) {
   const r = await mem(['-C', ws, '--json', 'status'], { env });
   const g = JSON.parse(r.stdout).governance as { checks: { name: string; value: number; message: string }[]; conflicts: unknown[]; suspectedConflicts: unknown[] };
-  return { conflicts: g.conflicts, suspected: g.suspectedConflicts, lint: g.checks.find((c) => c.name === 'lint')!.value, daily: g.checks.find((c) => c.name === 'dailyEntries')!.value };
+  return { conflicts: g.conflicts, suspected: g.suspectedConflicts, lint: g.checks.find((c) => c.name === 'lint')!.value, daily: g.checks.find((c) => c.name === 'dailyEntries')!.value, summaryLines: g.checks.find((c) => c.name === 'summaryLines')!.value };
 }
 
 test('status governance: stored, stale after a hand edit, and without .mem/ it equals parsing every file', async (t) => {
   const ws = workspace(t, {
+    'second-brain/summaries/2026-11-20-wrapup.md': 'one\ntwo\nthree\n',
+    'second-brain/summaries/2026-11-21-wrapup.md': 'one\ntwo',
     [`memory/${D}.md`]: daily(D, [
       entry({ id: 'DECISION-20261120-cache-in-redis', title: 'Cache sessions in Redis for the shop', date: D, fields: { key: 'decision:shop:cache', conclusion: 'sessions cached in Redis' } }),
       entry({ id: 'DECISION-20261120-cache-in-memcached', title: 'Cache sessions in Memcached for the shop', date: D, fields: { key: 'decision:shop:cache', conclusion: 'sessions cached in Memcached' } }),
@@ -49,7 +54,7 @@ test('status governance: stored, stale after a hand edit, and without .mem/ it e
   const stored = join(ws, '.mem', 'entries', 'governance.json');
   assert.ok(existsSync(join(ws, '.mem', 'entries', 'stamps.json')) && !existsSync(stored), 'mem index stores the table, not the summary');
   const indexedOnly = await parsedEveryFile(ws);
-  assert.deepEqual({ ...(await shown(ws)), daily: undefined }, { ...indexedOnly, daily: undefined }, 'without a stored summary status computes it');
+  assert.deepEqual(entriesPart(await shown(ws)), entriesPart(indexedOnly), 'without a stored summary status computes it');
   // A job that writes Markdown (here remember) stores the summary after its append.
   const remember = (text: string) => memOk(['-C', ws, '--now', `${E}T12:00:00Z`, 'remember', text, '--scope', 'global']);
   await remember('The shop runs on Node 22');
@@ -59,8 +64,12 @@ test('status governance: stored, stale after a hand edit, and without .mem/ it e
   const rec = loadRecorder(tempDir(t, 'memfold-status-hook-'));
   const fromStore = await shown(ws, rec.env);
   assert.doesNotMatch(rec.take(), /node_modules\/luxon\//, 'a stored summary is read without the lint code (luxon)');
-  assert.deepEqual({ ...fromStore, daily: undefined }, { ...expected, daily: undefined });
-  assert.equal(fromStore.daily, 5);
+  assert.deepEqual(entriesPart(fromStore), entriesPart(expected));
+  assert.deepEqual([fromStore.daily, fromStore.summaryLines], [5, 3], 'the fullest daily file, the longest summary');
+  assert.ok(existsSync(join(ws, '.mem', 'entries', 'summary-lines.json')), 'the summaries\' line counts are stored with it');
+  // A summary edited since: its stored count is stale and it is read again (4 lines, the last without a newline).
+  appendFileSync(join(ws, 'second-brain', 'summaries', '2026-11-21-wrapup.md'), '\nthree\nfour');
+  assert.equal((await shown(ws)).summaryLines, 4);
   // The screen counts the conflicts from the stored summary without reading their list.
   assert.match((await mem(['-C', ws, 'status'])).stdout, new RegExp(`WARN ${expected.conflicts.length} conflicting active entry (pair|groups): ${expected.conflicts[0]!.reason}`));
 
@@ -69,7 +78,7 @@ test('status governance: stored, stale after a hand edit, and without .mem/ it e
   appendFileSync(join(ws, 'memory', `${E}.md`), '\n' + entry({ id: 'DECISION-20261121-cache-in-process', title: 'Cache in process', date: E, fields: { key: 'decision:shop:cache', retracts: 'NOTE-20261101-missing' } }));
   const edited = await parsedEveryFile(ws);
   assert.notDeepEqual(edited, expected);
-  assert.deepEqual({ ...(await shown(ws)), daily: undefined }, { ...edited, daily: undefined }, 'the hand edit is in the next status');
+  assert.deepEqual(entriesPart(await shown(ws)), entriesPart(edited), 'the hand edit is in the next status');
   assert.equal(statSync(stored).mtimeMs, mtime, 'status never writes the summary');
   await memOk(['-C', ws, 'index']);
   assert.equal(statSync(stored).mtimeMs, mtime, 'nor does mem index');
@@ -79,7 +88,7 @@ test('status governance: stored, stale after a hand edit, and without .mem/ it e
   const again = await parsedEveryFile(ws);
   assert.deepEqual(JSON.parse(readFileSync(stored, 'utf8')).summary.lint, again.lint);
   const indexed = await shown(ws);
-  assert.deepEqual({ ...indexed, daily: undefined }, { ...again, daily: undefined });
+  assert.deepEqual(entriesPart(indexed), entriesPart(again));
   rmSync(join(ws, '.mem'), { recursive: true, force: true });
   assert.deepEqual(await shown(ws), indexed);
   assert.ok(!existsSync(join(ws, '.mem', 'entries')), 'status left no table behind');
