@@ -1,7 +1,9 @@
 /**
  * The long-lived `mem mcp` keeps the files it parsed for whole entries (entries/table-store.ts
  * wholeRecords) under the stamp it read them with: a hand edit that keeps the file's size is in the
- * next memory_get and memory_context, before `mem index` stores the table again and after.
+ * next memory_get and memory_context, before `mem index` stores the table again and after. It also
+ * keeps the table's buckets it parsed (entries/kept-files.ts) under their file's stamp: after an edit
+ * that moves the entry down and `mem index`, memory_get gives its new lines, not the kept bucket's.
  */
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -43,4 +45,11 @@ test('mem mcp: a same-size hand edit is in the next memory_get and memory_contex
     assert.match(after.get, /PostgreSQL 17/, when);
     assert.match(after.context, /PostgreSQL 17/, when);
   }
+  const lines = async () => { const g = await call('memory_get', { id: ID }); return [g.startLine, g.endLine]; };
+  const [start, end] = await lines();
+  const above = `${entry({ id: 'NOTE-20261120-first', title: 'A note above it', date: '2026-11-20', fields: { conclusion: 'first' } })}\n`;
+  writeFileSync(file, readFileSync(file, 'utf8').replace('\n## ', `\n${above}## `));
+  await memOk(['-C', ws, 'index']);
+  const shift = above.split('\n').length - 1;
+  assert.deepEqual(await lines(), [start + shift, end + shift], 'the entry moved down, as the rewritten bucket says');
 });

@@ -15,6 +15,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { writeDerivedFile } from '../write/atomic.js';
 import { readIdIndex, refreshHeads, statedMemoryFiles, type ScopeOf, type StatedMemoryFile } from './heads-store.js';
+import { parsedFile } from './kept-files.js';
 import { parseFile, parsedNow } from './parsed-files.js';
 import type { EntryRecord } from './store.js';
 import { isRow, rowOf, TABLE_FIELDS, tableRecord, type Row } from './table.js';
@@ -36,19 +37,23 @@ function bucketOf(p: string): number {
 
 const bucketFile = (workspace: string, b: number) => path.join(workspace, TABLE_DIR, `b${String(b).padStart(2, '0')}.json`);
 
-/** Bucket `b` as stored, or empty when missing, damaged or of another layout. */
+/** Bucket `b` as stored, or empty when missing, damaged or of another layout; kept by a long-lived process (kept-files.ts). Never changed by a caller. */
 function readBucket(workspace: string, b: number): Bucket {
   try {
-    const v = JSON.parse(fs.readFileSync(bucketFile(workspace, b), 'utf8')) as { layout?: unknown; files?: unknown };
-    if (v?.layout !== LAYOUT || !v.files || typeof v.files !== 'object') return {};
-    const out: Bucket = {};
-    for (const [p, s] of Object.entries(v.files as Record<string, unknown>)) {
-      if (Array.isArray(s) && s.length === 4 && [0, 1, 2].every((i) => typeof s[i] === 'number') && Array.isArray(s[3]) && s[3].every(isRow)) out[p] = s as Stamped;
-    }
-    return out;
+    return parsedFile(bucketFile(workspace, b), parseBucket);
   } catch {
     return {};
   }
+}
+
+function parseBucket(text: string): Bucket {
+  const v = JSON.parse(text) as { layout?: unknown; files?: unknown };
+  if (v?.layout !== LAYOUT || !v.files || typeof v.files !== 'object') return {};
+  const out: Bucket = {};
+  for (const [p, s] of Object.entries(v.files as Record<string, unknown>)) {
+    if (Array.isArray(s) && s.length === 4 && [0, 1, 2].every((i) => typeof s[i] === 'number') && Array.isArray(s[3]) && s[3].every(isRow)) out[p] = s as Stamped;
+  }
+  return out;
 }
 
 /** A memory file's entries: rows from the table where its stamp matches, else records parsed from the file. */
