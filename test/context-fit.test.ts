@@ -1,14 +1,14 @@
 /**
- * Fitting a pack to its budget on estimates (src/context/pack.ts) chooses what counting the whole
+ * Fitting a pack to its budget on estimates (src/pack/fit.ts) chooses what counting the whole
  * pack exactly at every step chose (the quadratic way it replaced, kept here as the reference):
  * the same items in the same forms, for budgets from far too small to roomy, and never over budget.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { fitPack } from '../src/context/pack.js';
-import { renderPack, type PackHeadings, type PackItem } from '../src/context/render.js';
-import type { Layers } from '../src/context/select.js';
-import { countTokens } from '../src/context/tokens.js';
+import { fitPack } from '../src/pack/fit.js';
+import { renderPack, type PackHeadings, type PackItem } from '../src/pack/render.js';
+import type { Layers } from '../src/pack/select.js';
+import { countTokens } from '../src/pack/tokens.js';
 import { TABLE_FIELDS, tableRecord, type Row } from '../src/entries/table.js';
 
 function reference(layers: Layers, budget: number, h: PackHeadings): PackItem[] {

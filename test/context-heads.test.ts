@@ -2,18 +2,20 @@
  * The entry table's in-force heads (src/entries/heads.ts): a pack selected from a scope's heads and
  * global's is the pack selected from every entry, for every scope, over entries with supersedes
  * chains, retractions, shared keys, done tasks, core weights, unconfirmed agent statements and
- * MEMORY.md citations of old versions; and `mem context` reads the heads and `mem get` the id index, not the whole
- * table, until a memory file changes.
+ * MEMORY.md citations of old versions; and `mem context` takes the pack `mem index` kept ready (no
+ * tokenizer), else reads the heads, and `mem get` the id index, not the whole table, until a memory
+ * file changes.
  */
 import assert from 'node:assert/strict';
-import { appendFileSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { buildHeads, HEAD_DEPTH, headsFor } from '../src/entries/heads.js';
 import type { EntryRecord } from '../src/entries/store.js';
 import { TABLE_FIELDS, tableRecord, type Row } from '../src/entries/table.js';
-import { LIMITS, selectLayers, type Layers } from '../src/context/select.js';
-import { mem, memOk } from './helpers/cli.js';
+import { LIMITS, selectLayers, type Layers } from '../src/pack/select.js';
+import { mem, memOk, tempDir } from './helpers/cli.js';
+import { loadRecorder } from './helpers/loaded.js';
 import { daily, entry, workspace } from './fixtures/governance/workspace.js';
 
 /** A small seeded PRNG (mulberry32), so a failure names a seed that reproduces it. */
@@ -95,7 +97,24 @@ test('mem context chooses from the heads mem index wrote and mem get looks ids u
   });
   const packIds = async () => JSON.parse((await memOk(['-C', ws, 'context', '--scope', 'project:shop', '--json'])).stdout).items.map((i: { id: string }) => i.id);
   await memOk(['-C', ws, 'index']);
-  assert.deepEqual(await packIds(), [RULE]);
+  const rec = loadRecorder(tempDir(t, 'memfold-ready-pack-'));
+  const context = async () => {
+    const r = await memOk(['-C', ws, 'context', '--scope', 'project:shop', '--json'], { env: rec.env });
+    return { pack: JSON.parse(r.stdout) as { text: string; tokens: number; items: Array<{ id: string }> }, loaded: rec.take() };
+  };
+  // The pack kept ready by mem index: taken whole, counted without the tokenizer.
+  const ready = await context();
+  assert.deepEqual(ready.pack.items.map((i) => i.id), [RULE]);
+  assert.doesNotMatch(ready.loaded, /node_modules\/gpt-tokenizer\//, 'the ready pack needs no tokenizer');
+  const packs = join(ws, '.mem', 'entries', 'packs');
+  const tampered = readdirSync(packs).filter((f) => f.startsWith('s-'));
+  for (const f of tampered) writeFileSync(join(packs, f), readFileSync(join(packs, f), 'utf8').replaceAll('Deploy on Tuesdays', 'Deploy on Fridays'));
+  assert.match((await context()).pack.text, /Deploy on Fridays/, 'the pack came from .mem/entries/packs');
+  // Without it, the same pack and the same count, from the heads and the tokenizer.
+  rmSync(packs, { recursive: true });
+  const counted = await context();
+  assert.match(counted.loaded, /node_modules\/gpt-tokenizer\//);
+  assert.deepEqual(counted.pack, ready.pack);
   // The heads name the rule's scope: moved to another project there, the pack no longer holds it.
   const dir = join(ws, '.mem', 'entries', 'heads');
   for (const f of readdirSync(dir)) writeFileSync(join(dir, f), readFileSync(join(dir, f), 'utf8').replaceAll('"project:shop"', '"project:elsewhere"'));
@@ -108,4 +127,28 @@ test('mem context chooses from the heads mem index wrote and mem get looks ids u
   appendFileSync(join(ws, 'memory', `${D}.md`), '\n');
   assert.deepEqual(await packIds(), [RULE]);
   assert.match((await memOk(['-C', ws, 'get', RULE])).stdout, /## Rule: Deploy on Tuesdays/);
+});
+
+test('mem get of an exact id reads the files the id index names as they are now, without the rest of memory/', async (t) => {
+  const A = '2026-11-20';
+  const B = '2026-11-21';
+  const RULE = 'RULE-20261120-deploy-on-tuesdays';
+  const rule = (title: string, date: string) => entry({ id: RULE, title, date, fields: { conclusion: 'deploys happen on Tuesdays only', scope: 'project:shop' } });
+  const ws = workspace(t, { [`memory/${A}.md`]: daily(A, [rule('Deploy on Tuesdays', A)]), [`memory/${B}.md`]: daily(B, []) });
+  await memOk(['-C', ws, 'index']);
+  // A hand edit of the named file is read as it is now.
+  const fileA = join(ws, 'memory', `${A}.md`);
+  writeFileSync(fileA, readFileSync(fileA, 'utf8').replace('## Rule: Deploy on Tuesdays', '## Rule: Deploy on Tuesdays only'));
+  const got = await memOk(['-C', ws, 'get', RULE]);
+  assert.match(got.stdout, /## Rule: Deploy on Tuesdays only/);
+  // The same id added by hand to a file the index does not name for it: not read (lint reports it), no warning.
+  appendFileSync(join(ws, 'memory', `${B}.md`), `\n${rule('Deploy on Wednesdays', B)}`);
+  const quick = await memOk(['-C', ws, 'get', RULE]);
+  assert.doesNotMatch(quick.stderr, /share id/);
+  // A typed prefix reads every file, and sees both.
+  const typed = await memOk(['-C', ws, 'get', RULE.toLowerCase()]);
+  assert.match(typed.stderr, /2 entries share id/);
+  // Moved out of the file the index names: every file is read.
+  writeFileSync(fileA, daily(A, []));
+  assert.match((await memOk(['-C', ws, 'get', RULE])).stdout, /## Rule: Deploy on Wednesdays/);
 });

@@ -5,7 +5,7 @@
  * the ES-module CLI.
  */
 import assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { fastRoute } from '../src/cli/fast-args.js';
@@ -71,7 +71,7 @@ test('fast and full CLI answer alike for get, trace, context and status, errors 
   assert.notEqual((await both([...base, 'get', RULE])).code, 0);
 });
 
-test('a fast get, context, trace and status load no commander, zod or ES-module CLI', async (t) => {
+test('a fast get, context, trace and status load no commander, zod or ES-module CLI; get and context without --now no luxon or lock library', async (t) => {
   const ws = fixture(t);
   const rec = loadRecorder(tempDir(t, 'memfold-read-hook-'));
   for (const args of [['get', RULE], ['context', '--scope', 'project:shop'], ['trace', OLD], ['status']]) {
@@ -82,7 +82,14 @@ test('a fast get, context, trace and status load no commander, zod or ES-module 
     if (args[0] === 'status') assert.doesNotMatch(loaded, /dist\/cli\/read\.cjs|node_modules\/(gray-matter|proper-lockfile)\//, 'status: nothing of the read bundle, no transcript reader or lock library');
     assert.doesNotMatch(loaded, /dist\/cli\/(entry|main)\.js/, `${args[0]}: not by the ES-module CLI`);
     for (const pkg of ['commander', 'zod']) assert.doesNotMatch(loaded, new RegExp(`node_modules/${pkg}/`), `${args[0]} loaded ${pkg}`);
+    // Their moment is the clock's (core/instant.ts) and their one write an append to the use log.
+    if (args[0] === 'get' || args[0] === 'context') for (const pkg of ['luxon', 'proper-lockfile']) assert.doesNotMatch(loaded, new RegExp(`node_modules/${pkg}/`), `${args[0]} loaded ${pkg}`);
   }
+  // A given moment is parsed as every command parses one, and dates the use log.
+  const dated = await mem(['-C', ws, '--now', '2026-11-21T18:30:00Z', 'get', RULE], { env: rec.env });
+  assert.equal(dated.code, 0, dated.stderr);
+  assert.match(rec.take(), /node_modules\/luxon\//);
+  assert.match(readFileSync(join(ws, '.mem', 'usage.jsonl'), 'utf8').trim().split('\n').at(-1)!, /"t":"2026-11-21T18:30:00Z","kind":"access","via":"get"/);
 });
 
 test('mem --help off a terminal prints the text commander printed at build time, without loading commander', async (t) => {

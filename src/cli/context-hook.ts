@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import { loadConfig } from '../config/load.js';
 import { describeError, MemError } from '../core/errors.js';
 import { nowText } from '../core/now-text.js';
-import { resolveNow } from '../core/time.js';
+import { readInstant } from '../core/instant.js';
 import { HOOK_HOSTS, HOOK_INPUT_LIMIT, isHookEvent, isHookHost, parseHookInput, promptQuery, type HookInput } from '../context/hook-input.js';
 import { outputFor } from '../terminal/output.js';
 import { locateWorkspace } from '../workspace/locate.js';
@@ -60,12 +60,13 @@ async function answer(o: HookOptions, g: GlobalOptions): Promise<string> {
   const loaded = loadConfig(workspace);
   const out = outputFor(g);
   for (const w of loaded.warnings) out.warn(w);
-  const now = resolveNow(nowText(g), loaded.zone);
-  const { buildContext, checkBudget, DEFAULT_BUDGET } = await import('../context/run.js');
+  const at = await readInstant(nowText(g), loaded.zone);
+  const { buildContext, checkBudget } = await import('../context/run.js');
+  const { DEFAULT_BUDGET } = await import('../pack/fit.js');
   const prompt = input.event === 'UserPromptSubmit';
   if (prompt && !input.prompt?.trim()) return '';
   const r = await buildContext({
-    workspace, loaded, now, cwd: folder, scope: o.scope, via: `hook:${o.host}:${input.event}`,
+    workspace, loaded, at, cwd: folder, scope: o.scope, via: `hook:${o.host}:${input.event}`,
     budget: checkBudget(o.budget ?? (prompt ? PROMPT_BUDGET : DEFAULT_BUDGET)),
     ...(prompt ? { query: promptQuery(input.prompt!), queryOnly: true } : {}),
   });

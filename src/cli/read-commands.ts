@@ -4,17 +4,17 @@
  * bytes by construction. The configuration is read by loadConfigLean (zod only when its quick check
  * is unsure), so neither path pays for zod on a plainly valid configuration.
  */
-import type { DateTime } from 'luxon';
 import type { LoadedConfig } from '../config/load.js';
 import { loadConfigLean } from '../config/lean.js';
 import { MemError } from '../core/errors.js';
 import { nowText } from '../core/now-text.js';
-import { resolveNow } from '../core/time.js';
+import { readInstant, type Instant } from '../core/instant.js';
 import { resolveIdOrThrow } from '../entries/id-resolve.js';
 import { entryJson } from '../entries/json.js';
-import { readEntryTable, readIdLookup } from '../entries/table-store.js';
-import { buildTrace, formatTrace, type Trace } from '../governance/trace.js';
-import { findLogLines, type LogHit } from '../governance/weekly-log.js';
+import type { EntryRecord } from '../entries/store.js';
+import { entriesWithId, readEntryTable, readIdLookup } from '../entries/table-store.js';
+import type { Trace } from '../governance/trace.js';
+import type { LogHit } from '../governance/weekly-log.js';
 import { appendUsage } from '../runlog/usage-log.js';
 import { c, outputFor, type Output } from '../terminal/output.js';
 import { locateWorkspace } from '../workspace/locate.js';
@@ -23,7 +23,7 @@ import type { GlobalOptions } from './context.js';
 interface ReadContext {
   workspace: string;
   loaded: LoadedConfig;
-  now: DateTime;
+  at: Instant;
   out: Output;
 }
 
@@ -34,26 +34,37 @@ export async function readContext(g: GlobalOptions, opts: { schedule?: boolean }
   const workspace = locateWorkspace(g.workspace);
   const loaded = await loadConfigLean(workspace, process.env, opts);
   for (const w of loaded.warnings) out.warn(w);
-  return { workspace, loaded, now: resolveNow(nowText(g), loaded.zone), out };
+  return { workspace, loaded, at: await readInstant(nowText(g), loaded.zone), out };
 }
 
 /** `typed`: the exact id, the id in another case, or a prefix only one id has (entries/id-resolve.ts). */
 export async function getCommand(typed: string, g: GlobalOptions): Promise<void> {
-  const { workspace, now, out } = await readContext(g);
+  const { workspace, at, out } = await readContext(g);
+  const { id, found } = await entriesFor(workspace, typed);
+  const r = found[0]!;
+  if (found.length > 1) out.warn(`${found.length} entries share id ${id}; showing the first (run "mem lint")`);
+  out.json(entryJson(r));
+  out.result(`${c.dim(`${r.file}:${r.block.startLine}-${r.block.endLine}`)}\n${r.block.raw.trimEnd()}`);
+  const warning = await appendUsage(workspace, at.utc, 'access', 'get', [id]);
+  if (warning) out.info(warning);
+}
+
+/** The entries `typed` names, whole: from the files the id index names when it is an id they hold, else from every file. */
+async function entriesFor(workspace: string, typed: string): Promise<{ id: string; found: EntryRecord[] }> {
+  const quick = await entriesWithId(workspace, typed);
+  if (quick) return { id: typed, found: quick };
   const table = await readIdLookup(workspace);
   // Every id is read only when the typed one is not exact (entries/id-resolve.ts).
   const id = table.withId(typed).length ? typed : resolveIdOrThrow(typed, table.ids());
   const found = table.withId(id);
-  const r = await table.whole(found[0]!);
-  if (found.length > 1) out.warn(`${found.length} entries share id ${id}; showing the first (run "mem lint")`);
-  out.json(entryJson(r));
-  out.result(`${c.dim(`${r.file}:${r.block.startLine}-${r.block.endLine}`)}\n${r.block.raw.trimEnd()}`);
-  const warning = await appendUsage(workspace, now, 'access', 'get', [id]);
-  if (warning) out.info(warning);
+  return { id, found: [await table.whole(found[0]!), ...found.slice(1)] };
 }
 
 /** The trace of the entry `typed` names (as `mem get` resolves it) with the weekly-log lines of every entry in its chain (shared with the MCP tool). */
 export async function traceOf(workspace: string, typed: string): Promise<Trace> {
+  // Loaded here, not with get and context: lint (by way of conflicts) loads luxon.
+  const { buildTrace } = await import('../governance/trace.js');
+  const { findLogLines } = await import('../governance/weekly-log.js');
   // A chain needs only the table's fields (entries/table.ts): no daily file is parsed unless it changed.
   const { records } = await readEntryTable(workspace);
   const id = resolveIdOrThrow(typed, records.map((r) => r.id));
@@ -68,7 +79,7 @@ export async function traceCommand(id: string, g: GlobalOptions): Promise<void> 
   const { workspace, out } = await readContext(g);
   const t = await traceOf(workspace, id);
   out.json(t);
-  out.result(formatTrace(t));
+  out.result((await import('../governance/trace.js')).formatTrace(t));
 }
 
 export interface ContextFlags {
@@ -84,9 +95,9 @@ export interface ContextFlags {
 export async function contextCommand(o: ContextFlags, g: GlobalOptions): Promise<void> {
   if (o.hook !== undefined) return (await import('./context-hook.js')).runContextHook({ host: o.hook, budget: o.budget, scope: o.scope }, g);
   if (o.format !== 'md' && o.format !== 'json') throw new MemError('USAGE', `--format "${o.format}" is not one of md, json`);
-  const { workspace, loaded, now, out } = await readContext(g);
+  const { workspace, loaded, at, out } = await readContext(g);
   const { buildContext, checkBudget } = await import('../context/run.js');
-  const r = await buildContext({ workspace, loaded, now, scope: o.scope, query: o.query, budget: checkBudget(o.budget ?? '2000'), cwd: process.cwd(), via: 'context', ...(o.evidence ? { evidence: true } : {}) });
+  const r = await buildContext({ workspace, loaded, at, scope: o.scope, query: o.query, budget: checkBudget(o.budget ?? '2000'), cwd: process.cwd(), via: 'context', ...(o.evidence ? { evidence: true } : {}) });
   for (const w of r.warnings) out.info(w);
   out.info(`context: ${r.items.length} items, ${r.tokens} of ${r.budget} tokens (${r.tokenizer}), scope ${r.scope}`);
   if (g.json || o.format === 'json') process.stdout.write(JSON.stringify(r, null, 2) + '\n');

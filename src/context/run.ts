@@ -5,28 +5,30 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { DateTime } from 'luxon';
 import type { LoadedConfig } from '../config/load.js';
 import { MemError } from '../core/errors.js';
+import type { Instant } from '../core/instant.js';
 import { headsFor } from '../entries/heads.js';
 import { readHeads, withScopes } from '../entries/heads-store.js';
 import type { EntryRecord } from '../entries/store.js';
-import { pinnedText, readCurrentMemory } from '../governance/memory-md.js';
+import { pinnedText, readCurrentMemory } from '../entries/memory-md.js';
 import { scopeOfFolder } from '../scope/scope-of.js';
 import { entryScopes, mappingKey } from '../scope/session-scope.js';
 import { readEntryTable, TABLE_DIR, wholeRecords } from '../entries/table-store.js';
 import { redactSecrets } from '../secrets/secrets.js';
 import { appendUsage } from '../runlog/usage-log.js';
-import { fitPack } from './pack.js';
-import { LIMITS, selectLayers, type Layers } from './select.js';
-import { countTokens, TOKENIZER } from './tokens.js';
+import { DEFAULT_BUDGET, fitPack } from '../pack/fit.js';
+import { readReadyPack } from '../pack/pack-cache.js';
+import { pieceCounter } from '../pack/pieces.js';
+import { LIMITS, selectLayers, type Layers } from '../pack/select.js';
+import { countTokens, TOKENIZER } from '../pack/tokens.js';
 
-export const DEFAULT_BUDGET = 2000;
 
 export interface ContextRequest {
   workspace: string;
   loaded: LoadedConfig;
-  now: DateTime;
+  /** The moment the read is dated and logged at. */
+  at: Instant;
   scope?: string;
   query?: string;
   budget?: number;
@@ -99,7 +101,7 @@ export async function buildContext(req: ContextRequest): Promise<ContextResult> 
   if (query) {
     const { runSearch } = await import('../search/index.js');
     const { response, notices } = await runSearch({
-      workspace: req.workspace, query, k: 20, deep: false, filters: {}, today: req.now.toISODate() ?? '',
+      workspace: req.workspace, query, k: 20, deep: false, filters: {}, today: req.at.day,
       extraPaths: req.loaded.config.extraPaths, search: req.loaded.config.search,
     });
     warnings.push(...notices);
@@ -107,22 +109,25 @@ export async function buildContext(req: ContextRequest): Promise<ContextResult> 
   }
   const memoryText = await fs.promises.readFile(path.join(req.workspace, 'MEMORY.md'), 'utf8').catch(() => undefined);
   const memory = readCurrentMemory(memoryText);
-  const chosen = await choose(req, scope, memory.citedIds, hitIds, query);
-  const toWhole = wholeRecords(req.workspace);
+  // Without a query, the pack kept ready by the last refresh when it is current (pack/pack-cache.ts).
+  const ready = query ? undefined : readReadyPack(req.workspace, TABLE_DIR, mappingKey(req.loaded.config.scopes), scope, memoryText);
+  const chosen = ready?.layers ?? (await choose(req, scope, memory.citedIds, hitIds, query));
+  const toWhole = ready ? async (r: EntryRecord) => r : wholeRecords(req.workspace);
   const whole = (list: EntryRecord[]) => Promise.all(list.map(toWhole));
   const layers = req.queryOnly
     ? { core: [], scope: [], query: await whole(chosen.query) }
     : { core: await whole(chosen.core), scope: await whole(chosen.scope), query: await whole(chosen.query) };
   const pinned = req.queryOnly ? '' : pinnedText(memoryText);
   const evidence = req.evidence ? await (await import('./evidence.js')).evidenceFor(layers.query, req.workspace, req.loaded, warnings) : undefined;
-  const pack = fitPack(layers, budget, { scope, ...(query ? { query } : {}), ...(pinned ? { pinned } : {}) }, countTokens, evidence);
+  const count = ready ? pieceCounter(ready.counts, countTokens) : countTokens;
+  const pack = fitPack(layers, budget, { scope, ...(query ? { query } : {}), ...(pinned ? { pinned } : {}) }, count, evidence);
   // The titles go to the agent with the pack, through the same secret gate as its text (render.ts).
   const items: ContextItem[] = pack.items.map((i) => ({
     layer: i.layer, form: i.form, id: i.record.id, kind: i.record.entry.kind, title: redactSecrets(i.record.entry.title).text,
     path: i.record.file, startLine: i.record.block.startLine, endLine: i.record.block.endLine, ...(i.evidence ? { evidence: i.evidence } : {}),
   }));
   if (pack.overBudget) warnings.push(`the core rules alone take ${pack.tokens} tokens, over the budget of ${budget}; they are included whole`);
-  const logged = await appendUsage(req.workspace, req.now, 'traverse', req.via, items.map((i) => i.id));
+  const logged = await appendUsage(req.workspace, req.at.utc, 'traverse', req.via, items.map((i) => i.id));
   if (logged) warnings.push(logged);
   return {
     budget, tokens: pack.tokens, tokenizer: TOKENIZER, overBudget: pack.overBudget, scope, scopeFrom: req.scope?.trim() ? 'option' : 'cwd',

@@ -25,7 +25,7 @@ import { isRow } from './table.js';
 /** The entry's scope when it has none written (its session's), or undefined. */
 export type ScopeOf = (entry: Entry) => string | undefined;
 
-const LAYOUT = 1;
+const LAYOUT = 2;
 const DIR = 'heads';
 
 export interface StatedMemoryFile {
@@ -81,27 +81,44 @@ function readScope(dir: string, scope: string, digest: string): HeadRow[] | unde
   return v?.digest === digest && Array.isArray(v.rows) && v.rows.every((x) => Array.isArray(x) && typeof x[0] === 'string' && isRow(x[1])) ? (v.rows as HeadRow[]) : undefined;
 }
 
+/** Heads that describe memory/ as it is now: their digest, the scopes they hold and MEMORY.md's ids followed to their ends. */
+export interface CurrentHeads {
+  digest: string;
+  scopes: string[];
+  cited: Heads['cited'];
+}
+
+/** The heads' meta when they describe memory/ as it is now under this scope mapping (one listing of memory/); else undefined. */
+export function currentHeads(workspace: string, tableDir: string, mappingKey: string): CurrentHeads | undefined {
+  const meta = readMeta(path.join(workspace, tableDir, DIR));
+  return meta && meta.digest === digestOf(filesDigestOf(statedMemoryFiles(workspace)), mappingKey) ? meta : undefined;
+}
+
+/** The rows of global's heads and of `scope`'s, from heads `current` gave; undefined when a file is missing or of another build. */
+export function headRows(workspace: string, tableDir: string, current: CurrentHeads, scope: string | undefined): HeadRow[] | undefined {
+  const rows: HeadRow[] = [];
+  for (const key of new Set(['global', ...(scope?.trim() ? [scopeKey(scope)] : [])])) {
+    if (!current.scopes.includes(key)) continue;
+    const got = readScope(path.join(workspace, tableDir, DIR), key, current.digest);
+    if (!got) return undefined;
+    rows.push(...got);
+  }
+  return rows;
+}
+
 /**
  * The heads of global and of `scope` and MEMORY.md's ids, when they describe memory/ as it is now
  * under this scope mapping; else undefined.
  */
 export function readHeads(workspace: string, tableDir: string, mappingKey: string, scope: string | undefined): { rows: HeadRow[]; cited: Heads['cited'] } | undefined {
-  const dir = path.join(workspace, tableDir, DIR);
-  const meta = readMeta(dir);
-  if (!meta || meta.digest !== digestOf(filesDigestOf(statedMemoryFiles(workspace)), mappingKey)) return undefined;
-  const rows: HeadRow[] = [];
-  for (const key of new Set(['global', ...(scope?.trim() ? [scopeKey(scope)] : [])])) {
-    if (!meta.scopes.includes(key)) continue;
-    const got = readScope(dir, key, meta.digest);
-    if (!got) return undefined;
-    rows.push(...got);
-  }
-  return { rows, cited: meta.cited };
+  const current = currentHeads(workspace, tableDir, mappingKey);
+  const rows = current && headRows(workspace, tableDir, current, scope);
+  return rows && { rows, cited: current!.cited };
 }
 
-/** The id index: `ids-NN.json`, every id with the files holding it, bucketed by id, stamped with the files' digest. */
-const ID_BUCKETS = 16;
-const idBucketFile = (b: number) => `ids-${String(b).padStart(2, '0')}.json`;
+/** The id index: `ids-NNN.json`, every id with the files holding it, bucketed by id, stamped with the files' digest. */
+const ID_BUCKETS = 256;
+const idBucketFile = (b: number) => `ids-${String(b).padStart(3, '0')}.json`;
 
 function idBucketOf(id: string): number {
   let h = 0x811c9dc5;
@@ -116,11 +133,15 @@ export interface IdIndex {
   ids(): string[];
 }
 
-/** The id index, when it describes memory/ as it is now; else undefined. An id bucket written by another build reads as undefined. */
-export function readIdIndex(workspace: string, tableDir: string): IdIndex | undefined {
+/**
+ * The id index, when it describes memory/ as it is now; else undefined. An id bucket written by
+ * another build reads as undefined. `asBuilt`: as it was built, without listing memory/ to compare
+ * (for a caller that reads the files it names as they are now, entriesWithId in table-store.ts).
+ */
+export function readIdIndex(workspace: string, tableDir: string, asBuilt = false): IdIndex | undefined {
   const dir = path.join(workspace, tableDir, DIR);
   const meta = readMeta(dir);
-  if (!meta || meta.filesDigest !== filesDigestOf(statedMemoryFiles(workspace))) return undefined;
+  if (!meta || (!asBuilt && meta.filesDigest !== filesDigestOf(statedMemoryFiles(workspace)))) return undefined;
   const buckets = new Map<number, Record<string, string[]>>();
   const bucket = (b: number) => {
     if (!buckets.has(b)) {
@@ -150,9 +171,10 @@ export function withScopes(records: EntryRecord[], scopeOf: ScopeOf): EntryRecor
 /**
  * Rebuilds the heads when memory/, the scope mapping or the ids MEMORY.md names changed since they
  * were built. `recordsAt` gives every entry of the listed files from rows stamped as listed, or
- * undefined when the table is behind a file (the heads are then removed, not rebuilt).
+ * undefined when the table is behind a file (the heads are then removed, not rebuilt). Returns the
+ * heads as they now are, or undefined when there are none.
  */
-export function refreshHeads(workspace: string, dir: string, opts: { scopeOf: ScopeOf; mappingKey: string }, recordsAt: (files: StatedMemoryFile[]) => EntryRecord[] | undefined): void {
+export function refreshHeads(workspace: string, dir: string, opts: { scopeOf: ScopeOf; mappingKey: string }, recordsAt: (files: StatedMemoryFile[]) => EntryRecord[] | undefined): CurrentHeads | undefined {
   const files = statedMemoryFiles(workspace);
   const filesDigest = filesDigestOf(files);
   const digest = digestOf(filesDigest, opts.mappingKey);
@@ -165,11 +187,11 @@ export function refreshHeads(workspace: string, dir: string, opts: { scopeOf: Sc
   const cited = [...new Set(linkedIds(memoryText))];
   const heads = path.join(workspace, dir, DIR);
   const meta = readMeta(heads);
-  if (meta?.digest === digest && cited.every((id) => Object.hasOwn(meta.cited, id))) return;
+  if (meta?.digest === digest && cited.every((id) => Object.hasOwn(meta.cited, id))) return meta;
   const records = recordsAt(files);
   // The meta file goes first and last: a reader finds either no meta, or scope files of its digest.
   fs.rmSync(path.join(heads, META), { force: true });
-  if (!records) return;
+  if (!records) return undefined;
   const built = buildHeads(withScopes(records, opts.scopeOf), cited);
   fs.mkdirSync(heads, { recursive: true });
   for (const name of fs.readdirSync(heads)) fs.rmSync(path.join(heads, name), { force: true });
@@ -182,5 +204,7 @@ export function refreshHeads(workspace: string, dir: string, opts: { scopeOf: Sc
     if (held.at(-1) !== r.file) held.push(r.file);
   }
   ids.forEach((bucket, b) => writeDerivedFile(path.join(heads, idBucketFile(b)), JSON.stringify({ digest: filesDigest, ids: bucket })));
-  writeDerivedFile(path.join(heads, META), JSON.stringify({ layout: LAYOUT, digest, filesDigest, scopes: Object.keys(built.scopes), cited: built.cited } satisfies Meta));
+  const made: Meta = { layout: LAYOUT, digest, filesDigest, scopes: Object.keys(built.scopes), cited: built.cited };
+  writeDerivedFile(path.join(heads, META), JSON.stringify(made));
+  return made;
 }

@@ -6,7 +6,7 @@
  * behind; and, for every id MEMORY.md named when they were built, the entry in force at the end of
  * its chain.
  *
- * Invariant: every entry the pack's selection (context/select.ts) takes from all entries is among a
+ * Invariant: every entry the pack's selection (pack/select.ts) takes from all entries is among a
  * scope's heads and global's, and every head is in force among all entries, so selecting from the
  * heads gives the same pack (a test compares both). HEAD_DEPTH covers a kind group's limit plus
  * every core slot, which may take an entry of the group first.

@@ -2,7 +2,7 @@
  * Which of several active entries with one `key` is current (DESIGN §5): the newest (its `date`, else
  * the date in its daily file's name), then the higher confidence, then the later id. compound flips
  * the others to superseded (jobs/compound/conflicts.ts); until it runs, context packs already treat
- * them as replaced (context/select.ts), so both always agree on the winner.
+ * them as replaced (pack/select.ts), so both always agree on the winner.
  */
 import { getField } from './model.js';
 import type { EntryRecord } from './store.js';

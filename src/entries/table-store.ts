@@ -3,8 +3,7 @@
  * bucket files by path, each file's rows stamped with its size, mtime and ctime, and stamps.json
  * listing every stamp. `mem index`, the watcher, the daemon, the search server and every job that
  * writes Markdown refresh it through the index update (search/update.ts), rewriting only the buckets
- * whose files changed. It holds no lint count or conflict: what `mem status` shows of the entries is
- * governance-refresh.ts's, kept out of this module so the lean `mem index` loads no luxon for it.
+ * whose files changed. No lint count or conflict: status's summary is governance-refresh.ts's (no luxon here).
  *
  * Invariant: the table is never required and a read never writes it (DESIGN invariant 4). A read
  * stats every memory file and parses, in memory, each one the table lacks or holds with another
@@ -13,8 +12,10 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { isLink, outsideTarget } from '../core/outside-link.js';
+import { regularFile } from '../core/regular-file.js';
 import { writeDerivedFile } from '../write/atomic.js';
-import { readIdIndex, refreshHeads, statedMemoryFiles, type ScopeOf, type StatedMemoryFile } from './heads-store.js';
+import { readIdIndex, refreshHeads, statedMemoryFiles, type CurrentHeads, type ScopeOf, type StatedMemoryFile } from './heads-store.js';
 import { parsedFile } from './kept-files.js';
 import { parseFile, parsedNow } from './parsed-files.js';
 import type { EntryRecord } from './store.js';
@@ -105,6 +106,29 @@ export function wholeRecords(workspace: string): (r: EntryRecord) => Promise<Ent
 /** Where a row holds the entry's id (table.ts: kind, title, two lines, then TABLE_FIELDS). */
 const ID_AT = 4 + TABLE_FIELDS.indexOf('id');
 
+/**
+ * The entries with exactly `id` (whole), from the files the id index names, each read as it is now,
+ * without listing memory/: what `mem get` of an id an agent was given needs. Undefined when no
+ * index is kept or the files it names no longer hold the id (moved, a new entry added by hand): the
+ * caller then reads every file. Not seen: the same id added by hand to a file the index does not
+ * name for it (`mem lint` reports ids entries share).
+ */
+export async function entriesWithId(workspace: string, id: string): Promise<EntryRecord[] | undefined> {
+  let files: string[] = [];
+  try {
+    files = readIdIndex(workspace, TABLE_DIR, true)?.filesWith(id) ?? [];
+  } catch {
+    return undefined; // A bucket of another build: no index.
+  }
+  const readable = files.filter((file) => {
+    const abs = path.join(workspace, file);
+    // As a listing of memory/ would: a regular file, not a link out of the workspace.
+    return regularFile(abs) && !(isLink(abs) && outsideTarget(abs, [workspace]));
+  });
+  const found = readable.length === files.length ? (await Promise.all(readable.map((f) => parseFile(workspace, f)))).flat().filter((r) => r.id === id) : [];
+  return found.length ? found : undefined;
+}
+
 /** What `mem get` needs: the entries with an id, and their whole text. */
 export interface IdLookup {
   /** The entries with this id, in file order. */
@@ -182,9 +206,9 @@ function readStamps(workspace: string): Record<string, [number, number, number]>
  * the index update just stated when it gives them (`scanned`), else from a listing. Only the
  * buckets holding a file whose stamp differs from stamps.json are read, rebuilt and written, so a
  * one-edit `mem index` parses one bucket, not the table. With `heads`, the in-force heads
- * (heads-store.ts) follow, rebuilt only when something they depend on changed.
+ * (heads-store.ts) follow, rebuilt only when something they depend on changed, and are returned.
  */
-export async function refreshEntryTable(workspace: string, scanned?: readonly StatedFile[], heads?: { scopeOf: ScopeOf; mappingKey: string }): Promise<void> {
+export async function refreshEntryTable(workspace: string, scanned?: readonly StatedFile[], heads?: { scopeOf: ScopeOf; mappingKey: string }): Promise<CurrentHeads | undefined> {
   const stamps = readStamps(workspace);
   const now: Record<string, [number, number, number]> = {};
   const changed = new Set<number>();
@@ -204,28 +228,23 @@ export async function refreshEntryTable(workspace: string, scanned?: readonly St
       for (const [file, st] of Object.entries(now)) {
         if (bucketOf(file) !== b) continue;
         const had = stored[file];
-        if (had && had[0] === st[0] && had[1] === st[1] && had[2] === st[2]) files[file] = had;
-        else {
-          files[file] = [...st, (await parseFile(workspace, file)).map(rowOf)];
-        }
+        files[file] = had && had[0] === st[0] && had[1] === st[1] && had[2] === st[2] ? had : [...st, (await parseFile(workspace, file)).map(rowOf)];
       }
       writeDerivedFile(bucketFile(workspace, b), JSON.stringify({ layout: LAYOUT, files }));
       written.set(b, files);
     }
     writeDerivedFile(path.join(dir, STAMPS), JSON.stringify({ layout: LAYOUT, stamps: now }));
   }
-  if (!heads || !fs.existsSync(dir)) return;
-  const buckets = new Map(written);
-  const bucket = (b: number) => buckets.get(b) ?? buckets.set(b, readBucket(workspace, b)).get(b)!;
-  /** Every listed file's records from rows stamped as listed; undefined when the table is behind a file. */
-  const stored = (listedNow: StatedMemoryFile[]): EntryRecord[] | undefined => {
-    const out: EntryRecord[] = [];
+  if (!heads || !fs.existsSync(dir)) return undefined;
+  return refreshHeads(workspace, TABLE_DIR, heads, (listedNow) => {
+    const buckets = new Map(written);
+    const bucket = (b: number) => buckets.get(b) ?? buckets.set(b, readBucket(workspace, b)).get(b)!;
+    const records: EntryRecord[] = [];
     for (const st of listedNow) {
       const had = bucket(bucketOf(st.file))[st.file];
       if (!had || !stampedAs(had, st)) return undefined;
-      for (const row of had[3]) out.push(tableRecord(st.file, row));
+      for (const row of had[3]) records.push(tableRecord(st.file, row));
     }
-    return out;
-  };
-  refreshHeads(workspace, TABLE_DIR, heads, stored);
+    return records;
+  });
 }

@@ -9,10 +9,8 @@ import { redactSecrets } from '../secrets/secrets.js';
 import { redactPath } from '../secrets/secret-path.js';
 import { tildePath } from '../core/home.js';
 import { isHeartbeatTurn } from './heartbeat.js';
+import { CONTEXT_CLOSE, CONTEXT_OPEN } from '../entries/context-markers.js';
 
-/** Wraps what `mem context` injects into an agent session. */
-export const CONTEXT_OPEN = '<memfold-context>';
-export const CONTEXT_CLOSE = '</memfold-context>';
 /** Stated in every prompt memfold sends, so a session that logs memfold's own calls is recognised. */
 export const JOB_MARKER = '[memfold-job]';
 
@@ -84,14 +82,6 @@ export function replaceInjectedPacks(text: string, by: (pack: string) => string)
     out += rest.slice(0, open) + by(rest.slice(open, end));
     rest = rest.slice(end);
   }
-}
-
-/**
- * Text to put inside a pack with any marker in it made inert (`<` written `&lt;`, which Markdown
- * still shows as `<`): an entry that quotes `</memfold-context>` must not close the pack early.
- */
-export function neutraliseMarkers(text: string): string {
-  return text.replace(/<(?=\/?memfold-context)/gi, '&lt;');
 }
 
 /** Glob-ish pattern (`*` any run, `?` one char), case-insensitive, matched against the whole string. */

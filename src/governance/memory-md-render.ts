@@ -6,7 +6,7 @@
 import { getField, type Entry } from '../entries/model.js';
 import { oneLine } from '../entries/render.js';
 import { clip } from '../extract/sentences.js';
-import { GENERATED, SECTION_ORDER, type SectionName, type WrittenItem } from './memory-md.js';
+import { GENERATED, SECTION_ORDER, type SectionName, type WrittenItem } from '../entries/memory-md.js';
 
 export interface MemoryItem {
   id: string;

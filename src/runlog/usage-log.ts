@@ -8,10 +8,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { DateTime } from 'luxon';
 import { describeError } from '../core/errors.js';
-import { defaultLockOptions } from '../write/defaults.js';
-import { WorkspaceWriter } from '../write/writer.js';
+import { writablePath } from '../write/writable-path.js';
 
 export const USAGE_FILE = '.mem/usage.jsonl';
 
@@ -27,14 +25,15 @@ export interface UsageEvent {
 }
 
 /** Appends one line; returns a warning instead of failing the read that called it. */
-export async function appendUsage(workspace: string, now: DateTime, kind: UsageKind, via: string, ids: string[]): Promise<string | undefined> {
+/** `at`: the ISO time in UTC (core/instant.ts). */
+export async function appendUsage(workspace: string, at: string, kind: UsageKind, via: string, ids: string[]): Promise<string | undefined> {
   const unique = [...new Set(ids.filter(Boolean))];
   if (!unique.length) return undefined;
   try {
-    // The writer checks the reader's allowance (only this file) and that the path stays inside.
-    const abs = new WorkspaceWriter(workspace, 'reader', defaultLockOptions()).resolve(USAGE_FILE);
+    // The writer's check: the reader's allowance (only this file) and that the path stays inside.
+    const abs = writablePath(fs.realpathSync(workspace), 'reader', USAGE_FILE);
     await fs.promises.mkdir(path.dirname(abs), { recursive: true });
-    const event: UsageEvent = { t: now.toUTC().toISO({ suppressMilliseconds: true }) ?? '', kind, via, ids: unique };
+    const event: UsageEvent = { t: at, kind, via, ids: unique };
     await fs.promises.appendFile(abs, JSON.stringify(event) + '\n', { flag: 'a' });
     return undefined;
   } catch (err) {

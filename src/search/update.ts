@@ -10,7 +10,8 @@ import { describeError } from '../core/errors.js';
 import { defaultLockOptions } from '../write/defaults.js';
 import { withLock } from '../write/locks.js';
 import { WorkspaceWriter } from '../write/writer.js';
-import { refreshEntryTable } from '../entries/table-store.js';
+import { refreshEntryTable, TABLE_DIR } from '../entries/table-store.js';
+import { refreshReadyPacks } from '../pack/pack-cache.js';
 import { entryScopes, mappingKey } from '../scope/session-scope.js';
 import type { EmbeddingRun } from './embed-index.js';
 import { updateTier, type IndexOptions, type TierCounters, type TierUpdate } from './indexer.js';
@@ -62,7 +63,10 @@ export async function updateIndex(workspace: string, loaded: LoadedConfig, opts:
       warnings.push(...r.warnings);
     }
     // The entry table the reads answer from (entries/table-store.ts) follows the same files; never fails the update.
-    await refreshEntryTable(workspace, files, { scopeOf: entryScopes(loaded.config.scopes), mappingKey: mappingKey(loaded.config.scopes) }).catch((err) => warnings.push(`entry table not updated (${describeError(err)})`));
+    const heads = await refreshEntryTable(workspace, files, { scopeOf: entryScopes(loaded.config.scopes), mappingKey: mappingKey(loaded.config.scopes) })
+      .catch((err) => void warnings.push(`entry table not updated (${describeError(err)})`));
+    // The packs `mem context` takes ready (pack/pack-cache.ts), from those heads.
+    await refreshReadyPacks(workspace, TABLE_DIR, heads ?? undefined).catch((err) => warnings.push(`ready context packs not updated (${describeError(err)})`));
     // What `mem status` shows of the entries, only for a caller that has lint's modules loaded anyway
     // (entries/governance-refresh.ts): the lean `mem index` loads no luxon and summarizes nothing.
     if (opts.governance) {

@@ -8,9 +8,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { MemError, writeRefused } from '../core/errors.js';
-import { isLink, outsideTarget } from '../core/outside-link.js';
 import { decodeUtf8 } from '../core/strict-utf8.js';
-import { mayWrite, type Job } from './allowance.js';
+import type { Job } from './allowance.js';
+import { writablePath } from './writable-path.js';
 import { ensureDir, removeDeadTempFiles, syncDir, tempName, writeFileAtomic } from './atomic.js';
 import { keepLineEnding } from './line-endings.js';
 import { appendIfUnchanged, planAppend, withoutTornTail } from './append-block.js';
@@ -50,25 +50,9 @@ export class WorkspaceWriter {
     this.root = fs.realpathSync(workspace);
   }
 
-  /** Absolute path for a workspace-relative one, or WRITE_DENIED. */
+  /** Absolute path for a workspace-relative one, or WRITE_DENIED (writable-path.ts). */
   resolve(rel: string): string {
-    if (rel.includes('\0') || path.isAbsolute(rel) || rel.split(/[\\/]/).includes('..')) {
-      throw new MemError('WRITE_DENIED', `${this.job}: refused to write "${rel.replaceAll('\0', '\\0')}": not a plain path inside the workspace`);
-    }
-    const posix = rel.split(path.sep).join('/');
-    if (!mayWrite(this.job, posix)) {
-      throw new MemError('WRITE_DENIED', `${this.job} may not write ${posix} (see the write allowance in DESIGN §2)`);
-    }
-    const abs = path.join(this.root, posix);
-    const parent = nearestExisting(path.dirname(abs));
-    const real = fs.realpathSync(parent);
-    if (real !== this.root && !real.startsWith(this.root + path.sep)) {
-      throw new MemError('WRITE_DENIED', `${this.job}: refused to write ${posix}: ${path.relative(this.root, parent)} leads outside the workspace`);
-    }
-    // The file itself a link out of the workspace: writing it would copy outside content in (or change an outside file).
-    const outside = isLink(abs) ? outsideTarget(abs, [this.root]) : undefined;
-    if (outside) throw new MemError('WRITE_DENIED', `${this.job}: refused to write ${posix}: it is a link to ${outside}, outside the workspace`);
-    return abs;
+    return writablePath(this.root, this.job, rel);
   }
 
   async write(rel: string, data: string | Uint8Array): Promise<void> {
@@ -202,8 +186,3 @@ function decodeStrict(bytes: Buffer, rel: string): string {
   throw new MemError('WRITE_FAILED', `cannot rewrite ${rel}: line ${decoded.badLines[0]} is not valid UTF-8; convert the file to UTF-8 (e.g. iconv -f latin1 -t utf-8) and run again; nothing was written`);
 }
 
-function nearestExisting(dir: string): string {
-  let d = dir;
-  while (!fs.existsSync(d) && path.dirname(d) !== d) d = path.dirname(d);
-  return d;
-}

@@ -10,7 +10,8 @@ import type { LoadedConfig } from '../../config/load.js';
 import { MemError } from '../../core/errors.js';
 import { KIND_NAMES } from '../../entries/kind-names.js';
 import { TASK_STATES } from '../../entries/task-state.js';
-import { parseSince } from '../../core/time.js';
+import { instantOf } from '../../core/instant.js';
+import { parseSince, toIsoUtc } from '../../core/time.js';
 import { buildContext } from '../../context/run.js';
 import { traceOf } from '../read-commands.js';
 import { runRemember } from '../../jobs/remember.js';
@@ -134,19 +135,19 @@ export const HANDLERS: Record<ToolName, Handler> = {
       if (redWhole.count) Object.assign(r, { snippet: snippet(redWhole.text, terms) });
       if (red.count) r.text = red.text;
     }
-    await appendUsage(env.workspace, now, 'traverse', 'mcp:memory_search', response.results.map((r) => r.id ?? ''));
+    await appendUsage(env.workspace, toIsoUtc(now), 'traverse', 'mcp:memory_search', response.results.map((r) => r.id ?? ''));
     const answer = { ...response, results: response.results.map(withCalls) };
     return notices.length ? { ...answer, warnings: notices } : answer;
   },
   memory_get: async (env, a: z.infer<typeof SCHEMAS.memory_get>) => {
     if (a.path !== undefined) return getByPath(env.workspace, a.path, a.lines);
     const r = await getById(env.workspace, a.id!);
-    await appendUsage(env.workspace, env.now(), 'access', 'mcp:memory_get', [r.id]);
+    await appendUsage(env.workspace, toIsoUtc(env.now()), 'access', 'mcp:memory_get', [r.id]);
     return r;
   },
   memory_list: async (env, a: z.infer<typeof SCHEMAS.memory_list>) => listMemory(env.workspace, env.loaded.zone, a),
   memory_context: async (env, a: z.infer<typeof SCHEMAS.memory_context>) =>
-    buildContext({ workspace: env.workspace, loaded: env.loaded, now: env.now(), scope: a.scope, query: a.query, budget: a.budget, cwd: env.cwd, via: 'mcp:memory_context' }),
+    buildContext({ workspace: env.workspace, loaded: env.loaded, at: instantOf(env.now()), scope: a.scope, query: a.query, budget: a.budget, cwd: env.cwd, via: 'mcp:memory_context' }),
   memory_remember: async (env, a: z.infer<typeof SCHEMAS.memory_remember>) => {
     const sessionId = `mcp-${createHash('sha256').update(a.text.trim()).digest('hex').slice(0, 12)}`;
     const r = await runRemember({ workspace: env.workspace, loaded: env.loaded, now: env.now(), ...a, cwd: env.cwd, origin: 'agent', source: { sessionId, sessionPath: 'mcp:memory_remember' }, labelName: (label) => label });

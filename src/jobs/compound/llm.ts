@@ -15,7 +15,7 @@ import { estimateMessagesTokens, estimateTokens, OUTPUT_TOKENS_RESERVE, type Llm
 import { JOB_MARKER } from '../../extract/trust.js';
 import { mayWrite } from '../../write/allowance.js';
 import { askChecked, type AskResult } from './llm-call.js';
-import { SECTION_ORDER, type SectionName } from '../../governance/memory-md.js';
+import { SECTION_ORDER, type SectionName } from '../../entries/memory-md.js';
 import type { Ranked } from './rank.js';
 
 export const MAX_CANDIDATES = 80;

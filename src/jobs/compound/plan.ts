@@ -11,7 +11,7 @@ import { statusOf } from '../../entries/lifecycle.js';
 import { getField } from '../../entries/model.js';
 import { isDoneTask } from '../../entries/task-state.js';
 import { jaccard, tokens } from '../../entries/similarity.js';
-import { readCurrentMemory, type CurrentMemory, type WrittenItem } from '../../governance/memory-md.js';
+import { readCurrentMemory, type CurrentMemory, type WrittenItem } from '../../entries/memory-md.js';
 import { defaultSummary, lineCount, renderMemory, sectionFor, type MemoryItem } from '../../governance/memory-md-render.js';
 import { PROMOTE_MIN, rankEntries, type Ranked } from './rank.js';
 import { unconfirmedEntry as unconfirmedAgent } from '../../entries/standing.js';

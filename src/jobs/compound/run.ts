@@ -25,7 +25,7 @@ import { flipStatuses } from './flip.js';
 import { compoundWithLlm } from './llm.js';
 import { budgetSpent, type LlmSpending } from './llm-call.js';
 import { addToLastRun, appendRun, logHeader, weeklyLogFile } from '../../governance/weekly-log-file.js';
-import { PINNED_END, PINNED_START } from '../../governance/memory-md.js';
+import { PINNED_END, PINNED_START } from '../../entries/memory-md.js';
 import { lineCount } from '../../governance/memory-md-render.js';
 import { cycleText, planCompound, type CompoundPlan } from './plan.js';
 import { previousFile, wrapPrevious } from './previous.js';

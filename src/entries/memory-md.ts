@@ -9,8 +9,7 @@
  * written, so one whose entry cannot be read (not UTF-8) is kept as it was, not rebuilt or dropped.
  */
 import fs from 'node:fs';
-import { ID_PREFIXES } from '../entries/id.js';
-import { linkedIds } from '../entries/id.js';
+import { ID_PREFIXES, linkedIds } from './id.js';
 import { MEMORY_EXAMPLE } from '../workspace/templates.js';
 
 export const PINNED_START = '<!-- mem:pinned:start -->';

@@ -11,7 +11,7 @@ import { getField, type Field } from '../entries/model.js';
 import { oneLine } from '../entries/render.js';
 import type { EntryRecord } from '../entries/store.js';
 import { redactSecrets } from '../secrets/secrets.js';
-import { CONTEXT_CLOSE, CONTEXT_OPEN, neutraliseMarkers } from '../extract/trust.js';
+import { CONTEXT_CLOSE, CONTEXT_OPEN, neutraliseMarkers } from '../entries/context-markers.js';
 
 export type Form = 'full' | 'summary';
 

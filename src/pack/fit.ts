@@ -17,6 +17,9 @@ import type { Layers } from './select.js';
 import { renderItem, renderPack, sectionHeading, type PackHeadings, type PackItem } from './render.js';
 import { redactSecrets } from '../secrets/secrets.js';
 
+/** A pack's budget when none is asked for, in tokens. */
+export const DEFAULT_BUDGET = 2000;
+
 export interface Omitted {
   id: string;
   layer: 1 | 2;
@@ -32,11 +35,11 @@ export interface Pack {
   overBudget: boolean;
 }
 
-/** Items and headings counted once each, as they render (redacted), plus a line break each. */
+/** Items and headings counted once each, as they render (redacted), each with a line break (as pieces.ts cuts a pack). */
 function estimator(items: PackItem[], headings: PackHeadings, count: (text: string) => number): () => number {
   const core = count(renderPack(items, headings, false));
   const seen = new Map<string, number>();
-  const once = (text: string) => seen.get(text) ?? (seen.set(text, count(redactSecrets(text).text) + 1), seen.get(text)!);
+  const once = (text: string) => seen.get(text) ?? (seen.set(text, count(`${redactSecrets(text).text}\n`)), seen.get(text)!);
   return () => {
     let n = core;
     const layers = new Set<1 | 2>();
