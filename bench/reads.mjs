@@ -9,9 +9,9 @@
 //
 // In one process tree, so every figure comes from the same machine state:
 // 1. generates the corpus (deterministic; reused when --workdir already holds it) and indexes it
-//    (no resident server: MEM_SEARCH_SERVER=off throughout); then one `mem remember` of a fixed note,
-//    a job that writes Markdown as microsync does, which stores what `mem status` shows of the entries
-//    (the lean `mem index` does not; on a reused corpus the note is there and nothing is written);
+//    (no resident server: MEM_SEARCH_SERVER=off throughout); then `mem index` on the full CLI
+//    (MEM_LEAN_CLI=0), which stores what `mem status` shows of the entries as every job that writes
+//    Markdown does (the lean `mem index` does not), so status is timed as the jobs leave a workspace;
 // 2. `mem context` runs from `<workdir>/<project>`, a folder named after a project scope of the corpus,
 //    and its pack must hold items (the count is printed);
 // 3. every command runs --runs times, each run right after a `node -e 0` (the machine's load drifts):
@@ -44,8 +44,11 @@ const run = (argv, { cwd, rss } = {}) => {
 console.error(`corpus: ${files} files in ${workdir}`);
 const ws = corpusWorkspace(workdir, files);
 run(['-C', ws, 'index']);
-// The state the jobs leave: status's summary stored (entries/governance-refresh.ts). Global scope: the pack is unchanged.
-run(['-C', ws, 'remember', 'The read benchmark ran on this corpus', '--kind', 'note', '--scope', 'global']);
+// The state the jobs leave: status's summary stored (entries/governance-refresh.ts).
+{
+  const r = runProcess(process.execPath, [MEM, '-C', ws, 'index'], { env: { ...OFF, MEM_LEAN_CLI: '0' } });
+  if (r.code !== 0) throw new Error(`MEM_LEAN_CLI=0 mem index: exit ${r.code}: ${r.stderr}`);
+}
 
 // A project scope of the corpus; an entry id from the pack, and one whose entry supersedes another (for trace).
 const daily = fs.readdirSync(path.join(ws, 'memory')).filter((f) => /^\d{4}-\d{2}-\d{2}\.md$/.test(f)).sort();

@@ -3,8 +3,9 @@
  * daily file, conflicts, suspected conflicts, the lint count) equals what parsing every file gives
  * (lintEntries and findConflicts on the parsed records, as status computed it before), whether
  * .mem/entries/governance.json is stored, stale after a hand edit, or gone; status never writes it.
- * A job that writes Markdown stores it after its append; the lean `mem index` never does (it loads no
- * lint, search-lean.test.ts), so after it status computes the summary itself.
+ * A job that writes Markdown stores it after its append, and so does the full CLI's `mem index`; the
+ * lean `mem index` never does (it loads no lint, search-lean.test.ts), so after it status computes
+ * the summary itself.
  */
 import assert from 'node:assert/strict';
 import { appendFileSync, existsSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -83,8 +84,9 @@ test('status governance: stored, stale after a hand edit, and without .mem/ it e
   await memOk(['-C', ws, 'index']);
   assert.equal(statSync(stored).mtimeMs, mtime, 'nor does mem index');
 
-  // The next job stores the edited summary (the hand-edited file's own lint counted again); without .mem/ status parses every file and says the same.
-  await remember('The shop deploys with pnpm');
+  // The full CLI's mem index (lint loaded anyway) stores the edited summary, the hand-edited file's own lint counted again; without .mem/ status parses every file and says the same.
+  await memOk(['-C', ws, 'index'], { env: { MEM_LEAN_CLI: '0' } });
+  assert.notEqual(statSync(stored).mtimeMs, mtime, 'MEM_LEAN_CLI=0 mem index stores it');
   const again = await parsedEveryFile(ws);
   assert.deepEqual(JSON.parse(readFileSync(stored, 'utf8')).summary.lint, again.lint);
   const indexed = await shown(ws);
