@@ -2,7 +2,7 @@
 'use strict';
 // `mem`: a plain search or `mem index` is answered by the resident server (dist/cli/first.cjs), else
 // by the lean search bundle (dist/cli/search.cjs) or the index bundle (dist/cli/index.cjs); a plain
-// get, trace or context by the read bundle (dist/cli/read.cjs); everything else runs the CLI as ES
+// status by dist/cli/status.cjs; get, trace or context by the read bundle (dist/cli/read.cjs); everything else runs the CLI as ES
 // modules (dist/cli/entry.js). A bundle is loaded only when an argument names its command. See
 // src/cli/first.ts and lean-read.ts.
 // Node 22+ keeps compiled code of every module it loads in a cache of its own; Node 20 has no such
@@ -49,9 +49,11 @@ const lean = async () => {
   }
   return next === 'done';
 };
-// `mem get`, `mem trace`, `mem context`: the read bundle (src/cli/lean-read.ts), false when it is not one of them after all.
-const READS = new Set(['get', 'trace', 'context']);
-const read = () => args.some((a) => READS.has(a)) && (guardStdout(), require('../dist/cli/read.cjs').leanRead(args, env));
+// `mem status`: its own bundle (src/cli/lean-status.ts); `mem get`, `mem trace`, `mem context`: the read
+// bundle (src/cli/lean-read.ts); each false when the command line is not one of them after all.
+const READS = new Set(['get', 'trace', 'context', 'status']);
+const status = async () => args.includes('status') && (guardStdout(), await require('../dist/cli/status.cjs').leanStatus(args, env));
+const read = async () => (await status()) || (args.some((a) => READS.has(a)) && (guardStdout(), require('../dist/cli/read.cjs').leanRead(args, env)));
 const rest = () => {
   guardStdout();
   return cli();

@@ -5,6 +5,7 @@
 //   dist/cli/search.cjs  src/cli/lean-search.ts  a plain search answered cold
 //   dist/cli/index.cjs   src/cli/lean-index.ts   a plain `mem index`
 //   dist/cli/read.cjs    src/cli/lean-read.ts    a plain `mem get`, `mem trace` or `mem context`
+//   dist/cli/status.cjs  src/cli/lean-status.ts  a plain `mem status`
 // Packages stay external (required from node_modules at run time), except in the index bundle
 // proper-lockfile and its dependencies: every `mem index` takes the lock, and finding and reading
 // their nine files from node_modules cost about 4 ms more than the same code bundled; and in the
@@ -47,6 +48,7 @@ await build({ ...common, ...server, packages: undefined, plugins: [externalExcep
 // The read bundle's import.meta.url: a file two folders below the package root, as workspace/templates.ts
 // (where MEMORY.md.example is) expects; nothing it reaches needs protocol.ts's own file.
 await build({ ...common, ...metaUrl('workspace/templates.js'), entryPoints: ['src/cli/lean-read.ts'], outfile: 'dist/cli/read.cjs' });
+await build({ ...common, ...metaUrl('workspace/templates.js'), entryPoints: ['src/cli/lean-status.ts'], outfile: 'dist/cli/status.cjs' });
 await build({
   ...common,
   ...metaUrl('search/parallel-build.js'),

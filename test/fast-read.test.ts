@@ -28,19 +28,20 @@ function fixture(t: { after(fn: () => void): void }): string {
   });
 }
 
-test('the fast route takes get, trace and context with their options (defaults as commander fills them) and leaves the rest to commander', () => {
+test('the fast route takes get, trace, context and status with their options (defaults as commander fills them) and leaves the rest to commander', () => {
   assert.deepEqual(fastRoute(['-C', 'ws', 'get', RULE, '--json'], {}), { command: 'get', global: { workspace: 'ws', json: true }, words: [RULE], flags: {} });
   assert.deepEqual(fastRoute(['context', '--scope', 'project:shop', '-v'], {}), {
     command: 'context', global: { verbose: true }, words: [], flags: { scope: 'project:shop', format: 'md' },
   });
   assert.deepEqual(fastRoute(['--now', '2026-11-22T10:00:00Z', 'trace', OLD], {})?.global, { now: '2026-11-22T10:00:00Z' });
-  for (const args of [['get'], ['get', 'a', 'b'], ['get', RULE, '--deep'], ['context', 'x'], ['context', '--budget'], ['context', '-h'], ['trace', '--help'], ['status'], ['--', 'get', RULE], ['-C']]) {
+  assert.deepEqual(fastRoute(['status', '--strict', '-q'], {}), { command: 'status', global: { quiet: true }, words: [], flags: { strict: true } });
+  for (const args of [['get'], ['get', 'a', 'b'], ['get', RULE, '--deep'], ['context', 'x'], ['context', '--budget'], ['context', '-h'], ['trace', '--help'], ['status', 'x'], ['status', '--deep'], ['doctor'], ['--', 'get', RULE], ['-C']]) {
     assert.equal(fastRoute(args, {}), undefined, args.join(' '));
   }
   assert.equal(fastRoute(['get', RULE], { MEM_LEAN_CLI: '0' }), undefined);
 });
 
-test('fast and full CLI answer alike for get, trace and context, errors included', async (t) => {
+test('fast and full CLI answer alike for get, trace, context and status, errors included', async (t) => {
   const ws = fixture(t);
   const cwd = join(tempDir(t), 'shop');
   const { mkdirSync } = await import('node:fs');
@@ -63,22 +64,26 @@ test('fast and full CLI answer alike for get, trace and context, errors included
   await both([...base, 'context', '--format', 'json', '--budget', '300']);
   assert.notEqual((await both([...base, 'context', '--budget', '10'])).code, 0);
   assert.notEqual((await both([...base, 'context', '--format', 'yaml'])).code, 0);
+  assert.match((await both([...base, 'status'])).stdout, /governance/);
+  await both([...base, '--json', 'status']);
+  await both([...base, 'status', '--strict']);
   writeFileSync(join(ws, 'mem.config.json'), '{"timezone": "Mars/Olympus"}');
   assert.notEqual((await both([...base, 'get', RULE])).code, 0);
 });
 
-test('a fast get and context load no commander, zod or ES-module CLI, and without --now no luxon or lock library', async (t) => {
+test('a fast get, context, trace and status load no commander, zod or ES-module CLI; get and context without --now no luxon or lock library', async (t) => {
   const ws = fixture(t);
   const rec = loadRecorder(tempDir(t, 'memfold-read-hook-'));
-  for (const args of [['get', RULE], ['context', '--scope', 'project:shop'], ['trace', OLD]]) {
+  for (const args of [['get', RULE], ['context', '--scope', 'project:shop'], ['trace', OLD], ['status']]) {
     const r = await mem(['-C', ws, ...args], { env: rec.env });
     assert.equal(r.code, 0, r.stderr);
     const loaded = rec.take();
-    assert.match(loaded, /dist\/cli\/read\.cjs/, `${args[0]}: answered by the read bundle`);
+    assert.match(loaded, args[0] === 'status' ? /dist\/cli\/status\.cjs/ : /dist\/cli\/read\.cjs/, `${args[0]}: answered by its bundle`);
+    if (args[0] === 'status') assert.doesNotMatch(loaded, /dist\/cli\/read\.cjs|node_modules\/(gray-matter|proper-lockfile)\//, 'status: nothing of the read bundle, no transcript reader or lock library');
     assert.doesNotMatch(loaded, /dist\/cli\/(entry|main)\.js/, `${args[0]}: not by the ES-module CLI`);
     for (const pkg of ['commander', 'zod']) assert.doesNotMatch(loaded, new RegExp(`node_modules/${pkg}/`), `${args[0]} loaded ${pkg}`);
     // Their moment is the clock's (core/instant.ts) and their one write an append to the use log.
-    if (args[0] !== 'trace') for (const pkg of ['luxon', 'proper-lockfile']) assert.doesNotMatch(loaded, new RegExp(`node_modules/${pkg}/`), `${args[0]} loaded ${pkg}`);
+    if (args[0] === 'get' || args[0] === 'context') for (const pkg of ['luxon', 'proper-lockfile']) assert.doesNotMatch(loaded, new RegExp(`node_modules/${pkg}/`), `${args[0]} loaded ${pkg}`);
   }
   // A given moment is parsed as every command parses one, and dates the use log.
   const dated = await mem(['-C', ws, '--now', '2026-11-21T18:30:00Z', 'get', RULE], { env: rec.env });

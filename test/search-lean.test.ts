@@ -211,7 +211,7 @@ test('bin/mem.cjs turns on Node\'s own compile cache where Node has it, and no b
   writeFileSync(join(dir, 'preload.cjs'), `require('node:module').enableCompileCache = () => require('node:fs').writeFileSync(${JSON.stringify(marker)}, 'yes');\n`);
   await memOk(['--version'], { env: { NODE_OPTIONS: `--require=${join(dir, 'preload.cjs')}` } });
   assert.equal(readFileSync(marker, 'utf8'), 'yes');
-  for (const name of ['first', 'search', 'index', 'read']) {
+  for (const name of ['first', 'search', 'index', 'read', 'status']) {
     assert.doesNotMatch(readFileSync(join(ROOT, 'dist', 'cli', `${name}.cjs`), 'utf8'), /cachedData|process\.binding/, name);
   }
 });

@@ -1,5 +1,5 @@
 /**
- * Which command lines the fast path may answer without commander: `mem search|index|context|get|trace`
+ * Which command lines the fast path may answer without commander: `mem search|index|context|get|trace|status`
  * with only the options the command takes, read by node:util's parseArgs from the one option table
  * (options.ts) that commander registers too.
  *
@@ -35,7 +35,7 @@ const VALUE_WORDS = new Set(GLOBAL_OPTIONS.flatMap((r) => {
 }));
 
 /** How many words each command takes after its name: [at least, at most]. */
-const WORDS: Record<FastCommand, [number, number]> = { search: [1, Infinity], index: [0, 0], context: [0, 0], get: [1, 1], trace: [1, 1] };
+const WORDS: Record<FastCommand, [number, number]> = { search: [1, Infinity], index: [0, 0], context: [0, 0], get: [1, 1], trace: [1, 1], status: [0, 0] };
 
 export interface FastRoute<C extends FastCommand = FastCommand> {
   command: C;

@@ -15,8 +15,12 @@ export interface IndexFlags {
   rebuild?: boolean;
 }
 
-/** True when a tier was updated file by file (the indexing code ran in this thread). */
-export async function indexCommand(flags: IndexFlags, g: GlobalOptions): Promise<boolean> {
+/**
+ * True when a tier was updated file by file (the indexing code ran in this thread). `governance`:
+ * also store what `mem status` shows of the entries (entries/governance-refresh.ts), for commander's
+ * `mem index`, which has lint's modules loaded anyway; the lean one leaves it to the jobs.
+ */
+export async function indexCommand(flags: IndexFlags, g: GlobalOptions, opts: { governance?: boolean } = {}): Promise<boolean> {
   const out = outputFor(g);
   const workspace = locateWorkspace(g.workspace);
   const loaded = await loadConfigLean(workspace);
@@ -29,6 +33,7 @@ export async function indexCommand(flags: IndexFlags, g: GlobalOptions): Promise
   let last = 0;
   const run = await runIndex(workspace, loaded, {
     rebuild: !!flags.rebuild,
+    governance: opts.governance,
     onProgress: (done, total) => {
       // Called once per file: the clock is read every 64 files only.
       if (total < 200 || done % 64 || performance.now() - last < 100) return;

@@ -47,6 +47,10 @@ export const COMMAND_OPTIONS = {
   ],
   get: [],
   trace: [],
+  status: [
+    { flags: '--strict', description: 'exit 1 when a governance threshold is exceeded or the last run of a job failed (for cron mail)' },
+    { flags: '--fix', description: 'apply the safe governance actions: split oversized daily files into memory/recent/, summaries into volumes' },
+  ],
 } satisfies Record<string, readonly OptionRow[]>;
 
 export type FastCommand = keyof typeof COMMAND_OPTIONS;

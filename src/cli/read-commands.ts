@@ -28,10 +28,11 @@ interface ReadContext {
 }
 
 /** As commandContext (context.ts), with the lean configuration loader. */
-export async function readContext(g: GlobalOptions): Promise<ReadContext> {
+/** `schedule`: check the configuration's schedule as the full CLI's loadConfig does (config/lean.ts). */
+export async function readContext(g: GlobalOptions, opts: { schedule?: boolean } = {}): Promise<ReadContext> {
   const out = outputFor(g);
   const workspace = locateWorkspace(g.workspace);
-  const loaded = await loadConfigLean(workspace);
+  const loaded = await loadConfigLean(workspace, process.env, opts);
   for (const w of loaded.warnings) out.warn(w);
   return { workspace, loaded, at: await readInstant(nowText(g), loaded.zone), out };
 }

@@ -41,7 +41,7 @@ export function statedMemoryFiles(workspace: string): StatedMemoryFile[] {
 }
 
 /** Every memory file's stamp, as one string: what the id index is stamped with. */
-function filesDigestOf(files: StatedMemoryFile[]): string {
+export function filesDigestOf(files: StatedMemoryFile[]): string {
   const h = createHash('sha1').update(`${LAYOUT}\n`);
   for (const f of files) h.update(`${f.file}\0${f.size}\0${f.mtimeMs}\0${f.ctimeMs}\n`);
   return h.digest('hex');

@@ -1,9 +1,9 @@
 /**
  * The entry table in `.mem/entries/` (issue 28): every entry of memory/ as a row (table.ts), in 32
  * bucket files by path, each file's rows stamped with its size, mtime and ctime, and stamps.json
- * listing every stamp. `mem index`, the
- * watcher, the daemon, the search server and every job that writes Markdown refresh it through the
- * index update (search/update.ts), rewriting only the buckets whose files changed.
+ * listing every stamp. `mem index`, the watcher, the daemon, the search server and every job that
+ * writes Markdown refresh it through the index update (search/update.ts), rewriting only the buckets
+ * whose files changed. No lint count or conflict: status's summary is governance-refresh.ts's (no luxon here).
  *
  * Invariant: the table is never required and a read never writes it (DESIGN invariant 4). A read
  * stats every memory file and parses, in memory, each one the table lacks or holds with another
@@ -16,13 +16,15 @@ import { isLink, outsideTarget } from '../core/outside-link.js';
 import { regularFile } from '../core/regular-file.js';
 import { writeDerivedFile } from '../write/atomic.js';
 import { readIdIndex, refreshHeads, statedMemoryFiles, type CurrentHeads, type ScopeOf, type StatedMemoryFile } from './heads-store.js';
-import { readMemoryFiles, recordsOf, type EntryRecord } from './store.js';
+import { parsedFile } from './kept-files.js';
+import { parseFile, parsedNow } from './parsed-files.js';
+import type { EntryRecord } from './store.js';
 import { isRow, rowOf, TABLE_FIELDS, tableRecord, type Row } from './table.js';
 
 export const TABLE_DIR = '.mem/entries';
 const BUCKETS = 32;
 /** Part of every bucket: a table of another layout or field list is read as empty, and rewritten. */
-const LAYOUT = `1:${TABLE_FIELDS.join(',')}`;
+const LAYOUT = `3:${TABLE_FIELDS.join(',')}`;
 
 type Stamped = [size: number, mtimeMs: number, ctimeMs: number, rows: Row[]];
 type Bucket = Record<string, Stamped>;
@@ -36,19 +38,23 @@ function bucketOf(p: string): number {
 
 const bucketFile = (workspace: string, b: number) => path.join(workspace, TABLE_DIR, `b${String(b).padStart(2, '0')}.json`);
 
-/** Bucket `b` as stored, or empty when missing, damaged or of another layout. */
+/** Bucket `b` as stored, or empty when missing, damaged or of another layout; kept by a long-lived process (kept-files.ts). Never changed by a caller. */
 function readBucket(workspace: string, b: number): Bucket {
   try {
-    const v = JSON.parse(fs.readFileSync(bucketFile(workspace, b), 'utf8')) as { layout?: unknown; files?: unknown };
-    if (v?.layout !== LAYOUT || !v.files || typeof v.files !== 'object') return {};
-    const out: Bucket = {};
-    for (const [p, s] of Object.entries(v.files as Record<string, unknown>)) {
-      if (Array.isArray(s) && s.length === 4 && s.slice(0, 3).every((n) => typeof n === 'number') && Array.isArray(s[3]) && s[3].every(isRow)) out[p] = s as Stamped;
-    }
-    return out;
+    return parsedFile(bucketFile(workspace, b), parseBucket);
   } catch {
     return {};
   }
+}
+
+function parseBucket(text: string): Bucket {
+  const v = JSON.parse(text) as { layout?: unknown; files?: unknown };
+  if (v?.layout !== LAYOUT || !v.files || typeof v.files !== 'object') return {};
+  const out: Bucket = {};
+  for (const [p, s] of Object.entries(v.files as Record<string, unknown>)) {
+    if (Array.isArray(s) && s.length === 4 && [0, 1, 2].every((i) => typeof s[i] === 'number') && Array.isArray(s[3]) && s[3].every(isRow)) out[p] = s as Stamped;
+  }
+  return out;
 }
 
 /** A memory file's entries: rows from the table where its stamp matches, else records parsed from the file. */
@@ -60,15 +66,31 @@ async function scan(workspace: string): Promise<FileEntries[]> {
   const out: FileEntries[] = [];
   for (const st of statedMemoryFiles(workspace)) {
     const had = stored[bucketOf(st.file)]![st.file];
-    if (had && stampedAs(had, st)) out.push({ file: st.file, rows: had[3] });
-    else out.push({ file: st.file, parsed: await parseFile(workspace, st.file) });
+    out.push(had && stampedAs(had, st) ? { file: st.file, rows: had[3] } : { file: st.file, parsed: await parseFile(workspace, st.file) });
+  }
+  return out;
+}
+
+/** A memory file as stated now with its records: from the table's rows where stamped as stated (`fromTable`), else parsed now. */
+export interface StatedRecords {
+  st: StatedMemoryFile;
+  records: EntryRecord[];
+  fromTable: boolean;
+}
+
+/** Every memory file in `listed` with its records, in file order (what a summary of every entry reads). Writes nothing. */
+export async function statedRecords(workspace: string, listed: StatedMemoryFile[]): Promise<StatedRecords[]> {
+  const stored = new Map<number, Bucket>();
+  const bucket = (b: number) => stored.get(b) ?? stored.set(b, readBucket(workspace, b)).get(b)!;
+  const out: StatedRecords[] = [];
+  for (const st of listed) {
+    const had = bucket(bucketOf(st.file))[st.file];
+    out.push(had && stampedAs(had, st) ? { st, records: had[3].map((row) => tableRecord(st.file, row)), fromTable: true } : { st, records: await parseFile(workspace, st.file), fromTable: false });
   }
   return out;
 }
 
 const stampedAs = (had: Stamped, st: StatedMemoryFile) => had[0] === st.size && had[1] === st.mtimeMs && had[2] === st.ctimeMs;
-
-const parseFile = async (workspace: string, file: string) => (await readMemoryFiles(workspace, [file])).flatMap((f) => recordsOf(f.file, f.text));
 
 /** A record as parsed from its file (its raw text and every field), each file read once: what prints or renders an entry. */
 export function wholeRecords(workspace: string): (r: EntryRecord) => Promise<EntryRecord> {
@@ -76,7 +98,7 @@ export function wholeRecords(workspace: string): (r: EntryRecord) => Promise<Ent
   return async (r) => {
     if (r.block.raw) return r;
     let got = parsed.get(r.file);
-    if (!got) parsed.set(r.file, (got = parseFile(workspace, r.file)));
+    if (!got) parsed.set(r.file, (got = parsedNow(workspace, r.file)));
     return (await got).find((x) => x.block.startLine === r.block.startLine && x.id === r.id) ?? r;
   };
 }

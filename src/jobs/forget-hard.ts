@@ -110,7 +110,7 @@ export async function hardForget(opts: ForgetOptions, res: ForgetResult, writer:
   if (fs.existsSync(path.join(workspace, '.mem', 'index'))) {
     // A rebuild writes fresh segments and drops the old ones, which still held the removed text.
     const { runIndex } = await import('../search/index.js');
-    const run = await runIndex(workspace, opts.loaded, { rebuild: true });
+    const run = await runIndex(workspace, opts.loaded, { rebuild: true, governance: true });
     res.warnings.push(...run.result.warnings);
     if (opts.loaded.config.embedding) res.warnings.push('the embedding cache may keep vectors (never text) of the removed chunks until it is deleted: rm -r .mem/embeddings && mem index');
   }

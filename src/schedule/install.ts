@@ -4,7 +4,6 @@
  * the crontab command, or plists into the LaunchAgents folder. Both are injectable (MEM_CRONTAB_CMD,
  * MEM_LAUNCHAGENTS_DIR, or the options), so tests never touch the real ones (DESIGN §2).
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,9 +13,11 @@ import { systemZone } from '../core/time.js';
 import { CLI_BIN } from '../core/cli-bin.js';
 import { defaultLockOptions } from '../write/defaults.js';
 import { WorkspaceWriter } from '../write/writer.js';
+import { readCrontab, sh, writeCrontab } from './crontab-command.js';
 import { installCronBlock, removeCronBlock, renderCronBlock, type JobCommand } from './crontab.js';
 import { effectiveSchedule } from './jobs.js';
-import { labelPrefix, renderPlist } from './launchd.js';
+import { labelPrefix } from './launchd-label.js';
+import { renderPlist } from './launchd.js';
 import { cronFields, toSystemZone } from './zone.js';
 
 export type Backend = 'cron' | 'launchd';
@@ -44,35 +45,6 @@ export function planSchedule(workspace: string, loaded: LoadedConfig, backend: B
     return { job: s.job, cron: moved.expr, argv: [process.execPath, CLI_BIN, '-C', workspace, s.job], env: { MEM_TRIGGER: backend }, log };
   });
   return { jobs, notes };
-}
-
-function sh(command: string, args: string[], input?: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('/bin/sh', ['-c', `${command} "$@"`, 'mem-schedule', ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-    // A crontab command that exits without reading its input must not crash us (EPIPE): its exit code tells.
-    child.stdin.on('error', () => {});
-    child.stdin.end(input ?? '');
-  });
-}
-
-export async function readCrontab(cmd: string): Promise<string> {
-  const r = await sh(cmd, ['-l']);
-  if (r.code === 0) return r.stdout;
-  if (/no crontab/i.test(r.stderr)) return '';
-  // The shell's "command not found": a machine without cron (a container, a minimal install).
-  if (r.code === 127) throw new MemError('IO', `no crontab command on this machine ("${cmd}" not found): run "mem daemon" instead, which runs the same schedule while it runs`);
-  throw new MemError('IO', `"${cmd} -l" failed (exit ${r.code}): ${r.stderr.trim() || 'no message'}`);
-}
-
-async function writeCrontab(cmd: string, text: string): Promise<void> {
-  const r = await sh(cmd, ['-'], text);
-  if (r.code !== 0) throw new MemError('IO', `"${cmd} -" failed (exit ${r.code}): ${r.stderr.trim() || 'no message'}`);
 }
 
 export interface ApplyResult {

@@ -9,8 +9,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { MemError } from '../core/errors.js';
 import { blockJobs } from './crontab.js';
-import { readCrontab, type Backend, type ScheduleTarget } from './install.js';
-import { labelPrefix } from './launchd.js';
+import { readCrontab } from './crontab-command.js';
+import type { Backend, ScheduleTarget } from './install.js';
+import { labelPrefix } from './launchd-label.js';
 
 export interface TargetFlags {
   cron?: boolean;

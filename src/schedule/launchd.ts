@@ -4,13 +4,8 @@
  * agents. Cron fields become StartCalendarInterval dictionaries (launchd has no `*` or steps, so
  * lists expand; a day-of-month and a weekday restriction become two sets, as cron ORs them).
  */
-import { createHash } from 'node:crypto';
 import type { JobCommand } from './crontab.js';
 import { cronFields } from './zone.js';
-
-export function labelPrefix(ws: string): string {
-  return `com.memfold.${createHash('sha256').update(ws).digest('hex').slice(0, 12)}.`;
-}
 
 const esc = (s: string) => s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 

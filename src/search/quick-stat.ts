@@ -21,12 +21,3 @@ export function quickStat(abs: string): QuickStat | undefined {
     return undefined;
   }
 }
-
-/** Whether `abs` is a symbolic link (fs.lstatSync); never throws. */
-export function quickIsLink(abs: string): boolean {
-  try {
-    return fs.lstatSync(abs, { throwIfNoEntry: false })?.isSymbolicLink() ?? false;
-  } catch {
-    return false;
-  }
-}

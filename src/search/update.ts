@@ -46,7 +46,7 @@ async function updateTierSafely(workspace: string, loaded: LoadedConfig, writer:
 }
 
 /** Updates both tiers under the `index` lock. */
-export async function updateIndex(workspace: string, loaded: LoadedConfig, opts: IndexOptions = {}): Promise<IndexResult> {
+export async function updateIndex(workspace: string, loaded: LoadedConfig, opts: IndexOptions & { governance?: boolean } = {}): Promise<IndexResult> {
   const lockOptions = opts.lock ?? defaultLockOptions(loaded.config);
   return withLock(workspace, 'index', lockOptions, async (lock) => {
     const writer = new WorkspaceWriter(workspace, 'index', lockOptions, lock);
@@ -67,6 +67,13 @@ export async function updateIndex(workspace: string, loaded: LoadedConfig, opts:
       .catch((err) => void warnings.push(`entry table not updated (${describeError(err)})`));
     // The packs `mem context` takes ready (pack/pack-cache.ts), from those heads.
     await refreshReadyPacks(workspace, TABLE_DIR, heads ?? undefined).catch((err) => warnings.push(`ready context packs not updated (${describeError(err)})`));
+    // What `mem status` shows of the entries, only for a caller that has lint's modules loaded anyway
+    // (entries/governance-refresh.ts): the lean `mem index` loads no luxon and summarizes nothing.
+    if (opts.governance) {
+      await import('../entries/governance-refresh.js')
+        .then((g) => g.refreshGovernance(workspace, loaded.config.limits.entriesPerDailyFile))
+        .catch((err) => warnings.push(`status summary not updated (${describeError(err)})`));
+    }
     await opts.after?.(writer, states);
     return { tiers, warnings };
   });
@@ -80,7 +87,8 @@ export interface IndexRun {
 
 /** `mem index` and the watcher: lexical update, then embeddings when configured, under the index lock. */
 /** `embedBudgetMs` bounds the embedding step (embedTiers); the lexical update is never cut short. */
-export async function runIndex(workspace: string, loaded: LoadedConfig, opts: { rebuild?: boolean; onProgress?: (done: number, total: number) => void; embedBudgetMs?: number } = {}): Promise<IndexRun> {
+/** `governance`: also store what `mem status` shows of the entries (the jobs that write Markdown, `mem watch`). */
+export async function runIndex(workspace: string, loaded: LoadedConfig, opts: { rebuild?: boolean; onProgress?: (done: number, total: number) => void; embedBudgetMs?: number; governance?: boolean } = {}): Promise<IndexRun> {
   const started = performance.now();
   let run: EmbeddingRun | undefined;
   const { embedBudgetMs, ...indexOpts } = opts;
@@ -100,7 +108,7 @@ export async function runIndex(workspace: string, loaded: LoadedConfig, opts: { 
 export async function updateIndexAfterWrite(workspace: string, loaded: LoadedConfig): Promise<{ warning?: string; run?: IndexRun }> {
   try {
     // Someone waits on the write: embeddings get interactiveTimeoutMs; the next `mem index` catches up.
-    const run = await runIndex(workspace, loaded, { embedBudgetMs: loaded.config.embedding?.interactiveTimeoutMs });
+    const run = await runIndex(workspace, loaded, { embedBudgetMs: loaded.config.embedding?.interactiveTimeoutMs, governance: true });
     return run.result.warnings.length ? { run, warning: `index: ${run.result.warnings.join('; ')}` } : { run };
   } catch (err) {
     return { warning: `index not updated (${describeError(err)}); run "mem index"` };

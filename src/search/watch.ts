@@ -55,7 +55,7 @@ export async function startWatch(workspace: string, loaded: LoadedConfig, opts: 
         let run: IndexRun | undefined;
         let failure: { exitCode: number; message: string } | undefined;
         try {
-          run = await runIndex(workspace, loaded);
+          run = await runIndex(workspace, loaded, { governance: true });
         } catch (err) {
           failure = { exitCode: exitCodeOf(err), message: describeError(err) };
         }

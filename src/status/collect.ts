@@ -1,29 +1,30 @@
 /**
  * Gathers everything `mem status` shows (docs/operations.md has the JSON schema). Read-only
- * (DESIGN §9.4): it reads the job log, lock folders, running markers, the daemon's pid file and the
- * Markdown files, and writes nothing.
+ * (DESIGN §9.4): it reads the job log, lock folders, running markers, the daemon's pid file,
+ * the entry table and the Markdown files it is behind on (entries/table-store.ts), and writes nothing.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { LoadedConfig } from '../config/load.js';
 import { describeError } from '../core/errors.js';
-import { lintEntries } from '../entries/lint.js';
-import { readMemoryFiles, recordsOf } from '../entries/store.js';
+import { readStoredGovernance } from '../entries/governance-store.js';
+import { filesDigestOf, statedMemoryFiles } from '../entries/heads-store.js';
+import { TABLE_DIR } from '../entries/table-store.js';
 import { lastRuns, readJobLog, type JobLogLine } from '../runlog/job-log.js';
 import { readDaemonPid } from '../daemon/pidfile.js';
 import { RUNNING_DIR } from '../runlog/running-marker.js';
 import { SCHEDULED_JOBS } from '../config/jobs.js';
 import { effectiveSchedule, nextRuns } from '../schedule/jobs.js';
 import { installedJobs } from '../schedule/installed.js';
-import { DAILY_FILE } from '../write/allowance.js';
 import { isLocked, LOCK_DIR } from '../write/locks.js';
-import { findConflicts, type Conflict } from './conflicts.js';
+import type { Conflict } from './conflicts.js';
 import { governanceChecks, type Check } from './governance.js';
 import { indexFreshness, type IndexStatus } from './index-freshness.js';
 import { pidAlive } from '../core/process.js';
 import { archiveStatus, type ArchiveStatus } from '../archive/status.js';
 import { missingMergeRules } from './merge-rules.js';
 import { sourceStatuses, type SourceStatus } from './sources.js';
+import { lineCount, summaryLines } from '../workspace/summary-lines.js';
 
 export type ScheduledBy = 'daemon' | 'cron' | 'launchd';
 
@@ -74,14 +75,6 @@ function realPath(p: string): string {
   }
 }
 
-const lineCount = (text: string) => (text ? text.split('\n').length - (text.endsWith('\n') ? 1 : 0) : 0);
-
-function summaryFiles(workspace: string): Array<{ path: string; value: number }> {
-  const dir = path.join(workspace, 'second-brain', 'summaries');
-  const names = fs.existsSync(dir) ? fs.readdirSync(dir).filter((n) => n.endsWith('.md') && !n.startsWith('.')) : [];
-  return names.sort().map((n) => ({ path: `second-brain/summaries/${n}`, value: lineCount(fs.readFileSync(path.join(dir, n), 'utf8')) }));
-}
-
 /** The names of the lock files, sorted; a lock folder that cannot be read is a problem, and the rest of the status is still shown. */
 function lockNames(workspace: string, problems: string[]): string[] {
   try {
@@ -92,8 +85,11 @@ function lockNames(workspace: string, problems: string[]): string[] {
   }
 }
 
-export async function collectStatus(workspace: string, loaded: LoadedConfig, now: Date): Promise<StatusReport> {
+/** `allConflicts: false` (what the screen needs): `governance.conflicts` may hold only the first 3 of them. */
+export async function collectStatus(workspace: string, loaded: LoadedConfig, now: Date, opts: { allConflicts?: boolean } = {}): Promise<StatusReport> {
   const { config, zone } = loaded;
+  // Reading the crontab runs a child process: it runs while the files below are read.
+  const installedRead = installedJobs(realPath(workspace));
   const problems: string[] = [];
   const schedule = new Map(effectiveSchedule(config).map((s) => [s.job, s.cron]));
   const last = lastRuns(readJobLog(workspace));
@@ -101,15 +97,10 @@ export async function collectStatus(workspace: string, loaded: LoadedConfig, now
   const daemonPid = readDaemonPid(workspace);
   const daemonAlive = !!daemonPid && pidAlive(daemonPid.pid);
   const names = [...new Set<string>([...SCHEDULED_JOBS, 'index', 'remember', ...last.keys()])];
-  const installed = await installedJobs(realPath(workspace));
-  const by = (job: string): ScheduledBy | null => (daemonAlive ? 'daemon' : installed.cron?.includes(job) ? 'cron' : installed.launchd.includes(job) ? 'launchd' : null);
-  const jobs = names.map((job) => {
-    const expr = schedule.get(job) ?? null;
-    const lastRun = last.get(job) ?? null;
+  for (const job of names) {
+    const lastRun = last.get(job);
     if (lastRun && lastRun.outcome !== 'ok') problems.push(`last ${job} run ${lastRun.outcome} at ${lastRun.end}: ${lastRun.message ?? `exit ${lastRun.exitCode}`}`);
-    const scheduledBy = expr ? by(job) : null;
-    return { job, schedule: expr, scheduledBy, nextRun: expr && scheduledBy ? nextRuns(expr, zone, now)[0]!.toISOString() : null, lastRun, running: running.filter((r) => r.job === job) };
-  });
+  }
   const locks: StatusReport['locks'] = [];
   for (const name of lockNames(workspace, problems)) {
     if (!(await isLocked(workspace, name, config.limits.lockStaleMs))) continue;
@@ -117,26 +108,36 @@ export async function collectStatus(workspace: string, loaded: LoadedConfig, now
   }
   const sources = await sourceStatuses(workspace, config);
   for (const s of sources) if (s.state === 'unreadable') problems.push(`source "${s.name}": ${s.message}; microsync fails until it can be read`);
-  const files = await readMemoryFiles(workspace);
-  const records = files.flatMap((f) => recordsOf(f.file, f.text));
-  const { conflicts, suspected } = findConflicts(records);
-  const perDaily = new Map<string, number>();
-  for (const r of records) if (DAILY_FILE.test(r.file)) perDaily.set(r.file, (perDaily.get(r.file) ?? 0) + 1);
-  const memoryText = fs.existsSync(path.join(workspace, 'MEMORY.md')) ? fs.readFileSync(path.join(workspace, 'MEMORY.md'), 'utf8') : '';
+  // The stored summary while it matches memory/, else computed from the table's rows (entries/governance-refresh.ts: lint and conflicts loaded only then).
+  const listed = statedMemoryFiles(workspace);
+  const max = config.limits.entriesPerDailyFile;
+  const { dailyEntries, conflicts, conflictCount, suspected, lint } = readStoredGovernance(workspace, TABLE_DIR, filesDigestOf(listed), max, opts.allConflicts ?? true)
+    ?? (await (await import('../entries/governance-refresh.js')).computeGovernance(workspace, listed, max));
+  const memoryText = fs.existsSync(path.join(workspace, 'MEMORY.md')) ? fs.readFileSync(path.join(workspace, 'MEMORY.md')) : Buffer.alloc(0);
+  // Counts stored by the last job where a summary is unchanged since (workspace/summary-lines.ts).
+  const summaries = summaryLines(workspace);
   const checks = governanceChecks({
     memoryLines: lineCount(memoryText),
-    dailyEntries: [...perDaily].map(([p, value]) => ({ path: p, value })),
-    summaryLines: summaryFiles(workspace),
-    conflicts, suspected,
-    lint: lintEntries(records, files, { maxEntriesPerDailyFile: config.limits.entriesPerDailyFile }),
+    dailyEntries,
+    summaryLines: summaries.map((f) => ({ path: f.path, value: f.value })),
+    conflicts, conflictCount, suspected, lint,
   }, config.limits);
   for (const c of checks) if (!c.ok && c.level === 'problem') problems.push(c.message);
+  const index = indexFreshness(workspace, config, last.get('index') ?? null, new Map([...listed.map((f) => [f.file, f.mtimeMs] as const), ...summaries.map((f) => [f.path, f.mtimeMs] as const)]));
+  const installed = await installedRead;
+  const by = (job: string): ScheduledBy | null => (daemonAlive ? 'daemon' : installed.cron?.includes(job) ? 'cron' : installed.launchd.includes(job) ? 'launchd' : null);
+  const jobs = names.map((job) => {
+    const expr = schedule.get(job) ?? null;
+    const lastRun = last.get(job) ?? null;
+    const scheduledBy = expr ? by(job) : null;
+    return { job, schedule: expr, scheduledBy, nextRun: expr && scheduledBy ? nextRuns(expr, zone, now)[0]!.toISOString() : null, lastRun, running: running.filter((r) => r.job === job) };
+  });
   const mergeRules = missingMergeRules(workspace);
   if (mergeRules) problems.push(mergeRules);
   return {
     workspace: { path: workspace, zone, configFiles: loaded.files, daemon: { running: daemonAlive, pid: daemonAlive ? daemonPid!.pid : null, since: daemonAlive ? daemonPid!.start : null } },
     jobs, locks, sources,
-    index: indexFreshness(workspace, config, last.get('index') ?? null),
+    index,
     archive: archiveStatus(workspace),
     providers: {
       llm: config.llm ? { model: config.llm.model, baseURL: config.llm.baseURL } : null,

@@ -3,7 +3,6 @@
  * is a `problem` (counts for `mem status --strict`) or a `notice` (shown, never fails a run).
  */
 import type { Config } from '../config/schema.js';
-import type { Problem } from '../entries/lint.js';
 import type { Conflict } from './conflicts.js';
 import { count } from '../core/count.js';
 
@@ -22,9 +21,12 @@ export interface GovernanceInput {
   memoryLines: number;
   dailyEntries: Array<{ path: string; value: number }>;
   summaryLines: Array<{ path: string; value: number }>;
+  /** At least the first 3 certain conflicts (for the message). */
   conflicts: Conflict[];
+  conflictCount: number;
   suspected: Conflict[];
-  lint: Problem[];
+  /** How many lint problems (entries/lint.ts). */
+  lint: number;
 }
 
 const max = (xs: Array<{ value: number }>) => xs.reduce((m, x) => Math.max(m, x.value), 0);
@@ -46,16 +48,16 @@ export function governanceChecks(input: GovernanceInput, limits: Config['limits'
       message: overSummary.length ? `${count(overSummary.length, 'summary file')} at ${limits.summaryLines} lines or more: ${overSummary.map((f) => `${f.path} (${f.value})`).join(', ')} — "mem status --fix" splits them into volumes` : `summaries at most ${max(input.summaryLines)} lines (under ${limits.summaryLines})`,
     },
     {
-      name: 'conflicts', value: input.conflicts.length, limit: 0, ok: !input.conflicts.length, level: 'problem',
-      message: input.conflicts.length ? `${input.conflicts.length} conflicting active entr${input.conflicts.length === 1 ? 'y pair' : 'y groups'}: ${input.conflicts.slice(0, 3).map((c) => c.reason).join('; ')}` : 'no conflicting active entries',
+      name: 'conflicts', value: input.conflictCount, limit: 0, ok: !input.conflictCount, level: 'problem',
+      message: input.conflictCount ? `${input.conflictCount} conflicting active entr${input.conflictCount === 1 ? 'y pair' : 'y groups'}: ${input.conflicts.slice(0, 3).map((c) => c.reason).join('; ')}` : 'no conflicting active entries',
     },
     {
       name: 'suspectedConflicts', value: input.suspected.length, limit: 0, ok: !input.suspected.length, level: 'notice',
       message: input.suspected.length ? `${count(input.suspected.length, 'suspected conflict')} (similar active entries): ${input.suspected.slice(0, 3).map((c) => c.ids.join(' ~ ')).join('; ')}` : 'no suspected conflicts',
     },
     {
-      name: 'lint', value: input.lint.length, limit: 0, ok: !input.lint.length, level: 'problem',
-      message: input.lint.length ? `${count(input.lint.length, 'lint problem')} (see "mem lint")` : 'lint clean',
+      name: 'lint', value: input.lint, limit: 0, ok: !input.lint, level: 'problem',
+      message: input.lint ? `${count(input.lint, 'lint problem')} (see "mem lint")` : 'lint clean',
     },
   ];
 }

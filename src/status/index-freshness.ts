@@ -56,13 +56,14 @@ function indexedMarkdown(workspace: string, config: Config): string[] {
   return out;
 }
 
-export function indexFreshness(workspace: string, config: Config, lastRun: JobLogLine | null): IndexStatus {
+/** `stated`: mtimes already read (workspace-relative path → mtimeMs: status's listing of memory/), so those files are not stated twice. */
+export function indexFreshness(workspace: string, config: Config, lastRun: JobLogLine | null, stated: ReadonlyMap<string, number> = new Map()): IndexStatus {
   const dir = path.join(workspace, INDEX_DIR);
   const exists = fs.existsSync(dir);
   const updated = exists ? newestMtime(dir) : 0;
   const dirty = indexedMarkdown(workspace, config).filter((rel) => {
     try {
-      return fs.statSync(path.resolve(workspace, rel)).mtimeMs > updated;
+      return (stated.get(rel) ?? fs.statSync(path.resolve(workspace, rel)).mtimeMs) > updated;
     } catch {
       return false;
     }

@@ -7,7 +7,6 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import lockfile from 'proper-lockfile';
 import { MemError, writeRefused } from '../core/errors.js';
 import { ensureDir } from './atomic.js';
 import { ownerGone, reclaimIfOwnerGone, removeOwner, writeOwner } from './lock-owner.js';
@@ -28,6 +27,8 @@ export interface HeldLock {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** proper-lockfile, loaded by the first lock taken or checked (a read such as `mem status` often takes none: about 13 ms). */
+const lockfile = async () => (await import('proper-lockfile')).default;
 
 export function lockPath(workspace: string, name: string): string {
   return path.join(workspace, LOCK_DIR, `${name}.lock`);
@@ -43,7 +44,7 @@ export async function acquireLock(workspace: string, name: string, opts: LockOpt
   const held: HeldLock = { name, compromised: null, release: async () => {} };
   for (let delay = 50; ; delay = Math.min(delay * 1.5, 500)) {
     try {
-      const release = await lockfile.lock(target, {
+      const release = await (await lockfile()).lock(target, {
         lockfilePath: target,
         realpath: false,
         stale: opts.staleMs,
@@ -72,7 +73,7 @@ export async function acquireLock(workspace: string, name: string, opts: LockOpt
 
 export async function isLocked(workspace: string, name: string, staleMs: number): Promise<boolean> {
   const target = lockPath(workspace, name);
-  return (await lockfile.check(target, { lockfilePath: target, realpath: false, stale: staleMs })) && !ownerGone(target);
+  return (await (await lockfile()).check(target, { lockfilePath: target, realpath: false, stale: staleMs })) && !ownerGone(target);
 }
 
 /** Runs `fn` holding the named lock; the lock is released whatever happens. */

@@ -10,6 +10,7 @@ export function registerIndex(program: Command): void {
     .description('update the search index (.mem/index) from changed files only; writes nothing but .mem/'), COMMAND_OPTIONS.index)
     .addHelpText('after', '\nExamples:\n  mem index\n  mem index --rebuild --json\n\nThe summary line counts files scanned/changed/added/removed, chunks added/removed, embeddings computed vs from cache, and seconds.')
     .action(async (flags: IndexFlags, cmd: Command) => {
-      await indexCommand(flags, cmd.optsWithGlobals<GlobalOptions>());
+      // The full CLI (MEM_LEAN_CLI=0, or options the lean path leaves to it) has luxon and lint loaded: it stores status's summary too.
+      await indexCommand(flags, cmd.optsWithGlobals<GlobalOptions>(), { governance: true });
     });
 }

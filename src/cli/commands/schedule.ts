@@ -7,7 +7,8 @@ import { MemError } from '../../core/errors.js';
 import { renderCronBlock } from '../../schedule/crontab.js';
 import { install, planSchedule, uninstall } from '../../schedule/install.js';
 import { scheduleTarget, type TargetFlags } from '../../schedule/installed.js';
-import { labelPrefix, renderPlist } from '../../schedule/launchd.js';
+import { labelPrefix } from '../../schedule/launchd-label.js';
+import { renderPlist } from '../../schedule/launchd.js';
 
 export function registerSchedule(program: Command): void {
   program

@@ -13,6 +13,7 @@ import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, typ
 import { z, ZodError } from 'zod';
 import { describeError } from '../../core/errors.js';
 import { VERSION } from '../../core/version.js';
+import { keepParsedFiles } from '../../entries/kept-files.js';
 import { AnsweringStdioTransport } from './answering-transport.js';
 import { terminatedLines } from './line-input.js';
 import { redactStrings } from './redact.js';
@@ -62,6 +63,9 @@ function unreadable(err: Error): { what: string; code: number; message: string }
  * warn gets one line per transport error.
  */
 export async function serveStdio(env: ToolEnv, warn: (text: string) => void): Promise<void> {
+  // A long-lived process: the entry table's buckets are parsed once per version (entries/kept-files.ts);
+  // 8 of 32 buckets is about 50 MB at 10,000 files, and a memory_get reads one.
+  keepParsedFiles(8);
   const server = createServer(env);
   const input = terminatedLines(process.stdin);
   const transport = new AnsweringStdioTransport(input);

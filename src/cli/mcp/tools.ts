@@ -13,11 +13,11 @@ import { TASK_STATES } from '../../entries/task-state.js';
 import { instantOf } from '../../core/instant.js';
 import { parseSince, toIsoUtc } from '../../core/time.js';
 import { buildContext } from '../../context/run.js';
-import { redactSecrets } from '../../secrets/secrets.js';
 import { traceOf } from '../read-commands.js';
 import { runRemember } from '../../jobs/remember.js';
 import { appendUsage } from '../../runlog/usage-log.js';
 import { getById, getByPath } from './get.js';
+import { redactKept } from './redact.js';
 import { listMemory } from './list.js';
 import { withCalls } from './search-calls.js';
 
@@ -129,9 +129,9 @@ export const HANDLERS: Record<ToolName, Handler> = {
     // text where the stored one was cut, as search read it (server.ts redacts the rest).
     const terms = queryTerms(a.query);
     for (const r of response.results) {
-      const red = redactSecrets(r.text);
+      const red = redactKept(r.text);
       const whole = wholeText(r);
-      const redWhole = whole === null ? red : redactSecrets(whole);
+      const redWhole = whole === null ? red : redactKept(whole);
       if (redWhole.count) Object.assign(r, { snippet: snippet(redWhole.text, terms) });
       if (red.count) r.text = red.text;
     }
