@@ -42,9 +42,8 @@ export function statedMemoryFiles(workspace: string): StatedMemoryFile[] {
 
 /** Every memory file's stamp, as one string: what the id index is stamped with. */
 export function filesDigestOf(files: StatedMemoryFile[]): string {
-  const h = createHash('sha1').update(`${LAYOUT}\n`);
-  for (const f of files) h.update(`${f.file}\0${f.size}\0${f.mtimeMs}\0${f.ctimeMs}\n`);
-  return h.digest('hex');
+  // One update of the joined text: an update per file cost 5-20 ms at 10,000 files.
+  return createHash('sha1').update(`${LAYOUT}\n${files.map((f) => `${f.file}\0${f.size}\0${f.mtimeMs}\0${f.ctimeMs}\n`).join('')}`).digest('hex');
 }
 
 /** The files' digest under a scope mapping: what the heads are stamped with (they hold scopes derived under it). */
