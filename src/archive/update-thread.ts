@@ -3,22 +3,30 @@
  * The rebuild streams (windows, doc lines and postings go to disk as they come), so its live heap is
  * ~20 MB at any volume; but V8 lets a long run's heap grow to several times that before it collects,
  * so the peak RSS still grew with the run's length (139 → 200 MB from 20 to 200 MB of transcripts).
- * In a worker whose old generation is capped the heap stays near the cap whatever the volume.
- * A cap is not a budget: one over-long transcript line or Markdown turn may need more. The worker
- * then dies of it (ERR_WORKER_OUT_OF_MEMORY), this returns undefined and the caller runs the update
- * again in the main thread, without a cap, as before. The caller holds the lock; the worker writes
- * through its own writer, told by message when the lock is lost, and posts progress lines.
+ * V8 grows a heap whose cap is at most 256 MB by the smallest factor (1.3× the live heap, not up to
+ * 4×): in such a worker the heap stays near its live size whatever the volume, and the cap itself is
+ * far above what the rebuild needs.
+ * A cap is not a budget, and a worker that reaches it can take the whole process down (Node gives it
+ * 16 MB of leeway to stop): so the worker is used only when no input can come near it (fitsWorker:
+ * lines up to 16 MB, Markdown transcripts up to 16 MB, since one turn may be all of one; a 30 MB
+ * turn was measured to fit). If the worker still runs out of heap (ERR_WORKER_OUT_OF_MEMORY), this
+ * returns undefined and the caller runs the update again in the main thread, uncapped, as before.
+ * The caller holds the lock; the worker writes through its own writer, told by message when the
+ * lock is lost, and posts progress lines.
  */
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { LoadedConfig } from '../config/load.js';
 import { MemError, type MemErrorCode } from '../core/errors.js';
 import { testHook } from '../core/test-hooks.js';
+import { listTranscriptFiles } from '../transcripts/index.js';
 import type { HeldLock } from '../write/locks.js';
 
 const WORKER_URL = new URL('./update-worker.js', import.meta.url);
-/** The worker's old generation, MB: ~5× the rebuild's live heap, room for a 4 MB line (maxLineBytes) parsed. */
-export const WORKER_OLD_MB = 96;
+/** The worker's old generation, MB: the most for which V8 still grows the heap by its smallest factor. */
+export const WORKER_OLD_MB = 256;
+/** The longest line (maxLineBytes) and the biggest Markdown transcript a worker is given. */
+const WORKER_INPUT_BYTES = 16 * 1024 * 1024;
 /** Its young generation (two semi-spaces of 8 MB and their overflow), MB: V8's default lets it reach 48. */
 const WORKER_YOUNG_MB = 24;
 
@@ -42,6 +50,18 @@ export type MainMessage = { type: 'lock-lost'; message: string };
 
 /** The worker is there (a build from src run by tsx has no .js beside this file: the caller runs in-thread). */
 export const workerAvailable = () => fs.existsSync(fileURLToPath(WORKER_URL));
+
+/** Whether every input surely fits the worker's heap: maxLineBytes and each Markdown transcript at most WORKER_INPUT_BYTES. */
+export async function fitsWorker(workspace: string, loaded: LoadedConfig): Promise<boolean> {
+  if (loaded.config.limits.maxLineBytes > WORKER_INPUT_BYTES) return false;
+  for (const source of loaded.config.sources) {
+    if (source.kind !== 'markdown') continue;
+    for (const file of await listTranscriptFiles(source.kind, source.path, workspace).catch(() => [] as string[])) {
+      if (((await fs.promises.stat(file).catch(() => undefined))?.size ?? 0) > WORKER_INPUT_BYTES) return false;
+    }
+  }
+  return true;
+}
 
 /** The worker's heap cap, MB (a test hook makes it tiny, to prove the fallback). */
 export const workerHeapMb = () => Number(testHook('MEM_ARCHIVE_WORKER_HEAP_MB')) || WORKER_OLD_MB;

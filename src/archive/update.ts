@@ -22,7 +22,7 @@ import { compactSegments } from './compact.js';
 import type { ArchiveDoc } from './format.js';
 import { SegmentStream } from './segment-stream.js';
 import { ARCHIVE_DIR, emptyState, loadState, segmentDamage, serialiseState, STATE_FILE, type ArchiveState } from './store.js';
-import { runInWorker, workerAvailable, workerHeapMb } from './update-thread.js';
+import { fitsWorker, runInWorker, workerAvailable, workerHeapMb } from './update-thread.js';
 import { windowBuilder } from './windows.js';
 import { embedDocs, type Vectors } from './vectors.js';
 
@@ -67,7 +67,7 @@ export async function updateArchive(workspace: string, loaded: LoadedConfig, opt
   return withLock(workspace, 'archive', locks, async (lock) => {
     const writer = new WorkspaceWriter(workspace, 'index', locks, lock);
     // A rebuild reads everything: in a worker whose heap is capped (update-thread.ts).
-    if (!opts.rebuild || !workerAvailable()) return runUpdate(workspace, loaded, writer, opts);
+    if (!opts.rebuild || !workerAvailable() || !(await fitsWorker(workspace, loaded))) return runUpdate(workspace, loaded, writer, opts);
     const input = { workspace, loaded, rebuild: true, warnNotText: opts.warnNotText !== false, progress: !!opts.progress };
     const done = await runInWorker<ArchiveUpdate>(input, lock, opts.progress);
     if (done) return done;
