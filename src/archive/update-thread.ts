@@ -1,11 +1,12 @@
 /**
- * `mem archive --rebuild` runs in a worker thread with a capped heap (worker_threads `resourceLimits`).
- * The rebuild streams (windows, doc lines and postings go to disk as they come), so its live heap is
- * ~20 MB at any volume; but V8 lets a long run's heap grow to several times that before it collects,
- * so the peak RSS still grew with the run's length (139 → 200 MB from 20 to 200 MB of transcripts).
+ * `mem archive --rebuild`, and the first `mem archive` of a workspace (both read every transcript),
+ * run in a worker thread with a capped heap (worker_threads `resourceLimits`). The build streams
+ * (windows, doc lines and postings go to disk as they come), so its live heap is ~20 MB at any
+ * volume; but V8 lets a long run's heap grow to several times that before it collects, so the peak
+ * RSS still grew with the run's length (139 → 200 MB from 20 to 200 MB of transcripts).
  * V8 grows a heap whose cap is at most 256 MB by the smallest factor (1.3× the live heap, not up to
  * 4×): in such a worker the heap stays near its live size whatever the volume, and the cap itself is
- * far above what the rebuild needs.
+ * far above what the build needs.
  * A cap is not a budget, and a worker that reaches it can take the whole process down (Node gives it
  * 16 MB of leeway to stop): so the worker is used only when no input can come near it (fitsWorker:
  * lines up to 16 MB, Markdown transcripts up to 16 MB, since one turn may be all of one; a 30 MB

@@ -66,15 +66,16 @@ export async function updateArchive(workspace: string, loaded: LoadedConfig, opt
   const locks = defaultLockOptions(loaded.config);
   return withLock(workspace, 'archive', locks, async (lock) => {
     const writer = new WorkspaceWriter(workspace, 'index', locks, lock);
-    // A rebuild reads everything: in a worker whose heap is capped (update-thread.ts).
-    if (!opts.rebuild || !workerAvailable() || !(await fitsWorker(workspace, loaded))) return runUpdate(workspace, loaded, writer, opts);
-    const input = { workspace, loaded, rebuild: true, warnNotText: opts.warnNotText !== false, progress: !!opts.progress };
+    // A rebuild or a first build reads every transcript: in a worker whose heap is capped (update-thread.ts).
+    const full = !!opts.rebuild || !fs.existsSync(writer.resolve(STATE_FILE));
+    if (!full || !workerAvailable() || !(await fitsWorker(workspace, loaded))) return runUpdate(workspace, loaded, writer, opts);
+    const input = { workspace, loaded, rebuild: !!opts.rebuild, warnNotText: opts.warnNotText !== false, progress: !!opts.progress };
     const done = await runInWorker<ArchiveUpdate>(input, lock, opts.progress);
     if (done) return done;
-    // Out of its heap: its temp files go, and the rebuild runs again here, uncapped.
+    // Out of its heap: its temp files go, and the build runs again here, uncapped.
     await removeOwnTempFiles(writer.resolve(ARCHIVE_DIR));
     const again = await runUpdate(workspace, loaded, writer, opts);
-    again.warnings.unshift(`the rebuild needed more than the ${workerHeapMb()} MB heap of its worker thread (a very long transcript line or turn); it ran again without that limit`);
+    again.warnings.unshift(`the archive build needed more than the ${workerHeapMb()} MB heap of its worker thread (a very long transcript line or turn); it ran again without that limit`);
     return again;
   });
 }
