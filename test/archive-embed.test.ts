@@ -72,6 +72,16 @@ test('archive.embed: redacted windows embedded, the query vector fused with BM25
   const after = await search('holidays', '-k', '1');
   assert.doesNotMatch(after.stderr, /damaged/);
   assert.deepEqual([after.results[0]!.sessionId, after.results[0]!.turns, after.results[0]!.cosine! > 0.99], [weekend.sessionId, weekend.turns, true]);
+
+  // A rebuild (in its worker thread) embeds every window again.
+  const rebuilt = await mem(['-C', ws, '--json', 'archive', '--rebuild']);
+  assert.equal(rebuilt.code, 0, rebuilt.stderr);
+  const r = JSON.parse(rebuilt.stdout) as { embedded: number; totalDocs: number; warnings: string[] };
+  assert.deepEqual([r.embedded, r.warnings], [r.totalDocs, []]);
+  // Windowed afresh: the status notes appended above now share the weekend window.
+  const again = await search('holidays', '-k', '1');
+  const weekendNow = (await search('weekend', '--lexical-only', '-k', '1')).results[0]!;
+  assert.deepEqual([again.results[0]!.sessionId, again.results[0]!.turns, again.results[0]!.cosine! > 0.99], [weekendNow.sessionId, weekendNow.turns, true]);
 });
 
 test('archive.embed without an embedding provider: a warning, and the archive stays lexical', async (t) => {

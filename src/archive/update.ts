@@ -15,12 +15,14 @@ import { stillWriting } from '../transcripts/growing.js';
 import { listTranscriptFiles, openTranscript, type ReadStats } from '../transcripts/index.js';
 import { StatsRecorder } from '../transcripts/stats.js';
 import { defaultLockOptions } from '../write/defaults.js';
+import { removeOwnTempFiles } from '../write/atomic.js';
 import { withLock } from '../write/locks.js';
 import { WorkspaceWriter } from '../write/writer.js';
 import { compactSegments } from './compact.js';
 import type { ArchiveDoc } from './format.js';
 import { SegmentStream } from './segment-stream.js';
 import { ARCHIVE_DIR, emptyState, loadState, segmentDamage, serialiseState, STATE_FILE, type ArchiveState } from './store.js';
+import { fitsWorker, runInWorker, workerAvailable, workerHeapMb } from './update-thread.js';
 import { windowBuilder } from './windows.js';
 import { embedDocs, type Vectors } from './vectors.js';
 
@@ -64,11 +66,22 @@ export async function updateArchive(workspace: string, loaded: LoadedConfig, opt
   const locks = defaultLockOptions(loaded.config);
   return withLock(workspace, 'archive', locks, async (lock) => {
     const writer = new WorkspaceWriter(workspace, 'index', locks, lock);
-    return update(workspace, loaded, writer, opts);
+    // A rebuild or a first build reads every transcript: in a worker whose heap is capped (update-thread.ts).
+    const full = !!opts.rebuild || !fs.existsSync(writer.resolve(STATE_FILE));
+    if (!full || !workerAvailable() || !(await fitsWorker(workspace, loaded))) return runUpdate(workspace, loaded, writer, opts);
+    const input = { workspace, loaded, rebuild: !!opts.rebuild, warnNotText: opts.warnNotText !== false, progress: !!opts.progress };
+    const done = await runInWorker<ArchiveUpdate>(input, lock, opts.progress);
+    if (done) return done;
+    // Out of its heap: its temp files go, and the build runs again here, uncapped.
+    await removeOwnTempFiles(writer.resolve(ARCHIVE_DIR));
+    const again = await runUpdate(workspace, loaded, writer, opts);
+    again.warnings.unshift(`the archive build needed more than the ${workerHeapMb()} MB heap of its worker thread (a very long transcript line or turn); it ran again without that limit`);
+    return again;
   });
 }
 
-async function update(workspace: string, loaded: LoadedConfig, writer: WorkspaceWriter, opts: ArchiveUpdateOptions): Promise<ArchiveUpdate> {
+/** The update itself, under the archive lock the caller holds (`writer` carries it). */
+export async function runUpdate(workspace: string, loaded: LoadedConfig, writer: WorkspaceWriter, opts: ArchiveUpdateOptions): Promise<ArchiveUpdate> {
   const started = Date.now();
   const prev = loadState(workspace);
   const res: ArchiveUpdate = { files: 0, filesRead: 0, rewritten: [], retiredFiles: 0, bytesRead: 0, turns: 0, docs: 0, segments: 0, compacted: 0, totalDocs: 0, rebuilt: null, embedded: 0, ms: 0, warnings: [] };

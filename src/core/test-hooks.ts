@@ -18,6 +18,8 @@ export const TEST_HOOKS = {
   MEM_SEARCH_SERVER_SIMULATE_ERROR: 'start-up failure',
   /** An index worker thread fails, so the one-thread fallback runs. */
   MEM_INDEX_SIMULATE_WORKER_ERROR: 'worker failure',
+  /** `mem archive --rebuild`'s worker thread gets this heap cap (MB), so a tiny one proves the uncapped fallback. */
+  MEM_ARCHIVE_WORKER_HEAP_MB: 'archive worker heap',
   /** `mem watch` acts as if native watching failed with this error code (EMFILE, ENOSPC). */
   MEM_WATCH_SIMULATE_ERROR: 'watch failure',
 } as const;

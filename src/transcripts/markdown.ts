@@ -35,7 +35,7 @@ export interface ParsedMarkdown {
   problem?: string;
 }
 
-interface RawLine {
+export interface RawLine {
   text: string;
   start: number;
   end: number;
@@ -47,36 +47,88 @@ interface RawLine {
  */
 export function parseMarkdownTranscript(source: Buffer | string, offset = 0): ParsedMarkdown {
   const buf = typeof source === 'string' ? Buffer.from(source, 'utf8') : source;
-  const lines = splitLines(buf, offset);
-  const parsed: ParsedMarkdown = { turns: [] };
-  const body = offset > 0 ? 0 : readFrontMatter(lines, parsed);
-  let current: { head: RegExpExecArray; text: string[]; end: number } | null = null;
-  let fence: string | null = null;
-  const close = () => {
-    if (!current) return;
-    const [, role, time] = current.head;
-    const kind = (role as string).toLowerCase() as Role;
-    const text = current.text.join('\n').trim();
-    // Tool output is context, not an archive: bounded like every reader's (text.ts).
-    const turn: MarkdownTurn = { role: kind, text: kind === 'tool' ? truncate(text) : text, end: current.end };
-    if (time) turn.time = time;
-    parsed.turns.push(turn);
-  };
-  for (const line of lines.slice(body)) {
-    const head = fence === null ? HEADING.exec(line.text) : null;
-    if (head) {
-      close();
-      current = { head, text: [], end: line.end };
-      continue;
+  const parser = new MarkdownParser(offset === 0);
+  const turns: MarkdownTurn[] = [];
+  for (const line of splitLines(buf, offset)) turns.push(...parser.push(line));
+  turns.push(...parser.end());
+  return { ...parser.head, turns };
+}
+
+/**
+ * The same parse, one line at a time (the reader streams a file through it): it holds the open
+ * turn's lines, not the file's, so a big transcript costs one turn of memory. Only front matter
+ * still open is held longer: until its closing line, or to the end when there is none (then every
+ * held line is body, as in a whole-file parse). `head` is final once a turn has come out.
+ */
+export class MarkdownParser {
+  /** The front matter's fields (no turns). */
+  readonly head: ParsedMarkdown = { turns: [] };
+  /** Lines of front matter not yet closed; null before the first line and once settled. */
+  private held: RawLine[] | null = null;
+  private current: { head: RegExpExecArray; text: string[]; end: number } | null = null;
+  private fence: string | null = null;
+
+  constructor(private lookForFrontMatter: boolean) {}
+
+  /** One line in; the turns it completed out. */
+  push(line: RawLine): MarkdownTurn[] {
+    const out: MarkdownTurn[] = [];
+    if (!this.lookForFrontMatter) {
+      this.body(line, out);
+    } else if (!this.held) {
+      if (line.text.trim() === '---') this.held = [line];
+      else {
+        this.lookForFrontMatter = false;
+        this.body(line, out);
+      }
+    } else {
+      this.held.push(line);
+      const t = line.text.trim();
+      if (t === '---' || t === '...') {
+        readFrontMatter(this.held, this.head);
+        this.held = null;
+        this.lookForFrontMatter = false;
+      }
     }
-    fence = nextFence(fence, line.text);
-    if (current) {
-      current.text.push(line.text);
-      if (line.text.trim() !== '') current.end = line.end;
+    return out;
+  }
+
+  /** The end of the text: the last turn, and an unclosed front matter's lines read as body. */
+  end(): MarkdownTurn[] {
+    const out: MarkdownTurn[] = [];
+    const held = this.held ?? [];
+    this.held = null;
+    this.lookForFrontMatter = false;
+    for (const line of held) this.body(line, out);
+    this.close(out);
+    return out;
+  }
+
+  private body(line: RawLine, out: MarkdownTurn[]): void {
+    const head = this.fence === null ? HEADING.exec(line.text) : null;
+    if (head) {
+      this.close(out);
+      this.current = { head, text: [], end: line.end };
+      return;
+    }
+    this.fence = nextFence(this.fence, line.text);
+    if (this.current) {
+      this.current.text.push(line.text);
+      if (line.text.trim() !== '') this.current.end = line.end;
     }
   }
-  close();
-  return parsed;
+
+  private close(out: MarkdownTurn[]): void {
+    if (!this.current) return;
+    const [, role, time] = this.current.head;
+    const kind = (role as string).toLowerCase() as Role;
+    const text = this.current.text.join('\n').trim();
+    // Tool output is context, not an archive: bounded like every reader's (text.ts).
+    const turn: MarkdownTurn = { role: kind, text: kind === 'tool' ? truncate(text) : text, end: this.current.end };
+    if (time) turn.time = time;
+    out.push(turn);
+    this.current = null;
+  }
 }
 
 /** The front matter alone, from the head of a file (a resumed read needs its session id and start). */

@@ -7,19 +7,18 @@
  * warned about, never thrown; a file that is not text is skipped whole with one warning (binary.ts);
  * only a file that cannot be read at all fails (SOURCE_UNREADABLE).
  */
-import { open, type FileHandle } from 'node:fs/promises';
 import { MemError } from '../core/errors.js';
-import { redactSecrets } from '../secrets/secrets.js';
 import { skipIfNotText } from './binary.js';
 import { createClaudeCodeFormat } from './claude-code.js';
 import { createCodexFormat } from './codex.js';
 import type { JsonlFormat } from './draft.js';
 import { createJsonlFormat } from './jsonl.js';
 import { DEFAULT_MAX_LINE_BYTES, readFirstLine, readLines } from './lines.js';
-import { parseMarkdownHeader, parseMarkdownTranscript } from './markdown.js';
+import { markdownTurns } from './markdown-read.js';
 import { createOpenClawFormat } from './openclaw.js';
 import { defaultSessionId, safeSessionId } from './session-id.js';
 import { StatsRecorder } from './stats.js';
+import { toTurn } from './turn.js';
 import { isObj } from './text.js';
 import { normalizeTimestamp } from './time.js';
 import { SOURCE_KINDS, type ReadOptions, type SourceKind, type TranscriptStream, type Turn } from './types.js';
@@ -31,8 +30,6 @@ const JSONL_FORMATS: Record<Exclude<SourceKind, 'markdown'>, () => JsonlFormat> 
   jsonl: createJsonlFormat,
 };
 
-/** Markdown transcripts are read whole; a bigger file is surely not one and is skipped, not loaded. */
-const MAX_MARKDOWN_BYTES = 64 * 1024 * 1024;
 const LOOK_BEHIND = 512 * 1024;
 /** Where a message's copy is looked for before the cursor: it follows the original within a few lines. */
 const PAIR_BEHIND = 64 * 1024;
@@ -161,84 +158,6 @@ async function warmUp(path: string, format: JsonlFormat, fromOffset: number, max
     }
   }
   return declared;
-}
-
-/**
- * A Markdown transcript is parsed in one piece: the whole file, or on a resumed read only the bytes
- * after the cursor (plus the front matter from the head, not counted as read, like a JSONL header),
- * up to `toOffset` when one is given.
- * Only the next heading shows that a turn is complete, so while the file is `growing` its last turn
- * is left for a later read.
- */
-async function* markdownTurns(path: string, opts: ReadOptions, rec: StatsRecorder): AsyncGenerator<Turn> {
-  const { stats } = rec;
-  const from = opts.fromOffset ?? 0;
-  const fd = await open(path, 'r');
-  let buf: Buffer;
-  let header: ReturnType<typeof parseMarkdownHeader> | undefined;
-  try {
-    const size = Math.min((await fd.stat()).size, opts.toOffset ?? Infinity);
-    if (size - from > MAX_MARKDOWN_BYTES) {
-      stats.endOffset = size;
-      stats.skippedLong += 1;
-      rec.warn(`${rec.shown}: ${size - from} bytes is too large for a Markdown transcript; skipped`);
-      return;
-    }
-    if (from > 0) header = parseMarkdownHeader(await readHead(fd, from));
-    buf = await readRange(fd, from, size);
-  } finally {
-    await fd.close();
-  }
-  stats.bytesRead = buf.length;
-  const parsed = parseMarkdownTranscript(buf, from);
-  // A last turn still being written is not yielded, and the cursor stays before it.
-  const turns = opts.growing ? parsed.turns.slice(0, -1) : parsed.turns;
-  stats.endOffset = opts.growing ? (turns.at(-1)?.end ?? from) : from + buf.length;
-  const { problem, sessionId, startedAt, cwd } = header ?? parsed;
-  if (problem && from === 0) rec.malformed(1, 0, problem); // reported once, by the read from the start
-  if (sessionId) stats.sessionId = sessionId;
-  const started = normalizeTimestamp(startedAt, opts.zone);
-  let index = opts.fromIndex ?? 0;
-  for (const draft of turns) {
-    index += 1;
-    let timestamp = normalizeTimestamp(draft.time, opts.zone) ?? started;
-    if (timestamp === null) {
-      stats.untimed += 1;
-      timestamp = opts.fallbackTimestamp ?? null;
-    }
-    yield toTurn(cwd ? { ...draft, cwd } : draft, { sessionId: stats.sessionId, sessionPath: path, index, timestamp, endOffset: draft.end });
-  }
-}
-
-async function readRange(fd: FileHandle, start: number, end: number): Promise<Buffer> {
-  const buf = Buffer.alloc(Math.max(0, end - start));
-  let at = 0;
-  while (at < buf.length) {
-    const { bytesRead } = await fd.read(buf, at, buf.length - at, start + at);
-    if (bytesRead === 0) break; // shrank while read: what is there
-    at += bytesRead;
-  }
-  return at === buf.length ? buf : buf.subarray(0, at);
-}
-
-/** The head holding the front matter: 4 KiB, more (up to 64 KiB, never past `limit`) only while it is still open. */
-async function readHead(fd: FileHandle, limit: number): Promise<Buffer> {
-  const head = await readRange(fd, 0, Math.min(limit, 4096));
-  const unclosed = head.subarray(0, 3).toString() === '---' && !/\n(?:---|\.\.\.)[ \t]*\r?\n/.test(head.toString('utf8'));
-  return unclosed && limit > head.length ? readRange(fd, 0, Math.min(limit, 64 * 1024)) : head;
-}
-
-type Where = Pick<Turn, 'sessionId' | 'sessionPath' | 'index' | 'timestamp' | 'endOffset'>;
-
-function toTurn(draft: { role: Turn['role']; text: string; toolName?: string; cwd?: string; sidechain?: boolean; meta?: boolean }, where: Where): Turn {
-  const turn: Turn = { sessionId: safeSessionId(where.sessionId), sessionPath: where.sessionPath, index: where.index, role: draft.role, text: draft.text, timestamp: where.timestamp, endOffset: where.endOffset };
-  // Shown to the LLM and stored in the archive beside the text, so through the same gate as the session id.
-  if (draft.toolName) turn.toolName = redactSecrets(draft.toolName).text;
-  // Kept as written: the scope is found from the real folder. Whatever stores it redacts it first.
-  if (draft.cwd) turn.cwd = draft.cwd;
-  if (draft.sidechain) turn.sidechain = true;
-  if (draft.meta) turn.meta = true;
-  return turn;
 }
 
 function safeParse(text: string): unknown {

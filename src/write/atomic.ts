@@ -125,6 +125,17 @@ export async function removeDeadTempFiles(dir: string): Promise<number> {
 }
 
 /**
+ * Removes this process's own temp files in `dir`: left by a worker thread of it that died (it shares
+ * the pid, so removeDeadTempFiles keeps them, and their names could come again). Only when no other
+ * thread of this process is writing there.
+ */
+export async function removeOwnTempFiles(dir: string): Promise<void> {
+  const names = await fs.promises.readdir(dir).catch(() => [] as string[]);
+  const mine = `${TMP_MARK}${process.pid}-`;
+  for (const name of names) if (name.startsWith('.') && name.includes(mine)) await fs.promises.rm(path.join(dir, name), { force: true });
+}
+
+/**
  * Whether the writer `pid` of temp file `file` may still be running: its pid is alive and was not
  * reused by a process started after the file was made (a pid reused by a live process kept dead
  * writers' temp files forever).
