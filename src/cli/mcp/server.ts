@@ -12,6 +12,7 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { z, ZodError } from 'zod';
 import { describeError } from '../../core/errors.js';
+import { keepConnectionsAlive } from '../../search/embed-http.js';
 import { VERSION } from '../version.js';
 import { AnsweringStdioTransport } from './answering-transport.js';
 import { terminatedLines } from './line-input.js';
@@ -62,6 +63,8 @@ function unreadable(err: Error): { what: string; code: number; message: string }
  * warn gets one line per transport error.
  */
 export async function serveStdio(env: ToolEnv, warn: (text: string) => void): Promise<void> {
+  // Each memory_search embeds its query: the session's calls share one kept connection to the provider.
+  keepConnectionsAlive();
   const server = createServer(env);
   const input = terminatedLines(process.stdin);
   const transport = new AnsweringStdioTransport(input);
