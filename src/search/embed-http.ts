@@ -98,6 +98,8 @@ function once(l: Lib, url: URL, agent: Agent | false, headers: Record<string, st
         if (settled) return;
         settled = true;
         clearTimeout(timer);
+        // The reply is whole: a connection not kept is let go now, not after the server's FIN.
+        if (!agent) req?.destroy();
         resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8'), location: res.headers.location });
       });
     });
