@@ -17,7 +17,7 @@ export function vectorRanker(workspace: string, cfg: EmbeddingConfig): VectorRan
   return async (opened, text, limit) => {
     const load = loadTierHead(workspace, opened.tier);
     if (!('head' in load)) return null;
-    // Written from a map by embed-index: each doc once.
+    // Written from a map by embed-index: each doc once; a row outside the cache (a damaged map) is skipped.
     const pairs = loadVmapPairs(workspace, opened.tier, load.head.epoch, spaceOf(cfg));
     if (pairs.length < 2) return null;
     const cache = (rows ??= loadRows(workspace, cfg).rows);
@@ -34,7 +34,7 @@ export function vectorRanker(workspace: string, cfg: EmbeddingConfig): VectorRan
     for (let p = 0; p + 1 < pairs.length; p += 2) {
       const doc = pairs[p]!;
       const row = pairs[p + 1]!;
-      if (opened.view.isDead(doc) || row >= cache.keys.length) continue;
+      if (!(row >= 0 && row < cache.keys.length) || opened.view.isDead(doc)) continue;
       docs[n] = doc;
       scores[n++] = dot(q, v, row * d, d);
     }
