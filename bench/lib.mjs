@@ -83,3 +83,19 @@ export function oneEditIndexRuns(ws, n, index) {
   }
   return times;
 }
+
+/**
+ * bench/embedder.mjs started as a child (a bench blocks in spawnSync, so the endpoint needs its own
+ * process): resolves to its `http://127.0.0.1:<port>/v1` and a stop().
+ */
+export async function startEmbedder(dims = 256) {
+  const { spawn } = await import('node:child_process');
+  const child = spawn(process.execPath, [path.join(ROOT, 'bench', 'embedder.mjs'), '--dims', String(dims)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = await new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`bench/embedder.mjs exited (${code})`)));
+    child.stdout.once('data', (d) => resolve(String(d).trim()));
+  });
+  child.removeAllListeners('exit');
+  return { url, stop: () => child.kill() };
+}

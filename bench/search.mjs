@@ -2,7 +2,7 @@
 // search.mjs — benchmark of `mem index` / `mem search` on workspaces from bench/gen-corpus.mjs.
 //
 // Usage (from the project root, after `npm run build`; `npm run bench:search` does both):
-//   node bench/search.mjs [--files 1000] [--runs 2] [--workdir DIR] [--keep]
+//   node bench/search.mjs [--files 1000] [--runs 2] [--embed-runs N] [--workdir DIR] [--keep]
 //   BENCH_SEARCH_FILES=10000 npm run bench:search      # the 10,000-file workspace (slower)
 //
 // In one process tree, so every figure comes from the same machine state:
@@ -15,14 +15,19 @@
 //    bound (when installed). `node -e 0` also runs between the searches: on a shared machine the
 //    load drifts, so these rows also give their ratio to that interleaved baseline;
 // 5. `mem index` after appending one entry to one daily file (no server), max(10, 5 × --runs) times;
-// 6. retrieval quality on the labelled set test/fixtures/search/quality (recall@1, recall@5, MRR),
+// 6. hybrid against lexical, cold: bench/embedder.mjs answers embeddings at once on 127.0.0.1 (256
+//    dimensions), the corpus is embedded, then each query runs with embeddings and with
+//    --lexical-only on the same index, interleaved with `node -e 0`; the ratio of the medians is
+//    printed beside its target (≤ 1.3×, issue 32), so it shows what the client costs, not a model.
+//    The config is restored after; with --embed-runs 0 it is skipped;
+// 7. retrieval quality on the labelled set test/fixtures/search/quality (recall@1, recall@5, MRR),
 //    lexical, in-process on a copy of its workspace.
 // Results: a table on stdout and bench/out/search-latest.json.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { arg, corpusWorkspace, flag, median, oneEditIndexRuns, p95, run as runProcess, SEARCH_QUERIES } from './lib.mjs';
+import { arg, corpusWorkspace, flag, median, oneEditIndexRuns, p95, run as runProcess, SEARCH_QUERIES, startEmbedder } from './lib.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const MEM = path.join(ROOT, 'bin', 'mem.cjs');
@@ -97,6 +102,46 @@ oneEditIndexRuns(ws, Math.max(10, runs * 5), () => {
 row(`mem index after editing one file, p50 (${incr.length} runs)`, median(incr), '', median(incrBase));
 row('mem index after editing one file, p95', p95(incr), '', median(incrBase));
 
+let hybrid = null;
+const embedRuns = parseInt(arg('embed-runs', String(runs)), 10);
+if (embedRuns > 0) hybrid = await measureHybrid(embedRuns);
+
+/** Section 6: cold hybrid `mem search` against cold lexical on the same index, with an instant embedder. */
+async function measureHybrid(n) {
+  const cfgFile = path.join(ws, 'mem.config.json');
+  const original = fs.readFileSync(cfgFile, 'utf8');
+  const embedder = await startEmbedder(256);
+  try {
+    fs.writeFileSync(cfgFile, JSON.stringify({ ...JSON.parse(original), embedding: { baseURL: embedder.url, model: 'bench-embed', dimensions: 256, batchSize: 256 } }, null, 2));
+    const ix = run(process.execPath, [MEM, '-C', ws, '--json', 'index']);
+    if (ix.code !== 0) throw new Error(ix.stderr);
+    const emb = JSON.parse(ix.stdout).embeddings;
+    if (emb?.failed) throw new Error(`embedding the corpus failed: ${emb.failed}`);
+    const lex = [], hyb = [], base = [];
+    for (let i = 0; i < n; i++) {
+      for (const q of QUERIES) {
+        base.push(run(process.execPath, ['-e', '0']).ms);
+        const l = run(process.execPath, [MEM, '-C', ws, '--json', 'search', q, '--lexical-only']);
+        const h = run(process.execPath, [MEM, '-C', ws, '--json', 'search', q]);
+        if (l.code !== 0 || h.code !== 0) throw new Error(l.stderr + h.stderr);
+        if (h.stderr.trim()) throw new Error(`hybrid search warned: ${h.stderr}`);
+        lex.push(l.ms);
+        hyb.push(h.ms);
+      }
+    }
+    const b = median(base);
+    console.log(`\nhybrid (${emb.computed + emb.cached} chunks embedded, 256 dimensions, instant embedder on 127.0.0.1); node -e 0 interleaved: ${b.toFixed(1)} ms`);
+    row(`mem search --lexical-only, cold, p50 (${lex.length})`, median(lex), '', b);
+    row(`mem search with embeddings, cold, p50 (${hyb.length})`, median(hyb), '', b);
+    const ratio = median(hyb) / median(lex);
+    console.log(`hybrid / lexical, cold: ${ratio.toFixed(2)}×  (target ≤ 1.30×)`);
+    return { chunks: emb.computed + emb.cached, dims: 256, lexicalMs: median(lex), hybridMs: median(hyb), node0: b, ratio, target: 1.3 };
+  } finally {
+    fs.writeFileSync(cfgFile, original);
+    embedder.stop();
+  }
+}
+
 let quality = null;
 const QUALITY = path.join(ROOT, 'test', 'fixtures', 'search', 'quality');
 if (fs.existsSync(path.join(QUALITY, 'queries.json'))) {
@@ -131,5 +176,5 @@ async function measureQuality() {
 }
 
 fs.mkdirSync(OUT_DIR, { recursive: true });
-fs.writeFileSync(path.join(OUT_DIR, 'search-latest.json'), JSON.stringify({ files, chunks, node0, node0Interleaved: node0i, rows, quality, at: new Date().toISOString() }, null, 2));
+fs.writeFileSync(path.join(OUT_DIR, 'search-latest.json'), JSON.stringify({ files, chunks, node0, node0Interleaved: node0i, rows, hybrid, quality, at: new Date().toISOString() }, null, 2));
 if (!keep && !arg('workdir', null)) fs.rmSync(workdir, { recursive: true, force: true });

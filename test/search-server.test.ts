@@ -341,8 +341,9 @@ test('the server stops when its workspace is removed, and a server of mem watch 
   assert.match(r.stderr, /the workspace is gone/);
 });
 
-test('with embeddings configured the server embeds the query itself and fuses as the cold path does; --lexical-only too', async (t) => {
-  const llm = await startOpenAIServer();
+test('with embeddings configured the server embeds the query itself and fuses as the cold path does, over one kept connection; --lexical-only too', async (t) => {
+  // Idle connections stay open a minute: the test sees whether the server keeps its own.
+  const llm = await startOpenAIServer({ keepAliveTimeoutMs: 60_000 });
   t.after(() => llm.close());
   const ws = searchWorkspace(t);
   editConfig(ws, (cfg) => {
@@ -362,6 +363,14 @@ test('with embeddings configured the server embeds the query itself and fuses as
   assert.equal(JSON.parse(lex.served).results[0].scores.vector, null);
   assert.equal(llm.embeddings.requests.length, calls + 2, '--lexical-only embeds nothing');
   assert.equal((await status(ws))!.served, 2);
+  // The cold search let its connection go; the server's next query goes over the one it kept.
+  const [servedCall, coldCall] = llm.embeddings.requests.slice(calls);
+  assert.equal(coldCall!.headers.connection, 'close');
+  assert.equal(servedCall!.headers.connection, 'keep-alive');
+  assert.equal((await mem(['-C', ws, '--json', '--now', NOW, 'search', 'deploy on Friday'])).code, 0);
+  assert.equal((await status(ws))!.served, 3);
+  assert.equal(llm.embeddings.requests.length, calls + 3);
+  assert.equal(llm.embeddings.requests.at(-1)!.connection, servedCall!.connection, 'served searches reuse one connection');
   child.kill('SIGTERM');
   assert.equal((await done).code, 0);
 });

@@ -36,7 +36,7 @@ export async function embedDocs(cfg: EmbeddingConfig, docs: ArchiveDoc[]): Promi
     const batch = todo.slice(at, at + cfg.batchSize);
     let vecs: Float32Array[];
     try {
-      vecs = await embedBatch(cfg, batch.map((b) => b.text));
+      vecs = await embedBatch(cfg, batch.map((b) => b.text), { keepAlive: true });
     } catch (err) {
       return { vectors: rows ? { dims, rows } : null, embedded, failed: (err as Error).message };
     }

@@ -1,10 +1,12 @@
 /**
- * A minimal client for an OpenAI-compatible `POST /embeddings` (DESIGN §6), on fetch so the query
- * path stays lean (the `openai` package is not loaded to embed one query). One retry on a 429/5xx or
- * network error (unless told not to); a timeout per call, 30 s unless told a shorter one. Vectors
- * come back L2-normalised, so cosine is a dot product.
+ * A minimal client for an OpenAI-compatible `POST /embeddings` (DESIGN §6), on node:http
+ * (embed-http.ts) so the query path stays lean (neither the `openai` package nor fetch's undici is
+ * loaded to embed one query, and a one-shot process exits as soon as it has printed). One retry on
+ * a 429/5xx or network error (unless told not to); a timeout per call, 30 s unless told a shorter
+ * one. Vectors come back L2-normalised, so cosine is a dot product.
  */
 import type { EmbeddingConfig } from '../config/schema.js';
+import { postJson, type Reply } from './embed-http.js';
 
 const TIMEOUT_MS = 30_000;
 
@@ -22,29 +24,27 @@ export function normalise(v: ArrayLike<number>): Float32Array {
 export interface CallOptions {
   timeoutMs?: number;
   retry?: boolean;
+  /** Keep the connection for the next call (index batches); a long-lived process keeps them all. */
+  keepAlive?: boolean;
 }
 
-async function once(cfg: EmbeddingConfig, input: string[], timeoutMs: number): Promise<Response> {
+function once(cfg: EmbeddingConfig, input: string[], timeoutMs: number, keepAlive: boolean): Promise<Reply> {
   const key = cfg.apiKeyEnv ? process.env[cfg.apiKeyEnv] : process.env.OPENAI_API_KEY;
   const body: Record<string, unknown> = { model: cfg.model, input, encoding_format: 'float' };
   if (cfg.dimensions) body.dimensions = cfg.dimensions;
-  return fetch(`${cfg.baseURL.replace(/\/+$/, '')}/embeddings`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(key ? { authorization: `Bearer ${key}` } : {}) },
-    body: JSON.stringify(body),
-    signal: AbortSignal.timeout(timeoutMs),
-  });
+  const headers = { 'content-type': 'application/json', ...(key ? { authorization: `Bearer ${key}` } : {}) };
+  return postJson(`${cfg.baseURL.replace(/\/+$/, '')}/embeddings`, headers, JSON.stringify(body), { timeoutMs, keepAlive });
 }
 
 /** Embeds one batch; throws EmbeddingError with a one-line reason. */
 export async function embedBatch(cfg: EmbeddingConfig, input: string[], opts: CallOptions = {}): Promise<Float32Array[]> {
   const timeoutMs = opts.timeoutMs ?? TIMEOUT_MS;
-  let res: Response | undefined;
+  let res: Reply | undefined;
   let lastError = '';
   for (let attempt = 0; attempt < (opts.retry === false ? 1 : 2); attempt++) {
     try {
-      res = await once(cfg, input, timeoutMs);
-      if (res.ok || (res.status < 500 && res.status !== 429)) break;
+      res = await once(cfg, input, timeoutMs, !!opts.keepAlive);
+      if (ok(res) || (res.status < 500 && res.status !== 429)) break;
       lastError = `HTTP ${res.status}`;
     } catch (err) {
       lastError = (err as Error).name === 'TimeoutError' ? `no reply within ${timeoutMs} ms` : (err as Error).message;
@@ -52,9 +52,19 @@ export async function embedBatch(cfg: EmbeddingConfig, input: string[], opts: Ca
     }
   }
   if (!res) throw new EmbeddingError(`${cfg.baseURL}: ${lastError}`);
-  if (!res.ok) throw new EmbeddingError(`${cfg.baseURL}: HTTP ${res.status} ${(await res.text().catch(() => '')).slice(0, 200)}`);
-  const json = (await res.json().catch(() => null)) as { data?: unknown } | null;
+  if (!ok(res)) throw new EmbeddingError(`${cfg.baseURL}: HTTP ${res.status} ${res.text.slice(0, 200)}`);
+  const json = parsed(res.text) as { data?: unknown } | null;
   return vectorsOf(json?.data, input.length, cfg.dimensions, cfg.baseURL);
+}
+
+const ok = (r: Reply) => r.status >= 200 && r.status < 300;
+
+function parsed(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
 }
 
 /**

@@ -72,7 +72,7 @@ export async function embedTiers(workspace: string, writer: WorkspaceWriter, cfg
     const left = Math.round(deadline - performance.now());
     try {
       if (left < 1) throw new EmbeddingError(`${todo.length - i} chunks left unembedded after ${budgetMs} ms`);
-      const vecs = await embedBatch(cfg, batch.map(([, w]) => w.text), budgetMs === undefined ? {} : { timeoutMs: left, retry: false });
+      const vecs = await embedBatch(cfg, batch.map(([, w]) => w.text), budgetMs === undefined ? { keepAlive: true } : { timeoutMs: left, retry: false, keepAlive: true });
       appendRows(cache, batch.map(([k]) => k), vecs);
       counters.computed += batch.length;
       for (const [key, w] of batch) for (const [tier, doc] of w.docs) maps.get(tier)!.set(doc, cache.rows.get(key)!);

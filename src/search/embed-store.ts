@@ -35,15 +35,24 @@ export function cachePaths(workspace: string, cfg: EmbeddingConfig): { json: str
   return { json: `${base}.json`, vec: `${base}.vec` };
 }
 
+/** The cache's rows without the key → row map: what a query needs (embed-query.ts). */
+export type Rows = Omit<Cache, 'rows'>;
+
 /**
  * The cache, or an empty one and why (`problem`) when its two files are there but do not agree.
  * embed-index writes `.vec` before `.json`, so a crash between the two leaves a `.vec` longer than
  * the keys: its extra rows are ignored (rows only ever append). Fewer rows than keys is damage.
  */
 export function loadCache(workspace: string, cfg: EmbeddingConfig): { cache: Cache; problem: string | null } {
+  const { rows, problem } = loadRows(workspace, cfg);
+  return { cache: { ...rows, rows: new Map(rows.keys.map((k, i) => [k, i])) }, problem };
+}
+
+/** As loadCache, without the key map; the vectors are a view of the file's bytes when aligned (no 4 × rows × dims copy). */
+export function loadRows(workspace: string, cfg: EmbeddingConfig): { rows: Rows; problem: string | null } {
   const p = cachePaths(workspace, cfg);
-  const empty: Cache = { dims: 0, keys: [], rows: new Map(), vectors: new Float32Array(0) };
-  if (!fs.existsSync(p.json) && !fs.existsSync(p.vec)) return { cache: empty, problem: null };
+  const empty: Rows = { dims: 0, keys: [], vectors: new Float32Array(0) };
+  if (!fs.existsSync(p.json) && !fs.existsSync(p.vec)) return { rows: empty, problem: null };
   try {
     const meta = JSON.parse(fs.readFileSync(p.json, 'utf8')) as { dims?: unknown; keys?: unknown };
     const { dims, keys } = meta;
@@ -53,11 +62,13 @@ export function loadCache(workspace: string, cfg: EmbeddingConfig): { cache: Cac
     const buf = fs.readFileSync(p.vec);
     const bytes = keys.length * dims * 4;
     if (buf.byteLength < bytes) throw new Error(`.vec has ${Math.floor(buf.byteLength / 4 / dims)} of the ${keys.length} rows .json lists`);
-    const vectors = new Float32Array(buf.buffer.slice(buf.byteOffset, buf.byteOffset + bytes));
-    return { cache: { dims, keys: keys as string[], rows: new Map(keys.map((k: string, i) => [k, i])), vectors }, problem: null };
+    const vectors = buf.byteOffset % 4 === 0
+      ? new Float32Array(buf.buffer, buf.byteOffset, bytes / 4)
+      : new Float32Array(buf.buffer.slice(buf.byteOffset, buf.byteOffset + bytes));
+    return { rows: { dims, keys: keys as string[], vectors }, problem: null };
   } catch (err) {
     const e = err as NodeJS.ErrnoException;
-    return { cache: empty, problem: e.code === 'ENOENT' ? `${path.extname(e.path ?? '')} is missing` : e instanceof SyntaxError ? '.json is not JSON' : e.message };
+    return { rows: empty, problem: e.code === 'ENOENT' ? `${path.extname(e.path ?? '')} is missing` : e instanceof SyntaxError ? '.json is not JSON' : e.message };
   }
 }
 
@@ -87,13 +98,19 @@ export function vmapFile(tier: Tier): string {
 }
 
 export function loadVmap(workspace: string, tier: Tier, epoch: string, space: string): Map<number, number> {
+  const pairs = loadVmapPairs(workspace, tier, epoch, space);
+  const out = new Map<number, number>();
+  for (let i = 0; i + 1 < pairs.length; i += 2) out.set(pairs[i]!, pairs[i + 1]!);
+  return out;
+}
+
+/** The tier's doc, row, doc, row, ... pairs, or none when the map is missing, unreadable or of another epoch or space. */
+export function loadVmapPairs(workspace: string, tier: Tier, epoch: string, space: string): number[] {
   try {
     const m = JSON.parse(fs.readFileSync(path.join(workspace, vmapFile(tier)), 'utf8')) as VectorMap;
-    if (m.epoch !== epoch || m.space !== space) return new Map();
-    const out = new Map<number, number>();
-    for (let i = 0; i + 1 < m.pairs.length; i += 2) out.set(m.pairs[i]!, m.pairs[i + 1]!);
-    return out;
+    if (m.epoch !== epoch || m.space !== space || !Array.isArray(m.pairs)) return [];
+    return m.pairs;
   } catch {
-    return new Map();
+    return [];
   }
 }

@@ -37,6 +37,7 @@ export type EmbeddingBehaviour =
   | { type: 'vectors'; vectors: number[][] }
   | { type: 'raw'; body: string }
   | { type: 'status'; status: number; body?: unknown; retryAfterMs?: number | null }
+  | { type: 'hangUp' }
   | { type: 'delay'; ms: number; then?: EmbeddingBehaviour };
 
 type StatusOptions = { body?: unknown; retryAfterMs?: number | null; times?: number };
@@ -72,6 +73,8 @@ export const embeddingReply = {
   /** HTTP 200 with this body verbatim: replies JSON.stringify cannot make (`1e400`, a bad `index`). */
   raw: (body: string): EmbeddingBehaviour => ({ type: 'raw', body }),
   status: (status: number, opts: StatusOptions = {}): EmbeddingBehaviour[] => statuses(status, opts),
+  /** The connection is closed with no reply at all (a crashed or restarted server). */
+  hangUp: (): EmbeddingBehaviour => ({ type: 'hangUp' }),
   delay: (ms: number, then?: EmbeddingBehaviour): EmbeddingBehaviour => ({ type: 'delay', ms, then }),
 };
 
@@ -82,6 +85,8 @@ export interface RecordedRequest {
   /** Parsed JSON body (undefined when it was not JSON); `raw` is the body as received. */
   body: any;
   raw: string;
+  /** Which TCP connection it came on: 1 for the server's first, and so on (kept-alive requests share one). */
+  connection: number;
 }
 
 export interface ChatRequestBody {
@@ -167,7 +172,8 @@ function estimate(text: string): number {
   return Math.ceil(text.length / 4);
 }
 
-export async function startOpenAIServer(): Promise<OpenAIServer> {
+/** `keepAliveTimeoutMs`: how long an idle kept-alive connection stays open (Node's default 5 s). */
+export async function startOpenAIServer(opts: { keepAliveTimeoutMs?: number } = {}): Promise<OpenAIServer> {
   const requests: RecordedRequest[] = [];
   const timers = new Set<NodeJS.Timeout>();
   let seq = 0;
@@ -229,6 +235,7 @@ export async function startOpenAIServer(): Promise<OpenAIServer> {
   const playEmbeddings = (res: ServerResponse, body: any, b: EmbeddingBehaviour | undefined): void => {
     if (b?.type === 'delay') return later(b.ms, () => playEmbeddings(res, body, b.then));
     if (b?.type === 'status') return sendStatus(res, b);
+    if (b?.type === 'hangUp') return void res.socket?.destroy();
     if (b?.type === 'raw') return void res.writeHead(200, { 'content-type': 'application/json' }).end(b.body);
     const inputs: unknown[] = Array.isArray(body.input) && typeof body.input[0] !== 'number' ? body.input : [body.input];
     const texts = inputs.map((x) => (typeof x === 'string' ? x : JSON.stringify(x)));
@@ -262,7 +269,7 @@ export async function startOpenAIServer(): Promise<OpenAIServer> {
         body = undefined;
       }
       const path = (req.url ?? '/').split('?')[0] ?? '/';
-      requests.push({ method: req.method ?? '', path, headers: req.headers, body, raw });
+      requests.push({ method: req.method ?? '', path, headers: req.headers, body, raw, connection: connections.get(req.socket) ?? 0 });
       if (req.method !== 'POST') return send(res, 405, { error: { message: 'only POST is served', type: 'invalid_request_error' } });
       if (body === undefined) return send(res, 400, { error: { message: 'body is not JSON', type: 'invalid_request_error' } });
       if (path === '/v1/chat/completions') return playChat(res, body, chat.next());
@@ -270,6 +277,10 @@ export async function startOpenAIServer(): Promise<OpenAIServer> {
       send(res, 404, { error: { message: `no route ${path}`, type: 'invalid_request_error' } });
     });
   });
+  const connections = new WeakMap<object, number>();
+  let connectionCount = 0;
+  server.on('connection', (socket) => connections.set(socket, ++connectionCount));
+  if (opts.keepAliveTimeoutMs !== undefined) server.keepAliveTimeout = opts.keepAliveTimeoutMs;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 

@@ -14,6 +14,7 @@ import { z, ZodError } from 'zod';
 import { describeError } from '../../core/errors.js';
 import { VERSION } from '../../core/version.js';
 import { keepParsedFiles } from '../../entries/kept-files.js';
+import { keepConnectionsAlive } from '../../search/embed-http.js';
 import { AnsweringStdioTransport } from './answering-transport.js';
 import { terminatedLines } from './line-input.js';
 import { redactStrings } from './redact.js';
@@ -66,6 +67,8 @@ export async function serveStdio(env: ToolEnv, warn: (text: string) => void): Pr
   // A long-lived process: the entry table's buckets are parsed once per version (entries/kept-files.ts);
   // 8 of 32 buckets is about 50 MB at 10,000 files, and a memory_get reads one.
   keepParsedFiles(8);
+  // Each memory_search embeds its query: the session's calls share one kept connection to the provider.
+  keepConnectionsAlive();
   const server = createServer(env);
   const input = terminatedLines(process.stdin);
   const transport = new AnsweringStdioTransport(input);

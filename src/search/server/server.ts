@@ -24,6 +24,7 @@ import { claim, prepareDir, type Another } from './claim.js';
 import { isRender } from '../../terminal/printed.js';
 import { buildStamp, clientEnv, envMismatch, MAX_LINE, PROTOCOL, type Reply, type Request, type SearchQuery, type Started } from './protocol.js';
 import { socketAddress } from './address.js';
+import { keepConnectionsAlive } from '../embed-http.js';
 import { dayIn } from '../../core/zone.js';
 import { TierCache } from './tiers.js';
 import type { ManifestCache } from '../tier-file.js';
@@ -53,6 +54,8 @@ function percentiles(xs: number[]): { p50: number; p95: number } | null {
 
 export async function startServer(o: ServerOptions): Promise<Running | Another> {
   prepareDir();
+  // Every served search embeds its query: one kept connection to the provider, not one each.
+  keepConnectionsAlive();
   const address = socketAddress(o.workspace);
   const build = buildStamp();
   const env = clientEnv(process.env);
