@@ -9,7 +9,7 @@
  */
 import { getField } from '../../entries/model.js';
 import { isSpeech, extractWithRules } from '../../extract/rules.js';
-import { MARKERS } from '../../extract/markers.js';
+import type { Candidate } from '../../extract/types.js';
 import { normalise, sentences, stripQuoted, trimEnd } from '../../extract/sentences.js';
 import type { EntryRecord } from '../../entries/store.js';
 import type { DaySession } from './sessions.js';
@@ -64,7 +64,18 @@ function saidSentences(s: DaySession): Said[] {
   return out;
 }
 
-const settled = (sentence: string) => MARKERS.some((m) => m.re.test(sentence));
+/**
+ * A sentence the rule extractor settled (one of the session's candidates says it): a rule, not an open
+ * loop or an action item. Asked of what was extracted, not of the markers alone: a marker a gate
+ * turned down ("请把说明写清楚，每一步都要写明…" is a request, not a rule) leaves the request an action item.
+ */
+const settledIn = (candidates: Candidate[]) => {
+  const said = candidates.map((c) => normalise(c.conclusion)).filter(Boolean);
+  return (sentence: string) => {
+    const n = normalise(sentence);
+    return said.some((c) => n.includes(c) || c.includes(n));
+  };
+};
 
 export function buildSections(day: string, dayEntries: EntryRecord[], allEntries: EntryRecord[], sessions: DaySession[]): Sections {
   const sec: Sections = { decisions: [], actions: [], conversations: [], technical: [], openLoops: [], nextSteps: [] };
@@ -83,8 +94,9 @@ export function buildSections(day: string, dayEntries: EntryRecord[], allEntries
   // Statements the extractor sees today that are recorded on another day (a rule said again).
   const byConclusion = new Map(allEntries.map((r) => [normalise(getField(r.entry, 'conclusion') ?? ''), r]));
   const dayIds = new Set(dayEntries.map((r) => r.id));
+  const extracted = new Map(sessions.map((s) => [s, extractWithRules(s.turns)]));
   for (const s of sessions) {
-    for (const c of extractWithRules(s.turns)) {
+    for (const c of extracted.get(s)!) {
       const known = byConclusion.get(normalise(c.conclusion));
       // Said again today but retracted (`mem forget`): not restated, and not reported as unrecorded either.
       if (known && (dayIds.has(known.id) || isRetracted(known))) continue;
@@ -95,6 +107,7 @@ export function buildSections(day: string, dayEntries: EntryRecord[], allEntries
   for (const s of sessions) {
     // One bullet per section and message: the message's matching sentences, in order.
     const byMessage = new Map<string, { target: Bullet[]; index: number; said: string[] }>();
+    const settled = settledIn(extracted.get(s)!);
     for (const said of saidSentences(s)) {
       const target = said.role !== 'user'
         ? LESSON.test(said.sentence) ? sec.technical : undefined
