@@ -61,6 +61,8 @@ const ctxArgs = ['-C', ws, 'context'];
 
 const pack = JSON.parse(run([...ctxArgs, '--json'], { cwd }).stdout);
 if (!pack.items?.length) throw new Error(`mem context from ${cwd} packed no items`);
+// A session start has read a pack: from now on every refresh keeps the packs ready (pack/pack-cache.ts).
+run(['-C', ws, 'index']);
 const id = pack.items.find((it) => it.id)?.id;
 if (!id) throw new Error('the pack cites no entry id');
 let traced = id;

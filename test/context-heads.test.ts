@@ -7,7 +7,7 @@
  * file changes.
  */
 import assert from 'node:assert/strict';
-import { appendFileSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { buildHeads, HEAD_DEPTH, headsFor } from '../src/entries/heads.js';
@@ -102,11 +102,15 @@ test('mem context chooses from the heads mem index wrote and mem get looks ids u
     const r = await memOk(['-C', ws, 'context', '--scope', 'project:shop', '--json'], { env: rec.env });
     return { pack: JSON.parse(r.stdout) as { text: string; tokens: number; items: Array<{ id: string }> }, loaded: rec.take() };
   };
-  // The pack kept ready by mem index: taken whole, counted without the tokenizer.
+  // No pack was read here yet: none is kept ready, and the first is made from the heads with the tokenizer.
+  const packs = join(ws, '.mem', 'entries', 'packs');
+  assert.ok(!existsSync(packs), 'packs are kept only once a session start read one');
+  assert.match((await context()).loaded, /node_modules\/gpt-tokenizer\//);
+  // From then on, mem index keeps the pack ready: taken whole, counted without the tokenizer.
+  await memOk(['-C', ws, 'index']);
   const ready = await context();
   assert.deepEqual(ready.pack.items.map((i) => i.id), [RULE]);
   assert.doesNotMatch(ready.loaded, /node_modules\/gpt-tokenizer\//, 'the ready pack needs no tokenizer');
-  const packs = join(ws, '.mem', 'entries', 'packs');
   const tampered = readdirSync(packs).filter((f) => f.startsWith('s-'));
   for (const f of tampered) writeFileSync(join(packs, f), readFileSync(join(packs, f), 'utf8').replaceAll('Deploy on Tuesdays', 'Deploy on Fridays'));
   assert.match((await context()).pack.text, /Deploy on Fridays/, 'the pack came from .mem/entries/packs');
@@ -161,6 +165,10 @@ test('a refresh after a hand edit keeps the ready pack current: the edited entry
     [`memory/${E}.md`]: daily(E, [entry({ id: 'RULE-20261121-review-every-change', title: 'Review every change', date: E, fields: { conclusion: 'two approvals', scope: 'project:shop' } })]),
   });
   await memOk(['-C', ws, 'index']);
+  // A session start read a pack: refreshes keep it ready from now on.
+  await memOk(['-C', ws, 'context', '--scope', 'project:shop']);
+  await memOk(['-C', ws, 'index', '--rebuild']);
+  assert.match(readFileSync(join(ws, '.mem', 'entries', 'packs', 'records.json'), 'utf8'), /Deploy on Tuesdays/);
   const file = join(ws, 'memory', `${D}.md`);
   writeFileSync(file, readFileSync(file, 'utf8').replace('## Rule: Deploy on Tuesdays', '## Rule: Deploy on Thursdays'));
   await memOk(['-C', ws, 'index']);

@@ -25,7 +25,7 @@ import { isRow } from './table.js';
 /** The entry's scope when it has none written (its session's), or undefined. */
 export type ScopeOf = (entry: Entry) => string | undefined;
 
-const LAYOUT = 2;
+const LAYOUT = 3;
 const DIR = 'heads';
 
 export interface StatedMemoryFile {
@@ -59,6 +59,8 @@ interface Meta {
   filesDigest: string;
   scopes: string[];
   cited: Heads['cited'];
+  /** The id buckets holding ids: only those are written (a small workspace leaves most of 256 empty). */
+  idBuckets: number[];
 }
 
 function readJson(file: string): unknown {
@@ -71,7 +73,7 @@ function readJson(file: string): unknown {
 
 function readMeta(dir: string): Meta | undefined {
   const v = readJson(path.join(dir, META)) as Partial<Meta> | undefined;
-  return v?.layout === LAYOUT && typeof v.digest === 'string' && typeof v.filesDigest === 'string' && Array.isArray(v.scopes) && v.cited && typeof v.cited === 'object' ? (v as Meta) : undefined;
+  return v?.layout === LAYOUT && typeof v.digest === 'string' && typeof v.filesDigest === 'string' && Array.isArray(v.scopes) && v.cited && typeof v.cited === 'object' && Array.isArray(v.idBuckets) ? (v as Meta) : undefined;
 }
 
 /** A scope's heads as written with `digest`; undefined when missing or from another build. */
@@ -142,7 +144,9 @@ export function readIdIndex(workspace: string, tableDir: string, asBuilt = false
   const meta = readMeta(dir);
   if (!meta || (!asBuilt && meta.filesDigest !== filesDigestOf(statedMemoryFiles(workspace)))) return undefined;
   const buckets = new Map<number, Record<string, string[]>>();
+  const held = new Set(meta.idBuckets);
   const bucket = (b: number) => {
+    if (!held.has(b)) return {};
     if (!buckets.has(b)) {
       const v = readJson(path.join(dir, idBucketFile(b))) as { digest?: unknown; ids?: unknown } | undefined;
       if (v?.digest !== meta.filesDigest || !v.ids || typeof v.ids !== 'object') throw new Error(`${idBucketFile(b)} is not of this build`);
@@ -152,7 +156,7 @@ export function readIdIndex(workspace: string, tableDir: string, asBuilt = false
   };
   try {
     // Read one bucket now, so a damaged index is found here, not by a caller half-way through.
-    bucket(0);
+    bucket(meta.idBuckets[0] ?? 0);
   } catch {
     return undefined;
   }
@@ -202,8 +206,9 @@ export function refreshHeads(workspace: string, dir: string, opts: { scopeOf: Sc
     const held = Object.hasOwn(at, r.id) ? at[r.id]! : (at[r.id] = []);
     if (held.at(-1) !== r.file) held.push(r.file);
   }
-  ids.forEach((bucket, b) => writeDerivedFile(path.join(heads, idBucketFile(b)), JSON.stringify({ digest: filesDigest, ids: bucket })));
-  const made: Meta = { layout: LAYOUT, digest, filesDigest, scopes: Object.keys(built.scopes), cited: built.cited };
+  const idBuckets = ids.flatMap((bucket, b) => (Object.keys(bucket).length ? [b] : []));
+  for (const b of idBuckets) writeDerivedFile(path.join(heads, idBucketFile(b)), JSON.stringify({ digest: filesDigest, ids: ids[b] }));
+  const made: Meta = { layout: LAYOUT, digest, filesDigest, scopes: Object.keys(built.scopes), cited: built.cited, idBuckets };
   writeDerivedFile(path.join(heads, META), JSON.stringify(made));
   return made;
 }

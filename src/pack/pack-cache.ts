@@ -4,7 +4,7 @@
  * token count of every piece of text a pack of them is made of (pieces.ts), in
  * `.mem/entries/packs/`. So `mem context` neither parses daily files nor loads the tokenizer.
  * Built by the index refresh right after the heads (search/update.ts), from the heads it just
- * checked; stamped with their digest, MEMORY.md's text and memfold's version.
+ * checked, once a pack has been read in the workspace (the use log says so); stamped with their digest, MEMORY.md's text and memfold's version.
  *
  * Invariant: a read uses a scope's file only when its stamp is the heads' digest of memory/ as it is
  * now and MEMORY.md's text as read now, so it gives the very entries the heads would; a piece a pack
@@ -21,6 +21,7 @@ import { currentHeads, headRows, type CurrentHeads } from '../entries/heads-stor
 import { pinnedText, readCurrentMemory } from '../entries/memory-md.js';
 import { scopeKey } from '../entries/scope-key.js';
 import type { EntryRecord } from '../entries/store.js';
+import { USAGE_FILE } from '../runlog/usage-log.js';
 import { writeDerivedFile } from '../write/atomic.js';
 import { pieceCounter, pieces } from './pieces.js';
 import { ItemPieces } from './item-pieces.js';
@@ -97,6 +98,7 @@ export async function refreshReadyPacks(workspace: string, tableDir: string, hea
   const stamp = heads && stampOf(heads, memoryText);
   const meta = readScopeMeta(dir);
   if (stamp && meta === stamp) return;
+  if (!fs.existsSync(dir) && !packWasRead(workspace)) return;
   const itemPieces = ItemPieces.read(dir, countTokens);
   const records = KeptRecords.read(workspace, dir);
   // The packs' own lines (headings, the preamble, pinned text) as counted last time: no tokenizer for them again.
@@ -124,6 +126,19 @@ export async function refreshReadyPacks(workspace: string, tableDir: string, hea
   records.write(dir);
   writeDerivedFile(path.join(dir, FIXED), JSON.stringify([...fixed]));
   writeDerivedFile(path.join(dir, META), JSON.stringify({ layout: LAYOUT, stamp }));
+}
+
+/**
+ * Whether a session start of this workspace has read a pack (the use log names one): packs are kept
+ * ready from then on, so a workspace whose agents never ask for one (a script's, a test's) pays
+ * neither the tokenizer nor the files at every refresh.
+ */
+function packWasRead(workspace: string): boolean {
+  try {
+    return /"via":"(?:context|mcp:memory_context|hook:[^"]*)"/.test(fs.readFileSync(path.join(workspace, USAGE_FILE), 'utf8'));
+  } catch {
+    return false;
+  }
 }
 
 function readScopeMeta(dir: string): string | undefined {
