@@ -4,7 +4,8 @@
  * token count of every piece of text a pack of them is made of (pieces.ts), in
  * `.mem/entries/packs/`. So `mem context` neither parses daily files nor loads the tokenizer.
  * Built by the index refresh right after the heads (search/update.ts), from the heads it just
- * checked, once a pack has been read in the workspace (the use log says so); stamped with their digest, MEMORY.md's text and memfold's version.
+ * checked, once a pack has been read in the workspace (the use log says so); stamped with their
+ * digest, MEMORY.md's text and memfold's version.
  *
  * Invariant: a read uses a scope's file only when its stamp is the heads' digest of memory/ as it is
  * now and MEMORY.md's text as read now, so it gives the very entries the heads would; a piece a pack
