@@ -114,6 +114,11 @@ test('mem context chooses from the heads mem index wrote and mem get looks ids u
   const tampered = readdirSync(packs).filter((f) => f.startsWith('s-'));
   for (const f of tampered) writeFileSync(join(packs, f), readFileSync(join(packs, f), 'utf8').replaceAll('Deploy on Tuesdays', 'Deploy on Fridays'));
   assert.match((await context()).pack.text, /Deploy on Fridays/, 'the pack came from .mem/entries/packs');
+  // At the default budget it is the pack fitted at the refresh; at another, fitted now from the same entries.
+  for (const f of tampered) writeFileSync(join(packs, f), readFileSync(join(packs, f), 'utf8').replaceAll('# Memory (memfold)', '# Memory (fitted ahead)'));
+  assert.match((await context()).pack.text, /# Memory \(fitted ahead\)/);
+  const other = JSON.parse((await memOk(['-C', ws, 'context', '--scope', 'project:shop', '--json', '--budget', '3000'])).stdout) as { text: string };
+  assert.match(other.text, /# Memory \(memfold\)[\s\S]*Deploy on Fridays/);
   // Without it, the same pack and the same count, from the heads and the tokenizer.
   rmSync(packs, { recursive: true });
   const counted = await context();

@@ -120,7 +120,9 @@ export async function buildContext(req: ContextRequest): Promise<ContextResult> 
   const pinned = req.queryOnly ? '' : pinnedText(memoryText);
   const evidence = req.evidence ? await (await import('./evidence.js')).evidenceFor(layers.query, req.workspace, req.loaded, warnings) : undefined;
   const count = ready ? pieceCounter(ready.counts, countTokens) : countTokens;
-  const pack = fitPack(layers, budget, { scope, ...(query ? { query } : {}), ...(pinned ? { pinned } : {}) }, count, evidence);
+  // At the default budget the ready pack is already fitted (redacted and counted at the refresh).
+  const fitted = ready && budget === DEFAULT_BUDGET && !evidence && !req.queryOnly && (ready.fittedFor === undefined || ready.fittedFor === scope) ? ready.fitted : undefined;
+  const pack = fitted ?? fitPack(layers, budget, { scope, ...(query ? { query } : {}), ...(pinned ? { pinned } : {}) }, count, evidence);
   // The titles go to the agent with the pack, through the same secret gate as its text (render.ts).
   const items: ContextItem[] = pack.items.map((i) => ({
     layer: i.layer, form: i.form, id: i.record.id, kind: i.record.entry.kind, title: redactSecrets(i.record.entry.title).text,

@@ -24,6 +24,7 @@ import { scopeKey } from '../entries/scope-key.js';
 import type { EntryRecord } from '../entries/store.js';
 import { USAGE_FILE } from '../runlog/usage-log.js';
 import { writeDerivedFile } from '../write/atomic.js';
+import { DEFAULT_BUDGET, fitPack, type Pack } from './fit.js';
 import { pieceCounter, pieces } from './pieces.js';
 import { ItemPieces } from './item-pieces.js';
 import { isKept, kept, KeptRecords, recordOf, type Kept } from './kept.js';
@@ -39,11 +40,22 @@ const META = 'meta.json';
 /** The file of a folder whose scope the heads do not hold: layer 0 only. */
 const ELSEWHERE = '';
 
+/** The pack at the default budget as fit.ts makes it: its text, count, and items as [layer, index in that layer, form]. */
+interface Fitted {
+  text: string;
+  tokens: number;
+  overBudget: boolean;
+  items: Array<[0 | 1, number, 'full' | 'summary']>;
+  omitted: string[];
+}
+
 interface ScopeFile {
   stamp: string;
   core: Kept[];
   scope: Kept[];
   counts: Array<[string, number]>;
+  /** Made with the scope's own name in its heading (none for the file of a folder of no known scope). */
+  fitted: Fitted;
 }
 
 export interface ReadyPack {
@@ -51,11 +63,23 @@ export interface ReadyPack {
   layers: Layers;
   /** Counts of pieces a pack of them has: what pieceCounter starts from. */
   counts: Map<string, number>;
+  /**
+   * The pack fit.ts makes of them at DEFAULT_BUDGET (redacted, counted), for a session whose scope is
+   * `fittedFor` (any scope when undefined: no project layer names one).
+   */
+  fitted: Pack;
+  fittedFor: string | undefined;
 }
 
 const scopeFile = (scope: string) => `s-${createHash('sha1').update(`scope\0${scope}`).digest('hex').slice(0, 16)}.json`;
 // memfold's version too: another version may choose or render a pack otherwise.
 const stampOf = (heads: CurrentHeads, memoryText: string | undefined) => createHash('sha1').update(`${LAYOUT}\0${VERSION}\0${heads.digest}\0${memoryText ?? '\0none'}`).digest('hex');
+
+const isFitted = (v: unknown, core: number, scope: number): v is Fitted => {
+  const f = v as Fitted;
+  return !!f && typeof f.text === 'string' && Number.isInteger(f.tokens) && typeof f.overBudget === 'boolean' && Array.isArray(f.omitted) && f.omitted.every((x) => typeof x === 'string')
+    && Array.isArray(f.items) && f.items.every((i) => Array.isArray(i) && (i[0] === 0 || i[0] === 1) && Number.isInteger(i[1]) && i[1] >= 0 && i[1] < (i[0] === 0 ? core : scope) && (i[2] === 'full' || i[2] === 'summary'));
+};
 
 const isCounts = (v: unknown): v is Array<[string, number]> => Array.isArray(v) && v.every((c) => Array.isArray(c) && typeof c[0] === 'string' && Number.isInteger(c[1]));
 
@@ -72,7 +96,7 @@ function readScopeFile(file: string): ScopeFile | undefined {
   try {
     const v = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<ScopeFile>;
     const ok = typeof v.stamp === 'string' && Array.isArray(v.core) && v.core.every(isKept) && Array.isArray(v.scope) && v.scope.every(isKept)
-      && isCounts(v.counts);
+      && isCounts(v.counts) && isFitted(v.fitted, v.core!.length, v.scope!.length);
     return ok ? (v as ScopeFile) : undefined;
   } catch {
     return undefined;
@@ -86,7 +110,14 @@ export function readReadyPack(workspace: string, tableDir: string, mappingKey: s
   const key = scope?.trim() && heads.scopes.includes(scopeKey(scope)) ? scopeKey(scope) : ELSEWHERE;
   const got = readScopeFile(path.join(workspace, tableDir, DIR, scopeFile(key)));
   if (!got || got.stamp !== stampOf(heads, memoryText)) return undefined;
-  return { layers: { core: got.core.map(recordOf), scope: got.scope.map(recordOf), query: [] }, counts: new Map(got.counts) };
+  const layers = { core: got.core.map(recordOf), scope: got.scope.map(recordOf), query: [] };
+  const f = got.fitted;
+  const fitted: Pack = {
+    text: f.text, tokens: f.tokens, overBudget: f.overBudget,
+    items: f.items.map(([layer, at, form]) => ({ record: (layer === 0 ? layers.core : layers.scope)[at]!, layer, form })),
+    omitted: f.omitted.map((id) => ({ id, layer: 1, reason: 'budget' })),
+  };
+  return { layers, counts: new Map(got.counts), fitted, fittedFor: key || undefined };
 }
 
 /**
@@ -119,7 +150,8 @@ export async function refreshReadyPacks(workspace: string, tableDir: string, hea
     if (!chosen) return;
     const picked = selectLayers(chosen.records, { scope: scope || undefined, promoted: chosen.promoted, hitIds: [] });
     const layers: Layers = { core: await whole(picked.core), scope: await whole(picked.scope), query: [] };
-    files.push([scope, { stamp, core: layers.core.map(kept), scope: layers.scope.map(kept), counts: countsOf(layers, scope, pinned, count, itemPieces, fixed) }]);
+    const counts = countsOf(layers, scope, pinned, count, itemPieces, fixed);
+    files.push([scope, { stamp, core: layers.core.map(kept), scope: layers.scope.map(kept), counts, fitted: fittedOf(layers, scope, pinned, new Map(counts)) }]);
   }
   fs.mkdirSync(dir, { recursive: true });
   for (const [scope, file] of files) writeDerivedFile(path.join(dir, scopeFile(scope)), JSON.stringify(file));
@@ -140,6 +172,16 @@ function packWasRead(workspace: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** The default-budget pack of these layers, as buildContext would fit it for a session of `scope`. */
+function fittedOf(layers: Layers, scope: string, pinned: string, counts: Map<string, number>): Fitted {
+  const pack = fitPack(layers, DEFAULT_BUDGET, { ...(scope ? { scope } : {}), ...(pinned ? { pinned } : {}) }, pieceCounter(counts, countTokens));
+  const at = (i: PackItem): [0 | 1, number, 'full' | 'summary'] => {
+    const layer = i.layer === 0 ? 0 : 1;
+    return [layer, (layer === 0 ? layers.core : layers.scope).indexOf(i.record), i.form];
+  };
+  return { text: pack.text, tokens: pack.tokens, overBudget: pack.overBudget, items: pack.items.map(at), omitted: pack.omitted.map((o) => o.id) };
 }
 
 function readScopeMeta(dir: string): string | undefined {
