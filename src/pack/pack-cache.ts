@@ -32,7 +32,8 @@ import { renderPack, sectionHeading, type PackItem } from './render.js';
 import { selectLayers, type Layers } from './select.js';
 import { countTokens } from './tokens.js';
 
-const LAYOUT = 1;
+// Raised whenever what the files hold changes: a refresh sees files of another layout as stale.
+const LAYOUT = 2;
 const DIR = 'packs';
 /** The counts of the packs' own lines, for the next refresh. */
 const FIXED = 'fixed.json';
