@@ -9,7 +9,7 @@ import type { LoadedConfig } from '../config/load.js';
 import { MemError } from '../core/errors.js';
 import type { Instant } from '../core/instant.js';
 import { headsFor } from '../entries/heads.js';
-import { readHeads, withScopes } from '../entries/heads-store.js';
+import { currentHeads, headRows, withScopes, type CurrentHeads } from '../entries/heads-store.js';
 import type { EntryRecord } from '../entries/store.js';
 import { pinnedText, readCurrentMemory } from '../entries/memory-md.js';
 import { scopeOfFolder } from '../scope/scope-of.js';
@@ -82,10 +82,10 @@ export function checkBudget(value: unknown): number {
  * in-force heads when they describe memory/ as it is and no query asks for hits beyond them
  * (entries/heads-store.ts), else from every entry. Only the chosen entries' files are parsed, for their text.
  */
-async function choose(req: ContextRequest, scope: string, citedIds: string[], hitIds: string[], query: string | null): Promise<Layers> {
+async function choose(req: ContextRequest, scope: string, citedIds: string[], hitIds: string[], heads: CurrentHeads | undefined): Promise<Layers> {
   const mapping = req.loaded.config.scopes;
-  const heads = query ? undefined : readHeads(req.workspace, TABLE_DIR, mappingKey(mapping), scope);
-  const fromHeads = heads && headsFor(heads.rows, heads.cited, citedIds);
+  const rows = heads && headRows(req.workspace, TABLE_DIR, heads, scope);
+  const fromHeads = rows && headsFor(rows, heads!.cited, citedIds);
   if (fromHeads) return selectLayers(fromHeads.records, { scope, promoted: fromHeads.promoted, hitIds });
   // An entry from before scopes is in its session's scope (session-scope.ts), never in every scope.
   const table = await readEntryTable(req.workspace);
@@ -109,9 +109,11 @@ export async function buildContext(req: ContextRequest): Promise<ContextResult> 
   }
   const memoryText = await fs.promises.readFile(path.join(req.workspace, 'MEMORY.md'), 'utf8').catch(() => undefined);
   const memory = readCurrentMemory(memoryText);
-  // Without a query, the pack kept ready by the last refresh when it is current (pack/pack-cache.ts).
-  const ready = query ? undefined : readReadyPack(req.workspace, TABLE_DIR, mappingKey(req.loaded.config.scopes), scope, memoryText);
-  const chosen = ready?.layers ?? (await choose(req, scope, memory.citedIds, hitIds, query));
+  // Without a query: the heads when they describe memory/ as it is (one listing of it), and the pack
+  // the last refresh kept ready from them (pack/pack-cache.ts).
+  const heads = query ? undefined : currentHeads(req.workspace, TABLE_DIR, mappingKey(req.loaded.config.scopes));
+  const ready = heads && readReadyPack(req.workspace, TABLE_DIR, heads, scope, memoryText);
+  const chosen = ready?.layers ?? (await choose(req, scope, memory.citedIds, hitIds, heads));
   const toWhole = ready ? async (r: EntryRecord) => r : wholeRecords(req.workspace);
   const whole = (list: EntryRecord[]) => Promise.all(list.map(toWhole));
   const layers = req.queryOnly

@@ -107,16 +107,6 @@ export function headRows(workspace: string, tableDir: string, current: CurrentHe
   return rows;
 }
 
-/**
- * The heads of global and of `scope` and MEMORY.md's ids, when they describe memory/ as it is now
- * under this scope mapping; else undefined.
- */
-export function readHeads(workspace: string, tableDir: string, mappingKey: string, scope: string | undefined): { rows: HeadRow[]; cited: Heads['cited'] } | undefined {
-  const current = currentHeads(workspace, tableDir, mappingKey);
-  const rows = current && headRows(workspace, tableDir, current, scope);
-  return rows && { rows, cited: current!.cited };
-}
-
 /** The id index: `ids-NNN.json`, every id with the files holding it, bucketed by id, stamped with the files' digest. */
 const ID_BUCKETS = 256;
 const idBucketFile = (b: number) => `ids-${String(b).padStart(3, '0')}.json`;

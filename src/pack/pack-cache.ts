@@ -18,7 +18,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { VERSION } from '../core/version.js';
 import { headsFor } from '../entries/heads.js';
-import { currentHeads, headRows, type CurrentHeads } from '../entries/heads-store.js';
+import { headRows, type CurrentHeads } from '../entries/heads-store.js';
 import { pinnedText, readCurrentMemory } from '../entries/memory-md.js';
 import { scopeKey } from '../entries/scope-key.js';
 import type { EntryRecord } from '../entries/store.js';
@@ -104,10 +104,8 @@ function readScopeFile(file: string): ScopeFile | undefined {
   }
 }
 
-/** The ready pack of `scope` when it was built from memory/ and MEMORY.md as they are now; else undefined. */
-export function readReadyPack(workspace: string, tableDir: string, mappingKey: string, scope: string | undefined, memoryText: string | undefined): ReadyPack | undefined {
-  const heads = currentHeads(workspace, tableDir, mappingKey);
-  if (!heads) return undefined;
+/** The ready pack of `scope` when it was built from `heads` (current: heads-store.ts currentHeads) and MEMORY.md as it is now; else undefined. */
+export function readReadyPack(workspace: string, tableDir: string, heads: CurrentHeads, scope: string | undefined, memoryText: string | undefined): ReadyPack | undefined {
   const key = scope?.trim() && heads.scopes.includes(scopeKey(scope)) ? scopeKey(scope) : ELSEWHERE;
   const got = readScopeFile(path.join(workspace, tableDir, DIR, scopeFile(key)));
   if (!got || got.stamp !== stampOf(heads, memoryText)) return undefined;
