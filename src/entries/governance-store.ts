@@ -13,7 +13,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { writeDerivedFile } from '../write/atomic.js';
+import { readDerivedJson, writeDerivedFile } from '../write/atomic.js';
 import type { Conflict } from './active-conflicts.js';
 import type { GovernanceSummary } from './governance-summary.js';
 import type { StatedMemoryFile } from './heads-store.js';
@@ -40,12 +40,8 @@ interface Stored {
 }
 
 function readStored(workspace: string, tableDir: string): Stored | undefined {
-  try {
-    const v = JSON.parse(fs.readFileSync(path.join(workspace, tableDir, FILE), 'utf8')) as Partial<Stored>;
-    return v?.layout === LAYOUT && typeof v.filesDigest === 'string' && typeof v.maxEntriesPerDailyFile === 'number' && isSummary(v.summary) ? (v as Stored) : undefined;
-  } catch {
-    return undefined;
-  }
+  const v = readDerivedJson(path.join(workspace, tableDir, FILE)) as Partial<Stored> | undefined;
+  return v?.layout === LAYOUT && typeof v.filesDigest === 'string' && typeof v.maxEntriesPerDailyFile === 'number' && isSummary(v.summary) ? (v as Stored) : undefined;
 }
 
 /**
@@ -56,13 +52,9 @@ export function readStoredGovernance(workspace: string, tableDir: string, filesD
   const had = readStored(workspace, tableDir);
   if (!had || had.maxEntriesPerDailyFile !== maxEntriesPerDailyFile || had.filesDigest !== filesDigest) return undefined;
   if (!allConflicts) return had.summary;
-  try {
-    const v = JSON.parse(fs.readFileSync(path.join(workspace, tableDir, LIST), 'utf8')) as { filesDigest?: unknown; maxEntriesPerDailyFile?: unknown; conflicts?: unknown };
-    const ok = v.filesDigest === had.filesDigest && v.maxEntriesPerDailyFile === maxEntriesPerDailyFile && isConflictList(v.conflicts) && v.conflicts.length === had.summary.conflictCount;
-    return ok ? { ...had.summary, conflicts: v.conflicts as GovernanceSummary['conflicts'] } : undefined;
-  } catch {
-    return undefined;
-  }
+  const v = readDerivedJson(path.join(workspace, tableDir, LIST)) as { filesDigest?: unknown; maxEntriesPerDailyFile?: unknown; conflicts?: unknown } | undefined;
+  const ok = v?.filesDigest === had.filesDigest && v.maxEntriesPerDailyFile === maxEntriesPerDailyFile && isConflictList(v.conflicts) && v.conflicts.length === had.summary.conflictCount;
+  return ok ? { ...had.summary, conflicts: v.conflicts as GovernanceSummary['conflicts'] } : undefined;
 }
 
 /** Whether governance.json holds the summary of memory/ as `filesDigest` describes it, under this limit. */
@@ -84,15 +76,11 @@ export function writeGovernance(workspace: string, tableDir: string, filesDigest
 export type OwnLint = Record<string, [size: number, mtimeMs: number, ctimeMs: number, count: number]>;
 
 export function readOwnLint(workspace: string, tableDir: string): OwnLint {
-  try {
-    const v = JSON.parse(fs.readFileSync(path.join(workspace, tableDir, OWN_LINT), 'utf8')) as { layout?: unknown; files?: unknown };
-    if (v?.layout !== LAYOUT || !v.files || typeof v.files !== 'object') return {};
-    const out: OwnLint = {};
-    for (const [f, s] of Object.entries(v.files as Record<string, unknown>)) if (Array.isArray(s) && s.length === 4 && s.every((x) => typeof x === 'number')) out[f] = s as OwnLint[string];
-    return out;
-  } catch {
-    return {};
-  }
+  const v = readDerivedJson(path.join(workspace, tableDir, OWN_LINT)) as { layout?: unknown; files?: unknown } | undefined;
+  if (v?.layout !== LAYOUT || !v.files || typeof v.files !== 'object') return {};
+  const out: OwnLint = {};
+  for (const [f, s] of Object.entries(v.files as Record<string, unknown>)) if (Array.isArray(s) && s.length === 4 && s.every((x) => typeof x === 'number')) out[f] = s as OwnLint[string];
+  return out;
 }
 
 export const ownLintOf = (own: OwnLint, st: StatedMemoryFile): number | undefined => {

@@ -13,7 +13,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { writeDerivedFile } from '../write/atomic.js';
+import { readDerivedJson as readJson, writeDerivedFile } from '../write/atomic.js';
 import { statedMarkdownFiles } from '../workspace/markdown-files.js';
 import { buildHeads, type HeadRow, type Heads } from './heads.js';
 import { linkedIds } from './id.js';
@@ -61,14 +61,6 @@ interface Meta {
   cited: Heads['cited'];
   /** The id buckets holding ids: only those are written (a small workspace leaves most of 256 empty). */
   idBuckets: number[];
-}
-
-function readJson(file: string): unknown {
-  try {
-    return JSON.parse(fs.readFileSync(file, 'utf8'));
-  } catch {
-    return undefined;
-  }
 }
 
 function readMeta(dir: string): Meta | undefined {

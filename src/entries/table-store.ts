@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { isLink, outsideTarget } from '../core/outside-link.js';
 import { regularFile } from '../core/regular-file.js';
-import { writeDerivedFile } from '../write/atomic.js';
+import { readDerivedJson, writeDerivedFile } from '../write/atomic.js';
 import { readIdIndex, refreshHeads, statedMemoryFiles, type CurrentHeads, type ScopeOf, type StatedMemoryFile } from './heads-store.js';
 import { parsedFile } from './kept-files.js';
 import { parseFile, parsedNow } from './parsed-files.js';
@@ -193,12 +193,8 @@ const listed = (workspace: string) => statedMemoryFiles(workspace).map((st) => (
 
 /** Every stored file's stamp, written after its bucket: an update reads only the buckets whose files changed. */
 export function readStamps(workspace: string): Record<string, [number, number, number]> {
-  try {
-    const v = JSON.parse(fs.readFileSync(path.join(workspace, TABLE_DIR, STAMPS), 'utf8')) as { layout?: unknown; stamps?: unknown };
-    return v?.layout === LAYOUT && v.stamps && typeof v.stamps === 'object' ? (v.stamps as Record<string, [number, number, number]>) : {};
-  } catch {
-    return {};
-  }
+  const v = readDerivedJson(path.join(workspace, TABLE_DIR, STAMPS)) as { layout?: unknown; stamps?: unknown } | undefined;
+  return v?.layout === LAYOUT && v.stamps && typeof v.stamps === 'object' ? (v.stamps as Record<string, [number, number, number]>) : {};
 }
 
 /**

@@ -4,12 +4,11 @@
  * hash of the entry as kept, so the next refresh redacts and tokenizes only entries new or changed.
  */
 import { createHash } from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
 import { neutraliseMarkers } from '../entries/context-markers.js';
 import type { EntryRecord } from '../entries/store.js';
 import { redactSecrets } from '../secrets/secrets.js';
-import { writeDerivedFile } from '../write/atomic.js';
+import { readDerivedJson, writeDerivedFile } from '../write/atomic.js';
 import { kept } from './kept.js';
 import { pieces } from './pieces.js';
 import { renderItem } from './render.js';
@@ -26,13 +25,10 @@ export class ItemPieces {
   /** `count`: the tokenizer's count of one piece. */
   static read(dir: string, count: (text: string) => number): ItemPieces {
     const before = new Map<string, Counted>();
-    try {
-      const v = JSON.parse(fs.readFileSync(path.join(dir, ITEMS), 'utf8')) as unknown;
-      const isCounted = (c: unknown): c is Counted => Array.isArray(c) && c.every((p) => Array.isArray(p) && typeof p[0] === 'string' && Number.isInteger(p[1]));
-      if (Array.isArray(v)) for (const x of v) if (Array.isArray(x) && typeof x[0] === 'string' && isCounted(x[1])) before.set(x[0], x[1]);
-    } catch {
-      // None kept: every entry's pieces are made.
-    }
+    // None kept (missing or damaged): every entry's pieces are made.
+    const v = readDerivedJson(path.join(dir, ITEMS));
+    const isCounted = (c: unknown): c is Counted => Array.isArray(c) && c.every((p) => Array.isArray(p) && typeof p[0] === 'string' && Number.isInteger(p[1]));
+    for (const x of Array.isArray(v) ? v : []) if (Array.isArray(x) && typeof x[0] === 'string' && isCounted(x[1])) before.set(x[0], x[1]);
     return new ItemPieces(before, count);
   }
 

@@ -7,12 +7,11 @@
  * Invariant: a kept entry is used only while its file's stamp (size, mtime, ctime) is the one the
  * table holds now, which the refresh that reads them has just brought up to date.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import type { Field } from '../entries/model.js';
 import type { EntryRecord } from '../entries/store.js';
 import { readStamps, wholeRecords } from '../entries/table-store.js';
-import { writeDerivedFile } from '../write/atomic.js';
+import { readDerivedJson, writeDerivedFile } from '../write/atomic.js';
 
 /** [file, startLine, endLine, kind, title, fields]. */
 export type Kept = [file: string, startLine: number, endLine: number, kind: string, title: string, fields: Field[]];
@@ -52,16 +51,11 @@ export class KeptRecords {
 
   static read(workspace: string, dir: string): KeptRecords {
     const before = new Map<string, { stamp: Stamp; kept: Kept[] }>();
-    try {
-      const v = JSON.parse(fs.readFileSync(path.join(dir, RECORDS), 'utf8')) as unknown;
-      if (Array.isArray(v)) {
-        for (const x of v) {
-          const ok = Array.isArray(x) && typeof x[0] === 'string' && Array.isArray(x[1]) && x[1].length === 3 && x[1].every(Number.isFinite) && Array.isArray(x[2]) && x[2].every(isKept);
-          if (ok) before.set(x[0], { stamp: x[1], kept: x[2] });
-        }
-      }
-    } catch {
-      // None kept: every file is parsed.
+    // None kept (missing or damaged): every file is parsed.
+    const v = readDerivedJson(path.join(dir, RECORDS));
+    for (const x of Array.isArray(v) ? v : []) {
+      const ok = Array.isArray(x) && typeof x[0] === 'string' && Array.isArray(x[1]) && x[1].length === 3 && x[1].every(Number.isFinite) && Array.isArray(x[2]) && x[2].every(isKept);
+      if (ok) before.set(x[0], { stamp: x[1], kept: x[2] });
     }
     return new KeptRecords(workspace, before);
   }

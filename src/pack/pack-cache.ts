@@ -23,7 +23,7 @@ import { pinnedText, readCurrentMemory } from '../entries/memory-md.js';
 import { scopeKey } from '../entries/scope-key.js';
 import type { EntryRecord } from '../entries/store.js';
 import { USAGE_FILE } from '../runlog/usage-log.js';
-import { writeDerivedFile } from '../write/atomic.js';
+import { readDerivedJson, writeDerivedFile } from '../write/atomic.js';
 import { DEFAULT_BUDGET, fitPack, type Pack } from './fit.js';
 import { pieceCounter, pieces } from './pieces.js';
 import { ItemPieces } from './item-pieces.js';
@@ -85,23 +85,15 @@ const isFitted = (v: unknown, core: number, scope: number): v is Fitted => {
 const isCounts = (v: unknown): v is Array<[string, number]> => Array.isArray(v) && v.every((c) => Array.isArray(c) && typeof c[0] === 'string' && Number.isInteger(c[1]));
 
 function readCounts(file: string): Array<[string, number]> {
-  try {
-    const v = JSON.parse(fs.readFileSync(file, 'utf8')) as unknown;
-    return isCounts(v) ? v : [];
-  } catch {
-    return [];
-  }
+  const v = readDerivedJson(file);
+  return isCounts(v) ? v : [];
 }
 
 function readScopeFile(file: string): ScopeFile | undefined {
-  try {
-    const v = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<ScopeFile>;
-    const ok = typeof v.stamp === 'string' && Array.isArray(v.core) && v.core.every(isKept) && Array.isArray(v.scope) && v.scope.every(isKept)
-      && isCounts(v.counts) && isFitted(v.fitted, v.core!.length, v.scope!.length);
-    return ok ? (v as ScopeFile) : undefined;
-  } catch {
-    return undefined;
-  }
+  const v = readDerivedJson(file) as Partial<ScopeFile> | undefined;
+  const ok = !!v && typeof v.stamp === 'string' && Array.isArray(v.core) && v.core.every(isKept) && Array.isArray(v.scope) && v.scope.every(isKept)
+    && isCounts(v.counts) && isFitted(v.fitted, v.core.length, v.scope.length);
+  return ok ? (v as ScopeFile) : undefined;
 }
 
 /** The ready pack of `scope` when it was built from `heads` (current: heads-store.ts currentHeads) and MEMORY.md as it is now; else undefined. */
@@ -184,12 +176,8 @@ function fittedOf(layers: Layers, scope: string, pinned: string, counts: Map<str
 }
 
 function readScopeMeta(dir: string): string | undefined {
-  try {
-    const v = JSON.parse(fs.readFileSync(path.join(dir, META), 'utf8')) as { layout?: unknown; stamp?: unknown };
-    return v.layout === LAYOUT && typeof v.stamp === 'string' ? v.stamp : undefined;
-  } catch {
-    return undefined;
-  }
+  const v = readDerivedJson(path.join(dir, META)) as { layout?: unknown; stamp?: unknown } | undefined;
+  return v?.layout === LAYOUT && typeof v.stamp === 'string' ? v.stamp : undefined;
 }
 
 /**

@@ -152,6 +152,18 @@ export function isTempFile(name: string): boolean {
 }
 
 /**
+ * A derived file's JSON as written by writeDerivedFile, or undefined when it is missing or cannot be
+ * parsed (a crash lost it, a person damaged it): the caller checks its shape and rebuilds otherwise.
+ */
+export function readDerivedJson(target: string): unknown {
+  try {
+    return JSON.parse(fs.readFileSync(target, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * A derived file under `.mem/` (the entry table, its heads): temp file and rename, without fsync.
  * A reader sees the old file or the new one; a crash may lose the new one, which costs a rebuild.
  */
