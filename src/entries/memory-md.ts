@@ -170,3 +170,6 @@ function writtenItems(text: string): WrittenItem[] {
 
 export type SectionName = 'Core rules' | 'Active decisions' | 'Preferences' | 'Goals and open tasks' | 'Notes';
 export const SECTION_ORDER: SectionName[] = ['Core rules', 'Active decisions', 'Preferences', 'Goals and open tasks', 'Notes'];
+
+/** MEMORY.md's lines as limits.memoryLines counts them (a last line without its newline counted). */
+export const lineCount = (text: string) => text.split('\n').length - (text.endsWith('\n') ? 1 : 0);

@@ -81,5 +81,3 @@ export function renderMemory(input: RenderInput): string {
   out.push('## Where to look', ...input.whereToLook.map((l) => `- ${l}`));
   return out.join('\n') + '\n';
 }
-
-export const lineCount = (text: string) => text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
