@@ -120,12 +120,12 @@ export async function entriesWithId(workspace: string, id: string): Promise<Entr
   } catch {
     return undefined; // A bucket of another build: no index.
   }
-  const readable = files.filter((file) => {
+  // Each as a listing of memory/ would take it: a regular file, not a link out of the workspace.
+  const readable = files.every((file) => {
     const abs = path.join(workspace, file);
-    // As a listing of memory/ would: a regular file, not a link out of the workspace.
     return regularFile(abs) && !(isLink(abs) && outsideTarget(abs, [workspace]));
   });
-  const found = readable.length === files.length ? (await Promise.all(readable.map((f) => parseFile(workspace, f)))).flat().filter((r) => r.id === id) : [];
+  const found = readable ? (await Promise.all(files.map((f) => parseFile(workspace, f)))).flat().filter((r) => r.id === id) : [];
   return found.length ? found : undefined;
 }
 

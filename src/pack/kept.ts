@@ -29,10 +29,13 @@ export function isKept(x: unknown): x is Kept {
     && typeof x[3] === 'string' && typeof x[4] === 'string' && Array.isArray(x[5]) && x[5].every(isField);
 }
 
+const idOf = (k: Kept) => k[5].find((f) => f.key === 'id')?.value ?? '';
+
 /** A record from what was kept: whole for rendering (raw text left out: a pack prints fields, not raw). */
-export function recordOf([file, startLine, endLine, kind, title, fields]: Kept): EntryRecord {
+export function recordOf(k: Kept): EntryRecord {
+  const [file, startLine, endLine, kind, title, fields] = k;
   const entry = { kind, title, fields };
-  return { file, id: fields.find((f) => f.key === 'id')?.value ?? '', entry, block: { type: 'entry', entry, raw: '', startLine, endLine } };
+  return { file, id: idOf(k), entry, block: { type: 'entry', entry, raw: '', startLine, endLine } };
 }
 
 const RECORDS = 'records.json';
@@ -69,7 +72,7 @@ export class KeptRecords {
     const had = file.records.get(at);
     if (had) return had;
     const before = this.before.get(r.file);
-    const old = sameStamp(before?.stamp, stamp) ? before!.kept.find((k) => `${k[1]}\0${recordOf(k).id}` === at) : undefined;
+    const old = sameStamp(before?.stamp, stamp) ? before!.kept.find((k) => `${k[1]}\0${idOf(k)}` === at) : undefined;
     const got = old ? recordOf(old) : await this.parse(r);
     file.records.set(at, got);
     return got;
