@@ -29,7 +29,8 @@ test('mem index batches share one kept connection and the process still ends; a 
   // A kept socket that held the process would hold it for the server's minute: past this test's timeout.
   const first = await index(ws);
   const batches = llm.embeddings.requests;
-  assert.equal(batches.length, Math.ceil(first.embeddings.computed / 2), 'batches of 2');
+  // The chunks, then the model check's titles (embed-check.ts), each in batches of 2.
+  assert.equal(batches.length, Math.ceil(first.embeddings.computed / 2) + Math.ceil(first.embeddings.check.queries / 2), 'batches of 2');
   assert.ok(batches.length >= 3, `${batches.length} batches`);
   assert.deepEqual([...new Set(batches.map((r) => r.connection))], [batches[0]!.connection], 'one connection for every batch');
   assert.ok(batches.every((r) => r.headers.connection === 'keep-alive'));

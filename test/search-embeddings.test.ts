@@ -26,7 +26,8 @@ test('embeddings: batched, cached by content, one call per changed chunk, fused 
   assert.equal(first.embeddings.computed, chunks);
   assert.equal(first.embeddings.cached, 0);
   const calls1 = llm.embeddings.requests.length;
-  assert.equal(calls1, Math.ceil(chunks / 5), 'batches of batchSize');
+  // Then the model check: its titles in batches of batchSize too (embed-check.ts).
+  assert.equal(calls1, Math.ceil(chunks / 5) + Math.ceil(first.embeddings.check.queries / 5), 'batches of batchSize');
   assert.ok(llm.embeddings.requests.every((r) => r.body.model === 'test-embed' && r.body.dimensions === 16));
 
   const second = await index(ws);

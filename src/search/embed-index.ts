@@ -14,6 +14,7 @@ import { segmentOf } from './doc-runs.js';
 import { DiskSegment } from './segment.js';
 import { INDEX_DIR, liveDocs, type TierState } from './tier-file.js';
 import type { DocRecord, Tier } from './types.js';
+import type { ModelCheck } from './model-check.js';
 
 /** What is embedded (and keys the cache) for a chunk: its heading and text, secrets redacted (DESIGN §8). */
 export function embedText(r: Pick<DocRecord, 'heading' | 'text'>): string {
@@ -98,4 +99,6 @@ export interface EmbeddingCounters {
   computed: number;
   cached: number;
   failed: string | null;
+  /** The model check, when this run made it (embed-check.ts). */
+  check?: ModelCheck;
 }

@@ -6,6 +6,7 @@ import type { TierCounters } from './indexer.js';
 import type { IndexResult } from './update.js';
 import type { SearchResponse } from './outcome.js';
 import type { EmbeddingCounters } from './embed-index.js';
+import { describeCheck } from './model-check.js';
 
 
 export interface Paint {
@@ -57,7 +58,7 @@ export function formatIndexSummary(r: IndexResult, emb: EmbeddingCounters | null
   const parts = [
     `${sum(t, 'files')} files scanned, ${sum(t, 'changed')} changed, ${sum(t, 'added')} added, ${sum(t, 'removed')} removed`,
     `chunks +${sum(t, 'chunksAdded')} -${sum(t, 'chunksRemoved')}${sum(t, 'chunksKept') ? `, ${sum(t, 'chunksKept')} kept` : ''} (${sum(t, 'chunks')} in the index)`,
-    emb ? `embeddings ${emb.computed} computed, ${emb.cached} from cache${emb.failed ? ` (failed: ${emb.failed})` : ''}` : 'embeddings off (lexical only)',
+    emb ? `embeddings ${emb.computed} computed, ${emb.cached} from cache${emb.failed ? ` (failed: ${emb.failed})` : ''}${emb.check ? `; model check: ${describeCheck(emb.check)}` : ''}` : 'embeddings off (lexical only)',
     `${seconds.toFixed(2)} s`,
   ];
   const rebuilt = Object.entries(t).filter(([, c]) => c.rebuilt && c.rebuilt !== 'missing').map(([k]) => k);

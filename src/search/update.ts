@@ -6,6 +6,7 @@
  * one-line warning, and the next `mem index`, `mem watch` or search overlay catches up.
  */
 import type { LoadedConfig } from '../config/load.js';
+import type { EmbeddingConfig } from '../config/schema.js';
 import { describeError } from '../core/errors.js';
 import { defaultLockOptions } from '../write/defaults.js';
 import { withLock } from '../write/locks.js';
@@ -85,6 +86,19 @@ export interface IndexRun {
   seconds: number;
 }
 
+async function checkEmbeddingModel(workspace: string, loaded: LoadedConfig, emb: EmbeddingConfig, counters: EmbeddingCounters, warnings: string[]): Promise<void> {
+  const { checkModel } = await import('./embed-check.js');
+  const { ranksWorse, weakModelWarning } = await import('./model-check.js');
+  try {
+    const check = await checkModel(workspace, loaded, emb);
+    if (!check) return;
+    counters.check = check;
+    if (ranksWorse(check)) warnings.push(weakModelWarning(check));
+  } catch (err) {
+    warnings.push(`embedding model check: ${(err as Error).message}; tried again at the next "mem index"`);
+  }
+}
+
 /** `mem index` and the watcher: lexical update, then embeddings when configured, under the index lock. */
 /** `embedBudgetMs` bounds the embedding step (embedTiers); the lexical update is never cut short. */
 /** `governance`: also store what `mem status` shows of the entries (the jobs that write Markdown, `mem watch`). */
@@ -102,6 +116,8 @@ export async function runIndex(workspace: string, loaded: LoadedConfig, opts: { 
   const embedded = run as EmbeddingRun | undefined;
   if (embedded) result.warnings.push(...embedded.warnings);
   if (embedded?.counters.failed) result.warnings.push(`embeddings: ${embedded.counters.failed}; search uses lexical ranking for chunks without vectors`);
+  // A new model is checked once, by a `mem index` someone ran (not after a write, where time is short).
+  else if (emb && embedded && embedBudgetMs === undefined) await checkEmbeddingModel(workspace, loaded, emb, embedded.counters, result.warnings);
   return { result, embeddings: embedded?.counters ?? null, seconds: (performance.now() - started) / 1000 };
 }
 

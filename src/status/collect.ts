@@ -25,6 +25,7 @@ import { archiveStatus, type ArchiveStatus } from '../archive/status.js';
 import { missingMergeRules } from './merge-rules.js';
 import { sourceStatuses, type SourceStatus } from './sources.js';
 import { lineCount, summaryLines } from '../workspace/summary-lines.js';
+import { readModelCheck, type ModelCheck } from '../search/model-check.js';
 
 export type ScheduledBy = 'daemon' | 'cron' | 'launchd';
 
@@ -48,7 +49,12 @@ export interface StatusReport {
   sources: SourceStatus[];
   index: IndexStatus;
   archive: ArchiveStatus;
-  providers: { llm: { model: string; baseURL: string } | null; embedding: { model: string; baseURL: string } | null; search: 'bm25' | 'bm25+embeddings' };
+  providers: {
+    llm: { model: string; baseURL: string } | null;
+    /** `check`: what `mem index` found when it first checked this model (search/embed-check.ts). */
+    embedding: { model: string; baseURL: string; check: ModelCheck | null } | null;
+    search: 'bm25' | 'bm25+embeddings';
+  };
   governance: { checks: Check[]; conflicts: Conflict[]; suspectedConflicts: Conflict[] };
   problems: string[];
 }
@@ -141,7 +147,7 @@ export async function collectStatus(workspace: string, loaded: LoadedConfig, now
     archive: archiveStatus(workspace),
     providers: {
       llm: config.llm ? { model: config.llm.model, baseURL: config.llm.baseURL } : null,
-      embedding: config.embedding ? { model: config.embedding.model, baseURL: config.embedding.baseURL } : null,
+      embedding: config.embedding ? { model: config.embedding.model, baseURL: config.embedding.baseURL, check: readModelCheck(workspace, config.embedding) ?? null } : null,
       search: config.embedding ? 'bm25+embeddings' : 'bm25',
     },
     governance: { checks, conflicts, suspectedConflicts: suspected },

@@ -3,6 +3,7 @@ import { c } from '../terminal/output.js';
 import type { StatusReport } from './collect.js';
 import { count } from '../core/count.js';
 import { renderSources } from './sources.js';
+import { describeCheck, ranksWorse, weakModelWarning } from '../search/model-check.js';
 
 function ago(iso: string, now: Date): string {
   const s = Math.round((now.getTime() - Date.parse(iso)) / 1000);
@@ -35,7 +36,9 @@ export function renderStatus(r: StatusReport, now: Date): string {
   out.push(`${c.bold('index')} ${ix.exists ? `updated ${ix.lastUpdate ? ago(ix.lastUpdate, now) : '?'}, ${count(ix.dirtyFiles, 'dirty file')}` : `not built (${count(ix.dirtyFiles, 'file')} to index; run "mem index")`}`);
   const ar = r.archive;
   out.push(`${c.bold('archive')} ${ar.kept ? `${count(ar.windows, 'window')} of ${count(ar.transcripts, 'transcript')} in ${count(ar.segments, 'segment')}, updated ${ar.lastUpdate ? ago(ar.lastUpdate, now) : '?'}; ${ar.behind ? `${count(ar.behind, 'transcript')} changed since (microsync or "mem archive" catches up)` : 'up to date'}` : c.dim('not kept (run "mem archive" to search raw transcripts with --archive)')}`);
-  out.push(`${c.bold('providers')} llm: ${r.providers.llm ? r.providers.llm.model : 'none (rule-based extraction)'}; embeddings: ${r.providers.embedding ? r.providers.embedding.model : 'none (BM25 search only)'}`);
+  const emb = r.providers.embedding;
+  out.push(`${c.bold('providers')} llm: ${r.providers.llm ? r.providers.llm.model : 'none (rule-based extraction)'}; embeddings: ${emb ? `${emb.model}${emb.check ? ` (${emb.check.dimensions} dimensions; ${describeCheck(emb.check)})` : ' (not checked yet: "mem index" checks it once there are 8 entries)'}` : 'none (BM25 search only)'}`);
+  if (emb?.check && ranksWorse(emb.check)) out.push(`  ${c.yellow('WARN')} ${weakModelWarning(emb.check)}`);
   out.push(c.bold('governance'));
   for (const ch of r.governance.checks) {
     const mark = ch.ok ? c.green('ok  ') : ch.level === 'notice' ? c.yellow('note') : c.red('WARN');

@@ -1,0 +1,99 @@
+/**
+ * The embedding model check of `mem index` (issue 32 item 3): after the first index with a model
+ * (a new `model` or `dimensions`), each of up to CHECK_QUERIES entries of the warm tier is looked up
+ * by its own title, once by BM25 alone and once by the model's vectors alone; an entry is found when
+ * one of its chunks is in the top CHECK_TOP. One embedding call per `batchSize` titles (one for most).
+ * The figures are kept per model in `.mem/embeddings/checks/<space>.json`, shown by `mem index` and
+ * `mem status`; a model whose vectors find fewer than half of what BM25 finds ranks worse than
+ * lexical search alone and is warned about (random vectors, a chat model, the wrong dimensions).
+ *
+ * Invariant: the check reads the index and writes only its own derived file; it never fails the
+ * index (a provider error is reported and the check is tried again at the next `mem index`).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { EmbeddingConfig } from '../config/schema.js';
+import type { LoadedConfig } from '../config/load.js';
+import { redactSecrets } from '../secrets/secrets.js';
+import { writeDerivedFile } from '../write/atomic.js';
+import { embedBatch } from './embed-client.js';
+import { loadRows, loadVmapPairs, spaceOf } from './embed-store.js';
+import { CHECK_QUERIES, CHECK_TOP, checkFile, readModelCheck, type ModelCheck } from './model-check.js';
+import { topByScore } from './embed-query.js';
+import { lexicalSearch } from './engine.js';
+import { scanWorkspace } from './scan.js';
+import { loadTierHead } from './tier-file.js';
+import { queryTerms } from './tokenize.js';
+import { openTier } from './view.js';
+
+/** Fewer than this many titled entries say too little about a model: no check. */
+const MIN_QUERIES = 8;
+
+/** Runs the check when the configured model has none stored; undefined when there is nothing to check. */
+export async function checkModel(workspace: string, loaded: LoadedConfig, cfg: EmbeddingConfig, now = new Date()): Promise<ModelCheck | undefined> {
+  if (readModelCheck(workspace, cfg)) return undefined;
+  const load = loadTierHead(workspace, 'warm');
+  if (!('head' in load)) return undefined;
+  const pairs = loadVmapPairs(workspace, 'warm', load.head.epoch, spaceOf(cfg));
+  const { rows } = loadRows(workspace, cfg);
+  if (!rows.dims || pairs.length < 2 * MIN_QUERIES) return undefined;
+  const opened = await openTier(workspace, 'warm', scanWorkspace(workspace, loaded.config.extraPaths, 'warm'), loaded.config.search);
+  try {
+    if (opened.problem) return undefined;
+    const { view } = opened;
+    // Every live chunk by its title; an entry split into several chunks is found by any of them.
+    const byTitle = new Map<string, Set<number>>();
+    for (const seg of view.segments) {
+      for (let doc = seg.first; doc < seg.first + seg.count; doc++) {
+        if (view.isDead(doc)) continue;
+        const title = titleOf(seg.record(doc).heading);
+        if (title) byTitle.set(title, (byTitle.get(title) ?? new Set()).add(doc));
+      }
+    }
+    const titles = spread([...byTitle.keys()], CHECK_QUERIES);
+    if (titles.length < MIN_QUERIES) return undefined;
+    let lexical = 0;
+    for (const t of titles) if (lexicalSearch(view, queryTerms(t), CHECK_TOP).some((h) => byTitle.get(t)!.has(h.doc))) lexical++;
+    const queries: Float32Array[] = [];
+    for (let i = 0; i < titles.length; i += cfg.batchSize) queries.push(...(await embedBatch(cfg, titles.slice(i, i + cfg.batchSize).map((t) => redactSecrets(t).text), { keepAlive: true })));
+    let vector = 0;
+    titles.forEach((t, i) => {
+      if (topDocs(queries[i]!, rows.vectors, rows.dims, rows.keys.length, pairs, view.isDead).some((doc) => byTitle.get(t)!.has(doc))) vector++;
+    });
+    const check: ModelCheck = { model: cfg.model, dimensions: rows.dims, checkedAt: now.toISOString(), queries: titles.length, lexical, vector };
+    const file = checkFile(workspace, cfg);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    writeDerivedFile(file, JSON.stringify(check));
+    return check;
+  } finally {
+    opened.close();
+  }
+}
+
+/** A chunk's heading as a query: without a `Kind:` prefix and entry ids, which BM25 would match for free. */
+function titleOf(heading: string | null): string | undefined {
+  const t = heading?.replace(/^[A-Za-z]+:\s+/, '').replace(/\b[A-Z]+-\d{8}-[\w-]+\b/g, ' ').replace(/\s+/g, ' ').trim();
+  return t && queryTerms(t).length >= 2 ? t : undefined;
+}
+
+/** Up to n items taken evenly across the list (the same ones every run). */
+function spread<T>(items: T[], n: number): T[] {
+  if (items.length <= n) return items;
+  return Array.from({ length: n }, (_, i) => items[Math.floor((i * items.length) / n)]!);
+}
+
+/** The CHECK_TOP live docs whose vectors are nearest to q. */
+function topDocs(q: Float32Array, vectors: Float32Array, dims: number, rowCount: number, pairs: number[], isDead: (doc: number) => boolean): number[] {
+  if (q.length !== dims) return [];
+  const docs: number[] = [];
+  const scores = new Float64Array(pairs.length >> 1);
+  for (let p = 0; p + 1 < pairs.length; p += 2) {
+    const [doc, row] = [pairs[p]!, pairs[p + 1]!];
+    if (!(row >= 0 && row < rowCount) || isDead(doc)) continue;
+    let s = 0;
+    for (let i = 0, at = row * dims; i < dims; i++) s += q[i]! * vectors[at + i]!;
+    scores[docs.length] = s;
+    docs.push(doc);
+  }
+  return topByScore(scores, docs.length, CHECK_TOP).map((i) => docs[i]!);
+}
