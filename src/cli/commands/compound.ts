@@ -2,7 +2,8 @@
 import { Option, type Command } from 'commander';
 import { commandContext, type GlobalOptions } from '../context.js';
 import { runRevert } from '../../jobs/compound/revert.js';
-import { runCompound, type CompoundResult } from '../../jobs/compound/run.js';
+import { runCompound } from '../../jobs/compound/run.js';
+import type { CompoundResult } from '../../jobs/compound/options.js';
 import { refreshIndex } from './refresh-index.js';
 import { count } from '../../core/count.js';
 

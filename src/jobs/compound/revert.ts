@@ -14,7 +14,7 @@ import { WorkspaceWriter } from '../../write/writer.js';
 import { withConsolidationLock } from '../consolidation-lock.js';
 import { appendRun, weeklyLogFile } from '../../governance/weekly-log-file.js';
 import { lastKept, PREVIOUS_PREFIX, previousFile, REPLACED_PREFIX, unwrapPrevious, wrapReplaced } from './previous.js';
-import { read, type CompoundOptions } from './run.js';
+import { read, type CompoundOptions } from './options.js';
 import { resolveWeek } from './week.js';
 
 export async function runRevert(opts: Pick<CompoundOptions, 'workspace' | 'loaded' | 'now' | 'week'>): Promise<{ restoredFrom: string; changed: boolean; replacedKeptIn: string | null }> {

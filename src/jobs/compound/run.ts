@@ -7,13 +7,9 @@
  * archive topics, the previous MEMORY.md and the new MEMORY.md. A write that fails stops the run with an error naming
  * what was already written, and a line in the log. A run whose plan equals the files writes nothing.
  */
-import fs from 'node:fs';
 import path from 'node:path';
-import type { DateTime } from 'luxon';
-import type { LoadedConfig } from '../../config/load.js';
 import { describeError, isMemError, MemError } from '../../core/errors.js';
-import { garbledMessage, loadUtf8Entries } from '../../entries/store.js';
-import { runBudget, spentOf, type LlmBudget } from '../../extract/llm-budget.js';
+import { runBudget, spentOf } from '../../extract/llm-budget.js';
 import { MEMORY_FILE } from '../../workspace/layout.js';
 import { defaultLockOptions } from '../../write/defaults.js';
 import { plainText } from '../../write/line-endings.js';
@@ -22,98 +18,17 @@ import { faultPause, withConsolidationLock } from '../consolidation-lock.js';
 import { catchUp as runCatchUp } from '../microsync/catch-up.js';
 import { lineDiff } from './diff.js';
 import { flipStatuses } from './flip.js';
-import { compoundWithLlm } from './llm.js';
-import { budgetSpent, type LlmSpending } from './llm-call.js';
 import { addToLastRun, appendRun, logHeader, weeklyLogFile } from '../../governance/weekly-log-file.js';
 import { lineCount, PINNED_END, PINNED_START } from '../../entries/memory-md.js';
-import { cycleText, planCompound, type CompoundPlan } from './plan.js';
+import { cycleText, type CompoundPlan } from './plan.js';
+import { pendingArchiveLines, planRun } from './inputs.js';
+import { read, type CompoundOptions, type CompoundResult } from './options.js';
+
 import { previousFile, wrapPrevious } from './previous.js';
-import { saysNothing } from '../wrapup/render.js';
-import { PROMOTE_MIN } from './rank.js';
 import { resolveWeek, type Week } from './week.js';
-import { regularFile } from '../../core/regular-file.js';
 import { count } from '../../core/count.js';
 
 export const SUSPECTS_FILE = '.mem/suspected-conflicts.json';
-
-export interface CompoundOptions {
-  workspace: string;
-  loaded: LoadedConfig;
-  now: DateTime;
-  week?: string;
-  dryRun: boolean;
-  useLlm: boolean;
-  apiKey?: string;
-  warn: (msg: string) => void;
-}
-
-export interface CompoundResult {
-  week: string;
-  changed: boolean;
-  memoryLines: number;
-  items: number;
-  promoted: string[];
-  demoted: string[];
-  superseded: Array<{ id: string; file: string; by: string; reason: string }>;
-  /** Entries an appended `retracts` named, flipped to retracted. */
-  retracted: Array<{ id: string; file: string; by: string; reason: string }>;
-  suspected: Array<{ a: string; b: string; score: number }>;
-  /** Supersedes cycles among active entries: reported, never settled. */
-  cycles: string[][];
-  adoptedHandWritten: boolean;
-  written: string[];
-  previous: string | null;
-  catchUp: { added: number; skipped: string | null } | null;
-  /** The run's LLM spending (its catch-up's included), or null when no LLM is used. */
-  llm: LlmSpending | null;
-  dryRun: boolean;
-  diff?: string;
-}
-
-export const read = (abs: string) => fs.promises.readFile(abs, 'utf8').catch(() => undefined);
-
-/** The week's wrap-ups worth citing: an idle day has none, and an old one of six "(none)" is left out too. */
-async function weekSummaries(workspace: string, week: Week): Promise<string[]> {
-  const dir = path.join(workspace, 'second-brain/summaries');
-  const names = await fs.promises.readdir(dir).catch(() => [] as string[]);
-  const inWeek = names
-    .filter((n) => /^\d{4}-\d{2}-\d{2}-wrapup.*\.md$/.test(n) && n.slice(0, 10) >= week.firstDay && n.slice(0, 10) <= week.lastDay)
-    .filter((n) => regularFile(path.join(dir, n)))
-    .sort();
-  const texts = await Promise.all(inWeek.map((n) => read(path.join(dir, n))));
-  return inWeek.filter((n, i) => !saysNothing(texts[i] ?? '')).map((n) => `second-brain/summaries/${n}`);
-}
-
-type Asked = Pick<LlmSpending, 'rejected' | 'stoppedByBudget'>;
-
-async function plan(opts: CompoundOptions, week: Week, current: string | undefined, budget: LlmBudget | undefined): Promise<{ plan: CompoundPlan; asked: Asked }> {
-  const { config } = opts.loaded;
-  // A file that is not UTF-8 would put U+FFFD into MEMORY.md for good: its entries that hold such bytes
-  // are held back until it is converted (an item they already have stays as written).
-  const { records, garbled } = await loadUtf8Entries(opts.workspace);
-  const heldBack = new Map(garbled.filter((g) => g.record.id).map((g) => [g.record.id, g.record.file]));
-  const llmMode = opts.useLlm && config.llm && !opts.dryRun ? `llm:${config.llm.model}` : undefined;
-  const input = { week, records, currentMemory: current, summaries: await weekSummaries(opts.workspace, week), memoryLines: config.limits.memoryLines, mode: llmMode ?? 'rules', heldBack };
-  let p = planCompound(input);
-  let asked: Asked = { rejected: [], stoppedByBudget: false };
-  if (config.llm && llmMode && p.current.inputKey === p.inputKey && current !== undefined) {
-    // Same input as the model's last rewrite: keep it rather than ask again for a different wording.
-    p = { ...p, memory: current, promoted: [], demoted: [], archived: [], log: p.log.filter((l) => ['superseded', 'retracted', 'blocked', 'cycle', 'suspected', 'held back'].includes(l.what)) };
-  } else if (config.llm && llmMode && budget) {
-    const r = await compoundWithLlm(config.llm, p.ranked.filter((x) => x.score >= PROMOTE_MIN), opts.apiKey, budget);
-    asked = { rejected: r.rejected, stoppedByBudget: r.stoppedByBudget };
-    for (const why of r.rejected) opts.warn(`compound ${week.label}: LLM answer rejected: ${why}`);
-    if (r.stoppedByBudget) opts.warn(budgetSpent(`compound ${week.label}`, config.llm, budget));
-    if (r.value) p = planCompound({ ...input, summariesById: r.value.summaries, archiveTopics: r.value.archive });
-    else {
-      if (r.rejected.length || r.stoppedByBudget) opts.warn(`compound ${week.label}: using the rule-based rewrite`);
-      p = planCompound({ ...input, mode: 'rules' });
-    }
-  }
-  const keptIds = new Set(p.kept.flatMap((w) => w.ids));
-  for (const g of garbled) opts.warn(`compound ${week.label}: ${garbledMessage(g, keptIds.has(g.record.id) ? 'its MEMORY.md item was kept as it was' : 'it was left out of MEMORY.md')}`);
-  return { plan: p, asked };
-}
 
 const suspectsJson = (week: Week, p: CompoundPlan) => JSON.stringify({ week: week.label, suspected: p.conflicts.suspects }, null, 2) + '\n';
 
@@ -131,23 +46,6 @@ const byFile = (flips: CompoundPlan['conflicts']['flips']) => {
 const addOnce = (list: string[], rel: string) => {
   if (!list.includes(rel)) list.push(rel);
 };
-
-/** Archive-topic lines (LLM path) not yet in their file: known before anything is written, so an unchanged run writes nothing. */
-async function pendingArchiveLines(workspace: string, p: CompoundPlan, week: Week): Promise<Array<{ rel: string; id: string; line: string; header: string }>> {
-  const out: Array<{ rel: string; id: string; line: string; header: string }> = [];
-  for (const [id, topic] of p.archived) {
-    const rel = `memory/archive/${topic}.md`;
-    const cur = await read(path.join(workspace, rel));
-    if (cur?.includes(`[${id}]`) || out.some((x) => x.rel === rel && x.id === id)) continue;
-    const rec = p.ranked.find((r) => r.record.id === id)!.record;
-    out.push({
-      rel, id,
-      line: `- ${rec.entry.title} ([${id}](../${path.posix.relative('memory', rec.file)})) — moved out of MEMORY.md in ${week.label}`,
-      header: `# Archive: ${topic}\n\nDetail-level entries demoted from MEMORY.md by \`mem compound\`.\n`,
-    });
-  }
-  return out;
-}
 
 export async function runCompound(opts: CompoundOptions): Promise<CompoundResult> {
   const { config } = opts.loaded;
@@ -168,7 +66,7 @@ export async function runCompound(opts: CompoundOptions): Promise<CompoundResult
     // is neither rewritten for its endings alone nor given mixed ones.
     const stored = raw === undefined ? undefined : plainText(raw);
     const current = stored?.text;
-    const { plan: p, asked } = await plan(opts, week, current, budget);
+    const { plan: p, asked } = await planRun(opts, week, current, budget);
     const llm = config.llm && budget ? { ...spentOf(config.llm, budget), ...asked } : null;
     for (const c of p.conflicts.cycles) opts.warn(`compound ${week.label}: ${cycleText(c)}`);
     if (lineCount(p.memory) > config.limits.memoryLines) {
