@@ -4,7 +4,7 @@
  * changed, one input for one changed chunk, and degradation to lexical results when the provider fails.
  */
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { editConfig } from './helpers/cli.js';
@@ -54,6 +54,11 @@ test('embeddings: batched, cached by content, one call per changed chunk, fused 
   assert.equal(ids(res)[0], 'RULE-20261121-every-migration-needs-a-rollback-script');
   assert.equal(typeof res.results[0]!.scores.vector, 'number');
   assert.equal(typeof res.results[0]!.scores.vectorRank, 'number');
+  // A query reads `.vec` with the row count the vector map recorded, not the cache's key list.
+  const keys = join(ws, '.mem', 'embeddings', readdirSync(join(ws, '.mem', 'embeddings')).find((f) => f.endsWith('.json'))!);
+  renameSync(keys, `${keys}.away`);
+  assert.equal((await search(ws, 'rollback script')).results[0]!.scores.vectorRank, res.results[0]!.scores.vectorRank);
+  renameSync(`${keys}.away`, keys);
 
   // A failing provider: search (one try, someone is waiting) answers lexically with a warning; index
   // (two tries) succeeds with a warning.

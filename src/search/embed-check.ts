@@ -17,7 +17,7 @@ import type { LoadedConfig } from '../config/load.js';
 import { redactSecrets } from '../secrets/secrets.js';
 import { writeDerivedFile } from '../write/atomic.js';
 import { embedBatch } from './embed-client.js';
-import { loadRows, loadVmapPairs, spaceOf } from './embed-store.js';
+import { loadQueryRows, loadVmapFile, spaceOf } from './embed-store.js';
 import { CHECK_QUERIES, CHECK_TOP, checkFile, readModelCheck, type ModelCheck } from './model-check.js';
 import { topByScore } from './embed-query.js';
 import { lexicalSearch } from './engine.js';
@@ -34,9 +34,11 @@ export async function checkModel(workspace: string, loaded: LoadedConfig, cfg: E
   if (readModelCheck(workspace, cfg)) return undefined;
   const load = loadTierHead(workspace, 'warm');
   if (!('head' in load)) return undefined;
-  const pairs = loadVmapPairs(workspace, 'warm', load.head.epoch, spaceOf(cfg));
-  const { rows } = loadRows(workspace, cfg);
-  if (!rows.dims || pairs.length < 2 * MIN_QUERIES) return undefined;
+  const map = loadVmapFile(workspace, 'warm', load.head.epoch, spaceOf(cfg));
+  if (!map || map.pairs.length < 2 * MIN_QUERIES) return undefined;
+  const { pairs } = map;
+  const rows = loadQueryRows(workspace, cfg, map);
+  if (!rows.dims) return undefined;
   const opened = await openTier(workspace, 'warm', scanWorkspace(workspace, loaded.config.extraPaths, 'warm'), loaded.config.search);
   try {
     if (opened.problem) return undefined;
@@ -58,7 +60,7 @@ export async function checkModel(workspace: string, loaded: LoadedConfig, cfg: E
     for (let i = 0; i < titles.length; i += cfg.batchSize) queries.push(...(await embedBatch(cfg, titles.slice(i, i + cfg.batchSize).map((t) => redactSecrets(t).text), { keepAlive: true })));
     let vector = 0;
     titles.forEach((t, i) => {
-      if (topDocs(queries[i]!, rows.vectors, rows.dims, rows.keys.length, pairs, view.isDead).some((doc) => byTitle.get(t)!.has(doc))) vector++;
+      if (topDocs(queries[i]!, rows.vectors, rows.dims, rows.count, pairs, view.isDead).some((doc) => byTitle.get(t)!.has(doc))) vector++;
     });
     const check: ModelCheck = { model: cfg.model, dimensions: rows.dims, checkedAt: now.toISOString(), queries: titles.length, lexical, vector };
     const file = checkFile(workspace, cfg);

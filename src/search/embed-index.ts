@@ -89,7 +89,7 @@ export async function embedTiers(workspace: string, writer: WorkspaceWriter, cfg
     await writer.write(`${base}.json`, JSON.stringify({ model: cfg.model, dims: cache.dims, keys: cache.keys }));
   }
   for (const [tier, map] of maps) {
-    const vm: VectorMap = { epoch: states[tier].epoch, space, pairs: [...map].flat() };
+    const vm: VectorMap = { epoch: states[tier].epoch, space, pairs: [...map].flat(), dims: cache.dims, rows: cache.keys.length };
     await writer.write(vmapFile(tier), JSON.stringify(vm));
   }
   return { counters, warnings };

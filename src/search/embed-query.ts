@@ -6,21 +6,22 @@
 import type { EmbeddingConfig } from '../config/schema.js';
 import { redactSecrets } from '../secrets/secrets.js';
 import { embedBatch } from './embed-client.js';
-import { loadRows, loadVmapPairs, spaceOf, type Rows } from './embed-store.js';
+import { loadQueryRows, loadVmapFile, spaceOf, type QueryRows } from './embed-store.js';
 import { loadTierHead } from './tier-file.js';
 import type { VectorRanker } from './outcome.js';
 
 export function vectorRanker(workspace: string, cfg: EmbeddingConfig): VectorRanker {
   let query: Promise<Float32Array> | undefined;
   // Read once for both tiers: the cache is one file for all (tens of MB on a large memory).
-  let rows: Rows | undefined;
+  let rows: QueryRows | undefined;
   return async (opened, text, limit) => {
     const load = loadTierHead(workspace, opened.tier);
     if (!('head' in load)) return null;
     // Written from a map by embed-index: each doc once; a row outside the cache (a damaged map) is skipped.
-    const pairs = loadVmapPairs(workspace, opened.tier, load.head.epoch, spaceOf(cfg));
+    const map = loadVmapFile(workspace, opened.tier, load.head.epoch, spaceOf(cfg));
+    const pairs = map?.pairs ?? [];
     if (pairs.length < 2) return null;
-    const cache = (rows ??= loadRows(workspace, cfg).rows);
+    const cache = (rows ??= loadQueryRows(workspace, cfg, map!));
     if (!cache.dims) return null;
     // Someone is waiting: a short timeout and no retry (interactiveTimeoutMs).
     query ??= embedBatch(cfg, [redactSecrets(text).text.slice(0, 8000)], { timeoutMs: cfg.interactiveTimeoutMs, retry: false }).then((v) => v[0]!);
@@ -34,7 +35,7 @@ export function vectorRanker(workspace: string, cfg: EmbeddingConfig): VectorRan
     for (let p = 0; p + 1 < pairs.length; p += 2) {
       const doc = pairs[p]!;
       const row = pairs[p + 1]!;
-      if (!(row >= 0 && row < cache.keys.length) || opened.view.isDead(doc)) continue;
+      if (!(row >= 0 && row < cache.count) || opened.view.isDead(doc)) continue;
       docs[n] = doc;
       scores[n++] = dot(q, v, row * d, d);
     }

@@ -6,7 +6,6 @@ import type { TierCounters } from './indexer.js';
 import type { IndexResult } from './update.js';
 import type { SearchResponse } from './outcome.js';
 import type { EmbeddingCounters } from './embed-index.js';
-import { describeCheck } from './model-check.js';
 
 
 export interface Paint {
@@ -53,12 +52,13 @@ function sum(tiers: Record<string, TierCounters>, key: keyof TierCounters): numb
   return Object.values(tiers).reduce((n, t) => n + (Number(t[key]) || 0), 0);
 }
 
-export function formatIndexSummary(r: IndexResult, emb: EmbeddingCounters | null, seconds: number): string {
+/** `checked`: what the embedding model check found, when this run made it (model-check.ts describeCheck). */
+export function formatIndexSummary(r: IndexResult, emb: EmbeddingCounters | null, seconds: number, checked?: string): string {
   const t = r.tiers;
   const parts = [
     `${sum(t, 'files')} files scanned, ${sum(t, 'changed')} changed, ${sum(t, 'added')} added, ${sum(t, 'removed')} removed`,
     `chunks +${sum(t, 'chunksAdded')} -${sum(t, 'chunksRemoved')}${sum(t, 'chunksKept') ? `, ${sum(t, 'chunksKept')} kept` : ''} (${sum(t, 'chunks')} in the index)`,
-    emb ? `embeddings ${emb.computed} computed, ${emb.cached} from cache${emb.failed ? ` (failed: ${emb.failed})` : ''}${emb.check ? `; model check: ${describeCheck(emb.check)}` : ''}` : 'embeddings off (lexical only)',
+    emb ? `embeddings ${emb.computed} computed, ${emb.cached} from cache${emb.failed ? ` (failed: ${emb.failed})` : ''}${checked ? `; model check: ${checked}` : ''}` : 'embeddings off (lexical only)',
     `${seconds.toFixed(2)} s`,
   ];
   const rebuilt = Object.entries(t).filter(([, c]) => c.rebuilt && c.rebuilt !== 'missing').map(([k]) => k);
