@@ -11,7 +11,6 @@
 import path from 'node:path';
 import type { LoadedConfig } from '../config/load.js';
 import type { WorkspaceWriter } from '../write/writer.js';
-import type { LockOptions } from '../write/locks.js';
 import { addChunks, fileChunks, foldedText } from './build-docs.js';
 import { reuseChunks, type OldDocs } from './chunk-reuse.js';
 import { prepareFold } from './fold.js';
@@ -29,81 +28,16 @@ import { bucketDiff } from './manifest.js';
 import { declineBeyond, FLUSH_DOCS, IndexDeclined, needsCompaction, smallSegment, tailPlan } from './index-rules.js';
 import { dropEmptySegments, lengthsIn, recordsIn, retireDocs, retireRuns } from './tier-edit.js';
 import type { Tier } from './types.js';
+import type { IndexOptions, TierCounters, TierUpdate } from './index-types.js';
 
-export interface TierCounters {
-  files: number;
-  unchanged: number;
-  changed: number;
-  added: number;
-  removed: number;
-  skipped: number;
-  chunksAdded: number;
-  chunksRemoved: number;
-  /** Chunks of changed files that were the same as before: their docs were kept (chunk-reuse.ts). */
-  chunksKept: number;
-  /** Unchanged files indexed again to merge the tail segments their docs were in (index-rules.ts TAIL_MERGE). */
-  merged: number;
-  chunks: number;
-  rebuilt: string | null;
-  compacted: boolean;
-}
-
-export interface IndexOptions {
-  rebuild?: boolean;
-  /** Runs under the index lock once both tiers are committed (the embedding step). */
-  after?: (writer: WorkspaceWriter, states: Record<Tier, TierState>) => Promise<void>;
-  onProgress?: (done: number, total: number) => void;
-  /** Never use worker threads (after they failed once). */
-  oneThread?: boolean;
-  /** The files of both tiers as scanWorkspace would list them now (the search server's tracked list); default: a scan. */
-  files?: ScannedFile[];
-  /** Most files an update may change (added, changed, removed) per tier, and no rebuild: past it, IndexDeclined before anything is written. */
-  limit?: number;
-  /** Lock settings instead of the configuration's (the search server does not wait for a busy lock). */
-  lock?: LockOptions;
-  /**
-   * Tier states kept from the last update (the search server's): read instead of the tier file while
-   * it is unchanged, and updated in place. The caller must clear it when an update fails.
-   */
-  manifests?: ManifestCache;
-}
-
-export interface TierUpdate {
-  counters: TierCounters;
-  /** Null when no file changed and no `after` step needs the manifest (it was not parsed). */
-  state: TierState | null;
-  warnings: string[];
-}
+export type { IndexOptions, TierCounters, TierUpdate } from './index-types.js';
 
 export async function updateTier(workspace: string, loaded: LoadedConfig, writer: WorkspaceWriter, tier: Tier, files: ScannedFile[], opts: IndexOptions, progress: () => void): Promise<TierUpdate> {
   const warnings: string[] = [];
   const c: TierCounters = { files: files.length, unchanged: 0, changed: 0, added: 0, removed: 0, skipped: 0, chunksAdded: 0, chunksRemoved: 0, chunksKept: 0, merged: 0, chunks: 0, rebuilt: null, compacted: false };
-  const chunking = chunkingStamp(loaded.config.search);
-  const head = loadTierHead(workspace, tier, chunking, opts.manifests);
-  // A segment file damaged since it was written (truncated, deleted) makes the tier rebuild.
-  const damage = 'head' in head ? head.head.segments.map((ref) => segmentProblem(path.join(workspace, INDEX_DIR), ref)).find((p) => p !== null) : undefined;
-  const scanStamp = filesStamp(files);
-  if (!opts.rebuild && 'head' in head && !damage && head.head.stamp === scanStamp) {
-    // No file changed (the manifest's fingerprint matches the scan): nothing to read or write.
-    const load = opts.after ? head.manifest() : undefined;
-    if (!load || 'state' in load) return { counters: { ...c, unchanged: files.length, chunks: head.head.docCount }, state: load?.state ?? null, warnings };
-  }
-  const load = 'head' in head ? head.manifest() : head;
-  let prev: TierState;
-  if (opts.rebuild) {
-    prev = emptyTier(tier, chunking);
-    c.rebuilt = 'requested';
-  } else if ('state' in load) {
-    if (damage) {
-      prev = emptyTier(tier, chunking);
-      c.rebuilt = 'corrupt';
-      warnings.push(`${INDEX_DIR}/${damage}: rebuilt the ${tier} index`);
-    } else prev = load.state;
-  } else {
-    prev = emptyTier(tier, chunking);
-    c.rebuilt = load.problem;
-    if (load.problem !== 'missing') warnings.push(`${load.detail}: rebuilt the ${tier} index`);
-  }
+  const start = startingState(workspace, loaded, tier, files, opts, c, warnings);
+  if ('done' in start) return start.done;
+  const { prev, scanStamp } = start;
   const prevCount = prev.files.size;
   if (opts.limit !== undefined) declineBeyond(opts.limit, tier, prev, prevCount, files, c.rebuilt);
   const plan = tailPlan(prev);
@@ -241,4 +175,39 @@ export async function updateTier(workspace: string, loaded: LoadedConfig, writer
   }
   removeUnreferenced(writer, tier, next);
   return { counters: c, state: next, warnings };
+}
+
+/**
+ * Where an update starts: done already when no file changed (the manifest's fingerprint is the
+ * scan's and the segments are whole); otherwise the tier's state as stored, or an empty one to
+ * rebuild (asked for, missing, unreadable, or a segment file damaged since it was written).
+ */
+function startingState(workspace: string, loaded: LoadedConfig, tier: Tier, files: ScannedFile[], opts: IndexOptions, c: TierCounters, warnings: string[]): { done: TierUpdate } | { prev: TierState; scanStamp: string } {
+  const chunking = chunkingStamp(loaded.config.search);
+  const head = loadTierHead(workspace, tier, chunking, opts.manifests);
+  // A segment file damaged since it was written (truncated, deleted) makes the tier rebuild.
+  const damage = 'head' in head ? head.head.segments.map((ref) => segmentProblem(path.join(workspace, INDEX_DIR), ref)).find((p) => p !== null) : undefined;
+  const scanStamp = filesStamp(files);
+  if (!opts.rebuild && 'head' in head && !damage && head.head.stamp === scanStamp) {
+    // No file changed (the manifest's fingerprint matches the scan): nothing to read or write.
+    const load = opts.after ? head.manifest() : undefined;
+    if (!load || 'state' in load) return { done: { counters: { ...c, unchanged: files.length, chunks: head.head.docCount }, state: load?.state ?? null, warnings } };
+  }
+  const load = 'head' in head ? head.manifest() : head;
+  let prev: TierState;
+  if (opts.rebuild) {
+    prev = emptyTier(tier, chunking);
+    c.rebuilt = 'requested';
+  } else if ('state' in load) {
+    if (damage) {
+      prev = emptyTier(tier, chunking);
+      c.rebuilt = 'corrupt';
+      warnings.push(`${INDEX_DIR}/${damage}: rebuilt the ${tier} index`);
+    } else prev = load.state;
+  } else {
+    prev = emptyTier(tier, chunking);
+    c.rebuilt = load.problem;
+    if (load.problem !== 'missing') warnings.push(`${load.detail}: rebuilt the ${tier} index`);
+  }
+  return { prev, scanStamp };
 }
