@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { editConfig, exampleWorkspace, mem } from './helpers/cli.js';
+import { editConfig, exampleWorkspace, finished, mem, startMem, waitForStderr } from './helpers/cli.js';
 
 const files = (dir: string) => Object.fromEntries(readdirSync(dir).sort().map((n) => [n, readFileSync(join(dir, n)).toString('base64')]));
 const CAPPED = { MEM_TEST_HOOKS: '1', MEM_ARCHIVE_WORKER_HEAP_MB: '1' };
@@ -43,6 +43,21 @@ test('the archive build in its worker writes the main thread\'s index; out of he
   assert.equal(capped.code, 0, capped.stderr);
   assert.match(capped.stderr, WARNING);
   assert.deepEqual(files(dir), inThread, 'the same index, and no temp file of the dead worker left');
+
+  // The archive lock is lost while the worker builds (its lock folder taken away; the main thread's
+  // lock library notices at its next refresh and the main thread tells the worker): the worker writes
+  // nothing more, the command says so in one line and fails, and the archive is as it was.
+  editConfig(ws, (cfg) => (cfg.limits = { lockStaleMs: 2000, lockUpdateMs: 500 }));
+  const child = startMem(['-C', ws, 'archive', '--rebuild'], { env: { MEM_TEST_HOOKS: '1', MEM_FAULT: 'pause-archive-worker', MEM_FAULT_MS: '20000' } });
+  const lost = finished(child);
+  await waitForStderr(child, 'archive worker paused before building');
+  rmSync(join(ws, 'memory', '.locks', 'archive.lock'), { recursive: true, force: true });
+  const r2 = await lost;
+  assert.equal(r2.code, 3, r2.stderr);
+  assert.match(r2.stderr, /^archive worker paused before building\nmem: index: lost the "archive" lock \([^\n]*\); stopped before writing\n$/);
+  assert.deepEqual(Object.keys(files(dir)), Object.keys(inThread), 'no temp file left');
+  assert.deepEqual(files(dir), inThread, 'nothing written');
+  editConfig(ws, (cfg) => delete cfg.limits);
 
   rmSync(dir, { recursive: true });
   const fresh = await mem(['-C', ws, 'archive'], { env: CAPPED });

@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { test } from 'node:test';
 import { memOk } from './helpers/cli.js';
@@ -19,6 +19,11 @@ const TASK = 'TASK-20261116-add-a-smoke-test-for-the-login-flow';
 const REDIS = 'DECISION-20261116-use-redis-for-the-session-cache';
 const NOTE = 'NOTE-20261117-周五下午不发布新版本';
 const MARKS = 'memory/.forgotten';
+
+/** Every file of a workspace outside .git/ (the index, the archive tier and the logs included). */
+const filesUnder = (ws: string) =>
+  (readdirSync(ws, { recursive: true, withFileTypes: true }) as Array<{ isFile(): boolean; parentPath: string; name: string }>)
+    .filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name).slice(ws.length + 1)).filter((f) => !f.startsWith('.git/'));
 
 test('forget marks are committed: migrated from .mem/, merged as a union, honoured by a clone and after rm -rf .mem', async (t) => {
   const { root, ws: a } = weekWorkspace(t, '2026-11-17');
@@ -43,7 +48,19 @@ test('forget marks are committed: migrated from .mem/, merged as a union, honour
   await git(root, 'clone', '-q', a, b);
 
   // Each machine forgets one entry (in other files and weeks, so only the marks file is shared).
+  const redisConclusion = /^- conclusion: (.*)$/m.exec(readFileSync(join(a, 'memory/2026-11-16.md'), 'utf8').split(`- id: ${REDIS}`)[1]!)![1]!;
   await memOk([...A, 'forget', REDIS, '--hard', '--yes']);
+  // No unsalted hash of the forgotten id or text is left anywhere (a table of hashed ids or phrases
+  // would find it): the weekly log names it by the start of its salted mark in memory/.forgotten.
+  const unsalted = [REDIS, `id:${REDIS}`, redisConclusion, `conclusion:${redisConclusion.toLowerCase().replace(/[\s\p{P}]+/gu, ' ').trim()}`]
+    .flatMap((x) => { const h = createHash('sha256').update(x).digest('hex'); return [h, h.slice(0, 12)]; });
+  for (const file of filesUnder(a)) {
+    const text = readFileSync(join(a, file), 'latin1');
+    for (const h of unsalted) assert.ok(!text.includes(h), `${file} holds an unsalted hash ${h} of the forgotten entry`);
+  }
+  const removedLine = /^- removed: entry mark:([0-9a-f]{12}) from \d+ file\(s\) by `mem forget --hard`$/m.exec(readFileSync(join(a, 'memory/archive/weekly-2026-W48.md'), 'utf8'));
+  assert.ok(removedLine, 'the weekly log says what was removed');
+  assert.match(readFileSync(join(a, MARKS), 'utf8'), new RegExp(`^${removedLine[1]}[0-9a-f]{52}$`, 'm'), 'its mark is the start of a line of memory/.forgotten');
   const summary = readFileSync(join(a, 'second-brain/summaries/2026-11-16-wrapup.md'), 'utf8');
   assert.ok(!summary.includes('Use Redis for the session cache'), `the wrap-up line listing its title goes too:\n${summary}`);
   await git(a, 'add', '-A');

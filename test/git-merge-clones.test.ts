@@ -6,10 +6,10 @@
  * files, nothing lost, nothing twice, and every id meaning one entry on both machines.
  */
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test, type TestContext } from 'node:test';
-import { mem, tempDir } from './helpers/cli.js';
+import { editConfig, mem, tempDir } from './helpers/cli.js';
 import { git, GIT_ENV, gitOk } from './helpers/git.js';
 
 const ok = gitOk;
@@ -160,6 +160,41 @@ describe('two clones merging after both ran the jobs', () => {
       assert.match(lostRun, new RegExp(`promoted: ${id}-2 \\(`), `the renamed entry's machine logged it under its new id\n${log}`);
       assert.doesNotMatch(lostRun, new RegExp(`promoted: ${id} \\(`));
       assert.match(keptRun, new RegExp(`promoted: ${id} \\(`));
+    }
+  });
+
+  test('an id both machines learned from transcripts goes to the entry said first, whichever machine merges: microsync records when it was said', async (t) => {
+    const { laptop, server } = await clones(t, async (ws) => {
+      editConfig(ws, (cfg) => { cfg.timezone = 'UTC'; cfg.sources = [{ name: 'tr', kind: 'markdown', path: '../tr' }]; });
+    });
+    const tr = join(laptop, '..', 'tr');
+    // The same rule with different endings: one title, so one id. The server said it first; the
+    // laptop's text has the smaller hash, so without the times the laptop's entry would keep the id.
+    const said = { laptop: ['15:00', 'the staging database'], server: ['09:00', 'a copy of production'] } as const;
+    for (const [ws, name] of [[laptop, 'laptop'], [server, 'server']] as const) {
+      rmSync(tr, { recursive: true, force: true });
+      mkdirSync(tr);
+      const [at, what] = said[name];
+      const file = join(tr, `${name}.md`);
+      writeFileSync(file, `---\nsession_id: ${name}-1\n---\n\n## user · 2026-11-20T${at}:00Z\n\nFrom now on, every migration needs a rollback script and a dry run against ${what}.\n`);
+      utimesSync(file, new Date(`2026-11-20T${at}:30Z`), new Date(`2026-11-20T${at}:30Z`));
+      // HOME above the transcripts: the entry says ~/tr/<name>.md, so its text (and hash) is the same every run.
+      const sync = await mem(['-C', ws, '--now', '2026-11-20T23:00:00Z', 'microsync'], { env: { ...GIT_ENV, HOME: join(tr, '..') } });
+      assert.equal(sync.code, 0, sync.stderr);
+      assert.match(read(ws, DAY), new RegExp(`^ {2}- timestamp: 2026-11-20T${at}:00Z$`, 'm'), 'the source says when');
+      await commit(ws, name);
+      await ok(ws, 'push', '-q', 'origin', `HEAD:${name}`);
+    }
+    const [id] = ids(read(laptop, DAY));
+    assert.deepEqual([ids(read(laptop, DAY)), ids(read(server, DAY))], [[id], [id]]);
+    for (const [ws, other] of [[laptop, 'server'], [server, 'laptop']] as const) {
+      await ok(ws, 'fetch', '-q', 'origin');
+      const out = await merge(ws, 'merge', '--no-edit', `origin/${other}`);
+      assert.match(out, new RegExp(`both sides created ${id}; ${ws === laptop ? 'our' : 'their'} entry is now ${id}-2`));
+      const text = read(ws, DAY);
+      assert.deepEqual(ids(text).sort(), [id, `${id}-2`]);
+      assert.match(entry(text, id!), new RegExp(`- conclusion: .*${said.server[1]}\\.?\n`), `the earlier entry keeps the bare id when ${ws === laptop ? 'the laptop' : 'the server'} merges\n${text}`);
+      assert.match(entry(text, `${id}-2`), new RegExp(`- conclusion: .*${said.laptop[1]}\\.?\n`));
     }
   });
 });

@@ -42,7 +42,10 @@ describe('ids and idempotency', () => {
       { key: 'session_id', value: 's1' },
       { key: 'session_path', value: '~/s1.jsonl' },
       { key: 'message_range', value: '12-18' },
+      { key: 'timestamp', value: '2026-11-21T10:00:00Z' },
     ]);
+    // Said with an offset, the time is kept in UTC: a merge compares the two machines' entries by it.
+    assert.equal(plan([cand('Keep the time', { timestamp: '2026-11-21T11:30:00.000+01:00' })]).entries[0]!.entry.fields[2]!.children![3]!.value, '2026-11-21T10:30:00Z');
     assert.deepEqual(plan([cand('A note by hand', { origin: 'manual' })]).entries[0]!.entry.fields.map((f) => f.key), ['id', 'date', 'conclusion', 'confidence', 'origin', 'status']);
   });
 

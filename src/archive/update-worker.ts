@@ -4,6 +4,7 @@
  * which holds the archive lock for it and tells it when that lock is lost.
  */
 import { parentPort, workerData } from 'node:worker_threads';
+import { testHook } from '../core/test-hooks.js';
 import { defaultLockOptions } from '../write/defaults.js';
 import type { HeldLock } from '../write/locks.js';
 import { WorkspaceWriter } from '../write/writer.js';
@@ -19,7 +20,16 @@ port.on('message', (m: MainMessage) => {
   if (m.type === 'lock-lost') lock.compromised ??= new Error(m.message);
 });
 
+/** Test hook: the build waits until the main thread says the lock is lost (a test takes it away meanwhile). */
+async function pauseForTest(): Promise<void> {
+  if (testHook('MEM_FAULT') !== 'pause-archive-worker') return;
+  process.stderr.write('archive worker paused before building\n');
+  const until = Date.now() + (Number(testHook('MEM_FAULT_MS')) || 2000);
+  while (!lock.compromised && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+}
+
 try {
+  await pauseForTest();
   const writer = new WorkspaceWriter(input.workspace, 'index', defaultLockOptions(input.loaded.config), lock);
   const progress = input.progress ? (msg: string) => post({ type: 'progress', msg }) : undefined;
   const result = await runUpdate(input.workspace, input.loaded, writer, { rebuild: input.rebuild, warnNotText: input.warnNotText, ...(progress ? { progress } : {}) });

@@ -70,7 +70,11 @@ export async function updateArchive(workspace: string, loaded: LoadedConfig, opt
     const full = !!opts.rebuild || !fs.existsSync(writer.resolve(STATE_FILE));
     if (!full || !workerAvailable() || !(await fitsWorker(workspace, loaded))) return runUpdate(workspace, loaded, writer, opts);
     const input = { workspace, loaded, rebuild: !!opts.rebuild, warnNotText: opts.warnNotText !== false, progress: !!opts.progress };
-    const done = await runInWorker<ArchiveUpdate>(input, lock, opts.progress);
+    // A failed worker (a lost lock, a full disk) leaves its temp files here: they go, the archive stays as it was.
+    const done = await runInWorker<ArchiveUpdate>(input, lock, opts.progress).catch(async (err: unknown) => {
+      await removeOwnTempFiles(writer.resolve(ARCHIVE_DIR));
+      throw err;
+    });
     if (done) return done;
     // Out of its heap: its temp files go, and the build runs again here, uncapped.
     await removeOwnTempFiles(writer.resolve(ARCHIVE_DIR));

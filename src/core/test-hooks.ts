@@ -6,9 +6,11 @@
 export const TEST_HOOKS = {
   /** `pause-mid-write`: an atomic write stops half-way and waits to be killed (crash tests);
    * `consolidation-pause`: wrapup/compound hold their locks between planning and writing (lock tests);
-   * `pause-before-rename`: a checked rewrite stops between its unchanged-check and its rename (write/checked-replace.ts). */
+   * `pause-before-rename`: a checked rewrite stops between its unchanged-check and its rename (write/checked-replace.ts);
+   * `pause-archive-worker`: the archive build's worker thread waits before it builds until the main thread
+   * tells it the archive lock is lost, or MEM_FAULT_MS passes (archive/update-worker.ts). */
   MEM_FAULT: 'which pause',
-  /** With consolidation-pause: the longest pause in ms (default 2000). */
+  /** With consolidation-pause or pause-archive-worker: the longest pause in ms (default 2000). */
   MEM_FAULT_MS: 'pause length',
   /** With consolidation-pause or pause-before-rename: a file whose existence ends the pause. */
   MEM_FAULT_RELEASE: 'release file',

@@ -2,8 +2,10 @@
  * Which entry keeps an id both machines created with different content (`mem merge-driver`), pure.
  * An id the merge base holds keeps its meaning: the two versions are one entry, merged field by
  * field (./merge-fields.ts), never renamed. An id new on both sides goes to the entry with the
- * earlier source timestamp (a `timestamp` under `source:` or a top-level `timestamp`, else its
- * `date`), then to the one whose text has the smaller sha256; the other gets the next free suffix
+ * earlier source time when both have one (a `timestamp` under `source:`, which microsync writes:
+ * the time of the last message of the cited range; or a top-level `timestamp`), compared as instants;
+ * else the earlier `date` (an id's two entries share it, as the id holds it); then to the one whose
+ * text has the smaller sha256; the other gets the next free suffix
  * (`-2`, `-3`). Both sides decide the same way whichever is ours, so a criss-cross merge no longer
  * hands the bare id to each machine's own entry (it used to go to ours every time, so the id meant
  * a different entry on each machine and the next merge swapped them). The same plan, made from the
@@ -29,17 +31,20 @@ function byId(blocks: Block[]): Map<string, EntryBlock[]> {
   return m;
 }
 
-function timestampOf(b: EntryBlock): string {
+/** When the entry was said, in ms: the `timestamp` under `source:` (or a top-level one); NaN without. */
+function timeOf(b: EntryBlock): number {
   const source = b.entry.fields.find((f) => f.key === 'source')?.children?.find((c) => c.key === 'timestamp')?.value;
-  return (source ?? getField(b.entry, 'timestamp') ?? getField(b.entry, 'date') ?? '').trim();
+  return Date.parse((source ?? getField(b.entry, 'timestamp') ?? '').trim());
 }
 
 const hashOf = (b: EntryBlock) => createHash('sha256').update(b.raw.trim()).digest('hex');
 
-/** Whether `a` keeps the id against `b`. */
+/** Whether `a` keeps the id against `b`: the earlier time when both have one, else the earlier date, else the smaller hash. */
 function keeps(a: EntryBlock, b: EntryBlock): boolean {
-  const [ta, tb] = [timestampOf(a), timestampOf(b)];
-  if (ta && tb && ta !== tb) return ta < tb;
+  const [ta, tb] = [timeOf(a), timeOf(b)];
+  if (Number.isFinite(ta) && Number.isFinite(tb) && ta !== tb) return ta < tb;
+  const [da, db] = [a, b].map((x) => (getField(x.entry, 'date') ?? '').trim());
+  if (da && db && da !== db) return da < db;
   return hashOf(a) <= hashOf(b);
 }
 

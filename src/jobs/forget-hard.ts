@@ -7,9 +7,10 @@
  * entries last, then the log line and the index. A run stopped part-way (killed, disk full, lock
  * lost) thus leaves the entry in place, and running it again does the whole job; one stopped after
  * the entry was gone finds the id only in what still names it (a line, `.mem/`, the index, a missing
- * log line) and finishes that. The log keeps only a hash of each id, so it holds no trace.
+ * log line) and finishes that. The log names each id only by the start of its salted mark
+ * (forgotten.ts logMark), so it holds no trace a table of hashed ids could look up; a line an older
+ * version wrote with an unsalted hash still counts as the run's log line.
  */
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { DateTime } from 'luxon';
@@ -25,17 +26,19 @@ import { afterForget } from './wrapup/after-forget.js';
 import { SUMMARIES_DIR } from './wrapup/place.js';
 import { derivedNaming, purgeArchiveOf, purgeDerived } from './forget-derived.js';
 import { mentionMatcher, removeFrom, type Removal } from './forget-plan.js';
-import { entryMarks, idMark, loadForgotten, migrateForgotten, recordForgotten, type ForgottenMarks } from './forgotten.js';
+import { entryMarks, idMark, legacyLogMark, loadForgotten, migrateForgotten, recordForgotten, type ForgottenMarks } from './forgotten.js';
 import type { ForgetOptions, ForgetResult } from './forget-types.js';
 import { count } from '../core/count.js';
-
-export const hashId = (id: string) => createHash('sha256').update(id).digest('hex').slice(0, 12);
 
 export const readText = (ws: string, rel: string) => fs.promises.readFile(path.join(ws, rel), 'utf8').catch(() => undefined);
 
 export const runStamp = (now: DateTime) => now.toISO({ suppressMilliseconds: true }) ?? '';
 
-const logLine = (id: string) => `removed: entry sha256:${hashId(id)}`;
+const logLine = (mark: string) => `removed: entry mark:${mark}`;
+
+/** Whether a log line says `id` was removed: by any salt's mark, or an older version's unsalted hash. */
+const logsRemoval = (text: string, id: string, forgotten: ForgottenMarks) =>
+  forgotten.logMarks(id).some((m) => text.includes(logLine(m))) || text.includes(`removed: entry sha256:${legacyLogMark(id)}`);
 
 /** Every workspace Markdown file hard forget looks in: MEMORY.md, memory/**, second-brain/**. */
 function markdownFiles(workspace: string): string[] {
@@ -104,7 +107,8 @@ export async function hardForget(opts: ForgetOptions, res: ForgetResult, writer:
   for (const { file } of plans) if (holding.has(file)) await update(file);
 
   const log = weeklyLogOf(opts.now);
-  const lines = opts.ids.map((id) => `${logLine(id)} from ${res.files.length} file(s) by \`mem forget --hard\`${res.resumed.includes(id) ? ' (finishing a run that stopped part-way)' : ''}`);
+  const recorded = loadForgotten(workspace); // its marks were recorded above, so it has a salt
+  const lines = opts.ids.map((id) => `${logLine(recorded.logMarks(id)[0]!)} from ${res.files.length} file(s) by \`mem forget --hard\`${res.resumed.includes(id) ? ' (finishing a run that stopped part-way)' : ''}`);
   await writer.update(log.file, (cur) => appendRun(cur, log.header, `${runStamp(opts.now)} (mem forget --hard)`, lines));
   res.log = log.file;
   if (fs.existsSync(path.join(workspace, '.mem', 'index'))) {
@@ -125,7 +129,7 @@ async function stillNamed(workspace: string, id: string, texts: Map<string, stri
   const names = mentionMatcher([id], []);
   const all = [...texts.values()];
   if (all.some((t) => t.split('\n').some((l) => names(l)))) return true;
-  if (forgotten.has(idMark(id)) && !all.some((t) => t.includes(logLine(id)))) return true;
+  if (forgotten.has(idMark(id)) && !all.some((t) => logsRemoval(t, id, forgotten))) return true;
   if ((await derivedNaming(workspace, names)).length) return true;
   const index = path.join(workspace, '.mem', 'index');
   const files = await fs.promises.readdir(index, { recursive: true }).catch(() => [] as string[]);

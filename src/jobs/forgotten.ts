@@ -26,12 +26,24 @@ import type { WorkspaceWriter } from '../write/writer.js';
 export interface ForgottenMarks {
   readonly size: number;
   has(mark: string): boolean;
+  /** The weekly log's names for a removed id (logMark), one per salt on record; the first is what a new line uses. */
+  logMarks(id: string): string[];
 }
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 const salted = (salt: string, mark: string) => sha256(`${salt}:${mark}`);
 
 export const idMark = (id: string): string => sha256(`id:${id}`);
+
+/**
+ * How the weekly log names an id hard forget removed: the first 12 hex of its salted id mark, which
+ * is also how its line in `memory/.forgotten` starts. Never a bare hash of the id: the log is read by
+ * people and tools that could look that up in a table of hashed ids.
+ */
+export const logMark = (salt: string, id: string): string => salted(salt, idMark(id)).slice(0, 12);
+
+/** What logs written before the salt named an id with (`removed: entry sha256:<these>`): read, never written. */
+export const legacyLogMark = (id: string): string => sha256(id).slice(0, 12);
 
 function marks(id: string, kind: string, conclusion: string, source: string | undefined): string[] {
   const text = normalise(conclusion);
@@ -102,6 +114,7 @@ export function loadForgotten(workspace: string): ForgottenMarks {
   return {
     size: rec.marks.size + legacy.size,
     has: (mark) => legacy.has(mark) || rec.salts.some((s) => rec.marks.has(salted(s, mark))),
+    logMarks: (id) => rec.salts.map((s) => logMark(s, id)),
   };
 }
 

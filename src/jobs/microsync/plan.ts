@@ -61,6 +61,12 @@ export interface PlanInput {
 
 const range = (c: Candidate) => `${c.firstTurn}-${c.lastTurn}`;
 
+/** The statement's time in UTC (its last turn's), or undefined when the transcript gave none. */
+function sourceTime(c: Candidate): string | undefined {
+  const ms = Date.parse(c.timestamp);
+  return Number.isFinite(ms) ? new Date(ms).toISOString().replace('.000Z', 'Z') : undefined;
+}
+
 export function entryFromCandidate(c: PlanInput['candidates'][number], id: string, supersedes?: string, retracts?: string): Entry {
   const fields: Field[] = [
     { key: 'id', value: id },
@@ -74,6 +80,8 @@ export function entryFromCandidate(c: PlanInput['candidates'][number], id: strin
         { key: 'session_id', value: c.sessionId },
         { key: 'session_path', value: c.sessionPathStored },
         { key: 'message_range', value: range(c) },
+        // When it was said: a merge gives an id both machines created to the earlier entry (git/merge-ids.ts).
+        ...(sourceTime(c) ? [{ key: 'timestamp', value: sourceTime(c)! }] : []),
       ],
     });
   }
