@@ -50,7 +50,7 @@ export function registerMergeDriver(program: Command): void {
       for (const c of merged.textConflicts ?? []) out.warn(`merge-driver: ${name}: ${textConflict(c)}`);
       for (const id of merged.sharedIds ?? []) out.warn(`merge-driver: ${name}: id ${id} is held by entries with different text: kept each; give each its own id by hand`);
       for (const c of merged.fieldConflicts ?? []) out.warn(`merge-driver: ${name}: both sides changed ${c.fields.join(', ')} of ${c.id} differently: kept ${c.fields.includes('status') && c.fields.length === 1 ? 'the status further along' : 'ours'}, the other value under merge_conflict: (mem lint lists it)`);
-      for (const [side, map] of Object.entries(merged.renamed ?? {})) for (const [from, to] of map as Map<string, string>) out.warn(`merge-driver: ${name}: both sides created ${from}; ${side === 'ours' ? 'our' : 'their'} entry is now ${to}, with its citations (the earlier entry keeps the id, the same on every machine)`);
+      for (const [side, map] of Object.entries(merged.renamed ?? {})) for (const [from, to] of map as Map<string, string>) out.warn(`merge-driver: ${name}: both sides created ${from}; ${side === 'ours' ? 'our' : 'their'} entry is now ${to} (the earlier entry keeps the id, the same on every machine); citations of it are renamed in the files this merge drives, not in a file only one side changed (docs/operations.md)`);
       out.info(`merge-driver: merged ${name} ${kind === 'entries' ? 'by entry id' : kind === 'memory-md' ? 'by cited item' : 'by section'}`);
     });
 }
