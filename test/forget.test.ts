@@ -170,6 +170,11 @@ describe('mem forget / mem restore', { concurrency: 3 }, () => {
     const done = await mem(['-C', ws, ...NOW, 'forget', SECRET_ID, '--hard', '--yes']);
     assert.equal(done.code, 1, done.stdout);
     assert.match(done.stderr, /already removed by "mem forget --hard"; nothing names it any more/);
+    // The failed run's job-log line names no id, so asking again says the same (it did "finish" by purging that line).
+    assert.deepEqual(grep(ws, SECRET_ID), []);
+    const still = await mem(['-C', ws, ...NOW, 'forget', SECRET_ID, '--hard', '--yes']);
+    assert.equal(still.code, 1, still.stdout);
+    assert.match(still.stderr, /already removed by "mem forget --hard"/);
   });
 
   test('forget --hard of an id whose entry is gone removes the lines still naming it (what an older run stopped part-way left)', async (t) => {

@@ -18,7 +18,7 @@ import type { GlobalOptions } from './context.js';
 import { loadConfigLean } from '../config/lean.js';
 import type { LoadedConfig } from '../config/load.js';
 import { quickConfig } from '../config/quick.js';
-import { describeError, EXIT, exitCodeOf } from '../core/errors.js';
+import { describeError, EXIT, exitCodeOf, isMemError } from '../core/errors.js';
 import { autoCommit, commitMessage } from '../git/auto-commit.js';
 import { appendJobLog, jobLine, triggerFromEnv } from '../runlog/job-log.js';
 import { clearRunning, markRunning } from '../runlog/running-marker.js';
@@ -102,7 +102,7 @@ export async function finishJobRun(err: unknown): Promise<void> {
   const d = diffMarkdown(run.before, snapshot(run.job, run.workspace));
   const counts = { filesChanged: d.changed.length, entriesAdded: d.entriesAdded, ...(d.entriesRemoved ? { entriesRemoved: d.entriesRemoved } : {}), ...reported };
   const failed = err !== undefined;
-  const message = failed ? describeError(err) : undefined;
+  const message = failed ? ((isMemError(err) && err.logged) || describeError(err)) : undefined;
   const line = jobLine(
     { job: run.job, trigger: triggerFromEnv(), pid: process.pid, start: run.start, end: new Date() },
     { outcome: failed ? 'failed' : 'ok', exitCode: failed ? exitCodeOf(err) : EXIT.ok, message, counts, changed: d.changed },

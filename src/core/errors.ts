@@ -39,12 +39,15 @@ export type MemErrorCode = keyof typeof exitByCode;
 
 export class MemError extends Error {
   override readonly name = 'MemError';
+  /** What the job log keeps of this error when the message names what must not stay on disk (ids `forget --hard` was given). */
+  readonly logged?: string;
   constructor(
     readonly code: MemErrorCode,
     message: string,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; logged?: string },
   ) {
     super(message, options);
+    if (options?.logged !== undefined) this.logged = options.logged;
   }
 
   get exitCode(): number {

@@ -85,9 +85,12 @@ export async function hardForget(opts: ForgetOptions, res: ForgetResult, writer:
     opts = { ...opts, ids: opts.ids.filter((id) => !gone.includes(id)) };
     res.resumed = res.resumed.filter((id) => !gone.includes(id));
   } else if (gone.length) {
+    // The job log gets no id: a failed run's message there was a new trace of what was forgotten,
+    // and made the next run "finish" by purging it (exit 0) instead of saying so again (exit 1).
+    const logged = `${count(gone.length, 'id')} ${done.length === gone.length ? 'already removed' : 'not found'} (not named in this log)`;
     throw new MemError('NOT_FOUND', done.length === gone.length
       ? `${gone.join(', ')}: already removed by "mem forget --hard"; nothing names ${gone.length === 1 ? 'it' : 'them'} any more`
-      : `no entry with id ${gone.join(', ')}, and nothing names ${gone.length === 1 ? 'it' : 'them'} (ids are listed by "mem search" and "mem export")`);
+      : `no entry with id ${gone.join(', ')}, and nothing names ${gone.length === 1 ? 'it' : 'them'} (ids are listed by "mem search" and "mem export")`, { logged });
   }
   res.derived = await derivedNaming(workspace, names);
   const locks = defaultLockOptions(opts.loaded.config);
