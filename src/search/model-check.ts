@@ -1,12 +1,9 @@
 /**
  * What the embedding model check found (embed-check.ts runs it at `mem index`), as `mem index` and
- * `mem status` show it: the stored figures of the configured model and the one rule that calls a
- * model weak. Apart from the check itself so that status and the index summary load no search code.
+ * `mem status` show it: the figures and the one rule that calls a
+ * model weak. No imports: the index summary (which the served client prints) and status load it
+ * without search code; where the figures are kept is model-check-file.ts.
  */
-import path from 'node:path';
-import type { EmbeddingConfig } from '../config/schema.js';
-import { readDerivedJson } from '../write/atomic.js';
-import { EMBED_DIR, spaceOf } from './embed-store.js';
 
 export const CHECK_QUERIES = 32;
 export const CHECK_TOP = 5;
@@ -19,15 +16,6 @@ export interface ModelCheck {
   /** Entries found in the top CHECK_TOP by their title: BM25 alone, the model's vectors alone. */
   lexical: number;
   vector: number;
-}
-
-/** Apart from the caches (`<space>.json`, `.vec`) so that nothing reading those finds it; counts only, no text. */
-export const checkFile = (workspace: string, cfg: EmbeddingConfig) => path.join(workspace, EMBED_DIR, 'checks', `${spaceOf(cfg)}.json`);
-
-/** The stored check of the configured model, when there is one. */
-export function readModelCheck(workspace: string, cfg: EmbeddingConfig): ModelCheck | undefined {
-  const c = readDerivedJson(checkFile(workspace, cfg)) as ModelCheck | undefined;
-  return c && c.model === cfg.model && Number.isInteger(c.queries) && Number.isInteger(c.lexical) && Number.isInteger(c.vector) ? c : undefined;
 }
 
 /** True when the model's vectors find fewer than half of the entries BM25 finds by their title. */
