@@ -216,11 +216,13 @@ test('bin/mem.cjs turns on Node\'s own compile cache where Node has it, and no b
   }
 });
 
-test('the bundle that asks the server (dist/cli/first.cjs) holds no output, tokenizer, Chinese folding or snippet code: the server prints a served answer', () => {
+test('the bundle that asks the server (dist/cli/first.cjs) prints with the cold path\'s code, and holds no tokenizer, Chinese folding, snippet or secret code; its output module is set up only once a reply is there', () => {
   const bundle = readFileSync(join(ROOT, 'dist', 'cli', 'first.cjs'), 'utf8');
   assert.match(bundle, /\/\/ src\/cli\/served\.ts/, 'the served search is in it');
-  assert.doesNotMatch(bundle, /\/\/ src\/(search\/(present|tokenize|fold|snippet)|cli\/(output|index-report|search-report))\.ts/);
-  assert.doesNotMatch(bundle, /process\.stdout\.isTTY/, 'the stdout stream is not made to decide on colour');
+  for (const printer of ['search/report', 'search/index-report', 'search/present', 'terminal/output']) assert.match(bundle, new RegExp(`// src/${printer}\\.ts`), printer);
+  assert.doesNotMatch(bundle, /\/\/ src\/(search\/(tokenize|fold|cjk|snippet|embed-[a-z-]+)|secrets\/[a-z-]+)\.ts/);
+  // The output module looks at stdout as it loads: loaded lazily, after the request went out (stdout is made while the server answers).
+  assert.match(bundle, /var init_output = __esm\(/);
 });
 
 test('mem index loads no commander, zod or luxon (it needs no time), logs its run, and still refuses a bad --now (a usage error, not logged)', async (t) => {
