@@ -14,7 +14,9 @@ import { createColors } from '../src/terminal/colors.js';
 import { DateTime, IANAZone } from 'luxon';
 import { z } from 'zod';
 import { CONFIG_KEYS, SECTION_KEYS } from '../src/config/files.js';
-import { quickConfig } from '../src/config/quick.js';
+import { quickCheck, quickConfig } from '../src/config/quick.js';
+import { CONFIG_SHAPE } from '../src/config/config-shape.js';
+import { deriveShape } from '../src/config/shape-derive.js';
 import { configSchema, KNOWN_KEYS } from '../src/config/schema.js';
 import { dayIn, isValidZone } from '../src/core/zone.js';
 import { leanIndexRoute, leanRoute } from '../src/cli/fast-args.js';
@@ -109,6 +111,30 @@ test('the zod-free config check accepts only what zod accepts, and gives the sam
     if (quickConfig(raw)) accepted++;
   }), { numRuns: Number(process.env.MEM_FUZZ_RUNS ?? 3000) });
   assert.ok(accepted > 100, `many generated configurations were plainly valid (${accepted})`);
+});
+
+test('the quick check\'s shape is derived from the zod schema: the generated file is up to date, and what zod does in code is left to zod', () => {
+  assert.deepEqual(CONFIG_SHAPE, deriveShape(configSchema), 'src/config/config-shape.ts is what the schema derives now (npm run build writes it)');
+  // A refinement, a transform, a format the check does not know: "unsure" there (zod decides), the default kept.
+  const probe = deriveShape(z.object({
+    refined: z.number().refine((n) => n % 2 === 0).default(2),
+    piped: z.string().transform((t) => t.trim()),
+    email: z.email(),
+    url: z.url({ protocol: /^https?$/, normalize: true }),
+    plain: z.number().int().min(0),
+  }));
+  assert.ok(probe.t === 'object');
+  assert.deepEqual(probe.props, {
+    refined: { t: 'unsure', default: 2 }, piped: { t: 'unsure' }, email: { t: 'unsure' }, url: { t: 'unsure' },
+    plain: { t: 'integer', min: 0, max: Number.MAX_SAFE_INTEGER },
+  });
+  // ... and the quick check then answers "ask zod" for any value there, and uses the default when there is none.
+  const part = deriveShape(z.object({ refined: z.number().refine((n) => n % 2 === 0).default(2), plain: z.number().int() }));
+  assert.deepEqual(quickCheck(part, { plain: 1 }), { refined: 2, plain: 1 });
+  assert.equal(quickCheck(part, { refined: 4, plain: 1 }), undefined);
+  assert.equal(quickConfig({ limits: { jobTimeoutMs: { index: 1000 } } })?.limits.jobTimeoutMs.index, 1000);
+  assert.equal(quickConfig({ limits: { jobTimeoutMs: { bogus: 1000 } } }), undefined);
+  assert.equal(configSchema.safeParse({ limits: { jobTimeoutMs: { bogus: 1000 } } }).error?.issues[0]?.message, 'not a job with a time limit (allowed: microsync, wrapup, compound, index)');
 });
 
 test('the ported colours are picocolors, byte for byte, on and off', () => {
@@ -216,11 +242,13 @@ test('bin/mem.cjs turns on Node\'s own compile cache where Node has it, and no b
   }
 });
 
-test('the bundle that asks the server (dist/cli/first.cjs) holds no output, tokenizer, Chinese folding or snippet code: the server prints a served answer', () => {
+test('the bundle that asks the server (dist/cli/first.cjs) prints with the cold path\'s code, and holds no tokenizer, Chinese folding, snippet or secret code; its output module is set up only once a reply is there', () => {
   const bundle = readFileSync(join(ROOT, 'dist', 'cli', 'first.cjs'), 'utf8');
   assert.match(bundle, /\/\/ src\/cli\/served\.ts/, 'the served search is in it');
-  assert.doesNotMatch(bundle, /\/\/ src\/(search\/(present|tokenize|fold|snippet)|cli\/(output|index-report|search-report))\.ts/);
-  assert.doesNotMatch(bundle, /process\.stdout\.isTTY/, 'the stdout stream is not made to decide on colour');
+  for (const printer of ['search/report', 'search/index-report', 'search/present', 'terminal/output']) assert.match(bundle, new RegExp(`// src/${printer}\\.ts`), printer);
+  assert.doesNotMatch(bundle, /\/\/ src\/(search\/(tokenize|fold|cjk|snippet|embed-[a-z-]+)|secrets\/[a-z-]+)\.ts/);
+  // The output module looks at stdout as it loads: loaded lazily, after the request went out (stdout is made while the server answers).
+  assert.match(bundle, /var init_output = __esm\(/);
 });
 
 test('mem index loads no commander, zod or luxon (it needs no time), logs its run, and still refuses a bad --now (a usage error, not logged)', async (t) => {

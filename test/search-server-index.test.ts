@@ -7,14 +7,16 @@
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, cpSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, utimesSync, watch, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, utimesSync, watch, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { BIN, editConfig, finished, mem, startMem, tempDir } from './helpers/cli.js';
+import { BIN, childEnv, editConfig, finished, mem, startMem, tempDir } from './helpers/cli.js';
 import { onTerminal } from './helpers/terminal.js';
 import { killAfter, startServer, status, waitFor } from './helpers/search-server.js';
 import { FIXTURE, index, readTier, search } from './search-helpers.js';
 import { acquireLock } from '../src/write/locks.js';
+import { clientEnv, exchange, PROTOCOL } from '../src/search/server/protocol.js';
+import { socketAddress } from '../src/search/server/address.js';
 
 type IndexJson = Awaited<ReturnType<typeof index>>;
 
@@ -87,6 +89,15 @@ test('with the server running, a plain mem index is run there: the same counters
     const [x, y] = [await search(a, q, '--deep'), await search(b, q, '--deep')];
     assert.deepEqual(x.results.map((r) => [r.path, r.startLine, r.id]), y.results.map((r) => [r.path, r.startLine, r.id]), q);
   }
+  // The server's reply is the run as data (the client prints it with the cold run's code), never printed text.
+  appendFileSync(join(a, 'memory', '2026-11-20.md'), note(3));
+  const real = realpathSync(a);
+  const reply = await exchange(socketAddress(real), { v: PROTOCOL, build: (await status(a))!.build, op: 'index', workspace: real, env: clientEnv(childEnv({})), pid: process.pid }, 10_000, 60_000);
+  assert.ok(reply && reply !== 'absent' && reply.ok && 'index' in reply, JSON.stringify(reply));
+  assert.deepEqual(Object.keys(reply).sort(), ['index', 'ok', 'v']);
+  assert.deepEqual(Object.keys(reply.index).sort(), ['result', 'seconds', 'warnings']);
+  assert.equal(reply.index.result.tiers.warm.changed, 1, 'the edit, indexed');
+  assert.equal(typeof reply.index.seconds, 'number');
 });
 
 test('a served mem index prints what a cold run prints, byte for byte: on a terminal, with -q, and a job log it cannot append to (its warning last, uncoloured, even with -q)', async (t) => {

@@ -11,14 +11,14 @@ import { appendFileSync, cpSync, existsSync, mkdirSync, readFileSync, realpathSy
 import net from 'node:net';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { BIN, editConfig, finished, mem, ROOT, startMem, tempDir } from './helpers/cli.js';
+import { BIN, childEnv, editConfig, finished, mem, ROOT, startMem, tempDir } from './helpers/cli.js';
 import { onTerminal } from './helpers/terminal.js';
 import { startOpenAIServer } from './helpers/openai-server.js';
 import { index, NOW, searchWorkspace } from './search-helpers.js';
 import { failedMarker } from '../src/search/server/client.js';
 import { loadRecorder } from './helpers/loaded.js';
 import { killAfter, MAIN, servedWorkspace, startServer, status, waitFor } from './helpers/search-server.js';
-import { exchange, PROTOCOL } from '../src/search/server/protocol.js';
+import { clientEnv, exchange, PROTOCOL } from '../src/search/server/protocol.js';
 import { socketAddress } from '../src/search/server/address.js';
 import { prepareDir } from '../src/search/server/claim.js';
 
@@ -155,6 +155,8 @@ test('a plain search the server answers is printed before the CLI loads (bin/mem
     [['search', 'SQLite events'], true],
     [['--json', 'search', 'event store', '--deep', '-k', '3'], true],
     [['-q', '--json', 'search', '为什么放弃 Redis 缓存', '--kind', 'decision'], true],
+    // Marked on a terminal in Simplified too: the words come with the answer, the client loads no Chinese tables.
+    [['search', '為什麼放棄 Redis 緩存'], true],
     // A kind no entry has (a typo): no results, and a notice that names the kinds.
     [['search', 'postgres', '--kind', 'decisions'], true],
     // Dates need the CLI (luxon): it asks the server itself.
@@ -171,16 +173,27 @@ test('a plain search the server answers is printed before the CLI loads (bin/mem
     if (args.includes('decisions')) assert.match(served.stderr, /--kind "decisions" is none of the kinds memfold writes/);
     const loaded = rec.take();
     assert.doesNotMatch(loaded, /node_modules\/minisearch\//, `${args.join(' ')}: no search code ran in the client`);
-    if (first) assert.doesNotMatch(loaded, /dist\/cli\/search\.cjs/, `${args.join(' ')}: not even loaded`);
+    if (first) assert.doesNotMatch(loaded, /dist\/cli\/search\.cjs|node_modules\/opencc-js\//, `${args.join(' ')}: not even loaded`);
     const now = (await status(ws))!.fast;
     assert.equal(now - fast, first ? 1 : 0, `${args.join(' ')}: ${first ? 'asked before' : 'asked after'} reading the configuration`);
     fast = now;
   }
   assert.equal(JSON.parse((await mem(['-C', ws, '--json', 'search', 'postgres OR sqlite OR events'])).stdout).results.length, 2, 'k from the configuration');
-  assert.equal((await status(ws))!.served - up.served, cases.length + 1, 'the server answered every one');
+  // The server replies with data, never with printed text: the client prints it with the cold path's code.
+  const real = realpathSync(ws);
+  const reply = await exchange(socketAddress(real), { v: PROTOCOL, build: up.build, op: 'search', workspace: real, env: clientEnv(childEnv({})), fill: true, query: '为什么放弃 Redis 缓存', deep: false, filters: {}, lexicalOnly: false }, 10_000);
+  assert.ok(reply && reply !== 'absent' && reply.ok && 'outcome' in reply, JSON.stringify(reply));
+  assert.deepEqual(Object.keys(reply).sort(), ['ok', 'outcome', 'v', 'warnings']);
+  assert.deepEqual(Object.keys(reply.outcome).sort(), ['marks', 'notices', 'response']);
+  assert.match(reply.warnings!.join('\n'), /unknown key "futureKey"/);
+  assert.ok(reply.outcome.marks!.includes('缓存'), 'the words to mark, worked out by the search');
+  const cold = await mem(['-C', ws, '--json', 'search', '为什么放弃 Redis 缓存'], { env: { MEM_SEARCH_SERVER: 'off' } });
+  assert.deepEqual(reply.outcome.response, JSON.parse(cold.stdout), 'the cold answer, as data');
+  assert.doesNotMatch(JSON.stringify(reply), /\\u001b|warning:/, 'no colour and no printed line anywhere in it');
+  assert.equal((await status(ws))!.served - up.served, cases.length + 2, 'the server answered every one');
 });
 
-test('on a terminal, a served search prints in colour as the cold one does, and without with NO_COLOR: the client tells the server', async (t) => {
+test('on a terminal, a served search prints in colour as the cold one does, and without with NO_COLOR: the client prints the server\'s data itself', async (t) => {
   if (spawnSync('script', ['--version']).status !== 0) return t.skip('no util-linux script(1) to make a terminal');
   const { ws, up } = await servedWorkspace(t);
   const argv = [process.execPath, BIN, '-C', ws, 'search', 'postgres'];
@@ -196,13 +209,23 @@ test('on a terminal, a served search prints in colour as the cold one does, and 
   assert.equal((await status(ws))!.fast - up.fast, 2, 'both asked before the client read any configuration');
 });
 
-test('something else on the socket that answers nonsense (not an object, a malformed printout): the search answers itself and prints once', async (t) => {
+test('something else on the socket that answers nonsense (not an object, a printout, malformed data): the search answers itself and prints once', async (t) => {
   const ws = searchWorkspace(t);
   await index(ws);
   prepareDir();
   const address = socketAddress(realpathSync(ws));
   const cold = await mem(['-C', ws, 'search', 'postgres'], { env: { MEM_SEARCH_SERVER: 'off' } });
-  for (const reply of ['null', '42', '"x"', JSON.stringify({ v: PROTOCOL, ok: true, printed: [[2, 'W\n'], [1, 5]] }), JSON.stringify({ v: PROTOCOL, ok: true, printed: { out: 'X', err: '' } })]) {
+  const outcome = (results: unknown[]) => ({ response: { query: 'postgres', tier: 'warm', indexBehind: false, results }, notices: [] });
+  const replies = [
+    'null', '42', '"x"',
+    // A printout (what protocol 1 replied): no answer now.
+    JSON.stringify({ v: PROTOCOL, ok: true, printed: [[1, 'X\n']] }),
+    // Data the printing code could not print whole: a snippet that is no text, warnings that are not text, marks that are not words.
+    JSON.stringify({ v: PROTOCOL, ok: true, outcome: outcome([{ path: 'a.md', startLine: 1, endLine: 2, snippet: 5, source: null }]) }),
+    JSON.stringify({ v: PROTOCOL, ok: true, outcome: outcome([]), warnings: [7] }),
+    JSON.stringify({ v: PROTOCOL, ok: true, outcome: { ...outcome([]), marks: 'postgres' } }),
+  ];
+  for (const reply of replies) {
     const fake = net.createServer((sock) => sock.once('data', () => sock.end(`${reply}\n`)));
     await new Promise<void>((r) => fake.listen(address, r));
     try {

@@ -60,10 +60,11 @@ test('a query of one Chinese character finds it inside words, Traditional too; a
     assert.ok(!notices.some((n) => n.includes('single')), notices.join('\n'));
   }
   const { highlight } = await import('../src/search/present.js');
-  assert.equal(highlight('我们决定放弃 Redis 缓存', '缓 redis', (m) => `[${m}]`), '我们决定放弃 [Redis] [缓]存', 'a Chinese character is highlighted on a terminal');
-  assert.equal(highlight('a b', 'a', (m) => `[${m}]`), 'a b', 'a Latin letter is not');
-  assert.equal(highlight('我们决定放弃 Redis 缓存', '為何 緩存 放棄', (m) => `[${m}]`), '我们决定[放弃] Redis [缓存]', 'Traditional words are marked in Simplified text');
-  assert.equal(highlight('資料庫用快取', '快取', (m) => `[${m}]`), '資料庫用[快取]', 'as typed, too');
+  const { markWords } = await import('../src/search/assemble.js');
+  assert.equal(highlight('我们决定放弃 Redis 缓存', markWords('缓 redis'), (m) => `[${m}]`), '我们决定放弃 [Redis] [缓]存', 'a Chinese character is highlighted on a terminal');
+  assert.equal(highlight('a b', markWords('a'), (m) => `[${m}]`), 'a b', 'a Latin letter is not');
+  assert.equal(highlight('我们决定放弃 Redis 缓存', markWords('為何 緩存 放棄'), (m) => `[${m}]`), '我们决定[放弃] Redis [缓存]', 'Traditional words are marked in Simplified text');
+  assert.equal(highlight('資料庫用快取', markWords('快取'), (m) => `[${m}]`), '資料庫用[快取]', 'as typed, too');
   // A query's longer run asks for pairs, not single characters: 缓慢 (slow) does not find 缓存.
   assert.deepEqual((await ask('缓慢')).response.results, []);
   // A lone kana is still found only where it stands alone; the notice quotes it as typed.

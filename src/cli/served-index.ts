@@ -4,19 +4,20 @@
  * this process would stat every file. No configuration or indexing code is loaded here. When no
  * server runs, one may be started for the next run, as a search starts one (client.ts).
  *
- * Invariant: it prints only what the cold run would print for the same update (the server's
- * configuration warnings, the run's warnings, the summary or --json, printed by the server with the
- * cold run's code for this client's options: output.ts capture). --rebuild, --now/MEM_NOW (a
+ * Invariant: it prints only what the cold run would print for the same update, with the cold run's
+ * code (index-command.ts, then job-hook.ts finishJobRun): the server replies with data only (its
+ * configuration's warnings, the run's result and time, a job log it could not append to), printed
+ * here through outputFor and search/index-report.ts reportIndexRun. --rebuild, --now/MEM_NOW (a
  * date to validate), MEM_SEARCH_SERVER=off, no server, a server that declines (many changes, a busy
  * lock, embeddings configured, any error) or does not start the run within a search's wait (wedged,
  * stopped): false, having printed nothing, and the index runs cold.
  */
 import type { IndexRoute } from './fast-args.js';
 import { nowText } from '../core/now-text.js';
-import { render, writePrinted } from './served.js';
 import { locateWorkspace } from '../workspace/locate.js';
 import { spawnIfWorth } from '../search/server/client.js';
-import { exchange, printedIn, requestHead, serverSwitch } from '../search/server/protocol.js';
+import { exchange, requestHead, serverSwitch } from '../search/server/protocol.js';
+import { indexRunIn } from '../search/server/reply-data.js';
 import { privateDir, realWorkspace, socketAddress, socketDir } from '../search/server/address.js';
 
 /**
@@ -38,14 +39,19 @@ export async function servedIndex(route: IndexRoute, env: NodeJS.ProcessEnv, rea
     }
     const reply = await exchange(socketAddress(realWs), {
       ...requestHead(realWs, env), op: 'index', pid: process.pid, ...(env.MEM_TRIGGER ? { trigger: env.MEM_TRIGGER } : {}),
-      render: render(g, env),
     }, undefined, INDEX_RUN_TIMEOUT_MS, ready);
     // No server: this run indexes here, and may start one for the next (as a search does).
     if (reply === 'absent') await spawnIfWorth(realWs, sw);
     if (reply !== 'absent' && !reply?.ok && env.MEM_DEBUG) process.stderr.write(`mem: search server: indexing here (${reply ? reply.cold : 'no reply in time'})\n`);
-    const printed = printedIn(reply);
-    if (!printed) return false;
-    writePrinted(printed);
+    const run = indexRunIn(reply);
+    if (!run) return false;
+    const [{ outputFor }, { reportIndexRun }] = await Promise.all([import('../terminal/output.js'), import('../search/index-report.js')]);
+    // In the order, and the words, of a cold run: index-command.ts, then job-hook.ts finishJobRun.
+    const out = outputFor(g);
+    for (const w of run.warnings) out.warn(w);
+    out.endProgress();
+    reportIndexRun(out, run.result, null, run.seconds);
+    if (run.logged) process.stderr.write(`warning: ${run.logged}\n`);
     return true;
   } catch {
     return false;

@@ -6,9 +6,9 @@
  */
 import type { SearchOutcome, SearchRequest, SearchResponse, SearchResult } from './outcome.js';
 import { hasFilters, unknownFilterValues } from './filter.js';
-import { prepareFold } from './fold.js';
+import { hasHan, prepareFold, toSimplified } from './fold.js';
 import { snippet } from './snippet.js';
-import { loneCjk } from './cjk.js';
+import { isHan, loneCjk } from './cjk.js';
 import { queryTerms } from './tokenize.js';
 import type { OpenedTier } from './view.js';
 import { count } from '../core/count.js';
@@ -81,5 +81,16 @@ export function finishSearch(req: Pick<SearchRequest, 'k' | 'deep' | 'filters'>,
     const lone = hasFilters(req.filters) ? [] : loneCjk(response.query);
     if (lone.length) notices.push(`${lone.map((t) => `"${t}"`).join(', ')}: a single kana or Hangul character is found only where it stands alone (the index keeps pairs of characters, and single characters of Chinese script only); search a word of two or more characters`);
   }
-  return { response, notices: [...new Set(notices)] };
+  return { response, notices: [...new Set(notices)], ...(response.results.length ? { marks: markWords(response.query) } : {}) };
+}
+
+/**
+ * The query's words a terminal marks in the snippets (present.ts highlight): each word of two or more
+ * characters, or a Chinese character (a word of its own, found inside words); a Traditional word also
+ * in its Simplified form (fold.ts), as the index found it there. The reverse, a Simplified word in
+ * Traditional text, is not marked: folding the text could move its characters.
+ */
+export function markWords(query: string): string[] {
+  const asked = query.split(/[\s\p{P}]+/u);
+  return [...new Set([...asked, ...asked.filter(hasHan).map(toSimplified)])].filter((w) => w.length >= 2 || isHan(w)).slice(0, 20);
 }

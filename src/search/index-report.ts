@@ -1,7 +1,7 @@
-/** The output of `mem index`, whoever ran it: this process (index-command.ts) or the search server (served-index.ts). */
+/** The output of `mem index`, whoever ran it: this process (index-command.ts) or the search server, whose run a client prints (served-index.ts). */
 import type { IndexResult } from './update.js';
 import { formatIndexSummary } from './present.js';
-import { type EmbeddingCounters } from './embed-index.js';
+import type { EmbeddingCounters } from './embed-index.js';
 import type { Output } from '../terminal/output.js';
 import { describeCheck } from './model-check.js';
 

@@ -64,6 +64,12 @@ export interface SearchRequest {
 export interface SearchOutcome {
   response: SearchResponse;
   notices: string[];
+  /**
+   * The words a terminal marks in the snippets (assemble.ts markWords): worked out by the search, so
+   * whoever prints the outcome (a resident server's client too) loads no Chinese tables. None when
+   * there are no results.
+   */
+  marks?: string[];
 }
 
 export type WholeTextReader = (r: SearchResult) => string | null;

@@ -1,7 +1,5 @@
 /** Human output of `mem search` and `mem index` (pure: strings in, strings out). */
 import { count } from '../core/count.js';
-import { isHan } from './cjk.js';
-import { hasHan, toSimplified } from './fold.js';
 import type { TierCounters } from './indexer.js';
 import type { IndexResult } from './update.js';
 import type { SearchResponse } from './outcome.js';
@@ -16,21 +14,17 @@ export interface Paint {
 }
 
 /**
- * Wraps the query's words found in `text` (case-insensitive) with `mark`, for terminal output; a
- * Traditional word is also marked in its Simplified form (fold.ts), as the index found it there.
- * The reverse, a Simplified word in Traditional text, is not marked: folding the text could move
- * its characters (a phrase may convert to another length).
+ * Wraps `words` found in `text` (case-insensitive) with `mark`, for terminal output. The words are
+ * the search's (assemble.ts markWords, kept in its outcome), so printing needs no Chinese tables.
  */
-export function highlight(text: string, query: string, mark: (s: string) => string): string {
-  const asked = query.split(/[\s\p{P}]+/u);
-  // One letter is too little to mark, except a Chinese character (a word of its own, found inside words).
-  const words = [...new Set([...asked, ...asked.filter(hasHan).map(toSimplified)])].filter((w) => w.length >= 2 || isHan(w)).slice(0, 20);
+export function highlight(text: string, words: readonly string[], mark: (s: string) => string): string {
   if (!words.length) return text;
   const re = new RegExp(words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'giu');
   return text.replace(re, (m) => mark(m));
 }
 
-export function formatResults(res: SearchResponse, paint: Paint): string {
+/** `marks`: the words to mark in the snippets (SearchOutcome.marks). */
+export function formatResults(res: SearchResponse, paint: Paint, marks: readonly string[] = []): string {
   if (!res.results.length) return `no results for "${res.query.length > 80 ? res.query.slice(0, 79) + '…' : res.query}"`;
   const out: string[] = [];
   res.results.forEach((r, i) => {
@@ -38,7 +32,7 @@ export function formatResults(res: SearchResponse, paint: Paint): string {
     const head = [paint.bold(`${i + 1}.`), paint.cyan(where), r.heading ?? '', r.date ? paint.dim(r.date) : '', r.tier === 'cold' ? paint.dim('[cold]') : '']
       .filter(Boolean).join('  ');
     out.push(head);
-    if (r.snippet) out.push(`   ${highlight(r.snippet, res.query, paint.yellow)}`);
+    if (r.snippet) out.push(`   ${highlight(r.snippet, marks, paint.yellow)}`);
     const meta: string[] = [];
     if (r.id) meta.push(r.id);
     if (r.status) meta.push(r.status === 'superseded' && r.supersededBy ? `superseded by ${r.supersededBy}` : r.status);

@@ -6,5 +6,5 @@ import type { Output } from '../terminal/output.js';
 export function reportSearch(out: Output, outcome: SearchOutcome): void {
   for (const n of outcome.notices) out.warn(n);
   if (out.opts.json) out.json(outcome.response);
-  else out.result(formatResults(outcome.response, out.paint));
+  else out.result(formatResults(outcome.response, out.paint, outcome.marks));
 }

@@ -19,6 +19,7 @@ import { fileURLToPath } from 'node:url';
 import type { SearchOutcome } from '../outcome.js';
 import { exchange, requestHead, serverSwitch, type SearchQuery, type ServerSwitch } from './protocol.js';
 import { privateDir, realWorkspace, socketAddress, socketDir } from './address.js';
+import { outcomeIn } from './reply-data.js';
 
 /** Index size (bytes of `.mem/index/warm.json`) from which a search starts a server on demand. */
 export const SPAWN_MIN_INDEX_BYTES = 64 * 1024;
@@ -84,7 +85,8 @@ export async function askServer(workspace: string, req: AskRequest): Promise<Sea
         query: req.query, k: req.k, deep: req.deep, filters: req.filters, today: req.today, lexicalOnly: req.lexicalOnly,
       });
       if (reply !== 'absent') {
-        if (reply && reply.ok && 'outcome' in reply) return reply.outcome;
+        const answer = outcomeIn(reply);
+        if (answer) return answer.outcome;
         if (process.env.MEM_DEBUG) process.stderr.write(`mem: search server: answering cold (${reply && !reply.ok ? reply.cold : 'no reply in time'})\n`);
         return undefined;
       }

@@ -11,8 +11,6 @@
  * declined with `Cold` before anything is written, and the client indexes cold (with its progress bar
  * and its own errors).
  */
-import { reportIndexRun } from '../index-report.js';
-import { capture } from '../../terminal/output.js';
 import type { LoadedConfig } from '../../config/load.js';
 import { describeError } from '../../core/errors.js';
 import { appendIndexRun, triggerFromEnv } from '../../runlog/job-log.js';
@@ -25,18 +23,19 @@ import type { ManifestCache } from '../tier-file.js';
 import { Cold } from './answer.js';
 import type { FileTracker } from './files.js';
 import type { IndexRequest } from './protocol.js';
-import type { Printed } from '../../terminal/printed.js';
+import type { ServedIndexRun } from './reply-data.js';
 
 /** Most files one served `mem index` may change per tier; more, and the client indexes (with progress). */
 export const SERVED_INDEX_MAX_FILES = 200;
 
 /**
- * The run's output, as the client would print it (the configuration's warnings, then the run's).
+ * The run, for the client to print as a cold run prints it (the configuration's warnings, the run's
+ * result and time, and the job log's warning, if any: src/cli/served-index.ts).
  * `manifests`: the tier states of the server's last runs (its own writes), so a run parses no
  * manifest while the tier files are the ones it wrote; cleared when a run fails (it may have been
  * changed in place before the failure).
  */
-export async function serveIndex(workspace: string, loaded: LoadedConfig, files: FileTracker, req: IndexRequest, manifests: ManifestCache): Promise<Printed> {
+export async function serveIndex(workspace: string, loaded: LoadedConfig, files: FileTracker, req: IndexRequest, manifests: ManifestCache): Promise<ServedIndexRun> {
   if (loaded.config.embedding) throw new Cold('embeddings are configured');
   const start = new Date();
   const pid = Number.isInteger(req.pid) ? req.pid : process.pid;
@@ -55,11 +54,5 @@ export async function serveIndex(workspace: string, loaded: LoadedConfig, files:
   }
   const end = new Date();
   const logged = await appendIndexRun(workspace, loaded.config.limits.jobLogBytes, { trigger, pid, start, end });
-  // In the order, and the words, of a cold run (index-command.ts, then job-hook.ts finishJobRun).
-  const { output, printed } = capture(req.render);
-  for (const w of loaded.warnings) output.warn(w);
-  output.endProgress();
-  reportIndexRun(output, result, null, (end.getTime() - start.getTime()) / 1000);
-  if (logged) printed.push([2, `warning: ${logged}\n`]);
-  return printed;
+  return { warnings: loaded.warnings, result, seconds: (end.getTime() - start.getTime()) / 1000, ...(logged ? { logged } : {}) };
 }

@@ -8,8 +8,10 @@
  * A search writes nothing into the workspace, through the server or not; an `index` request writes
  * what `mem index` would.
  *
- * A reply is either an answer (the same SearchOutcome the cold path computes) or `cold` with a reason:
- * the client then answers cold, so the server never has to reproduce an error or a rare path.
+ * A reply is either an answer, as data (reply-data.ts: the same SearchOutcome the cold path computes,
+ * or a served index run's result; never printed text: the client prints it with the cold path's
+ * code), or `cold` with a reason: the client then answers cold, so the server never has to reproduce
+ * an error or a rare path. PROTOCOL 2: replies carry data only (1 carried a printout).
  */
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -18,9 +20,9 @@ import { MAX_TIMER_MS } from '../../config/timer.js';
 import type { Filters } from '../filter.js';
 import type { SearchOutcome } from '../outcome.js';
 import { connector } from './raw-pipe.js';
-import type { Printed, Render } from '../../terminal/printed.js';
+import type { ServedIndexRun } from './reply-data.js';
 
-export const PROTOCOL = 1;
+export const PROTOCOL = 2;
 /** Largest request or reply line accepted (a 100 KB query and 50 results of 2,000 characters fit). */
 export const MAX_LINE = 8 << 20;
 
@@ -33,28 +35,19 @@ export interface SearchQuery {
   lexicalOnly: boolean;
 }
 
-function isPrinted(p: unknown): p is Printed {
-  return Array.isArray(p) && p.every((w) => Array.isArray(w) && w.length === 2 && (w[0] === 1 || w[0] === 2) && typeof w[1] === 'string');
-}
-
-/** The printout of a reply, when it is one (anything else on the socket is no answer). */
-export function printedIn(reply: Reply | undefined | 'absent'): Printed | undefined {
-  return reply && reply !== 'absent' && reply.ok && 'printed' in reply && isPrinted(reply.printed) ? reply.printed : undefined;
-}
-
 /**
  * A search request. With `fill`, the client read no configuration (src/cli/served.ts): the server
- * takes `k` (when absent) and "today" from its own (reloaded on change), adds the configuration's
- * warnings, as the cold path prints them, and replies with the output printed as `render` says.
+ * takes `k` (when absent) and "today" from its own (reloaded on change), and its reply carries the
+ * configuration's warnings beside the outcome, for the client to print as the cold path does.
  */
-export type SearchRequest = { v: number; build: string; op: 'search'; workspace: string; env: ClientEnv } & (SearchQuery | (Omit<SearchQuery, 'k' | 'today'> & { fill: true; k?: number; render: Render }));
+export type SearchRequest = { v: number; build: string; op: 'search'; workspace: string; env: ClientEnv } & (SearchQuery | (Omit<SearchQuery, 'k' | 'today'> & { fill: true; k?: number }));
 
 /**
  * A plain `mem index` (src/cli/served-index.ts): the server updates the index from its tracked file
  * list, under the index lock, and logs the job run as the client's (its pid and MEM_TRIGGER). The
- * reply is the run's output, printed as `render` says.
+ * reply is the run's result (reply-data.ts ServedIndexRun), which the client prints.
  */
-export type IndexRequest = { v: number; build: string; op: 'index'; workspace: string; env: ClientEnv; pid: number; trigger?: string; render: Render };
+export type IndexRequest = { v: number; build: string; op: 'index'; workspace: string; env: ClientEnv; pid: number; trigger?: string };
 
 /**
  * What of a process's environment an answer depends on besides the workspace: the user-level
@@ -114,8 +107,8 @@ export interface Started {
 }
 
 export type Reply =
-  | { v: number; ok: true; outcome: SearchOutcome }
-  | { v: number; ok: true; printed: Printed }
+  | { v: number; ok: true; outcome: SearchOutcome; warnings?: string[] }
+  | { v: number; ok: true; index: ServedIndexRun }
   | { v: number; ok: true; status: ServerStatus }
   | { v: number; ok: false; cold: string };
 

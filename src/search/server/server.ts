@@ -15,13 +15,10 @@
  */
 import fs from 'node:fs';
 import net from 'node:net';
-import { capture } from '../../terminal/output.js';
-import { reportSearch } from '../report.js';
 import { answer, Cold } from './answer.js';
 import { FileTracker } from './files.js';
 import { serveIndex } from './index-job.js';
 import { claim, prepareDir, type Another } from './claim.js';
-import { isRender } from '../../terminal/printed.js';
 import { buildStamp, clientEnv, envMismatch, MAX_LINE, PROTOCOL, type Reply, type Request, type SearchQuery, type Started } from './protocol.js';
 import { socketAddress } from './address.js';
 import { keepConnectionsAlive } from '../embed-http.js';
@@ -115,19 +112,18 @@ export async function startServer(o: ServerOptions): Promise<Running | Another> 
     await new Promise((r) => setImmediate(r));
     const t0 = performance.now();
     try {
-      if ((req.op === 'index' || 'fill' in req) && !isRender(req.render)) throw new Cold('no render options');
       refreshConfig();
       const differs = envMismatch(req.env, env, loaded.config.timezone);
       if (differs) throw new Cold(differs);
       files.refresh();
       if (req.op === 'index') {
         started();
-        const printed = await serveIndex(o.workspace, loaded, files, req, manifests);
+        const run = await serveIndex(o.workspace, loaded, files, req, manifests);
         indexed++;
-        return { v: PROTOCOL, ok: true, printed };
+        return { v: PROTOCOL, ok: true, index: run };
       }
       // A client that read no configuration (src/cli/served.ts) gets this server's k, today and
-      // warnings, and its output printed.
+      // warnings; it prints them and the outcome itself, with the cold path's code.
       const fill = 'fill' in req;
       const query: SearchQuery = fill ? { ...req, k: req.k ?? loaded.config.search.k, today: dayIn(loaded.zone) } : req;
       const outcome = await answer({ workspace: o.workspace, tiers, embedding: loaded.config.embedding ?? undefined }, query);
@@ -135,10 +131,7 @@ export async function startServer(o: ServerOptions): Promise<Running | Another> 
       if (times.push(performance.now() - t0) > 1000) times.shift();
       if (!fill) return { v: PROTOCOL, ok: true, outcome };
       fastCount++;
-      const { output, printed } = capture(req.render);
-      for (const w of loaded.warnings) output.warn(w);
-      reportSearch(output, outcome);
-      return { v: PROTOCOL, ok: true, printed };
+      return { v: PROTOCOL, ok: true, outcome, warnings: loaded.warnings };
     } catch (err) {
       coldCount++;
       return { v: PROTOCOL, ok: false, cold: err instanceof Cold ? err.message : `server error: ${(err as Error).message}` };
