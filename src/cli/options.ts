@@ -32,6 +32,7 @@ export const COMMAND_OPTIONS = {
     { flags: '--scope <scope>', description: 'only entries with this scope, e.g. project:shop' },
     { flags: '--path <glob>', description: 'only files matching this glob, e.g. "memory/2026-11-*.md" or "**/projects/**"' },
     { flags: '--lexical-only', description: 'skip embeddings even when configured (BM25 only)' },
+    { flags: '--max-chars <n>', description: 'at most this much result text in all, 200-100000: hits past it are cut to their matching lines or left out' },
     { flags: '--archive', description: 'search the raw transcripts instead (the archive tier, built by `mem archive`; see docs/archive.md)' },
     { flags: '--source <name>', description: 'with --archive: only this configured source' },
     { flags: '--session <id>', description: 'with --archive: only this session' },

@@ -19,6 +19,7 @@ import { serverSwitch, type SearchQuery } from '../search/server/protocol.js';
 import { locateWorkspace } from '../workspace/locate.js';
 import { outputFor } from '../terminal/output.js';
 import { reportSearch } from '../search/report.js';
+import { fitToChars, MAX_CHARS_RANGE, maxCharsOf } from '../search/fit-chars.js';
 import type { GlobalOptions } from './context.js';
 
 /** The filters as given (dates still unparsed), and the rest of the options. */
@@ -26,6 +27,7 @@ export interface SearchFlags extends Filters {
   k?: string;
   deep?: boolean;
   lexicalOnly?: boolean;
+  maxChars?: string;
   archive?: boolean;
   source?: string;
   session?: string;
@@ -54,6 +56,8 @@ export async function searchCommand(words: string[], flags: SearchFlags, g: Glob
   const now = time?.resolveNow(moment, loaded.zone);
   const k = flags.k === undefined ? loaded.config.search.k : Number(flags.k);
   if (!Number.isInteger(k) || k < 1 || k > 50) throw new MemError('USAGE', `-k must be a whole number from 1 to 50 (got "${flags.k}")`);
+  const maxChars = flags.maxChars === undefined ? undefined : maxCharsOf(flags.maxChars);
+  if (maxChars === null) throw new MemError('USAGE', `--max-chars must be a whole number from ${MAX_CHARS_RANGE[0]} to ${MAX_CHARS_RANGE[1]} (got "${flags.maxChars}")`);
   const day = (v: string | undefined, what: string) => {
     if (v === undefined || !time || !now) return undefined;
     try {
@@ -73,7 +77,7 @@ export async function searchCommand(words: string[], flags: SearchFlags, g: Glob
   const served = opts.serverDeclined ? undefined : await askResidentServer(workspace, { query, k, deep, filters, today, lexicalOnly: !!flags.lexicalOnly });
   const outcome: SearchOutcome = served ?? (await searchCold(workspace, query, k, deep, filters, today, lexicalOnly, loaded.config));
 
-  reportSearch(out, outcome);
+  reportSearch(out, maxChars === undefined ? outcome : fitToChars(outcome, maxChars));
   return !served && outcome.response.results.length > 0;
 }
 

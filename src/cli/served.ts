@@ -16,6 +16,7 @@
  * server that declined or never replied (protocol.ts `declined`) is not asked a second time.
  */
 import type { SearchRoute } from './fast-args.js';
+import { fitToChars, maxCharsOf } from '../search/fit-chars.js';
 import { nowText } from '../core/now-text.js';
 import { locateWorkspace } from '../workspace/locate.js';
 import { declined, exchange, requestHead, serverSwitch } from '../search/server/protocol.js';
@@ -35,6 +36,8 @@ export async function served(route: SearchRoute, env: NodeJS.ProcessEnv, ready?:
     const query = words.join(' ');
     const k = f.k === undefined ? undefined : Number(f.k);
     if (!query.trim() || (k !== undefined && !(Number.isInteger(k) && k >= 1 && k <= 50))) return false;
+    const maxChars = f.maxChars === undefined ? undefined : maxCharsOf(f.maxChars);
+    if (maxChars === null) return false;
     const realWs = realWorkspace(locateWorkspace(g.workspace, process.cwd(), env));
     if (process.platform !== 'win32' && !privateDir(socketDir())) return false;
     const reply = await exchange(socketAddress(realWs), {
@@ -49,7 +52,7 @@ export async function served(route: SearchRoute, env: NodeJS.ProcessEnv, ready?:
     const [{ outputFor }, { reportSearch }] = await Promise.all([import('../terminal/output.js'), import('../search/report.js')]);
     const out = outputFor(g);
     for (const w of answer.warnings) out.warn(w);
-    reportSearch(out, answer.outcome);
+    reportSearch(out, maxChars === undefined ? answer.outcome : fitToChars(answer.outcome, maxChars));
     return true;
   } catch {
     return false;

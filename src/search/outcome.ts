@@ -37,6 +37,8 @@ export interface SearchResult {
   source: EntrySource | null;
   tier: Tier;
   supersededBy: string | null;
+  /** With --max-chars: the text was narrowed to the lines that answer (startLine/endLine narrowed too). */
+  cut?: true;
 }
 
 export interface SearchResponse {

@@ -20,6 +20,7 @@ export function registerSearch(program: Command): void {
       '  mem search 为什么放弃 Redis 缓存 -k 3',
       '  mem search postgres --kind decision --since 2w --json',
       '  mem search "rollback script" --deep --path "memory/**"',
+      '  mem search "event store" --json --max-chars 2000',
       '',
       'Exit codes: 0 with or without results, 2 for an empty query or a bad option. See docs/search.md.',
     ].join('\n'))
