@@ -1,6 +1,6 @@
 /**
- * The in-force heads (heads.ts) in `.mem/entries/heads.json`, stamped with a digest of every memory
- * file's size, mtime and ctime and of the scope mapping they were built with. Built by the entry
+ * The in-force heads (heads.ts) in `.mem/entries/heads/`, stamped with a digest of every memory
+ * file's size, mtime and ctime (heads-files.ts) and of the scope mapping they were built with. Built by the entry
  * table's refresh (table-store.ts), which every job that writes Markdown, `mem index`, the watcher
  * and the daemon run; read by `mem context` without a query.
  *
@@ -10,11 +10,11 @@
  * never writes them (DESIGN invariant 4); a refresh writes them only from rows whose stamps match the
  * files it just listed, so heads built while a person saved a file are not written at all.
  */
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { readDerivedJson as readJson, writeDerivedFile } from '../write/atomic.js';
-import { statedMarkdownFiles } from '../workspace/markdown-files.js';
+import { filesDigestOf, statedMemoryFiles, type StatedMemoryFile } from './heads-files.js';
+import { stampOfTexts } from './heads-hash.js';
 import { buildHeads, type HeadRow, type Heads } from './heads.js';
 import { linkedIds } from './id.js';
 import { getField, withField, type Entry } from './model.js';
@@ -25,33 +25,17 @@ import { isRow } from './table.js';
 /** The entry's scope when it has none written (its session's), or undefined. */
 export type ScopeOf = (entry: Entry) => string | undefined;
 
-const LAYOUT = 3;
+const LAYOUT = 4;
 const DIR = 'heads';
 
-export interface StatedMemoryFile {
-  file: string;
-  size: number;
-  mtimeMs: number;
-  ctimeMs: number;
-}
-
-/** memory/'s Markdown files as entry readers list them, each with the stat the listing made. */
-export function statedMemoryFiles(workspace: string): StatedMemoryFile[] {
-  return statedMarkdownFiles(path.join(workspace, 'memory'), workspace).map(({ rel, st }) => ({ file: `memory/${rel}`, size: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs }));
-}
-
-/** Every memory file's stamp, as one string: what the id index is stamped with. */
-export function filesDigestOf(files: StatedMemoryFile[]): string {
-  // One update of the joined text: an update per file cost 5-20 ms at 10,000 files.
-  return createHash('sha1').update(`${LAYOUT}\n${files.map((f) => `${f.file}\0${f.size}\0${f.mtimeMs}\0${f.ctimeMs}\n`).join('')}`).digest('hex');
-}
+export { filesDigestOf, statedMemoryFiles, type StatedMemoryFile };
 
 /** The files' digest under a scope mapping: what the heads are stamped with (they hold scopes derived under it). */
-const digestOf = (filesDigest: string, mappingKey: string) => createHash('sha1').update(`${filesDigest}\0${mappingKey}`).digest('hex');
+const digestOf = (filesDigest: string, mappingKey: string) => stampOfTexts(filesDigest, mappingKey);
 
 /** `heads/meta.json` (digest, the scopes present, MEMORY.md's ids) and one file per scope, each with the digest. */
 const META = 'meta.json';
-const scopeFile = (scope: string) => `${createHash('sha1').update(scope).digest('hex').slice(0, 16)}.json`;
+const scopeFile = (scope: string) => `${stampOfTexts(scope).slice(0, 16)}.json`;
 
 interface Meta {
   layout: number;
