@@ -12,7 +12,7 @@ import { mkdirSync, renameSync, statSync, symlinkSync, utimesSync, writeFileSync
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { setLinkWarning } from '../src/core/outside-link.js';
-import { filesDigestOf, statedMemoryFiles } from '../src/entries/heads-files.js';
+import { filesDigestOf, memoryFilesDigest, statedMemoryFiles } from '../src/entries/heads-files.js';
 import { Stamp, stampOfTexts } from '../src/entries/heads-hash.js';
 import { statedMarkdownFiles } from '../src/workspace/markdown-files.js';
 import { tempDir } from './helpers/cli.js';
@@ -40,6 +40,7 @@ test('the fast listing of memory/ is the walk of markdown-files.ts, file for fil
   assert.deepEqual(fast, walked);
   assert.deepEqual(fast.map((f) => f.file), ['memory/2026-01-01.md', 'memory/2026-01-02.md', 'memory/a.md.d/y.md', 'memory/b.md', 'memory/b/2026-01-03.md', 'memory/b/deeper/x.md', 'memory/inside-link.md']);
   assert.ok(warned.some((w) => w.includes('outside-link.md')), 'a link out of the workspace is named in a warning');
+  assert.equal(memoryFilesDigest(ws), filesDigestOf(fast), 'the stamp made while listing is the stamp of the listing');
   assert.deepEqual(statedMemoryFiles(tempDir(t)), [], 'no memory/: no files');
 });
 
@@ -51,7 +52,11 @@ test('the stamp of memory/ changes with an edit that keeps the size: in place, b
   writeFileSync(file, '- status: active\n');
   writeFileSync(join(mem, '2026-01-02.md'), 'other\n');
   const seen = new Set<string>();
-  const stamp = () => filesDigestOf(statedMemoryFiles(ws));
+  const stamp = () => {
+    const s = memoryFilesDigest(ws);
+    assert.equal(s, filesDigestOf(statedMemoryFiles(ws)));
+    return s;
+  };
   const fresh = (what: string) => {
     const s = stamp();
     assert.ok(!seen.has(s), `${what}: the stamp changed`);

@@ -8,7 +8,9 @@ import path from 'node:path';
 import type { LoadedConfig } from '../config/load.js';
 import { MemError } from '../core/errors.js';
 import type { Instant } from '../core/instant.js';
+import { VERSION } from '../core/version.js';
 import { headsFor } from '../entries/heads.js';
+import { passedSecretGate } from '../entries/scope.js';
 import { currentHeads, headRows, withScopes, type CurrentHeads } from '../entries/heads-store.js';
 import type { EntryRecord } from '../entries/store.js';
 import { pinnedText, readCurrentMemory } from '../entries/memory-md.js';
@@ -103,8 +105,12 @@ function readMemoryText(workspace: string): string | undefined {
 
 export async function buildContext(req: ContextRequest): Promise<ContextResult> {
   const budget = checkBudget(req.budget ?? DEFAULT_BUDGET);
-  const scope = req.scope?.trim() || scopeOfFolder(req.cwd, req.loaded.config.scopes).scope;
   const query = req.query?.trim() || null;
+  // Without a query: the heads when they describe memory/ as it is (one listing of it), and the pack
+  // the last refresh kept ready from them (pack/pack-cache.ts).
+  const heads = query ? undefined : currentHeads(req.workspace, TABLE_DIR, mappingKey(req.loaded.config.scopes));
+  if (heads?.gateVersion === VERSION) passedSecretGate(heads.passed);
+  const scope = req.scope?.trim() || scopeOfFolder(req.cwd, req.loaded.config.scopes).scope;
   const warnings: string[] = [];
   let hitIds: string[] = [];
   if (query) {
@@ -118,9 +124,6 @@ export async function buildContext(req: ContextRequest): Promise<ContextResult> 
   }
   const memoryText = readMemoryText(req.workspace);
   const memory = readCurrentMemory(memoryText);
-  // Without a query: the heads when they describe memory/ as it is (one listing of it), and the pack
-  // the last refresh kept ready from them (pack/pack-cache.ts).
-  const heads = query ? undefined : currentHeads(req.workspace, TABLE_DIR, mappingKey(req.loaded.config.scopes));
   const ready = heads && readReadyPack(req.workspace, TABLE_DIR, heads, scope, memoryText);
   const chosen = ready?.layers ?? (await choose(req, scope, memory.citedIds, hitIds, heads));
   const toWhole = ready ? async (r: EntryRecord) => r : wholeRecords(req.workspace);

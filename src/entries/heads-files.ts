@@ -3,8 +3,9 @@
  * index, the ready packs and status's stored summary are checked against before a read trusts them
  * (heads-store.ts). Every read without a resident process states every file (an edit in place moves
  * no folder's mtime), so this is the one loop a `mem context` or `mem status` at 10,000 files spends
- * most of its time in: one readdir per folder, one stat per `.md` file, no path normalising, no
- * per-file closures, the stamp from the numbers' bits (heads-hash.ts), not their text.
+ * most of its time in: one readdir per folder, one stat per `.md` file in path order (no sort of the
+ * records after), no path normalising, the stamp from the numbers' bits (heads-hash.ts), not their
+ * text, and for a read that only compares stamps no record per file at all.
  *
  * Invariant: the same files as workspace/markdown-files.ts statedMarkdownFiles lists (visible `.md`
  * regular files, links followed only inside the workspace, hidden folders skipped, sorted by path),
@@ -24,26 +25,45 @@ export interface StatedMemoryFile {
 }
 
 const DOT = 46;
+const SLASH = 47;
+const STAT = { throwIfNoEntry: false } as const;
 
-function listInto(dir: string, rel: string, workspace: string, out: StatedMemoryFile[]): void {
+type Visit = (file: string, size: number, mtimeMs: number, ctimeMs: number) => void;
+
+/**
+ * Visits the `.md` files under `dir` in the order of their paths (what a sort of the whole listing
+ * gives): each folder's names sorted with a folder as `name/`, so `b.md` comes before `b/x.md` as
+ * `memory/b.md` sorts before `memory/b/x.md`. Strings sorted without a comparator (V8 sorts them
+ * natively), the few folders and links kept apart by name.
+ */
+function listInto(dir: string, rel: string, workspace: string, visit: Visit): void {
   let names: fs.Dirent[];
   try {
     names = fs.readdirSync(dir, { withFileTypes: true });
   } catch {
     return;
   }
+  const keys: string[] = [];
+  let links: Set<string> | undefined;
   for (const d of names) {
     const name = d.name;
     if (name.charCodeAt(0) === DOT) continue;
-    const abs = dir + path.sep + name;
-    if (d.isDirectory()) {
-      listInto(abs, `${rel}${name}/`, workspace, out);
+    if (d.isDirectory()) keys.push(`${name}/`);
+    else if (name.endsWith('.md')) {
+      keys.push(name);
+      if (d.isSymbolicLink()) (links ??= new Set()).add(name);
+    }
+  }
+  keys.sort();
+  for (const key of keys) {
+    if (key.charCodeAt(key.length - 1) === SLASH) {
+      listInto(dir + path.sep + key.slice(0, -1), rel + key, workspace, visit);
       continue;
     }
-    if (!name.endsWith('.md')) continue;
+    const abs = dir + path.sep + key;
     let st: fs.Stats | undefined;
     try {
-      st = fs.statSync(abs, { throwIfNoEntry: false });
+      st = fs.statSync(abs, STAT);
     } catch {
       // A link loop, a name too long: nothing to read.
       continue;
@@ -51,32 +71,43 @@ function listInto(dir: string, rel: string, workspace: string, out: StatedMemory
     // A FIFO, a dangling link, a folder behind a link: not a file to read (core/regular-file.ts).
     if (!st?.isFile()) continue;
     // A link leading out of the workspace (core/outside-link.ts) is left out, with one warning.
-    const outside = d.isSymbolicLink() ? outsideTarget(abs, [workspace]) : undefined;
+    const outside = links?.has(key) ? outsideTarget(abs, [workspace]) : undefined;
     if (outside) {
       warnOutsideLink(path.relative(workspace, abs).split(path.sep).join('/'), outside);
       continue;
     }
-    out.push({ file: rel + name, size: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs });
+    visit(rel + key, st.size, st.mtimeMs, st.ctimeMs);
   }
 }
 
 /** memory/'s Markdown files as entry readers list them, each with the stat the listing made, sorted by path. */
 export function statedMemoryFiles(workspace: string): StatedMemoryFile[] {
   const out: StatedMemoryFile[] = [];
-  listInto(path.join(workspace, 'memory'), 'memory/', workspace, out);
-  // readdir's order is the file system's: sorted here, as markdownFilesUnder sorts.
-  for (let i = 1; i < out.length; i++) {
-    if (out[i - 1]!.file > out[i]!.file) return out.sort((x, y) => (x.file < y.file ? -1 : x.file > y.file ? 1 : 0));
-  }
+  listInto(path.join(workspace, 'memory'), 'memory/', workspace, (file, size, mtimeMs, ctimeMs) => out.push({ file, size, mtimeMs, ctimeMs }));
   return out;
 }
 
 // Raised when what the stamp covers changes.
-const LAYOUT = 4;
+const LAYOUT = 5;
+
+/** The stamp of files given as their paths (joined with NUL, which no file name holds) and, three per file, their size, mtime and ctime. */
+const stampOf = (paths: string[], numbers: number[]) => new Stamp().num(LAYOUT).text(paths.join('\0')).nums(numbers).hex();
 
 /** Every memory file's path, size, mtime and ctime, as one stamp: what the id index and the stored summary are stamped with. */
 export function filesDigestOf(files: StatedMemoryFile[]): string {
-  const h = new Stamp().num(LAYOUT).num(files.length);
-  for (const f of files) h.text(f.file).num(f.size).num(f.mtimeMs).num(f.ctimeMs);
-  return h.hex();
+  return stampOf(files.map((f) => f.file), files.flatMap((f) => [f.size, f.mtimeMs, f.ctimeMs]));
+}
+
+/**
+ * filesDigestOf(statedMemoryFiles(workspace)), made while listing: no record kept per file (7,000 of
+ * them cost garbage collection). What a read that only compares stamps needs.
+ */
+export function memoryFilesDigest(workspace: string): string {
+  const paths: string[] = [];
+  const numbers: number[] = [];
+  listInto(path.join(workspace, 'memory'), 'memory/', workspace, (file, size, mtimeMs, ctimeMs) => {
+    paths.push(file);
+    numbers.push(size, mtimeMs, ctimeMs);
+  });
+  return stampOf(paths, numbers);
 }

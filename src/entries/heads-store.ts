@@ -12,8 +12,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { VERSION } from '../core/version.js';
 import { readDerivedJson as readJson, writeDerivedFile } from '../write/atomic.js';
-import { filesDigestOf, statedMemoryFiles, type StatedMemoryFile } from './heads-files.js';
+import { filesDigestOf, memoryFilesDigest, statedMemoryFiles, type StatedMemoryFile } from './heads-files.js';
 import { stampOfTexts } from './heads-hash.js';
 import { buildHeads, type HeadRow, type Heads } from './heads.js';
 import { linkedIds } from './id.js';
@@ -25,7 +26,8 @@ import { isRow } from './table.js';
 /** The entry's scope when it has none written (its session's), or undefined. */
 export type ScopeOf = (entry: Entry) => string | undefined;
 
-const LAYOUT = 4;
+const LAYOUT = 5;
+const PROJECT = 'project:';
 const DIR = 'heads';
 
 export { filesDigestOf, statedMemoryFiles, type StatedMemoryFile };
@@ -45,11 +47,15 @@ interface Meta {
   cited: Heads['cited'];
   /** The id buckets holding ids: only those are written (a small workspace leaves most of 256 empty). */
   idBuckets: number[];
+  /** The names of the project scopes held that the secret gate of memfold `gateVersion` leaves whole (scope.ts projectScope). */
+  passed: string[];
+  gateVersion: string;
 }
 
 function readMeta(dir: string): Meta | undefined {
   const v = readJson(path.join(dir, META)) as Partial<Meta> | undefined;
-  return v?.layout === LAYOUT && typeof v.digest === 'string' && typeof v.filesDigest === 'string' && Array.isArray(v.scopes) && v.cited && typeof v.cited === 'object' && Array.isArray(v.idBuckets) ? (v as Meta) : undefined;
+  return v?.layout === LAYOUT && typeof v.digest === 'string' && typeof v.filesDigest === 'string' && Array.isArray(v.scopes) && v.cited && typeof v.cited === 'object' && Array.isArray(v.idBuckets)
+    && Array.isArray(v.passed) && v.passed.every((x) => typeof x === 'string') && typeof v.gateVersion === 'string' ? (v as Meta) : undefined;
 }
 
 /** A scope's heads as written with `digest`; undefined when missing or from another build. */
@@ -63,12 +69,14 @@ export interface CurrentHeads {
   digest: string;
   scopes: string[];
   cited: Heads['cited'];
+  passed: string[];
+  gateVersion: string;
 }
 
 /** The heads' meta when they describe memory/ as it is now under this scope mapping (one listing of memory/); else undefined. */
 export function currentHeads(workspace: string, tableDir: string, mappingKey: string): CurrentHeads | undefined {
   const meta = readMeta(path.join(workspace, tableDir, DIR));
-  return meta && meta.digest === digestOf(filesDigestOf(statedMemoryFiles(workspace)), mappingKey) ? meta : undefined;
+  return meta && meta.digest === digestOf(memoryFilesDigest(workspace), mappingKey) ? meta : undefined;
 }
 
 /** The rows of global's heads (unless `withGlobal` is false) and of `scope`'s, from heads `current` gave; undefined when a file is missing or of another build. */
@@ -108,7 +116,7 @@ export interface IdIndex {
 export function readIdIndex(workspace: string, tableDir: string, asBuilt = false): IdIndex | undefined {
   const dir = path.join(workspace, tableDir, DIR);
   const meta = readMeta(dir);
-  if (!meta || (!asBuilt && meta.filesDigest !== filesDigestOf(statedMemoryFiles(workspace)))) return undefined;
+  if (!meta || (!asBuilt && meta.filesDigest !== memoryFilesDigest(workspace))) return undefined;
   const buckets = new Map<number, Record<string, string[]>>();
   const held = new Set(meta.idBuckets);
   const bucket = (b: number) => {
@@ -143,7 +151,7 @@ export function withScopes(records: EntryRecord[], scopeOf: ScopeOf): EntryRecor
  * undefined when the table is behind a file (the heads are then removed, not rebuilt). Returns the
  * heads as they now are, or undefined when there are none.
  */
-export function refreshHeads(workspace: string, dir: string, opts: { scopeOf: ScopeOf; mappingKey: string }, recordsAt: (files: StatedMemoryFile[]) => EntryRecord[] | undefined): CurrentHeads | undefined {
+export function refreshHeads(workspace: string, dir: string, opts: { scopeOf: ScopeOf; mappingKey: string; passesGate: (name: string) => boolean }, recordsAt: (files: StatedMemoryFile[]) => EntryRecord[] | undefined): CurrentHeads | undefined {
   const files = statedMemoryFiles(workspace);
   const filesDigest = filesDigestOf(files);
   const digest = digestOf(filesDigest, opts.mappingKey);
@@ -174,7 +182,10 @@ export function refreshHeads(workspace: string, dir: string, opts: { scopeOf: Sc
   }
   const idBuckets = ids.flatMap((bucket, b) => (Object.keys(bucket).length ? [b] : []));
   for (const b of idBuckets) writeDerivedFile(path.join(heads, idBucketFile(b)), JSON.stringify({ digest: filesDigest, ids: ids[b] }));
-  const made: Meta = { layout: LAYOUT, digest, filesDigest, scopes: Object.keys(built.scopes), cited: built.cited, idBuckets };
+  const scopes = Object.keys(built.scopes);
+  // A folder named as one of these gets its scope without the secret scan (a tenth of a `mem context`).
+  const passed = scopes.flatMap((s) => (s.startsWith(PROJECT) && opts.passesGate(s.slice(PROJECT.length)) ? [s.slice(PROJECT.length)] : []));
+  const made: Meta = { layout: LAYOUT, digest, filesDigest, scopes, cited: built.cited, idBuckets, passed, gateVersion: VERSION };
   writeDerivedFile(path.join(heads, META), JSON.stringify(made));
   return made;
 }
