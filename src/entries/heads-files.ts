@@ -95,7 +95,13 @@ const stampOf = (paths: string[], numbers: number[]) => new Stamp().num(LAYOUT).
 
 /** Every memory file's path, size, mtime and ctime, as one stamp: what the id index and the stored summary are stamped with. */
 export function filesDigestOf(files: StatedMemoryFile[]): string {
-  return stampOf(files.map((f) => f.file), files.flatMap((f) => [f.size, f.mtimeMs, f.ctimeMs]));
+  const paths: string[] = [];
+  const numbers: number[] = [];
+  for (const f of files) {
+    paths.push(f.file);
+    numbers.push(f.size, f.mtimeMs, f.ctimeMs);
+  }
+  return stampOf(paths, numbers);
 }
 
 /**
