@@ -4,7 +4,8 @@
 //   dist/cli/first.cjs   src/cli/first.ts        is it a plain search; the resident server's answer
 //   dist/cli/search.cjs  src/cli/lean-search.ts  a plain search answered cold
 //   dist/cli/index.cjs   src/cli/lean-index.ts   a plain `mem index`
-//   dist/cli/read.cjs    src/cli/lean-read.ts    a plain `mem get`, `mem trace` or `mem context`
+//   dist/cli/read.cjs    src/cli/lean-read.ts    a plain `mem get`, `mem trace` or `mem context`: which of
+//                        read-get.cjs, read-context.cjs, read-all.cjs runs it (each its own bundle)
 //   dist/cli/status.cjs  src/cli/lean-status.ts  a plain `mem status`
 // Packages stay external (required from node_modules at run time), except in the index bundle
 // proper-lockfile and its dependencies: every `mem index` takes the lock, and finding and reading
@@ -16,7 +17,7 @@
 // main.js), the index bundle dist/search/parallel-build.js (its worker), and createRequire resolves
 // packages from either (see src/cli/lean-search.ts and lean-index.ts).
 import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const metaUrl = (rel) => ({
@@ -47,8 +48,49 @@ await build({ ...common, ...server, entryPoints: ['src/cli/first.ts'], outfile: 
 await build({ ...common, ...server, packages: undefined, plugins: [externalExcept(['minisearch'])], entryPoints: ['src/cli/lean-search.ts'], outfile: 'dist/cli/search.cjs' });
 // The read bundle's import.meta.url: a file two folders below the package root, as workspace/templates.ts
 // (where MEMORY.md.example is) expects; nothing it reaches needs protocol.ts's own file.
-await build({ ...common, ...metaUrl('workspace/templates.js'), entryPoints: ['src/cli/lean-read.ts'], outfile: 'dist/cli/read.cjs' });
-await build({ ...common, ...metaUrl('workspace/templates.js'), entryPoints: ['src/cli/lean-status.ts'], outfile: 'dist/cli/status.cjs' });
+// `import fs from 'node:fs'` becomes `__toESM(require("node:fs"), 1)` in every module that has it, each a
+// copy of the builtin's properties (forty copies of node:fs cost 3-8 ms in a read): the read and status
+// bundles make one copy per builtin.
+const builtinOnce = (file) => {
+  const text = readFileSync(file, 'utf8').replace(/__toESM\(require\("(node:[\w/]+)"\), 1\)/g, '__builtin("$1")');
+  writeFileSync(file, `var __builtins = {};\nfunction __builtin(n) { return __builtins[n] ??= __toESM(require(n), 1); }\n${text}`);
+};
+// The context bundle without the search, the evidence and the hook (src/cli/lean-read-context.ts):
+// lean-read.ts sends a command line needing them to read-all.cjs, so a stub stands where they are imported.
+const withoutQuery = {
+  name: 'context-without-query',
+  setup(b) {
+    b.onResolve({ filter: /^(\.\.\/search\/index|\.\/evidence|\.\/context-hook)\.js$/ }, (args) =>
+      /(context[\\/]run|cli[\\/]read-commands)\.ts$/.test(args.importer) ? { path: args.path, namespace: 'stub' } : undefined);
+    b.onLoad({ filter: /.*/, namespace: 'stub' }, () => ({
+      contents: "const no = () => { throw new Error('a context with --query, --hook or --evidence runs in read-all.cjs'); };\nexport { no as runSearch, no as evidenceFor, no as runContextHook };",
+      loader: 'js',
+    }));
+  },
+};
+// node-cron is loaded when first used (a schedule to check or a next run to show), not with the bundle:
+// a status of a workspace with nothing scheduled never needs it (5-10 ms).
+const lazyCron = {
+  name: 'lazy-node-cron',
+  setup(b) {
+    b.onResolve({ filter: /^node-cron$/ }, (args) => (args.namespace === 'lazy' ? { path: 'node-cron', external: true } : { path: 'node-cron', namespace: 'lazy' }));
+    b.onLoad({ filter: /.*/, namespace: 'lazy' }, () => ({
+      contents: "let m;\nexport default new Proxy({}, { get: (_, k) => (m ??= require('node-cron'))[k] });",
+      loader: 'js',
+    }));
+  },
+};
+const reads = [
+  ['src/cli/lean-read.ts', 'dist/cli/read.cjs'],
+  ['src/cli/lean-read-get.ts', 'dist/cli/read-get.cjs'],
+  ['src/cli/lean-read-context.ts', 'dist/cli/read-context.cjs', [withoutQuery]],
+  ['src/cli/lean-read-all.ts', 'dist/cli/read-all.cjs'],
+  ['src/cli/lean-status.ts', 'dist/cli/status.cjs'],
+];
+for (const [entry, outfile, plugins] of reads) {
+  await build({ ...common, ...metaUrl('workspace/templates.js'), plugins: [lazyCron, ...(plugins ?? [])], entryPoints: [entry], outfile });
+  builtinOnce(outfile);
+}
 await build({
   ...common,
   ...metaUrl('search/parallel-build.js'),

@@ -7,13 +7,14 @@
  * file changes.
  */
 import assert from 'node:assert/strict';
-import { appendFileSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { buildHeads, HEAD_DEPTH, headsFor } from '../src/entries/heads.js';
 import type { EntryRecord } from '../src/entries/store.js';
 import { TABLE_FIELDS, tableRecord, type Row } from '../src/entries/table.js';
 import { LIMITS, selectLayers, type Layers } from '../src/pack/select.js';
+import { redactSecrets } from '../src/secrets/secrets.js';
 import { mem, memOk, tempDir } from './helpers/cli.js';
 import { loadRecorder } from './helpers/loaded.js';
 import { daily, entry, workspace } from './fixtures/governance/workspace.js';
@@ -165,9 +166,14 @@ test('mem get of an exact id reads the files the id index names as they are now,
 test('a refresh after a hand edit keeps the ready pack current: the edited entry re-read, the others kept, no tokenizer at the read', async (t) => {
   const D = '2026-11-20';
   const E = '2026-11-21';
+  // A scope named like a token (written by hand): the heads hold it, but the secret gate does not pass its name.
+  const TOKEN = 'ghp_A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8';
   const ws = workspace(t, {
     [`memory/${D}.md`]: daily(D, [entry({ id: 'RULE-20261120-deploy-on-tuesdays', title: 'Deploy on Tuesdays', date: D, fields: { conclusion: 'deploys happen on Tuesdays only', scope: 'project:shop' } })]),
-    [`memory/${E}.md`]: daily(E, [entry({ id: 'RULE-20261121-review-every-change', title: 'Review every change', date: E, fields: { conclusion: 'two approvals', scope: 'project:shop' } })]),
+    [`memory/${E}.md`]: daily(E, [
+      entry({ id: 'RULE-20261121-review-every-change', title: 'Review every change', date: E, fields: { conclusion: 'two approvals', scope: 'project:shop' } }),
+      entry({ id: 'RULE-20261121-token-scoped', title: 'Token scoped', date: E, fields: { conclusion: 'a scope by hand', scope: `project:${TOKEN}` } }),
+    ]),
   });
   await memOk(['-C', ws, 'index']);
   // A session start read a pack: refreshes keep it ready from now on.
@@ -185,4 +191,15 @@ test('a refresh after a hand edit keeps the ready pack current: the edited entry
   assert.match(r.stdout, /Deploy on Thursdays/);
   assert.match(r.stdout, /Review every change/);
   assert.doesNotMatch(rec.take(), /node_modules\/gpt-tokenizer\//);
+  // The names a folder may take its scope by without the secret scan: only those the gate leaves whole.
+  const meta = JSON.parse(readFileSync(join(ws, '.mem', 'entries', 'heads', 'meta.json'), 'utf8')) as { scopes: string[]; passed: string[] };
+  assert.ok(meta.passed.includes('shop'));
+  assert.ok(meta.scopes.some((s) => s.startsWith('project:ghp_')), 'the heads hold the token-named scope');
+  assert.ok(meta.passed.every((n) => redactSecrets(n).text === n && !n.startsWith('ghp_')), `passed: ${meta.passed.join(', ')}`);
+  // Run in a folder named like the token, the scope is the gate's: the token never shows.
+  const folder = join(tempDir(t, 'memfold-token-folder-'), TOKEN);
+  mkdirSync(folder);
+  const there = JSON.parse((await memOk(['-C', ws, 'context', '--json'], { cwd: folder })).stdout) as { scope: string; items: unknown[] };
+  assert.doesNotMatch(there.scope, /A1b2C3/i);
+  assert.match(there.scope, /^project:.*REDACTED/i);
 });

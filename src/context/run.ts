@@ -8,7 +8,9 @@ import path from 'node:path';
 import type { LoadedConfig } from '../config/load.js';
 import { MemError } from '../core/errors.js';
 import type { Instant } from '../core/instant.js';
+import { VERSION } from '../core/version.js';
 import { headsFor } from '../entries/heads.js';
+import { passedSecretGate } from '../entries/scope.js';
 import { currentHeads, headRows, withScopes, type CurrentHeads } from '../entries/heads-store.js';
 import type { EntryRecord } from '../entries/store.js';
 import { pinnedText, readCurrentMemory } from '../entries/memory-md.js';
@@ -92,10 +94,23 @@ async function choose(req: ContextRequest, scope: string, citedIds: string[], hi
   return selectLayers(withScopes(table.records, entryScopes(mapping)), { scope, promoted: citedIds, hitIds });
 }
 
+/** MEMORY.md's text, or undefined when there is none. Read synchronously: a first fs.promises call starts libuv's thread pool (2-15 ms). */
+function readMemoryText(workspace: string): string | undefined {
+  try {
+    return fs.readFileSync(path.join(workspace, 'MEMORY.md'), 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
 export async function buildContext(req: ContextRequest): Promise<ContextResult> {
   const budget = checkBudget(req.budget ?? DEFAULT_BUDGET);
-  const scope = req.scope?.trim() || scopeOfFolder(req.cwd, req.loaded.config.scopes).scope;
   const query = req.query?.trim() || null;
+  // Without a query: the heads when they describe memory/ as it is (one listing of it), and the pack
+  // the last refresh kept ready from them (pack/pack-cache.ts).
+  const heads = query ? undefined : currentHeads(req.workspace, TABLE_DIR, mappingKey(req.loaded.config.scopes));
+  if (heads?.gateVersion === VERSION) passedSecretGate(heads.passed);
+  const scope = req.scope?.trim() || scopeOfFolder(req.cwd, req.loaded.config.scopes).scope;
   const warnings: string[] = [];
   let hitIds: string[] = [];
   if (query) {
@@ -107,11 +122,8 @@ export async function buildContext(req: ContextRequest): Promise<ContextResult> 
     warnings.push(...notices);
     hitIds = response.results.map((r) => r.id).filter((x): x is string => !!x);
   }
-  const memoryText = await fs.promises.readFile(path.join(req.workspace, 'MEMORY.md'), 'utf8').catch(() => undefined);
+  const memoryText = readMemoryText(req.workspace);
   const memory = readCurrentMemory(memoryText);
-  // Without a query: the heads when they describe memory/ as it is (one listing of it), and the pack
-  // the last refresh kept ready from them (pack/pack-cache.ts).
-  const heads = query ? undefined : currentHeads(req.workspace, TABLE_DIR, mappingKey(req.loaded.config.scopes));
   const ready = heads && readReadyPack(req.workspace, TABLE_DIR, heads, scope, memoryText);
   const chosen = ready?.layers ?? (await choose(req, scope, memory.citedIds, hitIds, heads));
   const toWhole = ready ? async (r: EntryRecord) => r : wholeRecords(req.workspace);
@@ -126,8 +138,10 @@ export async function buildContext(req: ContextRequest): Promise<ContextResult> 
   const fitted = ready && budget === DEFAULT_BUDGET && !evidence && !req.queryOnly && (ready.fittedFor === undefined || ready.fittedFor === scope) ? ready.fitted : undefined;
   const pack = fitted ?? fitPack(layers, budget, { scope, ...(query ? { query } : {}), ...(pinned ? { pinned } : {}) }, count, evidence);
   // The titles go to the agent with the pack, through the same secret gate as its text (render.ts).
-  const items: ContextItem[] = pack.items.map((i) => ({
-    layer: i.layer, form: i.form, id: i.record.id, kind: i.record.entry.kind, title: redactSecrets(i.record.entry.title).text,
+  // The ready pack's were redacted when it was made.
+  const titles = pack === fitted ? ready!.titles : pack.items.map((i) => redactSecrets(i.record.entry.title).text);
+  const items: ContextItem[] = pack.items.map((i, n) => ({
+    layer: i.layer, form: i.form, id: i.record.id, kind: i.record.entry.kind, title: titles[n]!,
     path: i.record.file, startLine: i.record.block.startLine, endLine: i.record.block.endLine, ...(i.evidence ? { evidence: i.evidence } : {}),
   }));
   if (pack.overBudget) warnings.push(`the core rules alone take ${pack.tokens} tokens, over the budget of ${budget}; they are included whole`);

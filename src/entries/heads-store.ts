@@ -1,6 +1,6 @@
 /**
- * The in-force heads (heads.ts) in `.mem/entries/heads.json`, stamped with a digest of every memory
- * file's size, mtime and ctime and of the scope mapping they were built with. Built by the entry
+ * The in-force heads (heads.ts) in `.mem/entries/heads/`, stamped with a digest of every memory
+ * file's size, mtime and ctime (heads-files.ts) and of the scope mapping they were built with. Built by the entry
  * table's refresh (table-store.ts), which every job that writes Markdown, `mem index`, the watcher
  * and the daemon run; read by `mem context` without a query.
  *
@@ -10,11 +10,12 @@
  * never writes them (DESIGN invariant 4); a refresh writes them only from rows whose stamps match the
  * files it just listed, so heads built while a person saved a file are not written at all.
  */
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { VERSION } from '../core/version.js';
 import { readDerivedJson as readJson, writeDerivedFile } from '../write/atomic.js';
-import { statedMarkdownFiles } from '../workspace/markdown-files.js';
+import { filesDigestOf, memoryFilesDigest, statedMemoryFiles, type StatedMemoryFile } from './heads-files.js';
+import { stampOfTexts } from './heads-hash.js';
 import { buildHeads, type HeadRow, type Heads } from './heads.js';
 import { linkedIds } from './id.js';
 import { getField, withField, type Entry } from './model.js';
@@ -25,33 +26,18 @@ import { isRow } from './table.js';
 /** The entry's scope when it has none written (its session's), or undefined. */
 export type ScopeOf = (entry: Entry) => string | undefined;
 
-const LAYOUT = 3;
+const LAYOUT = 5;
+const PROJECT = 'project:';
 const DIR = 'heads';
 
-export interface StatedMemoryFile {
-  file: string;
-  size: number;
-  mtimeMs: number;
-  ctimeMs: number;
-}
-
-/** memory/'s Markdown files as entry readers list them, each with the stat the listing made. */
-export function statedMemoryFiles(workspace: string): StatedMemoryFile[] {
-  return statedMarkdownFiles(path.join(workspace, 'memory'), workspace).map(({ rel, st }) => ({ file: `memory/${rel}`, size: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs }));
-}
-
-/** Every memory file's stamp, as one string: what the id index is stamped with. */
-export function filesDigestOf(files: StatedMemoryFile[]): string {
-  // One update of the joined text: an update per file cost 5-20 ms at 10,000 files.
-  return createHash('sha1').update(`${LAYOUT}\n${files.map((f) => `${f.file}\0${f.size}\0${f.mtimeMs}\0${f.ctimeMs}\n`).join('')}`).digest('hex');
-}
+export { filesDigestOf, statedMemoryFiles, type StatedMemoryFile };
 
 /** The files' digest under a scope mapping: what the heads are stamped with (they hold scopes derived under it). */
-const digestOf = (filesDigest: string, mappingKey: string) => createHash('sha1').update(`${filesDigest}\0${mappingKey}`).digest('hex');
+const digestOf = (filesDigest: string, mappingKey: string) => stampOfTexts(filesDigest, mappingKey);
 
 /** `heads/meta.json` (digest, the scopes present, MEMORY.md's ids) and one file per scope, each with the digest. */
 const META = 'meta.json';
-const scopeFile = (scope: string) => `${createHash('sha1').update(scope).digest('hex').slice(0, 16)}.json`;
+const scopeFile = (scope: string) => `${stampOfTexts(scope).slice(0, 16)}.json`;
 
 interface Meta {
   layout: number;
@@ -61,11 +47,15 @@ interface Meta {
   cited: Heads['cited'];
   /** The id buckets holding ids: only those are written (a small workspace leaves most of 256 empty). */
   idBuckets: number[];
+  /** The names of the project scopes held that the secret gate of memfold `gateVersion` leaves whole (scope.ts projectScope). */
+  passed: string[];
+  gateVersion: string;
 }
 
 function readMeta(dir: string): Meta | undefined {
   const v = readJson(path.join(dir, META)) as Partial<Meta> | undefined;
-  return v?.layout === LAYOUT && typeof v.digest === 'string' && typeof v.filesDigest === 'string' && Array.isArray(v.scopes) && v.cited && typeof v.cited === 'object' && Array.isArray(v.idBuckets) ? (v as Meta) : undefined;
+  return v?.layout === LAYOUT && typeof v.digest === 'string' && typeof v.filesDigest === 'string' && Array.isArray(v.scopes) && v.cited && typeof v.cited === 'object' && Array.isArray(v.idBuckets)
+    && Array.isArray(v.passed) && v.passed.every((x) => typeof x === 'string') && typeof v.gateVersion === 'string' ? (v as Meta) : undefined;
 }
 
 /** A scope's heads as written with `digest`; undefined when missing or from another build. */
@@ -79,12 +69,14 @@ export interface CurrentHeads {
   digest: string;
   scopes: string[];
   cited: Heads['cited'];
+  passed: string[];
+  gateVersion: string;
 }
 
 /** The heads' meta when they describe memory/ as it is now under this scope mapping (one listing of memory/); else undefined. */
 export function currentHeads(workspace: string, tableDir: string, mappingKey: string): CurrentHeads | undefined {
   const meta = readMeta(path.join(workspace, tableDir, DIR));
-  return meta && meta.digest === digestOf(filesDigestOf(statedMemoryFiles(workspace)), mappingKey) ? meta : undefined;
+  return meta && meta.digest === digestOf(memoryFilesDigest(workspace), mappingKey) ? meta : undefined;
 }
 
 /** The rows of global's heads (unless `withGlobal` is false) and of `scope`'s, from heads `current` gave; undefined when a file is missing or of another build. */
@@ -124,7 +116,7 @@ export interface IdIndex {
 export function readIdIndex(workspace: string, tableDir: string, asBuilt = false): IdIndex | undefined {
   const dir = path.join(workspace, tableDir, DIR);
   const meta = readMeta(dir);
-  if (!meta || (!asBuilt && meta.filesDigest !== filesDigestOf(statedMemoryFiles(workspace)))) return undefined;
+  if (!meta || (!asBuilt && meta.filesDigest !== memoryFilesDigest(workspace))) return undefined;
   const buckets = new Map<number, Record<string, string[]>>();
   const held = new Set(meta.idBuckets);
   const bucket = (b: number) => {
@@ -159,7 +151,7 @@ export function withScopes(records: EntryRecord[], scopeOf: ScopeOf): EntryRecor
  * undefined when the table is behind a file (the heads are then removed, not rebuilt). Returns the
  * heads as they now are, or undefined when there are none.
  */
-export function refreshHeads(workspace: string, dir: string, opts: { scopeOf: ScopeOf; mappingKey: string }, recordsAt: (files: StatedMemoryFile[]) => EntryRecord[] | undefined): CurrentHeads | undefined {
+export function refreshHeads(workspace: string, dir: string, opts: { scopeOf: ScopeOf; mappingKey: string; passesGate: (name: string) => boolean }, recordsAt: (files: StatedMemoryFile[]) => EntryRecord[] | undefined): CurrentHeads | undefined {
   const files = statedMemoryFiles(workspace);
   const filesDigest = filesDigestOf(files);
   const digest = digestOf(filesDigest, opts.mappingKey);
@@ -190,7 +182,10 @@ export function refreshHeads(workspace: string, dir: string, opts: { scopeOf: Sc
   }
   const idBuckets = ids.flatMap((bucket, b) => (Object.keys(bucket).length ? [b] : []));
   for (const b of idBuckets) writeDerivedFile(path.join(heads, idBucketFile(b)), JSON.stringify({ digest: filesDigest, ids: ids[b] }));
-  const made: Meta = { layout: LAYOUT, digest, filesDigest, scopes: Object.keys(built.scopes), cited: built.cited, idBuckets };
+  const scopes = Object.keys(built.scopes);
+  // A folder named as one of these gets its scope without the secret scan (a tenth of a `mem context`).
+  const passed = scopes.flatMap((s) => (s.startsWith(PROJECT) && opts.passesGate(s.slice(PROJECT.length)) ? [s.slice(PROJECT.length)] : []));
+  const made: Meta = { layout: LAYOUT, digest, filesDigest, scopes, cited: built.cited, idBuckets, passed, gateVersion: VERSION };
   writeDerivedFile(path.join(heads, META), JSON.stringify(made));
   return made;
 }

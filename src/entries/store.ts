@@ -35,10 +35,19 @@ export interface MemoryFile {
   badLines?: number[];
 }
 
+function readOrEmpty(abs: string): Buffer {
+  try {
+    return fs.readFileSync(abs);
+  } catch {
+    return Buffer.alloc(0);
+  }
+}
+
 export async function readMemoryFiles(workspace: string, files?: string[]): Promise<MemoryFile[]> {
   const out: MemoryFile[] = [];
   for (const file of files ?? (await listMemoryFiles(workspace))) {
-    const bytes = await fs.promises.readFile(path.join(workspace, file)).catch(() => Buffer.alloc(0));
+    // Synchronous: one file after another either way, and a one-shot `mem get` then never starts libuv's thread pool (2-15 ms).
+    const bytes = readOrEmpty(path.join(workspace, file));
     const decoded = decodeUtf8(bytes);
     out.push('text' in decoded ? { file, text: decoded.text } : { file, text: bytes.toString('utf8'), badLines: decoded.badLines });
   }

@@ -232,7 +232,9 @@ export async function refreshEntryTable(workspace: string, scanned?: readonly St
     writeDerivedFile(path.join(dir, STAMPS), JSON.stringify({ layout: LAYOUT, stamps: now }));
   }
   if (!heads || !fs.existsSync(dir)) return undefined;
-  return refreshHeads(workspace, TABLE_DIR, heads, (listedNow) => {
+  // Loaded here, not with the module: `mem get` and `mem context` read the heads, never build them.
+  const { redactSecrets } = await import('../secrets/secrets.js');
+  return refreshHeads(workspace, TABLE_DIR, { ...heads, passesGate: (name) => redactSecrets(name).text === name }, (listedNow) => {
     const buckets = new Map(written);
     const bucket = (b: number) => buckets.get(b) ?? buckets.set(b, readBucket(workspace, b)).get(b)!;
     const records: EntryRecord[] = [];

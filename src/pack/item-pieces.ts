@@ -3,9 +3,9 @@
  * entry: made once per refresh however many scopes take the entry, and kept in `items.json` under a
  * hash of the entry as kept, so the next refresh redacts and tokenizes only entries new or changed.
  */
-import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { neutraliseMarkers } from '../entries/context-markers.js';
+import { stampOfTexts } from '../entries/heads-hash.js';
 import type { EntryRecord } from '../entries/store.js';
 import { redactSecrets } from '../secrets/secrets.js';
 import { readDerivedJson, writeDerivedFile } from '../write/atomic.js';
@@ -35,7 +35,7 @@ export class ItemPieces {
   of(record: EntryRecord): Counted {
     const had = this.made.get(record);
     if (had) return had;
-    const key = createHash('sha1').update(JSON.stringify(kept(record))).digest('base64');
+    const key = stampOfTexts(JSON.stringify(kept(record)));
     const mine = this.before.get(key) ?? piecesOf(record).map((p): [string, number] => [p, this.count(p)]);
     this.made.set(record, mine);
     this.now.set(key, mine);

@@ -13,16 +13,17 @@
  * the tokenizer. Never required: anything missing, damaged or stale sends the read to the heads.
  * Written only by a refresh, never by a read (DESIGN invariant 4).
  */
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { VERSION } from '../core/version.js';
 import { headsFor } from '../entries/heads.js';
+import { stampOfTexts } from '../entries/heads-hash.js';
 import { headRows, type CurrentHeads } from '../entries/heads-store.js';
 import { pinnedText, readCurrentMemory } from '../entries/memory-md.js';
 import { scopeKey } from '../entries/scope-key.js';
 import type { EntryRecord } from '../entries/store.js';
 import { USAGE_FILE } from '../runlog/usage-log.js';
+import { redactSecrets } from '../secrets/secrets.js';
 import { readDerivedJson, writeDerivedFile } from '../write/atomic.js';
 import { DEFAULT_BUDGET, fitPack, type Pack } from './fit.js';
 import { pieceCounter, pieces } from './pieces.js';
@@ -33,7 +34,7 @@ import { selectLayers, type Layers } from './select.js';
 import { countTokens } from './tokens.js';
 
 // Raised whenever what the files hold changes: a refresh sees files of another layout as stale.
-const LAYOUT = 2;
+const LAYOUT = 3;
 const DIR = 'packs';
 /** The counts of the packs' own lines, for the next refresh. */
 const FIXED = 'fixed.json';
@@ -47,6 +48,8 @@ interface Fitted {
   tokens: number;
   overBudget: boolean;
   items: Array<[0 | 1, number, 'full' | 'summary']>;
+  /** Each item's title as the pack gives it to the agent: redacted (the secret scan is a read's slowest step after the listing). */
+  titles: string[];
   omitted: string[];
 }
 
@@ -69,16 +72,19 @@ export interface ReadyPack {
    * `fittedFor` (any scope when undefined: no project layer names one).
    */
   fitted: Pack;
+  /** The fitted items' titles, redacted. */
+  titles: string[];
   fittedFor: string | undefined;
 }
 
-const scopeFile = (scope: string) => `s-${createHash('sha1').update(`scope\0${scope}`).digest('hex').slice(0, 16)}.json`;
+const scopeFile = (scope: string) => `s-${stampOfTexts('scope', scope).slice(0, 16)}.json`;
 // memfold's version too: another version may choose or render a pack otherwise.
-const stampOf = (heads: CurrentHeads, memoryText: string | undefined) => createHash('sha1').update(`${LAYOUT}\0${VERSION}\0${heads.digest}\0${memoryText ?? '\0none'}`).digest('hex');
+const stampOf = (heads: CurrentHeads, memoryText: string | undefined) => stampOfTexts(String(LAYOUT), VERSION, heads.digest, memoryText === undefined ? '' : 'MEMORY.md', memoryText ?? '');
 
 const isFitted = (v: unknown, core: number, scope: number): v is Fitted => {
   const f = v as Fitted;
   return !!f && typeof f.text === 'string' && Number.isInteger(f.tokens) && typeof f.overBudget === 'boolean' && Array.isArray(f.omitted) && f.omitted.every((x) => typeof x === 'string')
+    && Array.isArray(f.titles) && f.titles.length === f.items?.length && f.titles.every((t) => typeof t === 'string')
     && Array.isArray(f.items) && f.items.every((i) => Array.isArray(i) && (i[0] === 0 || i[0] === 1) && Number.isInteger(i[1]) && i[1] >= 0 && i[1] < (i[0] === 0 ? core : scope) && (i[2] === 'full' || i[2] === 'summary'));
 };
 
@@ -108,7 +114,7 @@ export function readReadyPack(workspace: string, tableDir: string, heads: Curren
     items: f.items.map(([layer, at, form]) => ({ record: (layer === 0 ? layers.core : layers.scope)[at]!, layer, form })),
     omitted: f.omitted.map((id) => ({ id, layer: 1, reason: 'budget' })),
   };
-  return { layers, counts: new Map(got.counts), fitted, fittedFor: key || undefined };
+  return { layers, counts: new Map(got.counts), fitted, titles: f.titles, fittedFor: key || undefined };
 }
 
 /**
@@ -172,7 +178,10 @@ function fittedOf(layers: Layers, scope: string, pinned: string, counts: Map<str
     const layer = i.layer === 0 ? 0 : 1;
     return [layer, (layer === 0 ? layers.core : layers.scope).indexOf(i.record), i.form];
   };
-  return { text: pack.text, tokens: pack.tokens, overBudget: pack.overBudget, items: pack.items.map(at), omitted: pack.omitted.map((o) => o.id) };
+  return {
+    text: pack.text, tokens: pack.tokens, overBudget: pack.overBudget, items: pack.items.map(at),
+    titles: pack.items.map((i) => redactSecrets(i.record.entry.title).text), omitted: pack.omitted.map((o) => o.id),
+  };
 }
 
 function readScopeMeta(dir: string): string | undefined {

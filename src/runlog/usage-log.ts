@@ -32,9 +32,10 @@ export async function appendUsage(workspace: string, at: string, kind: UsageKind
   try {
     // The writer's check: the reader's allowance (only this file) and that the path stays inside.
     const abs = writablePath(fs.realpathSync(workspace), 'reader', USAGE_FILE);
-    await fs.promises.mkdir(path.dirname(abs), { recursive: true });
+    // Synchronous: in a one-shot read the first fs.promises call would start libuv's thread pool (2-15 ms) for one line.
+    fs.mkdirSync(path.dirname(abs), { recursive: true });
     const event: UsageEvent = { t: at, kind, via, ids: unique };
-    await fs.promises.appendFile(abs, JSON.stringify(event) + '\n', { flag: 'a' });
+    fs.appendFileSync(abs, JSON.stringify(event) + '\n', { flag: 'a' });
     return undefined;
   } catch (err) {
     return `use log not updated (${describeError(err)})`;

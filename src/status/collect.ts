@@ -130,7 +130,7 @@ export async function collectStatus(workspace: string, loaded: LoadedConfig, now
     conflicts, conflictCount, suspected, lint,
   }, config.limits);
   for (const c of checks) if (!c.ok && c.level === 'problem') problems.push(c.message);
-  const index = indexFreshness(workspace, config, last.get('index') ?? null, new Map([...listed.map((f) => [f.file, f.mtimeMs] as const), ...summaries.map((f) => [f.path, f.mtimeMs] as const)]));
+  const index = indexFreshness(workspace, config, last.get('index') ?? null, new Map([...listed.map((f) => [f.file, f.mtimeMs] as const), ...summaries.map((f) => [f.path, f.mtimeMs] as const)]), listed.map((f) => f.file));
   const installed = await installedRead;
   const by = (job: string): ScheduledBy | null => (daemonAlive ? 'daemon' : installed.cron?.includes(job) ? 'cron' : installed.launchd.includes(job) ? 'launchd' : null);
   const jobs = names.map((job) => {

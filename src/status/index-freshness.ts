@@ -40,7 +40,8 @@ function newestMtime(dir: string): number {
   return newest;
 }
 
-function indexedMarkdown(workspace: string, config: Config): string[] {
+/** `memory`: memory/'s files as status listed them (entries/heads-files.ts), so memory/ is not listed twice. */
+function indexedMarkdown(workspace: string, config: Config, memory: readonly string[] | undefined): string[] {
   const out: string[] = [];
   const walk = (abs: string, rel: string) => {
     for (const e of entries(abs)) {
@@ -51,17 +52,22 @@ function indexedMarkdown(workspace: string, config: Config): string[] {
     }
   };
   if (fs.existsSync(path.join(workspace, 'MEMORY.md'))) out.push('MEMORY.md');
-  walk(path.join(workspace, 'memory'), 'memory');
+  if (memory) out.push(...memory);
+  else walk(path.join(workspace, 'memory'), 'memory');
   for (const extra of config.extraPaths) walk(path.resolve(workspace, extra), extra.replace(/\/+$/, ''));
   return out;
 }
 
-/** `stated`: mtimes already read (workspace-relative path → mtimeMs: status's listing of memory/), so those files are not stated twice. */
-export function indexFreshness(workspace: string, config: Config, lastRun: JobLogLine | null, stated: ReadonlyMap<string, number> = new Map()): IndexStatus {
+/**
+ * `stated`: mtimes already read (workspace-relative path → mtimeMs: status's listing of memory/), so
+ * those files are not stated twice; `memory`: that listing's paths, so memory/ is not listed again
+ * (what it leaves out, a FIFO or a link out of the workspace, the index leaves out too: never dirty).
+ */
+export function indexFreshness(workspace: string, config: Config, lastRun: JobLogLine | null, stated: ReadonlyMap<string, number> = new Map(), memory?: readonly string[]): IndexStatus {
   const dir = path.join(workspace, INDEX_DIR);
   const exists = fs.existsSync(dir);
   const updated = exists ? newestMtime(dir) : 0;
-  const dirty = indexedMarkdown(workspace, config).filter((rel) => {
+  const dirty = indexedMarkdown(workspace, config, memory).filter((rel) => {
     try {
       return (stated.get(rel) ?? fs.statSync(path.resolve(workspace, rel)).mtimeMs) > updated;
     } catch {
