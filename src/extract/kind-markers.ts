@@ -69,7 +69,7 @@ export const PLAIN_CHOICE: Marker = {
   confidence: 0.7,
   topical: true,
   weak: true,
-  re: /(?<![不别別没沒])(?:先|就|还是|還是|都|只|统一|統一)?(?:用|采用|採用|使用|改用|换成|換成|改成|[换換]回|改回|部署到|部署在|迁到|遷到|搬到|放在|放到)\s*(?:[\p{sc=Han}]{0,6}?的\s*|[\p{sc=Han}]{1,4}\s*)?[A-Za-z][\w.+-]*/u,
+  re: /(?<![不别別没沒])(?:先|就|还是|還是|都|只|统一|統一)?(?:用|采用|採用|使用|改用|换成|換成|改成|[换換]回|改回|部署到|部署在|deploy\s*[到在]|迁到|遷到|搬到|放在|放到)\s*(?:[\p{sc=Han}]{0,6}?的\s*|[\p{sc=Han}]{1,4}\s*)?[A-Za-z][\w.+-]*/u,
 };
 
 /**
@@ -93,7 +93,7 @@ export const CAUSE = /\b(?:because|due\s+to|caused\s+by|came\s+from|(?:root|real
 export function taskState(statement: string): 'todo' | 'doing' | 'done' | 'blocked' {
   if (/\bblocked\b|\bstuck\s+on\b|卡住|卡[关關在]|阻塞/i.test(statement)) return 'blocked';
   if (/\b(?:done|finished|completed?|shipped|wrapped\s+up|ship)\b|已[经經]?完成|完成了|[做写寫改修弄搞][完好]了|搞定|上[线線]了|好了/i.test(statement)) return 'done';
-  if (/\bin\s+progress\b|\bworking\s+on\b|\bstarted\b|\bstart\s*了|进行中|進行中|[开開]始做|[还還]在做|正在做|在弄/i.test(statement)) return 'doing';
+  if (/\bin\s+progress\b|\bworking\s+on\b|\bstarted\b|\bstart\s*了|进行中|進行中|[开開]始(?:做|弄|写|寫|搞|[处處]理|修|改|重构|重構|接|整理|实现|實作)|着手|著手|[还還]在做|正在|在弄/i.test(statement)) return 'doing';
   return 'todo';
 }
 

@@ -6,6 +6,8 @@ import type { Kind } from '../entries/model.js';
 import { ARCH_MARKERS, KIND_MARKERS, PLAIN_CHOICE, PLAIN_SHAPE } from './kind-markers.js';
 import { DUTY_MARKERS, TASK_TAGS } from './duty-markers.js';
 import type { Marker } from './kind-markers.js';
+import { SECOND_THOUGHT, SENTENCE_FORMS } from './sentence-forms.js';
+import { TOOL_NAMES } from './tool-names.js';
 import { PLAIN_CHOICES, PLAIN_DESIGN, PLAIN_DUTIES, PLAIN_NOTES, PLAIN_PROGRESS, PLAIN_SHAPES, PLAIN_TARGETS, PLAIN_TASTES } from './plain-markers.js';
 
 
@@ -53,9 +55,9 @@ const PLAN_VERB = EN`use|do|pick|choose|go\s+for|(?:switch|move)(?:\s+(?!(?:it|t
  * "let's use the same approach here" and a next step ("…now", "…first") settle nothing. Case-sensitive.
  */
 const PLAN = new RegExp(
-  EN`(?:\b[Ww]e(?:['’]re|\s+are)\s+going\s+to|\b[Ww]e(?:['’]ll|\s+will)|\b[Ll]et['’]?s)\s+(?:(?:just|also|now|definitely|all)\s+)?(?:${PLAN_VERB})\b` +
+  EN`(?:\b[Ww]e(?:['’]re|\s+are)\s+(?:going\s+to|gonna)|\b[Ww]e(?:['’]ll|\s+will)|\b[Ll]et['’]?s)\s+(?:(?:just|also|now|definitely|all)\s+)?(?:${PLAN_VERB})\b` +
     EN`(?!\s+(?:it|this|that|them|these|those|the\s+same|an?\s+eye|going|on|aside|gears|things|up|in\s+mind)\b(?!\s+(?:on|to|in|at)\s+[A-Z]))` +
-    EN`(?=[^.?!]*?(?:\b[A-Z][\w.+-]*|\b\w*\d\w*\b|\`|\b(?:pnpm|npm|yarn|bun|tabs|spaces|postgres(?:ql)?|mysql|sqlite|redis|kafka|docker|kubernetes|k8s)\b))` +
+    EN`(?=[^.?!]*?(?:\b[A-Z][\w.+-]*|\b\w*\d\w*\b|\`|\b(?:tabs|spaces)\b|${TOOL_NAMES}))` +
     EN`(?![^.?!]*\b(?:next|first|tomorrow|today|later|right\s+now|now|for\s+this\s+one)\s*[.!]?\s*$)`,
 );
 
@@ -82,15 +84,17 @@ export const MARKERS: Marker[] = [
   { kind: 'Decision', confidence: 0.9, re: /\b(?:we(?:['’]ve|\s+have)?\s+decided|i(?:['’]ve|\s+have)?\s+decided|final\s+decision|we\s+settled\s+on|we\s+chose|it['’]?s\s+decided)\b|\b(?:decision|agreed)\s*:|^[\s,]*(?:final\s+call|decision\s+made|verdict)\s*[:：,—–-]/i, strip: /^.*?\b(?:final\s+call|decision\s+made|verdict|we(?:['’]ve|\s+have)?\s+decided|i(?:['’]ve|\s+have)?\s+decided|decision|final\s+decision(?:\s+is)?|we\s+settled\s+on|we\s+chose|it['’]?s\s+decided|agreed)\b\s*(?:that\s+|to\s+|on\s+)?[:：,，-]?\s*/i },
   { kind: 'Decision', confidence: 0.75, re: /\b(?:let['’]?s\s+go\s+with|we(?:['’]ll|\s+will)\s+go\s+with|we(?:['’]re|\s+are)\s+going\s+with|go\s+with)\b/i, strip: /^.*?\b(?:let['’]?s|we(?:['’]ll|\s+will)|we(?:['’]re|\s+are)\s+going)\s+(?=go)|^.*?\b(?=go\s+with\b)/i },
   // "We're going to deploy this on Vercel.", "we'll host it on Fly", "let's keep the REST API": a plan said as settled.
-  { kind: 'Decision', confidence: 0.75, re: PLAN, strip: /^.*?\b(?:we(?:['’]re|\s+are)\s+going\s+to|we(?:['’]ll|\s+will)|let['’]?s)\s+(?:(?:just|also|now|definitely|all)\s+)?/i },
+  { kind: 'Decision', confidence: 0.75, re: PLAN, strip: /^.*?\b(?:we(?:['’]re|\s+are)\s+(?:going\s+to|gonna)|we(?:['’]ll|\s+will)|let['’]?s)\s+(?:(?:just|also|now|definitely|all)\s+)?/i },
   { kind: 'Decision', confidence: 0.8, topical: true, re: /\b(?:go(?:ing)?\s+back\s+to|switch(?:ing)?\s+back\s+to|revert(?:ing)?\s+to|use\s+[^.?!]{1,40}?\s+instead\s+of)\b/i, strip: /^.*?\b(?:actually|ok(?:ay)?|so)\b[\s,]*/i },
   { kind: 'Decision', confidence: 0.9, re: /[决決]定|(?<!搞)定了|拍板|[选選]定|[确確]定[用采採]/, strip: /^.*?(?:[决決]定了?|定了|拍板|[选選]定|[确確]定)\s*[:：,，]?\s*/ },
   { kind: 'Architecture', confidence: 0.8, re: /\b(?:switch(?:ing|ed)?|migrat(?:e|ing|ed)|mov(?:e|ing)|replac(?:e|ing))\b[^.?!]{0,80}?\b(?:to|with)\b[^.?!]{0,80}?\b(?:architecture|service|database|db|queue|store|cache|api|websocket|microservices?|monolith|schema|backend|frontend|storage|broker)\b/i, strip: /^.*?\b(?:we(?:['’]re|\s+are)\s+|we\s+will\s+|we['’]ll\s+)?(?=switch|migrat|mov|replac)/i },
   ...ARCH_MARKERS,
   { kind: 'Architecture', confidence: 0.8, re: /架[构構].{0,20}(?:改|换|換|迁|遷|调整|調整)|(?:迁移|遷移|改用|换成|換成).{0,30}(?:数据库|資料庫|服务|服務|队列|隊列|缓存|快取|存储|存儲|架[构構])/ },
-  // Everyday phrasings with none of the words above (plain-markers.ts), before the plainest Chinese shapes.
+  // Settled statements by their sentence's form (sentence-forms.ts), then everyday phrasings with none of the words above (plain-markers.ts), before the plainest Chinese shapes.
+  ...SENTENCE_FORMS,
   ...PLAIN_SHAPES,
   ...PLAIN_CHOICES,
+  SECOND_THOUGHT,
   ...PLAIN_TASTES,
   ...PLAIN_TARGETS,
   ...PLAIN_DUTIES,
@@ -110,7 +114,7 @@ export const UNSETTLED = new RegExp(
     // Hypotheticals, wishes and options: "suppose we…", "would be nice", "we could…", "one option is…".
     EN`\b(?:suppose|supposing|imagine|hypothetically|in\s+theory|would\s+be\s+nice|if\s+only|some\s*day|one\s+day|just\s+a\s+(?:dream|thought|wish|wild\s+idea)|wish\s*list|we\s+could|you\s+could|one\s+option|an?\s+(?:option|alternative)\s+(?:is|would\s+be)|alternatively|thinking\s+(?:about|of)|toying\s+with)\b`,
     EN`\b(?:maybe|perhaps|might|probably|possibly|what\s+if|should\s+we|could\s+we|shall\s+we|do\s+we|i\s+(?:think|guess|wonder)|not\s+sure|undecided|haven['’]?t\s+decided|not\s+(?:yet\s+)?decided|if\s+we\s+decide|let\s+me\s+know|tbd|just\s+(?:asking|wondering|curious))\b`,
-    '假如|假[设設]|要是|万一|萬一|倘若|假使|[设設]想|理[论論]上|有朝一日|哪天|[说說]不定|不[确確]定|不一定|有一?[个個](?:方案|[选選]项|[选選]項|想法|主意)|在想|[还還]在[考想]|也[许許]|或[许許]|可能|要不要|是不是|[还還]没[决決]定|[还還]沒[决決]定|[先暂暫]不[决決]定|不[决決]定|未定|如果|(?:以[后後]|回[头頭])再[说說议議]|[随隨]便[问問][问問]|只是[问問][问問]',
+    '有(?:机会|機會|空)(?:的[话話])?再?|假如|假[设設]|要是|万一|萬一|倘若|假使|[设設]想|理[论論]上|有朝一日|哪天|[说說]不定|不[确確]定|不一定|有一?[个個](?:方案|[选選]项|[选選]項|想法|主意)|在想|[还還]在[考想]|也[许許]|或[许許]|可能|要不要|是不是|[还還]没[决決]定|[还還]沒[决決]定|[先暂暫]不[决決]定|不[决決]定|未定|如果|(?:以[后後]|回[头頭])再[说說议議]|[随隨]便[问問][问問]|只是[问問][问問]',
   ].join('|'),
   'i',
 );
@@ -143,7 +147,7 @@ export const RETRACTION = new RegExp(
 );
 
 /** The assistant offering to do something: "Should I also add Prettier?", "Want me to…?", "要我…吗？". */
-export const OFFER = /\b(?:should\s+i|shall\s+i|(?:do\s+you\s+)?want\s+me\s+to|would\s+you\s+like\s+me\s+to)\b|要我|需要我/i;
+export const OFFER = /\b(?:should\s+i|shall\s+i|(?:do\s+you\s+)?want\s+me\s+to|would\s+you\s+like\s+me\s+to)\b|要我|需要我|^我(?:可以|能)(?:[帮幫]你)?(?=[^。？?]*[，,]\s*(?:要(?:做|弄|加|装|裝)?|好|可以)[吗嗎]?\s*[?？]$)/i;
 
 /** The assistant proposing something the user may confirm. */
 export const PROPOSAL = new RegExp(String.raw`\b(?:shall\s+we|should\s+we|i\s+(?:propose|suggest|recommend)|how\s+about|let['’]?s)\b|建[议議]|要不要|我[们們]可以|${OFFER.source}`, 'i');

@@ -34,8 +34,8 @@ const RECOMMENDS = /\bI(?:['’]d|\s+would)\s+(?=(?:use|go\s+with|pick|choose|sw
 const PROCEED = /^(?:那)?(?:要|需要)?(?:[这這][样樣]|[这這][么麼])(?:做|办|辦|处理|處理)?(?:可以)?[吗嗎好]|^(?:shall|should)\s+i\s+(?:go\s+ahead|do\s+(?:it|that|this))\b|^(?:ok|okay|sound\s+good|good\s+to\s+go)\s*\?/i;
 
 /** An offer with its question asked last, as a tag: "…, should I?", "…, want me to?", "…，要吗？". */
-const TAG = /^(.{6,}?)[,，]\s*(?:should\s+i|shall\s+i|(?:do\s+you\s+)?want\s+me\s+to|ok(?:ay)?|sound\s+good|要[吗嗎]|好[吗嗎]|可以[吗嗎])\s*[?？]$/i;
-const I_CAN = /^(?:i|we)\s+(?:can|could|will|would)\s+|^(?:i|we)['’]ll\s+|^我(?:可以|来|來)/i;
+const TAG = /^(.{6,}?)[,，]\s*(?:should\s+i|shall\s+i|(?:do\s+you\s+)?want\s+me\s+to|ok(?:ay)?|sound\s+good|要(?:做|弄|加|装|裝)?[吗嗎]|好[吗嗎]|可以[吗嗎])\s*[?？]$/i;
+const I_CAN = /^(?:i|we)\s+(?:can|could|will|would)\s+|^(?:i|we)['’]ll\s+|^我(?:可以|能|来|來)(?:[帮幫]你)?/i;
 
 /** Too few words to say what is proposed: "设定", "do it". */
 function isShort(text: string): boolean {

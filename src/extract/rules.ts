@@ -16,6 +16,7 @@ import { handsOverCredentials } from './credentials.js';
 import { holdsOpen, notNow, othersPractice, unsettledBy } from './hedges.js';
 import { confirmedProposal } from './proposal.js';
 import { capitalise, normalise, sentences, stripQuoted, trimEnd, withoutQuotes } from './sentences.js';
+import { CORRECTION_OPENERS } from './sentence-forms.js';
 import { asRequest, CANCEL, CORRECTION, namedRetraction, REPLACES_EARLIER, REPORTED } from './speech-acts.js';
 import { build, isSpeech, matchMarker, titleFrom } from './statement.js';
 import type { Candidate } from './types.js';
@@ -100,11 +101,11 @@ const meant = (s: string) => asRequest(s) ?? s;
 function pieces(turn: Turn, afterAgent: boolean): { list: string[]; corrected: boolean[] } {
   const all = sentences(stripQuoted(turn.text));
   // The agent corrected (the turn's first sentence), or the user's own words ("Let's use Jest. Actually no, Vitest instead").
-  const opens = all.map((s, i) => (i > 0 || afterAgent) && (CORRECTION.test(s) || (SOFT_CORRECTION.test(s) && matchMarker(s.replace(SOFT_CORRECTION, '')) !== undefined) || (i === 0 && NAMED_CORRECTION.test(s))));
+  const opens = all.map((s, i) => (i > 0 || afterAgent) && (CORRECTION.test(s) || CORRECTION_OPENERS.test(s) || (SOFT_CORRECTION.test(s) && matchMarker(s.replace(SOFT_CORRECTION, '')) !== undefined) || (i === 0 && NAMED_CORRECTION.test(s))));
   const list: string[] = [];
   const corrected: boolean[] = [];
   all.forEach((s, i) => {
-    const parts = opens[i] ? [s.replace(CORRECTION, '').replace(SOFT_CORRECTION, '').replace(NAMED_CORRECTION, '')] : namedRetraction(withoutQuotes(s)) ? [s] : clauses(s);
+    const parts = opens[i] ? [s.replace(CORRECTION, '').replace(CORRECTION_OPENERS, '').replace(SOFT_CORRECTION, '').replace(NAMED_CORRECTION, '')] : namedRetraction(withoutQuotes(s)) ? [s] : clauses(s);
     parts.forEach((p, j) => {
       list.push(meant(p));
       corrected.push(opens[i]! && j === 0);
@@ -189,7 +190,9 @@ function userStatements(turn: Turn, turns: Turn[], afterAgent: boolean, before?:
     const settled = !UNSETTLED.test(own) && !CANCEL.test(own) && !(marker.kind !== 'Task' && holdsOpen(own)) && !(marker.weak && leftOpen(list, i, markers, turn, marker.re.exec(own)?.index ?? 0));
     // Correcting their own statement in the same message, the user keeps its kind ("From now on, deploy on Thursdays. No wait, make that Tuesdays").
     // Correcting the statement of their previous message with only a design's words, they keep its kind too.
-    const kind = corrects[i] && used === CORRECTED && last ? last.kind : corrects[i] && used === CORRECTED && before && matchMarker(s)?.broad ? before : marker.kind;
+    // A correction of the previous message with no marker of its own (or a plain choice's or a design's words only) keeps the kind it corrects ("目标是 9 月…" → "改一下，推迟到 10 月").
+    const plain = used === CORRECTED || matchMarker(s)?.broad || matchMarker(s)?.weak;
+    const kind = corrects[i] && used === CORRECTED && last ? last.kind : corrects[i] && plain && before ? before : marker.kind;
     const st = { kind, text, confidence: marker.confidence, revises: corrects[i], corrects: corrects[i], ...(used ? { marker: used } : {}) };
     const c = settled ? build(st, turns, turn, turn, 'user') : undefined;
     // "What didn't work: X. The real cause was Y; Z fixed it.": one lesson, told in several sentences.

@@ -19,7 +19,7 @@ export const REPORTED = new RegExp(
 );
 
 /** A statement taken back right after it: "…, but I disagree", "not settled", "還沒定". */
-export const CANCEL = /\b(?:but\s+)?i\s+(?:disagree|don['’]?t\s+agree)\b|\bnot\s+(?:settled|final|agreed)(?:\s+yet)?\b|\bnothing\s+(?:is\s+)?(?:settled|final)\b|[还還][没沒]定|未定|[还還][没沒][确確]定|不同意|有待商[榷量]/i;
+export const CANCEL = /\b(?:but\s+)?i\s+(?:disagree|don['’]?t\s+agree)\b|\bnot\s+a\s+(?:goal|rule|decision)\b|不算目[标標]|不是目[标標]|\bnot\s+(?:settled|final|agreed)(?:\s+yet)?\b|\bnothing\s+(?:is\s+)?(?:settled|final)\b|[还還][没沒]定|未定|[还還][没沒][确確]定|不同意|有待商[榷量]/i;
 
 /**
  * A question that is really a request: "from now on could you send me a note first?". Only with a

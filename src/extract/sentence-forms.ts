@@ -1,0 +1,64 @@
+/**
+ * Settled statements recognised by the form of the sentence rather than by a marker phrase (issue 27,
+ * the second held-out round): a target is a time frame or a target word with a measure and a modal
+ * ("月底前测试覆盖率要到 75%", "target is zero sev1 incidents this half"); work under way is a first
+ * person starting or doing it ("我开始弄导出 Excel 了", "正在 fix webhook retry 的 bug"); a part of the
+ * system handled by, placed in or talking over something is its shape ("auth is handled by clerk",
+ * "設定檔放在 Consul", "所有 request 先过 Envoy", "everything talks over grpc"); a taste is a bare
+ * "prefer X", "X over Y", or a style said with "that's how I like it"; a root cause stated is a lesson.
+ * Before, each of these needed one of the older phrases, and lower-case, unpunctuated messages the
+ * rules had never seen landed nothing.
+ *
+ * All are `weak` (settled only when nothing in the message leaves them open, rules.ts) but the ones
+ * with their own label ("target:", "root cause … was"). Data only, like markers.ts, which lists them
+ * before the plainest Chinese shapes.
+ */
+import type { Marker } from './kind-markers.js';
+
+const EN = String.raw;
+
+/** A time frame a target is set against: 月底前, 年底前, 这个季度, 下一版, 本月, Q3, 6 月. */
+const ZH_FRAME = '(?:月底|年底|季末|年[内內]|本月|本季|本周|本週|[这這][个個]?(?:季度?|月)|今年|明年|下[个個]?月|下一?[个個]?\\s*(?:版本?|release|sprint|迭代)|Q[1-4]|\\d{1,2}\\s*月(?:\\s*\\d{1,2}\\s*[号號日])?(?:底|初|中)?|上[线線]前)';
+/** A measure: a number, a percentage, a count. */
+const ZH_MEASURE = '(?:\\d|[一二三四五六七八九十百千万萬两兩]+\\s*(?:[个個家位名秒倍]|分[钟鐘]))';
+/** How a target is said: must reach, bring down to, within. */
+const ZH_REACH = '(?:要|得|需要|争取|爭取|希望|力争|力爭|[达達]到|拿到|做到|降到|提到|提升到|提高到|[压壓]到|控制在|低于|低於|小于|小於|少于|少於|高于|高於|以[内內])';
+
+/** Parts of a system, in either script, that a placement is about. */
+const ZH_PARTS = '(?:配置(?:中心)?|[设設]定檔?|config|feature\\s*flags?|推播|推送|通知|日志|日誌|logs?|图片|圖片|文件|檔案|附件|session|[会會]话|[会會]話|[缓緩]存|快取|cache|queue|[队隊佇]列|搜索|搜尋|search|静态资源|靜態資源|assets|metrics|[监監]控|secrets?|密[钥鑰]|uploads?|上[传傳]|[报報]表|[队隊佇]列|events?|事件|消息|訊息|任[务務]|jobs?|worker|[鉴鑑][权權]|[认認][证證]|auth|前端|后端|後端|frontend|backend|api|接口|介面|[数資][据料]|data|[请請]求|requests?)';
+
+/** System parts in English a handling statement is about (plain-markers.ts PART, shorter). */
+const EN_PARTS = EN`auth(?:entication)?|login|sessions?|billing|payments?|search|emails?|notifications?|uploads?|images?|logs?|logging|metrics|config(?:uration)?|secrets|feature\s+flags|the\s+(?:api|frontend|backend|database|db|cache|queue)|rendering|routing|jobs|cron(?:\s+jobs)?|everything`;
+
+export const SENTENCE_FORMS: Marker[] = [
+  // Goal: "target is zero sev1 incidents this half", "goal for this quarter is …", "kpi: error rate under 0.5%".
+  {
+    kind: 'Goal',
+    confidence: 0.8,
+    re: /^[\s,]*(?:(?:the|our|my|main|team['’]?s?)\s+)?(?:goal|target|aim|objective|kpi|okr)s?\s+(?:for\s+[^.?!:：]{1,40}?\s+)?(?:is|are|=)\s+(?!(?:it|this|that|what|unclear|not)\b)\S/i,
+    strip: /^[\s,]*(?:(?:the|our|my|main|team['’]?s?)\s+)?(?:goal|target|aim|objective|kpi|okr)s?\s+(?:for\s+[^.?!:：]{1,40}?\s+)?(?:is|are|=)\s+(?:to\s+)?/i,
+  },
+  // "we're shooting for a lighthouse score of 95+", "I want the docker image under 150mb before we go live".
+  { kind: 'Goal', confidence: 0.8, weak: true, re: /\b(?:we['’]re|we\s+are|i['’]m|i\s+am)\s+(?:shooting|going|gunning)\s+for\b(?=[^.?!]*\d)|\b(?:i|we)\s+(?:want|need)\s+[^.?!]{1,40}?\b(?:under|below|above|over|at\s+least|at\s+most|down\s+to|up\s+to|within)\s+\d/i },
+  // "月底前测试覆盖率要到 75%", "下一版要讓首頁載入在 1.5 秒以內", "我们要在年底前拿到 1000 个付费用户", "本月 KPI：崩溃率低于 0.1%".
+  { kind: 'Goal', confidence: 0.8, weak: true, re: new RegExp(`(?=[^。？?]*${ZH_MEASURE})(?:${ZH_FRAME}(?:前|之前|以前|[内內]|底前|的)?[^。？?]{0,30}?${ZH_REACH}|${ZH_REACH}[^。？?]{0,6}?${ZH_FRAME}(?:前|之前|以前|[内內]))|\\bKPI\\s*[:：]`, 'i') },
+  // Task under way: "我开始弄导出 Excel 的功能了", "正在 fix webhook retry 的 bug", "working on the flaky checkout test now".
+  { kind: 'Task', confidence: 0.8, weak: true, re: /(?:^|[我们們\s，,])(?:[开開]始|着手|著手)(?:弄|做|写|寫|搞|[处處]理|修|改|重构|重構|接|整理|实现|實作)|正在\s*(?:修|做|弄|写|寫|改|搞|[处處]理|重构|重構|接|整|实现|實作|fix|debug|refactor|write|build|add|implement)|^[\s,]*(?:(?:i['’]?m|we['’]re|i\s+am|we\s+are)\s+)?(?:now\s+|currently\s+)?working\s+on\s+(?:the|my|our|a)\s+\S/i },
+  // Shape: a part handled by, placed in or passing through something ("auth is handled by clerk", "設定檔放在 Consul",
+  // "推播改成透過 Firebase 發送", "所有 request 先过 Envoy", "everything talks over grpc internally").
+  { kind: 'Architecture', confidence: 0.75, weak: true, re: new RegExp(EN`\b(?:${EN_PARTS})\s+(?:is|are)\s+(?:now\s+|all\s+)?(?:handled|managed|done|served|provided|powered|backed|owned|run|stored|kept)\s+(?:by|through|via|in|on)\s+\S|\b(?:talks?|communicat\w+|speaks?)\s+(?:to\s+[\w-]+\s+)?(?:over|via|through|using)\s+(?:grpc|http|rest|graphql|events|websockets?|kafka|nats|rabbit\w*|sqs|a\s+queue|the\s+bus|messages?)\b`, 'i') },
+  { kind: 'Architecture', confidence: 0.75, weak: true, re: new RegExp(`^[\\s,，]*(?:所有|全部|每[个個])?\\s*${ZH_PARTS}[^，,。？?]{0,12}?(?:都|一律|改成|改为|改為|先|就|统一|統一)?\\s*(?:放在|放到|存在|存到|改放到?|改存到?|透[过過]|通[过過]|[经經][过過]|先[过過走]|走)\\s*[^，,。？?]{0,8}?[A-Za-z]`, 'i') },
+  // Two sides of a system said at once: "前端 Next.js 部署在 edge，后端 Go service 在 k8s 上", "frontend is X, backend is Y".
+  { kind: 'Architecture', confidence: 0.75, weak: true, re: /前端[^，,。？?]{1,30}[，,]\s*(?:后端|後端)|\bfront[\s-]?end\s+is\s+[^.?!]{1,40},\s*(?:and\s+)?(?:the\s+)?back[\s-]?end\s+is\b/i },
+  // Taste: "prefer named exports pls", "biome over prettier for formatting", "2 space indent, that's how I roll", "yarn not npm".
+  { kind: 'Preference', confidence: 0.75, weak: true, re: /^[\s,]*(?:(?:def(?:initely)?|really|strongly|generally)\s+)?prefer\s+(?!(?:it|this|that|to\s+not)\b)\S|^[\s,]*[\w./+-]+(?:\s+[\w./+-]+)?\s+over\s+[\w./+-]+(?:\s+for\s+[\w\s-]{2,30})?\s*[.!]?$|,\s*(?:that['’]?s|that\s+is|this\s+is)\s+how\s+i\s+(?:roll|like\s+it|do\s+it|work)\b|^[\s,]*(?:(?:two|four|2|4)[\s-]spaces?|tabs|spaces|single\s+quotes|double\s+quotes|pnpm|npm|yarn|bun|prettier|biome)\b(?:\s+[\w-]+)?\s+not\s+[\w.-]+/i },
+  // Lesson: a root cause said ("root cause of the double charges was a missing idempotency key"), a summary of a cause.
+  { kind: 'Lesson', confidence: 0.8, re: /\b(?:root|real|actual)\s+cause\b(?:\s+of\s+[^.?!]{1,60}?)?\s+(?:was|is)\b|^[\s,，]*(?:总结|總結|结论|結論|summary|conclusion)(?:一下)?\s*[:：][^。？?]*(?:是因[为為]|因[为為]|because|due\s+to|caused\s+by)/i, strip: /^[\s,，]*(?:总结|總結|结论|結論|summary|conclusion)(?:一下)?\s*[:：]\s*/i },
+  { kind: 'Lesson', confidence: 0.8, re: /(?:是因[为為]|因[为為]|造成的|[导導]致的|引起的).*(?:就[过過]了|就好|就[没沒](?:再)?|之[后後]就[没沒]|就不再|就消失|就[顺順]了|就可以了)/ },
+];
+
+/** A sentence that is a correction on its own form: "update:", "eh changed my mind,", "算了，还是 X 吧". */
+export const CORRECTION_OPENERS = /^\s*(?:(?:eh|oh|hmm+|ok(?:ay)?|well)[\s,]+)?(?:update|changed\s+my\s+mind|i\s+changed\s+my\s+mind|更正一下|修正一下|改一下|改一改|换一下|換一下)\s*[:：,，—–-]?\s*(?=\S)|^\s*算了[，,。\s]*(?=(?:还是|還是|改|[换換]|用))/i;
+
+/** "还是 Prettier 吧", "還是改用 Vitest 好了": a choice made on second thought. */
+export const SECOND_THOUGHT: Marker = { kind: 'Decision', confidence: 0.75, weak: true, topical: true, re: /^[\s,，]*(?:还是|還是)\s*(?:用|改用|换成|換成|改成)?\s*[A-Za-z][\w.+ -]{0,30}?\s*(?:吧|好了|好)\s*[。！!.]?$/i, strip: /^[\s,，]*(?:还是|還是)\s*(?:用|改用|换成|換成|改成)?\s*/ };
