@@ -49,6 +49,47 @@ function retraction(s: string, turns: Turn[], turn: Turn): Candidate | undefined
   return c && { ...c, retracting: true, title: titleFrom(s) };
 }
 
+/**
+ * The entry taking back `earlier` from the user's next turn: its kind, restating it (the planner finds
+ * what it retracts by key or by the words it restates, jobs/microsync/scope-link.ts retractedBy).
+ */
+function retractionOf(earlier: Candidate, turn: Turn): Candidate {
+  const said = normalise(sentences(stripQuoted(turn.text))[0] ?? '');
+  return {
+    ...earlier,
+    title: titleFrom(`Retracted: ${earlier.title}`),
+    conclusion: `${capitalise(trimEnd(said) || 'Taken back')}: retracts "${trimEnd(earlier.conclusion)}"`,
+    retracting: true,
+    revises: false,
+    corrects: undefined,
+    why: undefined,
+    finding: undefined,
+    confidence: 0.85,
+    origin: 'user',
+    confirmedAt: undefined,
+    firstTurn: turn.index,
+    lastTurn: turn.index,
+    timestamp: turn.timestamp ?? earlier.timestamp,
+  };
+}
+
+const STOP = new Set(['the', 'and', 'for', 'from', 'now', 'on', 'with', 'that', 'this', 'never', 'always', 'only', 'use', 'we', 'our', 'all', 'not', 'instead', 'make', 'let', 'lets']);
+/** Content words: Latin words of 3+ letters, CJK as two-character pieces. */
+function subjectWords(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const w of normalise(text).split(/[^\p{L}\p{N}.+-]+/u)) {
+    if (/\p{sc=Han}/u.test(w)) Array.from(w).forEach((ch, i, all) => i + 1 < all.length && /\p{sc=Han}{2}/u.test(ch + all[i + 1]) && out.add(ch + all[i + 1]));
+    else if (w.length >= 3 && !STOP.has(w)) out.add(w.replace(/(?:ing|ed|es|s)$/, ''));
+  }
+  return out;
+}
+/** A new statement after "never mind" corrects the earlier one when it is of its kind and shares a word of it. */
+function sharesSubject(earlier: Candidate, now: Candidate): boolean {
+  if (earlier.kind !== now.kind) return false;
+  const mine = subjectWords(`${now.title} ${now.conclusion}`);
+  return [...subjectWords(`${earlier.title} ${earlier.conclusion}`)].some((w) => mine.has(w));
+}
+
 /** A sentence telling a problem's cause with no marker of its own: with a fix said next, the two are a lesson. */
 const TOLD_CAUSE = new RegExp(`${CAUSE.source}|\\bturn(?:s|ed)\\s+out\\b|\\bthe\\s+(?:real\\s+)?(?:problem|issue|bug|culprit)\\s+(?:was|is)\\b`, 'i');
 
@@ -232,9 +273,13 @@ export function extractWithRules(turns: Turn[]): Candidate[] {
     if (turn.role === 'user') {
       const before = out.findLast((c) => c.lastTurn === previousUser?.index)?.kind;
       const said = userStatements(turn, turns, speech[i - 1]?.role === 'assistant', before);
-      // "Scratch that" opening the next user turn takes back the last statement the user made.
-      const taken = said.retractsEarlier ? out.findLastIndex((c) => c.lastTurn === previousUser?.index) : -1;
-      if (taken >= 0) seen.delete(key(out.splice(taken, 1)[0]!));
+      // "That's wrong" opening the next user turn, after the agent acted on the statement: the statement
+      // stays and is retracted by a new entry (issue 27, DESIGN: compound flips it); said with a new
+      // statement ("Oh wait, never mind. From now on we deploy on Wednesdays"), the new one corrects it.
+      const taken = said.retractsEarlier ? out.findLast((c) => c.lastTurn === previousUser?.index && !c.retracting) : undefined;
+      const first = said.statements[0];
+      if (taken && first && !first.retracting && sharesSubject(taken, first)) Object.assign(first, { revises: true, corrects: true });
+      else if (taken) push(retractionOf(taken, turn));
       said.statements.forEach(push);
       previousUser = turn;
     } else if (speech[i + 1]) push(confirmedProposal(turn, speech[i + 1]!, turns));
