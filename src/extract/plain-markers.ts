@@ -132,7 +132,7 @@ export const PLAIN_DUTIES: Marker[] = [
     kind: 'Rule',
     confidence: 0.8,
     weak: true,
-    re: /^[\s,，]*(?:[^，,。？?!！]{0,14}?)(?<![我你他她要])(?:[请請]?不要|[请請]?[别別](?!人|的))(?=\s*[\p{sc=Han}A-Za-z])(?![^，,。]*(?:了|吧)\s*[。！!]?$)|^[\s,，]*[^，,。？?]{1,12}?(?:之前|以前|前)(?:先|都要|一定要|要先|得先)|(?:[谁誰]|任何人)都(?:不能|不准|不可以|[别別])|只能(?:通过|通過|经过|經過|走|用|透過|透过)|都(?:要|得|需要|必[须須])(?:走|[经經]过|[經]過|先|有|[写寫]|加)|不(?:能|准|可以)跳[过過]|[也都]要[写寫加跑]/u,
+    re: /^[\s,，]*(?:[^，,。？?!！]{0,14}?)(?<![我你他她要])(?:[请請]?不要|[请請]?[别別](?!人|的))(?=\s*[\p{sc=Han}A-Za-z])(?![^，,。]*(?:了|吧)\s*[。！!]?$)|^[\s,，]*[^，,。？?]{1,12}?(?:之前|以前|前)(?:先|都要|一定要|要先|得先|要|得|必[须須])(?![^，,。]*(?:了|吧)\s*[。！!]?$)|(?:都|也)?要(?:跟|和|同)[^，,。？?]{1,12}(?:一起|同步)|(?:[谁誰]|任何人)都(?:不能|不准|不可以|[别別])|只能(?:通过|通過|经过|經過|走|用|透過|透过)|都(?:要|得|需要|必[须須])(?:走|[经經]过|[經]過|先|有|[写寫]|加)|不(?:能|准|可以)跳[过過]|[也都]要[写寫加跑]/u,
   },
 ];
 
@@ -173,5 +173,5 @@ export const PLAIN_PROGRESS: Marker[] = [
 ];
 
 export const PLAIN_NOTES: Marker[] = [
-  { kind: 'Note', confidence: 0.9, re: /^[\s,]*(?:keep\s+in\s+mind|make\s+a\s+note|worth\s+remembering|good\s+to\s+know|please\s+note(?:\s+that)?|save\s+this(?:\s+for\s+later)?|jot\s+(?:this|that)\s+down|for\s+(?:future\s+)?reference|heads[\s-]up|(?:just\s+)?so\s+you\s+know(?:\s+for\s+later)?)\b\s*[:：,—–-]?|^[\s,]*note\s*[:：]|^[\s,，]*(?:[备備][注註]一下|[备備][注註])\s*[:：]/i, strip: /^[\s,，]*(?:keep\s+in\s+mind|make\s+a\s+note|worth\s+remembering|good\s+to\s+know|please\s+note(?:\s+that)?|save\s+this(?:\s+for\s+later)?|jot\s+(?:this|that)\s+down|for\s+(?:future\s+)?reference|heads[\s-]up|(?:just\s+)?so\s+you\s+know(?:\s+for\s+later)?|note|[备備][注註]一下|[备備][注註])\b\s*(?:that\s+)?[:：,—–-]?\s*/i },
+  { kind: 'Note', confidence: 0.9, re: /^[\s,]*(?:fyi(?:\s+for\s+later)?|keep\s+in\s+mind|make\s+a\s+note|worth\s+remembering|good\s+to\s+know|please\s+note(?:\s+that)?|save\s+this(?:\s+for\s+later)?|jot\s+(?:this|that)\s+down|for\s+(?:future\s+)?reference|heads[\s-]up|(?:just\s+)?so\s+you\s+know(?:\s+for\s+later)?)\b\s*[:：,—–-]?|^[\s,]*note\s*[:：]|^[\s,，]*(?:[备備][注註]一下|[备備][注註])\s*[:：]/i, strip: /^[\s,，]*(?:fyi(?:\s+for\s+later)?|keep\s+in\s+mind|make\s+a\s+note|worth\s+remembering|good\s+to\s+know|please\s+note(?:\s+that)?|save\s+this(?:\s+for\s+later)?|jot\s+(?:this|that)\s+down|for\s+(?:future\s+)?reference|heads[\s-]up|(?:just\s+)?so\s+you\s+know(?:\s+for\s+later)?|note|[备備][注註]一下|[备備][注註])\b\s*(?:that\s+)?[:：,—–-]?\s*/i },
 ];

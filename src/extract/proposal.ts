@@ -24,7 +24,7 @@ export function confirms(reply: string): boolean {
   return !UNSETTLED.test(sentences(own)[0] ?? '') && !DECLINE.test(rest) && !RETRACTION.test(rest) && !holdsOpen(rest);
 }
 
-const LEAD = /^.*?\b(?:shall\s+we|should\s+we|should\s+i|shall\s+i|(?:do\s+you\s+)?want\s+me\s+to|would\s+you\s+like\s+me\s+to|i\s+(?:propose|suggest|recommend)(?:\s+(?:that\s+)?we)?|how\s+about|let['’]?s)\b\s*(?:also\s+|just\s+|go\s+ahead\s+and\s+)?|^.*?(?:建[议議]|要不要|我[们們]可以|需要我|要我)\s*/i;
+const LEAD = /^.*?\b(?:shall\s+we|should\s+we|should\s+i|shall\s+i|(?:do\s+you\s+)?want\s+me\s+to|would\s+you\s+like\s+me\s+to|i\s+(?:propose|suggest|recommend)(?:\s+(?:that\s+)?we)?|how\s+about|let['’]?s)\b\s*(?:also\s+|just\s+|go\s+ahead\s+and\s+)?|^.*?(?:建[议議]|要不要我?|我[们們]可以|需要我|要我)\s*/i;
 
 /** An offer that names nothing but points back: "set that up", "do that for you", "把这个加上". */
 const DEICTIC = /^(?:\S+\s+){0,2}(?:that|this|it)(?:\s+\S+){0,2}$|^(?:[这這那][个個样樣]|它)/i;

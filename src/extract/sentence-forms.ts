@@ -14,13 +14,14 @@
  * before the plainest Chinese shapes.
  */
 import type { Marker } from './kind-markers.js';
+import { TOOL_NAMES } from './tool-names.js';
 
 const EN = String.raw;
 
 /** A time frame a target is set against: 月底前, 年底前, 这个季度, 下一版, 本月, Q3, 6 月. */
-const ZH_FRAME = '(?:月底|年底|季末|年[内內]|本月|本季|本周|本週|[这這][个個]?(?:季度?|月)|今年|明年|下[个個]?月|下一?[个個]?\\s*(?:版本?|release|sprint|迭代)|Q[1-4]|\\d{1,2}\\s*月(?:\\s*\\d{1,2}\\s*[号號日])?(?:底|初|中)?|上[线線]前)';
+const ZH_FRAME = '(?:月底|年底|季末|年[内內]|年中|[上下]半年|本月|本季|本周|本週|[这這][个個]?(?:季度?|月)|今年|明年|下[个個]?(?:月|季度?)|下一?[个個]?\\s*(?:版本?|release|sprint|迭代)|Q[1-4]|\\d{1,2}\\s*月(?:\\s*\\d{1,2}\\s*[号號日])?(?:底|初|中)?|上[线線]前)';
 /** A measure: a number, a percentage, a count. */
-const ZH_MEASURE = '(?:\\d|[一二三四五六七八九十百千万萬两兩]+\\s*(?:[个個家位名秒倍]|分[钟鐘]))';
+const ZH_MEASURE = '(?:\\d|[一减減]半|翻倍|[一二三四五六七八九十百千万萬两兩]+\\s*(?:[个個家位名秒倍]|分[钟鐘]))';
 /** How a target is said: must reach, bring down to, within. */
 const ZH_REACH = '(?:要|得|需要|争取|爭取|希望|力争|力爭|[达達]到|拿到|做到|降到|提到|提升到|提高到|[压壓]到|控制在|低于|低於|小于|小於|少于|少於|高于|高於|以[内內])';
 
@@ -43,7 +44,7 @@ export const SENTENCE_FORMS: Marker[] = [
   // "月底前测试覆盖率要到 75%", "下一版要讓首頁載入在 1.5 秒以內", "我们要在年底前拿到 1000 个付费用户", "本月 KPI：崩溃率低于 0.1%".
   { kind: 'Goal', confidence: 0.8, weak: true, re: new RegExp(`(?=[^。？?]*${ZH_MEASURE})(?:${ZH_FRAME}(?:前|之前|以前|[内內]|底前|的)?[^。？?]{0,30}?${ZH_REACH}|${ZH_REACH}[^。？?]{0,6}?${ZH_FRAME}(?:前|之前|以前|[内內]))|\\bKPI\\s*[:：]`, 'i') },
   // Task under way: "我开始弄导出 Excel 的功能了", "正在 fix webhook retry 的 bug", "working on the flaky checkout test now".
-  { kind: 'Task', confidence: 0.8, weak: true, re: /(?:^|[我们們\s，,])(?:[开開]始|着手|著手)(?:弄|做|写|寫|搞|[处處]理|修|改|重构|重構|接|整理|实现|實作)|正在\s*(?:修|做|弄|写|寫|改|搞|[处處]理|重构|重構|接|整|实现|實作|fix|debug|refactor|write|build|add|implement)|^[\s,]*(?:(?:i['’]?m|we['’]re|i\s+am|we\s+are)\s+)?(?:now\s+|currently\s+)?working\s+on\s+(?:the|my|our|a)\s+\S/i },
+  { kind: 'Task', confidence: 0.8, weak: true, re: /(?:^|[我们們\s，,])(?:[开開]始|着手|著手)(?:弄|做|写|寫|搞|[处處]理|修|改|重构|重構|接|整理|实现|實作)|正在\s*(?:修|做|弄|写|寫|改|搞|[处處]理|重构|重構|接|整|实现|實作|fix|debug|refactor|write|build|add|implement)|^[\s,]*(?:(?:i['’]?m|we['’]re|im|i\s+am|we\s+are)\s+)?(?:still\s+|now\s+|currently\s+)?working\s+on\s+(?:the|my|our|a)\s+\S/i },
   // Shape: a part handled by, placed in or passing through something ("auth is handled by clerk", "設定檔放在 Consul",
   // "推播改成透過 Firebase 發送", "所有 request 先过 Envoy", "everything talks over grpc internally").
   { kind: 'Architecture', confidence: 0.75, weak: true, re: new RegExp(EN`\b(?:${EN_PARTS})\s+(?:is|are)\s+(?:now\s+|all\s+)?(?:handled|managed|done|served|provided|powered|backed|owned|run|stored|kept)\s+(?:by|through|via|in|on)\s+\S|\b(?:talks?|communicat\w+|speaks?)\s+(?:to\s+[\w-]+\s+)?(?:over|via|through|using)\s+(?:grpc|http|rest|graphql|events|websockets?|kafka|nats|rabbit\w*|sqs|a\s+queue|the\s+bus|messages?)\b`, 'i') },
@@ -52,6 +53,16 @@ export const SENTENCE_FORMS: Marker[] = [
   { kind: 'Architecture', confidence: 0.75, weak: true, re: /前端[^，,。？?]{1,30}[，,]\s*(?:后端|後端)|\bfront[\s-]?end\s+is\s+[^.?!]{1,40},\s*(?:and\s+)?(?:the\s+)?back[\s-]?end\s+is\b/i },
   // Taste: "prefer named exports pls", "biome over prettier for formatting", "2 space indent, that's how I roll", "yarn not npm".
   { kind: 'Preference', confidence: 0.75, weak: true, re: /^[\s,]*(?:(?:def(?:initely)?|really|strongly|generally)\s+)?prefer\s+(?!(?:it|this|that|to\s+not)\b)\S|^[\s,]*[\w./+-]+(?:\s+[\w./+-]+)?\s+over\s+[\w./+-]+(?:\s+for\s+[\w\s-]{2,30})?\s*[.!]?$|,\s*(?:that['’]?s|that\s+is|this\s+is)\s+how\s+i\s+(?:roll|like\s+it|do\s+it|work)\b|^[\s,]*(?:(?:two|four|2|4)[\s-]spaces?|tabs|spaces|single\s+quotes|double\s+quotes|pnpm|npm|yarn|bun|prettier|biome)\b(?:\s+[\w-]+)?\s+not\s+[\w.-]+/i },
+  // Choice: a bare imperative naming a tool ("use vitest", "switch the logger to pino"), "we r using pnpm workspaces".
+  { kind: 'Decision', confidence: 0.7, weak: true, topical: true, re: new RegExp(EN`^[\s,]*(?:(?:ok(?:ay)?|so|and|then|alright|k)[\s,]+)?(?:just\s+)?(?:use|go\s+with|stick\s+with|switch\s+(?:[\w-]+\s+){0,3}?to|move\s+(?:[\w-]+\s+){0,3}?to)\s+(?:\S+\s+){0,2}?(?:${TOOL_NAMES})(?![^.?!]*\b(?:for\s+(?:this|that|now|the\s+test|a\s+sec)|here|first|once|today)\b)[^.?!/]{0,40}$|\bwe\s+(?:r|are|['’]re)\s+(?:now\s+)?using\s+(?:${TOOL_NAMES})`, 'i'), strip: /^[\s,]*(?:(?:ok(?:ay)?|so|and|then|alright|k)[\s,]+)?(?:just\s+)?|^.*?\bwe\s+(?:r|are|['’]re)\s+(?:now\s+)?/i },
+  // Taste: "i like tabs", "i hate semicolons", "i want answers in bullet points".
+  { kind: 'Preference', confidence: 0.75, weak: true, re: /\bi\s+(?:really\s+|kinda\s+)?(?:like|love|hate|dislike|can['’]?t\s+stand)\s+(?!(?:it|this|that|these|those|you|him|her|them|my|the\s+idea|to\s+think|how|what|when|where|if)\b)\S|\bi\s+(?:want|need)\s+(?:the\s+|your\s+|my\s+)?(?:answers?|replies|responses|explanations|summaries|commit\s+messages|comments|prs?)\s+(?:to\s+be\s+|in\s+|with\s+|kept\s+)?\S/i },
+  // Rule: "make sure migrations are reversible", "keep functions under 50 lines", "stop adding comments everywhere".
+  { kind: 'Rule', confidence: 0.75, weak: true, topical: true, re: /^[\s,]*(?:(?:pls|please|and|also)[\s,]+)?(?:make\s+sure|ensure)\s+(?:all\s+|every\s+|each\s+|the\s+|our\s+)?[\w-]+s\s+(?:are|have|get|stay|always)\b|^[\s,]*(?:(?:pls|please|and|also)[\s,]+)?(?:keep|limit|cap)\s+(?:all\s+|every\s+|each\s+|the\s+|our\s+)?[\w-]+s\s+(?:under|below|to|at)\s+\d|^[\s,]*(?:(?:pls|please|and|also)[\s,]+)?stop\s+[a-z]+ing\b(?![^.?!]*\b(?:for\s+now|now|for\s+a\s+sec|this)\b)/i },
+  // Lesson: "lesson: …", a cause and what was done about it ("the outage was caused by an expired cert, we added a renewal alert").
+  { kind: 'Lesson', confidence: 0.8, re: /^[\s,]*(?:lesson|learning|learned)\s*[:：—–-]|\b(?:was|were)\s+(?:caused\s+by|due\s+to|because\s+of)\b[^.?!]*[,;]\s*(?:so\s+)?(?:we|i)\s+(?:added|switched|moved|bumped|pinned|set|changed|removed|now|started)\b/i, strip: /^[\s,]*(?:lesson|learning|learned)\s*[:：—–-]\s*/i },
+  // Shape: "由 Fluent Bit 收集", "订单服务只负责下单".
+  { kind: 'Architecture', confidence: 0.75, weak: true, re: /由\s*[A-Za-z][\w .-]{0,20}?\s*(?:收集|[处處]理|[负負][责責]|消[费費]|托管|託管|[转轉][发發]|接管)|(?:服[务務]|service)\s*只?(?:负责|負責)/i },
   // Lesson: a root cause said ("root cause of the double charges was a missing idempotency key"), a summary of a cause.
   { kind: 'Lesson', confidence: 0.8, re: /\b(?:root|real|actual)\s+cause\b(?:\s+of\s+[^.?!]{1,60}?)?\s+(?:was|is)\b|^[\s,，]*(?:总结|總結|结论|結論|summary|conclusion)(?:一下)?\s*[:：][^。？?]*(?:是因[为為]|因[为為]|because|due\s+to|caused\s+by)/i, strip: /^[\s,，]*(?:总结|總結|结论|結論|summary|conclusion)(?:一下)?\s*[:：]\s*/i },
   { kind: 'Lesson', confidence: 0.8, re: /(?:是因[为為]|因[为為]|造成的|[导導]致的|引起的).*(?:就[过過]了|就好|就[没沒](?:再)?|之[后後]就[没沒]|就不再|就消失|就[顺順]了|就可以了)/ },
