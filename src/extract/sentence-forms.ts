@@ -44,11 +44,15 @@ export const SENTENCE_FORMS: Marker[] = [
   // "月底前测试覆盖率要到 75%", "下一版要讓首頁載入在 1.5 秒以內", "我们要在年底前拿到 1000 个付费用户", "本月 KPI：崩溃率低于 0.1%".
   { kind: 'Goal', confidence: 0.8, weak: true, re: new RegExp(`(?=[^。？?]*${ZH_MEASURE})(?:${ZH_FRAME}(?:前|之前|以前|[内內]|底前|的)?[^。？?]{0,30}?${ZH_REACH}|${ZH_REACH}[^。？?]{0,6}?${ZH_FRAME}(?:前|之前|以前|[内內]))|\\bKPI\\s*[:：]`, 'i') },
   // Task under way: "我开始弄导出 Excel 的功能了", "正在 fix webhook retry 的 bug", "working on the flaky checkout test now".
-  { kind: 'Task', confidence: 0.8, weak: true, re: /(?:^|[我们們\s，,])(?:[开開]始|着手|著手)(?:弄|做|写|寫|搞|[处處]理|修|改|重构|重構|接|整理|实现|實作)|正在\s*(?:修|做|弄|写|寫|改|搞|[处處]理|重构|重構|接|整|实现|實作|fix|debug|refactor|write|build|add|implement)|^[\s,]*(?:(?:i['’]?m|we['’]re|im|i\s+am|we\s+are)\s+)?(?:still\s+|now\s+|currently\s+)?working\s+on\s+(?:the|my|our|a)\s+\S/i },
+  { kind: 'Task', confidence: 0.8, weak: true, re: /(?:^|[我们們\s，,])(?:[开開]始|着手|著手)(?:弄|做|写|寫|搞|[处處]理|修|改|重构|重構|接|整理|实现|實作)|正在\s*(?:修|做|弄|写|寫|改|搞|[处處]理|重构|重構|接|整|实现|實作|fix|debug|refactor|write|build|add|implement)|^[\s,]*(?:(?:i['’]?m|we['’]re|im|i\s+am|we\s+are)\s+)?(?:still\s+|now\s+|currently\s+)?working\s+on\s+(?:the|my|our|a)\s+(?!(?:assumption|premise|theory|idea)\b)\S/i },
   // Shape: a part handled by, placed in or passing through something ("auth is handled by clerk", "設定檔放在 Consul",
   // "推播改成透過 Firebase 發送", "所有 request 先过 Envoy", "everything talks over grpc internally").
   { kind: 'Architecture', confidence: 0.75, weak: true, re: new RegExp(EN`\b(?:${EN_PARTS})\s+(?:is|are)\s+(?:now\s+|all\s+)?(?:handled|managed|done|served|provided|powered|backed|owned|run|stored|kept)\s+(?:by|through|via|in|on)\s+\S|\b(?:talks?|communicat\w+|speaks?)\s+(?:to\s+[\w-]+\s+)?(?:over|via|through|using)\s+(?:grpc|http|rest|graphql|events|websockets?|kafka|nats|rabbit\w*|sqs|a\s+queue|the\s+bus|messages?)\b`, 'i') },
-  { kind: 'Architecture', confidence: 0.75, weak: true, re: new RegExp(`^[\\s,，]*(?:所有|全部|每[个個])?\\s*${ZH_PARTS}[^，,。？?]{0,12}?(?:都|一律|改成|改为|改為|先|就|统一|統一)?\\s*(?:放在|放到|存在|存到|改放到?|改存到?|透[过過]|通[过過]|[经經][过過]|先[过過走]|走)\\s*[^，,。？?]{0,8}?[A-Za-z]`, 'i') },
+  { kind: 'Architecture', confidence: 0.75, weak: true, re: new RegExp(`^[^，,。？?]{0,6}?(?:所有|全部|每[个個])?\\s*${ZH_PARTS}[^，,。？?]{0,12}?(?:都|一律|改成|改为|改為|先|就|统一|統一)?\\s*(?:放在|放到|存在|存到|改放到?|改存到?|透[过過]|通[过過]|[经經][过過]|先[过過走]|走)\\s*[^，,。？?]{0,8}?[A-Za-z]`, 'i') },
+  // Data split by a key: "用户表按 user_id 分片", "orders are sharded by tenant".
+  { kind: 'Architecture', confidence: 0.75, weak: true, re: /按\s*\S{1,20}?\s*(?:分片|分[库庫]|分表|分[区區])|\b(?:sharded|partitioned)\s+by\b/i },
+  // Work to do on a named day: "明天要處理退款流程", "下週要補測試"; work under way: "我在弄購物車".
+  { kind: 'Task', confidence: 0.75, weak: true, re: /^[\s,，]*(?:我[们們]?)?(?:明天|今天|等下|等一下|待[会會]|回[头頭]|下[周週]|[这這][周週]|[周週][一二三四五六日])(?:我[们們]?)?(?:要|得|需要)(?:[处處]理|做|写|寫|修|弄|加|改|补|補|整理|实现|實作)|^[\s,，]*我[们們]?(?:在|还在|還在)(?:弄|做|写|寫|修|搞)/ },
   // Two sides of a system said at once: "前端 Next.js 部署在 edge，后端 Go service 在 k8s 上", "frontend is X, backend is Y".
   { kind: 'Architecture', confidence: 0.75, weak: true, re: /前端[^，,。？?]{1,30}[，,]\s*(?:后端|後端)|\bfront[\s-]?end\s+is\s+[^.?!]{1,40},\s*(?:and\s+)?(?:the\s+)?back[\s-]?end\s+is\b/i },
   // Taste: "prefer named exports pls", "biome over prettier for formatting", "2 space indent, that's how I roll", "yarn not npm".
@@ -64,7 +68,8 @@ export const SENTENCE_FORMS: Marker[] = [
   // Shape: "由 Fluent Bit 收集", "订单服务只负责下单".
   { kind: 'Architecture', confidence: 0.75, weak: true, re: /由\s*[A-Za-z][\w .-]{0,20}?\s*(?:收集|[处處]理|[负負][责責]|消[费費]|托管|託管|[转轉][发發]|接管)|(?:服[务務]|service)\s*只?(?:负责|負責)/i },
   // Lesson: a root cause said ("root cause of the double charges was a missing idempotency key"), a summary of a cause.
-  { kind: 'Lesson', confidence: 0.8, re: /\b(?:root|real|actual)\s+cause\b(?:\s+of\s+[^.?!]{1,60}?)?\s+(?:was|is)\b|^[\s,，]*(?:总结|總結|结论|結論|summary|conclusion)(?:一下)?\s*[:：][^。？?]*(?:是因[为為]|因[为為]|because|due\s+to|caused\s+by)/i, strip: /^[\s,，]*(?:总结|總結|结论|結論|summary|conclusion)(?:一下)?\s*[:：]\s*/i },
+  { kind: 'Lesson', confidence: 0.8, re: /\b(?:root|real|actual)\s+cause\b(?:\s+of\s+[^.?!]{1,60}?)?\s+(?:was|is)\b(?!\s+(?:unknown|unclear|not|still|yet|tbd)\b)|^[\s,，]*(?:总结|總結|结论|結論|summary|conclusion)(?:一下)?\s*[:：][^。？?]*(?:是因[为為]|因[为為]|because|due\s+to|caused\s+by)/i, strip: /^[\s,，]*(?:总结|總結|结论|結論|summary|conclusion)(?:一下)?\s*[:：]\s*/i },
+  { kind: 'Lesson', confidence: 0.8, re: /(?:慢|失[败敗]|[挂掛]了?|[报報][错錯]|崩|bug|[问問]题|[問]題|[泄洩]漏|超[时時]|timeout)\s*(?:的原因)?是[^，,。]{2,40}[，,][^。]{0,30}?(?:之[后後]|以[后後]|[后後])[^。，,]{0,10}?(?:快了|好了|正常|就[没沒]|解[决決]|修好|[过過]了)/i },
   { kind: 'Lesson', confidence: 0.8, re: /(?:是因[为為]|因[为為]|造成的|[导導]致的|引起的).*(?:就[过過]了|就好|就[没沒](?:再)?|之[后後]就[没沒]|就不再|就消失|就[顺順]了|就可以了)/ },
 ];
 
