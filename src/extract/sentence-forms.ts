@@ -52,7 +52,7 @@ export const SENTENCE_FORMS: Marker[] = [
   // Data split by a key: "用户表按 user_id 分片", "orders are sharded by tenant".
   { kind: 'Architecture', confidence: 0.75, weak: true, re: /按\s*\S{1,20}?\s*(?:分片|分[库庫]|分表|分[区區])|\b(?:sharded|partitioned)\s+by\b/i },
   // Work to do on a named day: "明天要處理退款流程", "下週要補測試"; work under way: "我在弄購物車".
-  { kind: 'Task', confidence: 0.75, weak: true, re: /^[\s,，]*(?:我[们們]?)?(?:明天|今天|等下|等一下|待[会會]|回[头頭]|下[周週]|[这這][周週]|[周週][一二三四五六日])(?:我[们們]?)?(?:要|得|需要)(?:[处處]理|做|写|寫|修|弄|加|改|补|補|整理|实现|實作)|^[\s,，]*我[们們]?(?:在|还在|還在)(?:弄|做|写|寫|修|搞)/ },
+  { kind: 'Task', confidence: 0.75, weak: true, re: /^[\s,，]*(?:我[们們]?)?(?:明天|今天|等下|等一下|待[会會]|回[头頭]|下[周週]|[这這][周週]|[周週][一二三四五六日])(?:我[们們]?)?(?:要|得|需要)(?:[处處]理|做|写|寫|修|弄|加|改|补|補|整理|实现|實作)|^[\s,，]*(?:我[们們]?)?(?:在|还在|還在)\s*(?:弄|做|写|寫|修|搞|debug|fix|refactor|重构|重構)/i },
   // Two sides of a system said at once: "前端 Next.js 部署在 edge，后端 Go service 在 k8s 上", "frontend is X, backend is Y".
   { kind: 'Architecture', confidence: 0.75, weak: true, re: /前端[^，,。？?]{1,30}[，,]\s*(?:后端|後端)|\bfront[\s-]?end\s+is\s+[^.?!]{1,40},\s*(?:and\s+)?(?:the\s+)?back[\s-]?end\s+is\b/i },
   // Taste: "prefer named exports pls", "biome over prettier for formatting", "2 space indent, that's how I roll", "yarn not npm".
