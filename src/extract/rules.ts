@@ -16,7 +16,7 @@ import { handsOverCredentials } from './credentials.js';
 import { holdsOpen, notNow, othersPractice, unsettledBy } from './hedges.js';
 import { confirmedProposal } from './proposal.js';
 import { capitalise, normalise, sentences, stripQuoted, trimEnd, withoutQuotes } from './sentences.js';
-import { CORRECTION_OPENERS } from './sentence-forms.js';
+import { BARE_CORRECTION, CORRECTION_OPENERS, shortValue } from './sentence-forms.js';
 import { asRequest, CANCEL, CORRECTION, namedRetraction, REPLACES_EARLIER, REPORTED } from './speech-acts.js';
 import { build, isSpeech, matchMarker, titleFrom } from './statement.js';
 import type { Candidate } from './types.js';
@@ -141,14 +141,17 @@ const meant = (s: string) => asRequest(s) ?? s;
  * agent opening the turn ("不对，改成 pnpm" is no retraction of the user's own words; its opener goes)
  * and a sentence naming what it retracts ("算了，不要用 Redis 了").
  */
-function pieces(turn: Turn, afterAgent: boolean): { list: string[]; corrected: boolean[] } {
+function pieces(turn: Turn, afterAgent: boolean, answersStatement = false): { list: string[]; corrected: boolean[] } {
   const all = sentences(stripQuoted(turn.text));
+  // A short reply to the agent's ack of the user's statement that opens with a correction word names
+  // the new value: "wait no, vitest", "on second thought, fly.io", "不不不，pnpm" (sentence-forms.ts).
+  const swapped = (s: string, i: number) => i === 0 && answersStatement && afterAgent && BARE_CORRECTION.test(s) && shortValue(s.replace(BARE_CORRECTION, ''));
   // The agent corrected (the turn's first sentence), or the user's own words ("Let's use Jest. Actually no, Vitest instead").
-  const opens = all.map((s, i) => (i > 0 || afterAgent) && (CORRECTION.test(s) || CORRECTION_OPENERS.test(s) || (SOFT_CORRECTION.test(s) && matchMarker(s.replace(SOFT_CORRECTION, '')) !== undefined) || (i === 0 && NAMED_CORRECTION.test(s))));
+  const opens = all.map((s, i) => (i > 0 || afterAgent) && (CORRECTION.test(s) || CORRECTION_OPENERS.test(s) || swapped(s, i) || (SOFT_CORRECTION.test(s) && matchMarker(s.replace(SOFT_CORRECTION, '')) !== undefined) || (i === 0 && NAMED_CORRECTION.test(s))));
   const list: string[] = [];
   const corrected: boolean[] = [];
   all.forEach((s, i) => {
-    const parts = opens[i] ? [s.replace(CORRECTION, '').replace(CORRECTION_OPENERS, '').replace(SOFT_CORRECTION, '').replace(NAMED_CORRECTION, '')] : namedRetraction(withoutQuotes(s)) ? [s] : clauses(s);
+    const parts = opens[i] ? [(swapped(s, i) ? s.replace(BARE_CORRECTION, '') : s).replace(CORRECTION, '').replace(CORRECTION_OPENERS, '').replace(SOFT_CORRECTION, '').replace(NAMED_CORRECTION, '')] : namedRetraction(withoutQuotes(s)) ? [s] : clauses(s);
     parts.forEach((p, j) => {
       list.push(meant(p));
       corrected.push(opens[i]! && j === 0);
@@ -160,7 +163,7 @@ function pieces(turn: Turn, afterAgent: boolean): { list: string[]; corrected: b
 const told = (s: string) => TOLD_CAUSE.test(withoutQuotes(s)) && !UNSETTLED.test(withoutQuotes(s)) && !REPORTED.test(withoutQuotes(s));
 
 function userStatements(turn: Turn, turns: Turn[], afterAgent: boolean, before?: Kind): UserSaid {
-  const { list, corrected: corrects } = pieces(turn, afterAgent);
+  const { list, corrected: corrects } = pieces(turn, afterAgent, before !== undefined);
   const named = list.map((s) => retraction(s, turns, turn));
   const retracts = list.map((s, i) => !named[i] && RETRACTION.test(s));
   // A correction's kind comes from what it says, not from the words of a design statement alone (Marker.broad).

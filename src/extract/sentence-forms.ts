@@ -61,6 +61,8 @@ export const SENTENCE_FORMS: Marker[] = [
   { kind: 'Decision', confidence: 0.7, weak: true, topical: true, re: new RegExp(EN`^[\s,]*(?:(?:ok(?:ay)?|so|and|then|alright|k)[\s,]+)?(?:just\s+)?(?:use|go\s+with|stick\s+with|switch\s+(?:[\w-]+\s+){0,3}?to|move\s+(?:[\w-]+\s+){0,3}?to)\s+(?:\S+\s+){0,2}?(?:${TOOL_NAMES})(?![^.?!]*\b(?:for\s+(?:this|that|now|the\s+test|a\s+sec)|here|first|once|today)\b)[^.?!/]{0,40}$|\bwe\s+(?:r|are|['’]re)\s+(?:now\s+)?using\s+(?:${TOOL_NAMES})`, 'i'), strip: /^[\s,]*(?:(?:ok(?:ay)?|so|and|then|alright|k)[\s,]+)?(?:just\s+)?|^.*?\bwe\s+(?:r|are|['’]re)\s+(?:now\s+)?/i },
   // Taste: "i like tabs", "i hate semicolons", "i want answers in bullet points".
   { kind: 'Preference', confidence: 0.75, weak: true, re: /\bi\s+(?:really\s+|kinda\s+)?(?:like|love|hate|dislike|can['’]?t\s+stand)\s+(?!(?:it|this|that|these|those|you|him|her|them|my|the\s+idea|to\s+think|how|what|when|where|if)\b)\S|\bi\s+(?:want|need)\s+(?:the\s+|your\s+|my\s+)?(?:answers?|replies|responses|explanations|summaries|commit\s+messages|comments|prs?)\s+(?:to\s+be\s+|in\s+|with\s+|kept\s+)?\S/i },
+  // Taste asked as a request without a question mark: "can u keep the explanations brief, i dont need the essay".
+  { kind: 'Preference', confidence: 0.75, weak: true, re: /^[\s,]*(?:(?:can|could|would)\s+(?:you|u)\s+(?:please\s+|pls\s+)?)(?:keep|make)\s+(?:the\s+|your\s+)?(?:answers?|replies|responses?|explanations?|messages?|summaries)\b/i, strip: /^[\s,]*(?:can|could|would)\s+(?:you|u)\s+(?:please\s+|pls\s+)?/i },
   // Rule: "make sure migrations are reversible", "keep functions under 50 lines", "stop adding comments everywhere".
   { kind: 'Rule', confidence: 0.75, weak: true, topical: true, re: /^[\s,]*(?:(?:pls|please|and|also)[\s,]+)?(?:make\s+sure|ensure)\s+(?:all\s+|every\s+|each\s+|the\s+|our\s+)?[\w-]+s\s+(?:are|have|get|stay|always)\b|^[\s,]*(?:(?:pls|please|and|also)[\s,]+)?(?:keep|limit|cap)\s+(?:all\s+|every\s+|each\s+|the\s+|our\s+)?[\w-]+s\s+(?:under|below|to|at)\s+\d|^[\s,]*(?:(?:pls|please|and|also)[\s,]+)?stop\s+[a-z]+ing\b(?![^.?!]*\b(?:for\s+now|now|for\s+a\s+sec|this)\b)/i },
   // Lesson: "lesson: …", a cause and what was done about it ("the outage was caused by an expired cert, we added a renewal alert").
@@ -78,3 +80,23 @@ export const CORRECTION_OPENERS = /^\s*(?:(?:eh|oh|hmm+|ok(?:ay)?|well)[\s,]+)?(
 
 /** "还是 Prettier 吧", "還是改用 Vitest 好了": a choice made on second thought. */
 export const SECOND_THOUGHT: Marker = { kind: 'Decision', confidence: 0.75, weak: true, topical: true, re: /^[\s,，]*(?:还是|還是)\s*(?:用|改用|换成|換成|改成)?\s*[A-Za-z][\w.+ -]{0,30}?\s*(?:吧|好了|好)\s*[。！!.]?$/i, strip: /^[\s,，]*(?:还是|還是)\s*(?:用|改用|换成|換成|改成)?\s*/ };
+
+/**
+ * A correction word opening a short reply ("wait no, vitest", "nvm, use memcached instead", "ugh actually
+ * spaces", "make it 2k", "不不不，pnpm", "改主意了，用 Vitest", "hmm 还是 Postgres 吧"): rules.ts takes it as
+ * a correction only right after the agent answered a statement of the user's, and only when what
+ * follows is a short value (shortValue), so "actually the build is slow" stays a remark.
+ */
+export const BARE_CORRECTION = /^\s*(?:(?:nvm|never\s*mind|no+|nope|nah|wait|hmm+|ugh|eh|oh|actually|on\s+second\s+thought|scratch\s+that|make\s+(?:it|that)|嗯|哦|啊)[\s,.!:;—–-]+)+|^\s*(?:不不不?|不是不是|改主意了|[换換][个個]主意|我改主意了)[\s,，。!！]*/i;
+
+/** A reaction, not a value: "oh nice", "wait what", "ok thanks". */
+const REACTION = /^(?:(?:nice|cool|great|thanks|thank\s+you|thx|ty|ok(?:ay)?|sure|lol|haha|got\s+it|what|why|right|yes|yep|good|perfect|awesome|interesting|really|hmm+|wow|that|this|it|好的?|谢谢|謝謝|收到|知道了|明白)[\s,.!。！~]*)+$/i;
+
+/** At most six words or twenty characters of CJK, and no question or reaction: a value, not a remark. */
+export function shortValue(rest: string): boolean {
+  const text = rest.trim();
+  if (!text || /[?？]\s*$/.test(text) || REACTION.test(text)) return false;
+  const words = text.split(/\s+/).filter(Boolean);
+  const cjk = (text.match(/\p{sc=Han}/gu) ?? []).length;
+  return words.length <= 6 && cjk <= 20;
+}
