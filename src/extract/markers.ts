@@ -142,7 +142,7 @@ export const DECLINE = new RegExp(
  * are not one). One capture group, so a sentence split on it keeps the retraction as a piece.
  */
 export const RETRACTION = new RegExp(
-  EN`(?<=^|[,，;；:：—–-]\s*)((?:(?:oh|ah|um+|hmm+|no|nah|wait|actually|sorry|ok(?:ay)?|please|pls)[\s,，]+)*(?:scratch\s+that|scrap\s+that|that['’]?s\s+(?:wrong|not\s+right)|that\s+is\s+(?:wrong|not\s+right)|never\s*mind|forget\s+(?:that|it|what\s+i\s+(?:just\s+)?said)(?:\s+about\s+[^,，;；.。!！?？]{1,40})?|ignore\s+(?:that|what\s+i\s+said)|disregard\s+that|i\s+was\s+wrong(?:\s+about\s+[^,，;；.。!！?？]{1,40})?)|算了吧?|(?:(?:刚才|剛才|刚刚|剛剛)?(?:那[个個句条條]|[这這][个個句条條])?|(?:刚才|剛才|刚刚|剛剛))(?:不[对對]|[说說][错錯]了|是[错錯]的|[错錯]了)|撤回|[当當]我[没沒][说說])(?=\s*(?:$|[,，;；:：.。!！?？…—–-]))`,
+  EN`(?<=^|[,，;；:：—–-]\s*)((?:(?:oh|ah|um+|hmm+|no|nah|wait|actually|sorry|ok(?:ay)?|please|pls)[\s,，]+)*(?:scratch\s+that|scrap\s+that|that['’]?s\s+(?:wrong|not\s+right)|that\s+is\s+(?:wrong|not\s+right)|never\s*mind|nvm|forget\s+(?:that|it|what\s+i\s+(?:just\s+)?said)(?:\s+about\s+[^,，;；.。!！?？]{1,40})?|ignore\s+(?:that|what\s+i\s+said)|disregard\s+that|i\s+was\s+wrong(?:\s+about\s+[^,，;；.。!！?？]{1,40})?)|算了吧?|(?:(?:刚才|剛才|刚刚|剛剛)?(?:那[个個句条條]|[这這][个個句条條])?|(?:刚才|剛才|刚刚|剛剛))(?:不[对對]|[说說][错錯]了|是[错錯]的|[错錯]了)|撤回|[当當]我[没沒][说說])(?=\s*(?:$|[,，;；:：.。!！?？…—–-]))`,
   'i',
 );
 

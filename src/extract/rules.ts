@@ -8,7 +8,8 @@
 import type { Kind } from '../entries/model.js';
 import { redactSecrets } from '../secrets/secrets.js';
 import type { Turn } from '../transcripts/types.js';
-import { RETRACTION, UNSETTLED } from './markers.js';
+import { RETRACTION, REVISION, UNSETTLED } from './markers.js';
+import { topicOf } from './topics.js';
 import { CAUSE, FIXED, PLAIN_CHOICE, PLAIN_SHAPE, type Marker } from './kind-markers.js';
 import { settlingClause } from './clause.js';
 import { TASK_TAG_LAST } from './duty-markers.js';
@@ -83,9 +84,11 @@ function subjectWords(text: string): Set<string> {
   }
   return out;
 }
-/** A new statement after "never mind" corrects the earlier one when it is of its kind and shares a word of it. */
+/** A new statement after "never mind" corrects the earlier one when it is of its kind and shares a word, a topic or says it replaces something. */
 function sharesSubject(earlier: Candidate, now: Candidate): boolean {
   if (earlier.kind !== now.kind) return false;
+  // "nvm, use memcached instead": a replacement said as one; or the same topic ("use yarn" → "nvm, pnpm").
+  if (REVISION.test(now.conclusion) || /\binstead\b/i.test(now.conclusion) || (topicOf(now.conclusion) && topicOf(now.conclusion) === topicOf(earlier.conclusion))) return true;
   const mine = subjectWords(`${now.title} ${now.conclusion}`);
   return [...subjectWords(`${earlier.title} ${earlier.conclusion}`)].some((w) => mine.has(w));
 }

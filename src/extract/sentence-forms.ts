@@ -82,12 +82,12 @@ export const CORRECTION_OPENERS = /^\s*(?:(?:eh|oh|hmm+|ok(?:ay)?|well)[\s,]+)?(
 export const SECOND_THOUGHT: Marker = { kind: 'Decision', confidence: 0.75, weak: true, topical: true, re: /^[\s,，]*(?:还是|還是)\s*(?:用|改用|换成|換成|改成)?\s*[A-Za-z][\w.+ -]{0,30}?\s*(?:吧|好了|好)\s*[。！!.]?$/i, strip: /^[\s,，]*(?:还是|還是)\s*(?:用|改用|换成|換成|改成)?\s*/ };
 
 /**
- * A correction word opening a short reply ("wait no, vitest", "nvm, use memcached instead", "ugh actually
+ * A correction word opening a short reply ("wait no, vitest", "ugh actually
  * spaces", "make it 2k", "不不不，pnpm", "改主意了，用 Vitest", "hmm 还是 Postgres 吧"): rules.ts takes it as
  * a correction only right after the agent answered a statement of the user's, and only when what
  * follows is a short value (shortValue), so "actually the build is slow" stays a remark.
  */
-export const BARE_CORRECTION = /^\s*(?:(?:nvm|never\s*mind|no+|nope|nah|wait|hmm+|ugh|eh|oh|actually|on\s+second\s+thought|scratch\s+that|make\s+(?:it|that)|嗯|哦|啊)[\s,.!:;—–-]+)+|^\s*(?:不不不?|不是不是|改主意了|[换換][个個]主意|我改主意了)[\s,，。!！]*/i;
+export const BARE_CORRECTION = /^\s*(?:(?:no+|nope|nah|wait|hmm+|ugh|eh|oh|actually|on\s+second\s+thought|make\s+(?:it|that)|嗯|哦|啊)[\s,.!:;—–-]+)+|^\s*(?:不不不?|不是不是|改主意了|[换換][个個]主意|我改主意了)[\s,，。!！]*/i;
 
 /** A reaction, not a value: "oh nice", "wait what", "ok thanks". */
 const REACTION = /^(?:(?:nice|cool|great|thanks|thank\s+you|thx|ty|ok(?:ay)?|sure|lol|haha|got\s+it|what|why|right|yes|yep|good|perfect|awesome|interesting|really|hmm+|wow|that|this|it|好的?|谢谢|謝謝|收到|知道了|明白)[\s,.!。！~]*)+$/i;
