@@ -114,7 +114,7 @@ export const UNSETTLED = new RegExp(
     // Hypotheticals, wishes and options: "suppose we…", "would be nice", "we could…", "one option is…".
     EN`\b(?:suppose|supposing|imagine|hypothetically|in\s+theory|would\s+be\s+nice|if\s+only|some\s*day|one\s+day|just\s+a\s+(?:dream|thought|wish|wild\s+idea)|wish\s*list|we\s+could|you\s+could|one\s+option|an?\s+(?:option|alternative)\s+(?:is|would\s+be)|alternatively|thinking\s+(?:about|of)|toying\s+with)\b`,
     EN`\b(?:maybe|perhaps|might|probably|possibly|what\s+if|should\s+we|could\s+we|shall\s+we|do\s+we|i\s+(?:think|guess|wonder)|not\s+sure|undecided|haven['’]?t\s+decided|not\s+(?:yet\s+)?decided|if\s+we\s+decide|let\s+me\s+know|tbd|just\s+(?:asking|wondering|curious))\b`,
-    '有(?:机会|機會|空)(?:的[话話])?再?|假如|假[设設]|要是|万一|萬一|倘若|假使|[设設]想|理[论論]上|有朝一日|哪天|[说說]不定|不[确確]定|不一定|有一?[个個](?:方案|[选選]项|[选選]項|想法|主意)|在想|[还還]在[考想]|也[许許]|或[许許]|可能|要不要|是不是|[还還]没[决決]定|[还還]沒[决決]定|[先暂暫]不[决決]定|不[决決]定|未定|如果|(?:以[后後]|回[头頭])再[说說议議]|[随隨]便[问問][问問]|只是[问問][问問]',
+    '[来來]着\\s*[。.!！?？]*$|(?:^|[，,\\s])(?:我[们們])?(?:之前|以前|原[来來]|[过過]去)(?:是|都是|一直|都)?(?:用|在用|採用|采用)|有(?:机会|機會|空)(?:的[话話])?再?|假如|假[设設]|要是|万一|萬一|倘若|假使|[设設]想|理[论論]上|有朝一日|哪天|[说說]不定|不[确確]定|不一定|有一?[个個](?:方案|[选選]项|[选選]項|想法|主意)|在想|[还還]在[考想]|也[许許]|或[许許]|可能|要不要|是不是|[还還]没[决決]定|[还還]沒[决決]定|[先暂暫]不[决決]定|不[决決]定|未定|如果|(?:以[后後]|回[头頭])再[说說议議]|[随隨]便[问問][问問]|只是[问問][问問]',
   ].join('|'),
   'i',
 );

@@ -70,7 +70,7 @@ export const SENTENCE_FORMS: Marker[] = [
   // Shape: "由 Fluent Bit 收集", "订单服务只负责下单".
   { kind: 'Architecture', confidence: 0.75, weak: true, re: /由\s*[A-Za-z][\w .-]{0,20}?\s*(?:收集|[处處]理|[负負][责責]|消[费費]|托管|託管|[转轉][发發]|接管)|(?:服[务務]|service)\s*只?(?:负责|負責)/i },
   // Lesson: a root cause said ("root cause of the double charges was a missing idempotency key"), a summary of a cause.
-  { kind: 'Lesson', confidence: 0.8, re: /\b(?:root|real|actual)\s+cause\b(?:\s+of\s+[^.?!]{1,60}?)?\s+(?:was|is)\b(?!\s+(?:unknown|unclear|not|still|yet|tbd)\b)|^[\s,，]*(?:总结|總結|结论|結論|summary|conclusion)(?:一下)?\s*[:：][^。？?]*(?:是因[为為]|因[为為]|because|due\s+to|caused\s+by)/i, strip: /^[\s,，]*(?:总结|總結|结论|結論|summary|conclusion)(?:一下)?\s*[:：]\s*/i },
+  { kind: 'Lesson', confidence: 0.8, re: /\b(?:root|real|actual)\s+cause\b(?:\s+of\s+[^.?!]{1,60}?)?\s+(?:was|is)\b(?!\s+(?:unknown|unclear|not|still|yet|tbd|\w+ed)\b)|^[\s,，]*(?:总结|總結|结论|結論|summary|conclusion)(?:一下)?\s*[:：][^。？?]*(?:是因[为為]|因[为為]|because|due\s+to|caused\s+by)/i, strip: /^[\s,，]*(?:总结|總結|结论|結論|summary|conclusion)(?:一下)?\s*[:：]\s*/i },
   { kind: 'Lesson', confidence: 0.8, re: /(?:慢|失[败敗]|[挂掛]了?|[报報][错錯]|崩|bug|[问問]题|[問]題|[泄洩]漏|超[时時]|timeout)\s*(?:的原因)?是[^，,。]{2,40}[，,][^。]{0,30}?(?:之[后後]|以[后後]|[后後])[^。，,]{0,10}?(?:快了|好了|正常|就[没沒]|解[决決]|修好|[过過]了)/i },
   { kind: 'Lesson', confidence: 0.8, re: /(?:是因[为為]|因[为為]|造成的|[导導]致的|引起的).*(?:就[过過]了|就好|就[没沒](?:再)?|之[后後]就[没沒]|就不再|就消失|就[顺順]了|就可以了)/ },
 ];
