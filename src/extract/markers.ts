@@ -36,9 +36,9 @@ const NOT_AN_INSTRUCTION = [
 ].join('|');
 
 /** Where an instruction opens: its sentence's start, after "这个 repo", or after "please", "and", "also", "so", "but". */
-const OPENING = EN`^[\s,，;；:：—–-]*(?:(?:in|for|across|on)\s+(?:every|all|each|this|our)\s+[^,.?!]{1,30}?,\s*)?(?:[这這][个個]\s*(?:repo|project|codebase|仓库|倉庫|项目|項目|專案)\s*)?(?:(?:please|and|also|so|but)[\s,]+)*`;
+const OPENING = EN`^[\s,，;；:：—–-]*(?:(?:in|for|across|on)\s+(?:every|all|each|this|our)\s+[^,.?!]{1,30}?,\s*)?(?:[这這][个個]\s*(?:repo|project|codebase|仓库|倉庫|项目|項目|專案)\s*)?(?:(?:please|pls|plz|and|also|so|but)[\s,]+)*`;
 /** What comes off an instruction's front: the opening words, but not where it holds ("In every project, …" says its scope). */
-const OPENING_STRIP = EN`^[\s,，;；:：—–-]*(?:[这這][个個]\s*(?:repo|project|codebase|仓库|倉庫|项目|項目|專案)\s*)?(?:(?:please|and|also|so|but)[\s,]+)*`;
+const OPENING_STRIP = EN`^[\s,，;；:：—–-]*(?:[这這][个個]\s*(?:repo|project|codebase|仓库|倉庫|项目|項目|專案)\s*)?(?:(?:please|pls|plz|and|also|so|but)[\s,]+)*`;
 
 /** Verbs that open a standing instruction: "Use …", "Keep …", "Write …". */
 const IMPERATIVE = EN`use|prefer|keep|write|put|indent|format|name|store|stick\s+with|stay\s+with|default\s+to|reply|respond|answer|talk|speak|avoid|run|deploy|commit|send`;
@@ -81,7 +81,7 @@ export const MARKERS: Marker[] = [
   { kind: 'Rule', confidence: 0.9, re: /[从從]现?現?在[开開]始|以[后後]|今[后後]|^\s*之[后後]要|[规規][则則]\s*[:：]|一律|不[许許准]再?/, strip: /^.*?(?:[从從]现?現?在[开開]始|以[后後]|今[后後]|^\s*之[后後]要|[规規][则則]\s*[:：])\s*[,，]?\s*/ },
   ...DUTY_MARKERS,
   { kind: 'Rule', confidence: 0.8, re: new RegExp(EN`\b(?:cap|limit|max(?:imum)?)\b[^.?!]{0,60}?\b(?:at|to|is)\s+\d`, 'i') },
-  { kind: 'Decision', confidence: 0.9, re: /\b(?:we(?:['’]ve|\s+have)?\s+decided|i(?:['’]ve|\s+have)?\s+decided|final\s+decision|we\s+settled\s+on|we\s+chose|it['’]?s\s+decided)\b|\b(?:decision|agreed)\s*:|^[\s,]*(?:final\s+call|decision\s+made|verdict)\s*[:：,—–-]/i, strip: /^.*?\b(?:final\s+call|decision\s+made|verdict|we(?:['’]ve|\s+have)?\s+decided|i(?:['’]ve|\s+have)?\s+decided|decision|final\s+decision(?:\s+is)?|we\s+settled\s+on|we\s+chose|it['’]?s\s+decided|agreed)\b\s*(?:that\s+|to\s+|on\s+)?[:：,，-]?\s*/i },
+  { kind: 'Decision', confidence: 0.9, re: /\b(?:we(?:['’]ve|\s+have)?\s+decided|i(?:['’]ve|\s+have)?\s+decided|final\s+decision|we\s+settled\s+on|we\s+chose|it['’]?s\s+decided)\b|\b(?:decision|agreed)\s*:|^[\s,]*(?:final\s+call|final\s+answer|final|decision\s+made|verdict)\s*[:：,—–-]|^[\s,]*(?:(?:ok(?:ay)?|so|k)[\s,]+)?decided\s+(?:to|on)\b/i, strip: /^.*?\b(?:final\s+call|final\s+answer|final(?=\s*[:：])|decision\s+made|verdict|decided(?=\s+(?:to|on)\b)|we(?:['’]ve|\s+have)?\s+decided|i(?:['’]ve|\s+have)?\s+decided|decision|final\s+decision(?:\s+is)?|we\s+settled\s+on|we\s+chose|it['’]?s\s+decided|agreed)\b\s*(?:that\s+|to\s+|on\s+)?[:：,，-]?\s*/i },
   { kind: 'Decision', confidence: 0.75, re: /\b(?:let['’]?s\s+go\s+with|we(?:['’]ll|\s+will)\s+go\s+with|we(?:['’]re|\s+are)\s+going\s+with|go\s+with)\b/i, strip: /^.*?\b(?:let['’]?s|we(?:['’]ll|\s+will)|we(?:['’]re|\s+are)\s+going)\s+(?=go)|^.*?\b(?=go\s+with\b)/i },
   // "We're going to deploy this on Vercel.", "we'll host it on Fly", "let's keep the REST API": a plan said as settled.
   { kind: 'Decision', confidence: 0.75, re: PLAN, strip: /^.*?\b(?:we(?:['’]re|\s+are)\s+(?:going\s+to|gonna)|we(?:['’]ll|\s+will)|let['’]?s)\s+(?:(?:just|also|now|definitely|all)\s+)?/i },

@@ -47,7 +47,7 @@ export const SENTENCE_FORMS: Marker[] = [
   { kind: 'Task', confidence: 0.8, weak: true, re: /(?:^|[我们們\s，,])(?:[开開]始|着手|著手)(?:弄|做|写|寫|搞|[处處]理|修|改|重构|重構|接|整理|实现|實作)|正在\s*(?:修|做|弄|写|寫|改|搞|[处處]理|重构|重構|接|整|实现|實作|fix|debug|refactor|write|build|add|implement)|^[\s,]*(?:(?:i['’]?m|we['’]re|im|i\s+am|we\s+are)\s+)?(?:still\s+|now\s+|currently\s+)?working\s+on\s+(?:the|my|our|a)\s+(?!(?:assumption|premise|theory|idea)\b)\S/i },
   // Shape: a part handled by, placed in or passing through something ("auth is handled by clerk", "設定檔放在 Consul",
   // "推播改成透過 Firebase 發送", "所有 request 先过 Envoy", "everything talks over grpc internally").
-  { kind: 'Architecture', confidence: 0.75, weak: true, re: new RegExp(EN`\b(?:${EN_PARTS})\s+(?:is|are)\s+(?:now\s+|all\s+)?(?:handled|managed|done|served|provided|powered|backed|owned|run|stored|kept)\s+(?:by|through|via|in|on)\s+\S|\b(?:talks?|communicat\w+|speaks?)\s+(?:to\s+[\w-]+\s+)?(?:over|via|through|using)\s+(?:grpc|http|rest|graphql|events|websockets?|kafka|nats|rabbit\w*|sqs|a\s+queue|the\s+bus|messages?)\b`, 'i') },
+  { kind: 'Architecture', confidence: 0.75, weak: true, re: new RegExp(EN`\b(?:${EN_PARTS})\s+(?:is|are)\s+(?:now\s+|all\s+)?(?:handled|managed|done|served|provided|powered|backed|owned|run|stored|kept)\s+(?:by|through|via|in|on)\s+\S|\b(?:queue|broker|bus|proxy|gateway|cache|load\s+balancer)\s+between\s+the\b|\b(?:talks?|communicat\w+|speaks?)\s+(?:to\s+[\w-]+\s+)?(?:over|via|through|using)\s+(?:grpc|http|rest|graphql|events|websockets?|kafka|nats|rabbit\w*|sqs|a\s+queue|the\s+bus|messages?)\b`, 'i') },
   { kind: 'Architecture', confidence: 0.75, weak: true, re: new RegExp(`^[^，,。？?]{0,6}?(?:所有|全部|每[个個])?\\s*${ZH_PARTS}[^，,。？?]{0,12}?(?:都|一律|改成|改为|改為|先|就|统一|統一)?\\s*(?:放在|放到|存在|存到|改放到?|改存到?|透[过過]|通[过過]|[经經][过過]|先[过過走]|走)\\s*[^，,。？?]{0,8}?[A-Za-z]`, 'i') },
   // Data split by a key: "用户表按 user_id 分片", "orders are sharded by tenant".
   { kind: 'Architecture', confidence: 0.75, weak: true, re: /按\s*\S{1,20}?\s*(?:分片|分[库庫]|分表|分[区區])|\b(?:sharded|partitioned)\s+by\b/i },
@@ -66,9 +66,19 @@ export const SENTENCE_FORMS: Marker[] = [
   // Rule: "make sure migrations are reversible", "keep functions under 50 lines", "stop adding comments everywhere".
   { kind: 'Rule', confidence: 0.75, weak: true, topical: true, re: /^[\s,]*(?:(?:pls|please|and|also)[\s,]+)?(?:make\s+sure|ensure)\s+(?:all\s+|every\s+|each\s+|the\s+|our\s+)?[\w-]+s\s+(?:are|have|get|stay|always)\b|^[\s,]*(?:(?:pls|please|and|also)[\s,]+)?(?:keep|limit|cap)\s+(?:all\s+|every\s+|each\s+|the\s+|our\s+)?[\w-]+s\s+(?:under|below|to|at)\s+\d|^[\s,]*(?:(?:pls|please|and|also)[\s,]+)?stop\s+[a-z]+ing\b(?![^.?!]*\b(?:for\s+now|now|for\s+a\s+sec|this)\b)/i },
   // Lesson: "lesson: …", a cause and what was done about it ("the outage was caused by an expired cert, we added a renewal alert").
-  { kind: 'Lesson', confidence: 0.8, re: /^[\s,]*(?:lesson|learning|learned)\s*[:：—–-]|\b(?:was|were)\s+(?:caused\s+by|due\s+to|because\s+of)\b[^.?!]*[,;]\s*(?:so\s+)?(?:we|i)\s+(?:added|switched|moved|bumped|pinned|set|changed|removed|now|started)\b/i, strip: /^[\s,]*(?:lesson|learning|learned)\s*[:：—–-]\s*/i },
+  { kind: 'Lesson', confidence: 0.8, re: /^[\s,]*(?:lesson|learning|learned)\s*[:：—–-]|\b(?:was|were)\s+(?:caused\s+by|due\s+to|because\s+of)\b[^.?!]*[,;]\s*(?:so\s+)?(?:(?:we|i)\s+)?(?:added|switched|moved|bumped|pinned|set|changed|removed|now|started|replaced|upgraded|downgraded|rewrote|dropped)\b/i, strip: /^[\s,]*(?:lesson|learning|learned)\s*[:：—–-]\s*/i },
   // Shape: "由 Fluent Bit 收集", "订单服务只负责下单".
   { kind: 'Architecture', confidence: 0.75, weak: true, re: /由\s*[A-Za-z][\w .-]{0,20}?\s*(?:收集|[处處]理|[负負][责責]|消[费費]|托管|託管|[转轉][发發]|接管)|(?:服[务務]|service)\s*只?(?:负责|負責)/i },
+  // Choice: "…we agreed, postgres it is for the analytics db".
+  { kind: 'Decision', confidence: 0.75, re: new RegExp(EN`(?:^|[,;:]\s*)(?:${TOOL_NAMES}|[A-Z][\w.+-]*)(?:\s+[A-Z0-9][\w.+-]*)?\s+it\s+is\b(?:\s+for\s+[^.?!]{1,40})?\s*[.!]*$`, 'i') },
+  // Taste in a few words about how the agent answers: "keep the tone casual pls", "answers in english pls".
+  { kind: 'Preference', confidence: 0.75, re: /^[\s,]*(?:(?:pls|please)\s+)?(?:keep|make)\s+(?:the|your)\s+(?:tone|language|style|wording)\b|^[\s,]*(?:answers?|replies|responses)\s+in\s+(?:english|chinese|mandarin|traditional\s+chinese|simplified\s+chinese)\b/i },
+  // Progress said bare: "finished migrating the users table", "started the stripe integration", "blocked: waiting for …".
+  { kind: 'Task', confidence: 0.8, re: /^[\s,]*(?:just\s+)?(?:finished|completed|wrapped\s+up)\s+[a-z]+ing\s+\S|^[\s,]*(?:just\s+)?started\s+(?:on\s+)?(?:the|our|my)\s+\S|^[\s,]*blocked\s*[:：—–-]/i },
+  // Target said bare: "aiming for 1s page loads".
+  { kind: 'Goal', confidence: 0.8, weak: true, re: /^[\s,]*(?:aiming|shooting)\s+(?:for|at|to)\b(?=[^.?!]*\d)/i, strip: /^[\s,]*(?:aiming|shooting)\s+(?:for|at|to)\s+/i },
+  // Lesson: "figured out the flaky test, it was a race in the setup, added an await".
+  { kind: 'Lesson', confidence: 0.8, re: /\bfigured\s+(?:it\s+)?out\b[^.?!]*\b(?:it\s+was|was|were|because)\b/i },
   // Lesson: a root cause said ("root cause of the double charges was a missing idempotency key"), a summary of a cause.
   { kind: 'Lesson', confidence: 0.8, re: /\b(?:root|real|actual)\s+cause\b(?:\s+of\s+[^.?!]{1,60}?)?\s+(?:was|is)\b(?!\s+(?:unknown|unclear|not|still|yet|tbd|\w+ed)\b)|^[\s,，]*(?:总结|總結|结论|結論|summary|conclusion)(?:一下)?\s*[:：][^。？?]*(?:是因[为為]|因[为為]|because|due\s+to|caused\s+by)/i, strip: /^[\s,，]*(?:总结|總結|结论|結論|summary|conclusion)(?:一下)?\s*[:：]\s*/i },
   { kind: 'Lesson', confidence: 0.8, re: /(?:慢|失[败敗]|[挂掛]了?|[报報][错錯]|崩|bug|[问問]题|[問]題|[泄洩]漏|超[时時]|timeout)\s*(?:的原因)?是[^，,。]{2,40}[，,][^。]{0,30}?(?:之[后後]|以[后後]|[后後])[^。，,]{0,10}?(?:快了|好了|正常|就[没沒]|解[决決]|修好|[过過]了)/i },
