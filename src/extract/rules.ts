@@ -17,7 +17,7 @@ import { handsOverCredentials } from './credentials.js';
 import { holdsOpen, notNow, othersPractice, unsettledBy } from './hedges.js';
 import { confirmedProposal } from './proposal.js';
 import { capitalise, normalise, sentences, stripQuoted, trimEnd, withoutQuotes } from './sentences.js';
-import { BARE_CORRECTION, CORRECTION_OPENERS, shortValue } from './sentence-forms.js';
+import { BARE_CORRECTION, CORRECTION_OPENERS, RESTATED, shortValue } from './sentence-forms.js';
 import { asRequest, CANCEL, CORRECTION, namedRetraction, REPLACES_EARLIER, REPORTED } from './speech-acts.js';
 import { build, isSpeech, matchMarker, titleFrom } from './statement.js';
 import type { Candidate } from './types.js';
@@ -149,8 +149,9 @@ function pieces(turn: Turn, afterAgent: boolean, answersStatement = false): { li
   // A short reply to the agent's ack of the user's statement that opens with a correction word names
   // the new value: "wait no, vitest", "on second thought, fly.io", "不不不，pnpm" (sentence-forms.ts).
   const swapped = (s: string, i: number) => i === 0 && answersStatement && afterAgent && BARE_CORRECTION.test(s) && shortValue(s.replace(BARE_CORRECTION, ''));
+  const restated = (s: string, i: number) => i === 0 && answersStatement && afterAgent && RESTATED.test(s) && shortValue(s);
   // The agent corrected (the turn's first sentence), or the user's own words ("Let's use Jest. Actually no, Vitest instead").
-  const opens = all.map((s, i) => (i > 0 || afterAgent) && (CORRECTION.test(s) || CORRECTION_OPENERS.test(s) || swapped(s, i) || (SOFT_CORRECTION.test(s) && matchMarker(s.replace(SOFT_CORRECTION, '')) !== undefined) || (i === 0 && NAMED_CORRECTION.test(s))));
+  const opens = all.map((s, i) => (i > 0 || afterAgent) && (CORRECTION.test(s) || CORRECTION_OPENERS.test(s) || swapped(s, i) || restated(s, i) || (SOFT_CORRECTION.test(s) && matchMarker(s.replace(SOFT_CORRECTION, '')) !== undefined) || (i === 0 && NAMED_CORRECTION.test(s))));
   const list: string[] = [];
   const corrected: boolean[] = [];
   all.forEach((s, i) => {

@@ -21,9 +21,9 @@ const EN = String.raw;
 /** A time frame a target is set against: 月底前, 年底前, 这个季度, 下一版, 本月, Q3, 6 月. */
 const ZH_FRAME = '(?:月底|年底|季末|年[内內]|年中|[上下]半年|本月|本季|本周|本週|[这這][个個]?(?:季度?|月)|今年|明年|下[个個]?(?:月|季度?)|下一?[个個]?\\s*(?:版本?|release|sprint|迭代)|Q[1-4]|\\d{1,2}\\s*月(?:\\s*\\d{1,2}\\s*[号號日])?(?:底|初|中)?|上[线線]前)';
 /** A measure: a number, a percentage, a count. */
-const ZH_MEASURE = '(?:\\d|[一减減]半|翻倍|[一二三四五六七八九十百千万萬两兩]+\\s*(?:[个個家位名秒倍]|分[钟鐘]))';
+const ZH_MEASURE = '(?:\\d|[一二三四五六七八九十百千两兩]+\\s*[万萬千百]|[一减減]半|翻倍|[一二三四五六七八九十百千万萬两兩]+\\s*(?:[个個家位名秒倍]|分[钟鐘]))';
 /** How a target is said: must reach, bring down to, within. */
-const ZH_REACH = '(?:要|得|需要|争取|爭取|希望|力争|力爭|[达達]到|拿到|做到|降到|提到|提升到|提高到|[压壓]到|控制在|低于|低於|小于|小於|少于|少於|高于|高於|以[内內])';
+const ZH_REACH = '(?:要|得|需要|[突]?破|超[过過]|争取|爭取|希望|力争|力爭|[达達]到|拿到|做到|降到|提到|提升到|提高到|[压壓]到|控制在|低于|低於|小于|小於|少于|少於|高于|高於|以[内內])';
 
 /** Parts of a system, in either script, that a placement is about. */
 const ZH_PARTS = '(?:配置(?:中心)?|[设設]定檔?|config|feature\\s*flags?|推播|推送|通知|日志|日誌|logs?|图片|圖片|文件|檔案|附件|session|[会會]话|[会會]話|[缓緩]存|快取|cache|queue|[队隊佇]列|搜索|搜尋|search|静态资源|靜態資源|assets|metrics|[监監]控|secrets?|密[钥鑰]|uploads?|上[传傳]|[报報]表|[队隊佇]列|events?|事件|消息|訊息|任[务務]|jobs?|worker|[鉴鑑][权權]|[认認][证證]|auth|前端|后端|後端|frontend|backend|api|接口|介面|[数資][据料]|data|[请請]求|requests?)';
@@ -53,6 +53,10 @@ export const SENTENCE_FORMS: Marker[] = [
   { kind: 'Architecture', confidence: 0.75, weak: true, re: /按\s*\S{1,20}?\s*(?:分片|分[库庫]|分表|分[区區])|\b(?:sharded|partitioned)\s+by\b/i },
   // Work to do on a named day: "明天要處理退款流程", "下週要補測試"; work under way: "我在弄購物車".
   { kind: 'Task', confidence: 0.75, weak: true, re: /^[\s,，]*(?:我[们們]?)?(?:明天|今天|等下|等一下|待[会會]|回[头頭]|下[周週]|[这這][周週]|[周週][一二三四五六日])(?:我[们們]?)?(?:要|得|需要)(?:[处處]理|做|写|寫|修|弄|加|改|补|補|整理|实现|實作)|^[\s,，]*(?:我[们們]?)?(?:在|还在|還在)\s*(?:弄|做|写|寫|修|搞|debug|fix|refactor|重构|重構)/i },
+  // "訂單跟庫存現在是兩個服務", "登入改用 Auth0 處理": parts and who handles them.
+  { kind: 'Architecture', confidence: 0.75, weak: true, re: /(?:是|成了?|分成)\s*[两兩二三四\d]\s*[个個]\s*(?:服[务務]|service|微服[务務])|(?:改用|交给|交給)\s*[A-Za-z][\w.-]*\s*(?:[处處]理|[负負][责責]|托管|託管)/i },
+  // Indentation said in a few words: "縮排兩格就好", "缩进用 4 个空格".
+  { kind: 'Preference', confidence: 0.75, weak: true, re: /(?:縮排|缩进|縮進|indent)\s*(?:用|是|改成)?\s*(?:[两兩二四24]\s*(?:[格个個]|spaces?)|tabs?|空[格白])/i },
   // Two sides of a system said at once: "前端 Next.js 部署在 edge，后端 Go service 在 k8s 上", "frontend is X, backend is Y".
   { kind: 'Architecture', confidence: 0.75, weak: true, re: /前端[^，,。？?]{1,30}[，,]\s*(?:后端|後端)|\bfront[\s-]?end\s+is\s+[^.?!]{1,40},\s*(?:and\s+)?(?:the\s+)?back[\s-]?end\s+is\b/i },
   // Taste: "prefer named exports pls", "biome over prettier for formatting", "2 space indent, that's how I roll", "yarn not npm".
@@ -66,7 +70,7 @@ export const SENTENCE_FORMS: Marker[] = [
   // Rule: "make sure migrations are reversible", "keep functions under 50 lines", "stop adding comments everywhere".
   { kind: 'Rule', confidence: 0.75, weak: true, topical: true, re: /^[\s,]*(?:(?:pls|please|and|also)[\s,]+)?(?:make\s+sure|ensure)\s+(?:all\s+|every\s+|each\s+|the\s+|our\s+)?[\w-]+s\s+(?:are|have|get|stay|always)\b|^[\s,]*(?:(?:pls|please|and|also)[\s,]+)?(?:keep|limit|cap)\s+(?:all\s+|every\s+|each\s+|the\s+|our\s+)?[\w-]+s\s+(?:under|below|to|at)\s+\d|^[\s,]*(?:(?:pls|please|and|also)[\s,]+)?stop\s+[a-z]+ing\b(?![^.?!]*\b(?:for\s+now|now|for\s+a\s+sec|this)\b)/i },
   // Lesson: "lesson: …", a cause and what was done about it ("the outage was caused by an expired cert, we added a renewal alert").
-  { kind: 'Lesson', confidence: 0.8, re: /^[\s,]*(?:lesson|learning|learned)\s*[:：—–-]|\b(?:was|were)\s+(?:caused\s+by|due\s+to|because\s+of)\b[^.?!]*[,;]\s*(?:so\s+)?(?:(?:we|i)\s+)?(?:added|switched|moved|bumped|pinned|set|changed|removed|now|started|replaced|upgraded|downgraded|rewrote|dropped)\b/i, strip: /^[\s,]*(?:lesson|learning|learned)\s*[:：—–-]\s*/i },
+  { kind: 'Lesson', confidence: 0.8, re: /^[\s,，]*(?:lesson|learning|learned|[学學]到一[课課]|[学學]到了|心得)\s*[:：—–-]|(?:查到|找到|知道)(?:原因|[问問]题|[問]題)了?[^。]*(?:就好了|就正常|解[决決]|修好|就[过過]了)|\b(?:was|were)\s+(?:caused\s+by|due\s+to|because\s+of)\b[^.?!]*[,;]\s*(?:so\s+)?(?:(?:we|i)\s+)?(?:added|switched|moved|bumped|pinned|set|changed|removed|now|started|replaced|upgraded|downgraded|rewrote|dropped)\b/i, strip: /^[\s,，]*(?:lesson|learning|learned|[学學]到一[课課]|[学學]到了|心得)\s*[:：—–-]\s*/i },
   // Shape: "由 Fluent Bit 收集", "订单服务只负责下单".
   { kind: 'Architecture', confidence: 0.75, weak: true, re: /由\s*[A-Za-z][\w .-]{0,20}?\s*(?:收集|[处處]理|[负負][责責]|消[费費]|托管|託管|[转轉][发發]|接管)|(?:服[务務]|service)\s*只?(?:负责|負責)/i },
   // Choice: "…we agreed, postgres it is for the analytics db".
@@ -110,3 +114,6 @@ export function shortValue(rest: string): boolean {
   const cjk = (text.match(/\p{sc=Han}/gu) ?? []).length;
   return words.length <= 6 && cjk <= 20;
 }
+
+/** A short reply restating the value it changes, kept whole: "改成七月", "延到 Q4", "make it tuesdays". */
+export const RESTATED = /^\s*(?:改成|改[为為]|[换換]成|改到|延到|推[迟遲]到|提前到|挪到|change\s+it\s+to|make\s+it)\s*\S/i;
