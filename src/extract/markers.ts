@@ -150,7 +150,7 @@ export const RETRACTION = new RegExp(
 export const OFFER = /\b(?:should\s+i|shall\s+i|(?:do\s+you\s+)?want\s+me\s+to|would\s+you\s+like\s+me\s+to)\b|要我|需要我|^我(?:可以|能)(?:[帮幫]你)?(?=[^。？?]*[，,]\s*(?:要(?:做|弄|加|装|裝)?|好|可以)[吗嗎]?\s*[?？]$)/i;
 
 /** The assistant proposing something the user may confirm. */
-export const PROPOSAL = new RegExp(String.raw`\b(?:shall\s+we|should\s+we|i\s+(?:propose|suggest|recommend)|how\s+about|let['’]?s)\b|建[议議]|要不要|我[们們]可以|${OFFER.source}`, 'i');
+export const PROPOSAL = new RegExp(String.raw`\b(?:shall\s+we|should\s+we|i\s+(?:propose|suggest|recommend)|how\s+about|let['’]?s)\b|^I(?:['’]ll|\s+will)\s+(?=[^?]*,\s*(?:ok(?:ay)?|sound\s+good|alright)\s*\?$)|建[议議]|要不要|我[们們]可以|${OFFER.source}`, 'i');
 
 export const BECAUSE = /\b(?:because|since|due\s+to|as\s+a\s+result\s+of)\b|因[为為]|由于|由於/i;
 

@@ -71,3 +71,28 @@ export function confirmedProposal(turn: Turn, reply: Turn, turns: Turn[]): Candi
   const marker = matchMarker(proposal) ?? matchMarker(text);
   return build({ kind: marker?.kind ?? 'Decision', text, confidence: 0.75 }, turns, turn, reply, 'agent');
 }
+
+/** The options an agent's question offers: "Redis or Memcached", "Jest 还是 Vitest". */
+const OPTIONS = /\b([A-Za-z][\w.+-]*)\s+or\s+([A-Za-z][\w.+-]*)\b|([A-Za-z][\w.+-]*)\s*(?:还是|還是)\s*([A-Za-z][\w.+-]*)/i;
+
+/**
+ * A one-word pick between the options of the agent's question: "Should I use Redis or Memcached for the
+ * cache?" → "redis" is the decision "use Redis for the cache". The reply names one option and nothing
+ * that holds it open; the question's asking words go.
+ */
+export function chosenOption(turn: Turn, reply: Turn, turns: Turn[]): Candidate | undefined {
+  if (reply.role !== 'user') return undefined;
+  const own = withoutQuotes(reply.text).trim();
+  const words = own.split(/\s+/).filter(Boolean);
+  if (words.length > 4 || /[?？]/.test(own) || DECLINE.test(own) || RETRACTION.test(own)) return undefined;
+  const last = sentences(stripQuoted(turn.text)).at(-1) ?? '';
+  const m = /[?？]$/.test(last) ? OPTIONS.exec(last) : null;
+  // A choice offered, not a question of fact ("Is it the API or the worker that crashes?").
+  if (!m || !/\b(?:use|want|prefer|go\s+with|pick|choose|which|switch\s+to)\b|用|[选選]|要/i.test(last)) return undefined;
+  const [a, b] = [m[1] ?? m[3]!, m[2] ?? m[4]!];
+  const names = (x: string) => new RegExp(`(?<![\\w.+-])${x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w+-])`, 'i').test(own);
+  const picked = names(a) && !names(b) ? a : names(b) && !names(a) ? b : undefined;
+  if (!picked) return undefined;
+  const text = last.replace(m[0], picked).replace(LEAD, '').replace(/\s*[吗嗎呢]?\s*[?？]$/, '');
+  return build({ kind: 'Decision', text, confidence: 0.75 }, turns, turn, reply, 'agent');
+}

@@ -8,14 +8,14 @@
 import type { Kind } from '../entries/model.js';
 import { redactSecrets } from '../secrets/secrets.js';
 import type { Turn } from '../transcripts/types.js';
-import { RETRACTION, REVISION, UNSETTLED } from './markers.js';
-import { topicOf } from './topics.js';
+import { RETRACTION, UNSETTLED } from './markers.js';
 import { CAUSE, FIXED, PLAIN_CHOICE, PLAIN_SHAPE, type Marker } from './kind-markers.js';
 import { settlingClause } from './clause.js';
 import { TASK_TAG_LAST } from './duty-markers.js';
 import { handsOverCredentials } from './credentials.js';
 import { holdsOpen, notNow, othersPractice, unsettledBy } from './hedges.js';
-import { confirmedProposal } from './proposal.js';
+import { chosenOption, confirmedProposal } from './proposal.js';
+import { retractionOf, sharesSubject } from './retraction.js';
 import { capitalise, normalise, sentences, stripQuoted, trimEnd, withoutQuotes } from './sentences.js';
 import { BARE_CORRECTION, CORRECTION_OPENERS, RESTATED, shortValue } from './sentence-forms.js';
 import { asRequest, CANCEL, CORRECTION, namedRetraction, REPLACES_EARLIER, REPORTED } from './speech-acts.js';
@@ -48,49 +48,6 @@ function retraction(s: string, turns: Turn[], turn: Turn): Candidate | undefined
   const kind = KIND_WORDS[named.kindWord ?? ''] ?? 'Decision';
   const c = build({ kind, text: s, confidence: 0.85, revises: true }, turns, turn, turn, 'user');
   return c && { ...c, retracting: true, title: titleFrom(s) };
-}
-
-/**
- * The entry taking back `earlier` from the user's next turn: its kind, restating it (the planner finds
- * what it retracts by key or by the words it restates, jobs/microsync/scope-link.ts retractedBy).
- */
-function retractionOf(earlier: Candidate, turn: Turn): Candidate {
-  const said = normalise(sentences(stripQuoted(turn.text))[0] ?? '');
-  return {
-    ...earlier,
-    title: titleFrom(`Retracted: ${earlier.title}`),
-    conclusion: `${capitalise(trimEnd(said) || 'Taken back')}: retracts "${trimEnd(earlier.conclusion)}"`,
-    retracting: true,
-    revises: false,
-    corrects: undefined,
-    why: undefined,
-    finding: undefined,
-    confidence: 0.85,
-    origin: 'user',
-    confirmedAt: undefined,
-    firstTurn: turn.index,
-    lastTurn: turn.index,
-    timestamp: turn.timestamp ?? earlier.timestamp,
-  };
-}
-
-const STOP = new Set(['the', 'and', 'for', 'from', 'now', 'on', 'with', 'that', 'this', 'never', 'always', 'only', 'use', 'we', 'our', 'all', 'not', 'instead', 'make', 'let', 'lets']);
-/** Content words: Latin words of 3+ letters, CJK as two-character pieces. */
-function subjectWords(text: string): Set<string> {
-  const out = new Set<string>();
-  for (const w of normalise(text).split(/[^\p{L}\p{N}.+-]+/u)) {
-    if (/\p{sc=Han}/u.test(w)) Array.from(w).forEach((ch, i, all) => i + 1 < all.length && /\p{sc=Han}{2}/u.test(ch + all[i + 1]) && out.add(ch + all[i + 1]));
-    else if (w.length >= 3 && !STOP.has(w)) out.add(w.replace(/(?:ing|ed|es|s)$/, ''));
-  }
-  return out;
-}
-/** A new statement after "never mind" corrects the earlier one when it is of its kind and shares a word, a topic or says it replaces something. */
-function sharesSubject(earlier: Candidate, now: Candidate): boolean {
-  if (earlier.kind !== now.kind) return false;
-  // "nvm, use memcached instead": a replacement said as one; or the same topic ("use yarn" → "nvm, pnpm").
-  if (REVISION.test(now.conclusion) || /\binstead\b/i.test(now.conclusion) || (topicOf(now.conclusion) && topicOf(now.conclusion) === topicOf(earlier.conclusion))) return true;
-  const mine = subjectWords(`${now.title} ${now.conclusion}`);
-  return [...subjectWords(`${earlier.title} ${earlier.conclusion}`)].some((w) => mine.has(w));
 }
 
 /** A sentence telling a problem's cause with no marker of its own: with a fix said next, the two are a lesson. */
@@ -146,8 +103,7 @@ const meant = (s: string) => asRequest(s) ?? s;
  */
 function pieces(turn: Turn, afterAgent: boolean, answersStatement = false): { list: string[]; corrected: boolean[] } {
   const all = sentences(stripQuoted(turn.text));
-  // A short reply to the agent's ack of the user's statement that opens with a correction word names
-  // the new value: "wait no, vitest", "on second thought, fly.io", "不不不，pnpm" (sentence-forms.ts).
+  // A short reply to the agent's ack of the user's statement correcting it: "wait no, vitest", "改成七月" (sentence-forms.ts).
   const swapped = (s: string, i: number) => i === 0 && answersStatement && afterAgent && BARE_CORRECTION.test(s) && shortValue(s.replace(BARE_CORRECTION, ''));
   const restated = (s: string, i: number) => i === 0 && answersStatement && afterAgent && RESTATED.test(s) && shortValue(s);
   // The agent corrected (the turn's first sentence), or the user's own words ("Let's use Jest. Actually no, Vitest instead").
@@ -282,16 +238,14 @@ export function extractWithRules(turns: Turn[]): Candidate[] {
     if (turn.role === 'user') {
       const before = out.findLast((c) => c.lastTurn === previousUser?.index)?.kind;
       const said = userStatements(turn, turns, speech[i - 1]?.role === 'assistant', before);
-      // "That's wrong" opening the next user turn, after the agent acted on the statement: the statement
-      // stays and is retracted by a new entry (issue 27, DESIGN: compound flips it); said with a new
-      // statement ("Oh wait, never mind. From now on we deploy on Wednesdays"), the new one corrects it.
+      // "That's wrong" opening the next user turn retracts the statement before (a new entry; it stays), or a new statement corrects it (retraction.ts).
       const taken = said.retractsEarlier ? out.findLast((c) => c.lastTurn === previousUser?.index && !c.retracting) : undefined;
       const first = said.statements[0];
       if (taken && first && !first.retracting && sharesSubject(taken, first)) Object.assign(first, { revises: true, corrects: true });
       else if (taken) push(retractionOf(taken, turn));
       said.statements.forEach(push);
       previousUser = turn;
-    } else if (speech[i + 1]) push(confirmedProposal(turn, speech[i + 1]!, turns));
+    } else if (speech[i + 1]) push(confirmedProposal(turn, speech[i + 1]!, turns) ?? chosenOption(turn, speech[i + 1]!, turns));
   });
   return out;
 }

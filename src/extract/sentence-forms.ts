@@ -40,7 +40,7 @@ export const SENTENCE_FORMS: Marker[] = [
     strip: /^[\s,]*(?:(?:the|our|my|main|team['’]?s?)\s+)?(?:goal|target|aim|objective|kpi|okr)s?\s+(?:for\s+[^.?!:：]{1,40}?\s+)?(?:is|are|=)\s+(?:to\s+)?/i,
   },
   // "we're shooting for a lighthouse score of 95+", "I want the docker image under 150mb before we go live".
-  { kind: 'Goal', confidence: 0.8, weak: true, re: /\b(?:we['’]re|we\s+are|i['’]m|i\s+am)\s+(?:shooting|going|gunning)\s+for\b(?=[^.?!]*\d)|\b(?:i|we)\s+(?:want|need)\s+[^.?!]{1,40}?\b(?:under|below|above|over|at\s+least|at\s+most|down\s+to|up\s+to|within)\s+\d/i },
+  { kind: 'Goal', confidence: 0.8, weak: true, re: /\b(?:we['’]re|we\s+are|i['’]m|i\s+am)\s+(?:shooting|going|gunning)\s+for\b(?=[^.?!]*\d)|\b(?:i|we)\s+(?:want|need)\s+[^.?!]{1,40}?\b(?:under|below|above|over|at\s+least|at\s+most|down\s+to|up\s+to|within)\s+\d|\b(?:i|we)\s+(?:want|need)\s+\d+(?:\.\d+)?\s*%/i },
   // "月底前测试覆盖率要到 75%", "下一版要讓首頁載入在 1.5 秒以內", "我们要在年底前拿到 1000 个付费用户", "本月 KPI：崩溃率低于 0.1%".
   { kind: 'Goal', confidence: 0.8, weak: true, re: new RegExp(`(?=[^。？?]*${ZH_MEASURE})(?:${ZH_FRAME}(?:前|之前|以前|[内內]|底前|的)?[^。？?]{0,30}?${ZH_REACH}|${ZH_REACH}[^。？?]{0,6}?${ZH_FRAME}(?:前|之前|以前|[内內]))|\\bKPI\\s*[:：]`, 'i') },
   // Task under way: "我开始弄导出 Excel 的功能了", "正在 fix webhook retry 的 bug", "working on the flaky checkout test now".
@@ -83,6 +83,17 @@ export const SENTENCE_FORMS: Marker[] = [
   { kind: 'Goal', confidence: 0.8, weak: true, re: /^[\s,]*(?:aiming|shooting)\s+(?:for|at|to)\b(?=[^.?!]*\d)/i, strip: /^[\s,]*(?:aiming|shooting)\s+(?:for|at|to)\s+/i },
   // Lesson: "figured out the flaky test, it was a race in the setup, added an await".
   { kind: 'Lesson', confidence: 0.8, re: /\bfigured\s+(?:it\s+)?out\b[^.?!]*\b(?:it\s+was|was|were|because)\b/i },
+  // A choice said as what is not (or no longer) done: "we're not using redux", "no more jquery", "we dropped the graphql layer",
+  // "dont bother with IE support", "lets not add any new deps this sprint", "we're moving off heroku to fly".
+  { kind: 'Decision', confidence: 0.7, weak: true, re: /\b(?:we['’]re|we\s+are)\s+not\s+(?:using|doing|adding|supporting|going\s+with|shipping)\s+(?!(?:it|this|that|them)\b)\S|^[\s,]*no\s+more\s+(?!(?:questions|worries|excuses)\b)[\w.+-]+\s*[.!]*$|\bwe(?:['’]ve|\s+have)?\s+(?:dropped|ditched|removed|killed|scrapped)\s+(?:the\s+|our\s+)?\S|^[\s,]*(?:don['’]?t|do\s+not)\s+bother\s+with\b|^[\s,]*let['’]?s\s+not\s+[a-z]+\s+\S|\b(?:we['’]re|we\s+are|we\s+will|we['’]ll)\s+mov(?:e|ing)\s+off\s+(?:of\s+)?\S/i },
+  // A standing rule said with a modal and always/never: "we should always pin dependency versions", "we must never store raw card numbers",
+  // "let's always squash when merging", "typescript strict mode on, always".
+  { kind: 'Rule', confidence: 0.8, topical: true, re: /\b(?:we|you)\s+(?:should|must|need\s+to|have\s+to|gotta)\s+(?:always|never)\s+[a-z]|\blet['’]?s\s+(?:always|never)\s+[a-z]|[,;]\s*always\s*[.!]*$/i, strip: /^.*?\b(?:we|you)\s+(?:should|must|need\s+to|have\s+to|gotta)\s+(?=always|never)|^.*?\blet['’]?s\s+(?=always|never)/i },
+  // A plan or stack said under a label: "so the plan: api on fly, db on neon", "our stack: next.js + trpc + prisma".
+  { kind: 'Decision', confidence: 0.75, re: /^[\s,]*(?:so\s+|ok\s+)?(?:the\s+)?plan\s*(?:is)?\s*[:：]\s*\S/i, strip: /^[\s,]*(?:so\s+|ok\s+)?(?:the\s+)?plan\s*(?:is)?\s*[:：]\s*/i },
+  { kind: 'Architecture', confidence: 0.75, re: /^[\s,]*(?:our|the)\s+(?:tech\s+)?stack\s*(?:is)?\s*[:：]\s*\S/i },
+  // Taste: "esbuild > webpack for this repo".
+  { kind: 'Preference', confidence: 0.7, weak: true, re: /^[\s,]*[\w.+-]+\s*>\s*[\w.+-]+(?:\s+for\s+[\w\s-]{2,30})?\s*[.!]?$/i },
   // Lesson: a root cause said ("root cause of the double charges was a missing idempotency key"), a summary of a cause.
   { kind: 'Lesson', confidence: 0.8, re: /\b(?:root|real|actual)\s+cause\b(?:\s+of\s+[^.?!]{1,60}?)?\s+(?:was|is)\b(?!\s+(?:unknown|unclear|not|still|yet|tbd|\w+ed)\b)|^[\s,，]*(?:总结|總結|结论|結論|summary|conclusion)(?:一下)?\s*[:：][^。？?]*(?:是因[为為]|因[为為]|because|due\s+to|caused\s+by)/i, strip: /^[\s,，]*(?:总结|總結|结论|結論|summary|conclusion)(?:一下)?\s*[:：]\s*/i },
   { kind: 'Lesson', confidence: 0.8, re: /(?:慢|失[败敗]|[挂掛]了?|[报報][错錯]|崩|bug|[问問]题|[問]題|[泄洩]漏|超[时時]|timeout)\s*(?:的原因)?是[^，,。]{2,40}[，,][^。]{0,30}?(?:之[后後]|以[后後]|[后後])[^。，,]{0,10}?(?:快了|好了|正常|就[没沒]|解[决決]|修好|[过過]了)/i },
