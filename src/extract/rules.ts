@@ -66,12 +66,12 @@ const carriesMaterial = (text: string) => stripQuoted(text).replace(/\s+/g, '') 
  * in any other sentence but a settled statement of its own, a question, a hedge, a condition, options
  * or someone else's voice; a quotation or pasted material in the message.
  */
-function leftOpen(list: string[], i: number, markers: (Marker | undefined)[], turn: Turn, at: number, task = false): boolean {
+function leftOpen(list: string[], i: number, markers: (Marker | undefined)[], turn: Turn, at: number, kind?: Kind): boolean {
   const own = withoutQuotes(list[i]!);
   const before = own.slice(0, at);
-  // A task's wait is its state ("卡住了，等 Stripe 回复"), not a hedge.
+  // A task's wait is its state ("卡住了，等 Stripe 回复"), a lesson's cause may be a lack ("沒有索引造成的"): neither is a hedge.
   const by = unsettledBy(own);
-  if ((by && !(task && by === 'pending')) || othersPractice(before) || notNow(before)) return true;
+  if ((by && !(kind === 'Task' && by === 'pending')) || othersPractice(before) || (kind !== 'Lesson' && notNow(before))) return true;
   if (carriesMaterial(turn.text) || list.some(quotesWords)) return true;
   return list.some((s, j) => j !== i && !(markers[j] && !markers[j]!.weak) && unsettledBy(withoutQuotes(s)) !== undefined);
 }
@@ -193,7 +193,7 @@ function userStatements(turn: Turn, turns: Turn[], afterAgent: boolean, before?:
       }
     }
     // A clause holding it open ("…，先这样试试", "…, pending sign-off") unsettles all but a task, whose wait is its state ("blocked, the policy is still pending").
-    const settled = !UNSETTLED.test(own) && !CANCEL.test(own) && !(marker.kind !== 'Task' && holdsOpen(own)) && !(marker.weak && leftOpen(list, i, markers, turn, marker.re.exec(own)?.index ?? 0, marker.kind === 'Task'));
+    const settled = !UNSETTLED.test(own) && !CANCEL.test(own) && !(marker.kind !== 'Task' && holdsOpen(own)) && !(marker.weak && leftOpen(list, i, markers, turn, marker.re.exec(own)?.index ?? 0, marker.kind));
     // Correcting their own statement in the same message, the user keeps its kind ("From now on, deploy on Thursdays. No wait, make that Tuesdays").
     // Correcting the statement of their previous message with only a design's words, they keep its kind too.
     // A correction of the previous message with no marker of its own (or a plain choice's or a design's words only) keeps the kind it corrects ("目标是 9 月…" → "改一下，推迟到 10 月").

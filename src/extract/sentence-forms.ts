@@ -85,10 +85,10 @@ export const SENTENCE_FORMS: Marker[] = [
   { kind: 'Lesson', confidence: 0.8, re: /\bfigured\s+(?:it\s+)?out\b[^.?!]*\b(?:it\s+was|was|were|because)\b/i },
   // A choice said as what is not (or no longer) done: "we're not using redux", "no more jquery", "we dropped the graphql layer",
   // "dont bother with IE support", "lets not add any new deps this sprint", "we're moving off heroku to fly".
-  { kind: 'Decision', confidence: 0.7, weak: true, re: /\b(?:we['’]re|we\s+are)\s+not\s+(?:using|doing|adding|supporting|going\s+with|shipping)\s+(?!(?:it|this|that|them)\b)\S|^[\s,]*no\s+more\s+(?!(?:questions|worries|excuses)\b)[\w.+-]+\s*[.!]*$|\bwe(?:['’]ve|\s+have)?\s+(?:dropped|ditched|removed|killed|scrapped)\s+(?:the\s+|our\s+)?\S|^[\s,]*(?:don['’]?t|do\s+not)\s+bother\s+with\b|^[\s,]*let['’]?s\s+not\s+[a-z]+\s+\S|\b(?:we['’]re|we\s+are|we\s+will|we['’]ll)\s+mov(?:e|ing)\s+off\s+(?:of\s+)?\S/i },
+  { kind: 'Decision', confidence: 0.7, weak: true, re: /\b(?:we['’]re|we\s+are)\s+not\s+(?:using|doing|adding|supporting|going\s+with|shipping)\s+(?!(?:it|this|that|them)\b)\S|^[\s,]*no\s+more\s+(?!(?:questions|worries|excuses)\b)[\w.+-]+\s*[.!]*$|\bwe(?:['’]ve|\s+have)?\s+(?:dropped|ditched|removed|killed|scrapped)\s+(?:the\s+|our\s+)?(?!ball\b)\S|^[\s,]*(?:don['’]?t|do\s+not)\s+bother\s+with\b|^[\s,]*let['’]?s\s+not\s+[a-z]+\s+\S|\b(?:we['’]re|we\s+are|we\s+will|we['’]ll)\s+mov(?:e|ing)\s+off\s+(?:of\s+)?\S/i },
   // A standing rule said with a modal and always/never: "we should always pin dependency versions", "we must never store raw card numbers",
   // "let's always squash when merging", "typescript strict mode on, always".
-  { kind: 'Rule', confidence: 0.8, topical: true, re: /\b(?:we|you)\s+(?:should|must|need\s+to|have\s+to|gotta)\s+(?:always|never)\s+[a-z]|\blet['’]?s\s+(?:always|never)\s+[a-z]|[,;]\s*always\s*[.!]*$/i, strip: /^.*?\b(?:we|you)\s+(?:should|must|need\s+to|have\s+to|gotta)\s+(?=always|never)|^.*?\blet['’]?s\s+(?=always|never)/i },
+  { kind: 'Rule', confidence: 0.8, topical: true, re: /\b(?:we|you)\s+(?:should|must|need\s+to|have\s+to|gotta)\s+(?:always|never)\s+(?!be\b)[a-z]|\blet['’]?s\s+(?:always|never)\s+(?!be\b)[a-z]|[,;]\s*always\s*[.!]*$/i, strip: /^.*?\b(?:we|you)\s+(?:should|must|need\s+to|have\s+to|gotta)\s+(?=always|never)|^.*?\blet['’]?s\s+(?=always|never)/i },
   // A plan or stack said under a label: "so the plan: api on fly, db on neon", "our stack: next.js + trpc + prisma".
   { kind: 'Decision', confidence: 0.75, re: /^[\s,]*(?:so\s+|ok\s+)?(?:the\s+)?plan\s*(?:is)?\s*[:：]\s*\S/i, strip: /^[\s,]*(?:so\s+|ok\s+)?(?:the\s+)?plan\s*(?:is)?\s*[:：]\s*/i },
   { kind: 'Architecture', confidence: 0.75, re: /^[\s,]*(?:our|the)\s+(?:tech\s+)?stack\s*(?:is)?\s*[:：]\s*\S/i },
@@ -96,8 +96,8 @@ export const SENTENCE_FORMS: Marker[] = [
   { kind: 'Preference', confidence: 0.7, weak: true, re: /^[\s,]*[\w.+-]+\s*>\s*[\w.+-]+(?:\s+for\s+[\w\s-]{2,30})?\s*[.!]?$/i },
   // Lesson: a root cause said ("root cause of the double charges was a missing idempotency key"), a summary of a cause.
   { kind: 'Lesson', confidence: 0.8, re: /\b(?:root|real|actual)\s+cause\b(?:\s+of\s+[^.?!]{1,60}?)?\s+(?:was|is)\b(?!\s+(?:unknown|unclear|not|still|yet|tbd|\w+ed)\b)|^[\s,，]*(?:总结|總結|结论|結論|summary|conclusion)(?:一下)?\s*[:：][^。？?]*(?:是因[为為]|因[为為]|because|due\s+to|caused\s+by)/i, strip: /^[\s,，]*(?:总结|總結|结论|結論|summary|conclusion)(?:一下)?\s*[:：]\s*/i },
-  { kind: 'Lesson', confidence: 0.8, re: /(?:慢|失[败敗]|[挂掛]了?|[报報][错錯]|崩|bug|[问問]题|[問]題|[泄洩]漏|超[时時]|timeout)\s*(?:的原因)?是[^，,。]{2,40}[，,][^。]{0,30}?(?:之[后後]|以[后後]|[后後])[^。，,]{0,10}?(?:快了|好了|正常|就[没沒]|解[决決]|修好|[过過]了)/i },
-  { kind: 'Lesson', confidence: 0.8, re: /(?:是因[为為]|因[为為]|造成的|[导導]致的|引起的).*(?:就[过過]了|就好|就[没沒](?:再)?|之[后後]就[没沒]|就不再|就消失|就[顺順]了|就可以了)/ },
+  { kind: 'Lesson', confidence: 0.8, weak: true, re: /(?:慢|失[败敗]|[挂掛]了?|[报報][错錯]|崩|bug|[问問]题|[問]題|[泄洩]漏|超[时時]|timeout)\s*(?:的原因)?是[^，,。]{2,40}[，,][^。]{0,30}?(?:之[后後]|以[后後]|[后後])[^。，,]{0,10}?(?:快了|好了|正常|就[没沒]|解[决決]|修好|[过過]了)/i },
+  { kind: 'Lesson', confidence: 0.8, weak: true, re: /(?:是因[为為]|因[为為]|造成的|[导導]致的|引起的).*(?:就[过過]了|就好|就[没沒](?:再)?|之[后後]就[没沒]|就不再|就消失|就[顺順]了|就可以了)/ },
 ];
 
 /** A sentence that is a correction on its own form: "update:", "eh changed my mind,", "算了，还是 X 吧". */
