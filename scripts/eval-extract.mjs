@@ -5,7 +5,7 @@
  * what lands in memory/ is compared with the gold; nothing under src/ is imported.
  *
  *   node scripts/eval-extract.mjs [--split dev|heldout|all] [--limit N] [--json] [--llm]
- *                                 [--workspace DIR [--rescore]] [--show N]
+ *                                 [--workspace DIR [--rescore]] [--show N] [--from N]
  *
  * Default: dev and held-out, each in its own table. --split all: both, scored as one set.
  * --llm: microsync's LLM path against MEM_EVAL_LLM_BASE_URL / MEM_EVAL_LLM_MODEL (key from the
@@ -13,6 +13,7 @@
  * extractions: a wiring check only, said so in the output.
  * --workspace DIR keeps the workspaces (DIR/<split>/ws); --rescore scores them again without running
  * microsync (to inspect, or to test the scoring). --show N lists up to N misses, extras and landed decoys.
+ * --from N: only the exchanges numbered N and up (--from 1147: the fresh batch of spec/fresh.mjs).
  * --gate: exit 1 unless every report meets issue 27's bar (gate.mjs).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -25,7 +26,7 @@ import { failures } from './eval/gate.mjs';
 import { mergeResults, printTable, summary } from './eval/table.mjs';
 
 function parseArgs(argv) {
-  const opts = { split: null, limit: 0, json: false, llm: false, workspace: null, rescore: false, show: 0, gate: false };
+  const opts = { split: null, limit: 0, json: false, llm: false, workspace: null, rescore: false, show: 0, gate: false, from: 0 };
   for (let i = 0; i < argv.length; i += 1) {
     const a = argv[i];
     const value = () => {
@@ -41,14 +42,16 @@ function parseArgs(argv) {
     else if (a === '--rescore') opts.rescore = true;
     else if (a === '--show') opts.show = Number(value());
     else if (a === '--gate') opts.gate = true;
+    else if (a === '--from') opts.from = Number(value());
     else if (a === '-h' || a === '--help') {
-      console.log('usage: node scripts/eval-extract.mjs [--split dev|heldout|all] [--limit N] [--json] [--llm] [--workspace DIR [--rescore]] [--show N] [--gate]');
+      console.log('usage: node scripts/eval-extract.mjs [--split dev|heldout|all] [--limit N] [--json] [--llm] [--workspace DIR [--rescore]] [--show N] [--gate] [--from N]');
       process.exit(0);
     } else fail(`unknown option ${a}`);
   }
   if (opts.split && !['dev', 'heldout', 'all'].includes(opts.split)) fail(`--split must be dev, heldout or all, not "${opts.split}"`);
   if (!Number.isInteger(opts.limit) || opts.limit < 0) fail('--limit must be a whole number');
   if (!Number.isInteger(opts.show) || opts.show < 0) fail('--show must be a whole number');
+  if (!Number.isInteger(opts.from) || opts.from < 0) fail('--from must be a whole number');
   if (opts.rescore && !opts.workspace) fail('--rescore needs --workspace DIR');
   return opts;
 }
@@ -77,7 +80,7 @@ async function llmSetup(enabled, secrets) {
 }
 
 async function evaluate(split, opts, llm, root) {
-  const exchanges = loadGold(split, opts.limit);
+  const exchanges = loadGold(split, opts.limit, opts.from);
   const dir = join(root, split);
   const started = Date.now();
   let run = null;
@@ -93,7 +96,7 @@ async function evaluate(split, opts, llm, root) {
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
   const splits = opts.split === 'dev' || opts.split === 'heldout' ? [opts.split] : ['dev', 'heldout'];
-  const secrets = splits.flatMap((s) => loadGold(s, opts.limit).flatMap((x) => x.secrets.map((f) => f.text)));
+  const secrets = splits.flatMap((s) => loadGold(s, opts.limit, opts.from).flatMap((x) => x.secrets.map((f) => f.text)));
   const llm = await llmSetup(opts.llm, secrets);
   const root = opts.workspace ?? mkdtempSync(join(tmpdir(), 'memfold-eval-'));
   try {

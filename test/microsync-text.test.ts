@@ -114,39 +114,56 @@ describe('a reply that takes its yes back confirms nothing', () => {
   });
 });
 
-describe('"scratch that" takes back the statement before it', () => {
+describe('"scratch that" takes back the statement before it: dropped in its own message, retracted from the next', () => {
   const RULE = 'From now on, deploy only on Tuesdays.';
   const dropped: Array<[string, Array<[Role, string]>]> = [
     ['same sentence', [['user', 'From now on, deploy only on Tuesdays, scratch that.']]],
     ['same turn', [['user', `${RULE} Scratch that.`]]],
-    ['next user turn', [['user', RULE], ['assistant', 'Got it.'], ['tool', 'ok'], ['user', 'scratch that']]],
-    ['never mind, forget that', [['user', RULE], ['assistant', 'Got it.'], ['user', 'Never mind, forget that.']]],
-    ['a confirmed proposal', [['assistant', 'Shall we cap uploads at 25 MB?'], ['user', 'Yes.'], ['assistant', 'Done.'], ['user', 'No, scratch that.']]],
     ['算了', [['user', '以后周五不发版。算了。']]],
-    ['不对, next turn', [['user', '以后周五不发版。'], ['assistant', '好的。'], ['user', '不对，当我没说']]],
   ];
   for (const [name, turns] of dropped) test(`drops: ${name}`, () => assert.deepEqual(said(...turns), []));
 
+  // Issue 27: said in the next message, after the agent acted on it, a retraction gives `retracted`: the statement
+  // stays and a new entry of its kind retracts it (compound flips the old one).
+  const retracted: Array<[string, Array<[Role, string]>, string]> = [
+    ['next user turn', [['user', RULE], ['assistant', 'Got it.'], ['tool', 'ok'], ['user', 'scratch that']], 'Rule: Deploy only on Tuesdays'],
+    ['never mind, forget that', [['user', RULE], ['assistant', 'Got it.'], ['user', 'Never mind, forget that.']], 'Rule: Deploy only on Tuesdays'],
+    ["that's wrong", [['user', 'We decided to add GraphQL.'], ['assistant', 'Starting on the schema.'], ['user', "That's wrong, we're not adding it."]], 'Decision: Add GraphQL'],
+    ['a confirmed proposal', [['assistant', 'Shall we cap uploads at 25 MB?'], ['user', 'Yes.'], ['assistant', 'Done.'], ['user', 'No, scratch that.']], 'Rule: Cap uploads at 25 MB'],
+    ['不对, next turn', [['user', '以后周五不发版。'], ['assistant', '好的。'], ['user', '不对，当我没说']], 'Rule: 周五不发版'],
+    ['刚才那个不对', [['user', '记住，演示环境的域名是 demo2.example.cn'], ['assistant', '记下了。'], ['user', '刚才那个不对，忘掉那条']], 'Note: 演示环境的域名是 demo2.example.cn'],
+  ];
+  for (const [name, turns, statement] of retracted) {
+    test(`retracts: ${name}`, () => {
+      const [kind, title] = statement.split(': ');
+      assert.deepEqual(said(...turns), [statement, `${kind}: Retracted: ${title}`]);
+      assert.equal(extractWithRules(turns.map(([role, text], i): Turn => ({ sessionId: 's', sessionPath: '/s.jsonl', index: i + 1, role, text, timestamp: '2026-11-21T10:00:00Z', endOffset: i + 1 }))).at(-1)?.retracting, true);
+    });
+  }
+
   test('only the last statement goes, and what follows the retraction stands', () => {
     assert.deepEqual(said(['user', 'From now on, tag releases. We decided to use pnpm. Scratch that.']), ['Rule: Tag releases']);
-    assert.deepEqual(said(['user', RULE], ['assistant', 'Got it.'], ['user', 'Oh wait, never mind. From now on we deploy on Wednesdays.']), ['Rule: We deploy on Wednesdays']);
     assert.deepEqual(said(['user', '以后用 tabs。不对，以后用空格。']), ['Rule: 用空格']);
+  });
+
+  test('a retraction followed by a new statement in the next turn is a correction: both stay, the new one revises', () => {
+    const turns: Array<[Role, string]> = [['user', RULE], ['assistant', 'Got it.'], ['user', 'Oh wait, never mind. From now on we deploy on Wednesdays.']];
+    assert.deepEqual(said(...turns), ['Rule: Deploy only on Tuesdays', 'Rule: We deploy on Wednesdays']);
+    const last = extractWithRules(turns.map(([role, text], i): Turn => ({ sessionId: 's', sessionPath: '/s.jsonl', index: i + 1, role, text, timestamp: '2026-11-21T10:00:00Z', endOffset: i + 1 }))).at(-1);
+    assert.equal(last?.corrects, true);
+    assert.equal(last?.retracting, undefined);
   });
 
   test('a retraction of something else, or not one at all, keeps the statement', () => {
     assert.deepEqual(said(['user', 'From now on, tag releases.'], ['assistant', 'OK.'], ['user', 'Maybe from now on tabs. Scratch that.']), ['Rule: Tag releases'], 'it takes back the guess');
     assert.deepEqual(said(['user', 'From now on, tag releases.'], ['assistant', 'Shall we cap uploads at 25 MB?'], ['user', 'Yes. Scratch that.']), ['Rule: Tag releases'], 'it takes back the yes');
-    assert.deepEqual(said(['user', 'From now on, tag releases.'], ['assistant', 'OK.'], ['user', 'From now on, sign commits.'], ['assistant', 'OK.'], ['user', 'forget that']), ['Rule: Tag releases'], 'one turn back, not two');
+    assert.deepEqual(said(['user', 'From now on, tag releases.'], ['assistant', 'OK.'], ['user', 'From now on, sign commits.'], ['assistant', 'OK.'], ['user', 'forget that']), ['Rule: Tag releases', 'Rule: Sign commits', 'Rule: Retracted: Sign commits'], 'one turn back, not two');
     assert.deepEqual(said(['user', 'Never mind the tests, from now on we ship on Fridays.']), ['Rule: We ship on Fridays']);
     assert.deepEqual(said(['user', "Don't forget that the VPN drops at midnight."]), ['Note: The VPN drops at midnight']);
     assert.deepEqual(said(['user', '以后周五不发版。'], ['assistant', '好的。'], ['user', '这个报错不对劲。']), ['Rule: 周五不发版']);
   });
 
-  test('a statement taken back can be made again later', () => {
-    assert.deepEqual(said(['user', RULE], ['assistant', 'Got it.'], ['user', 'Scratch that.'], ['assistant', 'OK.'], ['user', RULE]), ['Rule: Deploy only on Tuesdays']);
-  });
-
-  test('mem microsync writes nothing that was taken back', async (t) => {
+  test('mem microsync writes nothing taken back in its own message, and a retraction entry naming what the next message takes back', async (t) => {
     const { ws, tr } = await transcriptWorkspace(t, 'jsonl');
     writeSessions(tr, [
       [['user', 'From now on, deploy only on Tuesdays.'], ['assistant', 'Got it.'], ['user', 'scratch that']],
@@ -155,7 +172,13 @@ describe('"scratch that" takes back the statement before it', () => {
       [['user', 'From now on, sign every commit.']],
     ]);
     const day = await microsync(ws);
-    assert.deepEqual([...day.matchAll(/^## (.+)$/gm)].map((m) => m[1]), ['Rule: Sign every commit']);
+    const titles = [...day.matchAll(/^## (.+)$/gm)].map((m) => m[1]);
+    assert.deepEqual(titles.sort(), ['Rule: Deploy only on Tuesdays', 'Rule: Retracted: Deploy only on Tuesdays', 'Rule: Retracted: 周五不发版', 'Rule: Sign every commit', 'Rule: 周五不发版']);
+    assert.ok(!day.includes('Kafka'), 'taken back in its own message: never written');
+    const ids = [...day.matchAll(/^- id: (\S+)$/gm)].map((m) => m[1]!);
+    const retracts = [...day.matchAll(/^- retracts: (\S+)$/gm)].map((m) => m[1]!);
+    assert.equal(retracts.length, 2);
+    for (const id of retracts) assert.ok(ids.includes(id) && !/RETRACTED/i.test(id), `retracts names a written entry: ${id}`);
   });
 });
 

@@ -149,8 +149,8 @@ describe('"always", "never" and 规定 make a rule only as an instruction', () =
   ];
   for (const text of rejected) test(`rejects: ${text}`, () => assert.deepEqual(summary(said(text)), []));
 
-  test('"never mind" opening the turn still takes back the statement before, and the rule after it stands', () => {
-    assert.deepEqual(summary(extract(['user', 'From now on, tag releases.'], ['assistant', 'OK.'], ['user', 'Never mind, never deploy on Fridays.'])), ['Rule: Never deploy on Fridays']);
+  test('"never mind" opening the turn retracts the statement before (issue 27: it stays, retracted), and the rule after it stands', () => {
+    assert.deepEqual(summary(extract(['user', 'From now on, tag releases.'], ['assistant', 'OK.'], ['user', 'Never mind, never deploy on Fridays.'])), ['Rule: Tag releases', 'Rule: Retracted: Tag releases', 'Rule: Never deploy on Fridays']);
   });
 
   test("the assistant's always/never needs the user's confirmation, like any proposal", () => {

@@ -18,10 +18,11 @@ export const NOW = '2026-11-26T12:00:00Z';
 /** Transcripts are dated before NOW and made idle (mtime) well before it, so nothing is "still being written". */
 const IDLE_SINCE = new Date('2026-11-25T00:00:00Z');
 
-export function loadGold(split, limit) {
+/** A split's gold; `from` keeps exchanges numbered from it on (x1147… is the fresh batch), `limit` the first N. */
+export function loadGold(split, limit, from = 0) {
   const file = join(FIXTURES, split, 'gold.jsonl');
   if (!existsSync(file)) throw new Error(`no labelled set at ${file}: run node fixtures/extraction/build.mjs`);
-  const all = readFileSync(file, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
+  const all = readFileSync(file, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l)).filter((x) => Number(x.id.slice(1).split('-')[0]) >= from);
   return limit ? all.slice(0, limit) : all;
 }
 

@@ -14,12 +14,14 @@ export const KIND_MARKERS: Marker[] = [
   { kind: 'Lesson', confidence: 0.8, re: /\b(?:postmortem\s+takeaway|takeaway\s+from\s+[^:：,.]{1,30}?|(?:the\s+)?takeaway|learned\s+the\s+hard\s+way|keep\s+(?:that|this|it)\s+as\s+a\s+lesson)\b\s*[:：,，—–.-]|\bkeep\s+(?:that|this|it)\s+as\s+a\s+lesson\b|(?=.*\b(?:fix(?:ed|es)?|solved|resolved)\b)\b(?:because|(?:root|real|actual)\s+(?:cause|problem|issue|culprit)\s+(?:was|is)|(?:was|were)\s+due\s+to|came\s+from|caused\s+by)\b|复盘结论|複盤結論|(?:真正的)?原因是.*(?:之后|之後|以后|以後|就好了|就正常|修复|修復|解决|解決)/i, strip: /^.*?(?:\b(?:postmortem\s+takeaway|takeaway\s+from\s+[^:：,.]{1,30}?|(?:the\s+)?takeaway|learned\s+the\s+hard\s+way|keep\s+(?:that|this|it)\s+as\s+a\s+lesson)\b|复盘结论|複盤結論)\s*[:：,，—–.-]?\s*/i },
   // A cause and its fix in one Chinese or mixed sentence, under any label ("今天的收获：构建慢是因为…，把 COPY 挪到后面就好了",
   // "踩雷紀錄：部署失敗是因為…，解法是…", "Root cause 是…，统一成 UTC 之后就正常了").
-  { kind: 'Lesson', confidence: 0.8, re: /(?:是因[为為]|造成的|[导導]致的|引起的|\broot\s+cause\s*是).*(?:就好了|就正常|解法是|解[决決]|修好|修[复復]|之[后後]就)/i, strip: /^[^：:，,。.]{1,8}[：:]\s*/ },
+  { kind: 'Lesson', confidence: 0.8, weak: true, re: /(?:是因[为為]|造成的|[导導]致的|引起的|原[来來]是|\broot\s+cause\s*是).*(?:就好了|就正常|解法是|解[决決]|修好|修[复復]|之[后後]就)/i, strip: /^[^：:，,。.]{1,8}[：:]\s*/ },
   // Task: a TODO, a next step someone has to take, a task's state.
-  { kind: 'Task', confidence: 0.85, re: /^[\s,]*(?:new\s+)?(?:todo|to-do)\s*[:：—–-]|\badd\s+(?:a\s+)?(?:task|todo)\b|\b(?:next|then)[\s,]+we\s+(?:still\s+)?need\s+to\b|\bwe\s+still\s+need\s+to\b|\b(?:task|todo|ticket)\s+(?:is|was)\s+(?:now\s+)?(?:done|finished|complete[d]?|blocked)\b|\bis\s+(?:now\s+)?blocked\s+(?:on|by)\b|\bmark\s+.{1,60}?\s+as\s+(?:done|blocked|in\s+progress)\b/i, strip: /^.*?\b(?:todo|to-do|add\s+(?:a\s+)?(?:task|todo)(?:\s+to)?|(?:next|then)[\s,]+we\s+(?:still\s+)?need\s+to|we\s+still\s+need\s+to|mark)\b\s*[:：,，—–-]?\s*/i },
+  { kind: 'Task', confidence: 0.85, re: /^[\s,]*(?:new\s+)?(?:todo|to-do)\s*[:：—–-]|^[\s,]*(?:todo|to-do)\s+(?=[a-z])|\badd\s+(?:a\s+)?(?:task|todo)\b|\b(?:next|then)[\s,]+we\s+(?:still\s+)?need\s+to\b|\bwe\s+still\s+need\s+to\b|\b(?:task|todo|ticket)\s+(?:is|was)\s+(?:now\s+)?(?:done|finished|complete[d]?|blocked)\b|\bis\s+(?:now\s+)?blocked\s+(?:on|by)\b|\bmark\s+.{1,60}?\s+as\s+(?:done|blocked|in\s+progress)\b/i, strip: /^.*?\b(?:todo|to-do|add\s+(?:a\s+)?(?:task|todo)(?:\s+to)?|(?:next|then)[\s,]+we\s+(?:still\s+)?need\s+to|we\s+still\s+need\s+to|mark)\b\s*[:：,，—–-]?\s*/i },
   { kind: 'Task', confidence: 0.85, re: /^[\s,，]*(?:待[办辦]|TODO)\s*[:：]|加[个個一]?(?:任[务務]|待[办辦])|接下[来來](?:我[们們])?(?:要|需要)|下一步(?:要|是)|(?:任[务務]|待[办辦]).{0,20}(?:已[经經]?完成|做完了|卡住了|被阻塞|阻塞了)/, strip: /^.*?(?:待[办辦]|TODO|加[个個一]?(?:任[务務]|待[办辦])|接下[来來](?:我[们們])?(?:要|需要)|下一步(?:要|是))\s*[:：,，]?\s*/ },
   // "New task: X", "Put this on the task list: X", "I'm blocked on the SSO task": a task said as one.
   { kind: 'Task', confidence: 0.85, re: /^[\s,]*(?:new\s+)?task\s*[:：—–-]|\b(?:put|add)\s+(?:this|that|it)\s+(?:on|to)\s+(?:the|my|our)\s+(?:task|todo|to-do)\s+list\b|\b(?:i['’]?m|i\s+am|we['’]?re|we\s+are)\s+(?:still\s+)?blocked\s+on\b|^[\s,，]*(?:新)?任[务務]\s*[:：]|(?:加到|放到|记到|記到)(?:任[务務]|待[办辦])(?:清[单單]|列表)?/i, strip: /^.*?(?:\b(?:new\s+)?task\s*[:：—–-]|\b(?:put|add)\s+(?:this|that|it)\s+(?:on|to)\s+(?:the|my|our)\s+(?:task|todo|to-do)\s+list\b\s*[:：—–-]?|^[\s,，]*(?:新)?任[务務]\s*[:：])\s*/i },
+  // "deadline 是 5 月 20 号", "Deadline: June 1": a date the work is held to.
+  { kind: 'Goal', confidence: 0.85, re: /^[\s,，]*(?:(?:the|our)\s+)?(?:deadline|截止(?:日期|时间|時間))\s*(?:是|is|[:：=])/i },
   // "Goal: X", "The objective for the hackathon is X", "… That is the target.", "Set that as the goal."
   { kind: 'Goal', confidence: 0.85, re: /^[\s,]*(?:our\s+|the\s+|main\s+)?goal\s*[:：—–-]|\b(?:the|our|main)\s+(?:goal|objective|target)\s+for\s+[^.?!]{1,40}?\s+is\b|\b(?:the|our|main)\s+objective\s+is\b|^(?:that|this)(?:['’]s|\s+is)\s+(?:the|our)\s+(?:target|goal|objective)\b|\bset\s+(?:that|this|it)\s+as\s+(?:the|our|a)\s+(?:goal|target)\b/i, strip: /^.*?(?:\bgoal\s*[:：—–-]|\b(?:goal|objective|target)\s+for\s+[^.?!]{1,40}?\s+is\b(?:\s+to)?|\bobjective\s+is\b(?:\s+to)?|^(?:that|this)(?:['’]s|\s+is)\s+(?:the|our)\s+(?:target|goal|objective)|\bset\s+(?:that|this|it)\s+as\s+(?:the|our|a)\s+(?:goal|target))\s*/i },
   // A goal said and then named one: "…，这是我们的目标", "…，把這個訂為目標", "…，that's the goal", "Goal 很简单：…", "这个 quarter 的 goal 是…".
@@ -32,7 +34,7 @@ export const KIND_MARKERS: Marker[] = [
   // Preference: how the user likes things done.
   { kind: 'Preference', confidence: 0.85, re: /\bi\s+(?:(?:really|strongly|generally|always)\s+)?prefer\b(?![?？])|\bi['’]?d\s+(?:rather|prefer)\b(?!\s+(?:be|not|stay|go\s+home)\b)|\bi\s+like\s+(?!(?:it|this|that|these|those|them|him|her)\s)\S.{0,60}?\s+better\b|\bmy\s+preference\s+is\b/i, strip: /^.*?\b(?:i\s+(?:(?:really|strongly|generally|always)\s+)?(?=prefer)|i['’]?d\s+(?=rather|prefer)|i\s+(?=like)|my\s+preference\s+is(?:\s+that)?\s*[:：]?)/i },
   // "我比較喜歡…", "我更想用 Vitest", "我 prefer 用 node:test".
-  { kind: 'Preference', confidence: 0.85, weak: true, re: /我(?:比[较較]|更|还是|還是|一般)?(?:喜[欢歡]|偏好|倾向|傾向|习惯|習慣|想用|想要用|\s*prefer\b)/i, strip: /^.*?我\s*(?=(?:比[较較]|更|还是|還是|一般)?(?:喜[欢歡]|偏好|倾向|傾向|习惯|習慣|想用|想要用|prefer\b))/i },
+  { kind: 'Preference', confidence: 0.85, weak: true, re: /我(?:比[较較]|更|还是|還是|一般)?(?:不|不太)?(?:喜[欢歡]|偏好|倾向|傾向|习惯|習慣|想用|想要用|\s*prefer\b)|我(?:很|最)?(?:讨厌|討厭|受不了)/i, strip: /^.*?我\s*(?=(?:比[较較]|更|还是|還是|一般)?(?:喜[欢歡]|偏好|倾向|傾向|习惯|習慣|想用|想要用|prefer\b))/i },
 ];
 
 /**
@@ -69,7 +71,7 @@ export const PLAIN_CHOICE: Marker = {
   confidence: 0.7,
   topical: true,
   weak: true,
-  re: /(?<![不别別没沒])(?:先|就|还是|還是|都|只|统一|統一)?(?:用|采用|採用|使用|改用|换成|換成|改成|[换換]回|改回|部署到|部署在|迁到|遷到|搬到|放在|放到)\s*(?:[\p{sc=Han}]{0,6}?的\s*|[\p{sc=Han}]{1,4}\s*)?[A-Za-z][\w.+-]*/u,
+  re: /(?<![不别別没沒])(?:先|就|还是|還是|都|只|统一|統一)?(?:用|采用|採用|使用|改用|换成|換成|改成|[换換]回|改回|[换換](?=\s*[A-Za-z])|[丢丟](?=\s*[A-Za-z])|上(?=\s+[A-Z])|部署到|部署在|deploy\s*[到在]|迁到|遷到|搬到|放在|放到)\s*(?:[\p{sc=Han}]{0,6}?的\s*|[\p{sc=Han}]{1,4}\s*)?[A-Za-z][\w.+-]*/u,
 };
 
 /**
@@ -93,7 +95,7 @@ export const CAUSE = /\b(?:because|due\s+to|caused\s+by|came\s+from|(?:root|real
 export function taskState(statement: string): 'todo' | 'doing' | 'done' | 'blocked' {
   if (/\bblocked\b|\bstuck\s+on\b|卡住|卡[关關在]|阻塞/i.test(statement)) return 'blocked';
   if (/\b(?:done|finished|completed?|shipped|wrapped\s+up|ship)\b|已[经經]?完成|完成了|[做写寫改修弄搞][完好]了|搞定|上[线線]了|好了/i.test(statement)) return 'done';
-  if (/\bin\s+progress\b|\bworking\s+on\b|\bstarted\b|\bstart\s*了|进行中|進行中|[开開]始做|[还還]在做|正在做|在弄/i.test(statement)) return 'doing';
+  if (/\bin\s+progress\b|\bworking\s+on\b|\bstarted\b|\bstart\s*了|进行中|進行中|[开開]始(?:做|弄|写|寫|搞|[处處]理|修|改|重构|重構|接|整理|实现|實作)|着手|著手|[还還]在做|正在|在弄|(?:^|[我们們\s])(?:[还還])?在\s*(?:debug|fix|refactor|修|写|寫|做|搞)/i.test(statement)) return 'doing';
   return 'todo';
 }
 

@@ -6,6 +6,8 @@ import type { Kind } from '../entries/model.js';
 import { ARCH_MARKERS, KIND_MARKERS, PLAIN_CHOICE, PLAIN_SHAPE } from './kind-markers.js';
 import { DUTY_MARKERS, TASK_TAGS } from './duty-markers.js';
 import type { Marker } from './kind-markers.js';
+import { SECOND_THOUGHT, SENTENCE_FORMS } from './sentence-forms.js';
+import { TOOL_NAMES } from './tool-names.js';
 import { PLAIN_CHOICES, PLAIN_DESIGN, PLAIN_DUTIES, PLAIN_NOTES, PLAIN_PROGRESS, PLAIN_SHAPES, PLAIN_TARGETS, PLAIN_TASTES } from './plain-markers.js';
 
 
@@ -34,9 +36,9 @@ const NOT_AN_INSTRUCTION = [
 ].join('|');
 
 /** Where an instruction opens: its sentence's start, after "这个 repo", or after "please", "and", "also", "so", "but". */
-const OPENING = EN`^[\s,，;；:：—–-]*(?:(?:in|for|across|on)\s+(?:every|all|each|this|our)\s+[^,.?!]{1,30}?,\s*)?(?:[这這][个個]\s*(?:repo|project|codebase|仓库|倉庫|项目|項目|專案)\s*)?(?:(?:please|and|also|so|but)[\s,]+)*`;
+const OPENING = EN`^[\s,，;；:：—–-]*(?:(?:in|for|across|on)\s+(?:every|all|each|this|our)\s+[^,.?!]{1,30}?,\s*)?(?:[这這][个個]\s*(?:repo|project|codebase|仓库|倉庫|项目|項目|專案)\s*)?(?:(?:please|pls|plz|and|also|so|but)[\s,]+)*`;
 /** What comes off an instruction's front: the opening words, but not where it holds ("In every project, …" says its scope). */
-const OPENING_STRIP = EN`^[\s,，;；:：—–-]*(?:[这這][个個]\s*(?:repo|project|codebase|仓库|倉庫|项目|項目|專案)\s*)?(?:(?:please|and|also|so|but)[\s,]+)*`;
+const OPENING_STRIP = EN`^[\s,，;；:：—–-]*(?:[这這][个個]\s*(?:repo|project|codebase|仓库|倉庫|项目|項目|專案)\s*)?(?:(?:please|pls|plz|and|also|so|but)[\s,]+)*`;
 
 /** Verbs that open a standing instruction: "Use …", "Keep …", "Write …". */
 const IMPERATIVE = EN`use|prefer|keep|write|put|indent|format|name|store|stick\s+with|stay\s+with|default\s+to|reply|respond|answer|talk|speak|avoid|run|deploy|commit|send`;
@@ -53,17 +55,17 @@ const PLAN_VERB = EN`use|do|pick|choose|go\s+for|(?:switch|move)(?:\s+(?!(?:it|t
  * "let's use the same approach here" and a next step ("…now", "…first") settle nothing. Case-sensitive.
  */
 const PLAN = new RegExp(
-  EN`(?:\b[Ww]e(?:['’]re|\s+are)\s+going\s+to|\b[Ww]e(?:['’]ll|\s+will)|\b[Ll]et['’]?s)\s+(?:(?:just|also|now|definitely|all)\s+)?(?:${PLAN_VERB})\b` +
-    EN`(?!\s+(?:it|this|that|them|these|those|the\s+same|an?\s+eye|going|on|aside|gears|things|up|in\s+mind)\b(?!\s+(?:on|to|in|at)\s+[A-Z]))` +
-    EN`(?=[^.?!]*?(?:\b[A-Z][\w.+-]*|\b\w*\d\w*\b|\`|\b(?:pnpm|npm|yarn|bun|tabs|spaces|postgres(?:ql)?|mysql|sqlite|redis|kafka|docker|kubernetes|k8s)\b))` +
+  EN`(?:\b[Ww]e(?:['’]re|\s+are)\s+(?:going\s+to|gonna)|\b[Ww]e(?:['’]ll|\s+will)|\b[Ll]et['’]?s)\s+(?:(?:just|also|now|definitely|all)\s+)?(?:${PLAN_VERB})\b` +
+    EN`(?!\s+(?:it|this|that|them|these|those|the\s+same|an?\s+eye|going|on|aside|gears|things|up|in\s+mind)\b(?!\s+(?:on|to|in|at)\s+[A-Z]|\s+(?:[A-Z]|${TOOL_NAMES})))` +
+    EN`(?=[^.?!]*?(?:\b[A-Z][\w.+-]*|\b\w*\d\w*\b|\`|\b(?:tabs|spaces)\b|${TOOL_NAMES}))` +
     EN`(?![^.?!]*\b(?:next|first|tomorrow|today|later|right\s+now|now|for\s+this\s+one)\s*[.!]?\s*$)`,
 );
 
 export const MARKERS: Marker[] = [
   ...KIND_MARKERS,
   ...TASK_TAGS,
-  { kind: 'Note', confidence: 0.95, re: /\b(?:please\s+)?remember\s+(?:this|that)\b|\bremember\s+it\s*[:：]|(?:帮我|幫我|请|請)\s*remember\b|^[\s,]*(?:(?:ok(?:ay)?|and|also|oh|btw)[\s,]+)*(?:please\s+)?remember\s*(?:[:：—–,，]|-\s)|^[\s,]*(?:please\s+)?remember\s+(?=(?:the|our|my|that|we|it['’]s|there)\b)(?![^.?!]*\?)|\bplease\s+remember\b(?!\s+(?:to|when|if|whether|what|how|why|where|who)\b)|\bdon['’]?t\s+forget\b|\bnote\s+to\s+self\b|\bfor\s+the\s+record\b/i, strip: /^.*?\b(?:(?:please\s+)?remember(?:\s+(?:this|that|it(?=\s*[:：])))?|don['’]?t\s+forget(?:\s+that)?|note\s+to\s+self|for\s+the\s+record)\b\s*[:：,，-]?\s*/i },
-  { kind: 'Note', confidence: 0.95, re: /[请請]?[记記]住|[别別]忘了|[备備]忘|[请請][记記]得|[记記]一下\s*[:：]/, strip: /^.*?(?:[请請]?[记記]住|[别別]忘了|[备備]忘|[请請][记記]得|[记記]一下)\s*[:：,，]?\s*/ },
+  { kind: 'Note', confidence: 0.95, re: /\b(?:please\s+)?remember\s+(?:this|that)\b|\bremember\s+it\s*[:：]|(?:帮我|幫我|请|請)\s*remember\b|^[\s,]*(?:(?:ok(?:ay)?|and|also|oh|btw)[\s,]+)*(?:please\s+)?remember\s*(?:[:：—–,，]|-\s)|^[\s,]*(?:please\s+)?remember\s+(?=(?:the|our|my|that|we|it['’]s|there)\b)(?![^.?!]*\?)|^[\s,]*remember\s+(?!(?:to|when|if|whether|what|how|why|where|who|me|him|her|them|you|it)\b)(?=[^.?!？]*[\u4e00-\u9fff])(?![^.?!]*[?？])|\bplease\s+remember\b(?!\s+(?:to|when|if|whether|what|how|why|where|who)\b)|\bdon['’]?t\s+forget\b|\bnote\s+to\s+self\b|\bfor\s+the\s+record\b/i, strip: /^.*?\b(?:(?:please\s+)?remember(?:\s+(?:this|that|it(?=\s*[:：])))?|don['’]?t\s+forget(?:\s+that)?|note\s+to\s+self|for\s+the\s+record)\b\s*[:：,，-]?\s*/i },
+  { kind: 'Note', confidence: 0.95, re: /[请請]?[记記]住|[别別]忘了|[备備]忘|[请請][记記]得|[记記]一下\s*[:：]|(?:帮我|幫我|[请請]|你)[记記](?:一下|着|著|下来|下來)|^[\s,，]*提醒(?:一下|你)\s*[:：,，]|[，,]\s*[记記](?:一下|住)\s*[。.!！]*$/, strip: /^.*?(?:[请請]?[记記]住|[别別]忘了|[备備]忘|[请請][记記]得|(?:帮我|幫我|[请請]|你)[记記](?:一下|着|著|下来|下來)|[记記]一下|提醒(?:一下|你))\s*[:：,，]?\s*/ },
   // "Keep in mind: …", "For reference, …", "备注一下：…" (plain-markers.ts), after the phrases above, whose strip is surer.
   ...PLAIN_NOTES,
   { kind: 'Rule', confidence: 0.9, re: /\b(?:from\s+now\s+on|going\s+forward|new\s+rule|the\s+rule\s+is|as\s+a\s+rule|make\s+it\s+a\s+rule|never\s+again(?=\s+\w)(?!\s+(?:am|will|do|did|have|shall|would)\s+i\b)|rule\s+of\s+thumb)\b|\brule(?:\s+for\s+[^:：.?!]{1,30}?)?\s*(?:[:：]|[-—–]+\s)/i, strip: /^.*?\b(?:from\s+now\s+on|going\s+forward|new\s+rule|the\s+rule\s+is(?:\s+that)?|as\s+a\s+rule|make\s+it\s+a\s+rule(?:\s+that)?|rule\s+of\s+thumb|rule(?:\s+for\s+[^:：.?!]{1,30}?(?=\s*[:：]))?)\b\s*[:：,，-]?\s*/i },
@@ -79,18 +81,20 @@ export const MARKERS: Marker[] = [
   { kind: 'Rule', confidence: 0.9, re: /[从從]现?現?在[开開]始|以[后後]|今[后後]|^\s*之[后後]要|[规規][则則]\s*[:：]|一律|不[许許准]再?/, strip: /^.*?(?:[从從]现?現?在[开開]始|以[后後]|今[后後]|^\s*之[后後]要|[规規][则則]\s*[:：])\s*[,，]?\s*/ },
   ...DUTY_MARKERS,
   { kind: 'Rule', confidence: 0.8, re: new RegExp(EN`\b(?:cap|limit|max(?:imum)?)\b[^.?!]{0,60}?\b(?:at|to|is)\s+\d`, 'i') },
-  { kind: 'Decision', confidence: 0.9, re: /\b(?:we(?:['’]ve|\s+have)?\s+decided|i(?:['’]ve|\s+have)?\s+decided|final\s+decision|we\s+settled\s+on|we\s+chose|it['’]?s\s+decided)\b|\b(?:decision|agreed)\s*:|^[\s,]*(?:final\s+call|decision\s+made|verdict)\s*[:：,—–-]/i, strip: /^.*?\b(?:final\s+call|decision\s+made|verdict|we(?:['’]ve|\s+have)?\s+decided|i(?:['’]ve|\s+have)?\s+decided|decision|final\s+decision(?:\s+is)?|we\s+settled\s+on|we\s+chose|it['’]?s\s+decided|agreed)\b\s*(?:that\s+|to\s+|on\s+)?[:：,，-]?\s*/i },
+  { kind: 'Decision', confidence: 0.9, re: /\b(?:we(?:['’]ve|\s+have)?\s+decided|i(?:['’]ve|\s+have)?\s+decided|final\s+decision|we\s+settled\s+on|we\s+chose|it['’]?s\s+decided)\b|\b(?:decision|agreed)\s*:|^[\s,]*(?:final\s+call|final\s+answer|final|decision\s+made|verdict)\s*[:：,—–-]|^[\s,]*(?:(?:ok(?:ay)?|so|k)[\s,]+)?decided\s+(?:to|on)\b/i, strip: /^.*?\b(?:final\s+call|final\s+answer|final(?=\s*[:：])|decision\s+made|verdict|decided(?=\s+(?:to|on)\b)|we(?:['’]ve|\s+have)?\s+decided|i(?:['’]ve|\s+have)?\s+decided|decision|final\s+decision(?:\s+is)?|we\s+settled\s+on|we\s+chose|it['’]?s\s+decided|agreed)\b\s*(?:that\s+|to\s+|on\s+)?[:：,，-]?\s*/i },
   { kind: 'Decision', confidence: 0.75, re: /\b(?:let['’]?s\s+go\s+with|we(?:['’]ll|\s+will)\s+go\s+with|we(?:['’]re|\s+are)\s+going\s+with|go\s+with)\b/i, strip: /^.*?\b(?:let['’]?s|we(?:['’]ll|\s+will)|we(?:['’]re|\s+are)\s+going)\s+(?=go)|^.*?\b(?=go\s+with\b)/i },
   // "We're going to deploy this on Vercel.", "we'll host it on Fly", "let's keep the REST API": a plan said as settled.
-  { kind: 'Decision', confidence: 0.75, re: PLAN, strip: /^.*?\b(?:we(?:['’]re|\s+are)\s+going\s+to|we(?:['’]ll|\s+will)|let['’]?s)\s+(?:(?:just|also|now|definitely|all)\s+)?/i },
+  { kind: 'Decision', confidence: 0.75, re: PLAN, strip: /^.*?\b(?:we(?:['’]re|\s+are)\s+(?:going\s+to|gonna)|we(?:['’]ll|\s+will)|let['’]?s)\s+(?:(?:just|also|now|definitely|all)\s+)?/i },
   { kind: 'Decision', confidence: 0.8, topical: true, re: /\b(?:go(?:ing)?\s+back\s+to|switch(?:ing)?\s+back\s+to|revert(?:ing)?\s+to|use\s+[^.?!]{1,40}?\s+instead\s+of)\b/i, strip: /^.*?\b(?:actually|ok(?:ay)?|so)\b[\s,]*/i },
   { kind: 'Decision', confidence: 0.9, re: /[决決]定|(?<!搞)定了|拍板|[选選]定|[确確]定[用采採]/, strip: /^.*?(?:[决決]定了?|定了|拍板|[选選]定|[确確]定)\s*[:：,，]?\s*/ },
   { kind: 'Architecture', confidence: 0.8, re: /\b(?:switch(?:ing|ed)?|migrat(?:e|ing|ed)|mov(?:e|ing)|replac(?:e|ing))\b[^.?!]{0,80}?\b(?:to|with)\b[^.?!]{0,80}?\b(?:architecture|service|database|db|queue|store|cache|api|websocket|microservices?|monolith|schema|backend|frontend|storage|broker)\b/i, strip: /^.*?\b(?:we(?:['’]re|\s+are)\s+|we\s+will\s+|we['’]ll\s+)?(?=switch|migrat|mov|replac)/i },
   ...ARCH_MARKERS,
   { kind: 'Architecture', confidence: 0.8, re: /架[构構].{0,20}(?:改|换|換|迁|遷|调整|調整)|(?:迁移|遷移|改用|换成|換成).{0,30}(?:数据库|資料庫|服务|服務|队列|隊列|缓存|快取|存储|存儲|架[构構])/ },
-  // Everyday phrasings with none of the words above (plain-markers.ts), before the plainest Chinese shapes.
+  // Settled statements by their sentence's form (sentence-forms.ts), then everyday phrasings with none of the words above (plain-markers.ts), before the plainest Chinese shapes.
+  ...SENTENCE_FORMS,
   ...PLAIN_SHAPES,
   ...PLAIN_CHOICES,
+  SECOND_THOUGHT,
   ...PLAIN_TASTES,
   ...PLAIN_TARGETS,
   ...PLAIN_DUTIES,
@@ -110,13 +114,13 @@ export const UNSETTLED = new RegExp(
     // Hypotheticals, wishes and options: "suppose we…", "would be nice", "we could…", "one option is…".
     EN`\b(?:suppose|supposing|imagine|hypothetically|in\s+theory|would\s+be\s+nice|if\s+only|some\s*day|one\s+day|just\s+a\s+(?:dream|thought|wish|wild\s+idea)|wish\s*list|we\s+could|you\s+could|one\s+option|an?\s+(?:option|alternative)\s+(?:is|would\s+be)|alternatively|thinking\s+(?:about|of)|toying\s+with)\b`,
     EN`\b(?:maybe|perhaps|might|probably|possibly|what\s+if|should\s+we|could\s+we|shall\s+we|do\s+we|i\s+(?:think|guess|wonder)|not\s+sure|undecided|haven['’]?t\s+decided|not\s+(?:yet\s+)?decided|if\s+we\s+decide|let\s+me\s+know|tbd|just\s+(?:asking|wondering|curious))\b`,
-    '假如|假[设設]|要是|万一|萬一|倘若|假使|[设設]想|理[论論]上|有朝一日|哪天|[说說]不定|不[确確]定|不一定|有一?[个個](?:方案|[选選]项|[选選]項|想法|主意)|在想|[还還]在[考想]|也[许許]|或[许許]|可能|要不要|是不是|[还還]没[决決]定|[还還]沒[决決]定|[先暂暫]不[决決]定|不[决決]定|未定|如果|(?:以[后後]|回[头頭])再[说說议議]|[随隨]便[问問][问問]|只是[问問][问問]',
+    '[来來]着\\s*[。.!！?？]*$|(?:^|[，,\\s])(?:我[们們])?(?:之前|以前|原[来來]|[过過]去)(?:是|都是|一直|都)?(?:用|在用|採用|采用)|有(?:机会|機會|空)(?:的[话話])?再?|假如|假[设設]|要是|万一|萬一|倘若|假使|[设設]想|理[论論]上|有朝一日|哪天|[说說]不定|不[确確]定|不一定|有一?[个個](?:方案|[选選]项|[选選]項|想法|主意)|在想|[还還]在[考想]|也[许許]|或[许許]|可能|要不要|是不是|[还還]没[决決]定|[还還]沒[决決]定|[先暂暫]不[决決]定|不[决決]定|未定|如果|(?:以[后後]|回[头頭])再[说說议議]|[随隨]便[问問][问問]|只是[问問][问問]',
   ].join('|'),
   'i',
 );
 
 /** A short reply that confirms the assistant's proposal just before it: how it opens. */
-export const CONFIRMATION = /^\s*(?:yes|yep|yeah|ok(?:ay)?|sure|agreed|sounds\s+good|do\s+it|go\s+ahead|go\s+for\s+it|please\s+do|absolutely|definitely|works\s+for\s+me|fine\s+by\s+me|perfect|[加改上装裝换換][吧上]|confirmed|lgtm|approved|ship\s+it|好的?|可以|同意|行|没问题|沒問題|就[这這][样樣]|就[这這][么麼][办辦]|(?:就[这這][么麼样樣])?定了)(?![a-z])[\s.!,，。！]*/i;
+export const CONFIRMATION = /^\s*(?:yes+|yep|yup|yeah|ya|yah|k|kk|ok(?:ay)?|sure(?:\s+thing)?|of\s+course|let['’]?s\s+do\s+it|do\s+that|👍|✅|好[啊呀吧]|可以[啊呀吧]|行[啊呀吧]|[弄做改换換加装裝]吧|agreed|sounds\s+good|do\s+it|go\s+ahead|go\s+for\s+it|please\s+do|absolutely|definitely|works\s+for\s+me|fine\s+by\s+me|perfect|[加改上装裝换換][吧上]|confirmed|lgtm|approved|ship\s+it|好的?|可以|同意|行|没问题|沒問題|就[这這][样樣]|就[这這][么麼][办辦]|(?:就[这這][么麼样樣])?定了)(?![a-z])[\s.!,，。！]*/i;
 
 /**
  * What takes the opener back, anywhere in the reply after it: a bare "no" ("Yeah, no"), a negation
@@ -138,15 +142,15 @@ export const DECLINE = new RegExp(
  * are not one). One capture group, so a sentence split on it keeps the retraction as a piece.
  */
 export const RETRACTION = new RegExp(
-  EN`(?<=^|[,，;；:：—–-]\s*)((?:(?:oh|ah|um+|hmm+|no|nah|wait|actually|sorry|ok(?:ay)?)[\s,，]+)*(?:scratch\s+that|scrap\s+that|that['’]?s\s+wrong|that\s+is\s+wrong|never\s*mind|forget\s+(?:that|it|what\s+i\s+said)|ignore\s+(?:that|what\s+i\s+said)|disregard\s+that)|算了吧?|不[对對]|撤回|[当當]我[没沒][说說])(?=\s*(?:$|[,，;；:：.。!！?？…—–-]))`,
+  EN`(?<=^|[,，;；:：—–-]\s*)((?:(?:oh|ah|um+|hmm+|no|nah|wait|actually|sorry|ok(?:ay)?|please|pls)[\s,，]+)*(?:scratch\s+that|scrap\s+that|that['’]?s\s+(?:wrong|not\s+right)|that\s+is\s+(?:wrong|not\s+right)|never\s*mind|nvm|forget\s+(?:that|it|what\s+i\s+(?:just\s+)?said)(?:\s+about\s+[^,，;；.。!！?？]{1,40})?|ignore\s+(?:that|what\s+i\s+said)|disregard\s+that|i\s+was\s+wrong(?:\s+about\s+[^,，;；.。!！?？]{1,40})?)|算了吧?|(?:(?:刚才|剛才|刚刚|剛剛)?(?:那[个個句条條]|[这這][个個句条條])?|(?:刚才|剛才|刚刚|剛剛))(?:不[对對]|[说說][错錯]了|是[错錯]的|[错錯]了)|撤回|[当當]我[没沒][说說])(?=\s*(?:$|[,，;；:：.。!！?？…—–-]))`,
   'i',
 );
 
 /** The assistant offering to do something: "Should I also add Prettier?", "Want me to…?", "要我…吗？". */
-export const OFFER = /\b(?:should\s+i|shall\s+i|(?:do\s+you\s+)?want\s+me\s+to|would\s+you\s+like\s+me\s+to)\b|要我|需要我/i;
+export const OFFER = /\b(?:should\s+i|shall\s+i|(?:do\s+you\s+)?want\s+me\s+to|would\s+you\s+like\s+me\s+to)\b|要我|需要我|^我(?:可以|能)(?:[帮幫]你)?(?=[^。？?]*[，,]\s*(?:要(?:做|弄|加|装|裝)?|好|可以)[吗嗎]?\s*[?？]$)/i;
 
 /** The assistant proposing something the user may confirm. */
-export const PROPOSAL = new RegExp(String.raw`\b(?:shall\s+we|should\s+we|i\s+(?:propose|suggest|recommend)|how\s+about|let['’]?s)\b|建[议議]|要不要|我[们們]可以|${OFFER.source}`, 'i');
+export const PROPOSAL = new RegExp(String.raw`\b(?:shall\s+we|should\s+we|i\s+(?:propose|suggest|recommend)|how\s+about|let['’]?s)\b|^I(?:['’]ll|\s+will)\s+(?=[^?]*,\s*(?:ok(?:ay)?|sound\s+good|alright)\s*\?$)|建[议議]|要不要|我[们們]可以|${OFFER.source}`, 'i');
 
 export const BECAUSE = /\b(?:because|since|due\s+to|as\s+a\s+result\s+of)\b|因[为為]|由于|由於/i;
 

@@ -14,8 +14,10 @@ import { settlingClause } from './clause.js';
 import { TASK_TAG_LAST } from './duty-markers.js';
 import { handsOverCredentials } from './credentials.js';
 import { holdsOpen, notNow, othersPractice, unsettledBy } from './hedges.js';
-import { confirmedProposal } from './proposal.js';
+import { chosenOption, confirmedProposal } from './proposal.js';
+import { retractionOf, sharesSubject } from './retraction.js';
 import { capitalise, normalise, sentences, stripQuoted, trimEnd, withoutQuotes } from './sentences.js';
+import { BARE_CORRECTION, CORRECTION_OPENERS, RESTATED, shortValue } from './sentence-forms.js';
 import { asRequest, CANCEL, CORRECTION, namedRetraction, REPLACES_EARLIER, REPORTED } from './speech-acts.js';
 import { build, isSpeech, matchMarker, titleFrom } from './statement.js';
 import type { Candidate } from './types.js';
@@ -64,10 +66,12 @@ const carriesMaterial = (text: string) => stripQuoted(text).replace(/\s+/g, '') 
  * in any other sentence but a settled statement of its own, a question, a hedge, a condition, options
  * or someone else's voice; a quotation or pasted material in the message.
  */
-function leftOpen(list: string[], i: number, markers: (Marker | undefined)[], turn: Turn, at: number): boolean {
+function leftOpen(list: string[], i: number, markers: (Marker | undefined)[], turn: Turn, at: number, kind?: Kind): boolean {
   const own = withoutQuotes(list[i]!);
   const before = own.slice(0, at);
-  if (unsettledBy(own) || othersPractice(before) || notNow(before)) return true;
+  // A task's wait is its state ("卡住了，等 Stripe 回复"), a lesson's cause may be a lack ("沒有索引造成的"): neither is a hedge.
+  const by = unsettledBy(own);
+  if ((by && !(kind === 'Task' && by === 'pending')) || othersPractice(before) || (kind !== 'Lesson' && notNow(before))) return true;
   if (carriesMaterial(turn.text) || list.some(quotesWords)) return true;
   return list.some((s, j) => j !== i && !(markers[j] && !markers[j]!.weak) && unsettledBy(withoutQuotes(s)) !== undefined);
 }
@@ -97,14 +101,17 @@ const meant = (s: string) => asRequest(s) ?? s;
  * agent opening the turn ("不对，改成 pnpm" is no retraction of the user's own words; its opener goes)
  * and a sentence naming what it retracts ("算了，不要用 Redis 了").
  */
-function pieces(turn: Turn, afterAgent: boolean): { list: string[]; corrected: boolean[] } {
+function pieces(turn: Turn, afterAgent: boolean, answersStatement = false): { list: string[]; corrected: boolean[] } {
   const all = sentences(stripQuoted(turn.text));
+  // A short reply to the agent's ack of the user's statement correcting it: "wait no, vitest", "改成七月" (sentence-forms.ts).
+  const swapped = (s: string, i: number) => i === 0 && answersStatement && afterAgent && BARE_CORRECTION.test(s) && shortValue(s.replace(BARE_CORRECTION, ''));
+  const restated = (s: string, i: number) => i === 0 && answersStatement && afterAgent && RESTATED.test(s) && shortValue(s);
   // The agent corrected (the turn's first sentence), or the user's own words ("Let's use Jest. Actually no, Vitest instead").
-  const opens = all.map((s, i) => (i > 0 || afterAgent) && (CORRECTION.test(s) || (SOFT_CORRECTION.test(s) && matchMarker(s.replace(SOFT_CORRECTION, '')) !== undefined) || (i === 0 && NAMED_CORRECTION.test(s))));
+  const opens = all.map((s, i) => (i > 0 || afterAgent) && (CORRECTION.test(s) || CORRECTION_OPENERS.test(s) || swapped(s, i) || restated(s, i) || (SOFT_CORRECTION.test(s) && matchMarker(s.replace(SOFT_CORRECTION, '')) !== undefined) || (i === 0 && NAMED_CORRECTION.test(s))));
   const list: string[] = [];
   const corrected: boolean[] = [];
   all.forEach((s, i) => {
-    const parts = opens[i] ? [s.replace(CORRECTION, '').replace(SOFT_CORRECTION, '').replace(NAMED_CORRECTION, '')] : namedRetraction(withoutQuotes(s)) ? [s] : clauses(s);
+    const parts = opens[i] ? [(swapped(s, i) ? s.replace(BARE_CORRECTION, '') : s).replace(CORRECTION, '').replace(CORRECTION_OPENERS, '').replace(SOFT_CORRECTION, '').replace(NAMED_CORRECTION, '')] : namedRetraction(withoutQuotes(s)) ? [s] : clauses(s);
     parts.forEach((p, j) => {
       list.push(meant(p));
       corrected.push(opens[i]! && j === 0);
@@ -116,7 +123,7 @@ function pieces(turn: Turn, afterAgent: boolean): { list: string[]; corrected: b
 const told = (s: string) => TOLD_CAUSE.test(withoutQuotes(s)) && !UNSETTLED.test(withoutQuotes(s)) && !REPORTED.test(withoutQuotes(s));
 
 function userStatements(turn: Turn, turns: Turn[], afterAgent: boolean, before?: Kind): UserSaid {
-  const { list, corrected: corrects } = pieces(turn, afterAgent);
+  const { list, corrected: corrects } = pieces(turn, afterAgent, before !== undefined);
   const named = list.map((s) => retraction(s, turns, turn));
   const retracts = list.map((s, i) => !named[i] && RETRACTION.test(s));
   // A correction's kind comes from what it says, not from the words of a design statement alone (Marker.broad).
@@ -186,10 +193,12 @@ function userStatements(turn: Turn, turns: Turn[], afterAgent: boolean, before?:
       }
     }
     // A clause holding it open ("…，先这样试试", "…, pending sign-off") unsettles all but a task, whose wait is its state ("blocked, the policy is still pending").
-    const settled = !UNSETTLED.test(own) && !CANCEL.test(own) && !(marker.kind !== 'Task' && holdsOpen(own)) && !(marker.weak && leftOpen(list, i, markers, turn, marker.re.exec(own)?.index ?? 0));
+    const settled = !UNSETTLED.test(own) && !CANCEL.test(own) && !(marker.kind !== 'Task' && holdsOpen(own)) && !(marker.weak && leftOpen(list, i, markers, turn, marker.re.exec(own)?.index ?? 0, marker.kind));
     // Correcting their own statement in the same message, the user keeps its kind ("From now on, deploy on Thursdays. No wait, make that Tuesdays").
     // Correcting the statement of their previous message with only a design's words, they keep its kind too.
-    const kind = corrects[i] && used === CORRECTED && last ? last.kind : corrects[i] && used === CORRECTED && before && matchMarker(s)?.broad ? before : marker.kind;
+    // A correction of the previous message with no marker of its own (or a plain choice's or a design's words only) keeps the kind it corrects ("目标是 9 月…" → "改一下，推迟到 10 月").
+    const plain = used === CORRECTED || matchMarker(s)?.broad || matchMarker(s)?.weak;
+    const kind = corrects[i] && used === CORRECTED && last ? last.kind : corrects[i] && plain && before ? before : marker.kind;
     const st = { kind, text, confidence: marker.confidence, revises: corrects[i], corrects: corrects[i], ...(used ? { marker: used } : {}) };
     const c = settled ? build(st, turns, turn, turn, 'user') : undefined;
     // "What didn't work: X. The real cause was Y; Z fixed it.": one lesson, told in several sentences.
@@ -229,12 +238,14 @@ export function extractWithRules(turns: Turn[]): Candidate[] {
     if (turn.role === 'user') {
       const before = out.findLast((c) => c.lastTurn === previousUser?.index)?.kind;
       const said = userStatements(turn, turns, speech[i - 1]?.role === 'assistant', before);
-      // "Scratch that" opening the next user turn takes back the last statement the user made.
-      const taken = said.retractsEarlier ? out.findLastIndex((c) => c.lastTurn === previousUser?.index) : -1;
-      if (taken >= 0) seen.delete(key(out.splice(taken, 1)[0]!));
+      // "That's wrong" opening the next user turn retracts the statement before (a new entry; it stays), or a new statement corrects it (retraction.ts).
+      const taken = said.retractsEarlier ? out.findLast((c) => c.lastTurn === previousUser?.index && !c.retracting) : undefined;
+      const first = said.statements[0];
+      if (taken && first && !first.retracting && sharesSubject(taken, first)) Object.assign(first, { revises: true, corrects: true });
+      else if (taken) push(retractionOf(taken, turn));
       said.statements.forEach(push);
       previousUser = turn;
-    } else if (speech[i + 1]) push(confirmedProposal(turn, speech[i + 1]!, turns));
+    } else if (speech[i + 1]) push(confirmedProposal(turn, speech[i + 1]!, turns) ?? chosenOption(turn, speech[i + 1]!, turns));
   });
   return out;
 }

@@ -19,7 +19,7 @@ export const REPORTED = new RegExp(
 );
 
 /** A statement taken back right after it: "…, but I disagree", "not settled", "還沒定". */
-export const CANCEL = /\b(?:but\s+)?i\s+(?:disagree|don['’]?t\s+agree)\b|\bnot\s+(?:settled|final|agreed)(?:\s+yet)?\b|\bnothing\s+(?:is\s+)?(?:settled|final)\b|[还還][没沒]定|未定|[还還][没沒][确確]定|不同意|有待商[榷量]/i;
+export const CANCEL = /\b(?:but\s+)?i\s+(?:disagree|don['’]?t\s+agree)\b|\bnot\s+a\s+(?:goal|rule|decision)\b|不算目[标標]|不是目[标標]|\bnot\s+(?:settled|final|agreed)(?:\s+yet)?\b|\bnothing\s+(?:is\s+)?(?:settled|final)\b|[还還][没沒]定|未定|[还還][没沒][确確]定|不同意|有待商[榷量]/i;
 
 /**
  * A question that is really a request: "from now on could you send me a note first?". Only with a
@@ -29,6 +29,8 @@ export const REQUEST = /^(?:(?:from\s+now\s+on|going\s+forward|please|and|also|s
 export const STANDING = /\b(?:from\s+now\s+on|going\s+forward|always|never|every\s+time|each\s+time)\b|以后|以後|今[后後]|[从從][现現]在[开開]始|每次|[总總]是/i;
 
 /** A request to track something: "Can you put upgrading Django on the list?" asks for a task, not a yes. */
+/** A request about how the agent answers: "can u keep the explanations brief?", "could you reply in English?". */
+const TASTE_ASK = /\b(?:keep|make)\s+(?:the\s+|your\s+)?(?:answers?|replies|responses?|explanations?|messages?|summaries)\b|\b(?:reply|respond|answer|talk\s+to\s+me|write)\s+in\s+(?:english|chinese|mandarin|traditional|simplified)\b/i;
 const LISTED = /\b(?:put|add)\s+.{3,60}?\s+(?:on|to)\s+(?:the|my|our)\s+(?:todo\s+|to-do\s+|task\s+)?list\b/i;
 
 /** "之後要…" opening a sentence: from now on, in Taiwan wording. */
@@ -38,11 +40,11 @@ const ZH_ASK = /(?:你)?(?:能不能|可不可以|能否|可以|麻[烦煩]你?)
 
 /** "Could you … ?" said as a standing request, with the asking words and the question mark gone. */
 export function asRequest(sentence: string): string | undefined {
-  if (!/[?？]\s*$/.test(sentence) || !(STANDING.test(sentence) || ZH_LATER.test(sentence) || LISTED.test(sentence))) return undefined;
+  if (!/[?？]\s*$/.test(sentence) || !(STANDING.test(sentence) || ZH_LATER.test(sentence) || LISTED.test(sentence) || TASTE_ASK.test(sentence))) return undefined;
   const zh = ZH_ASK.exec(sentence);
   // "以后开始压缩上下文之前，能不能先跟我说一声？" → "以后开始压缩上下文之前，先跟我说一声。"
   if (zh) return `${sentence.slice(0, zh.index)}${sentence.slice(zh.index + zh[0].length)}`.replace(/\s*[吗嗎呢]?\s*[?？]+\s*$/, '。');
-  const m = /\b(?:could|can|would|will)\s+you\s+(?:please\s+)?/i.exec(sentence);
+  const m = /\b(?:could|can|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+)?/i.exec(sentence);
   if (!m) return undefined;
   const before = sentence.slice(0, m.index);
   if (!/^(?:(?:from\s+now\s+on|going\s+forward|please|and|also|so|ok(?:ay)?|hey)[\s,]*)*$/i.test(before)) return undefined;
