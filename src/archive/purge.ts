@@ -7,7 +7,7 @@
  */
 import type { ArchiveDoc } from './format.js';
 import { loadState, SegmentReader, serialiseState, STATE_FILE } from './store.js';
-import { removeUnlisted, writeSegment } from './update.js';
+import { removeUnlisted, writeSegment } from './segment-files.js';
 import { readVectors } from './vectors.js';
 import path from 'node:path';
 import { getField, getSource } from '../entries/model.js';

@@ -21,7 +21,9 @@ import { WorkspaceWriter } from '../write/writer.js';
 import { compactSegments } from './compact.js';
 import type { ArchiveDoc } from './format.js';
 import { SegmentStream } from './segment-stream.js';
+import { nextSegmentName, placeSegment, removeUnlisted, writeSegment } from './segment-files.js';
 import { ARCHIVE_DIR, emptyState, loadState, segmentDamage, serialiseState, STATE_FILE, type ArchiveState } from './store.js';
+import type { ArchiveUpdate, ArchiveUpdateOptions } from './update-options.js';
 import { fitsWorker, runInWorker, workerAvailable, workerHeapMb } from './update-thread.js';
 import { windowBuilder } from './windows.js';
 import { embedDocs, type Vectors } from './vectors.js';
@@ -30,37 +32,6 @@ import { embedDocs, type Vectors } from './vectors.js';
 const SEGMENT_CHARS = 16 * 1024 * 1024;
 /** Closed windows held before they go to the open segment: a long transcript is not held whole either. */
 const DOCS_AT_ONCE = 64;
-
-export interface ArchiveUpdate {
-  files: number;
-  /** Files read this time (new, grown or rewritten). */
-  filesRead: number;
-  rewritten: Array<{ file: string; why: string }>;
-  retiredFiles: number;
-  bytesRead: number;
-  turns: number;
-  docs: number;
-  segments: number;
-  /** Small segments merged into one this time (see compact.ts); 0 most runs. */
-  compacted: number;
-  /** Why the whole archive was read again without --rebuild (a damaged segment), else null. */
-  rebuilt: string | null;
-  /** Windows embedded this time (archive.embed). */
-  embedded: number;
-  totalDocs: number;
-  ms: number;
-  warnings: string[];
-}
-
-export interface ArchiveUpdateOptions {
-  rebuild?: boolean;
-  progress?: (msg: string) => void;
-  /**
-   * Warn about each transcript skipped as not text (default true). Microsync's refresh turns it off:
-   * microsync has already warned about the transcripts it read, and one warning per file is enough.
-   */
-  warnNotText?: boolean;
-}
 
 export async function updateArchive(workspace: string, loaded: LoadedConfig, opts: ArchiveUpdateOptions = {}): Promise<ArchiveUpdate> {
   const locks = defaultLockOptions(loaded.config);
@@ -211,30 +182,4 @@ export async function runUpdate(workspace: string, loaded: LoadedConfig, writer:
 async function notText(file: string): Promise<ReadStats | undefined> {
   const rec = new StatsRecorder(file, '', 0);
   return (await skipIfNotText(file, rec).catch(() => false)) ? rec.stats : undefined;
-}
-
-const nextSegmentName = (state: ArchiveState) => `seg-${String(state.nextSegment++).padStart(6, '0')}`;
-
-/** Writes docs as a new segment (its files only: the caller lists it in the state and writes that last). */
-export async function writeSegment(writer: WorkspaceWriter, state: ArchiveState, docs: ArchiveDoc[], vectors: Vectors | null = null): Promise<ArchiveState['segments'][number]> {
-  const seg = await SegmentStream.open(writer, nextSegmentName(state));
-  for (const d of docs) seg.add(d);
-  return placeSegment(writer, seg, vectors);
-}
-
-async function placeSegment(writer: WorkspaceWriter, seg: SegmentStream, vectors: Vectors | null): Promise<ArchiveState['segments'][number]> {
-  const { docs, tokens } = await seg.finish();
-  if (!vectors) return { name: seg.name, docs, tokens };
-  await writer.write(`${ARCHIVE_DIR}/${seg.name}.vec`, new Uint8Array(vectors.rows.buffer, vectors.rows.byteOffset, docs * vectors.dims * 4));
-  return { name: seg.name, docs, tokens, dims: vectors.dims };
-}
-
-/** Segment files the state no longer lists (after a rebuild or a purge). */
-export async function removeUnlisted(workspace: string, writer: WorkspaceWriter, state: ArchiveState): Promise<void> {
-  const keep = new Set(state.segments.map((s) => s.name));
-  const names = await fs.promises.readdir(writer.resolve(ARCHIVE_DIR)).catch(() => [] as string[]);
-  for (const n of names) {
-    const seg = /^(seg-\d+)\./.exec(n)?.[1];
-    if (seg && !keep.has(seg)) await fs.promises.rm(writer.resolve(`${ARCHIVE_DIR}/${n}`), { force: true });
-  }
 }

@@ -12,7 +12,8 @@ import { embedBatch, EmbeddingError } from './embed-client.js';
 import { appendRows, EMBED_DIR, loadCache, loadVmap, spaceOf, textKey, vmapFile, type VectorMap } from './embed-store.js';
 import { segmentOf } from './doc-runs.js';
 import { DiskSegment } from './segment.js';
-import { INDEX_DIR, liveDocs, type TierState } from './tier-file.js';
+import { INDEX_DIR, liveDocs } from './tier-file.js';
+import type { TierState } from './tier-state.js';
 import type { DocRecord, Tier } from './types.js';
 import type { ModelCheck } from './model-check.js';
 

@@ -6,7 +6,7 @@ import { holds } from './doc-runs.js';
 import { sameStat } from './files-stamp.js';
 import type { ScannedFile } from './scan.js';
 import { filesWithDocsIn } from './tier-edit.js';
-import type { SegmentRef, TierState } from './tier-file.js';
+import type { SegmentRef, TierState } from './tier-state.js';
 import type { Tier } from './types.js';
 
 /** An update with a `limit` that would change more files or rebuild a tier: the caller indexes another way. */

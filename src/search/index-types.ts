@@ -5,7 +5,8 @@
 import type { WorkspaceWriter } from '../write/writer.js';
 import type { LockOptions } from '../write/locks.js';
 import type { ScannedFile } from './scan.js';
-import type { ManifestCache, TierState } from './tier-file.js';
+import type { ManifestCache } from './tier-file.js';
+import type { TierState } from './tier-state.js';
 import type { Tier } from './types.js';
 
 export interface TierCounters {

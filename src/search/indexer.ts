@@ -6,7 +6,8 @@
  * (chunk-reuse.ts), marks the docs of dropped chunks and removed files dead, and commits with one
  * atomic write of the tier file. Small segments are merged (index-rules.ts tailPlan); too many dead
  * docs or segments → the tier is compacted (rebuilt). Every write goes through WorkspaceWriter with
- * the `index` job, which may write only `.mem/`.
+ * the `index` job, which may write only `.mem/`. Where an update starts (nothing to do, the stored
+ * state, or an empty tier to rebuild) is tier-start.ts.
  */
 import path from 'node:path';
 import type { LoadedConfig } from '../config/load.js';
@@ -17,13 +18,15 @@ import { prepareFold } from './fold.js';
 import type { ScannedFile } from './scan.js';
 import { DiskSegment } from './segment.js';
 import { SegmentBuilder } from './segment-builder.js';
-import { removeUnreferenced, segmentProblem, sizedRef } from './segment-check.js';
+import { removeUnreferenced, sizedRef } from './segment-check.js';
 import { IMPACT_SORT_MIN, type SegmentFiles } from './segment-format.js';
 import { buildParallel, buildThreads, ParallelBuildError } from './parallel-build.js';
 import { readSource } from './source.js';
 import { docRuns, docsOf, runsOf } from './doc-runs.js';
-import { chunkingStamp, emptyTier, INDEX_DIR, loadTierHead, serializeTier, tierFile, tierFileIdentity, type ManifestCache, type TierState } from './tier-file.js';
-import { filesStamp, manifestStat, sameStat } from './files-stamp.js';
+import { INDEX_DIR, serializeTier, tierFile, tierFileIdentity } from './tier-file.js';
+import type { TierState } from './tier-state.js';
+import { startingState } from './tier-start.js';
+import { manifestStat, sameStat } from './files-stamp.js';
 import { bucketDiff } from './manifest.js';
 import { declineBeyond, FLUSH_DOCS, IndexDeclined, needsCompaction, smallSegment, tailPlan } from './index-rules.js';
 import { dropEmptySegments, lengthsIn, recordsIn, retireDocs, retireRuns } from './tier-edit.js';
@@ -175,39 +178,4 @@ export async function updateTier(workspace: string, loaded: LoadedConfig, writer
   }
   removeUnreferenced(writer, tier, next);
   return { counters: c, state: next, warnings };
-}
-
-/**
- * Where an update starts: done already when no file changed (the manifest's fingerprint is the
- * scan's and the segments are whole); otherwise the tier's state as stored, or an empty one to
- * rebuild (asked for, missing, unreadable, or a segment file damaged since it was written).
- */
-function startingState(workspace: string, loaded: LoadedConfig, tier: Tier, files: ScannedFile[], opts: IndexOptions, c: TierCounters, warnings: string[]): { done: TierUpdate } | { prev: TierState; scanStamp: string } {
-  const chunking = chunkingStamp(loaded.config.search);
-  const head = loadTierHead(workspace, tier, chunking, opts.manifests);
-  // A segment file damaged since it was written (truncated, deleted) makes the tier rebuild.
-  const damage = 'head' in head ? head.head.segments.map((ref) => segmentProblem(path.join(workspace, INDEX_DIR), ref)).find((p) => p !== null) : undefined;
-  const scanStamp = filesStamp(files);
-  if (!opts.rebuild && 'head' in head && !damage && head.head.stamp === scanStamp) {
-    // No file changed (the manifest's fingerprint matches the scan): nothing to read or write.
-    const load = opts.after ? head.manifest() : undefined;
-    if (!load || 'state' in load) return { done: { counters: { ...c, unchanged: files.length, chunks: head.head.docCount }, state: load?.state ?? null, warnings } };
-  }
-  const load = 'head' in head ? head.manifest() : head;
-  let prev: TierState;
-  if (opts.rebuild) {
-    prev = emptyTier(tier, chunking);
-    c.rebuilt = 'requested';
-  } else if ('state' in load) {
-    if (damage) {
-      prev = emptyTier(tier, chunking);
-      c.rebuilt = 'corrupt';
-      warnings.push(`${INDEX_DIR}/${damage}: rebuilt the ${tier} index`);
-    } else prev = load.state;
-  } else {
-    prev = emptyTier(tier, chunking);
-    c.rebuilt = load.problem;
-    if (load.problem !== 'missing') warnings.push(`${load.detail}: rebuilt the ${tier} index`);
-  }
-  return { prev, scanStamp };
 }

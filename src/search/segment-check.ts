@@ -15,7 +15,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { WorkspaceWriter } from '../write/writer.js';
 import { SEGMENT_EXTS, type SegmentFiles } from './segment-format.js';
-import { INDEX_DIR, tierFile, type SegmentRef, type TierState } from './tier-file.js';
+import { INDEX_DIR, tierFile } from './tier-file.js';
+import type { SegmentRef, TierState } from './tier-state.js';
 import type { Tier } from './types.js';
 
 /** A segment reference as `mem index` writes it: with the byte sizes of .dict, .post, .didx, .docs. */

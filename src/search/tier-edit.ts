@@ -11,7 +11,7 @@ import type { Segment } from './segment.js';
 import type { Manifest } from './manifest.js';
 import type { DocRecord } from './types.js';
 import { docRuns, holds, segmentOf } from './doc-runs.js';
-import type { SegmentRef, TierHead, TierState } from './tier-file.js';
+import type { SegmentRef, TierHead, TierState } from './tier-state.js';
 import type { FileState } from './manifest.js';
 
 /** Field lengths (title, body, id) of one doc, from the segment that holds it. */

@@ -1,8 +1,9 @@
 /**
  * The tier file `.mem/index/<tier>.json`: version stamp, live segments, dead doc ranges, collection
- * statistics and the manifest (path → size, mtime, ctime, content hash, doc runs). One atomic write of
- * this file commits an update: segment files it does not name are invisible, so a killed `mem index`
- * leaves the previous index whole, and the manifest can never disagree with the segments.
+ * statistics and the manifest (path → size, mtime, ctime, content hash, doc runs; their types are in
+ * tier-state.ts). One atomic write of this file commits an update: segment files it does not name are
+ * invisible, so a killed `mem index` leaves the previous index whole, and the manifest can never
+ * disagree with the segments.
  *
  * Lines of JSON: the head (everything but the manifest, with the manifest's fingerprint and its
  * buckets' fingerprints, files-stamp.ts), then the manifest's buckets, a line each (manifest.ts). A
@@ -15,59 +16,11 @@ import { docRuns, docsOf } from './doc-runs.js';
 import { BUCKETS, Manifest } from './manifest.js';
 import { SEGMENT_EXTS } from './segment-format.js';
 import type { ChunkSettings, Tier } from './types.js';
-
+import type { ManifestStamps, TierHead, TierState } from './tier-state.js';
 
 /** Bump when the tokenizer, chunker or layout changes: an index of another version is rebuilt. */
 export const INDEX_VERSION = 'memfold-index/6 minisearch@7.2.0 tokenizer/5';
 export const INDEX_DIR = '.mem/index';
-
-export interface SegmentRef {
-  name: string;
-  first: number;
-  count: number;
-  /**
-   * A small segment an incremental update wrote (index-rules.ts): its docs are not kept when their
-   * file changes, and enough of them are merged by indexing their files again.
-   */
-  tail?: true;
-  /** A merge's segment of fewer than TAIL_DOCS docs: its docs are kept, and the next merge takes them in. */
-  merged?: true;
-}
-
-export interface TierHead {
-  version: string;
-  /** chunkingStamp of the settings the chunks were cut with: an index cut otherwise is rebuilt. */
-  chunking: string;
-  tier: Tier;
-  nextId: number;
-  /** Live docs (all segments minus dead ranges). */
-  docCount: number;
-  /** Sums of live docs' title/body/id lengths, for collection-wide average field lengths. */
-  lenSum: [number, number, number];
-  segments: SegmentRef[];
-  /** Doc ranges [first, count] of files changed or removed since their segment was written. */
-  dead: [number, number][];
-  deadCount: number;
-  updatedAt: string;
-  /** New on every rebuild: doc ids are only comparable within one epoch (embedding maps check it). */
-  epoch: string;
-  /** filesStamp of the manifest (written by serializeTier). */
-  stamp?: string;
-  /** filesStamp of each manifest bucket's files (manifest.ts bucketStamps). */
-  buckets?: string[];
-  /** How many files the manifest lists. */
-  fileCount?: number;
-}
-
-export interface TierState extends TierHead {
-  files: Manifest;
-}
-
-/** The fingerprints of a manifest: of all its files, and of each bucket's. */
-export interface ManifestStamps {
-  stamp: string;
-  buckets: string[];
-}
 
 export function tierFile(tier: Tier): string {
   return `${INDEX_DIR}/${tier}.json`;

@@ -19,7 +19,7 @@ import { updateTier, type IndexOptions, type TierCounters, type TierUpdate } fro
 import { ParallelBuildError } from './parallel-build.js';
 import type { EmbeddingCounters } from './embed-index.js';
 import { scanWorkspace, type ScannedFile } from './scan.js';
-import type { TierState } from './tier-file.js';
+import type { TierState } from './tier-state.js';
 import { TIERS, type Tier } from './types.js';
 
 export interface IndexResult {

@@ -1,7 +1,7 @@
 /**
- * What the secret table's sections (secret-vendor-patterns.ts, secret-shape-patterns.ts,
- * secret-labelled-patterns.ts) are written with: the shape of a pattern and of a match, and the
- * checks more than one section uses. The rules every pattern keeps are in secret-patterns.ts.
+ * What the secret table's sections (secret-vendor-patterns.ts, secret-service-patterns.ts,
+ * secret-shape-patterns.ts, secret-labelled-patterns.ts and the rest) are written with: the shape of
+ * a pattern and of a match, and the checks more than one section uses. The rules every pattern keeps are in secret-patterns.ts.
  */
 
 export interface PatternMatch {

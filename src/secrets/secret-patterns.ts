@@ -17,15 +17,26 @@
  * Order is priority: when two shapes cover the same characters, the earlier one names the kind, so
  * vendor prefixes come before structural shapes, which come before labelled guesses.
  */
+import { COMMAND_PATTERNS } from './secret-command-patterns.js';
 import { LABELLED_PATTERNS } from './secret-labelled-patterns.js';
 import { LOOSE_PATTERNS } from './secret-loose-patterns.js';
 import type { SecretPattern } from './secret-pattern-kit.js';
+import { PROSE_PATTERNS } from './secret-prose-patterns.js';
+import { SERVICE_PATTERNS } from './secret-service-patterns.js';
 import { SHAPE_PATTERNS } from './secret-shape-patterns.js';
 import { VENDOR_PATTERNS } from './secret-vendor-patterns.js';
 
 export type { PatternMatch, SecretPattern } from './secret-pattern-kit.js';
 
-export const SECRET_PATTERNS: readonly SecretPattern[] = [...VENDOR_PATTERNS, ...SHAPE_PATTERNS, ...LABELLED_PATTERNS, ...LOOSE_PATTERNS];
+export const SECRET_PATTERNS: readonly SecretPattern[] = [
+  ...VENDOR_PATTERNS,
+  ...SERVICE_PATTERNS,
+  ...SHAPE_PATTERNS,
+  ...LABELLED_PATTERNS,
+  ...COMMAND_PATTERNS,
+  ...PROSE_PATTERNS,
+  ...LOOSE_PATTERNS,
+];
 
 /** Every kind a marker can name, in table order. */
 export const SECRET_KINDS: readonly string[] = [...new Set(SECRET_PATTERNS.flatMap((p) => p.kinds))];

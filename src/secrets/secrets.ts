@@ -16,20 +16,13 @@
  * Redaction errs toward removing: a false positive costs a word in a note, a false negative leaks.
  */
 import { base64Secrets } from './secret-base64.js';
-import { LONG_QUOTE_TAILS } from './secret-fragments.js';
-import { SECRET_KINDS, SECRET_PATTERNS, type PatternMatch, type SecretPattern } from './secret-patterns.js';
-import { UNICODE_DASHES } from './secret-values.js';
-import { markerSpans, nextMarker, redactionMarker, touchesMarker } from './secret-markers.js';
+import { matches, type SecretFinding } from './secret-match.js';
+import { SECRET_KINDS, SECRET_PATTERNS } from './secret-patterns.js';
+import { markerSpans, redactionMarker, touchesMarker } from './secret-markers.js';
 import { withoutSplitters } from './secret-splitters.js';
 
 export { redactionMarker, SECRET_KINDS };
-
-export interface SecretFinding {
-  kind: string;
-  /** UTF-16 offsets into the scanned text, end exclusive. */
-  start: number;
-  end: number;
-}
+export type { SecretFinding };
 
 export interface Redaction {
   text: string;
@@ -93,7 +86,7 @@ function apply(text: string, findings: SecretFinding[]) {
     at = f.end;
   }
   out += text.slice(at);
-  // A finding of a later round never touches a marker (accept() refuses that), so its start and
+  // A finding of a later round never touches a marker (secret-match.ts refuses that), so its start and
   // end lie between the same two markers and share one shift.
   const toOriginal = (f: SecretFinding): SecretFinding => {
     let lo = 0;
@@ -133,100 +126,6 @@ function scan(text: string, firstOnly: boolean): SecretFinding[] {
     candidates.push({ ...hit, priority: SECRET_PATTERNS.length });
   }
   return merge(candidates);
-}
-
-/** Accepted matches of one pattern; a rejected match lets the scan retry one character later. */
-function* matches(pattern: SecretPattern, text: string, markers: Array<[number, number]>): Generator<SecretFinding> {
-  const re = pattern.re;
-  re.lastIndex = 0;
-  try {
-    let m: RegExpExecArray | null;
-    while ((m = re.exec(text)) !== null) {
-      const hit = accept(pattern, m, text, markers);
-      const matchEnd = m.index + m[0].length;
-      re.lastIndex = hit === null ? m.index + 1 : Math.max(matchEnd, hit.end, m.index + 1);
-      if (hit !== null) yield hit;
-    }
-  } finally {
-    re.lastIndex = 0;
-  }
-}
-
-const groupNames = new WeakMap<RegExp, string[]>();
-
-/** The pattern's value groups (`v…`) in source order, read once per pattern. */
-function valueGroups(re: RegExp): string[] {
-  let names = groupNames.get(re);
-  if (names === undefined) {
-    names = [...re.source.matchAll(/\(\?<(v\w*)>/g)].map((g) => g[1] ?? '');
-    groupNames.set(re, names);
-  }
-  return names;
-}
-
-/**
- * Sentence punctuation after an unquoted value; `!` stays in the secret (passwords end in it).
- * Unicode dashes at the end go too: a value runs through them (`Xk92‑FAKE`), but a dash that ends
- * it is prose ("密码：Xk92FAKE——别外传").
- */
-const TRAILING_PUNCTUATION = new Set('.,;:?)]}>\'"');
-const UNICODE_DASH = new RegExp(`[${UNICODE_DASHES}]`);
-
-/**
- * The value without its trailing punctuation. A loop, not `/[…]+$/`: that regex retries from every
- * character of a punctuation run, so a 160 KB run of `.` inside an accepted value took 23 s.
- */
-function trimPunctuation(value: string): string {
-  let end = value.length;
-  while (end > 0 && (TRAILING_PUNCTUATION.has(value.charAt(end - 1)) || UNICODE_DASH.test(value.charAt(end - 1)))) end--;
-  return value.slice(0, end);
-}
-
-function accept(
-  pattern: SecretPattern,
-  m: RegExpExecArray,
-  text: string,
-  markers: Array<[number, number]>,
-): SecretFinding | null {
-  let start = m.index;
-  let end = m.index + m[0].length;
-  let quoted = false;
-  let trim = false;
-  let tail = pattern.tail;
-  const groups = m.indices?.groups;
-  if (groups !== undefined) {
-    for (const name of valueGroups(pattern.re)) {
-      const span = groups[name];
-      if (span === undefined) continue;
-      [start, end] = span;
-      quoted = name.startsWith('vq') || name.startsWith('vl');
-      trim = name.startsWith('vu');
-      // A closed quote is the whole value; one still open at its bound goes on to its closing quote.
-      if (quoted) tail = LONG_QUOTE_TAILS[name];
-      break;
-    }
-  }
-  // A value touching a marker is what a previous pass left ("password: [REDACTED:password]"):
-  // that pass decided, and judging `[REDACTED:x]{0` again would redact its leftovers.
-  if (touchesMarker(markers, start, end)) return null;
-  const raw = text.slice(start, end);
-  const value = trim ? trimPunctuation(raw) : raw;
-  if (value.trim() === '') return null;
-  const rawEnd = end;
-  end = start + value.length;
-  const kind = pattern.check ? pattern.check({ m, value, raw, quoted, rawEnd, text } satisfies PatternMatch) : true;
-  if (kind === false) return null;
-  // A value cut by its pattern's bound goes on past `rawEnd`: the rest is the same secret. Taken
-  // from the untrimmed end, so a value that ends in `.` at the bound still loses its tail.
-  if (tail !== undefined) {
-    tail.lastIndex = rawEnd;
-    if (tail.exec(text) !== null && tail.lastIndex > rawEnd) {
-      // Never over a marker: a later round's finding must lie between two markers (see apply()).
-      const whole = text.slice(start, Math.min(tail.lastIndex, nextMarker(markers, rawEnd)));
-      end = start + (trim ? trimPunctuation(whole) : whole).length;
-    }
-  }
-  return { kind: kind === true ? pattern.kinds[0] : kind, start, end };
 }
 
 /** Overlapping candidates become one finding spanning them all, named by the earliest pattern. */

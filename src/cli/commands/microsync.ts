@@ -3,7 +3,8 @@ import { Option, type Command } from 'commander';
 import { commandContext, type GlobalOptions } from '../context.js';
 import { c } from '../../terminal/output.js';
 import { renderEntry } from '../../entries/render.js';
-import { runMicrosync, type MicrosyncResult } from '../../jobs/microsync/run.js';
+import type { MicrosyncResult } from '../../jobs/microsync/options.js';
+import { runMicrosync } from '../../jobs/microsync/run.js';
 import { refreshIndex } from './refresh-index.js';
 import { count } from '../../core/count.js';
 

@@ -1,7 +1,8 @@
 /** `mem wrapup [--date D]`: the daily wrap-up of one day's sessions and entries. */
 import { Option, type Command } from 'commander';
 import { commandContext, type GlobalOptions } from '../context.js';
-import { runWrapup, type WrapupResult } from '../../jobs/wrapup/run.js';
+import type { WrapupResult } from '../../jobs/wrapup/options.js';
+import { runWrapup } from '../../jobs/wrapup/run.js';
 import { refreshIndex } from './refresh-index.js';
 import { count } from '../../core/count.js';
 

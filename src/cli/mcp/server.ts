@@ -19,7 +19,8 @@ import { AnsweringStdioTransport } from './answering-transport.js';
 import { terminatedLines } from './line-input.js';
 import { redactStrings } from './redact.js';
 import { screenRequest } from './screen.js';
-import { DESCRIPTIONS, describeIssues, HANDLERS, isToolName, SCHEMAS, type ToolEnv, type ToolName } from './tools.js';
+import { DESCRIPTIONS, describeIssues, isToolName, SCHEMAS, type ToolName } from './tool-schemas.js';
+import { HANDLERS, type ToolEnv } from './tools.js';
 
 function inputSchema(name: ToolName): { type: 'object'; [k: string]: unknown } {
   const json = z.toJSONSchema(SCHEMAS[name], { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;

@@ -1,7 +1,7 @@
 /**
  * Decide, don't do: compound's whole outcome for one ISO week as a pure function of the files —
  * status flips, the new MEMORY.md, promotions, demotions, suspected conflicts and the reasons the
- * weekly log records. The runner applies it; `--dry-run` prints it.
+ * weekly log records (reasons.ts). The runner applies it; `--dry-run` prints it.
  */
 import { createHash } from 'node:crypto';
 import type { EntryRecord } from '../../entries/store.js';
@@ -16,14 +16,12 @@ import { defaultSummary, renderMemory, sectionFor, type MemoryItem } from '../..
 import { PROMOTE_MIN, rankEntries, type Ranked } from './rank.js';
 import { unconfirmedEntry as unconfirmedAgent } from '../../entries/standing.js';
 import type { Week } from './week.js';
-import { count } from '../../core/count.js';
+import { MAX_LOGGED, reasonLines } from './reasons.js';
 import type { LogLine } from '../../governance/weekly-log-file.js';
 
 
 /** Entries at least this alike (same kind) are shown as one MEMORY.md item citing both ids. */
 export const SAME_ITEM_SIMILARITY = 0.8;
-/** Over-budget and suspected-conflict lines written to the weekly log per run; the rest are counted. */
-export const MAX_LOGGED = 50;
 
 export interface CompoundInput {
   week: Week;
@@ -132,27 +130,7 @@ export function planCompound(input: CompoundInput): CompoundPlan {
   const before = new Set(current.citedIds);
   const promoted = [...shown].filter((id) => !before.has(id)).sort();
   const demoted = [...before].filter((id) => !shown.has(id) && !keptIds.has(id)).sort();
-  const score = new Map(ranked.map((r) => [r.record.id, r]));
-  if (current.markerLost) log.push({ what: 'kept', text: `MEMORY.md had lost its generator marker line but is memfold's own output (its items cite entry ids): regenerated${current.adoptedLines !== null ? `; ${count(current.adoptedLines, 'line')} added by hand outside the pinned markers are kept as a pinned section` : ''}` });
-  else if (current.adoptedLines !== null) log.push({ what: 'adopted', text: `MEMORY.md had no generator marker (hand-written or from another tool): its whole text (${current.adoptedLines} lines) is kept as a pinned section` });
-  for (const f of conflicts.flips) log.push({ what: f.to, text: `${f.id} (${f.date}, ${f.file}) → ${f.to} by ${f.by}: ${f.reason}` });
-  for (const f of conflicts.blocked) log.push({ what: 'blocked', text: `${f.id} (${f.file}) should be ${f.to} by ${f.by} (${f.reason}) but is not in a daily file or memory/recent/: its status is left as it is, and it is not promoted` });
-  for (const c of conflicts.cycles) log.push({ what: 'cycle', text: cycleText(c) });
-  for (const id of [...keptIds].filter((x) => input.heldBack.has(x)).sort()) log.push({ what: 'held back', text: `${id}: kept in MEMORY.md as it was (${input.heldBack.get(id)} is not valid UTF-8; convert it, e.g. iconv -f latin1 -t utf-8)` });
-  for (const id of promoted) {
-    const r = score.get(id)!;
-    const p = r.parts;
-    log.push({ what: 'promoted', text: `${id} (${dateOf(r.record)}): score ${r.score} = kind ${p.kind} + confidence ${p.confidence} + links ${p.links} + core ${p.core} + weight ${p.weight} + recency ${p.recency}` });
-  }
-  for (const id of demoted.filter((x) => !input.archiveTopics?.has(x))) {
-    const r = score.get(id);
-    const held = input.heldBack.get(id);
-    const why = held ? `${held} is not valid UTF-8, so its item is not rebuilt until the file is converted` : unconfirmed.has(id) ? `an agent's statement no person confirmed (mem confirm ${id})` : flipped.has(id) ? 'superseded this week' : replaced.has(id) ? 'superseded (the flip is blocked, see above)' : !r ? 'no longer active (superseded, archived or retracted) or not found' : r.score < PROMOTE_MIN ? `score ${r.score} fell below ${PROMOTE_MIN}` : 'no room within the line limit';
-    log.push({ what: 'demoted', text: `${id}: left MEMORY.md (${why}); it stays in its daily file, found by id` });
-  }
-  for (const s of conflicts.suspects.slice(0, MAX_LOGGED)) log.push({ what: 'suspected', text: `${s.a} ~ ${s.b} (similarity ${s.score.toFixed(2)}): look alike, not flipped — resolve with a \`supersedes\` or \`key\`` });
-  if (conflicts.suspects.length > MAX_LOGGED) log.push({ what: 'suspected', text: `… and ${conflicts.suspects.length - MAX_LOGGED} more, all listed in .mem/suspected-conflicts.json and \`mem status\`` });
+  log.push(...reasonLines({ current, conflicts, ranked, promoted, demoted, keptIds, heldBack: input.heldBack, archiveTopics: input.archiveTopics, unconfirmed, flipped, replaced }));
   return { memory, inputKey: key, current, conflicts, ranked, items, kept, promoted, demoted, archived, log };
 }
 
-export const cycleText = (cycle: string[]) => `${[...cycle, cycle[0]].join(' → ')}: a supersedes cycle, so none of these is current; their statuses are left alone until a \`supersedes\` field is fixed by hand (\`mem lint\` shows it)`;

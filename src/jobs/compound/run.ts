@@ -20,7 +20,8 @@ import { lineDiff } from './diff.js';
 import { flipStatuses } from './flip.js';
 import { addToLastRun, appendRun, logHeader, weeklyLogFile } from '../../governance/weekly-log-file.js';
 import { lineCount, PINNED_END, PINNED_START } from '../../entries/memory-md.js';
-import { cycleText, type CompoundPlan } from './plan.js';
+import type { CompoundPlan } from './plan.js';
+import { cycleText } from './reasons.js';
 import { pendingArchiveLines, planRun } from './inputs.js';
 import { read, type CompoundOptions, type CompoundResult } from './options.js';
 

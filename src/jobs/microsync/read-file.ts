@@ -14,6 +14,7 @@ import { openTranscript } from '../../transcripts/index.js';
 import type { SourceKind, Turn } from '../../transcripts/types.js';
 import { stillWriting } from '../../transcripts/growing.js';
 import { ContextMarks, type Mark } from './context-marks.js';
+import { lineAt, turnsBefore } from './read-back.js';
 import { checkCursor, fingerprint, type Cursor } from '../../transcripts/cursors.js';
 
 /** Turns handed to an extractor at once; a few of the previous batch come along as context. */
@@ -207,29 +208,4 @@ export async function readTranscriptFile(file: string, kind: SourceKind, prev: C
   const pendingTools = safe.offset === stats.endOffset ? stats.pendingTools : undefined;
   result.cursor = { offset: safe.offset, turns: safe.turns, contextOffset: safe.context.offset, contextTurns: safe.context.turns, size: st.size, mtimeMs: st.mtimeMs, ...fp, ...(stats.sessionId ? { sessionId: stats.sessionId } : {}), ...(pendingTools ? { pendingTools } : {}) };
   return result;
-}
-
-/**
- * The turns between where the cursor's context begins and the cursor, read again as context; a cursor
- * written before it kept where that was gives none. Tool names are those still pending at the cursor:
- * a result in the context answering an older call may go unnamed, which context can afford.
- */
-async function turnsBefore(file: string, kind: SourceKind, prev: Cursor, opts: { maxLineBytes: number; fallbackTimestamp: string; zone: string }): Promise<{ from: Mark; turns: Turn[] }> {
-  if (prev.contextOffset === undefined || prev.contextTurns === undefined) return { from: { offset: prev.offset, turns: prev.turns }, turns: [] };
-  const from = { offset: prev.contextOffset, turns: prev.contextTurns };
-  const stream = openTranscript(file, kind, { ...opts, fromOffset: from.offset, toOffset: prev.offset, fromIndex: from.turns, toolNames: prev.pendingTools ?? {} });
-  const turns: Turn[] = [];
-  for await (const turn of stream.turns) turns.push(turn);
-  return { from, turns };
-}
-
-/** The 1-based line that ends at byte `end` (a warning names it; read only when one is given). */
-async function lineAt(file: string, end: number): Promise<number> {
-  let lines = 0;
-  let seen = 0;
-  for await (const chunk of fs.createReadStream(file, { end: Math.max(0, end - 1) }) as AsyncIterable<Buffer>) {
-    for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) if (seen + i < end - 1) lines++;
-    seen += chunk.length;
-  }
-  return lines + 1;
 }

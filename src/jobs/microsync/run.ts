@@ -7,7 +7,6 @@
  */
 import path from 'node:path';
 import { DateTime } from 'luxon';
-import type { LoadedConfig } from '../../config/load.js';
 import { isMemError, MemError } from '../../core/errors.js';
 import { quote } from '../../core/shell-quote.js';
 import { dayOf, parseSince } from '../../core/time.js';
@@ -15,7 +14,7 @@ import { appendEntries } from '../../entries/daily.js';
 import { readMemoryFiles, recordsOf } from '../../entries/store.js';
 import { withField, type Entry } from '../../entries/model.js';
 import { entryScopes, sessionScopes } from '../../scope/session-scope.js';
-import { runBudget, type LlmBudget } from '../../extract/llm-budget.js';
+import { runBudget } from '../../extract/llm-budget.js';
 import { sessionSkipReason, storedSessionPath } from '../../extract/trust.js';
 import type { Candidate } from '../../extract/types.js';
 import type { Turn } from '../../transcripts/types.js';
@@ -29,68 +28,10 @@ import { loadCursors, serialiseCursors, type Cursors } from '../../transcripts/c
 import { loadForgotten, migrateForgotten } from '../forgotten.js';
 import { extractBatch, refusedWarning, type BatchOutcome, type ExtractorSetup } from './extract-batch.js';
 import { labelCandidate } from './label.js';
-import { planEntries, type Plan } from './plan.js';
+import type { MicrosyncOptions, MicrosyncResult } from './options.js';
+import { planEntries } from './plan.js';
 import { readTranscriptFile } from './read-file.js';
 import { uncursoredStart } from './window.js';
-
-export interface MicrosyncOptions {
-  workspace: string;
-  loaded: LoadedConfig;
-  now: DateTime;
-  since?: string;
-  /**
-   * Without `since`: a file without a cursor is read back to here at least (the window a wrapup or
-   * compound catch-up must cover); files with a cursor go on from it, as in any scheduled run.
-   */
-  floor?: DateTime;
-  source?: string;
-  dryRun: boolean;
-  /** Use the configured LLM (default when one is configured). */
-  useLlm: boolean;
-  apiKey?: string;
-  /** The budget of a larger run this microsync is part of (a catch-up); default: a run of its own. */
-  budget?: LlmBudget;
-  warn: (msg: string) => void;
-  progress?: (msg: string) => void;
-}
-
-export interface MicrosyncResult {
-  sources: number;
-  files: number;
-  sessions: number;
-  turns: number;
-  bytesRead: number;
-  malformed: number;
-  redacted: number;
-  candidates: number;
-  plan: Plan;
-  added: Array<{ id: string; file: string }>;
-  skippedSessions: Array<{ path: string; reason: string }>;
-  /**
-   * What the window left out (DESIGN §4: the first run reads the last 24 hours): turns dated before
-   * it in the files read, and transcripts untouched since it opened, not opened at all. Neither is
-   * in `turns`; `backfill` is the command that reads them, when there are any.
-   */
-  outside: { turns: number; files: number };
-  /** The window's start for a file without a cursor (null: every turn); firstRun: no cursor yet. */
-  window: { start: string | null; firstRun: boolean };
-  backfill: string | null;
-  /** Configured sources whose path does not exist: warned about, the others read (all missing: an error). */
-  missingSources: Array<{ source: string; path: string }>;
-  /** The counts per configured source, for `-v`. */
-  bySource: SourceCounts[];
-  llm: { calls: number; tokens: number; estimatedCalls: number; estimatedTokens: number; stoppedByBudget: boolean } | null;
-  dryRun: boolean;
-}
-
-export interface SourceCounts {
-  source: string;
-  files: number;
-  sessions: number;
-  turns: number;
-  outsideTurns: number;
-  outsideFiles: number;
-}
 
 /** The entry as the planner compares it: with the scope it is read as (nothing is written back). */
 const withScope = (entry: Entry, scope: string | undefined) => (scope && !entry.fields.some((f) => f.key === 'scope') ? withField(entry, 'scope', scope) : entry);

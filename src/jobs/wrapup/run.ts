@@ -7,8 +7,6 @@
  * committed every idle day, then cited by compound, is noise that looks like memory.
  */
 import { DateTime } from 'luxon';
-import type { LoadedConfig } from '../../config/load.js';
-import { MemError } from '../../core/errors.js';
 import { getField, getSource } from '../../entries/model.js';
 import { garbledMessage, loadUtf8Entries } from '../../entries/store.js';
 import { runBudget, spentOf } from '../../extract/llm-budget.js';
@@ -16,6 +14,7 @@ import { defaultLockOptions } from '../../write/defaults.js';
 import { toLf } from '../../write/line-endings.js';
 import { editedSincePlanned, WorkspaceWriter } from '../../write/writer.js';
 import { budgetSpent, type LlmSpending } from '../compound/llm-call.js';
+import { resolveDay, WRAPUP_GENERATOR, type WrapupOptions, type WrapupResult } from './options.js';
 import { faultPause, withConsolidationLock } from '../consolidation-lock.js';
 import { catchUp as runCatchUp } from '../microsync/catch-up.js';
 import { createHash } from 'node:crypto';
@@ -33,40 +32,6 @@ import { citesSession, hostWord, sessionSections, withoutGoalRepeats } from './p
 import { sessionStory } from './session-story.js';
 import type { Sections } from './sections.js';
 
-export const WRAPUP_GENERATOR = 'memfold wrapup 1';
-
-export interface WrapupOptions {
-  workspace: string;
-  loaded: LoadedConfig;
-  now: DateTime;
-  date?: string;
-  useLlm: boolean;
-  apiKey?: string;
-  dryRun?: boolean;
-  warn: (msg: string) => void;
-}
-
-export interface WrapupResult {
-  date: string;
-  /** No entry and no session but bots' that day: nothing was written. */
-  idle: boolean;
-  files: string[];
-  written: string[];
-  unchanged: string[];
-  keptEdited: string[];
-  sessions: string[];
-  skippedSessions: Array<{ sessionId: string; path: string; reason: string }>;
-  counts: Record<SectionKey, number>;
-  generator: string;
-  catchUp: { added: number; skipped: string | null } | null;
-  /** The run's LLM spending (its catch-up's included), or null when no LLM is used. */
-  llm: LlmSpending | null;
-  redacted: number;
-  dryRun: boolean;
-  /** Dry run: the files' text. */
-  preview?: Array<{ file: string; text: string }>;
-}
-
 /** What a wrap-up is made from; recorded in its front matter as `input:`. */
 export function inputKey(day: string, entries: EntryRecord[], sessions: DaySession[], mode: string): string {
   const data = [day, mode, entries.map((r) => [r.id, r.entry.title, getField(r.entry, 'status') ?? '']), sessions.map((s) => [s.sessionId, s.turns.map((t) => [t.index, t.role, t.text])])];
@@ -77,14 +42,6 @@ export function inputKey(day: string, entries: EntryRecord[], sessions: DaySessi
 function countsOf(sections: Sections, told: number): Record<SectionKey, number> {
   const counts = Object.fromEntries(SECTION_KEYS.map((k) => [k, sections[k].length])) as Record<SectionKey, number>;
   return { ...counts, conversations: sections.conversations.filter((b) => !citesSession(b)).length + told };
-}
-
-export function resolveDay(date: string | undefined, now: DateTime): string {
-  if (date === undefined) return now.minus({ days: 1 }).toISODate()!;
-  const d = /^\d{4}-\d{2}-\d{2}$/.test(date) ? DateTime.fromISO(date, { zone: now.zone }) : undefined;
-  if (!d?.isValid) throw new MemError('INVALID_DATE', `--date "${date}" is not a calendar date (YYYY-MM-DD, e.g. 2026-11-21)`);
-  if (d.startOf('day') > now) throw new MemError('USAGE', `--date ${date} is after --now (${now.toISO()}): a day can only be wrapped up once it has begun`);
-  return date;
 }
 
 export async function runWrapup(opts: WrapupOptions): Promise<WrapupResult> {
