@@ -114,6 +114,12 @@ describe('mcp drill-down', { concurrency: 2 }, () => {
     assert.equal((await run(c, hit.open)).id, hit.id);
     const turns = await run(c, hit.evidence);
     assert.match(JSON.stringify(turns), /Shall we cap uploads at 25 MB\?/);
+    // maxChars bounds the hits' text as mem search --max-chars does.
+    const chars = (r: { results: { text: string }[] }) => r.results.reduce((n, h) => n + h.text.length, 0);
+    assert.ok(chars(search) > 300, `${chars(search)} characters`);
+    const small = ok(await call(c, 'memory_search', { query: 'cap uploads 25 MB', k: 6, maxChars: 300 }));
+    assert.ok(small.results.length >= 1 && chars(small) <= 300, `${chars(small)} characters`);
+    assert.match(small.warnings.at(-1), /^maxChars 300: /);
 
     // An entry remembered through MCP cites no transcript: nothing to show as evidence.
     const manual = search.results.find((h: { id: string | null }) => h.id?.startsWith('NOTE-20261122-upload-limits'));

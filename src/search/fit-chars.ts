@@ -18,7 +18,8 @@ export function maxCharsOf(text: string): number | null {
   return /^\d+$/.test(text.trim()) && n >= MAX_CHARS_RANGE[0] && n <= MAX_CHARS_RANGE[1] ? n : null;
 }
 
-export function fitToChars(outcome: SearchOutcome, maxChars: number): SearchOutcome {
+/** `label`: how the notice names the bound (`--max-chars` on the command line, `maxChars` in MCP). */
+export function fitToChars(outcome: SearchOutcome, maxChars: number, label = '--max-chars'): SearchOutcome {
   const kept: SearchResult[] = [];
   let used = 0;
   let cut = 0;
@@ -41,7 +42,7 @@ export function fitToChars(outcome: SearchOutcome, maxChars: number): SearchOutc
   return {
     ...outcome,
     response: { ...outcome.response, results: kept },
-    notices: [...outcome.notices, `--max-chars ${maxChars}: ${said} (${used} characters of text shown)`],
+    notices: [...outcome.notices, `${label} ${maxChars}: ${said} (${used} characters of text shown)`],
   };
 }
 

@@ -3,6 +3,7 @@
  * refused, not ignored) and the description an agent reads in tools/list. Every string argument is
  * bounded (MAX_ARG), so an oversized request is refused before anything runs or echoes it.
  */
+import { MAX_CHARS_RANGE } from '../../search/fit-chars.js';
 import { z } from 'zod';
 import { KIND_NAMES } from '../../entries/kind-names.js';
 import { TASK_STATES } from '../../entries/task-state.js';
@@ -26,6 +27,7 @@ export const SCHEMAS = {
     k: z.number().int().min(1).max(50).optional().describe('number of results, 1-50 (default search.k, 6)'),
     deep: z.boolean().optional().describe('search the cold tier (archive, summaries) too'),
     filters: filters.optional(),
+    maxChars: z.number().int().min(MAX_CHARS_RANGE[0]).max(MAX_CHARS_RANGE[1]).optional().describe('at most this many characters of hit text in all, 200-100000: hits past it are cut to their matching lines (lines narrowed, cut: true) or left out'),
   }).strict(),
   memory_get: z.object({
     id: arg().min(1).optional().describe('entry id, or a prefix only one id has (any case)'),

@@ -17,6 +17,7 @@ import { runRemember } from '../../jobs/remember.js';
 import { appendUsage } from '../../runlog/usage-log.js';
 import { getById, getByPath } from './get.js';
 import { redactKept } from './redact.js';
+import { fitToChars } from '../../search/fit-chars.js';
 import { listMemory } from './list.js';
 import { withCalls } from './search-calls.js';
 import type { SCHEMAS, ToolName } from './tool-schemas.js';
@@ -50,11 +51,12 @@ export const HANDLERS: Record<ToolName, Handler> = {
     // Ranked as `mem search --json` ranks: with the vector ranker when embeddings are configured.
     const vectors = emb ? (await import('../../search/embed-query.js')).vectorRanker(env.workspace, emb) : undefined;
     const wholeText = wholeTextReader(env.workspace);
-    const { response, notices } = await runSearch({
+    const found = await runSearch({
       workspace: env.workspace, query: a.query, k: f.status ? k : Math.min(50, k * 2), deep: !!a.deep, today: now.toISODate() ?? '',
       filters: { ...f, since: day(f.since, now, env.loaded.zone, 'since'), until: day(f.until, now, env.loaded.zone, 'until') },
       extraPaths: env.loaded.config.extraPaths, search: env.loaded.config.search, vectors, wholeText,
     });
+    const { response } = found;
     // Retracted entries are kept for audit, not for answers (DESIGN §8), unless asked for by status.
     if (!f.status) response.results = response.results.filter((r) => r.status !== 'retracted').slice(0, k);
     // A snippet is a window of at most 240 characters of a line, and a key cut there may no longer
@@ -68,8 +70,10 @@ export const HANDLERS: Record<ToolName, Handler> = {
       if (redWhole.count) Object.assign(r, { snippet: snippet(redWhole.text, terms) });
       if (red.count) r.text = red.text;
     }
-    await appendUsage(env.workspace, toIsoUtc(now), 'traverse', 'mcp:memory_search', response.results.map((r) => r.id ?? ''));
-    const answer = { ...response, results: response.results.map(withCalls) };
+    // Within maxChars as `mem search --max-chars` is, on the text as shown (redacted).
+    const { response: shown, notices } = a.maxChars === undefined ? found : fitToChars(found, a.maxChars, 'maxChars');
+    await appendUsage(env.workspace, toIsoUtc(now), 'traverse', 'mcp:memory_search', shown.results.map((r) => r.id ?? ''));
+    const answer = { ...shown, results: shown.results.map(withCalls) };
     return notices.length ? { ...answer, warnings: notices } : answer;
   },
   memory_get: async (env, a: z.infer<typeof SCHEMAS.memory_get>) => {
