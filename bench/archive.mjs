@@ -29,7 +29,16 @@ const mb = arg('mb', '50');
 const runs = Math.max(1, parseInt(arg('runs', '3'), 10));
 const keep = flag('keep');
 const workdir = arg('workdir', null) ?? fs.mkdtempSync(path.join(os.tmpdir(), 'memfold-bench-archive-'));
-const QUERIES = ['connection pool timeout', 'migration rollback', 'websocket reconnect', 'flaky test retry', 'docker build cache', '部署', '缓存', '決定'];
+const QUERIES = [
+  'connection pool timeout',
+  'migration rollback',
+  'websocket reconnect',
+  'flaky test retry',
+  'docker build cache',
+  '部署',
+  '缓存',
+  '決定',
+];
 /** A process that must succeed. */
 function run(cmd, argv, { rss } = {}) {
   const r = runProcess(cmd, argv, { rss });
@@ -40,42 +49,88 @@ const dirBytes = (dir) => fs.readdirSync(dir).reduce((n, f) => n + fs.statSync(p
 
 const ws = path.join(workdir, 'ws');
 console.error(`transcripts: ${files} files / ${mb} MB in ${ws}`);
-if (!fs.existsSync(path.join(ws, 'mem.config.json'))) run(process.execPath, [GEN, '--out', ws, '--files', files, '--mb', mb, '--force']);
+if (!fs.existsSync(path.join(ws, 'mem.config.json')))
+  run(process.execPath, [GEN, '--out', ws, '--files', files, '--mb', mb, '--force']);
 const node0 = median(Array.from({ length: 20 }, () => run(process.execPath, ['-e', '0']).ms));
 console.log(`node -e 0 (median of 20): ${node0.toFixed(1)} ms\n`);
 const result = { node0, files: Number(files), mb: Number(mb) };
 
 const full = run(process.execPath, [MEM, '-C', ws, '--json', 'archive', '--rebuild'], { rss: true });
 const u = JSON.parse(full.stdout);
-result.index = { ms: Math.round(full.ms), inProcessMs: u.ms, bytesRead: u.bytesRead, MBps: u.bytesRead / 1048576 / (full.ms / 1000), turns: u.turns, docs: u.docs, segments: u.segments, rssMB: full.rssMB, indexMB: dirBytes(path.join(ws, '.mem', 'archive')) / 1048576 };
-console.log(`mem archive --rebuild: ${(full.ms / 1000).toFixed(1)} s for ${(u.bytesRead / 1048576).toFixed(1)} MB → ${result.index.MBps.toFixed(1)} MB/s (${u.turns} turns, ${u.docs} windows, ${u.segments} segments, peak RSS ${full.rssMB?.toFixed(0) ?? '?'} MB, index ${result.index.indexMB.toFixed(1)} MB)`);
+result.index = {
+  ms: Math.round(full.ms),
+  inProcessMs: u.ms,
+  bytesRead: u.bytesRead,
+  MBps: u.bytesRead / 1048576 / (full.ms / 1000),
+  turns: u.turns,
+  docs: u.docs,
+  segments: u.segments,
+  rssMB: full.rssMB,
+  indexMB: dirBytes(path.join(ws, '.mem', 'archive')) / 1048576,
+};
+console.log(
+  `mem archive --rebuild: ${(full.ms / 1000).toFixed(1)} s for ${(u.bytesRead / 1048576).toFixed(1)} MB → ${result.index.MBps.toFixed(1)} MB/s (${u.turns} turns, ${u.docs} windows, ${u.segments} segments, peak RSS ${full.rssMB?.toFixed(0) ?? '?'} MB, index ${result.index.indexMB.toFixed(1)} MB)`,
+);
 
 const idle = run(process.execPath, [MEM, '-C', ws, '--json', 'archive']);
 result.idle = { ms: Math.round(idle.ms), bytesRead: JSON.parse(idle.stdout).bytesRead };
-console.log(`mem archive, nothing new: ${idle.ms.toFixed(0)} ms (${(idle.ms / node0).toFixed(2)}×), ${result.idle.bytesRead} bytes read`);
+console.log(
+  `mem archive, nothing new: ${idle.ms.toFixed(0)} ms (${(idle.ms / node0).toFixed(2)}×), ${result.idle.bytesRead} bytes read`,
+);
 
 const target = fs.readdirSync(path.join(ws, 'transcripts', 'jsonl')).find((f) => f.endsWith('.jsonl'));
-const line = JSON.stringify({ role: 'user', content: 'benchmark appended line about quokkas', timestamp: '2026-11-21T23:59:00Z', session_id: 'bench' }) + '\n';
+const line =
+  JSON.stringify({
+    role: 'user',
+    content: 'benchmark appended line about quokkas',
+    timestamp: '2026-11-21T23:59:00Z',
+    session_id: 'bench',
+  }) + '\n';
 fs.appendFileSync(path.join(ws, 'transcripts', 'jsonl', target), line);
 const one = run(process.execPath, [MEM, '-C', ws, '--json', 'archive']);
-result.append = { ms: Math.round(one.ms), bytesRead: JSON.parse(one.stdout).bytesRead, appended: Buffer.byteLength(line) };
-console.log(`mem archive after a ${result.append.appended}-byte append: ${one.ms.toFixed(0)} ms, ${result.append.bytesRead} bytes read`);
+result.append = {
+  ms: Math.round(one.ms),
+  bytesRead: JSON.parse(one.stdout).bytesRead,
+  appended: Buffer.byteLength(line),
+};
+console.log(
+  `mem archive after a ${result.append.appended}-byte append: ${one.ms.toFixed(0)} ms, ${result.append.bytesRead} bytes read`,
+);
 
 const times = [];
-for (let i = 0; i < runs; i++) for (const q of QUERIES) times.push(run(process.execPath, [MEM, '-C', ws, 'search', '--archive', q, '-k', '6']).ms);
-result.search = { runs: times.length, medianMs: median(times), p95Ms: p95(times), medianRatio: median(times) / node0, p95Ratio: p95(times) / node0 };
-console.log(`cold mem search --archive (${times.length} runs): median ${median(times).toFixed(0)} ms (${result.search.medianRatio.toFixed(2)}× node -e 0), p95 ${p95(times).toFixed(0)} ms (${result.search.p95Ratio.toFixed(2)}×)`);
+for (let i = 0; i < runs; i++)
+  for (const q of QUERIES) times.push(run(process.execPath, [MEM, '-C', ws, 'search', '--archive', q, '-k', '6']).ms);
+result.search = {
+  runs: times.length,
+  medianMs: median(times),
+  p95Ms: p95(times),
+  medianRatio: median(times) / node0,
+  p95Ratio: p95(times) / node0,
+};
+console.log(
+  `cold mem search --archive (${times.length} runs): median ${median(times).toFixed(0)} ms (${result.search.medianRatio.toFixed(2)}× node -e 0), p95 ${p95(times).toFixed(0)} ms (${result.search.p95Ratio.toFixed(2)}×)`,
+);
 
 const bigMb = Number(arg('big-mb', '500'));
 if (bigMb > 0 && full.rssMB) {
   const big = path.join(workdir, 'big');
   console.error(`transcripts: ${files} files / ${bigMb} MB in ${big}`);
-  if (!fs.existsSync(path.join(big, 'mem.config.json'))) run(process.execPath, [GEN, '--out', big, '--files', files, '--mb', String(bigMb), '--force']);
+  if (!fs.existsSync(path.join(big, 'mem.config.json')))
+    run(process.execPath, [GEN, '--out', big, '--files', files, '--mb', String(bigMb), '--force']);
   const r = run(process.execPath, [MEM, '-C', big, '--json', 'archive', '--rebuild'], { rss: true });
   result.rss = { smallMB: mb, bigMB: bigMb, small: full.rssMB, big: r.rssMB, ratio: r.rssMB / full.rssMB, target: 1.2 };
-  console.log(`peak RSS of mem archive --rebuild: ${full.rssMB.toFixed(0)} MB at ${mb} MB, ${r.rssMB.toFixed(0)} MB at ${bigMb} MB of transcripts: ratio ${result.rss.ratio.toFixed(2)} (target ≤ 1.2)`);
+  console.log(
+    `peak RSS of mem archive --rebuild: ${full.rssMB.toFixed(0)} MB at ${mb} MB, ${r.rssMB.toFixed(0)} MB at ${bigMb} MB of transcripts: ratio ${result.rss.ratio.toFixed(2)} (target ≤ 1.2)`,
+  );
 }
 
 fs.mkdirSync(OUT_DIR, { recursive: true });
-fs.writeFileSync(path.join(OUT_DIR, 'archive-latest.json'), JSON.stringify({ at: new Date().toISOString(), host: { cpus: os.cpus().length, node: process.version }, ...result }, null, 2) + '\n');
+fs.writeFileSync(
+  path.join(OUT_DIR, 'archive-latest.json'),
+  JSON.stringify(
+    { at: new Date().toISOString(), host: { cpus: os.cpus().length, node: process.version }, ...result },
+    null,
+    2,
+  ) + '\n',
+);
 if (!keep && !arg('workdir', null)) fs.rmSync(workdir, { recursive: true, force: true });

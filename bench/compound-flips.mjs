@@ -57,11 +57,35 @@ for (const n of sizes) {
   const compound = run(process.execPath, [MEM, '-C', ws, '--now', NOW, '--json', 'compound', '--no-llm']);
   const flips = JSON.parse(compound.stdout).superseded.length;
   if (flips !== n - keys) throw new Error(`compound flipped ${flips} entries, expected ${n - keys}`);
-  const r = { entries: n, keys, flips, fileKB: Math.round(Buffer.byteLength(daily) / 1024), lintMs: Math.round(lint.ms), compoundMs: Math.round(compound.ms), compoundRatio: compound.ms / node0, lintRatio: lint.ms / node0 };
+  const r = {
+    entries: n,
+    keys,
+    flips,
+    fileKB: Math.round(Buffer.byteLength(daily) / 1024),
+    lintMs: Math.round(lint.ms),
+    compoundMs: Math.round(compound.ms),
+    compoundRatio: compound.ms / node0,
+    lintRatio: lint.ms / node0,
+  };
   results.push(r);
-  console.log(`N=${n} (${keys} keys, ${flips} flips, ${r.fileKB} KB): mem compound ${r.compoundMs} ms (${r.compoundRatio.toFixed(1)}× node -e 0); mem lint ${r.lintMs} ms (${r.lintRatio.toFixed(1)}×)`);
+  console.log(
+    `N=${n} (${keys} keys, ${flips} flips, ${r.fileKB} KB): mem compound ${r.compoundMs} ms (${r.compoundRatio.toFixed(1)}× node -e 0); mem lint ${r.lintMs} ms (${r.lintRatio.toFixed(1)}×)`,
+  );
 }
 
 fs.mkdirSync(OUT_DIR, { recursive: true });
-fs.writeFileSync(path.join(OUT_DIR, 'compound-flips-latest.json'), JSON.stringify({ at: new Date().toISOString(), host: { cpus: os.cpus().length, node: process.version, load: os.loadavg() }, mem: MEM, node0, results }, null, 2) + '\n');
+fs.writeFileSync(
+  path.join(OUT_DIR, 'compound-flips-latest.json'),
+  JSON.stringify(
+    {
+      at: new Date().toISOString(),
+      host: { cpus: os.cpus().length, node: process.version, load: os.loadavg() },
+      mem: MEM,
+      node0,
+      results,
+    },
+    null,
+    2,
+  ) + '\n',
+);
 if (!keep && !arg('workdir', null)) fs.rmSync(workdir, { recursive: true, force: true });

@@ -20,7 +20,12 @@ const hasTime = fs.existsSync('/usr/bin/time');
 export function run(cmd, argv, { env = {}, rss = false, cwd } = {}) {
   const full = rss && hasTime ? ['/usr/bin/time', ['-f', '__RSS__%M', cmd, ...argv]] : [cmd, argv];
   const t = performance.now();
-  const r = spawnSync(full[0], full[1], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', ...env }, maxBuffer: 64 << 20, cwd });
+  const r = spawnSync(full[0], full[1], {
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1', ...env },
+    maxBuffer: 64 << 20,
+    cwd,
+  });
   const ms = performance.now() - t;
   const m = /__RSS__(\d+)/.exec(r.stderr ?? '');
   return { ms, code: r.status, stdout: r.stdout, stderr: r.stderr, rssMB: m ? Number(m[1]) / 1024 : null };
@@ -38,7 +43,10 @@ export function corpusWorkspace(workdir, files) {
   if (fs.existsSync(path.join(ws, 'mem.config.json'))) return ws;
   const g = run(process.execPath, [GEN_CORPUS, '--size', String(files), '--out', ws, '--force']);
   if (g.code !== 0) throw new Error(`gen-corpus failed: ${g.stderr}`);
-  fs.writeFileSync(path.join(ws, 'mem.config.json'), JSON.stringify({ format_version: 1, timezone: 'UTC', extraPaths: ['second-brain/summaries'] }, null, 2));
+  fs.writeFileSync(
+    path.join(ws, 'mem.config.json'),
+    JSON.stringify({ format_version: 1, timezone: 'UTC', extraPaths: ['second-brain/summaries'] }, null, 2),
+  );
   return ws;
 }
 
@@ -64,13 +72,19 @@ export const SEARCH_QUERIES = [
  * file changed. The file is restored (and indexed again, cold) at the end. Returns the times.
  */
 export function oneEditIndexRuns(ws, n, index) {
-  const daily = fs.readdirSync(path.join(ws, 'memory')).filter((f) => /^\d{4}-\d{2}-\d{2}\.md$/.test(f)).sort()[0];
+  const daily = fs
+    .readdirSync(path.join(ws, 'memory'))
+    .filter((f) => /^\d{4}-\d{2}-\d{2}\.md$/.test(f))
+    .sort()[0];
   const file = path.join(ws, 'memory', daily);
   const original = fs.readFileSync(file);
   const times = [];
   try {
     for (let i = 0; i < n; i++) {
-      fs.appendFileSync(file, `\n## Note: bench edit ${i} ${Date.now()}\n- id: NOTE-bench-edit-${i}\n- why: one more entry\n`);
+      fs.appendFileSync(
+        file,
+        `\n## Note: bench edit ${i} ${Date.now()}\n- id: NOTE-bench-edit-${i}\n- why: one more entry\n`,
+      );
       const r = index(i);
       if (r.code !== 0) throw new Error(r.stderr);
       const changed = JSON.parse(r.stdout).tiers.warm.changed;
@@ -79,7 +93,9 @@ export function oneEditIndexRuns(ws, n, index) {
     }
   } finally {
     fs.writeFileSync(file, original);
-    run(process.execPath, [path.join(ROOT, 'bin', 'mem.cjs'), '-C', ws, 'index'], { env: { MEM_SEARCH_SERVER: 'off' } });
+    run(process.execPath, [path.join(ROOT, 'bin', 'mem.cjs'), '-C', ws, 'index'], {
+      env: { MEM_SEARCH_SERVER: 'off' },
+    });
   }
   return times;
 }
@@ -90,7 +106,9 @@ export function oneEditIndexRuns(ws, n, index) {
  */
 export async function startEmbedder(dims = 256) {
   const { spawn } = await import('node:child_process');
-  const child = spawn(process.execPath, [path.join(ROOT, 'bench', 'embedder.mjs'), '--dims', String(dims)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [path.join(ROOT, 'bench', 'embedder.mjs'), '--dims', String(dims)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const url = await new Promise((resolve, reject) => {
     child.once('error', reject);
     child.once('exit', (code) => reject(new Error(`bench/embedder.mjs exited (${code})`)));

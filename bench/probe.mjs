@@ -14,6 +14,9 @@ if (out) {
       /* not Linux */
     }
     const use = process.resourceUsage();
-    fs.writeFileSync(out, JSON.stringify({ maxRssKb: use.maxRSS, cpuSeconds: (use.userCPUTime + use.systemCPUTime) / 1e6, rchar }));
+    fs.writeFileSync(
+      out,
+      JSON.stringify({ maxRssKb: use.maxRSS, cpuSeconds: (use.userCPUTime + use.systemCPUTime) / 1e6, rchar }),
+    );
   });
 }

@@ -51,9 +51,16 @@ run(['-C', ws, 'index']);
 }
 
 // A project scope of the corpus; an entry id from the pack, and one whose entry supersedes another (for trace).
-const daily = fs.readdirSync(path.join(ws, 'memory')).filter((f) => /^\d{4}-\d{2}-\d{2}\.md$/.test(f)).sort();
+const daily = fs
+  .readdirSync(path.join(ws, 'memory'))
+  .filter((f) => /^\d{4}-\d{2}-\d{2}\.md$/.test(f))
+  .sort();
 // The newest daily file naming a project scope (today's holds the benchmark's global note).
-const project = daily.slice().reverse().map((f) => /- scope: project:([\w-]+)/.exec(fs.readFileSync(path.join(ws, 'memory', f), 'utf8'))?.[1]).find(Boolean);
+const project = daily
+  .slice()
+  .reverse()
+  .map((f) => /- scope: project:([\w-]+)/.exec(fs.readFileSync(path.join(ws, 'memory', f), 'utf8'))?.[1])
+  .find(Boolean);
 if (!project) throw new Error('the corpus has no scoped entry');
 const cwd = path.join(workdir, project);
 fs.mkdirSync(cwd, { recursive: true });
@@ -70,9 +77,14 @@ for (const f of daily.slice().reverse().slice(0, 30)) {
   const text = fs.readFileSync(path.join(ws, 'memory', f), 'utf8');
   const m = [...text.matchAll(/- id: (\S+)\n(?:- [^\n]*\n|  [^\n]*\n)*?- supersedes: \S/g)].map((x) => x[1]);
   const ok = m.find((c) => runProcess(process.execPath, [MEM, '-C', ws, 'get', c], { env: OFF }).code === 0);
-  if (ok) { traced = ok; break; }
+  if (ok) {
+    traced = ok;
+    break;
+  }
 }
-console.log(`corpus ${files} files; context from folder "${project}" (scope ${pack.scope}): ${pack.items.length} items, ${pack.tokens} tokens; get ${id}; trace ${traced}`);
+console.log(
+  `corpus ${files} files; context from folder "${project}" (scope ${pack.scope}): ${pack.items.length} items, ${pack.tokens} tokens; get ${id}; trace ${traced}`,
+);
 
 const COMMANDS = {
   context: { argv: ctxArgs, cwd },
@@ -88,7 +100,8 @@ for (let i = 0; i < runs; i++) {
     base.push(runProcess(process.execPath, ['-e', '0']).ms);
     const r = runProcess(process.execPath, [MEM, ...c.argv], { env: OFF, cwd: c.cwd });
     // `mem status` exits 5 when it finds problems: a generated corpus may have some.
-    if (r.code !== 0 && !(name === 'status' && r.code === 5)) throw new Error(`mem ${c.argv.join(' ')}: exit ${r.code}: ${r.stderr}`);
+    if (r.code !== 0 && !(name === 'status' && r.code === 5))
+      throw new Error(`mem ${c.argv.join(' ')}: exit ${r.code}: ${r.stderr}`);
     times[name].push(r.ms);
   }
 }
@@ -110,22 +123,45 @@ const results = [];
 const mark = (ok) => (ok === undefined ? '' : ok ? 'met' : 'NOT MET');
 const row = (what, value, unit, target, ok) => {
   results.push({ what, value: Math.round(value * 100) / 100, unit, target, met: ok });
-  console.log(`${what.padEnd(28)} ${value.toFixed(2).padStart(8)} ${unit.padEnd(3)} target ${target.padEnd(22)} ${mark(ok)}`);
+  console.log(
+    `${what.padEnd(28)} ${value.toFixed(2).padStart(8)} ${unit.padEnd(3)} target ${target.padEnd(22)} ${mark(ok)}`,
+  );
 };
 console.log(`\nnode -e 0: ${node0.toFixed(1)} ms (median of ${base.length}, interleaved); ${runs} runs each\n`);
 const ratio = (xs, f) => f(xs) / node0;
 const targets = {
-  context: [['p50', median, big ? 2 : undefined], ['p95', p95, big ? 3 : undefined]],
-  get: [['p50', median, 1.5], ['p95', p95]],
-  trace: [['p50', median], ['p95', p95]],
-  status: [['p50', median, 2.5], ['p95', p95]],
-  help: [['p50', median, 2.5], ['p95', p95]],
+  context: [
+    ['p50', median, big ? 2 : undefined],
+    ['p95', p95, big ? 3 : undefined],
+  ],
+  get: [
+    ['p50', median, 1.5],
+    ['p95', p95],
+  ],
+  trace: [
+    ['p50', median],
+    ['p95', p95],
+  ],
+  status: [
+    ['p50', median, 2.5],
+    ['p95', p95],
+  ],
+  help: [
+    ['p50', median, 2.5],
+    ['p95', p95],
+  ],
 };
 for (const [name, list] of Object.entries(targets)) {
   for (const [label, f, t] of list) {
     const r = ratio(times[name], f);
     const what = `mem ${name === 'help' ? '--help' : name} ${label}`;
-    row(what, r, '×', t === undefined ? (name === 'context' ? '(≤ 2×/3× at 10,000)' : '-') : `≤ ${t}×`, t === undefined ? undefined : r <= t);
+    row(
+      what,
+      r,
+      '×',
+      t === undefined ? (name === 'context' ? '(≤ 2×/3× at 10,000)' : '-') : `≤ ${t}×`,
+      t === undefined ? undefined : r <= t,
+    );
   }
 }
 if (staleMs !== null) row('mem status, summary stale', staleMs / node0, '×', '- (one run)', undefined);
@@ -133,7 +169,11 @@ const peak = rss.every((x) => x !== null) ? Math.max(...rss) : null;
 if (peak !== null) row('mem context peak RSS', peak, 'MB', '≤ 150 MB', peak <= 150);
 
 // MCP: one process, JSON-RPC over stdio.
-const mcp = spawn(process.execPath, [MEM, '-C', ws, 'mcp'], { cwd, env: { ...process.env, ...OFF }, stdio: ['pipe', 'pipe', 'inherit'] });
+const mcp = spawn(process.execPath, [MEM, '-C', ws, 'mcp'], {
+  cwd,
+  env: { ...process.env, ...OFF },
+  stdio: ['pipe', 'pipe', 'inherit'],
+});
 let buf = '';
 const waiting = new Map();
 mcp.stdout.on('data', (d) => {
@@ -146,12 +186,17 @@ mcp.stdout.on('data', (d) => {
   }
 });
 let next = 1;
-const call = (method, params) => new Promise((resolve) => {
-  const n = next++;
-  waiting.set(n, resolve);
-  mcp.stdin.write(JSON.stringify({ jsonrpc: '2.0', id: n, method, params }) + '\n');
+const call = (method, params) =>
+  new Promise((resolve) => {
+    const n = next++;
+    waiting.set(n, resolve);
+    mcp.stdin.write(JSON.stringify({ jsonrpc: '2.0', id: n, method, params }) + '\n');
+  });
+await call('initialize', {
+  protocolVersion: '2025-06-18',
+  capabilities: {},
+  clientInfo: { name: 'bench', version: '1' },
 });
-await call('initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '1' } });
 mcp.stdin.write(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }) + '\n');
 const tool = async (name, args) => {
   const t = performance.now();
@@ -163,7 +208,11 @@ const tool = async (name, args) => {
 const mcpTimes = { memory_context: [], memory_get: [], memory_search: [] };
 const first = {};
 for (let i = 0; i < runs * 3; i++) {
-  for (const [name, args] of [['memory_context', {}], ['memory_get', { id }], ['memory_search', { query: SEARCH_QUERIES[i % SEARCH_QUERIES.length] }]]) {
+  for (const [name, args] of [
+    ['memory_context', {}],
+    ['memory_get', { id }],
+    ['memory_search', { query: SEARCH_QUERIES[i % SEARCH_QUERIES.length] }],
+  ]) {
     const r = await tool(name, args);
     if (i === 0) first[name] = r.ms;
     else mcpTimes[name].push(r.ms);
@@ -171,12 +220,29 @@ for (let i = 0; i < runs * 3; i++) {
   }
 }
 mcp.stdin.end();
-console.log(`\nmcp (first calls: ${Object.entries(first).map(([k, v]) => `${k} ${v.toFixed(0)} ms`).join(', ')})`);
+console.log(
+  `\nmcp (first calls: ${Object.entries(first)
+    .map(([k, v]) => `${k} ${v.toFixed(0)} ms`)
+    .join(', ')})`,
+);
 for (const [name, xs] of Object.entries(mcpTimes)) {
   const v = p95(xs);
   row(`${name} p95`, v, 'ms', big ? '< 150 ms' : '(< 150 ms at 10,000)', big ? v < 150 : undefined);
 }
 
 fs.mkdirSync(OUT_DIR, { recursive: true });
-fs.writeFileSync(path.join(OUT_DIR, 'reads-latest.json'), JSON.stringify({ files, runs, node0, items: pack.items.length, results,
-  ms: Object.fromEntries(Object.entries(times).map(([k, xs]) => [k, { p50: median(xs), p95: p95(xs) }])) }, null, 2));
+fs.writeFileSync(
+  path.join(OUT_DIR, 'reads-latest.json'),
+  JSON.stringify(
+    {
+      files,
+      runs,
+      node0,
+      items: pack.items.length,
+      results,
+      ms: Object.fromEntries(Object.entries(times).map(([k, xs]) => [k, { p50: median(xs), p95: p95(xs) }])),
+    },
+    null,
+    2,
+  ),
+);

@@ -25,7 +25,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { arg, corpusWorkspace, flag, median, oneEditIndexRuns, p95, run as runProcess, SEARCH_QUERIES } from './lib.mjs';
+import {
+  arg,
+  corpusWorkspace,
+  flag,
+  median,
+  oneEditIndexRuns,
+  p95,
+  run as runProcess,
+  SEARCH_QUERIES,
+} from './lib.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const MEM = path.join(ROOT, 'bin', 'mem.cjs');
@@ -47,7 +56,11 @@ const proto = await import(path.join(ROOT, 'dist', 'search', 'server', 'protocol
 const address = await import(path.join(ROOT, 'dist', 'search', 'server', 'address.js'));
 const { exchange } = proto;
 const status = async () => {
-  const r = await exchange(address.socketAddress(real), { v: proto.PROTOCOL, build: '', op: 'status', workspace: real }, 10_000);
+  const r = await exchange(
+    address.socketAddress(real),
+    { v: proto.PROTOCOL, build: '', op: 'status', workspace: real },
+    10_000,
+  );
   return r && r !== 'absent' && r.ok ? r.status : undefined;
 };
 if (await status()) throw new Error('a search server already runs for this workspace; stop it first');
@@ -55,12 +68,22 @@ if (await status()) throw new Error('a search server already runs for this works
 const node0 = median(Array.from({ length: 20 }, () => run(process.execPath, ['-e', '0']).ms));
 const rows = [];
 const row = (what, ms, extra = '', base = node0) => {
-  rows.push({ what, ms: Math.round(ms * 10) / 10, node0: Math.round(base * 10) / 10, ratio: Math.round((ms / base) * 100) / 100, extra });
-  console.log(`${what.padEnd(48)} ${ms.toFixed(0).padStart(7)} ms  ${`${(ms / base).toFixed(2)}×`.padStart(7)}  (node -e 0: ${base.toFixed(0)} ms)  ${extra}`);
+  rows.push({
+    what,
+    ms: Math.round(ms * 10) / 10,
+    node0: Math.round(base * 10) / 10,
+    ratio: Math.round((ms / base) * 100) / 100,
+    extra,
+  });
+  console.log(
+    `${what.padEnd(48)} ${ms.toFixed(0).padStart(7)} ms  ${`${(ms / base).toFixed(2)}×`.padStart(7)}  (node -e 0: ${base.toFixed(0)} ms)  ${extra}`,
+  );
 };
 const base = [];
 const node0Now = () => base.push(run(process.execPath, ['-e', '0']).ms);
-console.log(`${files} files; node -e 0 before the runs (median of 20): ${node0.toFixed(1)} ms; each phase below is compared with its own interleaved node -e 0\n`);
+console.log(
+  `${files} files; node -e 0 before the runs (median of 20): ${node0.toFixed(1)} ms; each phase below is compared with its own interleaved node -e 0\n`,
+);
 
 const search = (q, env) => run(process.execPath, [MEM, '-C', ws, '--json', 'search', q], env);
 const cold = [];
@@ -81,7 +104,9 @@ row('mem search, cold (no server), p95', p95(cold), '', coldBase);
 
 // The server, started as a search would start it on demand.
 const t0 = performance.now();
-const server = spawn(process.execPath, [SERVER, '--workspace', real, '--mode', 'on-demand', '--idle-ms', '600000'], { stdio: ['ignore', 'ignore', 'pipe'] });
+const server = spawn(process.execPath, [SERVER, '--workspace', real, '--mode', 'on-demand', '--idle-ms', '600000'], {
+  stdio: ['ignore', 'ignore', 'pipe'],
+});
 let serverErr = '';
 server.stderr.setEncoding('utf8').on('data', (d) => (serverErr += d));
 let st;
@@ -93,9 +118,12 @@ const readyMs = performance.now() - t0;
 const served = [];
 const floor = [];
 const floorScript = path.join(workdir, 'ask.mjs');
-fs.writeFileSync(floorScript, `import { askServer } from ${JSON.stringify(path.join(ROOT, 'dist', 'search', 'server', 'client.js'))};
+fs.writeFileSync(
+  floorScript,
+  `import { askServer } from ${JSON.stringify(path.join(ROOT, 'dist', 'search', 'server', 'client.js'))};
 const r = await askServer(process.argv[2], { query: process.argv[3], k: 6, deep: false, filters: {}, today: '2026-06-30', lexicalOnly: false });
-if (!r) process.exit(3);\n`);
+if (!r) process.exit(3);\n`,
+);
 let mismatches = 0;
 const floorBase = [];
 try {
@@ -115,7 +143,11 @@ try {
   }
   const after = await status();
   if (after.served < served.length) throw new Error(`only ${after.served} of ${served.length} searches were served`);
-  row(`mem search, server running, p50 (${served.length} runs)`, median(served), mismatches ? `${mismatches} answers differ from cold!` : 'every answer equal to cold');
+  row(
+    `mem search, server running, p50 (${served.length} runs)`,
+    median(served),
+    mismatches ? `${mismatches} answers differ from cold!` : 'every answer equal to cold',
+  );
   row('mem search, server running, p95', p95(served));
   row('client module alone (node + client.js), p50', median(floor));
   row('client module alone (node + client.js), p95', p95(floor));
@@ -135,19 +167,48 @@ try {
   const before = (await status()).indexed;
   oneEditIndexRuns(ws, Math.max(20, runs * 7) * 2, (i) => {
     if (i % 2 === 0) node0Now();
-    const r = run(process.execPath, [MEM, '-C', ws, '--json', 'index'], { MEM_SEARCH_SERVER: i % 2 ? 'off' : 'no-spawn' });
+    const r = run(process.execPath, [MEM, '-C', ws, '--json', 'index'], {
+      MEM_SEARCH_SERVER: i % 2 ? 'off' : 'no-spawn',
+    });
     (i % 2 ? indexCold : indexServed).push(r.ms);
     return r;
   });
   const indexed = (await status()).indexed - before;
-  if (indexed !== indexServed.length) throw new Error(`only ${indexed} of ${indexServed.length} index runs were run by the server`);
+  if (indexed !== indexServed.length)
+    throw new Error(`only ${indexed} of ${indexServed.length} index runs were run by the server`);
   row(`mem index after one edit, cold, p50 (${indexCold.length} runs)`, median(indexCold), '', median(base));
   row('mem index after one edit, cold, p95', p95(indexCold), '', median(base));
-  row(`mem index after one edit, server running, p50 (${indexServed.length})`, median(indexServed), 'run by the server', median(base));
+  row(
+    `mem index after one edit, server running, p50 (${indexServed.length})`,
+    median(indexServed),
+    'run by the server',
+    median(base),
+  );
   row('mem index after one edit, server running, p95', p95(indexServed), '', median(base));
-  row('server start to first answer possible', readyMs, `server RSS ${mb(after.rssBytes)} after the queries${hwm ? `, peak ${mb(hwm)}` : ''}, heap ${mb(after.heapUsedBytes)}`);
+  row(
+    'server start to first answer possible',
+    readyMs,
+    `server RSS ${mb(after.rssBytes)} after the queries${hwm ? `, peak ${mb(hwm)}` : ''}, heap ${mb(after.heapUsedBytes)}`,
+  );
   fs.mkdirSync(OUT_DIR, { recursive: true });
-  fs.writeFileSync(path.join(OUT_DIR, 'search-server-latest.json'), JSON.stringify({ files, runs, node0, loadavg: os.loadavg(), rows, serverRssBytes: after.rssBytes, serverPeakRssBytes: hwm, mismatches, at: new Date().toISOString() }, null, 2));
+  fs.writeFileSync(
+    path.join(OUT_DIR, 'search-server-latest.json'),
+    JSON.stringify(
+      {
+        files,
+        runs,
+        node0,
+        loadavg: os.loadavg(),
+        rows,
+        serverRssBytes: after.rssBytes,
+        serverPeakRssBytes: hwm,
+        mismatches,
+        at: new Date().toISOString(),
+      },
+      null,
+      2,
+    ),
+  );
 } finally {
   server.kill('SIGTERM');
   await new Promise((r) => server.once('close', r));

@@ -27,7 +27,17 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { arg, corpusWorkspace, flag, median, oneEditIndexRuns, p95, run as runProcess, SEARCH_QUERIES, startEmbedder } from './lib.mjs';
+import {
+  arg,
+  corpusWorkspace,
+  flag,
+  median,
+  oneEditIndexRuns,
+  p95,
+  run as runProcess,
+  SEARCH_QUERIES,
+  startEmbedder,
+} from './lib.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const MEM = path.join(ROOT, 'bin', 'mem.cjs');
@@ -48,7 +58,13 @@ const ratio = (ms) => `${(ms / node0).toFixed(2)}×`;
 const rows = [];
 const row = (what, ms, extra = '', base = node0) => {
   if (base !== node0) extra = `${(ms / base).toFixed(2)}× the interleaved node -e 0 ${extra}`.trim();
-  rows.push({ what, ms: Math.round(ms), ratio: ms / node0, ...(base !== node0 ? { ratioInterleaved: ms / base } : {}), extra });
+  rows.push({
+    what,
+    ms: Math.round(ms),
+    ratio: ms / node0,
+    ...(base !== node0 ? { ratioInterleaved: ms / base } : {}),
+    extra,
+  });
   console.log(`${what.padEnd(46)} ${String(Math.round(ms)).padStart(7)} ms  ${ratio(ms).padStart(7)}  ${extra}`);
 };
 console.log(`node -e 0 (median of 20): ${node0.toFixed(1)} ms\n`);
@@ -57,16 +73,25 @@ const rebuild = run(process.execPath, [MEM, '-C', ws, '--json', 'index', '--rebu
 if (rebuild.code !== 0) throw new Error(rebuild.stderr);
 const idx = JSON.parse(rebuild.stdout);
 const chunks = idx.tiers.warm.chunks + idx.tiers.cold.chunks;
-const indexBytes = fs.readdirSync(path.join(ws, '.mem', 'index')).reduce((n, f) => n + fs.statSync(path.join(ws, '.mem', 'index', f)).size, 0);
-row('mem index --rebuild (lexical)', rebuild.ms, `${chunks} chunks, ${(indexBytes / 1048576).toFixed(1)} MB on disk, peak RSS ${rebuild.rssMB?.toFixed(0) ?? '?'} MB`);
+const indexBytes = fs
+  .readdirSync(path.join(ws, '.mem', 'index'))
+  .reduce((n, f) => n + fs.statSync(path.join(ws, '.mem', 'index', f)).size, 0);
+row(
+  'mem index --rebuild (lexical)',
+  rebuild.ms,
+  `${chunks} chunks, ${(indexBytes / 1048576).toFixed(1)} MB on disk, peak RSS ${rebuild.rssMB?.toFixed(0) ?? '?'} MB`,
+);
 
 const cli = [];
 const core = [];
 const rg = [];
 const coreScript = path.join(workdir, 'core.mjs');
-fs.writeFileSync(coreScript, `import { runSearch } from ${JSON.stringify(path.join(ROOT, 'dist', 'search', 'search.js'))};
+fs.writeFileSync(
+  coreScript,
+  `import { runSearch } from ${JSON.stringify(path.join(ROOT, 'dist', 'search', 'search.js'))};
 const r = await runSearch({ workspace: process.argv[2], query: process.argv[3], k: 6, deep: false, filters: {}, today: '2026-06-30', extraPaths: ['second-brain/summaries'], search: { chunkTokens: 400, overlapTokens: 80 } });
-process.stdout.write(String(r.response.results.length));\n`);
+process.stdout.write(String(r.response.results.length));\n`,
+);
 const hasRg = run('rg', ['--version']).code === 0;
 let empty = 0;
 const base = [];
@@ -112,12 +137,24 @@ async function measureHybrid(n) {
   const original = fs.readFileSync(cfgFile, 'utf8');
   const embedder = await startEmbedder(256);
   try {
-    fs.writeFileSync(cfgFile, JSON.stringify({ ...JSON.parse(original), embedding: { baseURL: embedder.url, model: 'bench-embed', dimensions: 256, batchSize: 256 } }, null, 2));
+    fs.writeFileSync(
+      cfgFile,
+      JSON.stringify(
+        {
+          ...JSON.parse(original),
+          embedding: { baseURL: embedder.url, model: 'bench-embed', dimensions: 256, batchSize: 256 },
+        },
+        null,
+        2,
+      ),
+    );
     const ix = run(process.execPath, [MEM, '-C', ws, '--json', 'index']);
     if (ix.code !== 0) throw new Error(ix.stderr);
     const emb = JSON.parse(ix.stdout).embeddings;
     if (emb?.failed) throw new Error(`embedding the corpus failed: ${emb.failed}`);
-    const lex = [], hyb = [], base = [];
+    const lex = [],
+      hyb = [],
+      base = [];
     for (let i = 0; i < n; i++) {
       for (const q of QUERIES) {
         base.push(run(process.execPath, ['-e', '0']).ms);
@@ -130,12 +167,22 @@ async function measureHybrid(n) {
       }
     }
     const b = median(base);
-    console.log(`\nhybrid (${emb.computed + emb.cached} chunks embedded, 256 dimensions, instant embedder on 127.0.0.1); node -e 0 interleaved: ${b.toFixed(1)} ms`);
+    console.log(
+      `\nhybrid (${emb.computed + emb.cached} chunks embedded, 256 dimensions, instant embedder on 127.0.0.1); node -e 0 interleaved: ${b.toFixed(1)} ms`,
+    );
     row(`mem search --lexical-only, cold, p50 (${lex.length})`, median(lex), '', b);
     row(`mem search with embeddings, cold, p50 (${hyb.length})`, median(hyb), '', b);
     const ratio = median(hyb) / median(lex);
     console.log(`hybrid / lexical, cold: ${ratio.toFixed(2)}×  (target ≤ 1.30×)`);
-    return { chunks: emb.computed + emb.cached, dims: 256, lexicalMs: median(lex), hybridMs: median(hyb), node0: b, ratio, target: 1.3 };
+    return {
+      chunks: emb.computed + emb.cached,
+      dims: 256,
+      lexicalMs: median(lex),
+      hybridMs: median(hyb),
+      node0: b,
+      ratio,
+      target: 1.3,
+    };
   } finally {
     fs.writeFileSync(cfgFile, original);
     embedder.stop();
@@ -146,7 +193,9 @@ let quality = null;
 const QUALITY = path.join(ROOT, 'test', 'fixtures', 'search', 'quality');
 if (fs.existsSync(path.join(QUALITY, 'queries.json'))) {
   quality = await measureQuality();
-  console.log(`\nquality (${quality.queries} labelled queries, ${quality.zh} Chinese, lexical): recall@1 ${quality.recall1.toFixed(3)}  recall@5 ${quality.recall5.toFixed(3)}  MRR ${quality.mrr.toFixed(3)}`);
+  console.log(
+    `\nquality (${quality.queries} labelled queries, ${quality.zh} Chinese, lexical): recall@1 ${quality.recall1.toFixed(3)}  recall@5 ${quality.recall5.toFixed(3)}  MRR ${quality.mrr.toFixed(3)}`,
+  );
   for (const m of quality.misses) console.log(`  miss: ${m}`);
 }
 
@@ -160,11 +209,23 @@ async function measureQuality() {
   const loaded = loadConfig(qws);
   await runIndex(qws, loaded);
   const labelled = JSON.parse(fs.readFileSync(path.join(QUALITY, 'queries.json'), 'utf8'));
-  let r1 = 0, r5 = 0, rr = 0, zh = 0;
+  let r1 = 0,
+    r5 = 0,
+    rr = 0,
+    zh = 0;
   const misses = [];
   for (const { q, id } of labelled) {
     if (/\p{Script=Han}/u.test(q)) zh++;
-    const { response } = await runSearch({ workspace: qws, query: q, k: 10, deep: true, filters: {}, today: '2026-11-22', extraPaths: loaded.config.extraPaths, search: loaded.config.search });
+    const { response } = await runSearch({
+      workspace: qws,
+      query: q,
+      k: 10,
+      deep: true,
+      filters: {},
+      today: '2026-11-22',
+      extraPaths: loaded.config.extraPaths,
+      search: loaded.config.search,
+    });
     const rank = response.results.findIndex((r) => r.id === id) + 1;
     if (rank === 1) r1++;
     if (rank >= 1 && rank <= 5) r5++;
@@ -176,5 +237,12 @@ async function measureQuality() {
 }
 
 fs.mkdirSync(OUT_DIR, { recursive: true });
-fs.writeFileSync(path.join(OUT_DIR, 'search-latest.json'), JSON.stringify({ files, chunks, node0, node0Interleaved: node0i, rows, hybrid, quality, at: new Date().toISOString() }, null, 2));
+fs.writeFileSync(
+  path.join(OUT_DIR, 'search-latest.json'),
+  JSON.stringify(
+    { files, chunks, node0, node0Interleaved: node0i, rows, hybrid, quality, at: new Date().toISOString() },
+    null,
+    2,
+  ),
+);
 if (!keep && !arg('workdir', null)) fs.rmSync(workdir, { recursive: true, force: true });

@@ -25,10 +25,19 @@ const guardStdout = () => {
 const cli = () => import('../dist/cli/entry.js');
 // `mem --help` not on a terminal: the text commander printed at build time (scripts/bundle.mjs).
 const builtHelp = () => {
-  if (args.length !== 1 || (args[0] !== '--help' && args[0] !== '-h') || env.MEM_LEAN_CLI === '0' || require('node:tty').isatty(1)) return false;
+  if (
+    args.length !== 1 ||
+    (args[0] !== '--help' && args[0] !== '-h') ||
+    env.MEM_LEAN_CLI === '0' ||
+    require('node:tty').isatty(1)
+  )
+    return false;
   let text;
   try {
-    text = require('node:fs').readFileSync(require('node:path').join(__dirname, '..', 'dist', 'cli', 'help.txt'), 'utf8');
+    text = require('node:fs').readFileSync(
+      require('node:path').join(__dirname, '..', 'dist', 'cli', 'help.txt'),
+      'utf8',
+    );
   } catch {
     return false;
   }
@@ -52,10 +61,16 @@ const lean = async () => {
 // `mem status`: its own bundle (src/cli/lean-status.ts); `mem get`, `mem trace`, `mem context`: the read
 // bundle (src/cli/lean-read.ts); each false when the command line is not one of them after all.
 const READS = new Set(['get', 'trace', 'context', 'status']);
-const status = async () => args.includes('status') && (guardStdout(), await require('../dist/cli/status.cjs').leanStatus(args, env));
-const read = async () => (await status()) || (args.some((a) => READS.has(a)) && (guardStdout(), require('../dist/cli/read.cjs').leanRead(args, env)));
+const status = async () =>
+  args.includes('status') && (guardStdout(), await require('../dist/cli/status.cjs').leanStatus(args, env));
+const read = async () =>
+  (await status()) ||
+  (args.some((a) => READS.has(a)) && (guardStdout(), require('../dist/cli/read.cjs').leanRead(args, env)));
 const rest = () => {
   guardStdout();
   return cli();
 };
-if (!builtHelp()) lean().then((done) => done || read()).then((done) => done || rest(), rest);
+if (!builtHelp())
+  lean()
+    .then((done) => done || read())
+    .then((done) => done || rest(), rest);

@@ -22,7 +22,9 @@ import { build } from 'esbuild';
 
 const metaUrl = (rel) => ({
   define: { 'import.meta.url': '__metaUrl' },
-  banner: { js: `const __metaUrl = require('node:url').pathToFileURL(require('node:path').join(__dirname, '..', ${JSON.stringify(rel)})).href;` },
+  banner: {
+    js: `const __metaUrl = require('node:url').pathToFileURL(require('node:path').join(__dirname, '..', ${JSON.stringify(rel)})).href;`,
+  },
 });
 const common = {
   bundle: true,
@@ -39,13 +41,22 @@ const common = {
 const externalExcept = (bundled) => ({
   name: 'external-except',
   setup(b) {
-    b.onResolve({ filter: /^[^./]/ }, (args) => (bundled.includes(args.path.split('/')[0]) ? undefined : { external: true }));
+    b.onResolve({ filter: /^[^./]/ }, (args) =>
+      bundled.includes(args.path.split('/')[0]) ? undefined : { external: true },
+    );
   },
 });
 const lockfile = ['proper-lockfile', 'graceful-fs', 'retry', 'signal-exit'];
 const server = metaUrl('search/server/protocol.js');
 await build({ ...common, ...server, entryPoints: ['src/cli/first.ts'], outfile: 'dist/cli/first.cjs' });
-await build({ ...common, ...server, packages: undefined, plugins: [externalExcept(['minisearch'])], entryPoints: ['src/cli/lean-search.ts'], outfile: 'dist/cli/search.cjs' });
+await build({
+  ...common,
+  ...server,
+  packages: undefined,
+  plugins: [externalExcept(['minisearch'])],
+  entryPoints: ['src/cli/lean-search.ts'],
+  outfile: 'dist/cli/search.cjs',
+});
 // The read bundle's import.meta.url: a file two folders below the package root, as workspace/templates.ts
 // (where MEMORY.md.example is) expects; nothing it reaches needs protocol.ts's own file.
 // `import fs from 'node:fs'` becomes `__toESM(require("node:fs"), 1)` in every module that has it, each a
@@ -53,7 +64,10 @@ await build({ ...common, ...server, packages: undefined, plugins: [externalExcep
 // bundles make one copy per builtin.
 const builtinOnce = (file) => {
   const text = readFileSync(file, 'utf8').replace(/__toESM\(require\("(node:[\w/]+)"\), 1\)/g, '__builtin("$1")');
-  writeFileSync(file, `var __builtins = {};\nfunction __builtin(n) { return __builtins[n] ??= __toESM(require(n), 1); }\n${text}`);
+  writeFileSync(
+    file,
+    `var __builtins = {};\nfunction __builtin(n) { return __builtins[n] ??= __toESM(require(n), 1); }\n${text}`,
+  );
 };
 // The context bundle without the search, the evidence and the hook (src/cli/lean-read-context.ts):
 // lean-read.ts sends a command line needing them to read-all.cjs, so a stub stands where they are imported.
@@ -61,9 +75,13 @@ const withoutQuery = {
   name: 'context-without-query',
   setup(b) {
     b.onResolve({ filter: /^(\.\.\/search\/index|\.\/evidence|\.\/context-hook)\.js$/ }, (args) =>
-      /(context[\\/]run|cli[\\/]read-commands)\.ts$/.test(args.importer) ? { path: args.path, namespace: 'stub' } : undefined);
+      /(context[\\/]run|cli[\\/]read-commands)\.ts$/.test(args.importer)
+        ? { path: args.path, namespace: 'stub' }
+        : undefined,
+    );
     b.onLoad({ filter: /.*/, namespace: 'stub' }, () => ({
-      contents: "const no = () => { throw new Error('a context with --query, --hook or --evidence runs in read-all.cjs'); };\nexport { no as runSearch, no as evidenceFor, no as runContextHook };",
+      contents:
+        "const no = () => { throw new Error('a context with --query, --hook or --evidence runs in read-all.cjs'); };\nexport { no as runSearch, no as evidenceFor, no as runContextHook };",
       loader: 'js',
     }));
   },
@@ -73,7 +91,9 @@ const withoutQuery = {
 const lazyCron = {
   name: 'lazy-node-cron',
   setup(b) {
-    b.onResolve({ filter: /^node-cron$/ }, (args) => (args.namespace === 'lazy' ? { path: 'node-cron', external: true } : { path: 'node-cron', namespace: 'lazy' }));
+    b.onResolve({ filter: /^node-cron$/ }, (args) =>
+      args.namespace === 'lazy' ? { path: 'node-cron', external: true } : { path: 'node-cron', namespace: 'lazy' },
+    );
     b.onLoad({ filter: /.*/, namespace: 'lazy' }, () => ({
       contents: "let m;\nexport default new Proxy({}, { get: (_, k) => (m ??= require('node-cron'))[k] });",
       loader: 'js',
@@ -88,7 +108,13 @@ const reads = [
   ['src/cli/lean-status.ts', 'dist/cli/status.cjs'],
 ];
 for (const [entry, outfile, plugins] of reads) {
-  await build({ ...common, ...metaUrl('workspace/templates.js'), plugins: [lazyCron, ...(plugins ?? [])], entryPoints: [entry], outfile });
+  await build({
+    ...common,
+    ...metaUrl('workspace/templates.js'),
+    plugins: [lazyCron, ...(plugins ?? [])],
+    entryPoints: [entry],
+    outfile,
+  });
   builtinOnce(outfile);
 }
 await build({
@@ -102,6 +128,10 @@ await build({
 // `mem --help` as commander prints it when stdout is not a terminal (80 columns, no colour), written
 // at build time from the CLI itself, so bin/mem.cjs prints it without loading commander or the
 // commands (a hook's `mem --help | …`, a script); on a terminal commander prints it to its width.
-const help = spawnSync(process.execPath, ['dist/cli/entry.js', '--help'], { encoding: 'utf8', env: { ...process.env, MEM_LEAN_CLI: '0', NO_COLOR: '1', COLUMNS: '' } });
-if (help.status !== 0 || !help.stdout.startsWith('Usage: mem')) throw new Error(`mem --help failed at build time: ${help.stderr}`);
+const help = spawnSync(process.execPath, ['dist/cli/entry.js', '--help'], {
+  encoding: 'utf8',
+  env: { ...process.env, MEM_LEAN_CLI: '0', NO_COLOR: '1', COLUMNS: '' },
+});
+if (help.status !== 0 || !help.stdout.startsWith('Usage: mem'))
+  throw new Error(`mem --help failed at build time: ${help.stderr}`);
 writeFileSync('dist/cli/help.txt', help.stdout);

@@ -12,7 +12,9 @@ function compact(v, indent) {
   const one = JSON.stringify(v);
   if (one.length + indent.length <= 110 || typeof v !== 'object' || v === null) return one;
   const inner = indent + '  ';
-  const items = Array.isArray(v) ? v.map((x) => inner + compact(x, inner)) : Object.entries(v).map(([k, x]) => `${inner}${JSON.stringify(k)}: ${compact(x, inner)}`);
+  const items = Array.isArray(v)
+    ? v.map((x) => inner + compact(x, inner))
+    : Object.entries(v).map(([k, x]) => `${inner}${JSON.stringify(k)}: ${compact(x, inner)}`);
   return `${Array.isArray(v) ? '[' : '{'}\n${items.join(',\n')}\n${indent}${Array.isArray(v) ? ']' : '}'}`;
 }
 

@@ -21,7 +21,9 @@ console.log(`$ mem -C demo-workspace/workspace microsync --since all --now 2026-
 const run = mem('microsync', '--since', 'all', '--now', '2026-11-22T09:00:00Z');
 if (run.status !== 0) process.exit(run.status ?? 1);
 
-const days = readdirSync(join(workspace, 'memory')).filter((f) => /^\d{4}-\d{2}-\d{2}\.md$/.test(f)).sort();
+const days = readdirSync(join(workspace, 'memory'))
+  .filter((f) => /^\d{4}-\d{2}-\d{2}\.md$/.test(f))
+  .sort();
 for (const day of days) {
   console.log(`\n──── memory/${day} ────\n`);
   process.stdout.write(readFileSync(join(workspace, 'memory', day), 'utf8'));

@@ -26,7 +26,17 @@ import { failures } from './eval/gate.mjs';
 import { mergeResults, printTable, summary } from './eval/table.mjs';
 
 function parseArgs(argv) {
-  const opts = { split: null, limit: 0, json: false, llm: false, workspace: null, rescore: false, show: 0, gate: false, from: 0 };
+  const opts = {
+    split: null,
+    limit: 0,
+    json: false,
+    llm: false,
+    workspace: null,
+    rescore: false,
+    show: 0,
+    gate: false,
+    from: 0,
+  };
   for (let i = 0; i < argv.length; i += 1) {
     const a = argv[i];
     const value = () => {
@@ -44,11 +54,14 @@ function parseArgs(argv) {
     else if (a === '--gate') opts.gate = true;
     else if (a === '--from') opts.from = Number(value());
     else if (a === '-h' || a === '--help') {
-      console.log('usage: node scripts/eval-extract.mjs [--split dev|heldout|all] [--limit N] [--json] [--llm] [--workspace DIR [--rescore]] [--show N] [--gate] [--from N]');
+      console.log(
+        'usage: node scripts/eval-extract.mjs [--split dev|heldout|all] [--limit N] [--json] [--llm] [--workspace DIR [--rescore]] [--show N] [--gate] [--from N]',
+      );
       process.exit(0);
     } else fail(`unknown option ${a}`);
   }
-  if (opts.split && !['dev', 'heldout', 'all'].includes(opts.split)) fail(`--split must be dev, heldout or all, not "${opts.split}"`);
+  if (opts.split && !['dev', 'heldout', 'all'].includes(opts.split))
+    fail(`--split must be dev, heldout or all, not "${opts.split}"`);
   if (!Number.isInteger(opts.limit) || opts.limit < 0) fail('--limit must be a whole number');
   if (!Number.isInteger(opts.show) || opts.show < 0) fail('--show must be a whole number');
   if (!Number.isInteger(opts.from) || opts.from < 0) fail('--from must be a whole number');
@@ -69,7 +82,10 @@ async function llmSetup(enabled, secrets) {
   if (baseURL) {
     if (!model) fail('MEM_EVAL_LLM_BASE_URL is set but MEM_EVAL_LLM_MODEL is not');
     const apiKeyEnv = process.env.MEM_EVAL_LLM_API_KEY_ENV;
-    return { mode: `LLM path: model ${model} at ${baseURL}`, config: { baseURL, model, ...(apiKeyEnv && { apiKeyEnv }) } };
+    return {
+      mode: `LLM path: model ${model} at ${baseURL}`,
+      config: { baseURL, model, ...(apiKeyEnv && { apiKeyEnv }) },
+    };
   }
   const stub = await startStub(secrets);
   return {
@@ -90,25 +106,48 @@ async function evaluate(split, opts, llm, root) {
   }
   const { byExchange, unattributed, text } = attribute(join(dir, 'ws'), exchanges);
   const result = score(exchanges, byExchange, unattributed, text);
-  return { split, exchanges: exchanges.length, seconds: (Date.now() - started) / 1000, microsync: run?.summary ?? null, result };
+  return {
+    split,
+    exchanges: exchanges.length,
+    seconds: (Date.now() - started) / 1000,
+    microsync: run?.summary ?? null,
+    result,
+  };
 }
 
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
   const splits = opts.split === 'dev' || opts.split === 'heldout' ? [opts.split] : ['dev', 'heldout'];
-  const secrets = splits.flatMap((s) => loadGold(s, opts.limit, opts.from).flatMap((x) => x.secrets.map((f) => f.text)));
+  const secrets = splits.flatMap((s) =>
+    loadGold(s, opts.limit, opts.from).flatMap((x) => x.secrets.map((f) => f.text)),
+  );
   const llm = await llmSetup(opts.llm, secrets);
   const root = opts.workspace ?? mkdtempSync(join(tmpdir(), 'memfold-eval-'));
   try {
     const runs = [];
     for (const split of splits) runs.push(await evaluate(split, opts, llm, root));
     const reports = opts.split === 'all' ? [mergeResults('all', runs)] : runs;
-    const wiring = llm.stub ? { requests: llm.stub.seen.requests, malformedRequests: llm.stub.seen.bad, secretsSent: llm.stub.seen.secretsSent } : undefined;
+    const wiring = llm.stub
+      ? {
+          requests: llm.stub.seen.requests,
+          malformedRequests: llm.stub.seen.bad,
+          secretsSent: llm.stub.seen.secretsSent,
+        }
+      : undefined;
     if (opts.json) {
-      console.log(JSON.stringify({ mode: llm.mode, ...(wiring && { wiring }), reports: reports.map((r) => summary(r, opts.show)) }, null, 2));
+      console.log(
+        JSON.stringify(
+          { mode: llm.mode, ...(wiring && { wiring }), reports: reports.map((r) => summary(r, opts.show)) },
+          null,
+          2,
+        ),
+      );
     } else {
       console.log(`Extraction quality: ${llm.mode}`);
-      if (wiring) console.log(`wiring: ${wiring.requests} chat requests reached the stub, ${wiring.malformedRequests} malformed, ${wiring.secretsSent} carried a secret of the set`);
+      if (wiring)
+        console.log(
+          `wiring: ${wiring.requests} chat requests reached the stub, ${wiring.malformedRequests} malformed, ${wiring.secretsSent} carried a secret of the set`,
+        );
       for (const r of reports) printTable(r, opts.show);
     }
     if (opts.gate) {
@@ -117,7 +156,9 @@ async function main() {
       if (failed.length) process.exitCode = 1;
     }
     if (wiring && (wiring.requests === 0 || wiring.malformedRequests > 0 || wiring.secretsSent > 0)) {
-      console.error(`eval-extract: LLM wiring check failed: ${wiring.requests} requests, ${wiring.malformedRequests} malformed, ${wiring.secretsSent} carrying a secret`);
+      console.error(
+        `eval-extract: LLM wiring check failed: ${wiring.requests} requests, ${wiring.malformedRequests} malformed, ${wiring.secretsSent} carrying a secret`,
+      );
       process.exitCode = 1;
     }
   } finally {

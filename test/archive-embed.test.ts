@@ -12,9 +12,14 @@ import { embeddingReply, hashVector, startOpenAIServer } from './helpers/openai-
 
 const DIMS = 8;
 /** One concept, one axis: "weekend" in a window and "holidays" in a query meet; anything else is noise. */
-const concept = (text: string, dims: number) => (/weekend|holidays/i.test(text) ? [1, ...Array<number>(dims - 1).fill(0)] : hashVector(text, dims).map((x, i) => (i === 0 ? 0 : x)));
+const concept = (text: string, dims: number) =>
+  /weekend|holidays/i.test(text)
+    ? [1, ...Array<number>(dims - 1).fill(0)]
+    : hashVector(text, dims).map((x, i) => (i === 0 ? 0 : x));
 
-interface Hits { results: Array<{ snippet: string; cosine: number | null; score: number; sessionId: string; turns: string }> }
+interface Hits {
+  results: Array<{ snippet: string; cosine: number | null; score: number; sessionId: string; turns: string }>;
+}
 
 test('archive.embed: redacted windows embedded, the query vector fused with BM25, lexical on failure', async (t) => {
   const llm = await startOpenAIServer();
@@ -42,18 +47,29 @@ test('archive.embed: redacted windows embedded, the query vector fused with BM25
   const semantic = await search('holidays', '-k', '1');
   const weekend = (await search('weekend', '--lexical-only', '-k', '1')).results[0]!;
   assert.equal(semantic.results.length, 1);
-  assert.deepEqual([semantic.results[0]!.sessionId, semantic.results[0]!.turns], [weekend.sessionId, weekend.turns], 'the window that says "weekend"');
+  assert.deepEqual(
+    [semantic.results[0]!.sessionId, semantic.results[0]!.turns],
+    [weekend.sessionId, weekend.turns],
+    'the window that says "weekend"',
+  );
   assert.ok(semantic.results[0]!.cosine! > 0.99);
   assert.equal(weekend.cosine, null, '--lexical-only embeds no query');
   const lexical = await search('holidays', '--lexical-only');
-  assert.ok(!lexical.results.some((h) => h.sessionId === weekend.sessionId && h.turns === weekend.turns), 'BM25 alone does not find it');
+  assert.ok(
+    !lexical.results.some((h) => h.sessionId === weekend.sessionId && h.turns === weekend.turns),
+    'BM25 alone does not find it',
+  );
 
   const calls = llm.embeddings.requests.length;
   llm.embeddings.enqueue(embeddingReply.status(500, { times: 1 }));
   const degraded = await search('weekend');
   assert.match(degraded.stderr, /embeddings unavailable .*archive results ranked lexically only/);
   assert.ok(degraded.results.length > 0 && degraded.results.every((h) => h.cosine === null));
-  assert.equal(llm.embeddings.requests.length, calls + 1, 'the query was tried once (someone is waiting), never a window again');
+  assert.equal(
+    llm.embeddings.requests.length,
+    calls + 1,
+    'the query was tried once (someone is waiting), never a window again',
+  );
   // A secret in the query is not sent either.
   await search('the key AKIA5A4WCHBDEVSPP0L9 rotation');
   const query = llm.embeddings.requests.at(-1)!.body.input as string[];
@@ -63,7 +79,15 @@ test('archive.embed: redacted windows embedded, the query vector fused with BM25
   const file = join(transcripts, 'jsonl', 'ledgerline-standup.jsonl');
   let compacted = 0;
   for (let i = 0; i < 9; i++) {
-    appendFileSync(file, JSON.stringify({ role: 'user', content: `Status note ${i}: the pipeline is green.`, timestamp: `2026-11-21T11:0${i}:00Z`, session_id: 'standup-2026-11-21' }) + '\n');
+    appendFileSync(
+      file,
+      JSON.stringify({
+        role: 'user',
+        content: `Status note ${i}: the pipeline is green.`,
+        timestamp: `2026-11-21T11:0${i}:00Z`,
+        session_id: 'standup-2026-11-21',
+      }) + '\n',
+    );
     const r = await mem(['-C', ws, '--json', 'archive']);
     assert.equal(r.code, 0, r.stderr);
     compacted += (JSON.parse(r.stdout) as { compacted: number }).compacted;
@@ -71,7 +95,10 @@ test('archive.embed: redacted windows embedded, the query vector fused with BM25
   assert.ok(compacted > 0, 'the small segments were merged');
   const after = await search('holidays', '-k', '1');
   assert.doesNotMatch(after.stderr, /damaged/);
-  assert.deepEqual([after.results[0]!.sessionId, after.results[0]!.turns, after.results[0]!.cosine! > 0.99], [weekend.sessionId, weekend.turns, true]);
+  assert.deepEqual(
+    [after.results[0]!.sessionId, after.results[0]!.turns, after.results[0]!.cosine! > 0.99],
+    [weekend.sessionId, weekend.turns, true],
+  );
 
   // A rebuild (in its worker thread) embeds every window again.
   const rebuilt = await mem(['-C', ws, '--json', 'archive', '--rebuild']);
@@ -81,7 +108,10 @@ test('archive.embed: redacted windows embedded, the query vector fused with BM25
   // Windowed afresh: the status notes appended above now share the weekend window.
   const again = await search('holidays', '-k', '1');
   const weekendNow = (await search('weekend', '--lexical-only', '-k', '1')).results[0]!;
-  assert.deepEqual([again.results[0]!.sessionId, again.results[0]!.turns, again.results[0]!.cosine! > 0.99], [weekendNow.sessionId, weekendNow.turns, true]);
+  assert.deepEqual(
+    [again.results[0]!.sessionId, again.results[0]!.turns, again.results[0]!.cosine! > 0.99],
+    [weekendNow.sessionId, weekendNow.turns, true],
+  );
 });
 
 test('archive.embed without an embedding provider: a warning, and the archive stays lexical', async (t) => {

@@ -9,10 +9,25 @@ const NOW = '2026-11-22T09:00:00Z';
 const LOW = 'RULE-20261120-cap-uploads-at-25-mb'; // confidence 0.75, below the 0.8 threshold
 const HIGH = 'RULE-20261120-every-migration-needs-a-rollback-script'; // 0.9
 
-interface Pack { tokens: number; budget: number; items: Array<{ id: string; layer: number; evidence?: string[] }>; text: string }
+interface Pack {
+  tokens: number;
+  budget: number;
+  items: Array<{ id: string; layer: number; evidence?: string[] }>;
+  text: string;
+}
 
 async function pack(ws: string, ...args: string[]): Promise<Pack> {
-  const r = await mem(['-C', ws, '--json', '--now', NOW, 'context', '--query', 'uploads 25 MB migration rollback script', ...args]);
+  const r = await mem([
+    '-C',
+    ws,
+    '--json',
+    '--now',
+    NOW,
+    'context',
+    '--query',
+    'uploads 25 MB migration rollback script',
+    ...args,
+  ]);
   assert.equal(r.code, 0, r.stderr);
   return JSON.parse(r.stdout) as Pack;
 }
@@ -22,7 +37,10 @@ test('context --evidence adds at most 2 redacted excerpts to low-confidence quer
   assert.equal((await mem(['-C', ws, 'microsync', '--since', 'all', '--now', NOW])).code, 0);
   const plain = await pack(ws, '--budget', '4000');
   assert.ok(plain.items.some((i) => i.id === LOW) && plain.items.some((i) => i.id === HIGH));
-  assert.ok(plain.items.every((i) => !i.evidence), 'no evidence unless asked for');
+  assert.ok(
+    plain.items.every((i) => !i.evidence),
+    'no evidence unless asked for',
+  );
 
   const full = await pack(ws, '--budget', '4000', '--evidence');
   const low = full.items.find((i) => i.id === LOW)!;
@@ -35,7 +53,10 @@ test('context --evidence adds at most 2 redacted excerpts to low-confidence quer
 
   // A budget with room for the items but not for the excerpts keeps the items and drops excerpts.
   const tight = await pack(ws, '--budget', String(plain.tokens), '--evidence');
-  assert.deepEqual(tight.items.map((i) => i.id), plain.items.map((i) => i.id));
+  assert.deepEqual(
+    tight.items.map((i) => i.id),
+    plain.items.map((i) => i.id),
+  );
   assert.ok(tight.tokens <= plain.tokens);
   assert.ok(!tight.items.some((i) => (i.evidence?.length ?? 0) === 2));
 });
@@ -43,17 +64,28 @@ test('context --evidence adds at most 2 redacted excerpts to low-confidence quer
 test('memory_evidence answers an archive query like mem search --archive, and refuses id and query together', async (t) => {
   const { ws } = exampleWorkspace(t);
   assert.equal((await mem(['-C', ws, 'archive'])).code, 0);
-  const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, '-C', ws, '--now', NOW, 'mcp'], env: childEnv() as Record<string, string>, stderr: 'pipe' });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [BIN, '-C', ws, '--now', NOW, 'mcp'],
+    env: childEnv() as Record<string, string>,
+    stderr: 'pipe',
+  });
   const c = new Client({ name: 'memfold-test', version: '1.0.0' });
   await c.connect(transport);
   t.after(() => c.close());
-  const r = (await c.callTool({ name: 'memory_evidence', arguments: { query: 'weekend', k: 3 } })) as { isError?: boolean; structuredContent?: { tier: string; results: Array<{ sessionId: string }> } };
+  const r = (await c.callTool({ name: 'memory_evidence', arguments: { query: 'weekend', k: 3 } })) as {
+    isError?: boolean;
+    structuredContent?: { tier: string; results: Array<{ sessionId: string }> };
+  };
   assert.ok(!r.isError);
   assert.equal(r.structuredContent!.tier, 'archive');
   assert.equal(r.structuredContent!.results[0]!.sessionId, 'standup-2026-11-21');
   const cli = JSON.parse((await mem(['-C', ws, '--json', 'search', '--archive', 'weekend', '-k', '3'])).stdout);
   assert.deepEqual(r.structuredContent, cli);
-  const both = (await c.callTool({ name: 'memory_evidence', arguments: { query: 'weekend', id: LOW } })) as { isError?: boolean; content: Array<{ text?: string }> };
+  const both = (await c.callTool({ name: 'memory_evidence', arguments: { query: 'weekend', id: LOW } })) as {
+    isError?: boolean;
+    content: Array<{ text?: string }>;
+  };
   assert.ok(both.isError);
   assert.match(both.content[0]!.text!, /either id or query/);
 });

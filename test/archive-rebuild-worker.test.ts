@@ -12,15 +12,22 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { editConfig, exampleWorkspace, finished, mem, startMem, waitForStderr } from './helpers/cli.js';
 
-const files = (dir: string) => Object.fromEntries(readdirSync(dir).sort().map((n) => [n, readFileSync(join(dir, n)).toString('base64')]));
+const files = (dir: string) =>
+  Object.fromEntries(
+    readdirSync(dir)
+      .sort()
+      .map((n) => [n, readFileSync(join(dir, n)).toString('base64')]),
+  );
 const CAPPED = { MEM_TEST_HOOKS: '1', MEM_ARCHIVE_WORKER_HEAP_MB: '1' };
-const WARNING = /^warning: the archive build needed more than the 1 MB heap of its worker thread .*; it ran again without that limit\n$/;
+const WARNING =
+  /^warning: the archive build needed more than the 1 MB heap of its worker thread .*; it ran again without that limit\n$/;
 
-test('the archive build in its worker writes the main thread\'s index; out of heap it runs again there; its errors read the same', async (t) => {
+test("the archive build in its worker writes the main thread's index; out of heap it runs again there; its errors read the same", async (t) => {
   const { ws, transcripts } = exampleWorkspace(t);
   // Quiet for 10 minutes: no Markdown turn is held back as still being written.
   const quiet = new Date(Date.now() - 10 * 60_000);
-  for (const name of readdirSync(transcripts, { recursive: true, encoding: 'utf8' })) utimesSync(join(transcripts, name), quiet, quiet);
+  for (const name of readdirSync(transcripts, { recursive: true, encoding: 'utf8' }))
+    utimesSync(join(transcripts, name), quiet, quiet);
   const dir = join(ws, '.mem', 'archive');
 
   // Lines of up to 32 MB might not fit the worker's heap: the first build stays in the main thread (no warning under a 1 MB cap).
@@ -48,13 +55,18 @@ test('the archive build in its worker writes the main thread\'s index; out of he
   // lock library notices at its next refresh and the main thread tells the worker): the worker writes
   // nothing more, the command says so in one line and fails, and the archive is as it was.
   editConfig(ws, (cfg) => (cfg.limits = { lockStaleMs: 2000, lockUpdateMs: 500 }));
-  const child = startMem(['-C', ws, 'archive', '--rebuild'], { env: { MEM_TEST_HOOKS: '1', MEM_FAULT: 'pause-archive-worker', MEM_FAULT_MS: '20000' } });
+  const child = startMem(['-C', ws, 'archive', '--rebuild'], {
+    env: { MEM_TEST_HOOKS: '1', MEM_FAULT: 'pause-archive-worker', MEM_FAULT_MS: '20000' },
+  });
   const lost = finished(child);
   await waitForStderr(child, 'archive worker paused before building');
   rmSync(join(ws, 'memory', '.locks', 'archive.lock'), { recursive: true, force: true });
   const r2 = await lost;
   assert.equal(r2.code, 3, r2.stderr);
-  assert.match(r2.stderr, /^archive worker paused before building\nmem: index: lost the "archive" lock \([^\n]*\); stopped before writing\n$/);
+  assert.match(
+    r2.stderr,
+    /^archive worker paused before building\nmem: index: lost the "archive" lock \([^\n]*\); stopped before writing\n$/,
+  );
   assert.deepEqual(Object.keys(files(dir)), Object.keys(inThread), 'no temp file left');
   assert.deepEqual(files(dir), inThread, 'nothing written');
   editConfig(ws, (cfg) => delete cfg.limits);

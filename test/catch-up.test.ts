@@ -11,15 +11,26 @@ import { test } from 'node:test';
 import { editConfig, entryIds, exampleWorkspace, mem } from './helpers/cli.js';
 import { promptTurns, startOpenAIServer, wireEntry, type ChatRequestBody } from './helpers/openai-server.js';
 
-const entryCalls = (reqs: { body: ChatRequestBody }[]) => reqs.filter((q) => q.body.response_format?.json_schema?.name === 'memfold_entries').length;
+const entryCalls = (reqs: { body: ChatRequestBody }[]) =>
+  reqs.filter((q) => q.body.response_format?.json_schema?.name === 'memfold_entries').length;
 
 /** A stand-in model that words each decision differently on every call (as a real one may). */
 function wording() {
   let call = 0;
   return (body: ChatRequestBody) => {
     call++;
-    const entries = promptTurns(body).filter((t) => t.role === 'user' && /decided/.test(t.text)).map((t) =>
-      wireEntry({ kind: 'Decision', title: `Wording ${call}: ${t.text.slice(0, 30)}`, conclusion: t.text.slice(0, 200), confidence: 0.8, first_turn: t.index, last_turn: t.index }));
+    const entries = promptTurns(body)
+      .filter((t) => t.role === 'user' && /decided/.test(t.text))
+      .map((t) =>
+        wireEntry({
+          kind: 'Decision',
+          title: `Wording ${call}: ${t.text.slice(0, 30)}`,
+          conclusion: t.text.slice(0, 200),
+          confidence: 0.8,
+          first_turn: t.index,
+          last_turn: t.index,
+        }),
+      );
     return body.response_format?.json_schema?.name === 'memfold_entries' ? { entries } : undefined;
   };
 }
@@ -51,7 +62,12 @@ test('a --since re-read that the call budget stops never moves a cursor back', a
   llm.chat.handler = () => ({ entries: [] });
   const now = ['--now', '2026-11-21T23:59:00Z'];
   assert.equal((await mem(['-C', ws, 'microsync', '--since', 'all', ...now])).code, 0);
-  const offsets = () => Object.fromEntries(Object.entries(JSON.parse(readFileSync(join(ws, '.mem', 'cursors.json'), 'utf8')) as Record<string, { offset: number }>).map(([f, c]) => [f, c.offset]));
+  const offsets = () =>
+    Object.fromEntries(
+      Object.entries(
+        JSON.parse(readFileSync(join(ws, '.mem', 'cursors.json'), 'utf8')) as Record<string, { offset: number }>,
+      ).map(([f, c]) => [f, c.offset]),
+    );
   const before = offsets();
   editConfig(ws, (cfg) => (cfg.llm = { ...(cfg.llm as object), maxCallsPerRun: 1 }));
   const again = await mem(['-C', ws, '--json', 'microsync', '--since', 'all', ...now]);

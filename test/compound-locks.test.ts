@@ -29,7 +29,11 @@ function assertWhole(ws: string, summary = true): void {
   assert.match(memory, /^# MEMORY\n[\s\S]*\n## Where to look\n(- .*\n)+$/);
   if (summary) assert.deepEqual(h2(read(ws, 'second-brain/summaries/2026-11-20-wrapup.md')), SECTIONS);
   for (const dir of ['.', 'memory', 'memory/archive', 'second-brain/summaries']) {
-    assert.deepEqual(readdirSync(join(ws, dir)).filter((n) => n.includes('.mem-tmp-')), [], `no temp files in ${dir}`);
+    assert.deepEqual(
+      readdirSync(join(ws, dir)).filter((n) => n.includes('.mem-tmp-')),
+      [],
+      `no temp files in ${dir}`,
+    );
   }
 }
 
@@ -42,7 +46,11 @@ describe('consolidation locks', () => {
       finished(startMem(['-C', ws, 'wrapup', '--date', '2026-11-20', '--now', NOW])),
     ]);
     for (const r of [a, b]) {
-      assert.ok(r.code === 0 || (r.code === 3 && /another consolidation job \(wrapup, compound or forget --hard\) is running/.test(r.stderr)), `${r.code}: ${r.stderr}`);
+      assert.ok(
+        r.code === 0 ||
+          (r.code === 3 && /another consolidation job \(wrapup, compound or forget --hard\) is running/.test(r.stderr)),
+        `${r.code}: ${r.stderr}`,
+      );
     }
     assert.ok(a.code === 0 || b.code === 0, 'one of them ran');
     // Whichever lost runs cleanly afterwards.
@@ -55,12 +63,22 @@ describe('consolidation locks', () => {
     const { ws } = weekWorkspace(t, '2026-11-20');
     editConfig(ws, (cfg) => (cfg.limits = { lockWaitMs: 300 }));
     const releaseFile = join(ws, '.mem', 'release-compound');
-    const compound = startMem(['-C', ws, 'compound', '--now', NOW], { env: { MEM_TEST_HOOKS: '1', MEM_FAULT: 'consolidation-pause', MEM_FAULT_MS: '30000', MEM_FAULT_RELEASE: releaseFile } });
+    const compound = startMem(['-C', ws, 'compound', '--now', NOW], {
+      env: {
+        MEM_TEST_HOOKS: '1',
+        MEM_FAULT: 'consolidation-pause',
+        MEM_FAULT_MS: '30000',
+        MEM_FAULT_RELEASE: releaseFile,
+      },
+    });
     const done = finished(compound);
     await stderrSays(compound, /mem-fault: compound paused/);
     const busy = await mem(['-C', ws, 'wrapup', '--date', '2026-11-20', '--now', NOW]);
     assert.equal(busy.code, 3, busy.stderr);
-    assert.match(busy.stderr, /^mem: wrapup: another consolidation job \(wrapup, compound or forget --hard\) is running — another "consolidation" run holds memory\/\.locks\/consolidation\.lock; waited 0s/);
+    assert.match(
+      busy.stderr,
+      /^mem: wrapup: another consolidation job \(wrapup, compound or forget --hard\) is running — another "consolidation" run holds memory\/\.locks\/consolidation\.lock; waited 0s/,
+    );
     editConfig(ws, (cfg) => (cfg.limits = { lockWaitMs: 20_000 }));
     const waiter = startMem(['-C', ws, 'wrapup', '--date', '2026-11-20', '--now', NOW]);
     const waiting = finished(waiter);
@@ -76,11 +94,23 @@ describe('consolidation locks', () => {
   test('a microsync append during compound survives the status flip in the same daily file', async (t) => {
     const { root, ws } = weekWorkspace(t, '2026-11-20');
     const releaseFile = join(ws, '.mem', 'release-compound');
-    const compound = startMem(['-C', ws, 'compound', '--now', NOW], { env: { MEM_TEST_HOOKS: '1', MEM_FAULT: 'consolidation-pause', MEM_FAULT_MS: '30000', MEM_FAULT_RELEASE: releaseFile } });
+    const compound = startMem(['-C', ws, 'compound', '--now', NOW], {
+      env: {
+        MEM_TEST_HOOKS: '1',
+        MEM_FAULT: 'consolidation-pause',
+        MEM_FAULT_MS: '30000',
+        MEM_FAULT_RELEASE: releaseFile,
+      },
+    });
     const done = finished(compound);
     await stderrSays(compound, /mem-fault: compound paused/);
     // A late session of Monday evening, read while compound holds its locks.
-    const late = { role: 'user', content: 'From now on, hotfix branches are deleted after merge.', timestamp: '2026-11-16T21:40:00Z', session_id: 'late-2026-11-16' };
+    const late = {
+      role: 'user',
+      content: 'From now on, hotfix branches are deleted after merge.',
+      timestamp: '2026-11-16T21:40:00Z',
+      session_id: 'late-2026-11-16',
+    };
     appendFileSync(join(root, 'transcripts', 'jsonl', 'late-2026-11-16.jsonl'), JSON.stringify(late) + '\n');
     const ms: RunResult = await mem(['-C', ws, 'microsync', '--since', 'all', '--now', NOW]);
     assert.equal(ms.code, 0, ms.stderr);
@@ -90,7 +120,11 @@ describe('consolidation locks', () => {
     assert.equal(c.code, 0, c.stderr);
     const day = read(ws, 'memory/2026-11-16.md');
     assert.match(day, /- id: DECISION-20261116-use-redis-for-the-session-cache\n(?:.*\n)*?- status: superseded\n/);
-    assert.match(day, /## Rule: Hotfix branches are deleted after merge\n(?:.*\n)*?- status: active\n/, 'the append made during compound is still there');
+    assert.match(
+      day,
+      /## Rule: Hotfix branches are deleted after merge\n(?:.*\n)*?- status: active\n/,
+      'the append made during compound is still there',
+    );
     assertWhole(ws, false);
   });
 
@@ -100,12 +134,22 @@ describe('consolidation locks', () => {
     assert.equal((await mem(['-C', ws, 'microsync', '--since', 'all', '--now', NOW])).code, 0);
     editConfig(ws, (cfg) => (cfg.limits = { lockWaitMs: 0 }));
     const releaseFile = join(ws, '.mem', 'release-compound');
-    const compound = startMem(['-C', ws, 'compound', '--now', NOW], { env: { MEM_TEST_HOOKS: '1', MEM_FAULT: 'consolidation-pause', MEM_FAULT_MS: '30000', MEM_FAULT_RELEASE: releaseFile } });
+    const compound = startMem(['-C', ws, 'compound', '--now', NOW], {
+      env: {
+        MEM_TEST_HOOKS: '1',
+        MEM_FAULT: 'consolidation-pause',
+        MEM_FAULT_MS: '30000',
+        MEM_FAULT_RELEASE: releaseFile,
+      },
+    });
     const done = finished(compound);
     await stderrSays(compound, /mem-fault: compound paused/);
     const busy = await mem(['-C', ws, 'forget', id, '--hard', '--yes', '--now', NOW]);
     assert.equal(busy.code, 3, busy.stderr);
-    assert.match(busy.stderr, /^mem: forget: another consolidation job \(wrapup, compound or forget --hard\) is running/);
+    assert.match(
+      busy.stderr,
+      /^mem: forget: another consolidation job \(wrapup, compound or forget --hard\) is running/,
+    );
     assert.match(read(ws, 'memory/2026-11-20.md'), new RegExp(`- id: ${id}\n`), 'nothing was removed');
     editConfig(ws, (cfg) => (cfg.limits = { lockWaitMs: 20_000 }));
     const forget = finished(startMem(['-C', ws, 'forget', id, '--hard', '--yes', '--now', NOW]));
@@ -113,6 +157,7 @@ describe('consolidation locks', () => {
     assert.equal((await done).code, 0);
     const f = await forget;
     assert.equal(f.code, 0, f.stderr);
-    for (const rel of ['MEMORY.md', 'memory/2026-11-20.md', 'memory/archive/weekly-2026-W47.md']) assert.doesNotMatch(read(ws, rel), new RegExp(id), rel);
+    for (const rel of ['MEMORY.md', 'memory/2026-11-20.md', 'memory/archive/weekly-2026-W47.md'])
+      assert.doesNotMatch(read(ws, rel), new RegExp(id), rel);
   });
 });

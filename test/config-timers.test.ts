@@ -21,19 +21,21 @@ const SETTINGS: Array<[string, (cfg: Record<string, any>, ms: number) => void]> 
 ];
 
 test('a timer setting past 2^31-1 ms is a config error naming the key (exit 4); 2^31-1 itself is accepted', async (t) => {
-  await Promise.all(SETTINGS.map(async ([key, set]) => {
-    const { ws } = exampleWorkspace(t);
-    editConfig(ws, (cfg) => set(cfg, TOO_LONG));
-    const expected = new RegExp(`^mem: mem\\.config\\.json: ${key.replace(/\./g, '\\.')}: at most 2147483647 ms`);
-    for (const args of [['config'], ['index'], ['daemon']]) {
-      const r = await mem(['-C', ws, ...args]);
-      assert.equal(r.code, 4, `${key} ${args[0]}: ${r.stderr}`);
-      assert.match(r.stderr, expected, `${key} ${args[0]}`);
-    }
-    editConfig(ws, (cfg) => set(cfg, 2 ** 31 - 1));
-    const ok = await mem(['-C', ws, 'config']);
-    assert.equal(ok.code, 0, `${key}: ${ok.stderr}`);
-  }));
+  await Promise.all(
+    SETTINGS.map(async ([key, set]) => {
+      const { ws } = exampleWorkspace(t);
+      editConfig(ws, (cfg) => set(cfg, TOO_LONG));
+      const expected = new RegExp(`^mem: mem\\.config\\.json: ${key.replace(/\./g, '\\.')}: at most 2147483647 ms`);
+      for (const args of [['config'], ['index'], ['daemon']]) {
+        const r = await mem(['-C', ws, ...args]);
+        assert.equal(r.code, 4, `${key} ${args[0]}: ${r.stderr}`);
+        assert.match(r.stderr, expected, `${key} ${args[0]}`);
+      }
+      editConfig(ws, (cfg) => set(cfg, 2 ** 31 - 1));
+      const ok = await mem(['-C', ws, 'config']);
+      assert.equal(ok.code, 0, `${key}: ${ok.stderr}`);
+    }),
+  );
 });
 
 test('mem watch --debounce: empty, not digits or past 2^31-1 ms is a usage error (exit 2), from the flag or the environment', async (t) => {
@@ -47,6 +49,9 @@ test('mem watch --debounce: empty, not digits or past 2^31-1 ms is a usage error
   for (const [flags, env, shown] of cases) {
     const r = await mem(['-C', ws, 'watch', ...flags], { env, timeoutMs: 20_000 });
     assert.equal(r.code, 2, `${flags.join(' ')} ${JSON.stringify(env)}: ${r.stderr}`);
-    assert.equal(r.stderr, `mem: --debounce must be a whole number of milliseconds, at most 2147483647 ms (about 24.8 days: longer does not fit a timer) (got "${shown}")\n`);
+    assert.equal(
+      r.stderr,
+      `mem: --debounce must be a whole number of milliseconds, at most 2147483647 ms (about 24.8 days: longer does not fit a timer) (got "${shown}")\n`,
+    );
   }
 });

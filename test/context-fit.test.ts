@@ -27,20 +27,49 @@ function reference(layers: Layers, budget: number, h: PackHeadings): PackItem[] 
 }
 
 const record = (i: number, kind: string, title: string, conclusion: string) => {
-  const fields: Record<string, string> = { id: `${kind.toUpperCase()}-20261120-item-${i}`, date: '2026-11-20', conclusion, scope: 'project:shop' };
-  return tableRecord('memory/2026-11-20.md', [kind, title, 3 + 10 * i, 12 + 10 * i, ...TABLE_FIELDS.map((f) => fields[f] ?? null)] as Row);
+  const fields: Record<string, string> = {
+    id: `${kind.toUpperCase()}-20261120-item-${i}`,
+    date: '2026-11-20',
+    conclusion,
+    scope: 'project:shop',
+  };
+  return tableRecord('memory/2026-11-20.md', [
+    kind,
+    title,
+    3 + 10 * i,
+    12 + 10 * i,
+    ...TABLE_FIELDS.map((f) => fields[f] ?? null),
+  ] as Row);
 };
 
 test('the estimate-driven fit picks what exact counting picks, at every budget, never over it', () => {
-  const words = 'deploy staging database migration rollback 部署 数据库 回滚 cache Redis PostgreSQL 迁移 review approvals'.split(' ');
-  const scope = Array.from({ length: 14 }, (_, i) => record(i, i % 3 ? 'Rule' : 'Decision', `${words[i % words.length]} rule ${i}: ${words.slice(0, 1 + (i % 7)).join(' ')}`, words.slice(i % 5, 5 + (i % 9)).join(' ') + ` (${i})`));
-  const layers: Layers = { core: [record(99, 'Rule', 'Every migration needs a rollback script', 'no exceptions')], scope, query: [] };
+  const words =
+    'deploy staging database migration rollback 部署 数据库 回滚 cache Redis PostgreSQL 迁移 review approvals'.split(
+      ' ',
+    );
+  const scope = Array.from({ length: 14 }, (_, i) =>
+    record(
+      i,
+      i % 3 ? 'Rule' : 'Decision',
+      `${words[i % words.length]} rule ${i}: ${words.slice(0, 1 + (i % 7)).join(' ')}`,
+      words.slice(i % 5, 5 + (i % 9)).join(' ') + ` (${i})`,
+    ),
+  );
+  const layers: Layers = {
+    core: [record(99, 'Rule', 'Every migration needs a rollback script', 'no exceptions')],
+    scope,
+    query: [],
+  };
   const h: PackHeadings = { scope: 'project:shop' };
   let compared = 0;
   for (let budget = 50; budget <= 1400; budget += 7) {
     const got = fitPack(layers, budget, h, countTokens);
     const want = reference(layers, budget, h);
-    assert.deepEqual(got.items.map((i) => [i.record.id, i.form]), want.map((i) => [i.record.id, i.form]), `budget ${budget}`);
+    assert.deepEqual(
+      got.items.map((i) => [i.record.id, i.form]),
+      want.map((i) => [i.record.id, i.form]),
+      `budget ${budget}`,
+    );
     assert.equal(got.tokens, countTokens(got.text));
     if (!got.overBudget) assert.ok(got.tokens <= budget, `budget ${budget}: ${got.tokens}`);
     compared++;

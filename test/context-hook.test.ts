@@ -19,9 +19,17 @@ const OTHER_DECISION = 'DECISION-20261120-postgresql-stores-the-events';
 const GLOBAL_RULE = 'RULE-20261119-answer-in-british-english';
 
 /** Runs `argv` (the CLI, or a shell) with `input` on stdin, as a host runs a hook. */
-function hook(argv: string[], input: string | Buffer, opts: { cwd: string; env?: Record<string, string | undefined> }): Promise<RunResult> {
+function hook(
+  argv: string[],
+  input: string | Buffer,
+  opts: { cwd: string; env?: Record<string, string | undefined> },
+): Promise<RunResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(argv[0]!, argv.slice(1), { cwd: opts.cwd, env: childEnv({ MEM_NOW: NOW, ...opts.env }), stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(argv[0]!, argv.slice(1), {
+      cwd: opts.cwd,
+      env: childEnv({ MEM_NOW: NOW, ...opts.env }),
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
@@ -34,14 +42,34 @@ function hook(argv: string[], input: string | Buffer, opts: { cwd: string; env?:
   });
 }
 
-const mem = (args: string[], input: string | Buffer, opts: { cwd: string; env?: Record<string, string | undefined> }) => hook([process.execPath, BIN, ...args], input, opts);
+const mem = (args: string[], input: string | Buffer, opts: { cwd: string; env?: Record<string, string | undefined> }) =>
+  hook([process.execPath, BIN, ...args], input, opts);
 
 function setup(t: { after(fn: () => void): void }) {
   const ws = workspace(t, {
     'memory/2026-11-20.md': daily('2026-11-20', [
-      entry({ id: SHOP_RULE, title: 'Deploys happen on Tuesdays only', date: '2026-11-20', fields: { conclusion: 'Deploys happen on Tuesdays only', scope: 'project:shop', origin: 'user' } }),
-      entry({ id: OTHER_DECISION, title: 'PostgreSQL stores the events', date: '2026-11-20', fields: { conclusion: 'PostgreSQL 16 stores the event store of the billing service', scope: 'project:billing', origin: 'user' } }),
-      entry({ id: GLOBAL_RULE, title: 'Answer in British English', date: '2026-11-19', fields: { conclusion: 'Answer in British English', scope: 'global', origin: 'user' } }),
+      entry({
+        id: SHOP_RULE,
+        title: 'Deploys happen on Tuesdays only',
+        date: '2026-11-20',
+        fields: { conclusion: 'Deploys happen on Tuesdays only', scope: 'project:shop', origin: 'user' },
+      }),
+      entry({
+        id: OTHER_DECISION,
+        title: 'PostgreSQL stores the events',
+        date: '2026-11-20',
+        fields: {
+          conclusion: 'PostgreSQL 16 stores the event store of the billing service',
+          scope: 'project:billing',
+          origin: 'user',
+        },
+      }),
+      entry({
+        id: GLOBAL_RULE,
+        title: 'Answer in British English',
+        date: '2026-11-19',
+        fields: { conclusion: 'Answer in British English', scope: 'global', origin: 'user' },
+      }),
     ]),
   });
   const root = tempDir(t, 'memfold-hook-');
@@ -50,25 +78,42 @@ function setup(t: { after(fn: () => void): void }) {
   return { ws, root, shop };
 }
 
-const start = (cwd: string) => JSON.stringify({ session_id: 'abc', transcript_path: join(cwd, 's.jsonl'), cwd, hook_event_name: 'SessionStart', source: 'startup' });
-const prompt = (cwd: string, text: string) => JSON.stringify({ session_id: 'abc', transcript_path: join(cwd, 's.jsonl'), cwd, hook_event_name: 'UserPromptSubmit', prompt: text });
+const start = (cwd: string) =>
+  JSON.stringify({
+    session_id: 'abc',
+    transcript_path: join(cwd, 's.jsonl'),
+    cwd,
+    hook_event_name: 'SessionStart',
+    source: 'startup',
+  });
+const prompt = (cwd: string, text: string) =>
+  JSON.stringify({
+    session_id: 'abc',
+    transcript_path: join(cwd, 's.jsonl'),
+    cwd,
+    hook_event_name: 'UserPromptSubmit',
+    prompt: text,
+  });
 
 describe('mem context --hook', { concurrency: 2 }, () => {
-  test('SessionStart prints the pack of the session\'s folder; both hosts get the same text', async (t) => {
+  test("SessionStart prints the pack of the session's folder; both hosts get the same text", async (t) => {
     const { ws, shop } = setup(t);
     const r = await mem(['context', '--hook', 'claude'], start(shop), { cwd: shop, env: { MEM_WORKSPACE: ws } });
     assert.equal(r.code, 0, r.stderr);
     assert.equal(r.stderr, '');
     assert.match(r.stdout, /^<memfold-context>\n/);
     assert.ok(r.stdout.includes(SHOP_RULE) && r.stdout.includes(GLOBAL_RULE), r.stdout);
-    assert.ok(!r.stdout.includes(OTHER_DECISION), 'another project\'s entry is not in the pack');
+    assert.ok(!r.stdout.includes(OTHER_DECISION), "another project's entry is not in the pack");
     assert.match(r.stdout, /## Memories for project:shop/);
     const codex = await mem(['context', '--hook', 'codex'], start(shop), { cwd: shop, env: { MEM_WORKSPACE: ws } });
     assert.equal(codex.stdout, r.stdout);
     // The scope comes from the JSON's cwd, not from where the command runs; the use log names the hook.
     const elsewhere = await mem(['-C', ws, 'context', '--hook', 'claude'], start(shop), { cwd: ROOT });
     assert.equal(elsewhere.stdout, r.stdout);
-    const via = readFileSync(join(ws, '.mem/usage.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l).via as string);
+    const via = readFileSync(join(ws, '.mem/usage.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l).via as string);
     assert.deepEqual(via, ['hook:claude:SessionStart', 'hook:codex:SessionStart', 'hook:claude:SessionStart']);
   });
 
@@ -85,18 +130,30 @@ describe('mem context --hook', { concurrency: 2 }, () => {
   test('UserPromptSubmit prints only the hits for the prompt, within 600 tokens by default, and nothing when nothing matches', async (t) => {
     const { ws, shop } = setup(t);
     const env = { MEM_WORKSPACE: ws };
-    const hit = await mem(['-v', 'context', '--hook', 'claude'], prompt(shop, 'which database holds the billing events?'), { cwd: shop, env });
+    const hit = await mem(
+      ['-v', 'context', '--hook', 'claude'],
+      prompt(shop, 'which database holds the billing events?'),
+      { cwd: shop, env },
+    );
     assert.equal(hit.code, 0, hit.stderr);
     assert.ok(hit.stdout.includes(OTHER_DECISION), hit.stdout);
     assert.match(hit.stdout, /## Related to "which database holds the billing events\?"/);
     assert.ok(!/## Core|## Memories for/.test(hit.stdout), 'no core or project layer: the session start injected them');
     assert.ok(!hit.stdout.includes(GLOBAL_RULE) && !hit.stdout.includes(SHOP_RULE));
     assert.match(hit.stderr, /context \(UserPromptSubmit\): 1 items, \d+ of 600 tokens/);
-    const budget = await mem(['-v', 'context', '--hook', 'claude', '--budget', '300'], prompt(shop, 'billing events database'), { cwd: shop, env });
+    const budget = await mem(
+      ['-v', 'context', '--hook', 'claude', '--budget', '300'],
+      prompt(shop, 'billing events database'),
+      { cwd: shop, env },
+    );
     assert.match(budget.stderr, / of 300 tokens/);
 
     // A pasted log as the prompt: searched and quoted by its head, so the hit still fits the budget.
-    const long = await mem(['context', '--hook', 'claude'], prompt(shop, `billing events database ${'lorem ipsum dolor '.repeat(400)}`), { cwd: shop, env });
+    const long = await mem(
+      ['context', '--hook', 'claude'],
+      prompt(shop, `billing events database ${'lorem ipsum dolor '.repeat(400)}`),
+      { cwd: shop, env },
+    );
     assert.ok(long.stdout.includes(OTHER_DECISION), long.stdout);
     assert.ok(long.stdout.length < 2500, `the heading quotes the prompt's head only (${long.stdout.length} chars)`);
 
@@ -110,15 +167,57 @@ describe('mem context --hook', { concurrency: 2 }, () => {
     const { ws, shop } = setup(t);
     const cases: Array<[string, string[], string | Buffer, Record<string, string | undefined>, RegExp]> = [
       ['no workspace', ['context', '--hook', 'claude'], start(shop), {}, /no memfold workspace here or above/],
-      ['MEM_WORKSPACE not a workspace', ['context', '--hook', 'claude'], start(shop), { MEM_WORKSPACE: shop }, /is not a memfold workspace/],
-      ['not JSON', ['context', '--hook', 'claude'], '{"hook_event_name":', { MEM_WORKSPACE: ws }, /hook input on stdin is not JSON/],
+      [
+        'MEM_WORKSPACE not a workspace',
+        ['context', '--hook', 'claude'],
+        start(shop),
+        { MEM_WORKSPACE: shop },
+        /is not a memfold workspace/,
+      ],
+      [
+        'not JSON',
+        ['context', '--hook', 'claude'],
+        '{"hook_event_name":',
+        { MEM_WORKSPACE: ws },
+        /hook input on stdin is not JSON/,
+      ],
       ['empty stdin', ['context', '--hook', 'claude'], '', { MEM_WORKSPACE: ws }, /no hook input on stdin/],
       ['not an object', ['context', '--hook', 'claude'], '[1,2]', { MEM_WORKSPACE: ws }, /not a JSON object/],
-      ['prompt not a string', ['context', '--hook', 'claude'], JSON.stringify({ hook_event_name: 'UserPromptSubmit', prompt: { x: 1 } }), { MEM_WORKSPACE: ws }, /field prompt is not a string/],
-      ['other event', ['context', '--hook', 'claude'], JSON.stringify({ hook_event_name: 'Stop', cwd: shop }), { MEM_WORKSPACE: ws }, /hook event Stop is not SessionStart or UserPromptSubmit/],
-      ['unknown host', ['context', '--hook', 'cursor'], start(shop), { MEM_WORKSPACE: ws }, /--hook "cursor" is not one of claude, codex/],
-      ['bad budget', ['context', '--hook', 'claude', '--budget', '7'], start(shop), { MEM_WORKSPACE: ws }, /--budget must be a whole number/],
-      ['over 1 MB', ['context', '--hook', 'claude'], Buffer.alloc(1024 * 1024 + 10, 0x20), { MEM_WORKSPACE: ws }, /hook input is over 1 MB/],
+      [
+        'prompt not a string',
+        ['context', '--hook', 'claude'],
+        JSON.stringify({ hook_event_name: 'UserPromptSubmit', prompt: { x: 1 } }),
+        { MEM_WORKSPACE: ws },
+        /field prompt is not a string/,
+      ],
+      [
+        'other event',
+        ['context', '--hook', 'claude'],
+        JSON.stringify({ hook_event_name: 'Stop', cwd: shop }),
+        { MEM_WORKSPACE: ws },
+        /hook event Stop is not SessionStart or UserPromptSubmit/,
+      ],
+      [
+        'unknown host',
+        ['context', '--hook', 'cursor'],
+        start(shop),
+        { MEM_WORKSPACE: ws },
+        /--hook "cursor" is not one of claude, codex/,
+      ],
+      [
+        'bad budget',
+        ['context', '--hook', 'claude', '--budget', '7'],
+        start(shop),
+        { MEM_WORKSPACE: ws },
+        /--budget must be a whole number/,
+      ],
+      [
+        'over 1 MB',
+        ['context', '--hook', 'claude'],
+        Buffer.alloc(1024 * 1024 + 10, 0x20),
+        { MEM_WORKSPACE: ws },
+        /hook input is over 1 MB/,
+      ],
     ];
     for (const [what, args, input, env, message] of cases) {
       const r = await mem(args, input, { cwd: shop, env });
@@ -141,7 +240,9 @@ describe('mem context --hook', { concurrency: 2 }, () => {
     writeFileSync(join(bin, 'mem'), `#!/bin/sh\nexec "${process.execPath}" "${BIN}" "$@"\n`);
     chmodSync(join(bin, 'mem'), 0o755);
     const doc = readFileSync(join(ROOT, 'docs/agents.md'), 'utf8');
-    const blocks = [...doc.matchAll(/```json\n(\{\n {2}"hooks"[\s\S]*?)```/g)].map((m) => JSON.parse(m[1]!) as { hooks: Record<string, Array<{ hooks: Array<{ command: string }> }>> });
+    const blocks = [...doc.matchAll(/```json\n(\{\n {2}"hooks"[\s\S]*?)```/g)].map(
+      (m) => JSON.parse(m[1]!) as { hooks: Record<string, Array<{ hooks: Array<{ command: string }> }>> },
+    );
     assert.ok(blocks.length >= 2, 'a hooks recipe for Claude Code and one for Codex');
     const env = { MEM_WORKSPACE: ws, PATH: `${bin}${delimiter}${process.env.PATH ?? ''}` };
     let ran = 0;
@@ -153,7 +254,10 @@ describe('mem context --hook', { concurrency: 2 }, () => {
           const r = await hook(['/bin/sh', '-c', command], input, { cwd: shop, env });
           assert.equal(r.code, 0, `${command}: ${r.stderr}`);
           assert.equal(r.stderr, '', command);
-          assert.ok(r.stdout.includes(event === 'SessionStart' ? SHOP_RULE : OTHER_DECISION), `${command}: ${r.stdout}`);
+          assert.ok(
+            r.stdout.includes(event === 'SessionStart' ? SHOP_RULE : OTHER_DECISION),
+            `${command}: ${r.stdout}`,
+          );
           ran++;
         }
       }

@@ -18,7 +18,8 @@ async function setup(t: Parameters<typeof tempDir>[0]) {
   await memOk(['init', ws]);
   mkdirSync(join(root, 'sessions'));
   editConfig(ws, (cfg) => (cfg.sources = [{ name: 's', kind: 'jsonl', path: '../sessions' }]));
-  const remember = (...args: string[]) => memOk(['-C', ws, '--now', '2026-11-20T10:00:00Z', 'remember', '--scope', 'project:shop', ...args]);
+  const remember = (...args: string[]) =>
+    memOk(['-C', ws, '--now', '2026-11-20T10:00:00Z', 'remember', '--scope', 'project:shop', ...args]);
   await remember(QUOTING);
   await remember('--kind', 'rule', 'From now on, every migration needs a rollback script');
   await remember('--kind', 'decision', 'We decided to use pnpm workspaces for the monorepo');
@@ -30,10 +31,16 @@ async function setup(t: Parameters<typeof tempDir>[0]) {
       ['assistant', 'Sure, what is next?', '2026-11-21T10:00:10Z'],
       ['user', 'Just the layout for now.', '2026-11-21T10:00:20Z'],
     ];
-    writeFileSync(file, lines.map(([role, content, timestamp]) => JSON.stringify({ role, content, timestamp, session_id: 's1' })).join('\n') + '\n');
+    writeFileSync(
+      file,
+      lines
+        .map(([role, content, timestamp]) => JSON.stringify({ role, content, timestamp, session_id: 's1' }))
+        .join('\n') + '\n',
+    );
     utimesSync(file, new Date('2026-11-21T10:00:20Z'), new Date('2026-11-21T10:00:20Z'));
   };
-  const pack = async (...args: string[]) => (await memOk(['-C', ws, '--now', '2026-11-21T09:00:00Z', 'context', '--scope', 'project:shop', ...args])).stdout;
+  const pack = async (...args: string[]) =>
+    (await memOk(['-C', ws, '--now', '2026-11-21T09:00:00Z', 'context', '--scope', 'project:shop', ...args])).stdout;
   const microsync = () => memOk(['-C', ws, '--now', '2026-11-21T11:00:00Z', 'microsync', '--since', 'all']);
   return { ws, session, pack, microsync };
 }

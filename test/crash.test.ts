@@ -39,11 +39,17 @@ function assertAllMarkdownParses(ws: string): void {
     const blocks = parseBlocks(text);
     assert.equal(serializeBlocks(blocks), text, `${relative(ws, f)} round-trips`);
     assert.ok(text === '' || text.endsWith('\n'), `${relative(ws, f)} ends mid-line`);
-    for (const b of blocks) if (b.type === 'entry') assert.ok(getField(b.entry, 'id'), `${relative(ws, f)}: an entry without an id`);
+    for (const b of blocks)
+      if (b.type === 'entry') assert.ok(getField(b.entry, 'id'), `${relative(ws, f)}: an entry without an id`);
   }
 }
 
-const remembers = Array.from({ length: 4 }, (_, i) => ['--now', '2026-11-20T18:00:00Z', 'remember', `Crash drill ${i}: keep the pager on`]);
+const remembers = Array.from({ length: 4 }, (_, i) => [
+  '--now',
+  '2026-11-20T18:00:00Z',
+  'remember',
+  `Crash drill ${i}: keep the pager on`,
+]);
 const MICROSYNC = ['microsync', '--since', 'all', '--now', NOW];
 const WRAPUP = ['--now', NOW, 'wrapup', '--date', '2026-11-21', '--no-llm'];
 const COMPOUND = ['--now', '2026-11-23T09:00:00Z', 'compound', '--no-llm'];
@@ -51,13 +57,15 @@ const COMPOUND = ['--now', '2026-11-23T09:00:00Z', 'compound', '--no-llm'];
 /** What consolidation wrote, with the temp dir of the run taken out of session paths. */
 function consolidated(ws: string, root: string): Map<string, string> {
   const out = new Map<string, string>();
-  for (const rel of ['MEMORY.md', 'second-brain/summaries/2026-11-21-wrapup.md']) out.set(rel, readFileSync(join(ws, rel), 'utf8').replaceAll(root, '<root>'));
+  for (const rel of ['MEMORY.md', 'second-brain/summaries/2026-11-21-wrapup.md'])
+    out.set(rel, readFileSync(join(ws, rel), 'utf8').replaceAll(root, '<root>'));
   return out;
 }
 
 test(`${KILLS} random SIGKILLs of microsync, remember, wrapup and compound: nothing lost, doubled or half-written`, async (t) => {
   const clean = exampleWorkspace(t);
-  for (const job of [MICROSYNC, ...remembers, WRAPUP, COMPOUND]) assert.equal((await mem(['-C', clean.ws, ...job])).code, 0);
+  for (const job of [MICROSYNC, ...remembers, WRAPUP, COMPOUND])
+    assert.equal((await mem(['-C', clean.ws, ...job])).code, 0);
   const expected = entryIds(clean.ws);
   const expectedFiles = consolidated(clean.ws, clean.root);
 
@@ -67,7 +75,8 @@ test(`${KILLS} random SIGKILLs of microsync, remember, wrapup and compound: noth
   const jobs = [MICROSYNC, WRAPUP, COMPOUND];
   let killedMidRun = 0;
   for (let k = 0; k < KILLS; k++) {
-    const job = k % 2 === 0 ? jobs[Math.floor(random() * jobs.length)]! : remembers[Math.floor(random() * remembers.length)]!;
+    const job =
+      k % 2 === 0 ? jobs[Math.floor(random() * jobs.length)]! : remembers[Math.floor(random() * remembers.length)]!;
     const child = startMem(['-C', ws, ...job]);
     const done = finished(child);
     await new Promise((r) => setTimeout(r, 40 + random() * 400));
@@ -85,6 +94,12 @@ test(`${KILLS} random SIGKILLs of microsync, remember, wrapup and compound: noth
   }
   assert.deepEqual(entryIds(ws), expected);
   assert.deepEqual(consolidated(ws, root), expectedFiles, 'MEMORY.md and the wrap-up as after uninterrupted runs');
-  assert.deepEqual(files(ws).filter((p) => p.includes('.mem-tmp-')), [], 'no temp file left');
-  t.diagnostic(`${KILLS} kills, ${killedMidRun} while the process was running; ${expected.length} entries compared, 0 lost, 0 duplicated, 0 corrupt`);
+  assert.deepEqual(
+    files(ws).filter((p) => p.includes('.mem-tmp-')),
+    [],
+    'no temp file left',
+  );
+  t.diagnostic(
+    `${KILLS} kills, ${killedMidRun} while the process was running; ${expected.length} entries compared, 0 lost, 0 duplicated, 0 corrupt`,
+  );
 });

@@ -15,7 +15,9 @@ import { DEFAULT_SCHEDULE, nextRuns } from '../src/schedule/jobs.js';
 async function firings(expr: string, zone: string, fromIso: string, hours: number): Promise<string[]> {
   mock.timers.enable({ apis: ['setTimeout', 'Date'], now: Date.parse(fromIso) });
   const fired: string[] = [];
-  const tasks = scheduleJobs([{ job: 'microsync', cron: expr }], zone, () => fired.push(DateTime.now().setZone(zone).toISO()!));
+  const tasks = scheduleJobs([{ job: 'microsync', cron: expr }], zone, () =>
+    fired.push(DateTime.now().setZone(zone).toISO()!),
+  );
   try {
     for (let i = 0; i < hours * 60; i++) {
       mock.timers.tick(60_000);
@@ -31,7 +33,9 @@ async function firings(expr: string, zone: string, fromIso: string, hours: numbe
 test('the default microsync schedule keeps its local hours across the US spring change', async () => {
   const fired = await firings(DEFAULT_SCHEDULE.microsync!, 'America/New_York', '2026-03-07T05:00:00Z', 72);
   const hours = ['10', '13', '16', '19', '22'];
-  const expected = ['2026-03-07', '2026-03-08', '2026-03-09'].flatMap((d) => hours.map((h) => `${d}T${h}:00:00.000${d === '2026-03-07' ? '-05:00' : '-04:00'}`));
+  const expected = ['2026-03-07', '2026-03-08', '2026-03-09'].flatMap((d) =>
+    hours.map((h) => `${d}T${h}:00:00.000${d === '2026-03-07' ? '-05:00' : '-04:00'}`),
+  );
   assert.deepEqual(fired, expected);
 });
 
@@ -42,7 +46,11 @@ test('spring forward in Europe/Berlin: 02:30 does not exist on 29 March and is s
 
 test('fall back in Europe/Berlin: 02:30 happens twice on 25 October and runs once', async () => {
   const fired = await firings('30 2 * * *', 'Europe/Berlin', '2026-10-24T12:00:00Z', 72);
-  assert.deepEqual(fired, ['2026-10-25T02:30:00.000+01:00', '2026-10-26T02:30:00.000+01:00', '2026-10-27T02:30:00.000+01:00']);
+  assert.deepEqual(fired, [
+    '2026-10-25T02:30:00.000+01:00',
+    '2026-10-26T02:30:00.000+01:00',
+    '2026-10-27T02:30:00.000+01:00',
+  ]);
 });
 
 test('the next run `mem status` shows comes from the same matcher', () => {

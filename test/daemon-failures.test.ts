@@ -16,23 +16,42 @@ test('under the daemon, a failed run is logged once and onFailure runs once, als
   editConfig(ws, (cfg) => (cfg.onFailure = `echo >> "${join(root, 'failures.txt')}"`));
   // A source that is a FIFO: each microsync fails (exit 1) with a valid configuration.
   execFileSync('mkfifo', [fresh]);
-  const failures = () => (existsSync(join(root, 'failures.txt')) ? readFileSync(join(root, 'failures.txt'), 'utf8').split('\n').filter(Boolean) : []);
+  const failures = () =>
+    existsSync(join(root, 'failures.txt'))
+      ? readFileSync(join(root, 'failures.txt'), 'utf8').split('\n').filter(Boolean)
+      : [];
   const d = startMem(['-C', ws, 'daemon']);
   const log = stderrOf(d);
   t.after(() => d.kill('SIGKILL'));
-  await waitFor('a failed run notified', () => failures().some((l) => /^microsync source path is neither a file nor a directory/.test(l)), 30_000);
+  await waitFor(
+    'a failed run notified',
+    () => failures().some((l) => /^microsync source path is neither a file nor a directory/.test(l)),
+    30_000,
+  );
 
   editConfig(ws, (cfg) => (cfg.sources = 5));
-  const broken = await waitFor('a failed run with the broken configuration', () => jobLog(ws).find((l) => l.job === 'microsync' && l.exitCode === 4), 30_000);
+  const broken = await waitFor(
+    'a failed run with the broken configuration',
+    () => jobLog(ws).find((l) => l.job === 'microsync' && l.exitCode === 4),
+    30_000,
+  );
   assert.equal(broken.trigger, 'daemon');
   assert.equal(broken.outcome, 'failed');
   assert.match(broken.message ?? '', /^mem\.config\.json: sources: /);
-  await waitFor('onFailure for it', () => failures().some((l) => /^microsync mem\.config\.json: sources: /.test(l)), 10_000);
+  await waitFor(
+    'onFailure for it',
+    () => failures().some((l) => /^microsync mem\.config\.json: sources: /.test(l)),
+    10_000,
+  );
 
   d.kill('SIGTERM');
   assert.equal((await finished(d, 20_000)).code, 0, log.text());
   const failed = jobLog(ws).filter((l) => l.job === 'microsync' && l.outcome !== 'ok');
-  assert.deepEqual(failures(), failed.map((l) => `microsync ${l.message}`), 'one onFailure per failed run, in order');
+  assert.deepEqual(
+    failures(),
+    failed.map((l) => `microsync ${l.message}`),
+    'one onFailure per failed run, in order',
+  );
   assert.equal(new Set(failed.map((l) => l.pid)).size, failed.length, 'one line per run');
 });
 

@@ -14,7 +14,12 @@ import { daemonWorkspace, stderrOf, waitFor } from './helpers/daemon.js';
 
 /** `mem …` with a file size limit of 0: creating a file works, writing to it fails (EFBIG, SIGXFSZ ignored by Node). */
 function memOnFullDisk(args: string[]) {
-  return finished(spawn('sh', ['-c', 'ulimit -f 0 && exec "$0" "$@"', process.execPath, BIN, ...args], { env: childEnv(), stdio: ['ignore', 'pipe', 'pipe'] }));
+  return finished(
+    spawn('sh', ['-c', 'ulimit -f 0 && exec "$0" "$@"', process.execPath, BIN, ...args], {
+      env: childEnv(),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+  );
 }
 
 test('a daemon that cannot write its pid file leaves none, and the next one starts', async (t) => {
@@ -44,5 +49,8 @@ test('a .mem that is a file: one line saying so, not a raw EEXIST', async (t) =>
   writeFileSync(join(ws, '.mem'), 'not a folder\n');
   const r = await mem(['-C', ws, 'daemon'], { env: { MEM_SEARCH_SERVER: 'off' } });
   assert.equal(r.code, 1, r.stderr);
-  assert.equal(r.stderr, 'mem: cannot write .mem/daemon.pid: a part of its path is a file, not a folder; the daemon did not start\n');
+  assert.equal(
+    r.stderr,
+    'mem: cannot write .mem/daemon.pid: a part of its path is a file, not a folder; the daemon did not start\n',
+  );
 });

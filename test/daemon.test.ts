@@ -13,7 +13,10 @@ import { startOpenAIServer } from './helpers/openai-server.js';
 describe('mem daemon', () => {
   test('runs microsync on its schedule, refreshes the index, refuses a second daemon, stops cleanly on SIGTERM', async (t) => {
     const { ws, fresh } = daemonWorkspace(t);
-    freshTranscript(fresh, 'session-a', ['move the event store to PostgreSQL', 'ship the billing service on Tuesdays only']);
+    freshTranscript(fresh, 'session-a', [
+      'move the event store to PostgreSQL',
+      'ship the billing service on Tuesdays only',
+    ]);
     const d = startMem(['-C', ws, 'daemon']);
     const log = stderrOf(d);
     t.after(() => d.kill('SIGKILL'));
@@ -24,15 +27,32 @@ describe('mem daemon', () => {
     assert.match(second.stderr, /a daemon already runs on .* \(pid \d+/);
 
     // The job-log line is written last (after the index refresh), so wait for it, not for the entries.
-    await waitFor('a logged microsync run that added entries', () => jobLog(ws).find((l) => l.job === 'microsync' && (l.counts.entriesAdded ?? 0) >= 2), 30_000);
+    await waitFor(
+      'a logged microsync run that added entries',
+      () => jobLog(ws).find((l) => l.job === 'microsync' && (l.counts.entriesAdded ?? 0) >= 2),
+      30_000,
+    );
     const ids = entryIds(ws);
-    assert.ok(ids.some((id) => id.includes('move-the-event-store-to-postgresql')), ids.join('\n'));
+    assert.ok(
+      ids.some((id) => id.includes('move-the-event-store-to-postgresql')),
+      ids.join('\n'),
+    );
     const runs = jobLog(ws).filter((l) => l.job === 'microsync');
-    assert.ok(runs.every((l) => l.trigger === 'daemon' && l.outcome === 'ok'), JSON.stringify(runs));
-    assert.ok(runs.some((l) => (l.counts.entriesAdded ?? 0) >= 2), JSON.stringify(runs));
+    assert.ok(
+      runs.every((l) => l.trigger === 'daemon' && l.outcome === 'ok'),
+      JSON.stringify(runs),
+    );
+    assert.ok(
+      runs.some((l) => (l.counts.entriesAdded ?? 0) >= 2),
+      JSON.stringify(runs),
+    );
 
     // The new Markdown makes the watcher ask for an index run (a child `mem index`).
-    const index = await waitFor('an index run after the change', () => jobLog(ws).find((l) => l.job === 'index'), 30_000);
+    const index = await waitFor(
+      'an index run after the change',
+      () => jobLog(ws).find((l) => l.job === 'index'),
+      30_000,
+    );
     assert.equal(index.outcome, 'ok', JSON.stringify(index));
     assert.ok(existsSync(join(ws, '.mem', 'index')), 'the index was built');
 
@@ -42,7 +62,9 @@ describe('mem daemon', () => {
     assert.match(log.text(), /daemon: SIGTERM: stopping[\s\S]*daemon: stopped/);
     assert.ok(!existsSync(join(ws, '.mem', 'daemon.pid')), 'pid file removed');
     // Overlap: runs every 2 s that take longer are skipped, never run twice at once.
-    const ms = jobLog(ws).filter((l) => l.job === 'microsync').map((l) => [Date.parse(l.start), Date.parse(l.end)] as const);
+    const ms = jobLog(ws)
+      .filter((l) => l.job === 'microsync')
+      .map((l) => [Date.parse(l.start), Date.parse(l.end)] as const);
     for (let i = 1; i < ms.length; i++) assert.ok(ms[i]![0] >= ms[i - 1]![1], 'microsync runs never overlap');
   });
 
@@ -65,20 +87,42 @@ describe('mem daemon', () => {
     t.after(() => d.kill('SIGKILL'));
 
     await waitFor('the hanging LLM call', () => llm.chat.requests.length >= 1, 30_000);
-    const st = JSON.parse((await mem(['-C', ws, 'status', '--json'])).stdout) as { locks: Array<{ name: string; holders: Array<{ job: string; pid: number; trigger: string }> }>; workspace: { daemon: { running: boolean } } };
+    const st = JSON.parse((await mem(['-C', ws, 'status', '--json'])).stdout) as {
+      locks: Array<{ name: string; holders: Array<{ job: string; pid: number; trigger: string }> }>;
+      workspace: { daemon: { running: boolean } };
+    };
     const held = st.locks.find((l) => l.name === 'microsync');
     assert.ok(held, JSON.stringify(st.locks));
-    assert.deepEqual(held.holders.map((h) => [h.job, h.trigger]), [['microsync', 'daemon']], 'status names who holds the lock');
+    assert.deepEqual(
+      held.holders.map((h) => [h.job, h.trigger]),
+      [['microsync', 'daemon']],
+      'status names who holds the lock',
+    );
     assert.equal(st.workspace.daemon.running, true);
-    const timeout = await waitFor('a timeout line', () => jobLog(ws).find((l) => l.job === 'microsync' && l.outcome === 'timeout'), 30_000);
+    const timeout = await waitFor(
+      'a timeout line',
+      () => jobLog(ws).find((l) => l.job === 'microsync' && l.outcome === 'timeout'),
+      30_000,
+    );
     assert.equal(timeout.trigger, 'daemon');
     assert.match(timeout.message ?? '', /exceeded its time limit of 6s and was stopped/);
     assert.ok(!existsSync(join(ws, 'memory', '.locks', 'microsync.lock')), 'the stopped run released its lock');
-    assert.ok(!existsSync(join(ws, '.mem', 'running', `microsync.${timeout.pid}.json`)), 'and its running marker is gone');
-    await waitFor('the onFailure hook', () => existsSync(join(root, 'failures.txt')) && readFileSync(join(root, 'failures.txt'), 'utf8'), 10_000);
+    assert.ok(
+      !existsSync(join(ws, '.mem', 'running', `microsync.${timeout.pid}.json`)),
+      'and its running marker is gone',
+    );
+    await waitFor(
+      'the onFailure hook',
+      () => existsSync(join(root, 'failures.txt')) && readFileSync(join(root, 'failures.txt'), 'utf8'),
+      10_000,
+    );
     assert.match(readFileSync(join(root, 'failures.txt'), 'utf8'), /^microsync microsync exceeded its time limit/m);
 
-    const ok = await waitFor('a later run that works', () => jobLog(ws).find((l) => l.job === 'microsync' && l.outcome === 'ok'), 30_000);
+    const ok = await waitFor(
+      'a later run that works',
+      () => jobLog(ws).find((l) => l.job === 'microsync' && l.outcome === 'ok'),
+      30_000,
+    );
     assert.ok(Date.parse(ok.start) > Date.parse(timeout.end));
     assert.match(log.text(), /daemon: microsync timeout/);
     d.kill('SIGINT');
@@ -98,10 +142,15 @@ describe('mem daemon', () => {
     await waitFor('the daemon to start', () => /daemon: pid \d+/.test(log.text()), 20_000);
     // Written again each second until the watcher (ready a moment after the start) reports one.
     let n = 0;
-    await waitFor('an index run after a change in ~/notes', () => {
-      writeFileSync(join(home, 'notes', `note-${++n}.md`), `# Note ${n}\n`);
-      return jobLog(ws).some((l) => l.job === 'index');
-    }, 15_000, 1_000);
+    await waitFor(
+      'an index run after a change in ~/notes',
+      () => {
+        writeFileSync(join(home, 'notes', `note-${++n}.md`), `# Note ${n}\n`);
+        return jobLog(ws).some((l) => l.job === 'index');
+      },
+      15_000,
+      1_000,
+    );
     assert.ok(!existsSync(join(ws, '~')), 'no folder named ~ in the workspace');
     d.kill('SIGTERM');
     assert.equal((await finished(d, 20_000)).code, 0, log.text());
@@ -117,7 +166,10 @@ describe('mem daemon', () => {
   test('a stale pid file of a dead daemon is taken over', async (t) => {
     const { ws } = daemonWorkspace(t, (cfg) => (cfg.daemon = { index: false }));
     mkdirSync(join(ws, '.mem'), { recursive: true });
-    writeFileSync(join(ws, '.mem', 'daemon.pid'), JSON.stringify({ pid: 999_999, host: (await import('node:os')).hostname(), start: '2026-01-01T00:00:00Z' }));
+    writeFileSync(
+      join(ws, '.mem', 'daemon.pid'),
+      JSON.stringify({ pid: 999_999, host: (await import('node:os')).hostname(), start: '2026-01-01T00:00:00Z' }),
+    );
     const d = startMem(['-C', ws, 'daemon']);
     const log = stderrOf(d);
     await waitFor('the daemon to start', () => /daemon: pid \d+/.test(log.text()), 20_000);
@@ -136,17 +188,24 @@ describe('daemon run rules (pure)', async () => {
     assert.equal(decide('compound', new Set(['wrapup']), new Set()), 'wait');
     assert.equal(decide('index', new Set(['compound']), new Set()), 'wait');
     assert.equal(decide('index', new Set(['microsync']), new Set()), 'start');
-    assert.equal(decide('index', new Set(['index']), new Set()), 'wait', 'changes during an index run are indexed after it');
+    assert.equal(
+      decide('index', new Set(['index']), new Set()),
+      'wait',
+      'changes during an index run are indexed after it',
+    );
     assert.equal(decide('index', new Set(['index']), new Set(['index'])), 'skip');
   });
 
   test('a queue started with compound runs wrapup only after it, and never two at once', async () => {
     const events: string[] = [];
     const gates = new Map<string, () => void>();
-    const q = new JobQueue((job) => {
-      events.push(`start ${job}`);
-      return new Promise<void>((r) => gates.set(job, () => (events.push(`end ${job}`), r())));
-    }, (job, why) => events.push(`skip ${job}: ${why}`));
+    const q = new JobQueue(
+      (job) => {
+        events.push(`start ${job}`);
+        return new Promise<void>((r) => gates.set(job, () => (events.push(`end ${job}`), r())));
+      },
+      (job, why) => events.push(`skip ${job}: ${why}`),
+    );
     q.request('compound');
     q.request('wrapup');
     q.request('index');

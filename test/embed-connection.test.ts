@@ -19,54 +19,76 @@ import { topByScore } from '../src/search/embed-query.js';
 
 const TOP = 'RULE-20261121-every-migration-needs-a-rollback-script';
 
-test('mem index batches share one kept connection and the process still ends; a cold mem search closes its own, loads no fetch, and falls back to lexical in one line when the connection drops', { timeout: 50_000 }, async (t) => {
-  const llm = await startOpenAIServer({ keepAliveTimeoutMs: 60_000 });
-  t.after(() => llm.close());
-  const ws = searchWorkspace(t);
-  editConfig(ws, (cfg) => {
-    cfg.embedding = { baseURL: llm.url, model: 'test-embed', dimensions: 16, batchSize: 2 };
-  });
-  // A kept socket that held the process would hold it for the server's minute: past this test's timeout.
-  const first = await index(ws);
-  const batches = llm.embeddings.requests;
-  // The chunks, then the model check's titles (embed-check.ts), each in batches of 2.
-  assert.equal(batches.length, Math.ceil(first.embeddings.computed / 2) + Math.ceil(first.embeddings.check.queries / 2), 'batches of 2');
-  assert.ok(batches.length >= 3, `${batches.length} batches`);
-  assert.deepEqual([...new Set(batches.map((r) => r.connection))], [batches[0]!.connection], 'one connection for every batch');
-  assert.ok(batches.every((r) => r.headers.connection === 'keep-alive'));
+test(
+  'mem index batches share one kept connection and the process still ends; a cold mem search closes its own, loads no fetch, and falls back to lexical in one line when the connection drops',
+  { timeout: 50_000 },
+  async (t) => {
+    const llm = await startOpenAIServer({ keepAliveTimeoutMs: 60_000 });
+    t.after(() => llm.close());
+    const ws = searchWorkspace(t);
+    editConfig(ws, (cfg) => {
+      cfg.embedding = { baseURL: llm.url, model: 'test-embed', dimensions: 16, batchSize: 2 };
+    });
+    // A kept socket that held the process would hold it for the server's minute: past this test's timeout.
+    const first = await index(ws);
+    const batches = llm.embeddings.requests;
+    // The chunks, then the model check's titles (embed-check.ts), each in batches of 2.
+    assert.equal(
+      batches.length,
+      Math.ceil(first.embeddings.computed / 2) + Math.ceil(first.embeddings.check.queries / 2),
+      'batches of 2',
+    );
+    assert.ok(batches.length >= 3, `${batches.length} batches`);
+    assert.deepEqual(
+      [...new Set(batches.map((r) => r.connection))],
+      [batches[0]!.connection],
+      'one connection for every batch',
+    );
+    assert.ok(batches.every((r) => r.headers.connection === 'keep-alive'));
 
-  const rec = loadRecorder(tempDir(t, 'memfold-embed-hook-'));
-  const r = await mem(['-C', ws, '--json', '--now', NOW, 'search', 'rollback script'], { env: rec.env });
-  assert.equal(r.code, 0, r.stderr);
-  assert.equal(r.stderr, '');
-  const res = JSON.parse(r.stdout) as { results: { id: string; scores: { vector: number | null } }[] };
-  assert.equal(res.results[0]!.id, TOP);
-  assert.ok(res.results.some((x) => typeof x.scores.vector === 'number'), 'the query was embedded and fused');
-  const query = llm.embeddings.requests.slice(batches.length);
-  assert.equal(query.length, 1);
-  assert.equal(query[0]!.headers.connection, 'close', 'a one-shot search keeps no connection');
-  assert.notEqual(query[0]!.connection, batches[0]!.connection);
-  const loaded = rec.take();
-  assert.match(loaded, /NativeModule _http_client/, 'node:http embeds the query');
-  assert.doesNotMatch(loaded, /undici/, 'fetch is not loaded');
+    const rec = loadRecorder(tempDir(t, 'memfold-embed-hook-'));
+    const r = await mem(['-C', ws, '--json', '--now', NOW, 'search', 'rollback script'], { env: rec.env });
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(r.stderr, '');
+    const res = JSON.parse(r.stdout) as { results: { id: string; scores: { vector: number | null } }[] };
+    assert.equal(res.results[0]!.id, TOP);
+    assert.ok(
+      res.results.some((x) => typeof x.scores.vector === 'number'),
+      'the query was embedded and fused',
+    );
+    const query = llm.embeddings.requests.slice(batches.length);
+    assert.equal(query.length, 1);
+    assert.equal(query[0]!.headers.connection, 'close', 'a one-shot search keeps no connection');
+    assert.notEqual(query[0]!.connection, batches[0]!.connection);
+    const loaded = rec.take();
+    assert.match(loaded, /NativeModule _http_client/, 'node:http embeds the query');
+    assert.doesNotMatch(loaded, /undici/, 'fetch is not loaded');
 
-  llm.embeddings.enqueue(embeddingReply.hangUp());
-  const dropped = await search(ws, 'rollback script');
-  assert.match(dropped.stderr, /^warning: embeddings unavailable \(http:\/\/127\.0\.0\.1:\d+\/v1: socket hang up\); lexical results only\n$/);
-  assert.equal(ids(dropped)[0], TOP);
-});
+    llm.embeddings.enqueue(embeddingReply.hangUp());
+    const dropped = await search(ws, 'rollback script');
+    assert.match(
+      dropped.stderr,
+      /^warning: embeddings unavailable \(http:\/\/127\.0\.0\.1:\d+\/v1: socket hang up\); lexical results only\n$/,
+    );
+    assert.equal(ids(dropped)[0], TOP);
+  },
+);
 
 test('embedBatch: a 500 then a 200 is retried once; a dropped connection too (on a new one); without retry each is one line', async (t) => {
   const llm = await startOpenAIServer();
   t.after(() => llm.close());
   const cfg = { baseURL: llm.url, model: 'test-embed', dimensions: 16, batchSize: 8, interactiveTimeoutMs: 3000 };
-  const oneLine = (re: RegExp) => (err: unknown) => err instanceof EmbeddingError && re.test(err.message) && !err.message.includes('\n');
+  const oneLine = (re: RegExp) => (err: unknown) =>
+    err instanceof EmbeddingError && re.test(err.message) && !err.message.includes('\n');
 
   llm.embeddings.enqueue(embeddingReply.status(500));
   assert.equal((await embedBatch(cfg, ['a', 'b'])).length, 2);
   assert.equal(llm.embeddings.requests.length, 2);
   llm.embeddings.enqueue(embeddingReply.status(503), embeddingReply.status(500));
-  await assert.rejects(embedBatch(cfg, ['a']), oneLine(/^http:\/\/127\.0\.0\.1:\d+\/v1: HTTP 500 \{"error":\{"message":"scripted HTTP 500"/));
+  await assert.rejects(
+    embedBatch(cfg, ['a']),
+    oneLine(/^http:\/\/127\.0\.0\.1:\d+\/v1: HTTP 500 \{"error":\{"message":"scripted HTTP 500"/),
+  );
   llm.embeddings.enqueue(embeddingReply.status(500));
   await assert.rejects(embedBatch(cfg, ['a'], { retry: false }), oneLine(/: HTTP 500 /));
   assert.equal(llm.embeddings.requests.length, 5);
@@ -77,7 +99,10 @@ test('embedBatch: a 500 then a 200 is retried once; a dropped connection too (on
   const [dropped, again] = llm.embeddings.requests.slice(before);
   assert.notEqual(dropped!.connection, again!.connection);
   llm.embeddings.enqueue(embeddingReply.hangUp());
-  await assert.rejects(embedBatch(cfg, ['a'], { retry: false }), oneLine(/^http:\/\/127\.0\.0\.1:\d+\/v1: socket hang up$/));
+  await assert.rejects(
+    embedBatch(cfg, ['a'], { retry: false }),
+    oneLine(/^http:\/\/127\.0\.0\.1:\d+\/v1: socket hang up$/),
+  );
 });
 
 test('embedBatch: a kept socket the server closed meanwhile is sent again on a new one, even with no retry; a hung endpoint ends at the timeout', async (t) => {
@@ -94,25 +119,46 @@ test('embedBatch: a kept socket the server closed meanwhile is sent again on a n
 
   llm.embeddings.enqueue(embeddingReply.delay(60_000));
   const started = performance.now();
-  await assert.rejects(embedBatch(cfg, ['x'], { timeoutMs: 300, retry: false }), (err: unknown) => err instanceof EmbeddingError && /: no reply within 300 ms$/.test(err.message));
+  await assert.rejects(
+    embedBatch(cfg, ['x'], { timeoutMs: 300, retry: false }),
+    (err: unknown) => err instanceof EmbeddingError && /: no reply within 300 ms$/.test(err.message),
+  );
   assert.ok(performance.now() - started < 10_000);
 });
 
 test('embedBatch follows a 307 with the same POST, as fetch did', async (t) => {
   const llm = await startOpenAIServer();
   t.after(() => llm.close());
-  const moved = createServer((req, res) => req.resume().on('end', () => res.writeHead(307, { location: `${llm.url}/embeddings` }).end()));
+  const moved = createServer((req, res) =>
+    req.resume().on('end', () => res.writeHead(307, { location: `${llm.url}/embeddings` }).end()),
+  );
   await new Promise<void>((resolve) => moved.listen(0, '127.0.0.1', resolve));
   t.after(() => new Promise<void>((resolve) => moved.close(() => resolve())));
-  const cfg = { baseURL: `http://127.0.0.1:${(moved.address() as AddressInfo).port}/v1`, model: 'test-embed', dimensions: 16, batchSize: 8, interactiveTimeoutMs: 3000 };
+  const cfg = {
+    baseURL: `http://127.0.0.1:${(moved.address() as AddressInfo).port}/v1`,
+    model: 'test-embed',
+    dimensions: 16,
+    batchSize: 8,
+    interactiveTimeoutMs: 3000,
+  };
   assert.equal((await embedBatch(cfg, ['followed'])).length, 1);
-  assert.deepEqual(llm.embeddings.requests.map((r) => r.body.input), [['followed']]);
+  assert.deepEqual(
+    llm.embeddings.requests.map((r) => r.body.input),
+    [['followed']],
+  );
 });
 
 test('topByScore picks what a stable sort of every score then a cut gives, ties and all', () => {
   let seed = 7;
-  const rand = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
-  for (const [n, limit, levels] of [[0, 5, 3], [4, 10, 2], [500, 100, 7], [500, 100, 1000], [2000, 1, 3], [300, 300, 5]] as const) {
+  const rand = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  for (const [n, limit, levels] of [
+    [0, 5, 3],
+    [4, 10, 2],
+    [500, 100, 7],
+    [500, 100, 1000],
+    [2000, 1, 3],
+    [300, 300, 5],
+  ] as const) {
     const scores = Float64Array.from({ length: n }, () => Math.floor(rand() * levels) / levels - 0.5);
     const expected = [...scores.keys()].sort((a, b) => scores[b]! - scores[a]!).slice(0, limit);
     assert.deepEqual(topByScore(scores, n, limit), expected, `n ${n}, limit ${limit}, ${levels} levels`);

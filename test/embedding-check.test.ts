@@ -62,6 +62,11 @@ test('mem index checks a new embedding model once; index and status warn about o
   const status = await memOk(['status', '-C', ws]);
   assert.match(status.stdout, /embeddings: unrelated \(64 dimensions; its vectors find \d+ of/);
   assert.match(status.stdout, /WARN embedding model "unrelated" ranks worse than lexical search alone/);
-  const json = JSON.parse((await memOk(['status', '-C', ws, '--json'])).stdout) as { providers: { embedding: { check: { vector: number; lexical: number } } } };
-  assert.ok(json.providers.embedding.check.vector * 2 < json.providers.embedding.check.lexical, JSON.stringify(json.providers));
+  const json = JSON.parse((await memOk(['status', '-C', ws, '--json'])).stdout) as {
+    providers: { embedding: { check: { vector: number; lexical: number } } };
+  };
+  assert.ok(
+    json.providers.embedding.check.vector * 2 < json.providers.embedding.check.lexical,
+    JSON.stringify(json.providers),
+  );
 });

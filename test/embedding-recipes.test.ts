@@ -24,12 +24,14 @@ interface Recipe {
 }
 
 const page = readFileSync(join(ROOT, 'docs', 'embeddings.md'), 'utf8');
-const recipes: Recipe[] = [...page.matchAll(/<!-- recipe: (\S+) dims=(\d+) host=(\S+) -->\n```json\n(.+)\n```/g)].map((m) => ({
-  name: m[1]!,
-  dims: Number(m[2]),
-  host: m[3]!,
-  embedding: (JSON.parse(m[4]!) as { embedding: Recipe['embedding'] }).embedding,
-}));
+const recipes: Recipe[] = [...page.matchAll(/<!-- recipe: (\S+) dims=(\d+) host=(\S+) -->\n```json\n(.+)\n```/g)].map(
+  (m) => ({
+    name: m[1]!,
+    dims: Number(m[2]),
+    host: m[3]!,
+    embedding: (JSON.parse(m[4]!) as { embedding: Recipe['embedding'] }).embedding,
+  }),
+);
 
 /** Hashed bags of words: vectors that follow the words, of any size. */
 function bagOfWords(text: string, dims: number): number[] {
@@ -44,7 +46,10 @@ function bagOfWords(text: string, dims: number): number[] {
 }
 
 test('every embedder recipe of docs/embeddings.md indexes, sends its model and dimensions, and passes the model check', async (t) => {
-  assert.deepEqual(recipes.map((r) => r.name), ['ollama-nomic', 'ollama-bge-m3', 'lmstudio', 'llama-cpp', 'openai']);
+  assert.deepEqual(
+    recipes.map((r) => r.name),
+    ['ollama-nomic', 'ollama-bge-m3', 'lmstudio', 'llama-cpp', 'openai'],
+  );
   const ws = join(tempDir(t, 'memfold-recipes-'), 'ws');
   cpSync(join(import.meta.dirname, 'fixtures', 'search', 'quality', 'workspace'), ws, { recursive: true });
   const llm = await startOpenAIServer();
@@ -75,7 +80,10 @@ test('every embedder recipe of docs/embeddings.md indexes, sends its model and d
       if (r.embedding.apiKeyEnv) delete process.env[r.embedding.apiKeyEnv];
     }
     assert.deepEqual(run.result.warnings, [], r.name);
-    assert.ok(run.embeddings && run.embeddings.computed > 0 && !run.embeddings.failed, `${r.name}: ${JSON.stringify(run.embeddings)}`);
+    assert.ok(
+      run.embeddings && run.embeddings.computed > 0 && !run.embeddings.failed,
+      `${r.name}: ${JSON.stringify(run.embeddings)}`,
+    );
     const sent = llm.embeddings.requests.slice(before);
     for (const q of sent) {
       assert.equal(q.body.model, r.embedding.model, r.name);
@@ -84,7 +92,10 @@ test('every embedder recipe of docs/embeddings.md indexes, sends its model and d
       assert.equal(q.headers.authorization, r.embedding.apiKeyEnv ? `Bearer ${key}` : undefined, r.name);
     }
     const check = run.embeddings.check;
-    assert.ok(check && check.dimensions === r.dims && check.vector * 2 >= check.lexical, `${r.name}: ${JSON.stringify(check)}`);
+    assert.ok(
+      check && check.dimensions === r.dims && check.vector * 2 >= check.lexical,
+      `${r.name}: ${JSON.stringify(check)}`,
+    );
   }
 
   // The page's status line, figures aside, for the first recipe.

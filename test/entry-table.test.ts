@@ -17,25 +17,58 @@ const OLD = 'DECISION-20261120-cache-in-redis';
 const NEW = 'DECISION-20261121-cache-in-process';
 const table = (ws: string) => join(ws, '.mem', 'entries');
 /** Every file of the table, its in-force heads (heads/) included. */
-const tableFiles = (ws: string) => readdirSync(table(ws), { recursive: true, withFileTypes: true }).filter((d) => d.isFile()).map((d) => join(d.parentPath, d.name));
+const tableFiles = (ws: string) =>
+  readdirSync(table(ws), { recursive: true, withFileTypes: true })
+    .filter((d) => d.isFile())
+    .map((d) => join(d.parentPath, d.name));
 
 function fixture(t: { after(fn: () => void): void }): string {
   return workspace(t, {
     [`memory/${D}.md`]: daily(D, [
-      entry({ id: RULE, title: 'Deploy on Tuesdays', date: D, fields: { conclusion: 'deploys happen on Tuesdays only', scope: 'project:shop' } }),
-      entry({ id: OLD, title: 'Cache in Redis', date: D, fields: { conclusion: 'we cache in Redis', scope: 'project:shop' } }),
+      entry({
+        id: RULE,
+        title: 'Deploy on Tuesdays',
+        date: D,
+        fields: { conclusion: 'deploys happen on Tuesdays only', scope: 'project:shop' },
+      }),
+      entry({
+        id: OLD,
+        title: 'Cache in Redis',
+        date: D,
+        fields: { conclusion: 'we cache in Redis', scope: 'project:shop' },
+      }),
     ]),
   });
 }
 
-const pack = async (ws: string) => JSON.parse((await memOk(['-C', ws, 'context', '--scope', 'project:shop', '--json'])).stdout) as { items: { id: string }[]; text: string };
+const pack = async (ws: string) =>
+  JSON.parse((await memOk(['-C', ws, 'context', '--scope', 'project:shop', '--json'])).stdout) as {
+    items: { id: string }[];
+    text: string;
+  };
 const ids = async (ws: string) => (await pack(ws)).items.map((i) => i.id).sort();
 
 /** Appends a new entry superseding OLD and retracts RULE, by hand, as a person edits in an editor. */
 function handEdit(ws: string): void {
   const file = join(ws, 'memory', `${D}.md`);
-  writeFileSync(file, readFileSync(file, 'utf8').replace(`- id: ${RULE}\n- date: ${D}\n- status: active`, `- id: ${RULE}\n- date: ${D}\n- status: retracted`));
-  appendFileSync(join(ws, 'memory', '2026-11-21.md'), daily('2026-11-21', [entry({ id: NEW, title: 'Cache in process', date: '2026-11-21', fields: { conclusion: 'an LRU in the process', scope: 'project:shop', supersedes: OLD } })]));
+  writeFileSync(
+    file,
+    readFileSync(file, 'utf8').replace(
+      `- id: ${RULE}\n- date: ${D}\n- status: active`,
+      `- id: ${RULE}\n- date: ${D}\n- status: retracted`,
+    ),
+  );
+  appendFileSync(
+    join(ws, 'memory', '2026-11-21.md'),
+    daily('2026-11-21', [
+      entry({
+        id: NEW,
+        title: 'Cache in process',
+        date: '2026-11-21',
+        fields: { conclusion: 'an LRU in the process', scope: 'project:shop', supersedes: OLD },
+      }),
+    ]),
+  );
 }
 
 async function assertEdited(ws: string): Promise<void> {
@@ -49,7 +82,10 @@ async function assertEdited(ws: string): Promise<void> {
 test('mem index writes the table; reads answer from it and write nothing; a hand edit is in the next read', async (t) => {
   const ws = fixture(t);
   await memOk(['-C', ws, 'index']);
-  assert.ok(readdirSync(table(ws)).some((f) => /^b\d\d\.json$/.test(f)), 'the table is written by mem index');
+  assert.ok(
+    readdirSync(table(ws)).some((f) => /^b\d\d\.json$/.test(f)),
+    'the table is written by mem index',
+  );
   assert.deepEqual(await ids(ws), [OLD, RULE].sort());
   const stored = files(table(ws));
   handEdit(ws);
@@ -64,7 +100,8 @@ test('the reads answer from the table: a row the table holds for an unchanged fi
   const ws = fixture(t);
   await memOk(['-C', ws, 'index']);
   // Changing a title inside the table (its file's stamp kept) shows that no daily file was parsed.
-  for (const p of tableFiles(ws)) writeFileSync(p, readFileSync(p, 'utf8').replace('"Cache in Redis"', '"Cache in Redis (from the table)"'));
+  for (const p of tableFiles(ws))
+    writeFileSync(p, readFileSync(p, 'utf8').replace('"Cache in Redis"', '"Cache in Redis (from the table)"'));
   const tr = JSON.parse((await memOk(['-C', ws, '--json', 'trace', OLD])).stdout);
   assert.equal(tr.chain[0].title, 'Cache in Redis (from the table)');
   // The pack's text is the entry's, read from its file for the chosen entries only.

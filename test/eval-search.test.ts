@@ -10,10 +10,24 @@ import { pathToFileURL } from 'node:url';
 import { test } from 'node:test';
 import { BIN, ROOT, tempDir } from './helpers/cli.js';
 
-interface Shown { path: string; line: number; start: number; end: number; answers: boolean }
-interface Hit { text: string; shown: Shown[] }
+interface Shown {
+  path: string;
+  line: number;
+  start: number;
+  end: number;
+  answers: boolean;
+}
+interface Hit {
+  text: string;
+  shown: Shown[];
+}
 type Evidence = { path: string; lines: [number, number] }[][];
-interface Chunk { path: string; text: string; lineNos: (number | null)[]; score?: number }
+interface Chunk {
+  path: string;
+  text: string;
+  lineNos: (number | null)[];
+  score?: number;
+}
 const load = async <T>(rel: string): Promise<T> => (await import(pathToFileURL(join(ROOT, rel)).href)) as T;
 const score = await load<{
   evidenceRanks(hits: Hit[], evidence: Evidence, budget: number): number[];
@@ -26,8 +40,18 @@ const bm25 = await load<{
   mergeParagraphs(path: string, paras: { line: number; text: string }[][], maxChars: number): Chunk[];
   bm25Index(chunks: Chunk[], tokens: (t: string) => string[]): { search(q: string, k: number): Chunk[] };
 }>('scripts/eval-search/bm25.mjs');
-const systems = await load<{ memfoldHits(mem: string, ws: string, q: { query: string; command: string }, k: number, lexicalOnly: boolean): Promise<Hit[]> }>('scripts/eval-search/systems.mjs');
-const tok = await load<{ tokenizeFolded(t: string, stems: boolean): string[]; foldText(t: string): string }>('dist/search/tokenize.js');
+const systems = await load<{
+  memfoldHits(
+    mem: string,
+    ws: string,
+    q: { query: string; command: string },
+    k: number,
+    lexicalOnly: boolean,
+  ): Promise<Hit[]>;
+}>('scripts/eval-search/systems.mjs');
+const tok = await load<{ tokenizeFolded(t: string, stems: boolean): string[]; foldText(t: string): string }>(
+  'dist/search/tokenize.js',
+);
 const tokens = (t: string): string[] => tok.tokenizeFolded(tok.foldText(t), false);
 
 /** A hit of `n` lines of `width` characters from `path`, lines numbered from `from`. */
@@ -55,27 +79,53 @@ test('evidence past the first C characters of the top k does not count; bookkeep
   // An entry's id/source lines answer nothing.
   const entry = '## Decision: Keep it\n- id: DECISION-20260101-keep-it\n- date: 2026-01-01\n- conclusion: keep it';
   const shown = score.linesShown('memory/c.md', entry, `# day\n\n${entry}\n`, 99);
-  assert.deepEqual(shown.map((s) => [s.line, s.answers]), [[3, true], [4, false], [5, false], [6, true]]);
-  assert.deepEqual(score.evidenceRanks([{ text: entry, shown }], [[{ path: 'memory/c.md', lines: [4, 5] }]], 16000), [Infinity]);
+  assert.deepEqual(
+    shown.map((s) => [s.line, s.answers]),
+    [
+      [3, true],
+      [4, false],
+      [5, false],
+      [6, true],
+    ],
+  );
+  assert.deepEqual(score.evidenceRanks([{ text: entry, shown }], [[{ path: 'memory/c.md', lines: [4, 5] }]], 16000), [
+    Infinity,
+  ]);
 });
 
 test('plain BM25: paragraphs merged up to the size, Okapi scores as computed by hand, folding and CJK from the tokenizer', () => {
   const file = 'alpha beta\n\ngamma\ndelta gamma\n\n' + 'omega '.repeat(30).trim();
   const paras = bm25.fileParagraphs(file);
-  assert.deepEqual(paras.map((p) => p.map((l) => l.line)), [[1], [3, 4], [6]]);
+  assert.deepEqual(
+    paras.map((p) => p.map((l) => l.line)),
+    [[1], [3, 4], [6]],
+  );
   const merged = bm25.mergeParagraphs('f.md', paras, 40);
-  assert.deepEqual(merged.map((c) => c.lineNos), [[1, null, 3, 4], [6]]);
+  assert.deepEqual(
+    merged.map((c) => c.lineNos),
+    [[1, null, 3, 4], [6]],
+  );
   // Three one-paragraph docs: d0 "gamma gamma delta" (3 terms), d1 "gamma epsilon zeta eta theta" (5), d2 "iota" (1).
-  const docs = ['gamma gamma delta', 'gamma epsilon zeta eta theta', 'iota'].map((text, i) => ({ path: `d${i}.md`, text, lineNos: [1] }));
+  const docs = ['gamma gamma delta', 'gamma epsilon zeta eta theta', 'iota'].map((text, i) => ({
+    path: `d${i}.md`,
+    text,
+    lineNos: [1],
+  }));
   const top = bm25.bm25Index(docs, tokens).search('Gamma', 10);
-  assert.deepEqual(top.map((c) => c.path), ['d0.md', 'd1.md']);
+  assert.deepEqual(
+    top.map((c) => c.path),
+    ['d0.md', 'd1.md'],
+  );
   const avg = 3; // (3 + 5 + 1) / 3
   const idf = Math.log(1 + (3 - 2 + 0.5) / (2 + 0.5));
   const expected = (tf: number, len: number): number => (idf * tf * 2.2) / (tf + 1.2 * (0.25 + (0.75 * len) / avg));
   assert.ok(Math.abs((top[0]?.score ?? 0) - expected(2, 3)) < 1e-12);
   assert.ok(Math.abs((top[1]?.score ?? 0) - expected(1, 5)) < 1e-12);
   // Traditional finds Simplified; a Chinese phrase inside a longer sentence is found.
-  const zh = [{ path: 'z.md', text: '订单库迁移到 TiDB 完成', lineNos: [1] }, { path: 'y.md', text: '购物车保存 90 天', lineNos: [1] }];
+  const zh = [
+    { path: 'z.md', text: '订单库迁移到 TiDB 完成', lineNos: [1] },
+    { path: 'y.md', text: '购物车保存 90 天', lineNos: [1] },
+  ];
   assert.equal(bm25.bm25Index(zh, tokens).search('訂單庫遷移', 5)[0]?.path, 'z.md');
 });
 
@@ -86,8 +136,14 @@ test('the scorer on memfold: a tiny folder through `mem search --json`, evidence
   const entry = (n: number, title: string, conclusion: string, pad: string): string =>
     `## Decision: ${title}\n- id: DECISION-2026010${n}-e${n}\n- date: 2026-01-0${n}\n- finding: ${pad}\n- conclusion: ${conclusion}\n- status: active\n`;
   const pad = 'the gauge reading was noted and filed for later review by the platform group. '.repeat(22);
-  writeFileSync(join(ws, 'memory', '2026-01-01.md'), `# 2026-01-01\n\n${entry(1, 'Pool gauge one', 'pgbouncer pgbouncer pgbouncer gauge', pad)}\n${entry(2, 'Pool gauge two', 'pgbouncer pgbouncer gauge', pad)}\n`);
-  writeFileSync(join(ws, 'memory', '2026-01-03.md'), `# 2026-01-03\n\n${entry(3, 'Connection pool mode', 'pgbouncer runs in transaction mode', 'short')}\n`);
+  writeFileSync(
+    join(ws, 'memory', '2026-01-01.md'),
+    `# 2026-01-01\n\n${entry(1, 'Pool gauge one', 'pgbouncer pgbouncer pgbouncer gauge', pad)}\n${entry(2, 'Pool gauge two', 'pgbouncer pgbouncer gauge', pad)}\n`,
+  );
+  writeFileSync(
+    join(ws, 'memory', '2026-01-03.md'),
+    `# 2026-01-03\n\n${entry(3, 'Connection pool mode', 'pgbouncer runs in transaction mode', 'short')}\n`,
+  );
   const { spawnSync } = await import('node:child_process');
   const env = { ...process.env, MEM_SEARCH_SERVER: 'off', MEM_COMPILE_CACHE: 'off', NO_COLOR: '1' };
   assert.equal(spawnSync(process.execPath, [BIN, 'index'], { cwd: ws, env }).status, 0);
@@ -100,31 +156,43 @@ test('the scorer on memfold: a tiny folder through `mem search --json`, evidence
   const line = hits[rank]!.shown.find((s) => s.line === 7)!;
   for (const budget of [100, before + line.end - 1, before + line.end, 4000, 8000]) {
     const counted = score.evidenceRanks(hits, evidence, budget)[0] !== Infinity;
-    const otherLines = hits[rank]!.shown.some((s) => s.answers && s.line >= 3 && s.line <= 8 && before + s.end <= budget);
+    const otherLines = hits[rank]!.shown.some(
+      (s) => s.answers && s.line >= 3 && s.line <= 8 && before + s.end <= budget,
+    );
     assert.equal(counted, otherLines, `budget ${budget}`);
   }
   assert.equal(score.evidenceRanks(hits, evidence, 16000)[0], rank + 1);
 });
 
-test('the committed queries are what the folders\' content resolves to, and every evidence line answers', async () => {
+test("the committed queries are what the folders' content resolves to, and every evidence line answers", async () => {
   const build = await load<{
     FOLDERS: string[];
     resolveQueries(): Promise<{ id: string; split: string; evidence: Evidence }[]>;
     buildFolder(name: string): Promise<{ files: [string, string][] }>;
   }>('fixtures/search-eval/build.mjs');
   const { readFileSync } = await import('node:fs');
-  const committed = ['dev', 'heldout'].flatMap((s) => readFileSync(join(ROOT, 'fixtures', 'search-eval', 'queries', `${s}.jsonl`), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { id: string }));
+  const committed = ['dev', 'heldout'].flatMap((s) =>
+    readFileSync(join(ROOT, 'fixtures', 'search-eval', 'queries', `${s}.jsonl`), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { id: string }),
+  );
   const resolved = await build.resolveQueries();
   assert.deepEqual(committed.map((q) => q.id).sort(), resolved.map((q) => q.id).sort());
   const byId = new Map(committed.map((q) => [q.id, q]));
   for (const q of resolved) assert.deepEqual(byId.get(q.id), q, q.id);
-  assert.ok(resolved.length >= 300 && resolved.filter((q) => q.split === 'heldout').length * 3 >= resolved.length * 0.9);
+  assert.ok(
+    resolved.length >= 300 && resolved.filter((q) => q.split === 'heldout').length * 3 >= resolved.length * 0.9,
+  );
   const files = new Map<string, string>();
-  for (const f of build.FOLDERS) for (const [rel, text] of (await build.buildFolder(f)).files) files.set(`${f}/${rel}`, text);
+  for (const f of build.FOLDERS)
+    for (const [rel, text] of (await build.buildFolder(f)).files) files.set(`${f}/${rel}`, text);
   for (const q of resolved as ({ folder: string } & (typeof resolved)[number])[]) {
     for (const alt of q.evidence.flat()) {
       const lines = files.get(`${q.folder}/${alt.path}`)?.split('\n') ?? [];
-      const text = alt.path.endsWith('.jsonl') ? lines.slice(alt.lines[0] - 1, alt.lines[1]) : lines.slice(alt.lines[0] - 1, alt.lines[1]).filter(score.answers);
+      const text = alt.path.endsWith('.jsonl')
+        ? lines.slice(alt.lines[0] - 1, alt.lines[1])
+        : lines.slice(alt.lines[0] - 1, alt.lines[1]).filter(score.answers);
       assert.ok(text.length > 0 && text.every((l) => l.trim() !== ''), `${q.id}: ${alt.path}:${alt.lines.join('-')}`);
     }
   }

@@ -13,13 +13,28 @@ import { labelCandidate } from '../src/jobs/microsync/label.js';
 import type { Role, Turn } from '../src/transcripts/index.js';
 
 const run = (...specs: Array<[Role, string]>) =>
-  extractWithRules(prepareTurns(specs.map(([role, text], i): Turn => ({ sessionId: 's1', sessionPath: '/tmp/s1.jsonl', index: i + 1, role, text, timestamp: `2026-11-21T10:0${i}:00Z`, endOffset: (i + 1) * 100 }))).turns);
+  extractWithRules(
+    prepareTurns(
+      specs.map(([role, text], i): Turn => ({
+        sessionId: 's1',
+        sessionPath: '/tmp/s1.jsonl',
+        index: i + 1,
+        role,
+        text,
+        timestamp: `2026-11-21T10:0${i}:00Z`,
+        endOffset: (i + 1) * 100,
+      })),
+    ).turns,
+  );
 const said = (text: string) => run(['user', text]).map((c) => `${c.kind}: ${c.title}${c.state ? ` (${c.state})` : ''}`);
 
 describe('duties', () => {
   const rules: Array<[string, string]> = [
     ['Each PR needs a line in CHANGELOG.md. Please enforce that.', 'Each PR needs a line in CHANGELOG.md'],
-    ['Rule for this repo: feature flags get removed within two releases of shipping.', 'Feature flags get removed within two releases of shipping'],
+    [
+      'Rule for this repo: feature flags get removed within two releases of shipping.',
+      'Feature flags get removed within two releases of shipping',
+    ],
     ['In every project, never commit a .env file. I mean it.', 'In every project, never commit a .env file'],
     ['所有项目都一样：.env 文件绝对不能提交。', '所有项目都一样：.env 文件绝对不能提交'],
     ['规矩：功能开关上线后两个版本内必须删掉。', '功能开关上线后两个版本内必须删掉'],
@@ -30,18 +45,33 @@ describe('duties', () => {
   for (const [text, title] of rules) test(text, () => assert.deepEqual(said(text), [`Rule: ${title}`]));
 
   test('not duties: a question, a hedge, a need that is a next step', () => {
-    for (const text of ['Does every PR need a changelog line?', 'Maybe 每次都应该 周五 4pm 之后 code freeze? not sure.', '也许所有服务都要加限流。']) assert.deepEqual(said(text), [], text);
+    for (const text of [
+      'Does every PR need a changelog line?',
+      'Maybe 每次都应该 周五 4pm 之后 code freeze? not sure.',
+      '也许所有服务都要加限流。',
+    ])
+      assert.deepEqual(said(text), [], text);
   });
 });
 
 describe('tasks tagged as such', () => {
   test('a tag first or last, and a state', () => {
-    assert.deepEqual(said('We need to set up the staging DNS records — please track that as a task.'), ['Task: We need to set up the staging DNS records (todo)']);
+    assert.deepEqual(said('We need to set up the staging DNS records — please track that as a task.'), [
+      'Task: We need to set up the staging DNS records (todo)',
+    ]);
     assert.deepEqual(said('预发环境的 DNS 记录还没配，帮我记成一个任务。'), ['Task: 预发环境的 DNS 记录还没配 (todo)']);
-    assert.deepEqual(said('帮我加个 task：rotate the Twilio auth token。'), ['Task: Rotate the Twilio auth token (todo)']);
+    assert.deepEqual(said('帮我加个 task：rotate the Twilio auth token。'), [
+      'Task: Rotate the Twilio auth token (todo)',
+    ]);
     assert.deepEqual(said('新增一個任務：把排程工作搬到新的排程器。'), ['Task: 把排程工作搬到新的排程器 (todo)']);
-    assert.deepEqual(said('SAML 那个 task blocked 了，要等 IT 给我们 IdP metadata。').map((s) => s.replace(/^.*\(/, '(')), ['(blocked)']);
-    assert.deepEqual(said('很好，登录页的任务完成了。').map((s) => s.replace(/^.*\(/, '(')), ['(done)']);
+    assert.deepEqual(
+      said('SAML 那个 task blocked 了，要等 IT 给我们 IdP metadata。').map((s) => s.replace(/^.*\(/, '(')),
+      ['(blocked)'],
+    );
+    assert.deepEqual(
+      said('很好，登录页的任务完成了。').map((s) => s.replace(/^.*\(/, '(')),
+      ['(done)'],
+    );
     assert.deepEqual(said('Is the task to profile the dashboard queries done yet?'), []);
   });
 });

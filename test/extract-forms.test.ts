@@ -15,7 +15,19 @@ import type { Role, Turn } from '../src/transcripts/index.js';
 
 type Spec = [Role, string];
 const run = (...specs: Spec[]) =>
-  extractWithRules(prepareTurns(specs.map(([role, text], i): Turn => ({ sessionId: 's1', sessionPath: '/tmp/s1.jsonl', index: i + 1, role, text, timestamp: `2026-11-21T10:0${i}:00Z`, endOffset: (i + 1) * 100 }))).turns);
+  extractWithRules(
+    prepareTurns(
+      specs.map(([role, text], i): Turn => ({
+        sessionId: 's1',
+        sessionPath: '/tmp/s1.jsonl',
+        index: i + 1,
+        role,
+        text,
+        timestamp: `2026-11-21T10:0${i}:00Z`,
+        endOffset: (i + 1) * 100,
+      })),
+    ).turns,
+  );
 const kindOf = (text: string) => run(['user', text]).map((c) => c.kind);
 
 describe('statements by the form of their sentence', () => {
@@ -63,23 +75,52 @@ describe('statements by the form of their sentence', () => {
   for (const [text, kind] of lands) test(`${kind}: ${text}`, () => assert.deepEqual(kindOf(text), [kind]));
 
   test('work under way is a task doing; a wait is its state, not a hedge', () => {
-    for (const text of ['我开始弄导出 Excel 的功能了', '正在 fix webhook retry 的 bug', 'still working on the search page', '在 debug 那个 memory leak', '我在弄購物車']) {
-      assert.deepEqual(run(['user', text]).map((c) => `${c.kind}/${c.state}`), ['Task/doing'], text);
+    for (const text of [
+      '我开始弄导出 Excel 的功能了',
+      '正在 fix webhook retry 的 bug',
+      'still working on the search page',
+      '在 debug 那个 memory leak',
+      '我在弄購物車',
+    ]) {
+      assert.deepEqual(
+        run(['user', text]).map((c) => `${c.kind}/${c.state}`),
+        ['Task/doing'],
+        text,
+      );
     }
-    assert.deepEqual(run(['user', 'payment webhook 卡住了，等 Stripe support 回复']).map((c) => c.state), ['blocked']);
+    assert.deepEqual(
+      run(['user', 'payment webhook 卡住了，等 Stripe support 回复']).map((c) => c.state),
+      ['blocked'],
+    );
   });
 
   test('the title keeps the statement, not a trailing label', () => {
-    assert.deepEqual(run(['user', 'CI 一直壞是因為快取了舊的套件，清掉快取就過了，記取教訓']).map((c) => c.title), ['CI 一直壞是因為快取了舊的套件，清掉快取就過了']);
+    assert.deepEqual(
+      run(['user', 'CI 一直壞是因為快取了舊的套件，清掉快取就過了，記取教訓']).map((c) => c.title),
+      ['CI 一直壞是因為快取了舊的套件，清掉快取就過了'],
+    );
   });
 });
 
 describe('what the forms leave alone', () => {
   for (const text of [
-    'i like this approach', 'use vitest? or jest?', 'my coworker said use vitest', 'if we had time id switch the logger to pino', 'we r using pnpm workspaces, right?',
-    'keep functions under 50 lines would be nice', 'stop adding comments for now', '小王说配置放在 Apollo 比较好', '老板想月底前要到 5 万用户，我觉得不现实', '是不是所有请求都先过网关',
-    '我们之前是用 Mongo 的', '月底前要不要把覆盖率提到 80%', '上次的教训是什么来着', 'the root cause was discussed in the meeting but nobody agreed', 'im working on the assumption that the cache is warm',
-    '以后有机会的话支持多语言，现在不算目标', '規定的截止日期是週五。',
+    'i like this approach',
+    'use vitest? or jest?',
+    'my coworker said use vitest',
+    'if we had time id switch the logger to pino',
+    'we r using pnpm workspaces, right?',
+    'keep functions under 50 lines would be nice',
+    'stop adding comments for now',
+    '小王说配置放在 Apollo 比较好',
+    '老板想月底前要到 5 万用户，我觉得不现实',
+    '是不是所有请求都先过网关',
+    '我们之前是用 Mongo 的',
+    '月底前要不要把覆盖率提到 80%',
+    '上次的教训是什么来着',
+    'the root cause was discussed in the meeting but nobody agreed',
+    'im working on the assumption that the cache is warm',
+    '以后有机会的话支持多语言，现在不算目标',
+    '規定的截止日期是週五。',
   ]) {
     test(`nothing: ${text}`, () => assert.deepEqual(run(['user', text]), []));
   }
@@ -87,41 +128,124 @@ describe('what the forms leave alone', () => {
 
 describe('corrections and confirmations typed as people type', () => {
   const corrections: Array<[Spec[], string]> = [
-    [[['user', 'we will use jest'], ['assistant', 'ok'], ['user', 'wait no, vitest']], 'Decision'],
-    [[['user', 'lets go with heroku'], ['assistant', 'ok'], ['user', 'on second thought, fly.io']], 'Decision'],
-    [[['user', 'tabs please'], ['assistant', 'ok'], ['user', 'ugh actually spaces']], 'Preference'],
-    [[['user', '用 yarn'], ['assistant', '好'], ['user', '不不不，pnpm']], 'Preference'],
-    [[['user', 'formatter 用 dprint'], ['assistant', 'OK。'], ['user', '算了 还是 Prettier 吧']], 'Preference'],
-    [[['user', '目标是 9 月发布 2.0'], ['assistant', '好的。'], ['user', '改一下，2.0 推迟到 10 月发布']], 'Goal'],
-    [[['user', '目標是六月上線'], ['assistant', '好'], ['user', '改成七月']], 'Goal'],
-    [[['user', 'goal 是 Q3 上 v2'], ['assistant', 'OK。'], ['user', 'update：v2 延到 Q4']], 'Goal'],
-    [[['user', 'use redis for sessions'], ['assistant', 'ok'], ['user', 'nvm, use memcached instead']], 'Decision'],
+    [
+      [
+        ['user', 'we will use jest'],
+        ['assistant', 'ok'],
+        ['user', 'wait no, vitest'],
+      ],
+      'Decision',
+    ],
+    [
+      [
+        ['user', 'lets go with heroku'],
+        ['assistant', 'ok'],
+        ['user', 'on second thought, fly.io'],
+      ],
+      'Decision',
+    ],
+    [
+      [
+        ['user', 'tabs please'],
+        ['assistant', 'ok'],
+        ['user', 'ugh actually spaces'],
+      ],
+      'Preference',
+    ],
+    [
+      [
+        ['user', '用 yarn'],
+        ['assistant', '好'],
+        ['user', '不不不，pnpm'],
+      ],
+      'Preference',
+    ],
+    [
+      [
+        ['user', 'formatter 用 dprint'],
+        ['assistant', 'OK。'],
+        ['user', '算了 还是 Prettier 吧'],
+      ],
+      'Preference',
+    ],
+    [
+      [
+        ['user', '目标是 9 月发布 2.0'],
+        ['assistant', '好的。'],
+        ['user', '改一下，2.0 推迟到 10 月发布'],
+      ],
+      'Goal',
+    ],
+    [
+      [
+        ['user', '目標是六月上線'],
+        ['assistant', '好'],
+        ['user', '改成七月'],
+      ],
+      'Goal',
+    ],
+    [
+      [
+        ['user', 'goal 是 Q3 上 v2'],
+        ['assistant', 'OK。'],
+        ['user', 'update：v2 延到 Q4'],
+      ],
+      'Goal',
+    ],
+    [
+      [
+        ['user', 'use redis for sessions'],
+        ['assistant', 'ok'],
+        ['user', 'nvm, use memcached instead'],
+      ],
+      'Decision',
+    ],
   ];
   for (const [turns, kind] of corrections) {
     test(`corrects, keeping the kind ${kind}: ${turns.at(-1)![1]}`, () => {
       const out = run(...turns);
       assert.equal(out.length, 2);
-      assert.deepEqual(out.map((c) => c.kind), [kind, kind]);
+      assert.deepEqual(
+        out.map((c) => c.kind),
+        [kind, kind],
+      );
       assert.equal(out[1]!.corrects, true);
-      const plan = planEntries({ candidates: out.map((c) => ({ ...c, day: '2026-11-21', sessionPathStored: '~/s1.jsonl' })), existing: [] });
-      assert.equal(getField(plan.entries[1]!.entry, 'supersedes'), plan.entries[0]!.id, 'the correction supersedes what it corrects');
+      const plan = planEntries({
+        candidates: out.map((c) => ({ ...c, day: '2026-11-21', sessionPathStored: '~/s1.jsonl' })),
+        existing: [],
+      });
+      assert.equal(
+        getField(plan.entries[1]!.entry, 'supersedes'),
+        plan.entries[0]!.id,
+        'the correction supersedes what it corrects',
+      );
     });
   }
 
   test('a reaction after the ack corrects nothing', () => {
-    for (const reply of ['oh nice', 'wait what', 'ok thanks']) assert.equal(run(['user', 'use redis for sessions'], ['assistant', 'ok'], ['user', reply]).length, 1, reply);
+    for (const reply of ['oh nice', 'wait what', 'ok thanks'])
+      assert.equal(run(['user', 'use redis for sessions'], ['assistant', 'ok'], ['user', reply]).length, 1, reply);
   });
 
   test('short yeses confirm the proposal, titled without the asking words', () => {
     const cases: Array<[string, string, string]> = [
       ['Want me to add a Dockerfile for local dev?', 'yup', 'Add a Dockerfile for local dev'],
       ['Should I migrate the tests to Vitest?', 'ya go ahead', 'Migrate the tests to Vitest'],
-      ['I could move the cron jobs to a worker queue. Want that?', 'yeah that sounds right', 'Move the cron jobs to a worker queue'],
+      [
+        'I could move the cron jobs to a worker queue. Want that?',
+        'yeah that sounds right',
+        'Move the cron jobs to a worker queue',
+      ],
       ['要不要我帮你加个 pre-commit hook？', 'ok 加吧', '加个 pre-commit hook'],
       ['我可以幫你把監控接到 Grafana，要做嗎？', '可以，麻煩你了', '把監控接到 Grafana'],
       ['我建议把 session 存到 Redis，可以吗？', '可以 就这么办', '把 session 存到 Redis'],
     ];
-    for (const [offer, yes, title] of cases) assert.deepEqual(run(['assistant', offer], ['user', yes]).map((c) => c.title), [title], offer);
+    for (const [offer, yes, title] of cases)
+      assert.deepEqual(
+        run(['assistant', offer], ['user', yes]).map((c) => c.title),
+        [title],
+        offer,
+      );
     assert.deepEqual(run(['assistant', 'Want me to add a Dockerfile?'], ['user', 'k, wait, not yet']), []);
   });
 });

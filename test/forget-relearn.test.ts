@@ -20,7 +20,11 @@ const NOTE = 'NOTE-20261119-the-staging-server-restarts-every-night-at-02-00-utc
 const TEXTS = [/at least one reviewer/i, /staging server restarts/i];
 
 function named(ws: string): string[] {
-  return [...markdownFiles(ws)].filter(([, text]) => [RULE, GLOBAL_RULE, NOTE].some((id) => text.includes(id)) || TEXTS.some((re) => re.test(text))).map(([rel]) => rel);
+  return [...markdownFiles(ws)]
+    .filter(
+      ([, text]) => [RULE, GLOBAL_RULE, NOTE].some((id) => text.includes(id)) || TEXTS.some((re) => re.test(text)),
+    )
+    .map(([rel]) => rel);
 }
 
 test('after forget --hard, compound and wrapup catch-ups, a back-fill and a wrap-up rerun learn nothing back; remember does', async (t) => {
@@ -37,9 +41,16 @@ test('after forget --hard, compound and wrapup catch-ups, a back-fill and a wrap
   const compound = JSON.parse((await memOk([...M, '--json', 'compound'])).stdout) as { catchUp: { added: number } };
   assert.equal(compound.catchUp.added, 0);
   // The 19th restates the rule and holds the note: the rerun's summary tells neither.
-  const wrapup = JSON.parse((await memOk([...M, '--json', 'wrapup', '--date', '2026-11-19'])).stdout) as { catchUp: { added: number }; written: string[] };
+  const wrapup = JSON.parse((await memOk([...M, '--json', 'wrapup', '--date', '2026-11-19'])).stdout) as {
+    catchUp: { added: number };
+    written: string[];
+  };
   assert.equal(wrapup.catchUp.added, 0);
-  assert.deepEqual(wrapup.written, ['second-brain/summaries/2026-11-19-wrapup.md'], 'the summary forget edited is still wrapup\'s own: rewritten, no -v2 beside it');
+  assert.deepEqual(
+    wrapup.written,
+    ['second-brain/summaries/2026-11-19-wrapup.md'],
+    "the summary forget edited is still wrapup's own: rewritten, no -v2 beside it",
+  );
   const backfill = await memOk([...M, 'microsync', '--since', 'all']);
   assert.match(backfill.stdout, /0 entries added, \d+ skipped as duplicates, 3 held back as hard-forgotten/);
   assert.deepEqual(named(ws), []);
@@ -47,5 +58,8 @@ test('after forget --hard, compound and wrapup catch-ups, a back-fill and a wrap
   assert.ok(![RULE, NOTE, 'reviewer', 'staging'].some((s) => record.includes(s)), record);
 
   await memOk([...M, 'remember', 'Every PR needs at least one reviewer', '--kind', 'rule']);
-  assert.match(readFileSync(join(ws, 'memory/2026-11-23.md'), 'utf8'), /## Rule: Every PR needs at least one reviewer\n/);
+  assert.match(
+    readFileSync(join(ws, 'memory/2026-11-23.md'), 'utf8'),
+    /## Rule: Every PR needs at least one reviewer\n/,
+  );
 });

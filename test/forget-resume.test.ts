@@ -22,9 +22,13 @@ test('a soft forget killed after its flip, before its weekly-log line: the next 
   assert.equal((await mem(['init', ws])).code, 0);
   const id = await remembered(ws, 'Deploys happen on Tuesdays only');
   const log = 'memory/archive/weekly-2026-W47.md';
-  const child = startMem(['-C', ws, 'forget', id, '--now', NOW], { env: { MEM_TEST_HOOKS: '1', MEM_FAULT: 'pause-before-rename', MEM_FAULT_FILE: log, MEM_FAULT_MS: '30000' } });
+  const child = startMem(['-C', ws, 'forget', id, '--now', NOW], {
+    env: { MEM_TEST_HOOKS: '1', MEM_FAULT: 'pause-before-rename', MEM_FAULT_FILE: log, MEM_FAULT_MS: '30000' },
+  });
   const done = finished(child);
-  await new Promise<void>((resolve) => child.stderr!.on('data', (d: Buffer) => d.toString().includes('paused before renaming') && resolve()));
+  await new Promise<void>((resolve) =>
+    child.stderr!.on('data', (d: Buffer) => d.toString().includes('paused before renaming') && resolve()),
+  );
   child.kill('SIGKILL');
   await done;
   assert.match(readFileSync(join(ws, 'memory/2026-11-22.md'), 'utf8'), /- status: retracted/, 'the flip happened');

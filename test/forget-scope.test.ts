@@ -31,12 +31,23 @@ describe('forget --hard touches only the named entries', { concurrency: 2 }, () 
     const ws = await initWs(t);
     const now = ['--now', '2026-11-18T10:00'];
     const gone = await remember(ws, '2026-11-18T10:00', 'Deploys happen on Tuesdays only', 'rule');
-    const stays = await remember(ws, '2026-11-18T10:00', 'Deploys happen on Tuesdays only, except security hotfixes which may go out any day', 'rule');
+    const stays = await remember(
+      ws,
+      '2026-11-18T10:00',
+      'Deploys happen on Tuesdays only, except security hotfixes which may go out any day',
+      'rule',
+    );
     mkdirSync(join(ws, 'second-brain/summaries'), { recursive: true });
-    writeFileSync(join(ws, 'second-brain/summaries/2026-11-18-wrapup.md'), '# Wrap-up 2026-11-18\n\n- Agreed: Deploys happen on Tuesdays only.\n- Agreed: Deploys happen on Tuesdays only, except security hotfixes which may go out any day.\n');
+    writeFileSync(
+      join(ws, 'second-brain/summaries/2026-11-18-wrapup.md'),
+      '# Wrap-up 2026-11-18\n\n- Agreed: Deploys happen on Tuesdays only.\n- Agreed: Deploys happen on Tuesdays only, except security hotfixes which may go out any day.\n',
+    );
     // As compound writes them: each item cites its entry; the kept one is shortened, so its text alone does not say whose it is.
     const item = (text: string, id: string) => `- ${text} ([${id}](memory/2026-11-18.md))\n`;
-    writeFileSync(join(ws, 'MEMORY.md'), `# MEMORY\n\n## Core rules\n${item('Deploys happen on Tuesdays only', gone)}${item('Deploys happen on Tuesdays only, except security…', stays)}`);
+    writeFileSync(
+      join(ws, 'MEMORY.md'),
+      `# MEMORY\n\n## Core rules\n${item('Deploys happen on Tuesdays only', gone)}${item('Deploys happen on Tuesdays only, except security…', stays)}`,
+    );
     assert.equal((await mem(['-C', ws, ...now, 'get', gone])).code, 0);
     assert.equal((await mem(['-C', ws, ...now, 'get', stays])).code, 0);
     const daily = join(ws, 'memory/2026-11-18.md');
@@ -46,17 +57,36 @@ describe('forget --hard touches only the named entries', { concurrency: 2 }, () 
     const dry = await mem(['-C', ws, ...now, '--json', 'forget', gone, '--hard', '--dry-run']);
     assert.equal(dry.code, 0, dry.stderr);
     const plan = json(dry.stdout);
-    assert.deepEqual(plan.files, [{ file: 'MEMORY.md', entries: 0, lines: 1 }, { file: 'memory/2026-11-18.md', entries: 1, lines: 0 }, { file: 'second-brain/summaries/2026-11-18-wrapup.md', entries: 0, lines: 1 }]);
-    assert.deepEqual(plan.kept.map((k: { entry: string; file: string }) => [k.file, k.entry]), [['MEMORY.md', stays], ['memory/2026-11-18.md', stays]]);
+    assert.deepEqual(plan.files, [
+      { file: 'MEMORY.md', entries: 0, lines: 1 },
+      { file: 'memory/2026-11-18.md', entries: 1, lines: 0 },
+      { file: 'second-brain/summaries/2026-11-18-wrapup.md', entries: 0, lines: 1 },
+    ]);
+    assert.deepEqual(
+      plan.kept.map((k: { entry: string; file: string }) => [k.file, k.entry]),
+      [
+        ['MEMORY.md', stays],
+        ['memory/2026-11-18.md', stays],
+      ],
+    );
 
     const r = await mem(['-C', ws, ...now, 'forget', gone, '--hard', '--yes']);
     assert.equal(r.code, 0, r.stderr);
-    assert.match(r.stdout, new RegExp(`left as is: memory/2026-11-18\\.md:\\d+ \\(entry ${stays}\\) quotes a removed conclusion`));
+    assert.match(
+      r.stdout,
+      new RegExp(`left as is: memory/2026-11-18\\.md:\\d+ \\(entry ${stays}\\) quotes a removed conclusion`),
+    );
     const after = readFileSync(daily, 'utf8');
     assert.equal(blockOf(after, stays), staysBlock, 'the other rule is byte for byte as it was');
     assert.ok(!after.includes(`- id: ${gone}\n`));
-    assert.equal(readFileSync(join(ws, 'MEMORY.md'), 'utf8'), `# MEMORY\n\n## Core rules\n${item('Deploys happen on Tuesdays only, except security…', stays)}`);
-    assert.equal(readFileSync(join(ws, 'second-brain/summaries/2026-11-18-wrapup.md'), 'utf8'), '# Wrap-up 2026-11-18\n\n- Agreed: Deploys happen on Tuesdays only, except security hotfixes which may go out any day.\n');
+    assert.equal(
+      readFileSync(join(ws, 'MEMORY.md'), 'utf8'),
+      `# MEMORY\n\n## Core rules\n${item('Deploys happen on Tuesdays only, except security…', stays)}`,
+    );
+    assert.equal(
+      readFileSync(join(ws, 'second-brain/summaries/2026-11-18-wrapup.md'), 'utf8'),
+      '# Wrap-up 2026-11-18\n\n- Agreed: Deploys happen on Tuesdays only, except security hotfixes which may go out any day.\n',
+    );
     const usage = readFileSync(join(ws, '.mem/usage.jsonl'), 'utf8');
     assert.ok(usage.includes(stays) && !new RegExp(`${gone}"`).test(usage), usage);
     assert.equal((await mem(['-C', ws, 'get', stays])).code, 0);
@@ -72,7 +102,11 @@ describe('forget --hard touches only the named entries', { concurrency: 2 }, () 
     assert.equal((await mem(['-C', ws, '--now', '2026-11-16T10:06', 'forget', long])).code, 0);
     const tr = await mem(['-C', ws, '--json', 'trace', short]);
     assert.equal(tr.code, 0, tr.stderr);
-    assert.deepEqual(json(tr.stdout).chain[0].log, [], 'the log line retracting the longer id is not the shorter entry\'s');
+    assert.deepEqual(
+      json(tr.stdout).chain[0].log,
+      [],
+      "the log line retracting the longer id is not the shorter entry's",
+    );
 
     const daily = join(ws, 'memory/2026-11-16.md');
     const longBlock = blockOf(readFileSync(daily, 'utf8'), long);

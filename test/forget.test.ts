@@ -16,8 +16,18 @@ function setup(t: { after(fn: () => void): void }): string {
   return workspace(t, {
     'MEMORY.md': `# Memory\n\n## Notes\n- Staging vault port is documented (${SECRET_ID}).\n  It moved in November.\n- Every migration needs a rollback script (${KEEP_ID}).\n`,
     'memory/2026-11-21.md': daily('2026-11-21', [
-      entry({ id: SECRET_ID, title: 'Staging vault lives on port 8201', date: '2026-11-21', fields: { conclusion: SECRET_TEXT, origin: 'manual' } }),
-      entry({ id: KEEP_ID, title: 'Every migration needs a rollback script', date: '2026-11-21', fields: { conclusion: 'every migration ships with a rollback script', refs: SECRET_ID } }),
+      entry({
+        id: SECRET_ID,
+        title: 'Staging vault lives on port 8201',
+        date: '2026-11-21',
+        fields: { conclusion: SECRET_TEXT, origin: 'manual' },
+      }),
+      entry({
+        id: KEEP_ID,
+        title: 'Every migration needs a rollback script',
+        date: '2026-11-21',
+        fields: { conclusion: 'every migration ships with a rollback script', refs: SECRET_ID },
+      }),
     ]),
     'second-brain/summaries/2026-11-21-wrapup.md': `# Wrap-up 2026-11-21\n\n- Noted that ${SECRET_TEXT}.\n- Reviewed the migration rules.\n`,
   });
@@ -32,10 +42,15 @@ describe('mem forget / mem restore', { concurrency: 3 }, () => {
     const before = readFileSync(join(ws, 'memory/2026-11-21.md'), 'utf8');
     const r = await mem(['-C', ws, ...NOW, '--json', 'forget', SECRET_ID]);
     assert.equal(r.code, 0, r.stderr);
-    assert.deepEqual(json(r.stdout).retracted, [{ id: SECRET_ID, file: 'memory/2026-11-21.md', from: 'active', entries: 1 }]);
+    assert.deepEqual(json(r.stdout).retracted, [
+      { id: SECRET_ID, file: 'memory/2026-11-21.md', from: 'active', entries: 1 },
+    ]);
     const after = readFileSync(join(ws, 'memory/2026-11-21.md'), 'utf8');
     // Exactly one line differs: the status line.
-    const diff = before.split('\n').map((l, i) => [l, after.split('\n')[i]]).filter(([a, b]) => a !== b);
+    const diff = before
+      .split('\n')
+      .map((l, i) => [l, after.split('\n')[i]])
+      .filter(([a, b]) => a !== b);
     assert.deepEqual(diff, [['- status: active', '- status: retracted']]);
     const log = readFileSync(join(ws, 'memory/archive/weekly-2026-W48.md'), 'utf8');
     assert.match(log, new RegExp(`retracted: ${SECRET_ID} \\(was active\\)`));
@@ -43,30 +58,59 @@ describe('mem forget / mem restore', { concurrency: 3 }, () => {
     const ctx = await mem(['-C', ws, ...NOW, 'context', '--query', 'staging vault port', '--json']);
     assert.equal(ctx.code, 0, ctx.stderr);
     const items = json(ctx.stdout).items.map((i: { id: string }) => i.id);
-    assert.ok(items.includes(KEEP_ID) && !items.includes(SECRET_ID), `a retracted entry never appears in context: ${items}`);
+    assert.ok(
+      items.includes(KEEP_ID) && !items.includes(SECRET_ID),
+      `a retracted entry never appears in context: ${items}`,
+    );
     // Nor does the MEMORY.md item naming it, which stays until the next compound (forget may not rewrite MEMORY.md).
     assert.ok(!json(ctx.stdout).text.includes('Staging vault port is documented'), json(ctx.stdout).text);
 
     const restored = await mem(['-C', ws, ...NOW, '--json', 'restore', SECRET_ID]);
     assert.equal(restored.code, 0, restored.stderr);
     assert.equal(json(restored.stdout).from, 'retracted');
-    assert.equal(readFileSync(join(ws, 'memory/2026-11-21.md'), 'utf8'), before, 'restore gives the original bytes back');
+    assert.equal(
+      readFileSync(join(ws, 'memory/2026-11-21.md'), 'utf8'),
+      before,
+      'restore gives the original bytes back',
+    );
     const trace = json((await mem(['-C', ws, ...NOW, '--json', 'trace', SECRET_ID])).stdout);
-    assert.deepEqual(trace.chain[0].log.map((l: { text: string }) => l.text.split(' ')[0]), ['retracted:', 'restored:']);
+    assert.deepEqual(
+      trace.chain[0].log.map((l: { text: string }) => l.text.split(' ')[0]),
+      ['retracted:', 'restored:'],
+    );
   });
 
   test('an id written twice in a file: both entries are retracted and reported as one line with their count, whatever status each had', async (t) => {
     const id = 'RULE-20261120-deploys';
-    const copy = (status: string) => entry({ id, title: 'Deploys', date: '2026-11-20', fields: { conclusion: 'Deploys happen on Tuesdays', status } });
-    const ws = workspace(t, { 'memory/2026-11-20.md': daily('2026-11-20', [copy('active'), copy('active'), copy('superseded')]) });
-    const expected = ['retract RULE-20261120-deploys (active) in memory/2026-11-20.md: 2 entries share this id', 'retract RULE-20261120-deploys (superseded) in memory/2026-11-20.md'];
+    const copy = (status: string) =>
+      entry({ id, title: 'Deploys', date: '2026-11-20', fields: { conclusion: 'Deploys happen on Tuesdays', status } });
+    const ws = workspace(t, {
+      'memory/2026-11-20.md': daily('2026-11-20', [copy('active'), copy('active'), copy('superseded')]),
+    });
+    const expected = [
+      'retract RULE-20261120-deploys (active) in memory/2026-11-20.md: 2 entries share this id',
+      'retract RULE-20261120-deploys (superseded) in memory/2026-11-20.md',
+    ];
     const dry = await mem(['-C', ws, ...NOW, 'forget', id, '--dry-run']);
-    assert.deepEqual(dry.stdout.trim().split('\n'), expected.map((l) => `would ${l}`));
+    assert.deepEqual(
+      dry.stdout.trim().split('\n'),
+      expected.map((l) => `would ${l}`),
+    );
     const r = await mem(['-C', ws, ...NOW, 'forget', id]);
     assert.equal(r.code, 0, r.stderr);
-    assert.deepEqual(r.stdout.trim().split('\n'), [...expected, 'logged in memory/archive/weekly-2026-W48.md; undo with "mem restore <id>"']);
-    assert.deepEqual(readFileSync(join(ws, 'memory/2026-11-20.md'), 'utf8').match(/^- status: .*$/gm), ['- status: retracted', '- status: retracted', '- status: retracted']);
-    assert.deepEqual(readFileSync(join(ws, 'memory/archive/weekly-2026-W48.md'), 'utf8').match(/^- retracted: .*$/gm), [`- retracted: ${id} (was active) by \`mem forget\``, `- retracted: ${id} (was superseded) by \`mem forget\``]);
+    assert.deepEqual(r.stdout.trim().split('\n'), [
+      ...expected,
+      'logged in memory/archive/weekly-2026-W48.md; undo with "mem restore <id>"',
+    ]);
+    assert.deepEqual(readFileSync(join(ws, 'memory/2026-11-20.md'), 'utf8').match(/^- status: .*$/gm), [
+      '- status: retracted',
+      '- status: retracted',
+      '- status: retracted',
+    ]);
+    assert.deepEqual(readFileSync(join(ws, 'memory/archive/weekly-2026-W48.md'), 'utf8').match(/^- retracted: .*$/gm), [
+      `- retracted: ${id} (was active) by \`mem forget\``,
+      `- retracted: ${id} (was superseded) by \`mem forget\``,
+    ]);
     const again = await mem(['-C', ws, ...NOW, '--json', 'forget', id]);
     assert.deepEqual([json(again.stdout).retracted, json(again.stdout).alreadyRetracted], [[], [id]]);
   });
@@ -88,7 +132,10 @@ describe('mem forget / mem restore', { concurrency: 3 }, () => {
     assert.match(refused.stderr, /no terminal to confirm on, so pass --yes/);
     const dry = await mem(['-C', ws, ...NOW, '--json', 'forget', SECRET_ID, '--hard', '--dry-run']);
     assert.equal(dry.code, 0, dry.stderr);
-    assert.deepEqual(json(dry.stdout).files.map((f: { file: string }) => f.file), ['MEMORY.md', 'memory/2026-11-21.md', 'second-brain/summaries/2026-11-21-wrapup.md']);
+    assert.deepEqual(
+      json(dry.stdout).files.map((f: { file: string }) => f.file),
+      ['MEMORY.md', 'memory/2026-11-21.md', 'second-brain/summaries/2026-11-21-wrapup.md'],
+    );
     assert.deepEqual(files(ws), snap);
   });
 
@@ -108,28 +155,78 @@ describe('mem forget / mem restore', { concurrency: 3 }, () => {
     assert.deepEqual(grep(ws, SECRET_ID), []);
     assert.deepEqual(grep(ws, SECRET_TEXT), []);
     const mdAfter = files(ws, markdownOnly);
-    assert.equal(mdAfter.get('MEMORY.md'), `# Memory\n\n## Notes\n- Every migration needs a rollback script (${KEEP_ID}).\n`);
-    assert.equal(mdAfter.get('second-brain/summaries/2026-11-21-wrapup.md'), '# Wrap-up 2026-11-21\n\n- Reviewed the migration rules.\n');
+    assert.equal(
+      mdAfter.get('MEMORY.md'),
+      `# Memory\n\n## Notes\n- Every migration needs a rollback script (${KEEP_ID}).\n`,
+    );
+    assert.equal(
+      mdAfter.get('second-brain/summaries/2026-11-21-wrapup.md'),
+      '# Wrap-up 2026-11-21\n\n- Reviewed the migration rules.\n',
+    );
     assert.match(mdAfter.get('memory/2026-11-21.md')!, new RegExp(`- id: ${KEEP_ID}`));
     const s = await mem(['-C', ws, ...NOW, '--json', 'search', 'staging vault bastion', '--deep']);
     assert.equal(s.code, 0, s.stderr);
-    assert.deepEqual(json(s.stdout).results.filter((h: { text: string; id: string }) => h.text.includes('8201') && h.id !== KEEP_ID), []);
+    assert.deepEqual(
+      json(s.stdout).results.filter((h: { text: string; id: string }) => h.text.includes('8201') && h.id !== KEEP_ID),
+      [],
+    );
     assert.equal((await mem(['-C', ws, ...NOW, 'lint'])).code, 0);
   });
 
   test('forget --query picks entries through search; the dry run and --hard --yes name every id they remove', async (t) => {
     const ws = setup(t);
     await mem(['-C', ws, ...NOW, 'index']);
-    const r = await mem(['-C', ws, ...NOW, '--json', 'forget', '--query', 'staging vault bastion', '-k', '1', '--dry-run']);
+    const r = await mem([
+      '-C',
+      ws,
+      ...NOW,
+      '--json',
+      'forget',
+      '--query',
+      'staging vault bastion',
+      '-k',
+      '1',
+      '--dry-run',
+    ]);
     assert.equal(r.code, 0, r.stderr);
-    assert.deepEqual(json(r.stdout).retracted.map((x: { id: string }) => x.id), [SECRET_ID]);
+    assert.deepEqual(
+      json(r.stdout).retracted.map((x: { id: string }) => x.id),
+      [SECRET_ID],
+    );
     // --hard: the dry run names the id it would remove, and --yes names it before it removes anything.
-    const dry = await mem(['-C', ws, ...NOW, 'forget', '--query', 'staging vault bastion', '-k', '1', '--hard', '--dry-run']);
+    const dry = await mem([
+      '-C',
+      ws,
+      ...NOW,
+      'forget',
+      '--query',
+      'staging vault bastion',
+      '-k',
+      '1',
+      '--hard',
+      '--dry-run',
+    ]);
     assert.equal(dry.code, 0, dry.stderr);
     assert.match(dry.stdout, new RegExp(`^would remove ${SECRET_ID}$`, 'm'));
-    const yes = await mem(['-C', ws, ...NOW, 'forget', '--query', 'staging vault bastion', '-k', '1', '--hard', '--yes']);
+    const yes = await mem([
+      '-C',
+      ws,
+      ...NOW,
+      'forget',
+      '--query',
+      'staging vault bastion',
+      '-k',
+      '1',
+      '--hard',
+      '--yes',
+    ]);
     assert.equal(yes.code, 0, yes.stderr);
-    assert.match(yes.stdout, new RegExp(`^--query "staging vault bastion" chose this entry; removing:\n  ${SECRET_ID}\n(?:.*\n)*removed ${SECRET_ID}\nremove from MEMORY\.md`));
+    assert.match(
+      yes.stdout,
+      new RegExp(
+        `^--query "staging vault bastion" chose this entry; removing:\n  ${SECRET_ID}\n(?:.*\n)*removed ${SECRET_ID}\nremove from MEMORY\.md`,
+      ),
+    );
     assert.deepEqual(grep(ws, SECRET_ID), []);
   });
 
@@ -141,8 +238,14 @@ describe('mem forget / mem restore', { concurrency: 3 }, () => {
     const snap = files(ws, (rel) => rel.startsWith('.mem/logs/')); // the failed run is in the job log, as every job's
     const r = await mem(['-C', ws, ...NOW, 'forget', SECRET_ID, '--hard', '--yes']);
     assert.equal(r.code, 1, r.stderr);
-    assert.match(r.stderr, /cannot rewrite second-brain\/devlogs\/cafe\.md: line 1 is not valid UTF-8; convert the file .* nothing was written/);
-    assert.deepEqual(files(ws, (rel) => rel.startsWith('.mem/logs/')), snap);
+    assert.match(
+      r.stderr,
+      /cannot rewrite second-brain\/devlogs\/cafe\.md: line 1 is not valid UTF-8; convert the file .* nothing was written/,
+    );
+    assert.deepEqual(
+      files(ws, (rel) => rel.startsWith('.mem/logs/')),
+      snap,
+    );
     writeFileSync(cafe, `Café ${SECRET_ID}\n`);
     assert.equal((await mem(['-C', ws, ...NOW, 'forget', SECRET_ID, '--hard', '--yes'])).code, 0);
     assert.deepEqual(grep(ws, SECRET_ID), []);
@@ -157,13 +260,26 @@ describe('mem forget / mem restore', { concurrency: 3 }, () => {
     writeFileSync(log, Buffer.from('# Weekly log 2026-W48\n\nCaf\xe9\n', 'latin1'));
     const stopped = await mem(['-C', ws, ...NOW, 'forget', SECRET_ID, '--hard', '--yes']);
     assert.equal(stopped.code, 1, stopped.stderr);
-    assert.deepEqual(grep(ws, SECRET_TEXT).filter((f) => !f.startsWith('.mem/index/')), [], 'every Markdown line went before the entry');
+    assert.deepEqual(
+      grep(ws, SECRET_TEXT).filter((f) => !f.startsWith('.mem/index/')),
+      [],
+      'every Markdown line went before the entry',
+    );
     writeFileSync(log, '# Weekly log 2026-W48\n\nCafé\n');
     const again = await mem(['-C', ws, ...NOW, 'forget', SECRET_ID, '--hard', '--yes']);
     assert.equal(again.code, 0, again.stderr);
-    assert.match(again.stdout, new RegExp(`^${SECRET_ID}: its entry is already gone \\(an earlier "mem forget --hard" stopped part-way\\); remove what still names it$`, 'm'));
+    assert.match(
+      again.stdout,
+      new RegExp(
+        `^${SECRET_ID}: its entry is already gone \\(an earlier "mem forget --hard" stopped part-way\\); remove what still names it$`,
+        'm',
+      ),
+    );
     assert.deepEqual(grep(ws, SECRET_ID), [], 'the index is rebuilt too');
-    assert.match(readFileSync(log, 'utf8'), /- removed: entry mark:[0-9a-f]{12} from 0 file\(s\) by `mem forget --hard` \(finishing a run that stopped part-way\)/);
+    assert.match(
+      readFileSync(log, 'utf8'),
+      /- removed: entry mark:[0-9a-f]{12} from 0 file\(s\) by `mem forget --hard` \(finishing a run that stopped part-way\)/,
+    );
     // A log an older version wrote names the id by its unsalted hash: still read as the run's log line.
     const legacy = `removed: entry sha256:${createHash('sha256').update(SECRET_ID).digest('hex').slice(0, 12)}`;
     writeFileSync(log, readFileSync(log, 'utf8').replace(/removed: entry mark:[0-9a-f]{12}/, legacy));
@@ -179,11 +295,24 @@ describe('mem forget / mem restore', { concurrency: 3 }, () => {
 
   test('forget --hard of an id whose entry is gone removes the lines still naming it (what an older run stopped part-way left)', async (t) => {
     const ws = setup(t);
-    writeFileSync(join(ws, 'memory/2026-11-21.md'), daily('2026-11-21', [entry({ id: KEEP_ID, title: 'Every migration needs a rollback script', date: '2026-11-21', fields: { conclusion: 'every migration ships with a rollback script' } })]));
+    writeFileSync(
+      join(ws, 'memory/2026-11-21.md'),
+      daily('2026-11-21', [
+        entry({
+          id: KEEP_ID,
+          title: 'Every migration needs a rollback script',
+          date: '2026-11-21',
+          fields: { conclusion: 'every migration ships with a rollback script' },
+        }),
+      ]),
+    );
     const r = await mem(['-C', ws, ...NOW, '-q', 'forget', SECRET_ID, '--hard', '--yes']);
     assert.equal(r.code, 0, r.stderr);
     assert.equal(r.stdout, '', '-q quiets it');
     assert.deepEqual(grep(ws, SECRET_ID), []);
-    assert.equal(readFileSync(join(ws, 'MEMORY.md'), 'utf8'), `# Memory\n\n## Notes\n- Every migration needs a rollback script (${KEEP_ID}).\n`);
+    assert.equal(
+      readFileSync(join(ws, 'MEMORY.md'), 'utf8'),
+      `# Memory\n\n## Notes\n- Every migration needs a rollback script (${KEEP_ID}).\n`,
+    );
   });
 });

@@ -22,16 +22,39 @@ const SEED = 20261122;
  * the line parsers most random lines.
  */
 const line = fc.oneof(
-  fc.uint8Array({ maxLength: 200 }).map((b) => Buffer.from(b).toString('latin1').replace(/[\n\0]/g, ' ')),
+  fc.uint8Array({ maxLength: 200 }).map((b) =>
+    Buffer.from(b)
+      .toString('latin1')
+      .replace(/[\n\0]/g, ' '),
+  ),
   fc.json({ maxDepth: 3 }),
-  fc.record({
-    type: fc.constantFrom('user', 'assistant', 'message', 'response_item', 'session', 'summary', 'event_msg'),
-    role: fc.constantFrom('user', 'assistant', 'tool', 'toolResult', 'system', 42, null),
-    content: fc.oneof(fc.string(), fc.array(fc.record({ type: fc.constantFrom('text', 'input_text', 'tool_result', 'image'), text: fc.oneof(fc.string(), fc.integer()) }), { maxLength: 3 })),
-    timestamp: fc.oneof(fc.string(), fc.integer(), fc.constant('2026-11-21T10:00:00Z'), fc.constant(null)),
-    payload: fc.oneof(fc.constant(null), fc.json({ maxDepth: 2 }), fc.record({ type: fc.constantFrom('message', 'function_call_output'), role: fc.string(), content: fc.anything() })),
-    message: fc.oneof(fc.constant(null), fc.record({ role: fc.string(), content: fc.anything() })),
-  }).map((o) => JSON.stringify(o)),
+  fc
+    .record({
+      type: fc.constantFrom('user', 'assistant', 'message', 'response_item', 'session', 'summary', 'event_msg'),
+      role: fc.constantFrom('user', 'assistant', 'tool', 'toolResult', 'system', 42, null),
+      content: fc.oneof(
+        fc.string(),
+        fc.array(
+          fc.record({
+            type: fc.constantFrom('text', 'input_text', 'tool_result', 'image'),
+            text: fc.oneof(fc.string(), fc.integer()),
+          }),
+          { maxLength: 3 },
+        ),
+      ),
+      timestamp: fc.oneof(fc.string(), fc.integer(), fc.constant('2026-11-21T10:00:00Z'), fc.constant(null)),
+      payload: fc.oneof(
+        fc.constant(null),
+        fc.json({ maxDepth: 2 }),
+        fc.record({
+          type: fc.constantFrom('message', 'function_call_output'),
+          role: fc.string(),
+          content: fc.anything(),
+        }),
+      ),
+      message: fc.oneof(fc.constant(null), fc.record({ role: fc.string(), content: fc.anything() })),
+    })
+    .map((o) => JSON.stringify(o)),
   fc.string().map((s) => `## user · ${s}\n${s}`),
 );
 
@@ -67,10 +90,28 @@ describe('transcript readers on arbitrary lines', () => {
 
 describe('config loader on invalid shapes', () => {
   const invalid = fc.oneof(
-    fc.record({ sources: fc.oneof(fc.string(), fc.integer(), fc.array(fc.record({ name: fc.constantFrom('', 'a b', '../x'), kind: fc.string(), path: fc.integer() }), { minLength: 1 })) }),
-    fc.record({ limits: fc.record({ lockWaitMs: fc.oneof(fc.string(), fc.double({ min: -1e9, max: -1 })), maxLineBytes: fc.constant(0) }) }),
+    fc.record({
+      sources: fc.oneof(
+        fc.string(),
+        fc.integer(),
+        fc.array(fc.record({ name: fc.constantFrom('', 'a b', '../x'), kind: fc.string(), path: fc.integer() }), {
+          minLength: 1,
+        }),
+      ),
+    }),
+    fc.record({
+      limits: fc.record({
+        lockWaitMs: fc.oneof(fc.string(), fc.double({ min: -1e9, max: -1 })),
+        maxLineBytes: fc.constant(0),
+      }),
+    }),
     fc.record({ search: fc.record({ k: fc.oneof(fc.integer({ min: 51 }), fc.integer({ max: 0 }), fc.string()) }) }),
-    fc.record({ llm: fc.oneof(fc.string(), fc.record({ baseURL: fc.string().filter((s) => !/^https?:\/\//.test(s)), model: fc.string() })) }),
+    fc.record({
+      llm: fc.oneof(
+        fc.string(),
+        fc.record({ baseURL: fc.string().filter((s) => !/^https?:\/\//.test(s)), model: fc.string() }),
+      ),
+    }),
     fc.record({ format_version: fc.integer().filter((n) => n !== 1 && n !== 2) }),
   );
   test('every invalid shape is one CONFIG_INVALID line naming the key', () => {

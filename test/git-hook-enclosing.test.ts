@@ -36,7 +36,10 @@ test('workspaces inside a larger repo: one hook in its .git/hooks scans each of 
   const first = await mem(['init', a, '--git']);
   assert.equal(first.code, 0, first.stderr);
   const hook = join(repo, '.git', 'hooks', 'pre-commit');
-  assert.match(first.stdout, new RegExp(`pre-commit hook installed: ${hook.replaceAll('/', '\\/')} runs "mem lint --secrets"`));
+  assert.match(
+    first.stdout,
+    new RegExp(`pre-commit hook installed: ${hook.replaceAll('/', '\\/')} runs "mem lint --secrets"`),
+  );
   assert.ok(!existsSync(join(a, '.git')), 'no nested repository');
   assert.equal((await commitAll(repo, 'memory')).code, 0, 'a clean workspace commits');
 
@@ -63,7 +66,13 @@ test('workspaces inside a larger repo: one hook in its .git/hooks scans each of 
   assert.notEqual(moved.code, 0);
   assert.match(moved.stderr, /memfold: the secret scan could not run \(exit 4, see above\)/);
   assert.doesNotMatch(moved.stderr, /a secret is about to be committed/);
-  assert.equal(readFileSync(hook, 'utf8').split('\n').filter((l) => l.includes(' -q lint --secrets;')).length, 2, 'one line per workspace');
+  assert.equal(
+    readFileSync(hook, 'utf8')
+      .split('\n')
+      .filter((l) => l.includes(' -q lint --secrets;')).length,
+    2,
+    'one line per workspace',
+  );
 });
 
 test('core.hooksPath is honoured', async (t) => {

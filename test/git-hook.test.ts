@@ -42,7 +42,10 @@ test('a commit holding a secret is refused; a clean one passes; a foreign hook i
   const hook = join(ws, '.git', 'hooks', 'pre-commit');
   writeFileSync(hook, '#!/bin/sh\nexit 0\n');
   const foreign = await mem(['init', ws, '--git']);
-  assert.match(foreign.stderr, /exists and is not memfold's; to scan for secrets before each commit, add this line to it/);
+  assert.match(
+    foreign.stderr,
+    /exists and is not memfold's; to scan for secrets before each commit, add this line to it/,
+  );
   assert.equal(readFileSync(hook, 'utf8'), '#!/bin/sh\nexit 0\n');
   assert.ok(existsSync(hook));
 });

@@ -29,7 +29,10 @@ describe('indented field lists', { concurrency: 2 }, () => {
   test('forget flips the status line readers read (not a second one at column 0); a rerun finds it retracted and logs nothing', async (t) => {
     const ws = workspace(t, { 'memory/2026-11-17.md': `# 2026-11-17\n\n${indented}` });
     await memOk(['-C', ws, ...NOW, 'forget', TUE]);
-    assert.equal(read(ws, 'memory/2026-11-17.md'), `# 2026-11-17\n\n${indented.replace('status: active', 'status: retracted')}`);
+    assert.equal(
+      read(ws, 'memory/2026-11-17.md'),
+      `# 2026-11-17\n\n${indented.replace('status: active', 'status: retracted')}`,
+    );
     const get = await memOk(['-C', ws, '--json', 'get', TUE]);
     assert.equal(json(get.stdout).fields.status, 'retracted');
     const log = read(ws, 'memory/archive/weekly-2026-W48.md');
@@ -40,10 +43,19 @@ describe('indented field lists', { concurrency: 2 }, () => {
 
   test('compound supersedes an indented entry in place, once: the next run changes nothing and lint is clean', async (t) => {
     const newer = `## Rule: Deploys happen on Thursdays only\n- id: ${THU}\n- date: 2026-11-18\n- conclusion: Deploys happen on Thursdays only\n- supersedes: ${TUE}\n- origin: manual\n- status: active\n`;
-    const ws = workspace(t, { 'memory/2026-11-17.md': `# 2026-11-17\n\n${indented}`, 'memory/2026-11-18.md': `# 2026-11-18\n\n${newer}` });
+    const ws = workspace(t, {
+      'memory/2026-11-17.md': `# 2026-11-17\n\n${indented}`,
+      'memory/2026-11-18.md': `# 2026-11-18\n\n${newer}`,
+    });
     const first = json((await memOk(['-C', ws, ...NOW, '--json', 'compound'])).stdout);
-    assert.deepEqual(first.superseded.map((s: { id: string }) => s.id), [TUE]);
-    assert.equal(read(ws, 'memory/2026-11-17.md'), `# 2026-11-17\n\n${indented.replace('status: active', 'status: superseded')}`);
+    assert.deepEqual(
+      first.superseded.map((s: { id: string }) => s.id),
+      [TUE],
+    );
+    assert.equal(
+      read(ws, 'memory/2026-11-17.md'),
+      `# 2026-11-17\n\n${indented.replace('status: active', 'status: superseded')}`,
+    );
     const log = read(ws, 'memory/archive/weekly-2026-W47.md');
     const second = json((await memOk(['-C', ws, ...NOW, '--json', 'compound'])).stdout);
     assert.equal(second.changed, false);
@@ -90,7 +102,10 @@ describe('CRLF files (a Windows editor, git autocrlf)', { concurrency: 2 }, () =
     const ws = workspace(t, { 'memory/2026-11-17.md': crlf(`# 2026-11-17\n\n${indented}`) });
     await memOk(['-C', ws, '--now', '2026-11-17T10:00', 'remember', 'Use pnpm not npm', '--kind', 'decision']);
     const text = read(ws, 'memory/2026-11-17.md');
-    assert.ok(text.startsWith(crlf(`# 2026-11-17\n\n${indented}\n## Decision: Use pnpm not npm\n`)), JSON.stringify(text));
+    assert.ok(
+      text.startsWith(crlf(`# 2026-11-17\n\n${indented}\n## Decision: Use pnpm not npm\n`)),
+      JSON.stringify(text),
+    );
     assert.equal(text.replace(/\r\n/g, '').includes('\n'), false, 'no LF-only line');
   });
 
@@ -104,7 +119,10 @@ describe('CRLF files (a Windows editor, git autocrlf)', { concurrency: 2 }, () =
     assert.equal(again.changed, false);
     assert.equal(read(ws, 'MEMORY.md'), checkout);
     // A new entry makes a rewrite: in the file's own form.
-    writeFileSync(join(ws, 'memory/2026-11-19.md'), `# 2026-11-19\n\n${newer.replaceAll('Thursdays', 'Fridays').replace('20261118', '20261119').replace('2026-11-18', '2026-11-19')}`);
+    writeFileSync(
+      join(ws, 'memory/2026-11-19.md'),
+      `# 2026-11-19\n\n${newer.replaceAll('Thursdays', 'Fridays').replace('20261118', '20261119').replace('2026-11-18', '2026-11-19')}`,
+    );
     assert.equal(json((await memOk(['-C', ws, ...NOW, '--json', 'compound'])).stdout).changed, true);
     const rewritten = read(ws, 'MEMORY.md');
     assert.ok(rewritten.startsWith('\uFEFF') && rewritten.includes('Fridays'));

@@ -17,13 +17,29 @@ test('the same text from concurrent runs under different titles: one entry, the 
   for (let round = 0; round < rounds; round++) {
     const ws = tempDir(t);
     await mem(['init', ws]);
-    const runs = await Promise.all(Array.from({ length: 8 }, (_, i) =>
-      mem(['-C', ws, '--now', NOW, 'remember', 'The staging database is refreshed every Sunday night', '--title', `Staging refresh ${i}`])));
+    const runs = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        mem([
+          '-C',
+          ws,
+          '--now',
+          NOW,
+          'remember',
+          'The staging database is refreshed every Sunday night',
+          '--title',
+          `Staging refresh ${i}`,
+        ]),
+      ),
+    );
     for (const r of runs) assert.equal(r.code, 0, r.stderr);
     const ids = entryIds(ws);
     assert.equal(ids.length, 1, `round ${round}: recorded more than once:\n${ids.join('\n')}`);
     const said = runs.map((r) => /(?:remembered|already remembered as) ([^\s;]+)/.exec(r.stdout)?.[1]);
-    assert.deepEqual(new Set(said), new Set(ids), `every run names the one entry:\n${runs.map((r) => r.stdout).join('')}`);
+    assert.deepEqual(
+      new Set(said),
+      new Set(ids),
+      `every run names the one entry:\n${runs.map((r) => r.stdout).join('')}`,
+    );
     assert.equal(runs.filter((r) => r.stdout.startsWith('remembered ')).length, 1);
   }
 });
@@ -31,13 +47,22 @@ test('the same text from concurrent runs under different titles: one entry, the 
 test('a hand-written daily file that is not UTF-8 (Latin-1) is never rewritten: remember and forget refuse with one line naming it; a folder named like a daily file is named too', async (t) => {
   const ws = tempDir(t);
   assert.equal((await mem(['init', ws])).code, 0);
-  const latin1 = Buffer.from('# 2026-11-21\n\n## Note: latin1 \xe9t\xe9 caf\xe9\n- id: NOTE-20261121-latin1\n- date: 2026-11-21\n- status: active\n', 'latin1');
+  const latin1 = Buffer.from(
+    '# 2026-11-21\n\n## Note: latin1 \xe9t\xe9 caf\xe9\n- id: NOTE-20261121-latin1\n- date: 2026-11-21\n- status: active\n',
+    'latin1',
+  );
   const daily = join(ws, 'memory', '2026-11-21.md');
   writeFileSync(daily, latin1);
-  for (const args of [['remember', 'Remember the latin1 test'], ['forget', 'NOTE-20261121-latin1']]) {
+  for (const args of [
+    ['remember', 'Remember the latin1 test'],
+    ['forget', 'NOTE-20261121-latin1'],
+  ]) {
     const r = await mem(['-C', ws, ...args, '--now', '2026-11-21T12:00:00Z']);
     assert.equal(r.code, 1, r.stdout);
-    assert.equal(r.stderr, 'mem: cannot rewrite memory/2026-11-21.md: line 3 is not valid UTF-8; convert the file to UTF-8 (e.g. iconv -f latin1 -t utf-8) and run again; nothing was written\n');
+    assert.equal(
+      r.stderr,
+      'mem: cannot rewrite memory/2026-11-21.md: line 3 is not valid UTF-8; convert the file to UTF-8 (e.g. iconv -f latin1 -t utf-8) and run again; nothing was written\n',
+    );
     assert.deepEqual(readFileSync(daily), latin1, 'byte for byte as it was');
   }
   mkdirSync(join(ws, 'memory', '2026-11-22.md'));
@@ -51,9 +76,16 @@ test('--now with an offset no place on earth has (+99:00) is a usage error, and 
   assert.equal((await mem(['init', ws])).code, 0);
   const r = await mem(['-C', ws, 'remember', 'Deploys happen on Tuesdays only', '--now', '2026-11-22T09:00:00+99:00']);
   assert.equal(r.code, 2, r.stdout);
-  assert.equal(r.stderr, 'mem: --now "2026-11-22T09:00:00+99:00" is not an ISO 8601 date or time (e.g. 2026-11-21T18:30 or 2026-11-21T18:30:00Z)\n');
+  assert.equal(
+    r.stderr,
+    'mem: --now "2026-11-22T09:00:00+99:00" is not an ISO 8601 date or time (e.g. 2026-11-21T18:30 or 2026-11-21T18:30:00Z)\n',
+  );
   assert.deepEqual(entryIds(ws), []);
-  assert.equal((await mem(['-C', ws, 'remember', 'Deploys happen on Tuesdays only', '--now', '2026-11-22T09:00:00+14:00'])).code, 0, 'Kiribati\'s +14:00 is real');
+  assert.equal(
+    (await mem(['-C', ws, 'remember', 'Deploys happen on Tuesdays only', '--now', '2026-11-22T09:00:00+14:00'])).code,
+    0,
+    "Kiribati's +14:00 is real",
+  );
 });
 
 test('an empty --now is an invalid date in every command (it was read as "now"); an empty MEM_NOW still means unset', async (t) => {
@@ -62,7 +94,10 @@ test('an empty --now is an invalid date in every command (it was read as "now");
   for (const args of [['remember', 'Deploys happen on Tuesdays only'], ['search', 'deploys'], ['index'], ['status']]) {
     const r = await mem(['-C', ws, '--now', '', ...args]);
     assert.equal(r.code, 2, `${args[0]}: ${r.stdout}`);
-    assert.equal(r.stderr, 'mem: --now "" is not an ISO 8601 date or time (e.g. 2026-11-21T18:30 or 2026-11-21T18:30:00Z)\n');
+    assert.equal(
+      r.stderr,
+      'mem: --now "" is not an ISO 8601 date or time (e.g. 2026-11-21T18:30 or 2026-11-21T18:30:00Z)\n',
+    );
   }
   assert.deepEqual(entryIds(ws), []);
   const unset = await mem(['-C', ws, 'remember', 'Deploys happen on Tuesdays only'], { env: { MEM_NOW: '' } });
@@ -75,7 +110,11 @@ test('an invalid MEM_NOW is reported as MEM_NOW (it was called --now), on the co
   const env = { MEM_NOW: 'garbage' };
   for (const args of [['lint'], ['search', 'deploys'], ['index']]) {
     const r = await mem(['-C', ws, ...args], { env });
-    assert.deepEqual([r.code, r.stderr], [2, 'mem: MEM_NOW "garbage" is not an ISO 8601 date or time (e.g. 2026-11-21T18:30 or 2026-11-21T18:30:00Z)\n'], args[0]);
+    assert.deepEqual(
+      [r.code, r.stderr],
+      [2, 'mem: MEM_NOW "garbage" is not an ISO 8601 date or time (e.g. 2026-11-21T18:30 or 2026-11-21T18:30:00Z)\n'],
+      args[0],
+    );
   }
   assert.equal((await mem(['-C', ws, '--now', '2026-11-22T09:00', 'lint'], { env })).code, 0);
 });
@@ -84,12 +123,21 @@ test('a --key or --scope shaped like a secret is refused without echoing it (key
   const ws = tempDir(t);
   assert.equal((await mem(['init', ws])).code, 0);
   const token = SAMPLE_SECRETS.ghp;
-  for (const [flag, value] of [['--key', `decision:${token}`], ['--scope', `project:${token}`]] as const) {
+  for (const [flag, value] of [
+    ['--key', `decision:${token}`],
+    ['--scope', `project:${token}`],
+  ] as const) {
     const r = await mem(['-C', ws, '--now', NOW, 'remember', 'We rotate the deploy token monthly', flag, value]);
     assert.equal(r.code, 2, r.stdout);
-    assert.equal(r.stderr, `mem: ${flag} holds something shaped like a secret (github-pat); a ${flag.slice(2)} is written to memory as it is: name the thing, not its value\n`);
+    assert.equal(
+      r.stderr,
+      `mem: ${flag} holds something shaped like a secret (github-pat); a ${flag.slice(2)} is written to memory as it is: name the thing, not its value\n`,
+    );
   }
-  for (const [flag, value, want] of [['--key', 'decision:a\nb', '"decision:a\\nb" is not a typed key'], ['--scope', 'project:a\nb', '"project:a\\nb" is not global']] as const) {
+  for (const [flag, value, want] of [
+    ['--key', 'decision:a\nb', '"decision:a\\nb" is not a typed key'],
+    ['--scope', 'project:a\nb', '"project:a\\nb" is not global'],
+  ] as const) {
     const r = await mem(['-C', ws, '--now', NOW, 'remember', 'We rotate the deploy token monthly', flag, value]);
     assert.equal(r.code, 2, r.stdout);
     assert.equal(r.stderr.split('\n').length, 2, `one line: ${r.stderr}`);
@@ -104,13 +152,27 @@ test('mem import checks --scope as remember does: a newline in it no longer brea
   const dir = join(tempDir(t), 'my shop');
   mkdirSync(dir);
   writeFileSync(join(dir, 'CLAUDE.md'), '# Notes\n- Always use pnpm for installs\n');
-  const bad = await mem(['-C', ws, '--now', NOW, 'import', 'claude-md', join(dir, 'CLAUDE.md'), '--scope', 'bad scope\nx']);
+  const bad = await mem([
+    '-C',
+    ws,
+    '--now',
+    NOW,
+    'import',
+    'claude-md',
+    join(dir, 'CLAUDE.md'),
+    '--scope',
+    'bad scope\nx',
+  ]);
   assert.equal(bad.code, 2, bad.stdout);
   assert.equal(bad.stderr, 'mem: --scope "bad scope\\nx" is not global, project:<name> or lang:<name>\n');
   assert.deepEqual(entryIds(ws), []);
   const ok = await mem(['-C', ws, '--now', NOW, 'import', 'claude-md', join(dir, 'CLAUDE.md')]);
   assert.equal(ok.code, 0, ok.stderr);
-  assert.match(readFileSync(join(ws, 'memory', '2026-11-21.md'), 'utf8'), /^- scope: project:my-shop$/m, 'a folder name with a space makes a valid scope');
+  assert.match(
+    readFileSync(join(ws, 'memory', '2026-11-21.md'), 'utf8'),
+    /^- scope: project:my-shop$/m,
+    'a folder name with a space makes a valid scope',
+  );
   // The default scope from a folder named like a key, or holding a control character.
   const token = SAMPLE_SECRETS.openaiProj;
   for (const name of [token, 'ctl\x01x']) {

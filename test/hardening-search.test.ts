@@ -14,7 +14,13 @@ import { index, NOW, readTier, search, searchWorkspace, writeTierHead } from './
 
 const Q = 'SQLite events';
 const ids = (r: { results: Record<string, unknown>[] }) => r.results.map((x) => x.id);
-const warmFile = (ws: string, ext: string) => join(ws, '.mem', 'index', readdirSync(join(ws, '.mem', 'index')).find((n) => n.startsWith('warm-') && n.endsWith(ext))!);
+const warmFile = (ws: string, ext: string) =>
+  join(
+    ws,
+    '.mem',
+    'index',
+    readdirSync(join(ws, '.mem', 'index')).find((n) => n.startsWith('warm-') && n.endsWith(ext))!,
+  );
 
 test('a future index version, a truncated or missing segment file: same answer, one warning naming it', async (t) => {
   const ws = searchWorkspace(t);
@@ -25,16 +31,31 @@ test('a future index version, a truncated or missing segment file: same answer, 
   writeTierHead(ws, 'warm', { ...readTier(ws, 'warm').head, version: 'memfold-index/99 minisearch@9.0.0 tokenizer/7' });
   const future = await search(ws, Q, '--deep');
   assert.deepEqual(ids(future), want);
-  assert.match(future.stderr, /^warning: warm index unusable \(.*another index version \(memfold-index\/99[^)]*\)\): searched the files in memory \(slower\); run "mem index" to rebuild it$/m);
+  assert.match(
+    future.stderr,
+    /^warning: warm index unusable \(.*another index version \(memfold-index\/99[^)]*\)\): searched the files in memory \(slower\); run "mem index" to rebuild it$/m,
+  );
   await index(ws);
-  assert.doesNotMatch((await search(ws, Q, '--deep')).stderr, /unusable/, 'mem index replaced the future-version index');
+  assert.doesNotMatch(
+    (await search(ws, Q, '--deep')).stderr,
+    /unusable/,
+    'mem index replaced the future-version index',
+  );
 
-  for (const [ext, damage] of [['.dict', (f: string) => truncateSync(f, 10)], ['.docs', (f: string) => truncateSync(f, 0)], ['.post', (f: string) => rmSync(f)]] as const) {
+  for (const [ext, damage] of [
+    ['.dict', (f: string) => truncateSync(f, 10)],
+    ['.docs', (f: string) => truncateSync(f, 0)],
+    ['.post', (f: string) => rmSync(f)],
+  ] as const) {
     const file = warmFile(ws, ext);
     damage(file);
     const r = await search(ws, Q, '--deep');
     assert.deepEqual(ids(r), want, `${ext}: same results`);
-    assert.match(r.stderr, /^warning: warm index unusable \([^\n]*(truncated|missing)\): searched the files in memory/m, `${ext}: says so`);
+    assert.match(
+      r.stderr,
+      /^warning: warm index unusable \([^\n]*(truncated|missing)\): searched the files in memory/m,
+      `${ext}: says so`,
+    );
     await index(ws, '--rebuild');
   }
 });
@@ -48,7 +69,10 @@ test('a damaged manifest line: unread while no file changed, then search answers
   const unchanged = await search(ws, Q, '--deep');
   assert.deepEqual(ids(unchanged), want, 'the fingerprint matches: the head and segments answer');
   assert.doesNotMatch(unchanged.stderr, /unusable/);
-  appendFileSync(join(ws, 'memory', '2026-11-21.md'), '\n## Note: okapi sighting\n- id: NOTE-20261121-okapi\n- status: active\n');
+  appendFileSync(
+    join(ws, 'memory', '2026-11-21.md'),
+    '\n## Note: okapi sighting\n- id: NOTE-20261121-okapi\n- status: active\n',
+  );
   const changed = await search(ws, 'okapi');
   assert.equal(changed.results[0]?.id, 'NOTE-20261121-okapi');
   assert.match(changed.stderr, /warm index unusable \(\.mem\/index\/warm\.json manifest is cut short/);
@@ -66,16 +90,20 @@ test('mem index after a damaged segment repairs it, as the warning promises', as
   const damages: [string, (f: string) => void][] = [
     ['.post', (f) => truncateSync(f, 3)],
     ['.post', (f) => truncateSync(f, 8)],
-    ['.docs', (f) => {
-      const { head } = readTier(ws, 'warm');
-      for (const s of head.segments) delete s.bytes;
-      writeTierHead(ws, 'warm', head);
-      truncateSync(f, 100);
-    }],
+    [
+      '.docs',
+      (f) => {
+        const { head } = readTier(ws, 'warm');
+        for (const s of head.segments) delete s.bytes;
+        writeTierHead(ws, 'warm', head);
+        truncateSync(f, 100);
+      },
+    ],
   ];
   for (const [ext, damage] of damages) {
     damage(warmFile(ws, ext));
-    if (ext === '.post' && damage === damages[0]![1]) assert.match((await search(ws, Q)).stderr, /run "mem index" to rebuild it/);
+    if (ext === '.post' && damage === damages[0]![1])
+      assert.match((await search(ws, Q)).stderr, /run "mem index" to rebuild it/);
     const r = await index(ws);
     assert.equal(r.tiers.warm!.rebuilt, 'corrupt', `${ext}: the warm tier was rebuilt`);
     assert.match(r.warnings.join('\n'), new RegExp(`warm-[^ ]*\\${ext} is truncated[^\n]*: rebuilt the warm index`));
@@ -84,23 +112,45 @@ test('mem index after a damaged segment repairs it, as the warning promises', as
     assert.doesNotMatch(after.stderr, /unusable/);
     assert.deepEqual(ids(after), want);
     const again = await index(ws);
-    assert.deepEqual(['changed', 'added', 'rebuilt'].map((k) => again.tiers.warm![k]), [0, 0, null], `${ext}: then a no-change index again`);
+    assert.deepEqual(
+      ['changed', 'added', 'rebuilt'].map((k) => again.tiers.warm![k]),
+      [0, 0, null],
+      `${ext}: then a no-change index again`,
+    );
   }
 });
 
 test('a segment truncated after the query read it: the successor lookup falls back to the files, same answer', async (t) => {
   const ws = searchWorkspace(t);
   await index(ws);
-  const req = { workspace: ws, query: Q, k: 6, deep: true, filters: {}, today: '2026-11-22', extraPaths: ['second-brain/summaries'], search: { chunkTokens: 400, overlapTokens: 80 } };
+  const req = {
+    workspace: ws,
+    query: Q,
+    k: 6,
+    deep: true,
+    filters: {},
+    today: '2026-11-22',
+    extraPaths: ['second-brain/summaries'],
+    search: { chunkTokens: 400, overlapTokens: 80 },
+  };
   const want = await runSearch(req);
   const superseded = want.response.results.filter((r) => r.status === 'superseded');
-  assert.ok(superseded.length && superseded.every((r) => r.supersededBy), 'the query lists a superseded entry with its successor');
+  assert.ok(
+    superseded.length && superseded.every((r) => r.supersededBy),
+    'the query lists a superseded entry with its successor',
+  );
   // The vector ranker runs after the lexical read and before the successor lookup: truncate there.
   let truncated = false;
-  const got = await runSearch({ ...req, vectors: async () => ((truncated = true), truncateSync(warmFile(ws, '.post'), 5), null) });
+  const got = await runSearch({
+    ...req,
+    vectors: async () => ((truncated = true), truncateSync(warmFile(ws, '.post'), 5), null),
+  });
   assert.ok(truncated);
   assert.deepEqual(got.response, want.response);
-  assert.ok(got.notices.some((n) => /^warm index unusable \(.*\.post: truncated\): searched the files in memory/.test(n)), got.notices.join('\n'));
+  assert.ok(
+    got.notices.some((n) => /^warm index unusable \(.*\.post: truncated\): searched the files in memory/.test(n)),
+    got.notices.join('\n'),
+  );
 });
 
 test('the index deleted, rebuilt and damaged while searches run: every search answers the same', async (t) => {
@@ -127,7 +177,9 @@ test('the index deleted, rebuilt and damaged while searches run: every search an
   const warnings = new Set<string>();
   try {
     for (let round = 0; round < rounds; round++) {
-      const runs = await Promise.all([0, 1, 2].map(() => mem(['-C', ws, '--json', '--now', NOW, 'search', Q, '--deep'])));
+      const runs = await Promise.all(
+        [0, 1, 2].map(() => mem(['-C', ws, '--json', '--now', NOW, 'search', Q, '--deep'])),
+      );
       for (const r of runs) {
         assert.equal(r.code, 0, r.stderr);
         assert.doesNotMatch(r.stderr, /\n\s+at /, 'no stack trace');
@@ -139,5 +191,7 @@ test('the index deleted, rebuilt and damaged while searches run: every search an
     stop = true;
     await vandal;
   }
-  t.diagnostic(`${rounds * 3} searches against ${damaged} deletions, rebuilds and truncations; warnings seen: ${[...warnings].join(' | ') || 'none'}`);
+  t.diagnostic(
+    `${rounds * 3} searches against ${damaged} deletions, rebuilds and truncations; warnings seen: ${[...warnings].join(' | ') || 'none'}`,
+  );
 });

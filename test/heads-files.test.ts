@@ -26,7 +26,18 @@ test('the fast listing of memory/ is the walk of markdown-files.ts, file for fil
   mkdirSync(join(mem, 'b', 'deeper'), { recursive: true });
   mkdirSync(join(mem, '.locks'), { recursive: true });
   mkdirSync(join(mem, 'a.md.d'), { recursive: true });
-  for (const f of ['2026-01-02.md', '2026-01-01.md', 'b/2026-01-03.md', 'b/deeper/x.md', 'a.md.d/y.md', 'notes.txt', '.hidden.md', '.locks/z.md', 'b.md']) writeFileSync(join(mem, f), `# ${f}\n`);
+  for (const f of [
+    '2026-01-02.md',
+    '2026-01-01.md',
+    'b/2026-01-03.md',
+    'b/deeper/x.md',
+    'a.md.d/y.md',
+    'notes.txt',
+    '.hidden.md',
+    '.locks/z.md',
+    'b.md',
+  ])
+    writeFileSync(join(mem, f), `# ${f}\n`);
   writeFileSync(join(outside, 'secret.md'), 'outside\n');
   symlinkSync(join(mem, '2026-01-01.md'), join(mem, 'inside-link.md'));
   symlinkSync(join(outside, 'secret.md'), join(mem, 'outside-link.md'));
@@ -36,10 +47,29 @@ test('the fast listing of memory/ is the walk of markdown-files.ts, file for fil
   const warned: string[] = [];
   setLinkWarning((line) => warned.push(line));
   const fast = statedMemoryFiles(ws);
-  const walked = statedMarkdownFiles(mem, ws).map(({ rel, st }) => ({ file: `memory/${rel}`, size: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs }));
+  const walked = statedMarkdownFiles(mem, ws).map(({ rel, st }) => ({
+    file: `memory/${rel}`,
+    size: st.size,
+    mtimeMs: st.mtimeMs,
+    ctimeMs: st.ctimeMs,
+  }));
   assert.deepEqual(fast, walked);
-  assert.deepEqual(fast.map((f) => f.file), ['memory/2026-01-01.md', 'memory/2026-01-02.md', 'memory/a.md.d/y.md', 'memory/b.md', 'memory/b/2026-01-03.md', 'memory/b/deeper/x.md', 'memory/inside-link.md']);
-  assert.ok(warned.some((w) => w.includes('outside-link.md')), 'a link out of the workspace is named in a warning');
+  assert.deepEqual(
+    fast.map((f) => f.file),
+    [
+      'memory/2026-01-01.md',
+      'memory/2026-01-02.md',
+      'memory/a.md.d/y.md',
+      'memory/b.md',
+      'memory/b/2026-01-03.md',
+      'memory/b/deeper/x.md',
+      'memory/inside-link.md',
+    ],
+  );
+  assert.ok(
+    warned.some((w) => w.includes('outside-link.md')),
+    'a link out of the workspace is named in a warning',
+  );
   assert.equal(memoryFilesDigest(ws), filesDigestOf(fast), 'the stamp made while listing is the stamp of the listing');
   assert.deepEqual(statedMemoryFiles(tempDir(t)), [], 'no memory/: no files');
 });
@@ -92,7 +122,12 @@ test('the stamp keeps its parts apart and tells near inputs apart', () => {
   const all = new Set<string>();
   for (let i = 0; i < 10_000; i++) {
     all.add(stampOfTexts(`memory/2026-01-${i}.md`));
-    all.add(new Stamp().text('memory/2026-01-01.md').num(1764250000000 + i / 1000).hex());
+    all.add(
+      new Stamp()
+        .text('memory/2026-01-01.md')
+        .num(1764250000000 + i / 1000)
+        .hex(),
+    );
   }
   assert.equal(all.size, 20_000);
 });

@@ -24,12 +24,32 @@ const IDS = [
 ];
 
 test('resolveId: exact, another case, a unique prefix; ambiguous and missing queries name ids', () => {
-  assert.deepEqual(resolveId('NOTE-20261121-deploy-window', IDS), { kind: 'found', id: 'NOTE-20261121-deploy-window', how: 'exact' });
-  assert.deepEqual(resolveId('rule-20261120-CAP-uploads-at-25-mb', IDS), { kind: 'found', id: 'RULE-20261120-cap-uploads-at-25-mb', how: 'case' });
-  assert.deepEqual(resolveId('rule-20261120-cap', IDS), { kind: 'found', id: 'RULE-20261120-cap-uploads-at-25-mb', how: 'prefix' });
-  assert.deepEqual(resolveId('NOTE-20261121-部署', IDS), { kind: 'found', id: 'NOTE-20261121-部署前要先跑-smoke-test', how: 'prefix' });
+  assert.deepEqual(resolveId('NOTE-20261121-deploy-window', IDS), {
+    kind: 'found',
+    id: 'NOTE-20261121-deploy-window',
+    how: 'exact',
+  });
+  assert.deepEqual(resolveId('rule-20261120-CAP-uploads-at-25-mb', IDS), {
+    kind: 'found',
+    id: 'RULE-20261120-cap-uploads-at-25-mb',
+    how: 'case',
+  });
+  assert.deepEqual(resolveId('rule-20261120-cap', IDS), {
+    kind: 'found',
+    id: 'RULE-20261120-cap-uploads-at-25-mb',
+    how: 'prefix',
+  });
+  assert.deepEqual(resolveId('NOTE-20261121-部署', IDS), {
+    kind: 'found',
+    id: 'NOTE-20261121-部署前要先跑-smoke-test',
+    how: 'prefix',
+  });
   // An id that is a prefix of its own collision version is named exactly, not ambiguously.
-  assert.deepEqual(resolveId('note-20261121-deploy-window', IDS), { kind: 'found', id: 'NOTE-20261121-deploy-window', how: 'case' });
+  assert.deepEqual(resolveId('note-20261121-deploy-window', IDS), {
+    kind: 'found',
+    id: 'NOTE-20261121-deploy-window',
+    how: 'case',
+  });
   assert.deepEqual(resolveId('RULE-20261120', IDS), { kind: 'ambiguous', matches: [IDS[1], IDS[2]] });
   assert.deepEqual(resolveId('RULE-20261120-cap-uplods', IDS), { kind: 'none', near: [IDS[1]] });
   assert.deepEqual(resolveId('DECISION-20261122-move-the-event-store', IDS), { kind: 'none', near: [IDS[0]] });
@@ -51,7 +71,10 @@ test('get, trace, source and MCP memory_get take a prefix or any case; forget --
     assert.equal(JSON.parse(r.stdout).id, cap);
     const amb = await mem(['-C', ws, 'get', 'RULE-20261120'], { env });
     assert.equal(amb.code, 2);
-    assert.equal(amb.stderr, `mem: "RULE-20261120" fits 2 entry ids: ${cap}, RULE-20261120-every-migration-needs-a-rollback-script; give more of the id\n`);
+    assert.equal(
+      amb.stderr,
+      `mem: "RULE-20261120" fits 2 entry ids: ${cap}, RULE-20261120-every-migration-needs-a-rollback-script; give more of the id\n`,
+    );
     const miss = await mem(['-C', ws, 'get', 'RULE-20261120-cap-uplods'], { env });
     assert.equal(miss.code, 1);
     assert.equal(miss.stderr, `mem: no entry with id RULE-20261120-cap-uplods; nearest: ${cap}\n`);
@@ -64,11 +87,24 @@ test('get, trace, source and MCP memory_get take a prefix or any case; forget --
   assert.equal(JSON.parse(source.stdout).id, cap, source.stderr);
 
   const client = new Client({ name: 'memfold-test', version: '1.0.0' });
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: [BIN, '-C', ws, 'mcp'], env: childEnv() as Record<string, string>, stderr: 'pipe' }));
+  await client.connect(
+    new StdioClientTransport({
+      command: process.execPath,
+      args: [BIN, '-C', ws, 'mcp'],
+      env: childEnv() as Record<string, string>,
+      stderr: 'pipe',
+    }),
+  );
   try {
-    const got = (await client.callTool({ name: 'memory_get', arguments: { id: 'Rule-20261120-Cap' } })) as { isError?: boolean; structuredContent?: { id: string } };
+    const got = (await client.callTool({ name: 'memory_get', arguments: { id: 'Rule-20261120-Cap' } })) as {
+      isError?: boolean;
+      structuredContent?: { id: string };
+    };
     assert.equal(got.structuredContent?.id, cap);
-    const amb = (await client.callTool({ name: 'memory_get', arguments: { id: 'rule-20261120' } })) as { isError?: boolean; content: { text: string }[] };
+    const amb = (await client.callTool({ name: 'memory_get', arguments: { id: 'rule-20261120' } })) as {
+      isError?: boolean;
+      content: { text: string }[];
+    };
     assert.ok(amb.isError);
     assert.match(amb.content[0]!.text, /"rule-20261120" fits 2 entry ids/);
   } finally {
@@ -81,6 +117,11 @@ test('get, trace, source and MCP memory_get take a prefix or any case; forget --
   assert.match(forget.stderr, /^mem: no entry with id rule-20261120-cap/);
   const restore = await run('restore', cap.toLowerCase());
   assert.equal(restore.code, 1);
-  assert.match(restore.stderr, new RegExp(`^mem: no entry with id ${cap.toLowerCase()} .*; did you mean ${cap}\\? \\(this command takes the exact id\\)\\n$`));
+  assert.match(
+    restore.stderr,
+    new RegExp(
+      `^mem: no entry with id ${cap.toLowerCase()} .*; did you mean ${cap}\\? \\(this command takes the exact id\\)\\n$`,
+    ),
+  );
   assert.equal(readFileSync(join(ws, 'memory', '2026-11-20.md'), 'utf8'), daily);
 });

@@ -17,9 +17,14 @@ test('a run killed mid-write: git add -A stages no temp file, and the next run t
   execFileSync('git', ['init', '-q', ws]);
   // The default stale limit is a minute; waiting 3 s would fail if the lock had to turn stale.
   editConfig(ws, (cfg) => (cfg.limits = { lockWaitMs: 3000 }));
-  assert.equal((await mem(['-C', ws, 'remember', 'Deploys happen on Tuesdays only', '--kind', 'rule', '--now', NOW])).code, 0);
+  assert.equal(
+    (await mem(['-C', ws, 'remember', 'Deploys happen on Tuesdays only', '--kind', 'rule', '--now', NOW])).code,
+    0,
+  );
 
-  const child = startMem(['-C', ws, 'compound', '--now', NOW], { env: { MEM_TEST_HOOKS: '1', MEM_FAULT: 'pause-mid-write' } });
+  const child = startMem(['-C', ws, 'compound', '--now', NOW], {
+    env: { MEM_TEST_HOOKS: '1', MEM_FAULT: 'pause-mid-write' },
+  });
   const done = finished(child);
   await waitForStderr(child, 'mem-fault: paused mid-write');
   child.kill('SIGKILL');
@@ -32,7 +37,11 @@ test('a run killed mid-write: git add -A stages no temp file, and the next run t
   const next = await mem(['-C', ws, 'compound', '--now', NOW]);
   assert.equal(next.code, 0, next.stderr);
   const temps = (dir: string) => (existsSync(dir) ? readdirSync(dir).filter((n) => n.includes('mem-tmp')) : []);
-  assert.deepEqual([...temps(join(ws, 'memory', '.locks')), ...temps(join(ws, 'memory', 'archive')), ...temps(ws)], [], 'the killed run\'s temp files are swept');
+  assert.deepEqual(
+    [...temps(join(ws, 'memory', '.locks')), ...temps(join(ws, 'memory', 'archive')), ...temps(ws)],
+    [],
+    "the killed run's temp files are swept",
+  );
   assert.ok(!existsSync(join(ws, 'memory', '.locks', 'compound.lock')), 'the lock is released');
   const status = await mem(['-C', ws, 'status']);
   assert.match(status.stdout, /^locks none held$/m);

@@ -9,7 +9,13 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { blockWith, claudeSession, field } from './helpers/claude-sessions.js';
 import { editConfig, memOk, tempDir } from './helpers/cli.js';
-import { promptTurns, startOpenAIServer, wireEntry, type ChatRequestBody, type OpenAIServer } from './helpers/openai-server.js';
+import {
+  promptTurns,
+  startOpenAIServer,
+  wireEntry,
+  type ChatRequestBody,
+  type OpenAIServer,
+} from './helpers/openai-server.js';
 
 let llm: OpenAIServer;
 before(async () => {
@@ -26,7 +32,15 @@ function model(body: ChatRequestBody) {
     if (/switch back to npm/i.test(t.text)) entries.push(wireEntry({ ...at, kind: 'Preference', revises: true }));
     if (/Redis for the cache/.test(t.text)) entries.push(wireEntry({ ...at, kind: 'Decision' }));
     if (/forget the Redis/.test(t.text)) entries.push(wireEntry({ ...at, kind: 'Decision', retracts: true }));
-    if (/rollback script/.test(t.text)) entries.push(wireEntry({ ...at, kind: 'Task', key: 'task:<project>:rollback-script', state: /done/.test(t.text) ? 'done' : 'todo' }));
+    if (/rollback script/.test(t.text))
+      entries.push(
+        wireEntry({
+          ...at,
+          kind: 'Task',
+          key: 'task:<project>:rollback-script',
+          state: /done/.test(t.text) ? 'done' : 'todo',
+        }),
+      );
     if (/Reply in Chinese/.test(t.text)) entries.push(wireEntry({ ...at, kind: 'Preference' }));
   }
   return { entries };
@@ -34,8 +48,13 @@ function model(body: ChatRequestBody) {
 
 /** A Claude Code session of user turns only, run in `folder`. */
 const session = (root: string, folder: string, id: string, start: string, texts: string[]) =>
-  claudeSession(root, folder, id, start, texts.map((text) => ['user', text]));
-
+  claudeSession(
+    root,
+    folder,
+    id,
+    start,
+    texts.map((text) => ['user', text]),
+  );
 
 describe('new kinds through the LLM path', () => {
   test('preferences keyed and superseded in scope, a global language preference, task states, and a retraction compound flips', async (t) => {
@@ -52,9 +71,18 @@ describe('new kinds through the LLM path', () => {
     const blog = join(root, 'blog');
     mkdirSync(shop);
     mkdirSync(blog);
-    session(root, shop, 's1', '2026-11-17T09:00:00Z', ['Use pnpm, not npm, for everything.', 'Use Redis for the cache.', 'Write the rollback script for the orders table.', 'Reply in Chinese from now on.']);
+    session(root, shop, 's1', '2026-11-17T09:00:00Z', [
+      'Use pnpm, not npm, for everything.',
+      'Use Redis for the cache.',
+      'Write the rollback script for the orders table.',
+      'Reply in Chinese from now on.',
+    ]);
     session(root, blog, 'b1', '2026-11-18T09:00:00Z', ['Switch back to npm for the blog.']);
-    session(root, shop, 's2', '2026-11-19T09:00:00Z', ['Switch back to npm, pnpm broke the CI cache.', 'Please forget the Redis decision, that was wrong.', 'The rollback script is done.']);
+    session(root, shop, 's2', '2026-11-19T09:00:00Z', [
+      'Switch back to npm, pnpm broke the CI cache.',
+      'Please forget the Redis decision, that was wrong.',
+      'The rollback script is done.',
+    ]);
     await memOk(['-C', ws, 'microsync', '--since', 'all', '--now', '2026-11-20T12:00:00Z']);
 
     const pnpm = blockWith(ws, 'pnpm, not npm');
@@ -79,18 +107,43 @@ describe('new kinds through the LLM path', () => {
     assert.equal(field(retraction, 'retracts'), field(redis, 'id'));
     assert.equal(field(retraction, 'supersedes'), undefined);
 
-    const pack = JSON.parse((await memOk(['-C', ws, 'context', '--format', 'json', '--now', '2026-11-20T12:00:00Z'], { cwd: shop })).stdout) as { text: string };
-    assert.doesNotMatch(pack.text, /Redis for the cache/, 'a retracted decision is out of the pack before compound runs');
+    const pack = JSON.parse(
+      (await memOk(['-C', ws, 'context', '--format', 'json', '--now', '2026-11-20T12:00:00Z'], { cwd: shop })).stdout,
+    ) as { text: string };
+    assert.doesNotMatch(
+      pack.text,
+      /Redis for the cache/,
+      'a retracted decision is out of the pack before compound runs',
+    );
     assert.doesNotMatch(pack.text, /rollback script/, 'a done task is not open');
 
-    const r = await memOk(['-C', ws, 'compound', '--week', '2026-W47', '--now', '2026-11-24T09:00:00Z', '--no-llm', '--json']);
-    const out = JSON.parse(r.stdout) as { retracted: Array<{ id: string; by: string }>; superseded: Array<{ id: string }> };
-    assert.deepEqual(out.retracted.map((x) => [x.id, x.by]), [[field(redis, 'id'), field(retraction, 'id')]]);
+    const r = await memOk([
+      '-C',
+      ws,
+      'compound',
+      '--week',
+      '2026-W47',
+      '--now',
+      '2026-11-24T09:00:00Z',
+      '--no-llm',
+      '--json',
+    ]);
+    const out = JSON.parse(r.stdout) as {
+      retracted: Array<{ id: string; by: string }>;
+      superseded: Array<{ id: string }>;
+    };
+    assert.deepEqual(
+      out.retracted.map((x) => [x.id, x.by]),
+      [[field(redis, 'id'), field(retraction, 'id')]],
+    );
     assert.ok(out.superseded.some((x) => x.id === field(pnpm, 'id')));
     assert.equal(field(blockWith(ws, 'Redis for the cache'), 'status'), 'retracted');
     assert.equal(field(blockWith(ws, 'pnpm, not npm'), 'status'), 'superseded');
     const log = readFileSync(join(ws, 'memory', 'archive', 'weekly-2026-W47.md'), 'utf8');
-    assert.match(log, new RegExp(`^- retracted: ${field(redis, 'id')} .*→ retracted by ${field(retraction, 'id')}`, 'm'));
+    assert.match(
+      log,
+      new RegExp(`^- retracted: ${field(redis, 'id')} .*→ retracted by ${field(retraction, 'id')}`, 'm'),
+    );
     const trace = await memOk(['-C', ws, 'trace', field(redis, 'id')!]);
     assert.match(trace.stdout, new RegExp(`retracts ${field(redis, 'id')}`));
     // MEMORY.md: preferences in their section, the replaced one and the finished task nowhere.

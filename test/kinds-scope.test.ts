@@ -23,7 +23,6 @@ async function workspace(t: Parameters<typeof tempDir>[0]): Promise<{ root: stri
   return { root, ws };
 }
 
-
 describe('scope and keys on the rule path', () => {
   test('a rule said in project A carries scope project:A, stays out of B\'s context, and B\'s "use npm" does not supersede A\'s "use pnpm"', async (t) => {
     const { root, ws } = await workspace(t);
@@ -31,7 +30,11 @@ describe('scope and keys on the rule path', () => {
     const b = join(root, 'src', 'blog');
     mkdirSync(a, { recursive: true });
     mkdirSync(b, { recursive: true });
-    claudeSession(root, a, 'sa', '2026-11-20T09:00:00Z', [['user', 'We decided to use pnpm for the workspace packages.'], ['assistant', 'Ok.'], ['user', 'Never push to main directly.']]);
+    claudeSession(root, a, 'sa', '2026-11-20T09:00:00Z', [
+      ['user', 'We decided to use pnpm for the workspace packages.'],
+      ['assistant', 'Ok.'],
+      ['user', 'Never push to main directly.'],
+    ]);
     claudeSession(root, b, 'sb', '2026-11-20T11:00:00Z', [['user', 'We decided to use npm for this site.']]);
     await memOk(['-C', ws, 'microsync', '--since', 'all', '--now', '2026-11-20T12:00:00Z']);
     const pnpm = blockWith(ws, 'pnpm');
@@ -49,7 +52,9 @@ describe('scope and keys on the rule path', () => {
     assert.equal(packB.scope, 'project:blog');
     assert.doesNotMatch(packB.text, /push to main/);
     assert.match(packB.text, /Use npm/);
-    const fromA = JSON.parse((await memOk(['-C', ws, 'context', '--format', 'json'], { cwd: a })).stdout) as { text: string };
+    const fromA = JSON.parse((await memOk(['-C', ws, 'context', '--format', 'json'], { cwd: a })).stdout) as {
+      text: string;
+    };
     assert.match(fromA.text, /push to main/);
 
     // compound keeps both: one key in two scopes is two facts.
@@ -92,7 +97,11 @@ describe('scope and keys on the rule path', () => {
     const { root, ws } = await workspace(t);
     const a = join(root, 'shop');
     mkdirSync(a);
-    claudeSession(root, a, 's1', '2026-11-20T09:00:00Z', [['user', 'We decided to use pnpm for the packages.'], ['user', 'Never push to main directly.'], ['user', 'Remember this: deploys need two approvals.']]);
+    claudeSession(root, a, 's1', '2026-11-20T09:00:00Z', [
+      ['user', 'We decided to use pnpm for the packages.'],
+      ['user', 'Never push to main directly.'],
+      ['user', 'Remember this: deploys need two approvals.'],
+    ]);
     await memOk(['-C', ws, 'microsync', '--since', 'all', '--now', '2026-11-20T12:00:00Z']);
     const file = join(ws, 'memory', '2026-11-20.md');
     // As the previous version wrote it: no scope, no key; and the cursors gone.
@@ -103,7 +112,9 @@ describe('scope and keys on the rule path', () => {
     assert.deepEqual((JSON.parse(again.stdout) as { added: unknown[] }).added, []);
     assert.equal(readFileSync(file, 'utf8'), old);
     // And the old entries are read in their session's scope: A's context still lists them.
-    const pack = JSON.parse((await memOk(['-C', ws, 'context', '--format', 'json'], { cwd: a })).stdout) as { text: string };
+    const pack = JSON.parse((await memOk(['-C', ws, 'context', '--format', 'json'], { cwd: a })).stdout) as {
+      text: string;
+    };
     assert.match(pack.text, /push to main/);
   });
 });
@@ -111,10 +122,13 @@ describe('scope and keys on the rule path', () => {
 describe('the scope function', () => {
   function repo(dir: string, origin?: string): void {
     mkdirSync(join(dir, '.git'), { recursive: true });
-    writeFileSync(join(dir, '.git', 'config'), `[core]\n\tbare = false\n${origin ? `[remote "origin"]\n\turl = ${origin}\n\tfetch = +refs/heads/*:refs/remotes/origin/*\n` : ''}`);
+    writeFileSync(
+      join(dir, '.git', 'config'),
+      `[core]\n\tbare = false\n${origin ? `[remote "origin"]\n\turl = ${origin}\n\tfetch = +refs/heads/*:refs/remotes/origin/*\n` : ''}`,
+    );
   }
 
-  test('two clones at different paths give one scope (origin remote), a worktree its repository\'s, and the config mapping wins', async (t) => {
+  test("two clones at different paths give one scope (origin remote), a worktree its repository's, and the config mapping wins", async (t) => {
     const { root, ws } = await workspace(t);
     const one = join(root, 'work', 'shop-main');
     const two = join(root, 'elsewhere', 'checkout');
@@ -144,7 +158,10 @@ describe('the scope function', () => {
     editConfig(ws, (cfg) => (cfg.scopes = { [join(root, 'elsewhere', '*')]: 'storefront' }));
     assert.equal(await scopeIn(sub, 'The mapping says hello'), 'project:storefront');
     // `mem context` asks the same function.
-    const pack = JSON.parse((await memOk(['-C', ws, 'context', '--format', 'json'], { cwd: one })).stdout) as { scope: string; text: string };
+    const pack = JSON.parse((await memOk(['-C', ws, 'context', '--format', 'json'], { cwd: one })).stdout) as {
+      scope: string;
+      text: string;
+    };
     assert.equal(pack.scope, 'project:shop');
     assert.match(pack.text, /Clone two says hello/);
   });
@@ -153,8 +170,32 @@ describe('the scope function', () => {
     const { root, ws } = await workspace(t);
     const a = join(root, 'shop');
     mkdirSync(a);
-    await memOk(['-C', ws, 'remember', 'Reply in English, even when I write in Chinese', '--kind', 'preference', '--now', '2026-11-20T09:00:00Z'], { cwd: a });
-    await memOk(['-C', ws, 'remember', 'Run the linter before every commit in every project', '--kind', 'rule', '--now', '2026-11-20T09:00:00Z'], { cwd: a });
+    await memOk(
+      [
+        '-C',
+        ws,
+        'remember',
+        'Reply in English, even when I write in Chinese',
+        '--kind',
+        'preference',
+        '--now',
+        '2026-11-20T09:00:00Z',
+      ],
+      { cwd: a },
+    );
+    await memOk(
+      [
+        '-C',
+        ws,
+        'remember',
+        'Run the linter before every commit in every project',
+        '--kind',
+        'rule',
+        '--now',
+        '2026-11-20T09:00:00Z',
+      ],
+      { cwd: a },
+    );
     const lang = blockWith(ws, 'Reply in English');
     assert.equal(field(lang, 'scope'), 'global');
     assert.equal(field(lang, 'key'), 'pref:conversation:language');
@@ -175,24 +216,68 @@ describe('the new kinds on every surface', () => {
     mkdirSync(a);
     const now = ['--now', '2026-11-20T09:00:00Z'];
     await memOk(['-C', ws, 'remember', 'Use pnpm, not npm', '--kind', 'Preference', ...now], { cwd: a });
-    await memOk(['-C', ws, 'remember', 'Switch back to npm for everything', '--kind', 'pref', '--now', '2026-11-21T09:00:00Z'], { cwd: a });
+    await memOk(
+      ['-C', ws, 'remember', 'Switch back to npm for everything', '--kind', 'pref', '--now', '2026-11-21T09:00:00Z'],
+      { cwd: a },
+    );
     const prefs = blocks(ws).filter((b) => b.startsWith('## Preference:'));
     assert.equal(prefs.length, 2);
-    assert.ok(prefs.every((b) => field(b, 'key') === 'pref:tools:package-manager'), prefs.join('\n'));
+    assert.ok(
+      prefs.every((b) => field(b, 'key') === 'pref:tools:package-manager'),
+      prefs.join('\n'),
+    );
 
-    await memOk(['-C', ws, 'remember', 'Write the rollback script for the orders table', '--kind', 'task', '--key', 'task:shop:rollback-script', ...now], { cwd: a });
-    const open = JSON.parse((await memOk(['-C', ws, 'context', '--format', 'json'], { cwd: a })).stdout) as { text: string };
+    await memOk(
+      [
+        '-C',
+        ws,
+        'remember',
+        'Write the rollback script for the orders table',
+        '--kind',
+        'task',
+        '--key',
+        'task:shop:rollback-script',
+        ...now,
+      ],
+      { cwd: a },
+    );
+    const open = JSON.parse((await memOk(['-C', ws, 'context', '--format', 'json'], { cwd: a })).stdout) as {
+      text: string;
+    };
     assert.match(open.text, /rollback script/);
     assert.doesNotMatch(open.text, /Use pnpm, not npm/, 'the newer preference with the same key replaces it');
-    await memOk(['-C', ws, 'remember', 'The rollback script for the orders table is written', '--kind', 'task', '--state', 'done', '--key', 'task:shop:rollback-script', '--now', '2026-11-21T10:00:00Z'], { cwd: a });
+    await memOk(
+      [
+        '-C',
+        ws,
+        'remember',
+        'The rollback script for the orders table is written',
+        '--kind',
+        'task',
+        '--state',
+        'done',
+        '--key',
+        'task:shop:rollback-script',
+        '--now',
+        '2026-11-21T10:00:00Z',
+      ],
+      { cwd: a },
+    );
     const done = blockWith(ws, 'is written');
     assert.equal(field(done, 'state'), 'done');
     assert.match(field(done, 'id') ?? '', /^TASK-/);
-    const after = JSON.parse((await memOk(['-C', ws, 'context', '--format', 'json'], { cwd: a })).stdout) as { text: string };
+    const after = JSON.parse((await memOk(['-C', ws, 'context', '--format', 'json'], { cwd: a })).stdout) as {
+      text: string;
+    };
     assert.doesNotMatch(after.text, /rollback script/i, 'a task whose newest state is done is not open');
 
-    const found = JSON.parse((await memOk(['-C', ws, 'search', 'rollback', '--kind', 'task', '--json'])).stdout) as { results: Array<{ id: string }> };
-    assert.ok(found.results.length >= 1 && found.results.every((r) => r.id.startsWith('TASK-')), JSON.stringify(found.results));
+    const found = JSON.parse((await memOk(['-C', ws, 'search', 'rollback', '--kind', 'task', '--json'])).stdout) as {
+      results: Array<{ id: string }>;
+    };
+    assert.ok(
+      found.results.length >= 1 && found.results.every((r) => r.id.startsWith('TASK-')),
+      JSON.stringify(found.results),
+    );
 
     const bad = await mem(['-C', ws, 'remember', 'x', '--kind', 'wish']);
     assert.notEqual(bad.code, 0);
@@ -210,16 +295,36 @@ describe('the new kinds on every surface', () => {
 
   test('lint accepts retracts and reports one naming no entry, and merge_conflict', async (t) => {
     const { ws } = await workspace(t);
-    writeFileSync(join(ws, 'memory', '2026-11-20.md'), [
-      '# 2026-11-20', '',
-      '## Lesson: Flaky upload test was a timezone bug', '- id: LESSON-20261120-flaky-upload-test-was-a-timezone-bug', '- date: 2026-11-20',
-      '- conclusion: the test read local time; fixed by pinning TZ=UTC', '- status: active', '- scope: project:shop', '',
-      '## Note: That lesson was wrong', '- id: NOTE-20261120-that-lesson-was-wrong', '- date: 2026-11-20', '- conclusion: x',
-      '- status: active', '- retracts: LESSON-20261120-flaky-upload-test-was-a-timezone-bug', '',
-    ].join('\n'));
+    writeFileSync(
+      join(ws, 'memory', '2026-11-20.md'),
+      [
+        '# 2026-11-20',
+        '',
+        '## Lesson: Flaky upload test was a timezone bug',
+        '- id: LESSON-20261120-flaky-upload-test-was-a-timezone-bug',
+        '- date: 2026-11-20',
+        '- conclusion: the test read local time; fixed by pinning TZ=UTC',
+        '- status: active',
+        '- scope: project:shop',
+        '',
+        '## Note: That lesson was wrong',
+        '- id: NOTE-20261120-that-lesson-was-wrong',
+        '- date: 2026-11-20',
+        '- conclusion: x',
+        '- status: active',
+        '- retracts: LESSON-20261120-flaky-upload-test-was-a-timezone-bug',
+        '',
+      ].join('\n'),
+    );
     await memOk(['-C', ws, 'lint']);
     const f = join(ws, 'memory', '2026-11-20.md');
-    writeFileSync(f, readFileSync(f, 'utf8').replace('- retracts: LESSON-', '- retracts: LESSON-20261120-nope\n- merge_conflict: status superseded\n- x: LESSON-'));
+    writeFileSync(
+      f,
+      readFileSync(f, 'utf8').replace(
+        '- retracts: LESSON-',
+        '- retracts: LESSON-20261120-nope\n- merge_conflict: status superseded\n- x: LESSON-',
+      ),
+    );
     const lint = await mem(['-C', ws, 'lint']);
     assert.match(lint.stdout + lint.stderr, /retracts LESSON-20261120-nope, which no entry has as id/);
     assert.match(lint.stdout + lint.stderr, /merge_conflict/);
@@ -229,17 +334,27 @@ describe('the new kinds on every surface', () => {
 describe('format_version', () => {
   test('init writes format 2; a format-1 workspace still works; a newer one says to upgrade in one line', async (t) => {
     const { ws } = await workspace(t);
-    assert.equal((JSON.parse(readFileSync(join(ws, 'mem.config.json'), 'utf8')) as { format_version: number }).format_version, 2);
+    assert.equal(
+      (JSON.parse(readFileSync(join(ws, 'mem.config.json'), 'utf8')) as { format_version: number }).format_version,
+      2,
+    );
     editConfig(ws, (cfg) => (cfg.format_version = 1));
     await memOk(['-C', ws, 'remember', 'Old workspaces keep working', '--now', '2026-11-20T09:00:00Z']);
     await memOk(['-C', ws, 'search', 'workspaces']);
     editConfig(ws, (cfg) => (cfg.format_version = 3));
     for (const args of [['remember', 'x'], ['search', 'x'], ['status']]) {
       const r = await mem(['-C', ws, ...args]);
-      assert.equal(r.code, 4, args.join(" "));
-      assert.match(r.stderr, /format_version 3 is newer than this mem understands \(1 to 2\).*upgrade mem/, `${args.join(' ')}: ${r.stderr}`);
+      assert.equal(r.code, 4, args.join(' '));
+      assert.match(
+        r.stderr,
+        /format_version 3 is newer than this mem understands \(1 to 2\).*upgrade mem/,
+        `${args.join(' ')}: ${r.stderr}`,
+      );
       assert.equal(r.stderr.trim().split('\n').length, 1, r.stderr);
     }
-    assert.deepEqual(readdirSync(join(ws, 'memory')).filter((n) => n.endsWith('.md')), ['2026-11-20.md']);
+    assert.deepEqual(
+      readdirSync(join(ws, 'memory')).filter((n) => n.endsWith('.md')),
+      ['2026-11-20.md'],
+    );
   });
 });

@@ -17,7 +17,10 @@ function layerOrder(): string[] {
   const doc = fs.readFileSync(path.join(ROOT, 'AGENTS.md'), 'utf8');
   const block = /<!-- layers:[^>]*-->\s*```text\n([\s\S]*?)```/.exec(doc);
   assert.ok(block, 'AGENTS.md has a layers block');
-  return block[1]!.split('\n').map((l) => l.trim().split(/\s+/)[0]!).filter(Boolean);
+  return block[1]!
+    .split('\n')
+    .map((l) => l.trim().split(/\s+/)[0]!)
+    .filter(Boolean);
 }
 
 function sourceFiles(dir: string): string[] {
@@ -53,7 +56,11 @@ const layerOf = (file: string) => path.relative(SRC, file).split(path.sep)[0]!;
 
 function graph(): Map<string, string[]> {
   const g = new Map<string, string[]>();
-  for (const f of sourceFiles(SRC)) g.set(f, importsOf(f, fs.readFileSync(f, 'utf8')).filter((t) => t.startsWith(SRC + path.sep)));
+  for (const f of sourceFiles(SRC))
+    g.set(
+      f,
+      importsOf(f, fs.readFileSync(f, 'utf8')).filter((t) => t.startsWith(SRC + path.sep)),
+    );
   return g;
 }
 
@@ -94,7 +101,10 @@ function cycles(g: Map<string, string[]>): string[][] {
 test('every folder of src/ is a layer of AGENTS.md, and no file sits directly in src/', () => {
   const order = layerOrder();
   const folders = fs.readdirSync(SRC, { withFileTypes: true });
-  assert.deepEqual(folders.filter((e) => !e.isDirectory()).map((e) => e.name), []);
+  assert.deepEqual(
+    folders.filter((e) => !e.isDirectory()).map((e) => e.name),
+    [],
+  );
   const missing = folders.filter((e) => e.isDirectory() && !order.includes(e.name)).map((e) => e.name);
   assert.deepEqual(missing, [], 'folders not listed in AGENTS.md');
   assert.equal(new Set(order).size, order.length, 'a layer listed twice');
@@ -131,7 +141,15 @@ test('the checker sees every kind of import, and not those in comments', () => {
     "// import y from '../daemon/y.js'",
   ].join('\n');
   const rel = importsOf(file, text).map((t) => path.relative(SRC, t));
-  assert.deepEqual(rel.sort(), ['cli/g.ts', 'core/a.ts', 'core/e.ts', 'core/side.ts', 'entries/b.ts', 'jobs/f.ts', 'search/c.ts']);
+  assert.deepEqual(rel.sort(), [
+    'cli/g.ts',
+    'core/a.ts',
+    'core/e.ts',
+    'core/side.ts',
+    'entries/b.ts',
+    'jobs/f.ts',
+    'search/c.ts',
+  ]);
   const ring = new Map([
     ['/a', ['/b']],
     ['/b', ['/c']],

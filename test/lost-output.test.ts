@@ -18,7 +18,9 @@ function hangUp(child: ChildProcess): void {
 }
 
 function exited(child: ChildProcess): Promise<number | null> {
-  return new Promise((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', (code) => resolve(code))));
+  return new Promise((resolve) =>
+    child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', (code) => resolve(code)),
+  );
 }
 
 test('mem daemon keeps running its schedule when its output reader goes away', async (t) => {
@@ -31,7 +33,12 @@ test('mem daemon keeps running its schedule when its output reader goes away', a
   hangUp(d);
   const since = Date.now();
   // Each run makes the daemon write a line ("daemon: microsync ok"): the first one hits the closed pipe.
-  await waitFor('two runs after the hang-up', () => d.exitCode !== null || jobLog(ws).filter((l) => l.job === 'microsync' && Date.parse(l.start) > since).length >= 2, 20_000);
+  await waitFor(
+    'two runs after the hang-up',
+    () =>
+      d.exitCode !== null || jobLog(ws).filter((l) => l.job === 'microsync' && Date.parse(l.start) > since).length >= 2,
+    20_000,
+  );
   assert.equal(d.exitCode, null, 'the daemon still runs');
   const code = exited(d);
   d.kill('SIGTERM');

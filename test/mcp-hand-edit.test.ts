@@ -19,19 +19,38 @@ const ID = 'RULE-20261120-events-live-in-postgresql';
 test('mem mcp: a same-size hand edit is in the next memory_get and memory_context', async (t) => {
   const ws = workspace(t, {
     'memory/2026-11-20.md': daily('2026-11-20', [
-      entry({ id: ID, title: 'Events live in PostgreSQL', date: '2026-11-20', fields: { conclusion: 'PostgreSQL 16 stores the events', scope: 'global' } }),
+      entry({
+        id: ID,
+        title: 'Events live in PostgreSQL',
+        date: '2026-11-20',
+        fields: { conclusion: 'PostgreSQL 16 stores the events', scope: 'global' },
+      }),
     ]),
   });
   await memOk(['-C', ws, 'index']);
   const client = new Client({ name: 'memfold-test', version: '1.0.0' });
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: [BIN, '-C', ws, 'mcp'], env: childEnv() as Record<string, string>, stderr: 'pipe' }));
+  await client.connect(
+    new StdioClientTransport({
+      command: process.execPath,
+      args: [BIN, '-C', ws, 'mcp'],
+      env: childEnv() as Record<string, string>,
+      stderr: 'pipe',
+    }),
+  );
   t.after(() => client.close());
   const call = async (name: string, args: Record<string, unknown>) => {
-    const r = (await client.callTool({ name, arguments: args })) as { isError?: boolean; content: Array<{ text?: string }>; structuredContent?: Record<string, any> };
+    const r = (await client.callTool({ name, arguments: args })) as {
+      isError?: boolean;
+      content: Array<{ text?: string }>;
+      structuredContent?: Record<string, any>;
+    };
     assert.ok(!r.isError, r.content[0]?.text);
     return r.structuredContent!;
   };
-  const read = async () => ({ get: JSON.stringify(await call('memory_get', { id: ID })), context: (await call('memory_context', {})).text as string });
+  const read = async () => ({
+    get: JSON.stringify(await call('memory_get', { id: ID })),
+    context: (await call('memory_context', {})).text as string,
+  });
   const before = await read();
   assert.match(before.get, /PostgreSQL 16/);
   assert.match(before.context, /PostgreSQL 16/);
@@ -45,7 +64,10 @@ test('mem mcp: a same-size hand edit is in the next memory_get and memory_contex
     assert.match(after.get, /PostgreSQL 17/, when);
     assert.match(after.context, /PostgreSQL 17/, when);
   }
-  const lines = async () => { const g = await call('memory_get', { id: ID }); return [g.startLine, g.endLine]; };
+  const lines = async () => {
+    const g = await call('memory_get', { id: ID });
+    return [g.startLine, g.endLine];
+  };
   const [start, end] = await lines();
   const above = `${entry({ id: 'NOTE-20261120-first', title: 'A note above it', date: '2026-11-20', fields: { conclusion: 'first' } })}\n`;
   writeFileSync(file, readFileSync(file, 'utf8').replace('\n## ', `\n${above}## `));

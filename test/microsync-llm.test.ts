@@ -5,7 +5,14 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { editConfig, entryIds, exampleWorkspace, mem, snapshot } from './helpers/cli.js';
-import { promptTurns, reply, startOpenAIServer, wireEntry, type ChatRequestBody, type OpenAIServer } from './helpers/openai-server.js';
+import {
+  promptTurns,
+  reply,
+  startOpenAIServer,
+  wireEntry,
+  type ChatRequestBody,
+  type OpenAIServer,
+} from './helpers/openai-server.js';
 
 const NOW = '2026-11-22T09:00:00Z';
 const SECRETS = ['sk-proj-', 'AKIA5A4WCHBDEVSPP0L9'];
@@ -24,13 +31,25 @@ beforeEach(() => {
 function decisionsOnly(body: ChatRequestBody) {
   const entries = promptTurns(body)
     .filter((t) => t.role === 'user' && /decided|决定/.test(t.text))
-    .map((t) => wireEntry({ kind: 'Decision', title: `LLM: ${t.text.slice(0, 40)}`, conclusion: t.text.slice(0, 200), confidence: 0.8, first_turn: t.index, last_turn: t.index }));
+    .map((t) =>
+      wireEntry({
+        kind: 'Decision',
+        title: `LLM: ${t.text.slice(0, 40)}`,
+        conclusion: t.text.slice(0, 200),
+        confidence: 0.8,
+        first_turn: t.index,
+        last_turn: t.index,
+      }),
+    );
   return { entries };
 }
 
 function llmWorkspace(t: Parameters<typeof exampleWorkspace>[0], llmCfg: Record<string, unknown> = {}) {
   const ex = exampleWorkspace(t);
-  editConfig(ex.ws, (cfg) => (cfg.llm = { baseURL: llm.url, model: 'test-model', timeoutMs: 2000, maxRetries: 2, ...llmCfg }));
+  editConfig(
+    ex.ws,
+    (cfg) => (cfg.llm = { baseURL: llm.url, model: 'test-model', timeoutMs: 2000, maxRetries: 2, ...llmCfg }),
+  );
   return ex;
 }
 
@@ -52,13 +71,27 @@ describe('microsync with an LLM', () => {
     for (const s of SECRETS) assert.ok(!memory.includes(s));
   });
 
-  test('a rule a model writes around a credential\'s value is not written; a note holding it is, redacted', async (t) => {
+  test("a rule a model writes around a credential's value is not written; a note holding it is, redacted", async (t) => {
     llm.chat.handler = (body: ChatRequestBody) => ({
       entries: promptTurns(body)
         .filter((x) => x.role === 'user' && x.text.includes('[REDACTED'))
         .flatMap((x) => [
-          wireEntry({ kind: 'Rule', title: `LLM rule ${x.index}`, conclusion: x.text.slice(0, 200), confidence: 0.8, first_turn: x.index, last_turn: x.index }),
-          wireEntry({ kind: 'Note', title: `LLM note ${x.index}`, conclusion: x.text.slice(0, 200), confidence: 0.8, first_turn: x.index, last_turn: x.index }),
+          wireEntry({
+            kind: 'Rule',
+            title: `LLM rule ${x.index}`,
+            conclusion: x.text.slice(0, 200),
+            confidence: 0.8,
+            first_turn: x.index,
+            last_turn: x.index,
+          }),
+          wireEntry({
+            kind: 'Note',
+            title: `LLM note ${x.index}`,
+            conclusion: x.text.slice(0, 200),
+            confidence: 0.8,
+            first_turn: x.index,
+            last_turn: x.index,
+          }),
         ]),
     });
     const { ws } = llmWorkspace(t);
@@ -76,7 +109,10 @@ describe('microsync with an LLM', () => {
     const r = await mem(['-C', ws, 'microsync', '--since', 'all', '--source', 'notes', '--now', NOW]);
     assert.equal(r.code, 0, r.stderr);
     assert.equal(llm.chat.requests.length, 2);
-    assert.match(r.stderr, /warning: no valid LLM answer for turns 1-8 of .*the reply is not JSON.*: the rule-based extractor read them instead/);
+    assert.match(
+      r.stderr,
+      /warning: no valid LLM answer for turns 1-8 of .*the reply is not JSON.*: the rule-based extractor read them instead/,
+    );
     // "From now on, all API errors use RFC 7807 problem+json bodies." (turn 3), as the rules read it.
     assert.deepEqual(entryIds(ws), ['RULE-20261121-all-api-errors-use-rfc-7807-problem-json-bodies']);
   });
@@ -87,7 +123,10 @@ describe('microsync with an LLM', () => {
     const r = await mem(['-C', ws, 'microsync', '--since', 'all', '--source', 'codex', '--now', NOW]);
     assert.equal(r.code, 0, r.stderr);
     assert.ok(llm.chat.requests.length >= 3);
-    assert.ok(entryIds(ws).some((id) => id.includes('pnpm')), entryIds(ws).join('\n'));
+    assert.ok(
+      entryIds(ws).some((id) => id.includes('pnpm')),
+      entryIds(ws).join('\n'),
+    );
   });
 
   test('a timeout past the retries: one line, exit 1, nothing written, cursors not advanced', async (t) => {
@@ -138,12 +177,23 @@ describe('microsync with an LLM', () => {
   test('hostile output is refused safely: 10,000 entries, path-like titles, keys and scopes', async (t) => {
     // A token budget large enough that the flood is judged by the validator, not stopped by the budget.
     const { ws, root } = llmWorkspace(t, { maxTokensPerRun: 100_000_000 });
-    const wire = (over: Record<string, unknown>) => wireEntry({ confidence: 0.9, first_turn: 3, last_turn: 3, ...over });
-    llm.chat.enqueue(reply.json({ entries: Array.from({ length: 10_000 }, () => wire({})) }), reply.json({ entries: Array.from({ length: 10_000 }, () => wire({})) }));
+    const wire = (over: Record<string, unknown>) =>
+      wireEntry({ confidence: 0.9, first_turn: 3, last_turn: 3, ...over });
+    llm.chat.enqueue(
+      reply.json({ entries: Array.from({ length: 10_000 }, () => wire({})) }),
+      reply.json({ entries: Array.from({ length: 10_000 }, () => wire({})) }),
+    );
     const flood = await mem(['-C', ws, 'microsync', '--since', 'all', '--source', 'notes', '--now', NOW]);
     assert.equal(flood.code, 0, flood.stderr);
-    assert.match(flood.stderr, /warning: no valid LLM answer for turns .*entries: Too big.*: the rule-based extractor read them instead/);
-    assert.deepEqual(entryIds(ws), ['RULE-20261121-all-api-errors-use-rfc-7807-problem-json-bodies'], 'the rules read the batch; nothing of the flood');
+    assert.match(
+      flood.stderr,
+      /warning: no valid LLM answer for turns .*entries: Too big.*: the rule-based extractor read them instead/,
+    );
+    assert.deepEqual(
+      entryIds(ws),
+      ['RULE-20261121-all-api-errors-use-rfc-7807-problem-json-bodies'],
+      'the rules read the batch; nothing of the flood',
+    );
 
     // Each conclusion is a user turn's words, so the entries pass the grounding check and reach the writer.
     llm.chat.handler = (body) => {
@@ -160,10 +210,21 @@ describe('microsync with an LLM', () => {
     const r = await mem(['-C', ws, 'microsync', '--since', 'all', '--source', 'codex', '--now', NOW]);
     assert.equal(r.code, 0, r.stderr);
     const written = [...snapshot(root, (rel) => rel.includes('.locks')).keys()];
-    assert.ok(written.every((f) => f.startsWith('workspace/') || f.startsWith('transcripts/')), written.join('\n'));
-    assert.ok(written.filter((f) => f.startsWith('workspace/memory/')).every((f) => /^workspace\/memory\/(\d{4}-\d{2}-\d{2}\.md|(recent|projects|archive)\/\.gitkeep)$/.test(f)), written.join('\n'));
+    assert.ok(
+      written.every((f) => f.startsWith('workspace/') || f.startsWith('transcripts/')),
+      written.join('\n'),
+    );
+    assert.ok(
+      written
+        .filter((f) => f.startsWith('workspace/memory/'))
+        .every((f) => /^workspace\/memory\/(\d{4}-\d{2}-\d{2}\.md|(recent|projects|archive)\/\.gitkeep)$/.test(f)),
+      written.join('\n'),
+    );
     const hostile = entryIds(ws).filter((id) => !id.startsWith('RULE-20261121-all-api-errors'));
-    assert.ok(hostile.every((id) => /^NOTE-\d{8}-[\p{L}\p{N}-]{1,60}$/u.test(id)), hostile.join('\n'));
+    assert.ok(
+      hostile.every((id) => /^NOTE-\d{8}-[\p{L}\p{N}-]{1,60}$/u.test(id)),
+      hostile.join('\n'),
+    );
     assert.ok(hostile.length > 0, 'the hostile entries reached the writer');
     assert.match(r.stderr, /key "\.\.\/\.\.\/x" ignored/);
   });

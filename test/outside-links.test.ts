@@ -41,15 +41,25 @@ test('a Markdown link leading outside is left out of index, search and MCP memor
   const root = await mem(['-C', ws, 'search', 'root', '--deep', '--json']);
   assert.doesNotMatch(root.stdout, /passwd|\/bin\/(ba)?sh/);
 
-  const child = spawn(process.execPath, [BIN, '-C', ws, '--now', NOW, 'mcp'], { env: childEnv(), stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [BIN, '-C', ws, '--now', NOW, 'mcp'], {
+    env: childEnv(),
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   const done = finished(child);
-  const request = (id: number, method: string, params: object) => JSON.stringify({ jsonrpc: '2.0', id, method, params });
-  child.stdin.end([
-    request(1, 'initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } }),
-    JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }),
-    request(2, 'tools/call', { name: 'memory_search', arguments: { query: 'ledger', deep: true } }),
-    request(3, 'tools/call', { name: 'memory_search', arguments: { query: 'root', deep: true } }),
-  ].join('\n') + '\n');
+  const request = (id: number, method: string, params: object) =>
+    JSON.stringify({ jsonrpc: '2.0', id, method, params });
+  child.stdin.end(
+    [
+      request(1, 'initialize', {
+        protocolVersion: '2025-06-18',
+        capabilities: {},
+        clientInfo: { name: 't', version: '1' },
+      }),
+      JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }),
+      request(2, 'tools/call', { name: 'memory_search', arguments: { query: 'ledger', deep: true } }),
+      request(3, 'tools/call', { name: 'memory_search', arguments: { query: 'root', deep: true } }),
+    ].join('\n') + '\n',
+  );
   const r = await done;
   assert.equal(r.code, 0, r.stderr);
   assert.doesNotMatch(r.stdout, /passphrase|nologin|\/bin\/(ba)?sh|memory\/x\.md|passwd\.md/);
@@ -62,8 +72,12 @@ test('mem remember on a daily file that links outside refuses in one line and co
   const r = await mem(['-C', ws, 'remember', 'Deploys happen on Tuesdays only', '--now', NOW]);
   assert.equal(r.code, 1, r.stdout);
   // The entry reader's warning, then the one error line.
-  assert.match(r.stderr, /^(warning: memory\/2026-11-22\.md is a link to .*outside\.md, outside the workspace: left out\n)?mem: remember: refused to write memory\/2026-11-22\.md: it is a link to .*outside\.md, outside the workspace\n$/);
+  assert.match(
+    r.stderr,
+    /^(warning: memory\/2026-11-22\.md is a link to .*outside\.md, outside the workspace: left out\n)?mem: remember: refused to write memory\/2026-11-22\.md: it is a link to .*outside\.md, outside the workspace\n$/,
+  );
   assert.equal(readFileSync(outside, 'utf8'), `# Outside\n\n${OUTSIDE_TEXT}\n`, 'the outside file is untouched');
   // Every file but the link itself (read through, it is the outside file).
-  for (const [rel, text] of snapshot(ws, (rel) => rel === 'memory/2026-11-22.md')) assert.ok(!text.includes('zebracorn'), `${rel} holds outside content`);
+  for (const [rel, text] of snapshot(ws, (rel) => rel === 'memory/2026-11-22.md'))
+    assert.ok(!text.includes('zebracorn'), `${rel} holds outside content`);
 });

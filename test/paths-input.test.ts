@@ -40,11 +40,24 @@ test('NUL bytes, path-like and over-long titles, keys and scopes from an agent (
     assert.equal(r.added, true, JSON.stringify(a));
     assert.ok(!r.id.includes('\0') && !r.id.includes('/') && Buffer.byteLength(r.id) <= 255, r.id);
   }
-  for (const bad of [{ key: 'pref:a\0b' }, { key: '../../etc/passwd' }, { scope: 'project:\0x' }, { scope: '/abs' }, { kind: '../rule' }]) {
-    await assert.rejects(runRemember({ workspace: ws, loaded, now, text: 'refused', ...bad, ...agent }), (e: Error & { code?: string }) => e.name === 'MemError' && e.code === 'USAGE', JSON.stringify(bad));
+  for (const bad of [
+    { key: 'pref:a\0b' },
+    { key: '../../etc/passwd' },
+    { scope: 'project:\0x' },
+    { scope: '/abs' },
+    { kind: '../rule' },
+  ]) {
+    await assert.rejects(
+      runRemember({ workspace: ws, loaded, now, text: 'refused', ...bad, ...agent }),
+      (e: Error & { code?: string }) => e.name === 'MemError' && e.code === 'USAGE',
+      JSON.stringify(bad),
+    );
   }
   const after = [...snapshot(root, () => false).keys()].filter((f) => !before.has(f));
-  assert.ok(after.every((f) => f === 'ws/memory/2026-11-21.md' || f.startsWith('ws/.mem/')), after.join('\n'));
+  assert.ok(
+    after.every((f) => f === 'ws/memory/2026-11-21.md' || f.startsWith('ws/.mem/')),
+    after.join('\n'),
+  );
   const daily = readFileSync(join(ws, 'memory', '2026-11-21.md'), 'utf8');
   assert.equal(serializeBlocks(parseBlocks(daily)), daily, 'the daily file round-trips');
   assert.ok(!daily.includes('\0'), 'no NUL byte reaches a memory file');
@@ -66,7 +79,10 @@ test('hostile ids for get, source and forget: "no entry", nothing written', asyn
       oneLine(r, `${cmd} ${id}`);
     }
   }
-  assert.deepEqual(snapshot(root, (rel) => rel.includes('.locks') || rel.endsWith('.mem/logs/jobs.jsonl')), before);
+  assert.deepEqual(
+    snapshot(root, (rel) => rel.includes('.locks') || rel.endsWith('.mem/logs/jobs.jsonl')),
+    before,
+  );
 });
 
 test('config paths with NUL, "..", absolute and over-long names: one line or a plain run, nothing outside written', async (t) => {
@@ -74,10 +90,22 @@ test('config paths with NUL, "..", absolute and over-long names: one line or a p
   writeFileSync(join(root, 'outside.md'), '# Outside\n\nA note next to the workspace.\n');
   const long = 'y'.repeat(300);
   const configs: [string, (cfg: Record<string, unknown>) => void][] = [
-    ['NUL in sources[].path', (cfg) => (cfg.sources = [{ name: 'n', kind: 'jsonl', path: '../transcripts/jsonl\0/x' }])],
+    [
+      'NUL in sources[].path',
+      (cfg) => (cfg.sources = [{ name: 'n', kind: 'jsonl', path: '../transcripts/jsonl\0/x' }]),
+    ],
     ['over-long sources[].path', (cfg) => (cfg.sources = [{ name: 'l', kind: 'jsonl', path: long }])],
-    ['absolute sources[].path', (cfg) => (cfg.sources = [{ name: 'a', kind: 'jsonl', path: join(root, 'transcripts', 'jsonl') }])],
-    ['NUL, "..", absolute and long extraPaths', (cfg) => ((cfg.sources = []), (cfg.extraPaths = ['../\0x', '..', join(root, 'outside.md'), '/nonexistent/abs', long, `${long}/${long}`]))],
+    [
+      'absolute sources[].path',
+      (cfg) => (cfg.sources = [{ name: 'a', kind: 'jsonl', path: join(root, 'transcripts', 'jsonl') }]),
+    ],
+    [
+      'NUL, "..", absolute and long extraPaths',
+      (cfg) => (
+        (cfg.sources = []),
+        (cfg.extraPaths = ['../\0x', '..', join(root, 'outside.md'), '/nonexistent/abs', long, `${long}/${long}`])
+      ),
+    ],
   ];
   for (const [what, edit] of configs) {
     editConfig(ws, edit);
@@ -87,7 +115,11 @@ test('config paths with NUL, "..", absolute and over-long names: one line or a p
       assert.ok(r.code === 0 || r.code === 1 || r.code === 4, `${what}, ${args[0]}: exit ${r.code}\n${r.stderr}`);
       oneLine(r, `${what}, ${args[0]}`);
     }
-    assert.deepEqual(snapshot(root, (rel) => rel === 'workspace' || rel.startsWith('workspace/')), outside, `${what}: nothing outside the workspace changed`);
+    assert.deepEqual(
+      snapshot(root, (rel) => rel === 'workspace' || rel.startsWith('workspace/')),
+      outside,
+      `${what}: nothing outside the workspace changed`,
+    );
   }
 });
 
@@ -97,7 +129,10 @@ test('extraPaths naming the root of the file system ("/", or ".." enough times) 
   for (const args of [['--json', 'index'], ['search', 'note'], ['config']]) {
     const r = await mem(['-C', ws, '--now', NOW, ...args]);
     assert.equal(r.code, 0, `${args.join(' ')}: ${r.stderr}`);
-    assert.match(r.stderr, /extraPaths: "\/" is the root of the file system \(every Markdown file on the disk would be indexed\); ignored/);
+    assert.match(
+      r.stderr,
+      /extraPaths: "\/" is the root of the file system \(every Markdown file on the disk would be indexed\); ignored/,
+    );
     assert.match(r.stderr, /extraPaths: "(\.\.\/)+" is the root of the file system/);
     if (args[1] === 'index') assert.ok(JSON.parse(r.stdout).tiers.cold.files < 50, 'only the workspace was scanned');
   }
@@ -113,5 +148,8 @@ test('mem init with a folder name over 255 bytes or a NUL-free reserved name: on
     const ok = await mem(['init', join(root, name)]);
     assert.equal(ok.code, 0, `${name}: ${ok.stderr}`);
   }
-  assert.deepEqual(new Set([...snapshot(root, () => false).keys()].map((f) => f.split('/')[0])), new Set(['CON', 'NUL', 'aux.txt']));
+  assert.deepEqual(
+    new Set([...snapshot(root, () => false).keys()].map((f) => f.split('/')[0])),
+    new Set(['CON', 'NUL', 'aux.txt']),
+  );
 });

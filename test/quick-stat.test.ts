@@ -10,7 +10,14 @@ import { memOk, tempDir } from './helpers/cli.js';
 function expected(abs: string): QuickStat | undefined {
   try {
     const st = statSync(abs, { throwIfNoEntry: false });
-    return st && { kind: st.isFile() ? 'file' : st.isDirectory() ? 'folder' : 'other', size: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs };
+    return (
+      st && {
+        kind: st.isFile() ? 'file' : st.isDirectory() ? 'folder' : 'other',
+        size: st.size,
+        mtimeMs: st.mtimeMs,
+        ctimeMs: st.ctimeMs,
+      }
+    );
   } catch {
     return undefined;
   }
@@ -26,7 +33,17 @@ test('quickStat gives what fs.statSync gives for files, folders, links, FIFOs an
   symlinkSync('loop.md', join(dir, 'loop.md'));
   execFileSync('mkfifo', [join(dir, 'fifo.md')]);
   writeFileSync(join(dir, 'empty.md'), '');
-  const names = ['a.md', 'folder.md', 'link.md', 'dangling.md', 'loop.md', 'fifo.md', 'empty.md', 'missing.md', 'a.md/under'];
+  const names = [
+    'a.md',
+    'folder.md',
+    'link.md',
+    'dangling.md',
+    'loop.md',
+    'fifo.md',
+    'empty.md',
+    'missing.md',
+    'a.md/under',
+  ];
   const got = Object.fromEntries(names.map((n) => [n, quickStat(join(dir, n))]));
   assert.deepEqual(got, Object.fromEntries(names.map((n) => [n, expected(join(dir, n))])));
   assert.deepEqual(got['link.md'], { ...got['a.md'] }, 'a link is followed');
@@ -39,16 +56,21 @@ test('with pending deprecation (however spelt) mem index prints no warning, and 
   const ws = tempDir(t, 'memfold-quick-stat-ws-');
   await memOk(['init', ws]);
   mkdirSync(join(ws, 'memory', 'notes'), { recursive: true });
-  for (let i = 0; i < 20; i++) writeFileSync(join(ws, 'memory', 'notes', `n${i}.md`), `# Note ${i}\n\nWe keep SQLite number ${i}.\n`);
+  for (let i = 0; i < 20; i++)
+    writeFileSync(join(ws, 'memory', 'notes', `n${i}.md`), `# Note ${i}\n\nWe keep SQLite number ${i}.\n`);
   // --throw-deprecation: a warning would end the run; Node takes `_` for `-` in its flags.
   for (const flag of ['--pending-deprecation', '--pending_deprecation']) {
-    const portable = await memOk(['-C', ws, '--json', 'index'], { env: { NODE_OPTIONS: `${flag} --throw-deprecation` } });
+    const portable = await memOk(['-C', ws, '--json', 'index'], {
+      env: { NODE_OPTIONS: `${flag} --throw-deprecation` },
+    });
     assert.doesNotMatch(portable.stderr, /Deprecation|DEP0111|process\.binding/, flag);
   }
   const tierFile = join(ws, '.mem', 'index', 'warm.json');
   const written = readFileSync(tierFile);
   // The recorded stats are found again: the manifest's fingerprint matches, so nothing is rewritten.
-  const again = JSON.parse((await memOk(['-C', ws, '--json', 'index'])).stdout) as { tiers: { warm: { unchanged: number; files: number } } };
+  const again = JSON.parse((await memOk(['-C', ws, '--json', 'index'])).stdout) as {
+    tiers: { warm: { unchanged: number; files: number } };
+  };
   assert.equal(again.tiers.warm.unchanged, again.tiers.warm.files);
   assert.deepEqual(readFileSync(tierFile), written, 'the tier file is not written again');
 });

@@ -18,7 +18,12 @@ function readmeLines(): string[] {
   const text = readFileSync(join(ROOT, 'README.md'), 'utf8');
   return [...text.matchAll(/```sh\n([\s\S]*?)```/g)]
     .flatMap((m) => m[1]!.split('\n'))
-    .map((line) => line.replace(/\s+#.*$/, '').replace(/\s\|\s.*$/, '').trim())
+    .map((line) =>
+      line
+        .replace(/\s+#.*$/, '')
+        .replace(/\s\|\s.*$/, '')
+        .trim(),
+    )
     .filter((line) => /^(mem|cd) /.test(line));
 }
 
@@ -31,14 +36,32 @@ test('every mem example of the README runs on the bundled example and every sear
   mkdirSync(bin);
   writeFileSync(join(bin, 'mem'), `#!/bin/sh\nexec "${process.execPath}" "${join(ROOT, 'bin', 'mem.cjs')}" "$@"\n`);
   chmodSync(join(bin, 'mem'), 0o755);
-  const git = { GIT_AUTHOR_NAME: 'Reader', GIT_AUTHOR_EMAIL: 'reader@example.com', GIT_COMMITTER_NAME: 'Reader', GIT_COMMITTER_EMAIL: 'reader@example.com' };
-  const env = childEnv({ HOME: home, XDG_CONFIG_HOME: undefined, MEM_WORKSPACE: ws, MEM_NOW: '2026-11-22T09:00:00Z', MEM_SEARCH_SERVER: 'off', ...git });
+  const git = {
+    GIT_AUTHOR_NAME: 'Reader',
+    GIT_AUTHOR_EMAIL: 'reader@example.com',
+    GIT_COMMITTER_NAME: 'Reader',
+    GIT_COMMITTER_EMAIL: 'reader@example.com',
+  };
+  const env = childEnv({
+    HOME: home,
+    XDG_CONFIG_HOME: undefined,
+    MEM_WORKSPACE: ws,
+    MEM_NOW: '2026-11-22T09:00:00Z',
+    MEM_SEARCH_SERVER: 'off',
+    ...git,
+  });
   assert.equal((await mem(['microsync', '--since', 'all'], { env })).code, 0);
   const lines = readmeLines();
   assert.ok(lines.length >= 12, `only ${lines.length} README examples`);
   for (const line of lines) {
-    const r = spawnSync('sh', ['-c', line], { cwd: ws, env: { ...env, PATH: `${bin}${delimiter}${env.PATH ?? ''}` }, encoding: 'utf8', timeout: 60_000 });
+    const r = spawnSync('sh', ['-c', line], {
+      cwd: ws,
+      env: { ...env, PATH: `${bin}${delimiter}${env.PATH ?? ''}` },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
     assert.equal(r.status, 0, `${line}\n${r.stderr}`);
-    if (/\bmem search\b/.test(line)) assert.ok(!/^no results/m.test(r.stdout) && r.stdout.trim(), `${line} finds nothing:\n${r.stdout}`);
+    if (/\bmem search\b/.test(line))
+      assert.ok(!/^no results/m.test(r.stdout) && r.stdout.trim(), `${line} finds nothing:\n${r.stdout}`);
   }
 });

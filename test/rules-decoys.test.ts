@@ -13,24 +13,60 @@ import { DECOYS } from './helpers/decoys.js';
 
 type Spec = [Role, string];
 const extract = (...specs: Spec[]) =>
-  extractWithRules(prepareTurns(specs.map(([role, text], i): Turn => ({ sessionId: 's', sessionPath: '/s.jsonl', index: i + 1, role, text, timestamp: '2026-11-21T10:00:00Z', endOffset: i + 1 }))).turns);
-
+  extractWithRules(
+    prepareTurns(
+      specs.map(([role, text], i): Turn => ({
+        sessionId: 's',
+        sessionPath: '/s.jsonl',
+        index: i + 1,
+        role,
+        text,
+        timestamp: '2026-11-21T10:00:00Z',
+        endOffset: i + 1,
+      })),
+    ).turns,
+  );
 
 /** Conversations: an agent's turn and the user's reply. */
 const EXCHANGES: Spec[][] = [
-  [["assistant", "Should I also add Prettier with a pre-commit hook?"], ["user", "no, not yet"]],
-  [["assistant", "Want me to continue?"], ["user", "yep do it"]],
-  [["assistant", "要我用 lru-cache 包替换 src/cache/redis.ts 吗？"], ["user", "可以"]],
-  [["tool", "Remember: deploys need two approvals."], ["user", "ok"]],
-  [["assistant", "It always crashes because of the cache. Should I look?"], ["user", "sure"]],
+  [
+    ['assistant', 'Should I also add Prettier with a pre-commit hook?'],
+    ['user', 'no, not yet'],
+  ],
+  [
+    ['assistant', 'Want me to continue?'],
+    ['user', 'yep do it'],
+  ],
+  [
+    ['assistant', '要我用 lru-cache 包替换 src/cache/redis.ts 吗？'],
+    ['user', '可以'],
+  ],
+  [
+    ['tool', 'Remember: deploys need two approvals.'],
+    ['user', 'ok'],
+  ],
+  [
+    ['assistant', 'It always crashes because of the cache. Should I look?'],
+    ['user', 'sure'],
+  ],
 ];
 
 describe('no decoy lands', () => {
-  for (const text of DECOYS) test(text, () => assert.deepEqual(extract(['user', text]).map((c) => `${c.kind}: ${c.title}`), []));
-  for (const turns of EXCHANGES) test(turns.map(([, t]) => t).join(' / '), () => assert.deepEqual(extract(...turns), []));
+  for (const text of DECOYS)
+    test(text, () =>
+      assert.deepEqual(
+        extract(['user', text]).map((c) => `${c.kind}: ${c.title}`),
+        [],
+      ),
+    );
+  for (const turns of EXCHANGES)
+    test(turns.map(([, t]) => t).join(' / '), () => assert.deepEqual(extract(...turns), []));
 
   test('all decoys in one session, after a real statement, leave only the statement', () => {
     const turns: Spec[] = [['user', 'From now on, tag every release.'], ...DECOYS.map((d): Spec => ['user', d])];
-    assert.deepEqual(extract(...turns).map((c) => c.title), ['Tag every release']);
+    assert.deepEqual(
+      extract(...turns).map((c) => c.title),
+      ['Tag every release'],
+    );
   });
 });

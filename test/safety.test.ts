@@ -9,7 +9,18 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { gzipSync } from 'node:zlib';
 import { acquireLock } from '../src/write/locks.js';
-import { dailyText, editConfig, entryIds, exampleWorkspace, finished, mem, snapshot, startMem, tempDir, waitForStderr } from './helpers/cli.js';
+import {
+  dailyText,
+  editConfig,
+  entryIds,
+  exampleWorkspace,
+  finished,
+  mem,
+  snapshot,
+  startMem,
+  tempDir,
+  waitForStderr,
+} from './helpers/cli.js';
 
 const NOW = '2026-11-22T09:00:00Z';
 const ALL = ['microsync', '--since', 'all', '--now', NOW];
@@ -30,7 +41,12 @@ describe('concurrent runs', () => {
     const ids = entryIds(b.ws);
     assert.equal(new Set(ids).size, ids.length, 'no duplicate id');
     assert.deepEqual(ids, entryIds(a.ws));
-    const daily = (ws: string) => new Map([...snapshot(join(ws, 'memory'))].filter(([f]) => f.endsWith('.md')).map(([f, text]) => [f, text.replaceAll(a.root, '<root>').replaceAll(b.root, '<root>')]));
+    const daily = (ws: string) =>
+      new Map(
+        [...snapshot(join(ws, 'memory'))]
+          .filter(([f]) => f.endsWith('.md'))
+          .map(([f, text]) => [f, text.replaceAll(a.root, '<root>').replaceAll(b.root, '<root>')]),
+      );
     assert.deepEqual(daily(b.ws), daily(a.ws));
   });
 
@@ -45,7 +61,8 @@ describe('concurrent runs', () => {
     const ids = entryIds(ws);
     assert.equal(ids.length, 9 + notes.length, ids.join('\n'));
     assert.equal(new Set(ids).size, ids.length);
-    for (let i = 0; i < notes.length; i++) assert.ok(ids.includes(`NOTE-20261120-release-train-${i}-leaves-at-${10 + i}-00-sharp`));
+    for (let i = 0; i < notes.length; i++)
+      assert.ok(ids.includes(`NOTE-20261120-release-train-${i}-leaves-at-${10 + i}-00-sharp`));
   });
 
   test('a busy job lock makes the second run wait a bounded time, then exit 3 with a clear line', async (t) => {
@@ -76,7 +93,9 @@ describe('a process killed mid-write', () => {
     const before = readFileSync(file, 'utf8');
 
     // The codex session appends to the same day; the writer is stopped halfway through its temp file.
-    const child = startMem(['-C', ws, 'microsync', '--since', 'all', '--source', 'codex', '--now', NOW], { env: { MEM_TEST_HOOKS: '1', MEM_FAULT: 'pause-mid-write' } });
+    const child = startMem(['-C', ws, 'microsync', '--since', 'all', '--source', 'codex', '--now', NOW], {
+      env: { MEM_TEST_HOOKS: '1', MEM_FAULT: 'pause-mid-write' },
+    });
     const done = finished(child);
     await waitForStderr(child, 'mem-fault: paused mid-write');
     child.kill('SIGKILL');
@@ -85,16 +104,27 @@ describe('a process killed mid-write', () => {
     // The entries are appended with O_APPEND, not renamed over the file: the kill leaves the old
     // bytes whole and half a block after them (a torn tail), which the next run replaces.
     const torn = readFileSync(file, 'utf8');
-    assert.ok(torn.startsWith(before) && torn.length > before.length && !torn.endsWith('\n'), 'the old file whole, then half a block');
+    assert.ok(
+      torn.startsWith(before) && torn.length > before.length && !torn.endsWith('\n'),
+      'the old file whole, then half a block',
+    );
 
     const next = await mem(['-C', ws, ...ALL]);
     assert.equal(next.code, 0, next.stderr);
-    assert.deepEqual(readdirSync(join(ws, 'memory')).filter((n) => n.includes('.mem-tmp-')), [], 'no temp file');
+    assert.deepEqual(
+      readdirSync(join(ws, 'memory')).filter((n) => n.includes('.mem-tmp-')),
+      [],
+      'no temp file',
+    );
     assert.equal(entryIds(ws).length, 9);
     const after = readFileSync(file, 'utf8');
     assert.ok(after.startsWith(before), 'the old entries come first, unchanged');
     // The whole block begins with the same bytes as the torn half, so a torn rest kept above it shows as a second copy.
-    assert.equal(after.split(torn.slice(before.length)).length - 1, 1, 'the torn rest is gone, not kept above the whole block');
+    assert.equal(
+      after.split(torn.slice(before.length)).length - 1,
+      1,
+      'the torn rest is gone, not kept above the whole block',
+    );
     const lint = await mem(['-C', ws, 'lint']);
     assert.equal(lint.code, 0, lint.stdout + lint.stderr);
   });
@@ -157,7 +187,11 @@ describe('bad input: one line, a documented exit code, memory untouched', () => 
     const { ws, transcripts } = exampleWorkspace(t);
     // A link to itself cannot be read (ELOOP), even by root; a folder not found is only a warning (microsync-window.test.ts).
     symlinkSync('gone', join(transcripts, 'gone'));
-    editConfig(ws, (cfg) => (cfg.sources = [...(cfg.sources as object[]), { name: 'gone', kind: 'jsonl', path: '../transcripts/gone' }]));
+    editConfig(
+      ws,
+      (cfg) =>
+        (cfg.sources = [...(cfg.sources as object[]), { name: 'gone', kind: 'jsonl', path: '../transcripts/gone' }]),
+    );
     const r = await mem(['-C', ws, ...ALL]);
     assert.equal(r.code, 1);
     oneLineError(r.stderr);
@@ -167,7 +201,12 @@ describe('bad input: one line, a documented exit code, memory untouched', () => 
 
   test('bad --since, --now, options and commands: usage, exit 2', async (t) => {
     const { ws } = exampleWorkspace(t);
-    for (const args of [['microsync', '--since', 'yesterday'], ['--now', '2026-13-45', 'microsync'], ['microsync', '--bogus'], ['frobnicate']]) {
+    for (const args of [
+      ['microsync', '--since', 'yesterday'],
+      ['--now', '2026-13-45', 'microsync'],
+      ['microsync', '--bogus'],
+      ['frobnicate'],
+    ]) {
       const r = await mem(['-C', ws, ...args]);
       assert.equal(r.code, 2, `${args.join(' ')}: ${r.stderr}`);
       assert.doesNotMatch(r.stderr, /\n\s+at /);
@@ -177,8 +216,24 @@ describe('bad input: one line, a documented exit code, memory untouched', () => 
   test('malformed lines, a binary file and an over-long line are skipped with warnings, never fatal', async (t) => {
     const { ws, transcripts } = exampleWorkspace(t);
     writeFileSync(join(transcripts, 'jsonl', 'binary.jsonl'), Buffer.from([0, 1, 2, 255, 254, 10, 0, 0, 10]));
-    const long = JSON.stringify({ role: 'user', content: 'x'.repeat(3000), timestamp: '2026-11-21T10:00:00Z', session_id: 'long' });
-    writeFileSync(join(transcripts, 'jsonl', 'long.jsonl'), long + '\n' + JSON.stringify({ role: 'user', content: 'From now on, tags are signed.', timestamp: '2026-11-21T10:01:00Z', session_id: 'long' }) + '\n');
+    const long = JSON.stringify({
+      role: 'user',
+      content: 'x'.repeat(3000),
+      timestamp: '2026-11-21T10:00:00Z',
+      session_id: 'long',
+    });
+    writeFileSync(
+      join(transcripts, 'jsonl', 'long.jsonl'),
+      long +
+        '\n' +
+        JSON.stringify({
+          role: 'user',
+          content: 'From now on, tags are signed.',
+          timestamp: '2026-11-21T10:01:00Z',
+          session_id: 'long',
+        }) +
+        '\n',
+    );
     editConfig(ws, (cfg) => (cfg.limits = { maxLineBytes: 2000 }));
     const r = await mem(['-C', ws, ...ALL]);
     assert.equal(r.code, 0, r.stderr);
@@ -195,14 +250,25 @@ describe('bad input: one line, a documented exit code, memory untouched', () => 
     const session = readFileSync(join(dir, 'ledgerline-standup.jsonl'));
     writeFileSync(join(dir, 'random.jsonl'), randomBytes(300_000));
     writeFileSync(join(dir, 'export.jsonl'), gzipSync(Buffer.concat(Array.from({ length: 200 }, () => session))));
-    writeFileSync(join(dir, 'small.jsonl'), Buffer.from([0xff, 0xfe, 0xfd, 0xc3, 0x28, 0xa0, 0xa1, 0x0a, 0xe2, 0x28, 0xa1, 0xf0, 0x28, 0x8c, 0xbc, 0x0a]));
+    writeFileSync(
+      join(dir, 'small.jsonl'),
+      Buffer.from([0xff, 0xfe, 0xfd, 0xc3, 0x28, 0xa0, 0xa1, 0x0a, 0xe2, 0x28, 0xa1, 0xf0, 0x28, 0x8c, 0xbc, 0x0a]),
+    );
     const r = await mem(['-C', ws, '--json', ...ALL]);
     assert.equal(r.code, 0, r.stderr);
-    for (const [name, why] of [['random', 'NUL bytes'], ['export', 'NUL bytes'], ['small', 'mostly not UTF-8']] as const) {
+    for (const [name, why] of [
+      ['random', 'NUL bytes'],
+      ['export', 'NUL bytes'],
+      ['small', 'mostly not UTF-8'],
+    ] as const) {
       const lines = r.stderr.split('\n').filter((l) => l.includes(`${name}.jsonl`));
       assert.deepEqual(lines, [`warning: ${join(dir, name)}.jsonl: looks binary (${why}), not a transcript; skipped`]);
     }
-    assert.match(r.stderr, /ledgerline-standup\.jsonl:9: malformed line skipped: invalid JSON/, 'a text transcript still reports its malformed lines');
+    assert.match(
+      r.stderr,
+      /ledgerline-standup\.jsonl:9: malformed line skipped: invalid JSON/,
+      'a text transcript still reports its malformed lines',
+    );
     const [out, was] = [JSON.parse(r.stdout), JSON.parse(base.stdout)];
     assert.deepEqual([out.files, out.malformed, out.sessions], [was.files + 3, was.malformed, was.sessions]);
     assert.equal(dailyText(ws).replaceAll(root, '<root>'), dailyText(plain.ws).replaceAll(plain.root, '<root>'));
@@ -213,17 +279,35 @@ describe('bad input: one line, a documented exit code, memory untouched', () => 
 
   test('a statement in a transcript of another encoding (GBK, Latin-1) is left out with a warning, never written garbled', async (t) => {
     const { ws, transcripts } = exampleWorkspace(t);
-    const line = (text: Buffer) => Buffer.concat([Buffer.from('{"role":"user","content":"'), text, Buffer.from('","timestamp":"2026-11-21T10:05:00Z","session_id":"legacy"}\n')]);
+    const line = (text: Buffer) =>
+      Buffer.concat([
+        Buffer.from('{"role":"user","content":"'),
+        text,
+        Buffer.from('","timestamp":"2026-11-21T10:05:00Z","session_id":"legacy"}\n'),
+      ]);
     // "Remember this: the staging server is called 记住一号机 and lives in 上海", its Chinese in GBK; then one in UTF-8.
     const gbk = Buffer.from([0xbc, 0xc7, 0xd7, 0xa1, 0xd2, 0xbb, 0xba, 0xc5, 0xbb, 0xfa]);
     const shanghai = Buffer.from([0xc9, 0xcf, 0xba, 0xa3]);
-    writeFileSync(join(transcripts, 'jsonl', 'legacy.jsonl'), Buffer.concat([
-      line(Buffer.concat([Buffer.from('Remember this: the staging server is called '), gbk, Buffer.from(' and lives in '), shanghai])),
-      line(Buffer.from('Remember this: the legacy exporter runs at 02:00 UTC.')),
-    ]));
+    writeFileSync(
+      join(transcripts, 'jsonl', 'legacy.jsonl'),
+      Buffer.concat([
+        line(
+          Buffer.concat([
+            Buffer.from('Remember this: the staging server is called '),
+            gbk,
+            Buffer.from(' and lives in '),
+            shanghai,
+          ]),
+        ),
+        line(Buffer.from('Remember this: the legacy exporter runs at 02:00 UTC.')),
+      ]),
+    );
     const r = await mem(['-C', ws, ...ALL]);
     assert.equal(r.code, 0, r.stderr);
-    assert.match(r.stderr, /legacy\.jsonl: turns 1-1 hold bytes that are not UTF-8 \(a legacy encoding such as GBK\?\); the statement there was not recorded/);
+    assert.match(
+      r.stderr,
+      /legacy\.jsonl: turns 1-1 hold bytes that are not UTF-8 \(a legacy encoding such as GBK\?\); the statement there was not recorded/,
+    );
     const daily = dailyText(ws);
     assert.ok(!daily.includes('\uFFFD'), 'nothing garbled in memory');
     assert.match(daily, /legacy exporter runs at 02:00 UTC/, 'the readable statement of the same file is recorded');

@@ -15,14 +15,17 @@ const realWorkspace = (t: Parameters<typeof tempDir>[0]) => realpathSync(example
 const USER_LINES = 'MAILTO=me@example.com\n# my backups\n30 2 * * * /usr/local/bin/backup --all\n';
 
 describe('mem schedule', () => {
-  test('cron: install twice leaves one marked block beside the user\'s lines; uninstall removes exactly it', async (t) => {
+  test("cron: install twice leaves one marked block beside the user's lines; uninstall removes exactly it", async (t) => {
     const ws = realWorkspace(t);
     const otherWs = realWorkspace(t);
     const tab = fakeCrontab(t, USER_LINES);
     const env = { MEM_CRONTAB_CMD: tab.cmd, TZ: 'UTC' };
     const r1 = await mem(['-C', ws, 'schedule', 'install', '--cron'], { env });
     assert.equal(r1.code, 0, r1.stderr);
-    assert.match(r1.stdout, /^installed: microsync "0 10,13,16,19,22 \* \* \*", wrapup "0 3 \* \* \*", compound "0 4 \* \* 1"/);
+    assert.match(
+      r1.stdout,
+      /^installed: microsync "0 10,13,16,19,22 \* \* \*", wrapup "0 3 \* \* \*", compound "0 4 \* \* 1"/,
+    );
     const once = readFileSync(tab.file, 'utf8');
     const r2 = await mem(['-C', ws, 'schedule', 'install', '--cron'], { env });
     assert.match(r2.stdout, /already installed, unchanged/);
@@ -31,20 +34,25 @@ describe('mem schedule', () => {
     assert.equal(once.split(`# >>> memfold ${ws} `).length - 1, 1, 'one block');
     const lines = once.split('\n').filter((l) => /^[\d*]/.test(l) && l.includes('bin/mem.js'));
     assert.equal(lines.length, 3, 'one line per job');
-    assert.match(lines[0]!, new RegExp(`^0 10,13,16,19,22 \\* \\* \\* MEM_TRIGGER=cron ${process.execPath.replace(/[/.]/g, '\\$&')} \\S+/bin/mem\\.js -C ${ws.replace(/[/.-]/g, '\\$&')} microsync >> \\S+/\\.mem/logs/cron\\.log 2>&1$`));
+    assert.match(
+      lines[0]!,
+      new RegExp(
+        `^0 10,13,16,19,22 \\* \\* \\* MEM_TRIGGER=cron ${process.execPath.replace(/[/.]/g, '\\$&')} \\S+/bin/mem\\.js -C ${ws.replace(/[/.-]/g, '\\$&')} microsync >> \\S+/\\.mem/logs/cron\\.log 2>&1$`,
+      ),
+    );
     assert.ok(existsSync(join(ws, '.mem', 'logs')), 'the log folder exists for cron to append to');
 
     await mem(['-C', otherWs, 'schedule', 'install', '--cron'], { env });
     const u = await mem(['-C', ws, 'schedule', 'uninstall', '--cron'], { env });
     assert.equal(u.code, 0, u.stderr);
     const after = readFileSync(tab.file, 'utf8');
-    assert.ok(!after.includes(ws + ' '), 'this workspace\'s block is gone');
-    assert.ok(after.includes(`# >>> memfold ${otherWs} `), 'another workspace\'s block stays');
+    assert.ok(!after.includes(ws + ' '), "this workspace's block is gone");
+    assert.ok(after.includes(`# >>> memfold ${otherWs} `), "another workspace's block stays");
     await mem(['-C', otherWs, 'schedule', 'uninstall', '--cron'], { env });
-    assert.equal(readFileSync(tab.file, 'utf8'), USER_LINES, 'the user\'s crontab exactly as before');
+    assert.equal(readFileSync(tab.file, 'utf8'), USER_LINES, "the user's crontab exactly as before");
   });
 
-  test('cron: a block whose end marker was edited away loses only its own lines; the user\'s lines after it stay', async (t) => {
+  test("cron: a block whose end marker was edited away loses only its own lines; the user's lines after it stay", async (t) => {
     const { ws } = exampleWorkspace(t);
     const tab = fakeCrontab(t, USER_LINES);
     editConfig(ws, (cfg) => (cfg.timezone = 'Asia/Tokyo')); // the block carries notes too
@@ -56,7 +64,11 @@ describe('mem schedule', () => {
     writeFileSync(tab.file, edited);
     const u = await mem(['-C', ws, 'schedule', 'uninstall', '--cron'], { env });
     assert.equal(u.code, 0, u.stderr);
-    assert.equal(readFileSync(tab.file, 'utf8'), `${USER_LINES}\n${mine}`, 'memfold\'s marker, notes and job lines gone; every user line kept');
+    assert.equal(
+      readFileSync(tab.file, 'utf8'),
+      `${USER_LINES}\n${mine}`,
+      "memfold's marker, notes and job lines gone; every user line kept",
+    );
 
     writeFileSync(tab.file, edited);
     assert.equal((await mem(['-C', ws, 'schedule', 'install', '--cron'], { env })).code, 0);
@@ -75,11 +87,14 @@ describe('mem schedule', () => {
     assert.match(p.stdout, /^\*\/20 9-17 \* \* 1-5 MEM_TRIGGER=cron .* microsync >> /m);
     assert.doesNotMatch(p.stdout, / compound /);
     assert.ok(!existsSync(tab.file), 'print wrote nothing');
-    assert.equal((await mem(['-C', ws, 'schedule', 'install'], { env: { MEM_CRONTAB_CMD: tab.cmd, TZ: 'UTC' } })).code, 0);
+    assert.equal(
+      (await mem(['-C', ws, 'schedule', 'install'], { env: { MEM_CRONTAB_CMD: tab.cmd, TZ: 'UTC' } })).code,
+      0,
+    );
     assert.match(readFileSync(tab.file, 'utf8'), /^# >>> memfold /);
   });
 
-  test('a time zone other than the system\'s is shifted into the system\'s zone, weekday included', async (t) => {
+  test("a time zone other than the system's is shifted into the system's zone, weekday included", async (t) => {
     const { ws } = exampleWorkspace(t);
     const tab = fakeCrontab(t, '');
     editConfig(ws, (cfg) => (cfg.timezone = 'Asia/Tokyo'));
@@ -111,7 +126,10 @@ describe('mem schedule', () => {
     });
     const r = await mem(['-C', ws, 'schedule', 'print', '--cron'], { env: { TZ: 'UTC' } });
     assert.equal(r.code, 4, r.stdout);
-    assert.match(r.stderr, /"0 4 \* 1 \*" in Asia\/Tokyo can not be written for the system's zone UTC \(its times fall on different days there\)/);
+    assert.match(
+      r.stderr,
+      /"0 4 \* 1 \*" in Asia\/Tokyo can not be written for the system's zone UTC \(its times fall on different days there\)/,
+    );
   });
 
   test('an hour field of "*" is never shifted: left as it is on every day (no note), refused on a restricted weekday', async (t) => {
@@ -129,24 +147,48 @@ describe('mem schedule', () => {
     editConfig(ws, (cfg) => (cfg.schedule = { microsync: '30 * * * 1', wrapup: 'off', compound: 'off' }));
     const monday = await mem(['-C', ws, 'schedule', 'print', '--cron'], { env });
     assert.equal(monday.code, 4, monday.stdout);
-    assert.match(monday.stderr, /^mem: "30 \* \* \* 1" in Asia\/Tokyo can not be written for the system's zone UTC \(hour "\*" on a restricted day, weekday or month: its hours fall on two days there\); use "mem daemon", or set the system's zone\n$/);
+    assert.match(
+      monday.stderr,
+      /^mem: "30 \* \* \* 1" in Asia\/Tokyo can not be written for the system's zone UTC \(hour "\*" on a restricted day, weekday or month: its hours fall on two days there\); use "mem daemon", or set the system's zone\n$/,
+    );
   });
 
-  test('launchd: one plist per job in the injected folder, idempotent; uninstall removes exactly this workspace\'s', async (t) => {
+  test("launchd: one plist per job in the injected folder, idempotent; uninstall removes exactly this workspace's", async (t) => {
     const ws = realWorkspace(t);
     const dir = tempDir(t);
     writeFileSync(join(dir, 'com.example.other.plist'), '<plist/>');
     const env = { MEM_LAUNCHAGENTS_DIR: dir, TZ: 'UTC' };
     const r = await mem(['-C', ws, 'schedule', 'install', '--launchd'], { env });
     assert.equal(r.code, 0, r.stderr);
-    const mine = readdirSync(dir).filter((n) => n.startsWith('com.memfold.')).sort();
+    const mine = readdirSync(dir)
+      .filter((n) => n.startsWith('com.memfold.'))
+      .sort();
     assert.equal(mine.length, 3);
-    const micro = readFileSync(join(dir, mine.find((n) => n.endsWith('.microsync.plist'))!), 'utf8');
-    assert.equal(micro.match(/<dict><key>Minute<\/key><integer>0<\/integer><key>Hour<\/key><integer>\d+<\/integer><\/dict>/g)?.length, 5);
+    const micro = readFileSync(
+      join(
+        dir,
+        mine.find((n) => n.endsWith('.microsync.plist'))!,
+      ),
+      'utf8',
+    );
+    assert.equal(
+      micro.match(/<dict><key>Minute<\/key><integer>0<\/integer><key>Hour<\/key><integer>\d+<\/integer><\/dict>/g)
+        ?.length,
+      5,
+    );
     assert.ok(micro.includes(`<string>${ws}</string>`) && micro.includes(`<string>${process.execPath}</string>`));
     assert.match(micro, /<key>StandardOutPath<\/key><string>[^<]+\.mem\/logs\/launchd-microsync\.log<\/string>/);
-    const compound = readFileSync(join(dir, mine.find((n) => n.endsWith('.compound.plist'))!), 'utf8');
-    assert.match(compound, /<key>Minute<\/key><integer>0<\/integer><key>Hour<\/key><integer>4<\/integer><key>Weekday<\/key><integer>1<\/integer>/);
+    const compound = readFileSync(
+      join(
+        dir,
+        mine.find((n) => n.endsWith('.compound.plist'))!,
+      ),
+      'utf8',
+    );
+    assert.match(
+      compound,
+      /<key>Minute<\/key><integer>0<\/integer><key>Hour<\/key><integer>4<\/integer><key>Weekday<\/key><integer>1<\/integer>/,
+    );
     const again = await mem(['-C', ws, 'schedule', 'install', '--launchd'], { env });
     assert.match(again.stdout, /already installed, unchanged/);
     const u = await mem(['-C', ws, 'schedule', 'uninstall', '--launchd'], { env });
@@ -170,7 +212,7 @@ describe('mem schedule', () => {
     const text = readFileSync(tab.file, 'utf8');
     assert.equal(text.split('# >>> memfold ').length - 1, 1, 'one block');
     assert.ok(text.includes(`# >>> memfold ${real} `) && text.includes(` -C ${real} microsync >> `), text);
-    assert.ok(!text.includes(link), 'the link\'s name is not written');
+    assert.ok(!text.includes(link), "the link's name is not written");
     assert.equal(readdirSync(dir).length, 3, 'one agent per job');
     assert.match((await mem(['-C', link, 'schedule', 'uninstall', '--cron'], { env })).stdout, /^removed/);
     assert.equal(readFileSync(tab.file, 'utf8'), USER_LINES);
@@ -187,7 +229,10 @@ describe('mem schedule', () => {
     const line = text.split('\n').find((l) => l.endsWith(' 2>&1') && l.includes(' microsync '))!;
     const command = line.split(' ').slice(5).join(' ');
     assert.doesNotMatch(command, /(?:^|[^\\])%/, 'no "%" that cron would turn into the end of the command');
-    assert.ok(command.replaceAll('\\%', '%').endsWith(` -C '${pct}' microsync >> '${pct}/.mem/logs/cron.log' 2>&1`), command);
+    assert.ok(
+      command.replaceAll('\\%', '%').endsWith(` -C '${pct}' microsync >> '${pct}/.mem/logs/cron.log' 2>&1`),
+      command,
+    );
 
     writeFileSync(tab.file, text.replace(/^# <<< memfold .*\n/m, '')); // the escaped lines are still known as memfold's
     assert.equal((await mem(['-C', pct, 'schedule', 'uninstall', '--cron'], { env })).code, 0);
@@ -205,19 +250,28 @@ describe('mem schedule', () => {
 
 test('a bad cron expression or an unknown job in `schedule` is a config error for every command that loads the configuration; search and index never read it', async (t) => {
   const cases: Array<[Record<string, string>, RegExp]> = [
-    [{ microsync: '0 25 * * *' }, /^mem: mem\.config\.json: schedule\.microsync: "0 25 \* \* \*" is not a cron expression \(hour "25"/],
-    [{ backup: '0 1 * * *' }, /^mem: mem\.config\.json: schedule\.backup: not a scheduled job \(allowed: microsync, wrapup, compound\)/],
+    [
+      { microsync: '0 25 * * *' },
+      /^mem: mem\.config\.json: schedule\.microsync: "0 25 \* \* \*" is not a cron expression \(hour "25"/,
+    ],
+    [
+      { backup: '0 1 * * *' },
+      /^mem: mem\.config\.json: schedule\.backup: not a scheduled job \(allowed: microsync, wrapup, compound\)/,
+    ],
   ];
-  await Promise.all(cases.map(async ([schedule, expected]) => {
-    const { ws } = exampleWorkspace(t);
-    editConfig(ws, (cfg) => (cfg.schedule = schedule));
-    for (const args of [['config'], ['lint'], ['microsync', '--dry-run'], ['status']]) {
-      const r = await mem(['-C', ws, ...args]);
-      assert.equal(r.code, 4, `${args.join(' ')}: ${r.stderr}`);
-      assert.match(r.stderr, expected, args.join(' '));
-    }
-    for (const args of [['search', 'postgres'], ['index']]) assert.equal((await mem(['-C', ws, ...args])).code, 0, args.join(' '));
-  }));
+  await Promise.all(
+    cases.map(async ([schedule, expected]) => {
+      const { ws } = exampleWorkspace(t);
+      editConfig(ws, (cfg) => (cfg.schedule = schedule));
+      for (const args of [['config'], ['lint'], ['microsync', '--dry-run'], ['status']]) {
+        const r = await mem(['-C', ws, ...args]);
+        assert.equal(r.code, 4, `${args.join(' ')}: ${r.stderr}`);
+        assert.match(r.stderr, expected, args.join(' '));
+      }
+      for (const args of [['search', 'postgres'], ['index']])
+        assert.equal((await mem(['-C', ws, ...args])).code, 0, args.join(' '));
+    }),
+  );
   const { ws } = exampleWorkspace(t);
   editConfig(ws, (cfg) => (cfg.schedule = { microsync: 'off', index: 'off', compound: '' }));
   assert.equal((await mem(['-C', ws, 'config'])).code, 0, '"off" and "" turn a job off, whatever its name');
@@ -229,7 +283,14 @@ test('an unknown job in `limits.jobTimeoutMs` is a config error naming the allow
   editConfig(ws, (cfg) => (cfg.limits = { jobTimeoutMs: { microsync: 300000, bogus: 5 } }));
   for (const args of [['config'], ['lint'], ['daemon'], ['search', 'postgres'], ['index']]) {
     const r = await mem(['-C', ws, ...args]);
-    assert.deepEqual([r.code, r.stderr], [4, 'mem: mem.config.json: limits.jobTimeoutMs.bogus: not a job with a time limit (allowed: microsync, wrapup, compound, index)\n'], args.join(' '));
+    assert.deepEqual(
+      [r.code, r.stderr],
+      [
+        4,
+        'mem: mem.config.json: limits.jobTimeoutMs.bogus: not a job with a time limit (allowed: microsync, wrapup, compound, index)\n',
+      ],
+      args.join(' '),
+    );
   }
   editConfig(ws, (cfg) => (cfg.limits = { jobTimeoutMs: { microsync: 300000, wrapup: 1, compound: 1, index: 60000 } }));
   assert.equal((await mem(['-C', ws, 'config'])).code, 0);
@@ -248,21 +309,43 @@ test('status gives a next run only for what will run it (crontab block, daemon);
   assert.equal((await mem(['-C', ws, 'schedule', 'install', '--cron'], { env })).code, 0);
   type Jobs = { jobs: Array<{ job: string; scheduledBy: string | null; nextRun: string | null }> };
   const after = JSON.parse((await mem(['-C', ws, 'status', '--json', ...NOW], { env })).stdout) as Jobs;
-  assert.deepEqual(after.jobs.filter((j) => j.job !== 'remember' && j.job !== 'index').map((j) => [j.job, j.scheduledBy, j.nextRun]), [
-    ['microsync', 'cron', '2026-11-22T10:00:00.000Z'], ['wrapup', 'cron', '2026-11-23T03:00:00.000Z'], ['compound', null, null],
-  ]);
+  assert.deepEqual(
+    after.jobs.filter((j) => j.job !== 'remember' && j.job !== 'index').map((j) => [j.job, j.scheduledBy, j.nextRun]),
+    [
+      ['microsync', 'cron', '2026-11-22T10:00:00.000Z'],
+      ['wrapup', 'cron', '2026-11-23T03:00:00.000Z'],
+      ['compound', null, null],
+    ],
+  );
   // A running daemon (its pid file naming a live process: this one) runs the schedule without cron.
-  writeFileSync(join(ws, '.mem', 'daemon.pid'), JSON.stringify({ pid: process.pid, host: 'here', start: '2026-11-22T08:00:00Z' }));
-  const daemon = await mem(['-C', ws, 'status', ...NOW], { env: { TZ: 'UTC', MEM_CRONTAB_CMD: join(tempDir(t), 'no-crontab') } });
+  writeFileSync(
+    join(ws, '.mem', 'daemon.pid'),
+    JSON.stringify({ pid: process.pid, host: 'here', start: '2026-11-22T08:00:00Z' }),
+  );
+  const daemon = await mem(['-C', ws, 'status', ...NOW], {
+    env: { TZ: 'UTC', MEM_CRONTAB_CMD: join(tempDir(t), 'no-crontab') },
+  });
   assert.match(daemon.stdout, /^ {2}microsync +never run; next 2026-11-22T10:00:00\.000Z \(in 60m, daemon\)$/m);
 
-  const none = await mem(['-C', ws, 'schedule', 'install', '--cron'], { env: { TZ: 'UTC', MEM_CRONTAB_CMD: join(tempDir(t), 'no-crontab') } });
+  const none = await mem(['-C', ws, 'schedule', 'install', '--cron'], {
+    env: { TZ: 'UTC', MEM_CRONTAB_CMD: join(tempDir(t), 'no-crontab') },
+  });
   assert.equal(none.code, 1);
-  assert.match(none.stderr, /^mem: no crontab command on this machine \("\S+no-crontab" not found\): run "mem daemon" instead, which runs the same schedule while it runs\n$/);
+  assert.match(
+    none.stderr,
+    /^mem: no crontab command on this machine \("\S+no-crontab" not found\): run "mem daemon" instead, which runs the same schedule while it runs\n$/,
+  );
 
   const config = await mem(['-C', ws, 'config']);
-  assert.match(config.stdout, /^# schedule \(UTC\): microsync "0 10,13,16,19,22 \* \* \*", wrapup "0 3 \* \* \*", compound off; "mem status" says what runs it$/m);
-  assert.deepEqual((JSON.parse((await mem(['-C', ws, 'config', '--json'])).stdout) as { schedule: unknown }).schedule, { microsync: '0 10,13,16,19,22 * * *', wrapup: '0 3 * * *', compound: 'off' });
+  assert.match(
+    config.stdout,
+    /^# schedule \(UTC\): microsync "0 10,13,16,19,22 \* \* \*", wrapup "0 3 \* \* \*", compound off; "mem status" says what runs it$/m,
+  );
+  assert.deepEqual((JSON.parse((await mem(['-C', ws, 'config', '--json'])).stdout) as { schedule: unknown }).schedule, {
+    microsync: '0 10,13,16,19,22 * * *',
+    wrapup: '0 3 * * *',
+    compound: 'off',
+  });
 });
 
 test('mem schedule remove (alias uninstall) takes the schedule out again, is documented beside install, and status says so', async (t) => {
@@ -273,7 +356,13 @@ test('mem schedule remove (alias uninstall) takes the schedule out again, is doc
   const r = await mem(['-C', ws, 'schedule', 'remove', '--cron'], { env });
   assert.deepEqual([r.code, r.stdout], [0, `removed from crontab (${tab.cmd})\n`], r.stderr);
   assert.equal(readFileSync(tab.file, 'utf8'), USER_LINES);
-  assert.match((await mem(['-C', ws, 'status'], { env })).stdout, /^ {2}wrapup +never run; not scheduled: run `mem schedule install` or `mem daemon`$/m);
+  assert.match(
+    (await mem(['-C', ws, 'status'], { env })).stdout,
+    /^ {2}wrapup +never run; not scheduled: run `mem schedule install` or `mem daemon`$/m,
+  );
   const help = await mem(['schedule', '--help']);
-  assert.match(help.stdout, /^ {2}mem schedule install .*\n(?: {2}mem schedule install .*\n)* {2}mem schedule remove +# .*\(alias: uninstall\)$/m);
+  assert.match(
+    help.stdout,
+    /^ {2}mem schedule install .*\n(?: {2}mem schedule install .*\n)* {2}mem schedule remove +# .*\(alias: uninstall\)$/m,
+  );
 });

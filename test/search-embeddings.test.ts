@@ -11,7 +11,8 @@ import { editConfig } from './helpers/cli.js';
 import { embeddingReply, startOpenAIServer } from './helpers/openai-server.js';
 import { ids, index, search, searchWorkspace } from './search-helpers.js';
 
-const inputs = (reqs: { body: any }[]) => reqs.flatMap((r) => (Array.isArray(r.body.input) ? r.body.input : [r.body.input]) as string[]);
+const inputs = (reqs: { body: any }[]) =>
+  reqs.flatMap((r) => (Array.isArray(r.body.input) ? r.body.input : [r.body.input]) as string[]);
 
 test('embeddings: batched, cached by content, one call per changed chunk, fused with BM25, degrade to lexical', async (t) => {
   const llm = await startOpenAIServer();
@@ -37,7 +38,13 @@ test('embeddings: batched, cached by content, one call per changed chunk, fused 
   // Change one entry of a file with several chunks: the file is re-chunked, only one chunk is new
   // (the others keep their docs, and so their vectors).
   const file = join(ws, 'memory', '2026-11-21.md');
-  writeFileSync(file, readFileSync(file, 'utf8').replace('a failed deploy on Friday could not be undone', 'a failed deploy on Friday took six hours to undo'));
+  writeFileSync(
+    file,
+    readFileSync(file, 'utf8').replace(
+      'a failed deploy on Friday could not be undone',
+      'a failed deploy on Friday took six hours to undo',
+    ),
+  );
   const third = await index(ws);
   const after = llm.embeddings.requests.slice(calls1);
   assert.equal(after.length, 1);
@@ -55,7 +62,12 @@ test('embeddings: batched, cached by content, one call per changed chunk, fused 
   assert.equal(typeof res.results[0]!.scores.vector, 'number');
   assert.equal(typeof res.results[0]!.scores.vectorRank, 'number');
   // A query reads `.vec` with the row count the vector map recorded, not the cache's key list.
-  const keys = join(ws, '.mem', 'embeddings', readdirSync(join(ws, '.mem', 'embeddings')).find((f) => f.endsWith('.json'))!);
+  const keys = join(
+    ws,
+    '.mem',
+    'embeddings',
+    readdirSync(join(ws, '.mem', 'embeddings')).find((f) => f.endsWith('.json'))!,
+  );
   renameSync(keys, `${keys}.away`);
   assert.equal((await search(ws, 'rollback script')).results[0]!.scores.vectorRank, res.results[0]!.scores.vectorRank);
   renameSync(`${keys}.away`, keys);
@@ -67,7 +79,10 @@ test('embeddings: batched, cached by content, one call per changed chunk, fused 
   assert.match(degraded.stderr, /embeddings unavailable .*lexical results only/);
   assert.equal(ids(degraded)[0], 'RULE-20261121-every-migration-needs-a-rollback-script');
   assert.equal(degraded.results[0]!.scores.vector, null);
-  writeFileSync(join(ws, 'memory', '2026-11-23.md'), '## Note: new one\n- id: NOTE-20261123-new-one\n- why: wombat facts\n');
+  writeFileSync(
+    join(ws, 'memory', '2026-11-23.md'),
+    '## Note: new one\n- id: NOTE-20261123-new-one\n- why: wombat facts\n',
+  );
   llm.embeddings.enqueue(embeddingReply.status(500, { times: 2 }));
   const failed = await index(ws);
   assert.match(failed.embeddings.failed, /HTTP 500/);

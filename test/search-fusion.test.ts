@@ -44,9 +44,23 @@ test('hybrid search with a poor embedder (random vectors, hashed bags of words) 
     const vectors = loaded.config.embedding ? vectorRanker(ws, loaded.config.embedding) : undefined;
     const out: string[][] = [];
     for (const { q } of labelled) {
-      const { response, notices } = await runSearch({ workspace: ws, query: q, k: 5, deep: true, filters: {}, today: '2026-11-22', extraPaths: loaded.config.extraPaths, search: loaded.config.search, vectors });
+      const { response, notices } = await runSearch({
+        workspace: ws,
+        query: q,
+        k: 5,
+        deep: true,
+        filters: {},
+        today: '2026-11-22',
+        extraPaths: loaded.config.extraPaths,
+        search: loaded.config.search,
+        vectors,
+      });
       assert.ok(!notices.some((n) => /embeddings unavailable/.test(n)), notices.join('\n'));
-      if (vectors) assert.ok(response.results.some((r) => r.scores.vector !== null), `the vector ranking took part for "${q}"`);
+      if (vectors)
+        assert.ok(
+          response.results.some((r) => r.scores.vector !== null),
+          `the vector ranking took part for "${q}"`,
+        );
       out.push(response.results.map((r) => r.id ?? `${r.path}:${r.startLine}`));
     }
     return out;
@@ -55,16 +69,24 @@ test('hybrid search with a poor embedder (random vectors, hashed bags of words) 
 
   const lexical = await top5();
   const lexicalFound = found(lexical);
-  for (const [model, embed] of [['random', undefined], ['bag-of-words', bagOfWords]] as const) {
+  for (const [model, embed] of [
+    ['random', undefined],
+    ['bag-of-words', bagOfWords],
+  ] as const) {
     if (embed) llm.embeddings.handler = (text, dims) => embed(text, dims);
     editConfig(ws, (cfg) => {
       cfg.embedding = { baseURL: llm.url, model, dimensions: 64 };
     });
     const hybrid = await top5();
     // Within one query of lexical (1.5 points of recall@5 on 68 queries).
-    assert.ok(found(hybrid) >= lexicalFound - 1, `${model}: recall@5 ${found(hybrid)}/${labelled.length}, lexical ${lexicalFound}`);
+    assert.ok(
+      found(hybrid) >= lexicalFound - 1,
+      `${model}: recall@5 ${found(hybrid)}/${labelled.length}, lexical ${lexicalFound}`,
+    );
     // Each query's lexical top hit stays in the top 3.
-    const demoted = labelled.filter((_, i) => lexical[i]![0] && !hybrid[i]!.slice(0, 3).includes(lexical[i]![0]!)).map((x) => x.q);
+    const demoted = labelled
+      .filter((_, i) => lexical[i]![0] && !hybrid[i]!.slice(0, 3).includes(lexical[i]![0]!))
+      .map((x) => x.q);
     assert.deepEqual(demoted, [], `${model}: lexical top hits pushed below the top 3`);
   }
 });

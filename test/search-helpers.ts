@@ -31,14 +31,23 @@ export async function search(ws: string, query: string, ...flags: string[]): Pro
   return { ...(JSON.parse(r.stdout) as SearchJson), stderr: r.stderr };
 }
 
-export async function index(ws: string, ...flags: string[]): Promise<{ tiers: Record<string, Record<string, number | string | boolean | null>>; embeddings: any; warnings: string[] } & { stderr: string }> {
+export async function index(
+  ws: string,
+  ...flags: string[]
+): Promise<
+  { tiers: Record<string, Record<string, number | string | boolean | null>>; embeddings: any; warnings: string[] } & {
+    stderr: string;
+  }
+> {
   const r = await ok(['-C', ws, '--json', 'index', ...flags]);
   return { ...JSON.parse(r.stdout), stderr: r.stderr };
 }
 
 /** A tier file's lines of JSON (src/search/tier-file.ts): the head, and the manifest's buckets merged into one record. */
 export function readTier(ws: string, tier: 'warm' | 'cold'): { head: Record<string, any>; files: Record<string, any> } {
-  const [head, ...buckets] = readFileSync(join(ws, '.mem', 'index', `${tier}.json`), 'utf8').trimEnd().split('\n');
+  const [head, ...buckets] = readFileSync(join(ws, '.mem', 'index', `${tier}.json`), 'utf8')
+    .trimEnd()
+    .split('\n');
   return { head: JSON.parse(head!), files: Object.assign({}, ...buckets.map((b) => JSON.parse(b))) };
 }
 

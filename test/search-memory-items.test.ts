@@ -19,24 +19,45 @@ const AFTER = ['--now', '2026-11-24T10:00:00Z'];
 type Hit = { path: string; id: string | null; status: string | null; scores: { status: number } };
 type Answer = { indexBehind: boolean; results: Hit[] };
 
-async function search(ws: string, args: string[], env: Record<string, string> = {}): Promise<{ json: Answer; stdout: string }> {
+async function search(
+  ws: string,
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ json: Answer; stdout: string }> {
   const r = await memOk(['-C', ws, ...AFTER, '--json', 'search', ...args], { env });
   return { json: JSON.parse(r.stdout) as Answer, stdout: r.stdout };
 }
 
 const item = (a: Answer) => a.results.find((h) => h.path === 'MEMORY.md');
 
-test('a MEMORY.md item takes its entry\'s id and current status: forget hides it, a superseded entry demotes it, cold and served alike', async (t) => {
+test("a MEMORY.md item takes its entry's id and current status: forget hides it, a superseded entry demotes it, cold and served alike", async (t) => {
   const ws = workspace(t, {
     [DAY]: daily('2026-11-18', [
-      entry({ id: ZEBRA, title: 'Use the zebra cache for pricing lookups', date: '2026-11-18', fields: { conclusion: 'pricing lookups go through the zebra cache', origin: 'user' } }),
-      entry({ id: RULE, title: 'Deploys happen on Tuesdays only', date: '2026-11-18', fields: { conclusion: 'deploys happen on Tuesdays only', origin: 'user' } }),
+      entry({
+        id: ZEBRA,
+        title: 'Use the zebra cache for pricing lookups',
+        date: '2026-11-18',
+        fields: { conclusion: 'pricing lookups go through the zebra cache', origin: 'user' },
+      }),
+      entry({
+        id: RULE,
+        title: 'Deploys happen on Tuesdays only',
+        date: '2026-11-18',
+        fields: { conclusion: 'deploys happen on Tuesdays only', origin: 'user' },
+      }),
     ]),
   });
   await memOk(['-C', ws, '--now', '2026-11-23T03:00:00Z', 'compound']);
-  assert.match(readFileSync(join(ws, 'MEMORY.md'), 'utf8'), new RegExp(`\\[${ZEBRA}\\]\\(${DAY}#`), 'compound cites the entry with a link');
+  assert.match(
+    readFileSync(join(ws, 'MEMORY.md'), 'utf8'),
+    new RegExp(`\\[${ZEBRA}\\]\\(${DAY}#`),
+    'compound cites the entry with a link',
+  );
   // A hand-added item citing an entry that does not exist.
-  appendFileSync(join(ws, 'MEMORY.md'), '\n## Notes\n- Ghost pricing table ([NOTE-20261101-ghost-pricing-table](memory/2026-11-01.md#note-ghost-pricing-table))\n');
+  appendFileSync(
+    join(ws, 'MEMORY.md'),
+    '\n## Notes\n- Ghost pricing table ([NOTE-20261101-ghost-pricing-table](memory/2026-11-01.md#note-ghost-pricing-table))\n',
+  );
   await memOk(['-C', ws, 'index']);
 
   const active = item((await search(ws, ['zebra cache'])).json);
@@ -47,7 +68,11 @@ test('a MEMORY.md item takes its entry\'s id and current status: forget hides it
   await memOk(['-C', ws, ...AFTER, 'forget', ZEBRA]);
   await memOk(['-C', ws, 'index']);
   const hidden = (await search(ws, ['zebra cache'])).json;
-  assert.deepEqual(hidden.results.filter((h) => h.id === ZEBRA || h.path === 'MEMORY.md'), [], 'neither the entry nor its MEMORY.md item');
+  assert.deepEqual(
+    hidden.results.filter((h) => h.id === ZEBRA || h.path === 'MEMORY.md'),
+    [],
+    'neither the entry nor its MEMORY.md item',
+  );
   const human = await memOk(['-C', ws, ...AFTER, 'search', 'zebra cache']);
   assert.doesNotMatch(human.stdout, /MEMORY\.md/);
   const asked = item((await search(ws, ['zebra cache', '--status', 'retracted'])).json);
@@ -56,7 +81,10 @@ test('a MEMORY.md item takes its entry\'s id and current status: forget hides it
   assert.deepEqual(item((await search(ws, ['deploys tuesdays'])).json)?.status, 'active');
 
   // A hand edit not yet indexed: the overlaid daily file gives the status.
-  writeFileSync(join(ws, DAY), readFileSync(join(ws, DAY), 'utf8').replace('- status: retracted', '- status: superseded'));
+  writeFileSync(
+    join(ws, DAY),
+    readFileSync(join(ws, DAY), 'utf8').replace('- status: retracted', '- status: superseded'),
+  );
   const behind = (await search(ws, ['zebra cache'])).json;
   assert.equal(behind.indexBehind, true);
   assert.deepEqual([item(behind)?.id, item(behind)?.status, item(behind)?.scores.status], [ZEBRA, 'superseded', 0.6]);
@@ -71,9 +99,16 @@ test('a MEMORY.md item takes its entry\'s id and current status: forget hides it
     assert.equal(served.stdout, cold.stdout, `search ${args.join(' ')}`);
   }
   assert.equal((await status(ws))?.served, 3, 'each search was answered by the server');
-  writeFileSync(join(ws, DAY), readFileSync(join(ws, DAY), 'utf8').replace('- status: superseded', '- status: retracted'));
+  writeFileSync(
+    join(ws, DAY),
+    readFileSync(join(ws, DAY), 'utf8').replace('- status: superseded', '- status: retracted'),
+  );
   const served = await search(ws, ['zebra cache']);
-  assert.equal(item(served.json), undefined, 'the server hides the item of an entry retracted since it loaded the tier');
+  assert.equal(
+    item(served.json),
+    undefined,
+    'the server hides the item of an entry retracted since it loaded the tier',
+  );
   assert.equal(served.stdout, (await search(ws, ['zebra cache'], { MEM_SEARCH_SERVER: 'off' })).stdout);
   child.kill('SIGTERM');
 });

@@ -14,7 +14,12 @@ const PG = 'DECISION-20261121-move-event-store-to-postgresql';
 const SQLITE = 'DECISION-20261002-use-sqlite-for-events';
 
 /** A workspace of `files` topic files of `sections` sections each; `body(file, section)` gives a section's text. */
-async function generated(t: { after(fn: () => void): void }, files: number, sections: number, body: (f: number, s: number) => string): Promise<string> {
+async function generated(
+  t: { after(fn: () => void): void },
+  files: number,
+  sections: number,
+  body: (f: number, s: number) => string,
+): Promise<string> {
   const ws = join(tempDir(t, 'memfold-ranking-'), 'ws');
   await ok(['init', ws]);
   mkdirSync(join(ws, 'memory', 'topics'), { recursive: true });
@@ -27,8 +32,21 @@ async function generated(t: { after(fn: () => void): void }, files: number, sect
 
 /** A deterministic word salad: `n` filler words picked by a small linear congruential generator. */
 function filler(seed: number, n: number): string {
-  const words = ['alpha', 'river', 'stone', 'cloud', 'maple', 'ember', 'frost', 'grove', 'harbor', 'island', 'jasper', 'kettle'];
-  let x = seed * 2654435761 % 4294967296;
+  const words = [
+    'alpha',
+    'river',
+    'stone',
+    'cloud',
+    'maple',
+    'ember',
+    'frost',
+    'grove',
+    'harbor',
+    'island',
+    'jasper',
+    'kettle',
+  ];
+  let x = (seed * 2654435761) % 4294967296;
   const out: string[] = [];
   for (let i = 0; i < n; i++) {
     x = (x * 1664525 + 1013904223) % 4294967296;
@@ -67,7 +85,11 @@ describe('mem search ranking', { concurrency: 2 }, () => {
     const ws = await generated(t, 86, 100, twoCommonWords);
     await index(ws, '--rebuild');
     // Short and saying both words three times: the best chunks of all, in files with 100 others each.
-    for (const f of ['t010', 't040', 't070']) appendFileSync(join(ws, 'memory', 'topics', `${f}.md`), `\n## Fresh ${f}\n\nlatency latency latency budget budget budget\n`);
+    for (const f of ['t010', 't040', 't070'])
+      appendFileSync(
+        join(ws, 'memory', 'topics', `${f}.md`),
+        `\n## Fresh ${f}\n\nlatency latency latency budget budget budget\n`,
+      );
     const fresh = ['memory/topics/t010.md:401', 'memory/topics/t040.md:401', 'memory/topics/t070.md:401'];
     const overlay = await search(ws, 'latency budget', '-k', '5');
     assert.equal(overlay.indexBehind, true);
@@ -98,11 +120,14 @@ describe('mem search ranking', { concurrency: 2 }, () => {
     assert.equal(overlay.indexBehind, true);
     await index(ws, '--rebuild');
     const rebuilt = await search(ws, 'latency', '-k', '8');
-    assert.ok(rebuilt.results.every((r) => r.startLine === 399), JSON.stringify(ids(rebuilt)));
+    assert.ok(
+      rebuilt.results.every((r) => r.startLine === 399),
+      JSON.stringify(ids(rebuilt)),
+    );
     assert.deepEqual(ids(overlay), ids(rebuilt));
   });
 
-  test('a filter finds its file\'s chunks of a common word, however far down the posting list they are', async (t) => {
+  test("a filter finds its file's chunks of a common word, however far down the posting list they are", async (t) => {
     const ws = await generated(t, 86, 100, twoCommonWords);
     await index(ws, '--rebuild');
     // t085's 33 chunks that say "latency" four times tie with 2,800 others; the 2,000 best hits were other files'.
@@ -135,12 +160,22 @@ describe('mem search ranking', { concurrency: 2 }, () => {
   test('an active entry that a newer entry supersedes is shown superseded before compound flips it', async (t) => {
     const ws = join(tempDir(t, 'memfold-ranking-'), 'ws');
     await ok(['init', ws]);
-    const remember = (now: string, text: string) => ok(['-C', ws, '--json', '--now', now, 'remember', text, '--kind', 'decision', '--key', 'decision:shop:pm']);
-    const old = JSON.parse((await remember('2026-11-20T10:00:00Z', 'Use npm for the shop: npm npm npm as package manager')).stdout).id as string;
-    const next = JSON.parse((await remember('2026-11-21T10:00:00Z', 'Use pnpm for the shop, not npm')).stdout).id as string;
+    const remember = (now: string, text: string) =>
+      ok(['-C', ws, '--json', '--now', now, 'remember', text, '--kind', 'decision', '--key', 'decision:shop:pm']);
+    const old = JSON.parse(
+      (await remember('2026-11-20T10:00:00Z', 'Use npm for the shop: npm npm npm as package manager')).stdout,
+    ).id as string;
+    const next = JSON.parse((await remember('2026-11-21T10:00:00Z', 'Use pnpm for the shop, not npm')).stdout)
+      .id as string;
     await index(ws);
     const res = await search(ws, 'npm');
-    assert.deepEqual(res.results.map((r) => [r.id, r.status, r.supersededBy]), [[next, 'active', null], [old, 'superseded', next]]);
+    assert.deepEqual(
+      res.results.map((r) => [r.id, r.status, r.supersededBy]),
+      [
+        [next, 'active', null],
+        [old, 'superseded', next],
+      ],
+    );
     assert.deepEqual(ids(await search(ws, 'npm', '--status', 'active')), [next]);
   });
 });

@@ -7,7 +7,16 @@
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, cpSync, existsSync, mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import net from 'node:net';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -23,7 +32,11 @@ import { socketAddress } from '../src/search/server/address.js';
 import { prepareDir } from '../src/search/server/claim.js';
 
 /** One search, the same way twice: through whatever server runs, and cold (MEM_SEARCH_SERVER=off). */
-async function both(ws: string, args: string[], env: Record<string, string> = {}): Promise<{ served: string; cold: string; stderr: [string, string] }> {
+async function both(
+  ws: string,
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ served: string; cold: string; stderr: [string, string] }> {
   const argv = ['-C', ws, '--json', '--now', NOW, 'search', ...args];
   const a = await mem(argv, { env });
   const b = await mem(argv, { env: { ...env, MEM_SEARCH_SERVER: 'off' } });
@@ -78,7 +91,10 @@ test('the server sees an edit at once (overlay, like cold search) and survives a
   await waitFor('the server', async () => (await status(ws)) ?? false, 60_000, 200);
   const first = await both(ws, ['axolotl']);
   assert.equal(JSON.parse(first.served).results.length, 0);
-  writeFileSync(join(ws, 'memory', '2026-11-24.md'), '## Note: axolotl habitat\n- id: NOTE-20261124-axolotl\n- why: seen by the server at once\n');
+  writeFileSync(
+    join(ws, 'memory', '2026-11-24.md'),
+    '## Note: axolotl habitat\n- id: NOTE-20261124-axolotl\n- why: seen by the server at once\n',
+  );
   const edited = await both(ws, ['axolotl']);
   const res = JSON.parse(edited.served);
   assert.equal(res.results[0]?.id, 'NOTE-20261124-axolotl', edited.stderr[0]);
@@ -96,7 +112,10 @@ test('the server sees an edit at once (overlay, like cold search) and survives a
   assert.equal(JSON.parse((await both(ws, ['axolotl'])).served).indexBehind, false);
   // A new folder with a file in it, then deleting them, are seen too.
   mkdirSync(join(ws, 'memory', 'projects', 'zoo'), { recursive: true });
-  writeFileSync(join(ws, 'memory', 'projects', 'zoo', 'notes.md'), '## Note: axolotl tank\n- id: NOTE-20261124-axolotl-tank\n- why: a new folder\n');
+  writeFileSync(
+    join(ws, 'memory', 'projects', 'zoo', 'notes.md'),
+    '## Note: axolotl tank\n- id: NOTE-20261124-axolotl-tank\n- why: a new folder\n',
+  );
   const folder = await both(ws, ['axolotl']);
   assert.equal(folder.served, folder.cold);
   assert.ok(JSON.parse(folder.served).results.some((r: { id: string }) => r.id === 'NOTE-20261124-axolotl-tank'));
@@ -139,7 +158,7 @@ test('a search starts a server on demand, later searches are served, and it stop
   assert.equal(existsSync(socketAddress(realpathSync(ws))), false);
 });
 
-test('a plain search the server answers is printed before the CLI loads (bin/mem.cjs, served.ts): the cold bytes, with the configuration\'s k and warnings', async (t) => {
+test("a plain search the server answers is printed before the CLI loads (bin/mem.cjs, served.ts): the cold bytes, with the configuration's k and warnings", async (t) => {
   const ws = searchWorkspace(t);
   editConfig(ws, (cfg) => {
     cfg.search = { k: 2 };
@@ -170,30 +189,61 @@ test('a plain search the server answers is printed before the CLI loads (bin/mem
     assert.equal(served.stdout, cold.stdout, args.join(' '));
     assert.equal(served.stderr, cold.stderr, args.join(' '));
     if (!args.includes('-q')) assert.match(served.stderr, /unknown key "futureKey"/);
-    if (args.includes('decisions')) assert.match(served.stderr, /--kind "decisions" is none of the kinds memfold writes/);
+    if (args.includes('decisions'))
+      assert.match(served.stderr, /--kind "decisions" is none of the kinds memfold writes/);
     const loaded = rec.take();
     assert.doesNotMatch(loaded, /node_modules\/minisearch\//, `${args.join(' ')}: no search code ran in the client`);
-    if (first) assert.doesNotMatch(loaded, /dist\/cli\/search\.cjs|node_modules\/opencc-js\//, `${args.join(' ')}: not even loaded`);
+    if (first)
+      assert.doesNotMatch(
+        loaded,
+        /dist\/cli\/search\.cjs|node_modules\/opencc-js\//,
+        `${args.join(' ')}: not even loaded`,
+      );
     const now = (await status(ws))!.fast;
-    assert.equal(now - fast, first ? 1 : 0, `${args.join(' ')}: ${first ? 'asked before' : 'asked after'} reading the configuration`);
+    assert.equal(
+      now - fast,
+      first ? 1 : 0,
+      `${args.join(' ')}: ${first ? 'asked before' : 'asked after'} reading the configuration`,
+    );
     fast = now;
   }
-  assert.equal(JSON.parse((await mem(['-C', ws, '--json', 'search', 'postgres OR sqlite OR events'])).stdout).results.length, 2, 'k from the configuration');
+  assert.equal(
+    JSON.parse((await mem(['-C', ws, '--json', 'search', 'postgres OR sqlite OR events'])).stdout).results.length,
+    2,
+    'k from the configuration',
+  );
   // The server replies with data, never with printed text: the client prints it with the cold path's code.
   const real = realpathSync(ws);
-  const reply = await exchange(socketAddress(real), { v: PROTOCOL, build: up.build, op: 'search', workspace: real, env: clientEnv(childEnv({})), fill: true, query: '为什么放弃 Redis 缓存', deep: false, filters: {}, lexicalOnly: false }, 10_000);
+  const reply = await exchange(
+    socketAddress(real),
+    {
+      v: PROTOCOL,
+      build: up.build,
+      op: 'search',
+      workspace: real,
+      env: clientEnv(childEnv({})),
+      fill: true,
+      query: '为什么放弃 Redis 缓存',
+      deep: false,
+      filters: {},
+      lexicalOnly: false,
+    },
+    10_000,
+  );
   assert.ok(reply && reply !== 'absent' && reply.ok && 'outcome' in reply, JSON.stringify(reply));
   assert.deepEqual(Object.keys(reply).sort(), ['ok', 'outcome', 'v', 'warnings']);
   assert.deepEqual(Object.keys(reply.outcome).sort(), ['marks', 'notices', 'response']);
   assert.match(reply.warnings!.join('\n'), /unknown key "futureKey"/);
   assert.ok(reply.outcome.marks!.includes('缓存'), 'the words to mark, worked out by the search');
-  const cold = await mem(['-C', ws, '--json', 'search', '为什么放弃 Redis 缓存'], { env: { MEM_SEARCH_SERVER: 'off' } });
+  const cold = await mem(['-C', ws, '--json', 'search', '为什么放弃 Redis 缓存'], {
+    env: { MEM_SEARCH_SERVER: 'off' },
+  });
   assert.deepEqual(reply.outcome.response, JSON.parse(cold.stdout), 'the cold answer, as data');
   assert.doesNotMatch(JSON.stringify(reply), /\\u001b|warning:/, 'no colour and no printed line anywhere in it');
   assert.equal((await status(ws))!.served - up.served, cases.length + 2, 'the server answered every one');
 });
 
-test('on a terminal, a served search prints in colour as the cold one does, and without with NO_COLOR: the client prints the server\'s data itself', async (t) => {
+test("on a terminal, a served search prints in colour as the cold one does, and without with NO_COLOR: the client prints the server's data itself", async (t) => {
   if (spawnSync('script', ['--version']).status !== 0) return t.skip('no util-linux script(1) to make a terminal');
   const { ws, up } = await servedWorkspace(t);
   const argv = [process.execPath, BIN, '-C', ws, 'search', 'postgres'];
@@ -215,13 +265,22 @@ test('something else on the socket that answers nonsense (not an object, a print
   prepareDir();
   const address = socketAddress(realpathSync(ws));
   const cold = await mem(['-C', ws, 'search', 'postgres'], { env: { MEM_SEARCH_SERVER: 'off' } });
-  const outcome = (results: unknown[]) => ({ response: { query: 'postgres', tier: 'warm', indexBehind: false, results }, notices: [] });
+  const outcome = (results: unknown[]) => ({
+    response: { query: 'postgres', tier: 'warm', indexBehind: false, results },
+    notices: [],
+  });
   const replies = [
-    'null', '42', '"x"',
+    'null',
+    '42',
+    '"x"',
     // A printout (what protocol 1 replied): no answer now.
     JSON.stringify({ v: PROTOCOL, ok: true, printed: [[1, 'X\n']] }),
     // Data the printing code could not print whole: a snippet that is no text, warnings that are not text, marks that are not words.
-    JSON.stringify({ v: PROTOCOL, ok: true, outcome: outcome([{ path: 'a.md', startLine: 1, endLine: 2, snippet: 5, source: null }]) }),
+    JSON.stringify({
+      v: PROTOCOL,
+      ok: true,
+      outcome: outcome([{ path: 'a.md', startLine: 1, endLine: 2, snippet: 5, source: null }]),
+    }),
     JSON.stringify({ v: PROTOCOL, ok: true, outcome: outcome([]), warnings: [7] }),
     JSON.stringify({ v: PROTOCOL, ok: true, outcome: { ...outcome([]), marks: 'postgres' } }),
   ];
@@ -279,7 +338,9 @@ test('one server per workspace: a second one exits quietly, a stale socket is ta
   const address = socketAddress(realpathSync(ws));
   if (process.platform !== 'win32') {
     assert.equal(existsSync(address), true);
-    await assert.rejects(new Promise((resolve, reject) => net.createConnection(address).on('connect', resolve).on('error', reject)));
+    await assert.rejects(
+      new Promise((resolve, reject) => net.createConnection(address).on('connect', resolve).on('error', reject)),
+    );
   }
   const three = startServer(ws);
   killAfter(t, three.child);
@@ -289,10 +350,15 @@ test('one server per workspace: a second one exits quietly, a stale socket is ta
   const daemon = startMem(['-C', ws, 'daemon']);
   killAfter(t, daemon);
   const daemonDone = finished(daemon, 120_000);
-  const s4 = await waitFor('the daemon server', async () => {
-    const s = await status(ws);
-    return s?.mode === 'daemon' ? s : false;
-  }, 60_000, 200);
+  const s4 = await waitFor(
+    'the daemon server',
+    async () => {
+      const s = await status(ws);
+      return s?.mode === 'daemon' ? s : false;
+    },
+    60_000,
+    200,
+  );
   assert.notEqual(s4.pid, s3.pid);
   const r3 = await three.done;
   assert.equal(r3.code, 0);
@@ -304,25 +370,40 @@ test('one server per workspace: a second one exits quietly, a stale socket is ta
   await waitFor('the daemon server to stop with it', async () => (await status(ws)) === undefined, 30_000, 200);
 });
 
-test('mem watch leaves the search server of mem daemon be: after the watch stops, the daemon\'s still serves', async (t) => {
+test("mem watch leaves the search server of mem daemon be: after the watch stops, the daemon's still serves", async (t) => {
   const ws = searchWorkspace(t);
   await index(ws);
   editConfig(ws, (cfg) => (cfg.daemon = { index: false }));
   const daemon = startMem(['-C', ws, 'daemon']);
   killAfter(t, daemon);
   const daemonDone = finished(daemon, 120_000);
-  const hosted = await waitFor('the daemon server', async () => {
-    const s = await status(ws);
-    return s?.mode === 'daemon' ? s : false;
-  }, 60_000, 200);
+  const hosted = await waitFor(
+    'the daemon server',
+    async () => {
+      const s = await status(ws);
+      return s?.mode === 'daemon' ? s : false;
+    },
+    60_000,
+    200,
+  );
   const watch = startMem(['-C', ws, 'watch', '--debounce', '300']);
   killAfter(t, watch);
   const watchDone = finished(watch, 120_000);
   let watchErr = '';
   watch.stderr!.on('data', (d: string) => (watchErr += d));
-  await waitFor('mem watch to settle on a server', () => /watch: (search server|the search server|another)/.test(watchErr), 60_000, 100);
-  assert.match(watchErr, new RegExp(`watch: the search server of mem daemon \\(pid ${hosted.pid}\\) serves this workspace; searches go to it`));
-  assert.equal((await status(ws))?.pid, hosted.pid, 'the daemon\'s server still serves');
+  await waitFor(
+    'mem watch to settle on a server',
+    () => /watch: (search server|the search server|another)/.test(watchErr),
+    60_000,
+    100,
+  );
+  assert.match(
+    watchErr,
+    new RegExp(
+      `watch: the search server of mem daemon \\(pid ${hosted.pid}\\) serves this workspace; searches go to it`,
+    ),
+  );
+  assert.equal((await status(ws))?.pid, hosted.pid, "the daemon's server still serves");
   watch.kill('SIGTERM');
   assert.equal((await watchDone).code, 0);
   assert.equal((await status(ws))?.pid, hosted.pid, 'and serves on after the watch stops');
@@ -347,14 +428,19 @@ test('the server stops when its workspace is removed, and a server of mem watch 
   killAfter(t, watch);
   const s = await waitFor('the watch server', async () => (await status(ws)) ?? false, 60_000, 200);
   watch.kill('SIGKILL');
-  await waitFor('the orphaned server to stop', () => {
-    try {
-      process.kill(s.pid, 0);
-      return false;
-    } catch {
-      return true;
-    }
-  }, 30_000, 200);
+  await waitFor(
+    'the orphaned server to stop',
+    () => {
+      try {
+        process.kill(s.pid, 0);
+        return false;
+      } catch {
+        return true;
+      }
+    },
+    30_000,
+    200,
+  );
   const { child, done } = startServer(ws, ['--idle-ms', '600000']);
   killAfter(t, child);
   await waitFor('the server', async () => (await status(ws)) ?? false, 60_000, 200);
@@ -393,12 +479,16 @@ test('with embeddings configured the server embeds the query itself and fuses as
   assert.equal((await mem(['-C', ws, '--json', '--now', NOW, 'search', 'deploy on Friday'])).code, 0);
   assert.equal((await status(ws))!.served, 3);
   assert.equal(llm.embeddings.requests.length, calls + 3);
-  assert.equal(llm.embeddings.requests.at(-1)!.connection, servedCall!.connection, 'served searches reuse one connection');
+  assert.equal(
+    llm.embeddings.requests.at(-1)!.connection,
+    servedCall!.connection,
+    'served searches reuse one connection',
+  );
   child.kill('SIGTERM');
   assert.equal((await done).code, 0);
 });
 
-test('the server\'s file list follows files made at the top of the workspace when an extra path is the workspace itself', async (t) => {
+test("the server's file list follows files made at the top of the workspace when an extra path is the workspace itself", async (t) => {
   const { FileTracker } = await import('../src/search/server/files.js');
   const { scanWorkspace } = await import('../src/search/scan.js');
   const ws = searchWorkspace(t);
@@ -411,14 +501,22 @@ test('the server\'s file list follows files made at the top of the workspace whe
   mkdirSync(join(ws, 'newdir'));
   writeFileSync(join(ws, 'newdir', 'n.md'), '## Note: in a new folder\n');
   // The watcher's events land within moments (the 60-second rescan would be far too late).
-  await waitFor('the new files in the list', async () => {
-    files.refresh();
-    return keys().includes('top.md') && keys().includes('newdir/n.md');
-  }, 10_000, 50);
-  assert.deepEqual(keys(), scanWorkspace(ws, extra, 'cold').map((f) => f.path));
+  await waitFor(
+    'the new files in the list',
+    async () => {
+      files.refresh();
+      return keys().includes('top.md') && keys().includes('newdir/n.md');
+    },
+    10_000,
+    50,
+  );
+  assert.deepEqual(
+    keys(),
+    scanWorkspace(ws, extra, 'cold').map((f) => f.path),
+  );
 });
 
-test('the server\'s answer() equals runSearch() for every labelled query of the quality set (deep or not, filtered, with an overlay, a snippet past the stored text)', async (t) => {
+test("the server's answer() equals runSearch() for every labelled query of the quality set (deep or not, filtered, with an overlay, a snippet past the stored text)", async (t) => {
   const { loadConfig } = await import('../src/config/load.js');
   const { runIndex } = await import('../src/search/update.js');
   const { runSearch } = await import('../src/search/search.js');
@@ -429,7 +527,10 @@ test('the server\'s answer() equals runSearch() for every labelled query of the 
   cpSync(join(ROOT, 'test', 'fixtures', 'search', 'quality', 'workspace'), ws, { recursive: true });
   // A paragraph on one line longer than a result's stored text, the query's terms past the cut.
   const words = Array.from({ length: 420 }, (_, i) => `filler${i}`).join(' ');
-  writeFileSync(join(ws, 'memory', 'long-notes.md'), `# Long notes\n\n${words} and the wombat ledger closes at midnight\n`);
+  writeFileSync(
+    join(ws, 'memory', 'long-notes.md'),
+    `# Long notes\n\n${words} and the wombat ledger closes at midnight\n`,
+  );
   const loaded = loadConfig(ws);
   await runIndex(ws, loaded);
   const files = new FileTracker(ws, loaded.config.extraPaths);
@@ -438,7 +539,12 @@ test('the server\'s answer() equals runSearch() for every labelled query of the 
     tiers.close();
     files.close();
   });
-  const labelled = [...(JSON.parse(readFileSync(join(ROOT, 'test', 'fixtures', 'search', 'quality', 'queries.json'), 'utf8')) as { q: string }[]), { q: 'wombat ledger' }];
+  const labelled = [
+    ...(JSON.parse(readFileSync(join(ROOT, 'test', 'fixtures', 'search', 'quality', 'queries.json'), 'utf8')) as {
+      q: string;
+    }[]),
+    { q: 'wombat ledger' },
+  ];
   const variants: { k: number; deep: boolean; filters: Record<string, string> }[] = [
     { k: 6, deep: false, filters: {} },
     { k: 3, deep: true, filters: {} },
@@ -450,7 +556,12 @@ test('the server\'s answer() equals runSearch() for every labelled query of the 
     for (const { q } of labelled) {
       for (const v of variants) {
         const req = { query: q, today: '2026-11-22', lexicalOnly: true, ...v };
-        const cold = await runSearch({ workspace: ws, extraPaths: loaded.config.extraPaths, search: loaded.config.search, ...req });
+        const cold = await runSearch({
+          workspace: ws,
+          extraPaths: loaded.config.extraPaths,
+          search: loaded.config.search,
+          ...req,
+        });
         const served = await answer({ workspace: ws, tiers, embedding: undefined }, req);
         assert.deepEqual(served, cold, `${label}: ${q} ${JSON.stringify(v)}`);
       }
@@ -458,14 +569,24 @@ test('the server\'s answer() equals runSearch() for every labelled query of the 
   };
   await compare('indexed');
   // A file edited after the index was written: both overlay it.
-  const daily = join(ws, 'memory', (await import('node:fs')).readdirSync(join(ws, 'memory')).filter((n) => n.endsWith('.md')).sort()[0]!);
-  appendFileSync(daily, '\n## Decision: Keep SQLite for the CDN cache invalidation tests\n- id: DECISION-20261122-keep-sqlite-cdn\n- why: stale prices in the events\n');
+  const daily = join(
+    ws,
+    'memory',
+    (await import('node:fs'))
+      .readdirSync(join(ws, 'memory'))
+      .filter((n) => n.endsWith('.md'))
+      .sort()[0]!,
+  );
+  appendFileSync(
+    daily,
+    '\n## Decision: Keep SQLite for the CDN cache invalidation tests\n- id: DECISION-20261122-keep-sqlite-cdn\n- why: stale prices in the events\n',
+  );
   const version = files.version;
   await waitFor('the file event', () => (files.refresh(), files.version !== version), 30_000, 20);
   await compare('overlay');
 });
 
-test('a client whose user configuration (or TZ, when no zone is configured) is not the server\'s is answered by itself, with its own settings', async (t) => {
+test("a client whose user configuration (or TZ, when no zone is configured) is not the server's is answered by itself, with its own settings", async (t) => {
   const ws = searchWorkspace(t);
   await index(ws);
   const { child } = startServer(ws);
@@ -484,7 +605,7 @@ test('a client whose user configuration (or TZ, when no zone is configured) is n
     return { served: s.served, indexed: s.indexed, cold: s.cold };
   };
   let before = await counts();
-  assert.equal(await search({ XDG_CONFIG_HOME: other }), 1, 'k from the client\'s own user configuration');
+  assert.equal(await search({ XDG_CONFIG_HOME: other }), 1, "k from the client's own user configuration");
   const idx = await mem(['-C', ws, '--json', 'index'], { env: { XDG_CONFIG_HOME: other } });
   assert.equal(idx.code, 0, idx.stderr);
   let now = await counts();
@@ -502,7 +623,11 @@ test('a client whose user configuration (or TZ, when no zone is configured) is n
   assert.ok((await search({ TZ: 'Pacific/Auckland' })) > 1);
   assert.ok((await search({})) > 1);
   now = await counts();
-  assert.deepEqual([now.served - before.served, now.cold - before.cold > 0], [1, true], 'the other TZ declined, the same one served');
+  assert.deepEqual(
+    [now.served - before.served, now.cold - before.cold > 0],
+    [1, true],
+    'the other TZ declined, the same one served',
+  );
 });
 
 test('a client of another build is answered "cold", and an on-demand server of the old build makes way', async (t) => {
@@ -512,7 +637,23 @@ test('a client of another build is answered "cold", and an on-demand server of t
   killAfter(t, child);
   await waitFor('the server', async () => (await status(ws)) ?? false, 60_000, 200);
   const real = realpathSync(ws);
-  const reply = await exchange(socketAddress(real), { v: PROTOCOL, build: 'another-build', op: 'search', workspace: real, env: { userConfig: '', tz: '' }, query: 'postgres', k: 6, deep: false, filters: {}, today: '2026-11-22', lexicalOnly: false }, 10_000);
+  const reply = await exchange(
+    socketAddress(real),
+    {
+      v: PROTOCOL,
+      build: 'another-build',
+      op: 'search',
+      workspace: real,
+      env: { userConfig: '', tz: '' },
+      query: 'postgres',
+      k: 6,
+      deep: false,
+      filters: {},
+      today: '2026-11-22',
+      lexicalOnly: false,
+    },
+    10_000,
+  );
   assert.deepEqual(reply, { v: PROTOCOL, ok: false, cold: 'server of another build' });
   const r = await done;
   assert.equal(r.code, 0);
@@ -524,7 +665,11 @@ test('a client of another build is answered "cold", and an on-demand server of t
   const raw = await new Promise<string>((resolve, reject) => {
     let got = '';
     const sock = net.createConnection(socketAddress(real), () => sock.write('{not json\n'));
-    sock.setEncoding('utf8').on('data', (d: string) => (got += d)).on('end', () => resolve(got)).on('error', reject);
+    sock
+      .setEncoding('utf8')
+      .on('data', (d: string) => (got += d))
+      .on('end', () => resolve(got))
+      .on('error', reject);
   });
   assert.deepEqual(JSON.parse(raw), { v: PROTOCOL, ok: false, cold: 'bad request' });
   assert.ok(await status(ws), 'still serving');

@@ -13,7 +13,14 @@ function setConfig(ws: string, patch: Record<string, unknown>): void {
 
 /** A heading-less note of `n` lines of twenty words; line `at` also holds `word`. */
 function longNote(n: number, at: number, word: string): string {
-  const lines = Array.from({ length: n }, (_, i) => `line ${i + 1} ` + 'alpha beta gamma delta epsilon zeta theta kappa lambda sigma omega rho tau phi chi psi iota nu xi'.split(' ').join(' '));
+  const lines = Array.from(
+    { length: n },
+    (_, i) =>
+      `line ${i + 1} ` +
+      'alpha beta gamma delta epsilon zeta theta kappa lambda sigma omega rho tau phi chi psi iota nu xi'
+        .split(' ')
+        .join(' '),
+  );
   lines[at - 1] += ` ${word}`;
   return lines.join('\n') + '\n';
 }
@@ -25,14 +32,20 @@ describe('index staleness', { concurrency: 3 }, () => {
     writeFileSync(join(ws, 'memory', 'notes', 'long.md'), longNote(60, 30, 'zebrafish'));
     await index(ws);
     const wide = (await search(ws, 'zebrafish')).results[0]!;
-    assert.ok(wide.endLine - wide.startLine > 10, `400-token windows span many lines (${wide.startLine}-${wide.endLine})`);
+    assert.ok(
+      wide.endLine - wide.startLine > 10,
+      `400-token windows span many lines (${wide.startLine}-${wide.endLine})`,
+    );
 
     setConfig(ws, { search: { chunkTokens: 60, overlapTokens: 0 } });
     const before = fingerprint(ws);
     const res = await search(ws, 'zebrafish');
     assert.match(res.stderr, /warm index unusable \(.*chunked with other settings.*\).*run "mem index"/);
     const narrow = res.results[0]!;
-    assert.ok(narrow.startLine <= 30 && narrow.endLine >= 30 && narrow.endLine - narrow.startLine < 5, `60-token windows (${narrow.startLine}-${narrow.endLine})`);
+    assert.ok(
+      narrow.startLine <= 30 && narrow.endLine >= 30 && narrow.endLine - narrow.startLine < 5,
+      `60-token windows (${narrow.startLine}-${narrow.endLine})`,
+    );
     assert.deepEqual(fingerprint(ws), before, 'search writes nothing');
 
     const rebuilt = await index(ws);
@@ -57,20 +70,32 @@ describe('index staleness', { concurrency: 3 }, () => {
     assert.equal(statSync(file).mtimeMs, statSync(ref).mtimeMs);
 
     const seen = await search(ws, 'narwal');
-    assert.deepEqual(seen.results.map((r) => r.path), ['memory/notes.md']);
+    assert.deepEqual(
+      seen.results.map((r) => r.path),
+      ['memory/notes.md'],
+    );
     assert.match(seen.stderr, /behind|mem index/);
     const res = await index(ws);
     assert.equal(res.tiers.warm!.changed, 1);
-    assert.deepEqual((await search(ws, 'narwal')).results.map((r) => r.path), ['memory/notes.md']);
+    assert.deepEqual(
+      (await search(ws, 'narwal')).results.map((r) => r.path),
+      ['memory/notes.md'],
+    );
     assert.deepEqual((await search(ws, 'walrus')).results, []);
   });
 
   test('a front-matter timestamp keeps the day it was written with: --since that day finds it', async (t) => {
     const ws = searchWorkspace(t);
     setConfig(ws, { timezone: 'Asia/Tokyo' });
-    writeFileSync(join(ws, 'memory', 'standup.md'), '---\ntitle: Standup\ndate: 2026-11-21T08:00:00+09:00\n---\n\n# Standup\n\nThe capybara migration starts today.\n');
+    writeFileSync(
+      join(ws, 'memory', 'standup.md'),
+      '---\ntitle: Standup\ndate: 2026-11-21T08:00:00+09:00\n---\n\n# Standup\n\nThe capybara migration starts today.\n',
+    );
     await index(ws);
     const res = await search(ws, 'capybara', '--since', '2026-11-21');
-    assert.deepEqual(res.results.map((r) => [r.path, r.date]), [['memory/standup.md', '2026-11-21']]);
+    assert.deepEqual(
+      res.results.map((r) => [r.path, r.date]),
+      [['memory/standup.md', '2026-11-21']],
+    );
   });
 });

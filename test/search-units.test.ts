@@ -61,17 +61,42 @@ test('the memory index also keeps each Han character of a longer run; a query as
 });
 
 test('a word of five or more letters a-z also gives its marked stem; a query puts its stems after its words, outside the word limit', () => {
-  assert.deepEqual(tokenize('PostgreSQL caches cache x1234567 naïveté state'), ['postgresql', '~postg', 'caches', '~cache', 'cache', '~cache', 'x1234567', 'naïveté', 'state', '~state']);
+  assert.deepEqual(tokenize('PostgreSQL caches cache x1234567 naïveté state'), [
+    'postgresql',
+    '~postg',
+    'caches',
+    '~cache',
+    'cache',
+    '~cache',
+    'x1234567',
+    'naïveté',
+    'state',
+    '~state',
+  ]);
   assert.deepEqual(tokenize('ab12cdef résumés four'), ['ab12cdef', 'résumés', 'four']);
   const terms = queryTerms('dump drop postgres caches cache');
   assert.deepEqual(terms, ['dump', 'drop', 'postgres', 'caches', 'cache', '~postg', '~cache']);
-  assert.deepEqual([...stemWeights(terms)], [['~postg', STEM_WEIGHT], ['~cache', STEM_WEIGHT]]);
-  const long = queryTerms(Array.from({ length: 70 }, (_, i) => `word${String.fromCharCode(97 + (i % 26))}${i}`).join(' '));
+  assert.deepEqual(
+    [...stemWeights(terms)],
+    [
+      ['~postg', STEM_WEIGHT],
+      ['~cache', STEM_WEIGHT],
+    ],
+  );
+  const long = queryTerms(
+    Array.from({ length: 70 }, (_, i) => `word${String.fromCharCode(97 + (i % 26))}${i}`).join(' '),
+  );
   assert.equal(long.filter((t) => !t.startsWith('~')).length, 64, 'stems do not use up the word limit');
 });
 
 test('a query leaves out its stop words (and their stems), and cuts a Chinese run where one stands', () => {
-  assert.deepEqual(queryTerms('what was the deploy rule before the migration'), ['deploy', 'rule', 'migration', '~deplo', '~migra']);
+  assert.deepEqual(queryTerms('what was the deploy rule before the migration'), [
+    'deploy',
+    'rule',
+    'migration',
+    '~deplo',
+    '~migra',
+  ]);
   // 怎么 is cut with the pairs across its edges (源怎, 么放); a Traditional query folds first.
   assert.deepEqual(queryTerms('现在号源怎么放'), ['号源', '放']);
   assert.deepEqual(queryTerms('號源怎麼放'), ['号源', '放']);
@@ -94,12 +119,32 @@ test('a question about the past: its cues and months; it lifts what its best hit
   const other = r('X', 8);
   const local = r('OLD', 1);
   const field = new Map([[sls, 'OLD']]);
-  const lifted = liftPredecessors([sls, other, local], 1, (x) => field.get(x) ?? null, () => null);
-  assert.deepEqual(lifted.map((x) => [x.id, x.score]), [['NEW', 10], ['OLD', 10 * LIFT], ['X', 8]]);
+  const lifted = liftPredecessors(
+    [sls, other, local],
+    1,
+    (x) => field.get(x) ?? null,
+    () => null,
+  );
+  assert.deepEqual(
+    lifted.map((x) => [x.id, x.score]),
+    [
+      ['NEW', 10],
+      ['OLD', 10 * LIFT],
+      ['X', 8],
+    ],
+  );
   // Not among the results: taken from the index; a predecessor of a hit below k is left alone.
   const fresh = r('OLD2', 0);
-  const more = liftPredecessors([r('A', 5), r('B', 4)], 1, (x) => (x.id === 'A' ? 'OLD2' : x.id === 'B' ? 'OLD3' : null), (id) => (id === 'OLD2' ? fresh : r(id, 0)));
-  assert.deepEqual(more.map((x) => x.id), ['A', 'OLD2', 'B']);
+  const more = liftPredecessors(
+    [r('A', 5), r('B', 4)],
+    1,
+    (x) => (x.id === 'A' ? 'OLD2' : x.id === 'B' ? 'OLD3' : null),
+    (id) => (id === 'OLD2' ? fresh : r(id, 0)),
+  );
+  assert.deepEqual(
+    more.map((x) => x.id),
+    ['A', 'OLD2', 'B'],
+  );
   assert.deepEqual(supersededIds('A, B C'), ['A', 'B', 'C']);
 });
 
@@ -116,32 +161,71 @@ test('windows split on line boundaries with overlap and cover every line', () =>
   assert.ok(w.length > 3);
   assert.equal(w[0]!.from, 0);
   assert.equal(w.at(-1)!.to, 49);
-  for (let i = 1; i < w.length; i++) assert.ok(w[i]!.from <= w[i - 1]!.to && w[i]!.from > w[i - 1]!.from, 'overlapping, advancing');
+  for (let i = 1; i < w.length; i++)
+    assert.ok(w[i]!.from <= w[i - 1]!.to && w[i]!.from > w[i - 1]!.from, 'overlapping, advancing');
   assert.deepEqual(lineWindows(['short'], 60, 12), [{ from: 0, to: 0 }]);
 });
 
 test('chunker: one chunk per entry with its fields, sections, MEMORY.md items, front matter, code fences', () => {
-  const daily = '# 2026-11-21\n\n## Decision: Keep SQLite\n- id: DECISION-20261121-keep-sqlite\n- date: 2026-11-21\n- status: superseded\n- source:\n  - session_id: abc\n  - session_path: ~/x.jsonl\n  - message_range: 1-2\n\n```md\n## Rule: not a heading\n```\n\n## Note: second\n- id: NOTE-20261121-second\n';
-  const chunks = chunkMarkdown('memory/2026-11-21.md', daily, { chunkTokens: 400, overlapTokens: 80, listItems: false });
+  const daily =
+    '# 2026-11-21\n\n## Decision: Keep SQLite\n- id: DECISION-20261121-keep-sqlite\n- date: 2026-11-21\n- status: superseded\n- source:\n  - session_id: abc\n  - session_path: ~/x.jsonl\n  - message_range: 1-2\n\n```md\n## Rule: not a heading\n```\n\n## Note: second\n- id: NOTE-20261121-second\n';
+  const chunks = chunkMarkdown('memory/2026-11-21.md', daily, {
+    chunkTokens: 400,
+    overlapTokens: 80,
+    listItems: false,
+  });
   const entries = chunks.filter((c) => c.entryId);
-  assert.deepEqual(entries.map((c) => [c.heading, c.startLine, c.endLine, c.status]), [
-    ['Decision: Keep SQLite', 3, 14, 'superseded'],
-    ['Note: second', 16, 17, 'active'],
-  ]);
+  assert.deepEqual(
+    entries.map((c) => [c.heading, c.startLine, c.endLine, c.status]),
+    [
+      ['Decision: Keep SQLite', 3, 14, 'superseded'],
+      ['Note: second', 16, 17, 'active'],
+    ],
+  );
   assert.deepEqual(entries[0]!.source, { session_id: 'abc', session_path: '~/x.jsonl', message_range: '1-2' });
-  const memory = chunkMarkdown('MEMORY.md', '# Memory\n\n## Rules\n- one rule\n- two rule\n', { chunkTokens: 400, overlapTokens: 80, listItems: true });
-  assert.deepEqual(memory.filter((c) => c.text.startsWith('- ')).map((c) => [c.heading, c.startLine]), [['Rules', 4], ['Rules', 5]]);
-  const fm = chunkMarkdown('second-brain/x.md', '---\ntitle: Hello\ndate: 2026-01-02\ntags: [a, b]\n---\nbody text\n', { chunkTokens: 400, overlapTokens: 80, listItems: false });
-  assert.deepEqual([fm[0]!.title, fm[0]!.date, fm[0]!.tags, fm[0]!.startLine, fm[0]!.text], ['Hello', '2026-01-02', 'a b', 6, 'body text']);
+  const memory = chunkMarkdown('MEMORY.md', '# Memory\n\n## Rules\n- one rule\n- two rule\n', {
+    chunkTokens: 400,
+    overlapTokens: 80,
+    listItems: true,
+  });
+  assert.deepEqual(
+    memory.filter((c) => c.text.startsWith('- ')).map((c) => [c.heading, c.startLine]),
+    [
+      ['Rules', 4],
+      ['Rules', 5],
+    ],
+  );
+  const fm = chunkMarkdown('second-brain/x.md', '---\ntitle: Hello\ndate: 2026-01-02\ntags: [a, b]\n---\nbody text\n', {
+    chunkTokens: 400,
+    overlapTokens: 80,
+    listItems: false,
+  });
+  assert.deepEqual(
+    [fm[0]!.title, fm[0]!.date, fm[0]!.tags, fm[0]!.startLine, fm[0]!.text],
+    ['Hello', '2026-01-02', 'a b', 6, 'body text'],
+  );
 });
 
 test('chunker: a byte order mark hides neither a first heading (each parser) nor front matter', () => {
   const bom = '\uFEFF## Rule: Deploys on Tuesdays\n- id: RULE-20261121-deploys-on-tuesdays\n- status: active\n';
   for (const parser of ['headings', 'remark', 'blocks'] as const) {
-    const chunks = chunkMarkdown('memory/projects/ops.md', bom, { chunkTokens: 400, overlapTokens: 80, listItems: false, parser });
-    assert.deepEqual(chunks.map((c) => [c.heading, c.entryId, c.startLine]), [['Rule: Deploys on Tuesdays', 'RULE-20261121-deploys-on-tuesdays', 1]], parser);
+    const chunks = chunkMarkdown('memory/projects/ops.md', bom, {
+      chunkTokens: 400,
+      overlapTokens: 80,
+      listItems: false,
+      parser,
+    });
+    assert.deepEqual(
+      chunks.map((c) => [c.heading, c.entryId, c.startLine]),
+      [['Rule: Deploys on Tuesdays', 'RULE-20261121-deploys-on-tuesdays', 1]],
+      parser,
+    );
   }
-  const fm = chunkMarkdown('second-brain/x.md', '\uFEFF---\ntitle: Hello\n---\nbody text\n', { chunkTokens: 400, overlapTokens: 80, listItems: false });
+  const fm = chunkMarkdown('second-brain/x.md', '\uFEFF---\ntitle: Hello\n---\nbody text\n', {
+    chunkTokens: 400,
+    overlapTokens: 80,
+    listItems: false,
+  });
   assert.deepEqual([fm[0]!.title, fm[0]!.startLine, fm[0]!.text], ['Hello', 4, 'body text']);
 });
 
@@ -159,12 +243,27 @@ test('filters: globs, kinds, statuses, date bounds', () => {
   assert.ok(!globToRegExp('memory/2026-11-*.md').test('memory/archive/2026-11-21.md'));
   assert.ok(globToRegExp('**/archive/**').test('memory/archive/x.md'));
   assert.ok(globToRegExp('*.md').test('memory/a.md'));
-  const r = { kind: 'Decision', status: 'active', date: '2026-11-21', scope: 'project:shop', path: 'memory/a.md' } as never;
-  assert.equal(makeFilter({ kind: 'decision', since: '2026-11-01', until: '2026-11-30', scope: 'PROJECT:shop' })(r), true);
+  const r = {
+    kind: 'Decision',
+    status: 'active',
+    date: '2026-11-21',
+    scope: 'project:shop',
+    path: 'memory/a.md',
+  } as never;
+  assert.equal(
+    makeFilter({ kind: 'decision', since: '2026-11-01', until: '2026-11-30', scope: 'PROJECT:shop' })(r),
+    true,
+  );
   assert.equal(makeFilter({ since: '2026-11-22' })(r), false);
   assert.equal(makeFilter({ status: 'superseded' })(r), false);
   // A scope written from a folder name with a space (import writes project:my-shop) is found by the folder's name.
-  const spaced = { kind: 'Rule', status: 'active', date: '2026-11-21', scope: 'project:my-shop', path: 'memory/a.md' } as never;
+  const spaced = {
+    kind: 'Rule',
+    status: 'active',
+    date: '2026-11-21',
+    scope: 'project:my-shop',
+    path: 'memory/a.md',
+  } as never;
   assert.equal(makeFilter({ scope: 'project:My Shop' })(spaced), true);
   assert.equal(makeFilter({ scope: 'project:my' })(spaced), false);
 });
@@ -175,33 +274,59 @@ test('fusion: a vector ranking unrelated to the lexical one changes nothing; one
   const random = Array.from({ length: 30 }, (_, i) => ({ doc: 1000 + i, score: 1 - i / 30 }));
   const none = fuse(lex, random, 10, 5000);
   assert.equal(none.weight, 0);
-  assert.deepEqual([...none.scores].filter(([d]) => d < 1000), lex.map((h) => [h.doc, h.score]));
-  assert.ok([...none.scores.keys()].every((d) => d < 1000), 'no vector-only doc joins with weight 0');
+  assert.deepEqual(
+    [...none.scores].filter(([d]) => d < 1000),
+    lex.map((h) => [h.doc, h.score]),
+  );
+  assert.ok(
+    [...none.scores.keys()].every((d) => d < 1000),
+    'no vector-only doc joins with weight 0',
+  );
   // Agreeing on the head, but preferring doc 7 and a doc BM25 missed (500).
-  const agree = [{ doc: 7, score: 0.9 }, ...lex.slice(0, 19).filter((h) => h.doc !== 7).map((h, i) => ({ doc: h.doc, score: 0.8 - i / 100 })), { doc: 500, score: 0.85 }];
+  const agree = [
+    { doc: 7, score: 0.9 },
+    ...lex
+      .slice(0, 19)
+      .filter((h) => h.doc !== 7)
+      .map((h, i) => ({ doc: h.doc, score: 0.8 - i / 100 })),
+    { doc: 500, score: 0.85 },
+  ];
   const some = fuse(lex, agree, 10, 5000);
   assert.ok(some.weight > 0 && some.weight <= MAX_WEIGHT);
   for (const h of lex) assert.ok(some.scores.get(h.doc)! >= h.score, 'a lexical hit never loses score');
   assert.ok(some.scores.get(7)! > some.scores.get(6)!, 'the agreeing model moves doc 7 up');
-  assert.ok(some.scores.get(500)! > 0 && some.scores.get(500)! <= lex[9]!.score, 'a vector-only doc joins below the lexical top k');
+  assert.ok(
+    some.scores.get(500)! > 0 && some.scores.get(500)! <= lex[9]!.score,
+    'a vector-only doc joins below the lexical top k',
+  );
   assert.equal(agreement(lex, lex, 5000), 1);
   assert.equal(fuse([], agree, 10, 5000).scores.get(7), 0.9, 'no lexical hit: the vector ranking is the answer');
   assert.ok(recencyBoost('2026-11-21', '2026-11-22') > recencyBoost('2025-11-21', '2026-11-22'));
   assert.ok(statusBoost('superseded') < statusBoost('active'));
   const r = (id: string, supersededBy: string | null = null) => ({ id, supersededBy }) as SearchResult;
-  assert.deepEqual(successorsFirst([r('OLD', 'NEW'), r('X'), r('NEW')]).map((x) => x.id), ['X', 'NEW', 'OLD']);
+  assert.deepEqual(
+    successorsFirst([r('OLD', 'NEW'), r('X'), r('NEW')]).map((x) => x.id),
+    ['X', 'NEW', 'OLD'],
+  );
 });
 
 test('the line-scan fast path finds the same sections as remark on plain Markdown', async () => {
   const { readFileSync, readdirSync } = await import('node:fs');
   const { join } = await import('node:path');
   const dir = join(import.meta.dirname, 'fixtures', 'search', 'quality', 'workspace', 'memory');
-  const samples = readdirSync(dir).filter((n) => n.endsWith('.md')).map((n) => readFileSync(join(dir, n), 'utf8'));
-  samples.push('# T\n\ntext\n\n```sh\n# not a heading\n## Rule: nor this\n```\n\n### Sub\nmore\n\n## Decision: x\n- id: D-1\n### inside the entry\n- why: y\n# Top\nend\n');
+  const samples = readdirSync(dir)
+    .filter((n) => n.endsWith('.md'))
+    .map((n) => readFileSync(join(dir, n), 'utf8'));
+  samples.push(
+    '# T\n\ntext\n\n```sh\n# not a heading\n## Rule: nor this\n```\n\n### Sub\nmore\n\n## Decision: x\n- id: D-1\n### inside the entry\n- why: y\n# Top\nend\n',
+  );
   assert.ok(samples.length >= 3);
   for (const text of samples) {
     const o = { chunkTokens: 120, overlapTokens: 20, listItems: false };
-    assert.deepEqual(chunkMarkdown('memory/x.md', text, { ...o, parser: 'headings' }), chunkMarkdown('memory/x.md', text, { ...o, parser: 'remark' }));
+    assert.deepEqual(
+      chunkMarkdown('memory/x.md', text, { ...o, parser: 'headings' }),
+      chunkMarkdown('memory/x.md', text, { ...o, parser: 'remark' }),
+    );
   }
 });
 
@@ -227,7 +352,8 @@ test('the lexical search path does not statically import remark, gray-matter, op
   visit(join(src, 'search', 'embed-query.ts'));
   assert.ok(seen.size > 10, 'walked the graph');
   assert.ok(packages.has('minisearch'));
-  for (const heavy of ['remark-parse', 'unified', 'gray-matter', 'openai', 'chokidar']) assert.ok(!packages.has(heavy), `${heavy} is imported: ${[...packages].join(', ')}`);
+  for (const heavy of ['remark-parse', 'unified', 'gray-matter', 'openai', 'chokidar'])
+    assert.ok(!packages.has(heavy), `${heavy} is imported: ${[...packages].join(', ')}`);
 });
 
 /** The tokenizer as first defined (regexes over the text): the scanner must give exactly these tokens. */
@@ -250,7 +376,8 @@ function referenceTokenizeFolded(text: string, hanUnigrams = false): string[] {
     if (chars.length === 1) out.push(m[0]);
     else {
       for (let i = 0; i + 1 < chars.length; i++) out.push(chars[i]! + chars[i + 1]!);
-      if (chars.length > 2) for (const s of seg.segment(m[0])) if (s.isWordLike && Array.from(s.segment).length > 2) out.push(s.segment);
+      if (chars.length > 2)
+        for (const s of seg.segment(m[0])) if (s.isWordLike && Array.from(s.segment).length > 2) out.push(s.segment);
       if (hanUnigrams) out.push(...chars.filter((ch) => /^\p{Script=Han}$/u.test(ch)));
     }
     last = m.index + m[0].length;
@@ -276,7 +403,10 @@ test('the tokenizer scanner gives exactly the reference tokens (mixed scripts, s
     return () => ((s = Math.imul(s ^ (s >>> 15), 0x2c1b3c6d) + 0x6d2b79f5) >>> 0) / 2 ** 32;
   })();
   const alphabet = Array.from('ab9 Z_-.,，。缓存為什麼データ한국🙂\ud800éー \n\t');
-  for (let k = 0; k < 300; k++) samples.push(Array.from({ length: Math.floor(rnd() * 60) }, () => alphabet[Math.floor(rnd() * alphabet.length)]!).join(''));
+  for (let k = 0; k < 300; k++)
+    samples.push(
+      Array.from({ length: Math.floor(rnd() * 60) }, () => alphabet[Math.floor(rnd() * alphabet.length)]!).join(''),
+    );
   for (const s of samples) {
     const text = fold(s);
     assert.deepEqual(tokenizeFolded(text), referenceTokenizeFolded(text), JSON.stringify(s));
@@ -311,14 +441,18 @@ function referenceEncodeSegment(docs: BuiltDoc[], first: number, cap: number): R
     const df = new Set(p.filter((_, i) => i % 2 === 0)).size;
     shardTerms[termHash(term) % shards]![term] = [df, post.length / 2, n];
     const order = Array.from({ length: n }, (_, i) => i);
-    if (n > cap) order.sort((a, b) => (p[b * 2 + 1]! & 0xffffff) - (p[a * 2 + 1]! & 0xffffff) || lens.get(p[a * 2]!)! - lens.get(p[b * 2]!)!);
+    if (n > cap)
+      order.sort(
+        (a, b) =>
+          (p[b * 2 + 1]! & 0xffffff) - (p[a * 2 + 1]! & 0xffffff) || lens.get(p[a * 2]!)! - lens.get(p[b * 2]!)!,
+      );
     for (const i of order) post.push(p[i * 2]!, p[i * 2 + 1]!);
   }
   const enc = new TextEncoder();
   const bodies = shardTerms.map((o) => enc.encode(JSON.stringify(o)));
   const head = [shards];
   let off = 0;
-  for (const b of bodies) head.push(off), (off += b.length);
+  for (const b of bodies) (head.push(off), (off += b.length));
   head.push(off);
   const lines = docs.map((d) => enc.encode(JSON.stringify(d.record) + '\n'));
   const didx = [first, docs.length];
@@ -338,7 +472,10 @@ test('segment builder: the same bytes as the reference encoder; addDocs (term id
   const { SegmentBuilder, encodeSegment } = await import('../src/search/segment-builder.js');
   const { addDocs, buildDocs } = await import('../src/search/build-docs.js');
   const root = join(import.meta.dirname, 'fixtures', 'search', 'quality', 'workspace');
-  const files = (readdirSync(root, { recursive: true }) as string[]).filter((n) => n.endsWith('.md')).map((n) => n.split('\\').join('/')).sort();
+  const files = (readdirSync(root, { recursive: true }) as string[])
+    .filter((n) => n.endsWith('.md'))
+    .map((n) => n.split('\\').join('/'))
+    .sort();
   const cfg = { chunkTokens: 60, overlapTokens: 15 };
   const first = 7;
   const docs: BuiltDoc[] = [];
@@ -352,26 +489,37 @@ test('segment builder: the same bytes as the reference encoder; addDocs (term id
     assert.equal(addDocs(builder, f, text, 'warm', cfg), docs.length - before);
     addDocs(relative, f, text, 'warm', cfg);
   }
-  assert.ok(docs.length > 30 && docs.some((d) => d.tokens[1].some((t) => /\p{Script=Han}/u.test(t))), 'Chinese and English docs');
+  assert.ok(
+    docs.length > 30 && docs.some((d) => d.tokens[1].some((t) => /\p{Script=Han}/u.test(t))),
+    'Chinese and English docs',
+  );
   // cap 3: most common terms' runs are stored in impact order, which the reference sorts too.
   for (const cap of [3, 4096]) {
     const want = referenceEncodeSegment(docs, first, cap);
     const got = encodeSegment(docs, first, cap);
-    for (const ext of ['dict', 'post', 'didx', 'docs'] as const) assert.ok(Buffer.from(got[ext]).equals(Buffer.from(want[ext]!)), `${ext} (cap ${cap})`);
+    for (const ext of ['dict', 'post', 'didx', 'docs'] as const)
+      assert.ok(Buffer.from(got[ext]).equals(Buffer.from(want[ext]!)), `${ext} (cap ${cap})`);
   }
   // A body far longer than the rest takes the packed-key sort instead of the counting sort.
   const synthetic: BuiltDoc[] = Array.from({ length: 12 }, (_, i) => ({
     record: { ...docs[0]!.record, doc: i },
-    tokens: [['common'], [...Array(1 + (i % 3)).fill('common'), ...Array(i === 5 ? 70_000 : i * 7).fill('filler')], i % 2 ? ['common'] : []],
+    tokens: [
+      ['common'],
+      [...Array(1 + (i % 3)).fill('common'), ...Array(i === 5 ? 70_000 : i * 7).fill('filler')],
+      i % 2 ? ['common'] : [],
+    ],
   }));
   const want2 = referenceEncodeSegment(synthetic, 0, 3);
   const got2 = encodeSegment(synthetic, 0, 3);
-  for (const ext of ['dict', 'post', 'didx', 'docs'] as const) assert.ok(Buffer.from(got2[ext]).equals(Buffer.from(want2[ext]!)), `long body: ${ext}`);
+  for (const ext of ['dict', 'post', 'didx', 'docs'] as const)
+    assert.ok(Buffer.from(got2[ext]).equals(Buffer.from(want2[ext]!)), `long body: ${ext}`);
   const streamed = builder.finish();
   const want = referenceEncodeSegment(docs, first, 3);
-  for (const ext of ['dict', 'post', 'didx', 'docs'] as const) assert.ok(Buffer.from(streamed[ext]).equals(Buffer.from(want[ext]!)), `addDocs ${ext}`);
+  for (const ext of ['dict', 'post', 'didx', 'docs'] as const)
+    assert.ok(Buffer.from(streamed[ext]).equals(Buffer.from(want[ext]!)), `addDocs ${ext}`);
   const late = relative.finish(first);
-  for (const ext of ['dict', 'post', 'didx', 'docs'] as const) assert.ok(Buffer.from(late[ext]).equals(Buffer.from(want[ext]!)), `finish(first) ${ext}`);
+  for (const ext of ['dict', 'post', 'didx', 'docs'] as const)
+    assert.ok(Buffer.from(late[ext]).equals(Buffer.from(want[ext]!)), `finish(first) ${ext}`);
 });
 
 test('a rebuild on worker threads (MEM_INDEX_WORKERS=2) writes the same segments as one thread; a failing worker falls back', async (t) => {
@@ -383,15 +531,29 @@ test('a rebuild on worker threads (MEM_INDEX_WORKERS=2) writes the same segments
   cpSync(join(import.meta.dirname, 'fixtures', 'search', 'quality', 'workspace'), ws, { recursive: true });
   // Enough files for several segments of 40 docs: renamed copies of the daily files, and an empty one last.
   const daily = readdirSync(join(ws, 'memory')).filter((n) => n.endsWith('.md'));
-  for (let i = 0; i < 12; i++) for (const n of daily) writeFileSync(join(ws, 'memory', `${2000 + i}-${n.slice(5)}`), readFileSync(join(ws, 'memory', n), 'utf8').replaceAll('2026-', `${2000 + i}-`));
+  for (let i = 0; i < 12; i++)
+    for (const n of daily)
+      writeFileSync(
+        join(ws, 'memory', `${2000 + i}-${n.slice(5)}`),
+        readFileSync(join(ws, 'memory', n), 'utf8').replaceAll('2026-', `${2000 + i}-`),
+      );
   writeFileSync(join(ws, 'memory', 'zz-empty.md'), '');
   const run = async (workers: string, extra: Record<string, string> = {}) => {
-    const r = await mem(['-C', ws, '--json', 'index', '--rebuild'], { env: { MEM_INDEX_WORKERS: workers, MEM_INDEX_SEGMENT_DOCS: '40', ...extra }, timeoutMs: 60_000 });
+    const r = await mem(['-C', ws, '--json', 'index', '--rebuild'], {
+      env: { MEM_INDEX_WORKERS: workers, MEM_INDEX_SEGMENT_DOCS: '40', ...extra },
+      timeoutMs: 60_000,
+    });
     assert.equal(r.code, 0, r.stderr);
     const dir = join(ws, '.mem', 'index');
     const tiers = (['warm', 'cold'] as const).map((tier) => {
       const { head, files } = readTier(ws, tier);
-      const segments = (head.segments as { name: string; first: number; count: number }[]).map((s) => [s.first, s.count, ...['dict', 'post', 'didx', 'docs'].map((ext) => readFileSync(join(dir, `${s.name}.${ext}`)).toString('base64'))]);
+      const segments = (head.segments as { name: string; first: number; count: number }[]).map((s) => [
+        s.first,
+        s.count,
+        ...['dict', 'post', 'didx', 'docs'].map((ext) =>
+          readFileSync(join(dir, `${s.name}.${ext}`)).toString('base64'),
+        ),
+      ]);
       return { segments, files: Object.entries(files).map(([p, f]) => [p, f.first, f.count, f.hash]) };
     });
     return { out: JSON.parse(r.stdout) as { warnings: string[] }, tiers };
@@ -402,12 +564,18 @@ test('a rebuild on worker threads (MEM_INDEX_WORKERS=2) writes the same segments
   assert.deepEqual(two.tiers, one.tiers, 'the same segments, byte for byte, and the same manifest');
   assert.deepEqual(two.out.warnings, []);
   const failing = await run('2', { MEM_TEST_HOOKS: '1', MEM_INDEX_SIMULATE_WORKER_ERROR: '1' });
-  assert.match(failing.out.warnings.join('\n'), /index worker threads failed \(index worker: simulated worker failure\): built the warm index in one thread/);
+  assert.match(
+    failing.out.warnings.join('\n'),
+    /index worker threads failed \(index worker: simulated worker failure\): built the warm index in one thread/,
+  );
   assert.deepEqual(failing.tiers, one.tiers);
   // A tier with no files at all (here cold) gives the workers nothing to do: the build still ends.
   rmSync(join(ws, 'memory', 'archive'), { recursive: true, force: true });
   rmSync(join(ws, 'second-brain'), { recursive: true, force: true });
-  const r = await mem(['-C', ws, '--json', 'index', '--rebuild'], { env: { MEM_INDEX_WORKERS: '2' }, timeoutMs: 30_000 });
+  const r = await mem(['-C', ws, '--json', 'index', '--rebuild'], {
+    env: { MEM_INDEX_WORKERS: '2' },
+    timeoutMs: 30_000,
+  });
   assert.equal(r.code, 0, r.stderr);
   assert.equal((JSON.parse(r.stdout) as { tiers: { cold: { chunks: number } } }).tiers.cold.chunks, 0);
 });
@@ -415,8 +583,26 @@ test('a rebuild on worker threads (MEM_INDEX_WORKERS=2) writes the same segments
 test('chunker line split: the same lines as the entry parser splitLines, without their endings', async () => {
   const { textLines } = await import('../src/search/chunk.js');
   const { splitLines } = await import('../src/entries/parse.js');
-  for (const text of ['', '\n', 'a', 'a\n', 'a\r\n', 'a\r', 'a\r\nb\r', '\n\n', '\r\n\r\n', 'x\r\r\n', '# T\n\nbody\r\n- id: x\n\n\n', '\r', 'a\n\r']) {
-    assert.deepEqual(textLines(text), splitLines(text).map((l) => l.replace(/\r?\n$/, '')), JSON.stringify(text));
+  for (const text of [
+    '',
+    '\n',
+    'a',
+    'a\n',
+    'a\r\n',
+    'a\r',
+    'a\r\nb\r',
+    '\n\n',
+    '\r\n\r\n',
+    'x\r\r\n',
+    '# T\n\nbody\r\n- id: x\n\n\n',
+    '\r',
+    'a\n\r',
+  ]) {
+    assert.deepEqual(
+      textLines(text),
+      splitLines(text).map((l) => l.replace(/\r?\n$/, '')),
+      JSON.stringify(text),
+    );
   }
 });
 
@@ -428,7 +614,9 @@ test('mem index does not load remark or gray-matter up front: neither is in its 
   const visit = (file: string) => {
     if (seen.has(file)) return;
     seen.add(file);
-    for (const m of readFileSync(file, 'utf8').matchAll(/^import\s+(?!type\s)[^'"]*?from\s+'([^']+)'|^import\s+'([^']+)'/gm)) {
+    for (const m of readFileSync(file, 'utf8').matchAll(
+      /^import\s+(?!type\s)[^'"]*?from\s+'([^']+)'|^import\s+'([^']+)'/gm,
+    )) {
       const spec = (m[1] ?? m[2])!;
       if (spec.startsWith('.')) visit(resolve(dirname(file), spec.replace(/\.js$/, '.ts')));
       else packages.add(spec);
@@ -436,12 +624,16 @@ test('mem index does not load remark or gray-matter up front: neither is in its 
   };
   visit(join(import.meta.dirname, '..', 'src', 'search', 'indexer.ts'));
   assert.ok(seen.has(join(import.meta.dirname, '..', 'src', 'search', 'chunk.ts')), 'the chunker is in the graph');
-  for (const heavy of ['remark-parse', 'unified', 'gray-matter']) assert.ok(!packages.has(heavy), `${heavy} is imported: ${[...packages].join(', ')}`);
+  for (const heavy of ['remark-parse', 'unified', 'gray-matter'])
+    assert.ok(!packages.has(heavy), `${heavy} is imported: ${[...packages].join(', ')}`);
 });
 
 test('filesStamp: any path, size, mtime or ctime difference changes it; a manifest stamps as the scan it matches', async () => {
   const { filesStamp, manifestStamp } = await import('../src/search/files-stamp.js');
-  const files = [{ path: 'MEMORY.md', size: 10, mtimeMs: 1700000000000.125, ctimeMs: 1700000000000.5 }, { path: 'memory/a.md', size: 20, mtimeMs: 1700000000001, ctimeMs: 1700000000002 }];
+  const files = [
+    { path: 'MEMORY.md', size: 10, mtimeMs: 1700000000000.125, ctimeMs: 1700000000000.5 },
+    { path: 'memory/a.md', size: 20, mtimeMs: 1700000000001, ctimeMs: 1700000000002 },
+  ];
   const base = filesStamp(files);
   assert.match(base, /^[0-9a-f]{40}$/);
   const variants = [
@@ -454,26 +646,60 @@ test('filesStamp: any path, size, mtime or ctime difference changes it; a manife
     [...files, { path: 'memory/c.md', size: 0, mtimeMs: 0, ctimeMs: 0 }],
   ];
   for (const v of variants) assert.notEqual(filesStamp(v), base, JSON.stringify(v));
-  assert.equal(manifestStamp({ 'memory/a.md': { size: 20, mtimeMs: 1700000000001, ctimeMs: 1700000000002 }, 'MEMORY.md': { size: 10, mtimeMs: 1700000000000.125, ctimeMs: 1700000000000.5 } }), base);
+  assert.equal(
+    manifestStamp({
+      'memory/a.md': { size: 20, mtimeMs: 1700000000001, ctimeMs: 1700000000002 },
+      'MEMORY.md': { size: 10, mtimeMs: 1700000000000.125, ctimeMs: 1700000000000.5 },
+    }),
+    base,
+  );
 });
 
 test('index rules: a limited update declines past its limit (changed, added and removed files count), a rebuild and a due compaction', () => {
   const prev = emptyTier('warm', 'tokens 400/80');
-  for (let i = 0; i < 10; i++) prev.files.set(`memory/${i}.md`, { size: 10, mtimeMs: 1, ctimeMs: 1, hash: 'h', first: i * 5, count: 5 });
+  for (let i = 0; i < 10; i++)
+    prev.files.set(`memory/${i}.md`, { size: 10, mtimeMs: 1, ctimeMs: 1, hash: 'h', first: i * 5, count: 5 });
   Object.assign(prev, { docCount: 50, nextId: 50, segments: [{ name: 'warm-0-a', first: 0, count: 50 }] });
-  const scan = [...prev.files.entries()].map(([path, f]) => ({ path, abs: `/ws/${path}`, tier: 'warm' as const, size: f.size, mtimeMs: f.mtimeMs, ctimeMs: f.ctimeMs ?? f.mtimeMs }));
+  const scan = [...prev.files.entries()].map(([path, f]) => ({
+    path,
+    abs: `/ws/${path}`,
+    tier: 'warm' as const,
+    size: f.size,
+    mtimeMs: f.mtimeMs,
+    ctimeMs: f.ctimeMs ?? f.mtimeMs,
+  }));
   // One changed, one added, one removed: three files touched.
   const edited = [...scan.slice(1, 9), { ...scan[9]!, mtimeMs: 2 }, { ...scan[0]!, path: 'memory/new.md' }];
   assert.doesNotThrow(() => declineBeyond(3, 'warm', prev, 10, edited, null));
-  assert.throws(() => declineBeyond(2, 'warm', prev, 10, edited, null), (e: Error) => e instanceof IndexDeclined && /3 files of the warm tier changed \(more than 2\)/.test(e.message));
+  assert.throws(
+    () => declineBeyond(2, 'warm', prev, 10, edited, null),
+    (e: Error) => e instanceof IndexDeclined && /3 files of the warm tier changed \(more than 2\)/.test(e.message),
+  );
   assert.throws(() => declineBeyond(200, 'warm', prev, 10, scan, 'missing'), /the warm index must be rebuilt/);
   // Every file changed: all 50 docs would be dead (over 30 % of the collection, over 200 only past 200 docs).
   const big = emptyTier('warm', 'tokens 400/80');
-  for (let i = 0; i < 100; i++) big.files.set(`memory/${i}.md`, { size: 10, mtimeMs: 1, ctimeMs: 1, hash: 'h', first: i * 3, count: 3 });
+  for (let i = 0; i < 100; i++)
+    big.files.set(`memory/${i}.md`, { size: 10, mtimeMs: 1, ctimeMs: 1, hash: 'h', first: i * 3, count: 3 });
   Object.assign(big, { docCount: 300, nextId: 300, segments: [{ name: 'warm-0-a', first: 0, count: 300 }] });
-  const touched = [...big.files.entries()].map(([path, f]) => ({ path, abs: `/ws/${path}`, tier: 'warm' as const, size: f.size, mtimeMs: 2, ctimeMs: 1 }));
+  const touched = [...big.files.entries()].map(([path, f]) => ({
+    path,
+    abs: `/ws/${path}`,
+    tier: 'warm' as const,
+    size: f.size,
+    mtimeMs: 2,
+    ctimeMs: 1,
+  }));
   assert.throws(() => declineBeyond(200, 'warm', big, 100, touched, null), /due for compaction/);
-  assert.doesNotThrow(() => declineBeyond(200, 'warm', big, 100, touched.map((f, i) => (i < 60 ? f : { ...f, mtimeMs: 1 })), null));
+  assert.doesNotThrow(() =>
+    declineBeyond(
+      200,
+      'warm',
+      big,
+      100,
+      touched.map((f, i) => (i < 60 ? f : { ...f, mtimeMs: 1 })),
+      null,
+    ),
+  );
 });
 
 test('tier bookkeeping: a retired file leaves the counts and length sums; a segment with no live doc goes with its dead ranges', () => {
@@ -485,7 +711,10 @@ test('tier bookkeeping: a retired file leaves the counts and length sums; a segm
     c: { size: 1, mtimeMs: 1, ctimeMs: 1, hash: 'c', first: 5, count: 2 },
     empty: { size: 0, mtimeMs: 1, ctimeMs: 1, hash: 'e', first: 7, count: 0 },
   });
-  t.segments = [{ name: 's0', first: 0, count: 5 }, { name: 's1', first: 5, count: 2 }];
+  t.segments = [
+    { name: 's0', first: 0, count: 5 },
+    { name: 's1', first: 5, count: 2 },
+  ];
   t.docCount = 7;
   t.lenSum = [7, 70, 14];
   t.nextId = 7;
@@ -497,42 +726,108 @@ test('tier bookkeeping: a retired file leaves the counts and length sums; a segm
   assert.deepEqual(asked, [0, 1, 2], 'the lengths of exactly the retired docs');
   assert.deepEqual([t.docCount, t.deadCount, t.dead, t.lenSum], [4, 3, [[0, 3]], [4, 40, 8]]);
   dropEmptySegments(t);
-  assert.deepEqual(t.segments.map((s) => s.name), ['s0', 's1'], 'b still lives in s0');
+  assert.deepEqual(
+    t.segments.map((s) => s.name),
+    ['s0', 's1'],
+    'b still lives in s0',
+  );
   assert.equal(retireDocs(t, t.files.get('b')!, lengths), 2);
   t.files.delete('b');
   dropEmptySegments(t);
-  assert.deepEqual(t.segments.map((s) => s.name), ['s1'], 's0 held no live doc');
+  assert.deepEqual(
+    t.segments.map((s) => s.name),
+    ['s1'],
+    's0 held no live doc',
+  );
   assert.deepEqual([t.dead, t.deadCount, t.docCount, t.lenSum], [[], 0, 2, [2, 20, 4]]);
   // Dead ranges that overlap (never written so) prove nothing: the files say whether one lives.
   t.segments.push({ name: 's2', first: 7, count: 3 });
   t.files.set('d', { size: 1, mtimeMs: 1, ctimeMs: 1, hash: 'd', first: 8, count: 2 });
   t.dead.push([7, 2], [7, 1]);
   dropEmptySegments(t);
-  assert.deepEqual(t.segments.map((s) => s.name), ['s1', 's2'], 'd lives in s2');
+  assert.deepEqual(
+    t.segments.map((s) => s.name),
+    ['s1', 's2'],
+    'd lives in s2',
+  );
   t.files.delete('d');
   dropEmptySegments(t);
-  assert.deepEqual(t.segments.map((s) => s.name), ['s1'], 'no file left in s2');
+  assert.deepEqual(
+    t.segments.map((s) => s.name),
+    ['s1'],
+    'no file left in s2',
+  );
   // A file whose docs are runs in two segments (an edit kept some): all of them retire, each run dead in its own segment.
   t.segments.push({ name: 's3', first: 10, count: 2 });
-  t.files.set('e', { size: 1, mtimeMs: 1, ctimeMs: 1, hash: 'e', first: 5, count: 3, runs: [[5, 2], [10, 1]] });
+  t.files.set('e', {
+    size: 1,
+    mtimeMs: 1,
+    ctimeMs: 1,
+    hash: 'e',
+    first: 5,
+    count: 3,
+    runs: [
+      [5, 2],
+      [10, 1],
+    ],
+  });
   t.files.delete('c');
   asked.length = 0;
   assert.equal(retireDocs(t, t.files.get('e')!, lengths), 3);
-  assert.deepEqual([asked, t.dead.slice(-2)], [[5, 6, 10], [[5, 2], [10, 1]]]);
+  assert.deepEqual(
+    [asked, t.dead.slice(-2)],
+    [
+      [5, 6, 10],
+      [
+        [5, 2],
+        [10, 1],
+      ],
+    ],
+  );
   t.files.delete('e');
   dropEmptySegments(t);
-  assert.deepEqual(t.segments.map((s) => s.name), ['s3'], 's1 lost its last live doc; doc 11 of s3 lives');
+  assert.deepEqual(
+    t.segments.map((s) => s.name),
+    ['s3'],
+    's1 lost its last live doc; doc 11 of s3 lives',
+  );
   assert.deepEqual(t.dead, [[10, 1]]);
 });
 
 test('doc runs: consecutive ids join, except across a segment start; a file without runs is one run from first', () => {
-  const starts = (...firsts: number[]) => (d: number) => firsts.includes(d);
-  assert.deepEqual(runsOf([4, 5, 6, 9, 10, 2], starts()), [[4, 3], [9, 2], [2, 1]]);
-  assert.deepEqual(runsOf([4, 5, 6, 7], starts(6)), [[4, 2], [6, 2]], 'a run never spans two segments');
+  const starts =
+    (...firsts: number[]) =>
+    (d: number) =>
+      firsts.includes(d);
+  assert.deepEqual(runsOf([4, 5, 6, 9, 10, 2], starts()), [
+    [4, 3],
+    [9, 2],
+    [2, 1],
+  ]);
+  assert.deepEqual(
+    runsOf([4, 5, 6, 7], starts(6)),
+    [
+      [4, 2],
+      [6, 2],
+    ],
+    'a run never spans two segments',
+  );
   assert.deepEqual(runsOf([], starts()), []);
   assert.deepEqual(docRuns({ first: 3, count: 2 }), [[3, 2]]);
   assert.deepEqual(docRuns({ first: 3, count: 0 }), []);
-  assert.deepEqual(docsOf(docRuns({ first: 0, count: 3, runs: [[7, 1], [0, 2]] })), [7, 0, 1]);
+  assert.deepEqual(
+    docsOf(
+      docRuns({
+        first: 0,
+        count: 3,
+        runs: [
+          [7, 1],
+          [0, 2],
+        ],
+      }),
+    ),
+    [7, 0, 1],
+  );
 });
 
 test('the manifest by bucket: counts what it lists, parses a bucket on first use, writes untouched lines back as read', () => {
@@ -540,7 +835,10 @@ test('the manifest by bucket: counts what it lists, parses a bucket on first use
   const lines = m.serialize().map((l) => Buffer.from(l).toString());
   assert.equal(lines.length, BUCKETS);
   // Spaces JSON.stringify never writes: a line written back unparsed keeps them.
-  const read = Manifest.read(lines.map((l, b) => Buffer.from(b === bucketOf('memory/a.md') ? l : '{ }')), 1);
+  const read = Manifest.read(
+    lines.map((l, b) => Buffer.from(b === bucketOf('memory/a.md') ? l : '{ }')),
+    1,
+  );
   assert.equal(read.size, 1);
   assert.equal(read.get('memory/a.md')?.count, 2);
   assert.equal(read.get('memory/b.md'), undefined);
@@ -554,14 +852,33 @@ test('the manifest by bucket: counts what it lists, parses a bucket on first use
   const touched = new Set([bucketOf('memory/a.md'), bucketOf('memory/b.md')]);
   out.forEach((line, b) => assert.equal(line, touched.has(b) ? JSON.stringify(read.bucket(b)) : '{ }', `bucket ${b}`));
   assert.deepEqual(read.toRecord(), { 'memory/b.md': { size: 2, mtimeMs: 2, hash: 'b', first: 2, count: 1 } });
-  assert.throws(() => Manifest.read(lines.slice(1).map((l) => Buffer.from(l)), 1), new RegExp(`${BUCKETS - 1} buckets, not ${BUCKETS}`));
-  assert.throws(() => Manifest.read(lines.map(() => Buffer.from('[]')), 0).get('x'), /is not an object/);
+  assert.throws(
+    () =>
+      Manifest.read(
+        lines.slice(1).map((l) => Buffer.from(l)),
+        1,
+      ),
+    new RegExp(`${BUCKETS - 1} buckets, not ${BUCKETS}`),
+  );
+  assert.throws(
+    () =>
+      Manifest.read(
+        lines.map(() => Buffer.from('[]')),
+        0,
+      ).get('x'),
+    /is not an object/,
+  );
   // A line in another bucket's place, or an entry without its doc range: damage, found when parsed.
   const entry = (path: string) => JSON.stringify({ [path]: { size: 1, mtimeMs: 1, hash: 'h', first: 0, count: 1 } });
   const b = bucketOf('memory/a.md');
   const misplaced = lines.map((l, i) => Buffer.from(i === (b + 1) % BUCKETS ? entry('memory/a.md') : '{}'));
-  assert.throws(() => Manifest.read(misplaced, 1).bucket((b + 1) % BUCKETS), new RegExp(`lists memory/a.md, which belongs in bucket ${b}`));
-  const broken = lines.map((l, i) => Buffer.from(i === b ? JSON.stringify({ 'memory/a.md': { size: 1, mtimeMs: 1, hash: 'h' } }) : '{}'));
+  assert.throws(
+    () => Manifest.read(misplaced, 1).bucket((b + 1) % BUCKETS),
+    new RegExp(`lists memory/a.md, which belongs in bucket ${b}`),
+  );
+  const broken = lines.map((l, i) =>
+    Buffer.from(i === b ? JSON.stringify({ 'memory/a.md': { size: 1, mtimeMs: 1, hash: 'h' } }) : '{}'),
+  );
   assert.throws(() => Manifest.read(broken, 1).get('memory/a.md'), /damaged entry for memory\/a.md/);
 });
 
@@ -570,20 +887,32 @@ test('chunk reuse: a chunk equal to the stored doc at its position keeps it; a c
   const old = chunkMarkdown('memory/d.md', text, { chunkTokens: 400, overlapTokens: 80, listItems: false });
   const stored = new Map<number, DocRecord>(old.map((c, i) => [10 + i, { ...docRecord(c, 'warm'), doc: 10 + i }]));
   const oldDocs = [...stored.keys()];
-  const chunks = (t: string) => chunkMarkdown('memory/d.md', t, { chunkTokens: 400, overlapTokens: 80, listItems: false });
-  const from = (over: Partial<OldDocs> = {}): OldDocs => ({ record: (d) => stored.get(d)!, startsSegment: () => false, keepable: () => true, ...over });
+  const chunks = (t: string) =>
+    chunkMarkdown('memory/d.md', t, { chunkTokens: 400, overlapTokens: 80, listItems: false });
+  const from = (over: Partial<OldDocs> = {}): OldDocs => ({
+    record: (d) => stored.get(d)!,
+    startsSegment: () => false,
+    keepable: () => true,
+    ...over,
+  });
   const reuse = (t: string, over: Partial<OldDocs> = {}) => reuseChunks(chunks(t), 'warm', oldDocs, from(over));
   // Appended: every old chunk is kept, the new one is not.
   const appended = reuse(`${text}\n## Note: gamma\n- id: NOTE-gamma\n`);
   assert.deepEqual(appended, { kept: [...oldDocs, -1], retired: [] });
   // The middle entry edited: only its doc dies.
   const edited = reuse(text.replace('NOTE-alpha', 'NOTE-alpha-2'));
-  assert.deepEqual(edited.kept.map((d) => d >= 0), old.map((c) => !c.text.includes('alpha')));
+  assert.deepEqual(
+    edited.kept.map((d) => d >= 0),
+    old.map((c) => !c.text.includes('alpha')),
+  );
   assert.equal(edited.retired.length, 1);
   // A line above everything: all lines move, nothing is kept; the dead docs split at a segment start.
   const moved = reuse(`<!-- top -->\n${text}`, { startsSegment: (d) => d === 11 });
   assert.ok(moved.kept.every((d) => d === -1));
-  assert.deepEqual(moved.retired, [[10, 1], [11, oldDocs.length - 1]]);
+  assert.deepEqual(moved.retired, [
+    [10, 1],
+    [11, oldDocs.length - 1],
+  ]);
   // A doc that may not be kept (in a tail segment) is not, even when its chunk is the same.
   assert.deepEqual(reuse(text, { keepable: (d) => d !== 11 }).kept, [10, -1, ...oldDocs.slice(2)]);
   // A text over what a doc stores cannot be compared: indexed again, even when the stored part is equal.
@@ -591,12 +920,15 @@ test('chunk reuse: a chunk equal to the stored doc at its position keeps it; a c
   const long = `# Long\n\n${'lorem ipsum dolor '.repeat(130)}zebraword tail\n`;
   const cut = chunkMarkdown('memory/d.md', long, opts).find((c) => c.text.length > 2000)!;
   const cutStored = { ...docRecord(cut, 'warm'), doc: 0 };
-  const one = (c: Chunk) => reuseChunks([c], 'warm', [0], { record: () => cutStored, startsSegment: () => false, keepable: () => true }).kept;
+  const one = (c: Chunk) =>
+    reuseChunks([c], 'warm', [0], { record: () => cutStored, startsSegment: () => false, keepable: () => true }).kept;
   assert.deepEqual(one(cut), [-1]);
   // Nor a text of exactly the cutStored length: the cut beginning of a longer one, tokenized whole
   // (the long line shortened to where the cutStored text ends: same lines, same heading).
   const shortened = cutStored.text.slice(cutStored.text.lastIndexOf('\n') + 1);
-  const exact = chunkMarkdown('memory/d.md', `# Long\n\n${shortened}\n`, opts).find((c) => c.startLine === cut.startLine)!;
+  const exact = chunkMarkdown('memory/d.md', `# Long\n\n${shortened}\n`, opts).find(
+    (c) => c.startLine === cut.startLine,
+  )!;
   assert.equal(exact.text, cutStored.text);
   assert.deepEqual(one(exact), [-1]);
 });
@@ -604,12 +936,19 @@ test('chunk reuse: a chunk equal to the stored doc at its position keeps it; a c
 test('a --kind or --status that memfold never writes is named (typos), in any case; known ones and arch are not', () => {
   assert.deepEqual(unknownFilterValues({ kind: 'Decision', status: 'ACTIVE' }), []);
   assert.deepEqual(unknownFilterValues({ kind: 'arch', status: 'retracted' }), []);
-  for (const kind of ['Preference', 'pref', 'goal', 'TASK', 'lesson']) assert.deepEqual(unknownFilterValues({ kind }), [], kind);
+  for (const kind of ['Preference', 'pref', 'goal', 'TASK', 'lesson'])
+    assert.deepEqual(unknownFilterValues({ kind }), [], kind);
   assert.deepEqual(unknownFilterValues({}), []);
   const named = unknownFilterValues({ kind: 'decisions', status: 'done' });
   assert.equal(named.length, 2);
-  assert.match(named[0]!, /--kind "decisions" is none of the kinds memfold writes \(decision, rule, architecture \(arch\), note, preference \(pref\), goal, task, lesson\)/);
-  assert.match(named[1]!, /--status "done" is none of the statuses memfold writes \(active, superseded, archived, retracted\)/);
+  assert.match(
+    named[0]!,
+    /--kind "decisions" is none of the kinds memfold writes \(decision, rule, architecture \(arch\), note, preference \(pref\), goal, task, lesson\)/,
+  );
+  assert.match(
+    named[1]!,
+    /--status "done" is none of the statuses memfold writes \(active, superseded, archived, retracted\)/,
+  );
 });
 
 test('a snippet of a long line shows its first hit, with some text before it, in at most 240 characters', async () => {
@@ -628,28 +967,47 @@ test('a snippet of a long line shows its first hit, with some text before it, in
   const fc = (await import('fast-check')).default;
   const lone = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
   const piece = fc.constantFrom('😀', '𝒳', '缓', '存', 'a', ' ', 'word', 'é');
-  fc.assert(fc.property(fc.array(piece, { minLength: 50, maxLength: 400 }), fc.array(piece, { minLength: 50, maxLength: 400 }), (before, after) => {
-    const s = snippet(`${before.join('')} okapi ${after.join('')}`, tokenize('okapi'));
-    assert.ok(s.length <= 240 && !lone.test(s) && s.includes('okapi'), s);
-  }), { numRuns: 500 });
+  fc.assert(
+    fc.property(
+      fc.array(piece, { minLength: 50, maxLength: 400 }),
+      fc.array(piece, { minLength: 50, maxLength: 400 }),
+      (before, after) => {
+        const s = snippet(`${before.join('')} okapi ${after.join('')}`, tokenize('okapi'));
+        assert.ok(s.length <= 240 && !lone.test(s) && s.includes('okapi'), s);
+      },
+    ),
+    { numRuns: 500 },
+  );
 });
 
 test('the docs a query reads keep their slots, segments and lengths, through the dense table and through the Map a far-spread tier falls back to', () => {
   // A segment whose docs' lengths are (doc, doc + 1, doc + 2).
   const seg = (first: number, count: number): Segment => ({
-    first, count,
-    posting: () => undefined, pairs: () => 0, record: () => { throw new Error('unused'); }, close: () => {},
+    first,
+    count,
+    posting: () => undefined,
+    pairs: () => 0,
+    record: () => {
+      throw new Error('unused');
+    },
+    close: () => {},
     lengths: (doc) => [doc, doc + 1, doc + 2],
     fieldLengths: (doc, into, at) => into.set([doc, doc + 1, doc + 2], at),
   });
   // Far-spread: a table over 2^31 ids would take 8 GB.
-  for (const [name, far] of [['dense', 500], ['far-spread', 2 ** 31]] as const) {
+  for (const [name, far] of [
+    ['dense', 500],
+    ['far-spread', 2 ** 31],
+  ] as const) {
     const a = seg(0, 100);
     const b = seg(far, 3_000);
     const buffers = process.memoryUsage().arrayBuffers;
     // An empty segment where another starts (no index writes one today) hides nothing.
     const read = new ReadDocs([b, seg(far, 0), a, seg(0, 0)]);
-    assert.ok(process.memoryUsage().arrayBuffers - buffers < 64 << 20, `${name}: the table takes a few MB at most, not 4 bytes for each id of the range`);
+    assert.ok(
+      process.memoryUsage().arrayBuffers - buffers < 64 << 20,
+      `${name}: the table takes a few MB at most, not 4 bytes for each id of the range`,
+    );
     // More docs than the first lengths buffer holds (1,024), in the order a query might read them.
     const order = [far + 2, 7, far + 2, 0, 99, ...Array.from({ length: 2_000 }, (_, i) => far + 2_999 - i)];
     for (const doc of order) read.add(doc);
@@ -658,15 +1016,23 @@ test('the docs a query reads keep their slots, segments and lengths, through the
     distinct.forEach((doc, i) => {
       assert.equal(read.slot(doc), i, `${name}: slot of ${doc}`);
       assert.equal(read.segment(i), doc >= far ? b : a, `${name}: segment of ${doc}`);
-      assert.deepEqual([...read.lens.subarray(3 * i, 3 * i + 3)], [doc, doc + 1, doc + 2], `${name}: lengths of ${doc}`);
+      assert.deepEqual(
+        [...read.lens.subarray(3 * i, 3 * i + 3)],
+        [doc, doc + 1, doc + 2],
+        `${name}: lengths of ${doc}`,
+      );
     });
     assert.equal(read.slot(50), -1, `${name}: a doc not read has no slot`);
     assert.equal(read.nextId, far + 3_000);
-    assert.throws(() => read.add(far + 3_000), /in no segment/, `${name}: a doc outside every segment is an error, not a wrong segment`);
+    assert.throws(
+      () => read.add(far + 3_000),
+      /in no segment/,
+      `${name}: a doc outside every segment is an error, not a wrong segment`,
+    );
   }
 });
 
-test('the cut-off\'s selection gives the value a sort would put at that index, with ties, runs and any order', async () => {
+test("the cut-off's selection gives the value a sort would put at that index, with ties, runs and any order", async () => {
   const fc = (await import('fast-check')).default;
   const values = fc.oneof(
     fc.float64Array({ noNaN: true, minLength: 1, maxLength: 300 }),
@@ -675,12 +1041,15 @@ test('the cut-off\'s selection gives the value a sort would put at that index, w
     fc.integer({ min: 1, max: 300 }).map((n) => Float64Array.from({ length: n }, (_, i) => i)),
     fc.integer({ min: 1, max: 300 }).map((n) => Float64Array.from({ length: n }, (_, i) => n - i)),
   );
-  fc.assert(fc.property(values, fc.nat(), (v, at) => {
-    const k = at % v.length;
-    const [got, want] = [nthSmallest(Float64Array.from(v), k), Float64Array.from(v).sort()[k]];
-    // === : a sort puts -0 before 0, a selection needs not (the threshold is the same).
-    assert.ok(got === want, `${got} at ${k}, a sort has ${want}`);
-  }), { numRuns: 2_000 });
+  fc.assert(
+    fc.property(values, fc.nat(), (v, at) => {
+      const k = at % v.length;
+      const [got, want] = [nthSmallest(Float64Array.from(v), k), Float64Array.from(v).sort()[k]];
+      // === : a sort puts -0 before 0, a selection needs not (the threshold is the same).
+      assert.ok(got === want, `${got} at ${k}, a sort has ${want}`);
+    }),
+    { numRuns: 2_000 },
+  );
 });
 
 test('the scan lists each file once, in key order: names that sort before "/", overlapping roots, an extra path before MEMORY.md', async (t) => {
@@ -689,7 +1058,15 @@ test('the scan lists each file once, in key order: names that sort before "/", o
   const { tempDir } = await import('./helpers/cli.js');
   const { scanWorkspace } = await import('../src/search/scan.js');
   const ws = tempDir(t, 'memfold-scan-order-');
-  const files = ['MEMORY.md', 'memory/a-b.md', 'memory/a/x.md', 'memory/a.md', 'memory/b.md', 'memory/notes/n.md', 'Alpha/z.md'];
+  const files = [
+    'MEMORY.md',
+    'memory/a-b.md',
+    'memory/a/x.md',
+    'memory/a.md',
+    'memory/b.md',
+    'memory/notes/n.md',
+    'Alpha/z.md',
+  ];
   for (const f of files) {
     mkdirSync(join(ws, f, '..'), { recursive: true });
     writeFileSync(join(ws, f), '# x\n');

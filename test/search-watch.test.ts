@@ -8,7 +8,13 @@ import { finished, startMem } from './helpers/cli.js';
 import { ids, search, searchWorkspace } from './search-helpers.js';
 
 /** Resolves when `pattern` has appeared `times` times in the child's stdout (or rejects after `ms`). */
-function waitFor(child: ChildProcess, pattern: RegExp, times: number, ms: number, log: { text: string }): Promise<void> {
+function waitFor(
+  child: ChildProcess,
+  pattern: RegExp,
+  times: number,
+  ms: number,
+  log: { text: string },
+): Promise<void> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`timed out waiting for ${pattern} ×${times}\n${log.text}`)), ms);
     const check = () => {
@@ -30,7 +36,10 @@ async function watchCase(t: { after(fn: () => void): void }, env: Record<string,
   const done = finished(child, 60_000);
   t.after(() => child.kill('SIGKILL'));
   await waitFor(child, /^indexed: /m, 1, 30_000, log);
-  writeFileSync(join(ws, 'memory', '2026-11-24.md'), `## Note: ${word}\n- id: NOTE-20261124-${word}\n- why: seen by the watcher\n`);
+  writeFileSync(
+    join(ws, 'memory', '2026-11-24.md'),
+    `## Note: ${word}\n- id: NOTE-20261124-${word}\n- why: seen by the watcher\n`,
+  );
   await waitFor(child, /^indexed: .*1 added/m, 1, 30_000, log);
   child.kill('SIGTERM');
   const r = await done;
@@ -38,8 +47,15 @@ async function watchCase(t: { after(fn: () => void): void }, env: Record<string,
   assert.match(r.stderr, /SIGTERM: stopping/);
   assert.match(r.stderr, /watch: stopped/);
   // Each of its index runs is in the job log, as a `mem index` run is.
-  const runs = readFileSync(join(ws, '.mem', 'logs', 'jobs.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l)).filter((l) => l.pid === child.pid);
-  assert.deepEqual(runs.map((l) => [l.job, l.trigger, l.outcome]), (log.text.match(/^indexed: /gm) ?? []).map(() => ['index', 'manual', 'ok']));
+  const runs = readFileSync(join(ws, '.mem', 'logs', 'jobs.jsonl'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l))
+    .filter((l) => l.pid === child.pid);
+  assert.deepEqual(
+    runs.map((l) => [l.job, l.trigger, l.outcome]),
+    (log.text.match(/^indexed: /gm) ?? []).map(() => ['index', 'manual', 'ok']),
+  );
   assert.ok(runs.length >= 2, JSON.stringify(runs));
   // The index (not a search-time overlay) holds the new entry.
   const res = await search(ws, word);

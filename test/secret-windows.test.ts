@@ -10,7 +10,10 @@ import { secretsInChunks, type WindowHit, type WindowSizes } from '../src/jobs/s
 import { SECRET_SAMPLES } from './fixtures/secrets/corpus.js';
 
 function whole(text: string): WindowHit[] {
-  return findSecrets(text.replaceAll('\0', ' ')).map((f) => ({ line: text.slice(0, f.start).split('\n').length, kind: f.kind }));
+  return findSecrets(text.replaceAll('\0', ' ')).map((f) => ({
+    line: text.slice(0, f.start).split('\n').length,
+    kind: f.kind,
+  }));
 }
 
 async function windowed(text: string, chunk: number, sizes: WindowSizes): Promise<WindowHit[]> {
@@ -30,7 +33,11 @@ test('every corpus shape is found on its line, whatever the chunk size and howev
   assert.ok(expected.length >= SECRET_SAMPLES.length);
   const longest = Math.max(...SECRET_SAMPLES.map((s) => s.text.length));
   for (const chunk of [1, 97, 4096, text.length]) {
-    assert.deepEqual(await windowed(text, chunk, { window: 3 * longest, overlap: longest + 100 }), expected, `chunks of ${chunk}`);
+    assert.deepEqual(
+      await windowed(text, chunk, { window: 3 * longest, overlap: longest + 100 }),
+      expected,
+      `chunks of ${chunk}`,
+    );
   }
 });
 
@@ -38,7 +45,12 @@ test('a secret, or its label, at every offset across a window cut', async () => 
   const sizes = { window: 120, overlap: 50 };
   // The last one on a line longer than the overlap: the window holding its value cannot go back to the line's start.
   const long = `${'we talked about it at length and '.repeat(5)}password=Hunter2Hunter2!`;
-  for (const secret of ['aws key AKIAIOSFODNN7EXAMPLE here', 'password=Hunter2Hunter2!', 'token ghp_abcdefghijklmnopqrstuvwxyz0123456789', long]) {
+  for (const secret of [
+    'aws key AKIAIOSFODNN7EXAMPLE here',
+    'password=Hunter2Hunter2!',
+    'token ghp_abcdefghijklmnopqrstuvwxyz0123456789',
+    long,
+  ]) {
     for (let shift = 0; shift < 160; shift++) {
       const text = `${'x'.repeat(shift)}\n${filler(3)}\n${secret}\n${filler(2)}`;
       const got = await windowed(text, 1, sizes);

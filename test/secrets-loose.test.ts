@@ -9,7 +9,8 @@ import { redactSecrets } from '../src/secrets/secrets.js';
 
 const AWS_SECRET = 'wJalrXUtnFEMI/K7MDENG/bPxRfiCY8XAMPLEKEY';
 const awsFile = `[default]\naws_access_key_id = AKIAIOSFODNN7EXAMPLE\naws_secret_access_key = ${AWS_SECRET}\n`;
-const pem = '-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEA1c7+9z5Pad7OejecsQ0bu3aumtsdmU1f6o1ZZn0PwwcGz0n0\nvq1aP2TJH9Gm8pWBPDyxJbVrZ1kP1GqrDVyHRO2ee7wnYhRpKj45N4UoIGQZKQ==\n-----END RSA PRIVATE KEY-----\n';
+const pem =
+  '-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEA1c7+9z5Pad7OejecsQ0bu3aumtsdmU1f6o1ZZn0PwwcGz0n0\nvq1aP2TJH9Gm8pWBPDyxJbVrZ1kP1GqrDVyHRO2ee7wnYhRpKj45N4UoIGQZKQ==\n-----END RSA PRIVATE KEY-----\n';
 const b64 = (s: string) => Buffer.from(s).toString('base64');
 
 const LEAKS: Array<[string, string, string]> = [
@@ -28,7 +29,11 @@ const LEAKS: Array<[string, string, string]> = [
   ['a Chinese label given a new value (換成)', '令牌換成 Zq8RmT4vK2pX9wLb 了', 'Zq8RmT4vK2pX9wLb'],
   ['a Chinese label, a word before 是 (都是)', '正式環境的憑證都是 Tr0ub4dor&3xyz', 'Tr0ub4dor&3xyz'],
   ['a Chinese label with a note in brackets', '密碼（正式環境）是 Tr0ub4dor&3xyz', 'Tr0ub4dor&3xyz'],
-  ['a Chinese label before full-width letters and digits', '正式環境的憑證是 Ｔｒ０ｕｂ４ｄｏｒ９，請保密', 'Ｔｒ０ｕｂ４ｄｏｒ９'],
+  [
+    'a Chinese label before full-width letters and digits',
+    '正式環境的憑證是 Ｔｒ０ｕｂ４ｄｏｒ９，請保密',
+    'Ｔｒ０ｕｂ４ｄｏｒ９',
+  ],
   ['a Chinese label, the value on the next line', '金鑰：\np4ss-w0rd-k9x7', 'p4ss-w0rd-k9x7'],
 ];
 
@@ -36,7 +41,8 @@ for (const [what, text, secret] of LEAKS) {
   test(`redacts ${what}`, () => {
     const r = redactSecrets(text);
     assert.ok(r.count > 0 && !r.text.includes(secret), r.text);
-    for (let i = 0; i + 12 <= secret.length; i++) assert.ok(!r.text.includes(secret.slice(i, i + 12)), `a piece of it stays: ${r.text}`);
+    for (let i = 0; i + 12 <= secret.length; i++)
+      assert.ok(!r.text.includes(secret.slice(i, i + 12)), `a piece of it stays: ${r.text}`);
     assert.equal(redactSecrets(r.text).text, r.text, 'idempotent');
   });
 }

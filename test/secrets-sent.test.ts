@@ -22,7 +22,8 @@ const SECRETS = [AWS, PASSWORD, PEM];
 /** Every 8-character piece of each secret still in `text`. */
 function leaks(text: string): string[] {
   const found: string[] = [];
-  for (const s of SECRETS) for (let i = 0; i + 8 <= s.length; i++) if (text.includes(s.slice(i, i + 8))) found.push(s.slice(i, i + 8));
+  for (const s of SECRETS)
+    for (let i = 0; i + 8 <= s.length; i++) if (text.includes(s.slice(i, i + 8))) found.push(s.slice(i, i + 8));
   return found;
 }
 
@@ -38,21 +39,34 @@ function fixture(t: Parameters<typeof workspace>[0]): string {
   return workspace(t, {
     'memory/projects/keys.md': KEYS,
     'memory/projects/long-keys.md': LONG_KEYS,
-    'memory/2026-11-20.md': daily('2026-11-20', [entry({
-      id: ID, title: 'Staging access for the shop', date: '2026-11-20',
-      fields: { conclusion: `log in with password=${PASSWORD} and aws key ${AWS}`, scope: 'project:shop' },
-    })]),
+    'memory/2026-11-20.md': daily('2026-11-20', [
+      entry({
+        id: ID,
+        title: 'Staging access for the shop',
+        date: '2026-11-20',
+        fields: { conclusion: `log in with password=${PASSWORD} and aws key ${AWS}`, scope: 'project:shop' },
+      }),
+    ]),
   });
 }
 
 test('MCP tools and mem context send no hand-written secret; mem search and mem get show the file as it is', async (t) => {
   const ws = fixture(t);
-  const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, '-C', ws, '--now', NOW, 'mcp'], env: childEnv() as Record<string, string>, stderr: 'pipe' });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [BIN, '-C', ws, '--now', NOW, 'mcp'],
+    env: childEnv() as Record<string, string>,
+    stderr: 'pipe',
+  });
   const client = new Client({ name: 'memfold-test', version: '1.0.0' });
   await client.connect(transport);
   t.after(() => client.close());
   const call = async (name: string, args: Record<string, unknown>) => {
-    const r = (await client.callTool({ name, arguments: args })) as { isError?: boolean; content: Array<{ text: string }>; structuredContent: Record<string, any> };
+    const r = (await client.callTool({ name, arguments: args })) as {
+      isError?: boolean;
+      content: Array<{ text: string }>;
+      structuredContent: Record<string, any>;
+    };
     assert.ok(!r.isError, r.content[0]?.text);
     assert.deepEqual(leaks(JSON.stringify(r)), [], `${name} ${JSON.stringify(args)}`);
     return r.structuredContent;
@@ -70,12 +84,18 @@ test('MCP tools and mem context send no hand-written secret; mem search and mem 
   assert.equal(whole.text.split('\n')[PEM_LINE - 1], '[REDACTED:private-key]');
   assert.match(whole.text, /^The end\.$/m);
   // Lines from the middle of the key: it is redacted before they are cut.
-  const middle = await call('memory_get', { path: 'memory/projects/keys.md', lines: `${PEM_LINE + 2}-${PEM_LINE + 4}` });
+  const middle = await call('memory_get', {
+    path: 'memory/projects/keys.md',
+    lines: `${PEM_LINE + 2}-${PEM_LINE + 4}`,
+  });
   assert.equal(middle.text.trim(), '');
   const byId = await call('memory_get', { id: ID });
   assert.match(byId.fields.conclusion, /password=\[REDACTED:password\]/);
   const ctx = await call('memory_context', { scope: 'project:shop' });
-  assert.deepEqual(ctx.items.map((i: { id: string }) => i.id), [ID]);
+  assert.deepEqual(
+    ctx.items.map((i: { id: string }) => i.id),
+    [ID],
+  );
 
   for (const format of ['md', 'json']) {
     const pack = await memOk(['-C', ws, '--now', NOW, 'context', '--scope', 'project:shop', '--format', format]);

@@ -7,13 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
-import {
-  SECRET_KINDS,
-  containsSecret,
-  findSecrets,
-  redactSecrets,
-  redactionMarker,
-} from '../src/secrets/secrets.js';
+import { SECRET_KINDS, containsSecret, findSecrets, redactSecrets, redactionMarker } from '../src/secrets/secrets.js';
 import { stripControl } from '../src/extract/clean.js';
 import { redactPath } from '../src/secrets/secret-path.js';
 import { NON_SECRETS, SECRET_SAMPLES, synth } from './fixtures/secrets/corpus.js';
@@ -50,7 +44,11 @@ test('public API', () => {
 test('the corpus covers at least 30 kinds and every kind the patterns can report', () => {
   const covered = new Set(SECRET_SAMPLES.map((s) => s.kind));
   assert.ok(covered.size >= 30, `only ${covered.size} kinds in the corpus`);
-  assert.deepEqual(SECRET_KINDS.filter((k) => !covered.has(k)), [], 'kinds without a sample');
+  assert.deepEqual(
+    SECRET_KINDS.filter((k) => !covered.has(k)),
+    [],
+    'kinds without a sample',
+  );
   for (const kind of covered) assert.ok(SECRET_KINDS.includes(kind), `${kind} is not a known kind`);
   for (const s of SECRET_SAMPLES) assert.ok(s.text.includes(s.secret), `sample text lacks its secret: ${s.text}`);
 });
@@ -84,7 +82,10 @@ test('findSecrets reports kinds and offsets that cover the secret', () => {
 });
 
 test('keeps the label so the sentence still reads', () => {
-  assert.equal(redactSecrets('the staging password is hunter2-FAKE!').text, 'the staging password is [REDACTED:password]');
+  assert.equal(
+    redactSecrets('the staging password is hunter2-FAKE!').text,
+    'the staging password is [REDACTED:password]',
+  );
   assert.equal(redactSecrets('DB_PASSWORD=hunter2-FAKE').text, 'DB_PASSWORD=[REDACTED:password]');
   assert.equal(redactSecrets('{"password": "s3cret-FAKE"}').text, '{"password": "[REDACTED:password]"}');
   assert.equal(redactSecrets('密码：Xk92-FAKE，别外传').text, '密码：[REDACTED:password]，别外传');
@@ -93,7 +94,10 @@ test('keeps the label so the sentence still reads', () => {
     redactSecrets('postgres://app:S3cr3t-FAKE@db:5432/shop').text,
     'postgres://app:[REDACTED:database-password]@db:5432/shop',
   );
-  assert.equal(redactSecrets('Authorization: Bearer FAKEabc123def456ghi789').text, 'Authorization: Bearer [REDACTED:bearer-token]');
+  assert.equal(
+    redactSecrets('Authorization: Bearer FAKEabc123def456ghi789').text,
+    'Authorization: Bearer [REDACTED:bearer-token]',
+  );
 });
 
 test('a value longer than the bound its pattern judges it on is removed whole', () => {
@@ -123,7 +127,11 @@ test('a quoted value longer than the 4,096 characters a quote is read to is remo
   const escapedQuote = `${v(3000, 'c')}\\"${v(3000, 'd')}`; // a JSON-escaped quote inside the value
   for (const [text, expected, secret] of [
     [`{"password": "${v(5000)}"}`, '{"password": "[REDACTED:password]"}', v(5000)],
-    [`{"password": "${escapedQuote}", "user": "ci"}`, '{"password": "[REDACTED:password]", "user": "ci"}', escapedQuote],
+    [
+      `{"password": "${escapedQuote}", "user": "ci"}`,
+      '{"password": "[REDACTED:password]", "user": "ci"}',
+      escapedQuote,
+    ],
     [`{\\"password\\": \\"${v(5000)}\\"}`, '{\\"password\\": \\"[REDACTED:password]\\"}', v(5000)],
     [`API_KEY='${v(4097)}' make deploy`, "API_KEY='[REDACTED:api-key]' make deploy", v(4097)],
     [`tool --token "${v(5000)}" run`, 'tool --token "[REDACTED:token]" run', v(5000)],
@@ -149,7 +157,14 @@ test('a prefixed token pasted with Unicode dashes is removed whole and keeps its
   const labelled = /^(?:password|secret|token|api-key|database-password|url-password|cookie|bearer-token|basic-auth)$/;
   const dashed = SECRET_SAMPLES.filter((s) => !labelled.test(s.kind) && s.secret.includes('-'));
   const kinds = new Set(dashed.map((s) => s.kind));
-  for (const kind of ['slack-token', 'anthropic-key', 'openrouter-key', 'gitlab-token', 'age-secret-key', 'rsa-private-key']) {
+  for (const kind of [
+    'slack-token',
+    'anthropic-key',
+    'openrouter-key',
+    'gitlab-token',
+    'age-secret-key',
+    'rsa-private-key',
+  ]) {
     assert.ok(kinds.has(kind), `no dashed ${kind} sample`);
   }
   for (const sample of dashed) {
@@ -181,10 +196,17 @@ test('a NUL, a control or an invisible character inside a secret does not hide i
       const out = redactSecrets(text);
       const where = `${sample.kind} with ${name}`;
       const visible = (s: string) => s.replace(/[\0\u200b\ufeff\u001b]/g, '');
-      assert.deepEqual(leakedParts(visible(out.text), visible(secret)), [], `${where} survived in: ${JSON.stringify(out.text)}`);
+      assert.deepEqual(
+        leakedParts(visible(out.text), visible(secret)),
+        [],
+        `${where} survived in: ${JSON.stringify(out.text)}`,
+      );
       assert.ok(containsSecret(text), where);
       const rest = text.split(secret);
-      assert.ok(out.text.startsWith(rest[0]!.slice(0, Math.max(0, rest[0]!.length - 40))), `${where}: text before it kept`);
+      assert.ok(
+        out.text.startsWith(rest[0]!.slice(0, Math.max(0, rest[0]!.length - 40))),
+        `${where}: text before it kept`,
+      );
     }
   }
   // Between words, not inside a token, they change nothing; text without a secret comes back as it was.
@@ -216,13 +238,19 @@ test('a labelled value runs through every Unicode dash, after a CJK label and in
   assert.equal(redactSecrets('SECRET_KEY_BASE=FAKErails7f9a2c－').text, 'SECRET_KEY_BASE=[REDACTED:secret]－');
 });
 
-test('a CLI flag typed with an en or em dash (smart typography\'s `--`) is a flag', () => {
+test("a CLI flag typed with an en or em dash (smart typography's `--`) is a flag", () => {
   for (const [text, expected] of [
     ['mysql-backup \u2013password FakeFlag-55 --all', 'mysql-backup \u2013password [REDACTED:password] --all'],
     ['tool \u2014token FAKEabc123def456ghi789 run', 'tool \u2014token [REDACTED:token] run'],
-    ['deploy \u2014\u2014api\u2011key=FAKEa1b2c3d4e5f6a7b8 now', 'deploy \u2014\u2014api\u2011key=[REDACTED:api-key] now'],
+    [
+      'deploy \u2014\u2014api\u2011key=FAKEa1b2c3d4e5f6a7b8 now',
+      'deploy \u2014\u2014api\u2011key=[REDACTED:api-key] now',
+    ],
     ['app \u2013db\u2013password "Fake Quoted 9"', 'app \u2013db\u2013password "[REDACTED:password]"'],
-    ['curl \u2013user admin:Fake-Curl-77x https://ci.example.test', 'curl \u2013user admin:[REDACTED:password] https://ci.example.test'],
+    [
+      'curl \u2013user admin:Fake-Curl-77x https://ci.example.test',
+      'curl \u2013user admin:[REDACTED:password] https://ci.example.test',
+    ],
     // The next flag is not a value; prose around a dash is not a flag.
     ['mysql-backup \u2013password \u2013verbose', null],
     ['Use \u2014password-stdin \u2014 never \u2014password on the command line.', null],
@@ -236,7 +264,10 @@ test('a labelled value may hold a backslash; an escape (`\\n` of re-encoded JSON
   for (const [text, expected] of [
     ['password is hunter2\\nnext', 'password is [REDACTED:password]\\nnext'],
     ['password is hunter2\\\\nnext', 'password is [REDACTED:password]\\\\nnext'], // JSON-encoded twice
-    ['the staging password is Hunter2-FAKE\\r\\nthen restart', 'the staging password is [REDACTED:password]\\r\\nthen restart'],
+    [
+      'the staging password is Hunter2-FAKE\\r\\nthen restart',
+      'the staging password is [REDACTED:password]\\r\\nthen restart',
+    ],
     ['ssh pass = Hunter22x\\tnext', 'ssh pass = [REDACTED:password]\\tnext'],
     ['DB_PASSWORD=hunter2-FAKE\\nDB_HOST=db.internal', 'DB_PASSWORD=[REDACTED:password]\\nDB_HOST=db.internal'],
     ['密码：Xk92FAKE\\n下一行', '密码：[REDACTED:password]\\n下一行'],
@@ -287,7 +318,9 @@ test('a variable set without `=`: after a bare `set` or `env` the value must loo
 });
 
 test('a multi-line PEM block is removed whole, also CRLF, JSON-escaped and truncated', () => {
-  const body = Array.from({ length: 8 }, (_, i) => synth(`pem-${i}`, 64, 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'));
+  const body = Array.from({ length: 8 }, (_, i) =>
+    synth(`pem-${i}`, 64, 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'),
+  );
   const begin = ['-----BEGIN', 'RSA PRIVATE KEY-----'].join(' ');
   const end = ['-----END', 'RSA PRIVATE KEY-----'].join(' ');
   const block = [begin, 'Proc-Type: 4,ENCRYPTED', 'DEK-Info: AES-128-CBC,FAKE0011223344', '', ...body, end].join('\n');
@@ -309,13 +342,26 @@ test('a multi-line PEM block is removed whole, also CRLF, JSON-escaped and trunc
 });
 
 test('PEM armour whose dashes smart typography shortened (any 2-5 dashes) is still a private key', () => {
-  const body = Array.from({ length: 4 }, (_, i) => synth(`smart-pem-${i}`, 64, 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'));
-  for (const dashes of ['\u2014\u2013', '\u2014\u2014-', '\u2011\u2011\u2011\u2011', '--', '\u2013\u2013\u2013\u2013\u2013', '\uff0d\uff0d']) {
+  const body = Array.from({ length: 4 }, (_, i) =>
+    synth(`smart-pem-${i}`, 64, 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'),
+  );
+  for (const dashes of [
+    '\u2014\u2013',
+    '\u2014\u2014-',
+    '\u2011\u2011\u2011\u2011',
+    '--',
+    '\u2013\u2013\u2013\u2013\u2013',
+    '\uff0d\uff0d',
+  ]) {
     const armour = (word: string) => `${dashes}${word} RSA PRIVATE KEY${dashes}`;
     const block = [armour('BEGIN'), ...body, armour('END')].join('\n');
     assert.equal(redactSecrets(`before\n${block}\nafter`).text, 'before\n[REDACTED:rsa-private-key]\nafter', dashes);
     const json = `{"type": "service_account", "private_key": "${block.replace(/RSA /g, '').replace(/\n/g, '\\n')}\\n", "x": 1}`;
-    assert.equal(redactSecrets(json).text, '{"type": "service_account", "private_key": "[REDACTED:gcp-service-account-key]", "x": 1}', dashes);
+    assert.equal(
+      redactSecrets(json).text,
+      '{"type": "service_account", "private_key": "[REDACTED:gcp-service-account-key]", "x": 1}',
+      dashes,
+    );
   }
   // Armour of anything but a private key, or dashes that open no BEGIN/END line, stays.
   for (const text of [
@@ -329,20 +375,32 @@ test('PEM armour whose dashes smart typography shortened (any 2-5 dashes) is sti
 
 test('the clean fixture (dev chat with SHAs, UUIDs, URLs, paths, code, Chinese) has no findings', () => {
   assert.ok(CLEAN.length > 3000);
-  assert.deepEqual(findSecrets(CLEAN).map((f) => `${f.kind}: ${CLEAN.slice(f.start, f.end)}`), []);
+  assert.deepEqual(
+    findSecrets(CLEAN).map((f) => `${f.kind}: ${CLEAN.slice(f.start, f.end)}`),
+    [],
+  );
   assert.equal(redactSecrets(CLEAN).text, CLEAN);
 });
 
 for (const text of NON_SECRETS) {
   test(`leaves alone: ${text.slice(0, 60)}`, () => {
-    assert.deepEqual(findSecrets(text).map((f) => `${f.kind}: ${text.slice(f.start, f.end)}`), []);
+    assert.deepEqual(
+      findSecrets(text).map((f) => `${f.kind}: ${text.slice(f.start, f.end)}`),
+      [],
+    );
   });
 }
 
 test('a marker is never a secret, so redaction is idempotent', () => {
   for (const kind of SECRET_KINDS) {
     const marker = redactionMarker(kind);
-    for (const text of [marker, `password: ${marker}`, `TOKEN=${marker}`, `密码：${marker}`, `https://u:${marker}@h.test/`]) {
+    for (const text of [
+      marker,
+      `password: ${marker}`,
+      `TOKEN=${marker}`,
+      `密码：${marker}`,
+      `https://u:${marker}@h.test/`,
+    ]) {
       assert.deepEqual(findSecrets(text), [], text);
     }
   }
@@ -401,7 +459,15 @@ test('no catastrophic backtracking: 1 MB of mixed chat with secrets, and adversa
 
 test('redactPath: each folder and file name is redacted as text, a key=value after a / too', () => {
   const token = ['gh', 'p_', synth('path-ghp', 36)].join('');
-  assert.equal(redactPath(`/home/dev/t/-home-dev-${token}/notes-password=PathPw0rdXq7Zr.jsonl`), '/home/dev/t/-home-dev-[REDACTED:github-pat]/notes-password=[REDACTED:password]');
+  assert.equal(
+    redactPath(`/home/dev/t/-home-dev-${token}/notes-password=PathPw0rdXq7Zr.jsonl`),
+    '/home/dev/t/-home-dev-[REDACTED:github-pat]/notes-password=[REDACTED:password]',
+  );
   assert.equal(redactPath('~/x/api_key=abcd1234efgh5678/y.md'), '~/x/api_key=[REDACTED:api-key]/y.md');
-  for (const clean of ['~/.claude/projects/-home-dev-shop/0f0e0d0c-0000-4000-8000-000000000001.jsonl', '/x/my_secret_notes/token-ideas.md', '/srv/passwords/reset.md']) assert.equal(redactPath(clean), clean);
+  for (const clean of [
+    '~/.claude/projects/-home-dev-shop/0f0e0d0c-0000-4000-8000-000000000001.jsonl',
+    '/x/my_secret_notes/token-ideas.md',
+    '/srv/passwords/reset.md',
+  ])
+    assert.equal(redactPath(clean), clean);
 });

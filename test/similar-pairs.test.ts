@@ -18,7 +18,13 @@ function everyPair(sets: Set<string>[], min: number) {
 
 test('similarPairs equals the all-pairs comparison on random sets and thresholds', () => {
   const word = fc.constantFrom(...'ab ac ad ae af ag ah ai aj ak al am'.split(' '));
-  const sets = fc.array(fc.uniqueArray(word, { maxLength: 9 }).map((w) => new Set(w)), { maxLength: 40 });
+  const sets = fc.array(
+    fc.uniqueArray(word, { maxLength: 9 }).map((w) => new Set(w)),
+    { maxLength: 40 },
+  );
   const min = fc.oneof(fc.constantFrom(0.6, 0.5, 1), fc.double({ min: 0.05, max: 1, noNaN: true }));
-  fc.assert(fc.property(sets, min, (s, m) => assert.deepEqual([...similarPairs(s, m)], everyPair(s, m))), { numRuns: 500, seed: 20261124 });
+  fc.assert(
+    fc.property(sets, min, (s, m) => assert.deepEqual([...similarPairs(s, m)], everyPair(s, m))),
+    { numRuns: 500, seed: 20261124 },
+  );
 });

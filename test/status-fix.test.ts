@@ -16,7 +16,7 @@ const LINK = /\nContinued in \[([^\]]+)\]\(\1\)\n$/;
 /** A summary rebuilt by following "Continued in" links from `name`, the links taken out. */
 function followChain(dir: string, name: string): string {
   let out = '';
-  for (let next: string | undefined = name; next; ) {
+  for (let next: string | undefined = name; next;) {
     const text = readFileSync(join(dir, next), 'utf8');
     const m = LINK.exec(text);
     out += m ? text.slice(0, m.index) : text;
@@ -37,7 +37,8 @@ describe('mem status --fix', () => {
     editConfig(ws, (cfg) => (cfg.limits = { summaryLines: 25 }));
     const dir = join(ws, ...SUMMARIES);
     // A summary and a second volume of it, both hand-kept (no wrapup front matter) and both too long.
-    const first = Array.from({ length: 40 }, (_, i) => (i % 8 === 0 ? `## Part ${i / 8}` : `first line ${i}`)).join('\n') + '\n';
+    const first =
+      Array.from({ length: 40 }, (_, i) => (i % 8 === 0 ? `## Part ${i / 8}` : `first line ${i}`)).join('\n') + '\n';
     const second = `---\ntitle: kept by hand\n---\n${Array.from({ length: 30 }, (_, i) => `- second bullet ${i}`).join('\n')}\n`;
     writeFileSync(join(dir, '2026-11-21-wrapup.md'), first);
     writeFileSync(join(dir, '2026-11-21-wrapup-vol2.md'), second);
@@ -46,10 +47,14 @@ describe('mem status --fix', () => {
     const fixed = JSON.parse(r.stdout).fixed as { summaryVolumes: Array<{ summary: string; volumes: string[] }> };
     const created = fixed.summaryVolumes.flatMap((s) => s.volumes);
     assert.equal(new Set(created).size, created.length, 'no name used twice');
-    assert.ok(!created.includes('second-brain/summaries/2026-11-21-wrapup-vol2.md'), 'the existing vol2 is not a new volume');
+    assert.ok(
+      !created.includes('second-brain/summaries/2026-11-21-wrapup-vol2.md'),
+      'the existing vol2 is not a new volume',
+    );
     assert.equal(followChain(dir, '2026-11-21-wrapup.md'), first, 'the first summary, byte for byte');
     assert.equal(followChain(dir, '2026-11-21-wrapup-vol2.md'), second, 'the existing vol2, front matter and all');
-    for (const name of readdirSync(dir).filter((n) => n.endsWith('.md'))) assert.ok(lineCount(readFileSync(join(dir, name), 'utf8')) < 25, `${name} under the limit`);
+    for (const name of readdirSync(dir).filter((n) => n.endsWith('.md')))
+      assert.ok(lineCount(readFileSync(join(dir, name), 'utf8')) < 25, `${name} under the limit`);
     const status = JSON.parse((await mem(['-C', ws, '--now', '2026-11-22T03:00', 'status', '--json'])).stdout);
     assert.equal(status.governance.checks.find((c: { name: string }) => c.name === 'summaryLines').ok, true);
     const snap = snapshot(ws);
@@ -58,7 +63,8 @@ describe('mem status --fix', () => {
   });
 
   test('a split stopped before the summary shrank is taken up where it stopped: no volume written twice', async (t) => {
-    const long = Array.from({ length: 60 }, (_, i) => (i % 10 === 0 ? `## Part ${i / 10}` : `line ${i}`)).join('\n') + '\n';
+    const long =
+      Array.from({ length: 60 }, (_, i) => (i % 10 === 0 ? `## Part ${i / 10}` : `line ${i}`)).join('\n') + '\n';
     const split = async (ws: string) => {
       editConfig(ws, (cfg) => (cfg.limits = { summaryLines: 25 }));
       writeFileSync(join(ws, ...SUMMARIES, '2026-11-21-notes.md'), long);
@@ -68,7 +74,9 @@ describe('mem status --fix', () => {
     // What one whole run writes...
     const whole = exampleWorkspace(t);
     await split(whole.ws);
-    const volumes = readdirSync(join(whole.ws, ...SUMMARIES)).filter((n) => n.startsWith('2026-11-21-notes-vol')).sort();
+    const volumes = readdirSync(join(whole.ws, ...SUMMARIES))
+      .filter((n) => n.startsWith('2026-11-21-notes-vol'))
+      .sort();
     assert.ok(volumes.length >= 2);
     // ...and a run killed after writing its last volume, before the others and the shrink.
     const stopped = exampleWorkspace(t);
@@ -115,18 +123,29 @@ describe('mem status --fix', () => {
     const now = ['--now', '2026-11-22T03:00'];
     assert.equal((await mem(['-C', ws, ...now, 'wrapup'])).code, 0);
     const dir = join(ws, ...SUMMARIES);
-    assert.deepEqual(readdirSync(dir).filter((n) => n.endsWith('.md')), ['2026-11-21-wrapup.md']);
+    assert.deepEqual(
+      readdirSync(dir).filter((n) => n.endsWith('.md')),
+      ['2026-11-21-wrapup.md'],
+    );
     editConfig(ws, (cfg) => (cfg.limits = { summaryLines: 25 }));
     const before = snapshot(dir);
     const r = await mem(['-C', ws, ...now, 'status', '--fix']);
     assert.equal(r.code, 0, r.stderr);
-    assert.match(r.stdout, /fix: left second-brain\/summaries\/2026-11-21-wrapup\.md whole: written by mem wrapup; "mem wrapup --date 2026-11-21" re-cuts it/);
+    assert.match(
+      r.stdout,
+      /fix: left second-brain\/summaries\/2026-11-21-wrapup\.md whole: written by mem wrapup; "mem wrapup --date 2026-11-21" re-cuts it/,
+    );
     assert.deepEqual(snapshot(dir), before, 'nothing split');
     const again = await mem(['-C', ws, ...now, 'wrapup', '--date', '2026-11-21', '--json']);
     assert.equal(again.code, 0, again.stderr);
     assert.deepEqual(JSON.parse(again.stdout).keptEdited, []);
-    const names = readdirSync(dir).filter((n) => n.endsWith('.md')).sort();
-    assert.ok(names.every((n) => !n.includes('-v2')), names.join(', '));
+    const names = readdirSync(dir)
+      .filter((n) => n.endsWith('.md'))
+      .sort();
+    assert.ok(
+      names.every((n) => !n.includes('-v2')),
+      names.join(', '),
+    );
     for (const n of names) assert.ok(lineCount(readFileSync(join(dir, n), 'utf8')) < 25, `${n} under the limit`);
     const status = JSON.parse((await mem(['-C', ws, ...now, 'status', '--json'])).stdout);
     assert.equal(status.governance.checks.find((c: { name: string }) => c.name === 'summaryLines').ok, true);

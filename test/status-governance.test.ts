@@ -34,8 +34,18 @@ const entriesPart = (x: object) => ({ ...x, daily: undefined, summaryLines: unde
 
 async function shown(ws: string, env?: Record<string, string>) {
   const r = await mem(['-C', ws, '--json', 'status'], { env });
-  const g = JSON.parse(r.stdout).governance as { checks: { name: string; value: number; message: string }[]; conflicts: unknown[]; suspectedConflicts: unknown[] };
-  return { conflicts: g.conflicts, suspected: g.suspectedConflicts, lint: g.checks.find((c) => c.name === 'lint')!.value, daily: g.checks.find((c) => c.name === 'dailyEntries')!.value, summaryLines: g.checks.find((c) => c.name === 'summaryLines')!.value };
+  const g = JSON.parse(r.stdout).governance as {
+    checks: { name: string; value: number; message: string }[];
+    conflicts: unknown[];
+    suspectedConflicts: unknown[];
+  };
+  return {
+    conflicts: g.conflicts,
+    suspected: g.suspectedConflicts,
+    lint: g.checks.find((c) => c.name === 'lint')!.value,
+    daily: g.checks.find((c) => c.name === 'dailyEntries')!.value,
+    summaryLines: g.checks.find((c) => c.name === 'summaryLines')!.value,
+  };
 }
 
 test('status governance: stored, stale after a hand edit, and without .mem/ it equals parsing every file', async (t) => {
@@ -43,40 +53,93 @@ test('status governance: stored, stale after a hand edit, and without .mem/ it e
     'second-brain/summaries/2026-11-20-wrapup.md': 'one\ntwo\nthree\n',
     'second-brain/summaries/2026-11-21-wrapup.md': 'one\ntwo',
     [`memory/${D}.md`]: daily(D, [
-      entry({ id: 'DECISION-20261120-cache-in-redis', title: 'Cache sessions in Redis for the shop', date: D, fields: { key: 'decision:shop:cache', conclusion: 'sessions cached in Redis' } }),
-      entry({ id: 'DECISION-20261120-cache-in-memcached', title: 'Cache sessions in Memcached for the shop', date: D, fields: { key: 'decision:shop:cache', conclusion: 'sessions cached in Memcached' } }),
-      entry({ id: 'RULE-20261120-deploy-on-tuesdays', title: 'Deploy the shop on Tuesdays only', date: D, fields: { conclusion: 'deploys on Tuesdays only', supersedes: 'RULE-20261101-gone' } }),
-      entry({ id: 'RULE-20261120-deploy-tuesdays', title: 'Deploy the shop on Tuesdays only please', date: D, fields: { conclusion: 'deploys on Tuesdays only' } }),
-      entry({ id: 'NOTE-20261120-bad-date', title: 'A note with a bad date', date: '2026-13-40', fields: { origin: 'martian' } }),
+      entry({
+        id: 'DECISION-20261120-cache-in-redis',
+        title: 'Cache sessions in Redis for the shop',
+        date: D,
+        fields: { key: 'decision:shop:cache', conclusion: 'sessions cached in Redis' },
+      }),
+      entry({
+        id: 'DECISION-20261120-cache-in-memcached',
+        title: 'Cache sessions in Memcached for the shop',
+        date: D,
+        fields: { key: 'decision:shop:cache', conclusion: 'sessions cached in Memcached' },
+      }),
+      entry({
+        id: 'RULE-20261120-deploy-on-tuesdays',
+        title: 'Deploy the shop on Tuesdays only',
+        date: D,
+        fields: { conclusion: 'deploys on Tuesdays only', supersedes: 'RULE-20261101-gone' },
+      }),
+      entry({
+        id: 'RULE-20261120-deploy-tuesdays',
+        title: 'Deploy the shop on Tuesdays only please',
+        date: D,
+        fields: { conclusion: 'deploys on Tuesdays only' },
+      }),
+      entry({
+        id: 'NOTE-20261120-bad-date',
+        title: 'A note with a bad date',
+        date: '2026-13-40',
+        fields: { origin: 'martian' },
+      }),
     ]),
     [`memory/${E}.md`]: daily(E, [entry({ id: 'NOTE-20261120-bad-date', title: 'The same id again', date: E })]),
   });
   await memOk(['-C', ws, 'index']);
   const stored = join(ws, '.mem', 'entries', 'governance.json');
-  assert.ok(existsSync(join(ws, '.mem', 'entries', 'stamps.json')) && !existsSync(stored), 'mem index stores the table, not the summary');
+  assert.ok(
+    existsSync(join(ws, '.mem', 'entries', 'stamps.json')) && !existsSync(stored),
+    'mem index stores the table, not the summary',
+  );
   const indexedOnly = await parsedEveryFile(ws);
-  assert.deepEqual(entriesPart(await shown(ws)), entriesPart(indexedOnly), 'without a stored summary status computes it');
+  assert.deepEqual(
+    entriesPart(await shown(ws)),
+    entriesPart(indexedOnly),
+    'without a stored summary status computes it',
+  );
   // A job that writes Markdown (here remember) stores the summary after its append.
-  const remember = (text: string) => memOk(['-C', ws, '--now', `${E}T12:00:00Z`, 'remember', text, '--scope', 'global']);
+  const remember = (text: string) =>
+    memOk(['-C', ws, '--now', `${E}T12:00:00Z`, 'remember', text, '--scope', 'global']);
   await remember('The shop runs on Node 22');
   assert.ok(existsSync(stored), 'a job that writes Markdown stores the summary');
   const expected = await parsedEveryFile(ws);
-  assert.ok(expected.conflicts.length >= 1 && expected.suspected.length >= 1 && expected.lint >= 4, 'the fixture has conflicts, suspected ones and lint problems of both kinds');
+  assert.ok(
+    expected.conflicts.length >= 1 && expected.suspected.length >= 1 && expected.lint >= 4,
+    'the fixture has conflicts, suspected ones and lint problems of both kinds',
+  );
   const rec = loadRecorder(tempDir(t, 'memfold-status-hook-'));
   const fromStore = await shown(ws, rec.env);
   assert.doesNotMatch(rec.take(), /node_modules\/luxon\//, 'a stored summary is read without the lint code (luxon)');
   assert.deepEqual(entriesPart(fromStore), entriesPart(expected));
   assert.deepEqual([fromStore.daily, fromStore.summaryLines], [5, 3], 'the fullest daily file, the longest summary');
-  assert.ok(existsSync(join(ws, '.mem', 'entries', 'summary-lines.json')), 'the summaries\' line counts are stored with it');
+  assert.ok(
+    existsSync(join(ws, '.mem', 'entries', 'summary-lines.json')),
+    "the summaries' line counts are stored with it",
+  );
   // A summary edited since: its stored count is stale and it is read again (4 lines, the last without a newline).
   appendFileSync(join(ws, 'second-brain', 'summaries', '2026-11-21-wrapup.md'), '\nthree\nfour');
   assert.equal((await shown(ws)).summaryLines, 4);
   // The screen counts the conflicts from the stored summary without reading their list.
-  assert.match((await mem(['-C', ws, 'status'])).stdout, new RegExp(`WARN ${expected.conflicts.length} conflicting active entry (pair|groups): ${expected.conflicts[0]!.reason}`));
+  assert.match(
+    (await mem(['-C', ws, 'status'])).stdout,
+    new RegExp(
+      `WARN ${expected.conflicts.length} conflicting active entry (pair|groups): ${expected.conflicts[0]!.reason}`,
+    ),
+  );
 
   // A hand edit: a third entry with the contested key and one naming a missing entry; the summary is now stale.
   const mtime = statSync(stored).mtimeMs;
-  appendFileSync(join(ws, 'memory', `${E}.md`), '\n' + entry({ id: 'DECISION-20261121-cache-in-process', title: 'Cache in process', date: E, fields: { key: 'decision:shop:cache', retracts: 'NOTE-20261101-missing' } }));
+  appendFileSync(
+    join(ws, 'memory', `${E}.md`),
+    '\n' +
+      entry({
+        id: 'DECISION-20261121-cache-in-process',
+        title: 'Cache in process',
+        date: E,
+        fields: { key: 'decision:shop:cache', retracts: 'NOTE-20261101-missing' },
+      }),
+  );
   const edited = await parsedEveryFile(ws);
   assert.notDeepEqual(edited, expected);
   assert.deepEqual(entriesPart(await shown(ws)), entriesPart(edited), 'the hand edit is in the next status');

@@ -12,27 +12,50 @@ const E = 'NOTE-20260701-printer-on-floor-two';
 const F = 'NOTE-20260801-staging-database-resets-every-monday-morning';
 const G = 'NOTE-20260802-staging-database-resets-every-monday-morning-at-six';
 
-const usage = [
-  { t: '2026-11-25T00:00:00Z', kind: 'access', via: 'get', ids: [A] },
-  { t: '2026-11-28T00:00:00Z', kind: 'access', via: 'get', ids: [C] },
-  { t: '2026-11-29T00:00:00Z', kind: 'traverse', via: 'context', ids: [A, C] },
-  // After --now: a replay ignores the future.
-  { t: '2026-12-05T00:00:00Z', kind: 'access', via: 'get', ids: [C, E] },
-].map((e) => JSON.stringify(e)).join('\n') + '\n{"t":"2026-11-29T00:00:00Z","kind":"acc'; // a torn last line
+const usage =
+  [
+    { t: '2026-11-25T00:00:00Z', kind: 'access', via: 'get', ids: [A] },
+    { t: '2026-11-28T00:00:00Z', kind: 'access', via: 'get', ids: [C] },
+    { t: '2026-11-29T00:00:00Z', kind: 'traverse', via: 'context', ids: [A, C] },
+    // After --now: a replay ignores the future.
+    { t: '2026-12-05T00:00:00Z', kind: 'access', via: 'get', ids: [C, E] },
+  ]
+    .map((e) => JSON.stringify(e))
+    .join('\n') + '\n{"t":"2026-11-29T00:00:00Z","kind":"acc'; // a torn last line
 
 test('tick scores links, use, recency and age as documented, suggests, and changes no file', async (t) => {
   const ws = workspace(t, {
     'memory/2026-11-01.md': daily('2026-11-01', [
       // A names B in refs and links to C in its text: out = 2.
-      entry({ id: A, title: 'Always tag releases', date: '2026-11-01', fields: { conclusion: `tag every release; see [the checklist](2026-11-20.md#${C})`, refs: B } }),
+      entry({
+        id: A,
+        title: 'Always tag releases',
+        date: '2026-11-01',
+        fields: { conclusion: `tag every release; see [the checklist](2026-11-20.md#${C})`, refs: B },
+      }),
       entry({ id: B, title: 'Use PostgreSQL', date: '2026-11-10', fields: { conclusion: 'postgres', supersedes: D } }),
-      entry({ id: C, title: 'Release checklist lives in the wiki', date: '2026-11-20', fields: { conclusion: 'wiki page' } }),
+      entry({
+        id: C,
+        title: 'Release checklist lives in the wiki',
+        date: '2026-11-20',
+        fields: { conclusion: 'wiki page' },
+      }),
     ]),
     'memory/2026-08-01.md': daily('2026-08-01', [
       entry({ id: D, title: 'Use SQLite', date: '2026-08-01', fields: { conclusion: 'sqlite', status: 'superseded' } }),
       entry({ id: E, title: 'Printer on floor two', date: '2026-07-01', fields: { conclusion: 'printer' } }),
-      entry({ id: F, title: 'Staging database resets every Monday morning', date: '2026-08-01', fields: { conclusion: 'Staging database resets every Monday morning', scope: 'project:shop' } }),
-      entry({ id: G, title: 'Staging database resets every Monday morning at six', date: '2026-08-02', fields: { conclusion: 'Staging database resets every Monday morning', scope: 'project:shop' } }),
+      entry({
+        id: F,
+        title: 'Staging database resets every Monday morning',
+        date: '2026-08-01',
+        fields: { conclusion: 'Staging database resets every Monday morning', scope: 'project:shop' },
+      }),
+      entry({
+        id: G,
+        title: 'Staging database resets every Monday morning at six',
+        date: '2026-08-02',
+        fields: { conclusion: 'Staging database resets every Monday morning', scope: 'project:shop' },
+      }),
     ]),
     '.mem/usage.jsonl': usage,
   });
@@ -44,7 +67,12 @@ test('tick scores links, use, recency and age as documented, suggests, and chang
 
   // score = 1.0·ln(1+in) + 0.5·ln(1+out) + 1.0·ln(1+access) + 0.5·ln(1+traverse) + 2·exp(−daysSinceUse/30) − 0.01·ageDays
   const score = (inb: number, outb: number, access: number, traverse: number, sinceUse: number, age: number) =>
-    Math.log(1 + inb) + 0.5 * Math.log(1 + outb) + Math.log(1 + access) + 0.5 * Math.log(1 + traverse) + 2 * Math.exp(-sinceUse / 30) - 0.01 * age;
+    Math.log(1 + inb) +
+    0.5 * Math.log(1 + outb) +
+    Math.log(1 + access) +
+    0.5 * Math.log(1 + traverse) +
+    2 * Math.exp(-sinceUse / 30) -
+    0.01 * age;
   const expected: Record<string, [number, string]> = {
     [A]: [score(0, 2, 1, 1, 1, 29), 'active'], // last use 11-29, dated 11-01
     [B]: [score(1, 1, 0, 0, 20, 20), 'active'], // named by A; names D; never used: recency from its date
@@ -54,7 +82,9 @@ test('tick scores links, use, recency and age as documented, suggests, and chang
     [F]: [score(0, 0, 0, 0, 121, 121), 'delete-candidate'],
     [G]: [score(0, 0, 0, 0, 120, 120), 'delete-candidate'],
   };
-  const got = Object.fromEntries(out.entries.map((e: { id: string; score: number; state: string }) => [e.id, [e.score, e.state]]));
+  const got = Object.fromEntries(
+    out.entries.map((e: { id: string; score: number; state: string }) => [e.id, [e.score, e.state]]),
+  );
   assert.deepEqual(Object.keys(got).sort(), Object.keys(expected).sort());
   for (const [id, [s, state]] of Object.entries(expected)) {
     assert.ok(Math.abs(got[id][0] - s) < 1e-6, `${id}: ${got[id][0]} vs ${s}`);
@@ -63,11 +93,15 @@ test('tick scores links, use, recency and age as documented, suggests, and chang
   assert.deepEqual(out.deleteCandidates.sort(), [E, F, G].sort());
   // Same kind and scope, Jaccard 6/7 over title + conclusion words, both scoring below 1.
   assert.deepEqual(out.mergeCandidates, [{ a: F, b: G, similarity: 0.857 }]);
-  assert.match((await mem(['-C', ws, '--now', '2026-11-30T00:00:00Z', 'tick'])).stdout, /7 entries scored: 3 active, 0 cold, 3 delete candidates, 1 merge candidates/);
+  assert.match(
+    (await mem(['-C', ws, '--now', '2026-11-30T00:00:00Z', 'tick'])).stdout,
+    /7 entries scored: 3 active, 0 cold, 3 delete candidates, 1 merge candidates/,
+  );
 });
 
 test('merge candidates: one kind and scope, the first copy of an id decides, pairs ordered by similarity, then ids', async (t) => {
-  const note = (id: string, title: string, fields: Record<string, string> = {}) => entry({ id, title, date: '2026-08-01', fields: { conclusion: 'staging database resets', ...fields } });
+  const note = (id: string, title: string, fields: Record<string, string> = {}) =>
+    entry({ id, title, date: '2026-08-01', fields: { conclusion: 'staging database resets', ...fields } });
   const ws = workspace(t, {
     'memory/2026-08-01.md': daily('2026-08-01', [
       note('NOTE-20260801-c', 'Staging database resets every Monday'),
@@ -78,7 +112,12 @@ test('merge candidates: one kind and scope, the first copy of an id decides, pai
       // Another scope (case and spaces do not count) or another kind: never paired with the above.
       note('NOTE-20260801-e', 'Staging database resets every Monday', { scope: ' Project:Shop ' }),
       note('NOTE-20260801-f', 'Staging database resets every Monday', { scope: 'project:shop' }),
-      entry({ id: 'RULE-20260801-g', title: 'Staging database resets every Monday', date: '2026-08-01', fields: { conclusion: 'staging database resets' } }),
+      entry({
+        id: 'RULE-20260801-g',
+        title: 'Staging database resets every Monday',
+        date: '2026-08-01',
+        fields: { conclusion: 'staging database resets' },
+      }),
     ]),
     'memory/2026-08-02.md': daily('2026-08-02', [note('NOTE-20260801-d', 'Staging database resets every Monday')]),
   });

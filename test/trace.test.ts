@@ -11,8 +11,17 @@ const V3_2 = `${V3}-2`;
 
 test('trace from any link of the chain gives the chain oldest to newest, statuses, dates and log lines', async (t) => {
   const ws = workspace(t, {
-    'memory/archive/2026-10-01.md': daily('2026-10-01', [entry({ id: V1, title: 'Cache in Redis', date: '2026-10-01', fields: { status: 'superseded' } })]),
-    'memory/2026-10-15.md': daily('2026-10-15', [entry({ id: V2, title: 'Cache in process', date: '2026-10-15', fields: { status: 'superseded', supersedes: V1 } })]),
+    'memory/archive/2026-10-01.md': daily('2026-10-01', [
+      entry({ id: V1, title: 'Cache in Redis', date: '2026-10-01', fields: { status: 'superseded' } }),
+    ]),
+    'memory/2026-10-15.md': daily('2026-10-15', [
+      entry({
+        id: V2,
+        title: 'Cache in process',
+        date: '2026-10-15',
+        fields: { status: 'superseded', supersedes: V1 },
+      }),
+    ]),
     'memory/2026-11-20.md': daily('2026-11-20', [
       entry({ id: V3, title: 'Cache in Redis again', date: '2026-11-20', fields: { supersedes: V2 } }),
       // Another entry whose id merely starts with V3's: never part of V3's log lines.
@@ -26,17 +35,56 @@ test('trace from any link of the chain gives the chain oldest to newest, statuse
     const r = await mem(['-C', ws, '--json', 'trace', from]);
     assert.equal(r.code, 0, r.stderr);
     const tr = JSON.parse(r.stdout);
-    assert.deepEqual(tr.chain.map((s: { id: string; status: string; date: string }) => [s.id, s.status, s.date]), [[V1, 'superseded', '2026-10-01'], [V2, 'superseded', '2026-10-15'], [V3, 'active', '2026-11-20']]);
+    assert.deepEqual(
+      tr.chain.map((s: { id: string; status: string; date: string }) => [s.id, s.status, s.date]),
+      [
+        [V1, 'superseded', '2026-10-01'],
+        [V2, 'superseded', '2026-10-15'],
+        [V3, 'active', '2026-11-20'],
+      ],
+    );
     assert.equal(tr.current, V3);
-    assert.deepEqual(tr.chain.map((s: { log: unknown[] }) => s.log), [
-      [{ file: 'memory/archive/weekly-2026-W42.md', line: 5, run: '2026-10-19T03:00:00Z', text: `superseded: ${V1} (explicit supersedes in ${V2})` }],
-      [{ file: 'memory/archive/weekly-2026-W42.md', line: 5, run: '2026-10-19T03:00:00Z', text: `superseded: ${V1} (explicit supersedes in ${V2})` },
-        { file: 'memory/archive/weekly-2026-W47.md', line: 5, run: '2026-11-23T03:00:00Z', text: `superseded: ${V2} (explicit supersedes in ${V3})` }],
-      [{ file: 'memory/archive/weekly-2026-W47.md', line: 5, run: '2026-11-23T03:00:00Z', text: `superseded: ${V2} (explicit supersedes in ${V3})` }],
-    ]);
+    assert.deepEqual(
+      tr.chain.map((s: { log: unknown[] }) => s.log),
+      [
+        [
+          {
+            file: 'memory/archive/weekly-2026-W42.md',
+            line: 5,
+            run: '2026-10-19T03:00:00Z',
+            text: `superseded: ${V1} (explicit supersedes in ${V2})`,
+          },
+        ],
+        [
+          {
+            file: 'memory/archive/weekly-2026-W42.md',
+            line: 5,
+            run: '2026-10-19T03:00:00Z',
+            text: `superseded: ${V1} (explicit supersedes in ${V2})`,
+          },
+          {
+            file: 'memory/archive/weekly-2026-W47.md',
+            line: 5,
+            run: '2026-11-23T03:00:00Z',
+            text: `superseded: ${V2} (explicit supersedes in ${V3})`,
+          },
+        ],
+        [
+          {
+            file: 'memory/archive/weekly-2026-W47.md',
+            line: 5,
+            run: '2026-11-23T03:00:00Z',
+            text: `superseded: ${V2} (explicit supersedes in ${V3})`,
+          },
+        ],
+      ],
+    );
   }
   const human = await mem(['-C', ws, 'trace', V2]);
-  assert.match(human.stdout, /^ {2}2026-10-01 {2}superseded {1}DECISION-20261001-cache-in-redis {2}memory\/archive\/2026-10-01\.md:3\n/);
+  assert.match(
+    human.stdout,
+    /^ {2}2026-10-01 {2}superseded {1}DECISION-20261001-cache-in-redis {2}memory\/archive\/2026-10-01\.md:3\n/,
+  );
   assert.match(human.stdout, /\ncurrent: DECISION-20261120-cache-in-redis-again\n$/);
   const missing = await mem(['-C', ws, 'trace', 'NOTE-20990101-none']);
   assert.equal(missing.code, 1);
@@ -46,7 +94,19 @@ test('trace from any link of the chain gives the chain oldest to newest, statuse
 
 test('chainIds: a chain of 20,000 entries is ordered oldest first with no stack overflow; a hand-made cycle still ends', async () => {
   const { chainIds } = await import('../src/governance/trace.js');
-  const rec = (i: number, sup?: string) => ({ id: `N${i}`, entry: { kind: 'Note', title: '', fields: sup ? [{ key: 'supersedes', value: sup }, { key: 'date', value: '2026-11-20' }] : [{ key: 'date', value: '2026-11-20' }] } });
+  const rec = (i: number, sup?: string) => ({
+    id: `N${i}`,
+    entry: {
+      kind: 'Note',
+      title: '',
+      fields: sup
+        ? [
+            { key: 'supersedes', value: sup },
+            { key: 'date', value: '2026-11-20' },
+          ]
+        : [{ key: 'date', value: '2026-11-20' }],
+    },
+  });
   // Listed newest first, so only the depth puts them in order.
   const chain = Array.from({ length: 20_000 }, (_, i) => rec(19_999 - i, 19_999 - i ? `N${19_998 - i}` : undefined));
   const ids = chainIds(chain as never, 'N12345');

@@ -15,9 +15,17 @@ function transcript(n: number): { md: string; want: Array<Pick<Turn, 'role' | 't
   for (let i = 0; i < n; i++) {
     const role = i % 2 ? 'assistant' : 'user';
     const timed = i % 3 !== 2;
-    const body = i === 7 ? `fenced ${i}\n\`\`\`\n## user\n\`\`\`` : `turn ${i} about the connection pool ${'and its timeout '.repeat(20).trim()}`;
+    const body =
+      i === 7
+        ? `fenced ${i}\n\`\`\`\n## user\n\`\`\``
+        : `turn ${i} about the connection pool ${'and its timeout '.repeat(20).trim()}`;
     md += `## ${role}${timed ? ` · 2026-11-21T10:${String(i % 60).padStart(2, '0')}:00Z` : ''}\n\n${body}\n`;
-    want.push({ role, text: body, endOffset: Buffer.byteLength(md), timestamp: timed ? `2026-11-21T10:${String(i % 60).padStart(2, '0')}:00.000Z` : '2026-11-21T09:00:00.000Z' });
+    want.push({
+      role,
+      text: body,
+      endOffset: Buffer.byteLength(md),
+      timestamp: timed ? `2026-11-21T10:${String(i % 60).padStart(2, '0')}:00.000Z` : '2026-11-21T09:00:00.000Z',
+    });
     md += '\n';
   }
   return { md, want };
@@ -37,8 +45,14 @@ test('markdown: turns stream out before the file is read, the same turns, offset
     turns.push(turn);
   }
   assert.ok(readAtFirst <= 128 * 1024, `the first turn came after ${readAtFirst} of ${size} bytes were read`);
-  assert.deepEqual(turns.map((x) => ({ role: x.role, text: x.text, endOffset: x.endOffset, timestamp: x.timestamp })), want);
-  assert.deepEqual(turns.map((x) => x.index), want.map((_, i) => i + 1));
+  assert.deepEqual(
+    turns.map((x) => ({ role: x.role, text: x.text, endOffset: x.endOffset, timestamp: x.timestamp })),
+    want,
+  );
+  assert.deepEqual(
+    turns.map((x) => x.index),
+    want.map((_, i) => i + 1),
+  );
   assert.ok(turns.every((x) => x.sessionId === 'md-stream'));
   assert.deepEqual([stream.stats.bytesRead, stream.stats.endOffset, stream.stats.sessionId], [size, size, 'md-stream']);
 
@@ -50,7 +64,13 @@ test('markdown: turns stream out before the file is read, the same turns, offset
 
   // Front matter never closed: every line is body, as in a whole-file parse; a bad one is reported once.
   const open = openTranscript(put(dir, 'open.md', '---\ntitle: x\n## user\nhi\n## assistant\nyes'), 'markdown');
-  assert.deepEqual((await collect(open)).map((x) => [x.role, x.text]), [['user', 'hi'], ['assistant', 'yes']]);
+  assert.deepEqual(
+    (await collect(open)).map((x) => [x.role, x.text]),
+    [
+      ['user', 'hi'],
+      ['assistant', 'yes'],
+    ],
+  );
   const bad = openTranscript(put(dir, 'bad.md', '---\nsession_id: [unclosed\n---\n'), 'markdown');
   assert.deepEqual(await collect(bad), []);
   assert.equal(bad.stats.malformed, 1);

@@ -20,7 +20,7 @@ async function readUntil(path: string, kind: 'claude-code' | 'codex', cut: Turn)
   return stream.stats;
 }
 
-test('a resumed read with the cursor\'s pending tool names reads only new bytes and names every tool result', async () => {
+test("a resumed read with the cursor's pending tool names reads only new bytes and names every tool result", async () => {
   for (const kind of ['claude-code', 'codex'] as const) {
     for (const path of await listTranscriptFiles(kind, join(FIXTURES, kind), '/')) {
       const all = await collect(openTranscript(path, kind, { fallbackTimestamp: FALLBACK }));
@@ -30,7 +30,12 @@ test('a resumed read with the cursor\'s pending tool names reads only new bytes 
         const stats = await readUntil(path, kind, cut);
         assert.equal(stats.endOffset, cut.endOffset);
         assert.ok(stats.pendingTools, `${kind}: pending tool names after turn ${cut.index}`);
-        const resumed = openTranscript(path, kind, { fromOffset: cut.endOffset, fromIndex: cut.index, fallbackTimestamp: FALLBACK, toolNames: stats.pendingTools });
+        const resumed = openTranscript(path, kind, {
+          fromOffset: cut.endOffset,
+          fromIndex: cut.index,
+          fallbackTimestamp: FALLBACK,
+          toolNames: stats.pendingTools,
+        });
         assert.deepEqual(await collect(resumed), all.slice(cut.index), `${kind} resumed after turn ${cut.index}`);
         assert.equal(resumed.stats.bytesRead, size - cut.endOffset);
       }
@@ -47,7 +52,9 @@ test('pending tool names hold only calls without a result yet', async () => {
   assert.deepEqual(stream.stats.pendingTools, {});
   assert.ok(text.includes('"tool_use"'));
   const all = await collect(openTranscript(path!, 'claude-code'));
-  const call = all.find((t) => t.role === 'tool' && all[t.index]?.role === 'tool' && t.endOffset !== all[t.index]?.endOffset);
+  const call = all.find(
+    (t) => t.role === 'tool' && all[t.index]?.role === 'tool' && t.endOffset !== all[t.index]?.endOffset,
+  );
   assert.ok(call, 'a tool call whose result is on a later line');
   const stats = await readUntil(path!, 'claude-code', call);
   assert.deepEqual(Object.values(stats.pendingTools ?? {}), [call.toolName]);

@@ -16,7 +16,13 @@ describe('mem init', () => {
     const ws = join(tempDir(t), 'memory-ws');
     const r = await mem(['init', ws], { env: { TZ: 'Asia/Shanghai' } });
     assert.equal(r.code, 0, r.stderr);
-    for (const p of ['MEMORY.md', 'memory/recent/.gitkeep', 'memory/projects/.gitkeep', 'memory/archive/.gitkeep', 'second-brain/summaries/.gitkeep']) {
+    for (const p of [
+      'MEMORY.md',
+      'memory/recent/.gitkeep',
+      'memory/projects/.gitkeep',
+      'memory/archive/.gitkeep',
+      'second-brain/summaries/.gitkeep',
+    ]) {
       assert.ok(existsSync(join(ws, p)), p);
     }
     const cfg = JSON.parse(readFileSync(join(ws, 'mem.config.json'), 'utf8'));
@@ -28,7 +34,10 @@ describe('mem init', () => {
     const again = await mem(['--json', 'init', ws]);
     assert.equal(again.code, 0);
     assert.deepEqual(JSON.parse(again.stdout).created, []);
-    assert.deepEqual(snapshot(ws, () => false), before);
+    assert.deepEqual(
+      snapshot(ws, () => false),
+      before,
+    );
   });
 
   test('-C names the folder to create, as it does for every command; a second, different folder is refused', async (t) => {
@@ -65,10 +74,19 @@ describe('mem init', () => {
     writeFileSync(file, 'my notes\n');
     const cases: Array<[string, RegExp]> = [
       ['notes.txt', /^mem: cannot create a workspace at \S+\/notes\.txt: it is a file, not a folder\n$/],
-      [join(file, 'ws'), /^mem: cannot create a workspace at \S+\/notes\.txt\/ws: \S+\/notes\.txt is a file, not a folder\n$/],
-      [join(file, 'a', 'b'), /^mem: cannot create a workspace at \S+\/notes\.txt\/a\/b: \S+\/notes\.txt is a file, not a folder\n$/],
+      [
+        join(file, 'ws'),
+        /^mem: cannot create a workspace at \S+\/notes\.txt\/ws: \S+\/notes\.txt is a file, not a folder\n$/,
+      ],
+      [
+        join(file, 'a', 'b'),
+        /^mem: cannot create a workspace at \S+\/notes\.txt\/a\/b: \S+\/notes\.txt is a file, not a folder\n$/,
+      ],
       ['gone', /^mem: cannot create a workspace at \S+\/gone: it is a symbolic link to nothing, not a folder\n$/],
-      [join(root, 'gone', 'ws'), /^mem: cannot create a workspace at \S+\/gone\/ws: \S+\/gone is a symbolic link to nothing, not a folder\n$/],
+      [
+        join(root, 'gone', 'ws'),
+        /^mem: cannot create a workspace at \S+\/gone\/ws: \S+\/gone is a symbolic link to nothing, not a folder\n$/,
+      ],
     ];
     symlinkSync(join(root, 'missing'), join(root, 'gone'));
     for (const [dir, message] of cases) {
@@ -112,13 +130,22 @@ describe('mem config', () => {
     assert.equal(out.config.limits.entriesPerDailyFile, 300, 'siblings of an overridden key keep their defaults');
     assert.equal(out.config.colour, 'blue');
     assert.match(r.stderr, /unknown key "colour"/);
-    assert.deepEqual(out.files.map((f: string) => f.split('/').pop()), ['mem.config.json', 'mem.local.json']);
+    assert.deepEqual(
+      out.files.map((f: string) => f.split('/').pop()),
+      ['mem.config.json', 'mem.local.json'],
+    );
   });
 
   test('a misspelt key inside a section is named (the section drops it, so its setting would be lost unseen)', async (t) => {
     const ws = tempDir(t);
     await mem(['init', ws]);
-    writeFileSync(join(ws, 'mem.local.json'), JSON.stringify({ search: { chunkToken: 300, k: 4 }, sources: [{ name: 'cc', kind: 'claude-code', path: '~/x', exlude: ['a'] }] }));
+    writeFileSync(
+      join(ws, 'mem.local.json'),
+      JSON.stringify({
+        search: { chunkToken: 300, k: 4 },
+        sources: [{ name: 'cc', kind: 'claude-code', path: '~/x', exlude: ['a'] }],
+      }),
+    );
     const r = await mem(['-C', ws, '--json', 'config']);
     assert.equal(r.code, 0, r.stderr);
     assert.equal(JSON.parse(r.stdout).config.search.k, 4);
@@ -132,12 +159,24 @@ describe('mem remember', () => {
   test('appends one manual entry; the same text again adds nothing; secrets are redacted', async (t) => {
     const ws = tempDir(t);
     await mem(['init', ws]);
-    const args = ['-C', ws, '--now', '2026-11-21T10:00:00Z', 'remember', 'Deploys happen on Tuesdays only. Ask Sam first.', '--kind', 'rule'];
+    const args = [
+      '-C',
+      ws,
+      '--now',
+      '2026-11-21T10:00:00Z',
+      'remember',
+      'Deploys happen on Tuesdays only. Ask Sam first.',
+      '--kind',
+      'rule',
+    ];
     const r = await mem(args);
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stdout, /^remembered RULE-20261121-deploys-happen-on-tuesdays-only in memory\/2026-11-21\.md\n$/);
     const text = readFileSync(join(ws, 'memory', '2026-11-21.md'), 'utf8');
-    assert.match(text, /^## Rule: Deploys happen on Tuesdays only\n- id: RULE-20261121-deploys-happen-on-tuesdays-only\n/m);
+    assert.match(
+      text,
+      /^## Rule: Deploys happen on Tuesdays only\n- id: RULE-20261121-deploys-happen-on-tuesdays-only\n/m,
+    );
     assert.match(text, /^- origin: manual$/m);
     const again = await mem(args);
     assert.equal(again.code, 0);
@@ -158,8 +197,14 @@ describe('mem remember', () => {
     await mem(['-C', ws, '--now', '2026-11-20T10:00:00Z', 'remember', 'Use npm workspaces', ...key]);
     const r = await mem(['-C', ws, '--now', '2026-11-21T10:00:00Z', 'remember', 'Use pnpm instead of npm', ...key]);
     assert.equal(r.code, 0, r.stderr);
-    assert.match(readFileSync(join(ws, 'memory', '2026-11-21.md'), 'utf8'), /^- supersedes: DECISION-20261120-use-npm-workspaces$/m);
-    assert.deepEqual(entryIds(ws), ['DECISION-20261120-use-npm-workspaces', 'DECISION-20261121-use-pnpm-instead-of-npm']);
+    assert.match(
+      readFileSync(join(ws, 'memory', '2026-11-21.md'), 'utf8'),
+      /^- supersedes: DECISION-20261120-use-npm-workspaces$/m,
+    );
+    assert.deepEqual(entryIds(ws), [
+      'DECISION-20261120-use-npm-workspaces',
+      'DECISION-20261121-use-pnpm-instead-of-npm',
+    ]);
   });
 
   test('bad --kind, --key, empty text, or text or title without a letter or digit: usage error, nothing written', async (t) => {
@@ -173,13 +218,20 @@ describe('mem remember', () => {
     // Punctuation alone made `## Note: ` (an empty title) with id NOTE-…-entry; so did symbols and emoji.
     for (const text of ['!!!???', '… ?! «»', '+++ $$$', '🎉👍🏽', '→ €']) {
       const r = await mem(['-C', ws, 'remember', text]);
-      assert.deepEqual([r.code, r.stderr], [2, 'mem: nothing to remember: the text has no letters or digits (only punctuation, symbols or emoji)\n'], text);
+      assert.deepEqual(
+        [r.code, r.stderr],
+        [2, 'mem: nothing to remember: the text has no letters or digits (only punctuation, symbols or emoji)\n'],
+        text,
+      );
     }
     // A --title without a letter or digit made `## Note: !!!` (or an invisible heading) with id NOTE-…-entry.
     for (const title of [' !!! ', '+++', '🎉', '\u200b', '©']) {
       const r = await mem(['-C', ws, 'remember', 'Deploys happen on Tuesdays', '--title', title]);
       assert.equal(r.code, 2, JSON.stringify(title));
-      assert.match(r.stderr, /^mem: the title "[^\n]*" has no letters or digits; give a title with words, or none to use the first sentence\n$/);
+      assert.match(
+        r.stderr,
+        /^mem: the title "[^\n]*" has no letters or digits; give a title with words, or none to use the first sentence\n$/,
+      );
     }
     assert.deepEqual(entryIds(ws), []);
     // A letter of any script is a word: 分 is a title.
@@ -190,29 +242,51 @@ describe('mem remember', () => {
   test('the title is the first sentence that says something: a text opening with "..." is not titled ""', async (t) => {
     const ws = tempDir(t);
     await mem(['init', ws]);
-    const r = await mem(['-C', ws, '--now', '2026-11-20T10:00:00Z', 'remember', '... then we deploy on Tuesdays. Only then.']);
+    const r = await mem([
+      '-C',
+      ws,
+      '--now',
+      '2026-11-20T10:00:00Z',
+      'remember',
+      '... then we deploy on Tuesdays. Only then.',
+    ]);
     assert.equal(r.code, 0, r.stderr);
-    assert.match(readFileSync(join(ws, 'memory', '2026-11-20.md'), 'utf8'), /^## Note: Then we deploy on Tuesdays\n- id: NOTE-20261120-then-we-deploy-on-tuesdays\n/m);
+    assert.match(
+      readFileSync(join(ws, 'memory', '2026-11-20.md'), 'utf8'),
+      /^## Note: Then we deploy on Tuesdays\n- id: NOTE-20261120-then-we-deploy-on-tuesdays\n/m,
+    );
   });
 });
 
 describe('write allowance (DESIGN §2)', () => {
   const CASES: Array<[string, Job[]]> = [
-    ['memory/2026-11-21.md', ['microsync', 'remember', 'compound', 'forget', 'restore', 'confirm', 'import', 'status-fix']],
+    [
+      'memory/2026-11-21.md',
+      ['microsync', 'remember', 'compound', 'forget', 'restore', 'confirm', 'import', 'status-fix'],
+    ],
     ['MEMORY.md', ['init', 'compound', 'forget', 'restore']],
     ['memory/archive/weekly-2026-W47.md', ['compound', 'forget', 'restore', 'confirm']],
     ['second-brain/summaries/2026-11-21-wrapup.md', ['wrapup', 'forget', 'restore', 'status-fix']],
     ['memory/recent/billing.md', ['compound', 'forget', 'restore', 'confirm', 'status-fix']],
     ['memory/.forgotten', ['microsync', 'forget']],
-    ['.mem/cursors.json', ['microsync', 'remember', 'wrapup', 'compound', 'forget', 'restore', 'confirm', 'import', 'index']],
-    ['.mem/usage.jsonl', ['microsync', 'remember', 'wrapup', 'compound', 'forget', 'restore', 'confirm', 'import', 'index', 'reader']],
+    [
+      '.mem/cursors.json',
+      ['microsync', 'remember', 'wrapup', 'compound', 'forget', 'restore', 'confirm', 'import', 'index'],
+    ],
+    [
+      '.mem/usage.jsonl',
+      ['microsync', 'remember', 'wrapup', 'compound', 'forget', 'restore', 'confirm', 'import', 'index', 'reader'],
+    ],
     ['mem.local.json', ['init']],
     ['memory/.locks/x.md', []],
     ['src/index.ts', []],
   ];
   for (const [rel, allowed] of CASES) {
     test(`${rel}: only ${allowed.join(', ') || 'no job'}`, () => {
-      assert.deepEqual(JOBS.filter((j) => mayWrite(j, rel)), allowed);
+      assert.deepEqual(
+        JOBS.filter((j) => mayWrite(j, rel)),
+        allowed,
+      );
     });
   }
 
@@ -223,7 +297,11 @@ describe('write allowance (DESIGN §2)', () => {
     symlinkSync(outside, join(ws, 'memory', 'archive'));
     const writer = (job: Job) => new WorkspaceWriter(ws, job, { waitMs: 1000, staleMs: 10_000 });
     const denied = async (job: Job, rel: string) => {
-      await assert.rejects(writer(job).write(rel, 'x'), (e: unknown) => e instanceof MemError && e.code === 'WRITE_DENIED', `${job} ${rel}`);
+      await assert.rejects(
+        writer(job).write(rel, 'x'),
+        (e: unknown) => e instanceof MemError && e.code === 'WRITE_DENIED',
+        `${job} ${rel}`,
+      );
     };
     await denied('microsync', 'MEMORY.md');
     await denied('microsync', '../escape.md');

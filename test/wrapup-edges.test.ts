@@ -11,7 +11,10 @@ import { editConfig, exampleWorkspace, mem, snapshot, tempDir } from './helpers/
 
 const NOW = ['--now', '2026-11-17T03:00'];
 const lineCount = (text: string) => text.split('\n').length - 1;
-const summaryNames = (ws: string) => readdirSync(join(ws, 'second-brain', 'summaries')).filter((n) => n.endsWith('.md')).sort();
+const summaryNames = (ws: string) =>
+  readdirSync(join(ws, 'second-brain', 'summaries'))
+    .filter((n) => n.endsWith('.md'))
+    .sort();
 
 async function initWorkspace(t: { after(fn: () => void): void }): Promise<string> {
   const ws = join(tempDir(t), 'w');
@@ -32,19 +35,27 @@ describe('mem wrapup edges', () => {
   test('default limits: every volume is under 1,500 lines, status agrees, and --fix and a re-run change nothing', async (t) => {
     const ws = await initWorkspace(t);
     mkdirSync(join(ws, 'memory', 'projects'), { recursive: true });
-    const rules = Array.from({ length: 3100 }, (_, i) => `## Rule: Rule number ${i}\n- id: RULE-20261116-rule-number-${i}\n- date: 2026-11-16\n- conclusion: c${i}\n- origin: user\n- status: active\n`);
+    const rules = Array.from(
+      { length: 3100 },
+      (_, i) =>
+        `## Rule: Rule number ${i}\n- id: RULE-20261116-rule-number-${i}\n- date: 2026-11-16\n- conclusion: c${i}\n- origin: user\n- status: active\n`,
+    );
     writeFileSync(join(ws, 'memory', 'projects', 'big.md'), `# Big\n\n${rules.join('\n')}`);
     const r = await mem(['-C', ws, ...NOW, 'wrapup', '--json']);
     assert.equal(r.code, 0, r.stderr);
     assert.ok(summaryNames(ws).length >= 3);
-    for (const n of summaryNames(ws)) assert.ok(lineCount(readFileSync(join(ws, 'second-brain', 'summaries', n), 'utf8')) < 1500, n);
+    for (const n of summaryNames(ws))
+      assert.ok(lineCount(readFileSync(join(ws, 'second-brain', 'summaries', n), 'utf8')) < 1500, n);
     assert.equal((await summaryCheck(ws, NOW)).ok, true);
     const snap = snapshot(ws, (rel) => rel.startsWith('.mem') || rel.includes('.locks'));
     assert.equal((await mem(['-C', ws, ...NOW, 'status', '--fix'])).code, 0);
     const again = await mem(['-C', ws, ...NOW, 'wrapup', '--date', '2026-11-16', '--json']);
     assert.equal(again.code, 0, again.stderr);
     assert.deepEqual(JSON.parse(again.stdout).written, []);
-    assert.deepEqual(snapshot(ws, (rel) => rel.startsWith('.mem') || rel.includes('.locks')), snap);
+    assert.deepEqual(
+      snapshot(ws, (rel) => rel.startsWith('.mem') || rel.includes('.locks')),
+      snap,
+    );
   });
 
   test('a small limit: every volume is under it (the front matter counted), and a re-run changes nothing', async (t) => {
@@ -55,7 +66,11 @@ describe('mem wrapup edges', () => {
     assert.equal(r.code, 0, r.stderr);
     const files = JSON.parse(r.stdout).files as string[];
     assert.ok(files.length >= 3, files.join(', '));
-    for (const f of files) assert.ok(lineCount(readFileSync(join(ws, f), 'utf8')) < 25, `${f}: ${lineCount(readFileSync(join(ws, f), 'utf8'))} lines`);
+    for (const f of files)
+      assert.ok(
+        lineCount(readFileSync(join(ws, f), 'utf8')) < 25,
+        `${f}: ${lineCount(readFileSync(join(ws, f), 'utf8'))} lines`,
+      );
     assert.equal((await summaryCheck(ws, now)).ok, true);
     const again = await mem(['-C', ws, ...now, 'wrapup', '--json']);
     assert.deepEqual(JSON.parse(again.stdout).written, []);
@@ -63,7 +78,10 @@ describe('mem wrapup edges', () => {
 
   test('a retracted entry is not published in a later wrap-up of its day', async (t) => {
     const ws = await initWorkspace(t);
-    writeFileSync(join(ws, 'memory', '2026-11-16.md'), `# 2026-11-16\n\n${decision('keep-postgres', 'Keep Postgres')}\n${decision('drop-the-cache', 'Drop the cache')}`);
+    writeFileSync(
+      join(ws, 'memory', '2026-11-16.md'),
+      `# 2026-11-16\n\n${decision('keep-postgres', 'Keep Postgres')}\n${decision('drop-the-cache', 'Drop the cache')}`,
+    );
     assert.equal((await mem(['-C', ws, ...NOW, 'forget', 'DECISION-20261116-drop-the-cache'])).code, 0);
     const r = await mem(['-C', ws, ...NOW, 'wrapup', '--date', '2026-11-16']);
     assert.equal(r.code, 0, r.stderr);
@@ -88,12 +106,20 @@ describe('mem wrapup edges', () => {
     assert.equal(readFileSync(file, 'utf8'), crlf);
   });
 
-  test('a transcript time without an offset is a time in the configured zone: the session is in that day\'s wrap-up', async (t) => {
+  test("a transcript time without an offset is a time in the configured zone: the session is in that day's wrap-up", async (t) => {
     const ws = await initWorkspace(t);
     const dir = join(ws, '..', 'sessions');
     mkdirSync(dir);
     // 23:30 in Shanghai on the 16th; read as UTC it would be 07:30 on the 17th there.
-    writeFileSync(join(dir, 'late.jsonl'), JSON.stringify({ role: 'user', content: 'Late call about the billing export.', timestamp: '2026-11-16T23:30:00', session_id: 'late-call' }) + '\n');
+    writeFileSync(
+      join(dir, 'late.jsonl'),
+      JSON.stringify({
+        role: 'user',
+        content: 'Late call about the billing export.',
+        timestamp: '2026-11-16T23:30:00',
+        session_id: 'late-call',
+      }) + '\n',
+    );
     editConfig(ws, (cfg) => {
       cfg.timezone = 'Asia/Shanghai';
       cfg.sources = [{ name: 'sessions', kind: 'jsonl', path: '../sessions' }];
@@ -114,7 +140,10 @@ describe('mem wrapup edges', () => {
     writeFileSync(join(ws, 'second-brain', 'summaries'), 'not a folder\n');
     const r = await mem(['-C', ws, ...NOW, 'wrapup']);
     assert.equal(r.code, 1);
-    assert.equal(r.stderr, 'mem: cannot write second-brain/summaries/2026-11-16-wrapup.md: second-brain/summaries is a file, not a folder; nothing was written\n');
+    assert.equal(
+      r.stderr,
+      'mem: cannot write second-brain/summaries/2026-11-16-wrapup.md: second-brain/summaries is a file, not a folder; nothing was written\n',
+    );
     assert.equal(readFileSync(join(ws, 'second-brain', 'summaries'), 'utf8'), 'not a folder\n');
   });
 });

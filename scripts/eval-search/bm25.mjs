@@ -12,8 +12,14 @@ export function fileParagraphs(fileText) {
   const paras = [];
   let cur = null;
   fileText.split('\n').forEach((line, i) => {
-    if (line.trim() === '') { cur = null; return; }
-    if (!cur) { cur = []; paras.push(cur); }
+    if (line.trim() === '') {
+      cur = null;
+      return;
+    }
+    if (!cur) {
+      cur = [];
+      paras.push(cur);
+    }
     cur.push({ line: i + 1, text: line });
   });
   return paras;
@@ -64,11 +70,14 @@ export function bm25Index(chunks, tokens) {
         if (!list) continue;
         const idf = Math.log(1 + (N - list.length + 0.5) / (list.length + 0.5));
         for (const [d, tf] of list) {
-          const s = idf * (tf * (K1 + 1)) / (tf + K1 * (1 - B + B * (lengths[d] / avg)));
+          const s = (idf * (tf * (K1 + 1))) / (tf + K1 * (1 - B + B * (lengths[d] / avg)));
           scores.set(d, (scores.get(d) ?? 0) + s);
         }
       }
-      return [...scores].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, k).map(([d, score]) => ({ ...chunks[d], score }));
+      return [...scores]
+        .sort((a, b) => b[1] - a[1] || a[0] - b[0])
+        .slice(0, k)
+        .map(([d, score]) => ({ ...chunks[d], score }));
     },
   };
 }

@@ -37,14 +37,30 @@ function embed(text, dims) {
 
 const server = http.createServer((req, res) => {
   let body = '';
-  req.on('data', (c) => { body += c; });
+  req.on('data', (c) => {
+    body += c;
+  });
   req.on('end', () => {
     let j;
-    try { j = JSON.parse(body); } catch { res.writeHead(400).end('{"error":"bad json"}'); return; }
+    try {
+      j = JSON.parse(body);
+    } catch {
+      res.writeHead(400).end('{"error":"bad json"}');
+      return;
+    }
     const input = Array.isArray(j.input) ? j.input : [j.input];
     const dims = Number.isInteger(j.dimensions) ? j.dimensions : 256;
     res.setHeader('content-type', 'application/json');
-    res.end(JSON.stringify({ object: 'list', model: j.model, data: input.map((t, index) => ({ object: 'embedding', index, embedding: embed(String(t), dims) })), usage: { prompt_tokens: 0, total_tokens: 0 } }));
+    res.end(
+      JSON.stringify({
+        object: 'list',
+        model: j.model,
+        data: input.map((t, index) => ({ object: 'embedding', index, embedding: embed(String(t), dims) })),
+        usage: { prompt_tokens: 0, total_tokens: 0 },
+      }),
+    );
   });
 });
-server.listen(Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 18431), '127.0.0.1', () => console.log(`http://127.0.0.1:${server.address().port}/v1`));
+server.listen(Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 18431), '127.0.0.1', () =>
+  console.log(`http://127.0.0.1:${server.address().port}/v1`),
+);

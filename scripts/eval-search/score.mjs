@@ -12,7 +12,8 @@
 export const BUDGETS = [4000, 8000, 16000];
 export const KS = [1, 5, 10];
 
-const BOOKKEEPING = /^\s*- (id|date|source|session_id|session_path|message_range|confidence|origin|scope|key|status|supersedes|state):/;
+const BOOKKEEPING =
+  /^\s*- (id|date|source|session_id|session_path|message_range|confidence|origin|scope|key|status|supersedes|state):/;
 /** True for a line whose text can answer a question (not an entry's bookkeeping field, not blank). */
 export const answers = (text) => text.trim() !== '' && !BOOKKEEPING.test(text);
 
@@ -28,7 +29,8 @@ export function evidenceRanks(hits, evidence, budget) {
       if (!s.answers || base + s.end > budget) continue;
       evidence.forEach((alts, e) => {
         if (ranks[e] !== Infinity) return;
-        if (alts.some((a) => samePath(a.path, s.path) && s.line >= a.lines[0] && s.line <= a.lines[1])) ranks[e] = i + 1;
+        if (alts.some((a) => samePath(a.path, s.path) && s.line >= a.lines[0] && s.line <= a.lines[1]))
+          ranks[e] = i + 1;
       });
     }
     base += hit.text.length + 1;
@@ -88,6 +90,12 @@ export function turnsShown(path, snippet) {
   const marks = [...snippet.matchAll(/\[(\d+)\] [a-z]+(?: \([^)]*\))?: /g)];
   return marks.map((m, i) => {
     const end = i + 1 < marks.length ? marks[i + 1].index : snippet.length;
-    return { path, line: Number(m[1]), start: m.index, end: snippet.slice(0, end).trimEnd().replace(/ …$/, '').length, answers: true };
+    return {
+      path,
+      line: Number(m[1]),
+      start: m.index,
+      end: snippet.slice(0, end).trimEnd().replace(/ …$/, '').length,
+      answers: true,
+    };
   });
 }

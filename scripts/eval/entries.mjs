@@ -65,7 +65,9 @@ export function readMemory(memoryDir) {
   const files = markdownFiles(memoryDir).sort(([a], [b]) => a.localeCompare(b));
   // An entry copied into a second file (an index, a digest) is still one entry: the first by path counts.
   const seen = new Set();
-  const entries = files.flatMap(([rel, text]) => parseEntries(text, rel)).filter((e) => !seen.has(e.fields.id) && seen.add(e.fields.id));
+  const entries = files
+    .flatMap(([rel, text]) => parseEntries(text, rel))
+    .filter((e) => !seen.has(e.fields.id) && seen.add(e.fields.id));
   return {
     entries,
     text: files.map(([, text]) => text).join('\n'),

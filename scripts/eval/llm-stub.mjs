@@ -14,7 +14,9 @@ export async function startStub(secrets = []) {
     req.on('data', (d) => (raw += d));
     req.on('end', () => {
       if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions')) {
-        res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'not found', type: 'invalid_request_error' } }));
+        res
+          .writeHead(404, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ error: { message: 'not found', type: 'invalid_request_error' } }));
         return;
       }
       seen.requests += 1;
@@ -27,14 +29,22 @@ export async function startStub(secrets = []) {
       if (!Array.isArray(body.messages)) seen.bad += 1;
       seen.secretsSent += secrets.filter((s) => raw.includes(s)).length;
       const content = JSON.stringify({ entries: [] });
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({
-        id: `chatcmpl-eval-${seen.requests}`,
-        object: 'chat.completion',
-        created: Math.floor(Date.now() / 1000),
-        model: body.model ?? 'eval-stub',
-        choices: [{ index: 0, message: { role: 'assistant', content, refusal: null }, finish_reason: 'stop', logprobs: null }],
-        usage: { prompt_tokens: Math.ceil(raw.length / 4), completion_tokens: 4, total_tokens: Math.ceil(raw.length / 4) + 4 },
-      }));
+      res.writeHead(200, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          id: `chatcmpl-eval-${seen.requests}`,
+          object: 'chat.completion',
+          created: Math.floor(Date.now() / 1000),
+          model: body.model ?? 'eval-stub',
+          choices: [
+            { index: 0, message: { role: 'assistant', content, refusal: null }, finish_reason: 'stop', logprobs: null },
+          ],
+          usage: {
+            prompt_tokens: Math.ceil(raw.length / 4),
+            completion_tokens: 4,
+            total_tokens: Math.ceil(raw.length / 4) + 4,
+          },
+        }),
+      );
     });
   });
   await new Promise((ok) => server.listen(0, '127.0.0.1', ok));

@@ -22,16 +22,30 @@ const IDLE_SINCE = new Date('2026-11-25T00:00:00Z');
 export function loadGold(split, limit, from = 0) {
   const file = join(FIXTURES, split, 'gold.jsonl');
   if (!existsSync(file)) throw new Error(`no labelled set at ${file}: run node fixtures/extraction/build.mjs`);
-  const all = readFileSync(file, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l)).filter((x) => Number(x.id.slice(1).split('-')[0]) >= from);
+  const all = readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l))
+    .filter((x) => Number(x.id.slice(1).split('-')[0]) >= from);
   return limit ? all.slice(0, limit) : all;
 }
 
 export function runMem(args, { cwd = ROOT, env = {}, timeoutMs = 600_000 } = {}) {
   return new Promise((resolvePromise, reject) => {
-    const childEnv = { ...process.env, NO_COLOR: '1', XDG_CONFIG_HOME: join(tmpdir(), 'memfold-eval-no-user-config'), MEM_SEARCH_SERVER: 'no-spawn', ...env };
+    const childEnv = {
+      ...process.env,
+      NO_COLOR: '1',
+      XDG_CONFIG_HOME: join(tmpdir(), 'memfold-eval-no-user-config'),
+      MEM_SEARCH_SERVER: 'no-spawn',
+      ...env,
+    };
     delete childEnv.MEM_WORKSPACE;
     delete childEnv.MEM_NOW;
-    const child = spawn(process.execPath, [join(ROOT, 'bin', 'mem.cjs'), ...args], { cwd, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [join(ROOT, 'bin', 'mem.cjs'), ...args], {
+      cwd,
+      env: childEnv,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (d) => (stdout += d));
@@ -62,7 +76,8 @@ export async function prepare(dir, split, exchanges, llm) {
   const cfg = JSON.parse(readFileSync(cfgFile, 'utf8'));
   cfg.timezone = 'UTC';
   cfg.sources = FORMATS.map((kind) => ({ name: `eval-${kind}`, kind, path: join(tr, kind) }));
-  if (llm) cfg.llm = { maxCallsPerRun: 100_000, maxTokensPerRun: 1_000_000_000, timeoutMs: 120_000, maxRetries: 2, ...llm };
+  if (llm)
+    cfg.llm = { maxCallsPerRun: 100_000, maxTokensPerRun: 1_000_000_000, timeoutMs: 120_000, maxRetries: 2, ...llm };
   else delete cfg.llm;
   writeFileSync(cfgFile, JSON.stringify(cfg, null, 2) + '\n');
   return { ws, tr };
@@ -76,7 +91,8 @@ export async function microsync(ws, env = {}) {
   } catch {
     // not JSON: reported below with stderr
   }
-  if (r.code !== 0 || !summary) throw new Error(`mem microsync exited ${r.code}: ${r.stderr.trim().split('\n').slice(-3).join(' | ')}`);
+  if (r.code !== 0 || !summary)
+    throw new Error(`mem microsync exited ${r.code}: ${r.stderr.trim().split('\n').slice(-3).join(' | ')}`);
   return { summary, stderr: r.stderr };
 }
 
@@ -89,7 +105,9 @@ export function attribute(ws, exchanges) {
   for (const e of entries) {
     const path = norm(e.source.session_path);
     const sid = e.source.session_id ?? '';
-    const x = (path && exchanges.find((c) => path.endsWith(`/${c.file}`) || path.endsWith(c.file))) || (sid && exchanges.find((c) => c.file.includes(sid)));
+    const x =
+      (path && exchanges.find((c) => path.endsWith(`/${c.file}`) || path.endsWith(c.file))) ||
+      (sid && exchanges.find((c) => c.file.includes(sid)));
     if (x) byExchange.set(x.id, [...(byExchange.get(x.id) ?? []), e]);
     else unattributed.push(e);
   }

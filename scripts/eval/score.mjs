@@ -52,14 +52,30 @@ function match(golds, landed, scoped = true) {
     }
     return false;
   };
-  const order = golds.map((g, i) => i).sort((a, b) => Number(golds[a].optional ?? false) - Number(golds[b].optional ?? false));
+  const order = golds
+    .map((g, i) => i)
+    .sort((a, b) => Number(golds[a].optional ?? false) - Number(golds[b].optional ?? false));
   for (const gi of order) tryAssign(gi, new Set());
   const byGold = new Map();
   for (const [j, gi] of owner) byGold.set(golds[gi].gid, landed[j]);
   return byGold;
 }
 
-const bucket = () => ({ gold: 0, found: 0, foundAnyScope: 0, landed: 0, correct: 0, links: 0, linked: 0, decoys: 0, decoysLanded: 0, secrets: 0, secretsLanded: 0, keys: 0, keysRight: 0 });
+const bucket = () => ({
+  gold: 0,
+  found: 0,
+  foundAnyScope: 0,
+  landed: 0,
+  correct: 0,
+  links: 0,
+  linked: 0,
+  decoys: 0,
+  decoysLanded: 0,
+  secrets: 0,
+  secretsLanded: 0,
+  keys: 0,
+  keysRight: 0,
+});
 
 /**
  * exchanges: gold.jsonl lines; landedByExchange: Map id → landed entries of that exchange;
@@ -67,7 +83,17 @@ const bucket = () => ({ gold: 0, found: 0, foundAnyScope: 0, landed: 0, correct:
  * Returns {overall, kind, lang, format, split, misses, extras} with raw counts per bucket.
  */
 export function score(exchanges, landedByExchange, unattributed, memoryText) {
-  const res = { overall: bucket(), kind: {}, lang: {}, format: {}, misses: [], extras: [], badLinks: [], decoysFound: [], secretsFound: [] };
+  const res = {
+    overall: bucket(),
+    kind: {},
+    lang: {},
+    format: {},
+    misses: [],
+    extras: [],
+    badLinks: [],
+    decoysFound: [],
+    secretsFound: [],
+  };
   const at = (dim, name) => (res[dim][name] ??= bucket());
   const add = (buckets, field, n = 1) => buckets.forEach((b) => (b[field] += n));
   const memory = fold(memoryText);
@@ -85,7 +111,15 @@ export function score(exchanges, landedByExchange, unattributed, memoryText) {
         add(bs, 'gold');
         if (l) add(bs, 'found');
         if (loose.has(g.gid)) add(bs, 'foundAnyScope');
-        else res.misses.push({ exchange: x.id, gid: g.gid, kind: g.kind, scope: g.scope, words: g.words, ...(g.state && { state: g.state }) });
+        else
+          res.misses.push({
+            exchange: x.id,
+            gid: g.gid,
+            kind: g.kind,
+            scope: g.scope,
+            words: g.words,
+            ...(g.state && { state: g.state }),
+          });
       }
       if (l && g.topic) {
         add(bs, 'keys');
@@ -99,16 +133,27 @@ export function score(exchanges, landedByExchange, unattributed, memoryText) {
         const ids = idList(g.supersedes ? l?.fields.supersedes : l?.fields.retracts);
         const ok = Boolean(l) && (lt ? ids.includes(lt.fields.id) : Boolean(t?.optional) && !g.retracts);
         if (ok) add(bs, 'linked');
-        else res.badLinks.push({ exchange: x.id, gid: g.gid, wants: target, landed: l?.fields.id ?? null, linksTo: ids });
+        else
+          res.badLinks.push({ exchange: x.id, gid: g.gid, wants: target, landed: l?.fields.id ?? null, linksTo: ids });
       }
     }
     for (const l of landed) {
       const bs = [res.overall, at('kind', l.kind), at('lang', lang), at('format', x.format)];
       add(bs, 'landed');
       if (used.has(l)) add(bs, 'correct');
-      else res.extras.push({ exchange: x.id, kind: l.kind, title: l.title, scope: l.fields.scope ?? null, id: l.fields.id });
+      else
+        res.extras.push({
+          exchange: x.id,
+          kind: l.kind,
+          title: l.title,
+          scope: l.fields.scope ?? null,
+          id: l.fields.id,
+        });
     }
-    for (const [list, total, hit, found] of [[x.forbid, 'decoys', 'decoysLanded', res.decoysFound], [x.secrets, 'secrets', 'secretsLanded', res.secretsFound]]) {
+    for (const [list, total, hit, found] of [
+      [x.forbid, 'decoys', 'decoysLanded', res.decoysFound],
+      [x.secrets, 'secrets', 'secretsLanded', res.secretsFound],
+    ]) {
       for (const f of list) {
         const bs = [res.overall, at('kind', f.kind), at('lang', f.lang), at('format', x.format)];
         add(bs, total);
@@ -129,5 +174,11 @@ export function score(exchanges, landedByExchange, unattributed, memoryText) {
 /** Ratios of a bucket; null where the denominator is 0. */
 export function ratios(b) {
   const r = (n, d) => (d === 0 ? null : n / d);
-  return { precision: r(b.correct, b.landed), recall: r(b.found, b.gold), recallAnyScope: r(b.foundAnyScope, b.gold), updates: r(b.linked, b.links), keys: r(b.keysRight, b.keys) };
+  return {
+    precision: r(b.correct, b.landed),
+    recall: r(b.found, b.gold),
+    recallAnyScope: r(b.foundAnyScope, b.gold),
+    updates: r(b.linked, b.links),
+    keys: r(b.keysRight, b.keys),
+  };
 }

@@ -37,7 +37,10 @@ export async function compactSegments(
   state: ArchiveState,
   write: (docs: ArchiveDoc[], vectors: Vectors | null) => Promise<ArchiveState['segments'][number]>,
 ): Promise<number> {
-  const sized = state.segments.map((s) => ({ name: s.name, bytes: fs.statSync(path.join(workspace, ARCHIVE_DIR, `${s.name}.docs.jsonl`), { throwIfNoEntry: false })?.size ?? 0 }));
+  const sized = state.segments.map((s) => ({
+    name: s.name,
+    bytes: fs.statSync(path.join(workspace, ARCHIVE_DIR, `${s.name}.docs.jsonl`), { throwIfNoEntry: false })?.size ?? 0,
+  }));
   const merge = new Set(planCompaction(sized));
   if (!merge.size) return 0;
   const live = new Set(Object.values(state.files).map((f) => f.no));

@@ -46,7 +46,13 @@ export function shardOf(term: string): number {
 }
 
 /** What one window puts in its segment: its JSON line and the line's bytes, its terms' frequencies and count, its time in seconds. */
-export function docEntry(d: ArchiveDoc): { line: string; len: number; tf: Map<string, number>; terms: number; secs: number } {
+export function docEntry(d: ArchiveDoc): {
+  line: string;
+  len: number;
+  tf: Map<string, number>;
+  terms: number;
+  secs: number;
+} {
   const line = JSON.stringify(d) + '\n';
   const terms = d.purged ? [] : tokenize(d.x);
   const tf = new Map<string, number>();

@@ -24,7 +24,10 @@ export interface Placement {
 }
 
 /** Feed it every turn of the file in order, then ask where the statement is. */
-export function placeStatement(statement: string, range: [number, number]): { add(turn: Turn): void; result(): Placement } {
+export function placeStatement(
+  statement: string,
+  range: [number, number],
+): { add(turn: Turn): void; result(): Placement } {
   const words = tokens(statement);
   const len = Math.max(1, range[1] - range[0] + 1);
   const cited = new Set<string>();
@@ -57,7 +60,12 @@ export function placeStatement(statement: string, range: [number, number]): { ad
       const citedScore = share(cited.size);
       const found = citedScore >= MATCH && best.score <= citedScore;
       const moved = !found && best.score >= MATCH;
-      return { found, cited: citedScore, nowAt: moved ? [best.start, best.start + len - 1] : null, nowScore: moved ? best.score : 0 };
+      return {
+        found,
+        cited: citedScore,
+        nowAt: moved ? [best.start, best.start + len - 1] : null,
+        nowScore: moved ? best.score : 0,
+      };
     },
   };
 }

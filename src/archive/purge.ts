@@ -31,14 +31,26 @@ export interface PurgeResult {
 }
 
 const hits = (d: ArchiveDoc, file: string | undefined, t: PurgeTarget) =>
-  (file === t.file && d.a <= t.b && d.b >= t.a) || (!!t.quote && t.quote.trim().length >= 20 && d.x.includes(t.quote.trim()));
+  (file === t.file && d.a <= t.b && d.b >= t.a) ||
+  (!!t.quote && t.quote.trim().length >= 20 && d.x.includes(t.quote.trim()));
 
 /** Plans and applies the purge under the archive lock (an update running meanwhile cannot undo it); `dryRun` only counts. */
-export async function purgeArchive(workspace: string, writer: WorkspaceWriter, targets: PurgeTarget[], locks: LockOptions, dryRun = false): Promise<PurgeResult> {
+export async function purgeArchive(
+  workspace: string,
+  writer: WorkspaceWriter,
+  targets: PurgeTarget[],
+  locks: LockOptions,
+  dryRun = false,
+): Promise<PurgeResult> {
   return withLock(workspace, 'archive', locks, () => purge(workspace, writer, targets, dryRun));
 }
 
-async function purge(workspace: string, writer: WorkspaceWriter, targets: PurgeTarget[], dryRun: boolean): Promise<PurgeResult> {
+async function purge(
+  workspace: string,
+  writer: WorkspaceWriter,
+  targets: PurgeTarget[],
+  dryRun: boolean,
+): Promise<PurgeResult> {
   const state = loadState(workspace);
   const res: PurgeResult = { docs: 0, segments: 0 };
   if (!state || !targets.length) return res;

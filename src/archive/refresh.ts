@@ -12,13 +12,19 @@ import { STATE_FILE } from './paths.js';
 import { count } from '../core/count.js';
 
 /** A one-line summary, a warning, or nothing when the workspace keeps no archive. */
-export async function refreshArchive(workspace: string, loaded: LoadedConfig): Promise<{ line?: string; warning?: string }> {
+export async function refreshArchive(
+  workspace: string,
+  loaded: LoadedConfig,
+): Promise<{ line?: string; warning?: string }> {
   if (!fs.existsSync(path.join(workspace, STATE_FILE))) return {};
   try {
     const { updateArchive } = await import('./update.js');
     const r = await updateArchive(workspace, loaded, { warnNotText: false });
     const warnings = [...(r.rebuilt ? [r.rebuilt] : []), ...r.warnings];
-    return { line: `archive: ${count(r.filesRead, 'transcript')} read, ${count(r.docs, 'new window')}`, ...(warnings.length ? { warning: `archive: ${warnings.join('; ')}` } : {}) };
+    return {
+      line: `archive: ${count(r.filesRead, 'transcript')} read, ${count(r.docs, 'new window')}`,
+      ...(warnings.length ? { warning: `archive: ${warnings.join('; ')}` } : {}),
+    };
   } catch (err) {
     return { warning: `archive not updated (${describeError(err)}); run "mem archive"` };
   }

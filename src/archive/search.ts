@@ -68,7 +68,15 @@ export function searchArchive(workspace: string, q: ArchiveQuery): ArchiveRespon
 
 function search(workspace: string, q: ArchiveQuery): ArchiveResponse {
   const state = loadState(workspace);
-  const empty: ArchiveResponse = { tier: 'archive', query: q.query, results: [], docs: 0, behind: 0, indexed: !!state, damaged: [] };
+  const empty: ArchiveResponse = {
+    tier: 'archive',
+    query: q.query,
+    results: [],
+    docs: 0,
+    behind: 0,
+    indexed: !!state,
+    damaged: [],
+  };
   if (!state) return empty;
   const damaged: string[] = [];
   const usable = state.segments.filter((s) => {
@@ -109,11 +117,23 @@ function search(workspace: string, q: ArchiveQuery): ArchiveResponse {
       for (const [doc, score] of scores) if (keep(si, doc)) scored.push({ seg: si, doc, score });
     });
     scored.sort((a, b) => b.score - a.score || a.seg - b.seg || a.doc - b.doc);
-    const ranked = q.vector ? fuse(scored, vectorRanks(workspace, usable, q.vector, keep)) : scored.map((h) => ({ ...h, cosine: null }));
+    const ranked = q.vector
+      ? fuse(scored, vectorRanks(workspace, usable, q.vector, keep))
+      : scored.map((h) => ({ ...h, cosine: null }));
     const results = ranked.slice(0, q.k).map(({ seg, doc, score, cosine }) => {
       const d = segs[seg]!.doc(doc);
       const f = byNo.get(d.f)!;
-      return { score: Math.round(score * 1000) / 1000, cosine: cosine === null ? null : Math.round(cosine * 1000) / 1000, source: f.source, sessionId: d.s, sessionPath: storedSessionPath(f.file), turns: `${d.a}-${d.b}`, timestamp: d.t, bytes: [d.o, d.e] as [number, number], snippet: snippet(d.x, terms) };
+      return {
+        score: Math.round(score * 1000) / 1000,
+        cosine: cosine === null ? null : Math.round(cosine * 1000) / 1000,
+        source: f.source,
+        sessionId: d.s,
+        sessionPath: storedSessionPath(f.file),
+        turns: `${d.a}-${d.b}`,
+        timestamp: d.t,
+        bytes: [d.o, d.e] as [number, number],
+        snippet: snippet(d.x, terms),
+      };
     });
     return { ...empty, results, docs: N, behind, damaged };
   } finally {
@@ -124,11 +144,17 @@ function search(workspace: string, q: ArchiveQuery): ArchiveResponse {
 type Hit = { seg: number; doc: number; score: number };
 
 /** Windows by cosine with the query, best first (segments without vectors have none). */
-function vectorRanks(workspace: string, segments: Array<{ name: string; docs: number; dims?: number }>, query: Float32Array, keep: (seg: number, doc: number) => boolean): Hit[] {
+function vectorRanks(
+  workspace: string,
+  segments: Array<{ name: string; docs: number; dims?: number }>,
+  query: Float32Array,
+  keep: (seg: number, doc: number) => boolean,
+): Hit[] {
   const out: Hit[] = [];
   segments.forEach((s, si) => {
     const v = readVectors(workspace, s);
-    if (v) for (const { doc, cosine } of cosines(v, query)) if (keep(si, doc)) out.push({ seg: si, doc, score: cosine });
+    if (v)
+      for (const { doc, cosine } of cosines(v, query)) if (keep(si, doc)) out.push({ seg: si, doc, score: cosine });
   });
   return out.sort((a, b) => b.score - a.score || a.seg - b.seg || a.doc - b.doc);
 }
@@ -145,7 +171,9 @@ function fuse(lexical: Hit[], vector: Hit[]): Array<Hit & { cosine: number | nul
       fused.set(key(h), f);
     });
   }
-  return [...fused.values()].sort((a, b) => b.score - a.score || a.seg - b.seg || a.doc - b.doc).map((h) => ({ ...h, cosine: cos.get(key(h)) ?? null }));
+  return [...fused.values()]
+    .sort((a, b) => b.score - a.score || a.seg - b.seg || a.doc - b.doc)
+    .map((h) => ({ ...h, cosine: cos.get(key(h)) ?? null }));
 }
 
 /**

@@ -15,16 +15,28 @@ import type { Vectors } from './vectors.js';
 export const nextSegmentName = (state: ArchiveState) => `seg-${String(state.nextSegment++).padStart(6, '0')}`;
 
 /** Writes docs as a new segment (its files only: the caller lists it in the state and writes that last). */
-export async function writeSegment(writer: WorkspaceWriter, state: ArchiveState, docs: ArchiveDoc[], vectors: Vectors | null = null): Promise<ArchiveState['segments'][number]> {
+export async function writeSegment(
+  writer: WorkspaceWriter,
+  state: ArchiveState,
+  docs: ArchiveDoc[],
+  vectors: Vectors | null = null,
+): Promise<ArchiveState['segments'][number]> {
   const seg = await SegmentStream.open(writer, nextSegmentName(state));
   for (const d of docs) seg.add(d);
   return placeSegment(writer, seg, vectors);
 }
 
-export async function placeSegment(writer: WorkspaceWriter, seg: SegmentStream, vectors: Vectors | null): Promise<ArchiveState['segments'][number]> {
+export async function placeSegment(
+  writer: WorkspaceWriter,
+  seg: SegmentStream,
+  vectors: Vectors | null,
+): Promise<ArchiveState['segments'][number]> {
   const { docs, tokens } = await seg.finish();
   if (!vectors) return { name: seg.name, docs, tokens };
-  await writer.write(`${ARCHIVE_DIR}/${seg.name}.vec`, new Uint8Array(vectors.rows.buffer, vectors.rows.byteOffset, docs * vectors.dims * 4));
+  await writer.write(
+    `${ARCHIVE_DIR}/${seg.name}.vec`,
+    new Uint8Array(vectors.rows.buffer, vectors.rows.byteOffset, docs * vectors.dims * 4),
+  );
   return { name: seg.name, docs, tokens, dims: vectors.dims };
 }
 

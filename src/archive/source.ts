@@ -83,7 +83,11 @@ async function kindOf(file: string, ctx: SourceContext): Promise<SourceKind> {
   ctx.filesBySource ??= new Map();
   for (const s of ctx.loaded.config.sources) {
     let files = ctx.filesBySource.get(s.name);
-    if (!files) ctx.filesBySource.set(s.name, (files = await listTranscriptFiles(s.kind, s.path, ctx.workspace).catch(() => [] as string[])));
+    if (!files)
+      ctx.filesBySource.set(
+        s.name,
+        (files = await listTranscriptFiles(s.kind, s.path, ctx.workspace).catch(() => [] as string[])),
+      );
     if (files.includes(file)) return s.kind;
   }
   if (file.endsWith('.md')) return 'markdown';
@@ -95,24 +99,47 @@ async function kindOf(file: string, ctx: SourceContext): Promise<SourceKind> {
 }
 
 /** The turns behind the entry `typed` names (the exact id, another case, or a prefix only one id has: entries/id-resolve.ts). */
-export async function findSource(workspace: string, loaded: LoadedConfig, typed: string, around: number): Promise<SourceResult> {
+export async function findSource(
+  workspace: string,
+  loaded: LoadedConfig,
+  typed: string,
+  around: number,
+): Promise<SourceResult> {
   const records = await loadEntries(workspace);
-  const id = resolveIdOrThrow(typed, records.map((r) => r.id));
-  return readSource(records.find((r) => r.id === id)!, { workspace, loaded }, around);
+  const id = resolveIdOrThrow(
+    typed,
+    records.map((r) => r.id),
+  );
+  return readSource(
+    records.find((r) => r.id === id)!,
+    { workspace, loaded },
+    around,
+  );
 }
 
 /** The turns behind one entry; MemError when it has no transcript or the transcript is gone. */
 export async function readSource(record: EntryRecord, ctx: SourceContext, around: number): Promise<SourceResult> {
   const { id } = record;
   const source = getSource(record.entry);
-  if (!source?.session_path) throw new MemError('NOT_FOUND', `${id} has no transcript source (origin ${getField(record.entry, 'origin') ?? 'unknown'}): it was written by hand`);
+  if (!source?.session_path)
+    throw new MemError(
+      'NOT_FOUND',
+      `${id} has no transcript source (origin ${getField(record.entry, 'origin') ?? 'unknown'}): it was written by hand`,
+    );
   const file = path.resolve(ctx.workspace, expandHome(source.session_path));
   // Before anything opens it: reading a FIFO never returns, and a blocked read ignores SIGTERM.
   const what = notRegularFile(file);
   if (what === 'gone') {
-    throw new MemError('SOURCE_UNREADABLE', `${id}: its transcript ${source.session_path} is gone (moved or deleted); the entry's own text is all that is left ("mem get ${id}")`);
+    throw new MemError(
+      'SOURCE_UNREADABLE',
+      `${id}: its transcript ${source.session_path} is gone (moved or deleted); the entry's own text is all that is left ("mem get ${id}")`,
+    );
   }
-  if (what) throw new MemError('SOURCE_UNREADABLE', `${id}: its transcript ${source.session_path} is ${what}, not a file; not read`);
+  if (what)
+    throw new MemError(
+      'SOURCE_UNREADABLE',
+      `${id}: its transcript ${source.session_path} is ${what}, not a file; not read`,
+    );
   const range = parseRange(source.message_range, id);
   const check = await checkCursor(file, loadCursors(ctx.workspace).cursors[file], fs.statSync(file));
   const read = check.state === 'none' ? 'unknown' : check.state === 'grown' ? 'appended' : check.state;
@@ -129,19 +156,41 @@ export async function readSource(record: EntryRecord, ctx: SourceContext, around
   const cited = turns.filter((t) => t.cited);
   const placed = placer.result();
   const warnings: string[] = [];
-  if (check.state === 'rewritten') warnings.push(`${source.session_path} ${check.why} since microsync read it (its stored hash no longer matches): the turns below are what the file holds now`);
+  if (check.state === 'rewritten')
+    warnings.push(
+      `${source.session_path} ${check.why} since microsync read it (its stored hash no longer matches): the turns below are what the file holds now`,
+    );
   // No turn read (an empty or binary file) names no session: the turn-count warning below says what is wrong.
   const sessionMatches = !source.session_id || !sessionId || sessionId === source.session_id;
-  if (!sessionMatches) warnings.push(`${source.session_path} now holds session ${sessionId}, not ${source.session_id}: the file was replaced`);
-  if (cited.length < range[1] - range[0] + 1) warnings.push(`${source.session_path} has fewer turns than the cited ${source.message_range}: it was truncated or rewritten`);
+  if (!sessionMatches)
+    warnings.push(
+      `${source.session_path} now holds session ${sessionId}, not ${source.session_id}: the file was replaced`,
+    );
+  if (cited.length < range[1] - range[0] + 1)
+    warnings.push(
+      `${source.session_path} has fewer turns than the cited ${source.message_range}: it was truncated or rewritten`,
+    );
   if (placed.nowAt) warnings.push(movedWarning(placed, placed.nowAt, range));
   else if (!placed.found) warnings.push(absentWarning(read));
-  return { id, source, file, kind, range, sessionMatches, statementFound: placed.found, nowAt: placed.nowAt, read, turns, warnings };
+  return {
+    id,
+    source,
+    file,
+    kind,
+    range,
+    sessionMatches,
+    statementFound: placed.found,
+    nowAt: placed.nowAt,
+    read,
+    turns,
+    warnings,
+  };
 }
 
 /** No turn holds the statement: the transcript changed, or (read as microsync read it) the entry says what its turns never did. */
 function absentWarning(read: SourceResult['read']): string {
-  if (read === 'rewritten') return 'the cited turns no longer hold the statement; the transcript changed and no turn holds it now';
+  if (read === 'rewritten')
+    return 'the cited turns no longer hold the statement; the transcript changed and no turn holds it now';
   if (read === 'unknown') return 'the cited turns do not hold the statement, and no turn holds it now';
   return `the cited turns do not hold the statement, and no turn does; the transcript is as microsync read it (${read}), so the entry says what its turns never said`;
 }
@@ -155,8 +204,11 @@ function movedWarning(p: Placement, nowAt: [number, number], range: [number, num
 function show(t: Turn, range: [number, number]): SourceTurn {
   const text = redactSecrets(t.text).text;
   return {
-    index: t.index, role: t.role, timestamp: t.timestamp,
+    index: t.index,
+    role: t.role,
+    timestamp: t.timestamp,
     text: text.length > TURN_TEXT_MAX ? `${text.slice(0, TURN_TEXT_MAX)} …` : text,
-    cited: t.index >= range[0] && t.index <= range[1], endOffset: t.endOffset,
+    cited: t.index >= range[0] && t.index <= range[1],
+    endOffset: t.endOffset,
   };
 }

@@ -46,5 +46,12 @@ export function archiveStatus(workspace: string): ArchiveStatus {
   const files = Object.entries(state.files ?? {});
   const behind = transcriptsBehind(state.files ?? {});
   const segments = state.segments ?? [];
-  return { kept: true, transcripts: files.length, windows: segments.reduce((n, s) => n + (s.docs ?? 0), 0), segments: segments.length, behind, lastUpdate: new Date(mtime).toISOString() };
+  return {
+    kept: true,
+    transcripts: files.length,
+    windows: segments.reduce((n, s) => n + (s.docs ?? 0), 0),
+    segments: segments.length,
+    behind,
+    lastUpdate: new Date(mtime).toISOString(),
+  };
 }

@@ -60,18 +60,25 @@ export function segmentDamage(workspace: string, seg: { name: string; docs: numb
   const size = (ext: string) => fs.statSync(`${base}.${ext}`, { throwIfNoEntry: false })?.size;
   const [docs, meta, post] = [size('docs.jsonl'), size('meta.bin'), size('post')];
   if (docs === undefined || meta === undefined || post === undefined) return `${seg.name}: a file is missing`;
-  if (meta !== seg.docs * META_U32 * 4) return `${seg.name}.meta.bin: ${meta} bytes, expected ${seg.docs * META_U32 * 4}`;
+  if (meta !== seg.docs * META_U32 * 4)
+    return `${seg.name}.meta.bin: ${meta} bytes, expected ${seg.docs * META_U32 * 4}`;
   if (post < HEADER_BYTES) return `${seg.name}.post: truncated`;
   const vec = seg.dims ? size('vec') : undefined;
-  if (seg.dims && vec !== seg.docs * seg.dims * 4) return `${seg.name}.vec: ${vec ?? 'missing'}${vec === undefined ? '' : ' bytes'}, expected ${seg.docs * seg.dims * 4} bytes`;
+  if (seg.dims && vec !== seg.docs * seg.dims * 4)
+    return `${seg.name}.vec: ${vec ?? 'missing'}${vec === undefined ? '' : ' bytes'}, expected ${seg.docs * seg.dims * 4} bytes`;
   const reader = new SegmentReader(base, seg.docs);
   try {
     const last = seg.docs ? reader.meta(seg.docs - 1) : undefined;
-    if (last && docs !== last[0]! + last[1]!) return `${seg.name}.docs.jsonl: ${docs} bytes, expected ${last[0]! + last[1]!}`;
+    if (last && docs !== last[0]! + last[1]!)
+      return `${seg.name}.docs.jsonl: ${docs} bytes, expected ${last[0]! + last[1]!}`;
     if (!last && docs !== 0) return `${seg.name}.docs.jsonl: not empty`;
     const header = reader.shardTable();
     let total = HEADER_BYTES;
-    for (let s = 0; s < SHARDS; s++) total = Math.max(total, shardRange(header, s).reduce((a, b) => a + b));
+    for (let s = 0; s < SHARDS; s++)
+      total = Math.max(
+        total,
+        shardRange(header, s).reduce((a, b) => a + b),
+      );
     return post === total ? null : `${seg.name}.post: ${post} bytes, expected ${total}`;
   } catch (err) {
     return `${seg.name}: ${(err as Error).message}`;
@@ -87,7 +94,10 @@ export class SegmentReader {
   private shardText = new Map<number, string>();
   private metaAll?: Uint32Array;
 
-  constructor(private readonly base: string, readonly docs: number) {}
+  constructor(
+    private readonly base: string,
+    readonly docs: number,
+  ) {}
 
   static open(workspace: string, name: string, docs: number): SegmentReader {
     return new SegmentReader(path.join(workspace, ARCHIVE_DIR, name), docs);
@@ -141,7 +151,10 @@ export class SegmentReader {
 
   allDocs(): ArchiveDoc[] {
     const text = fs.readFileSync(`${this.base}.docs.jsonl`, 'utf8');
-    return text.split('\n').filter(Boolean).map((l) => JSON.parse(l) as ArchiveDoc);
+    return text
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as ArchiveDoc);
   }
 
   close(): void {

@@ -46,7 +46,8 @@ export interface Failure {
   errno?: { code: string; path?: string; syscall?: string; errno?: number };
 }
 
-export type WorkerMessage = { type: 'progress'; msg: string } | { type: 'done'; result: unknown } | ({ type: 'failed' } & Failure);
+export type WorkerMessage =
+  { type: 'progress'; msg: string } | { type: 'done'; result: unknown } | ({ type: 'failed' } & Failure);
 export type MainMessage = { type: 'lock-lost'; message: string };
 
 /** The worker is there (a build from src run by tsx has no .js beside this file: the caller runs in-thread). */
@@ -73,13 +74,28 @@ export function failure(err: unknown): Failure {
   const e = err as NodeJS.ErrnoException | undefined;
   const message = err instanceof Error ? err.message : String(err);
   if (typeof e?.code !== 'string') return { message };
-  return { message, errno: { code: e.code, ...(e.path ? { path: e.path } : {}), ...(e.syscall ? { syscall: e.syscall } : {}), ...(e.errno !== undefined ? { errno: e.errno } : {}) } };
+  return {
+    message,
+    errno: {
+      code: e.code,
+      ...(e.path ? { path: e.path } : {}),
+      ...(e.syscall ? { syscall: e.syscall } : {}),
+      ...(e.errno !== undefined ? { errno: e.errno } : {}),
+    },
+  };
 }
 
 /** The update's result from the worker; undefined when the worker ran out of heap. Its errors are thrown here as they were there. */
-export async function runInWorker<R>(input: WorkerInput, lock: HeldLock, progress?: (msg: string) => void): Promise<R | undefined> {
+export async function runInWorker<R>(
+  input: WorkerInput,
+  lock: HeldLock,
+  progress?: (msg: string) => void,
+): Promise<R | undefined> {
   const { Worker } = await import('node:worker_threads');
-  const worker = new Worker(WORKER_URL, { workerData: input, resourceLimits: { maxOldGenerationSizeMb: workerHeapMb(), maxYoungGenerationSizeMb: WORKER_YOUNG_MB } });
+  const worker = new Worker(WORKER_URL, {
+    workerData: input,
+    resourceLimits: { maxOldGenerationSizeMb: workerHeapMb(), maxYoungGenerationSizeMb: WORKER_YOUNG_MB },
+  });
   let told = false;
   const watch = setInterval(() => {
     if (!lock.compromised || told) return;
@@ -91,10 +107,15 @@ export async function runInWorker<R>(input: WorkerInput, lock: HeldLock, progres
       worker.on('message', (m: WorkerMessage) => {
         if (m.type === 'progress') progress?.(m.msg);
         else if (m.type === 'done') resolve(m.result as R);
-        else reject(m.memCode ? new MemError(m.memCode, m.message) : Object.assign(new Error(m.message), m.errno ?? {}));
+        else
+          reject(m.memCode ? new MemError(m.memCode, m.message) : Object.assign(new Error(m.message), m.errno ?? {}));
       });
-      worker.on('error', (err: NodeJS.ErrnoException) => (err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? resolve(undefined) : reject(err)));
-      worker.on('exit', (code) => reject(new Error(`the archive worker thread stopped (exit ${code}) before it finished`)));
+      worker.on('error', (err: NodeJS.ErrnoException) =>
+        err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? resolve(undefined) : reject(err),
+      );
+      worker.on('exit', (code) =>
+        reject(new Error(`the archive worker thread stopped (exit ${code}) before it finished`)),
+      );
     });
   } finally {
     clearInterval(watch);

@@ -32,7 +32,11 @@ try {
   await pauseForTest();
   const writer = new WorkspaceWriter(input.workspace, 'index', defaultLockOptions(input.loaded.config), lock);
   const progress = input.progress ? (msg: string) => post({ type: 'progress', msg }) : undefined;
-  const result = await runUpdate(input.workspace, input.loaded, writer, { rebuild: input.rebuild, warnNotText: input.warnNotText, ...(progress ? { progress } : {}) });
+  const result = await runUpdate(input.workspace, input.loaded, writer, {
+    rebuild: input.rebuild,
+    warnNotText: input.warnNotText,
+    ...(progress ? { progress } : {}),
+  });
   post({ type: 'done', result });
 } catch (err) {
   post({ type: 'failed', ...failure(err) });

@@ -22,7 +22,15 @@ import { compactSegments } from './compact.js';
 import type { ArchiveDoc } from './format.js';
 import { SegmentStream } from './segment-stream.js';
 import { nextSegmentName, placeSegment, removeUnlisted, writeSegment } from './segment-files.js';
-import { ARCHIVE_DIR, emptyState, loadState, segmentDamage, serialiseState, STATE_FILE, type ArchiveState } from './store.js';
+import {
+  ARCHIVE_DIR,
+  emptyState,
+  loadState,
+  segmentDamage,
+  serialiseState,
+  STATE_FILE,
+  type ArchiveState,
+} from './store.js';
 import type { ArchiveUpdate, ArchiveUpdateOptions } from './update-options.js';
 import { fitsWorker, runInWorker, workerAvailable, workerHeapMb } from './update-thread.js';
 import { windowBuilder } from './windows.js';
@@ -33,14 +41,25 @@ const SEGMENT_CHARS = 16 * 1024 * 1024;
 /** Closed windows held before they go to the open segment: a long transcript is not held whole either. */
 const DOCS_AT_ONCE = 64;
 
-export async function updateArchive(workspace: string, loaded: LoadedConfig, opts: ArchiveUpdateOptions = {}): Promise<ArchiveUpdate> {
+export async function updateArchive(
+  workspace: string,
+  loaded: LoadedConfig,
+  opts: ArchiveUpdateOptions = {},
+): Promise<ArchiveUpdate> {
   const locks = defaultLockOptions(loaded.config);
   return withLock(workspace, 'archive', locks, async (lock) => {
     const writer = new WorkspaceWriter(workspace, 'index', locks, lock);
     // A rebuild or a first build reads every transcript: in a worker whose heap is capped (update-thread.ts).
     const full = !!opts.rebuild || !fs.existsSync(writer.resolve(STATE_FILE));
-    if (!full || !workerAvailable() || !(await fitsWorker(workspace, loaded))) return runUpdate(workspace, loaded, writer, opts);
-    const input = { workspace, loaded, rebuild: !!opts.rebuild, warnNotText: opts.warnNotText !== false, progress: !!opts.progress };
+    if (!full || !workerAvailable() || !(await fitsWorker(workspace, loaded)))
+      return runUpdate(workspace, loaded, writer, opts);
+    const input = {
+      workspace,
+      loaded,
+      rebuild: !!opts.rebuild,
+      warnNotText: opts.warnNotText !== false,
+      progress: !!opts.progress,
+    };
     // A failed worker (a lost lock, a full disk) leaves its temp files here: they go, the archive stays as it was.
     const done = await runInWorker<ArchiveUpdate>(input, lock, opts.progress).catch(async (err: unknown) => {
       await removeOwnTempFiles(writer.resolve(ARCHIVE_DIR));
@@ -50,16 +69,38 @@ export async function updateArchive(workspace: string, loaded: LoadedConfig, opt
     // Out of its heap: its temp files go, and the build runs again here, uncapped.
     await removeOwnTempFiles(writer.resolve(ARCHIVE_DIR));
     const again = await runUpdate(workspace, loaded, writer, opts);
-    again.warnings.unshift(`the archive build needed more than the ${workerHeapMb()} MB heap of its worker thread (a very long transcript line or turn); it ran again without that limit`);
+    again.warnings.unshift(
+      `the archive build needed more than the ${workerHeapMb()} MB heap of its worker thread (a very long transcript line or turn); it ran again without that limit`,
+    );
     return again;
   });
 }
 
 /** The update itself, under the archive lock the caller holds (`writer` carries it). */
-export async function runUpdate(workspace: string, loaded: LoadedConfig, writer: WorkspaceWriter, opts: ArchiveUpdateOptions): Promise<ArchiveUpdate> {
+export async function runUpdate(
+  workspace: string,
+  loaded: LoadedConfig,
+  writer: WorkspaceWriter,
+  opts: ArchiveUpdateOptions,
+): Promise<ArchiveUpdate> {
   const started = Date.now();
   const prev = loadState(workspace);
-  const res: ArchiveUpdate = { files: 0, filesRead: 0, rewritten: [], retiredFiles: 0, bytesRead: 0, turns: 0, docs: 0, segments: 0, compacted: 0, totalDocs: 0, rebuilt: null, embedded: 0, ms: 0, warnings: [] };
+  const res: ArchiveUpdate = {
+    files: 0,
+    filesRead: 0,
+    rewritten: [],
+    retiredFiles: 0,
+    bytesRead: 0,
+    turns: 0,
+    docs: 0,
+    segments: 0,
+    compacted: 0,
+    totalDocs: 0,
+    rebuilt: null,
+    embedded: 0,
+    ms: 0,
+    warnings: [],
+  };
   // A damaged segment's windows cannot be told apart from the rest: read every transcript again.
   const damage = !opts.rebuild && prev ? prev.segments.map((s) => segmentDamage(workspace, s)).find((d) => d) : null;
   if (damage) res.rebuilt = `the archive index was damaged (${damage}); it was rebuilt from the transcripts`;
@@ -72,7 +113,8 @@ export async function runUpdate(workspace: string, loaded: LoadedConfig, writer:
   let toEmbed: ArchiveDoc[] = [];
   let pendingChars = 0;
   const embedCfg = loaded.config.archive.embed ? loaded.config.embedding : undefined;
-  if (loaded.config.archive.embed && !embedCfg) res.warnings.push('archive.embed is set but no "embedding" provider is configured: the archive stays lexical');
+  if (loaded.config.archive.embed && !embedCfg)
+    res.warnings.push('archive.embed is set but no "embedding" provider is configured: the archive stays lexical');
   const add = async (docs: ArchiveDoc[]) => {
     if (!docs.length) return;
     open ??= await SegmentStream.open(writer, nextSegmentName(state));
@@ -88,7 +130,10 @@ export async function runUpdate(workspace: string, loaded: LoadedConfig, writer:
       const e = await embedDocs(embedCfg, toEmbed);
       vectors = e.vectors;
       res.embedded += e.embedded;
-      if (e.failed) res.warnings.push(`archive embeddings: ${e.failed}; ${toEmbed.length - e.embedded} window(s) rank lexically only ("mem archive --rebuild" tries again)`);
+      if (e.failed)
+        res.warnings.push(
+          `archive embeddings: ${e.failed}; ${toEmbed.length - e.embedded} window(s) rank lexically only ("mem archive --rebuild" tries again)`,
+        );
     }
     state.segments.push(await placeSegment(writer, open, vectors));
     res.segments++;
@@ -127,7 +172,9 @@ export async function runUpdate(workspace: string, loaded: LoadedConfig, writer:
         if (opts.warnNotText !== false) res.warnings.push(...stats.warnings);
       } else {
         const purged = state.purged.filter((p) => p.file === file);
-        const builder = windowBuilder(no, resume ? known.cursor.offset : 0, (i) => purged.some((p) => i >= p.a && i <= p.b));
+        const builder = windowBuilder(no, resume ? known.cursor.offset : 0, (i) =>
+          purged.some((p) => i >= p.a && i <= p.b),
+        );
         const stream = openTranscript(file, source.kind, {
           fromOffset: resume ? known.cursor.offset : 0,
           fromIndex: resume ? known.cursor.turns : 0,
@@ -149,7 +196,14 @@ export async function runUpdate(workspace: string, loaded: LoadedConfig, writer:
       res.bytesRead += stats.bytesRead;
       res.filesRead++;
       const fp = await fingerprint(file, stats.endOffset);
-      const cursor = { offset: stats.endOffset, turns: last, size: st.size, mtimeMs: st.mtimeMs, ...fp, ...(stats.pendingTools ? { pendingTools: stats.pendingTools } : {}) };
+      const cursor = {
+        offset: stats.endOffset,
+        turns: last,
+        size: st.size,
+        mtimeMs: st.mtimeMs,
+        ...fp,
+        ...(stats.pendingTools ? { pendingTools: stats.pendingTools } : {}),
+      };
       state.files[file] = { no, source: source.name, kind: source.kind, sessionId: stats.sessionId, cursor };
       if (pendingChars >= SEGMENT_CHARS) await flush();
     }
@@ -161,7 +215,9 @@ export async function runUpdate(workspace: string, loaded: LoadedConfig, writer:
     res.retiredFiles++;
   }
   await flush();
-  res.compacted = await compactSegments(workspace, state, (docs, vectors) => writeSegment(writer, state, docs, vectors));
+  res.compacted = await compactSegments(workspace, state, (docs, vectors) =>
+    writeSegment(writer, state, docs, vectors),
+  );
   if (res.filesRead || res.retiredFiles || res.compacted || !prev || rebuild) {
     await writer.write(STATE_FILE, serialiseState(state));
     // Segments no longer listed: a rebuild's or compaction's old ones, or a killed run's leftovers.

@@ -36,7 +36,11 @@ export async function embedDocs(cfg: EmbeddingConfig, docs: ArchiveDoc[]): Promi
     const batch = todo.slice(at, at + cfg.batchSize);
     let vecs: Float32Array[];
     try {
-      vecs = await embedBatch(cfg, batch.map((b) => b.text), { keepAlive: true });
+      vecs = await embedBatch(
+        cfg,
+        batch.map((b) => b.text),
+        { keepAlive: true },
+      );
     } catch (err) {
       return { vectors: rows ? { dims, rows } : null, embedded, failed: (err as Error).message };
     }
@@ -46,7 +50,8 @@ export async function embedDocs(cfg: EmbeddingConfig, docs: ArchiveDoc[]): Promi
     }
     for (const [j, b] of batch.entries()) {
       const v = vecs[j]!;
-      if (v.length !== dims) return { vectors: { dims, rows }, embedded, failed: `embedding has ${v.length} dimensions, expected ${dims}` };
+      if (v.length !== dims)
+        return { vectors: { dims, rows }, embedded, failed: `embedding has ${v.length} dimensions, expected ${dims}` };
       rows.set(v, b.i * dims);
       embedded++;
     }

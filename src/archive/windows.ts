@@ -42,7 +42,8 @@ export function windowBuilder(fileNo: number, startOffset: number, skip: (index:
       const text = red.length > TURN_MAX ? `${red.slice(0, TURN_MAX)} …` : red;
       const block = `[${t.index}] ${t.role}${t.toolName ? ` (${t.toolName})` : ''}: ${text}`;
       if (open && (open.b - open.a + 1 >= WINDOW_TURNS || open.x.length + block.length > WINDOW_CHARS)) close();
-      if (!open) open = { f: fileNo, s: t.sessionId, a: t.index, b: t.index, t: t.timestamp, o: from, e: t.endOffset, x: block };
+      if (!open)
+        open = { f: fileNo, s: t.sessionId, a: t.index, b: t.index, t: t.timestamp, o: from, e: t.endOffset, x: block };
       else {
         open.b = t.index;
         open.e = t.endOffset;

@@ -50,4 +50,11 @@ export function commandName(args: string[]): string | undefined {
 }
 
 /** Commands that run a job: each run appends a line to `.mem/logs/jobs.jsonl`. */
-export const JOB_COMMANDS: ReadonlySet<string> = new Set(['microsync', 'remember', 'wrapup', 'compound', 'forget', 'index']);
+export const JOB_COMMANDS: ReadonlySet<string> = new Set([
+  'microsync',
+  'remember',
+  'wrapup',
+  'compound',
+  'forget',
+  'index',
+]);

@@ -13,7 +13,15 @@ import { loadConfig } from '../config/load.js';
 import { describeError, MemError } from '../core/errors.js';
 import { nowText } from '../core/now-text.js';
 import { readInstant } from '../core/instant.js';
-import { HOOK_HOSTS, HOOK_INPUT_LIMIT, isHookEvent, isHookHost, parseHookInput, promptQuery, type HookInput } from '../context/hook-input.js';
+import {
+  HOOK_HOSTS,
+  HOOK_INPUT_LIMIT,
+  isHookEvent,
+  isHookHost,
+  parseHookInput,
+  promptQuery,
+  type HookInput,
+} from '../context/hook-input.js';
 import { outputFor } from '../terminal/output.js';
 import { locateWorkspace } from '../workspace/locate.js';
 import type { GlobalOptions } from './context.js';
@@ -29,7 +37,8 @@ export interface HookOptions {
 }
 
 async function readStdin(limit: number): Promise<string> {
-  if (process.stdin.isTTY) throw new MemError('USAGE', '--hook reads the host\'s hook JSON on stdin; run it from a hook (see docs/agents.md)');
+  if (process.stdin.isTTY)
+    throw new MemError('USAGE', "--hook reads the host's hook JSON on stdin; run it from a hook (see docs/agents.md)");
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of process.stdin as AsyncIterable<Buffer>) {
@@ -53,7 +62,8 @@ function sessionFolder(input: HookInput): string {
 async function answer(o: HookOptions, g: GlobalOptions): Promise<string> {
   if (!isHookHost(o.host)) throw new MemError('USAGE', `--hook "${o.host}" is not one of ${HOOK_HOSTS.join(', ')}`);
   const input = parseHookInput(await readStdin(HOOK_INPUT_LIMIT));
-  if (!isHookEvent(input.event)) throw new MemError('USAGE', `hook event ${input.event} is not SessionStart or UserPromptSubmit; nothing to add`);
+  if (!isHookEvent(input.event))
+    throw new MemError('USAGE', `hook event ${input.event} is not SessionStart or UserPromptSubmit; nothing to add`);
   const folder = sessionFolder(input);
   // -C and MEM_WORKSPACE are read from where the hook command runs; the search upwards starts at the session's folder.
   const workspace = locateWorkspace(g.workspace, g.workspace || process.env.MEM_WORKSPACE ? process.cwd() : folder);
@@ -66,12 +76,19 @@ async function answer(o: HookOptions, g: GlobalOptions): Promise<string> {
   const prompt = input.event === 'UserPromptSubmit';
   if (prompt && !input.prompt?.trim()) return '';
   const r = await buildContext({
-    workspace, loaded, at, cwd: folder, scope: o.scope, via: `hook:${o.host}:${input.event}`,
+    workspace,
+    loaded,
+    at,
+    cwd: folder,
+    scope: o.scope,
+    via: `hook:${o.host}:${input.event}`,
     budget: checkBudget(o.budget ?? (prompt ? PROMPT_BUDGET : DEFAULT_BUDGET)),
     ...(prompt ? { query: promptQuery(input.prompt!), queryOnly: true } : {}),
   });
   for (const w of r.warnings) out.info(w);
-  out.info(`context (${input.event}): ${r.items.length} items, ${r.tokens} of ${r.budget} tokens (${r.tokenizer}), scope ${r.scope}`);
+  out.info(
+    `context (${input.event}): ${r.items.length} items, ${r.tokens} of ${r.budget} tokens (${r.tokenizer}), scope ${r.scope}`,
+  );
   return prompt && !r.items.length ? '' : r.text;
 }
 
@@ -81,6 +98,8 @@ export async function runContextHook(o: HookOptions, g: GlobalOptions): Promise<
     const text = await answer(o, g);
     if (text) process.stdout.write(text);
   } catch (err) {
-    process.stderr.write(`mem context --hook: ${describeError(err).split('\n').join(' ')} (nothing added to the session)\n`);
+    process.stderr.write(
+      `mem context --hook: ${describeError(err).split('\n').join(' ')} (nothing added to the session)\n`,
+    );
   }
 }

@@ -10,4 +10,9 @@ import { leanRead } from './lean-read.js';
 import { leanSearch } from './lean-search.js';
 
 const args = process.argv.slice(2);
-if (!(await leanSearch(args, process.env)) && !(await leanIndex(args, process.env)) && !(await leanRead(args, process.env))) await import('./main.js');
+if (
+  !(await leanSearch(args, process.env)) &&
+  !(await leanIndex(args, process.env)) &&
+  !(await leanRead(args, process.env))
+)
+  await import('./main.js');

@@ -11,7 +11,14 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { GlobalOptions } from './context.js';
 import type { SearchFlags } from './search-command.js';
-import { attributeName, COMMAND_OPTIONS, GLOBAL_OPTIONS, optionShape, type FastCommand, type OptionRow } from './options.js';
+import {
+  attributeName,
+  COMMAND_OPTIONS,
+  GLOBAL_OPTIONS,
+  optionShape,
+  type FastCommand,
+  type OptionRow,
+} from './options.js';
 
 type ParseOptions = NonNullable<ParseArgsConfig['options']>;
 
@@ -29,13 +36,22 @@ const ASKS = { help: { type: 'boolean', short: 'h' }, version: { type: 'boolean'
 const GLOBAL = { ...parseConfig(GLOBAL_OPTIONS), ...ASKS };
 const GLOBAL_NAMES = GLOBAL_OPTIONS.map((r) => optionShape(r).long);
 /** Global options that take a value: the word after them is not the command. */
-const VALUE_WORDS = new Set(GLOBAL_OPTIONS.flatMap((r) => {
-  const s = optionShape(r);
-  return s.value ? [`--${s.long}`, ...(s.short ? [`-${s.short}`] : [])] : [];
-}));
+const VALUE_WORDS = new Set(
+  GLOBAL_OPTIONS.flatMap((r) => {
+    const s = optionShape(r);
+    return s.value ? [`--${s.long}`, ...(s.short ? [`-${s.short}`] : [])] : [];
+  }),
+);
 
 /** How many words each command takes after its name: [at least, at most]. */
-const WORDS: Record<FastCommand, [number, number]> = { search: [1, Infinity], index: [0, 0], context: [0, 0], get: [1, 1], trace: [1, 1], status: [0, 0] };
+const WORDS: Record<FastCommand, [number, number]> = {
+  search: [1, Infinity],
+  index: [0, 0],
+  context: [0, 0],
+  get: [1, 1],
+  trace: [1, 1],
+  status: [0, 0],
+};
 
 export interface FastRoute<C extends FastCommand = FastCommand> {
   command: C;
@@ -64,14 +80,21 @@ export function fastRoute(args: string[], env: NodeJS.ProcessEnv = process.env):
   const rows = COMMAND_OPTIONS[name] as readonly OptionRow[];
   let parsed;
   try {
-    parsed = parseArgs({ args, options: { ...GLOBAL, ...parseConfig(rows) }, allowPositionals: true, strict: true, tokens: true });
+    parsed = parseArgs({
+      args,
+      options: { ...GLOBAL, ...parseConfig(rows) },
+      allowPositionals: true,
+      strict: true,
+      tokens: true,
+    });
   } catch {
     return undefined;
   }
   const { positionals, tokens } = parsed;
   const v = parsed.values as Record<string, string | boolean | undefined>;
   const first = tokens.findIndex((t) => t.kind === 'positional' || t.kind === 'option-terminator');
-  if (first < 0 || tokens[first]!.kind !== 'positional' || positionals[0] !== name || v.help || v.version) return undefined;
+  if (first < 0 || tokens[first]!.kind !== 'positional' || positionals[0] !== name || v.help || v.version)
+    return undefined;
   const words = positionals.slice(1);
   const [least, most] = WORDS[name];
   if (words.length < least || words.length > most) return undefined;
@@ -102,11 +125,15 @@ export interface IndexRoute {
 /** `mem search <words…>` with its options only; anything else goes to commander. */
 export function leanRoute(args: string[], env: NodeJS.ProcessEnv = process.env): SearchRoute | undefined {
   const r = fastRoute(args, env);
-  return r?.command === 'search' ? { command: 'search', global: r.global, words: r.words, flags: r.flags as SearchFlags } : undefined;
+  return r?.command === 'search'
+    ? { command: 'search', global: r.global, words: r.words, flags: r.flags as SearchFlags }
+    : undefined;
 }
 
 /** `mem index [--rebuild]` with global options only; anything else goes to commander. */
 export function leanIndexRoute(args: string[], env: NodeJS.ProcessEnv = process.env): IndexRoute | undefined {
   const r = fastRoute(args, env);
-  return r?.command === 'index' ? { command: 'index', global: r.global, flags: r.flags as IndexRoute['flags'] } : undefined;
+  return r?.command === 'index'
+    ? { command: 'index', global: r.global, flags: r.flags as IndexRoute['flags'] }
+    : undefined;
 }

@@ -13,7 +13,11 @@ import { leanIndexRoute, leanRoute } from './fast-args.js';
 import { served } from './served.js';
 import { servedIndex } from './served-index.js';
 
-export async function first(args: string[], env: NodeJS.ProcessEnv, ready?: () => void): Promise<'done' | 'search' | 'search-declined' | 'index' | 'cli'> {
+export async function first(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  ready?: () => void,
+): Promise<'done' | 'search' | 'search-declined' | 'index' | 'cli'> {
   const index = leanIndexRoute(args, env);
   if (index) return (await servedIndex(index, env, ready)) ? 'done' : 'index';
   const route = leanRoute(args, env);

@@ -20,7 +20,11 @@ export interface IndexFlags {
  * also store what `mem status` shows of the entries (entries/governance-refresh.ts), for commander's
  * `mem index`, which has lint's modules loaded anyway; the lean one leaves it to the jobs.
  */
-export async function indexCommand(flags: IndexFlags, g: GlobalOptions, opts: { governance?: boolean } = {}): Promise<boolean> {
+export async function indexCommand(
+  flags: IndexFlags,
+  g: GlobalOptions,
+  opts: { governance?: boolean } = {},
+): Promise<boolean> {
   const out = outputFor(g);
   const workspace = locateWorkspace(g.workspace);
   const loaded = await loadConfigLean(workspace);

@@ -8,7 +8,15 @@ import readline from 'node:readline/promises';
 import { tildePath } from '../core/home.js';
 import { quote } from '../core/shell-quote.js';
 import type { Output } from '../terminal/output.js';
-import { applySetup, detectSources, hasChanges, KNOWN_SOURCE_PATHS, planSetup, type SetupPlan, type SourceSpec } from '../workspace/first-setup.js';
+import {
+  applySetup,
+  detectSources,
+  hasChanges,
+  KNOWN_SOURCE_PATHS,
+  planSetup,
+  type SetupPlan,
+  type SourceSpec,
+} from '../workspace/first-setup.js';
 
 export interface SetupReport {
   detectedSources: SourceSpec[];
@@ -57,40 +65,65 @@ function nextCommand(plan: SetupPlan, defaultIsThis: boolean): string {
 function describeWrite(plan: SetupPlan): string {
   const parts: string[] = [];
   if (plan.sources.added.length) parts.push(`  add ${listed(plan.sources.added)} to ${tildePath(plan.localFile)}`);
-  if (plan.defaultWorkspace.state === 'set') parts.push(`  set defaultWorkspace to ${tildePath(plan.workspace)} in ${tildePath(plan.userFile)}`);
+  if (plan.defaultWorkspace.state === 'set')
+    parts.push(`  set defaultWorkspace to ${tildePath(plan.workspace)} in ${tildePath(plan.userFile)}`);
   return parts.join('\n');
 }
 
-export async function offerSetup(workspace: string, opts: { write: boolean; json: boolean }, out: Output): Promise<SetupReport> {
+export async function offerSetup(
+  workspace: string,
+  opts: { write: boolean; json: boolean },
+  out: Output,
+): Promise<SetupReport> {
   const detected = detectSources();
   let plan = planSetup(workspace, detected);
   if (!detected.length) out.line(`no transcript folders found (looked for ${KNOWN_SOURCE_PATHS.join(', ')})`);
   else out.line(`transcript folders found: ${listed(detected)}`);
   const changes = hasChanges(plan);
   const interactive = !opts.write && !opts.json && !!process.stdin.isTTY && !!process.stdout.isTTY;
-  const written = changes && (opts.write || (interactive && (await ask(`write this setup?\n${describeWrite(plan)}\n[y/N] `))));
+  const written =
+    changes && (opts.write || (interactive && (await ask(`write this setup?\n${describeWrite(plan)}\n[y/N] `))));
   if (written) plan = await applySetup(workspace, detected);
   const dw = plan.defaultWorkspace;
   const defaultIsThis = dw.state === 'same' || (dw.state === 'set' && written);
   const next = nextCommand(plan, defaultIsThis);
   if (changes && !written) {
-    out.line(`nothing written${interactive ? '' : ' (no --write)'}; to\n${describeWrite(plan)}\nrun: mem init ${shellPath(workspace)} --detect --write`);
-    if (plan.sources.added.length) out.line(`or add these to "sources" in mem.local.json (this machine) or mem.config.json:\n${JSON.stringify(plan.sources.added, null, 2)}`);
+    out.line(
+      `nothing written${interactive ? '' : ' (no --write)'}; to\n${describeWrite(plan)}\nrun: mem init ${shellPath(workspace)} --detect --write`,
+    );
+    if (plan.sources.added.length)
+      out.line(
+        `or add these to "sources" in mem.local.json (this machine) or mem.config.json:\n${JSON.stringify(plan.sources.added, null, 2)}`,
+      );
   }
   if (written && plan.sources.added.length) {
     out.line(`${tildePath(plan.localFile)}: added ${listed(plan.sources.added)}`);
-    if (plan.sources.copied) out.line(`  (its "sources" replace mem.config.json's on this machine, so the ${plan.sources.copied} configured there were copied in first)`);
+    if (plan.sources.copied)
+      out.line(
+        `  (its "sources" replace mem.config.json's on this machine, so the ${plan.sources.copied} configured there were copied in first)`,
+      );
   }
   if (plan.sources.present.length) out.line(`already read: ${listed(plan.sources.present)}`);
-  if (dw.state === 'set' && written) out.line(`${tildePath(plan.userFile)}: defaultWorkspace is now ${tildePath(workspace)}, so mem context and mem search work from any folder`);
+  if (dw.state === 'set' && written)
+    out.line(
+      `${tildePath(plan.userFile)}: defaultWorkspace is now ${tildePath(workspace)}, so mem context and mem search work from any folder`,
+    );
   else if (dw.state === 'same') out.line(`defaultWorkspace already names this workspace (${tildePath(plan.userFile)})`);
   else if (dw.state === 'kept') {
-    out.warn(`defaultWorkspace stays ${dw.previous} (${tildePath(plan.userFile)}); to make ${tildePath(workspace)} the default, change "defaultWorkspace" in that file, or use -C / MEM_WORKSPACE`);
+    out.warn(
+      `defaultWorkspace stays ${dw.previous} (${tildePath(plan.userFile)}); to make ${tildePath(workspace)} the default, change "defaultWorkspace" in that file, or use -C / MEM_WORKSPACE`,
+    );
   }
   // Without consent the command that writes the setup above is the next one.
   if (written || !changes) {
-    if (!plan.sources.total) out.line(`next: add a transcript folder to "sources" in mem.config.json (docs/configuration.md, "Transcript sources"), then: ${next}`);
-    else out.line(`next: ${next}   # back-fill: read every transcript already on disk (a plain run reads only the last 24 hours)`);
+    if (!plan.sources.total)
+      out.line(
+        `next: add a transcript folder to "sources" in mem.config.json (docs/configuration.md, "Transcript sources"), then: ${next}`,
+      );
+    else
+      out.line(
+        `next: ${next}   # back-fill: read every transcript already on disk (a plain run reads only the last 24 hours)`,
+      );
   }
   return {
     detectedSources: detected,

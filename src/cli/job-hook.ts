@@ -68,7 +68,8 @@ function writerJob(job: string): Job {
  */
 const NO_MARKDOWN_JOBS: ReadonlySet<string> = new Set(['index']);
 
-const snapshot = (job: string, workspace: string): MdSnapshot => (NO_MARKDOWN_JOBS.has(job) ? new Map() : snapshotMarkdown(workspace));
+const snapshot = (job: string, workspace: string): MdSnapshot =>
+  NO_MARKDOWN_JOBS.has(job) ? new Map() : snapshotMarkdown(workspace);
 
 async function beginJobRun(action: Command): Promise<void> {
   const o = action.optsWithGlobals<GlobalOptions & { dryRun?: boolean }>();
@@ -100,12 +101,23 @@ export async function finishJobRun(err: unknown): Promise<void> {
   clearRunning(run.marker);
   if (err !== undefined && exitCodeOf(err) === EXIT.usage) return;
   const d = diffMarkdown(run.before, snapshot(run.job, run.workspace));
-  const counts = { filesChanged: d.changed.length, entriesAdded: d.entriesAdded, ...(d.entriesRemoved ? { entriesRemoved: d.entriesRemoved } : {}), ...reported };
+  const counts = {
+    filesChanged: d.changed.length,
+    entriesAdded: d.entriesAdded,
+    ...(d.entriesRemoved ? { entriesRemoved: d.entriesRemoved } : {}),
+    ...reported,
+  };
   const failed = err !== undefined;
-  const message = failed ? ((isMemError(err) && err.logged) || describeError(err)) : undefined;
+  const message = failed ? (isMemError(err) && err.logged) || describeError(err) : undefined;
   const line = jobLine(
     { job: run.job, trigger: triggerFromEnv(), pid: process.pid, start: run.start, end: new Date() },
-    { outcome: failed ? 'failed' : 'ok', exitCode: failed ? exitCodeOf(err) : EXIT.ok, message, counts, changed: d.changed },
+    {
+      outcome: failed ? 'failed' : 'ok',
+      exitCode: failed ? exitCodeOf(err) : EXIT.ok,
+      message,
+      counts,
+      changed: d.changed,
+    },
   );
   const config = run.loaded?.config;
   try {
@@ -117,7 +129,10 @@ export async function finishJobRun(err: unknown): Promise<void> {
   if (!config) return;
   if (failed && config.onFailure && triggerFromEnv() !== 'daemon') {
     const r = await runOnFailure(config.onFailure, run.job, message ?? 'failed', run.workspace);
-    if (r.code !== 0) process.stderr.write(`warning: onFailure command ${r.timedOut ? 'timed out' : `failed (${r.error ?? `exit ${r.code}`})`}\n`);
+    if (r.code !== 0)
+      process.stderr.write(
+        `warning: onFailure command ${r.timedOut ? 'timed out' : `failed (${r.error ?? `exit ${r.code}`})`}\n`,
+      );
   }
   if (!failed && config.git.autoCommit && d.changed.length) {
     const r = await autoCommit(run.workspace, d.changed, commitMessage(run.job, counts, d.changed));

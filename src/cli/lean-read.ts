@@ -22,10 +22,13 @@ export type ReadBundle = 'read-get.cjs' | 'read-context.cjs' | 'read-all.cjs';
 
 /** The bundle that runs a plain get, trace, context or status; undefined for any other command line. */
 export function readBundleFor(r: FastRoute | undefined): ReadBundle | undefined {
-  if (!r || (r.command !== 'get' && r.command !== 'trace' && r.command !== 'context' && r.command !== 'status')) return undefined;
+  if (!r || (r.command !== 'get' && r.command !== 'trace' && r.command !== 'context' && r.command !== 'status'))
+    return undefined;
   if (r.command === 'get') return 'read-get.cjs';
   const f = r.flags;
-  return r.command === 'context' && f.query === undefined && f.hook === undefined && !f.evidence ? 'read-context.cjs' : 'read-all.cjs';
+  return r.command === 'context' && f.query === undefined && f.hook === undefined && !f.evidence
+    ? 'read-context.cjs'
+    : 'read-all.cjs';
 }
 
 /** False when the command line is not a plain get, trace, context or status (bin/mem.cjs then runs the CLI). */

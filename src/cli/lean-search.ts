@@ -17,7 +17,11 @@ import { runLean } from './lean-run.js';
  * False when the command line is not a plain search after all (bin/mem.cjs then runs the CLI).
  * `serverDeclined`: first.ts asked the resident server, which will not answer this search.
  */
-export async function leanSearch(args: string[], env: NodeJS.ProcessEnv, serverDeclined = false): Promise<boolean | 'answered'> {
+export async function leanSearch(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  serverDeclined = false,
+): Promise<boolean | 'answered'> {
   const route = leanRoute(args, env);
   if (!route) return false;
   const { searchCommand } = await import('./search-command.js');

@@ -67,7 +67,10 @@ export async function traceOf(workspace: string, typed: string): Promise<Trace> 
   const { findLogLines } = await import('../governance/weekly-log.js');
   // A chain needs only the table's fields (entries/table.ts): no daily file is parsed unless it changed.
   const { records } = await readEntryTable(workspace);
-  const id = resolveIdOrThrow(typed, records.map((r) => r.id));
+  const id = resolveIdOrThrow(
+    typed,
+    records.map((r) => r.id),
+  );
   const chain = buildTrace(records, id, () => []);
   if (!chain) throw new MemError('NOT_FOUND', `no entry with id ${id}`);
   const logs = new Map<string, LogHit[]>();
@@ -93,11 +96,23 @@ export interface ContextFlags {
 }
 
 export async function contextCommand(o: ContextFlags, g: GlobalOptions): Promise<void> {
-  if (o.hook !== undefined) return (await import('./context-hook.js')).runContextHook({ host: o.hook, budget: o.budget, scope: o.scope }, g);
-  if (o.format !== 'md' && o.format !== 'json') throw new MemError('USAGE', `--format "${o.format}" is not one of md, json`);
+  if (o.hook !== undefined)
+    return (await import('./context-hook.js')).runContextHook({ host: o.hook, budget: o.budget, scope: o.scope }, g);
+  if (o.format !== 'md' && o.format !== 'json')
+    throw new MemError('USAGE', `--format "${o.format}" is not one of md, json`);
   const { workspace, loaded, at, out } = await readContext(g);
   const { buildContext, checkBudget } = await import('../context/run.js');
-  const r = await buildContext({ workspace, loaded, at, scope: o.scope, query: o.query, budget: checkBudget(o.budget ?? '2000'), cwd: process.cwd(), via: 'context', ...(o.evidence ? { evidence: true } : {}) });
+  const r = await buildContext({
+    workspace,
+    loaded,
+    at,
+    scope: o.scope,
+    query: o.query,
+    budget: checkBudget(o.budget ?? '2000'),
+    cwd: process.cwd(),
+    via: 'context',
+    ...(o.evidence ? { evidence: true } : {}),
+  });
   for (const w of r.warnings) out.info(w);
   out.info(`context: ${r.items.length} items, ${r.tokens} of ${r.budget} tokens (${r.tokenizer}), scope ${r.scope}`);
   if (g.json || o.format === 'json') process.stdout.write(JSON.stringify(r, null, 2) + '\n');

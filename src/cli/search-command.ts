@@ -39,7 +39,12 @@ export const EMPTY_QUERY = 'the query is empty; give some words to search for, e
  * `serverDeclined`: the resident server was asked already (served.ts) and will not answer: not asked
  * again. True when it ranked results itself, not the server (the search code ran in this thread).
  */
-export async function searchCommand(words: string[], flags: SearchFlags, g: GlobalOptions, opts: { serverDeclined?: boolean } = {}): Promise<boolean> {
+export async function searchCommand(
+  words: string[],
+  flags: SearchFlags,
+  g: GlobalOptions,
+  opts: { serverDeclined?: boolean } = {},
+): Promise<boolean> {
   const query = words.join(' ');
   if (!query.trim()) throw new MemError('USAGE', EMPTY_QUERY);
   if (flags.archive || flags.source !== undefined || flags.session !== undefined) {
@@ -52,12 +57,20 @@ export async function searchCommand(words: string[], flags: SearchFlags, g: Glob
   for (const w of loaded.warnings) out.warn(w);
   // luxon (core/time.ts) only when a moment must be parsed; a bad --now fails before -k is looked at.
   const moment = nowText(g);
-  const time = moment !== undefined || flags.since !== undefined || flags.until !== undefined ? await import('../core/time.js') : undefined;
+  const time =
+    moment !== undefined || flags.since !== undefined || flags.until !== undefined
+      ? await import('../core/time.js')
+      : undefined;
   const now = time?.resolveNow(moment, loaded.zone);
   const k = flags.k === undefined ? loaded.config.search.k : Number(flags.k);
-  if (!Number.isInteger(k) || k < 1 || k > 50) throw new MemError('USAGE', `-k must be a whole number from 1 to 50 (got "${flags.k}")`);
+  if (!Number.isInteger(k) || k < 1 || k > 50)
+    throw new MemError('USAGE', `-k must be a whole number from 1 to 50 (got "${flags.k}")`);
   const maxChars = flags.maxChars === undefined ? undefined : maxCharsOf(flags.maxChars);
-  if (maxChars === null) throw new MemError('USAGE', `--max-chars must be a whole number from ${MAX_CHARS_RANGE[0]} to ${MAX_CHARS_RANGE[1]} (got "${flags.maxChars}")`);
+  if (maxChars === null)
+    throw new MemError(
+      'USAGE',
+      `--max-chars must be a whole number from ${MAX_CHARS_RANGE[0]} to ${MAX_CHARS_RANGE[1]} (got "${flags.maxChars}")`,
+    );
   const day = (v: string | undefined, what: string) => {
     if (v === undefined || !time || !now) return undefined;
     try {
@@ -66,16 +79,26 @@ export async function searchCommand(words: string[], flags: SearchFlags, g: Glob
       throw new MemError('USAGE', `${what} "${v}" is not a time (use 30m, 3h, 2d, 1w, an ISO date, or all)`);
     }
   };
-  const today = now ? now.toISODate() ?? '' : dayIn(loaded.zone);
+  const today = now ? (now.toISODate() ?? '') : dayIn(loaded.zone);
   const since = day(flags.since, '--since');
   const until = day(flags.until, '--until');
-  const filters: Filters = { since, until, kind: flags.kind, status: flags.status, scope: flags.scope, path: flags.path };
+  const filters: Filters = {
+    since,
+    until,
+    kind: flags.kind,
+    status: flags.status,
+    scope: flags.scope,
+    path: flags.path,
+  };
   const deep = !!flags.deep;
   const lexicalOnly = !!flags.lexicalOnly || !loaded.config.embedding;
 
   // The resident server first (src/search/server/client.ts): undefined means "answer cold".
-  const served = opts.serverDeclined ? undefined : await askResidentServer(workspace, { query, k, deep, filters, today, lexicalOnly: !!flags.lexicalOnly });
-  const outcome: SearchOutcome = served ?? (await searchCold(workspace, query, k, deep, filters, today, lexicalOnly, loaded.config));
+  const served = opts.serverDeclined
+    ? undefined
+    : await askResidentServer(workspace, { query, k, deep, filters, today, lexicalOnly: !!flags.lexicalOnly });
+  const outcome: SearchOutcome =
+    served ?? (await searchCold(workspace, query, k, deep, filters, today, lexicalOnly, loaded.config));
 
   reportSearch(out, maxChars === undefined ? outcome : fitToChars(outcome, maxChars));
   return !served && outcome.response.results.length > 0;
@@ -95,8 +118,30 @@ async function askResidentServer(workspace: string, req: SearchQuery): Promise<S
 
 type Cfg = Awaited<ReturnType<typeof loadConfigLean>>['config'];
 
-async function searchCold(workspace: string, query: string, k: number, deep: boolean, filters: Filters, today: string, lexicalOnly: boolean, config: Cfg): Promise<SearchOutcome> {
+async function searchCold(
+  workspace: string,
+  query: string,
+  k: number,
+  deep: boolean,
+  filters: Filters,
+  today: string,
+  lexicalOnly: boolean,
+  config: Cfg,
+): Promise<SearchOutcome> {
   const { runSearch } = await import('../search/search.js');
-  const vectors = config.embedding && !lexicalOnly ? (await import('../search/embed-query.js')).vectorRanker(workspace, config.embedding) : undefined;
-  return runSearch({ workspace, query, k, deep, today, filters, extraPaths: config.extraPaths, search: config.search, vectors });
+  const vectors =
+    config.embedding && !lexicalOnly
+      ? (await import('../search/embed-query.js')).vectorRanker(workspace, config.embedding)
+      : undefined;
+  return runSearch({
+    workspace,
+    query,
+    k,
+    deep,
+    today,
+    filters,
+    extraPaths: config.extraPaths,
+    search: config.search,
+    vectors,
+  });
 }

@@ -37,15 +37,28 @@ export async function servedIndex(route: IndexRoute, env: NodeJS.ProcessEnv, rea
       await spawnIfWorth(realWs, sw); // (when the folder is not there yet: the server makes it)
       return false;
     }
-    const reply = await exchange(socketAddress(realWs), {
-      ...requestHead(realWs, env), op: 'index', pid: process.pid, ...(env.MEM_TRIGGER ? { trigger: env.MEM_TRIGGER } : {}),
-    }, undefined, INDEX_RUN_TIMEOUT_MS, ready);
+    const reply = await exchange(
+      socketAddress(realWs),
+      {
+        ...requestHead(realWs, env),
+        op: 'index',
+        pid: process.pid,
+        ...(env.MEM_TRIGGER ? { trigger: env.MEM_TRIGGER } : {}),
+      },
+      undefined,
+      INDEX_RUN_TIMEOUT_MS,
+      ready,
+    );
     // No server: this run indexes here, and may start one for the next (as a search does).
     if (reply === 'absent') await spawnIfWorth(realWs, sw);
-    if (reply !== 'absent' && !reply?.ok && env.MEM_DEBUG) process.stderr.write(`mem: search server: indexing here (${reply ? reply.cold : 'no reply in time'})\n`);
+    if (reply !== 'absent' && !reply?.ok && env.MEM_DEBUG)
+      process.stderr.write(`mem: search server: indexing here (${reply ? reply.cold : 'no reply in time'})\n`);
     const run = indexRunIn(reply);
     if (!run) return false;
-    const [{ outputFor }, { reportIndexRun }] = await Promise.all([import('../terminal/output.js'), import('../search/index-report.js')]);
+    const [{ outputFor }, { reportIndexRun }] = await Promise.all([
+      import('../terminal/output.js'),
+      import('../search/index-report.js'),
+    ]);
     // In the order, and the words, of a cold run: index-command.ts, then job-hook.ts finishJobRun.
     const out = outputFor(g);
     for (const w of run.warnings) out.warn(w);

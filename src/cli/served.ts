@@ -27,7 +27,11 @@ import { privateDir, realWorkspace, socketAddress, socketDir } from '../search/s
  * True when the search was answered and printed; 'declined' when the server will not answer it.
  * `ready` sets up the output (bin/mem.cjs), called while the server answers.
  */
-export async function served(route: SearchRoute, env: NodeJS.ProcessEnv, ready?: () => void): Promise<boolean | 'declined'> {
+export async function served(
+  route: SearchRoute,
+  env: NodeJS.ProcessEnv,
+  ready?: () => void,
+): Promise<boolean | 'declined'> {
   try {
     if (serverSwitch(env) === 'off') return false;
     const { words, flags: f, global: g } = route;
@@ -40,16 +44,30 @@ export async function served(route: SearchRoute, env: NodeJS.ProcessEnv, ready?:
     if (maxChars === null) return false;
     const realWs = realWorkspace(locateWorkspace(g.workspace, process.cwd(), env));
     if (process.platform !== 'win32' && !privateDir(socketDir())) return false;
-    const reply = await exchange(socketAddress(realWs), {
-      ...requestHead(realWs, env), op: 'search', fill: true,
-      query, ...(k === undefined ? {} : { k }), deep: !!f.deep, lexicalOnly: !!f.lexicalOnly,
-      filters: { kind: f.kind, status: f.status, scope: f.scope, path: f.path },
-    }, undefined, undefined, ready);
+    const reply = await exchange(
+      socketAddress(realWs),
+      {
+        ...requestHead(realWs, env),
+        op: 'search',
+        fill: true,
+        query,
+        ...(k === undefined ? {} : { k }),
+        deep: !!f.deep,
+        lexicalOnly: !!f.lexicalOnly,
+        filters: { kind: f.kind, status: f.status, scope: f.scope, path: f.path },
+      },
+      undefined,
+      undefined,
+      ready,
+    );
     if (declined(reply)) return 'declined';
     const answer = outcomeIn(reply);
     if (!answer) return false;
     // Loaded only now (the output module looks at stdout as it loads: set up while the server answered).
-    const [{ outputFor }, { reportSearch }] = await Promise.all([import('../terminal/output.js'), import('../search/report.js')]);
+    const [{ outputFor }, { reportSearch }] = await Promise.all([
+      import('../terminal/output.js'),
+      import('../search/report.js'),
+    ]);
     const out = outputFor(g);
     for (const w of answer.warnings) out.warn(w);
     reportSearch(out, maxChars === undefined ? answer.outcome : fitToChars(answer.outcome, maxChars));

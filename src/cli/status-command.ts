@@ -26,20 +26,26 @@ export async function statusCommand(o: StatusFlags, g: GlobalOptions): Promise<v
   const loaded = await loadConfigLean(workspace, process.env, { schedule: true });
   for (const w of loaded.warnings) out.warn(w);
   const moment = nowText(g);
-  const now = moment === undefined ? new Date() : (await import('../core/time.js')).resolveNow(moment, loaded.zone).toJSDate();
+  const now =
+    moment === undefined ? new Date() : (await import('../core/time.js')).resolveNow(moment, loaded.zone).toJSDate();
   const fixed = o.fix ? await (await import('../status/fix.js')).applyFixes(workspace, loaded.config) : undefined;
   // The list of every certain conflict only when printed: the screen counts them.
   const report = await collectStatus(workspace, loaded, now, { allConflicts: !!g.json });
   out.json(fixed ? { ...report, fixed } : report);
   if (fixed) {
-    for (const s of fixed.dailySplits) out.line(`fixed: moved ${s.moved} entries of ${s.daily} into ${s.into.join(', ')}`);
+    for (const s of fixed.dailySplits)
+      out.line(`fixed: moved ${s.moved} entries of ${s.daily} into ${s.into.join(', ')}`);
     for (const s of fixed.summaryVolumes) out.line(`fixed: split ${s.summary} into volumes ${s.volumes.join(', ')}`);
     for (const s of fixed.summariesKept) out.line(`fix: left ${s.summary} whole: ${s.reason}`);
-    if (!fixed.dailySplits.length && !fixed.summaryVolumes.length && !fixed.summariesKept.length) out.line('fix: nothing to split');
+    if (!fixed.dailySplits.length && !fixed.summaryVolumes.length && !fixed.summariesKept.length)
+      out.line('fix: nothing to split');
   }
   // -q (cron mail): the screen only when something needs attention.
   if (!out.opts.quiet || report.problems.length) out.result(renderStatus(report, now));
   if (o.strict && report.problems.length) {
-    throw new MemError('STATUS_PROBLEMS', `status --strict: ${count(report.problems.length, 'problem')} (first: ${report.problems[0]})`);
+    throw new MemError(
+      'STATUS_PROBLEMS',
+      `status --strict: ${count(report.problems.length, 'problem')} (first: ${report.problems[0]})`,
+    );
   }
 }

@@ -15,8 +15,21 @@ export const LOCAL_CONFIG_FILE = 'mem.local.json';
 
 /** Top-level keys of the schema (schema.ts checks, and a test asserts, that they agree). */
 export const CONFIG_KEYS: readonly string[] = [
-  'format_version', 'timezone', 'sources', 'exclude', 'extraPaths', 'llm', 'embedding', 'search', 'schedule',
-  'limits', 'onFailure', 'daemon', 'git', 'archive', 'scopes',
+  'format_version',
+  'timezone',
+  'sources',
+  'exclude',
+  'extraPaths',
+  'llm',
+  'embedding',
+  'search',
+  'schedule',
+  'limits',
+  'onFailure',
+  'daemon',
+  'git',
+  'archive',
+  'scopes',
 ];
 
 /**
@@ -26,10 +39,29 @@ export const CONFIG_KEYS: readonly string[] = [
  */
 export const SECTION_KEYS: Readonly<Record<string, readonly string[]>> = {
   sources: ['name', 'kind', 'path', 'exclude'],
-  llm: ['baseURL', 'model', 'apiKeyEnv', 'maxCallsPerRun', 'maxTokensPerRun', 'timeoutMs', 'maxRetries', 'turnsPerCall'],
+  llm: [
+    'baseURL',
+    'model',
+    'apiKeyEnv',
+    'maxCallsPerRun',
+    'maxTokensPerRun',
+    'timeoutMs',
+    'maxRetries',
+    'turnsPerCall',
+  ],
   embedding: ['baseURL', 'model', 'dimensions', 'apiKeyEnv', 'batchSize', 'interactiveTimeoutMs'],
   search: ['k', 'chunkTokens', 'overlapTokens'],
-  limits: ['memoryLines', 'entriesPerDailyFile', 'summaryLines', 'lockWaitMs', 'lockStaleMs', 'lockUpdateMs', 'maxLineBytes', 'jobTimeoutMs', 'jobLogBytes'],
+  limits: [
+    'memoryLines',
+    'entriesPerDailyFile',
+    'summaryLines',
+    'lockWaitMs',
+    'lockStaleMs',
+    'lockUpdateMs',
+    'maxLineBytes',
+    'jobTimeoutMs',
+    'jobLogBytes',
+  ],
   daemon: ['debounceMs', 'refreshMs', 'index', 'killGraceMs'],
   git: ['autoCommit'],
   archive: ['embed'],
@@ -39,14 +71,18 @@ export const SECTION_KEYS: Readonly<Record<string, readonly string[]>> = {
 function unknownKeys(file: string, json: Json, isUserFile: boolean): string[] {
   const out: string[] = [];
   for (const key of Object.keys(json)) {
-    if (!CONFIG_KEYS.includes(key) && !(isUserFile && key === 'defaultWorkspace')) out.push(`${file}: unknown key "${key}" kept as is`);
+    if (!CONFIG_KEYS.includes(key) && !(isUserFile && key === 'defaultWorkspace'))
+      out.push(`${file}: unknown key "${key}" kept as is`);
   }
   for (const [section, keys] of Object.entries(SECTION_KEYS)) {
     const value = json[section];
-    const parts: [string, unknown][] = Array.isArray(value) ? value.map((v, i) => [`${section}[${i}]`, v]) : [[section, value]];
+    const parts: [string, unknown][] = Array.isArray(value)
+      ? value.map((v, i) => [`${section}[${i}]`, v])
+      : [[section, value]];
     for (const [name, part] of parts) {
       if (!isPlainObject(part)) continue;
-      for (const key of Object.keys(part)) if (!keys.includes(key)) out.push(`${file}: unknown key "${name}.${key}" ignored`);
+      for (const key of Object.keys(part))
+        if (!keys.includes(key)) out.push(`${file}: unknown key "${name}.${key}" ignored`);
     }
   }
   return out;
@@ -127,7 +163,9 @@ export function dropRootExtraPaths(config: { extraPaths: string[] }, workspace: 
   config.extraPaths = config.extraPaths.filter((p) => {
     const abs = path.resolve(workspace, expandHome(p));
     if (path.parse(abs).root !== abs) return true;
-    warnings.push(`extraPaths: "${p}" is the root of the file system (every Markdown file on the disk would be indexed); ignored`);
+    warnings.push(
+      `extraPaths: "${p}" is the root of the file system (every Markdown file on the disk would be indexed); ignored`,
+    );
     return false;
   });
 }

@@ -11,7 +11,11 @@ import type { LoadedConfig } from './load.js';
 import { quickConfig } from './quick.js';
 import { checkZone, systemZone } from '../core/zone.js';
 
-export async function loadConfigLean(workspace: string, env: NodeJS.ProcessEnv = process.env, opts: { schedule?: boolean } = {}): Promise<LoadedConfig> {
+export async function loadConfigLean(
+  workspace: string,
+  env: NodeJS.ProcessEnv = process.env,
+  opts: { schedule?: boolean } = {},
+): Promise<LoadedConfig> {
   const { merged, files, warnings, label } = readConfigLayers(workspace, env);
   const config = quickConfig(merged) ?? (await import('./load.js')).validateConfig(merged, label);
   if (opts.schedule) (await import('./schedule.js')).checkSchedule(config.schedule, label);

@@ -41,7 +41,12 @@ function url(s: string, protocol: [string, string]): void {
 
 function number(shape: { t: 'integer' | 'number'; min?: number; above?: number; max?: number }, v: unknown): number {
   if (typeof v !== 'number' || !Number.isFinite(v) || (shape.t === 'integer' && !Number.isSafeInteger(v))) fail();
-  if ((shape.min !== undefined && v < shape.min) || (shape.above !== undefined && v <= shape.above) || (shape.max !== undefined && v > shape.max)) fail();
+  if (
+    (shape.min !== undefined && v < shape.min) ||
+    (shape.above !== undefined && v <= shape.above) ||
+    (shape.max !== undefined && v > shape.max)
+  )
+    fail();
   return v;
 }
 

@@ -17,13 +17,21 @@ export function checkSchedule(schedule: Record<string, string>, label: string): 
   for (const [job, expr] of Object.entries(schedule)) {
     if (isOff(expr)) continue;
     if (!(SCHEDULED_JOBS as readonly string[]).includes(job)) {
-      throw new MemError('CONFIG_INVALID', `${label}: schedule.${job}: not a scheduled job (allowed: ${SCHEDULED_JOBS.join(', ')})`);
+      throw new MemError(
+        'CONFIG_INVALID',
+        `${label}: schedule.${job}: not a scheduled job (allowed: ${SCHEDULED_JOBS.join(', ')})`,
+      );
     }
     const e = expr.trim();
     const v = cron.validateDetailed(e);
     if (!v.valid) {
-      const why = v.errors.map((x) => `${x.field}${x.value !== undefined ? ` "${x.value}"` : ''}: ${x.message}`).join('; ');
-      throw new MemError('CONFIG_INVALID', `${label}: schedule.${job}: "${e}" is not a cron expression (${why || 'invalid'}); use 5 fields "min hour day month weekday", e.g. "0 10,13,16,19,22 * * *", or "off"`);
+      const why = v.errors
+        .map((x) => `${x.field}${x.value !== undefined ? ` "${x.value}"` : ''}: ${x.message}`)
+        .join('; ');
+      throw new MemError(
+        'CONFIG_INVALID',
+        `${label}: schedule.${job}: "${e}" is not a cron expression (${why || 'invalid'}); use 5 fields "min hour day month weekday", e.g. "0 10,13,16,19,22 * * *", or "off"`,
+      );
     }
   }
 }

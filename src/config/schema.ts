@@ -19,16 +19,29 @@ import { MAX_TIMER_MS, MAX_TIMER_TEXT } from './timer.js';
  */
 export const FORMAT_VERSION = 2;
 
-export const formatVersionMessage = (n: unknown) => `format_version ${JSON.stringify(n)} is newer than this mem understands (1 to ${FORMAT_VERSION}): the workspace was written by a newer memfold; upgrade mem (npm install -g memfold@latest) on this machine`;
+export const formatVersionMessage = (n: unknown) =>
+  `format_version ${JSON.stringify(n)} is newer than this mem understands (1 to ${FORMAT_VERSION}): the workspace was written by a newer memfold; upgrade mem (npm install -g memfold@latest) on this machine`;
 
 /** `scopes`: path glob → scope (`project:<name>`, `global`, `lang:<name>`, or a bare project name). */
-const scopesSchema = z.record(z.string().min(1), z.string().min(1).regex(/^[^\s\\/\p{Cc}]+$/u, 'a scope such as project:shop or global, or a bare project name (no spaces or slashes)'));
+const scopesSchema = z.record(
+  z.string().min(1),
+  z
+    .string()
+    .min(1)
+    .regex(
+      /^[^\s\\/\p{Cc}]+$/u,
+      'a scope such as project:shop or global, or a bare project name (no spaces or slashes)',
+    ),
+);
 
 /** A time in milliseconds that ends up in a timer (timer.ts): from `min` to MAX_TIMER_MS. */
 const timerMs = (min: number) => z.number().int().min(min).max(MAX_TIMER_MS, MAX_TIMER_TEXT);
 
 const sourceSchema = z.object({
-  name: z.string().min(1).regex(/^[A-Za-z0-9._-]+$/, 'letters, digits, ".", "_" or "-"'),
+  name: z
+    .string()
+    .min(1)
+    .regex(/^[A-Za-z0-9._-]+$/, 'letters, digits, ".", "_" or "-"'),
   kind: z.enum(SOURCE_KINDS),
   path: z.string().min(1),
   exclude: z.array(z.string()).optional(),
@@ -69,7 +82,8 @@ const searchSchema = z.object({
  */
 const TIMED_JOB_NAME = new RegExp(`^(?:${TIMED_JOBS.join('|')})$`);
 const jobTimeoutsSchema = z.record(z.string().regex(TIMED_JOB_NAME), timerMs(1), {
-  error: (issue) => (issue.code === 'invalid_key' ? `not a job with a time limit (allowed: ${TIMED_JOBS.join(', ')})` : undefined),
+  error: (issue) =>
+    issue.code === 'invalid_key' ? `not a job with a time limit (allowed: ${TIMED_JOBS.join(', ')})` : undefined,
 });
 
 const limitsSchema = z.object({
@@ -82,10 +96,18 @@ const limitsSchema = z.object({
   lockStaleMs: timerMs(2_000).default(60_000),
   lockUpdateMs: timerMs(500).optional(),
   /** Transcript lines longer than this are skipped with a warning. */
-  maxLineBytes: z.number().int().positive().default(4 * 1024 * 1024),
+  maxLineBytes: z
+    .number()
+    .int()
+    .positive()
+    .default(4 * 1024 * 1024),
   jobTimeoutMs: jobTimeoutsSchema.default({}),
   /** `.mem/logs/jobs.jsonl` is rotated (to jobs.1.jsonl, jobs.2.jsonl) past this size. */
-  jobLogBytes: z.number().int().min(1024).default(1024 * 1024),
+  jobLogBytes: z
+    .number()
+    .int()
+    .min(1024)
+    .default(1024 * 1024),
 });
 
 /** `mem daemon` settings (docs/operations.md). */
@@ -113,7 +135,12 @@ const gitSchema = z.object({
 
 export const configSchema = z
   .object({
-    format_version: z.number().int().min(1).max(FORMAT_VERSION, { error: (i) => formatVersionMessage(i.input) }).default(FORMAT_VERSION),
+    format_version: z
+      .number()
+      .int()
+      .min(1)
+      .max(FORMAT_VERSION, { error: (i) => formatVersionMessage(i.input) })
+      .default(FORMAT_VERSION),
     timezone: z.string().min(1).optional(),
     sources: z.array(sourceSchema).default([]),
     exclude: z.array(z.string()).default([]),

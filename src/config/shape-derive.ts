@@ -26,7 +26,8 @@ interface Def {
 function annotate(ctx: { zodSchema: unknown; jsonSchema: Schema }): void {
   const def = (ctx.zodSchema as { _zod: { def: Def } })._zod.def;
   const checks = (def.checks ?? []).map((c) => c._zod.def);
-  if (checks.some((c) => c.check === 'custom') || def.type === 'pipe' || def.type === 'transform') ctx.jsonSchema['x-unsure'] = true;
+  if (checks.some((c) => c.check === 'custom') || def.type === 'pipe' || def.type === 'transform')
+    ctx.jsonSchema['x-unsure'] = true;
   const regexes = checks.filter((c) => c.check === 'string_format' && c.format === 'regex' && c.pattern);
   if (regexes.length > 1) ctx.jsonSchema['x-unsure'] = true;
   if (regexes[0]) ctx.jsonSchema['x-flags'] = regexes[0].pattern!.flags;
@@ -36,7 +37,24 @@ function annotate(ctx: { zodSchema: unknown; jsonSchema: Schema }): void {
   }
 }
 
-const KNOWN = new Set(['type', 'properties', 'required', 'additionalProperties', 'propertyNames', 'items', 'enum', 'minLength', 'pattern', 'format', 'minimum', 'maximum', 'exclusiveMinimum', 'default', 'x-flags', 'x-protocol']);
+const KNOWN = new Set([
+  'type',
+  'properties',
+  'required',
+  'additionalProperties',
+  'propertyNames',
+  'items',
+  'enum',
+  'minLength',
+  'pattern',
+  'format',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'default',
+  'x-flags',
+  'x-protocol',
+]);
 
 function shapeOf(s: Schema): Shape {
   const base = s.default === undefined ? {} : { default: s.default };
@@ -62,7 +80,9 @@ function shapeOf(s: Schema): Shape {
       return {
         t: 'string',
         ...(s.minLength !== undefined ? { min: s.minLength as number } : {}),
-        ...(s.pattern !== undefined ? { pattern: [s.pattern as string, (s['x-flags'] as string | undefined) ?? ''] as [string, string] } : {}),
+        ...(s.pattern !== undefined
+          ? { pattern: [s.pattern as string, (s['x-flags'] as string | undefined) ?? ''] as [string, string] }
+          : {}),
         ...(s.enum ? { enum: s.enum as string[] } : {}),
         ...(s['x-protocol'] ? { url: s['x-protocol'] as [string, string] } : {}),
         ...base,
@@ -86,7 +106,11 @@ function shapeOf(s: Schema): Shape {
 
 /** The shape of `schema` as the quick check reads it. */
 export function deriveShape(schema: z.ZodType): Shape {
-  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', override: (ctx) => annotate(ctx as never) }) as Schema;
+  const json = z.toJSONSchema(schema, {
+    io: 'input',
+    unrepresentable: 'any',
+    override: (ctx) => annotate(ctx as never),
+  }) as Schema;
   delete json.$schema;
   return shapeOf(json);
 }

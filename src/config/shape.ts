@@ -6,8 +6,22 @@
  */
 export type Shape =
   | { t: 'unsure'; default?: unknown }
-  | { t: 'object'; props?: Record<string, Shape>; required?: string[]; rest: 'keep' | 'drop' | Shape; keys?: Shape; default?: unknown }
+  | {
+      t: 'object';
+      props?: Record<string, Shape>;
+      required?: string[];
+      rest: 'keep' | 'drop' | Shape;
+      keys?: Shape;
+      default?: unknown;
+    }
   | { t: 'array'; items: Shape; default?: unknown }
-  | { t: 'string'; min?: number; pattern?: [string, string]; enum?: string[]; url?: [string, string]; default?: unknown }
+  | {
+      t: 'string';
+      min?: number;
+      pattern?: [string, string];
+      enum?: string[];
+      url?: [string, string];
+      default?: unknown;
+    }
   | { t: 'integer' | 'number'; min?: number; above?: number; max?: number; default?: unknown }
   | { t: 'boolean'; default?: unknown };

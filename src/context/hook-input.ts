@@ -55,16 +55,26 @@ export function isHookEvent(value: string): value is HookEvent {
   return (HOOK_EVENTS as readonly string[]).includes(value);
 }
 
-const FIELDS = { session_id: 'sessionId', transcript_path: 'transcriptPath', cwd: 'cwd', prompt: 'prompt', source: 'source' } as const;
+const FIELDS = {
+  session_id: 'sessionId',
+  transcript_path: 'transcriptPath',
+  cwd: 'cwd',
+  prompt: 'prompt',
+  source: 'source',
+} as const;
 
 export function parseHookInput(text: string): HookInput {
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {
-    throw new MemError('USAGE', text.trim() ? 'hook input on stdin is not JSON' : 'no hook input on stdin (the host sends one JSON object)');
+    throw new MemError(
+      'USAGE',
+      text.trim() ? 'hook input on stdin is not JSON' : 'no hook input on stdin (the host sends one JSON object)',
+    );
   }
-  if (json === null || typeof json !== 'object' || Array.isArray(json)) throw new MemError('USAGE', 'hook input on stdin is not a JSON object');
+  if (json === null || typeof json !== 'object' || Array.isArray(json))
+    throw new MemError('USAGE', 'hook input on stdin is not a JSON object');
   const o = json as Record<string, unknown>;
   const event = o.hook_event_name;
   if (typeof event !== 'string' || !event) throw new MemError('USAGE', 'hook input has no hook_event_name');

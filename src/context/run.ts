@@ -25,7 +25,6 @@ import { pieceCounter } from '../pack/pieces.js';
 import { LIMITS, selectLayers, type Layers } from '../pack/select.js';
 import { countTokens, TOKENIZER } from '../pack/tokens.js';
 
-
 export interface ContextRequest {
   workspace: string;
   loaded: LoadedConfig;
@@ -84,7 +83,13 @@ export function checkBudget(value: unknown): number {
  * in-force heads when they describe memory/ as it is and no query asks for hits beyond them
  * (entries/heads-store.ts), else from every entry. Only the chosen entries' files are parsed, for their text.
  */
-async function choose(req: ContextRequest, scope: string, citedIds: string[], hitIds: string[], heads: CurrentHeads | undefined): Promise<Layers> {
+async function choose(
+  req: ContextRequest,
+  scope: string,
+  citedIds: string[],
+  hitIds: string[],
+  heads: CurrentHeads | undefined,
+): Promise<Layers> {
   const mapping = req.loaded.config.scopes;
   const rows = heads && headRows(req.workspace, TABLE_DIR, heads, scope);
   const fromHeads = rows && headsFor(rows, heads!.cited, citedIds);
@@ -116,8 +121,14 @@ export async function buildContext(req: ContextRequest): Promise<ContextResult> 
   if (query) {
     const { runSearch } = await import('../search/index.js');
     const { response, notices } = await runSearch({
-      workspace: req.workspace, query, k: 20, deep: false, filters: {}, today: req.at.day,
-      extraPaths: req.loaded.config.extraPaths, search: req.loaded.config.search,
+      workspace: req.workspace,
+      query,
+      k: 20,
+      deep: false,
+      filters: {},
+      today: req.at.day,
+      extraPaths: req.loaded.config.extraPaths,
+      search: req.loaded.config.search,
     });
     warnings.push(...notices);
     hitIds = response.results.map((r) => r.id).filter((x): x is string => !!x);
@@ -132,24 +143,61 @@ export async function buildContext(req: ContextRequest): Promise<ContextResult> 
     ? { core: [], scope: [], query: await whole(chosen.query) }
     : { core: await whole(chosen.core), scope: await whole(chosen.scope), query: await whole(chosen.query) };
   const pinned = req.queryOnly ? '' : pinnedText(memoryText);
-  const evidence = req.evidence ? await (await import('./evidence.js')).evidenceFor(layers.query, req.workspace, req.loaded, warnings) : undefined;
+  const evidence = req.evidence
+    ? await (await import('./evidence.js')).evidenceFor(layers.query, req.workspace, req.loaded, warnings)
+    : undefined;
   const count = ready ? pieceCounter(ready.counts, countTokens) : countTokens;
   // At the default budget the ready pack is already fitted (redacted and counted at the refresh).
-  const fitted = ready && budget === DEFAULT_BUDGET && !evidence && !req.queryOnly && (ready.fittedFor === undefined || ready.fittedFor === scope) ? ready.fitted : undefined;
-  const pack = fitted ?? fitPack(layers, budget, { scope, ...(query ? { query } : {}), ...(pinned ? { pinned } : {}) }, count, evidence);
+  const fitted =
+    ready &&
+    budget === DEFAULT_BUDGET &&
+    !evidence &&
+    !req.queryOnly &&
+    (ready.fittedFor === undefined || ready.fittedFor === scope)
+      ? ready.fitted
+      : undefined;
+  const pack =
+    fitted ??
+    fitPack(layers, budget, { scope, ...(query ? { query } : {}), ...(pinned ? { pinned } : {}) }, count, evidence);
   // The titles go to the agent with the pack, through the same secret gate as its text (render.ts).
   // The ready pack's were redacted when it was made.
   const titles = pack === fitted ? ready!.titles : pack.items.map((i) => redactSecrets(i.record.entry.title).text);
   const items: ContextItem[] = pack.items.map((i, n) => ({
-    layer: i.layer, form: i.form, id: i.record.id, kind: i.record.entry.kind, title: titles[n]!,
-    path: i.record.file, startLine: i.record.block.startLine, endLine: i.record.block.endLine, ...(i.evidence ? { evidence: i.evidence } : {}),
+    layer: i.layer,
+    form: i.form,
+    id: i.record.id,
+    kind: i.record.entry.kind,
+    title: titles[n]!,
+    path: i.record.file,
+    startLine: i.record.block.startLine,
+    endLine: i.record.block.endLine,
+    ...(i.evidence ? { evidence: i.evidence } : {}),
   }));
-  if (pack.overBudget) warnings.push(`the core rules alone take ${pack.tokens} tokens, over the budget of ${budget}; they are included whole`);
-  const logged = await appendUsage(req.workspace, req.at.utc, 'traverse', req.via, items.map((i) => i.id));
+  if (pack.overBudget)
+    warnings.push(
+      `the core rules alone take ${pack.tokens} tokens, over the budget of ${budget}; they are included whole`,
+    );
+  const logged = await appendUsage(
+    req.workspace,
+    req.at.utc,
+    'traverse',
+    req.via,
+    items.map((i) => i.id),
+  );
   if (logged) warnings.push(logged);
   return {
-    budget, tokens: pack.tokens, tokenizer: TOKENIZER, overBudget: pack.overBudget, scope, scopeFrom: req.scope?.trim() ? 'option' : 'cwd',
+    budget,
+    tokens: pack.tokens,
+    tokenizer: TOKENIZER,
+    overBudget: pack.overBudget,
+    scope,
+    scopeFrom: req.scope?.trim() ? 'option' : 'cwd',
     // The query is the agent's prompt more often than not: echoed redacted, as the pack is.
-    query: query && redactSecrets(query).text, limits: LIMITS, items, omitted: pack.omitted, text: pack.text, warnings,
+    query: query && redactSecrets(query).text,
+    limits: LIMITS,
+    items,
+    omitted: pack.omitted,
+    text: pack.text,
+    warnings,
   };
 }

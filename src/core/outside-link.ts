@@ -24,7 +24,8 @@ function real(p: string): string | undefined {
   }
 }
 
-const within = (file: string, root: string) => file === root || file.startsWith(root.endsWith(path.sep) ? root : root + path.sep);
+const within = (file: string, root: string) =>
+  file === root || file.startsWith(root.endsWith(path.sep) ? root : root + path.sep);
 
 /** The real target of link `abs` when it lies outside every root (each real-pathed), else undefined. */
 export function outsideTarget(abs: string, roots: string[]): string | undefined {

@@ -13,7 +13,10 @@ export function parseMoment(value: string, zone: string, what = '--now'): DateTi
   const dt = DateTime.fromISO(value.trim(), { zone, setZone: true });
   // luxon takes any offset up to ±99:59; the earth's run from -12:00 to +14:00.
   if (!dt.isValid || dt.offset < -12 * 60 || dt.offset > 14 * 60) {
-    throw new MemError('INVALID_DATE', `${what} "${value}" is not an ISO 8601 date or time (e.g. 2026-11-21T18:30 or 2026-11-21T18:30:00Z)`);
+    throw new MemError(
+      'INVALID_DATE',
+      `${what} "${value}" is not an ISO 8601 date or time (e.g. 2026-11-21T18:30 or 2026-11-21T18:30:00Z)`,
+    );
   }
   return dt.setZone(zone);
 }
@@ -37,14 +40,19 @@ export function parseSince(value: string, now: DateTime): DateTime | null {
   }
   const dt = DateTime.fromISO(v, { zone: now.zone, setZone: true });
   if (!dt.isValid) {
-    throw new MemError('INVALID_DATE', `--since "${value}" is not a duration (30m, 3h, 2d, 1w), an ISO date/time or "all"`);
+    throw new MemError(
+      'INVALID_DATE',
+      `--since "${value}" is not a duration (30m, 3h, 2d, 1w), an ISO date/time or "all"`,
+    );
   }
   return dt.setZone(now.zone);
 }
 
 /** Whether `text` is a real day, YYYY-MM-DD: not 2026-02-30, 2026-13-01, nor year 0000 (the calendar has none). */
 export function isCalendarDay(text: string): boolean {
-  return /^\d{4}-\d{2}-\d{2}$/.test(text) && !text.startsWith('0000-') && DateTime.fromISO(text, { zone: 'utc' }).isValid;
+  return (
+    /^\d{4}-\d{2}-\d{2}$/.test(text) && !text.startsWith('0000-') && DateTime.fromISO(text, { zone: 'utc' }).isValid
+  );
 }
 
 /** The calendar day (YYYY-MM-DD) an ISO moment belongs to in `zone`. */

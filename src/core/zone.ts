@@ -28,7 +28,10 @@ export function isValidZone(zone: string): boolean {
 
 export function checkZone(zone: string): string {
   if (!isValidZone(zone)) {
-    throw new MemError('CONFIG_INVALID', `timezone "${zone}" is not an IANA time zone name (e.g. "Europe/Berlin", "Asia/Shanghai", "UTC")`);
+    throw new MemError(
+      'CONFIG_INVALID',
+      `timezone "${zone}" is not an IANA time zone name (e.g. "Europe/Berlin", "Asia/Shanghai", "UTC")`,
+    );
   }
   return zone;
 }
@@ -44,7 +47,12 @@ export function dayIn(zone: string, at = new Date()): string {
   canonical ??= new Set(Intl.supportedValuesOf('timeZone'));
   if (!canonical.has(zone)) {
     // An alias or another spelling Intl accepts (TZ might not): ask Intl itself.
-    const parts = new Intl.DateTimeFormat('en-US', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(at);
+    const parts = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }).formatToParts(at);
     const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
     return `${get('year')}-${get('month')}-${get('day')}`;
   }

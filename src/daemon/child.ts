@@ -8,7 +8,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { CLI_BIN } from '../core/cli-bin.js';
 
-
 export interface ChildOutcome {
   job: string;
   pid: number;
@@ -74,7 +73,16 @@ export function startChild(o: ChildOptions): RunningChild {
     const finish = (code: number | null, signal: NodeJS.Signals | null) => {
       clearTimeout(limit);
       clearTimeout(killTimer);
-      resolve({ job: o.job, pid: child.pid ?? 0, start, end: new Date(), code, signal, ...(stoppedFor ? { stoppedFor } : {}), stderrTail: tail });
+      resolve({
+        job: o.job,
+        pid: child.pid ?? 0,
+        start,
+        end: new Date(),
+        code,
+        signal,
+        ...(stoppedFor ? { stoppedFor } : {}),
+        stderrTail: tail,
+      });
     };
     child.on('error', (err) => {
       tail.push(err.message);

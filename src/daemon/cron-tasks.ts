@@ -6,6 +6,10 @@
 import cron, { type ScheduledTask } from 'node-cron';
 import type { ScheduledJob } from '../schedule/jobs.js';
 
-export function scheduleJobs(jobs: ScheduledJob[], zone: string, fire: (job: string, at: Date) => void): ScheduledTask[] {
+export function scheduleJobs(
+  jobs: ScheduledJob[],
+  zone: string,
+  fire: (job: string, at: Date) => void,
+): ScheduledTask[] {
   return jobs.map((s) => cron.schedule(s.cron, (ctx) => fire(s.job, ctx.date), { timezone: zone, name: s.job }));
 }

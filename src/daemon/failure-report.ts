@@ -12,7 +12,9 @@ import { runOnFailure } from './on-failure.js';
 
 /** The line a child wrote for its own run, if it did. */
 function ownLine(workspace: string, o: ChildOutcome): JobLogLine | undefined {
-  return readJobLog(workspace).findLast((l) => l.pid === o.pid && l.job === o.job && Date.parse(l.end) >= o.start.getTime());
+  return readJobLog(workspace).findLast(
+    (l) => l.pid === o.pid && l.job === o.job && Date.parse(l.end) >= o.start.getTime(),
+  );
 }
 
 export async function reportFailure(
@@ -25,10 +27,16 @@ export async function reportFailure(
   const stopped = !!(o.stoppedFor || o.signal);
   const own = stopped ? undefined : ownLine(workspace, o);
   if (!own) {
-    const line = jobLine({ job: o.job, trigger: 'daemon', pid: o.pid, start: o.start, end: o.end }, { ...described, exitCode: stopped ? 3 : (o.code ?? 1), counts: {} });
-    await appendJobLog(workspace, line, config.limits.jobLogBytes).catch((e: Error) => warn(`daemon: could not write the job log: ${e.message}`));
+    const line = jobLine(
+      { job: o.job, trigger: 'daemon', pid: o.pid, start: o.start, end: o.end },
+      { ...described, exitCode: stopped ? 3 : (o.code ?? 1), counts: {} },
+    );
+    await appendJobLog(workspace, line, config.limits.jobLogBytes).catch((e: Error) =>
+      warn(`daemon: could not write the job log: ${e.message}`),
+    );
   }
   if (!config.onFailure) return;
   const r = await runOnFailure(config.onFailure, o.job, own?.message ?? described.message, workspace);
-  if (r.code !== 0) warn(`daemon: onFailure command ${r.timedOut ? 'timed out' : `failed (${r.error ?? `exit ${r.code}`})`}`);
+  if (r.code !== 0)
+    warn(`daemon: onFailure command ${r.timedOut ? 'timed out' : `failed (${r.error ?? `exit ${r.code}`})`}`);
 }

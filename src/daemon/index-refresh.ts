@@ -11,13 +11,20 @@ export interface IndexRefresh {
   close(): Promise<void>;
 }
 
-export function startIndexRefresh(workspace: string, extraPaths: string[], debounceMs: number, refreshMs: number, request: () => void): IndexRefresh {
+export function startIndexRefresh(
+  workspace: string,
+  extraPaths: string[],
+  debounceMs: number,
+  refreshMs: number,
+  request: () => void,
+): IndexRefresh {
   // The folders the index reads, as the indexer resolves them (`~/` is the home folder).
   const roots = tierRoots(workspace, extraPaths);
   const targets = [path.join(workspace, 'MEMORY.md'), ...roots.warm, ...roots.cold.slice(1)];
   const watcher: FSWatcher = watch(targets, {
     ignoreInitial: true,
-    ignored: (p, stats) => p.includes(`${path.sep}.locks`) || p.includes('.mem-tmp-') || (!!stats?.isFile() && !p.endsWith('.md')),
+    ignored: (p, stats) =>
+      p.includes(`${path.sep}.locks`) || p.includes('.mem-tmp-') || (!!stats?.isFile() && !p.endsWith('.md')),
   });
   let timer: NodeJS.Timeout | undefined;
   const changed = () => {

@@ -20,17 +20,21 @@ const ID_LINE = /^- id: \S/gm;
 
 export function snapshotMarkdown(workspace: string): MdSnapshot {
   const out: MdSnapshot = new Map();
-  walkFolder(workspace, (abs, rel, d) => {
-    // The committed hard-forget marks go with the Markdown they were taken out of (jobs/forgotten.ts).
-    if (!d.isFile() || !(d.name.endsWith('.md') || rel === FORGOTTEN_FILE) || d.name.includes('.mem-tmp-')) return;
-    try {
-      const st = fs.statSync(abs);
-      const entries = rel.startsWith('memory/') ? (fs.readFileSync(abs, 'utf8').match(ID_LINE) ?? []).length : 0;
-      out.set(rel, { sig: `${st.size}:${st.mtimeMs}`, entries });
-    } catch {
-      // Vanished between readdir and stat: another writer's rename; the after-look sees it.
-    }
-  }, (name) => !SKIP_DIRS.has(name));
+  walkFolder(
+    workspace,
+    (abs, rel, d) => {
+      // The committed hard-forget marks go with the Markdown they were taken out of (jobs/forgotten.ts).
+      if (!d.isFile() || !(d.name.endsWith('.md') || rel === FORGOTTEN_FILE) || d.name.includes('.mem-tmp-')) return;
+      try {
+        const st = fs.statSync(abs);
+        const entries = rel.startsWith('memory/') ? (fs.readFileSync(abs, 'utf8').match(ID_LINE) ?? []).length : 0;
+        out.set(rel, { sig: `${st.size}:${st.mtimeMs}`, entries });
+      } catch {
+        // Vanished between readdir and stat: another writer's rename; the after-look sees it.
+      }
+    },
+    (name) => !SKIP_DIRS.has(name),
+  );
   return out;
 }
 

@@ -10,7 +10,13 @@ export interface HookResult {
   error?: string;
 }
 
-export async function runOnFailure(command: string, job: string, message: string, cwd: string, timeoutMs = 30_000): Promise<HookResult> {
+export async function runOnFailure(
+  command: string,
+  job: string,
+  message: string,
+  cwd: string,
+  timeoutMs = 30_000,
+): Promise<HookResult> {
   // Loaded on first use: every job loads this module, and few ever fail.
   const { spawn } = await import('node:child_process');
   return new Promise((resolve) => {

@@ -75,12 +75,16 @@ function claimPidFile(workspace: string, file: string): () => void {
     }
     const other = readDaemonPid(workspace);
     if (other && other.host === mine.host && pidAlive(other.pid)) {
-      throw new MemError('DAEMON_RUNNING', `a daemon already runs on ${workspace} (pid ${other.pid}, since ${other.start}; ${PID_FILE}); stop it first`);
+      throw new MemError(
+        'DAEMON_RUNNING',
+        `a daemon already runs on ${workspace} (pid ${other.pid}, since ${other.start}; ${PID_FILE}); stop it first`,
+      );
     }
     if (!other) {
       // Being written by a daemon that just won the race, or empty: a live writer fills it within moments.
       const st = fs.statSync(file, { throwIfNoEntry: false });
-      if (st && Date.now() - st.mtimeMs < 2_000) throw new MemError('DAEMON_RUNNING', `another daemon is starting on ${workspace} (${PID_FILE})`);
+      if (st && Date.now() - st.mtimeMs < 2_000)
+        throw new MemError('DAEMON_RUNNING', `another daemon is starting on ${workspace} (${PID_FILE})`);
     }
     fs.rmSync(file, { force: true }); // Its process is gone: take over.
   }

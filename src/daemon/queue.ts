@@ -24,7 +24,10 @@ export class JobQueue {
   readonly waiting = new Set<string>();
   private stopped = false;
 
-  constructor(private readonly run: (job: string) => Promise<void>, private readonly onSkip: (job: string, why: string) => void) {}
+  constructor(
+    private readonly run: (job: string) => Promise<void>,
+    private readonly onSkip: (job: string, why: string) => void,
+  ) {}
 
   request(job: string): Decision {
     if (this.stopped) return 'skip';

@@ -33,9 +33,17 @@ export interface DaemonOptions {
   stopSignal: Promise<string>;
 }
 
-export function describeOutcome(o: ChildOutcome, timeoutMs: number): { outcome: JobLogLine['outcome']; message: string } {
-  if (o.stoppedFor === 'timeout') return { outcome: 'timeout', message: `${o.job} exceeded its time limit of ${Math.round(timeoutMs / 1000)}s and was stopped (${o.signal ?? `exit ${o.code}`})` };
-  if (o.stoppedFor === 'shutdown') return { outcome: 'interrupted', message: `${o.job} was stopped because the daemon shut down` };
+export function describeOutcome(
+  o: ChildOutcome,
+  timeoutMs: number,
+): { outcome: JobLogLine['outcome']; message: string } {
+  if (o.stoppedFor === 'timeout')
+    return {
+      outcome: 'timeout',
+      message: `${o.job} exceeded its time limit of ${Math.round(timeoutMs / 1000)}s and was stopped (${o.signal ?? `exit ${o.code}`})`,
+    };
+  if (o.stoppedFor === 'shutdown')
+    return { outcome: 'interrupted', message: `${o.job} was stopped because the daemon shut down` };
   if (o.signal) return { outcome: 'interrupted', message: `${o.job} was killed by ${o.signal}` };
   if (o.code === 0) return { outcome: 'ok', message: '' };
   return { outcome: 'failed', message: o.stderrTail.at(-1)?.replace(/^mem:\s*/, '') ?? `exit ${o.code}` };
@@ -62,7 +70,13 @@ export async function runDaemon(o: DaemonOptions): Promise<void> {
   const runJob = async (job: string): Promise<void> => {
     const timeoutMs = jobTimeoutMs(config, job);
     io.info(`daemon: starting ${job}`);
-    const child = startChild({ workspace, job, timeoutMs, killGraceMs: config.daemon.killGraceMs, onLine: (l) => io.info(`[${job}] ${l}`) });
+    const child = startChild({
+      workspace,
+      job,
+      timeoutMs,
+      killGraceMs: config.daemon.killGraceMs,
+      onLine: (l) => io.info(`[${job}] ${l}`),
+    });
     children.set(job, child);
     const outcome = await child.done;
     children.delete(job);
@@ -89,15 +103,23 @@ export async function runDaemon(o: DaemonOptions): Promise<void> {
     });
   }
   // The resident search server answers `mem search` while the daemon runs (a child that never outlives it).
-  const server = import('../search/server/host.js').then((m) => m.hostSearchServer(workspace, 'daemon')).then((s) => {
-    io.info('hosted' in s ? `daemon: search server on ${s.hosted.address} (pid ${s.hosted.pid})` : `daemon: ${s.note}`);
-    return s;
-  });
+  const server = import('../search/server/host.js')
+    .then((m) => m.hostSearchServer(workspace, 'daemon'))
+    .then((s) => {
+      io.info(
+        'hosted' in s ? `daemon: search server on ${s.hosted.address} (pid ${s.hosted.pid})` : `daemon: ${s.note}`,
+      );
+      return s;
+    });
   const now = new Date();
-  io.line(`daemon: pid ${process.pid} on ${workspace} (${zone}); ${schedule.map((s) => `${s.job} "${s.cron}" next ${nextRuns(s.cron, zone, now)[0]!.toISOString()}`).join('; ') || 'no jobs scheduled'}${indexDisabled ? '' : `; index refresh ${config.daemon.debounceMs}ms after a change, every ${config.daemon.refreshMs}ms`}`);
+  io.line(
+    `daemon: pid ${process.pid} on ${workspace} (${zone}); ${schedule.map((s) => `${s.job} "${s.cron}" next ${nextRuns(s.cron, zone, now)[0]!.toISOString()}`).join('; ') || 'no jobs scheduled'}${indexDisabled ? '' : `; index refresh ${config.daemon.debounceMs}ms after a change, every ${config.daemon.refreshMs}ms`}`,
+  );
 
   const why = await o.stopSignal;
-  io.line(`daemon: ${why}: stopping${children.size ? ` (${[...children.keys()].join(', ')} running: stopping it safely)` : ''}`);
+  io.line(
+    `daemon: ${why}: stopping${children.size ? ` (${[...children.keys()].join(', ')} running: stopping it safely)` : ''}`,
+  );
   queue.stop();
   for (const t of tasks) await t.destroy();
   await refresh?.close();

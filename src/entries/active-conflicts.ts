@@ -27,14 +27,22 @@ export function findConflicts(records: EntryRecord[]): { conflicts: Conflict[]; 
     const key = getField(r.entry, 'key');
     if (key) append(byKey, scopedKeyOf(r, key), r.id);
   }
-  for (const [scoped, ids] of byKey) if (ids.length > 1) conflicts.push({ ids, reason: `${ids.length} active entries share key ${scoped.slice(scoped.indexOf('\u0000') + 1)}` });
+  for (const [scoped, ids] of byKey)
+    if (ids.length > 1)
+      conflicts.push({
+        ids,
+        reason: `${ids.length} active entries share key ${scoped.slice(scoped.indexOf('\u0000') + 1)}`,
+      });
   const activeIds = new Set(active.map((r) => r.id));
   const linked = new Set<string>();
   for (const r of active) {
-    for (const target of retractedIds(r)) if (activeIds.has(target)) conflicts.push({ ids: [target, r.id], reason: `${target} is retracted by ${r.id} but still active` });
+    for (const target of retractedIds(r))
+      if (activeIds.has(target))
+        conflicts.push({ ids: [target, r.id], reason: `${target} is retracted by ${r.id} but still active` });
     for (const target of supersedesOf(r.entry)) {
       linked.add(`${r.id} ${target}`).add(`${target} ${r.id}`);
-      if (activeIds.has(target)) conflicts.push({ ids: [target, r.id], reason: `${target} is superseded by ${r.id} but still active` });
+      if (activeIds.has(target))
+        conflicts.push({ ids: [target, r.id], reason: `${target} is superseded by ${r.id} but still active` });
     }
   }
   const suspected: Conflict[] = [];
@@ -45,7 +53,10 @@ export function findConflicts(records: EntryRecord[]): { conflicts: Conflict[]; 
     append(byKind, r.entry.kind, { id: r.id, toks, ...(key ? { key } : {}) });
   }
   for (const list of byKind.values()) {
-    for (const { i, j, similarity } of similarPairs(list.map((x) => x.toks), SUSPECT_SIMILARITY)) {
+    for (const { i, j, similarity } of similarPairs(
+      list.map((x) => x.toks),
+      SUSPECT_SIMILARITY,
+    )) {
       if (suspected.length >= MAX_LISTED) break;
       const a = list[i]!;
       const b = list[j]!;

@@ -37,8 +37,16 @@ export interface Suspect {
   score: number;
 }
 
-
-const GROUP: Record<string, string> = { Decision: 'd', Architecture: 'd', Rule: 'r', Note: 'n', Preference: 'p', Goal: 'g', Task: 't', Lesson: 'l' };
+const GROUP: Record<string, string> = {
+  Decision: 'd',
+  Architecture: 'd',
+  Rule: 'r',
+  Note: 'n',
+  Preference: 'p',
+  Goal: 'g',
+  Task: 't',
+  Lesson: 'l',
+};
 
 export interface ConflictPlan {
   flips: Flip[];
@@ -57,10 +65,14 @@ export function planConflicts(records: EntryRecord[], inWeek: (r: EntryRecord) =
   const wanted = new Map<string, { by: string; reason: string; to: Flip['to'] }>();
   // A retraction first: the user denied the fact, which says more than that a newer version exists.
   for (const r of active) {
-    for (const old of retractedIds(r)) if (old !== r.id && !wanted.has(old)) wanted.set(old, { by: r.id, reason: `retracted by ${r.id}`, to: 'retracted' });
+    for (const old of retractedIds(r))
+      if (old !== r.id && !wanted.has(old))
+        wanted.set(old, { by: r.id, reason: `retracted by ${r.id}`, to: 'retracted' });
   }
   for (const r of active) {
-    for (const old of supersedesOf(r.entry)) if (old !== r.id && !inCycle.has(old) && !wanted.has(old)) wanted.set(old, { by: r.id, reason: `explicit supersedes in ${r.id}`, to: 'superseded' });
+    for (const old of supersedesOf(r.entry))
+      if (old !== r.id && !inCycle.has(old) && !wanted.has(old))
+        wanted.set(old, { by: r.id, reason: `explicit supersedes in ${r.id}`, to: 'superseded' });
   }
   // The same key replaces only within one scope (lifecycle.ts).
   const byKey = new Map<string, EntryRecord[]>();
@@ -74,7 +86,9 @@ export function planConflicts(records: EntryRecord[], inWeek: (r: EntryRecord) =
     const key = scoped.slice(scoped.indexOf('\u0000') + 1);
     const sorted = group.slice().sort(currentFirst);
     const winner = sorted[0]!;
-    for (const r of sorted.slice(1)) if (r.id !== winner.id && !inCycle.has(r.id) && !wanted.has(r.id)) wanted.set(r.id, { by: winner.id, reason: `same key ${key}, newer entry wins`, to: 'superseded' });
+    for (const r of sorted.slice(1))
+      if (r.id !== winner.id && !inCycle.has(r.id) && !wanted.has(r.id))
+        wanted.set(r.id, { by: winner.id, reason: `same key ${key}, newer entry wins`, to: 'superseded' });
   }
   const plan: ConflictPlan = { flips: [], blocked: [], suspects: [], cycles };
   for (const r of active) {

@@ -40,7 +40,8 @@ export function appendEntries(current: string | undefined, day: string, entries:
       continue;
     }
     const free = nextFreeId(id, (x) => ids.has(x));
-    const final = free === id ? entry : { ...entry, fields: entry.fields.map((f) => (f.key === 'id' ? { ...f, value: free } : f)) };
+    const final =
+      free === id ? entry : { ...entry, fields: entry.fields.map((f) => (f.key === 'id' ? { ...f, value: free } : f)) };
     text += (text.endsWith('\n\n') ? '' : text.endsWith('\n') ? '\n' : '\n\n') + renderEntry(final);
     ids.add(free);
     existing.push(final);

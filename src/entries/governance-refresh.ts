@@ -10,7 +10,14 @@
  * only while it describes memory/ as it is now (the files' digest), else computes the same summary in
  * memory from the table with the changed files parsed, and writes nothing (DESIGN invariant 4).
  */
-import { ownLintOf, readOwnLint, storedGovernanceIs, writeGovernance, writeOwnLint, type OwnLint } from './governance-store.js';
+import {
+  ownLintOf,
+  readOwnLint,
+  storedGovernanceIs,
+  writeGovernance,
+  writeOwnLint,
+  type OwnLint,
+} from './governance-store.js';
 import { summarize, type GovernanceSummary, type SummaryFile } from './governance-summary.js';
 import { filesDigestOf, statedMemoryFiles, type StatedMemoryFile } from './heads-store.js';
 import { ownProblemCount } from './lint.js';
@@ -25,7 +32,11 @@ interface Computed {
 }
 
 /** The summary of memory/ as `listed` states it: rows from the table, own lint counts stored or counted now. */
-async function compute(workspace: string, listed: StatedMemoryFile[], maxEntriesPerDailyFile: number): Promise<Computed> {
+async function compute(
+  workspace: string,
+  listed: StatedMemoryFile[],
+  maxEntriesPerDailyFile: number,
+): Promise<Computed> {
   const stored = readOwnLint(workspace, TABLE_DIR);
   const own: OwnLint = {};
   const files: SummaryFile[] = [];
@@ -58,6 +69,10 @@ export async function refreshGovernance(workspace: string, maxEntriesPerDailyFil
 }
 
 /** The summary of memory/ as it is now, computed (`mem status` when the stored one is stale). Writes nothing. */
-export async function computeGovernance(workspace: string, listed: StatedMemoryFile[], maxEntriesPerDailyFile: number): Promise<GovernanceSummary> {
+export async function computeGovernance(
+  workspace: string,
+  listed: StatedMemoryFile[],
+  maxEntriesPerDailyFile: number,
+): Promise<GovernanceSummary> {
   return (await compute(workspace, listed, maxEntriesPerDailyFile)).summary;
 }

@@ -45,5 +45,11 @@ export function summarize(files: SummaryFile[], opts: { maxEntriesPerDailyFile: 
     fullest = Infinity; // the first fullest only
     return true;
   });
-  return { dailyEntries: shown.map(([path, value]) => ({ path, value })), conflicts, conflictCount: conflicts.length, suspected, lint: own + crossProblemCount(records, opts) };
+  return {
+    dailyEntries: shown.map(([path, value]) => ({ path, value })),
+    conflicts,
+    conflictCount: conflicts.length,
+    suspected,
+    lint: own + crossProblemCount(records, opts),
+  };
 }

@@ -83,7 +83,9 @@ function listInto(dir: string, rel: string, workspace: string, visit: Visit): vo
 /** memory/'s Markdown files as entry readers list them, each with the stat the listing made, sorted by path. */
 export function statedMemoryFiles(workspace: string): StatedMemoryFile[] {
   const out: StatedMemoryFile[] = [];
-  listInto(path.join(workspace, 'memory'), 'memory/', workspace, (file, size, mtimeMs, ctimeMs) => out.push({ file, size, mtimeMs, ctimeMs }));
+  listInto(path.join(workspace, 'memory'), 'memory/', workspace, (file, size, mtimeMs, ctimeMs) =>
+    out.push({ file, size, mtimeMs, ctimeMs }),
+  );
   return out;
 }
 
@@ -91,7 +93,8 @@ export function statedMemoryFiles(workspace: string): StatedMemoryFile[] {
 const LAYOUT = 5;
 
 /** The stamp of files given as their paths (joined with NUL, which no file name holds) and, three per file, their size, mtime and ctime. */
-const stampOf = (paths: string[], numbers: number[]) => new Stamp().num(LAYOUT).text(paths.join('\0')).nums(numbers).hex();
+const stampOf = (paths: string[], numbers: number[]) =>
+  new Stamp().num(LAYOUT).text(paths.join('\0')).nums(numbers).hex();
 
 /** Every memory file's path, size, mtime and ctime, as one stamp: what the id index and the stored summary are stamped with. */
 export function filesDigestOf(files: StatedMemoryFile[]): string {

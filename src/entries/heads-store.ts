@@ -54,14 +54,28 @@ interface Meta {
 
 function readMeta(dir: string): Meta | undefined {
   const v = readJson(path.join(dir, META)) as Partial<Meta> | undefined;
-  return v?.layout === LAYOUT && typeof v.digest === 'string' && typeof v.filesDigest === 'string' && Array.isArray(v.scopes) && v.cited && typeof v.cited === 'object' && Array.isArray(v.idBuckets)
-    && Array.isArray(v.passed) && v.passed.every((x) => typeof x === 'string') && typeof v.gateVersion === 'string' ? (v as Meta) : undefined;
+  return v?.layout === LAYOUT &&
+    typeof v.digest === 'string' &&
+    typeof v.filesDigest === 'string' &&
+    Array.isArray(v.scopes) &&
+    v.cited &&
+    typeof v.cited === 'object' &&
+    Array.isArray(v.idBuckets) &&
+    Array.isArray(v.passed) &&
+    v.passed.every((x) => typeof x === 'string') &&
+    typeof v.gateVersion === 'string'
+    ? (v as Meta)
+    : undefined;
 }
 
 /** A scope's heads as written with `digest`; undefined when missing or from another build. */
 function readScope(dir: string, scope: string, digest: string): HeadRow[] | undefined {
   const v = readJson(path.join(dir, scopeFile(scope))) as { digest?: unknown; rows?: unknown } | undefined;
-  return v?.digest === digest && Array.isArray(v.rows) && v.rows.every((x) => Array.isArray(x) && typeof x[0] === 'string' && isRow(x[1])) ? (v.rows as HeadRow[]) : undefined;
+  return v?.digest === digest &&
+    Array.isArray(v.rows) &&
+    v.rows.every((x) => Array.isArray(x) && typeof x[0] === 'string' && isRow(x[1]))
+    ? (v.rows as HeadRow[])
+    : undefined;
 }
 
 /** Heads that describe memory/ as it is now: their digest, the scopes they hold and MEMORY.md's ids followed to their ends. */
@@ -80,7 +94,13 @@ export function currentHeads(workspace: string, tableDir: string, mappingKey: st
 }
 
 /** The rows of global's heads (unless `withGlobal` is false) and of `scope`'s, from heads `current` gave; undefined when a file is missing or of another build. */
-export function headRows(workspace: string, tableDir: string, current: CurrentHeads, scope: string | undefined, withGlobal = true): HeadRow[] | undefined {
+export function headRows(
+  workspace: string,
+  tableDir: string,
+  current: CurrentHeads,
+  scope: string | undefined,
+  withGlobal = true,
+): HeadRow[] | undefined {
   const rows: HeadRow[] = [];
   for (const key of new Set([...(withGlobal ? ['global'] : []), ...(scope?.trim() ? [scopeKey(scope)] : [])])) {
     if (!current.scopes.includes(key)) continue;
@@ -123,7 +143,8 @@ export function readIdIndex(workspace: string, tableDir: string, asBuilt = false
     if (!held.has(b)) return {};
     if (!buckets.has(b)) {
       const v = readJson(path.join(dir, idBucketFile(b))) as { digest?: unknown; ids?: unknown } | undefined;
-      if (v?.digest !== meta.filesDigest || !v.ids || typeof v.ids !== 'object') throw new Error(`${idBucketFile(b)} is not of this build`);
+      if (v?.digest !== meta.filesDigest || !v.ids || typeof v.ids !== 'object')
+        throw new Error(`${idBucketFile(b)} is not of this build`);
       buckets.set(b, v.ids as Record<string, string[]>);
     }
     return buckets.get(b)!;
@@ -142,7 +163,9 @@ export function readIdIndex(workspace: string, tableDir: string, asBuilt = false
 
 /** Entries with the scope a reader gives them: an old entry without one gets its session's (or stays unscoped). */
 export function withScopes(records: EntryRecord[], scopeOf: ScopeOf): EntryRecord[] {
-  return records.map((r) => (getField(r.entry, 'scope') ? r : { ...r, entry: withField(r.entry, 'scope', scopeOf(r.entry) ?? '') }));
+  return records.map((r) =>
+    getField(r.entry, 'scope') ? r : { ...r, entry: withField(r.entry, 'scope', scopeOf(r.entry) ?? '') },
+  );
 }
 
 /**
@@ -151,7 +174,12 @@ export function withScopes(records: EntryRecord[], scopeOf: ScopeOf): EntryRecor
  * undefined when the table is behind a file (the heads are then removed, not rebuilt). Returns the
  * heads as they now are, or undefined when there are none.
  */
-export function refreshHeads(workspace: string, dir: string, opts: { scopeOf: ScopeOf; mappingKey: string; passesGate: (name: string) => boolean }, recordsAt: (files: StatedMemoryFile[]) => EntryRecord[] | undefined): CurrentHeads | undefined {
+export function refreshHeads(
+  workspace: string,
+  dir: string,
+  opts: { scopeOf: ScopeOf; mappingKey: string; passesGate: (name: string) => boolean },
+  recordsAt: (files: StatedMemoryFile[]) => EntryRecord[] | undefined,
+): CurrentHeads | undefined {
   const files = statedMemoryFiles(workspace);
   const filesDigest = filesDigestOf(files);
   const digest = digestOf(filesDigest, opts.mappingKey);
@@ -172,7 +200,8 @@ export function refreshHeads(workspace: string, dir: string, opts: { scopeOf: Sc
   const built = buildHeads(withScopes(records, opts.scopeOf), cited);
   fs.mkdirSync(heads, { recursive: true });
   for (const name of fs.readdirSync(heads)) fs.rmSync(path.join(heads, name), { force: true });
-  for (const [scope, rows] of Object.entries(built.scopes)) writeDerivedFile(path.join(heads, scopeFile(scope)), JSON.stringify({ digest, rows }));
+  for (const [scope, rows] of Object.entries(built.scopes))
+    writeDerivedFile(path.join(heads, scopeFile(scope)), JSON.stringify({ digest, rows }));
   const ids = Array.from({ length: ID_BUCKETS }, () => ({}) as Record<string, string[]>);
   for (const r of records) {
     if (!r.id) continue;
@@ -181,11 +210,23 @@ export function refreshHeads(workspace: string, dir: string, opts: { scopeOf: Sc
     if (held.at(-1) !== r.file) held.push(r.file);
   }
   const idBuckets = ids.flatMap((bucket, b) => (Object.keys(bucket).length ? [b] : []));
-  for (const b of idBuckets) writeDerivedFile(path.join(heads, idBucketFile(b)), JSON.stringify({ digest: filesDigest, ids: ids[b] }));
+  for (const b of idBuckets)
+    writeDerivedFile(path.join(heads, idBucketFile(b)), JSON.stringify({ digest: filesDigest, ids: ids[b] }));
   const scopes = Object.keys(built.scopes);
   // A folder named as one of these gets its scope without the secret scan (a tenth of a `mem context`).
-  const passed = scopes.flatMap((s) => (s.startsWith(PROJECT) && opts.passesGate(s.slice(PROJECT.length)) ? [s.slice(PROJECT.length)] : []));
-  const made: Meta = { layout: LAYOUT, digest, filesDigest, scopes, cited: built.cited, idBuckets, passed, gateVersion: VERSION };
+  const passed = scopes.flatMap((s) =>
+    s.startsWith(PROJECT) && opts.passesGate(s.slice(PROJECT.length)) ? [s.slice(PROJECT.length)] : [],
+  );
+  const made: Meta = {
+    layout: LAYOUT,
+    digest,
+    filesDigest,
+    scopes,
+    cited: built.cited,
+    idBuckets,
+    passed,
+    gateVersion: VERSION,
+  };
   writeDerivedFile(path.join(heads, META), JSON.stringify(made));
   return made;
 }

@@ -31,7 +31,8 @@ export interface Heads {
   cited: Record<string, HeadRow | null>;
 }
 
-const top = (list: EntryRecord[], order: (a: EntryRecord, b: EntryRecord) => number) => list.slice().sort(order).slice(0, HEAD_DEPTH);
+const top = (list: EntryRecord[], order: (a: EntryRecord, b: EntryRecord) => number) =>
+  list.slice().sort(order).slice(0, HEAD_DEPTH);
 const headRow = (r: EntryRecord): HeadRow => [r.file, rowOf(r)];
 
 /** `records` carry their scope as read (an old entry's filled in from its session); `cited`: ids MEMORY.md names. */
@@ -51,7 +52,10 @@ export function buildHeads(records: EntryRecord[], cited: string[]): Heads {
     const heads = new Set<EntryRecord>([
       ...[...byKind.values()].flatMap((list) => top(list, newestFirst)),
       ...top(worthy.filter(isCore), heaviestFirst),
-      ...top(worthy.filter((r) => r.entry.kind === 'Rule' || r.entry.kind === 'Preference'), newestFirst),
+      ...top(
+        worthy.filter((r) => r.entry.kind === 'Rule' || r.entry.kind === 'Preference'),
+        newestFirst,
+      ),
     ]);
     scopes[scope] = [...heads].map(headRow);
   }
@@ -68,7 +72,11 @@ export function buildHeads(records: EntryRecord[], cited: string[]): Heads {
  * ids followed to their ends; undefined when MEMORY.md names an id the heads were built without
  * (it changed since).
  */
-export function headsFor(rows: HeadRow[], citedEnds: Heads['cited'], cited: string[]): { records: EntryRecord[]; promoted: string[] } | undefined {
+export function headsFor(
+  rows: HeadRow[],
+  citedEnds: Heads['cited'],
+  cited: string[],
+): { records: EntryRecord[]; promoted: string[] } | undefined {
   if (cited.some((id) => !Object.hasOwn(citedEnds, id))) return undefined;
   const records = new Map<string, EntryRecord>();
   const add = ([file, row]: HeadRow) => {

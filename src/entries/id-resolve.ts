@@ -50,9 +50,14 @@ export function resolveId(query: string, ids: Iterable<string>): IdResolution {
  * beginning are measured first, so the bound tightens early and a miss among 20,000 ids stays fast.
  */
 function nearestIds(fq: string, folded: { id: string; f: string }[]): string[] {
-  const holding = folded.filter((x) => x.f.includes(fq)).map((x) => x.id).sort();
+  const holding = folded
+    .filter((x) => x.f.includes(fq))
+    .map((x) => x.id)
+    .sort();
   if (holding.length) return holding.slice(0, SHOWN);
-  const order = folded.map((x) => ({ ...x, shared: sharedStart(fq, x.f), dist: 0 })).sort((a, b) => b.shared - a.shared);
+  const order = folded
+    .map((x) => ({ ...x, shared: sharedStart(fq, x.f), dist: 0 }))
+    .sort((a, b) => b.shared - a.shared);
   const limit = Math.min(MAX_EDITS, Math.floor(fq.length / 3));
   const scored: typeof order = [];
   let best = Infinity;
@@ -64,7 +69,10 @@ function nearestIds(fq: string, folded: { id: string; f: string }[]): string[] {
     best = Math.min(best, x.dist);
   }
   scored.sort((a, b) => a.dist - b.dist || b.shared - a.shared || (a.id < b.id ? -1 : 1));
-  return scored.filter((x) => x.dist <= best + 1).slice(0, SHOWN).map((x) => x.id);
+  return scored
+    .filter((x) => x.dist <= best + 1)
+    .slice(0, SHOWN)
+    .map((x) => x.id);
 }
 
 /**
@@ -104,13 +112,22 @@ function sharedStart(q: string, f: string): number {
   return n;
 }
 
-const listed = (ids: string[]) => ids.slice(0, SHOWN).join(', ') + (ids.length > SHOWN ? ` and ${ids.length - SHOWN} more` : '');
+const listed = (ids: string[]) =>
+  ids.slice(0, SHOWN).join(', ') + (ids.length > SHOWN ? ` and ${ids.length - SHOWN} more` : '');
 
 /** The id `query` names among `ids`, or a one-line MemError: NOT_FOUND naming the nearest ids, USAGE naming the ids it fits. */
-export function resolveIdOrThrow(query: string, ids: Iterable<string>, hint = 'find ids with "mem search" or "mem export"'): string {
+export function resolveIdOrThrow(
+  query: string,
+  ids: Iterable<string>,
+  hint = 'find ids with "mem search" or "mem export"',
+): string {
   const r = resolveId(query, ids);
   if (r.kind === 'found') return r.id;
-  if (r.kind === 'ambiguous') throw new MemError('USAGE', `"${query}" fits ${r.matches.length} entry ids: ${listed(r.matches)}; give more of the id`);
+  if (r.kind === 'ambiguous')
+    throw new MemError(
+      'USAGE',
+      `"${query}" fits ${r.matches.length} entry ids: ${listed(r.matches)}; give more of the id`,
+    );
   const near = r.near.length ? `; nearest: ${r.near.join(', ')}` : `; ${hint}`;
   throw new MemError('NOT_FOUND', `no entry with id ${query}${near}`);
 }

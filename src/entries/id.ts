@@ -34,7 +34,10 @@ function cutSlug(chars: string[]): string {
   const fits = (i: number) => head[i] === '-' || (HAN.test(head[i - 1] ?? '') && HAN.test(head[i] ?? ''));
   let at = SLUG_MAX;
   while (at > SLUG_MAX / 2 && !fits(at)) at--;
-  return head.slice(0, at > SLUG_MAX / 2 ? at : SLUG_MAX).join('').replace(/-+$/, '');
+  return head
+    .slice(0, at > SLUG_MAX / 2 ? at : SLUG_MAX)
+    .join('')
+    .replace(/-+$/, '');
 }
 
 const HAN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;

@@ -16,7 +16,8 @@ export class InForce {
   constructor(records: EntryRecord[]) {
     for (const r of records) if (r.id && !this.byId.has(r.id)) this.byId.set(r.id, r);
     const active = [...this.byId.values()].filter((r) => statusOf(r) === 'active');
-    for (const r of active) for (const old of [...supersedesOf(r.entry), ...retractedIds(r)]) if (old !== r.id) this.link(old, r.id);
+    for (const r of active)
+      for (const old of [...supersedesOf(r.entry), ...retractedIds(r)]) if (old !== r.id) this.link(old, r.id);
     // As compound decides (conflicts.ts): entries replaced explicitly leave their key's group.
     const byKey = new Map<string, EntryRecord[]>();
     for (const r of active) {
@@ -54,7 +55,10 @@ export class InForce {
     while (cur && !seen.has(cur.id)) {
       if (this.visible(cur)) return cur;
       seen.add(cur.id);
-      const next = (this.newer.get(cur.id) ?? []).map((x) => this.byId.get(x)).filter((x): x is EntryRecord => !!x).sort(currentFirst)[0];
+      const next = (this.newer.get(cur.id) ?? [])
+        .map((x) => this.byId.get(x))
+        .filter((x): x is EntryRecord => !!x)
+        .sort(currentFirst)[0];
       cur = next;
     }
     return undefined;

@@ -16,7 +16,13 @@ export function fieldObject(fields: Field[]): Record<string, unknown> {
 /** The shape of `mem get --json` and `memory_get` by id. */
 export function entryJson(r: EntryRecord) {
   return {
-    id: r.id, path: r.file, startLine: r.block.startLine, endLine: r.block.endLine, kind: r.entry.kind, title: r.entry.title,
-    fields: fieldObject(r.entry.fields), markdown: r.block.raw.trimEnd() + '\n',
+    id: r.id,
+    path: r.file,
+    startLine: r.block.startLine,
+    endLine: r.block.endLine,
+    kind: r.entry.kind,
+    title: r.entry.title,
+    fields: fieldObject(r.entry.fields),
+    markdown: r.block.raw.trimEnd() + '\n',
   };
 }

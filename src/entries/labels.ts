@@ -9,7 +9,10 @@ import { findSecrets } from '../secrets/secrets.js';
 import { SCOPE, TYPED_KEY } from './model.js';
 
 const RULES = {
-  key: { ok: (v: string) => TYPED_KEY.test(v) && v.length <= 200, want: 'a typed key such as pref:writing:tone or decision:shop:database (at most 200 characters)' },
+  key: {
+    ok: (v: string) => TYPED_KEY.test(v) && v.length <= 200,
+    want: 'a typed key such as pref:writing:tone or decision:shop:database (at most 200 characters)',
+  },
   scope: { ok: (v: string) => SCOPE.test(v), want: 'global, project:<name> or lang:<name>' },
 };
 
@@ -28,7 +31,12 @@ export function checkLabels(labels: { key?: string; scope?: string }, nameOf: La
     const value = labels[name];
     if (value === undefined) continue;
     const secret = findSecrets(value)[0];
-    if (secret) throw new MemError('USAGE', `${nameOf(name)} holds something shaped like a secret (${secret.kind}); a ${name} is written to memory as it is: name the thing, not its value`);
-    if (!RULES[name].ok(value)) throw new MemError('USAGE', `${nameOf(name)} ${JSON.stringify(value)} is not ${RULES[name].want}`);
+    if (secret)
+      throw new MemError(
+        'USAGE',
+        `${nameOf(name)} holds something shaped like a secret (${secret.kind}); a ${name} is written to memory as it is: name the thing, not its value`,
+      );
+    if (!RULES[name].ok(value))
+      throw new MemError('USAGE', `${nameOf(name)} ${JSON.stringify(value)} is not ${RULES[name].want}`);
   }
 }

@@ -23,10 +23,15 @@ export interface Problem {
 const REQUIRED = ['id', 'date', 'status'] as const;
 
 /** `files` are the texts `records` come from: a code fence left open hides every entry after it; a file not UTF-8 is named. */
-export function lintEntries(records: EntryRecord[], files: MemoryFile[], opts: { maxEntriesPerDailyFile: number }): Problem[] {
+export function lintEntries(
+  records: EntryRecord[],
+  files: MemoryFile[],
+  opts: { maxEntriesPerDailyFile: number },
+): Problem[] {
   const problems: Problem[] = files.flatMap(fileProblems);
   const byId = idsOf(records);
-  for (const r of records) problems.push(...recordProblems(r, { exists: (x) => byId.has(x), first: (x) => byId.get(x)![0]! }));
+  for (const r of records)
+    problems.push(...recordProblems(r, { exists: (x) => byId.has(x), first: (x) => byId.get(x)![0]! }));
   problems.push(...crossFileProblems(records, byId, opts));
   return problems.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
 }
@@ -64,10 +69,22 @@ function idsOf(records: EntryRecord[]): Map<string, EntryRecord[]> {
 /** A file's text: not UTF-8, a code fence left open, control characters. */
 function fileProblems({ file, text, badLines }: MemoryFile): Problem[] {
   const problems: Problem[] = [];
-  if (badLines) problems.push({ file, line: badLines[0]!, id: '', message: `not valid UTF-8 (${count(badLines.length, 'line')}; Latin-1 saved by an old editor?): compound and wrapup leave the entries holding such bytes out, and a job that must rewrite the file stops; convert it (e.g. iconv -f latin1 -t utf-8)` });
+  if (badLines)
+    problems.push({
+      file,
+      line: badLines[0]!,
+      id: '',
+      message: `not valid UTF-8 (${count(badLines.length, 'line')}; Latin-1 saved by an old editor?): compound and wrapup leave the entries holding such bytes out, and a job that must rewrite the file stops; convert it (e.g. iconv -f latin1 -t utf-8)`,
+    });
   const lines = splitLines(text);
   const fence = unclosedFence(text);
-  if (fence) problems.push({ file, line: fence.line, id: '', message: `code fence ${fence.marker} is never closed: the ${count(lines.length - fence.line, 'line')} after it read as code, entries included; add a closing ${fence.marker} line where the code ends` });
+  if (fence)
+    problems.push({
+      file,
+      line: fence.line,
+      id: '',
+      message: `code fence ${fence.marker} is never closed: the ${count(lines.length - fence.line, 'line')} after it read as code, entries included; add a closing ${fence.marker} line where the code ends`,
+    });
   lines.forEach((l, i) => {
     const c = CONTROL_CHAR.exec(l.replace(/\r?\n$/, ''))?.[0];
     if (c) problems.push({ file, line: i + 1, id: '', message: controlProblem(c) });
@@ -98,16 +115,20 @@ function recordProblems(r: EntryRecord, others: Others): Problem[] {
   const id = r.id;
   const m = id ? ID_PATTERN.exec(id) : null;
   if (id && !m) add(`id "${id}" is not PREFIX-YYYYMMDD-slug (prefixes: ${Object.values(ID_PREFIX).join(', ')})`);
-  if (m && isKind(e.kind) && m[1] !== ID_PREFIX[e.kind]) add(`id prefix ${m[1]} does not match kind ${e.kind} (expected ${ID_PREFIX[e.kind]})`);
+  if (m && isKind(e.kind) && m[1] !== ID_PREFIX[e.kind])
+    add(`id prefix ${m[1]} does not match kind ${e.kind} (expected ${ID_PREFIX[e.kind]})`);
   const date = getField(e, 'date');
   if (date && !validDate(date)) add(`date "${date}" is not a valid YYYY-MM-DD date`);
   if (date && m && m[2] !== date.replaceAll('-', '')) add(`id date ${m[2]} differs from date ${date}`);
   const status = getField(e, 'status');
-  if (status && !(STATUSES as readonly string[]).includes(status)) add(`status "${status}" is not one of ${STATUSES.join(', ')}`);
+  if (status && !(STATUSES as readonly string[]).includes(status))
+    add(`status "${status}" is not one of ${STATUSES.join(', ')}`);
   const origin = getField(e, 'origin');
-  if (origin && !(ORIGINS as readonly string[]).includes(origin)) add(`origin "${origin}" is not one of ${ORIGINS.join(', ')}`);
+  if (origin && !(ORIGINS as readonly string[]).includes(origin))
+    add(`origin "${origin}" is not one of ${ORIGINS.join(', ')}`);
   const confidence = getField(e, 'confidence');
-  if (confidence && !(Number(confidence) >= 0 && Number(confidence) <= 1)) add(`confidence "${confidence}" is not a number from 0 to 1`);
+  if (confidence && !(Number(confidence) >= 0 && Number(confidence) <= 1))
+    add(`confidence "${confidence}" is not a number from 0 to 1`);
   for (const target of supersedesOf(e)) {
     if (!others.exists(target)) add(`supersedes ${target}, which no entry has as id`);
     if (target === id) add('supersedes itself');
@@ -116,24 +137,44 @@ function recordProblems(r: EntryRecord, others: Others): Problem[] {
   for (const key of repeatedKeys(e.fields.map((f) => f.key))) {
     // Every reader takes the first; a second `status:` line made forget and compound look done when they were not.
     const at = fieldLines(r.block, key).map((l) => r.block.startLine + l);
-    problems.push({ file: r.file, line: at[1]!, id, message: `field "${key}" appears ${at.length} times (lines ${at.join(', ')}); memfold reads only the first: delete the others` });
+    problems.push({
+      file: r.file,
+      line: at[1]!,
+      id,
+      message: `field "${key}" appears ${at.length} times (lines ${at.join(', ')}); memfold reads only the first: delete the others`,
+    });
   }
-  if (id && others.first(id) !== r) add(`duplicate id (first at ${others.first(id).file}:${others.first(id).block.startLine})`);
+  if (id && others.first(id) !== r)
+    add(`duplicate id (first at ${others.first(id).file}:${others.first(id).block.startLine})`);
   return problems;
 }
 
 /** Supersedes cycles and daily files over the limit. */
-function crossFileProblems(records: EntryRecord[], byId: Map<string, EntryRecord[]>, opts: { maxEntriesPerDailyFile: number }): Problem[] {
+function crossFileProblems(
+  records: EntryRecord[],
+  byId: Map<string, EntryRecord[]>,
+  opts: { maxEntriesPerDailyFile: number },
+): Problem[] {
   const problems: Problem[] = [];
   for (const cycle of supersedesCycles(records)) {
     const r = byId.get(cycle[0]!)![0]!;
-    problems.push({ file: r.file, line: r.block.startLine, id: r.id, message: `supersedes cycle: ${[...cycle, cycle[0]].join(' → ')} (each replaces another; no entry of it is current)` });
+    problems.push({
+      file: r.file,
+      line: r.block.startLine,
+      id: r.id,
+      message: `supersedes cycle: ${[...cycle, cycle[0]].join(' → ')} (each replaces another; no entry of it is current)`,
+    });
   }
   const perFile = new Map<string, number>();
   for (const r of records) perFile.set(r.file, (perFile.get(r.file) ?? 0) + 1);
   for (const [file, n] of perFile) {
     if (DAILY_FILE.test(file) && n > opts.maxEntriesPerDailyFile) {
-      problems.push({ file, line: 1, id: '', message: `${n} entries, over the limit of ${opts.maxEntriesPerDailyFile} a daily file (split with "mem status --fix")` });
+      problems.push({
+        file,
+        line: 1,
+        id: '',
+        message: `${n} entries, over the limit of ${opts.maxEntriesPerDailyFile} a daily file (split with "mem status --fix")`,
+      });
     }
   }
   return problems;
@@ -142,7 +183,8 @@ function crossFileProblems(records: EntryRecord[], byId: Map<string, EntryRecord
 /** memfold writes no control character; one a person or another tool left is named, NUL above all. */
 function controlProblem(c: string): string {
   const code = `U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
-  if (c === '\u0000') return `NUL byte (${code}): the search index takes the whole file for binary, so search and context leave out every entry in it; delete it`;
+  if (c === '\u0000')
+    return `NUL byte (${code}): the search index takes the whole file for binary, so search and context leave out every entry in it; delete it`;
   return `control character ${code}; delete it (memfold never writes one)`;
 }
 

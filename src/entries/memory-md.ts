@@ -41,7 +41,13 @@ export interface CurrentMemory {
 export function pinnedText(text: string | undefined): string {
   if (text === undefined) return '';
   return pinnedBlocks(text)
-    .blocks.map((b) => b.split('\n').filter((l) => l.trim() !== PINNED_START && l.trim() !== PINNED_END).join('\n').trim())
+    .blocks.map((b) =>
+      b
+        .split('\n')
+        .filter((l) => l.trim() !== PINNED_START && l.trim() !== PINNED_END)
+        .join('\n')
+        .trim(),
+    )
     .filter(Boolean)
     .join('\n\n');
 }
@@ -79,25 +85,58 @@ function isTemplate(rest: string): boolean {
 }
 
 export function readCurrentMemory(text: string | undefined): CurrentMemory {
-  if (text === undefined) return { exists: false, generated: false, pinned: [], adoptedLines: null, citedIds: [], items: [] };
+  if (text === undefined)
+    return { exists: false, generated: false, pinned: [], adoptedLines: null, citedIds: [], items: [] };
   const { blocks, rest } = pinnedBlocks(text);
   const citedIds = [...new Set(linkedIds(rest))];
   const inputKey = /^<!-- mem:generated .*· input ([0-9a-f]{16}) -->$/m.exec(rest)?.[1];
   const items = writtenItems(rest);
-  if (rest.includes(GENERATED) || isTemplate(rest) || !text.trim()) return { exists: true, generated: rest.includes(GENERATED), pinned: blocks, adoptedLines: null, citedIds, items, ...(inputKey ? { inputKey } : {}) };
+  if (rest.includes(GENERATED) || isTemplate(rest) || !text.trim())
+    return {
+      exists: true,
+      generated: rest.includes(GENERATED),
+      pinned: blocks,
+      adoptedLines: null,
+      citedIds,
+      items,
+      ...(inputKey ? { inputKey } : {}),
+    };
   const own = withoutOwnLines(rest);
   if (own.items > 0) {
     // Our own output with its marker line deleted by hand: regenerate it; only lines a person added outside the pinned markers are adopted.
     const hand = own.rest.replace(/^\n+/, '').replace(/\n*$/, '\n');
-    if (!hand.trim()) return { exists: true, generated: false, pinned: blocks, adoptedLines: null, citedIds, items, markerLost: true };
-    return { exists: true, generated: false, pinned: [...blocks, `${PINNED_START}\n${hand}${PINNED_END}\n`], adoptedLines: hand.split('\n').length - 1, citedIds, items, markerLost: true };
+    if (!hand.trim())
+      return { exists: true, generated: false, pinned: blocks, adoptedLines: null, citedIds, items, markerLost: true };
+    return {
+      exists: true,
+      generated: false,
+      pinned: [...blocks, `${PINNED_START}\n${hand}${PINNED_END}\n`],
+      adoptedLines: hand.split('\n').length - 1,
+      citedIds,
+      items,
+      markerLost: true,
+    };
   }
   // Not ours: the whole text, minus marker lines that would nest, becomes one pinned block.
-  const body = text.split('\n').filter((l) => l.trim() !== PINNED_START && l.trim() !== PINNED_END).join('\n').replace(/\n*$/, '\n');
-  return { exists: true, generated: false, pinned: [`${PINNED_START}\n${body}${PINNED_END}\n`], adoptedLines: body.split('\n').length - 1, citedIds, items: [] };
+  const body = text
+    .split('\n')
+    .filter((l) => l.trim() !== PINNED_START && l.trim() !== PINNED_END)
+    .join('\n')
+    .replace(/\n*$/, '\n');
+  return {
+    exists: true,
+    generated: false,
+    pinned: [`${PINNED_START}\n${body}${PINNED_END}\n`],
+    adoptedLines: body.split('\n').length - 1,
+    citedIds,
+    items: [],
+  };
 }
 
-const ITEM = new RegExp(String.raw`^- .* \(\[(?:${ID_PREFIXES})-\d{8}-[^\]\s]+\]\(memory\/[^)\s]*\)(?:, (?:${ID_PREFIXES})-\d{8}-\S+?)*\)$`, 'u');
+const ITEM = new RegExp(
+  String.raw`^- .* \(\[(?:${ID_PREFIXES})-\d{8}-[^\]\s]+\]\(memory\/[^)\s]*\)(?:, (?:${ID_PREFIXES})-\d{8}-\S+?)*\)$`,
+  'u',
+);
 /** An item line's citation: the linked id, then the ids of entries alike enough to share the item. */
 const CITES = /\(\[([^\]\s]+)\]\([^)\s]*\)((?:, \S+?)*)\)$/u;
 const WHERE = /^- (This week's entries: `memory\/|Daily wrap-ups: `|What changed and why: `memory\/archive\/weekly-)/;
@@ -123,7 +162,11 @@ function classify(text: string): ClassifiedLine[] {
     if (t === '# MEMORY' || t.startsWith('Hot memory for agent sessions, rebuilt by `mem compound`')) kind = 'own';
     else if (/^## /.test(t)) {
       const name = t.slice(3);
-      section = (SECTION_ORDER as string[]).includes(name) ? (name as SectionName) : name === 'Where to look' ? 'where' : null;
+      section = (SECTION_ORDER as string[]).includes(name)
+        ? (name as SectionName)
+        : name === 'Where to look'
+          ? 'where'
+          : null;
       scope = undefined;
       if (section) kind = 'own';
     } else if (ours && /^### \S/.test(t)) {
@@ -145,7 +188,13 @@ function classify(text: string): ClassifiedLine[] {
  */
 function withoutOwnLines(text: string): { rest: string; items: number } {
   const lines = classify(text);
-  return { rest: lines.filter((l) => l.kind === 'hand').map((l) => l.line).join('\n'), items: lines.filter((l) => l.kind === 'item').length };
+  return {
+    rest: lines
+      .filter((l) => l.kind === 'hand')
+      .map((l) => l.line)
+      .join('\n'),
+    items: lines.filter((l) => l.kind === 'item').length,
+  };
 }
 
 /** An item of the current MEMORY.md as written: kept as it is when its entry cannot be read (plan.ts heldBack). */
@@ -162,14 +211,26 @@ function writtenItems(text: string): WrittenItem[] {
   const items: WrittenItem[] = [];
   for (const { line, kind, section, scope } of classify(text)) {
     const cites = kind === 'item' ? CITES.exec(line.trimEnd())! : undefined;
-    if (cites) items.push({ ids: [cites[1]!, ...cites[2]!.split(', ').filter(Boolean)], section: section!, scope: scope ?? 'general', lines: [line] });
+    if (cites)
+      items.push({
+        ids: [cites[1]!, ...cites[2]!.split(', ').filter(Boolean)],
+        section: section!,
+        scope: scope ?? 'general',
+        lines: [line],
+      });
     else if (kind === 'more') items.at(-1)!.lines.push(line);
   }
   return items;
 }
 
 export type SectionName = 'Core rules' | 'Active decisions' | 'Preferences' | 'Goals and open tasks' | 'Notes';
-export const SECTION_ORDER: SectionName[] = ['Core rules', 'Active decisions', 'Preferences', 'Goals and open tasks', 'Notes'];
+export const SECTION_ORDER: SectionName[] = [
+  'Core rules',
+  'Active decisions',
+  'Preferences',
+  'Goals and open tasks',
+  'Notes',
+];
 
 /** MEMORY.md's lines as limits.memoryLines counts them (a last line without its newline counted). */
 export const lineCount = (text: string) => text.split('\n').length - (text.endsWith('\n') ? 1 : 0);

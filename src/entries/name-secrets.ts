@@ -50,11 +50,14 @@ export function secretsInEntryNames(text: string): NameHit[] {
     // Scanned as its heading reads (`Kind: title`), not alone: a title that is one CamelCase word
     // (`OAuth2MigrationPlanV3`) is no token pasted as a message of its own.
     const lead = `${r.entry.kind}: `;
-    const found = findSecrets(lead + title).filter((f) => f.start >= lead.length).map((f) => ({ ...f, start: f.start - lead.length, end: f.end - lead.length }));
+    const found = findSecrets(lead + title)
+      .filter((f) => f.start >= lead.length)
+      .map((f) => ({ ...f, start: f.start - lead.length, end: f.end - lead.length }));
     for (const f of found) hits.push({ line: r.block.startLine, kind: f.kind, in: 'title' });
     if (!r.id) continue;
     const idSlug = r.id.toLowerCase().replace(/^[a-z]+-\d{8}-/, '');
-    const leaked = found.find((f) => holds(idSlug, slugWords(title.slice(f.start, f.end))))?.kind ?? markerLeak(title, idSlug);
+    const leaked =
+      found.find((f) => holds(idSlug, slugWords(title.slice(f.start, f.end))))?.kind ?? markerLeak(title, idSlug);
     if (!leaked) continue;
     const at = r.block.raw.split('\n').findIndex((l) => /^[ \t]*[-*+][ \t]+id[ \t]*:/.test(l));
     hits.push({ line: r.block.startLine + Math.max(0, at), kind: leaked, in: 'id' });

@@ -130,7 +130,11 @@ export function parseBlocks(text: string): Block[] {
     }
     let last = cur.lines.length - 1;
     while (last > 0 && cur.lines[last]!.trim() === '') last--;
-    const entry: Entry = { kind: cur.head.kind, title: cur.head.title, fields: readEntryFields(cur.lines.slice(1)).fields };
+    const entry: Entry = {
+      kind: cur.head.kind,
+      title: cur.head.title,
+      fields: readEntryFields(cur.lines.slice(1)).fields,
+    };
     blocks.push({ type: 'entry', entry, raw, startLine: cur.start, endLine: cur.start + last });
   };
   lines.forEach((line, i) => {

@@ -10,7 +10,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { readMemoryFiles, recordsOf, type EntryRecord } from './store.js';
 
-export const parseFile = async (workspace: string, file: string): Promise<EntryRecord[]> => (await readMemoryFiles(workspace, [file])).flatMap((f) => recordsOf(f.file, f.text));
+export const parseFile = async (workspace: string, file: string): Promise<EntryRecord[]> =>
+  (await readMemoryFiles(workspace, [file])).flatMap((f) => recordsOf(f.file, f.text));
 
 const wholeFiles = new Map<string, { stamp: string; records: Promise<EntryRecord[]> }>();
 const WHOLE_FILES_KEPT = 128;

@@ -3,7 +3,11 @@
  * Latin text, character bigrams for CJK, so 放弃 Redis 缓存 and 改回 Redis 缓存 overlap.
  */
 
-const STOP = new Set('a an and are as at be by for from in into is it of on or the this that to we with our use using instead back go'.split(' '));
+const STOP = new Set(
+  'a an and are as at be by for from in into is it of on or the this that to we with our use using instead back go'.split(
+    ' ',
+  ),
+);
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 
 export function tokens(text: string): Set<string> {
@@ -23,7 +27,11 @@ export function tokens(text: string): Set<string> {
  * Words that say how often, how strongly or who, not what about: two statements sharing only these
  * ("always", "must", "we") are not about one thing.
  */
-const FUNCTION_WORDS = new Set('all always any anymore are be been but can could did do does each every has have he her his i if its just me more must my never no not now only she should so than their them then there these they those us very will would you your'.split(' '));
+const FUNCTION_WORDS = new Set(
+  'all always any anymore are be been but can could did do does each every has have he her his i if its just me more must my never no not now only she should so than their them then there these they those us very will would you your'.split(
+    ' ',
+  ),
+);
 
 /** tokens() without function words: what a statement is about, to tell which earlier one it revises. */
 export function contentTokens(text: string): Set<string> {

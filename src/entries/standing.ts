@@ -34,7 +34,8 @@ export function unconfirmedEntry(e: Entry): boolean {
 }
 
 /** Newest first: date, then confidence, then id, so the same files always give the same pack. */
-export const newestFirst = (a: EntryRecord, b: EntryRecord) => dateOfEntry(b).localeCompare(dateOfEntry(a)) || confidenceOf(b) - confidenceOf(a) || a.id.localeCompare(b.id);
+export const newestFirst = (a: EntryRecord, b: EntryRecord) =>
+  dateOfEntry(b).localeCompare(dateOfEntry(a)) || confidenceOf(b) - confidenceOf(a) || a.id.localeCompare(b.id);
 
 /** Heaviest first, then newest: the order core entries are offered the pack. */
 export const heaviestFirst = (a: EntryRecord, b: EntryRecord) => weightOf(b) - weightOf(a) || newestFirst(a, b);

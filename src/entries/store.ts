@@ -24,7 +24,12 @@ export async function listMemoryFiles(workspace: string): Promise<string[]> {
 }
 
 export function recordsOf(file: string, text: string): EntryRecord[] {
-  return entryBlocks(parseBlocks(text)).map((block) => ({ file, block, entry: block.entry, id: getField(block.entry, 'id') ?? '' }));
+  return entryBlocks(parseBlocks(text)).map((block) => ({
+    file,
+    block,
+    entry: block.entry,
+    id: getField(block.entry, 'id') ?? '',
+  }));
 }
 
 export interface MemoryFile {
@@ -49,7 +54,11 @@ export async function readMemoryFiles(workspace: string, files?: string[]): Prom
     // Synchronous: one file after another either way, and a one-shot `mem get` then never starts libuv's thread pool (2-15 ms).
     const bytes = readOrEmpty(path.join(workspace, file));
     const decoded = decodeUtf8(bytes);
-    out.push('text' in decoded ? { file, text: decoded.text } : { file, text: bytes.toString('utf8'), badLines: decoded.badLines });
+    out.push(
+      'text' in decoded
+        ? { file, text: decoded.text }
+        : { file, text: bytes.toString('utf8'), badLines: decoded.badLines },
+    );
   }
   return out;
 }

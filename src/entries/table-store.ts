@@ -15,7 +15,14 @@ import path from 'node:path';
 import { isLink, outsideTarget } from '../core/outside-link.js';
 import { regularFile } from '../core/regular-file.js';
 import { readDerivedJson, writeDerivedFile } from '../write/atomic.js';
-import { readIdIndex, refreshHeads, statedMemoryFiles, type CurrentHeads, type ScopeOf, type StatedMemoryFile } from './heads-store.js';
+import {
+  readIdIndex,
+  refreshHeads,
+  statedMemoryFiles,
+  type CurrentHeads,
+  type ScopeOf,
+  type StatedMemoryFile,
+} from './heads-store.js';
 import { parsedFile } from './kept-files.js';
 import { parseFile, parsedNow } from './parsed-files.js';
 import type { EntryRecord } from './store.js';
@@ -36,7 +43,8 @@ function bucketOf(p: string): number {
   return (h >>> 0) % BUCKETS;
 }
 
-const bucketFile = (workspace: string, b: number) => path.join(workspace, TABLE_DIR, `b${String(b).padStart(2, '0')}.json`);
+const bucketFile = (workspace: string, b: number) =>
+  path.join(workspace, TABLE_DIR, `b${String(b).padStart(2, '0')}.json`);
 
 /** Bucket `b` as stored, or empty when missing, damaged or of another layout; kept by a long-lived process (kept-files.ts). Never changed by a caller. */
 function readBucket(workspace: string, b: number): Bucket {
@@ -52,7 +60,14 @@ function parseBucket(text: string): Bucket {
   if (v?.layout !== LAYOUT || !v.files || typeof v.files !== 'object') return {};
   const out: Bucket = {};
   for (const [p, s] of Object.entries(v.files as Record<string, unknown>)) {
-    if (Array.isArray(s) && s.length === 4 && [0, 1, 2].every((i) => typeof s[i] === 'number') && Array.isArray(s[3]) && s[3].every(isRow)) out[p] = s as Stamped;
+    if (
+      Array.isArray(s) &&
+      s.length === 4 &&
+      [0, 1, 2].every((i) => typeof s[i] === 'number') &&
+      Array.isArray(s[3]) &&
+      s[3].every(isRow)
+    )
+      out[p] = s as Stamped;
   }
   return out;
 }
@@ -66,7 +81,11 @@ async function scan(workspace: string): Promise<FileEntries[]> {
   const out: FileEntries[] = [];
   for (const st of statedMemoryFiles(workspace)) {
     const had = stored[bucketOf(st.file)]![st.file];
-    out.push(had && stampedAs(had, st) ? { file: st.file, rows: had[3] } : { file: st.file, parsed: await parseFile(workspace, st.file) });
+    out.push(
+      had && stampedAs(had, st)
+        ? { file: st.file, rows: had[3] }
+        : { file: st.file, parsed: await parseFile(workspace, st.file) },
+    );
   }
   return out;
 }
@@ -85,12 +104,17 @@ export async function statedRecords(workspace: string, listed: StatedMemoryFile[
   const out: StatedRecords[] = [];
   for (const st of listed) {
     const had = bucket(bucketOf(st.file))[st.file];
-    out.push(had && stampedAs(had, st) ? { st, records: had[3].map((row) => tableRecord(st.file, row)), fromTable: true } : { st, records: await parseFile(workspace, st.file), fromTable: false });
+    out.push(
+      had && stampedAs(had, st)
+        ? { st, records: had[3].map((row) => tableRecord(st.file, row)), fromTable: true }
+        : { st, records: await parseFile(workspace, st.file), fromTable: false },
+    );
   }
   return out;
 }
 
-const stampedAs = (had: Stamped, st: StatedMemoryFile) => had[0] === st.size && had[1] === st.mtimeMs && had[2] === st.ctimeMs;
+const stampedAs = (had: Stamped, st: StatedMemoryFile) =>
+  had[0] === st.size && had[1] === st.mtimeMs && had[2] === st.ctimeMs;
 
 /** A record as parsed from its file (its raw text and every field), each file read once: what prints or renders an entry. */
 export function wholeRecords(workspace: string): (r: EntryRecord) => Promise<EntryRecord> {
@@ -125,7 +149,9 @@ export async function entriesWithId(workspace: string, id: string): Promise<Entr
     const abs = path.join(workspace, file);
     return regularFile(abs) && !(isLink(abs) && outsideTarget(abs, [workspace]));
   });
-  const found = readable ? (await Promise.all(files.map((f) => parseFile(workspace, f)))).flat().filter((r) => r.id === id) : [];
+  const found = readable
+    ? (await Promise.all(files.map((f) => parseFile(workspace, f)))).flat().filter((r) => r.id === id)
+    : [];
   return found.length ? found : undefined;
 }
 
@@ -153,7 +179,12 @@ export async function readIdLookup(workspace: string): Promise<IdLookup> {
     return buckets.get(b)![file]?.[3];
   };
   const table: IdLookup = {
-    withId: (id) => index.filesWith(id).flatMap((file) => (rowsOf(file) ?? []).filter((row) => (row[ID_AT] ?? '') === id).map((row) => tableRecord(file, row))),
+    withId: (id) =>
+      index
+        .filesWith(id)
+        .flatMap((file) =>
+          (rowsOf(file) ?? []).filter((row) => (row[ID_AT] ?? '') === id).map((row) => tableRecord(file, row)),
+        ),
     ids: () => index.ids(),
     whole: wholeRecords(workspace),
   };
@@ -171,10 +202,18 @@ export async function readEntryTable(workspace: string): Promise<EntryTable> {
   let records: EntryRecord[] | undefined;
   return {
     get records() {
-      return (records ??= files.flatMap((f) => ('rows' in f ? f.rows.map((row) => tableRecord(f.file, row)) : f.parsed)));
+      return (records ??= files.flatMap((f) =>
+        'rows' in f ? f.rows.map((row) => tableRecord(f.file, row)) : f.parsed,
+      ));
     },
-    withId: (id) => files.flatMap((f) => ('rows' in f ? f.rows.filter((row) => (row[ID_AT] ?? '') === id).map((row) => tableRecord(f.file, row)) : f.parsed.filter((r) => r.id === id))),
-    ids: () => files.flatMap((f) => ('rows' in f ? f.rows.map((row) => String(row[ID_AT] ?? '')) : f.parsed.map((r) => r.id))),
+    withId: (id) =>
+      files.flatMap((f) =>
+        'rows' in f
+          ? f.rows.filter((row) => (row[ID_AT] ?? '') === id).map((row) => tableRecord(f.file, row))
+          : f.parsed.filter((r) => r.id === id),
+      ),
+    ids: () =>
+      files.flatMap((f) => ('rows' in f ? f.rows.map((row) => String(row[ID_AT] ?? '')) : f.parsed.map((r) => r.id))),
     whole: wholeRecords(workspace),
   };
 }
@@ -193,8 +232,11 @@ const listed = (workspace: string) => statedMemoryFiles(workspace).map((st) => (
 
 /** Every stored file's stamp, written after its bucket: an update reads only the buckets whose files changed. */
 export function readStamps(workspace: string): Record<string, [number, number, number]> {
-  const v = readDerivedJson(path.join(workspace, TABLE_DIR, STAMPS)) as { layout?: unknown; stamps?: unknown } | undefined;
-  return v?.layout === LAYOUT && v.stamps && typeof v.stamps === 'object' ? (v.stamps as Record<string, [number, number, number]>) : {};
+  const v = readDerivedJson(path.join(workspace, TABLE_DIR, STAMPS)) as
+    { layout?: unknown; stamps?: unknown } | undefined;
+  return v?.layout === LAYOUT && v.stamps && typeof v.stamps === 'object'
+    ? (v.stamps as Record<string, [number, number, number]>)
+    : {};
 }
 
 /**
@@ -204,11 +246,17 @@ export function readStamps(workspace: string): Record<string, [number, number, n
  * one-edit `mem index` parses one bucket, not the table. With `heads`, the in-force heads
  * (heads-store.ts) follow, rebuilt only when something they depend on changed, and are returned.
  */
-export async function refreshEntryTable(workspace: string, scanned?: readonly StatedFile[], heads?: { scopeOf: ScopeOf; mappingKey: string }): Promise<CurrentHeads | undefined> {
+export async function refreshEntryTable(
+  workspace: string,
+  scanned?: readonly StatedFile[],
+  heads?: { scopeOf: ScopeOf; mappingKey: string },
+): Promise<CurrentHeads | undefined> {
   const stamps = readStamps(workspace);
   const now: Record<string, [number, number, number]> = {};
   const changed = new Set<number>();
-  for (const { file, st } of scanned ? scanned.filter((f) => f.path.startsWith('memory/')).map((f) => ({ file: f.path, st: f })) : listed(workspace)) {
+  for (const { file, st } of scanned
+    ? scanned.filter((f) => f.path.startsWith('memory/')).map((f) => ({ file: f.path, st: f }))
+    : listed(workspace)) {
     const was = stamps[file];
     now[file] = [st.size, st.mtimeMs, st.ctimeMs];
     if (!was || was[0] !== st.size || was[1] !== st.mtimeMs || was[2] !== st.ctimeMs) changed.add(bucketOf(file));
@@ -224,7 +272,10 @@ export async function refreshEntryTable(workspace: string, scanned?: readonly St
       for (const [file, st] of Object.entries(now)) {
         if (bucketOf(file) !== b) continue;
         const had = stored[file];
-        files[file] = had && had[0] === st[0] && had[1] === st[1] && had[2] === st[2] ? had : [...st, (await parseFile(workspace, file)).map(rowOf)];
+        files[file] =
+          had && had[0] === st[0] && had[1] === st[1] && had[2] === st[2]
+            ? had
+            : [...st, (await parseFile(workspace, file)).map(rowOf)];
       }
       writeDerivedFile(bucketFile(workspace, b), JSON.stringify({ layout: LAYOUT, files }));
       written.set(b, files);
@@ -234,15 +285,20 @@ export async function refreshEntryTable(workspace: string, scanned?: readonly St
   if (!heads || !fs.existsSync(dir)) return undefined;
   // Loaded here, not with the module: `mem get` and `mem context` read the heads, never build them.
   const { redactSecrets } = await import('../secrets/secrets.js');
-  return refreshHeads(workspace, TABLE_DIR, { ...heads, passesGate: (name) => redactSecrets(name).text === name }, (listedNow) => {
-    const buckets = new Map(written);
-    const bucket = (b: number) => buckets.get(b) ?? buckets.set(b, readBucket(workspace, b)).get(b)!;
-    const records: EntryRecord[] = [];
-    for (const st of listedNow) {
-      const had = bucket(bucketOf(st.file))[st.file];
-      if (!had || !stampedAs(had, st)) return undefined;
-      for (const row of had[3]) records.push(tableRecord(st.file, row));
-    }
-    return records;
-  });
+  return refreshHeads(
+    workspace,
+    TABLE_DIR,
+    { ...heads, passesGate: (name) => redactSecrets(name).text === name },
+    (listedNow) => {
+      const buckets = new Map(written);
+      const bucket = (b: number) => buckets.get(b) ?? buckets.set(b, readBucket(workspace, b)).get(b)!;
+      const records: EntryRecord[] = [];
+      for (const st of listedNow) {
+        const had = bucket(bucketOf(st.file))[st.file];
+        if (!had || !stampedAs(had, st)) return undefined;
+        for (const row of had[3]) records.push(tableRecord(st.file, row));
+      }
+      return records;
+    },
+  );
 }

@@ -13,18 +13,38 @@ import { getField, getSource, type Entry, type Field } from './model.js';
 import type { EntryRecord } from './store.js';
 
 export const TABLE_FIELDS = [
-  'id', 'date', 'status', 'supersedes', 'key', 'scope', 'origin', 'core', 'weight', 'state', 'confirmed', 'retracts', 'confidence', 'conclusion',
+  'id',
+  'date',
+  'status',
+  'supersedes',
+  'key',
+  'scope',
+  'origin',
+  'core',
+  'weight',
+  'state',
+  'confirmed',
+  'retracts',
+  'confidence',
+  'conclusion',
   // Not a field of its own: the source's session_path, from which an entry written before scopes gets its scope.
   'session_path',
 ] as const;
 
-const valueOf = (entry: Entry, f: (typeof TABLE_FIELDS)[number]) => (f === 'session_path' ? getSource(entry)?.session_path || undefined : getField(entry, f));
+const valueOf = (entry: Entry, f: (typeof TABLE_FIELDS)[number]) =>
+  f === 'session_path' ? getSource(entry)?.session_path || undefined : getField(entry, f);
 
 /** [kind, title, startLine, endLine, ...TABLE_FIELDS values (null: absent)]. */
 export type Row = [string, string, number, number, ...(string | null)[]];
 
 export function rowOf(r: EntryRecord): Row {
-  return [r.entry.kind, r.entry.title, r.block.startLine, r.block.endLine, ...TABLE_FIELDS.map((f) => valueOf(r.entry, f) ?? null)];
+  return [
+    r.entry.kind,
+    r.entry.title,
+    r.block.startLine,
+    r.block.endLine,
+    ...TABLE_FIELDS.map((f) => valueOf(r.entry, f) ?? null),
+  ];
 }
 
 export function tableRecord(file: string, row: Row): EntryRecord {
@@ -36,11 +56,23 @@ export function tableRecord(file: string, row: Row): EntryRecord {
     fields.push(key === 'session_path' ? { key: 'source', value: '', children: [{ key, value }] } : { key, value });
   }
   const entry = { kind: row[0], title: row[1], fields };
-  return { file, id: getField(entry, 'id') ?? '', entry, block: { type: 'entry', entry, raw: '', startLine: row[2], endLine: row[3] } };
+  return {
+    file,
+    id: getField(entry, 'id') ?? '',
+    entry,
+    block: { type: 'entry', entry, raw: '', startLine: row[2], endLine: row[3] },
+  };
 }
 
 /** A row as JSON gave it back: checked before it is trusted (the table is a file anyone can damage). */
 export function isRow(x: unknown): x is Row {
-  return Array.isArray(x) && x.length === 4 + TABLE_FIELDS.length && typeof x[0] === 'string' && typeof x[1] === 'string'
-    && Number.isInteger(x[2]) && Number.isInteger(x[3]) && x.slice(4).every((v) => v === null || typeof v === 'string');
+  return (
+    Array.isArray(x) &&
+    x.length === 4 + TABLE_FIELDS.length &&
+    typeof x[0] === 'string' &&
+    typeof x[1] === 'string' &&
+    Number.isInteger(x[2]) &&
+    Number.isInteger(x[3]) &&
+    x.slice(4).every((v) => v === null || typeof v === 'string')
+  );
 }

@@ -27,7 +27,12 @@ export const DUTY_MARKERS: Marker[] = [
     ),
   },
   // "CI 红的时候 never merge": the instruction after a Chinese clause.
-  { kind: 'Rule', confidence: 0.8, weak: true, re: /[\u4e00-\u9fff][\s,，:：]*(?:never|always|(?:don['’]?t|do\s+not)\s+ever)\s+[a-z\u4e00-\u9fff]/i },
+  {
+    kind: 'Rule',
+    confidence: 0.8,
+    weak: true,
+    re: /[\u4e00-\u9fff][\s,，:：]*(?:never|always|(?:don['’]?t|do\s+not)\s+ever)\s+[a-z\u4e00-\u9fff]/i,
+  },
 ];
 
 /** A task tagged as one, first or last in its sentence; the strip leaves what is to be done (or nothing, for a tag said last). */
@@ -36,11 +41,17 @@ export const TASK_TAGS: Marker[] = [
     kind: 'Task',
     confidence: 0.85,
     re: /\b(?:track|log|file|record|keep)\s+(?:that|this|it)\s+as\s+an?\s+(?:task|todo|to-do)\b|(?:帮我|幫我|请|請)?(?:记|記|track)\s*(?:成|为|為)?\s*一?[个個]\s*(?:任[务務]|待[办辦]|task)|(?:记|記|加|新增|添加)\s*一?[个個]\s*(?:任[务務]|待[办辦]|task|todo)\s*[:：]?/i,
-    strip: /^.*?(?:(?:(?:please\s+)?(?:track|log|file|record|keep)\s+(?:that|this|it)\s+as\s+an?\s+(?:task|todo|to-do))|(?:(?:帮我|幫我|请|請)?(?:记|記|track)\s*(?:成|为|為)?\s*一?[个個]\s*(?:任[务務]|待[办辦]|task))|(?:(?:记|記|加|新增|添加)\s*一?[个個]\s*(?:任[务務]|待[办辦]|task|todo)))\s*[:：]?\s*/i,
+    strip:
+      /^.*?(?:(?:(?:please\s+)?(?:track|log|file|record|keep)\s+(?:that|this|it)\s+as\s+an?\s+(?:task|todo|to-do))|(?:(?:帮我|幫我|请|請)?(?:记|記|track)\s*(?:成|为|為)?\s*一?[个個]\s*(?:任[务務]|待[办辦]|task))|(?:(?:记|記|加|新增|添加)\s*一?[个個]\s*(?:任[务務]|待[办辦]|task|todo)))\s*[:：]?\s*/i,
   },
   // A task's state: "Done with the invoice email template task", "The driver upgrade is blocked, …", "SAML 那个 task blocked 了".
-  { kind: 'Task', confidence: 0.85, re: /\b(?:done|finished)\s+with\s+the\s+.{1,50}?\s+task\b|\b(?:is|are)\s+(?:now\s+)?blocked\b|(?:task|任[务務])\s*(?:blocked|done|完成|卡住)\s*了|\b(?:blocked|done)\s*了|(?:升[级級]|迁移|遷移|上[线線]|重构|重構|接入)\S{0,4}卡住了/i },
+  {
+    kind: 'Task',
+    confidence: 0.85,
+    re: /\b(?:done|finished)\s+with\s+the\s+.{1,50}?\s+task\b|\b(?:is|are)\s+(?:now\s+)?blocked\b|(?:task|任[务務])\s*(?:blocked|done|完成|卡住)\s*了|\b(?:blocked|done)\s*了|(?:升[级級]|迁移|遷移|上[线線]|重构|重構|接入)\S{0,4}卡住了/i,
+  },
 ];
 
 /** What a tag said last leaves before it: "We need to set up X — please track that as a task." → "We need to set up X". */
-export const TASK_TAG_LAST = /[\s,，;；—–-]*(?:(?:please\s+)?(?:track|log|file|record|keep)\s+(?:that|this|it)\s+as\s+an?\s+(?:task|todo|to-do)|(?:帮我|幫我|请|請)?(?:记|記|track)\s*(?:成|为|為)?\s*一?[个個]\s*(?:任[务務]|待[办辦]|task))[\s.!。！]*$/i;
+export const TASK_TAG_LAST =
+  /[\s,，;；—–-]*(?:(?:please\s+)?(?:track|log|file|record|keep)\s+(?:that|this|it)\s+as\s+an?\s+(?:task|todo|to-do)|(?:帮我|幫我|请|請)?(?:记|記|track)\s*(?:成|为|為)?\s*一?[个個]\s*(?:任[务務]|待[办辦]|task))[\s.!。！]*$/i;

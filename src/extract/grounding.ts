@@ -41,14 +41,18 @@ export const REFUSAL = new RegExp(
   'i',
 );
 /** A clause that says something is not so: "not", "never", "n't", "no longer", "不要", "别"... */
-export const NEGATION = /\b(?:not|never|no\s+longer|cannot)\b|n['’]t\b|不要|不能|不会|不會|不用|不准|不许|不許|不应|不應|不再|别|別|没有|沒有|勿|禁止|避免/i;
+export const NEGATION =
+  /\b(?:not|never|no\s+longer|cannot)\b|n['’]t\b|不要|不能|不会|不會|不用|不准|不许|不許|不应|不應|不再|别|別|没有|沒有|勿|禁止|避免/i;
 const CLAUSE = /[,;:，；：]|\s(?:but|yet|though|although)\s|但是|不过|不過/i;
 
 /** The parts of a turn that say what they hold: after its last refusal, the negated clauses only for a negated statement. */
 function saying(text: string, negatedStatement: boolean): string[] {
   const list = sentences(text);
   const refused = list.findLastIndex((x) => REFUSAL.test(x));
-  return list.slice(refused + 1).flatMap((x) => x.split(CLAUSE)).filter((c) => negatedStatement || !NEGATION.test(c));
+  return list
+    .slice(refused + 1)
+    .flatMap((x) => x.split(CLAUSE))
+    .filter((c) => negatedStatement || !NEGATION.test(c));
 }
 
 /** Share (0..1) of the words of `statement` that `turns` say (see above); 1 for a statement without content words. */

@@ -18,7 +18,9 @@ const HAN = /\p{Script=Han}/u;
 
 function converter(): Convert {
   if (!convert) {
-    const lib = createRequire(import.meta.url)('opencc-js/t2cn') as { Converter(o: { from: string; to: string }): Convert };
+    const lib = createRequire(import.meta.url)('opencc-js/t2cn') as {
+      Converter(o: { from: string; to: string }): Convert;
+    };
     convert = lib.Converter({ from: 'tw', to: 'cn' });
   }
   return convert;

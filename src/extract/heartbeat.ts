@@ -29,7 +29,8 @@ const POLL = new RegExp(
 );
 
 /** The token, bare or in Markdown or HTML emphasis, that ends or opens an acknowledgement. */
-const TOKEN = /^(?:\*\*|__|<b>|<strong>)?HEARTBEAT_OK(?:\*\*|__|<\/b>|<\/strong>)?[\s.!。]*|[\s.!。]*(?:\*\*|__|<b>|<strong>)?HEARTBEAT_OK(?:\*\*|__|<\/b>|<\/strong>)?[\s.!。]*$/g;
+const TOKEN =
+  /^(?:\*\*|__|<b>|<strong>)?HEARTBEAT_OK(?:\*\*|__|<\/b>|<\/strong>)?[\s.!。]*|[\s.!。]*(?:\*\*|__|<b>|<strong>)?HEARTBEAT_OK(?:\*\*|__|<\/b>|<\/strong>)?[\s.!。]*$/g;
 /** What OpenClaw itself still treats as an acknowledgement beside the token (its `ackMaxChars`). */
 const ACK_MAX_CHARS = 300;
 

@@ -17,7 +17,8 @@ const EN = String.raw;
 /** Phrases read on folded text: full-width punctuation is ASCII there ("？" is "?", "，" is ","). */
 const LEXICON = {
   /** A question: a question mark, or a Chinese question particle ending the sentence. */
-  question: /[?]\s*$|[吗么呢]\s*[.!。~…]*\s*$|了?没有?\s*[.!。~…]*\s*$|(?:会不会|能不能|行不行|好不好|要不要|是不是|可不可以|有没有必要|怎么样)(?=[^,.;。]*$)/,
+  question:
+    /[?]\s*$|[吗么呢]\s*[.!。~…]*\s*$|了?没有?\s*[.!。~…]*\s*$|(?:会不会|能不能|行不行|好不好|要不要|是不是|可不可以|有没有必要|怎么样)(?=[^,.;。]*$)/,
   /** Not decided yet, to be tried and seen: also takes back the statement just before it. */
   undecided: new RegExp(
     [
@@ -34,9 +35,19 @@ const LEXICON = {
     ].join('|'),
   ),
   /** A condition: "如果…", "…的话", "if …", "unless …". */
-  conditional: new RegExp(['如果|假如|假设|要是|万一|倘若|假使|除非|的话|换(?:作|做|成)是我|要我说|让我选|要我选|理想(?:情况|状态)?(?:下|中)', EN`\b(?:if|unless|in\s+case|assuming|suppose|supposing|provided\s+that|ideally|in\s+an\s+ideal\s+world)\b`].join('|')),
+  conditional: new RegExp(
+    [
+      '如果|假如|假设|要是|万一|倘若|假使|除非|的话|换(?:作|做|成)是我|要我说|让我选|要我选|理想(?:情况|状态)?(?:下|中)',
+      EN`\b(?:if|unless|in\s+case|assuming|suppose|supposing|provided\s+that|ideally|in\s+an\s+ideal\s+world)\b`,
+    ].join('|'),
+  ),
   /** Options side by side: "X 或者 Y", "要么…要么…", "A 方案", "X or Y", "either", "vs". */
-  options: new RegExp(['[两几三多]\\s*(?:个|种|套)\\s*(?:方案|选择|思路|做法|路线)|或者|要么|比如|例如|举(?:个)?例|二选一|备选|候选|选项|哪个|哪一个|方案[一二三abc12]|[abc12]方案', EN`\b(?:either|versus|vs\.?|alternatives?|options?|for\s+example)\b|\be\.g\.|[a-z][\w.+-]*\s+or\s+[a-z][\w.+-]*`].join('|')),
+  options: new RegExp(
+    [
+      '[两几三多]\\s*(?:个|种|套)\\s*(?:方案|选择|思路|做法|路线)|或者|要么|比如|例如|举(?:个)?例|二选一|备选|候选|选项|哪个|哪一个|方案[一二三abc12]|[abc12]方案',
+      EN`\b(?:either|versus|vs\.?|alternatives?|options?|for\s+example)\b|\be\.g\.|[a-z][\w.+-]*\s+or\s+[a-z][\w.+-]*`,
+    ].join('|'),
+  ),
   /** Someone else's voice: hearsay, the agent's or another team's words, a suggestion or a quote. */
   hearsay: new RegExp(
     [
@@ -79,7 +90,8 @@ const OTHERS = new RegExp(
 );
 
 /** Someone's liking or wish, said by anyone but the user: "小王比较喜欢", "我同事更想用", "组长希望" (not "我也比较喜欢"). */
-const OTHERS_WISH = /(?<!(?:我|我们|咱们)(?:的|比较|更|还是|一般|一直|也|都|真的|其实|个人){0,2})(?:比较|更|还是)?(?:喜欢|偏好|偏向|倾向|习惯|希望|想要|想用|爱用|中意|坚持|想\s*$)/;
+const OTHERS_WISH =
+  /(?<!(?:我|我们|咱们)(?:的|比较|更|还是|一般|一直|也|都|真的|其实|个人){0,2})(?:比较|更|还是)?(?:喜欢|偏好|偏向|倾向|习惯|希望|想要|想用|爱用|中意|坚持|想\s*$)/;
 
 export function othersPractice(beforeMarker: string): boolean {
   const text = foldHan(beforeMarker);

@@ -61,7 +61,12 @@ function userYes(shown: readonly Turn[], batch: readonly Turn[], lastTurn: numbe
   return reply?.role === 'user' && confirms(reply.text) ? reply : undefined;
 }
 
-export function toCandidates(entries: readonly LlmEntry[], batch: readonly Turn[], context: readonly Turn[], warn: (msg: string) => void): Candidate[] {
+export function toCandidates(
+  entries: readonly LlmEntry[],
+  batch: readonly Turn[],
+  context: readonly Turn[],
+  warn: (msg: string) => void,
+): Candidate[] {
   const head = batch[0];
   const tail = batch[batch.length - 1];
   if (!head || !tail) return [];
@@ -81,7 +86,9 @@ export function toCandidates(entries: readonly LlmEntry[], batch: readonly Turn[
     const lastTurn = Math.min(to, hi);
     const cited = batch.filter((t) => t.index >= firstTurn && t.index <= lastTurn);
     if (!cited.some(isTrustedTurn)) {
-      warn(`LLM entry ${name} dropped: turns ${firstTurn}-${lastTurn} hold no user or assistant turn (tool output is never a source)`);
+      warn(
+        `LLM entry ${name} dropped: turns ${firstTurn}-${lastTurn} hold no user or assistant turn (tool output is never a source)`,
+      );
       continue;
     }
     const timestamp = timestampFor(batch, lastTurn);
@@ -96,17 +103,22 @@ export function toCandidates(entries: readonly LlmEntry[], batch: readonly Turn[
     }
     const share = groundedShare(`${title}\n${conclusion}`, groundingTurns([...context, ...batch], firstTurn, lastTurn));
     if (share < GROUNDED) {
-      warn(`LLM entry ${name} dropped: turns ${firstTurn}-${lastTurn} and the turn before them hold ${Math.round(share * 100)}% of its words (${GROUNDED * 100}% needed): the model wrote what nobody said`);
+      warn(
+        `LLM entry ${name} dropped: turns ${firstTurn}-${lastTurn} and the turn before them hold ${Math.round(share * 100)}% of its words (${GROUNDED * 100}% needed): the model wrote what nobody said`,
+      );
       continue;
     }
     // Without a user turn in the range, nobody but the assistant said it: an agent statement at most.
     const userSaid = cited.some((t) => t.role === 'user' && isTrustedTurn(t));
     const demoted = e.origin === 'user' && !userSaid;
-    if (demoted) warn(`LLM entry ${name}: origin "user" changed to "agent" (turns ${firstTurn}-${lastTurn} hold no user turn)`);
+    if (demoted)
+      warn(`LLM entry ${name}: origin "user" changed to "agent" (turns ${firstTurn}-${lastTurn} hold no user turn)`);
     // An agent's statement lands only with the user's yes after it, as on the rule path (proposal.ts).
     const yes = demoted || e.origin === 'agent' ? userYes([...context, ...batch], batch, lastTurn) : undefined;
     if ((demoted || e.origin === 'agent') && !yes) {
-      warn(`LLM entry ${name} dropped: the assistant said it (turns ${firstTurn}-${lastTurn}) and no user reply confirms it`);
+      warn(
+        `LLM entry ${name} dropped: the assistant said it (turns ${firstTurn}-${lastTurn}) and no user reply confirms it`,
+      );
       continue;
     }
     const c: Candidate = {
@@ -133,10 +145,12 @@ export function toCandidates(entries: readonly LlmEntry[], batch: readonly Turn[
 
     const key = text(e.key);
     if (key && TYPED_KEY.test(key)) c.key = key;
-    else if (key) warn(`LLM entry ${name}: key "${key}" ignored (expected a typed key such as decision:<project>:<topic>)`);
+    else if (key)
+      warn(`LLM entry ${name}: key "${key}" ignored (expected a typed key such as decision:<project>:<topic>)`);
     const scope = text(e.scope);
     if (scope && SCOPE.test(scope)) c.scope = scope;
-    else if (scope) warn(`LLM entry ${name}: scope "${scope}" ignored (expected global, project:<name> or lang:<name>)`);
+    else if (scope)
+      warn(`LLM entry ${name}: scope "${scope}" ignored (expected global, project:<name> or lang:<name>)`);
 
     if (e.retracts) c.retracting = true;
     if (e.kind === 'Task') c.state = e.state ?? 'todo';

@@ -20,21 +20,32 @@ export const RESPONSE_FORMAT_NAME = 'memfold_entries';
 const optionalText = (description: string) => z.string().nullish().describe(description);
 
 export const llmEntrySchema = z.object({
-  kind: z.enum(KINDS).describe('Decision | Rule | Architecture | Note ("remember this") | Preference | Goal | Task | Lesson (problem → cause → fix)'),
+  kind: z
+    .enum(KINDS)
+    .describe(
+      'Decision | Rule | Architecture | Note ("remember this") | Preference | Goal | Task | Lesson (problem → cause → fix)',
+    ),
   title: z.string().min(1).max(MAX_TITLE_CHARS).describe(`short title, at most ${MAX_TITLE_CHARS} characters`),
-  conclusion: z.string().min(1).describe('the settled statement, in the speaker\'s words and language'),
+  conclusion: z.string().min(1).describe("the settled statement, in the speaker's words and language"),
   why: optionalText('the reason given, or null'),
   finding: optionalText('evidence or observation behind it, or null'),
   impact: optionalText('what it changes, or null'),
   confidence: z.number().min(0).max(1).describe('0..1: how explicit and confirmed the statement is'),
-  origin: z.enum(['user', 'agent']).describe('user: the user stated or decided it; agent: the assistant stated it and the user confirmed'),
+  origin: z
+    .enum(['user', 'agent'])
+    .describe('user: the user stated or decided it; agent: the assistant stated it and the user confirmed'),
   key: optionalText('stable typed key such as decision:<project>:<topic> or pref:<area>:<topic>, or null'),
   scope: optionalText('global | project:<name> | lang:<name>, or null'),
   refs: z.array(z.string()).nullish().describe('files, URLs or ids the statement is about, or null'),
   revises: z.boolean().describe('true when it replaces an earlier statement ("instead of", "改为")'),
-  retracts: z.boolean().nullish().describe('true when the user denies an earlier fact ("that\'s wrong", "forget the X decision", "不对"), or null'),
+  retracts: z
+    .boolean()
+    .nullish()
+    .describe('true when the user denies an earlier fact ("that\'s wrong", "forget the X decision", "不对"), or null'),
   state: z.enum(TASK_STATES).nullish().describe('kind Task only: todo | doing | done | blocked, else null'),
-  supersedes_hint: optionalText('id of the replaced entry if named in the conversation, else a short description, or null'),
+  supersedes_hint: optionalText(
+    'id of the replaced entry if named in the conversation, else a short description, or null',
+  ),
   first_turn: z.int().min(1).describe('index of the first turn the statement was made in'),
   last_turn: z.int().min(1).describe('index of the last turn the statement was made or confirmed in'),
 });
@@ -98,6 +109,10 @@ export const llmOutputJsonSchema: Readonly<JsonObject> = buildJsonSchema();
 export function responseFormat() {
   return {
     type: 'json_schema' as const,
-    json_schema: { name: RESPONSE_FORMAT_NAME, strict: true, schema: structuredClone(llmOutputJsonSchema) as JsonObject },
+    json_schema: {
+      name: RESPONSE_FORMAT_NAME,
+      strict: true,
+      schema: structuredClone(llmOutputJsonSchema) as JsonObject,
+    },
   };
 }

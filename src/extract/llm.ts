@@ -21,7 +21,13 @@ import type { Turn } from '../transcripts/types.js';
 import type { Candidate } from './types.js';
 import { complete, createClient, parseReply, refusedRequest, resolveApiKey, type Reply } from './llm-client.js';
 import { toCandidates } from './llm-map.js';
-import { affordable, estimateMessagesTokens, estimateTokens, OUTPUT_TOKENS_RESERVE, type LlmBudget } from './llm-budget.js';
+import {
+  affordable,
+  estimateMessagesTokens,
+  estimateTokens,
+  OUTPUT_TOKENS_RESERVE,
+  type LlmBudget,
+} from './llm-budget.js';
 import { buildMessages, isTrustedTurn, type ChatMessage } from './llm-prompt.js';
 
 /** Turns of the previous batch shown (not citable) so a confirmation opening a batch is understood. */
@@ -68,13 +74,22 @@ export interface RefusedBatch extends Batch {
 export function planBatches(turns: readonly Turn[], perCall: number, before: readonly Turn[] = []): Batch[] {
   const byIndex = (a: Turn, b: Turn) => a.index - b.index;
   const sorted = [...turns].sort(byIndex);
-  const all = [...[...before].sort(byIndex).filter((t) => t.index < (sorted[0]?.index ?? 0)).slice(-CONTEXT_TURNS), ...sorted];
+  const all = [
+    ...[...before]
+      .sort(byIndex)
+      .filter((t) => t.index < (sorted[0]?.index ?? 0))
+      .slice(-CONTEXT_TURNS),
+    ...sorted,
+  ];
   const offset = all.length - sorted.length;
   const size = Math.max(1, Math.floor(perCall));
   const batches: Batch[] = [];
   for (let at = 0; at < sorted.length; at += size) {
     const start = offset + at;
-    batches.push({ turns: all.slice(start, start + size), context: all.slice(Math.max(0, start - CONTEXT_TURNS), start) });
+    batches.push({
+      turns: all.slice(start, start + size),
+      context: all.slice(Math.max(0, start - CONTEXT_TURNS), start),
+    });
   }
   return batches;
 }
@@ -102,7 +117,13 @@ function spend(result: ExtractWithLlmResult, budget: LlmBudget, tokens: number):
 type Step = 'done' | 'budget';
 
 /** One batch for real: a call, and one more when the reply is invalid; then candidates or a warning. */
-async function runBatch(client: OpenAI, cfg: LlmConfig, batch: Batch, opts: ExtractWithLlmOptions, result: ExtractWithLlmResult): Promise<Step> {
+async function runBatch(
+  client: OpenAI,
+  cfg: LlmConfig,
+  batch: Batch,
+  opts: ExtractWithLlmOptions,
+  result: ExtractWithLlmResult,
+): Promise<Step> {
   const base = buildMessages(batch.turns, batch.context);
   const problems: string[] = [];
   for (let attempt = 0; attempt < 2; attempt++) {
@@ -120,7 +141,11 @@ async function runBatch(client: OpenAI, cfg: LlmConfig, batch: Batch, opts: Extr
       result.refused.push({ ...batch, problem: (err as Error).message });
       return 'done';
     }
-    spend(result, opts.budget, reply.totalTokens ?? estimate - OUTPUT_TOKENS_RESERVE + estimateTokens(reply.content ?? ''));
+    spend(
+      result,
+      opts.budget,
+      reply.totalTokens ?? estimate - OUTPUT_TOKENS_RESERVE + estimateTokens(reply.content ?? ''),
+    );
     const parsed = parseReply(reply);
     if (parsed.ok) {
       result.candidates.push(...toCandidates(parsed.output.entries, batch.turns, batch.context, opts.warn));
@@ -129,7 +154,9 @@ async function runBatch(client: OpenAI, cfg: LlmConfig, batch: Batch, opts: Extr
     problems.push(parsed.problem);
   }
   const range = `${batch.turns[0]?.index}-${batch.turns[batch.turns.length - 1]?.index}`;
-  opts.warn(`no valid LLM answer for turns ${range} of ${batch.turns[0]?.sessionPath} (${problems.join('; then ')}): the rule-based extractor read them instead`);
+  opts.warn(
+    `no valid LLM answer for turns ${range} of ${batch.turns[0]?.sessionPath} (${problems.join('; then ')}): the rule-based extractor read them instead`,
+  );
   result.unanswered.push(batch);
   return 'done';
 }
@@ -153,11 +180,20 @@ export async function extractWithLlm(
 ): Promise<ExtractWithLlmResult> {
   assertOneSession(turns);
   const batches = planBatches(turns, cfg.turnsPerCall, opts.context);
-  const result: ExtractWithLlmResult = { candidates: [], calls: 0, tokens: 0, processedThroughTurn: null, stoppedByBudget: false, refused: [], unanswered: [] };
+  const result: ExtractWithLlmResult = {
+    candidates: [],
+    calls: 0,
+    tokens: 0,
+    processedThroughTurn: null,
+    stoppedByBudget: false,
+    refused: [],
+    unanswered: [],
+  };
   if (opts.dryRun) result.estimated = { calls: 0, tokens: 0 };
   // A batch with nothing a person or the main agent said cannot yield an entry: no call for it.
   const worthACall = (b: Batch) => b.turns.some(isTrustedTurn);
-  const client = !opts.dryRun && batches.some(worthACall) ? createClient(cfg, resolveApiKey(cfg, opts.apiKey)) : undefined;
+  const client =
+    !opts.dryRun && batches.some(worthACall) ? createClient(cfg, resolveApiKey(cfg, opts.apiKey)) : undefined;
   for (const [i, batch] of batches.entries()) {
     if (worthACall(batch)) {
       const step = client ? await runBatch(client, cfg, batch, opts, result) : priceBatch(batch, opts, result);

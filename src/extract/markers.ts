@@ -8,8 +8,16 @@ import { DUTY_MARKERS, TASK_TAGS } from './duty-markers.js';
 import type { Marker } from './kind-markers.js';
 import { SECOND_THOUGHT, SENTENCE_FORMS } from './sentence-forms.js';
 import { TOOL_NAMES } from './tool-names.js';
-import { PLAIN_CHOICES, PLAIN_DESIGN, PLAIN_DUTIES, PLAIN_NOTES, PLAIN_PROGRESS, PLAIN_SHAPES, PLAIN_TARGETS, PLAIN_TASTES } from './plain-markers.js';
-
+import {
+  PLAIN_CHOICES,
+  PLAIN_DESIGN,
+  PLAIN_DUTIES,
+  PLAIN_NOTES,
+  PLAIN_PROGRESS,
+  PLAIN_SHAPES,
+  PLAIN_TARGETS,
+  PLAIN_TASTES,
+} from './plain-markers.js';
 
 const EN = String.raw;
 
@@ -64,32 +72,136 @@ const PLAN = new RegExp(
 export const MARKERS: Marker[] = [
   ...KIND_MARKERS,
   ...TASK_TAGS,
-  { kind: 'Note', confidence: 0.95, re: /\b(?:please\s+)?remember\s+(?:this|that)\b|\bremember\s+it\s*[:：]|(?:帮我|幫我|请|請)\s*remember\b|^[\s,]*(?:(?:ok(?:ay)?|and|also|oh|btw)[\s,]+)*(?:please\s+)?remember\s*(?:[:：—–,，]|-\s)|^[\s,]*(?:please\s+)?remember\s+(?=(?:the|our|my|that|we|it['’]s|there)\b)(?![^.?!]*\?)|^[\s,]*remember\s+(?!(?:to|when|if|whether|what|how|why|where|who|me|him|her|them|you|it)\b)(?=[^.?!？]*[\u4e00-\u9fff])(?![^.?!]*[?？])|\bplease\s+remember\b(?!\s+(?:to|when|if|whether|what|how|why|where|who)\b)|\bdon['’]?t\s+forget\b|\bnote\s+to\s+self\b|\bfor\s+the\s+record\b/i, strip: /^.*?\b(?:(?:please\s+)?remember(?:\s+(?:this|that|it(?=\s*[:：])))?|don['’]?t\s+forget(?:\s+that)?|note\s+to\s+self|for\s+the\s+record)\b\s*[:：,，-]?\s*/i },
-  { kind: 'Note', confidence: 0.95, re: /[请請]?[记記]住|[别別]忘了|[备備]忘|[请請][记記]得|[记記]一下\s*[:：]|(?:帮我|幫我|[请請]|你)[记記](?:一下|着|著|下来|下來)|^[\s,，]*提醒(?:一下|你)\s*[:：,，]|[，,]\s*[记記](?:一下|住)\s*[。.!！]*$/, strip: /^.*?(?:[请請]?[记記]住|[别別]忘了|[备備]忘|[请請][记記]得|(?:帮我|幫我|[请請]|你)[记記](?:一下|着|著|下来|下來)|[记記]一下|提醒(?:一下|你))\s*[:：,，]?\s*/ },
+  {
+    kind: 'Note',
+    confidence: 0.95,
+    re: /\b(?:please\s+)?remember\s+(?:this|that)\b|\bremember\s+it\s*[:：]|(?:帮我|幫我|请|請)\s*remember\b|^[\s,]*(?:(?:ok(?:ay)?|and|also|oh|btw)[\s,]+)*(?:please\s+)?remember\s*(?:[:：—–,，]|-\s)|^[\s,]*(?:please\s+)?remember\s+(?=(?:the|our|my|that|we|it['’]s|there)\b)(?![^.?!]*\?)|^[\s,]*remember\s+(?!(?:to|when|if|whether|what|how|why|where|who|me|him|her|them|you|it)\b)(?=[^.?!？]*[\u4e00-\u9fff])(?![^.?!]*[?？])|\bplease\s+remember\b(?!\s+(?:to|when|if|whether|what|how|why|where|who)\b)|\bdon['’]?t\s+forget\b|\bnote\s+to\s+self\b|\bfor\s+the\s+record\b/i,
+    strip:
+      /^.*?\b(?:(?:please\s+)?remember(?:\s+(?:this|that|it(?=\s*[:：])))?|don['’]?t\s+forget(?:\s+that)?|note\s+to\s+self|for\s+the\s+record)\b\s*[:：,，-]?\s*/i,
+  },
+  {
+    kind: 'Note',
+    confidence: 0.95,
+    re: /[请請]?[记記]住|[别別]忘了|[备備]忘|[请請][记記]得|[记記]一下\s*[:：]|(?:帮我|幫我|[请請]|你)[记記](?:一下|着|著|下来|下來)|^[\s,，]*提醒(?:一下|你)\s*[:：,，]|[，,]\s*[记記](?:一下|住)\s*[。.!！]*$/,
+    strip:
+      /^.*?(?:[请請]?[记記]住|[别別]忘了|[备備]忘|[请請][记記]得|(?:帮我|幫我|[请請]|你)[记記](?:一下|着|著|下来|下來)|[记記]一下|提醒(?:一下|你))\s*[:：,，]?\s*/,
+  },
   // "Keep in mind: …", "For reference, …", "备注一下：…" (plain-markers.ts), after the phrases above, whose strip is surer.
   ...PLAIN_NOTES,
-  { kind: 'Rule', confidence: 0.9, re: /\b(?:from\s+now\s+on|going\s+forward|new\s+rule|the\s+rule\s+is|as\s+a\s+rule|make\s+it\s+a\s+rule|never\s+again(?=\s+\w)(?!\s+(?:am|will|do|did|have|shall|would)\s+i\b)|rule\s+of\s+thumb)\b|\brule(?:\s+for\s+[^:：.?!]{1,30}?)?\s*(?:[:：]|[-—–]+\s)/i, strip: /^.*?\b(?:from\s+now\s+on|going\s+forward|new\s+rule|the\s+rule\s+is(?:\s+that)?|as\s+a\s+rule|make\s+it\s+a\s+rule(?:\s+that)?|rule\s+of\s+thumb|rule(?:\s+for\s+[^:：.?!]{1,30}?(?=\s*[:：]))?)\b\s*[:：,，-]?\s*/i },
-  { kind: 'Rule', confidence: 0.85, topical: true, re: new RegExp(EN`${OPENING}(?:always|never|(?:don['’]?t|do\s+not)\s+ever)\s+(?:(?:${ADVERB})\s+)?(?:(?!(?:${NOT_AN_INSTRUCTION})\b)[a-z]|[\u4e00-\u9fff])`, 'i'), strip: new RegExp(OPENING_STRIP, 'i') },
+  {
+    kind: 'Rule',
+    confidence: 0.9,
+    re: /\b(?:from\s+now\s+on|going\s+forward|new\s+rule|the\s+rule\s+is|as\s+a\s+rule|make\s+it\s+a\s+rule|never\s+again(?=\s+\w)(?!\s+(?:am|will|do|did|have|shall|would)\s+i\b)|rule\s+of\s+thumb)\b|\brule(?:\s+for\s+[^:：.?!]{1,30}?)?\s*(?:[:：]|[-—–]+\s)/i,
+    strip:
+      /^.*?\b(?:from\s+now\s+on|going\s+forward|new\s+rule|the\s+rule\s+is(?:\s+that)?|as\s+a\s+rule|make\s+it\s+a\s+rule(?:\s+that)?|rule\s+of\s+thumb|rule(?:\s+for\s+[^:：.?!]{1,30}?(?=\s*[:：]))?)\b\s*[:：,，-]?\s*/i,
+  },
+  {
+    kind: 'Rule',
+    confidence: 0.85,
+    topical: true,
+    re: new RegExp(
+      EN`${OPENING}(?:always|never|(?:don['’]?t|do\s+not)\s+ever)\s+(?:(?:${ADVERB})\s+)?(?:(?!(?:${NOT_AN_INSTRUCTION})\b)[a-z]|[\u4e00-\u9fff])`,
+      'i',
+    ),
+    strip: new RegExp(OPENING_STRIP, 'i'),
+  },
   // "Sure, go ahead, but always keep our conversation in English.": the instruction after the clause.
-  { kind: 'Rule', confidence: 0.85, topical: true, re: new RegExp(EN`[,;]\s*(?:but|and)\s+(?:always|never)\s+(?!(?:${NOT_AN_INSTRUCTION})\b)[a-z]`, 'i'), strip: /^.*?[,;]\s*(?:but|and)\s+(?=always|never)/i },
+  {
+    kind: 'Rule',
+    confidence: 0.85,
+    topical: true,
+    re: new RegExp(EN`[,;]\s*(?:but|and)\s+(?:always|never)\s+(?!(?:${NOT_AN_INSTRUCTION})\b)[a-z]`, 'i'),
+    strip: /^.*?[,;]\s*(?:but|and)\s+(?=always|never)/i,
+  },
   // An imperative without "always" that says it holds generally: "Use 2-space indentation everywhere.",
   // "use pnpm, not npm, for everything". "Use the helper in utils.ts" is a task, not a rule.
-  { kind: 'Rule', confidence: 0.8, topical: true, re: new RegExp(EN`${OPENING}(?:${IMPERATIVE})\b(?=[^.?!]*(?:${GENERAL}))(?![^.?!]*\b(?:in|of|for)\s+(?:this|that|the\s+current)\s+(?:file|function|module|component|class|method|pr|diff|branch|script|test|page|view|folder))`, 'i'), strip: new RegExp(OPENING_STRIP, 'i') },
-  { kind: 'Rule', confidence: 0.85, topical: true, weak: true, re: /(?:永[远遠]|[绝絕][对對]|千[万萬])不要|永[远遠]不|不要再|[别別]再|[统統]一用|一律用|(?:一直|始[终終]|[总總]是)都?用|^[\s,，]*[用採采]\s*\S[^，,。]*[，,]\s*(?:不要|[别別]|而不是)用|^[\s,，]*(?:好的?[，,]\s*)?(?:我[们們](?:就|还是|還是)?)?[用採采]\s*\S[^，,。]{0,30}而不是/ },
-  { kind: 'Rule', confidence: 0.85, re: /\bplease\s+remember\s+to\b|^[\s,]*remember\s+to\s+always\b/i, strip: /^.*?\bremember\s+to\s+/i },
-  { kind: 'Rule', confidence: 0.9, re: /[规規](?:定|矩)\s*[:：]|^[\s,，;；:：]*(?:我[们們])?[规規]定(?=所有|全部|每|一律|必[须須]|不[许許准準得能]|只[能许許准準]|禁止|要|都|[统統]一)/, strip: /^.*?[规規][定矩]\s*[:：]?\s*/ },
-  { kind: 'Rule', confidence: 0.9, re: /[从從]现?現?在[开開]始|以[后後]|今[后後]|^\s*之[后後]要|[规規][则則]\s*[:：]|一律|不[许許准]再?/, strip: /^.*?(?:[从從]现?現?在[开開]始|以[后後]|今[后後]|^\s*之[后後]要|[规規][则則]\s*[:：])\s*[,，]?\s*/ },
+  {
+    kind: 'Rule',
+    confidence: 0.8,
+    topical: true,
+    re: new RegExp(
+      EN`${OPENING}(?:${IMPERATIVE})\b(?=[^.?!]*(?:${GENERAL}))(?![^.?!]*\b(?:in|of|for)\s+(?:this|that|the\s+current)\s+(?:file|function|module|component|class|method|pr|diff|branch|script|test|page|view|folder))`,
+      'i',
+    ),
+    strip: new RegExp(OPENING_STRIP, 'i'),
+  },
+  {
+    kind: 'Rule',
+    confidence: 0.85,
+    topical: true,
+    weak: true,
+    re: /(?:永[远遠]|[绝絕][对對]|千[万萬])不要|永[远遠]不|不要再|[别別]再|[统統]一用|一律用|(?:一直|始[终終]|[总總]是)都?用|^[\s,，]*[用採采]\s*\S[^，,。]*[，,]\s*(?:不要|[别別]|而不是)用|^[\s,，]*(?:好的?[，,]\s*)?(?:我[们們](?:就|还是|還是)?)?[用採采]\s*\S[^，,。]{0,30}而不是/,
+  },
+  {
+    kind: 'Rule',
+    confidence: 0.85,
+    re: /\bplease\s+remember\s+to\b|^[\s,]*remember\s+to\s+always\b/i,
+    strip: /^.*?\bremember\s+to\s+/i,
+  },
+  {
+    kind: 'Rule',
+    confidence: 0.9,
+    re: /[规規](?:定|矩)\s*[:：]|^[\s,，;；:：]*(?:我[们們])?[规規]定(?=所有|全部|每|一律|必[须須]|不[许許准準得能]|只[能许許准準]|禁止|要|都|[统統]一)/,
+    strip: /^.*?[规規][定矩]\s*[:：]?\s*/,
+  },
+  {
+    kind: 'Rule',
+    confidence: 0.9,
+    re: /[从從]现?現?在[开開]始|以[后後]|今[后後]|^\s*之[后後]要|[规規][则則]\s*[:：]|一律|不[许許准]再?/,
+    strip: /^.*?(?:[从從]现?現?在[开開]始|以[后後]|今[后後]|^\s*之[后後]要|[规規][则則]\s*[:：])\s*[,，]?\s*/,
+  },
   ...DUTY_MARKERS,
-  { kind: 'Rule', confidence: 0.8, re: new RegExp(EN`\b(?:cap|limit|max(?:imum)?)\b[^.?!]{0,60}?\b(?:at|to|is)\s+\d`, 'i') },
-  { kind: 'Decision', confidence: 0.9, re: /\b(?:we(?:['’]ve|\s+have)?\s+decided|i(?:['’]ve|\s+have)?\s+decided|final\s+decision|we\s+settled\s+on|we\s+chose|it['’]?s\s+decided)\b|\b(?:decision|agreed)\s*:|^[\s,]*(?:final\s+call|final\s+answer|final|decision\s+made|verdict)\s*[:：,—–-]|^[\s,]*(?:(?:ok(?:ay)?|so|k)[\s,]+)?decided\s+(?:to|on)\b/i, strip: /^.*?\b(?:final\s+call|final\s+answer|final(?=\s*[:：])|decision\s+made|verdict|decided(?=\s+(?:to|on)\b)|we(?:['’]ve|\s+have)?\s+decided|i(?:['’]ve|\s+have)?\s+decided|decision|final\s+decision(?:\s+is)?|we\s+settled\s+on|we\s+chose|it['’]?s\s+decided|agreed)\b\s*(?:that\s+|to\s+|on\s+)?[:：,，-]?\s*/i },
-  { kind: 'Decision', confidence: 0.75, re: /\b(?:let['’]?s\s+go\s+with|we(?:['’]ll|\s+will)\s+go\s+with|we(?:['’]re|\s+are)\s+going\s+with|go\s+with)\b/i, strip: /^.*?\b(?:let['’]?s|we(?:['’]ll|\s+will)|we(?:['’]re|\s+are)\s+going)\s+(?=go)|^.*?\b(?=go\s+with\b)/i },
+  {
+    kind: 'Rule',
+    confidence: 0.8,
+    re: new RegExp(EN`\b(?:cap|limit|max(?:imum)?)\b[^.?!]{0,60}?\b(?:at|to|is)\s+\d`, 'i'),
+  },
+  {
+    kind: 'Decision',
+    confidence: 0.9,
+    re: /\b(?:we(?:['’]ve|\s+have)?\s+decided|i(?:['’]ve|\s+have)?\s+decided|final\s+decision|we\s+settled\s+on|we\s+chose|it['’]?s\s+decided)\b|\b(?:decision|agreed)\s*:|^[\s,]*(?:final\s+call|final\s+answer|final|decision\s+made|verdict)\s*[:：,—–-]|^[\s,]*(?:(?:ok(?:ay)?|so|k)[\s,]+)?decided\s+(?:to|on)\b/i,
+    strip:
+      /^.*?\b(?:final\s+call|final\s+answer|final(?=\s*[:：])|decision\s+made|verdict|decided(?=\s+(?:to|on)\b)|we(?:['’]ve|\s+have)?\s+decided|i(?:['’]ve|\s+have)?\s+decided|decision|final\s+decision(?:\s+is)?|we\s+settled\s+on|we\s+chose|it['’]?s\s+decided|agreed)\b\s*(?:that\s+|to\s+|on\s+)?[:：,，-]?\s*/i,
+  },
+  {
+    kind: 'Decision',
+    confidence: 0.75,
+    re: /\b(?:let['’]?s\s+go\s+with|we(?:['’]ll|\s+will)\s+go\s+with|we(?:['’]re|\s+are)\s+going\s+with|go\s+with)\b/i,
+    strip: /^.*?\b(?:let['’]?s|we(?:['’]ll|\s+will)|we(?:['’]re|\s+are)\s+going)\s+(?=go)|^.*?\b(?=go\s+with\b)/i,
+  },
   // "We're going to deploy this on Vercel.", "we'll host it on Fly", "let's keep the REST API": a plan said as settled.
-  { kind: 'Decision', confidence: 0.75, re: PLAN, strip: /^.*?\b(?:we(?:['’]re|\s+are)\s+(?:going\s+to|gonna)|we(?:['’]ll|\s+will)|let['’]?s)\s+(?:(?:just|also|now|definitely|all)\s+)?/i },
-  { kind: 'Decision', confidence: 0.8, topical: true, re: /\b(?:go(?:ing)?\s+back\s+to|switch(?:ing)?\s+back\s+to|revert(?:ing)?\s+to|use\s+[^.?!]{1,40}?\s+instead\s+of)\b/i, strip: /^.*?\b(?:actually|ok(?:ay)?|so)\b[\s,]*/i },
-  { kind: 'Decision', confidence: 0.9, re: /[决決]定|(?<!搞)定了|拍板|[选選]定|[确確]定[用采採]/, strip: /^.*?(?:[决決]定了?|定了|拍板|[选選]定|[确確]定)\s*[:：,，]?\s*/ },
-  { kind: 'Architecture', confidence: 0.8, re: /\b(?:switch(?:ing|ed)?|migrat(?:e|ing|ed)|mov(?:e|ing)|replac(?:e|ing))\b[^.?!]{0,80}?\b(?:to|with)\b[^.?!]{0,80}?\b(?:architecture|service|database|db|queue|store|cache|api|websocket|microservices?|monolith|schema|backend|frontend|storage|broker)\b/i, strip: /^.*?\b(?:we(?:['’]re|\s+are)\s+|we\s+will\s+|we['’]ll\s+)?(?=switch|migrat|mov|replac)/i },
+  {
+    kind: 'Decision',
+    confidence: 0.75,
+    re: PLAN,
+    strip:
+      /^.*?\b(?:we(?:['’]re|\s+are)\s+(?:going\s+to|gonna)|we(?:['’]ll|\s+will)|let['’]?s)\s+(?:(?:just|also|now|definitely|all)\s+)?/i,
+  },
+  {
+    kind: 'Decision',
+    confidence: 0.8,
+    topical: true,
+    re: /\b(?:go(?:ing)?\s+back\s+to|switch(?:ing)?\s+back\s+to|revert(?:ing)?\s+to|use\s+[^.?!]{1,40}?\s+instead\s+of)\b/i,
+    strip: /^.*?\b(?:actually|ok(?:ay)?|so)\b[\s,]*/i,
+  },
+  {
+    kind: 'Decision',
+    confidence: 0.9,
+    re: /[决決]定|(?<!搞)定了|拍板|[选選]定|[确確]定[用采採]/,
+    strip: /^.*?(?:[决決]定了?|定了|拍板|[选選]定|[确確]定)\s*[:：,，]?\s*/,
+  },
+  {
+    kind: 'Architecture',
+    confidence: 0.8,
+    re: /\b(?:switch(?:ing|ed)?|migrat(?:e|ing|ed)|mov(?:e|ing)|replac(?:e|ing))\b[^.?!]{0,80}?\b(?:to|with)\b[^.?!]{0,80}?\b(?:architecture|service|database|db|queue|store|cache|api|websocket|microservices?|monolith|schema|backend|frontend|storage|broker)\b/i,
+    strip: /^.*?\b(?:we(?:['’]re|\s+are)\s+|we\s+will\s+|we['’]ll\s+)?(?=switch|migrat|mov|replac)/i,
+  },
   ...ARCH_MARKERS,
-  { kind: 'Architecture', confidence: 0.8, re: /架[构構].{0,20}(?:改|换|換|迁|遷|调整|調整)|(?:迁移|遷移|改用|换成|換成).{0,30}(?:数据库|資料庫|服务|服務|队列|隊列|缓存|快取|存储|存儲|架[构構])/ },
+  {
+    kind: 'Architecture',
+    confidence: 0.8,
+    re: /架[构構].{0,20}(?:改|换|換|迁|遷|调整|調整)|(?:迁移|遷移|改用|换成|換成).{0,30}(?:数据库|資料庫|服务|服務|队列|隊列|缓存|快取|存储|存儲|架[构構])/,
+  },
   // Settled statements by their sentence's form (sentence-forms.ts), then everyday phrasings with none of the words above (plain-markers.ts), before the plainest Chinese shapes.
   ...SENTENCE_FORMS,
   ...PLAIN_SHAPES,
@@ -105,7 +217,8 @@ export const MARKERS: Marker[] = [
 ];
 
 /** Phrases that make a statement revise an earlier one (DESIGN §5 supersedes). */
-export const REVISION = /\b(?:change\s+of\s+plans?|correction|switch(?:ing)?(?=\s+(?:[\w-]+\s+){0,3}to\b[^.?!]*\binstead\b)|(?:move|push|shift)\s+(?:the\s+)?(?:[\w.-]+\s+){0,2}(?:goal|target|deadline)\s+to|this\s+replaces|instead\s+of|rather\s+than|(?:go(?:ing)?|switch(?:ing)?|mov(?:e|ing))\s+back\s+to|revert(?:ing)?\s+to|no\s+longer|supersedes?|replaces\s+the)\b|改[为為回成]|取代|不再|[换換]成|改用|而不是|[计計][划劃畫](?:有)?[变變]/i;
+export const REVISION =
+  /\b(?:change\s+of\s+plans?|correction|switch(?:ing)?(?=\s+(?:[\w-]+\s+){0,3}to\b[^.?!]*\binstead\b)|(?:move|push|shift)\s+(?:the\s+)?(?:[\w.-]+\s+){0,2}(?:goal|target|deadline)\s+to|this\s+replaces|instead\s+of|rather\s+than|(?:go(?:ing)?|switch(?:ing)?|mov(?:e|ing))\s+back\s+to|revert(?:ing)?\s+to|no\s+longer|supersedes?|replaces\s+the)\b|改[为為回成]|取代|不再|[换換]成|改用|而不是|[计計][划劃畫](?:有)?[变變]/i;
 
 /** A statement that is a question, a guess or not yet settled is not memory (the retention gate). */
 export const UNSETTLED = new RegExp(
@@ -120,7 +233,8 @@ export const UNSETTLED = new RegExp(
 );
 
 /** A short reply that confirms the assistant's proposal just before it: how it opens. */
-export const CONFIRMATION = /^\s*(?:yes+|yep|yup|yeah|ya|yah|k|kk|ok(?:ay)?|sure(?:\s+thing)?|of\s+course|let['’]?s\s+do\s+it|do\s+that|👍|✅|好[啊呀吧]|可以[啊呀吧]|行[啊呀吧]|[弄做改换換加装裝]吧|agreed|sounds\s+good|do\s+it|go\s+ahead|go\s+for\s+it|please\s+do|absolutely|definitely|works\s+for\s+me|fine\s+by\s+me|perfect|[加改上装裝换換][吧上]|confirmed|lgtm|approved|ship\s+it|好的?|可以|同意|行|没问题|沒問題|就[这這][样樣]|就[这這][么麼][办辦]|(?:就[这這][么麼样樣])?定了)(?![a-z])[\s.!,，。！]*/i;
+export const CONFIRMATION =
+  /^\s*(?:yes+|yep|yup|yeah|ya|yah|k|kk|ok(?:ay)?|sure(?:\s+thing)?|of\s+course|let['’]?s\s+do\s+it|do\s+that|👍|✅|好[啊呀吧]|可以[啊呀吧]|行[啊呀吧]|[弄做改换換加装裝]吧|agreed|sounds\s+good|do\s+it|go\s+ahead|go\s+for\s+it|please\s+do|absolutely|definitely|works\s+for\s+me|fine\s+by\s+me|perfect|[加改上装裝换換][吧上]|confirmed|lgtm|approved|ship\s+it|好的?|可以|同意|行|没问题|沒問題|就[这這][样樣]|就[这這][么麼][办辦]|(?:就[这這][么麼样樣])?定了)(?![a-z])[\s.!,，。！]*/i;
 
 /**
  * What takes the opener back, anywhere in the reply after it: a bare "no" ("Yeah, no"), a negation
@@ -147,11 +261,16 @@ export const RETRACTION = new RegExp(
 );
 
 /** The assistant offering to do something: "Should I also add Prettier?", "Want me to…?", "要我…吗？". */
-export const OFFER = /\b(?:should\s+i|shall\s+i|(?:do\s+you\s+)?want\s+me\s+to|would\s+you\s+like\s+me\s+to)\b|要我|需要我|^我(?:可以|能)(?:[帮幫]你)?(?=[^。？?]*[，,]\s*(?:要(?:做|弄|加|装|裝)?|好|可以)[吗嗎]?\s*[?？]$)/i;
+export const OFFER =
+  /\b(?:should\s+i|shall\s+i|(?:do\s+you\s+)?want\s+me\s+to|would\s+you\s+like\s+me\s+to)\b|要我|需要我|^我(?:可以|能)(?:[帮幫]你)?(?=[^。？?]*[，,]\s*(?:要(?:做|弄|加|装|裝)?|好|可以)[吗嗎]?\s*[?？]$)/i;
 
 /** The assistant proposing something the user may confirm. */
-export const PROPOSAL = new RegExp(String.raw`\b(?:shall\s+we|should\s+we|i\s+(?:propose|suggest|recommend)|how\s+about|let['’]?s)\b|^I(?:['’]ll|\s+will)\s+(?=[^?]*,\s*(?:ok(?:ay)?|sound\s+good|alright)\s*\?$)|建[议議]|要不要|我[们們]可以|${OFFER.source}`, 'i');
+export const PROPOSAL = new RegExp(
+  String.raw`\b(?:shall\s+we|should\s+we|i\s+(?:propose|suggest|recommend)|how\s+about|let['’]?s)\b|^I(?:['’]ll|\s+will)\s+(?=[^?]*,\s*(?:ok(?:ay)?|sound\s+good|alright)\s*\?$)|建[议議]|要不要|我[们們]可以|${OFFER.source}`,
+  'i',
+);
 
 export const BECAUSE = /\b(?:because|since|due\s+to|as\s+a\s+result\s+of)\b|因[为為]|由于|由於/i;
 
-export const FINDING = /\b(?:showed?|shows|measured|benchmark(?:ed)?|profil(?:ed|ing)|found\s+that|turns?\s+out|\d+(?:\.\d+)?\s*(?:%|ms|rps|qps|mb|gb|s\b))|[显顯]示|[测測]出|[发發]现|[发發]現/i;
+export const FINDING =
+  /\b(?:showed?|shows|measured|benchmark(?:ed)?|profil(?:ed|ing)|found\s+that|turns?\s+out|\d+(?:\.\d+)?\s*(?:%|ms|rps|qps|mb|gb|s\b))|[显顯]示|[测測]出|[发發]现|[发發]現/i;

@@ -16,12 +16,15 @@
 const BLOCKS = /<(file|attachment|document|pasted[\w-]*|clipboard)\b[^>\n]*>[\s\S]*?(?:<\/\1\s*>|(?![\s\S]))/gi;
 
 /** One-line placeholders and attachment notices. */
-const NOTICES = /\[(?:media\s+attached|attached|attachment|file|image|pasted\s+text|pasted\s+content)\b[^\]\n]*\]|^[ \t]*MEDIA:\S+[ \t]*$/gim;
+const NOTICES =
+  /\[(?:media\s+attached|attached|attachment|file|image|pasted\s+text|pasted\s+content)\b[^\]\n]*\]|^[ \t]*MEDIA:\S+[ \t]*$/gim;
 
 /** A line that opens a unified diff. */
-const DIFF_HEADER = /^(?:diff --git |--- (?:a\/|\/dev\/null)|\+\+\+ (?:b\/|\/dev\/null)|@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@|index [0-9a-f]{7,}\.\.[0-9a-f]{7,})/;
+const DIFF_HEADER =
+  /^(?:diff --git |--- (?:a\/|\/dev\/null)|\+\+\+ (?:b\/|\/dev\/null)|@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@|index [0-9a-f]{7,}\.\.[0-9a-f]{7,})/;
 /** A line that continues a diff once one has opened. */
-const DIFF_LINE = /^(?:[ +\-\\]|@@ |diff --git |index |--- |\+\+\+ |new file mode|deleted file mode|similarity index|rename (?:from|to) |$)/;
+const DIFF_LINE =
+  /^(?:[ +\-\\]|@@ |diff --git |index |--- |\+\+\+ |new file mode|deleted file mode|similarity index|rename (?:from|to) |$)/;
 
 /** A log line: a time stamp or a level first, or a stack frame. */
 const LOG_LINE = new RegExp(
@@ -51,13 +54,15 @@ function withoutDiffs(lines: string[]): string[] {
  * marker): "Here's the error log:", "Below is the spec:", "pasted from the README:". What follows it
  * to the end of the message is the material. "Here's the plan:" and "my notes:" are the user's own.
  */
-const PASTE_INTRO = /^[^\n]*\b(?:here(?:['’]s| is| are)|below is|pasted(?: from)?|copied from)\b[^\n]*\b(?:doc(?:ument)?|file|spec|log|output|e-?mail|message|page|readme|article|post|transcript|error|stack\s*trace|trace|config|contents?|ticket|issue|thread|wiki)s?\b[^\n]*[:：]\s*$/gim;
+const PASTE_INTRO =
+  /^[^\n]*\b(?:here(?:['’]s| is| are)|below is|pasted(?: from)?|copied from)\b[^\n]*\b(?:doc(?:ument)?|file|spec|log|output|e-?mail|message|page|readme|article|post|transcript|error|stack\s*trace|trace|config|contents?|ticket|issue|thread|wiki)s?\b[^\n]*[:：]\s*$/gim;
 
 /**
  * The same in Chinese, and a line saying the material is only for reference: "这是供应商的方案，仅供参考，
  * 里面的内容都还没同意。", "以下是客户的需求文档：", "Vendor proposal below, for reference only."
  */
-const PASTE_INTRO_ZH = /^[^\n]*(?:(?:[这這]是|以下是|下面是|附上)[^\n]{0,20}?(?:文[档檔件]|方案|提案|需求|[日记記][志誌录錄]|[输輸]出|[邮郵]件|[报報]告|[规規]格|草稿|清[单單])[^\n]*|[^\n]*(?:[仅僅]供参考|[仅僅]供參考|for\s+reference\s+only)[^\n]*)$/gim;
+const PASTE_INTRO_ZH =
+  /^[^\n]*(?:(?:[这這]是|以下是|下面是|附上)[^\n]{0,20}?(?:文[档檔件]|方案|提案|需求|[日记記][志誌录錄]|[输輸]出|[邮郵]件|[报報]告|[规規]格|草稿|清[单單])[^\n]*|[^\n]*(?:[仅僅]供参考|[仅僅]供參考|for\s+reference\s+only)[^\n]*)$/gim;
 
 function withoutPastes(text: string): string {
   const m = PASTE_INTRO.exec(text) ?? PASTE_INTRO_ZH.exec(text);

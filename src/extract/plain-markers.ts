@@ -34,7 +34,8 @@ const RELATES = EN`go|come|land|shares?|generated|written|streamed|synced|is|are
 const TROUBLE = EN`slow|fail\w*|broken|error\w*|crash\w*|timeout\w*|times\s+out|down|bug\w*|issues?|problems?|returns?|throws?|500|404|flaky|wrong|why|how|what|maybe|could|would|might|guess|if|when|until|pile|piles|piling|done|finished|deployed|blocked|too|expensive|cheap|cheaper|overkill|better|worse|faster|slower`;
 
 /** Chinese parts of a system. */
-const ZH_PART = '背景工作|后台工作|後台工作|processing|jobs?|images?|uploads?|notifications?|emails?|定时任务|定時任務|排程(?:工作)?|后台任务|後台任務|批处理|批次處理|cron|job|队列|隊列|佇列|消息|訊息|缓存|快取|搜索|搜尋|存储|存儲|会话|會話|鉴权|鑑權|認證|认证|通知|上传|上傳|图片|圖片|文件|檔案|接口|請求|请求|queue|cache|search|session|auth|storage|worker';
+const ZH_PART =
+  '背景工作|后台工作|後台工作|processing|jobs?|images?|uploads?|notifications?|emails?|定时任务|定時任務|排程(?:工作)?|后台任务|後台任務|批处理|批次處理|cron|job|队列|隊列|佇列|消息|訊息|缓存|快取|搜索|搜尋|存储|存儲|会话|會話|鉴权|鑑權|認證|认证|通知|上传|上傳|图片|圖片|文件|檔案|接口|請求|请求|queue|cache|search|session|auth|storage|worker';
 
 export const PLAIN_SHAPES: Marker[] = [
   // "Auth lives in its own service now", "Reads go to the replica", "Webhooks land in a queue first".
@@ -50,24 +51,39 @@ export const PLAIN_SHAPES: Marker[] = [
     kind: 'Architecture',
     confidence: 0.75,
     weak: true,
-    re: new RegExp(EN`\bauthenticates?\s+(?:against|with|through|via)\s+(?:${PLACE})\b|\b(?:talks?|goes|go|calls?|reaches?)\b[^.?!;]{0,30}?\b(?:only\s+)?(?:through|via)\s+(?:the\s+|a\s+|an\s+)?(?:[\w-]+\s+)?(?:${PLACE})\b|\b(?:put|putting|puts|sits?|placed?)\b[^.?!]{0,40}?\bin\s+front\s+of\b|\b(?:introduc(?:e|ed|ing)|add(?:ed|ing)?|set\s+up|stood\s+up)\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+)?(?:outbox|gateway|message\s+queue|job\s+queue|cache\s+layer|read\s+replicas?|cdn|bff|load\s+balancer|reverse\s+proxy|message\s+bus|event\s+bus|service\s+mesh|sidecar)\b|\b(?:broken|broke|break(?:ing)?|pull(?:ed|ing)?|carv(?:e|ed|ing)|extract(?:ed|ing)?|spun|spin(?:ning)?)\b[^.?!]{0,40}?\bout\b[^.?!]{0,20}?\b(?:into\s+)?(?:its|their)\s+own\s+(?:[\w-]+\s+)?(?:service|repo|process|container|deployment|cluster|database|db)\b|\b[\w-]+\s+service\s+owns\b`, 'i'),
+    re: new RegExp(
+      EN`\bauthenticates?\s+(?:against|with|through|via)\s+(?:${PLACE})\b|\b(?:talks?|goes|go|calls?|reaches?)\b[^.?!;]{0,30}?\b(?:only\s+)?(?:through|via)\s+(?:the\s+|a\s+|an\s+)?(?:[\w-]+\s+)?(?:${PLACE})\b|\b(?:put|putting|puts|sits?|placed?)\b[^.?!]{0,40}?\bin\s+front\s+of\b|\b(?:introduc(?:e|ed|ing)|add(?:ed|ing)?|set\s+up|stood\s+up)\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+)?(?:outbox|gateway|message\s+queue|job\s+queue|cache\s+layer|read\s+replicas?|cdn|bff|load\s+balancer|reverse\s+proxy|message\s+bus|event\s+bus|service\s+mesh|sidecar)\b|\b(?:broken|broke|break(?:ing)?|pull(?:ed|ing)?|carv(?:e|ed|ing)|extract(?:ed|ing)?|spun|spin(?:ning)?)\b[^.?!]{0,40}?\bout\b[^.?!]{0,20}?\b(?:into\s+)?(?:its|their)\s+own\s+(?:[\w-]+\s+)?(?:service|repo|process|container|deployment|cluster|database|db)\b|\b[\w-]+\s+service\s+owns\b`,
+      'i',
+    ),
   },
   // "The model is served from a separate Python service": done by a part of its own; "The websocket server is its own process now".
-  { kind: 'Architecture', confidence: 0.75, weak: true, re: /\b(?:is|are)\s+(?:now\s+)?(?:its|their)\s+own\s+(?:process|service|container|deployment|app|binary|repo|cluster)\b|\bseparate\s+from\s+the\s+(?:[\w-]+\s+)?(?:api|app|service|monolith|backend|frontend)\b|\b(?:is|are)\s+(?:now\s+)?(?:served|handled|processed|run|hosted|done|generated|computed)\s+(?:by|from|in|on)\s+(?:a|an|the)\s+(?:separate|dedicated|standalone|new|own)\s+/i },
+  {
+    kind: 'Architecture',
+    confidence: 0.75,
+    weak: true,
+    re: /\b(?:is|are)\s+(?:now\s+)?(?:its|their)\s+own\s+(?:process|service|container|deployment|app|binary|repo|cluster)\b|\bseparate\s+from\s+the\s+(?:[\w-]+\s+)?(?:api|app|service|monolith|backend|frontend)\b|\b(?:is|are)\s+(?:now\s+)?(?:served|handled|processed|run|hosted|done|generated|computed)\s+(?:by|from|in|on)\s+(?:a|an|the)\s+(?:separate|dedicated|standalone|new|own)\s+/i,
+  },
   // "We're switching the job queue from Redis to SQS", "We moved thumbnail generation out of the API into a worker service".
   {
     kind: 'Architecture',
     confidence: 0.8,
     weak: true,
-    re: new RegExp(EN`\b(?:switch(?:ing|ed)?|migrat(?:e|ing|ed)|mov(?:e|ing|ed)|replac(?:e|ing|ed)|put(?:ting)?)\b[^.?!]{0,40}?\b(?:${PART})\b[^.?!]{0,40}?\b(?:from|to|into|onto|in\s+front\s+of|behind)\b(?!\s+(?:\d|(?:mon|tues|wednes|thurs|fri|satur|sun)day|next|tomorrow|later|q[1-4]\b|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b))|\b(?:moved|mov(?:e|ing))\b[^.?!]{0,40}?\b(?:out\s+of|into)\b[^.?!]{0,40}?\b(?:${PLACE})\b|\bputting\s+an?\s+(?:${PLACE})\s+in\s+front\s+of\b`, 'i'),
-    strip: /^.*?\b(?:we(?:['’]re|\s+are|['’]ve|\s+have)\s+|we\s+will\s+|we['’]ll\s+|(?:we|i)(?:['’]ve|\s+have)?\s+decided\s+to\s+)(?=switch|migrat|mov|replac|put)/i,
+    re: new RegExp(
+      EN`\b(?:switch(?:ing|ed)?|migrat(?:e|ing|ed)|mov(?:e|ing|ed)|replac(?:e|ing|ed)|put(?:ting)?)\b[^.?!]{0,40}?\b(?:${PART})\b[^.?!]{0,40}?\b(?:from|to|into|onto|in\s+front\s+of|behind)\b(?!\s+(?:\d|(?:mon|tues|wednes|thurs|fri|satur|sun)day|next|tomorrow|later|q[1-4]\b|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b))|\b(?:moved|mov(?:e|ing))\b[^.?!]{0,40}?\b(?:out\s+of|into)\b[^.?!]{0,40}?\b(?:${PLACE})\b|\bputting\s+an?\s+(?:${PLACE})\s+in\s+front\s+of\b`,
+      'i',
+    ),
+    strip:
+      /^.*?\b(?:we(?:['’]re|\s+are|['’]ve|\s+have)\s+|we\s+will\s+|we['’]ll\s+|(?:we|i)(?:['’]ve|\s+have)?\s+decided\s+to\s+)(?=switch|migrat|mov|replac|put)/i,
   },
   // "消息队列从 Redis 换成了 RabbitMQ", "搜索迁到 Elasticsearch 了", "我们把 queue 从 Redis 换成 SQS 了".
   {
     kind: 'Architecture',
     confidence: 0.8,
     weak: true,
-    re: new RegExp(`(?:${ZH_PART})[^，,。？?]{0,12}?(?:[从從][^，,。？?]{1,20}?)?(?:[换換]成|改成|迁到|遷到|迁移到|遷移到|搬到|切到|挪到|改为|改為|丢到|丟到|交给|交給)了?\\s*[A-Za-z]`, 'i'),
+    re: new RegExp(
+      `(?:${ZH_PART})[^，,。？?]{0,12}?(?:[从從][^，,。？?]{1,20}?)?(?:[换換]成|改成|迁到|遷到|迁移到|遷移到|搬到|切到|挪到|改为|改為|丢到|丟到|交给|交給)了?\\s*[A-Za-z]`,
+      'i',
+    ),
   },
   // "读写分离：读走从库", "所有請求都先經過 API 閘道", "檔案上傳直接傳到 S3", "Auth 现在是独立的 service", "Cache 放在 API 前面".
   {
@@ -95,7 +111,10 @@ export const PLAIN_DESIGN: Marker[] = [
     confidence: 0.7,
     weak: true,
     broad: true,
-    re: new RegExp(EN`^(?=.*?\b(${NOUN})\b.*?\b(?!\1\b)(?:${NOUN})\b)(?=.*?\b(?:${RELATES})\b)(?!.*?\b(?:${TROUBLE})\b)`, 'i'),
+    re: new RegExp(
+      EN`^(?=.*?\b(${NOUN})\b.*?\b(?!\1\b)(?:${NOUN})\b)(?=.*?\b(?:${RELATES})\b)(?!.*?\b(?:${TROUBLE})\b)`,
+      'i',
+    ),
   },
 ];
 
@@ -138,40 +157,127 @@ export const PLAIN_DUTIES: Marker[] = [
 
 export const PLAIN_CHOICES: Marker[] = [
   // "OK, Tailwind it is." (case-sensitive: a name), "Going with Zod", "We picked Sentry", "Decided: …".
-  { kind: 'Decision', confidence: 0.75, re: /^[\s,]*(?:(?:OK|Ok|ok|Okay|okay|Alright|alright|Fine|fine|Right|right|So|so|Then|then)[\s,]+)?(?:[A-Z][\w.+-]*|pnpm|npm|yarn|bun|tabs|spaces)(?:\s+[A-Z0-9][\w.+-]*)?\s+it\s+is(?:,?\s*then)?\s*[.!]*$/, strip: /^[\s,]*(?:(?:ok(?:ay)?|alright|fine|right|so|then)[\s,]+)?|\s+it\s+is(?:,?\s*then)?\s*[.!]*$/gi },
+  {
+    kind: 'Decision',
+    confidence: 0.75,
+    re: /^[\s,]*(?:(?:OK|Ok|ok|Okay|okay|Alright|alright|Fine|fine|Right|right|So|so|Then|then)[\s,]+)?(?:[A-Z][\w.+-]*|pnpm|npm|yarn|bun|tabs|spaces)(?:\s+[A-Z0-9][\w.+-]*)?\s+it\s+is(?:,?\s*then)?\s*[.!]*$/,
+    strip: /^[\s,]*(?:(?:ok(?:ay)?|alright|fine|right|so|then)[\s,]+)?|\s+it\s+is(?:,?\s*then)?\s*[.!]*$/gi,
+  },
   // "We're using pnpm workspaces for the monorepo.": what is in use for a purpose.
-  { kind: 'Decision', confidence: 0.7, weak: true, re: /^[\s,]*(?:we['’]re|we\s+are)\s+(?:now\s+)?using\s+\S[^.?!]*?\s+for\s+\S/i, strip: /^[\s,]*(?:we['’]re|we\s+are)\s+(?:now\s+)?(?=using)/i },
-  { kind: 'Decision', confidence: 0.8, re: /\b(?:i['’]?m|i\s+am|we['’]re|we\s+are)\s+(?:choosing|picking|adopting)\b|\b(?:we|i)\s+ended\s+up\s+(?:choosing|picking|going\s+with|using|with)\b|^[\s,]*(?:(?:ok(?:ay)?|so|alright)[\s,]+)?going\s+with\s+(?!the\s+flow|it\b|that\b|this\b)|\b(?:we|i)(?:['’]ve|\s+have)?\s+(?:picked|went\s+with|gone\s+with|opted\s+for|landed\s+on|agreed\s+on|settled\s+on)\b|^[\s,]*decided\s*[:：]/i, strip: /^.*?\b(?:going\s+with|(?:we|i)(?:['’]ve|\s+have)?\s+(?:picked|went\s+with|gone\s+with|opted\s+for|landed\s+on|agreed\s+on|settled\s+on)|decided\s*[:：]|(?:i['’]?m|i\s+am|we['’]re|we\s+are)\s+(?=choosing|picking|adopting)|(?:we|i)\s+ended\s+up\s+(?:(?:going\s+)?with\s+)?)\s*/i },
+  {
+    kind: 'Decision',
+    confidence: 0.7,
+    weak: true,
+    re: /^[\s,]*(?:we['’]re|we\s+are)\s+(?:now\s+)?using\s+\S[^.?!]*?\s+for\s+\S/i,
+    strip: /^[\s,]*(?:we['’]re|we\s+are)\s+(?:now\s+)?(?=using)/i,
+  },
+  {
+    kind: 'Decision',
+    confidence: 0.8,
+    re: /\b(?:i['’]?m|i\s+am|we['’]re|we\s+are)\s+(?:choosing|picking|adopting)\b|\b(?:we|i)\s+ended\s+up\s+(?:choosing|picking|going\s+with|using|with)\b|^[\s,]*(?:(?:ok(?:ay)?|so|alright)[\s,]+)?going\s+with\s+(?!the\s+flow|it\b|that\b|this\b)|\b(?:we|i)(?:['’]ve|\s+have)?\s+(?:picked|went\s+with|gone\s+with|opted\s+for|landed\s+on|agreed\s+on|settled\s+on)\b|^[\s,]*decided\s*[:：]/i,
+    strip:
+      /^.*?\b(?:going\s+with|(?:we|i)(?:['’]ve|\s+have)?\s+(?:picked|went\s+with|gone\s+with|opted\s+for|landed\s+on|agreed\s+on|settled\s+on)|decided\s*[:：]|(?:i['’]?m|i\s+am|we['’]re|we\s+are)\s+(?=choosing|picking|adopting)|(?:we|i)\s+ended\s+up\s+(?:(?:going\s+)?with\s+)?)\s*/i,
+  },
   // "Sure, Plausible for analytics then.": a named tool for a purpose, said as the answer (case-sensitive: a name).
-  { kind: 'Decision', confidence: 0.75, weak: true, re: /^[\s,]*(?:(?:[Ss]ure|OK|Ok|[Oo]kay|[Ff]ine|[Aa]lright|[Yy]es|[Yy]eah|[Ss]o)[\s,]+)?[A-Z][\w.+-]*(?:\s+[A-Z][\w.+-]*)?\s+for\s+(?:the\s+|our\s+)?[a-z][\w\s-]{1,30}?(?:,?\s*then)?\s*[.!]?$/, strip: /^[\s,]*(?:(?:sure|ok(?:ay)?|fine|alright|yes|yeah|so)[\s,]+)?|,?\s*then\s*[.!]?$/gi },
+  {
+    kind: 'Decision',
+    confidence: 0.75,
+    weak: true,
+    re: /^[\s,]*(?:(?:[Ss]ure|OK|Ok|[Oo]kay|[Ff]ine|[Aa]lright|[Yy]es|[Yy]eah|[Ss]o)[\s,]+)?[A-Z][\w.+-]*(?:\s+[A-Z][\w.+-]*)?\s+for\s+(?:the\s+|our\s+)?[a-z][\w\s-]{1,30}?(?:,?\s*then)?\s*[.!]?$/,
+    strip: /^[\s,]*(?:(?:sure|ok(?:ay)?|fine|alright|yes|yeah|so)[\s,]+)?|,?\s*then\s*[.!]?$/gi,
+  },
   // "最后选了 Supabase", "最後選了 Firebase", "後端框架就選 FastAPI", "就定 Ant Design 了".
-  { kind: 'Decision', confidence: 0.8, weak: true, re: /(?:选了|選了|挑了|选的是|選的是|(?<![不没沒要])(?:就|都)[选選定]|(?:框架|方案|工具|[库庫]|平台|ORM|CI|CD)\s*[选選](?:用|定)?)\s*[A-Za-z]|^[\s，,]*(?:(?:嗯|好|行|那|ok)[，,\s]*)*就\s*[A-Za-z][\w.+ -]{1,30}?\s*吧\s*[。！!]?$/i, strip: /^.*?(?:最[后後]|最[终終])?\s*(?=选|選|挑)/ },
+  {
+    kind: 'Decision',
+    confidence: 0.8,
+    weak: true,
+    re: /(?:选了|選了|挑了|选的是|選的是|(?<![不没沒要])(?:就|都)[选選定]|(?:框架|方案|工具|[库庫]|平台|ORM|CI|CD)\s*[选選](?:用|定)?)\s*[A-Za-z]|^[\s，,]*(?:(?:嗯|好|行|那|ok)[，,\s]*)*就\s*[A-Za-z][\w.+ -]{1,30}?\s*吧\s*[。！!]?$/i,
+    strip: /^.*?(?:最[后後]|最[终終])?\s*(?=选|選|挑)/,
+  },
 ];
 
 /** The user's taste in a few words, or about how the agent answers. */
 export const PLAIN_TASTES: Marker[] = [
-  { kind: 'Preference', confidence: 0.8, re: /^[\s,]*i\s+(?:want|like|expect)\s+(?:small|short|clear|clean|concise|detailed|descriptive|tiny|atomic|focused|fewer|more|one|plain|simple)\b|\bi['’]?m\s+(?:a\s+(?:big\s+|huge\s+)?|not\s+a\s+)fan\s+of\b|\bi\s+like\s+my\b|\bi['’]?d\s+like\s+you\s+to\b|\bi\s+want\s+you\s+to\s+(?:always|never)\b|\bmy\s+preference\s*[:：]|^[\s,]*(?:please\s+)?(?:always\s+)?prefer\s+\S[^.?!]{0,60}?\s+(?:over|to|instead\s+of)\b|^[\s,]*(?:please\s+)?(?:use|write|stick\s+to)\s+[^.?!]{0,30}?\b(?:spelling|quotes|indentation|semicolons|naming|camel\s*case|snake_case|kebab-case)\b|\bi\s+(?:really\s+)?like\s+(?!(?:it|this|that|these|those|them|him|her|you)\b)[\w-]+(?:\s+[\w-]+){0,2}\s+(?:next\s+to|as|over|without|to\s+be|kept|written|named)\b|^[\s,]*(?:please\s+)?(?:keep|make)\s+(?:your\s+|the\s+)?(?:answers?|replies|responses?|explanations?|messages?|summaries)\b|^[\s,]*(?:please\s+)?(?:always\s+)?(?:reply|respond|answer|talk\s+to\s+me|speak\s+to\s+me|write\s+to\s+me)\s+in\s+(?:english|chinese|mandarin|traditional|simplified|japanese|french|german|spanish)\b/i, strip: /^.*?\bmy\s+preference\s*[:：]\s*|^[\s,]*(?:please\s+)?|^.*?\bi\s+(?=like\s+my)|^.*?\bi['’]?m\s+(?=(?:a\s+|not\s+a\s+))/i },
+  {
+    kind: 'Preference',
+    confidence: 0.8,
+    re: /^[\s,]*i\s+(?:want|like|expect)\s+(?:small|short|clear|clean|concise|detailed|descriptive|tiny|atomic|focused|fewer|more|one|plain|simple)\b|\bi['’]?m\s+(?:a\s+(?:big\s+|huge\s+)?|not\s+a\s+)fan\s+of\b|\bi\s+like\s+my\b|\bi['’]?d\s+like\s+you\s+to\b|\bi\s+want\s+you\s+to\s+(?:always|never)\b|\bmy\s+preference\s*[:：]|^[\s,]*(?:please\s+)?(?:always\s+)?prefer\s+\S[^.?!]{0,60}?\s+(?:over|to|instead\s+of)\b|^[\s,]*(?:please\s+)?(?:use|write|stick\s+to)\s+[^.?!]{0,30}?\b(?:spelling|quotes|indentation|semicolons|naming|camel\s*case|snake_case|kebab-case)\b|\bi\s+(?:really\s+)?like\s+(?!(?:it|this|that|these|those|them|him|her|you)\b)[\w-]+(?:\s+[\w-]+){0,2}\s+(?:next\s+to|as|over|without|to\s+be|kept|written|named)\b|^[\s,]*(?:please\s+)?(?:keep|make)\s+(?:your\s+|the\s+)?(?:answers?|replies|responses?|explanations?|messages?|summaries)\b|^[\s,]*(?:please\s+)?(?:always\s+)?(?:reply|respond|answer|talk\s+to\s+me|speak\s+to\s+me|write\s+to\s+me)\s+in\s+(?:english|chinese|mandarin|traditional|simplified|japanese|french|german|spanish)\b/i,
+    strip:
+      /^.*?\bmy\s+preference\s*[:：]\s*|^[\s,]*(?:please\s+)?|^.*?\bi\s+(?=like\s+my)|^.*?\bi['’]?m\s+(?=(?:a\s+|not\s+a\s+))/i,
+  },
   // "Tabs, not spaces.", "pnpm please, not npm.", "Single quotes in TypeScript, please.": a style said in a few words.
-  { kind: 'Preference', confidence: 0.75, re: /^[\s,]*(?:(?:two|four|2|4)[\s-]spaces?|tabs|spaces|single\s+quotes|double\s+quotes|semicolons|no\s+semicolons|trailing\s+commas|pnpm|npm|yarn|bun|prettier|biome|british\s+spelling|american\s+spelling)\b[^.?!]{0,40}?(?:,?\s*please\b|,\s*not\s+[\w.-]+)/i },
+  {
+    kind: 'Preference',
+    confidence: 0.75,
+    re: /^[\s,]*(?:(?:two|four|2|4)[\s-]spaces?|tabs|spaces|single\s+quotes|double\s+quotes|semicolons|no\s+semicolons|trailing\s+commas|pnpm|npm|yarn|bun|prettier|biome|british\s+spelling|american\s+spelling)\b[^.?!]{0,40}?(?:,?\s*please\b|,\s*not\s+[\w.-]+)/i,
+  },
   // "回答尽量简短一点", "回覆請用繁體中文": how the agent answers.
-  { kind: 'Preference', confidence: 0.8, weak: true, re: /^[\s,，]*(?:你的?)?(?:回答|回覆|回复|答案|解[释釋]|回[应應])(?:[请請]|都|尽量|盡量|一律)*(?:[简簡][短洁潔]|短一[点點]|[详詳]细|[详詳]細|用)/ },
+  {
+    kind: 'Preference',
+    confidence: 0.8,
+    weak: true,
+    re: /^[\s,，]*(?:你的?)?(?:回答|回覆|回复|答案|解[释釋]|回[应應])(?:[请請]|都|尽量|盡量|一律)*(?:[简簡][短洁潔]|短一[点點]|[详詳]细|[详詳]細|用)/,
+  },
 ];
 
 /** Targets with a measure: "Let's aim for 80% coverage", "Target: 99.9% uptime", "要把首屏时间降到 1 秒以内". */
 export const PLAIN_TARGETS: Marker[] = [
-  { kind: 'Goal', confidence: 0.8, re: /\b(?:we['’]re|we\s+are)\s+targeting\b(?=[^.?!]*\d)|^[\s,]*(?:hit|reach|get\s+to|ship|launch)\b(?=[^.?!]*\d)[^.?!]*\b(?:by|before)\s+(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\w*|q[1-4]|end\s+of|the\s+end\s+of|next\s+\w+|this\s+\w+)\b|\b(?:the|our)\s+(?:goal|target|objective)\s+for\s+[^:：.?!]{1,30}?\s*[:：]|\b(?:we['’]re|we\s+are|i['’]m)\s+aiming\s+(?:for|to|at)\b(?=[^.?!]*\d)|(?:\btarget\b|\bgoal\b)\s*(?:是|为|為)|^[\s,]*(?:target|aim|objective|north\s+star(?:\s+for\s+[^:：]{1,30})?)\s*[:：—–-]|\bthe\s+aim\s+is\b|\b(?:let['’]?s|we(?:['’]ll|\s+will)?)\s+aim\s+(?:for|to)\b/i, strip: /^.*?\b(?:we['’]re|we\s+are)\s+targeting\s+|^.*?(?:\b(?:goal|target|objective)\s+for\s+[^:：.?!]{1,30}?\s*[:：]|\baiming\s+(?:for|to|at)|(?:\btarget\b|\bgoal\b)\s*(?:是|为|為)|\b(?:target|aim|objective|north\s+star(?:\s+for\s+[^:：]{1,30})?)\s*[:：—–-]|\bthe\s+aim\s+is(?:\s+to)?|\baim\s+(?:for|to))\s*/i },
-  { kind: 'Goal', confidence: 0.8, weak: true, re: /\b(?:we\s+(?:need|want|have)\s+to|let['’]?s)\s+(?:get|bring|keep|cut|reduce|push|hit|reach)\b[^.?!]*\b(?:under|below|above|over|to|at\s+least)\s+\d|\bwe\s+want\s+[^.?!]{0,40}?\b(?:under|below|above|over|at\s+least|at\s+most|down\s+to|up\s+to)\s+\d|\b(?:move|push|shift)\s+the\s+(?:[\w.-]+\s+){0,2}(?:goal|target|deadline)\s+to\b|\bwe\s+(?:want|need|plan|aim|hope)\s+to\s+(?:launch|ship|release|finish|reach|hit|have|get|go\s+live|open)\b[^.?!]*\b(?:by|before)\s+(?:the\s+end\s+of\s+|end\s+of\s+)?(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|mon|tue|wed|thu|fri)\w*|christmas|new\s+year|launch|release|summer|spring|fall|autumn|winter|q[1-4]|\d|next\s+\w+|this\s+(?:week|month|quarter|year)|the\s+(?:demo|conference|deadline))\b/i },
-  { kind: 'Goal', confidence: 0.8, weak: true, re: /^[\s,]*(?:by|before)\s+(?:the\s+)?(?:end\s+of\s+)?(?:the\s+|this\s+|next\s+)?(?:month|quarter|year|sprint|week|q[1-4]|launch|release|\w+day)\b[^.?!]*\b(?:should|must|needs?\s+to|will|has\s+to|have\s+to)\b/i },
-  { kind: 'Goal', confidence: 0.8, weak: true, re: /(?:要|争取|爭取|力争|力爭)[^，,。？?]{0,8}?(?:把|[让讓])[^，,。？?]{1,30}?(?:(?:降到|降低到|提高到|提升到|提到|[压壓]到|控制在|做到|[达達]到)\s*[\d一二三四五六七八九十百千万萬两兩]|[减減]半|翻倍)/ },
+  {
+    kind: 'Goal',
+    confidence: 0.8,
+    re: /\b(?:we['’]re|we\s+are)\s+targeting\b(?=[^.?!]*\d)|^[\s,]*(?:hit|reach|get\s+to|ship|launch)\b(?=[^.?!]*\d)[^.?!]*\b(?:by|before)\s+(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\w*|q[1-4]|end\s+of|the\s+end\s+of|next\s+\w+|this\s+\w+)\b|\b(?:the|our)\s+(?:goal|target|objective)\s+for\s+[^:：.?!]{1,30}?\s*[:：]|\b(?:we['’]re|we\s+are|i['’]m)\s+aiming\s+(?:for|to|at)\b(?=[^.?!]*\d)|(?:\btarget\b|\bgoal\b)\s*(?:是|为|為)|^[\s,]*(?:target|aim|objective|north\s+star(?:\s+for\s+[^:：]{1,30})?)\s*[:：—–-]|\bthe\s+aim\s+is\b|\b(?:let['’]?s|we(?:['’]ll|\s+will)?)\s+aim\s+(?:for|to)\b/i,
+    strip:
+      /^.*?\b(?:we['’]re|we\s+are)\s+targeting\s+|^.*?(?:\b(?:goal|target|objective)\s+for\s+[^:：.?!]{1,30}?\s*[:：]|\baiming\s+(?:for|to|at)|(?:\btarget\b|\bgoal\b)\s*(?:是|为|為)|\b(?:target|aim|objective|north\s+star(?:\s+for\s+[^:：]{1,30})?)\s*[:：—–-]|\bthe\s+aim\s+is(?:\s+to)?|\baim\s+(?:for|to))\s*/i,
+  },
+  {
+    kind: 'Goal',
+    confidence: 0.8,
+    weak: true,
+    re: /\b(?:we\s+(?:need|want|have)\s+to|let['’]?s)\s+(?:get|bring|keep|cut|reduce|push|hit|reach)\b[^.?!]*\b(?:under|below|above|over|to|at\s+least)\s+\d|\bwe\s+want\s+[^.?!]{0,40}?\b(?:under|below|above|over|at\s+least|at\s+most|down\s+to|up\s+to)\s+\d|\b(?:move|push|shift)\s+the\s+(?:[\w.-]+\s+){0,2}(?:goal|target|deadline)\s+to\b|\bwe\s+(?:want|need|plan|aim|hope)\s+to\s+(?:launch|ship|release|finish|reach|hit|have|get|go\s+live|open)\b[^.?!]*\b(?:by|before)\s+(?:the\s+end\s+of\s+|end\s+of\s+)?(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|mon|tue|wed|thu|fri)\w*|christmas|new\s+year|launch|release|summer|spring|fall|autumn|winter|q[1-4]|\d|next\s+\w+|this\s+(?:week|month|quarter|year)|the\s+(?:demo|conference|deadline))\b/i,
+  },
+  {
+    kind: 'Goal',
+    confidence: 0.8,
+    weak: true,
+    re: /^[\s,]*(?:by|before)\s+(?:the\s+)?(?:end\s+of\s+)?(?:the\s+|this\s+|next\s+)?(?:month|quarter|year|sprint|week|q[1-4]|launch|release|\w+day)\b[^.?!]*\b(?:should|must|needs?\s+to|will|has\s+to|have\s+to)\b/i,
+  },
+  {
+    kind: 'Goal',
+    confidence: 0.8,
+    weak: true,
+    re: /(?:要|争取|爭取|力争|力爭)[^，,。？?]{0,8}?(?:把|[让讓])[^，,。？?]{1,30}?(?:(?:降到|降低到|提高到|提升到|提到|[压壓]到|控制在|做到|[达達]到)\s*[\d一二三四五六七八九十百千万萬两兩]|[减減]半|翻倍)/,
+  },
 ];
 
 /** Task progress said plainly: "I finished the login page", "The X work is done", "I'm stuck on X", "Next up: X". */
 export const PLAIN_PROGRESS: Marker[] = [
-  { kind: 'Task', confidence: 0.8, re: /^[\s,]*(?:i|we)(?:['’]ve|\s+have)?\s+(?:just\s+)?(?:finished|completed|wrapped\s+up)\s+(?:the|our|my)\s+\S|\b(?:i['’]?m|i\s+am|we['’]re|we\s+are)\s+(?:still\s+)?stuck\s+on\b|^[\s,]*(?:(?:i|we)(?:['’]ve|\s+have)?\s+)?started\s+(?:on|working\s+on)\b|^[\s,]*(?:next\s+up|up\s+next|next\s+step|next)\s*[:：—–-]|^[\s,]*(?:todo|to-do)\s+for\s+\w+\s*[:：—–-]|\bwe\s+still\s+have\s+to\b|^[\s,]*(?:just\s+)?(?:finished|completed|wrapped\s+up|done\s+with|shipped)\s+(?:the|our|my)\s+\S|\b(?:i['’]?m|i\s+am|we['’]re|we\s+are)\s+(?:now\s+|currently\s+)?working\s+on\s+(?:the|our|my)\s+(?!(?:assumption|premise|theory|idea)\b)\S|^[\s,]*(?:(?:we|i)\s+)?still\s+(?:need|have)\s+to\b|^[\s,]*(?:i|we)(?:['’]ve|\s+have)?\s+started\s+(?:on\s+|working\s+on\s+)?(?:the|our|my)\s+\S|^[\s,]*(?:please\s+)?(?:add|put)\s+.{3,60}?\s+(?:to|on)\s+(?:the|my|our)\s+(?:todo\s+|to-do\s+|task\s+)?list\b|^[\s,]*(?:still\s+)?blocked\s+on\b|^[^:：.?!]{3,40}[:：—–-]\s*(?:done|finished|blocked|in\s+progress|shipped)\s*[.!]?$/i, strip: /^.*?\b(?:next\s+up|up\s+next|next\s+step|next|to-?do\s+for\s+\w+)\s*[:：—–-]\s*|^.*?\b(?:we\s+|i\s+)?still\s+(?:need|have)\s+to\s+|^[\s,]*(?:please\s+)?(?:add|put)\s+(?=.{3,60}?\s+(?:to|on)\s+(?:the|my|our)\s+(?:todo\s+|to-do\s+|task\s+)?list\b)/i },
-  { kind: 'Task', confidence: 0.8, weak: true, re: /^[\s,]*(?!(?:it|that|this|the\s+build|the\s+test\s+run)\b)(?:the\s+)?[\w./-]+(?:\s+[\w./-]+){0,6}\s+(?:work|task|page|feature|migration|export|import|integration|endpoint|fix|refactor|ticket)?\s*(?:is|are)\s+(?:now\s+|all\s+)?(?:done|finished|complete|completed)\b/i },
-  { kind: 'Task', confidence: 0.8, weak: true, re: /(?:已[经經]?)?(?:[做写寫改修弄搞][完好]|搞定)了|(?<![没沒未])完成了|\b(?:renew|fix|deploy|update|upgrade|migrate|merge|ship|set\s*up|config)(?:ed)?\s*好了|\bstart(?:ed)?\s*了|[还還]在做|正在做|[开開]始做了|已[经經]\s*(?:ship|done|merge|上[线線])|卡在|已[经經]?完成|已[经經]\s*done|卡住了|卡[关關]了?|被卡住/ },
+  {
+    kind: 'Task',
+    confidence: 0.8,
+    re: /^[\s,]*(?:i|we)(?:['’]ve|\s+have)?\s+(?:just\s+)?(?:finished|completed|wrapped\s+up)\s+(?:the|our|my)\s+\S|\b(?:i['’]?m|i\s+am|we['’]re|we\s+are)\s+(?:still\s+)?stuck\s+on\b|^[\s,]*(?:(?:i|we)(?:['’]ve|\s+have)?\s+)?started\s+(?:on|working\s+on)\b|^[\s,]*(?:next\s+up|up\s+next|next\s+step|next)\s*[:：—–-]|^[\s,]*(?:todo|to-do)\s+for\s+\w+\s*[:：—–-]|\bwe\s+still\s+have\s+to\b|^[\s,]*(?:just\s+)?(?:finished|completed|wrapped\s+up|done\s+with|shipped)\s+(?:the|our|my)\s+\S|\b(?:i['’]?m|i\s+am|we['’]re|we\s+are)\s+(?:now\s+|currently\s+)?working\s+on\s+(?:the|our|my)\s+(?!(?:assumption|premise|theory|idea)\b)\S|^[\s,]*(?:(?:we|i)\s+)?still\s+(?:need|have)\s+to\b|^[\s,]*(?:i|we)(?:['’]ve|\s+have)?\s+started\s+(?:on\s+|working\s+on\s+)?(?:the|our|my)\s+\S|^[\s,]*(?:please\s+)?(?:add|put)\s+.{3,60}?\s+(?:to|on)\s+(?:the|my|our)\s+(?:todo\s+|to-do\s+|task\s+)?list\b|^[\s,]*(?:still\s+)?blocked\s+on\b|^[^:：.?!]{3,40}[:：—–-]\s*(?:done|finished|blocked|in\s+progress|shipped)\s*[.!]?$/i,
+    strip:
+      /^.*?\b(?:next\s+up|up\s+next|next\s+step|next|to-?do\s+for\s+\w+)\s*[:：—–-]\s*|^.*?\b(?:we\s+|i\s+)?still\s+(?:need|have)\s+to\s+|^[\s,]*(?:please\s+)?(?:add|put)\s+(?=.{3,60}?\s+(?:to|on)\s+(?:the|my|our)\s+(?:todo\s+|to-do\s+|task\s+)?list\b)/i,
+  },
+  {
+    kind: 'Task',
+    confidence: 0.8,
+    weak: true,
+    re: /^[\s,]*(?!(?:it|that|this|the\s+build|the\s+test\s+run)\b)(?:the\s+)?[\w./-]+(?:\s+[\w./-]+){0,6}\s+(?:work|task|page|feature|migration|export|import|integration|endpoint|fix|refactor|ticket)?\s*(?:is|are)\s+(?:now\s+|all\s+)?(?:done|finished|complete|completed)\b/i,
+  },
+  {
+    kind: 'Task',
+    confidence: 0.8,
+    weak: true,
+    re: /(?:已[经經]?)?(?:[做写寫改修弄搞][完好]|搞定)了|(?<![没沒未])完成了|\b(?:renew|fix|deploy|update|upgrade|migrate|merge|ship|set\s*up|config)(?:ed)?\s*好了|\bstart(?:ed)?\s*了|[还還]在做|正在做|[开開]始做了|已[经經]\s*(?:ship|done|merge|上[线線])|卡在|已[经經]?完成|已[经經]\s*done|卡住了|卡[关關]了?|被卡住/,
+  },
 ];
 
 export const PLAIN_NOTES: Marker[] = [
-  { kind: 'Note', confidence: 0.9, re: /^[\s,]*(?:fyi(?:\s+for\s+later)?|keep\s+in\s+mind|make\s+a\s+note|worth\s+remembering|good\s+to\s+know|please\s+note(?:\s+that)?|save\s+this(?:\s+for\s+later)?|jot\s+(?:this|that)\s+down|for\s+(?:future\s+)?reference|heads[\s-]up|(?:just\s+)?so\s+you\s+know(?:\s+for\s+later)?)\b\s*[:：,—–-]?|^[\s,]*note\s*[:：]|^[\s,，]*(?:[备備][注註]一下|[备備][注註])\s*[:：]/i, strip: /^[\s,，]*(?:fyi(?:\s+for\s+later)?|keep\s+in\s+mind|make\s+a\s+note|worth\s+remembering|good\s+to\s+know|please\s+note(?:\s+that)?|save\s+this(?:\s+for\s+later)?|jot\s+(?:this|that)\s+down|for\s+(?:future\s+)?reference|heads[\s-]up|(?:just\s+)?so\s+you\s+know(?:\s+for\s+later)?|note|[备備][注註]一下|[备備][注註])\b\s*(?:that\s+)?[:：,—–-]?\s*/i },
+  {
+    kind: 'Note',
+    confidence: 0.9,
+    re: /^[\s,]*(?:fyi(?:\s+for\s+later)?|keep\s+in\s+mind|make\s+a\s+note|worth\s+remembering|good\s+to\s+know|please\s+note(?:\s+that)?|save\s+this(?:\s+for\s+later)?|jot\s+(?:this|that)\s+down|for\s+(?:future\s+)?reference|heads[\s-]up|(?:just\s+)?so\s+you\s+know(?:\s+for\s+later)?)\b\s*[:：,—–-]?|^[\s,]*note\s*[:：]|^[\s,，]*(?:[备備][注註]一下|[备備][注註])\s*[:：]/i,
+    strip:
+      /^[\s,，]*(?:fyi(?:\s+for\s+later)?|keep\s+in\s+mind|make\s+a\s+note|worth\s+remembering|good\s+to\s+know|please\s+note(?:\s+that)?|save\s+this(?:\s+for\s+later)?|jot\s+(?:this|that)\s+down|for\s+(?:future\s+)?reference|heads[\s-]up|(?:just\s+)?so\s+you\s+know(?:\s+for\s+later)?|note|[备備][注註]一下|[备備][注註])\b\s*(?:that\s+)?[:：,—–-]?\s*/i,
+  },
 ];

@@ -24,18 +24,23 @@ export function confirms(reply: string): boolean {
   return !UNSETTLED.test(sentences(own)[0] ?? '') && !DECLINE.test(rest) && !RETRACTION.test(rest) && !holdsOpen(rest);
 }
 
-const LEAD = /^.*?\b(?:shall\s+we|should\s+we|should\s+i|shall\s+i|(?:do\s+you\s+)?want\s+me\s+to|would\s+you\s+like\s+me\s+to|i\s+(?:propose|suggest|recommend)(?:\s+(?:that\s+)?we)?|how\s+about|let['’]?s)\b\s*(?:also\s+|just\s+|go\s+ahead\s+and\s+)?|^.*?(?:建[议議]|要不要我?|我[们們]可以|需要我|要我)\s*(?:[帮幫]你)?\s*/i;
+const LEAD =
+  /^.*?\b(?:shall\s+we|should\s+we|should\s+i|shall\s+i|(?:do\s+you\s+)?want\s+me\s+to|would\s+you\s+like\s+me\s+to|i\s+(?:propose|suggest|recommend)(?:\s+(?:that\s+)?we)?|how\s+about|let['’]?s)\b\s*(?:also\s+|just\s+|go\s+ahead\s+and\s+)?|^.*?(?:建[议議]|要不要我?|我[们們]可以|需要我|要我)\s*(?:[帮幫]你)?\s*/i;
 
 /** An offer that names nothing but points back: "set that up", "do that for you", "把这个加上". */
 const DEICTIC = /^(?:\S+\s+){0,2}(?:that|this|it)(?:\s+\S+){0,2}$|^(?:[这這那][个個样樣]|它)/i;
 /** The agent's own recommendation: "I would use R2", "I'd go with Zustand", "我建议用 R2". */
-const RECOMMENDS = /\bI(?:['’]d|\s+would)\s+(?=(?:use|go\s+with|pick|choose|switch\s+to|put|store|keep)\b)|^I\s+(?:could|can)\s+(?=\w)|我(?:会|會)(?=用|换成|換成|改用)|我?(?:建[议議]|推[荐薦])(?=用|换成|換成|改用|放|採用|采用|存)/i;
+const RECOMMENDS =
+  /\bI(?:['’]d|\s+would)\s+(?=(?:use|go\s+with|pick|choose|switch\s+to|put|store|keep)\b)|^I\s+(?:could|can)\s+(?=\w)|我(?:会|會)(?=用|换成|換成|改用)|我?(?:建[议議]|推[荐薦])(?=用|换成|換成|改用|放|採用|采用|存)/i;
 /** A question asking only whether to go ahead: "要这样做吗？", "這樣可以嗎？", "Shall I go ahead?". */
-const PROCEED = /^(?:那)?(?:要|需要)?(?:[这這][样樣]|[这這][么麼])(?:做|办|辦|处理|處理)?(?:可以)?[吗嗎好]|^(?:shall|should)\s+i\s+(?:go\s+ahead|do\s+(?:it|that|this))\b|^(?:ok|okay|sound\s+good|good\s+to\s+go)\s*\?|^(?:want|need)\s+(?:that|this|it)\s*\?/i;
+const PROCEED =
+  /^(?:那)?(?:要|需要)?(?:[这這][样樣]|[这這][么麼])(?:做|办|辦|处理|處理)?(?:可以)?[吗嗎好]|^(?:shall|should)\s+i\s+(?:go\s+ahead|do\s+(?:it|that|this))\b|^(?:ok|okay|sound\s+good|good\s+to\s+go)\s*\?|^(?:want|need)\s+(?:that|this|it)\s*\?/i;
 
 /** An offer with its question asked last, as a tag: "…, should I?", "…, want me to?", "…，要吗？". */
-const TAG = /^(.{6,}?)[,，]\s*(?:should\s+i|shall\s+i|(?:do\s+you\s+)?want\s+me\s+to|ok(?:ay)?|sound\s+good|要(?:做|弄|加|装|裝)?[吗嗎]|好[吗嗎]|可以[吗嗎])\s*[?？]$/i;
-const I_CAN = /^(?:i|we)\s+(?:can|could|will|would)\s+|^(?:i|we)['’]ll\s+|^我(?:可以|能|来|來)(?:[帮幫]你)?|^我?(?:建[议議]|推[荐薦])(?:我[们們])?/i;
+const TAG =
+  /^(.{6,}?)[,，]\s*(?:should\s+i|shall\s+i|(?:do\s+you\s+)?want\s+me\s+to|ok(?:ay)?|sound\s+good|要(?:做|弄|加|装|裝)?[吗嗎]|好[吗嗎]|可以[吗嗎])\s*[?？]$/i;
+const I_CAN =
+  /^(?:i|we)\s+(?:can|could|will|would)\s+|^(?:i|we)['’]ll\s+|^我(?:可以|能|来|來)(?:[帮幫]你)?|^我?(?:建[议議]|推[荐薦])(?:我[们們])?/i;
 
 /** Too few words to say what is proposed: "设定", "do it". */
 function isShort(text: string): boolean {
@@ -44,8 +49,10 @@ function isShort(text: string): boolean {
 }
 
 /** What an offer may not be about: a vague next step, or a named file. */
-const VAGUE = /^(?:start|begin|proceed|continue|go\s+ahead|go\s+on|do\s+(?:it|that|this)|fix\s+(?:it|that|this)|try|run\s+it|开始|開始|继续|繼續)\b/i;
-const FILE = /(?:^|[\s(`'"])(?:[\w.-]+\/)+[\w.-]+|\b[\w-]+\.(?:ts|tsx|js|jsx|mjs|py|go|rs|java|rb|json|md|ya?ml|toml|css|html|sql|sh)\b/i;
+const VAGUE =
+  /^(?:start|begin|proceed|continue|go\s+ahead|go\s+on|do\s+(?:it|that|this)|fix\s+(?:it|that|this)|try|run\s+it|开始|開始|继续|繼續)\b/i;
+const FILE =
+  /(?:^|[\s(`'"])(?:[\w.-]+\/)+[\w.-]+|\b[\w-]+\.(?:ts|tsx|js|jsx|mjs|py|go|rs|java|rb|json|md|ya?ml|toml|css|html|sql|sh)\b/i;
 
 /** "Shall we cap uploads at 25 MB?" followed by the user's "Yes, agreed." */
 export function confirmedProposal(turn: Turn, reply: Turn, turns: Turn[]): Candidate | undefined {
@@ -59,21 +66,25 @@ export function confirmedProposal(turn: Turn, reply: Turn, turns: Turn[]): Candi
   if (!proposal) return undefined;
   // "I can add a Docker Compose file for local development, should I?": the offer is before its tag.
   const tagged = TAG.exec(proposal)?.[1]?.replace(I_CAN, '');
-  const asked = tagged ?? (PROCEED.test(withoutQuotes(proposal)) ? 'that' : proposal.replace(LEAD, '').replace(/\s*[吗嗎呢][?？]?$/, ''));
+  const asked =
+    tagged ??
+    (PROCEED.test(withoutQuotes(proposal)) ? 'that' : proposal.replace(LEAD, '').replace(/\s*[吗嗎呢][?？]?$/, ''));
   // "I would use R2 instead of S3. Want me to set that up?", "…我建议放阿里云 OSS…。要这样做吗？": the offer
   // points back at the recommendation; naming nothing else, it confirms nothing.
   const bare = DEICTIC.test(asked) || isShort(asked);
   const pointed = bare ? list.find((s) => s !== proposal && RECOMMENDS.test(withoutQuotes(s))) : undefined;
   if (DEICTIC.test(asked) && !pointed) return undefined;
   const text = pointed ? pointed.replace(RECOMMENDS, '') : asked;
-  if (OFFER.test(withoutQuotes(proposal)) && !pointed && (isShort(text) || VAGUE.test(text) || FILE.test(text))) return undefined;
+  if (OFFER.test(withoutQuotes(proposal)) && !pointed && (isShort(text) || VAGUE.test(text) || FILE.test(text)))
+    return undefined;
   // Its marker may open what is proposed: "Shall we always run the linter?" proposes a rule.
   const marker = matchMarker(proposal) ?? matchMarker(text);
   return build({ kind: marker?.kind ?? 'Decision', text, confidence: 0.75 }, turns, turn, reply, 'agent');
 }
 
 /** The options an agent's question offers: "Redis or Memcached", "Jest 还是 Vitest". */
-const OPTIONS = /\b([A-Za-z][\w.+-]*)\s+or\s+([A-Za-z][\w.+-]*)\b|([A-Za-z][\w.+-]*)\s*(?:还是|還是)\s*([A-Za-z][\w.+-]*)/i;
+const OPTIONS =
+  /\b([A-Za-z][\w.+-]*)\s+or\s+([A-Za-z][\w.+-]*)\b|([A-Za-z][\w.+-]*)\s*(?:还是|還是)\s*([A-Za-z][\w.+-]*)/i;
 
 /**
  * A one-word pick between the options of the agent's question: "Should I use Redis or Memcached for the
@@ -88,11 +99,16 @@ export function chosenOption(turn: Turn, reply: Turn, turns: Turn[]): Candidate 
   const last = sentences(stripQuoted(turn.text)).at(-1) ?? '';
   const m = /[?？]$/.test(last) ? OPTIONS.exec(last) : null;
   // A choice offered, not a question of fact ("Is it the API or the worker that crashes?").
-  if (!m || !/\b(?:use|want|prefer|go\s+with|pick|choose|which|switch\s+to)\b|用|[选選]|要/i.test(last)) return undefined;
+  if (!m || !/\b(?:use|want|prefer|go\s+with|pick|choose|which|switch\s+to)\b|用|[选選]|要/i.test(last))
+    return undefined;
   const [a, b] = [m[1] ?? m[3]!, m[2] ?? m[4]!];
-  const names = (x: string) => new RegExp(`(?<![\\w.+-])${x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w+-])`, 'i').test(own);
+  const names = (x: string) =>
+    new RegExp(`(?<![\\w.+-])${x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w+-])`, 'i').test(own);
   const picked = names(a) && !names(b) ? a : names(b) && !names(a) ? b : undefined;
   if (!picked) return undefined;
-  const text = last.replace(m[0], picked).replace(LEAD, '').replace(/\s*[吗嗎呢]?\s*[?？]$/, '');
+  const text = last
+    .replace(m[0], picked)
+    .replace(LEAD, '')
+    .replace(/\s*[吗嗎呢]?\s*[?？]$/, '');
   return build({ kind: 'Decision', text, confidence: 0.75 }, turns, turn, reply, 'agent');
 }

@@ -37,12 +37,37 @@ export function retractionOf(earlier: Candidate, turn: Turn): Candidate {
   };
 }
 
-const STOP = new Set(['the', 'and', 'for', 'from', 'now', 'on', 'with', 'that', 'this', 'never', 'always', 'only', 'use', 'we', 'our', 'all', 'not', 'instead', 'make', 'let', 'lets']);
+const STOP = new Set([
+  'the',
+  'and',
+  'for',
+  'from',
+  'now',
+  'on',
+  'with',
+  'that',
+  'this',
+  'never',
+  'always',
+  'only',
+  'use',
+  'we',
+  'our',
+  'all',
+  'not',
+  'instead',
+  'make',
+  'let',
+  'lets',
+]);
 /** Content words: Latin words of 3+ letters, CJK as two-character pieces. */
 function subjectWords(text: string): Set<string> {
   const out = new Set<string>();
   for (const w of normalise(text).split(/[^\p{L}\p{N}.+-]+/u)) {
-    if (/\p{sc=Han}/u.test(w)) Array.from(w).forEach((ch, i, all) => i + 1 < all.length && /\p{sc=Han}{2}/u.test(ch + all[i + 1]) && out.add(ch + all[i + 1]));
+    if (/\p{sc=Han}/u.test(w))
+      Array.from(w).forEach(
+        (ch, i, all) => i + 1 < all.length && /\p{sc=Han}{2}/u.test(ch + all[i + 1]) && out.add(ch + all[i + 1]),
+      );
     else if (w.length >= 3 && !STOP.has(w)) out.add(w.replace(/(?:ing|ed|es|s)$/, ''));
   }
   return out;
@@ -51,10 +76,18 @@ function subjectWords(text: string): Set<string> {
 export function sharesSubject(earlier: Candidate, now: Candidate): boolean {
   if (earlier.kind !== now.kind) return false;
   // "That's wrong, we're not adding GraphQL": a denial restates the retraction, it replaces nothing.
-  if (/\bnot\b|n['’]t\b|\bno\s+more\b|不(?:要|用|做|加)|[别別]/i.test(now.conclusion) && !/\binstead\b|改[成为為用]|[换換]成/i.test(now.conclusion)) return false;
+  if (
+    /\bnot\b|n['’]t\b|\bno\s+more\b|不(?:要|用|做|加)|[别別]/i.test(now.conclusion) &&
+    !/\binstead\b|改[成为為用]|[换換]成/i.test(now.conclusion)
+  )
+    return false;
   // "nvm, use memcached instead": a replacement said as one; or the same topic ("use yarn" → "nvm, pnpm").
-  if (REVISION.test(now.conclusion) || /\binstead\b/i.test(now.conclusion) || (topicOf(now.conclusion) && topicOf(now.conclusion) === topicOf(earlier.conclusion))) return true;
+  if (
+    REVISION.test(now.conclusion) ||
+    /\binstead\b/i.test(now.conclusion) ||
+    (topicOf(now.conclusion) && topicOf(now.conclusion) === topicOf(earlier.conclusion))
+  )
+    return true;
   const mine = subjectWords(`${now.title} ${now.conclusion}`);
   return [...subjectWords(`${earlier.title} ${earlier.conclusion}`)].some((w) => mine.has(w));
 }
-

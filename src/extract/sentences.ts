@@ -7,12 +7,14 @@
 import { stripMaterial } from './material.js';
 
 export function stripQuoted(text: string): string {
-  return stripMaterial(text)
-    .replace(/^[ \t]*(```|~~~)[^\n]*\n[\s\S]*?(?:^[ \t]*\1[^\n]*$|(?![\s\S]))/gm, ' ')
-    .split('\n')
-    // A quote's lines become a blank line: the paragraphs either side of it stay apart.
-    .map((l) => (/^\s*>/.test(l) ? '' : l))
-    .join('\n');
+  return (
+    stripMaterial(text)
+      .replace(/^[ \t]*(```|~~~)[^\n]*\n[\s\S]*?(?:^[ \t]*\1[^\n]*$|(?![\s\S]))/gm, ' ')
+      .split('\n')
+      // A quote's lines become a blank line: the paragraphs either side of it stay apart.
+      .map((l) => (/^\s*>/.test(l) ? '' : l))
+      .join('\n')
+  );
 }
 
 /** A list item's marker: the item starts a block, and the marker is no part of what it says. */
@@ -43,7 +45,8 @@ function unwrap(text: string): string {
  * Text in quotes ("", “”, ‘’, 「」, 『』, and '' around words, not an apostrophe's "don't") within a
  * paragraph: someone else's words, or a name.
  */
-const QUOTED = /"[^"\n]*"|“[^”\n]*”|‘[^’\n]*’(?![\p{L}\p{N}])|「[^」\n]*」|『[^』\n]*』|(?<![\p{L}\p{N}'])'(?=[^\s'])[^'\n]*[^\s'\\]'(?![\p{L}\p{N}])/gu;
+const QUOTED =
+  /"[^"\n]*"|“[^”\n]*”|‘[^’\n]*’(?![\p{L}\p{N}])|「[^」\n]*」|『[^』\n]*』|(?<![\p{L}\p{N}'])'(?=[^\s'])[^'\n]*[^\s'\\]'(?![\p{L}\p{N}])/gu;
 
 /** The sentence without what it quotes: `he said "from now on we deploy on Fridays"` decides nothing. */
 export function withoutQuotes(s: string): string {
@@ -90,7 +93,9 @@ export function clip(s: string, max: number): string {
 function withoutHalfMarker(cut: string): string {
   const open = cut.lastIndexOf('[');
   const tail = cut.slice(open);
-  return open >= 0 && (MARKER_OPEN.startsWith(tail) || (tail.startsWith(MARKER_OPEN) && !tail.includes(']'))) ? cut.slice(0, open) : cut;
+  return open >= 0 && (MARKER_OPEN.startsWith(tail) || (tail.startsWith(MARKER_OPEN) && !tail.includes(']')))
+    ? cut.slice(0, open)
+    : cut;
 }
 
 /** A clause ends here: after a comma, semicolon, colon or dash, in either script. */
@@ -142,5 +147,8 @@ export function hasWords(s: string): boolean {
 }
 
 export function normalise(s: string): string {
-  return s.toLowerCase().replace(/[\s\p{P}]+/gu, ' ').trim();
+  return s
+    .toLowerCase()
+    .replace(/[\s\p{P}]+/gu, ' ')
+    .trim();
 }

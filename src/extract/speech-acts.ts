@@ -19,18 +19,22 @@ export const REPORTED = new RegExp(
 );
 
 /** A statement taken back right after it: "…, but I disagree", "not settled", "還沒定". */
-export const CANCEL = /\b(?:but\s+)?i\s+(?:disagree|don['’]?t\s+agree)\b|\bnot\s+a\s+(?:goal|rule|decision)\b|不算目[标標]|不是目[标標]|\bnot\s+(?:settled|final|agreed)(?:\s+yet)?\b|\bnothing\s+(?:is\s+)?(?:settled|final)\b|[还還][没沒]定|未定|[还還][没沒][确確]定|不同意|有待商[榷量]/i;
+export const CANCEL =
+  /\b(?:but\s+)?i\s+(?:disagree|don['’]?t\s+agree)\b|\bnot\s+a\s+(?:goal|rule|decision)\b|不算目[标標]|不是目[标標]|\bnot\s+(?:settled|final|agreed)(?:\s+yet)?\b|\bnothing\s+(?:is\s+)?(?:settled|final)\b|[还還][没沒]定|未定|[还還][没沒][确確]定|不同意|有待商[榷量]/i;
 
 /**
  * A question that is really a request: "from now on could you send me a note first?". Only with a
  * standing marker (from now on, always, going forward): "could you look at this?" is a one-off.
  */
-export const REQUEST = /^(?:(?:from\s+now\s+on|going\s+forward|please|and|also|so)[\s,]+)*(?:could|can|would|will)\s+you\s+(?:please\s+)?/i;
-export const STANDING = /\b(?:from\s+now\s+on|going\s+forward|always|never|every\s+time|each\s+time)\b|以后|以後|今[后後]|[从從][现現]在[开開]始|每次|[总總]是/i;
+export const REQUEST =
+  /^(?:(?:from\s+now\s+on|going\s+forward|please|and|also|so)[\s,]+)*(?:could|can|would|will)\s+you\s+(?:please\s+)?/i;
+export const STANDING =
+  /\b(?:from\s+now\s+on|going\s+forward|always|never|every\s+time|each\s+time)\b|以后|以後|今[后後]|[从從][现現]在[开開]始|每次|[总總]是/i;
 
 /** A request to track something: "Can you put upgrading Django on the list?" asks for a task, not a yes. */
 /** A request about how the agent answers: "can u keep the explanations brief?", "could you reply in English?". */
-const TASTE_ASK = /\b(?:keep|make)\s+(?:the\s+|your\s+)?(?:answers?|replies|responses?|explanations?|messages?|summaries)\b|\b(?:reply|respond|answer|talk\s+to\s+me|write)\s+in\s+(?:english|chinese|mandarin|traditional|simplified)\b/i;
+const TASTE_ASK =
+  /\b(?:keep|make)\s+(?:the\s+|your\s+)?(?:answers?|replies|responses?|explanations?|messages?|summaries)\b|\b(?:reply|respond|answer|talk\s+to\s+me|write)\s+in\s+(?:english|chinese|mandarin|traditional|simplified)\b/i;
 const LISTED = /\b(?:put|add)\s+.{3,60}?\s+(?:on|to)\s+(?:the|my|our)\s+(?:todo\s+|to-do\s+|task\s+)?list\b/i;
 
 /** "之後要…" opening a sentence: from now on, in Taiwan wording. */
@@ -40,17 +44,32 @@ const ZH_ASK = /(?:你)?(?:能不能|可不可以|能否|可以|麻[烦煩]你?)
 
 /** "Could you … ?" said as a standing request, with the asking words and the question mark gone. */
 export function asRequest(sentence: string): string | undefined {
-  if (!/[?？]\s*$/.test(sentence) || !(STANDING.test(sentence) || ZH_LATER.test(sentence) || LISTED.test(sentence) || TASTE_ASK.test(sentence))) return undefined;
+  if (
+    !/[?？]\s*$/.test(sentence) ||
+    !(STANDING.test(sentence) || ZH_LATER.test(sentence) || LISTED.test(sentence) || TASTE_ASK.test(sentence))
+  )
+    return undefined;
   const zh = ZH_ASK.exec(sentence);
   // "以后开始压缩上下文之前，能不能先跟我说一声？" → "以后开始压缩上下文之前，先跟我说一声。"
-  if (zh) return `${sentence.slice(0, zh.index)}${sentence.slice(zh.index + zh[0].length)}`.replace(/\s*[吗嗎呢]?\s*[?？]+\s*$/, '。');
+  if (zh)
+    return `${sentence.slice(0, zh.index)}${sentence.slice(zh.index + zh[0].length)}`.replace(
+      /\s*[吗嗎呢]?\s*[?？]+\s*$/,
+      '。',
+    );
   const m = /\b(?:could|can|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+)?/i.exec(sentence);
   if (!m) return undefined;
   const before = sentence.slice(0, m.index);
-  if (!/^(?:(?:from\s+now\s+on|going\s+forward|please|and|also|so|ok(?:ay)?|hey)[\s,]*)*$/i.test(before)) return undefined;
+  if (!/^(?:(?:from\s+now\s+on|going\s+forward|please|and|also|so|ok(?:ay)?|hey)[\s,]*)*$/i.test(before))
+    return undefined;
   const asked = sentence.slice(m.index + m[0].length).replace(/[?？]+\s*$/, '');
   // "Can you always do that?" names nothing to do: a request says what.
-  if (asked.replace(STANDING, ' ').split(/\s+/).filter((w) => w && !/^(?:that|this|it|so)$/i.test(w)).length < 3) return undefined;
+  if (
+    asked
+      .replace(STANDING, ' ')
+      .split(/\s+/)
+      .filter((w) => w && !/^(?:that|this|it|so)$/i.test(w)).length < 3
+  )
+    return undefined;
   return `${before}${asked}.`;
 }
 
@@ -58,13 +77,15 @@ export function asRequest(sentence: string): string | undefined {
  * The user correcting the agent: "no, use X", "actually, make it X", "nope — X instead", "不对，改成X".
  * The rest after the opener is the corrected statement; it revises what came before.
  */
-export const CORRECTION = /^\s*(?:(?:no|nope|nah|actually|wait|hold\s+on|hmm+|never\s*mind|scratch\s+that|correction)[\s,.!:;—–-]+)+(?=(?:use|go\s+with|switch\s+(?:back\s+)?to|go\s+back\s+to|make\s+(?:it|that)|keep|stick\s+with|let['’]?s|we(?:['’]ll|\s+will)|it\s+should\s+be|move|put|deploy|host|store|run|split)\b|[\w.+-]+\s+instead\b|it\s+(?:goes|runs|uses|should)\b)|^\s*(?:change\s+of\s+plans?|change\s+that|correction|on\s+second\s+thought|改一下|更正|修正|[计計][划劃畫]有[变變]|改[个個]主意)\s*[:：,，—–-]\s*(?=\S)|^\s*(?:不[对對]|不是|算了)[，,。\s]*(?=(?:还是|還是)?\s*(?:改[成为為用回]|[换換][成回]|用|switch|use|go\s+back))/i;
+export const CORRECTION =
+  /^\s*(?:(?:no|nope|nah|actually|wait|hold\s+on|hmm+|never\s*mind|scratch\s+that|correction)[\s,.!:;—–-]+)+(?=(?:use|go\s+with|switch\s+(?:back\s+)?to|go\s+back\s+to|make\s+(?:it|that)|keep|stick\s+with|let['’]?s|we(?:['’]ll|\s+will)|it\s+should\s+be|move|put|deploy|host|store|run|split)\b|[\w.+-]+\s+instead\b|it\s+(?:goes|runs|uses|should)\b)|^\s*(?:change\s+of\s+plans?|change\s+that|correction|on\s+second\s+thought|改一下|更正|修正|[计計][划劃畫]有[变變]|改[个個]主意)\s*[:：,，—–-]\s*(?=\S)|^\s*(?:不[对對]|不是|算了)[，,。\s]*(?=(?:还是|還是)?\s*(?:改[成为為用回]|[换換][成回]|用|switch|use|go\s+back))/i;
 
 /**
  * A named fact taken back: "forget the Redis decision", "scrap the Friday rule", "drop that caching
  * decision", "撤回关于 Redis 的决定", "算了，不要用 Redis 了". Group 1 is what is named.
  */
-export const RETRACT_NAMED = /\b(?:forget|scrap|scratch|drop|retract|cancel|undo|ignore)\s+(?:about\s+)?(?:the|that|our|my)\s+(.{2,60}?)\s+(decision|rule|note|preference|goal|task|lesson|plan|idea)\b|撤回(?:关于|關於)?\s*(.{1,30}?)(?:的)?(决定|決定|规则|規則|)[。！!.]?$|^\s*算了[，,]\s*(?:不要|[别別])(.{1,30}?)了?[。！!.]?$|把\s*(.{1,30}?)\s*(?:那[个個]|[这這][个個]|的)?\s*(决定|決定|规则|規則)\s*(?:撤回|取消|作废|作廢)/i;
+export const RETRACT_NAMED =
+  /\b(?:forget|scrap|scratch|drop|retract|cancel|undo|ignore)\s+(?:about\s+)?(?:the|that|our|my)\s+(.{2,60}?)\s+(decision|rule|note|preference|goal|task|lesson|plan|idea)\b|撤回(?:关于|關於)?\s*(.{1,30}?)(?:的)?(决定|決定|规则|規則|)[。！!.]?$|^\s*算了[，,]\s*(?:不要|[别別])(.{1,30}?)了?[。！!.]?$|把\s*(.{1,30}?)\s*(?:那[个個]|[这這][个個]|的)?\s*(决定|決定|规则|規則)\s*(?:撤回|取消|作废|作廢)/i;
 
 export interface NamedRetraction {
   /** The words naming the fact: "Redis", "用 Redis". */

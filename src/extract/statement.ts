@@ -31,7 +31,17 @@ export function matchMarker(sentence: string): Marker | undefined {
   if (!found || REPORTED.test(own.slice(0, (found.re.exec(own)?.index ?? 0) + 1))) return undefined;
   // "我们决定日志统一用 pino": decided before the rule word, it is a decision ("From now on … we decided" and a "Decision:" label stay rules).
   const at = (m: Marker) => m.re.exec(own)?.index ?? -1;
-  const decided = found.kind === 'Rule' ? MARKERS.find((m) => m.kind === 'Decision' && m.confidence >= 0.9 && at(m) >= 0 && at(m) < at(found) && !/[:：]\s*$/.test(m.re.exec(own)![0])) : undefined;
+  const decided =
+    found.kind === 'Rule'
+      ? MARKERS.find(
+          (m) =>
+            m.kind === 'Decision' &&
+            m.confidence >= 0.9 &&
+            at(m) >= 0 &&
+            at(m) < at(found) &&
+            !/[:：]\s*$/.test(m.re.exec(own)![0]),
+        )
+      : undefined;
   if (found.kind !== 'Decision' && !decided) return found;
   if (decided) return decided;
   // A decision that moves a system to another technology is an architecture change; the decision's
@@ -50,10 +60,12 @@ function splitReason(statement: string): { claim: string; why?: string } {
   return { claim: statement.slice(0, m.index), why: trimEnd(statement.slice(m.index + m[0].length).trim()) };
 }
 
-const ASIDE = /[,;]\s+(?=(?:[\w.-]+\s+){1,3}(?:isn['’]t|aren['’]t|is\s+not|are\s+not)\s+(?:really\s+)?(?:worth|needed|necessary|required)\b)|[,;]\s+(?=(?!(?:which|that|who|so|and|but|or|e\.g|i\.e)\b)(?:[\w.-]+\s+){1,3}(?:is|are|was|were|isn['’]t|aren['’]t)\s+(?:just\s+|way\s+|too\s+|really\s+)?(?:overkill|too|slow|slower|heavy|heavier|bloated|overcomplicated|unnecessary|painful|a\s+pain|worse|dead|deprecated|unmaintained|flaky|broken)\b)|[，,；;]\s*(?=[^，,；;。]{1,12}(?:太重|太慢|太复杂|太複雜|没必要|沒必要|过时|過時))/i;
+const ASIDE =
+  /[,;]\s+(?=(?:[\w.-]+\s+){1,3}(?:isn['’]t|aren['’]t|is\s+not|are\s+not)\s+(?:really\s+)?(?:worth|needed|necessary|required)\b)|[,;]\s+(?=(?!(?:which|that|who|so|and|but|or|e\.g|i\.e)\b)(?:[\w.-]+\s+){1,3}(?:is|are|was|were|isn['’]t|aren['’]t)\s+(?:just\s+|way\s+|too\s+|really\s+)?(?:overkill|too|slow|slower|heavy|heavier|bloated|overcomplicated|unnecessary|painful|a\s+pain|worse|dead|deprecated|unmaintained|flaky|broken)\b)|[，,；;]\s*(?=[^，,；;。]{1,12}(?:太重|太慢|太复杂|太複雜|没必要|沒必要|过时|過時))/i;
 
 /** Words that open a title without saying anything: "Please …", "Instead of that label, …". */
-const TITLE_LEAD = /^(?:(?:please|so|and|also|then|ok(?:ay)?|alright)[\s,]+)+|^(?:instead\s+of|rather\s+than)\s+[^,]{1,60},\s*(?=\S)|^(?:好的?|嗯|那就?|行)[，,]\s*/i;
+const TITLE_LEAD =
+  /^(?:(?:please|so|and|also|then|ok(?:ay)?|alright)[\s,]+)+|^(?:instead\s+of|rather\s+than)\s+[^,]{1,60},\s*(?=\S)|^(?:好的?|嗯|那就?|行)[，,]\s*/i;
 
 export function titleFrom(claim: string): string {
   const t = trimEnd(trimEnd(claim.trim()).replace(/[,，]\s*please$/i, '')).replace(TITLE_LEAD, '');
@@ -80,13 +92,25 @@ function kindOf(st: Statement): Kind {
   // Standardising on a tool of a lexicon topic is choosing it ("端到端测试统一用 Cypress"): a decision, not a rule.
   if (st.kind === 'Rule' && UNIFY.test(st.text) && topicOf(st.text) && !STYLE_TOPIC.test(st.text)) return 'Decision';
   // A decision or rule about the system's shape (a gateway, a queue, event sourcing) is architecture.
-  if ((st.kind === 'Decision' || (st.kind === 'Rule' && !STYLE_TOPIC.test(st.text))) && ARCH_SHAPE.test(withoutQuotes(st.text))) return 'Architecture';
+  if (
+    (st.kind === 'Decision' || (st.kind === 'Rule' && !STYLE_TOPIC.test(st.text))) &&
+    ARCH_SHAPE.test(withoutQuotes(st.text))
+  )
+    return 'Architecture';
   // Running or checking with a tool before something is a duty, not a taste ("always run the formatter before you commit").
   const duty = st.kind === 'Rule' && /\b(?:run|check|verify|review|test)\b[^.?!]*\b(?:before|after)\b/i.test(st.text);
-  return st.marker?.topical && !duty && (st.kind === 'Rule' || st.kind === 'Decision') && STYLE_TOPIC.test(st.text) ? 'Preference' : st.kind;
+  return st.marker?.topical && !duty && (st.kind === 'Rule' || st.kind === 'Decision') && STYLE_TOPIC.test(st.text)
+    ? 'Preference'
+    : st.kind;
 }
 
-export function build(st: Statement, turns: Turn[], first: Turn, last: Turn, origin: 'user' | 'agent'): Candidate | undefined {
+export function build(
+  st: Statement,
+  turns: Turn[],
+  first: Turn,
+  last: Turn,
+  origin: 'user' | 'agent',
+): Candidate | undefined {
   let body = st.marker?.strip ? st.text.replace(st.marker.strip, '') : st.text;
   body = trimEnd(body.trim()).replace(/^[\s,，、;；:：.。!！?？—–…-]+/, '');
   if (Array.from(body).length < 3) return undefined;

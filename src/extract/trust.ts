@@ -86,7 +86,10 @@ export function replaceInjectedPacks(text: string, by: (pack: string) => string)
 
 /** Glob-ish pattern (`*` any run, `?` one char), case-insensitive, matched against the whole string. */
 export function patternMatches(pattern: string, value: string): boolean {
-  const re = pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
+  const re = pattern
+    .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+    .replace(/\*/g, '.*')
+    .replace(/\?/g, '.');
   return new RegExp(`^${re}$`, 'i').test(value);
 }
 
@@ -101,7 +104,12 @@ function isJobPrompt(firstTurns: Turn[]): boolean {
 }
 
 /** Why a session must produce nothing, judged from its path, id and first turns; undefined if it may. */
-export function sessionSkipReason(sessionPath: string, sessionId: string, firstTurns: Turn[], patterns: string[]): string | undefined {
+export function sessionSkipReason(
+  sessionPath: string,
+  sessionId: string,
+  firstTurns: Turn[],
+  patterns: string[],
+): string | undefined {
   const hit = patterns.find((p) => patternMatches(p, sessionId) || patternMatches(p, sessionPath));
   if (hit) return `excluded by pattern "${hit}"`;
   const opener = firstTurns.find((t) => t.role === 'user' && !t.meta && !isHeartbeatTurn(t));
@@ -122,13 +130,15 @@ export interface PreparedTurns {
  */
 export function prepareTurns(turns: Turn[]): PreparedTurns {
   let redacted = 0;
-  const out = turns.filter((t) => !isHeartbeatTurn(t)).map((t) => {
-    // Redact before cutting: a cut could leave half a key too short to be recognised.
-    const r = redactSecrets(stripInjectedContext(t.text));
-    redacted += r.count;
-    const text = t.role === 'tool' && r.text.length > TOOL_TEXT_MAX ? r.text.slice(0, TOOL_TEXT_MAX) + ' …' : r.text;
-    return { ...t, text };
-  });
+  const out = turns
+    .filter((t) => !isHeartbeatTurn(t))
+    .map((t) => {
+      // Redact before cutting: a cut could leave half a key too short to be recognised.
+      const r = redactSecrets(stripInjectedContext(t.text));
+      redacted += r.count;
+      const text = t.role === 'tool' && r.text.length > TOOL_TEXT_MAX ? r.text.slice(0, TOOL_TEXT_MAX) + ' …' : r.text;
+      return { ...t, text };
+    });
   return { turns: out, redacted };
 }
 

@@ -22,7 +22,8 @@ export function keyProject(scope: string | undefined): string | undefined {
 }
 
 /** Words that say how far a task is, not what it is: left out of its name. */
-const STATE_WORDS = /\b(?:todo|to-do|done|finished|completed?|blocked|in progress|doing|started|task)\b|已?完成|做完了?|卡住了?|进行中|進行中|待办|待辦/gi;
+const STATE_WORDS =
+  /\b(?:todo|to-do|done|finished|completed?|blocked|in progress|doing|started|task)\b|已?完成|做完了?|卡住了?|进行中|進行中|待办|待辦/gi;
 
 /** A task's or goal's name: its title's first words as a slug, at most 40 characters, cut at a word. */
 export function nameSlug(title: string): string | undefined {
@@ -34,7 +35,12 @@ export function nameSlug(title: string): string | undefined {
 }
 
 /** The key generated for a statement of `kind` about `topic` (undefined: none, see above). */
-export function generatedKey(kind: Kind, topic: Topic | undefined, title: string, scope: string | undefined): string | undefined {
+export function generatedKey(
+  kind: Kind,
+  topic: Topic | undefined,
+  title: string,
+  scope: string | undefined,
+): string | undefined {
   const project = keyProject(scope);
   if (kind === 'Preference') return topic ? `pref:${topic.category}:${topic.name}` : undefined;
   if (!project) return undefined;

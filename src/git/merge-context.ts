@@ -21,7 +21,13 @@ function workspacePrefix(file: string): string | undefined {
   return m?.[1];
 }
 
-export async function renamesOfMerge(file: string, oursText: string, theirsText: string, env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Promise<IdRenames> {
+export async function renamesOfMerge(
+  file: string,
+  oursText: string,
+  theirsText: string,
+  env: NodeJS.ProcessEnv = process.env,
+  cwd = process.cwd(),
+): Promise<IdRenames> {
   const heads = Object.keys(env).flatMap((k) => /^GITHEAD_([0-9a-f]{40,64})$/.exec(k)?.[1] ?? []);
   const prefix = workspacePrefix(file);
   if (heads.length !== 1 || prefix === undefined) return NONE();
@@ -31,16 +37,32 @@ export async function renamesOfMerge(file: string, oursText: string, theirsText:
     return r.code === 0 ? r.stdout : undefined;
   };
   const [headOurs, headTheirs] = await Promise.all([show('HEAD', file), show(theirs, file)]);
-  if (headOurs === undefined || headTheirs === undefined || toLf(headOurs) !== toLf(oursText) || toLf(headTheirs) !== toLf(theirsText)) return NONE();
+  if (
+    headOurs === undefined ||
+    headTheirs === undefined ||
+    toLf(headOurs) !== toLf(oursText) ||
+    toLf(headTheirs) !== toLf(theirsText)
+  )
+    return NONE();
   const bases = (await git(cwd, ['merge-base', '--all', 'HEAD', theirs])).stdout.split('\n').filter(Boolean);
   const changed = async (to: string) => {
-    const lists = await Promise.all(bases.map((b) => git(cwd, ['diff', '--name-only', '-z', b, to, '--', `${prefix}memory`])));
-    return new Set(lists.flatMap((r) => r.stdout.split('\0')).filter((p) => p.endsWith('.md') && !p.startsWith(`${prefix}memory/archive/`)));
+    const lists = await Promise.all(
+      bases.map((b) => git(cwd, ['diff', '--name-only', '-z', b, to, '--', `${prefix}memory`])),
+    );
+    return new Set(
+      lists
+        .flatMap((r) => r.stdout.split('\0'))
+        .filter((p) => p.endsWith('.md') && !p.startsWith(`${prefix}memory/archive/`)),
+    );
   };
   const [ours, their] = await Promise.all([changed('HEAD'), changed(theirs)]);
   const out = NONE();
   for (const daily of [...ours].filter((p) => their.has(p)).sort()) {
-    const [o, t, ...b] = await Promise.all([show('HEAD', daily), show(theirs, daily), ...bases.map((x) => show(x, daily))]);
+    const [o, t, ...b] = await Promise.all([
+      show('HEAD', daily),
+      show(theirs, daily),
+      ...bases.map((x) => show(x, daily)),
+    ]);
     const plan = planIdRenamesOfTexts(b.filter((x) => x !== undefined).join('\n\n'), o ?? '', t ?? '');
     for (const side of ['ours', 'theirs'] as const) for (const [from, to] of plan[side]) out[side].set(from, to);
   }

@@ -43,7 +43,12 @@ function entriesById(blocks: Block[]): Map<string, EntryBlock> {
   return m;
 }
 
-function pick(ours: EntryBlock, theirs: EntryBlock, base: EntryBlock | undefined, conflicts: FieldConflict[]): EntryBlock {
+function pick(
+  ours: EntryBlock,
+  theirs: EntryBlock,
+  base: EntryBlock | undefined,
+  conflicts: FieldConflict[],
+): EntryBlock {
   if (same(ours.raw, theirs.raw)) return ours;
   if (base && same(ours.raw, base.raw)) return theirs;
   if (base && same(theirs.raw, base.raw)) return ours;
@@ -57,7 +62,13 @@ function pick(ours: EntryBlock, theirs: EntryBlock, base: EntryBlock | undefined
 }
 
 function withId(b: EntryBlock, from: string, to: string): EntryBlock {
-  return { ...b, raw: b.raw.replace(new RegExp(`^(\\s*[-*+]\\s+id:\\s*)${from.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`, 'm'), `$1${to}`) };
+  return {
+    ...b,
+    raw: b.raw.replace(
+      new RegExp(`^(\\s*[-*+]\\s+id:\\s*)${from.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`, 'm'),
+      `$1${to}`,
+    ),
+  };
 }
 
 const sep = (raw: string) => (raw.endsWith('\n\n') ? raw : raw.endsWith('\n') ? raw + '\n' : raw + '\n\n');
@@ -90,7 +101,6 @@ function oneSided(base: string, ours: string, theirs: string): 'ours' | 'theirs'
 }
 
 const joined = (blocks: Block[]) => blocks.map((b) => b.raw).join('');
-
 
 /** An entry both sides changed in the same fields: ours kept, theirs under `merge_conflict:`. */
 export interface FieldConflict {
@@ -126,12 +136,21 @@ function mergeLf(baseText: string, oursText: string, theirsText: string): Merged
   // `refs:`) anywhere in its file, take the new id first; then nothing collides.
   const renames = planIdRenames(baseParts.body, oursParts.body, theirsParts.body);
   if (renames.ours.size || renames.theirs.size) {
-    return { ...mergeLf(baseText, renameCitations(oursText, renames.ours), renameCitations(theirsText, renames.theirs)), renamed: renames };
+    return {
+      ...mergeLf(baseText, renameCitations(oursText, renames.ours), renameCitations(theirsText, renames.theirs)),
+      renamed: renames,
+    };
   }
   const fmSide = oneSided(baseParts.frontMatter, oursParts.frontMatter, theirsParts.frontMatter);
-  const fm = fmSide ? { text: fmSide === 'theirs' ? theirsParts.frontMatter : oursParts.frontMatter } : mergeFrontMatter(baseParts.frontMatter, oursParts.frontMatter, theirsParts.frontMatter);
+  const fm = fmSide
+    ? { text: fmSide === 'theirs' ? theirsParts.frontMatter : oursParts.frontMatter }
+    : mergeFrontMatter(baseParts.frontMatter, oursParts.frontMatter, theirsParts.frontMatter);
   const frontMatter = fm.text;
-  const plan = planTextBlocks([...baseParts.preamble, ...baseParts.body], [...oursParts.preamble, ...oursParts.body], [...theirsParts.preamble, ...theirsParts.body]);
+  const plan = planTextBlocks(
+    [...baseParts.preamble, ...baseParts.body],
+    [...oursParts.preamble, ...oursParts.body],
+    [...theirsParts.preamble, ...theirsParts.body],
+  );
   const planned = (blocks: Block[]) => blocks.flatMap((b) => (plan.ours.has(b) ? (plan.ours.get(b) ?? []) : [b]));
   const oursPreamble = planned(oursParts.preamble);
   const oursBlocks = planned(oursParts.body);
@@ -140,14 +159,19 @@ function mergeLf(baseText: string, oursText: string, theirsText: string): Merged
   const ours = entriesById(oursBlocks);
   const theirs = entriesById(theirsBlocks);
   // Their text blocks that neither we nor the base hold anywhere in the file are kept after ours.
-  const known = new Set([...oursPreamble, ...oursBlocks, ...baseParts.preamble, ...baseParts.body].filter((b) => b.type === 'text').map((b) => b.raw.trim()));
+  const known = new Set(
+    [...oursPreamble, ...oursBlocks, ...baseParts.preamble, ...baseParts.body]
+      .filter((b) => b.type === 'text')
+      .map((b) => b.raw.trim()),
+  );
   const isNewText = (b: Block) => b.type === 'text' && !known.has(b.raw.trim());
   const side = oneSided(joined(baseParts.preamble), joined(oursParts.preamble), joined(theirsParts.preamble));
   // Their preamble may have grown by a block that followed an entry they removed: ours has that
   // block after the entry (as it was, as they edited it, or as we edited it), where it is kept, or
   // we removed it; either way it is not taken twice.
   const inBody = new Set([...oursBlocks, ...baseParts.body].filter((b) => b.type === 'text').map((b) => b.raw.trim()));
-  const out: Block[] = side === 'theirs' ? theirsParts.preamble.filter((b) => !inBody.has(b.raw.trim())) : [...oursPreamble];
+  const out: Block[] =
+    side === 'theirs' ? theirsParts.preamble.filter((b) => !inBody.has(b.raw.trim())) : [...oursPreamble];
   if (!side) out.push(...theirsParts.preamble.filter(isNewText));
   const shared = sharedIds(baseParts.body, oursBlocks, theirsBlocks);
   const fieldConflicts: FieldConflict[] = [];

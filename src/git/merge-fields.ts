@@ -54,7 +54,9 @@ function conflictLine(key: string, part: string | undefined): string {
   if (part === undefined) return `  - ${key === HEADING ? 'title' : key}: (removed)\n`;
   if (key === HEADING) return `  - title: ${part.replace(/^#+[ \t]+[A-Za-z]+[ \t]*:[ \t]*/, '').trim()}\n`;
   const body = key === LEAD ? `- text: ${part.trim()}` : part.trimEnd();
-  return splitLines(withEol(body)).map((l) => `  ${l}`).join('');
+  return splitLines(withEol(body))
+    .map((l) => `  ${l}`)
+    .join('');
 }
 
 export interface FieldMerge {
@@ -74,7 +76,11 @@ export function mergeEntryFields(baseRaw: string, oursRaw: string, theirsRaw: st
     const [bv, ov, tv] = [b.get(key), o.get(key), t.get(key)];
     if (same(ov, tv) || same(tv, bv)) merged.set(key, ov);
     else if (same(ov, bv)) merged.set(key, tv);
-    else if (key === CONFLICT) merged.set(key, ov === undefined ? tv : tv === undefined ? ov : ov.trimEnd() + '\n' + splitLines(tv).slice(1).join(''));
+    else if (key === CONFLICT)
+      merged.set(
+        key,
+        ov === undefined ? tv : tv === undefined ? ov : ov.trimEnd() + '\n' + splitLines(tv).slice(1).join(''),
+      );
     else {
       // Both changed it: ours, or for status the value further along; the other is recorded.
       const theirsAhead = key === 'status' && (RANK[valueOf(tv) ?? ''] ?? 0) > (RANK[valueOf(ov) ?? ''] ?? 0);
@@ -88,7 +94,10 @@ export function mergeEntryFields(baseRaw: string, oursRaw: string, theirsRaw: st
   const theirKeys = [...t.keys()];
   for (const [i, key] of theirKeys.entries()) {
     if (order.includes(key)) continue;
-    const after = theirKeys.slice(0, i).reverse().find((k) => order.includes(k));
+    const after = theirKeys
+      .slice(0, i)
+      .reverse()
+      .find((k) => order.includes(k));
     order.splice(after === undefined ? order.length : order.indexOf(after) + 1, 0, key);
   }
   if (lost.length) {

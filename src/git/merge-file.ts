@@ -28,11 +28,29 @@ export function mergeKindOf(file: string): MergeKind {
 /** Whether a file of this kind cites entries whose ids a merge may rename. */
 export const citesEntries = (kind: MergeKind) => kind !== 'entries';
 
-export function mergeByKind(kind: MergeKind, baseText: string, oursText: string, theirsText: string, renames?: IdRenames): MergedFile {
+export function mergeByKind(
+  kind: MergeKind,
+  baseText: string,
+  oursText: string,
+  theirsText: string,
+  renames?: IdRenames,
+): MergedFile {
   if (kind === 'entries') return mergeMemoryFile(baseText, oursText, theirsText);
   const eol = lineEndingOf(oursText, theirsText, baseText);
-  const [base, ours, theirs] = [toLf(baseText), renameCitations(toLf(oursText), renames?.ours ?? new Map()), renameCitations(toLf(theirsText), renames?.theirs ?? new Map())];
-  const merged = ours === theirs || theirs === base ? ours : ours === base ? theirs
-    : kind === 'memory-md' ? (mergeMemoryMd(base, ours, theirs) ?? mergeSections(base, ours, theirs)) : kind === 'summary' ? mergeSummary(base, ours, theirs) : mergeSections(base, ours, theirs);
+  const [base, ours, theirs] = [
+    toLf(baseText),
+    renameCitations(toLf(oursText), renames?.ours ?? new Map()),
+    renameCitations(toLf(theirsText), renames?.theirs ?? new Map()),
+  ];
+  const merged =
+    ours === theirs || theirs === base
+      ? ours
+      : ours === base
+        ? theirs
+        : kind === 'memory-md'
+          ? (mergeMemoryMd(base, ours, theirs) ?? mergeSections(base, ours, theirs))
+          : kind === 'summary'
+            ? mergeSummary(base, ours, theirs)
+            : mergeSections(base, ours, theirs);
   return { text: eol === '\n' ? merged : merged.replace(/\n/g, eol) };
 }

@@ -63,7 +63,12 @@ function split(fm: string): Split | undefined {
 
 type Pick<T> = { value: T | undefined; conflict: boolean };
 
-function threeWay<T>(base: T | undefined, ours: T | undefined, theirs: T | undefined, same: (a: T | undefined, b: T | undefined) => boolean): Pick<T> {
+function threeWay<T>(
+  base: T | undefined,
+  ours: T | undefined,
+  theirs: T | undefined,
+  same: (a: T | undefined, b: T | undefined) => boolean,
+): Pick<T> {
   if (same(ours, theirs) || same(theirs, base)) return { value: ours, conflict: false };
   if (same(ours, base)) return { value: theirs, conflict: false };
   return { value: ours, conflict: true };

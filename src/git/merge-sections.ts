@@ -55,13 +55,16 @@ const NONE = '- (none)';
 function mergeLines(base: Section | undefined, ours: Section, theirs: Section): string[] {
   if (joined(ours) === joined(theirs) || joined(theirs) === joined(base)) return ours.lines;
   if (joined(ours) === joined(base)) return theirs.lines;
-  const [inBase, inOurs, inTheirs] = [base?.lines ?? [], ours.lines, theirs.lines].map((ls) => new Set(ls.map(norm).filter(Boolean)));
+  const [inBase, inOurs, inTheirs] = [base?.lines ?? [], ours.lines, theirs.lines].map(
+    (ls) => new Set(ls.map(norm).filter(Boolean)),
+  );
   const kept = ours.lines.filter((l) => !norm(l) || !(inBase!.has(norm(l)) && !inTheirs!.has(norm(l))));
   const added = theirs.lines.filter((l) => norm(l) && !inOurs!.has(norm(l)) && !inBase!.has(norm(l)));
   let end = kept.length;
   while (end > 1 && !norm(kept[end - 1]!)) end--;
   const lines = [...kept.slice(0, end), ...added.map((l) => (l.endsWith('\n') ? l : `${l}\n`)), ...kept.slice(end)];
-  if (end === kept.length && lines.length && !lines[lines.length - 1]!.endsWith('\n') && added.length) lines[end - 1] += '\n';
+  if (end === kept.length && lines.length && !lines[lines.length - 1]!.endsWith('\n') && added.length)
+    lines[end - 1] += '\n';
   const items = lines.filter((l) => /^\s*[-*+]\s/.test(l) && norm(l) !== NONE).length;
   return items ? lines.filter((l) => norm(l) !== NONE) : lines;
 }

@@ -17,7 +17,8 @@ function split(text: string): { fm: string; body: string } {
   return { fm, body: text.slice(fm.length) };
 }
 
-const sessionsOf = (fm: string) => (/^sessions:[ \t]*\n((?:[ \t]+-.*\n?)*)/m.exec(fm)?.[1] ?? '').split('\n').filter((l) => l.trim());
+const sessionsOf = (fm: string) =>
+  (/^sessions:[ \t]*\n((?:[ \t]+-.*\n?)*)/m.exec(fm)?.[1] ?? '').split('\n').filter((l) => l.trim());
 
 /** The merged front matter with the `sessions:` list holding ours' items, then theirs' new ones. */
 function withSessions(merged: string, ours: string, theirs: string): string {
@@ -31,6 +32,11 @@ const same = (a: string, b: string) => a.trimEnd() === b.trimEnd();
 /** The three texts with LF line breaks. */
 export function mergeSummary(baseText: string, oursText: string, theirsText: string): string {
   const [b, o, t] = [split(baseText), split(oursText), split(theirsText)];
-  const fm = same(o.fm, t.fm) || same(t.fm, b.fm) ? o.fm : same(o.fm, b.fm) ? t.fm : withSessions(mergeFrontMatter(b.fm, o.fm, t.fm).text, o.fm, t.fm);
+  const fm =
+    same(o.fm, t.fm) || same(t.fm, b.fm)
+      ? o.fm
+      : same(o.fm, b.fm)
+        ? t.fm
+        : withSessions(mergeFrontMatter(b.fm, o.fm, t.fm).text, o.fm, t.fm);
   return fm + mergeSections(b.body, o.body, t.body);
 }

@@ -45,8 +45,15 @@ const isProse = (b: Block | undefined): b is TextBlock => b?.type === 'text' && 
  * removed block with the edit of the block after it: the edit replaced the removed block in ours and
  * the block it did edit counted as removed.
  */
-function editsOf(base: Block[], side: Block[], inBase: Map<string, number>, inSide: Map<string, number>): Map<string, TextBlock> {
-  const open = new Set(base.filter((b) => isProse(b) && inBase.get(keyOf(b)) === 1 && !inSide.has(keyOf(b))).map(keyOf));
+function editsOf(
+  base: Block[],
+  side: Block[],
+  inBase: Map<string, number>,
+  inSide: Map<string, number>,
+): Map<string, TextBlock> {
+  const open = new Set(
+    base.filter((b) => isProse(b) && inBase.get(keyOf(b)) === 1 && !inSide.has(keyOf(b))).map(keyOf),
+  );
   const edits = new Map<string, TextBlock>();
   const pairedTo = new Map<Block, string>(); // an edit stands for its base block as a neighbour
   const baseIndex = (b: Block) => base.findIndex((x) => keyOf(x) === (pairedTo.get(b) ?? keyOf(b)));
@@ -60,7 +67,9 @@ function editsOf(base: Block[], side: Block[], inBase: Map<string, number>, inSi
       const before = next ? (baseIndex(next) < 0 ? undefined : base[baseIndex(next) - 1]) : base[base.length - 1];
       const near = [after, before].flatMap((b) => (b && open.has(keyOf(b)) ? [keyOf(b)] : []));
       const named = [...open].filter((k) => firstLine(k) === firstLine(keyOf(s)));
-      const key = byHeading ? (near.find((k) => named.includes(k)) ?? (named.length === 1 ? named[0] : undefined)) : near[0];
+      const key = byHeading
+        ? (near.find((k) => named.includes(k)) ?? (named.length === 1 ? named[0] : undefined))
+        : near[0];
       if (!key) continue;
       open.delete(key);
       edits.set(key, s);
@@ -72,7 +81,11 @@ function editsOf(base: Block[], side: Block[], inBase: Map<string, number>, inSi
 
 /** The block's first non-blank line, cut to about 60 characters at a space. */
 export function labelOf(b: Block): string {
-  const line = b.raw.split('\n').find((l) => l.trim())?.trim() ?? '';
+  const line =
+    b.raw
+      .split('\n')
+      .find((l) => l.trim())
+      ?.trim() ?? '';
   if (line.length <= 60) return line;
   const cut = line.slice(0, 60);
   return `${cut.includes(' ') ? cut.slice(0, cut.lastIndexOf(' ')) : cut}…`;
@@ -94,10 +107,12 @@ export function planTextBlocks(base: Block[], ours: Block[], theirs: Block[]): T
     const [ourEdit, theirEdit] = [ourEdits.get(key), theirEdits.get(key)];
     if (our === 'kept' && mine && their === 'removed') plan.ours.set(mine, undefined);
     // Their edit replaces our copy, unless ours already holds it elsewhere: then our copy just goes.
-    else if (our === 'kept' && mine && theirEdit) plan.ours.set(mine, inOurs.has(keyOf(theirEdit)) ? undefined : theirEdit);
+    else if (our === 'kept' && mine && theirEdit)
+      plan.ours.set(mine, inOurs.has(keyOf(theirEdit)) ? undefined : theirEdit);
     else if (ourEdit && their === 'removed') plan.conflicts.push({ block: labelOf(ourEdit), edited: 'ours' });
     else if (theirEdit && our === 'removed') plan.conflicts.push({ block: labelOf(theirEdit), edited: 'theirs' });
-    else if (ourEdit && theirEdit && keyOf(ourEdit) !== keyOf(theirEdit)) plan.conflicts.push({ block: labelOf(ourEdit), edited: 'both' });
+    else if (ourEdit && theirEdit && keyOf(ourEdit) !== keyOf(theirEdit))
+      plan.conflicts.push({ block: labelOf(ourEdit), edited: 'both' });
   }
   return plan;
 }

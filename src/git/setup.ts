@@ -32,7 +32,10 @@ export async function setupGit(workspace: string): Promise<GitSetup> {
     top = await git(workspace, ['rev-parse', '--show-toplevel']);
   }
   const driver = driverCommand();
-  for (const [key, value] of [['merge.memfold.name', 'memfold: union of memory entries by id'], ['merge.memfold.driver', driver]] as const) {
+  for (const [key, value] of [
+    ['merge.memfold.name', 'memfold: union of memory entries by id'],
+    ['merge.memfold.driver', driver],
+  ] as const) {
     const r = await git(workspace, ['config', key, value]);
     if (r.code !== 0) throw new MemError('IO', `git config ${key} failed: ${r.stderr.trim()}`);
   }

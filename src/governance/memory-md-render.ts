@@ -31,17 +31,26 @@ export function defaultSummary(entry: Entry): string[] {
   const title = oneLine(entry.title);
   const conclusion = oneLine(getField(entry, 'conclusion') ?? '');
   if (!conclusion) return [title];
-  return [conclusion.toLowerCase().startsWith(title.toLowerCase()) ? clip(conclusion, 240) : `${title}: ${clip(conclusion, 200)}`];
+  return [
+    conclusion.toLowerCase().startsWith(title.toLowerCase())
+      ? clip(conclusion, 240)
+      : `${title}: ${clip(conclusion, 200)}`,
+  ];
 }
 
 /** GitHub's heading anchor for `## Kind: Title`, so the link opens the entry in a browser. */
 export function anchor(entry: Entry): string {
-  return `${entry.kind}: ${oneLine(entry.title)}`.toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/\s/g, '-');
+  return `${entry.kind}: ${oneLine(entry.title)}`
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+    .replace(/\s/g, '-');
 }
 
 function renderItem(item: MemoryItem): string[] {
   const [first = '', ...rest] = item.summary;
-  const cite = [item.id, ...item.alsoIds].map((id, i) => (i ? id : `[${id}](${item.file}#${anchor(item.entry)})`)).join(', ');
+  const cite = [item.id, ...item.alsoIds]
+    .map((id, i) => (i ? id : `[${id}](${item.file}#${anchor(item.entry)})`))
+    .join(', ');
   return [`- ${first} (${cite})`, ...rest.map((l) => `  ${l}`)];
 }
 
@@ -64,13 +73,22 @@ export function renderMemory(input: RenderInput): string {
     '',
   ];
   for (const block of input.pinned) out.push(...block.replace(/\n$/, '').split('\n'), '');
-  const rows = [...input.kept, ...input.items.map((i) => ({ section: i.section, scope: getField(i.entry, 'scope') ?? 'general', lines: renderItem(i) }))];
+  const rows = [
+    ...input.kept,
+    ...input.items.map((i) => ({
+      section: i.section,
+      scope: getField(i.entry, 'scope') ?? 'general',
+      lines: renderItem(i),
+    })),
+  ];
   for (const section of SECTION_ORDER) {
     const items = rows.filter((i) => i.section === section);
     if (!items.length) continue;
     out.push(`## ${section}`);
     if (section === 'Active decisions') {
-      const scopes = [...new Set(items.map((i) => i.scope))].sort((a, b) => (a === 'general' ? -1 : b === 'general' ? 1 : a.localeCompare(b)));
+      const scopes = [...new Set(items.map((i) => i.scope))].sort((a, b) =>
+        a === 'general' ? -1 : b === 'general' ? 1 : a.localeCompare(b),
+      );
       for (const scope of scopes) {
         if (scopes.length > 1) out.push(`### ${scope}`);
         for (const i of items.filter((x) => x.scope === scope)) out.push(...i.lines);

@@ -20,7 +20,15 @@ import type { UsageEvent } from '../runlog/usage-log.js';
 import { statusOf } from '../entries/lifecycle.js';
 import { supersededIds } from './trace.js';
 
-export const COEFFICIENTS = { inbound: 1.0, outbound: 0.5, access: 1.0, traverse: 0.5, recency: 2.0, recencyDays: 30, agePerDay: 0.01 } as const;
+export const COEFFICIENTS = {
+  inbound: 1.0,
+  outbound: 0.5,
+  access: 1.0,
+  traverse: 0.5,
+  recency: 2.0,
+  recencyDays: 30,
+  agePerDay: 0.01,
+} as const;
 export const THRESHOLDS = { cold: 0.5, deleteUnusedDays: 90, mergeSimilarity: 0.6, mergeMaxScore: 1.0 } as const;
 
 export interface Scored {
@@ -45,7 +53,7 @@ export interface MergeCandidate {
   similarity: number;
 }
 
-const ID_IN_TEXT = new RegExp(String.raw`\b(?:${ID_PREFIXES})-\d{8}-[^\s)\]>#,;` + "`'\"]+", 'g');
+const ID_IN_TEXT = new RegExp(String.raw`\b(?:${ID_PREFIXES})-\d{8}-[^\s)\]>#,;` + '`\'"]+', 'g');
 
 /** Other entries an entry names: supersedes, refs, links and bare ids in its text (existing ids only). */
 export function outLinks(r: EntryRecord, known: Set<string>): Set<string> {
@@ -95,15 +103,37 @@ export function scoreEntries(records: EntryRecord[], usage: UsageEvent[], now: D
     const daysSinceUse = days(u.last ?? born, now);
     const inb = inbound.get(r.id) ?? 0;
     const outb = outs.get(r.id)!.size;
-    const score = C.inbound * Math.log1p(inb) + C.outbound * Math.log1p(outb) + C.access * Math.log1p(u.access) + C.traverse * Math.log1p(u.traverse)
-      + C.recency * Math.exp(-daysSinceUse / C.recencyDays) - C.agePerDay * ageDays;
+    const score =
+      C.inbound * Math.log1p(inb) +
+      C.outbound * Math.log1p(outb) +
+      C.access * Math.log1p(u.access) +
+      C.traverse * Math.log1p(u.traverse) +
+      C.recency * Math.exp(-daysSinceUse / C.recencyDays) -
+      C.agePerDay * ageDays;
     const status = statusOf(r);
     const cold = score < THRESHOLDS.cold;
-    const state = status !== 'active' ? 'inactive' : !cold ? 'active' : inb === 0 && daysSinceUse >= THRESHOLDS.deleteUnusedDays ? 'delete-candidate' : 'cold';
+    const state =
+      status !== 'active'
+        ? 'inactive'
+        : !cold
+          ? 'active'
+          : inb === 0 && daysSinceUse >= THRESHOLDS.deleteUnusedDays
+            ? 'delete-candidate'
+            : 'cold';
     return {
-      id: r.id, path: r.file, kind: r.entry.kind, status, score: Math.round(score * 1e6) / 1e6, inbound: inb, outbound: outb,
-      access: u.access, traverse: u.traverse, lastUse: u.last ? u.last.toUTC().toISO({ suppressMilliseconds: true }) : null,
-      daysSinceUse: Math.round(daysSinceUse * 1e6) / 1e6, ageDays: Math.round(ageDays * 1e6) / 1e6, state,
+      id: r.id,
+      path: r.file,
+      kind: r.entry.kind,
+      status,
+      score: Math.round(score * 1e6) / 1e6,
+      inbound: inb,
+      outbound: outb,
+      access: u.access,
+      traverse: u.traverse,
+      lastUse: u.last ? u.last.toUTC().toISO({ suppressMilliseconds: true }) : null,
+      daysSinceUse: Math.round(daysSinceUse * 1e6) / 1e6,
+      ageDays: Math.round(ageDays * 1e6) / 1e6,
+      state,
     };
   });
 }

@@ -97,7 +97,10 @@ function longestFrom(start: string, olderIn: (x: string) => string[], depth: Map
     const [x, expanded] = work.pop()!;
     if (expanded) {
       onPath.delete(x);
-      depth.set(x, olderIn(x).reduce((d, o) => Math.max(d, 1 + (depth.get(o) ?? 0)), 0));
+      depth.set(
+        x,
+        olderIn(x).reduce((d, o) => Math.max(d, 1 + (depth.get(o) ?? 0)), 0),
+      );
     } else if (!depth.has(x) && !onPath.has(x)) {
       onPath.add(x);
       work.push([x, true]);
@@ -113,13 +116,27 @@ export function buildTrace(records: EntryRecord[], id: string, logFor: (id: stri
   const chain = chainIds(records, id).map((x): TraceStep => {
     const r = byId.get(x)!;
     return {
-      id: x, kind: r.entry.kind, title: r.entry.title, date: getField(r.entry, 'date') ?? null, status: statusOf(r),
-      path: r.file, startLine: r.block.startLine, endLine: r.block.endLine, supersedes: supersededIds(r), retracts: retractedIds(r), key: keyOf(r),
-      scope: getField(r.entry, 'scope')?.trim() || null, state: getField(r.entry, 'state')?.trim() || null, log: logFor(x),
+      id: x,
+      kind: r.entry.kind,
+      title: r.entry.title,
+      date: getField(r.entry, 'date') ?? null,
+      status: statusOf(r),
+      path: r.file,
+      startLine: r.block.startLine,
+      endLine: r.block.endLine,
+      supersedes: supersededIds(r),
+      retracts: retractedIds(r),
+      key: keyOf(r),
+      scope: getField(r.entry, 'scope')?.trim() || null,
+      state: getField(r.entry, 'state')?.trim() || null,
+      log: logFor(x),
     };
   });
   const inChain = new Set(chain.map((s) => s.id));
-  const plan = planConflicts(records.filter((r) => inChain.has(r.id)), () => false);
+  const plan = planConflicts(
+    records.filter((r) => inChain.has(r.id)),
+    () => false,
+  );
   const flipped = new Set([...plan.flips, ...plan.blocked].map((f) => f.id));
   const current = chain.filter((s) => s.status === 'active' && !flipped.has(s.id));
   return { id, chain, current: current.length ? current[current.length - 1]!.id : null };
@@ -131,8 +148,11 @@ export function formatTrace(t: Trace): string {
     const mark = s.id === t.id ? '*' : ' ';
     out.push(`${mark} ${s.date ?? '????-??-??'}  ${s.status.padEnd(10)} ${s.id}  ${s.path}:${s.startLine}`);
     const links = [
-      ...(s.supersedes.length ? [`supersedes ${s.supersedes.join(', ')}`] : []), ...(s.retracts.length ? [`retracts ${s.retracts.join(', ')}`] : []),
-      ...(s.key ? [`key ${s.key}`] : []), ...(s.scope ? [`scope ${s.scope}`] : []), ...(s.state ? [`state ${s.state}`] : []),
+      ...(s.supersedes.length ? [`supersedes ${s.supersedes.join(', ')}`] : []),
+      ...(s.retracts.length ? [`retracts ${s.retracts.join(', ')}`] : []),
+      ...(s.key ? [`key ${s.key}`] : []),
+      ...(s.scope ? [`scope ${s.scope}`] : []),
+      ...(s.state ? [`state ${s.state}`] : []),
     ];
     out.push(`    ${s.kind}: ${s.title}${links.length ? `  (${links.join('; ')})` : ''}`);
     for (const h of s.log) out.push(`    log ${h.file}:${h.line}${h.run ? ` [run ${h.run}]` : ''}: ${h.text}`);

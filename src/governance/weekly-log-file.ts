@@ -6,7 +6,18 @@
  */
 /** One line of a run's block: what compound did to an item, and the item. */
 export interface LogLine {
-  what: 'promoted' | 'demoted' | 'held back' | 'superseded' | 'retracted' | 'blocked' | 'cycle' | 'suspected' | 'adopted' | 'kept' | 'over-budget';
+  what:
+    | 'promoted'
+    | 'demoted'
+    | 'held back'
+    | 'superseded'
+    | 'retracted'
+    | 'blocked'
+    | 'cycle'
+    | 'suspected'
+    | 'adopted'
+    | 'kept'
+    | 'over-budget';
   text: string;
 }
 
@@ -18,7 +29,12 @@ export function logHeader(weekLabel: string, firstDay: string, lastDay: string):
   return `# Weekly log ${weekLabel}\n\nWhat \`mem compound\` changed for ${firstDay} … ${lastDay}, and why. Entries are found by id (\`mem get <id>\`) wherever they live.\n`;
 }
 
-export function appendRun(current: string | undefined, header: string, runLabel: string, lines: Array<LogLine | string>): string {
+export function appendRun(
+  current: string | undefined,
+  header: string,
+  runLabel: string,
+  lines: Array<LogLine | string>,
+): string {
   const base = current ?? header;
   const body = lines.map((l) => (typeof l === 'string' ? `- ${l}` : `- ${l.what}: ${l.text}`)).join('\n');
   return `${base.replace(/\n*$/, '\n')}\n## Run ${runLabel}\n\n${body}\n`;

@@ -23,7 +23,10 @@ export const WEEKLY = /^weekly-\d{4}-W\d{2}\.md$/;
 
 export async function listWeeklyLogs(workspace: string): Promise<string[]> {
   const names = await fs.promises.readdir(path.join(workspace, 'memory', 'archive')).catch(() => [] as string[]);
-  return names.filter((n) => WEEKLY.test(n) && regularFile(path.join(workspace, 'memory', 'archive', n))).sort().map((n) => `memory/archive/${n}`);
+  return names
+    .filter((n) => WEEKLY.test(n) && regularFile(path.join(workspace, 'memory', 'archive', n)))
+    .sort()
+    .map((n) => `memory/archive/${n}`);
 }
 
 /** Lines of a log text naming `id` (as a whole id: `X` does not match `X-2`). */
@@ -53,7 +56,10 @@ export async function findLogLines(workspace: string, id: string): Promise<LogHi
 export function weeklyLogOf(now: DateTime): { file: string; header: string } {
   const label = `${now.weekYear}-W${String(now.weekNumber).padStart(2, '0')}`;
   const start = now.startOf('week');
-  return { file: weeklyLogFile(label), header: logHeader(label, start.toISODate()!, start.plus({ days: 6 }).toISODate()!) };
+  return {
+    file: weeklyLogFile(label),
+    header: logHeader(label, start.toISODate()!, start.plus({ days: 6 }).toISODate()!),
+  };
 }
 
 export { appendRun };

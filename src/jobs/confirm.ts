@@ -46,22 +46,35 @@ export function confirmIn(text: string, id: string, value: string): string | und
   return changed ? serializeBlocks(blocks) : undefined;
 }
 
-export async function runConfirm(opts: { workspace: string; loaded: LoadedConfig; now: DateTime; id: string; dryRun: boolean }): Promise<ConfirmResult> {
+export async function runConfirm(opts: {
+  workspace: string;
+  loaded: LoadedConfig;
+  now: DateTime;
+  id: string;
+  dryRun: boolean;
+}): Promise<ConfirmResult> {
   const held = (await loadEntries(opts.workspace)).filter((r) => r.id === opts.id);
-  if (!held.length) throw new MemError('NOT_FOUND', `no entry with id ${opts.id} (ids are listed by "mem search" and "mem export")`);
+  if (!held.length)
+    throw new MemError('NOT_FOUND', `no entry with id ${opts.id} (ids are listed by "mem search" and "mem export")`);
   const res: ConfirmResult = { id: opts.id, files: [], already: null, dryRun: opts.dryRun, log: null };
   const todo = [...new Set(held.filter((r) => unconfirmedAgent(r.entry)).map((r) => r.file))];
   if (!todo.length) {
-    res.already = held.some((r) => (getField(r.entry, 'origin') ?? '').trim().toLowerCase() === 'agent') ? 'confirmed' : 'not-agent';
+    res.already = held.some((r) => (getField(r.entry, 'origin') ?? '').trim().toLowerCase() === 'agent')
+      ? 'confirmed'
+      : 'not-agent';
     return res;
   }
   const value = `${opts.now.toISODate()} by mem confirm`;
   if (opts.dryRun) return { ...res, files: todo };
   const writer = new WorkspaceWriter(opts.workspace, 'confirm', defaultLockOptions(opts.loaded.config));
-  for (const file of todo) if (await writer.update(file, (cur) => (cur === undefined ? undefined : confirmIn(cur, opts.id, value)))) res.files.push(file);
+  for (const file of todo)
+    if (await writer.update(file, (cur) => (cur === undefined ? undefined : confirmIn(cur, opts.id, value))))
+      res.files.push(file);
   if (res.files.length) {
     const log = weeklyLogOf(opts.now);
-    await writer.update(log.file, (cur) => appendRun(cur, log.header, `${runStamp(opts.now)} (mem confirm)`, [`confirmed: ${opts.id} by \`mem confirm\``]));
+    await writer.update(log.file, (cur) =>
+      appendRun(cur, log.header, `${runStamp(opts.now)} (mem confirm)`, [`confirmed: ${opts.id} by \`mem confirm\``]),
+    );
     res.log = log.file;
   }
   return res;

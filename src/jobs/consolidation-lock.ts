@@ -15,13 +15,21 @@ import { testHook } from '../core/test-hooks.js';
 
 export const CONSOLIDATION_LOCK = 'consolidation';
 
-export async function withConsolidationLock<T>(workspace: string, job: 'wrapup' | 'compound' | 'forget', locks: LockOptions, fn: (jobLock: HeldLock) => Promise<T>): Promise<T> {
+export async function withConsolidationLock<T>(
+  workspace: string,
+  job: 'wrapup' | 'compound' | 'forget',
+  locks: LockOptions,
+  fn: (jobLock: HeldLock) => Promise<T>,
+): Promise<T> {
   let shared: HeldLock;
   try {
     shared = await acquireLock(workspace, CONSOLIDATION_LOCK, locks);
   } catch (err) {
     if (err instanceof MemError && err.code === 'LOCK_BUSY') {
-      throw new MemError('LOCK_BUSY', `${job}: another consolidation job (wrapup, compound or forget --hard) is running — ${err.message}`);
+      throw new MemError(
+        'LOCK_BUSY',
+        `${job}: another consolidation job (wrapup, compound or forget --hard) is running — ${err.message}`,
+      );
     }
     throw err;
   }

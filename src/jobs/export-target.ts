@@ -24,10 +24,13 @@ interface Target {
 /** Why the export may not be written there, or undefined when it may (pure). */
 function refusalOf(out: string, t: Target, force: boolean): string | undefined {
   const rel = t.inWorkspace;
-  if (rel !== undefined && /^(MEMORY\.md$|memory\/|second-brain\/|\.mem\/)/.test(rel)) return `--out ${out} is inside the workspace's memory (${rel}); write the export elsewhere`;
-  if (rel === CONFIG_FILE || rel === LOCAL_CONFIG_FILE) return `--out ${out} is the workspace's configuration (${rel}); write the export elsewhere`;
+  if (rel !== undefined && /^(MEMORY\.md$|memory\/|second-brain\/|\.mem\/)/.test(rel))
+    return `--out ${out} is inside the workspace's memory (${rel}); write the export elsewhere`;
+  if (rel === CONFIG_FILE || rel === LOCAL_CONFIG_FILE)
+    return `--out ${out} is the workspace's configuration (${rel}); write the export elsewhere`;
   if (t.names.includes('.git')) return `--out ${out} is inside a .git folder; write the export elsewhere`;
-  if (t.replacesOther && !force) return `--out ${out} is a file that is not a memfold export; pass --force to replace it, or write the export elsewhere`;
+  if (t.replacesOther && !force)
+    return `--out ${out} is a file that is not a memfold export; pass --force to replace it, or write the export elsewhere`;
   return undefined;
 }
 
@@ -73,7 +76,11 @@ export function exportTarget(workspace: string, out: string, force: boolean): st
   const real = landing(abs);
   const rel = path.relative(fs.realpathSync(workspace), real).split(path.sep).join('/');
   const inWorkspace = rel.startsWith('..') || path.isAbsolute(rel) ? undefined : rel;
-  const refusal = refusalOf(out, { inWorkspace, names: real.split(path.sep), replacesOther: replacesOther(real) }, force);
+  const refusal = refusalOf(
+    out,
+    { inWorkspace, names: real.split(path.sep), replacesOther: replacesOther(real) },
+    force,
+  );
   if (refusal) throw new MemError('USAGE', refusal);
   return abs;
 }

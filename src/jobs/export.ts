@@ -27,7 +27,9 @@ export interface ExportedEntry {
   evidence?: Evidence;
 }
 
-export type Evidence = { turns: Array<{ index: number; role: string; timestamp: string | null; text: string }>; warnings: string[] } | { error: string };
+export type Evidence =
+  | { turns: Array<{ index: number; role: string; timestamp: string | null; text: string }>; warnings: string[] }
+  | { error: string };
 
 /** The cited turns of every entry that has a transcript source (DESIGN §8 audit). */
 export async function evidenceOf(records: EntryRecord[], ctx: SourceContext): Promise<Map<string, Evidence>> {
@@ -36,7 +38,10 @@ export async function evidenceOf(records: EntryRecord[], ctx: SourceContext): Pr
     if (!getSource(r.entry)?.session_path) continue;
     try {
       const s = await readSource(r, ctx, 0);
-      out.set(r.id, { turns: s.turns.map(({ index, role, timestamp, text }) => ({ index, role, timestamp, text })), warnings: s.warnings });
+      out.set(r.id, {
+        turns: s.turns.map(({ index, role, timestamp, text }) => ({ index, role, timestamp, text })),
+        warnings: s.warnings,
+      });
     } catch (err) {
       out.set(r.id, { error: describeError(err) });
     }
@@ -44,10 +49,20 @@ export async function evidenceOf(records: EntryRecord[], ctx: SourceContext): Pr
   return out;
 }
 
-export function exportJson(records: EntryRecord[], exportedAt: string, evidence?: Map<string, Evidence>): { exportedAt: string; count: number; entries: ExportedEntry[] } {
+export function exportJson(
+  records: EntryRecord[],
+  exportedAt: string,
+  evidence?: Map<string, Evidence>,
+): { exportedAt: string; count: number; entries: ExportedEntry[] } {
   const entries = records.map((r) => ({
-    id: r.id, kind: r.entry.kind, title: r.entry.title, path: r.file, startLine: r.block.startLine, endLine: r.block.endLine,
-    fields: fieldObject(r.entry.fields), source: getSource(r.entry) ?? null,
+    id: r.id,
+    kind: r.entry.kind,
+    title: r.entry.title,
+    path: r.file,
+    startLine: r.block.startLine,
+    endLine: r.block.endLine,
+    fields: fieldObject(r.entry.fields),
+    source: getSource(r.entry) ?? null,
     ...(evidence?.has(r.id) ? { evidence: evidence.get(r.id)! } : {}),
   }));
   return { exportedAt, count: entries.length, entries };
@@ -63,7 +78,19 @@ export function exportMarkdown(records: EntryRecord[], exportedAt: string, evide
     }
     out.push('\n' + r.block.raw.trimEnd() + '\n');
     const e = evidence?.get(r.id);
-    if (e) out.push('\n' + ('error' in e ? `> evidence: ${e.error}` : e.turns.map((t) => `> [${t.index}] ${t.role}${t.timestamp ? ` · ${t.timestamp}` : ''}\n> ${t.text.replace(/\n/g, '\n> ')}`).join('\n>\n')) + '\n');
+    if (e)
+      out.push(
+        '\n' +
+          ('error' in e
+            ? `> evidence: ${e.error}`
+            : e.turns
+                .map(
+                  (t) =>
+                    `> [${t.index}] ${t.role}${t.timestamp ? ` · ${t.timestamp}` : ''}\n> ${t.text.replace(/\n/g, '\n> ')}`,
+                )
+                .join('\n>\n')) +
+          '\n',
+      );
   }
   return out.join('');
 }

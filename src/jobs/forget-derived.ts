@@ -27,7 +27,12 @@ export async function derivedNaming(workspace: string, names: (line: string) => 
  * those ids, and goes only when none is left, so another entry's reads still count. Any other
  * derived file is deleted (DESIGN §9.1: rebuildable).
  */
-export async function purgeDerived(writer: WorkspaceWriter, files: string[], ids: string[], names: (line: string) => unknown): Promise<void> {
+export async function purgeDerived(
+  writer: WorkspaceWriter,
+  files: string[],
+  ids: string[],
+  names: (line: string) => unknown,
+): Promise<void> {
   const purgeLine = (line: string): string | undefined => {
     const event = parseJsonLine(line);
     if (event && Array.isArray(event.ids)) {
@@ -39,7 +44,13 @@ export async function purgeDerived(writer: WorkspaceWriter, files: string[], ids
     return names(line) ? undefined : line;
   };
   for (const rel of files) {
-    if (rel.endsWith('.jsonl')) await writer.update(rel, (cur) => cur?.split('\n').flatMap((l) => purgeLine(l) ?? []).join('\n'));
+    if (rel.endsWith('.jsonl'))
+      await writer.update(rel, (cur) =>
+        cur
+          ?.split('\n')
+          .flatMap((l) => purgeLine(l) ?? [])
+          .join('\n'),
+      );
     else await fs.promises.rm(writer.resolve(rel), { force: true });
   }
 }
@@ -54,7 +65,13 @@ function parseJsonLine(line: string): Record<string, unknown> | undefined {
 }
 
 /** The archive tier's windows citing the entries' turns or quoting them (see archive/purge.ts). */
-export async function purgeArchiveOf(workspace: string, writer: WorkspaceWriter, records: EntryRecord[], dryRun: boolean, locks: LockOptions): Promise<{ docs: number; segments: number } | null> {
+export async function purgeArchiveOf(
+  workspace: string,
+  writer: WorkspaceWriter,
+  records: EntryRecord[],
+  dryRun: boolean,
+  locks: LockOptions,
+): Promise<{ docs: number; segments: number } | null> {
   if (!fs.existsSync(path.join(workspace, '.mem', 'archive', 'state.json'))) return null;
   const { purgeArchive, targetsOf } = await import('../archive/purge.js');
   return purgeArchive(workspace, writer, targetsOf(workspace, records), locks, dryRun);

@@ -26,11 +26,20 @@ import { afterForget } from './wrapup/after-forget.js';
 import { SUMMARIES_DIR } from './wrapup/place.js';
 import { derivedNaming, purgeArchiveOf, purgeDerived } from './forget-derived.js';
 import { mentionMatcher, removeFrom, type Removal } from './forget-plan.js';
-import { entryMarks, idMark, legacyLogMark, loadForgotten, migrateForgotten, recordForgotten, type ForgottenMarks } from './forgotten.js';
+import {
+  entryMarks,
+  idMark,
+  legacyLogMark,
+  loadForgotten,
+  migrateForgotten,
+  recordForgotten,
+  type ForgottenMarks,
+} from './forgotten.js';
 import type { ForgetOptions, ForgetResult } from './forget-types.js';
 import { count } from '../core/count.js';
 
-export const readText = (ws: string, rel: string) => fs.promises.readFile(path.join(ws, rel), 'utf8').catch(() => undefined);
+export const readText = (ws: string, rel: string) =>
+  fs.promises.readFile(path.join(ws, rel), 'utf8').catch(() => undefined);
 
 export const runStamp = (now: DateTime) => now.toISO({ suppressMilliseconds: true }) ?? '';
 
@@ -38,22 +47,30 @@ const logLine = (mark: string) => `removed: entry mark:${mark}`;
 
 /** Whether a log line says `id` was removed: by any salt's mark, or an older version's unsalted hash. */
 const logsRemoval = (text: string, id: string, forgotten: ForgottenMarks) =>
-  forgotten.logMarks(id).some((m) => text.includes(logLine(m))) || text.includes(`removed: entry sha256:${legacyLogMark(id)}`);
+  forgotten.logMarks(id).some((m) => text.includes(logLine(m))) ||
+  text.includes(`removed: entry sha256:${legacyLogMark(id)}`);
 
 /** Every workspace Markdown file hard forget looks in: MEMORY.md, memory/**, second-brain/**. */
 function markdownFiles(workspace: string): string[] {
   const out: string[] = [];
   if (fs.existsSync(path.join(workspace, 'MEMORY.md'))) out.push('MEMORY.md');
-  for (const dir of ['memory', 'second-brain']) out.push(...markdownFilesUnder(path.join(workspace, dir)).map((n) => `${dir}/${n}`));
+  for (const dir of ['memory', 'second-brain'])
+    out.push(...markdownFilesUnder(path.join(workspace, dir)).map((n) => `${dir}/${n}`));
   return out;
 }
 
-export async function hardForget(opts: ForgetOptions, res: ForgetResult, writer: WorkspaceWriter): Promise<ForgetResult> {
+export async function hardForget(
+  opts: ForgetOptions,
+  res: ForgetResult,
+  writer: WorkspaceWriter,
+): Promise<ForgetResult> {
   const { workspace } = opts;
   const records = await loadEntries(workspace);
   const removed = records.filter((r) => opts.ids.includes(r.id));
   const quotes = removed.map((r) => getField(r.entry, 'conclusion') ?? '');
-  const keptTexts = records.filter((r) => !opts.ids.includes(r.id)).flatMap((r) => [r.entry.title, getField(r.entry, 'conclusion') ?? '']);
+  const keptTexts = records
+    .filter((r) => !opts.ids.includes(r.id))
+    .flatMap((r) => [r.entry.title, getField(r.entry, 'conclusion') ?? '']);
   const keptIds = new Set(records.filter((r) => r.id && !opts.ids.includes(r.id)).map((r) => r.id));
   const names = mentionMatcher(opts.ids, quotes, keptTexts);
   // A wrap-up names what a session settled by title alone; a title a kept entry shares stays.
@@ -77,20 +94,27 @@ export async function hardForget(opts: ForgetOptions, res: ForgetResult, writer:
   res.resumed = opts.ids.filter((id) => !removed.some((r) => r.id === id));
   const gone: string[] = [];
   // Only a well-formed id is looked for in lines: `forget --hard the` must not take every "the".
-  for (const id of res.resumed) if (!ID_PATTERN.test(id) || !(await stillNamed(workspace, id, texts, forgotten))) gone.push(id);
+  for (const id of res.resumed)
+    if (!ID_PATTERN.test(id) || !(await stillNamed(workspace, id, texts, forgotten))) gone.push(id);
   const done = gone.filter((id) => forgotten.has(idMark(id)));
   // An id a past run removed, given with others still here: said, and the others are removed.
   if (gone.length && done.length === gone.length && gone.length < opts.ids.length) {
-    res.warnings.push(`${gone.join(', ')}: already removed by "mem forget --hard"; nothing names ${gone.length === 1 ? 'it' : 'them'} any more`);
+    res.warnings.push(
+      `${gone.join(', ')}: already removed by "mem forget --hard"; nothing names ${gone.length === 1 ? 'it' : 'them'} any more`,
+    );
     opts = { ...opts, ids: opts.ids.filter((id) => !gone.includes(id)) };
     res.resumed = res.resumed.filter((id) => !gone.includes(id));
   } else if (gone.length) {
     // The job log gets no id: a failed run's message there was a new trace of what was forgotten,
     // and made the next run "finish" by purging it (exit 0) instead of saying so again (exit 1).
     const logged = `${count(gone.length, 'id')} ${done.length === gone.length ? 'already removed' : 'not found'} (not named in this log)`;
-    throw new MemError('NOT_FOUND', done.length === gone.length
-      ? `${gone.join(', ')}: already removed by "mem forget --hard"; nothing names ${gone.length === 1 ? 'it' : 'them'} any more`
-      : `no entry with id ${gone.join(', ')}, and nothing names ${gone.length === 1 ? 'it' : 'them'} (ids are listed by "mem search" and "mem export")`, { logged });
+    throw new MemError(
+      'NOT_FOUND',
+      done.length === gone.length
+        ? `${gone.join(', ')}: already removed by "mem forget --hard"; nothing names ${gone.length === 1 ? 'it' : 'them'} any more`
+        : `no entry with id ${gone.join(', ')}, and nothing names ${gone.length === 1 ? 'it' : 'them'} (ids are listed by "mem search" and "mem export")`,
+      { logged },
+    );
   }
   res.derived = await derivedNaming(workspace, names);
   const locks = defaultLockOptions(opts.loaded.config);
@@ -100,10 +124,12 @@ export async function hardForget(opts: ForgetOptions, res: ForgetResult, writer:
   await migrateForgotten(writer);
   await recordForgotten(writer, [...removed.flatMap((r) => entryMarks(r.id, r.entry)), ...res.resumed.map(idMark)]);
   const holding = new Set(removed.map((r) => r.file));
-  const update = (file: string) => writer.update(file, (cur) => {
-    const text = cur === undefined ? undefined : removeFrom(cur, opts.ids, quotes, keptTexts, keptIds, titlesIn(file))?.text;
-    return text !== undefined && file.startsWith(SUMMARIES_DIR + '/') ? afterForget(cur!, text) : text;
-  });
+  const update = (file: string) =>
+    writer.update(file, (cur) => {
+      const text =
+        cur === undefined ? undefined : removeFrom(cur, opts.ids, quotes, keptTexts, keptIds, titlesIn(file))?.text;
+      return text !== undefined && file.startsWith(SUMMARIES_DIR + '/') ? afterForget(cur!, text) : text;
+    });
   for (const { file } of plans) if (!holding.has(file)) await update(file);
   await purgeDerived(writer, res.derived, opts.ids, names);
   withArchive(res, await purgeArchiveOf(workspace, writer, removed, false, locks));
@@ -111,15 +137,23 @@ export async function hardForget(opts: ForgetOptions, res: ForgetResult, writer:
 
   const log = weeklyLogOf(opts.now);
   const recorded = loadForgotten(workspace); // its marks were recorded above, so it has a salt
-  const lines = opts.ids.map((id) => `${logLine(recorded.logMarks(id)[0]!)} from ${res.files.length} file(s) by \`mem forget --hard\`${res.resumed.includes(id) ? ' (finishing a run that stopped part-way)' : ''}`);
-  await writer.update(log.file, (cur) => appendRun(cur, log.header, `${runStamp(opts.now)} (mem forget --hard)`, lines));
+  const lines = opts.ids.map(
+    (id) =>
+      `${logLine(recorded.logMarks(id)[0]!)} from ${res.files.length} file(s) by \`mem forget --hard\`${res.resumed.includes(id) ? ' (finishing a run that stopped part-way)' : ''}`,
+  );
+  await writer.update(log.file, (cur) =>
+    appendRun(cur, log.header, `${runStamp(opts.now)} (mem forget --hard)`, lines),
+  );
   res.log = log.file;
   if (fs.existsSync(path.join(workspace, '.mem', 'index'))) {
     // A rebuild writes fresh segments and drops the old ones, which still held the removed text.
     const { runIndex } = await import('../search/index.js');
     const run = await runIndex(workspace, opts.loaded, { rebuild: true, governance: true });
     res.warnings.push(...run.result.warnings);
-    if (opts.loaded.config.embedding) res.warnings.push('the embedding cache may keep vectors (never text) of the removed chunks until it is deleted: rm -r .mem/embeddings && mem index');
+    if (opts.loaded.config.embedding)
+      res.warnings.push(
+        'the embedding cache may keep vectors (never text) of the removed chunks until it is deleted: rm -r .mem/embeddings && mem index',
+      );
   }
   return res;
 }
@@ -128,7 +162,12 @@ export async function hardForget(opts: ForgetOptions, res: ForgetResult, writer:
  * What an earlier run that stopped after removing the entry left naming `id`: a Markdown line, a
  * derived file, the index, or (its marks recorded) the log line it never wrote.
  */
-async function stillNamed(workspace: string, id: string, texts: Map<string, string>, forgotten: ForgottenMarks): Promise<boolean> {
+async function stillNamed(
+  workspace: string,
+  id: string,
+  texts: Map<string, string>,
+  forgotten: ForgottenMarks,
+): Promise<boolean> {
   const names = mentionMatcher([id], []);
   const all = [...texts.values()];
   if (all.some((t) => t.split('\n').some((l) => names(l)))) return true;
@@ -145,6 +184,9 @@ async function stillNamed(workspace: string, id: string, texts: Map<string, stri
 
 function withArchive(res: ForgetResult, archive: { docs: number; segments: number } | null): ForgetResult {
   res.archive = archive;
-  if (archive) res.derived.push(`.mem/archive/ (${count(archive.docs, 'transcript window')} citing or quoting the entries; the transcripts themselves are the agent's and are not touched)`);
+  if (archive)
+    res.derived.push(
+      `.mem/archive/ (${count(archive.docs, 'transcript window')} citing or quoting the entries; the transcripts themselves are the agent's and are not touched)`,
+    );
   return res;
 }

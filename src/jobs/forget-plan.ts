@@ -58,19 +58,37 @@ export interface KeptMention {
  * quote is masked before the quote is looked for, so "Deploys happen on Tuesdays only, except
  * hotfixes" (another rule) is not taken for a quote of "Deploys happen on Tuesdays only".
  */
-export function mentionMatcher(ids: string[], quotes: string[], keptTexts: string[] = [], titles: string[] = []): (line: string) => KeptMention['why'] | undefined {
+export function mentionMatcher(
+  ids: string[],
+  quotes: string[],
+  keptTexts: string[] = [],
+  titles: string[] = [],
+): (line: string) => KeptMention['why'] | undefined {
   const pats = ids.map(idMention);
   const qs = [...new Set(quotes.map((q) => q.trim()).filter((q) => q.length >= 20))];
   // A title in quotes (as a wrap-up lists what a session settled) at any length; bare from 20 characters.
-  const ts = [...new Set(titles.map((t) => t.trim()).filter(Boolean).flatMap((t) => [`"${t}"`, ...(t.length >= 20 ? [t] : [])]))];
+  const ts = [
+    ...new Set(
+      titles
+        .map((t) => t.trim())
+        .filter(Boolean)
+        .flatMap((t) => [`"${t}"`, ...(t.length >= 20 ? [t] : [])]),
+    ),
+  ];
   const all = [...qs, ...ts];
-  const masks = [...new Set(keptTexts.map((k) => k.trim()))].filter((k) => all.some((q) => k.length > q.length && k.includes(q))).sort((a, b) => b.length - a.length);
+  const masks = [...new Set(keptTexts.map((k) => k.trim()))]
+    .filter((k) => all.some((q) => k.length > q.length && k.includes(q)))
+    .sort((a, b) => b.length - a.length);
   return (line) => {
     if (pats.some((p) => p.test(line))) return 'names a removed id';
     if (!all.some((q) => line.includes(q))) return undefined;
     let rest = line;
     for (const m of masks) rest = rest.split(m).join('\u0000');
-    return qs.some((q) => rest.includes(q)) ? 'quotes a removed conclusion' : ts.some((t) => rest.includes(t)) ? 'names a removed title' : undefined;
+    return qs.some((q) => rest.includes(q))
+      ? 'quotes a removed conclusion'
+      : ts.some((t) => rest.includes(t))
+        ? 'names a removed title'
+        : undefined;
   };
 }
 
@@ -101,7 +119,14 @@ function dropIdsFrom(line: string, ids: string[]): string | null | undefined {
  * never changed: such lines are reported in `kept` for a person to edit or forget. Undefined when the
  * file holds none of it.
  */
-export function removeFrom(text: string, ids: string[], quotes: string[], keptTexts: string[] = [], keptIds: ReadonlySet<string> = new Set(), titles: string[] = []): Removal | undefined {
+export function removeFrom(
+  text: string,
+  ids: string[],
+  quotes: string[],
+  keptTexts: string[] = [],
+  keptIds: ReadonlySet<string> = new Set(),
+  titles: string[] = [],
+): Removal | undefined {
   const names = mentionMatcher(ids, quotes, keptTexts, titles);
   // A line citing a kept entry (a MEMORY.md item, a summary line) is that entry's, even when its
   // wording (shortened, say) holds a removed conclusion and the mask above cannot see it.
@@ -113,7 +138,8 @@ export function removeFrom(text: string, ids: string[], quotes: string[], keptTe
   const kept: KeptMention[] = [];
   const blocks: Block[] = [];
   let outLine = 1;
-  const keep = (line: number, after: number, entry: string | null, why: KeptMention['why']) => kept.push({ line, after, entry, why });
+  const keep = (line: number, after: number, entry: string | null, why: KeptMention['why']) =>
+    kept.push({ line, after, entry, why });
   for (const b of parseBlocks(text)) {
     if (b.type === 'entry' && ids.includes(getField(b.entry, 'id')?.trim() ?? '')) {
       entries++;

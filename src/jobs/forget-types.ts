@@ -3,7 +3,6 @@ import type { DateTime } from 'luxon';
 import type { LoadedConfig } from '../config/load.js';
 import type { KeptMention } from './forget-plan.js';
 
-
 export interface ForgetOptions {
   workspace: string;
   loaded: LoadedConfig;

@@ -17,8 +17,6 @@ import { hardForget, readText, runStamp } from './forget-hard.js';
 import { retractIn } from './forget-plan.js';
 import type { ForgetOptions, ForgetResult } from './forget-types.js';
 
-
-
 /** Whether a weekly log records a retraction of `id` (by forget, or by any run). */
 function loggedRetraction(workspace: string, id: string): boolean {
   const dir = path.join(workspace, 'memory', 'archive');
@@ -27,13 +25,28 @@ function loggedRetraction(workspace: string, id: string): boolean {
 }
 
 export async function runForget(opts: ForgetOptions): Promise<ForgetResult> {
-  const res: ForgetResult = { mode: opts.hard ? 'hard' : 'soft', dryRun: opts.dryRun, ids: opts.ids, retracted: [], alreadyRetracted: [], resumed: [], files: [], kept: [], derived: [], archive: null, log: null, warnings: [] };
+  const res: ForgetResult = {
+    mode: opts.hard ? 'hard' : 'soft',
+    dryRun: opts.dryRun,
+    ids: opts.ids,
+    retracted: [],
+    alreadyRetracted: [],
+    resumed: [],
+    files: [],
+    kept: [],
+    derived: [],
+    archive: null,
+    log: null,
+    warnings: [],
+  };
   if (!opts.hard) return softForget(opts, res);
   const locks = defaultLockOptions(opts.loaded.config);
   if (opts.dryRun) return hardForget(opts, res, new WorkspaceWriter(opts.workspace, 'forget', locks));
   // Held like wrapup and compound hold it: either job plans with the entry and writes later, and
   // would write the entry back into MEMORY.md or a summary after it is gone.
-  return withConsolidationLock(opts.workspace, 'forget', locks, (jobLock) => hardForget(opts, res, new WorkspaceWriter(opts.workspace, 'forget', locks, jobLock)));
+  return withConsolidationLock(opts.workspace, 'forget', locks, (jobLock) =>
+    hardForget(opts, res, new WorkspaceWriter(opts.workspace, 'forget', locks, jobLock)),
+  );
 }
 
 /**
@@ -44,7 +57,18 @@ async function softForget(opts: ForgetOptions, res: ForgetResult): Promise<Forge
   const { workspace, now } = opts;
   const records = await loadEntries(workspace);
   const missing = opts.ids.filter((id) => !records.some((r) => r.id === id));
-  if (missing.length) throw new MemError('NOT_FOUND', `no entry with id ${missing.join(', ')} (ids are listed by "mem search" and "mem export")${missing.length === 1 ? exactIdHint(missing[0]!, records.map((r) => r.id)) : ''}`);
+  if (missing.length)
+    throw new MemError(
+      'NOT_FOUND',
+      `no entry with id ${missing.join(', ')} (ids are listed by "mem search" and "mem export")${
+        missing.length === 1
+          ? exactIdHint(
+              missing[0]!,
+              records.map((r) => r.id),
+            )
+          : ''
+      }`,
+    );
   const writer = new WorkspaceWriter(workspace, 'forget', defaultLockOptions(opts.loaded.config));
   const log = weeklyLogOf(now);
   for (const id of opts.ids) {
@@ -55,7 +79,8 @@ async function softForget(opts: ForgetOptions, res: ForgetResult): Promise<Forge
       const change = text === undefined ? undefined : retractIn(text, id);
       if (!change) continue;
       if (!opts.dryRun) await writer.update(file, (cur) => (cur === undefined ? undefined : retractIn(cur, id)?.text));
-      for (const from of new Set(change.from)) res.retracted.push({ id, file, from, entries: change.from.filter((x) => x === from).length });
+      for (const from of new Set(change.from))
+        res.retracted.push({ id, file, from, entries: change.from.filter((x) => x === from).length });
     }
     if (res.retracted.length === before) res.alreadyRetracted.push(id);
   }

@@ -47,16 +47,30 @@ export const legacyLogMark = (id: string): string => sha256(id).slice(0, 12);
 
 function marks(id: string, kind: string, conclusion: string, source: string | undefined): string[] {
   const text = normalise(conclusion);
-  return [idMark(id), ...(text ? [sha256(`conclusion:${text}`)] : []), ...(source ? [sha256(`source:${kind} ${source}`)] : [])];
+  return [
+    idMark(id),
+    ...(text ? [sha256(`conclusion:${text}`)] : []),
+    ...(source ? [sha256(`source:${kind} ${source}`)] : []),
+  ];
 }
 
 export function entryMarks(id: string, entry: Entry): string[] {
   const s = getSource(entry);
-  return marks(id, entry.kind, getField(entry, 'conclusion') ?? '', s?.session_id && s.message_range ? `${s.session_id} ${s.message_range}` : undefined);
+  return marks(
+    id,
+    entry.kind,
+    getField(entry, 'conclusion') ?? '',
+    s?.session_id && s.message_range ? `${s.session_id} ${s.message_range}` : undefined,
+  );
 }
 
 export function candidateMarks(c: Candidate & { day: string }): string[] {
-  return marks(makeId(c.kind as Kind, c.day, c.title), c.kind, c.conclusion, `${c.sessionId} ${c.firstTurn}-${c.lastTurn}`);
+  return marks(
+    makeId(c.kind as Kind, c.day, c.title),
+    c.kind,
+    c.conclusion,
+    `${c.sessionId} ${c.firstTurn}-${c.lastTurn}`,
+  );
 }
 
 export const isForgotten = (forgotten: ForgottenMarks, m: string[]): boolean => m.some((x) => forgotten.has(x));
@@ -66,7 +80,7 @@ const SALT_LINE = /^salt ([0-9a-f]{32,64})$/;
 
 const HEADER = [
   '# memfold: what "mem forget --hard" removed, so no run on any machine learns it again (docs/agents.md).',
-  '# No text: each line is sha256(salt + a one-way hash of an entry\'s id, conclusion or source turns).',
+  "# No text: each line is sha256(salt + a one-way hash of an entry's id, conclusion or source turns).",
   '# The salt only defeats precomputed tables; anyone who can guess a statement can test it. Merged by',
   '# git as a union of lines ("mem init" writes the .gitattributes line); delete a line to stop honouring it.',
 ];

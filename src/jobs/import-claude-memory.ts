@@ -41,7 +41,11 @@ export const slugOf = (dir: string) => dir.replace(/[^a-zA-Z0-9]/g, '-');
 function folderFromTranscripts(slugDir: string, slug: string): string | undefined {
   let names: string[] = [];
   try {
-    names = fs.readdirSync(slugDir).filter((n) => n.endsWith('.jsonl')).sort().slice(0, 20);
+    names = fs
+      .readdirSync(slugDir)
+      .filter((n) => n.endsWith('.jsonl'))
+      .sort()
+      .slice(0, 20);
   } catch {
     return undefined;
   }
@@ -91,19 +95,27 @@ function projectOf(memoryDir: string): { scope: string; warning?: string } {
   const folder = folderFromTranscripts(slugDir, slug) ?? folderOnDisk(slug);
   if (folder) return { scope: projectScope(path.basename(folder)) };
   const guess = slug.split('-').filter(Boolean).pop() ?? slug;
-  return { scope: projectScope(guess), warning: `no folder on this machine is named by ${slug} (and no transcript beside it names one): scope ${projectScope(guess)}; pass --scope to choose` };
+  return {
+    scope: projectScope(guess),
+    warning: `no folder on this machine is named by ${slug} (and no transcript beside it names one): scope ${projectScope(guess)}; pass --scope to choose`,
+  };
 }
 
 /** The memory folders `given` names: itself, its `memory/`, or (~/.claude/projects) every project's `memory/` under it. */
 function memoryFolders(abs: string): string[] {
   if (isFolder(path.join(abs, 'memory'))) return [path.join(abs, 'memory')];
   if (fs.readdirSync(abs).some((n) => n.endsWith('.md'))) return [abs];
-  return fs.readdirSync(abs).sort().map((n) => path.join(abs, n, 'memory')).filter(isFolder);
+  return fs
+    .readdirSync(abs)
+    .sort()
+    .map((n) => path.join(abs, n, 'memory'))
+    .filter(isFolder);
 }
 
 export function claudeMemoryItems(given: string, zone: string, scope?: string): HostImport {
   const abs = path.resolve(expandHome(given));
-  if (!isFolder(abs)) throw new MemError('NOT_FOUND', `${given}: no such folder (give a ~/.claude/projects/<project>/memory folder)`);
+  if (!isFolder(abs))
+    throw new MemError('NOT_FOUND', `${given}: no such folder (give a ~/.claude/projects/<project>/memory folder)`);
   const out: HostImport = { files: [], items: [], warnings: [] };
   for (const dir of memoryFolders(abs)) {
     const one = projectItems(dir, zone, scope);
@@ -111,7 +123,8 @@ export function claudeMemoryItems(given: string, zone: string, scope?: string): 
     out.items.push(...one.items);
     out.warnings.push(...one.warnings);
   }
-  if (!out.files.length) throw new MemError('NOT_FOUND', `${given}: no memory files (MEMORY.md and one .md file per memory) to import`);
+  if (!out.files.length)
+    throw new MemError('NOT_FOUND', `${given}: no memory files (MEMORY.md and one .md file per memory) to import`);
   return out;
 }
 
@@ -130,21 +143,43 @@ function projectItems(dir: string, zone: string, scope: string | undefined): Hos
     const parts = importItems(f.text);
     if (path.basename(f.path) === 'MEMORY.md') {
       // An index line linking to a memory file is that memory's summary: the file itself is adopted.
-      for (const p of parts.filter((i) => ![...i.text.matchAll(/\]\(([^)\s]+\.md)\)/g)].some((m) => names.has(path.basename(m[1]!))))) {
-        items.push({ file: f.path, text: p.text, kind: 'Note', scope: project.scope, day, startLine: p.startLine, endLine: p.endLine, heading: p.heading });
+      for (const p of parts.filter(
+        (i) => ![...i.text.matchAll(/\]\(([^)\s]+\.md)\)/g)].some((m) => names.has(path.basename(m[1]!))),
+      )) {
+        items.push({
+          file: f.path,
+          text: p.text,
+          kind: 'Note',
+          scope: project.scope,
+          day,
+          startLine: p.startLine,
+          endLine: p.endLine,
+          heading: p.heading,
+        });
       }
       continue;
     }
     const description = fm.fields.description?.trim();
-    const body = parts.map((p) => p.text).join(' ').trim() || description;
+    const body =
+      parts
+        .map((p) => p.text)
+        .join(' ')
+        .trim() || description;
     if (!body) continue;
     const type = fm.fields.type ?? fm.fields['metadata.type'];
     const kind = claudeMemoryKind(type, `${description ?? ''} ${body}`);
     const first = parts[0]?.startLine ?? 1;
     const last = parts[parts.length - 1]?.endLine ?? first;
     items.push({
-      file: f.path, text: body, ...(description ? { title: description } : {}), kind, scope: type?.trim().toLowerCase() === 'user' ? 'global' : project.scope,
-      day, startLine: first, endLine: last, heading: fm.fields.name?.trim() || null,
+      file: f.path,
+      text: body,
+      ...(description ? { title: description } : {}),
+      kind,
+      scope: type?.trim().toLowerCase() === 'user' ? 'global' : project.scope,
+      day,
+      startLine: first,
+      endLine: last,
+      heading: fm.fields.name?.trim() || null,
     });
   }
   return { files: paths, items, warnings };

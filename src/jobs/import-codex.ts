@@ -19,7 +19,11 @@ export const CODEX_MEMORIES = '~/.codex/memories';
 
 export function codexItems(given: string | undefined, zone: string, scope?: string): HostImport {
   const abs = path.resolve(expandHome(given ?? CODEX_MEMORIES));
-  if (!isFolder(abs)) throw new MemError('NOT_FOUND', `${given ?? CODEX_MEMORIES}: no such folder (give Codex's memories folder, ${CODEX_MEMORIES})`);
+  if (!isFolder(abs))
+    throw new MemError(
+      'NOT_FOUND',
+      `${given ?? CODEX_MEMORIES}: no such folder (give Codex's memories folder, ${CODEX_MEMORIES})`,
+    );
   const warnings: string[] = [];
   const paths: string[] = [];
   for (const name of ['memory_summary.md', 'MEMORY.md']) {
@@ -30,11 +34,22 @@ export function codexItems(given: string | undefined, zone: string, scope?: stri
   }
   const rollouts = path.join(abs, 'rollout_summaries');
   if (isFolder(rollouts)) paths.push(...markdownUnder(rollouts, warnings).sort());
-  if (!paths.length) throw new MemError('NOT_FOUND', `${given ?? CODEX_MEMORIES}: no memory_summary.md, MEMORY.md or rollout_summaries/*.md to import`);
+  if (!paths.length)
+    throw new MemError(
+      'NOT_FOUND',
+      `${given ?? CODEX_MEMORIES}: no memory_summary.md, MEMORY.md or rollout_summaries/*.md to import`,
+    );
   const items = readImportFiles(paths, true, warnings).flatMap((f) => {
     const day = fileDay(f.path, frontMatter(f.text).fields, zone);
     return importItems(f.text).map((i) => ({
-      file: f.path, text: i.text, kind: TASTE.test(i.text) ? PREFERENCE : kindFor('openclaw', i.text), scope: scope ?? 'global', day, startLine: i.startLine, endLine: i.endLine, heading: i.heading,
+      file: f.path,
+      text: i.text,
+      kind: TASTE.test(i.text) ? PREFERENCE : kindFor('openclaw', i.text),
+      scope: scope ?? 'global',
+      day,
+      startLine: i.startLine,
+      endLine: i.endLine,
+      heading: i.heading,
     }));
   });
   return { files: paths, items, warnings };

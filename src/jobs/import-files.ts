@@ -68,8 +68,15 @@ export function readImportFiles(paths: string[], walked: boolean, warnings: stri
   for (const p of paths) {
     const decoded = decodeUtf8(fs.readFileSync(p));
     if ('text' in decoded) files.push({ path: p, text: decoded.text });
-    else if (walked) warnings.push(skipped(p, `line ${decoded.badLines[0]} is not valid UTF-8 (convert it, e.g. iconv -f latin1 -t utf-8)`));
-    else throw new MemError('SOURCE_UNREADABLE', `${tildePath(p)}: line ${decoded.badLines[0]} is not valid UTF-8, so nothing was imported; convert it to UTF-8 (e.g. iconv -f latin1 -t utf-8) and run again`);
+    else if (walked)
+      warnings.push(
+        skipped(p, `line ${decoded.badLines[0]} is not valid UTF-8 (convert it, e.g. iconv -f latin1 -t utf-8)`),
+      );
+    else
+      throw new MemError(
+        'SOURCE_UNREADABLE',
+        `${tildePath(p)}: line ${decoded.badLines[0]} is not valid UTF-8, so nothing was imported; convert it to UTF-8 (e.g. iconv -f latin1 -t utf-8) and run again`,
+      );
   }
   return files;
 }
@@ -79,7 +86,8 @@ function importPaths(kind: 'openclaw' | 'claude-md', given: string): ImportPaths
   const st = fs.statSync(abs, { throwIfNoEntry: false });
   if (!st) throw new MemError('NOT_FOUND', `${given}: no such file or folder`);
   if (st.isFile()) return { paths: [abs], warnings: [], walked: false };
-  if (!st.isDirectory()) throw new MemError('SOURCE_UNREADABLE', `${given} is ${notRegularFile(abs)}: give a file or a folder`);
+  if (!st.isDirectory())
+    throw new MemError('SOURCE_UNREADABLE', `${given} is ${notRegularFile(abs)}: give a file or a folder`);
   if (kind === 'claude-md') {
     const f = path.join(abs, 'CLAUDE.md');
     const why = notRegularFile(f);
@@ -97,7 +105,11 @@ function importPaths(kind: 'openclaw' | 'claude-md', given: string): ImportPaths
   }
   const dir = path.basename(abs) === 'memory' ? abs : path.join(abs, 'memory');
   if (isFolder(dir)) files.push(...markdownUnder(dir, warnings).sort());
-  if (!files.length) throw new MemError('NOT_FOUND', `${given}: no MEMORY.md and no memory/*.md to import (give an OpenClaw workspace folder)`);
+  if (!files.length)
+    throw new MemError(
+      'NOT_FOUND',
+      `${given}: no MEMORY.md and no memory/*.md to import (give an OpenClaw workspace folder)`,
+    );
   return { paths: [...new Set(files)], warnings, walked: true };
 }
 

@@ -34,7 +34,8 @@ export function frontMatter(text: string): FrontMatter {
     if (/^[>|][+-]?\s*$/.test(value)) {
       // A block scalar: the more-indented lines below it; `>` folds them into one line, `|` keeps the breaks.
       const block: string[] = [];
-      while (i + 1 < end && (/^\s*$/.test(lines[i + 1]!) || lines[i + 1]!.search(/\S/) > m[1]!.length)) block.push(lines[++i]!.trim());
+      while (i + 1 < end && (/^\s*$/.test(lines[i + 1]!) || lines[i + 1]!.search(/\S/) > m[1]!.length))
+        block.push(lines[++i]!.trim());
       value = value.startsWith('>') ? block.filter(Boolean).join(' ') : block.join('\n').trim();
     } else if (!value.trim()) {
       if (!nested) parent = m[2];

@@ -29,8 +29,17 @@ export function importItems(markdown: string): ImportItem[] {
     if (!cur) return;
     // Control characters go first (a NUL in a daily file hides the whole day from the index), then
     // what is left is judged: long enough, and more than punctuation (a `----------` rule).
-    const text = cur.lines.map((l) => stripControl(l).trim().replace(/^(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?/, '')).filter(Boolean).join(' ').trim();
-    if (Array.from(text).length >= MIN_CHARS && normalise(text)) items.push({ text, heading, startLine: cur.start, endLine: cur.end });
+    const text = cur.lines
+      .map((l) =>
+        stripControl(l)
+          .trim()
+          .replace(/^(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?/, ''),
+      )
+      .filter(Boolean)
+      .join(' ')
+      .trim();
+    if (Array.from(text).length >= MIN_CHARS && normalise(text))
+      items.push({ text, heading, startLine: cur.start, endLine: cur.end });
     cur = null;
   };
   lines.forEach((line, i) => {

@@ -65,7 +65,13 @@ function defaultScope(kind: ImportKind, file: string, mapping: ScopeMapping | un
 }
 
 /** OpenClaw's and CLAUDE.md's items: every list item and paragraph, dated by a daily file's name. */
-function markdownItems(kind: 'openclaw' | 'claude-md', given: string, today: string, scope: string | undefined, mapping: ScopeMapping | undefined): HostImport {
+function markdownItems(
+  kind: 'openclaw' | 'claude-md',
+  given: string,
+  today: string,
+  scope: string | undefined,
+  mapping: ScopeMapping | undefined,
+): HostImport {
   const { files, warnings } = importFiles(kind, given);
   const items = files.flatMap(({ path: file, text }) => {
     // A name that is no real day (2026-02-30.md) is any other name: a daily file with it would be invalid.
@@ -73,9 +79,18 @@ function markdownItems(kind: 'openclaw' | 'claude-md', given: string, today: str
     const day = named && isCalendarDay(named) ? named : today;
     const s = scope ?? defaultScope(kind, file, mapping);
     // The line Claude Code's /init writes at the top says what the file is, not what to do.
-    return importItems(text).filter((i) => !(kind === 'claude-md' && BOILERPLATE.test(i.text))).map((i) => ({
-      file, text: i.text, kind: kindFor(kind, redactSecrets(i.text).text), ...(s ? { scope: s } : {}), day, startLine: i.startLine, endLine: i.endLine, heading: i.heading,
-    }));
+    return importItems(text)
+      .filter((i) => !(kind === 'claude-md' && BOILERPLATE.test(i.text)))
+      .map((i) => ({
+        file,
+        text: i.text,
+        kind: kindFor(kind, redactSecrets(i.text).text),
+        ...(s ? { scope: s } : {}),
+        day,
+        startLine: i.startLine,
+        endLine: i.endLine,
+        heading: i.heading,
+      }));
   });
   return { files: files.map((f) => f.path), items, warnings };
 }
@@ -88,7 +103,8 @@ function hostItems(kind: ImportKind, opts: ImportOptions): HostImport {
 }
 
 export async function runImport(opts: ImportOptions): Promise<ImportResult> {
-  if (!(IMPORT_KINDS as readonly string[]).includes(opts.kind)) throw new MemError('USAGE', `import kind "${opts.kind}" is not one of ${IMPORT_KINDS.join(', ')}`);
+  if (!(IMPORT_KINDS as readonly string[]).includes(opts.kind))
+    throw new MemError('USAGE', `import kind "${opts.kind}" is not one of ${IMPORT_KINDS.join(', ')}`);
   const kind = opts.kind as ImportKind;
   checkLabels({ scope: opts.scope });
   const { files, items: found, warnings } = hostItems(kind, opts);
@@ -110,12 +126,33 @@ export async function runImport(opts: ImportOptions): Promise<ImportResult> {
     }
     held.add(`${k}\0${normalise(red.text)}`);
     candidates.push({
-      kind: k, title: title ? titleOf(title.text) : titleOf(red.text), conclusion: red.text, confidence: 1, origin: 'manual', revises: false,
-      ...(item.scope ? { scope: item.scope } : {}), ...(item.heading ? { tags: [`imported:${redactSecrets(item.heading).text.replace(/[,\n]/g, ' ')}`] } : {}),
-      sessionId: `import:${kind}`, sessionPath: item.file, sessionPathStored: storedSessionPath(item.file), firstTurn: item.startLine, lastTurn: item.endLine, timestamp: toIsoUtc(opts.now), day: item.day,
+      kind: k,
+      title: title ? titleOf(title.text) : titleOf(red.text),
+      conclusion: red.text,
+      confidence: 1,
+      origin: 'manual',
+      revises: false,
+      ...(item.scope ? { scope: item.scope } : {}),
+      ...(item.heading ? { tags: [`imported:${redactSecrets(item.heading).text.replace(/[,\n]/g, ' ')}`] } : {}),
+      sessionId: `import:${kind}`,
+      sessionPath: item.file,
+      sessionPathStored: storedSessionPath(item.file),
+      firstTurn: item.startLine,
+      lastTurn: item.endLine,
+      timestamp: toIsoUtc(opts.now),
+      day: item.day,
     });
   }
-  const res: ImportResult = { kind, files: files.map(tildePath), items, added: [], skipped, redacted, warnings, dryRun: opts.dryRun };
+  const res: ImportResult = {
+    kind,
+    files: files.map(tildePath),
+    items,
+    added: [],
+    skipped,
+    redacted,
+    warnings,
+    dryRun: opts.dryRun,
+  };
   const known = existing.map((r) => ({ id: r.id, entry: r.entry }));
   const byDay = new Map<string, Entry[]>();
   for (const c of candidates) {
@@ -126,9 +163,15 @@ export async function runImport(opts: ImportOptions): Promise<ImportResult> {
       continue;
     }
     // origin manual gets no source from the planner; an import names the file and its lines.
-    const source = { key: 'source', value: '', children: [
-      { key: 'session_id', value: c.sessionId }, { key: 'session_path', value: c.sessionPathStored }, { key: 'message_range', value: `${c.firstTurn}-${c.lastTurn}` },
-    ] };
+    const source = {
+      key: 'source',
+      value: '',
+      children: [
+        { key: 'session_id', value: c.sessionId },
+        { key: 'session_path', value: c.sessionPathStored },
+        { key: 'message_range', value: `${c.firstTurn}-${c.lastTurn}` },
+      ],
+    };
     const entry = { ...p.entry, fields: [...p.entry.fields.slice(0, 2), source, ...p.entry.fields.slice(2)] };
     known.push({ id: p.id, entry });
     append(byDay, p.day, entry);

@@ -64,12 +64,12 @@ export function parseKind(value: string | undefined): Kind {
 /** `--state` is a Task's (todo, doing, done, blocked); any other kind has none. */
 export function parseState(kind: Kind, value: string | undefined): TaskState | undefined {
   if (value === undefined) return kind === 'Task' ? 'todo' : undefined;
-  if (kind !== 'Task') throw new MemError('USAGE', `--state is for --kind task only (got --kind ${kind.toLowerCase()})`);
+  if (kind !== 'Task')
+    throw new MemError('USAGE', `--state is for --kind task only (got --kind ${kind.toLowerCase()})`);
   const s = value.trim().toLowerCase();
   if (!isTaskState(s)) throw new MemError('USAGE', `--state "${value}" is not one of ${TASK_STATES.join(', ')}`);
   return s;
 }
-
 
 export async function runRemember(opts: RememberOptions): Promise<RememberResult> {
   const kind = parseKind(opts.kind);
@@ -78,20 +78,46 @@ export async function runRemember(opts: RememberOptions): Promise<RememberResult
   const red = redactSecrets(stripControl(opts.text).trim());
   const text = red.text;
   if (!text) throw new MemError('USAGE', 'nothing to remember: the text is empty');
-  if (!hasWords(text)) throw new MemError('USAGE', 'nothing to remember: the text has no letters or digits (only punctuation, symbols or emoji)');
+  if (!hasWords(text))
+    throw new MemError(
+      'USAGE',
+      'nothing to remember: the text has no letters or digits (only punctuation, symbols or emoji)',
+    );
   const given = opts.title === undefined ? '' : stripControl(opts.title).trim();
-  if (given && !hasWords(given)) throw new MemError('USAGE', `the title "${given}" has no letters or digits; give a title with words, or none to use the first sentence`);
+  if (given && !hasWords(given))
+    throw new MemError(
+      'USAGE',
+      `the title "${given}" has no letters or digits; give a title with words, or none to use the first sentence`,
+    );
   const title = given ? redactSecrets(given).text : titleOf(text);
   const day = opts.now.toISODate()!;
   // Said in the memory workspace itself (its own repository, usually) names no project: unscoped, as before scopes.
-  const inWorkspace = opts.cwd !== undefined && !path.relative(path.resolve(opts.workspace), path.resolve(opts.cwd)).startsWith('..');
-  const here = opts.scope || !opts.cwd || inWorkspace ? undefined : scopeOfFolder(opts.cwd, opts.loaded.config.scopes).scope;
+  const inWorkspace =
+    opts.cwd !== undefined && !path.relative(path.resolve(opts.workspace), path.resolve(opts.cwd)).startsWith('..');
+  const here =
+    opts.scope || !opts.cwd || inWorkspace ? undefined : scopeOfFolder(opts.cwd, opts.loaded.config.scopes).scope;
   // The scope given, else the folder's (global for a user-level topic or "in every project"); a key from the topic lexicon when none is given.
-  const candidate = labelCandidate<Candidate & { day: string; sessionPathStored: string }>({
-    kind, title, conclusion: text, confidence: 1, origin: opts.origin ?? 'manual', revises: false,
-    ...(opts.key ? { key: opts.key } : {}), ...(opts.scope ? { scope: opts.scope } : {}), ...(state ? { state } : {}),
-    sessionId: opts.source?.sessionId ?? '', sessionPath: opts.source?.sessionPath ?? '', sessionPathStored: opts.source?.sessionPath ?? '', firstTurn: 0, lastTurn: 0, timestamp: toIsoUtc(opts.now), day,
-  }, here);
+  const candidate = labelCandidate<Candidate & { day: string; sessionPathStored: string }>(
+    {
+      kind,
+      title,
+      conclusion: text,
+      confidence: 1,
+      origin: opts.origin ?? 'manual',
+      revises: false,
+      ...(opts.key ? { key: opts.key } : {}),
+      ...(opts.scope ? { scope: opts.scope } : {}),
+      ...(state ? { state } : {}),
+      sessionId: opts.source?.sessionId ?? '',
+      sessionPath: opts.source?.sessionPath ?? '',
+      sessionPathStored: opts.source?.sessionPath ?? '',
+      firstTurn: 0,
+      lastTurn: 0,
+      timestamp: toIsoUtc(opts.now),
+      day,
+    },
+    here,
+  );
   const file = dailyFile(day);
   const all = await loadEntries(opts.workspace);
   const others: Known[] = all.filter((r) => r.file !== file).map((r) => ({ id: r.id, entry: r.entry }));
@@ -103,7 +129,9 @@ export async function runRemember(opts: RememberOptions): Promise<RememberResult
     const planned = plan.entries[0];
     if (planned) return { planned };
     // Name the entry that already says it, not the id this text would have had.
-    const same = known.find((k) => k.entry.kind === kind && normalise(getField(k.entry, 'conclusion') ?? '') === normalise(text));
+    const same = known.find(
+      (k) => k.entry.kind === kind && normalise(getField(k.entry, 'conclusion') ?? '') === normalise(text),
+    );
     return { existingId: same?.id ?? plan.skipped[0]!.id };
   };
   const first = decide(await readCurrent(opts.workspace, file));

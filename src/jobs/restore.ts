@@ -45,9 +45,24 @@ export interface RestoreResult {
 }
 
 /** What compound would do with the entry once active: the entry that would supersede it and why. */
-function supersededAgain(records: EntryRecord[], id: string): { explicit: string[]; sameKey: { key: string; by: string } | null } {
-  const explicit = records.filter((x) => x.id !== id && statusOf(x) === 'active' && supersededIds(x).includes(id)).map((x) => x.id);
-  const asActive = records.map((r) => (r.id === id ? { ...r, entry: { ...r.entry, fields: r.entry.fields.map((f) => (f.key === 'status' ? { ...f, value: 'active' } : f)) } } : r));
+function supersededAgain(
+  records: EntryRecord[],
+  id: string,
+): { explicit: string[]; sameKey: { key: string; by: string } | null } {
+  const explicit = records
+    .filter((x) => x.id !== id && statusOf(x) === 'active' && supersededIds(x).includes(id))
+    .map((x) => x.id);
+  const asActive = records.map((r) =>
+    r.id === id
+      ? {
+          ...r,
+          entry: {
+            ...r.entry,
+            fields: r.entry.fields.map((f) => (f.key === 'status' ? { ...f, value: 'active' } : f)),
+          },
+        }
+      : r,
+  );
   const plan = planConflicts(asActive, () => false);
   const flip = [...plan.flips, ...plan.blocked].find((f) => f.id === id);
   const key = getField(records.find((r) => r.id === id)!.entry, 'key')?.trim();
@@ -55,18 +70,43 @@ function supersededAgain(records: EntryRecord[], id: string): { explicit: string
   return { explicit, sameKey };
 }
 
-export async function runRestore(opts: { workspace: string; loaded: LoadedConfig; now: DateTime; id: string; dryRun: boolean }): Promise<RestoreResult> {
+export async function runRestore(opts: {
+  workspace: string;
+  loaded: LoadedConfig;
+  now: DateTime;
+  id: string;
+  dryRun: boolean;
+}): Promise<RestoreResult> {
   const records = await loadEntries(opts.workspace);
   const held = records.filter((x) => x.id === opts.id);
-  if (!held.length) throw new MemError('NOT_FOUND', `no entry with id ${opts.id} (a hard-forgotten entry cannot be restored; git history still has it)${exactIdHint(opts.id, records.map((r) => r.id))}`);
+  if (!held.length)
+    throw new MemError(
+      'NOT_FOUND',
+      `no entry with id ${opts.id} (a hard-forgotten entry cannot be restored; git history still has it)${exactIdHint(
+        opts.id,
+        records.map((r) => r.id),
+      )}`,
+    );
   const copies: RestoreCopy[] = held.map((r) => ({ file: r.file, from: statusOf(r), changed: false }));
   const blocked = copies.find((c) => c.from !== 'active' && !(RESTORABLE as readonly string[]).includes(c.from));
-  if (blocked) throw new MemError('USAGE', `${opts.id} has status "${blocked.from}" in ${blocked.file}; restore brings back ${RESTORABLE.join(', ')} entries`);
+  if (blocked)
+    throw new MemError(
+      'USAGE',
+      `${opts.id} has status "${blocked.from}" in ${blocked.file}; restore brings back ${RESTORABLE.join(', ')} entries`,
+    );
   const again = supersededAgain(records, opts.id);
   const first = copies.find((c) => c.from !== 'active') ?? copies[0]!;
   const res: RestoreResult = {
-    id: opts.id, file: first.file, from: first.from, to: 'active', changed: false, dryRun: opts.dryRun, copies,
-    stillSupersededBy: [...again.explicit, ...(again.sameKey ? [again.sameKey.by] : [])], sameKey: again.sameKey, log: null,
+    id: opts.id,
+    file: first.file,
+    from: first.from,
+    to: 'active',
+    changed: false,
+    dryRun: opts.dryRun,
+    copies,
+    stillSupersededBy: [...again.explicit, ...(again.sameKey ? [again.sameKey.by] : [])],
+    sameKey: again.sameKey,
+    log: null,
   };
   const todo = copies.filter((c) => c.from !== 'active');
   if (!todo.length) return res;
@@ -75,14 +115,24 @@ export async function runRestore(opts: { workspace: string; loaded: LoadedConfig
     return { ...res, changed: true };
   }
   const writer = new WorkspaceWriter(opts.workspace, 'restore', defaultLockOptions(opts.loaded.config));
-  for (const c of todo) c.changed = await writer.update(c.file, (cur) => (cur === undefined ? undefined : flipStatus(cur, opts.id, c.from, 'active')));
+  for (const c of todo)
+    c.changed = await writer.update(c.file, (cur) =>
+      cur === undefined ? undefined : flipStatus(cur, opts.id, c.from, 'active'),
+    );
   const done = todo.filter((c) => c.changed);
   res.changed = done.length > 0;
   if (res.changed) {
     const log = weeklyLogOf(opts.now);
     const stamp = opts.now.toISO({ suppressMilliseconds: true }) ?? '';
     const key = getField(held[0]!.entry, 'key');
-    await writer.update(log.file, (cur) => appendRun(cur, log.header, `${stamp} (mem restore)`, done.map((c) => `restored: ${opts.id} (was ${c.from}) by \`mem restore\`${key ? `; key ${key}` : ''}`)));
+    await writer.update(log.file, (cur) =>
+      appendRun(
+        cur,
+        log.header,
+        `${stamp} (mem restore)`,
+        done.map((c) => `restored: ${opts.id} (was ${c.from}) by \`mem restore\`${key ? `; key ${key}` : ''}`),
+      ),
+    );
     res.log = log.file;
   }
   return res;

@@ -57,12 +57,16 @@ export async function* workspaceFiles(dir: string, root = dir): AsyncGenerator<s
 /** The file's text, decoded a read at a time; `first` holds the first read. `buf` is reused. */
 async function* decoded(fh: fs.promises.FileHandle, buf: Buffer, first: number): AsyncGenerator<string> {
   const decoder = new StringDecoder('utf8');
-  for (let n = first; n > 0; n = (await fh.read(buf, 0, buf.length, null)).bytesRead) yield decoder.write(buf.subarray(0, n));
+  for (let n = first; n > 0; n = (await fh.read(buf, 0, buf.length, null)).bytesRead)
+    yield decoder.write(buf.subarray(0, n));
   yield decoder.end();
 }
 
 /** The chunks as they pass, with a copy kept in `into` while it stays under ENTRY_TEXT_MAX characters. */
-async function* keeping(chunks: AsyncGenerator<string>, into: { chunks: string[]; length: number } | undefined): AsyncGenerator<string> {
+async function* keeping(
+  chunks: AsyncGenerator<string>,
+  into: { chunks: string[]; length: number } | undefined,
+): AsyncGenerator<string> {
   for await (const c of chunks) {
     if (into && (into.length += c.length) <= ENTRY_TEXT_MAX) into.chunks.push(c);
     yield c;
@@ -88,7 +92,8 @@ export async function scanWorkspaceForSecrets(workspace: string): Promise<Secret
       // A title or id flagged on its own line adds nothing where the line is already reported.
       if (kept && kept.length <= ENTRY_TEXT_MAX) {
         const seen = new Set(hits.map((h) => h.line));
-        for (const h of secretsInEntryNames(kept.chunks.join(''))) if (!seen.has(h.line)) hits.push({ file: rel, ...h });
+        for (const h of secretsInEntryNames(kept.chunks.join('')))
+          if (!seen.has(h.line)) hits.push({ file: rel, ...h });
         hits.sort((a, b) => a.line - b.line);
       }
       scan.hits.push(...hits);

@@ -50,7 +50,10 @@ function* owned(text: string, from: number, to: number, firstLine: number): Gene
   }
 }
 
-export async function* secretsInChunks(chunks: AsyncIterable<string>, sizes: WindowSizes = WINDOW_SIZES): AsyncGenerator<WindowHit> {
+export async function* secretsInChunks(
+  chunks: AsyncIterable<string>,
+  sizes: WindowSizes = WINDOW_SIZES,
+): AsyncGenerator<WindowHit> {
   const { window, overlap } = sizes;
   let text = '';
   let firstLine = 1;

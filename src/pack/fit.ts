@@ -39,7 +39,8 @@ export interface Pack {
 function estimator(items: PackItem[], headings: PackHeadings, count: (text: string) => number): () => number {
   const core = count(renderPack(items, headings, false));
   const seen = new Map<string, number>();
-  const once = (text: string) => seen.get(text) ?? (seen.set(text, count(`${redactSecrets(text).text}\n`)), seen.get(text)!);
+  const once = (text: string) =>
+    seen.get(text) ?? (seen.set(text, count(`${redactSecrets(text).text}\n`)), seen.get(text)!);
   return () => {
     let n = core;
     const layers = new Set<1 | 2>();
@@ -53,7 +54,13 @@ function estimator(items: PackItem[], headings: PackHeadings, count: (text: stri
   };
 }
 
-export function fitPack(layers: Layers, budget: number, headings: PackHeadings, count: (text: string) => number, evidence?: Map<string, string[]>): Pack {
+export function fitPack(
+  layers: Layers,
+  budget: number,
+  headings: PackHeadings,
+  count: (text: string) => number,
+  evidence?: Map<string, string[]>,
+): Pack {
   const items: PackItem[] = layers.core.map((record) => ({ record, layer: 0, form: 'full' }));
   const estimate = estimator(items, headings, count);
   const overBudget = count(renderPack(items, headings)) > budget;

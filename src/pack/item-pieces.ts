@@ -20,15 +20,20 @@ export class ItemPieces {
   private readonly made = new Map<EntryRecord, Counted>();
   private readonly now = new Map<string, Counted>();
 
-  private constructor(private readonly before: Map<string, Counted>, private readonly count: (text: string) => number) {}
+  private constructor(
+    private readonly before: Map<string, Counted>,
+    private readonly count: (text: string) => number,
+  ) {}
 
   /** `count`: the tokenizer's count of one piece. */
   static read(dir: string, count: (text: string) => number): ItemPieces {
     const before = new Map<string, Counted>();
     // None kept (missing or damaged): every entry's pieces are made.
     const v = readDerivedJson(path.join(dir, ITEMS));
-    const isCounted = (c: unknown): c is Counted => Array.isArray(c) && c.every((p) => Array.isArray(p) && typeof p[0] === 'string' && Number.isInteger(p[1]));
-    for (const x of Array.isArray(v) ? v : []) if (Array.isArray(x) && typeof x[0] === 'string' && isCounted(x[1])) before.set(x[0], x[1]);
+    const isCounted = (c: unknown): c is Counted =>
+      Array.isArray(c) && c.every((p) => Array.isArray(p) && typeof p[0] === 'string' && Number.isInteger(p[1]));
+    for (const x of Array.isArray(v) ? v : [])
+      if (Array.isArray(x) && typeof x[0] === 'string' && isCounted(x[1])) before.set(x[0], x[1]);
     return new ItemPieces(before, count);
   }
 
@@ -49,7 +54,9 @@ export class ItemPieces {
 
 /** An entry's pieces in either form, as the whole pack has it (redacted, markers neutralised) and as fit.ts estimates it (redacted), ended by one line break or two. */
 function piecesOf(record: EntryRecord): string[] {
-  const forms = (['full', 'summary'] as const).map((form) => redactSecrets(renderItem({ record, layer: 1, form })).text);
+  const forms = (['full', 'summary'] as const).map(
+    (form) => redactSecrets(renderItem({ record, layer: 1, form })).text,
+  );
   const variants = [...new Set(forms.flatMap((t) => [t, neutraliseMarkers(t)]))];
   return [...new Set(variants.flatMap((t) => [...pieces(`${t}\n`), ...pieces(`${t}\n\n`)]))];
 }

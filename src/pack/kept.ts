@@ -17,16 +17,37 @@ import { readDerivedJson, writeDerivedFile } from '../write/atomic.js';
 export type Kept = [file: string, startLine: number, endLine: number, kind: string, title: string, fields: Field[]];
 type Stamp = [number, number, number];
 
-export const kept = (r: EntryRecord): Kept => [r.file, r.block.startLine, r.block.endLine, r.entry.kind, r.entry.title, r.entry.fields];
+export const kept = (r: EntryRecord): Kept => [
+  r.file,
+  r.block.startLine,
+  r.block.endLine,
+  r.entry.kind,
+  r.entry.title,
+  r.entry.fields,
+];
 
 function isField(x: unknown): x is Field {
   const f = x as Field;
-  return !!f && typeof f.key === 'string' && typeof f.value === 'string' && (f.children === undefined || (Array.isArray(f.children) && f.children.every(isField)));
+  return (
+    !!f &&
+    typeof f.key === 'string' &&
+    typeof f.value === 'string' &&
+    (f.children === undefined || (Array.isArray(f.children) && f.children.every(isField)))
+  );
 }
 
 export function isKept(x: unknown): x is Kept {
-  return Array.isArray(x) && x.length === 6 && typeof x[0] === 'string' && Number.isInteger(x[1]) && Number.isInteger(x[2])
-    && typeof x[3] === 'string' && typeof x[4] === 'string' && Array.isArray(x[5]) && x[5].every(isField);
+  return (
+    Array.isArray(x) &&
+    x.length === 6 &&
+    typeof x[0] === 'string' &&
+    Number.isInteger(x[1]) &&
+    Number.isInteger(x[2]) &&
+    typeof x[3] === 'string' &&
+    typeof x[4] === 'string' &&
+    Array.isArray(x[5]) &&
+    x[5].every(isField)
+  );
 }
 
 const idOf = (k: Kept) => k[5].find((f) => f.key === 'id')?.value ?? '';
@@ -39,7 +60,8 @@ export function recordOf(k: Kept): EntryRecord {
 }
 
 const RECORDS = 'records.json';
-const sameStamp = (a: Stamp | undefined, b: Stamp | undefined) => !!a && !!b && a[0] === b[0] && a[1] === b[1] && a[2] === b[2];
+const sameStamp = (a: Stamp | undefined, b: Stamp | undefined) =>
+  !!a && !!b && a[0] === b[0] && a[1] === b[1] && a[2] === b[2];
 
 /** Whole entries by file, from records.json while the file's stamp holds, else parsed. */
 export class KeptRecords {
@@ -47,7 +69,10 @@ export class KeptRecords {
   private readonly parse: (r: EntryRecord) => Promise<EntryRecord>;
   private readonly stamps: Record<string, Stamp>;
 
-  private constructor(workspace: string, private readonly before: Map<string, { stamp: Stamp; kept: Kept[] }>) {
+  private constructor(
+    workspace: string,
+    private readonly before: Map<string, { stamp: Stamp; kept: Kept[] }>,
+  ) {
     this.parse = wholeRecords(workspace);
     this.stamps = readStamps(workspace);
   }
@@ -57,7 +82,14 @@ export class KeptRecords {
     // None kept (missing or damaged): every file is parsed.
     const v = readDerivedJson(path.join(dir, RECORDS));
     for (const x of Array.isArray(v) ? v : []) {
-      const ok = Array.isArray(x) && typeof x[0] === 'string' && Array.isArray(x[1]) && x[1].length === 3 && x[1].every(Number.isFinite) && Array.isArray(x[2]) && x[2].every(isKept);
+      const ok =
+        Array.isArray(x) &&
+        typeof x[0] === 'string' &&
+        Array.isArray(x[1]) &&
+        x[1].length === 3 &&
+        x[1].every(Number.isFinite) &&
+        Array.isArray(x[2]) &&
+        x[2].every(isKept);
       if (ok) before.set(x[0], { stamp: x[1], kept: x[2] });
     }
     return new KeptRecords(workspace, before);
@@ -68,7 +100,8 @@ export class KeptRecords {
     const at = `${r.block.startLine}\0${r.id}`;
     const stamp = this.stamps[r.file];
     let file = this.now.get(r.file);
-    if (!file || !sameStamp(file.stamp, stamp)) this.now.set(r.file, (file = { stamp: stamp ?? [-1, -1, -1], records: new Map() }));
+    if (!file || !sameStamp(file.stamp, stamp))
+      this.now.set(r.file, (file = { stamp: stamp ?? [-1, -1, -1], records: new Map() }));
     const had = file.records.get(at);
     if (had) return had;
     const before = this.before.get(r.file);
@@ -79,6 +112,9 @@ export class KeptRecords {
   }
 
   write(dir: string): void {
-    writeDerivedFile(path.join(dir, RECORDS), JSON.stringify([...this.now].map(([f, { stamp, records }]) => [f, stamp, [...records.values()].map(kept)])));
+    writeDerivedFile(
+      path.join(dir, RECORDS),
+      JSON.stringify([...this.now].map(([f, { stamp, records }]) => [f, stamp, [...records.values()].map(kept)])),
+    );
   }
 }

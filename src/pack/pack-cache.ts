@@ -79,16 +79,36 @@ export interface ReadyPack {
 
 const scopeFile = (scope: string) => `s-${stampOfTexts('scope', scope).slice(0, 16)}.json`;
 // memfold's version too: another version may choose or render a pack otherwise.
-const stampOf = (heads: CurrentHeads, memoryText: string | undefined) => stampOfTexts(String(LAYOUT), VERSION, heads.digest, memoryText === undefined ? '' : 'MEMORY.md', memoryText ?? '');
+const stampOf = (heads: CurrentHeads, memoryText: string | undefined) =>
+  stampOfTexts(String(LAYOUT), VERSION, heads.digest, memoryText === undefined ? '' : 'MEMORY.md', memoryText ?? '');
 
 const isFitted = (v: unknown, core: number, scope: number): v is Fitted => {
   const f = v as Fitted;
-  return !!f && typeof f.text === 'string' && Number.isInteger(f.tokens) && typeof f.overBudget === 'boolean' && Array.isArray(f.omitted) && f.omitted.every((x) => typeof x === 'string')
-    && Array.isArray(f.titles) && f.titles.length === f.items?.length && f.titles.every((t) => typeof t === 'string')
-    && Array.isArray(f.items) && f.items.every((i) => Array.isArray(i) && (i[0] === 0 || i[0] === 1) && Number.isInteger(i[1]) && i[1] >= 0 && i[1] < (i[0] === 0 ? core : scope) && (i[2] === 'full' || i[2] === 'summary'));
+  return (
+    !!f &&
+    typeof f.text === 'string' &&
+    Number.isInteger(f.tokens) &&
+    typeof f.overBudget === 'boolean' &&
+    Array.isArray(f.omitted) &&
+    f.omitted.every((x) => typeof x === 'string') &&
+    Array.isArray(f.titles) &&
+    f.titles.length === f.items?.length &&
+    f.titles.every((t) => typeof t === 'string') &&
+    Array.isArray(f.items) &&
+    f.items.every(
+      (i) =>
+        Array.isArray(i) &&
+        (i[0] === 0 || i[0] === 1) &&
+        Number.isInteger(i[1]) &&
+        i[1] >= 0 &&
+        i[1] < (i[0] === 0 ? core : scope) &&
+        (i[2] === 'full' || i[2] === 'summary'),
+    )
+  );
 };
 
-const isCounts = (v: unknown): v is Array<[string, number]> => Array.isArray(v) && v.every((c) => Array.isArray(c) && typeof c[0] === 'string' && Number.isInteger(c[1]));
+const isCounts = (v: unknown): v is Array<[string, number]> =>
+  Array.isArray(v) && v.every((c) => Array.isArray(c) && typeof c[0] === 'string' && Number.isInteger(c[1]));
 
 function readCounts(file: string): Array<[string, number]> {
   const v = readDerivedJson(file);
@@ -97,21 +117,40 @@ function readCounts(file: string): Array<[string, number]> {
 
 function readScopeFile(file: string): ScopeFile | undefined {
   const v = readDerivedJson(file) as Partial<ScopeFile> | undefined;
-  const ok = !!v && typeof v.stamp === 'string' && Array.isArray(v.core) && v.core.every(isKept) && Array.isArray(v.scope) && v.scope.every(isKept)
-    && isCounts(v.counts) && isFitted(v.fitted, v.core.length, v.scope.length);
+  const ok =
+    !!v &&
+    typeof v.stamp === 'string' &&
+    Array.isArray(v.core) &&
+    v.core.every(isKept) &&
+    Array.isArray(v.scope) &&
+    v.scope.every(isKept) &&
+    isCounts(v.counts) &&
+    isFitted(v.fitted, v.core.length, v.scope.length);
   return ok ? (v as ScopeFile) : undefined;
 }
 
 /** The ready pack of `scope` when it was built from `heads` (current: heads-store.ts currentHeads) and MEMORY.md as it is now; else undefined. */
-export function readReadyPack(workspace: string, tableDir: string, heads: CurrentHeads, scope: string | undefined, memoryText: string | undefined): ReadyPack | undefined {
+export function readReadyPack(
+  workspace: string,
+  tableDir: string,
+  heads: CurrentHeads,
+  scope: string | undefined,
+  memoryText: string | undefined,
+): ReadyPack | undefined {
   const key = scope?.trim() && heads.scopes.includes(scopeKey(scope)) ? scopeKey(scope) : ELSEWHERE;
   const got = readScopeFile(path.join(workspace, tableDir, DIR, scopeFile(key)));
   if (!got || got.stamp !== stampOf(heads, memoryText)) return undefined;
   const layers = { core: got.core.map(recordOf), scope: got.scope.map(recordOf), query: [] };
   const f = got.fitted;
   const fitted: Pack = {
-    text: f.text, tokens: f.tokens, overBudget: f.overBudget,
-    items: f.items.map(([layer, at, form]) => ({ record: (layer === 0 ? layers.core : layers.scope)[at]!, layer, form })),
+    text: f.text,
+    tokens: f.tokens,
+    overBudget: f.overBudget,
+    items: f.items.map(([layer, at, form]) => ({
+      record: (layer === 0 ? layers.core : layers.scope)[at]!,
+      layer,
+      form,
+    })),
     omitted: f.omitted.map((id) => ({ id, layer: 1, reason: 'budget' })),
   };
   return { layers, counts: new Map(got.counts), fitted, titles: f.titles, fittedFor: key || undefined };
@@ -121,7 +160,11 @@ export function readReadyPack(workspace: string, tableDir: string, heads: Curren
  * Builds the ready packs from `heads` (what the refresh just made) when they or MEMORY.md changed
  * since the last build. Counts already made are reused, so a refresh tokenizes only new text.
  */
-export async function refreshReadyPacks(workspace: string, tableDir: string, heads: CurrentHeads | undefined): Promise<void> {
+export async function refreshReadyPacks(
+  workspace: string,
+  tableDir: string,
+  heads: CurrentHeads | undefined,
+): Promise<void> {
   const dir = path.join(workspace, tableDir, DIR);
   const memoryText = await fs.promises.readFile(path.join(workspace, 'MEMORY.md'), 'utf8').catch(() => undefined);
   const stamp = heads && stampOf(heads, memoryText);
@@ -148,7 +191,16 @@ export async function refreshReadyPacks(workspace: string, tableDir: string, hea
     const picked = selectLayers(chosen.records, { scope: scope || undefined, promoted: chosen.promoted, hitIds: [] });
     const layers: Layers = { core: await whole(picked.core), scope: await whole(picked.scope), query: [] };
     const counts = countsOf(layers, scope, pinned, count, itemPieces, fixed);
-    files.push([scope, { stamp, core: layers.core.map(kept), scope: layers.scope.map(kept), counts, fitted: fittedOf(layers, scope, pinned, new Map(counts)) }]);
+    files.push([
+      scope,
+      {
+        stamp,
+        core: layers.core.map(kept),
+        scope: layers.scope.map(kept),
+        counts,
+        fitted: fittedOf(layers, scope, pinned, new Map(counts)),
+      },
+    ]);
   }
   fs.mkdirSync(dir, { recursive: true });
   for (const [scope, file] of files) writeDerivedFile(path.join(dir, scopeFile(scope)), JSON.stringify(file));
@@ -165,7 +217,9 @@ export async function refreshReadyPacks(workspace: string, tableDir: string, hea
  */
 function packWasRead(workspace: string): boolean {
   try {
-    return /"via":"(?:context|mcp:memory_context|hook:[^"]*)"/.test(fs.readFileSync(path.join(workspace, USAGE_FILE), 'utf8'));
+    return /"via":"(?:context|mcp:memory_context|hook:[^"]*)"/.test(
+      fs.readFileSync(path.join(workspace, USAGE_FILE), 'utf8'),
+    );
   } catch {
     return false;
   }
@@ -173,14 +227,23 @@ function packWasRead(workspace: string): boolean {
 
 /** The default-budget pack of these layers, as buildContext would fit it for a session of `scope`. */
 function fittedOf(layers: Layers, scope: string, pinned: string, counts: Map<string, number>): Fitted {
-  const pack = fitPack(layers, DEFAULT_BUDGET, { ...(scope ? { scope } : {}), ...(pinned ? { pinned } : {}) }, pieceCounter(counts, countTokens));
+  const pack = fitPack(
+    layers,
+    DEFAULT_BUDGET,
+    { ...(scope ? { scope } : {}), ...(pinned ? { pinned } : {}) },
+    pieceCounter(counts, countTokens),
+  );
   const at = (i: PackItem): [0 | 1, number, 'full' | 'summary'] => {
     const layer = i.layer === 0 ? 0 : 1;
     return [layer, (layer === 0 ? layers.core : layers.scope).indexOf(i.record), i.form];
   };
   return {
-    text: pack.text, tokens: pack.tokens, overBudget: pack.overBudget, items: pack.items.map(at),
-    titles: pack.items.map((i) => redactSecrets(i.record.entry.title).text), omitted: pack.omitted.map((o) => o.id),
+    text: pack.text,
+    tokens: pack.tokens,
+    overBudget: pack.overBudget,
+    items: pack.items.map(at),
+    titles: pack.items.map((i) => redactSecrets(i.record.entry.title).text),
+    omitted: pack.omitted.map((o) => o.id),
   };
 }
 
@@ -194,12 +257,23 @@ function readScopeMeta(dir: string): string | undefined {
  * entry in each form per layer), and each entry in either form ended by one or two line breaks, as it
  * stands inside a pack and as fit.ts estimates it. `itemPieces` keeps an entry's pieces across scopes.
  */
-function countsOf(layers: Layers, scope: string, pinned: string, count: (text: string) => number, itemPieces: ItemPieces, fixed: Map<string, number>): Array<[string, number]> {
+function countsOf(
+  layers: Layers,
+  scope: string,
+  pinned: string,
+  count: (text: string) => number,
+  itemPieces: ItemPieces,
+  fixed: Map<string, number>,
+): Array<[string, number]> {
   const texts: string[] = [];
   const headings = { ...(scope ? { scope } : {}), ...(pinned ? { pinned } : {}) };
   // Each layer's first entry in both forms, in both orders: what lies around the pinned text and the headings.
-  const sample = (forms: Array<'full' | 'summary'>) => (list: EntryRecord[], layer: 0 | 1): PackItem[] => (list[0] ? forms.map((form) => ({ record: list[0]!, layer, form })) : []);
-  for (const at of [sample(['summary', 'full']), sample(['full', 'summary'])]) texts.push(renderPack([...at(layers.core, 0), ...at(layers.scope, 1)], headings));
+  const sample =
+    (forms: Array<'full' | 'summary'>) =>
+    (list: EntryRecord[], layer: 0 | 1): PackItem[] =>
+      list[0] ? forms.map((form) => ({ record: list[0]!, layer, form })) : [];
+  for (const at of [sample(['summary', 'full']), sample(['full', 'summary'])])
+    texts.push(renderPack([...at(layers.core, 0), ...at(layers.scope, 1)], headings));
   // Nothing yet, with and without what an empty pack says (what fit.ts's estimate starts from).
   texts.push(renderPack([], headings), renderPack([], headings, false));
   for (const layer of [0, 1] as const) texts.push(`\n${sectionHeading(layer, headings)}\n`);

@@ -16,7 +16,11 @@ export function pieces(text: string): string[] {
  * A counter that takes each piece's count from `known`, counting with `count` only the pieces it
  * lacks, and adding those to `known` when `learn` is set (what a cache is built with).
  */
-export function pieceCounter(known: Map<string, number>, count: (text: string) => number, learn = false): (text: string) => number {
+export function pieceCounter(
+  known: Map<string, number>,
+  count: (text: string) => number,
+  learn = false,
+): (text: string) => number {
   return (text) => {
     let n = 0;
     for (const p of pieces(text)) {

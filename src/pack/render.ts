@@ -42,7 +42,9 @@ const cite = (r: EntryRecord) => `${r.id} · ${r.file}:${r.block.startLine}-${r.
 const HIDDEN = new Set(['id', 'status', 'supersedes']);
 
 function fieldLine(f: Field): string {
-  const value = f.children?.length ? f.children.map((c) => `${c.key}=${oneLine(c.value)}`).join(', ') : oneLine(f.value);
+  const value = f.children?.length
+    ? f.children.map((c) => `${c.key}=${oneLine(c.value)}`).join(', ')
+    : oneLine(f.value);
   return `- ${f.key}: ${value}`;
 }
 
@@ -67,7 +69,10 @@ const SECTION: Record<0 | 1 | 2, (h: PackHeadings) => string> = {
 
 /** One item's lines: the entry, full or as a summary, then its evidence excerpts. */
 export function renderItem(i: PackItem): string {
-  return [i.form === 'full' ? renderFull(i.record) : renderSummary(i.record), ...(i.evidence ?? []).map((e) => `  > ${oneLine(e)}`)].join('\n');
+  return [
+    i.form === 'full' ? renderFull(i.record) : renderSummary(i.record),
+    ...(i.evidence ?? []).map((e) => `  > ${oneLine(e)}`),
+  ].join('\n');
 }
 
 /** A layer's heading line. */

@@ -16,7 +16,16 @@ import { InForce } from '../entries/in-force.js';
 import { heaviestFirst, isCore, newestFirst, unconfirmedAgent } from '../entries/standing.js';
 
 /** Per-group limits of layer 1 (issue: rules and preferences ≤ 15, open tasks ≤ 10, goals ≤ 5, decisions ≤ 5). */
-export const LIMITS = { core: 20, rules: 15, tasks: 10, goals: 5, decisions: 5, lessons: 5, notes: 5, query: 5 } as const;
+export const LIMITS = {
+  core: 20,
+  rules: 15,
+  tasks: 10,
+  goals: 5,
+  decisions: 5,
+  lessons: 5,
+  notes: 5,
+  query: 5,
+} as const;
 
 /** Layer 1's groups, in the order they are offered the budget. */
 const GROUPS: Array<{ limit: keyof typeof LIMITS; kinds: string[] }> = [
@@ -66,17 +75,24 @@ export function selectLayers(records: EntryRecord[], sel: Selection): Layers {
       into.push(r);
     }
   };
-  const coreWorthy = (r: EntryRecord | undefined): r is EntryRecord => !!r && (isGlobal(r) || isProject(r)) && !unconfirmedAgent(r);
+  const coreWorthy = (r: EntryRecord | undefined): r is EntryRecord =>
+    !!r && (isGlobal(r) || isProject(r)) && !unconfirmedAgent(r);
   const promoted = sel.promoted.map((id) => f.activeEnd(id)).filter(coreWorthy);
   const heavy = live.filter((r) => isCore(r) && coreWorthy(r)).sort(heaviestFirst);
-  const globalRules = live.filter((r) => isGlobal(r) && ['Rule', 'Preference'].includes(r.entry.kind) && coreWorthy(r)).sort(newestFirst);
+  const globalRules = live
+    .filter((r) => isGlobal(r) && ['Rule', 'Preference'].includes(r.entry.kind) && coreWorthy(r))
+    .sort(newestFirst);
   take([...promoted, ...heavy, ...globalRules], core, LIMITS.core);
 
   const scope: EntryRecord[] = [];
   const mine = live.filter(isProject).sort(newestFirst);
   for (const g of GROUPS) {
     const group: EntryRecord[] = [];
-    take(mine.filter((r) => g.kinds.includes(r.entry.kind)), group, LIMITS[g.limit]);
+    take(
+      mine.filter((r) => g.kinds.includes(r.entry.kind)),
+      group,
+      LIMITS[g.limit],
+    );
     scope.push(...group);
   }
 

@@ -74,7 +74,11 @@ export async function appendIndexRun(
 ): Promise<string | undefined> {
   const result = failure ? { outcome: 'failed' as const, ...failure } : { outcome: 'ok' as const, exitCode: EXIT.ok };
   try {
-    await appendJobLog(workspace, jobLine({ job: 'index', ...run }, { ...result, counts: { filesChanged: 0, entriesAdded: 0 } }), maxBytes);
+    await appendJobLog(
+      workspace,
+      jobLine({ job: 'index', ...run }, { ...result, counts: { filesChanged: 0, entriesAdded: 0 } }),
+      maxBytes,
+    );
     return undefined;
   } catch (err) {
     return `could not append to the job log: ${describeError(err)}`;
@@ -86,11 +90,19 @@ function rotatedName(n: number): string {
 }
 
 /** Appends one line; `writer` decides whether this job may write there (`.mem/` is allowed to every job that runs). */
-export async function appendJobLog(workspace: string, line: JobLogLine, maxBytes: number, job: Job = 'index'): Promise<void> {
+export async function appendJobLog(
+  workspace: string,
+  line: JobLogLine,
+  maxBytes: number,
+  job: Job = 'index',
+): Promise<void> {
   const writer = new WorkspaceWriter(workspace, job, defaultLockOptions());
   const file = writer.resolve(JOB_LOG);
   await ensureDir(path.dirname(file));
-  const size = await fs.promises.stat(file).then((s) => s.size, () => 0);
+  const size = await fs.promises.stat(file).then(
+    (s) => s.size,
+    () => 0,
+  );
   if (size > maxBytes) await rotate(writer);
   await fs.promises.appendFile(file, JSON.stringify(line) + '\n', { flag: 'a' });
 }
@@ -108,7 +120,8 @@ export function parseJobLog(text: string): JobLogLine[] {
     if (!raw.trim()) continue;
     try {
       const v = JSON.parse(raw) as Partial<JobLogLine>;
-      if (v && typeof v.job === 'string' && typeof v.outcome === 'string' && typeof v.end === 'string') out.push(v as JobLogLine);
+      if (v && typeof v.job === 'string' && typeof v.outcome === 'string' && typeof v.end === 'string')
+        out.push(v as JobLogLine);
     } catch {
       // A line torn by a crash or written by hand: skipped.
     }

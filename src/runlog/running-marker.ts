@@ -31,7 +31,10 @@ export function markRunning(writer: WorkspaceWriter, run: RunningMark): string |
   try {
     marker = writer.resolve(markerPath(run.job, run.pid));
     fs.mkdirSync(path.dirname(marker), { recursive: true });
-    fs.writeFileSync(marker, JSON.stringify({ job: run.job, pid: run.pid, trigger: run.trigger, start: run.start.toISOString() }) + '\n');
+    fs.writeFileSync(
+      marker,
+      JSON.stringify({ job: run.job, pid: run.pid, trigger: run.trigger, start: run.start.toISOString() }) + '\n',
+    );
     return marker;
   } catch {
     clearRunning(marker);

@@ -26,7 +26,13 @@ export interface UsageEvent {
 
 /** Appends one line; returns a warning instead of failing the read that called it. */
 /** `at`: the ISO time in UTC (core/instant.ts). */
-export async function appendUsage(workspace: string, at: string, kind: UsageKind, via: string, ids: string[]): Promise<string | undefined> {
+export async function appendUsage(
+  workspace: string,
+  at: string,
+  kind: UsageKind,
+  via: string,
+  ids: string[],
+): Promise<string | undefined> {
   const unique = [...new Set(ids.filter(Boolean))];
   if (!unique.length) return undefined;
   try {
@@ -49,7 +55,12 @@ export function parseUsage(text: string): UsageEvent[] {
     try {
       const e = JSON.parse(line) as Partial<UsageEvent>;
       if (typeof e.t === 'string' && (e.kind === 'access' || e.kind === 'traverse') && Array.isArray(e.ids)) {
-        out.push({ t: e.t, kind: e.kind, via: String(e.via ?? ''), ids: e.ids.filter((x): x is string => typeof x === 'string') });
+        out.push({
+          t: e.t,
+          kind: e.kind,
+          via: String(e.via ?? ''),
+          ids: e.ids.filter((x): x is string => typeof x === 'string'),
+        });
       }
     } catch {
       // a torn line of a killed reader: skipped

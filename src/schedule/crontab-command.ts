@@ -6,9 +6,15 @@
 import { spawn } from 'node:child_process';
 import { MemError } from '../core/errors.js';
 
-export function sh(command: string, args: string[], input?: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+export function sh(
+  command: string,
+  args: string[],
+  input?: string,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn('/bin/sh', ['-c', `${command} "$@"`, 'mem-schedule', ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn('/bin/sh', ['-c', `${command} "$@"`, 'mem-schedule', ...args], {
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
@@ -26,7 +32,11 @@ export async function readCrontab(cmd: string): Promise<string> {
   if (r.code === 0) return r.stdout;
   if (/no crontab/i.test(r.stderr)) return '';
   // The shell's "command not found": a machine without cron (a container, a minimal install).
-  if (r.code === 127) throw new MemError('IO', `no crontab command on this machine ("${cmd}" not found): run "mem daemon" instead, which runs the same schedule while it runs`);
+  if (r.code === 127)
+    throw new MemError(
+      'IO',
+      `no crontab command on this machine ("${cmd}" not found): run "mem daemon" instead, which runs the same schedule while it runs`,
+    );
   throw new MemError('IO', `"${cmd} -l" failed (exit ${r.code}): ${r.stderr.trim() || 'no message'}`);
 }
 

@@ -16,18 +16,22 @@ export interface JobCommand {
   log: string;
 }
 
-
 /** A line's command as cron reads it: an unescaped `%` ends it (crontab(5)); cron drops the `\` of `\%`. */
 const cronCommand = (s: string) => s.replaceAll('%', '\\%');
 
-export const beginMarker = (ws: string) => `# >>> memfold ${ws} (managed by "mem schedule"; edits inside are replaced) >>>`;
+export const beginMarker = (ws: string) =>
+  `# >>> memfold ${ws} (managed by "mem schedule"; edits inside are replaced) >>>`;
 export const endMarker = (ws: string) => `# <<< memfold ${ws} <<<`;
 
 export function renderCronBlock(ws: string, jobs: JobCommand[], notes: string[] = []): string {
   const lines = [beginMarker(ws), ...notes.map((n) => `# ${n}`)];
   for (const j of jobs) {
-    const env = Object.entries(j.env).map(([k, v]) => `${k}=${quote(v)}`).join(' ');
-    lines.push(`${j.cron} ${cronCommand(`${env ? env + ' ' : ''}${j.argv.map(quote).join(' ')} >> ${quote(j.log)} 2>&1`)}`);
+    const env = Object.entries(j.env)
+      .map(([k, v]) => `${k}=${quote(v)}`)
+      .join(' ');
+    lines.push(
+      `${j.cron} ${cronCommand(`${env ? env + ' ' : ''}${j.argv.map(quote).join(' ')} >> ${quote(j.log)} 2>&1`)}`,
+    );
   }
   lines.push(endMarker(ws));
   return lines.join('\n') + '\n';
@@ -45,7 +49,10 @@ export function blockJobs(current: string, ws: string): string[] {
   const begin = lines.indexOf(beginMarker(ws));
   if (begin < 0) return [];
   const end = lines.indexOf(endMarker(ws), begin + 1);
-  return lines.slice(begin + 1, end < 0 ? undefined : end).filter((l) => !l.startsWith('#') && isOwnLine(l, ws)).flatMap((l) => / (\w+) >> /.exec(l)?.[1] ?? []);
+  return lines
+    .slice(begin + 1, end < 0 ? undefined : end)
+    .filter((l) => !l.startsWith('#') && isOwnLine(l, ws))
+    .flatMap((l) => / (\w+) >> /.exec(l)?.[1] ?? []);
 }
 
 /** `current` without this workspace's block (and the blank line it added). */
@@ -69,7 +76,11 @@ export function removeCronBlock(current: string, ws: string): string {
     i = stop - 1;
   }
   // The blank line install put before the block goes with it.
-  return out.join('\n').replace(/\n{3,}/g, '\n\n').replace(/^\n+/, '').replace(/\n\n+$/, '\n');
+  return out
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .replace(/^\n+/, '')
+    .replace(/\n\n+$/, '\n');
 }
 
 export function installCronBlock(current: string, ws: string, block: string): string {

@@ -35,14 +35,29 @@ export interface SchedulePlan {
   notes: string[];
 }
 
-export function planSchedule(workspace: string, loaded: LoadedConfig, backend: Backend, sysZone = systemZone(), at = new Date()): SchedulePlan {
+export function planSchedule(
+  workspace: string,
+  loaded: LoadedConfig,
+  backend: Backend,
+  sysZone = systemZone(),
+  at = new Date(),
+): SchedulePlan {
   const notes: string[] = [];
   const jobs = effectiveSchedule(loaded.config).map((s) => {
     cronFields(s.cron); // cron and launchd take 5 fields; throws a clear error for a seconds field.
     const moved = toSystemZone(s.cron, loaded.zone, sysZone, at);
-    if (moved.shiftedHours) notes.push(`${s.job}: "${s.cron}" in ${loaded.zone} is "${moved.expr}" in the system's zone ${sysZone} (shifted ${-moved.shiftedHours}h as of ${at.toISOString().slice(0, 10)}; re-run "mem schedule install" after a DST change)`);
+    if (moved.shiftedHours)
+      notes.push(
+        `${s.job}: "${s.cron}" in ${loaded.zone} is "${moved.expr}" in the system's zone ${sysZone} (shifted ${-moved.shiftedHours}h as of ${at.toISOString().slice(0, 10)}; re-run "mem schedule install" after a DST change)`,
+      );
     const log = path.join(workspace, '.mem', 'logs', backend === 'cron' ? 'cron.log' : `launchd-${s.job}.log`);
-    return { job: s.job, cron: moved.expr, argv: [process.execPath, CLI_BIN, '-C', workspace, s.job], env: { MEM_TRIGGER: backend }, log };
+    return {
+      job: s.job,
+      cron: moved.expr,
+      argv: [process.execPath, CLI_BIN, '-C', workspace, s.job],
+      env: { MEM_TRIGGER: backend },
+      log,
+    };
   });
   return { jobs, notes };
 }
@@ -61,7 +76,11 @@ export async function install(workspace: string, plan: SchedulePlan, t: Schedule
     if (next !== current) await writeCrontab(t.crontabCmd, next);
     return { changed: next !== current, files: [] };
   }
-  const removed = await uninstall(workspace, { ...t, useLaunchctl: t.useLaunchctl }, new Set(plan.jobs.map((j) => `${labelPrefix(workspace)}${j.job}.plist`)));
+  const removed = await uninstall(
+    workspace,
+    { ...t, useLaunchctl: t.useLaunchctl },
+    new Set(plan.jobs.map((j) => `${labelPrefix(workspace)}${j.job}.plist`)),
+  );
   fs.mkdirSync(t.launchAgentsDir, { recursive: true });
   const files: string[] = [];
   let changed = removed.changed;
@@ -82,7 +101,11 @@ export async function install(workspace: string, plan: SchedulePlan, t: Schedule
 }
 
 /** Removes this workspace's block or agents; `keep` names plists an install is about to rewrite. */
-export async function uninstall(workspace: string, t: ScheduleTarget, keep: Set<string> = new Set()): Promise<ApplyResult> {
+export async function uninstall(
+  workspace: string,
+  t: ScheduleTarget,
+  keep: Set<string> = new Set(),
+): Promise<ApplyResult> {
   if (t.backend === 'cron') {
     const current = await readCrontab(t.crontabCmd);
     const next = removeCronBlock(current, workspace);
@@ -90,7 +113,9 @@ export async function uninstall(workspace: string, t: ScheduleTarget, keep: Set<
     return { changed: next !== current, files: [] };
   }
   const prefix = labelPrefix(workspace);
-  const mine = (fs.existsSync(t.launchAgentsDir) ? fs.readdirSync(t.launchAgentsDir) : []).filter((n) => n.startsWith(prefix) && n.endsWith('.plist') && !keep.has(n));
+  const mine = (fs.existsSync(t.launchAgentsDir) ? fs.readdirSync(t.launchAgentsDir) : []).filter(
+    (n) => n.startsWith(prefix) && n.endsWith('.plist') && !keep.has(n),
+  );
   for (const n of mine) {
     if (t.useLaunchctl) await sh('launchctl', ['bootout', `gui/${os.userInfo().uid}/${n.slice(0, -6)}`]);
     fs.rmSync(path.join(t.launchAgentsDir, n), { force: true });

@@ -40,7 +40,10 @@ export interface InstalledJobs {
 
 /** `workspace` by its real path, the name install writes. */
 export async function installedJobs(workspace: string, t: ScheduleTarget = scheduleTarget()): Promise<InstalledJobs> {
-  const cron = await readCrontab(t.crontabCmd).then((text) => blockJobs(text, workspace), () => null);
+  const cron = await readCrontab(t.crontabCmd).then(
+    (text) => blockJobs(text, workspace),
+    () => null,
+  );
   const prefix = labelPrefix(workspace);
   let names: string[] = [];
   try {
@@ -48,5 +51,10 @@ export async function installedJobs(workspace: string, t: ScheduleTarget = sched
   } catch {
     // No LaunchAgents folder (Linux): no agents.
   }
-  return { cron, launchd: names.filter((n) => n.startsWith(prefix) && n.endsWith('.plist')).map((n) => n.slice(prefix.length, -'.plist'.length)) };
+  return {
+    cron,
+    launchd: names
+      .filter((n) => n.startsWith(prefix) && n.endsWith('.plist'))
+      .map((n) => n.slice(prefix.length, -'.plist'.length)),
+  };
 }

@@ -12,7 +12,8 @@ const esc = (s: string) => s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').re
 export function calendarIntervals(expr: string): Array<Record<string, number>> {
   const f = cronFields(expr);
   const base: Array<Record<string, number>> = [{}];
-  const expand = (list: Array<Record<string, number>>, key: string, values?: number[]) => (values ? list.flatMap((d) => values.map((v) => ({ ...d, [key]: v }))) : list);
+  const expand = (list: Array<Record<string, number>>, key: string, values?: number[]) =>
+    values ? list.flatMap((d) => values.map((v) => ({ ...d, [key]: v }))) : list;
   let common = expand(expand(expand(base, 'Minute', f.minute), 'Hour', f.hour), 'Month', f.month);
   if (f.day && f.weekday) return [...expand(common, 'Day', f.day), ...expand(common, 'Weekday', f.weekday)];
   common = expand(expand(common, 'Day', f.day), 'Weekday', f.weekday);
@@ -20,7 +21,10 @@ export function calendarIntervals(expr: string): Array<Record<string, number>> {
 }
 
 export function renderPlist(label: string, j: JobCommand): string {
-  const dict = (d: Record<string, number>) => `    <dict>${Object.entries(d).map(([k, v]) => `<key>${k}</key><integer>${v}</integer>`).join('')}</dict>`;
+  const dict = (d: Record<string, number>) =>
+    `    <dict>${Object.entries(d)
+      .map(([k, v]) => `<key>${k}</key><integer>${v}</integer>`)
+      .join('')}</dict>`;
   return `<?xml version="1.0" encoding="UTF-8"?>
 <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
 <!-- managed by "mem schedule" (memfold); "mem schedule uninstall" removes it -->
@@ -32,7 +36,9 @@ export function renderPlist(label: string, j: JobCommand): string {
 ${j.argv.map((a) => `    <string>${esc(a)}</string>`).join('\n')}
   </array>
   <key>EnvironmentVariables</key>
-  <dict>${Object.entries(j.env).map(([k, v]) => `<key>${esc(k)}</key><string>${esc(v)}</string>`).join('')}</dict>
+  <dict>${Object.entries(j.env)
+    .map(([k, v]) => `<key>${esc(k)}</key><string>${esc(v)}</string>`)
+    .join('')}</dict>
   <key>StartCalendarInterval</key>
   <array>
 ${calendarIntervals(j.cron).map(dict).join('\n')}

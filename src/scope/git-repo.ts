@@ -38,7 +38,12 @@ function gitDirAt(dir: string): string | undefined {
 
 /** The last part of a remote URL, without `.git`: `https://github.com/me/shop.git/` → `shop`. */
 export function repoNameOfUrl(url: string): string | undefined {
-  const name = url.trim().replace(/[/\\]+$/, '').replace(/\.git$/i, '').split(/[/\\:]/).pop();
+  const name = url
+    .trim()
+    .replace(/[/\\]+$/, '')
+    .replace(/\.git$/i, '')
+    .split(/[/\\:]/)
+    .pop();
   return name || undefined;
 }
 

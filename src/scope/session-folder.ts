@@ -23,7 +23,10 @@ export function claudeProjectDir(sessionPath: string): string | undefined {
 
 function children(dir: string): string[] {
   try {
-    return fs.readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+    return fs
+      .readdirSync(dir, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name);
   } catch {
     return [];
   }
@@ -47,7 +50,12 @@ export function decodeClaudeFolder(encoded: string): string {
   if (!rest) return dir;
   // A user's folder missing on this machine is not the project: `/home` + `me-my-shop` is `my-shop`.
   const root = path.parse(dir).root;
-  const homes = dir === root ? rest.replace(HOME_LIKE, '') : path.dirname(dir) === root && /^(?:home|Users)$/.test(path.basename(dir)) ? rest.replace(/^[^-]+-/, '') : rest;
+  const homes =
+    dir === root
+      ? rest.replace(HOME_LIKE, '')
+      : path.dirname(dir) === root && /^(?:home|Users)$/.test(path.basename(dir))
+        ? rest.replace(/^[^-]+-/, '')
+        : rest;
   return path.join(dir, homes || rest);
 }
 

@@ -19,7 +19,9 @@ import { count } from '../core/count.js';
  */
 export function startSearch(query: string): { terms: string[]; response: SearchResponse; notices: string[] } {
   const terms = queryTerms(query.trim());
-  const notices = terms.length ? [] : ['the query has no searchable words (only punctuation or symbols); nothing to match'];
+  const notices = terms.length
+    ? []
+    : ['the query has no searchable words (only punctuation or symbols); nothing to match'];
   return { terms, response: { query, tier: 'warm', indexBehind: false, results: [] }, notices };
 }
 
@@ -51,10 +53,19 @@ export function successorsFirst(results: SearchResult[]): SearchResult[] {
  * behind" notice, the tier's warnings, and its results — warm first, cold filling the list unless
  * --deep ranks both tiers together.
  */
-export function mergeTier(req: Pick<SearchRequest, 'k' | 'deep'>, opened: OpenedTier, found: SearchResult[], response: SearchResponse, results: SearchResult[], notices: string[]): void {
+export function mergeTier(
+  req: Pick<SearchRequest, 'k' | 'deep'>,
+  opened: OpenedTier,
+  found: SearchResult[],
+  response: SearchResponse,
+  results: SearchResult[],
+  notices: string[],
+): void {
   if (opened.behind.length) {
     response.indexBehind = true;
-    notices.push(`the ${opened.tier} index is behind by ${count(opened.behind.length, 'file')} (e.g. ${opened.behind[0]}); they were read for this query; run "mem index"`);
+    notices.push(
+      `the ${opened.tier} index is behind by ${count(opened.behind.length, 'file')} (e.g. ${opened.behind[0]}); they were read for this query; run "mem index"`,
+    );
   }
   notices.push(...opened.warnings);
   response.tier = opened.tier;
@@ -69,7 +80,14 @@ export function mergeTier(req: Pick<SearchRequest, 'k' | 'deep'>, opened: Opened
  * --status that is none of the values memfold writes gets a notice, and so does a query word of one
  * CJK character (indexed only where it stands alone).
  */
-export function finishSearch(req: Pick<SearchRequest, 'k' | 'deep' | 'filters'>, response: SearchResponse, results: SearchResult[], notices: string[], terms: string[], wholeText: (r: SearchResult) => string | null): SearchOutcome {
+export function finishSearch(
+  req: Pick<SearchRequest, 'k' | 'deep' | 'filters'>,
+  response: SearchResponse,
+  results: SearchResult[],
+  notices: string[],
+  terms: string[],
+  wholeText: (r: SearchResult) => string | null,
+): SearchOutcome {
   response.results = successorsFirst(req.deep ? results.sort((a, b) => b.score - a.score) : results).slice(0, req.k);
   // Snippets last, for the results shown only, with one fold set-up for all their texts.
   const texts = response.results.map((r) => wholeText(r) ?? r.text);
@@ -79,9 +97,16 @@ export function finishSearch(req: Pick<SearchRequest, 'k' | 'deep' | 'filters'>,
     notices.push(...unknownFilterValues(req.filters));
     // Not when filters may be what left nothing (the character may well have been found).
     const lone = hasFilters(req.filters) ? [] : loneCjk(response.query);
-    if (lone.length) notices.push(`${lone.map((t) => `"${t}"`).join(', ')}: a single kana or Hangul character is found only where it stands alone (the index keeps pairs of characters, and single characters of Chinese script only); search a word of two or more characters`);
+    if (lone.length)
+      notices.push(
+        `${lone.map((t) => `"${t}"`).join(', ')}: a single kana or Hangul character is found only where it stands alone (the index keeps pairs of characters, and single characters of Chinese script only); search a word of two or more characters`,
+      );
   }
-  return { response, notices: [...new Set(notices)], ...(response.results.length ? { marks: markWords(response.query) } : {}) };
+  return {
+    response,
+    notices: [...new Set(notices)],
+    ...(response.results.length ? { marks: markWords(response.query) } : {}),
+  };
 }
 
 /**
@@ -92,5 +117,7 @@ export function finishSearch(req: Pick<SearchRequest, 'k' | 'deep' | 'filters'>,
  */
 export function markWords(query: string): string[] {
   const asked = query.split(/[\s\p{P}]+/u);
-  return [...new Set([...asked, ...asked.filter(hasHan).map(toSimplified)])].filter((w) => w.length >= 2 || isHan(w)).slice(0, 20);
+  return [...new Set([...asked, ...asked.filter(hasHan).map(toSimplified)])]
+    .filter((w) => w.length >= 2 || isHan(w))
+    .slice(0, 20);
 }

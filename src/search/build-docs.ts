@@ -22,7 +22,11 @@ function titleText(c: Chunk): string {
 function idTokens(c: Chunk): string[] {
   const id = [c.entryId, c.key].filter((x): x is string => !!x).map(foldText);
   // `sup:<id>` lets a superseded entry's result name its successor with one posting read.
-  return [...id, ...tokenizeFolded(id.join(' '), false, true), ...(c.supersedes ? [`sup:${foldText(c.supersedes.trim())}`] : [])];
+  return [
+    ...id,
+    ...tokenizeFolded(id.join(' '), false, true),
+    ...(c.supersedes ? [`sup:${foldText(c.supersedes.trim())}`] : []),
+  ];
 }
 
 export function fieldTokens(c: Chunk): FieldTokens {
@@ -43,12 +47,25 @@ export function docRecord(c: Chunk, tier: Tier): PendingRecord {
 }
 
 /** Docs of one file with ids first, first+1, ...; text stored at most MAX_TEXT characters. */
-export function buildDocs(path: string, text: string, tier: Tier, first: number, search: { chunkTokens: number; overlapTokens: number }): BuiltDoc[] {
-  return fileChunks(path, text, search).map((c, i) => ({ record: { ...docRecord(c, tier), doc: first + i }, tokens: fieldTokens(c) }));
+export function buildDocs(
+  path: string,
+  text: string,
+  tier: Tier,
+  first: number,
+  search: { chunkTokens: number; overlapTokens: number },
+): BuiltDoc[] {
+  return fileChunks(path, text, search).map((c, i) => ({
+    record: { ...docRecord(c, tier), doc: first + i },
+    tokens: fieldTokens(c),
+  }));
 }
 
 /** The chunks of one file, as buildDocs and addDocs cut them. */
-export function fileChunks(path: string, text: string, search: { chunkTokens: number; overlapTokens: number }): Chunk[] {
+export function fileChunks(
+  path: string,
+  text: string,
+  search: { chunkTokens: number; overlapTokens: number },
+): Chunk[] {
   return chunkMarkdown(path, text, chunkOptions(path, search));
 }
 
@@ -58,7 +75,13 @@ export function foldedText(c: Chunk): string {
 }
 
 /** The same docs as buildDocs, added to `builder` (numbered by it); returns how many. */
-export function addDocs(builder: SegmentBuilder, path: string, text: string, tier: Tier, search: { chunkTokens: number; overlapTokens: number }): number {
+export function addDocs(
+  builder: SegmentBuilder,
+  path: string,
+  text: string,
+  tier: Tier,
+  search: { chunkTokens: number; overlapTokens: number },
+): number {
   const chunks = fileChunks(path, text, search);
   addChunks(builder, chunks, tier);
   return chunks.length;

@@ -30,13 +30,24 @@ export interface OldDocs {
 }
 
 /** `oldDocs`: the file's docs in chunk order. */
-export function reuseChunks(chunks: readonly Chunk[], tier: Tier, oldDocs: readonly number[], docs: OldDocs): ChunkReuse {
+export function reuseChunks(
+  chunks: readonly Chunk[],
+  tier: Tier,
+  oldDocs: readonly number[],
+  docs: OldDocs,
+): ChunkReuse {
   const kept = chunks.map((c, i) => {
     const old = oldDocs[i];
     return old !== undefined && docs.keepable(old) && sameChunk(c, tier, docs.record(old)) ? old : -1;
   });
   const keptSet = new Set(kept);
-  return { kept, retired: runsOf(oldDocs.filter((d) => !keptSet.has(d)), docs.startsSegment) };
+  return {
+    kept,
+    retired: runsOf(
+      oldDocs.filter((d) => !keptSet.has(d)),
+      docs.startsSegment,
+    ),
+  };
 }
 
 function sameChunk(c: Chunk, tier: Tier, stored: DocRecord): boolean {

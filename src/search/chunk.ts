@@ -71,7 +71,8 @@ function frontMatter(text: string): FrontMatter {
     const lines = splitLines(text).length - splitLines(fm.content).length;
     const tags = Array.isArray(d.tags) ? d.tags.join(' ') : str(d.tags);
     // A timestamp's day as written (`2026-11-21T08:00:00+09:00`): its Date in UTC may be the day before.
-    const date = d.date instanceof Date ? /^date:[ \t]*(\d{4}-\d{2}-\d{2})/m.exec(fm.matter)?.[1] ?? str(d.date) : str(d.date);
+    const date =
+      d.date instanceof Date ? (/^date:[ \t]*(\d{4}-\d{2}-\d{2})/m.exec(fm.matter)?.[1] ?? str(d.date)) : str(d.date);
     return { title: str(d.title), date, tags, lines };
   } catch {
     return none;
@@ -79,7 +80,10 @@ function frontMatter(text: string): FrontMatter {
 }
 
 function headingText(line: string): string {
-  return line.replace(/^\s{0,3}#{1,6}\s*/, '').replace(/\s+#+\s*$/, '').trim();
+  return line
+    .replace(/^\s{0,3}#{1,6}\s*/, '')
+    .replace(/\s+#+\s*$/, '')
+    .trim();
 }
 
 function sectionsFromAst(tree: Root, lines: string[], listItems: boolean, entries: Map<number, EntryBlock>): Section[] {
@@ -149,8 +153,14 @@ function sectionsFromLines(body: string, lines: string[]): Section[] {
   for (const b of parseBlocks(body)) {
     const start = b.startLine;
     const n = splitLines(b.raw).length;
-    if (b.type === 'entry') out.push({ heading: headingText(lines[start - 1] ?? ''), start, end: start + n - 1, entry: b });
-    else out.push({ heading: /^#/.test(lines[start - 1] ?? '') ? headingText(lines[start - 1]!) : null, start, end: start + n - 1 });
+    if (b.type === 'entry')
+      out.push({ heading: headingText(lines[start - 1] ?? ''), start, end: start + n - 1, entry: b });
+    else
+      out.push({
+        heading: /^#/.test(lines[start - 1] ?? '') ? headingText(lines[start - 1]!) : null,
+        start,
+        end: start + n - 1,
+      });
   }
   return out;
 }
@@ -176,12 +186,15 @@ export function chunkMarkdown(path: string, file: string, opts: ChunkOptions): C
   for (let i = 0; i < fm.lines && i < lines.length; i++) lines[i] = '';
   const body = lines.join('\n');
   const entries = new Map(entryBlocks(parseBlocks(body)).map((b) => [b.startLine, b] as const));
-  const parser = opts.parser ?? (text.length > REMARK_MAX_BYTES ? 'blocks' : opts.listItems || RISKY.test(body) ? 'remark' : 'headings');
-  const sections = parser === 'blocks'
-    ? sectionsFromLines(body, lines)
-    : parser === 'headings'
-      ? sectionsFromHeadings(lines, entries)
-      : sectionsFromAst(remark(body), lines, opts.listItems, entries);
+  const parser =
+    opts.parser ??
+    (text.length > REMARK_MAX_BYTES ? 'blocks' : opts.listItems || RISKY.test(body) ? 'remark' : 'headings');
+  const sections =
+    parser === 'blocks'
+      ? sectionsFromLines(body, lines)
+      : parser === 'headings'
+        ? sectionsFromHeadings(lines, entries)
+        : sectionsFromAst(remark(body), lines, opts.listItems, entries);
   const chunks: Chunk[] = [];
   for (const s of sections) {
     const seg = lines.slice(s.start - 1, s.end);
@@ -194,10 +207,10 @@ export function chunkMarkdown(path: string, file: string, opts: ChunkOptions): C
     // Blank lines are trimmed at both ends: a section left with a line has text.
     if (!seg.length) continue;
     const e = s.entry?.entry;
-    const field = (k: string) => (e ? getField(e, k) ?? null : null);
+    const field = (k: string) => (e ? (getField(e, k) ?? null) : null);
     const group = `${path}#${s.start}`;
     // compound ends an item's first line with the link to its entry (then the ids merged into it, unlinked).
-    const cites = s.item ? linkedIds(lines[s.start - 1] ?? '').at(-1) ?? null : null;
+    const cites = s.item ? (linkedIds(lines[s.start - 1] ?? '').at(-1) ?? null) : null;
     for (const w of lineWindows(seg, opts.chunkTokens, opts.overlapTokens)) {
       const slice = seg.slice(w.from, w.to + 1).join('\n');
       chunks.push({
@@ -210,7 +223,7 @@ export function chunkMarkdown(path: string, file: string, opts: ChunkOptions): C
         tags: fm.tags ?? field('tags'),
         entryId: field('id'),
         kind: e?.kind ?? null,
-        status: e ? field('status') ?? 'active' : null,
+        status: e ? (field('status') ?? 'active') : null,
         date: field('date') ?? fm.date ?? dateFromPath(path),
         scope: field('scope'),
         key: field('key'),

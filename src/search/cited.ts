@@ -63,7 +63,8 @@ export function citedEntries(view: TierView): (r: DocRecord) => DocRecord {
   const current = (r: DocRecord): DocRecord => {
     if (!r.entryId || r.status?.toLowerCase() !== 'active') return r;
     let named = superseded.get(r.entryId);
-    if (named === undefined) superseded.set(r.entryId, (named = successor(view.segments, view.isDead, r.entryId) !== null));
+    if (named === undefined)
+      superseded.set(r.entryId, (named = successor(view.segments, view.isDead, r.entryId) !== null));
     return named ? { ...r, status: 'superseded' } : r;
   };
   return (r) => {

@@ -60,7 +60,8 @@ export function loneCjk(text: string): string[] {
   const out: string[] = [];
   const chars = Array.from(text);
   chars.forEach((ch, i) => {
-    if (CJK_CHAR.test(ch) && !isHan(ch) && !CJK_CHAR.test(chars[i - 1] ?? '') && !CJK_CHAR.test(chars[i + 1] ?? '')) out.push(ch);
+    if (CJK_CHAR.test(ch) && !isHan(ch) && !CJK_CHAR.test(chars[i - 1] ?? '') && !CJK_CHAR.test(chars[i + 1] ?? ''))
+      out.push(ch);
   });
   return out;
 }

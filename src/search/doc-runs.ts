@@ -11,7 +11,10 @@ export function holds(s: { first: number; count: number }, doc: number): boolean
 }
 
 /** The one of `segments` that holds `doc`. */
-export function segmentOf<S extends { first: number; count: number }>(segments: readonly S[], doc: number): S | undefined {
+export function segmentOf<S extends { first: number; count: number }>(
+  segments: readonly S[],
+  doc: number,
+): S | undefined {
   return segments.find((s) => holds(s, doc));
 }
 

@@ -31,7 +31,12 @@ import { openTier } from './view.js';
 const MIN_QUERIES = 8;
 
 /** Runs the check when the configured model has none stored; undefined when there is nothing to check. */
-export async function checkModel(workspace: string, loaded: LoadedConfig, cfg: EmbeddingConfig, now = new Date()): Promise<ModelCheck | undefined> {
+export async function checkModel(
+  workspace: string,
+  loaded: LoadedConfig,
+  cfg: EmbeddingConfig,
+  now = new Date(),
+): Promise<ModelCheck | undefined> {
   if (readModelCheck(workspace, cfg)) return undefined;
   const load = loadTierHead(workspace, 'warm');
   if (!('head' in load)) return undefined;
@@ -40,7 +45,12 @@ export async function checkModel(workspace: string, loaded: LoadedConfig, cfg: E
   const { pairs } = map;
   const rows = loadQueryRows(workspace, cfg, map);
   if (!rows.dims) return undefined;
-  const opened = await openTier(workspace, 'warm', scanWorkspace(workspace, loaded.config.extraPaths, 'warm'), loaded.config.search);
+  const opened = await openTier(
+    workspace,
+    'warm',
+    scanWorkspace(workspace, loaded.config.extraPaths, 'warm'),
+    loaded.config.search,
+  );
   try {
     if (opened.problem) return undefined;
     const { view } = opened;
@@ -56,14 +66,34 @@ export async function checkModel(workspace: string, loaded: LoadedConfig, cfg: E
     const titles = spread([...byTitle.keys()], CHECK_QUERIES);
     if (titles.length < MIN_QUERIES) return undefined;
     let lexical = 0;
-    for (const t of titles) if (lexicalSearch(view, queryTerms(t), CHECK_TOP).some((h) => byTitle.get(t)!.has(h.doc))) lexical++;
+    for (const t of titles)
+      if (lexicalSearch(view, queryTerms(t), CHECK_TOP).some((h) => byTitle.get(t)!.has(h.doc))) lexical++;
     const queries: Float32Array[] = [];
-    for (let i = 0; i < titles.length; i += cfg.batchSize) queries.push(...(await embedBatch(cfg, titles.slice(i, i + cfg.batchSize).map((t) => redactSecrets(t).text), { keepAlive: true })));
+    for (let i = 0; i < titles.length; i += cfg.batchSize)
+      queries.push(
+        ...(await embedBatch(
+          cfg,
+          titles.slice(i, i + cfg.batchSize).map((t) => redactSecrets(t).text),
+          { keepAlive: true },
+        )),
+      );
     let vector = 0;
     titles.forEach((t, i) => {
-      if (topDocs(queries[i]!, rows.vectors, rows.dims, rows.count, pairs, view.isDead).some((doc) => byTitle.get(t)!.has(doc))) vector++;
+      if (
+        topDocs(queries[i]!, rows.vectors, rows.dims, rows.count, pairs, view.isDead).some((doc) =>
+          byTitle.get(t)!.has(doc),
+        )
+      )
+        vector++;
     });
-    const check: ModelCheck = { model: cfg.model, dimensions: rows.dims, checkedAt: now.toISOString(), queries: titles.length, lexical, vector };
+    const check: ModelCheck = {
+      model: cfg.model,
+      dimensions: rows.dims,
+      checkedAt: now.toISOString(),
+      queries: titles.length,
+      lexical,
+      vector,
+    };
     const file = checkFile(workspace, cfg);
     fs.mkdirSync(path.dirname(file), { recursive: true });
     writeDerivedFile(file, JSON.stringify(check));
@@ -75,7 +105,11 @@ export async function checkModel(workspace: string, loaded: LoadedConfig, cfg: E
 
 /** A chunk's heading as a query: without a `Kind:` prefix and entry ids, which BM25 would match for free. */
 function titleOf(heading: string | null): string | undefined {
-  const t = heading?.replace(/^[A-Za-z]+:\s+/, '').replace(/\b[A-Z]+-\d{8}-[\w-]+\b/g, ' ').replace(/\s+/g, ' ').trim();
+  const t = heading
+    ?.replace(/^[A-Za-z]+:\s+/, '')
+    .replace(/\b[A-Z]+-\d{8}-[\w-]+\b/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return t && queryTerms(t).length >= 2 ? t : undefined;
 }
 
@@ -86,7 +120,14 @@ function spread<T>(items: T[], n: number): T[] {
 }
 
 /** The CHECK_TOP live docs whose vectors are nearest to q. */
-function topDocs(q: Float32Array, vectors: Float32Array, dims: number, rowCount: number, pairs: number[], isDead: (doc: number) => boolean): number[] {
+function topDocs(
+  q: Float32Array,
+  vectors: Float32Array,
+  dims: number,
+  rowCount: number,
+  pairs: number[],
+  isDead: (doc: number) => boolean,
+): number[] {
   if (q.length !== dims) return [];
   const docs: number[] = [];
   const scores = new Float64Array(pairs.length >> 1);

@@ -33,11 +33,18 @@ function once(cfg: EmbeddingConfig, input: string[], timeoutMs: number, keepAliv
   const body: Record<string, unknown> = { model: cfg.model, input, encoding_format: 'float' };
   if (cfg.dimensions) body.dimensions = cfg.dimensions;
   const headers = { 'content-type': 'application/json', ...(key ? { authorization: `Bearer ${key}` } : {}) };
-  return postJson(`${cfg.baseURL.replace(/\/+$/, '')}/embeddings`, headers, JSON.stringify(body), { timeoutMs, keepAlive });
+  return postJson(`${cfg.baseURL.replace(/\/+$/, '')}/embeddings`, headers, JSON.stringify(body), {
+    timeoutMs,
+    keepAlive,
+  });
 }
 
 /** Embeds one batch; throws EmbeddingError with a one-line reason. */
-export async function embedBatch(cfg: EmbeddingConfig, input: string[], opts: CallOptions = {}): Promise<Float32Array[]> {
+export async function embedBatch(
+  cfg: EmbeddingConfig,
+  input: string[],
+  opts: CallOptions = {},
+): Promise<Float32Array[]> {
   const timeoutMs = opts.timeoutMs ?? TIMEOUT_MS;
   let res: Reply | undefined;
   let lastError = '';
@@ -74,12 +81,16 @@ function parsed(text: string): unknown {
  */
 export function vectorsOf(data: unknown, count: number, dimensions: number | undefined, from: string): Float32Array[] {
   const bad = (why: string) => new EmbeddingError(`${from}: bad embedding reply (${why})`);
-  if (!Array.isArray(data) || data.length !== count) throw new EmbeddingError(`${from}: expected ${count} embeddings, got ${Array.isArray(data) ? data.length : 'none'}`);
+  if (!Array.isArray(data) || data.length !== count)
+    throw new EmbeddingError(
+      `${from}: expected ${count} embeddings, got ${Array.isArray(data) ? data.length : 'none'}`,
+    );
   const out = new Array<Float32Array>(count);
   let dims = dimensions;
   for (const d of data as { index?: unknown; embedding?: unknown }[]) {
     const i = d?.index;
-    if (typeof i !== 'number' || !Number.isInteger(i) || i < 0 || i >= count) throw bad(`index ${JSON.stringify(i)} is not 0 to ${count - 1}`);
+    if (typeof i !== 'number' || !Number.isInteger(i) || i < 0 || i >= count)
+      throw bad(`index ${JSON.stringify(i)} is not 0 to ${count - 1}`);
     if (out[i]) throw bad(`index ${i} given twice`);
     const e = d.embedding;
     if (!Array.isArray(e) || !e.length) throw bad(`embedding ${i} is not a list of numbers`);

@@ -34,7 +34,11 @@ export function keepConnectionsAlive(): void {
 
 function lib(protocol: string): Promise<Lib> {
   let p = libs.get(protocol);
-  if (!p) libs.set(protocol, (p = protocol === 'https:' ? (import('node:https') as unknown as Promise<Lib>) : import('node:http')));
+  if (!p)
+    libs.set(
+      protocol,
+      (p = protocol === 'https:' ? (import('node:https') as unknown as Promise<Lib>) : import('node:http')),
+    );
   return p;
 }
 
@@ -51,11 +55,17 @@ function timeoutError(ms: number): Error {
 }
 
 /** Posts `body` (JSON text) to `url` with `headers`; resolves to the status and the reply's text. */
-export async function postJson(url: string, headers: Record<string, string>, body: string, opts: { timeoutMs: number; keepAlive?: boolean }): Promise<Reply> {
+export async function postJson(
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+  opts: { timeoutMs: number; keepAlive?: boolean },
+): Promise<Reply> {
   const deadline = performance.now() + opts.timeoutMs;
   let target = new URL(url);
   for (let hops = 0; ; hops++) {
-    if (target.protocol !== 'http:' && target.protocol !== 'https:') throw new Error(`unsupported protocol ${target.protocol}`);
+    if (target.protocol !== 'http:' && target.protocol !== 'https:')
+      throw new Error(`unsupported protocol ${target.protocol}`);
     const l = await lib(target.protocol);
     const agent = opts.keepAlive || keepAlive ? agentFor(l, target.protocol) : false;
     let reply: Reply & { location?: string };
@@ -66,12 +76,21 @@ export async function postJson(url: string, headers: Record<string, string>, bod
       if (!(err as { reused?: boolean }).reused) throw err;
       reply = await once(l, target, agent, headers, body, deadline, opts.timeoutMs);
     }
-    if ((reply.status !== 307 && reply.status !== 308) || !reply.location || hops === 5) return { status: reply.status, text: reply.text };
+    if ((reply.status !== 307 && reply.status !== 308) || !reply.location || hops === 5)
+      return { status: reply.status, text: reply.text };
     target = new URL(reply.location, target);
   }
 }
 
-function once(l: Lib, url: URL, agent: Agent | false, headers: Record<string, string>, body: string, deadline: number, timeoutMs: number): Promise<Reply & { location?: string }> {
+function once(
+  l: Lib,
+  url: URL,
+  agent: Agent | false,
+  headers: Record<string, string>,
+  body: string,
+  deadline: number,
+  timeoutMs: number,
+): Promise<Reply & { location?: string }> {
   return new Promise((resolve, reject) => {
     let req: ClientRequest | undefined;
     const left = deadline - performance.now();
@@ -82,27 +101,36 @@ function once(l: Lib, url: URL, agent: Agent | false, headers: Record<string, st
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      if (req?.reusedSocket && !gotReply && ['ECONNRESET', 'EPIPE'].includes((err as NodeJS.ErrnoException).code ?? '')) err.reused = true;
+      if (req?.reusedSocket && !gotReply && ['ECONNRESET', 'EPIPE'].includes((err as NodeJS.ErrnoException).code ?? ''))
+        err.reused = true;
       req?.destroy();
       reject(err);
     }
     if (left <= 0) return;
     const payload = Buffer.from(body, 'utf8');
-    req = l.request(url, { method: 'POST', agent, headers: { ...headers, 'content-length': String(payload.length) } }, (res: IncomingMessage) => {
-      gotReply = true;
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('error', fail);
-      res.on('close', () => {
-        if (!res.complete) return fail(new Error('the connection closed before the reply was complete'));
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        // The reply is whole: a connection not kept is let go now, not after the server's FIN.
-        if (!agent) req?.destroy();
-        resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8'), location: res.headers.location });
-      });
-    });
+    req = l.request(
+      url,
+      { method: 'POST', agent, headers: { ...headers, 'content-length': String(payload.length) } },
+      (res: IncomingMessage) => {
+        gotReply = true;
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('error', fail);
+        res.on('close', () => {
+          if (!res.complete) return fail(new Error('the connection closed before the reply was complete'));
+          if (settled) return;
+          settled = true;
+          clearTimeout(timer);
+          // The reply is whole: a connection not kept is let go now, not after the server's FIN.
+          if (!agent) req?.destroy();
+          resolve({
+            status: res.statusCode ?? 0,
+            text: Buffer.concat(chunks).toString('utf8'),
+            location: res.headers.location,
+          });
+        });
+      },
+    );
     req.on('error', fail);
     req.end(payload);
   });

@@ -9,7 +9,16 @@ import type { EmbeddingConfig } from '../config/schema.js';
 import { redactSecrets } from '../secrets/secrets.js';
 import type { WorkspaceWriter } from '../write/writer.js';
 import { embedBatch, EmbeddingError } from './embed-client.js';
-import { appendRows, EMBED_DIR, loadCache, loadVmap, spaceOf, textKey, vmapFile, type VectorMap } from './embed-store.js';
+import {
+  appendRows,
+  EMBED_DIR,
+  loadCache,
+  loadVmap,
+  spaceOf,
+  textKey,
+  vmapFile,
+  type VectorMap,
+} from './embed-store.js';
 import { segmentOf } from './doc-runs.js';
 import { DiskSegment } from './segment.js';
 import { INDEX_DIR, liveDocs } from './tier-file.js';
@@ -28,11 +37,19 @@ export interface EmbeddingRun {
 }
 
 /** `budgetMs`: the whole step's time when someone waits (after a write): no retry, what is left unembedded waits for the next `mem index`. */
-export async function embedTiers(workspace: string, writer: WorkspaceWriter, cfg: EmbeddingConfig, states: Record<Tier, TierState>, budgetMs?: number): Promise<EmbeddingRun> {
+export async function embedTiers(
+  workspace: string,
+  writer: WorkspaceWriter,
+  cfg: EmbeddingConfig,
+  states: Record<Tier, TierState>,
+  budgetMs?: number,
+): Promise<EmbeddingRun> {
   const counters: EmbeddingCounters = { computed: 0, cached: 0, failed: null };
   const { cache, problem } = loadCache(workspace, cfg);
   const space = spaceOf(cfg);
-  const warnings = problem ? [`embedding cache ${EMBED_DIR}/${space}.{json,vec} unusable (${problem}): every chunk is embedded again`] : [];
+  const warnings = problem
+    ? [`embedding cache ${EMBED_DIR}/${space}.{json,vec} unusable (${problem}): every chunk is embedded again`]
+    : [];
   const cacheRows = cache.keys.length;
   const maps = new Map<Tier, Map<number, number>>();
   const wanted = new Map<string, { text: string; docs: [Tier, number][] }>();
@@ -74,8 +91,16 @@ export async function embedTiers(workspace: string, writer: WorkspaceWriter, cfg
     const left = Math.round(deadline - performance.now());
     try {
       if (left < 1) throw new EmbeddingError(`${todo.length - i} chunks left unembedded after ${budgetMs} ms`);
-      const vecs = await embedBatch(cfg, batch.map(([, w]) => w.text), budgetMs === undefined ? { keepAlive: true } : { timeoutMs: left, retry: false, keepAlive: true });
-      appendRows(cache, batch.map(([k]) => k), vecs);
+      const vecs = await embedBatch(
+        cfg,
+        batch.map(([, w]) => w.text),
+        budgetMs === undefined ? { keepAlive: true } : { timeoutMs: left, retry: false, keepAlive: true },
+      );
+      appendRows(
+        cache,
+        batch.map(([k]) => k),
+        vecs,
+      );
       counters.computed += batch.length;
       for (const [key, w] of batch) for (const [tier, doc] of w.docs) maps.get(tier)!.set(doc, cache.rows.get(key)!);
     } catch (err) {
@@ -86,11 +111,20 @@ export async function embedTiers(workspace: string, writer: WorkspaceWriter, cfg
   if (cache.keys.length !== cacheRows) {
     // `.vec` first: a crash before `.json` leaves extra rows that loadCache ignores.
     const base = `${EMBED_DIR}/${space}`;
-    await writer.write(`${base}.vec`, new Uint8Array(cache.vectors.buffer, cache.vectors.byteOffset, cache.vectors.byteLength));
+    await writer.write(
+      `${base}.vec`,
+      new Uint8Array(cache.vectors.buffer, cache.vectors.byteOffset, cache.vectors.byteLength),
+    );
     await writer.write(`${base}.json`, JSON.stringify({ model: cfg.model, dims: cache.dims, keys: cache.keys }));
   }
   for (const [tier, map] of maps) {
-    const vm: VectorMap = { epoch: states[tier].epoch, space, pairs: [...map].flat(), dims: cache.dims, rows: cache.keys.length };
+    const vm: VectorMap = {
+      epoch: states[tier].epoch,
+      space,
+      pairs: [...map].flat(),
+      dims: cache.dims,
+      rows: cache.keys.length,
+    };
     await writer.write(vmapFile(tier), JSON.stringify(vm));
   }
   return { counters, warnings };

@@ -24,7 +24,10 @@ export function vectorRanker(workspace: string, cfg: EmbeddingConfig): VectorRan
     const cache = (rows ??= loadQueryRows(workspace, cfg, map!));
     if (!cache.dims) return null;
     // Someone is waiting: a short timeout and no retry (interactiveTimeoutMs).
-    query ??= embedBatch(cfg, [redactSecrets(text).text.slice(0, 8000)], { timeoutMs: cfg.interactiveTimeoutMs, retry: false }).then((v) => v[0]!);
+    query ??= embedBatch(cfg, [redactSecrets(text).text.slice(0, 8000)], {
+      timeoutMs: cfg.interactiveTimeoutMs,
+      retry: false,
+    }).then((v) => v[0]!);
     const q = await query;
     if (q.length !== cache.dims) throw new Error(`query embedding has ${q.length} dimensions, the index ${cache.dims}`);
     const v = cache.vectors;
@@ -45,7 +48,10 @@ export function vectorRanker(workspace: string, cfg: EmbeddingConfig): VectorRan
 
 /** q · v[at, at + d), in four running sums: about twice as fast as one before the JIT has warmed up (a cold search runs it once). */
 function dot(q: Float32Array, v: Float32Array, at: number, d: number): number {
-  let a = 0, b = 0, c = 0, e = 0;
+  let a = 0,
+    b = 0,
+    c = 0,
+    e = 0;
   let i = 0;
   for (; i + 3 < d; i += 4) {
     a += q[i]! * v[at + i]!;

@@ -15,11 +15,16 @@ import type { Tier } from './types.js';
 export const EMBED_DIR = '.mem/embeddings';
 
 export function spaceOf(cfg: EmbeddingConfig): string {
-  return createHash('sha256').update(`${cfg.model}\0${cfg.dimensions ?? 'default'}`).digest('hex').slice(0, 16);
+  return createHash('sha256')
+    .update(`${cfg.model}\0${cfg.dimensions ?? 'default'}`)
+    .digest('hex')
+    .slice(0, 16);
 }
 
 export function textKey(cfg: EmbeddingConfig, text: string): string {
-  return createHash('sha256').update(`${cfg.model}\0${cfg.dimensions ?? 'default'}\0${text}`).digest('hex');
+  return createHash('sha256')
+    .update(`${cfg.model}\0${cfg.dimensions ?? 'default'}\0${text}`)
+    .digest('hex');
 }
 
 export interface Cache {
@@ -56,16 +61,31 @@ export function loadRows(workspace: string, cfg: EmbeddingConfig): { rows: Rows;
   try {
     const meta = JSON.parse(fs.readFileSync(p.json, 'utf8')) as { dims?: unknown; keys?: unknown };
     const { dims, keys } = meta;
-    if (typeof dims !== 'number' || !Number.isInteger(dims) || dims < 1 || !Array.isArray(keys) || !keys.every((k) => typeof k === 'string')) {
+    if (
+      typeof dims !== 'number' ||
+      !Number.isInteger(dims) ||
+      dims < 1 ||
+      !Array.isArray(keys) ||
+      !keys.every((k) => typeof k === 'string')
+    ) {
       throw new Error('.json is not a cache index');
     }
     const buf = fs.readFileSync(p.vec);
     const bytes = keys.length * dims * 4;
-    if (buf.byteLength < bytes) throw new Error(`.vec has ${Math.floor(buf.byteLength / 4 / dims)} of the ${keys.length} rows .json lists`);
+    if (buf.byteLength < bytes)
+      throw new Error(`.vec has ${Math.floor(buf.byteLength / 4 / dims)} of the ${keys.length} rows .json lists`);
     return { rows: { dims, keys: keys as string[], vectors: floats(buf, bytes) }, problem: null };
   } catch (err) {
     const e = err as NodeJS.ErrnoException;
-    return { rows: empty, problem: e.code === 'ENOENT' ? `${path.extname(e.path ?? '')} is missing` : e instanceof SyntaxError ? '.json is not JSON' : e.message };
+    return {
+      rows: empty,
+      problem:
+        e.code === 'ENOENT'
+          ? `${path.extname(e.path ?? '')} is missing`
+          : e instanceof SyntaxError
+            ? '.json is not JSON'
+            : e.message,
+    };
   }
 }
 
@@ -128,7 +148,11 @@ export function loadVmapFile(workspace: string, tier: Tier, epoch: string, space
  * rows only ever append, so the first `rows` rows are those the map names. A `.vec` shorter than that
  * (damaged) gives no rows, as loadRows gives none for a cache whose files disagree.
  */
-export function loadQueryRows(workspace: string, cfg: EmbeddingConfig, map: Pick<VectorMap, 'dims' | 'rows'>): QueryRows {
+export function loadQueryRows(
+  workspace: string,
+  cfg: EmbeddingConfig,
+  map: Pick<VectorMap, 'dims' | 'rows'>,
+): QueryRows {
   const { dims, rows } = map;
   if (!(Number.isInteger(dims) && dims! > 0 && Number.isInteger(rows) && rows! >= 0)) {
     const r = loadRows(workspace, cfg).rows;
@@ -146,5 +170,7 @@ export function loadQueryRows(workspace: string, cfg: EmbeddingConfig, map: Pick
 
 /** The first `bytes` of buf as float32: a view of its bytes when aligned (no 4 × rows × dims copy). */
 function floats(buf: Buffer, bytes: number): Float32Array {
-  return buf.byteOffset % 4 === 0 ? new Float32Array(buf.buffer, buf.byteOffset, bytes / 4) : new Float32Array(buf.buffer.slice(buf.byteOffset, buf.byteOffset + bytes));
+  return buf.byteOffset % 4 === 0
+    ? new Float32Array(buf.buffer, buf.byteOffset, bytes / 4)
+    : new Float32Array(buf.buffer.slice(buf.byteOffset, buf.byteOffset + bytes));
 }

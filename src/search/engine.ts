@@ -50,7 +50,8 @@ export interface LexicalHit {
  */
 export function keptTerms(view: TierView, terms: string[], pairsOf = livePairs(view)): string[] {
   const wordPairs = new Map(terms.filter((t) => !isStem(t)).map((t) => [t, pairsOf(t)]));
-  const useful = (stem: string) => [...wordPairs].some(([w, n]) => n < STEM_WHEN && w.startsWith(stem.slice(STEM_MARK.length)));
+  const useful = (stem: string) =>
+    [...wordPairs].some(([w, n]) => n < STEM_WHEN && w.startsWith(stem.slice(STEM_MARK.length)));
   const looked = terms.filter((t) => wordPairs.has(t) || useful(t));
   const pairs = looked.map((t) => wordPairs.get(t) ?? pairsOf(t));
   const common = Math.max(MIN_COMMON, view.docCount / 8);
@@ -179,7 +180,12 @@ function concat(parts: Uint32Array[], pairs: number): Uint32Array {
   return out;
 }
 
-export function lexicalSearch(view: TierView, terms: string[], limit: number, opts: { viaLoadJS?: boolean; accept?: Accept } = {}): LexicalHit[] {
+export function lexicalSearch(
+  view: TierView,
+  terms: string[],
+  limit: number,
+  opts: { viaLoadJS?: boolean; accept?: Accept } = {},
+): LexicalHit[] {
   // Per-term BM25 multipliers: a stem's weight (tokenize.ts), times a capped term's IDF fix.
   const termBoost = stemWeights(terms);
   const pairsOf = livePairs(view);
@@ -211,9 +217,22 @@ export function lexicalSearch(view: TierView, terms: string[], limit: number, op
   };
   // The reference path (tests): the documented serialised form, every doc ranked.
   const ms = opts.viaLoadJS ? viaLoadJS(postings) : direct(postings, candidates(postings, termBoost, limit));
-  const results = ms.search({ combineWith: 'OR', queries: kept }, {
-    boost: BOOST, bm25: BM25, tokenize: identity, processTerm: (t: string) => t, prefix: false, fuzzy: false,
-    boostTerm: (term: string) => termBoost.get(term) ?? 1,
-  });
-  return results.slice(0, limit).map((r) => ({ doc: r.id as number, score: r.score, terms: r.terms, segment: read.segment(read.slot(r.id as number)) }));
+  const results = ms.search(
+    { combineWith: 'OR', queries: kept },
+    {
+      boost: BOOST,
+      bm25: BM25,
+      tokenize: identity,
+      processTerm: (t: string) => t,
+      prefix: false,
+      fuzzy: false,
+      boostTerm: (term: string) => termBoost.get(term) ?? 1,
+    },
+  );
+  return results.slice(0, limit).map((r) => ({
+    doc: r.id as number,
+    score: r.score,
+    terms: r.terms,
+    segment: read.segment(read.slot(r.id as number)),
+  }));
 }

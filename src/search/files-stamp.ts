@@ -50,8 +50,12 @@ export function filesStamp(files: readonly StampedFile[]): string {
 
 /** The stamp of a manifest (path → size, mtime, ctime): the same as that of a scan that matches it. */
 export function manifestStamp(files: Record<string, FileStat>): string {
-  return filesStamp(Object.keys(files).sort().map((path) => {
-    const f = files[path]!;
-    return { path, size: f.size, mtimeMs: f.mtimeMs, ctimeMs: f.ctimeMs };
-  }));
+  return filesStamp(
+    Object.keys(files)
+      .sort()
+      .map((path) => {
+        const f = files[path]!;
+        return { path, size: f.size, mtimeMs: f.mtimeMs, ctimeMs: f.ctimeMs };
+      }),
+  );
 }

@@ -60,6 +60,7 @@ export function hasFilters(f: Filters): boolean {
 export function unknownFilterValues(f: Filters): string[] {
   const out: string[] = [];
   if (f.kind && !kindNamed(f.kind)) out.push(`--kind "${f.kind}" is none of the kinds memfold writes (${KIND_LIST})`);
-  if (f.status && !(STATUSES as readonly string[]).includes(f.status.toLowerCase())) out.push(`--status "${f.status}" is none of the statuses memfold writes (${STATUSES.join(', ')})`);
+  if (f.status && !(STATUSES as readonly string[]).includes(f.status.toLowerCase()))
+    out.push(`--status "${f.status}" is none of the statuses memfold writes (${STATUSES.join(', ')})`);
   return out;
 }

@@ -38,7 +38,12 @@ export function fitToChars(outcome: SearchOutcome, maxChars: number, label = '--
   }
   const left = outcome.response.results.length - kept.length;
   if (!cut && !left) return outcome;
-  const said = [cut ? `${cut} cut to ${cut === 1 ? 'its' : 'their'} matching lines` : '', left ? `${left} left out` : ''].filter(Boolean).join(', ');
+  const said = [
+    cut ? `${cut} cut to ${cut === 1 ? 'its' : 'their'} matching lines` : '',
+    left ? `${left} left out` : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
   return {
     ...outcome,
     response: { ...outcome.response, results: kept },
@@ -51,9 +56,16 @@ function window(r: SearchResult, room: number): SearchResult {
   const lines = r.text.split('\n');
   const at = anchorLine(lines, r.snippet);
   const anchor = lines[at]!;
-  if (anchor.length > room) return { ...r, text: `${anchor.slice(0, room - 1)}…`, startLine: r.startLine + at, endLine: r.startLine + at, cut: true };
+  if (anchor.length > room)
+    return {
+      ...r,
+      text: `${anchor.slice(0, room - 1)}…`,
+      startLine: r.startLine + at,
+      endLine: r.startLine + at,
+      cut: true,
+    };
   let [first, last, size] = [at, at, anchor.length];
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     if (last + 1 < lines.length && size + 1 + lines[last + 1]!.length <= room) {
       size += 1 + lines[++last]!.length;
@@ -64,7 +76,13 @@ function window(r: SearchResult, room: number): SearchResult {
       grew = true;
     }
   }
-  return { ...r, text: lines.slice(first, last + 1).join('\n'), startLine: r.startLine + first, endLine: r.startLine + last, cut: true };
+  return {
+    ...r,
+    text: lines.slice(first, last + 1).join('\n'),
+    startLine: r.startLine + first,
+    endLine: r.startLine + last,
+    cut: true,
+  };
 }
 
 /** The line the snippet was cut from (a snippet is a piece of one line, with "…" where it was cut); else the first. */

@@ -42,7 +42,11 @@ const groups = (x: unknown): x is string[][] => Array.isArray(x) && x.every(stri
 export function tw2sp(l: OpenCC): Tw2sp | undefined {
   const cfg = l.Locale?.configs?.tw2sp as Partial<Tw2sp> | undefined;
   if (typeof l.Trie !== 'function' || !cfg || !groups(cfg.conversionChain)) return undefined;
-  if ((cfg.normalizationChain !== undefined && !groups(cfg.normalizationChain)) || (cfg.segmentation !== undefined && !strings(cfg.segmentation))) return undefined;
+  if (
+    (cfg.normalizationChain !== undefined && !groups(cfg.normalizationChain)) ||
+    (cfg.segmentation !== undefined && !strings(cfg.segmentation))
+  )
+    return undefined;
   return cfg as Tw2sp;
 }
 

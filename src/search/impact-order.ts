@@ -37,14 +37,20 @@ export function impactOrder(post: Uint32Array, from: number, n: number, bodyLeng
   } else if (range * n < TWO53) {
     // One packed number per pair, unique thanks to the position: a plain numeric sort.
     const keys = new Float64Array(n);
-    for (let i = 0; i < n; i++) keys[i] = ((maxTf - (run[i * 2 + 1]! & 0xffffff)) * (maxLen + 1) + bodyLength(run[i * 2]!)) * n + i;
+    for (let i = 0; i < n; i++)
+      keys[i] = ((maxTf - (run[i * 2 + 1]! & 0xffffff)) * (maxLen + 1) + bodyLength(run[i * 2]!)) * n + i;
     keys.sort();
     const idx = new Uint32Array(n);
     for (let i = 0; i < n; i++) idx[i] = keys[i]! % n;
     order = idx;
   } else {
     const idx = Array.from({ length: n }, (_, i) => i);
-    idx.sort((a, b) => (run[b * 2 + 1]! & 0xffffff) - (run[a * 2 + 1]! & 0xffffff) || bodyLength(run[a * 2]!) - bodyLength(run[b * 2]!) || a - b);
+    idx.sort(
+      (a, b) =>
+        (run[b * 2 + 1]! & 0xffffff) - (run[a * 2 + 1]! & 0xffffff) ||
+        bodyLength(run[a * 2]!) - bodyLength(run[b * 2]!) ||
+        a - b,
+    );
     order = idx;
   }
   let at = from * 2;

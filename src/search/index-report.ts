@@ -5,7 +5,12 @@ import type { EmbeddingCounters } from './embed-index.js';
 import type { Output } from '../terminal/output.js';
 import { describeCheck } from './model-check.js';
 
-export function reportIndexRun(out: Output, result: IndexResult, embeddings: EmbeddingCounters | null, seconds: number): void {
+export function reportIndexRun(
+  out: Output,
+  result: IndexResult,
+  embeddings: EmbeddingCounters | null,
+  seconds: number,
+): void {
   for (const w of result.warnings) out.warn(w);
   out.json({ tiers: result.tiers, embeddings, seconds: Number(seconds.toFixed(3)), warnings: result.warnings });
   out.result(formatIndexSummary(result, embeddings, seconds, embeddings?.check && describeCheck(embeddings.check)));

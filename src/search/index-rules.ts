@@ -31,28 +31,46 @@ export function tailPlan(prev: TierState): { tails: number; merge: Set<string>; 
   const tails = prev.segments.filter((s) => s.tail);
   const merging = tails.length >= TAIL_MERGE;
   const movable = merging ? prev.segments.filter((s) => s.tail || s.merged) : tails;
-  return { tails: tails.length, merge: merging ? filesWithDocsIn(prev.files, movable) : new Set(), moving: (doc) => movable.some((s) => holds(s, doc)) };
+  return {
+    tails: tails.length,
+    merge: merging ? filesWithDocsIn(prev.files, movable) : new Set(),
+    moving: (doc) => movable.some((s) => holds(s, doc)),
+  };
 }
 
 /**
  * How an update marks a segment it writes: a small one is a tail (its docs are not kept, and merged
  * in time); a merge's small one keeps its docs for edits, and the next merge takes it in.
  */
-export function smallSegment(incremental: boolean, merging: boolean, count: number): Pick<SegmentRef, 'tail' | 'merged'> {
+export function smallSegment(
+  incremental: boolean,
+  merging: boolean,
+  count: number,
+): Pick<SegmentRef, 'tail' | 'merged'> {
   if (!incremental || count >= TAIL_DOCS) return {};
   return merging ? { merged: true } : { tail: true };
 }
 
 export function needsCompaction(s: TierState): boolean {
   const total = s.docCount + s.deadCount;
-  return s.segments.length > Math.ceil(total / FLUSH_DOCS) + EXTRA_SEGMENTS || (s.deadCount > 200 && s.deadCount > total * 0.3);
+  return (
+    s.segments.length > Math.ceil(total / FLUSH_DOCS) + EXTRA_SEGMENTS ||
+    (s.deadCount > 200 && s.deadCount > total * 0.3)
+  );
 }
 
 /**
  * Throws IndexDeclined when updating `prev` to `files` would rebuild the tier, touch more than `limit`
  * files or call for a compaction (predicted from the dead docs the update leaves: a rebuild's work).
  */
-export function declineBeyond(limit: number, tier: Tier, prev: TierState, prevCount: number, files: ScannedFile[], rebuilt: string | null): void {
+export function declineBeyond(
+  limit: number,
+  tier: Tier,
+  prev: TierState,
+  prevCount: number,
+  files: ScannedFile[],
+  rebuilt: string | null,
+): void {
   if (rebuilt) throw new IndexDeclined(`the ${tier} index must be rebuilt`);
   let known = 0;
   let dirty = 0;
@@ -65,6 +83,10 @@ export function declineBeyond(limit: number, tier: Tier, prev: TierState, prevCo
   }
   const touched = dirty + prevCount - known;
   if (touched > limit) throw new IndexDeclined(`${touched} files of the ${tier} tier changed (more than ${limit})`);
-  const after = { ...prev, segments: [...prev.segments, { name: '', first: 0, count: 0 }], deadCount: prev.deadCount + prev.docCount - keptDocs };
+  const after = {
+    ...prev,
+    segments: [...prev.segments, { name: '', first: 0, count: 0 }],
+    deadCount: prev.deadCount + prev.docCount - keptDocs,
+  };
   if (needsCompaction(after)) throw new IndexDeclined(`the ${tier} index is due for compaction`);
 }

@@ -31,7 +31,16 @@ export interface FileBuilt {
 
 export type WorkerReply =
   | { type: 'counted'; job: number; files: FileBuilt[] }
-  | { type: 'built'; job: number; files: FileBuilt[]; dict: Uint8Array; post: Uint8Array; didx: Uint8Array; docs: Uint8Array; lenSum: [number, number, number] }
+  | {
+      type: 'built';
+      job: number;
+      files: FileBuilt[];
+      dict: Uint8Array;
+      post: Uint8Array;
+      didx: Uint8Array;
+      docs: Uint8Array;
+      lenSum: [number, number, number];
+    }
   | { type: 'error'; job: number; message: string };
 
 const port = parentPort!;
@@ -43,7 +52,12 @@ port.on('message', async (m: JobRequest) => {
     const builder = m.type === 'build' ? new SegmentBuilder(m.first ?? 0) : undefined;
     const files = m.files.map((f): FileBuilt => {
       const src = readSource(f.abs, f.path);
-      const count = src.text === null ? 0 : builder ? addDocs(builder, f.path, src.text, m.tier, m.search) : countDocs(f.path, src.text, m.search);
+      const count =
+        src.text === null
+          ? 0
+          : builder
+            ? addDocs(builder, f.path, src.text, m.tier, m.search)
+            : countDocs(f.path, src.text, m.search);
       return { hash: src.hash, count, skipped: src.text === null, ...(src.warning ? { warning: src.warning } : {}) };
     });
     if (!builder) {
@@ -53,9 +67,27 @@ port.on('message', async (m: JobRequest) => {
     const seg = builder.finish();
     // Each file's bytes get their own buffer (a pooled or oversized Buffer must not be transferred).
     const own = (a: Uint8Array) => (a.byteOffset === 0 && a.byteLength === a.buffer.byteLength ? a : a.slice());
-    const reply = { type: 'built', job: m.job, files, dict: own(seg.dict), post: own(seg.post), didx: own(seg.didx), docs: own(seg.docs), lenSum: builder.lenSum } satisfies WorkerReply;
-    port.postMessage(reply, [reply.dict.buffer, reply.post.buffer, reply.didx.buffer, reply.docs.buffer] as ArrayBuffer[]);
+    const reply = {
+      type: 'built',
+      job: m.job,
+      files,
+      dict: own(seg.dict),
+      post: own(seg.post),
+      didx: own(seg.didx),
+      docs: own(seg.docs),
+      lenSum: builder.lenSum,
+    } satisfies WorkerReply;
+    port.postMessage(reply, [
+      reply.dict.buffer,
+      reply.post.buffer,
+      reply.didx.buffer,
+      reply.docs.buffer,
+    ] as ArrayBuffer[]);
   } catch (err) {
-    port.postMessage({ type: 'error', job: m.job, message: (err as Error).message ?? String(err) } satisfies WorkerReply);
+    port.postMessage({
+      type: 'error',
+      job: m.job,
+      message: (err as Error).message ?? String(err),
+    } satisfies WorkerReply);
   }
 });

@@ -35,16 +35,39 @@ import type { IndexOptions, TierCounters, TierUpdate } from './index-types.js';
 
 export type { IndexOptions, TierCounters, TierUpdate } from './index-types.js';
 
-export async function updateTier(workspace: string, loaded: LoadedConfig, writer: WorkspaceWriter, tier: Tier, files: ScannedFile[], opts: IndexOptions, progress: () => void): Promise<TierUpdate> {
+export async function updateTier(
+  workspace: string,
+  loaded: LoadedConfig,
+  writer: WorkspaceWriter,
+  tier: Tier,
+  files: ScannedFile[],
+  opts: IndexOptions,
+  progress: () => void,
+): Promise<TierUpdate> {
   const warnings: string[] = [];
-  const c: TierCounters = { files: files.length, unchanged: 0, changed: 0, added: 0, removed: 0, skipped: 0, chunksAdded: 0, chunksRemoved: 0, chunksKept: 0, merged: 0, chunks: 0, rebuilt: null, compacted: false };
+  const c: TierCounters = {
+    files: files.length,
+    unchanged: 0,
+    changed: 0,
+    added: 0,
+    removed: 0,
+    skipped: 0,
+    chunksAdded: 0,
+    chunksRemoved: 0,
+    chunksKept: 0,
+    merged: 0,
+    chunks: 0,
+    rebuilt: null,
+    compacted: false,
+  };
   const start = startingState(workspace, loaded, tier, files, opts, c, warnings);
   if ('done' in start) return start.done;
   const { prev, scanStamp } = start;
   const prevCount = prev.files.size;
   if (opts.limit !== undefined) declineBeyond(opts.limit, tier, prev, prevCount, files, c.rebuilt);
   const plan = tailPlan(prev);
-  if (plan.merge.size && opts.limit !== undefined) throw new IndexDeclined(`the ${tier} index is due for a merge of its ${plan.tails} small segments`);
+  if (plan.merge.size && opts.limit !== undefined)
+    throw new IndexDeclined(`the ${tier} index is due for a merge of its ${plan.tails} small segments`);
   const dir = path.join(workspace, INDEX_DIR);
   const disk = prev.segments.map((s) => DiskSegment.open(dir, s.name, s.first, s.count));
   // prev was read for this update alone: its manifest is updated in place (copying 7,000 entries cost more than the rest).
@@ -54,7 +77,10 @@ export async function updateTier(workspace: string, loaded: LoadedConfig, writer
     const name = `${tier}-${first}-${Date.now().toString(36)}`;
     // At once: each waits for its fsync, and none is visible before the tier file names it.
     await Promise.all(Object.entries(seg).map(([ext, data]) => writer.write(`${INDEX_DIR}/${name}.${ext}`, data)));
-    next.segments.push({ ...sizedRef(name, first, count, seg), ...smallSegment(prevCount > 0, plan.merge.size > 0, count) });
+    next.segments.push({
+      ...sizedRef(name, first, count, seg),
+      ...smallSegment(prevCount > 0, plan.merge.size > 0, count),
+    });
     next.docCount += count;
     c.chunksAdded += count;
     for (let i = 0; i < 3; i++) next.lenSum[i] = next.lenSum[i]! + lenSum[i]!;
@@ -69,14 +95,21 @@ export async function updateTier(workspace: string, loaded: LoadedConfig, writer
   const threads = opts.oneThread || prevCount ? 0 : buildThreads(files);
   const buildAll = () =>
     buildParallel(files, tier, loaded.config.search, next.nextId, threads, FLUSH_DOCS, async (g) => {
-      if (g.first !== next.nextId) throw new Error(`parallel build: group starts at ${g.first}, expected ${next.nextId}`);
+      if (g.first !== next.nextId)
+        throw new Error(`parallel build: group starts at ${g.first}, expected ${next.nextId}`);
       g.files.forEach((f, i) => {
         const b = g.built[i]!;
         progress();
         c.added++;
         if (b.warning) warnings.push(b.warning);
         if (b.skipped) c.skipped++;
-        next.files.set(f.path, { ...manifestStat(f), hash: b.hash, first: next.nextId, count: b.count, ...(b.warning ? { warning: b.warning } : {}) });
+        next.files.set(f.path, {
+          ...manifestStat(f),
+          hash: b.hash,
+          first: next.nextId,
+          count: b.count,
+          ...(b.warning ? { warning: b.warning } : {}),
+        });
         next.nextId += b.count;
       });
       if (g.segment) await writeSegment(g.first, g.count, g.segment, g.lenSum);
@@ -103,7 +136,8 @@ export async function updateTier(workspace: string, loaded: LoadedConfig, writer
       try {
         await buildAll();
       } catch (err) {
-        if ((err as { name?: string }).name === 'MemError' || (err as NodeJS.ErrnoException).code === 'ELOCKED') throw err;
+        if ((err as { name?: string }).name === 'MemError' || (err as NodeJS.ErrnoException).code === 'ELOCKED')
+          throw err;
         throw new ParallelBuildError((err as Error).message);
       }
     }
@@ -134,7 +168,13 @@ export async function updateTier(workspace: string, loaded: LoadedConfig, writer
       if (src.text === null) {
         c.skipped++;
         if (old) kill(f.path);
-        next.files.set(f.path, { ...manifestStat(f), hash: src.hash, first: next.nextId, count: 0, ...(src.warning ? { warning: src.warning } : {}) });
+        next.files.set(f.path, {
+          ...manifestStat(f),
+          hash: src.hash,
+          first: next.nextId,
+          count: 0,
+          ...(src.warning ? { warning: src.warning } : {}),
+        });
       } else {
         const chunks = fileChunks(f.path, src.text, loaded.config.search);
         // A changed file's unchanged chunks keep their docs; the rest are indexed anew.
@@ -149,7 +189,14 @@ export async function updateTier(workspace: string, loaded: LoadedConfig, writer
         addChunks(builder, fresh, tier);
         for (let i = 0; i < docs.length; i++) if (docs[i]! < 0) docs[i] = next.nextId++;
         const runs = runsOf(docs, oldDocs.startsSegment);
-        next.files.set(f.path, { ...manifestStat(f), hash: src.hash, first: runs[0]?.[0] ?? next.nextId, count: docs.length, ...(runs.length > 1 ? { runs } : {}), ...(src.warning ? { warning: src.warning } : {}) });
+        next.files.set(f.path, {
+          ...manifestStat(f),
+          hash: src.hash,
+          first: runs[0]?.[0] ?? next.nextId,
+          count: docs.length,
+          ...(runs.length > 1 ? { runs } : {}),
+          ...(src.warning ? { warning: src.warning } : {}),
+        });
       }
       if (builder.count >= FLUSH_DOCS) await flush();
     }

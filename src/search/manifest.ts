@@ -47,7 +47,9 @@ export function bucketDiff(recorded: readonly string[] | undefined, files: reado
     staleAt: (i) => stale[of[i]!]!,
     removed: (manifest) => {
       const present = new Set(files.filter((_, i) => stale[of[i]!]).map((f) => f.path));
-      return stale.flatMap((differs, b) => (differs ? Object.keys(manifest.bucket(b)).filter((p) => !present.has(p)) : []));
+      return stale.flatMap((differs, b) =>
+        differs ? Object.keys(manifest.bucket(b)).filter((p) => !present.has(p)) : [],
+      );
     },
   };
 }
@@ -60,7 +62,18 @@ const isCount = (n: unknown) => Number.isInteger(n) && (n as number) >= 0;
 
 function validEntry(f: unknown): boolean {
   const e = f as Partial<FileState> | null;
-  return !!e && typeof e === 'object' && typeof e.hash === 'string' && typeof e.size === 'number' && typeof e.mtimeMs === 'number' && isCount(e.first) && isCount(e.count) && (e.runs === undefined || (Array.isArray(e.runs) && e.runs.every((r) => Array.isArray(r) && r.length === 2 && isCount(r[0]) && isCount(r[1]))));
+  return (
+    !!e &&
+    typeof e === 'object' &&
+    typeof e.hash === 'string' &&
+    typeof e.size === 'number' &&
+    typeof e.mtimeMs === 'number' &&
+    isCount(e.first) &&
+    isCount(e.count) &&
+    (e.runs === undefined ||
+      (Array.isArray(e.runs) &&
+        e.runs.every((r) => Array.isArray(r) && r.length === 2 && isCount(r[0]) && isCount(r[1]))))
+  );
 }
 
 export class Manifest {
@@ -68,7 +81,10 @@ export class Manifest {
   private readonly touched = new Set<number>();
 
   /** `lines`: the tier file's bucket lines (BUCKETS of them, UTF-8); `size`: how many files they list. */
-  private constructor(private readonly lines: readonly Uint8Array[], private count: number) {
+  private constructor(
+    private readonly lines: readonly Uint8Array[],
+    private count: number,
+  ) {
     this.buckets = new Array<Bucket | undefined>(BUCKETS);
   }
 
@@ -78,7 +94,10 @@ export class Manifest {
   }
 
   static of(files: Record<string, FileState> = {}): Manifest {
-    const m = new Manifest(Array.from({ length: BUCKETS }, () => EMPTY), 0);
+    const m = new Manifest(
+      Array.from({ length: BUCKETS }, () => EMPTY),
+      0,
+    );
     for (const [p, f] of Object.entries(files)) m.set(p, f);
     return m;
   }
@@ -98,10 +117,12 @@ export class Manifest {
       } catch (err) {
         throw new Error(`manifest bucket ${b} is not valid JSON (${(err as Error).message})`);
       }
-      if (!value || typeof value !== 'object' || Array.isArray(value)) throw new Error(`manifest bucket ${b} is not an object`);
+      if (!value || typeof value !== 'object' || Array.isArray(value))
+        throw new Error(`manifest bucket ${b} is not an object`);
       // A line moved or edited by hand: a file looked up in its own bucket would be missed, its docs never retired.
       for (const [path, f] of Object.entries(value)) {
-        if (bucketOf(path) !== b) throw new Error(`manifest bucket ${b} lists ${path}, which belongs in bucket ${bucketOf(path)}`);
+        if (bucketOf(path) !== b)
+          throw new Error(`manifest bucket ${b} lists ${path}, which belongs in bucket ${bucketOf(path)}`);
         if (!validEntry(f)) throw new Error(`manifest bucket ${b} has a damaged entry for ${path}`);
       }
       got = this.buckets[b] = value as Bucket;
@@ -145,7 +166,6 @@ export class Manifest {
   serialize(): Uint8Array[] {
     return this.lines.map((line, b) => (this.touched.has(b) ? Buffer.from(JSON.stringify(this.buckets[b])) : line));
   }
-
 }
 
 export interface FileState extends FileStat {

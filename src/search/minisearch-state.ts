@@ -60,10 +60,18 @@ export function viaLoadJS(p: Postings): MiniSearch {
   const docs = [...p.read.docs].sort((a, b) => a - b);
   return (MiniSearch as unknown as { loadJS(js: unknown, o: unknown): MiniSearch }).loadJS(
     {
-      documentCount: p.documentCount, nextId: p.read.nextId,
+      documentCount: p.documentCount,
+      nextId: p.read.nextId,
       documentIds: Object.fromEntries(docs.map((d) => [d, d])),
-      fieldIds: FIELD_IDS, fieldLength: obj(lengthMap(p.read)), averageFieldLength: p.avgLen, storedFields: {}, dirtCount: 0,
-      index: p.index.map(([term, fields]) => [term, Object.fromEntries([...fields].map(([f, run]) => [f, obj(runMap(run))]))]),
+      fieldIds: FIELD_IDS,
+      fieldLength: obj(lengthMap(p.read)),
+      averageFieldLength: p.avgLen,
+      storedFields: {},
+      dirtCount: 0,
+      index: p.index.map(([term, fields]) => [
+        term,
+        Object.fromEntries([...fields].map(([f, run]) => [f, obj(runMap(run))])),
+      ]),
       serializationVersion: 2,
     },
     OPTIONS,
@@ -86,7 +94,13 @@ export function direct(p: Postings, keep?: Set<number>): MiniSearch {
   const loaded = viaLoadJS({ ...p, read: new ReadDocs([]), index: [] });
   const ms = loaded as unknown as Internals;
   const index = ms._index as { set?: unknown } | undefined;
-  if (!(ms._documentIds instanceof Map) || !(ms._idToShortId instanceof Map) || !(ms._fieldLength instanceof Map) || typeof index?.set !== 'function') return viaLoadJS(p);
+  if (
+    !(ms._documentIds instanceof Map) ||
+    !(ms._idToShortId instanceof Map) ||
+    !(ms._fieldLength instanceof Map) ||
+    typeof index?.set !== 'function'
+  )
+    return viaLoadJS(p);
   const lengths = lengthMap(p.read, keep);
   const ids = new Map<number, number>();
   for (const doc of lengths.keys()) ids.set(doc, doc);

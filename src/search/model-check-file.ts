@@ -9,10 +9,17 @@ import { readDerivedJson } from '../write/atomic.js';
 import { EMBED_DIR, spaceOf } from './embed-store.js';
 import type { ModelCheck } from './model-check.js';
 
-export const checkFile = (workspace: string, cfg: EmbeddingConfig) => path.join(workspace, EMBED_DIR, 'checks', `${spaceOf(cfg)}.json`);
+export const checkFile = (workspace: string, cfg: EmbeddingConfig) =>
+  path.join(workspace, EMBED_DIR, 'checks', `${spaceOf(cfg)}.json`);
 
 /** The stored check of the configured model, when there is one. */
 export function readModelCheck(workspace: string, cfg: EmbeddingConfig): ModelCheck | undefined {
   const c = readDerivedJson(checkFile(workspace, cfg)) as ModelCheck | undefined;
-  return c && c.model === cfg.model && Number.isInteger(c.queries) && Number.isInteger(c.lexical) && Number.isInteger(c.vector) ? c : undefined;
+  return c &&
+    c.model === cfg.model &&
+    Number.isInteger(c.queries) &&
+    Number.isInteger(c.lexical) &&
+    Number.isInteger(c.vector)
+    ? c
+    : undefined;
 }

@@ -19,7 +19,11 @@ export interface SearchScores {
 }
 
 /** Vector ranking of a tier (embeddings), or null when there is none; errors become warnings upstream. */
-export type VectorRanker = (opened: OpenedTier, query: string, limit: number) => Promise<(Ranked & { cosine: number })[] | null>;
+export type VectorRanker = (
+  opened: OpenedTier,
+  query: string,
+  limit: number,
+) => Promise<(Ranked & { cosine: number })[] | null>;
 
 export interface SearchResult {
   path: string;

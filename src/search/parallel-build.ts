@@ -69,7 +69,11 @@ function byBytes(files: ScannedFile[], count: number): [number, number][] {
 }
 
 /** Runs jobs on the workers, one job per worker at a time, in order of dispatch. */
-async function runJobs(workers: Worker[], jobs: JobRequest[], onReply: (r: Exclude<WorkerReply, { type: 'error' }>) => void): Promise<void> {
+async function runJobs(
+  workers: Worker[],
+  jobs: JobRequest[],
+  onReply: (r: Exclude<WorkerReply, { type: 'error' }>) => void,
+): Promise<void> {
   if (!jobs.length) return;
   const offs: (() => void)[] = [];
   try {
@@ -78,7 +82,7 @@ async function runJobs(workers: Worker[], jobs: JobRequest[], onReply: (r: Exclu
       let pending = jobs.length;
       let failed = false;
       const fail = (err: unknown) => {
-        if (!failed) (failed = true), reject(err);
+        if (!failed) ((failed = true), reject(err));
       };
       const dispatch = (w: Worker) => {
         if (next < jobs.length) w.postMessage(jobs[next++]);
@@ -113,7 +117,15 @@ async function runJobs(workers: Worker[], jobs: JobRequest[], onReply: (r: Exclu
 }
 
 /** Builds the files into the one-thread segments on `threads` workers; `onGroup` gets segment 0, 1, ... in order. */
-export async function buildParallel(files: ScannedFile[], tier: Tier, search: { chunkTokens: number; overlapTokens: number }, first: number, threads: number, flushDocs: number, onGroup: (g: BuiltGroup) => Promise<void>): Promise<void> {
+export async function buildParallel(
+  files: ScannedFile[],
+  tier: Tier,
+  search: { chunkTokens: number; overlapTokens: number },
+  first: number,
+  threads: number,
+  flushDocs: number,
+  onGroup: (g: BuiltGroup) => Promise<void>,
+): Promise<void> {
   if (!files.length) return;
   // Loaded only to build from scratch: node:worker_threads takes 2 ms to load, 1 % of a one-edit `mem index`.
   const { Worker } = await import('node:worker_threads');
@@ -123,10 +135,14 @@ export async function buildParallel(files: ScannedFile[], tier: Tier, search: { 
     // Phase 1: doc counts.
     const counted: FileBuilt[] = new Array(files.length);
     const countGroups = byBytes(files, threads * COUNT_GROUPS_PER_WORKER);
-    await runJobs(workers, countGroups.map(([from, to], job) => ({ type: 'count', job, tier, search, files: list(from, to) })), (r) => {
-      const from = countGroups[r.job]![0];
-      r.files.forEach((b, k) => (counted[from + k] = b));
-    });
+    await runJobs(
+      workers,
+      countGroups.map(([from, to], job) => ({ type: 'count', job, tier, search, files: list(from, to) })),
+      (r) => {
+        const from = countGroups[r.job]![0];
+        r.files.forEach((b, k) => (counted[from + k] = b));
+      },
+    );
     // The one-thread segment boundaries.
     const segs: { from: number; to: number; first: number; count: number }[] = [];
     let from = 0;
@@ -149,7 +165,15 @@ export async function buildParallel(files: ScannedFile[], tier: Tier, search: { 
     const emit = () => {
       while (emitted < segs.length) {
         const s = segs[emitted]!;
-        const g: BuiltGroup | undefined = s.count ? done.get(emitted) : { files: files.slice(s.from, s.to), built: counted.slice(s.from, s.to), first: s.first, count: 0, lenSum: [0, 0, 0] };
+        const g: BuiltGroup | undefined = s.count
+          ? done.get(emitted)
+          : {
+              files: files.slice(s.from, s.to),
+              built: counted.slice(s.from, s.to),
+              first: s.first,
+              count: 0,
+              lenSum: [0, 0, 0],
+            };
         if (!g) return;
         done.delete(emitted);
         emitted++;
@@ -159,15 +183,25 @@ export async function buildParallel(files: ScannedFile[], tier: Tier, search: { 
       }
     };
     emit();
-    const jobs = segs.flatMap((s, job) => (s.count ? [{ type: 'build' as const, job, tier, search, first: s.first, files: list(s.from, s.to) }] : []));
+    const jobs = segs.flatMap((s, job) =>
+      s.count ? [{ type: 'build' as const, job, tier, search, first: s.first, files: list(s.from, s.to) }] : [],
+    );
     await runJobs(workers, jobs, (r) => {
       if (r.type !== 'built') throw new Error('index worker: unexpected reply');
       const s = segs[r.job]!;
       r.files.forEach((b, k) => {
         const c = counted[s.from + k]!;
-        if (b.hash !== c.hash || b.count !== c.count) throw new Error(`${files[s.from + k]!.path} changed during the build`);
+        if (b.hash !== c.hash || b.count !== c.count)
+          throw new Error(`${files[s.from + k]!.path} changed during the build`);
       });
-      done.set(r.job, { files: files.slice(s.from, s.to), built: r.files, first: s.first, count: s.count, segment: { dict: r.dict, post: r.post, didx: r.didx, docs: r.docs }, lenSum: r.lenSum });
+      done.set(r.job, {
+        files: files.slice(s.from, s.to),
+        built: r.files,
+        first: s.first,
+        count: s.count,
+        segment: { dict: r.dict, post: r.post, didx: r.didx, docs: r.docs },
+        lenSum: r.lenSum,
+      });
       emit();
     });
     await chain;

@@ -23,7 +23,12 @@ export function supersededIds(field: string | null): string[] {
  * `supersedes` field, `find` an entry's result from the index (null when absent or filtered out).
  * Returns the results re-sorted by score.
  */
-export function liftPredecessors(results: SearchResult[], k: number, supersedesOf: (r: SearchResult) => string | null, find: (id: string) => SearchResult | null): SearchResult[] {
+export function liftPredecessors(
+  results: SearchResult[],
+  k: number,
+  supersedesOf: (r: SearchResult) => string | null,
+  find: (id: string) => SearchResult | null,
+): SearchResult[] {
   const out = [...results];
   for (const r of results.slice(0, k)) {
     for (const id of supersededIds(supersedesOf(r))) {

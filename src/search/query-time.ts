@@ -11,8 +11,22 @@
  */
 import { foldText } from './tokenize.js';
 
-const EN_MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
-const EN_PAST = /\b(before|previously|used to|originally|earlier|at first|back then|old|older|was|were|did|had|until)\b/;
+const EN_MONTHS = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
+const EN_PAST =
+  /\b(before|previously|used to|originally|earlier|at first|back then|old|older|was|were|did|had|until)\b/;
 const ZH_PAST = /以前|之前|原来|原先|当时|当初|早先|最初|起初|一开始|年初|旧的|老的|过去|那时|迁移前|上线前|前的/;
 const ZH_MONTHS = ['一', '二', '三', '四', '五', '六', '七', '八', '九', '十', '十一', '十二'];
 

@@ -16,7 +16,14 @@ export interface QuickStat {
 export function quickStat(abs: string): QuickStat | undefined {
   try {
     const st = fs.statSync(abs, { throwIfNoEntry: false });
-    return st && { kind: st.isFile() ? 'file' : st.isDirectory() ? 'folder' : 'other', size: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs };
+    return (
+      st && {
+        kind: st.isFile() ? 'file' : st.isDirectory() ? 'folder' : 'other',
+        size: st.size,
+        mtimeMs: st.mtimeMs,
+        ctimeMs: st.ctimeMs,
+      }
+    );
   } catch {
     return undefined;
   }

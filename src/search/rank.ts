@@ -22,5 +22,5 @@ export function recencyBoost(date: string | null, today: string): number {
 }
 
 export function statusBoost(status: string | null): number {
-  return status ? STATUS_BOOST[status.toLowerCase()] ?? 1 : 1;
+  return status ? (STATUS_BOOST[status.toLowerCase()] ?? 1) : 1;
 }

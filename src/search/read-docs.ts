@@ -75,7 +75,8 @@ export class ReadDocs {
       else b = m - 1;
     }
     const seg = this.sorted[a];
-    if (!seg || doc < seg.first || doc >= seg.first + seg.count) throw new Error(`doc ${doc} is in no segment of the tier`);
+    if (!seg || doc < seg.first || doc >= seg.first + seg.count)
+      throw new Error(`doc ${doc} is in no segment of the tier`);
     return seg;
   }
 }

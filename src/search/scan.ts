@@ -57,7 +57,14 @@ function walk(dir: string, key: string | null, out: ScannedFile[], skip?: string
           warnOutsideLink(k, outside);
           continue;
         }
-        out.push({ path: k, abs, tier: folderTier ?? tierOf(k), size: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs });
+        out.push({
+          path: k,
+          abs,
+          tier: folderTier ?? tierOf(k),
+          size: st.size,
+          mtimeMs: st.mtimeMs,
+          ctimeMs: st.ctimeMs,
+        });
         continue;
       }
       // A FIFO, socket or device; gone, dangling or a loop: nothing to read. A folder named *.md is walked.
@@ -79,7 +86,9 @@ export function tierOf(key: string): Tier {
 
 /** The folders a tier's files come from (for watchers and for the search-time freshness check). */
 export function tierRoots(workspace: string, extraPaths: string[]): { warm: string[]; cold: string[] } {
-  const extra = extraPaths.map((p) => path.resolve(workspace, p.startsWith('~/') ? path.join(process.env.HOME ?? '', p.slice(2)) : p));
+  const extra = extraPaths.map((p) =>
+    path.resolve(workspace, p.startsWith('~/') ? path.join(process.env.HOME ?? '', p.slice(2)) : p),
+  );
   return { warm: [path.join(workspace, 'memory')], cold: [path.join(workspace, 'memory', 'archive'), ...extra] };
 }
 
@@ -94,7 +103,8 @@ export function scanWorkspace(workspace: string, extraPaths: string[], only?: Ti
   if (memoryOutside) warnOutsideLink('MEMORY.md', memoryOutside);
   const st = only === 'cold' || memoryOutside ? undefined : regularFile(memoryFile);
   if (st) found.push(scannedFile('MEMORY.md', memoryFile, st));
-  const walkRoots = only === 'warm' ? [roots.warm[0]!] : only === 'cold' ? roots.cold : [roots.warm[0]!, ...roots.cold.slice(1)];
+  const walkRoots =
+    only === 'warm' ? [roots.warm[0]!] : only === 'cold' ? roots.cold : [roots.warm[0]!, ...roots.cold.slice(1)];
   for (const r of walkRoots) {
     const k = keyOf(workspace, r);
     // The warm tier never descends into memory/archive (the cold tier's): no need to list it.

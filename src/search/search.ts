@@ -21,7 +21,6 @@ import { finishSearch, mergeTier, shortlist, startSearch } from './assemble.js';
 import { wholeTextReader } from './whole-text.js';
 import type { VectorRanker, SearchResult, SearchRequest, SearchOutcome } from './outcome.js';
 
-
 export { successorsFirst } from './assemble.js';
 export { successor } from './cited.js';
 
@@ -39,13 +38,21 @@ function acceptOnce(accept: Accept): Accept {
 export type TierQuery = Pick<SearchRequest, 'query' | 'k' | 'filters' | 'today'>;
 
 /** One tier's results: lexical (and vector) ranks fused, filtered, windows merged, boosted, its shortlist. */
-export async function searchTier(req: TierQuery, vectors: VectorRanker | undefined, opened: OpenedTier, terms: string[], notices: string[]): Promise<SearchResult[]> {
+export async function searchTier(
+  req: TierQuery,
+  vectors: VectorRanker | undefined,
+  opened: OpenedTier,
+  terms: string[],
+  notices: string[],
+): Promise<SearchResult[]> {
   const { view } = opened;
   const filtered = hasFilters(req.filters);
   const limit = filtered ? 2000 : Math.max(100, req.k * 10);
   const keep = makeFilter(req.filters);
   const asShown = citedEntries(view);
-  const lex = lexicalSearch(view, terms, limit, { accept: filtered ? acceptOnce((doc, seg) => keep(asShown(seg.record(doc)))) : undefined });
+  const lex = lexicalSearch(view, terms, limit, {
+    accept: filtered ? acceptOnce((doc, seg) => keep(asShown(seg.record(doc)))) : undefined,
+  });
   let vec: (Ranked & { cosine: number })[] | null = null;
   if (vectors) {
     try {
@@ -68,11 +75,28 @@ export async function searchTier(req: TierQuery, vectors: VectorRanker | undefin
     const l = lexRank.get(doc);
     const v = vecRank.get(doc);
     const out: SearchResult = {
-      path: r.path, startLine: r.startLine, endLine: r.endLine, heading: r.heading,
-      snippet: '', text: r.text,
+      path: r.path,
+      startLine: r.startLine,
+      endLine: r.endLine,
+      heading: r.heading,
+      snippet: '',
+      text: r.text,
       score: score * recency * status,
-      scores: { lexical: l?.score ?? null, lexicalRank: l?.rank ?? null, vector: v?.score ?? null, vectorRank: v?.rank ?? null, fused: score, recency, status },
-      id: r.entryId, kind: r.kind, status: r.status, date: r.date, source: r.source, tier: r.tier,
+      scores: {
+        lexical: l?.score ?? null,
+        lexicalRank: l?.rank ?? null,
+        vector: v?.score ?? null,
+        vectorRank: v?.rank ?? null,
+        fused: score,
+        recency,
+        status,
+      },
+      id: r.entryId,
+      kind: r.kind,
+      status: r.status,
+      date: r.date,
+      source: r.source,
+      tier: r.tier,
       supersededBy: null,
     };
     supersedes.set(out, r.supersedes);
@@ -95,11 +119,16 @@ export async function searchTier(req: TierQuery, vectors: VectorRanker | undefin
   }
   let ranked = [...groups.values()].sort((a, b) => b.score - a.score);
   if (when.past) {
-    ranked = liftPredecessors(ranked, req.k, (x) => supersedes.get(x) ?? null, (id) => {
-      const found = entryDoc(view, id);
-      const r = found && asShown(found.record);
-      return r && keep(r) && !groups.has(`${r.tier}:${r.group}`) ? result(r, found.doc, 0) : null;
-    });
+    ranked = liftPredecessors(
+      ranked,
+      req.k,
+      (x) => supersedes.get(x) ?? null,
+      (id) => {
+        const found = entryDoc(view, id);
+        const r = found && asShown(found.record);
+        return r && keep(r) && !groups.has(`${r.tier}:${r.group}`) ? result(r, found.doc, 0) : null;
+      },
+    );
   }
   return ranked.slice(0, shortlist(req.k));
 }
@@ -114,7 +143,13 @@ function unusable(tier: Tier, problem: string): string {
  * them) is reopened from its files, as a failing query is, so the answer and its "superseded by"
  * hint survive; another tier's damaged index only loses the hint.
  */
-async function successorAnywhere(req: SearchRequest, opens: OpenedTier[], files: Map<Tier, ScannedFile[]>, notices: string[], id: string): Promise<string | null> {
+async function successorAnywhere(
+  req: SearchRequest,
+  opens: OpenedTier[],
+  files: Map<Tier, ScannedFile[]>,
+  notices: string[],
+  id: string,
+): Promise<string | null> {
   for (let i = 0; i < opens.length; i++) {
     let o = opens[i]!;
     let here: string | null;
@@ -134,7 +169,9 @@ async function successorAnywhere(req: SearchRequest, opens: OpenedTier[], files:
     if (opens.some((o) => o.tier === tier)) continue;
     const load = loadTierHead(req.workspace, tier);
     if (!('head' in load)) continue;
-    const segs = load.head.segments.map((x) => DiskSegment.open(path.join(req.workspace, INDEX_DIR), x.name, x.first, x.count));
+    const segs = load.head.segments.map((x) =>
+      DiskSegment.open(path.join(req.workspace, INDEX_DIR), x.name, x.first, x.count),
+    );
     try {
       const found = successor(segs, deadSet(load.head.dead), id);
       if (found) return found;
@@ -148,7 +185,8 @@ async function successorAnywhere(req: SearchRequest, opens: OpenedTier[], files:
 }
 
 export async function runSearch(req: SearchRequest): Promise<SearchOutcome> {
-  if (!req.query.trim()) throw new MemError('USAGE', 'the query is empty; give some words to search for, e.g. mem search "why postgres"');
+  if (!req.query.trim())
+    throw new MemError('USAGE', 'the query is empty; give some words to search for, e.g. mem search "why postgres"');
   const { terms, response, notices } = startSearch(req.query);
   if (!terms.length) return { response, notices };
   const results: SearchResult[] = [];
@@ -171,14 +209,17 @@ export async function runSearch(req: SearchRequest): Promise<SearchOutcome> {
     }
     opens.push(opened);
     if (opened.problem) {
-      notices.push(opened.problemKind === 'missing'
-        ? `no ${tier} index yet: searched the files in memory (slower); run "mem index"`
-        : unusable(tier, opened.problem));
+      notices.push(
+        opened.problemKind === 'missing'
+          ? `no ${tier} index yet: searched the files in memory (slower); run "mem index"`
+          : unusable(tier, opened.problem),
+      );
     }
     mergeTier(req, opened, found, response, results, notices);
   }
   try {
-    for (const r of results) if (r.status === 'superseded' && r.id) r.supersededBy = await successorAnywhere(req, opens, files, notices, r.id);
+    for (const r of results)
+      if (r.status === 'superseded' && r.id) r.supersededBy = await successorAnywhere(req, opens, files, notices, r.id);
   } finally {
     opens.forEach((o) => o.close());
   }

@@ -56,7 +56,11 @@ export class SegmentBuilder {
   readonly lenSum: [number, number, number] = [0, 0, 0];
 
   /** `first`: the id of the first doc when known now (add() checks ids against it); finish() may take another. */
-  constructor(readonly first = 0, private readonly cap = IMPACT_SORT_MIN, previous?: SegmentBuilder) {
+  constructor(
+    readonly first = 0,
+    private readonly cap = IMPACT_SORT_MIN,
+    previous?: SegmentBuilder,
+  ) {
     // The previous segment's scratch arrays (overwritten before they are read): no fresh pages to fault in.
     if (previous) {
       this.triples = previous.triples;
@@ -89,7 +93,8 @@ export class SegmentBuilder {
   /** Adds the next doc (its id must be first + count) from its tokens, field by field. */
   add(record: DocRecord, tokens: FieldTokens): void {
     const { doc, ...rest } = record;
-    if (doc !== this.first + this.n) throw new Error(`segment builder: doc ${doc} out of order (expected ${this.first + this.n})`);
+    if (doc !== this.first + this.n)
+      throw new Error(`segment builder: doc ${doc} out of order (expected ${this.first + this.n})`);
     const ids = this.ids;
     ids.reset();
     for (let field = 0; field < 3; field++) {
@@ -179,7 +184,8 @@ export class SegmentBuilder {
     // Impact order compares body lengths of relative ids; ids become absolute after it.
     const lengths = this.didx;
     const bodyLength = (doc: number) => lengths[doc * 4 + 2]!;
-    for (let id = 0; id < table.size; id++) if (this.pairs[id]! > this.cap) impactOrder(post, start[id]!, this.pairs[id]!, bodyLength);
+    for (let id = 0; id < table.size; id++)
+      if (this.pairs[id]! > this.cap) impactOrder(post, start[id]!, this.pairs[id]!, bodyLength);
     if (first) for (let i = 0; i < post.length; i += 2) post[i] = post[i]! + first;
 
     const didx = new Uint32Array(2 + this.n * 4 + 1);

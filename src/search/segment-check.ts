@@ -49,7 +49,8 @@ export function segmentProblem(dir: string, ref: SizedSegmentRef): string | null
     if (!st?.isFile()) return `${ref.name}.${ext} is missing`;
     size[ext] = st.size;
   }
-  const cut = (ext: string, want: number) => (size[ext] === want ? null : `${ref.name}.${ext} is truncated (${size[ext]} bytes, expected ${want})`);
+  const cut = (ext: string, want: number) =>
+    size[ext] === want ? null : `${ref.name}.${ext} is truncated (${size[ext]} bytes, expected ${want})`;
   if (Array.isArray(ref.bytes) && ref.bytes.length === 4) {
     for (let i = 0; i < 4; i++) {
       const bad = cut(SEGMENT_EXTS[i]!, ref.bytes[i]!);

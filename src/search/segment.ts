@@ -35,7 +35,11 @@ export class DiskSegment implements Segment {
   private head?: Uint32Array;
   private didx?: Uint32Array;
 
-  constructor(private readonly base: string, readonly first: number, readonly count: number) {}
+  constructor(
+    private readonly base: string,
+    readonly first: number,
+    readonly count: number,
+  ) {}
 
   static open(dir: string, name: string, first: number, count: number): DiskSegment {
     return new DiskSegment(path.join(dir, name), first, count);
@@ -74,7 +78,10 @@ export class DiskSegment implements Segment {
     if (!terms) {
       const from = this.head[shard + 1]!;
       const to = this.head[shard + 2]!;
-      terms = JSON.parse(this.read('dict', (n + 2) * 4 + from, to - from).toString('utf8')) as Record<string, DictEntry>;
+      terms = JSON.parse(this.read('dict', (n + 2) * 4 + from, to - from).toString('utf8')) as Record<
+        string,
+        DictEntry
+      >;
       this.shards.set(shard, terms);
     }
     return Object.hasOwn(terms, term) ? terms[term] : undefined;
@@ -94,7 +101,8 @@ export class DiskSegment implements Segment {
     if (!this.didx) {
       const size = fs.fstatSync(this.fd('didx')).size;
       this.didx = this.u32('didx', 0, size / 4);
-      if (this.didx[0] !== this.first || this.didx[1] !== this.count) throw new Error(`${this.base}.didx: does not match the tier file`);
+      if (this.didx[0] !== this.first || this.didx[1] !== this.count)
+        throw new Error(`${this.base}.didx: does not match the tier file`);
     }
     return this.didx;
   }
@@ -136,7 +144,10 @@ export class MemorySegment implements Segment {
   /** Their sums over the docs, for the view's average lengths. */
   readonly lenSum: [number, number, number] = [0, 0, 0];
 
-  constructor(docs: BuiltDoc[], readonly first: number) {
+  constructor(
+    docs: BuiltDoc[],
+    readonly first: number,
+  ) {
     this.docs = docs;
     const post = new Map<string, number[]>();
     for (const { record, tokens } of docs) {
@@ -194,5 +205,4 @@ export class MemorySegment implements Segment {
   }
 
   close(): void {}
-
 }

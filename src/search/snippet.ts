@@ -10,7 +10,8 @@ import { foldText, scanTokens, stemAt } from './tokenize.js';
 
 const WIDTH = 240;
 /** Bookkeeping fields of an entry say nothing a reader needs in a snippet. */
-const FIELD_LINE = /^[-*+]\s+(id|date|status|source|session_id|session_path|message_range|timestamp|supersedes|scope|key|origin|confirmed|confidence|class|core|weight|refs):/i;
+const FIELD_LINE =
+  /^[-*+]\s+(id|date|status|source|session_id|session_path|message_range|timestamp|supersedes|scope|key|origin|confirmed|confidence|class|core|weight|refs):/i;
 
 const LONG_CJK = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}ー]{3,}$/u;
 

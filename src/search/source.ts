@@ -31,7 +31,11 @@ export function readSource(abs: string, key: string): SourceText {
   try {
     const size = fs.statSync(abs).size;
     if (size > MAX_FILE_BYTES) {
-      return { hash: `size:${size}`, text: null, warning: `${key}: ${(size / 1048576).toFixed(1)} MB is over the ${MAX_FILE_BYTES / 1048576} MB limit; not indexed` };
+      return {
+        hash: `size:${size}`,
+        text: null,
+        warning: `${key}: ${(size / 1048576).toFixed(1)} MB is over the ${MAX_FILE_BYTES / 1048576} MB limit; not indexed`,
+      };
     }
     buf = fs.readFileSync(abs);
   } catch (err) {
@@ -42,6 +46,10 @@ export function readSource(abs: string, key: string): SourceText {
   try {
     return { hash, text: new TextDecoder('utf-8', { fatal: true }).decode(buf) };
   } catch {
-    return { hash, text: new TextDecoder('utf-8').decode(buf), warning: `${key}: invalid UTF-8, bad bytes shown as U+FFFD` };
+    return {
+      hash,
+      text: new TextDecoder('utf-8').decode(buf),
+      warning: `${key}: invalid UTF-8, bad bytes shown as U+FFFD`,
+    };
   }
 }

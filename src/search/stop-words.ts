@@ -11,16 +11,60 @@
  */
 
 /** English function and question words; a word's stem (`~befor`) goes with the word. */
-const EN = new Set(('a an and are as at be been being but by can could did do does doing for from had has have how i if in ' +
-  'into is it its me my of on or our so than that the their them then there these they this those to us was we were what ' +
-  'when where which who whom whose why will with would you your about any each now currently before after during since until').split(' '));
+const EN = new Set(
+  (
+    'a an and are as at be been being but by can could did do does doing for from had has have how i if in ' +
+    'into is it its me my of on or our so than that the their them then there these they this those to us was we were what ' +
+    'when where which who whom whose why will with would you your about any each now currently before after during since until'
+  ).split(' '),
+);
 
 /**
  * Chinese function words and question words, Simplified (the query is folded first), longest first
  * so a longer one is cut before the shorter ones inside it.
  */
-const ZH = ['为什么', '是什么', '怎么样', '现在', '目前', '以前', '之前', '后来', '什么', '怎么', '怎样', '如何', '哪里', '哪儿', '哪个', '哪些', '哪', '谁', '我们', '咱们',
-  '是否', '的', '了', '吗', '呢', '吧', '啊', '是', '在', '和', '与', '及', '或', '也', '都', '就', '把', '被', '这', '那'];
+const ZH = [
+  '为什么',
+  '是什么',
+  '怎么样',
+  '现在',
+  '目前',
+  '以前',
+  '之前',
+  '后来',
+  '什么',
+  '怎么',
+  '怎样',
+  '如何',
+  '哪里',
+  '哪儿',
+  '哪个',
+  '哪些',
+  '哪',
+  '谁',
+  '我们',
+  '咱们',
+  '是否',
+  '的',
+  '了',
+  '吗',
+  '呢',
+  '吧',
+  '啊',
+  '是',
+  '在',
+  '和',
+  '与',
+  '及',
+  '或',
+  '也',
+  '都',
+  '就',
+  '把',
+  '被',
+  '这',
+  '那',
+];
 
 const ZH_CUT = new RegExp(ZH.join('|'), 'gu');
 

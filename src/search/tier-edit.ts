@@ -36,7 +36,11 @@ export function recordsIn(segments: Segment[]): (doc: number) => DocRecord {
  * sums; returns how many. `next` is a tier state being updated (indexer.ts) or a search's overlay
  * of one (view.ts).
  */
-export function retireRuns(next: Pick<TierHead, 'dead' | 'deadCount' | 'docCount' | 'lenSum'>, runs: readonly [number, number][], lengthsOf: DocLengths): number {
+export function retireRuns(
+  next: Pick<TierHead, 'dead' | 'deadCount' | 'docCount' | 'lenSum'>,
+  runs: readonly [number, number][],
+  lengthsOf: DocLengths,
+): number {
   let retired = 0;
   for (const [first, count] of runs) {
     if (!count) continue;
@@ -53,7 +57,11 @@ export function retireRuns(next: Pick<TierHead, 'dead' | 'deadCount' | 'docCount
 }
 
 /** Retires all of a changed or removed file's docs (retireRuns). */
-export function retireDocs(next: Pick<TierHead, 'dead' | 'deadCount' | 'docCount' | 'lenSum'>, old: FileState, lengthsOf: DocLengths): number {
+export function retireDocs(
+  next: Pick<TierHead, 'dead' | 'deadCount' | 'docCount' | 'lenSum'>,
+  old: FileState,
+  lengthsOf: DocLengths,
+): number {
   return retireRuns(next, docRuns(old), lengthsOf);
 }
 
@@ -80,7 +88,9 @@ export function dropEmptySegments(next: TierState): void {
   for (const s of next.segments) {
     const ranges = next.dead.filter(([first]) => holds(s, first)).sort((x, y) => x[0] - y[0]);
     if (!ranges.length) continue;
-    const disjoint = ranges.every(([first, count], i) => first + count <= (i + 1 < ranges.length ? ranges[i + 1]![0] : s.first + s.count));
+    const disjoint = ranges.every(
+      ([first, count], i) => first + count <= (i + 1 < ranges.length ? ranges[i + 1]![0] : s.first + s.count),
+    );
     if (!disjoint) doubtful.push(s);
     else if (ranges.reduce((n, [, count]) => n + count, 0) < s.count) alive.add(s);
   }

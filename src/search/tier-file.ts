@@ -32,7 +32,20 @@ export function chunkingStamp(s: ChunkSettings): string {
 }
 
 export function emptyTier(tier: Tier, chunking: string): TierState {
-  return { version: INDEX_VERSION, chunking, tier, nextId: 0, docCount: 0, lenSum: [0, 0, 0], segments: [], dead: [], deadCount: 0, files: Manifest.of(), updatedAt: '', epoch: `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}` };
+  return {
+    version: INDEX_VERSION,
+    chunking,
+    tier,
+    nextId: 0,
+    docCount: 0,
+    lenSum: [0, 0, 0],
+    segments: [],
+    dead: [],
+    deadCount: 0,
+    files: Manifest.of(),
+    updatedAt: '',
+    epoch: `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`,
+  };
 }
 
 export type TierProblem = { problem: 'missing' | 'corrupt' | 'version'; detail: string };
@@ -82,7 +95,7 @@ function readHeadLine(file: string): string | undefined {
   }
   try {
     const parts: Buffer[] = [];
-    for (let at = 0; ; ) {
+    for (let at = 0; ;) {
       const buf = Buffer.allocUnsafe(HEAD_READ);
       const n = fs.readSync(fd, buf, 0, HEAD_READ, at);
       const nl = buf.subarray(0, n).indexOf(10);
@@ -98,21 +111,40 @@ function readHeadLine(file: string): string | undefined {
 }
 
 /** The head of a tier file's first line, checked: version, chunking, segments present. */
-function checkedHead(line: string, workspace: string, tier: Tier, chunking: string | undefined): { head: TierHead } | TierProblem {
+function checkedHead(
+  line: string,
+  workspace: string,
+  tier: Tier,
+  chunking: string | undefined,
+): { head: TierHead } | TierProblem {
   const first = parsed(line, 'head', tier);
   if (!('value' in first)) return first;
   const head = first.value as TierHead | null;
   if (!head || typeof head !== 'object' || head.version !== INDEX_VERSION) {
-    return { problem: 'version', detail: `${tierFile(tier)} was written by another index version (${String(head?.version)})` };
+    return {
+      problem: 'version',
+      detail: `${tierFile(tier)} was written by another index version (${String(head?.version)})`,
+    };
   }
   if (chunking !== undefined && head.chunking !== chunking) {
-    return { problem: 'version', detail: `${tierFile(tier)} was chunked with other settings (${String(head.chunking)}, now ${chunking})` };
+    return {
+      problem: 'version',
+      detail: `${tierFile(tier)} was chunked with other settings (${String(head.chunking)}, now ${chunking})`,
+    };
   }
-  if (!Array.isArray(head.segments) || !Array.isArray(head.dead) || !Array.isArray(head.buckets) || head.buckets.length !== BUCKETS || !Number.isInteger(head.fileCount) || head.fileCount! < 0) {
+  if (
+    !Array.isArray(head.segments) ||
+    !Array.isArray(head.dead) ||
+    !Array.isArray(head.buckets) ||
+    head.buckets.length !== BUCKETS ||
+    !Number.isInteger(head.fileCount) ||
+    head.fileCount! < 0
+  ) {
     return { problem: 'corrupt', detail: `${tierFile(tier)} lacks segments, dead ranges or manifest fingerprints` };
   }
   // Docs come from files: a manifest said to list none while docs live is damaged.
-  if (head.fileCount === 0 && head.docCount > 0) return { problem: 'corrupt', detail: `${tierFile(tier)} lists no files but ${head.docCount} docs` };
+  if (head.fileCount === 0 && head.docCount > 0)
+    return { problem: 'corrupt', detail: `${tierFile(tier)} lists no files but ${head.docCount} docs` };
   for (const s of head.segments) {
     for (const ext of SEGMENT_EXTS) {
       if (!fs.existsSync(path.join(workspace, INDEX_DIR, `${s.name}.${ext}`))) {
@@ -131,7 +163,11 @@ function checkedHead(line: string, workspace: string, tier: Tier, chunking: stri
  */
 export function loadTierHead(workspace: string, tier: Tier, chunking?: string, cache?: ManifestCache): TierHeadLoad {
   const hit = cache?.get(tier);
-  if (hit && hit.identity === tierFileIdentity(workspace, tier) && (chunking === undefined || hit.state.chunking === chunking)) {
+  if (
+    hit &&
+    hit.identity === tierFileIdentity(workspace, tier) &&
+    (chunking === undefined || hit.state.chunking === chunking)
+  ) {
     return { head: hit.state, manifest: () => ({ state: hit.state }) };
   }
   const file = path.join(workspace, tierFile(tier));
@@ -148,7 +184,7 @@ export function loadTierHead(workspace: string, tier: Tier, chunking?: string, c
     }
     // Lines as bytes: the manifest's are decoded only when their bucket is parsed (manifest.ts).
     const lines: Buffer[] = [];
-    for (let at = 0; at < bytes.length; ) {
+    for (let at = 0; at < bytes.length;) {
       const nl = bytes.indexOf(10, at);
       lines.push(bytes.subarray(at, nl < 0 ? bytes.length : nl));
       at = nl < 0 ? bytes.length : nl + 1;
@@ -156,7 +192,11 @@ export function loadTierHead(workspace: string, tier: Tier, chunking?: string, c
     const first = lines[0]?.toString('utf8') ?? '';
     const head = first === line ? checked : checkedHead(first, workspace, tier, chunking);
     if (!('head' in head)) return head;
-    if (lines.length !== BUCKETS + 1 || bytes[bytes.length - 1] !== 10) return { problem: 'corrupt', detail: `${tierFile(tier)} manifest is cut short or overlong (${lines.length} lines, not ${BUCKETS + 1})` };
+    if (lines.length !== BUCKETS + 1 || bytes[bytes.length - 1] !== 10)
+      return {
+        problem: 'corrupt',
+        detail: `${tierFile(tier)} manifest is cut short or overlong (${lines.length} lines, not ${BUCKETS + 1})`,
+      };
     return { state: { ...head.head, files: Manifest.read(lines.slice(1), head.head.fileCount!) } };
   };
   return { head: checked.head, manifest };

@@ -19,16 +19,34 @@ import type { IndexOptions, TierCounters, TierUpdate } from './index-types.js';
  * scan's and the segments are whole); otherwise the tier's state as stored, or an empty one to
  * rebuild (asked for, missing, unreadable, or a segment file damaged since it was written).
  */
-export function startingState(workspace: string, loaded: LoadedConfig, tier: Tier, files: ScannedFile[], opts: IndexOptions, c: TierCounters, warnings: string[]): { done: TierUpdate } | { prev: TierState; scanStamp: string } {
+export function startingState(
+  workspace: string,
+  loaded: LoadedConfig,
+  tier: Tier,
+  files: ScannedFile[],
+  opts: IndexOptions,
+  c: TierCounters,
+  warnings: string[],
+): { done: TierUpdate } | { prev: TierState; scanStamp: string } {
   const chunking = chunkingStamp(loaded.config.search);
   const head = loadTierHead(workspace, tier, chunking, opts.manifests);
   // A segment file damaged since it was written (truncated, deleted) makes the tier rebuild.
-  const damage = 'head' in head ? head.head.segments.map((ref) => segmentProblem(path.join(workspace, INDEX_DIR), ref)).find((p) => p !== null) : undefined;
+  const damage =
+    'head' in head
+      ? head.head.segments.map((ref) => segmentProblem(path.join(workspace, INDEX_DIR), ref)).find((p) => p !== null)
+      : undefined;
   const scanStamp = filesStamp(files);
   if (!opts.rebuild && 'head' in head && !damage && head.head.stamp === scanStamp) {
     // No file changed (the manifest's fingerprint matches the scan): nothing to read or write.
     const load = opts.after ? head.manifest() : undefined;
-    if (!load || 'state' in load) return { done: { counters: { ...c, unchanged: files.length, chunks: head.head.docCount }, state: load?.state ?? null, warnings } };
+    if (!load || 'state' in load)
+      return {
+        done: {
+          counters: { ...c, unchanged: files.length, chunks: head.head.docCount },
+          state: load?.state ?? null,
+          warnings,
+        },
+      };
   }
   const load = 'head' in head ? head.manifest() : head;
   let prev: TierState;

@@ -39,7 +39,8 @@ const CJK = 3;
 /** Kind of each BMP code unit, 0 = not classified yet. */
 const bmp = new Uint8Array(65536);
 const astral = new Map<number, number>();
-for (let c = 0; c < 128; c++) bmp[c] = (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) ? WORD : OTHER;
+for (let c = 0; c < 128; c++)
+  bmp[c] = (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) ? WORD : OTHER;
 
 function classify(ch: string): number {
   return CJK_CHAR.test(ch) ? CJK : WORD_CHAR.test(ch) ? WORD : OTHER;
@@ -81,7 +82,7 @@ export function scanTokens(text: string, sink: TokenSink): void {
     let w = 1;
     if (c >= 0xd800 && c <= 0xdbff && i + 1 < n) {
       const d = text.charCodeAt(i + 1);
-      if (d >= 0xdc00 && d <= 0xdfff) (c = ((c - 0xd800) << 10) + (d - 0xdc00) + 0x10000), (w = 2);
+      if (d >= 0xdc00 && d <= 0xdfff) ((c = ((c - 0xd800) << 10) + (d - 0xdc00) + 0x10000), (w = 2));
     }
     const k = c < 128 ? bmp[c]! : kindAt(c);
     if (k === OTHER) {
@@ -100,7 +101,7 @@ export function scanTokens(text: string, sink: TokenSink): void {
       w = 1;
       if (c >= 0xd800 && c <= 0xdbff && i + 1 < n) {
         const d = text.charCodeAt(i + 1);
-        if (d >= 0xdc00 && d <= 0xdfff) (c = ((c - 0xd800) << 10) + (d - 0xdc00) + 0x10000), (w = 2);
+        if (d >= 0xdc00 && d <= 0xdfff) ((c = ((c - 0xd800) << 10) + (d - 0xdc00) + 0x10000), (w = 2));
       }
       if ((c < 128 ? bmp[c]! : kindAt(c)) !== k) break;
       h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
@@ -200,7 +201,13 @@ export function countTokens(text: string): number {
     if (c >= 0x2e80 && !(c >= 0xd800 && c <= 0xdfff) && c < 0xff00) {
       n++;
       inWord = false;
-    } else if ((c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || (c >= 0xc0 && c < 0x2e80)) {
+    } else if (
+      (c >= 48 && c <= 57) ||
+      (c >= 65 && c <= 90) ||
+      (c >= 97 && c <= 122) ||
+      c === 95 ||
+      (c >= 0xc0 && c < 0x2e80)
+    ) {
       if (!inWord) n++;
       inWord = true;
     } else inWord = false;

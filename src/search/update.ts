@@ -28,7 +28,15 @@ export interface IndexResult {
 }
 
 /** An incremental update that meets a damaged index (unreadable segment) rebuilds the tier instead. */
-async function updateTierSafely(workspace: string, loaded: LoadedConfig, writer: WorkspaceWriter, tier: Tier, files: ScannedFile[], opts: IndexOptions, progress: () => void): Promise<TierUpdate> {
+async function updateTierSafely(
+  workspace: string,
+  loaded: LoadedConfig,
+  writer: WorkspaceWriter,
+  tier: Tier,
+  files: ScannedFile[],
+  opts: IndexOptions,
+  progress: () => void,
+): Promise<TierUpdate> {
   try {
     return await updateTier(workspace, loaded, writer, tier, files, opts, progress);
   } catch (err) {
@@ -38,7 +46,13 @@ async function updateTierSafely(workspace: string, loaded: LoadedConfig, writer:
       return r;
     }
     // A limited update (the search server's) never mends: its caller indexes the usual way instead.
-    if (opts.rebuild || opts.limit !== undefined || (err as NodeJS.ErrnoException).code === 'ELOCKED' || (err as { name?: string }).name === 'MemError') throw err;
+    if (
+      opts.rebuild ||
+      opts.limit !== undefined ||
+      (err as NodeJS.ErrnoException).code === 'ELOCKED' ||
+      (err as { name?: string }).name === 'MemError'
+    )
+      throw err;
     const r = await updateTier(workspace, loaded, writer, tier, files, { ...opts, rebuild: true }, () => {});
     r.warnings.unshift(`the ${tier} index was damaged (${(err as Error).message}): rebuilt it`);
     r.counters.rebuilt = 'corrupt';
@@ -47,7 +61,11 @@ async function updateTierSafely(workspace: string, loaded: LoadedConfig, writer:
 }
 
 /** Updates both tiers under the `index` lock. */
-export async function updateIndex(workspace: string, loaded: LoadedConfig, opts: IndexOptions & { governance?: boolean } = {}): Promise<IndexResult> {
+export async function updateIndex(
+  workspace: string,
+  loaded: LoadedConfig,
+  opts: IndexOptions & { governance?: boolean } = {},
+): Promise<IndexResult> {
   const lockOptions = opts.lock ?? defaultLockOptions(loaded.config);
   return withLock(workspace, 'index', lockOptions, async (lock) => {
     const writer = new WorkspaceWriter(workspace, 'index', lockOptions, lock);
@@ -58,16 +76,28 @@ export async function updateIndex(workspace: string, loaded: LoadedConfig, opts:
     const states = {} as Record<Tier, TierState>;
     const warnings: string[] = [];
     for (const tier of TIERS) {
-      const r = await updateTierSafely(workspace, loaded, writer, tier, files.filter((f) => f.tier === tier), opts, progress);
+      const r = await updateTierSafely(
+        workspace,
+        loaded,
+        writer,
+        tier,
+        files.filter((f) => f.tier === tier),
+        opts,
+        progress,
+      );
       tiers[tier] = r.counters;
       if (r.state) states[tier] = r.state; // always there when `after` is given
       warnings.push(...r.warnings);
     }
     // The entry table the reads answer from (entries/table-store.ts) follows the same files; never fails the update.
-    const heads = await refreshEntryTable(workspace, files, { scopeOf: entryScopes(loaded.config.scopes), mappingKey: mappingKey(loaded.config.scopes) })
-      .catch((err) => void warnings.push(`entry table not updated (${describeError(err)})`));
+    const heads = await refreshEntryTable(workspace, files, {
+      scopeOf: entryScopes(loaded.config.scopes),
+      mappingKey: mappingKey(loaded.config.scopes),
+    }).catch((err) => void warnings.push(`entry table not updated (${describeError(err)})`));
     // The packs `mem context` takes ready (pack/pack-cache.ts), from those heads.
-    await refreshReadyPacks(workspace, TABLE_DIR, heads ?? undefined).catch((err) => warnings.push(`ready context packs not updated (${describeError(err)})`));
+    await refreshReadyPacks(workspace, TABLE_DIR, heads ?? undefined).catch((err) =>
+      warnings.push(`ready context packs not updated (${describeError(err)})`),
+    );
     // What `mem status` shows of the entries, only for a caller that has lint's modules loaded anyway
     // (entries/governance-refresh.ts): the lean `mem index` loads no luxon and summarizes nothing.
     if (opts.governance) {
@@ -86,7 +116,13 @@ export interface IndexRun {
   seconds: number;
 }
 
-async function checkEmbeddingModel(workspace: string, loaded: LoadedConfig, emb: EmbeddingConfig, counters: EmbeddingCounters, warnings: string[]): Promise<void> {
+async function checkEmbeddingModel(
+  workspace: string,
+  loaded: LoadedConfig,
+  emb: EmbeddingConfig,
+  counters: EmbeddingCounters,
+  warnings: string[],
+): Promise<void> {
   const { checkModel } = await import('./embed-check.js');
   const { ranksWorse, weakModelWarning } = await import('./model-check.js');
   try {
@@ -102,7 +138,16 @@ async function checkEmbeddingModel(workspace: string, loaded: LoadedConfig, emb:
 /** `mem index` and the watcher: lexical update, then embeddings when configured, under the index lock. */
 /** `embedBudgetMs` bounds the embedding step (embedTiers); the lexical update is never cut short. */
 /** `governance`: also store what `mem status` shows of the entries (the jobs that write Markdown, `mem watch`). */
-export async function runIndex(workspace: string, loaded: LoadedConfig, opts: { rebuild?: boolean; onProgress?: (done: number, total: number) => void; embedBudgetMs?: number; governance?: boolean } = {}): Promise<IndexRun> {
+export async function runIndex(
+  workspace: string,
+  loaded: LoadedConfig,
+  opts: {
+    rebuild?: boolean;
+    onProgress?: (done: number, total: number) => void;
+    embedBudgetMs?: number;
+    governance?: boolean;
+  } = {},
+): Promise<IndexRun> {
   const started = performance.now();
   let run: EmbeddingRun | undefined;
   const { embedBudgetMs, ...indexOpts } = opts;
@@ -111,20 +156,35 @@ export async function runIndex(workspace: string, loaded: LoadedConfig, opts: { 
     ...indexOpts,
     // Loaded only when embeddings are configured: setting up the embedding code and the secret
     // patterns it redacts with is ~2 ms of a one-edit lexical `mem index`.
-    after: emb ? async (writer, states) => void (run = await (await import('./embed-index.js')).embedTiers(workspace, writer, emb, states, embedBudgetMs)) : undefined,
+    after: emb
+      ? async (writer, states) =>
+          void (run = await (
+            await import('./embed-index.js')
+          ).embedTiers(workspace, writer, emb, states, embedBudgetMs))
+      : undefined,
   });
   const embedded = run as EmbeddingRun | undefined;
   if (embedded) result.warnings.push(...embedded.warnings);
-  if (embedded?.counters.failed) result.warnings.push(`embeddings: ${embedded.counters.failed}; search uses lexical ranking for chunks without vectors`);
+  if (embedded?.counters.failed)
+    result.warnings.push(
+      `embeddings: ${embedded.counters.failed}; search uses lexical ranking for chunks without vectors`,
+    );
   // A new model is checked once, by a `mem index` someone ran (not after a write, where time is short).
-  else if (emb && embedded && embedBudgetMs === undefined) await checkEmbeddingModel(workspace, loaded, emb, embedded.counters, result.warnings);
+  else if (emb && embedded && embedBudgetMs === undefined)
+    await checkEmbeddingModel(workspace, loaded, emb, embedded.counters, result.warnings);
   return { result, embeddings: embedded?.counters ?? null, seconds: (performance.now() - started) / 1000 };
 }
 
-export async function updateIndexAfterWrite(workspace: string, loaded: LoadedConfig): Promise<{ warning?: string; run?: IndexRun }> {
+export async function updateIndexAfterWrite(
+  workspace: string,
+  loaded: LoadedConfig,
+): Promise<{ warning?: string; run?: IndexRun }> {
   try {
     // Someone waits on the write: embeddings get interactiveTimeoutMs; the next `mem index` catches up.
-    const run = await runIndex(workspace, loaded, { embedBudgetMs: loaded.config.embedding?.interactiveTimeoutMs, governance: true });
+    const run = await runIndex(workspace, loaded, {
+      embedBudgetMs: loaded.config.embedding?.interactiveTimeoutMs,
+      governance: true,
+    });
     return run.result.warnings.length ? { run, warning: `index: ${run.result.warnings.join('; ')}` } : { run };
   } catch (err) {
     return { warning: `index not updated (${describeError(err)}); run "mem index"` };

@@ -32,11 +32,16 @@ export interface OpenedTier {
   close(): void;
 }
 
-
 /** Overlays up to this many characters prepare one fold converter for all their text. */
 const OVERLAY_FOLD_CHARS = 200_000;
 
-async function buildFor(files: ScannedFile[], tier: Tier, first: number, cfg: ChunkSettings, warnings: string[]): Promise<{ docs: BuiltDoc[]; read: number }> {
+async function buildFor(
+  files: ScannedFile[],
+  tier: Tier,
+  first: number,
+  cfg: ChunkSettings,
+  warnings: string[],
+): Promise<{ docs: BuiltDoc[]; read: number }> {
   const { buildDocs } = await import('./build-docs.js');
   const texts: [ScannedFile, string][] = [];
   for (const f of files) {
@@ -64,17 +69,35 @@ function changedFiles(state: TierState, files: ScannedFile[]): { changed: Scanne
 
 /** A tier whose files match its manifest (same fingerprint): the persisted segments as they are. */
 function openHead(workspace: string, head: TierHead): OpenedTier {
-  const disk: Segment[] = head.segments.map((s) => DiskSegment.open(path.join(workspace, INDEX_DIR), s.name, s.first, s.count));
+  const disk: Segment[] = head.segments.map((s) =>
+    DiskSegment.open(path.join(workspace, INDEX_DIR), s.name, s.first, s.count),
+  );
   return {
-    tier: head.tier, behind: [], warnings: [],
-    view: { segments: disk, isDead: deadSet(head.dead), dead: head.dead, docCount: head.docCount, avgLen: avg(head.lenSum, head.docCount) },
+    tier: head.tier,
+    behind: [],
+    warnings: [],
+    view: {
+      segments: disk,
+      isDead: deadSet(head.dead),
+      dead: head.dead,
+      docCount: head.docCount,
+      avgLen: avg(head.lenSum, head.docCount),
+    },
     close: () => disk.forEach((s) => s.close()),
   };
 }
 
-export async function openTier(workspace: string, tier: Tier, files: ScannedFile[], cfg: ChunkSettings, broken?: string): Promise<OpenedTier> {
+export async function openTier(
+  workspace: string,
+  tier: Tier,
+  files: ScannedFile[],
+  cfg: ChunkSettings,
+  broken?: string,
+): Promise<OpenedTier> {
   const warnings: string[] = [];
-  const head = broken ? { problem: 'corrupt' as const, detail: broken } : loadTierHead(workspace, tier, chunkingStamp(cfg));
+  const head = broken
+    ? { problem: 'corrupt' as const, detail: broken }
+    : loadTierHead(workspace, tier, chunkingStamp(cfg));
   // A scan that matches the manifest's fingerprint changed nothing: the manifest is not even parsed.
   if ('head' in head && head.head.stamp === filesStamp(files)) return openHead(workspace, head.head);
   const load = 'head' in head ? head.manifest() : head;
@@ -91,15 +114,32 @@ export async function openTier(workspace: string, tier: Tier, files: ScannedFile
     const { docs } = await buildFor(files, tier, 0, cfg, warnings);
     const mem = new MemorySegment(docs, 0);
     return {
-      tier, behind: [], problem: problem?.detail, problemKind: problem?.problem, warnings,
-      view: { segments: [mem], isDead: () => false, dead: [], docCount: docs.length, avgLen: avg(mem.lenSum, docs.length) },
+      tier,
+      behind: [],
+      problem: problem?.detail,
+      problemKind: problem?.problem,
+      warnings,
+      view: {
+        segments: [mem],
+        isDead: () => false,
+        dead: [],
+        docCount: docs.length,
+        avgLen: avg(mem.lenSum, docs.length),
+      },
       close: () => {},
     };
   }
-  const disk: Segment[] = state.segments.map((s) => DiskSegment.open(path.join(workspace, INDEX_DIR), s.name, s.first, s.count));
+  const disk: Segment[] = state.segments.map((s) =>
+    DiskSegment.open(path.join(workspace, INDEX_DIR), s.name, s.first, s.count),
+  );
   const { changed, removed } = dirty;
   // The persisted counts less the docs of changed and removed files (as an update retires them), plus their new docs.
-  const live = { dead: [...state.dead], deadCount: state.deadCount, docCount: state.docCount, lenSum: [...state.lenSum] as [number, number, number] };
+  const live = {
+    dead: [...state.dead],
+    deadCount: state.deadCount,
+    docCount: state.docCount,
+    lenSum: [...state.lenSum] as [number, number, number],
+  };
   const behind = [...changed.map((f) => f.path), ...removed];
   const lengthsOf = lengthsIn(disk);
   for (const p of behind) {
@@ -115,8 +155,16 @@ export async function openTier(workspace: string, tier: Tier, files: ScannedFile
     for (let i = 0; i < 3; i++) live.lenSum[i] = live.lenSum[i]! + mem.lenSum[i]!;
   }
   return {
-    tier, behind, warnings,
-    view: { segments, isDead: deadSet(live.dead), dead: live.dead, docCount: live.docCount, avgLen: avg(live.lenSum, live.docCount) },
+    tier,
+    behind,
+    warnings,
+    view: {
+      segments,
+      isDead: deadSet(live.dead),
+      dead: live.dead,
+      docCount: live.docCount,
+      avgLen: avg(live.lenSum, live.docCount),
+    },
     close: () => disk.forEach((s) => s.close()),
   };
 }

@@ -31,7 +31,9 @@ export interface Watching {
 export async function startWatch(workspace: string, loaded: LoadedConfig, opts: WatchOptions): Promise<Watching> {
   const { watch } = await import('chokidar');
   const roots = tierRoots(workspace, loaded.config.extraPaths);
-  const paths = [path.join(workspace, 'MEMORY.md'), ...roots.warm, ...roots.cold.slice(1)].filter((p) => fs.existsSync(p));
+  const paths = [path.join(workspace, 'MEMORY.md'), ...roots.warm, ...roots.cold.slice(1)].filter((p) =>
+    fs.existsSync(p),
+  );
   const ignored = (p: string, st?: fs.Stats) => {
     const base = path.basename(p);
     if (p.split(path.sep).some((part) => part === '.mem' || part === '.locks' || part === '.git')) return true;
@@ -60,7 +62,12 @@ export async function startWatch(workspace: string, loaded: LoadedConfig, opts: 
           failure = { exitCode: exitCodeOf(err), message: describeError(err) };
         }
         // Each run is in the job log, as a `mem index` run is (docs/operations.md).
-        const logged = await appendIndexRun(workspace, loaded.config.limits.jobLogBytes, { trigger: triggerFromEnv(), pid: process.pid, start, end: new Date() }, failure);
+        const logged = await appendIndexRun(
+          workspace,
+          loaded.config.limits.jobLogBytes,
+          { trigger: triggerFromEnv(), pid: process.pid, start, end: new Date() },
+          failure,
+        );
         if (logged) opts.onNote(logged);
         if (run) opts.onRun(run);
         else opts.onNote(`index update failed: ${failure!.message}; will retry on the next change`);
@@ -76,7 +83,13 @@ export async function startWatch(workspace: string, loaded: LoadedConfig, opts: 
   };
 
   const open = (usePolling: boolean) => {
-    const w = watch(paths, { ignored, ignoreInitial: true, usePolling, interval: opts.pollIntervalMs, binaryInterval: opts.pollIntervalMs });
+    const w = watch(paths, {
+      ignored,
+      ignoreInitial: true,
+      usePolling,
+      interval: opts.pollIntervalMs,
+      binaryInterval: opts.pollIntervalMs,
+    });
     w.on('all', (_event: string, p: string) => {
       if (p.endsWith('.md') || !path.extname(p)) schedule();
     });
@@ -85,7 +98,9 @@ export async function startWatch(workspace: string, loaded: LoadedConfig, opts: 
   let watcher = open(opts.poll);
   const fallback = async (code: string) => {
     if (stopped) return;
-    opts.onNote(`cannot watch with native file events (${code}); falling back to polling every ${opts.pollIntervalMs / 1000} s`);
+    opts.onNote(
+      `cannot watch with native file events (${code}); falling back to polling every ${opts.pollIntervalMs / 1000} s`,
+    );
     await watcher.close();
     watcher = open(true);
     schedule();

@@ -13,7 +13,6 @@ import { MAX_TEXT, textLines } from './chunk.js';
 import type { SearchResult } from './outcome.js';
 import type { WholeTextReader } from './outcome.js';
 
-
 const MAX_BYTES = 8 * 1024 * 1024;
 
 export function wholeTextReader(workspace: string): WholeTextReader {
@@ -31,7 +30,9 @@ function readWhole(workspace: string, r: SearchResult): string | null {
   const st = regularFile(file);
   if (!st || st.size > MAX_BYTES) return null;
   try {
-    const lines = textLines(fs.readFileSync(file, 'utf8')).slice(r.startLine - 1, r.endLine).join('\n');
+    const lines = textLines(fs.readFileSync(file, 'utf8'))
+      .slice(r.startLine - 1, r.endLine)
+      .join('\n');
     return lines.includes(r.text) ? lines : null;
   } catch {
     return null;

@@ -19,7 +19,9 @@ function textual(s: string): boolean {
 }
 
 /** A base64 body of key material: a long run mixing cases and digits. */
-const keyMaterial = (s: string) => /[A-Za-z0-9+/]{40,}/.test(s) && [...s.matchAll(/[A-Za-z0-9+/]{40,}/g)].some((m) => /[a-z]/.test(m[0]) && /[A-Z]/.test(m[0]) && /\d/.test(m[0]));
+const keyMaterial = (s: string) =>
+  /[A-Za-z0-9+/]{40,}/.test(s) &&
+  [...s.matchAll(/[A-Za-z0-9+/]{40,}/g)].some((m) => /[a-z]/.test(m[0]) && /[A-Z]/.test(m[0]) && /\d/.test(m[0]));
 
 /** Spans of base64 runs in `text` whose decoded text `hasSecret` flags or that hold key material. */
 export function base64Secrets(text: string, hasSecret: (decoded: string) => boolean): Array<[number, number]> {

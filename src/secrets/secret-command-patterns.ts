@@ -22,7 +22,9 @@ export const COMMAND_PATTERNS: readonly SecretPattern[] = [
   {
     kinds: ['password'],
     // redis-cli -a hunter2
-    re: re(String.raw`[ \t]-a(?<=\bredis-cli\b[^\r\n;&|]{0,200}-a)[ \t]+(?:${quotedValue(QUOTES.single, QUOTES.double)}|(?<vu>[^\s'"|;&<>-][^\s'"|;&<>]*))`),
+    re: re(
+      String.raw`[ \t]-a(?<=\bredis-cli\b[^\r\n;&|]{0,200}-a)[ \t]+(?:${quotedValue(QUOTES.single, QUOTES.double)}|(?<vu>[^\s'"|;&<>-][^\s'"|;&<>]*))`,
+    ),
     check: (p) => !isPlaceholderMatch(p),
   },
   {

@@ -108,7 +108,6 @@ export function tailOf(charClass: string): RegExp {
   return new RegExp(`${charClass}*`, 'y');
 }
 
-
 // Every dash of a vendor prefix or a token body takes any of DASHES (`xoxb‑…` with U+2011 is the
 // same Slack token). The lookbehinds before a prefix stay ASCII, so a token right after an em dash
 // ("the key—xoxb-…") is still found; only `sk`, two letters common in words, refuses a Unicode dash
@@ -132,7 +131,6 @@ export const PEM_BREAK = String.raw`(?:\r?\n|(?:\\{1,2}r)?\\{1,2}n|[ \t])`;
  */
 export const ARMOUR = `${DASH}{2,5}`;
 export const PEM_LABEL = String.raw`(?<type>[ A-Z0-9]{0,40}?)PRIVATE KEY(?: BLOCK)?${ARMOUR}`;
-
 
 /** `8-16`, `8～16`, `8－16`: a length rule after a CJK label, not a password. */
 export const NUMBER_RANGE = new RegExp(String.raw`^\d+(?:[~～${DASHES}]\d+)?$`);

@@ -3,7 +3,6 @@
  * what kind. `DB_PASSWORD` and `stripeSecretKey` do; `cacheKey`, `getToken` and `PRIMARY_KEY` do not.
  */
 
-
 /** Suffixes that keep the meaning of the word before them: SECRET_KEY_BASE, PASSWORD_B64. */
 const NEUTRAL_SUFFIXES = new Set(
   'value val str raw plain plaintext b64 base64 hex base enc encrypted data literal text'.split(' '),
@@ -49,7 +48,8 @@ export function splitKey(key: string): string[] {
  * `pass` and `pw` name a password only after what it opens ("ssh pass is x"): alone they are test
  * output (`--- PASS: TestX`) and prose ("the lint pass is eslint@9").
  */
-const PASS_OWNERS = 'ssh|sudo|root|admin|db|database|mysql|postgres|redis|wifi|wi-fi|vpn|login|user|account|server|host|ftp|smtp|e?mail|router|bios|my|your|his|her|their';
+const PASS_OWNERS =
+  'ssh|sudo|root|admin|db|database|mysql|postgres|redis|wifi|wi-fi|vpn|login|user|account|server|host|ftp|smtp|e?mail|router|bios|my|your|his|her|their';
 export const QUALIFIED_PASS = `(?:${PASS_OWNERS})[ _-]?(?:pass|pw)`;
 /** SSHPASS, DBPASS: one-word keys of the same. */
 const OWNED_PASS_KEY = new RegExp(`^(?:${PASS_OWNERS})(?:pass|pw)$`);

@@ -28,7 +28,9 @@ export const LABELLED_PATTERNS: readonly SecretPattern[] = [
     kinds: [...ASSIGNMENT_KINDS],
     // CLI flags: --password hunter2, --api-key=…, --token "…". Smart typography makes `--` an en
     // or em dash (–password x, —token x), so a flag opens with one or two of any DASHES.
-    re: re(String.raw`(?<![\w${DASHES}])${DASH}{1,2}(?<key>[A-Za-z][\w${DASHES}]{1,40})(?:=|[ \t]+)(?![${DASHES}$])${VALUE}`),
+    re: re(
+      String.raw`(?<![\w${DASHES}])${DASH}{1,2}(?<key>[A-Za-z][\w${DASHES}]{1,40})(?:=|[ \t]+)(?![${DASHES}$])${VALUE}`,
+    ),
     check: (p) => keyedValue(p, '='),
     tail: UNQUOTED.tail,
   },
@@ -54,7 +56,9 @@ export const LABELLED_PATTERNS: readonly SecretPattern[] = [
   {
     kinds: [...ASSIGNMENT_KINDS],
     // os.environ["OPENAI_API_KEY"] = "…", headers["Authorization"] = "…"
-    re: re(String.raw`(?<=[\w\]])\[[ \t]*(?<kq>["'])(?<key>[A-Za-z_][\w.-]{0,63})\k<kq>[ \t]*\](?<sep>[ \t]*(?::=|=(?!=))[ \t]*)${VALUE}`),
+    re: re(
+      String.raw`(?<=[\w\]])\[[ \t]*(?<kq>["'])(?<key>[A-Za-z_][\w.-]{0,63})\k<kq>[ \t]*\](?<sep>[ \t]*(?::=|=(?!=))[ \t]*)${VALUE}`,
+    ),
     check: (p) => keyedValue(p),
     tail: UNQUOTED.tail,
   },
@@ -65,7 +69,10 @@ export const LABELLED_PATTERNS: readonly SecretPattern[] = [
     // (upper case), so "set secret santa" is prose; the value is judged as after `KEY=`. A bare
     // `set` or `env` is English too ("remember to set DATABASE_PASSWORD correctly"): unquoted, and
     // not a Dockerfile's `ENV` opening its line, the value must also look chosen.
-    re: re(String.raw`(?<![\w-])(?:setx|set(?:[ \t]+-{1,2}[A-Za-z]{1,12}){1,3}|(?<bare>env|set))[ \t]+(?<key>[A-Za-z_]\w{0,63})[ \t]+${VALUE}`, 'i'),
+    re: re(
+      String.raw`(?<![\w-])(?:setx|set(?:[ \t]+-{1,2}[A-Za-z]{1,12}){1,3}|(?<bare>env|set))[ \t]+(?<key>[A-Za-z_]\w{0,63})[ \t]+${VALUE}`,
+      'i',
+    ),
     check: (p) => {
       if (!/^[A-Z][A-Z0-9_]*$/.test(p.m.groups?.key ?? '')) return false;
       const bare = p.m.groups?.bare;

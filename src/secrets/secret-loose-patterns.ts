@@ -24,14 +24,23 @@ export const LOOSE_PATTERNS: readonly SecretPattern[] = [
   {
     kinds: ['api-key'],
     // "use q8Zk3vN1…", "the key is q8Zk3vN1…", "with key q8Zk…": a token where a key is named by the sentence.
-    re: re(String.raw`\b(?:use|using|key(?:[ \t]+(?:is|was))?|with)[ \t]*:?[ \t]+["'\x60]?(?<v>[A-Za-z0-9_+/-]{20,256})(?![\w+/=-])`, 'i'),
+    re: re(
+      String.raw`\b(?:use|using|key(?:[ \t]+(?:is|was))?|with)[ \t]*:?[ \t]+["'\x60]?(?<v>[A-Za-z0-9_+/-]{20,256})(?![\w+/=-])`,
+      'i',
+    ),
     check: keyShapedMatch,
   },
   {
     kinds: ['password'],
     // "alice@example.com Sup3rS3cret!" / "alice@example.com / hunter2Pass": a login pasted with its password.
-    re: re(String.raw`[\w.+-]{1,64}@[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63}){1,8}(?:[ \t]*[/|:,][ \t]*|[ \t]+)(?<v>[\x21-\x7e]{8,128})(?![\x21-\x7e])`),
-    check: (p) => !p.value.includes('@') && !/^[a-z]+:\/\//i.test(p.value) && looksRandom(p.value) && /[A-Z!@#$%^&*+=?~]/.test(p.value),
+    re: re(
+      String.raw`[\w.+-]{1,64}@[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63}){1,8}(?:[ \t]*[/|:,][ \t]*|[ \t]+)(?<v>[\x21-\x7e]{8,128})(?![\x21-\x7e])`,
+    ),
+    check: (p) =>
+      !p.value.includes('@') &&
+      !/^[a-z]+:\/\//i.test(p.value) &&
+      looksRandom(p.value) &&
+      /[A-Z!@#$%^&*+=?~]/.test(p.value),
   },
   {
     kinds: ['github-pat', 'github-oauth-token', 'github-user-token', 'github-app-token', 'github-refresh-token'],

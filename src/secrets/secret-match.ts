@@ -18,7 +18,11 @@ export interface SecretFinding {
 }
 
 /** Accepted matches of one pattern; a rejected match lets the scan retry one character later. */
-export function* matches(pattern: SecretPattern, text: string, markers: Array<[number, number]>): Generator<SecretFinding> {
+export function* matches(
+  pattern: SecretPattern,
+  text: string,
+  markers: Array<[number, number]>,
+): Generator<SecretFinding> {
   const re = pattern.re;
   re.lastIndex = 0;
   try {
@@ -60,7 +64,8 @@ const UNICODE_DASH = new RegExp(`[${UNICODE_DASHES}]`);
  */
 function trimPunctuation(value: string): string {
   let end = value.length;
-  while (end > 0 && (TRAILING_PUNCTUATION.has(value.charAt(end - 1)) || UNICODE_DASH.test(value.charAt(end - 1)))) end--;
+  while (end > 0 && (TRAILING_PUNCTUATION.has(value.charAt(end - 1)) || UNICODE_DASH.test(value.charAt(end - 1))))
+    end--;
   return value.slice(0, end);
 }
 
@@ -110,4 +115,3 @@ function accept(
   }
   return { kind: kind === true ? pattern.kinds[0] : kind, start, end };
 }
-

@@ -10,11 +10,14 @@ import { acceptQuoted, isPlaceholder, isPlaceholderMatch, looksRandom, looksSecr
 import { byLabel, re, type SecretPattern } from './secret-pattern-kit.js';
 
 /** Chinese, Japanese and Korean words for a password, key, token or credential. */
-const CJK_LABELS = '密码|密碼|口令|访问令牌|訪問令牌|令牌|密钥|密鑰|金鑰|金钥|秘钥|秘鑰|私钥|私鑰|憑證|凭证|憑据|凭据|パスワード|비밀번호';
+const CJK_LABELS =
+  '密码|密碼|口令|访问令牌|訪問令牌|令牌|密钥|密鑰|金鑰|金钥|秘钥|秘鑰|私钥|私鑰|憑證|凭证|憑据|凭据|パスワード|비밀번호';
 /** Words between such a label and 是/为 that keep the sentence saying what it is ("都是", "仍然是", "现在是"). */
-const CJK_ADVERBS = '都|就|也|还|還|仍然|仍|依然|依旧|依舊|现在|現在|目前|已经|已經|其实|其實|暂时|暫時|默认|默認|统一|統一|一律|一直|应该|應該';
+const CJK_ADVERBS =
+  '都|就|也|还|還|仍然|仍|依然|依旧|依舊|现在|現在|目前|已经|已經|其实|其實|暂时|暫時|默认|默認|统一|統一|一律|一直|应该|應該';
 /** Verbs that give the label a new value ("改成了", "換成", "设为"). */
-const CJK_CHANGES = '改成|改为|改為|换成|換成|换为|換為|设为|設為|设成|設成|设置为|設置為|设置成|設置成|设定为|設定為|变成|變成|更新为|更新為|更新成|重置为|重置為|重置成';
+const CJK_CHANGES =
+  '改成|改为|改為|换成|換成|换为|換為|设为|設為|设成|設成|设置为|設置為|设置成|設置成|设定为|設定為|变成|變成|更新为|更新為|更新成|重置为|重置為|重置成';
 
 export const PROSE_PATTERNS: readonly SecretPattern[] = [
   {
@@ -40,7 +43,12 @@ export const PROSE_PATTERNS: readonly SecretPattern[] = [
       if (sep === '' && (g.note !== undefined || !(glued ? looksRandom : looksSecretish)(p.value))) return false;
       // A change names a new value or a new method ("密钥换成 PBKDF2-SHA256"), and the line after a
       // colon may be a list or prose ("密钥：\nAES256 for data"): only a random value with a lower-case letter is a secret.
-      if (!p.quoted && (g.change !== undefined || g.nl !== undefined) && !(looksRandom(p.value) && /[a-z]/.test(p.value))) return false;
+      if (
+        !p.quoted &&
+        (g.change !== undefined || g.nl !== undefined) &&
+        !(looksRandom(p.value) && /[a-z]/.test(p.value))
+      )
+        return false;
       if (/令牌/.test(label)) return 'token';
       return /密码|密碼|口令|パスワード|비밀번호/.test(label) ? 'password' : 'secret';
     },
@@ -49,7 +57,10 @@ export const PROSE_PATTERNS: readonly SecretPattern[] = [
   {
     kinds: ['password'],
     // "ssh pass = x", "wifi pw=x": the words, not a key, so the assignment shapes above miss it.
-    re: re(String.raw`\b(?<label>${QUALIFIED_PASS})[ \t]*=[ \t]*(?:${quotedValue(QUOTES.escaped, QUOTES.double, QUOTES.single)}|(?<vu>${PASS.char}{1,256}))`, 'i'),
+    re: re(
+      String.raw`\b(?<label>${QUALIFIED_PASS})[ \t]*=[ \t]*(?:${quotedValue(QUOTES.escaped, QUOTES.double, QUOTES.single)}|(?<vu>${PASS.char}{1,256}))`,
+      'i',
+    ),
     check: (p) => (p.quoted ? p.value.length >= 4 && !isPlaceholder(p.value) : looksSecretish(p.value)),
     tail: PASS.tail,
   },
@@ -63,9 +74,13 @@ export const PROSE_PATTERNS: readonly SecretPattern[] = [
       'i',
     ),
     check: (p) => {
-      if (p.quoted ? !acceptQuoted(p.value, '', 'password') || p.value.length < 4 : !looksSecretish(p.value)) return false;
+      if (p.quoted ? !acceptQuoted(p.value, '', 'password') || p.value.length < 4 : !looksSecretish(p.value))
+        return false;
       if (/(?:pass|pw)$/i.test(p.m.groups?.label ?? '')) return 'password';
-      return byLabel({ pass: 'password', pwd: 'password', pin: 'password', secret: 'secret', api: 'api-key' }, 'token')(p);
+      return byLabel(
+        { pass: 'password', pwd: 'password', pin: 'password', secret: 'secret', api: 'api-key' },
+        'token',
+      )(p);
     },
     tail: PROSE.tail,
   },
@@ -85,18 +100,43 @@ export const PROSE_PATTERNS: readonly SecretPattern[] = [
     // "the wifi password is correcthorsebatterystaple": after an owner ("wifi", "my", "admin"), one
     // word of 8+ letters is the password whatever it looks like, unless it is a word that describes
     // one ("…is required", "…is incorrect") or a determiner stands for the owner ("the password is…").
-    re: re(String.raw`\b(?<owner>[A-Za-z][\w-]{0,30})[ \t]+(?:password|passphrase|passwd)[ \t]+(?:is|was)[ \t]+(?:now[ \t]+|still[ \t]+|just[ \t]+)?(?<vu>[A-Za-z][A-Za-z_-]{6,254}[A-Za-z])(?![\w@#$%^&*+=~/\\.-]*\w)`, 'i'),
+    re: re(
+      String.raw`\b(?<owner>[A-Za-z][\w-]{0,30})[ \t]+(?:password|passphrase|passwd)[ \t]+(?:is|was)[ \t]+(?:now[ \t]+|still[ \t]+|just[ \t]+)?(?<vu>[A-Za-z][A-Za-z_-]{6,254}[A-Za-z])(?![\w@#$%^&*+=~/\\.-]*\w)`,
+      'i',
+    ),
     check: (p) => {
       const owner = (p.m.groups?.owner ?? '').toLowerCase();
       const word = p.value.toLowerCase();
-      if (NOT_OWNERS.has(owner) || DESCRIBES_PASSWORD.has(word) || /(?:ed|ing|ly|able|ible|tion|sion)$/.test(word)) return false;
+      if (NOT_OWNERS.has(owner) || DESCRIBES_PASSWORD.has(word) || /(?:ed|ing|ly|able|ible|tion|sion)$/.test(word))
+        return false;
       return !isPlaceholder(p.value);
     },
   },
 ];
 
 /** Words before "password" that do not say whose it is. */
-const NOT_OWNERS = new Set(['the', 'a', 'an', 'this', 'that', 'these', 'those', 'which', 'what', 'whose', 'no', 'any', 'some', 'each', 'every', 'if', 'and', 'or', 'is', 'was']);
+const NOT_OWNERS = new Set([
+  'the',
+  'a',
+  'an',
+  'this',
+  'that',
+  'these',
+  'those',
+  'which',
+  'what',
+  'whose',
+  'no',
+  'any',
+  'some',
+  'each',
+  'every',
+  'if',
+  'and',
+  'or',
+  'is',
+  'was',
+]);
 /** Words that say something about a password rather than being one ("the wifi password is required"). */
 const DESCRIBES_PASSWORD = new Set(
   `required incorrect invalid reset expired wrong set changed missing optional mandatory different correct

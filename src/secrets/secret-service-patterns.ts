@@ -23,14 +23,24 @@ export const SERVICE_PATTERNS: readonly SecretPattern[] = [
   },
   { kinds: ['pinecone-key'], re: re(String.raw`${afterNoWord()}pcsk_[A-Za-z0-9]{4,10}_[A-Za-z0-9]{40,80}(?![\w])`) },
   { kinds: ['langsmith-key'], re: re(String.raw`${afterNoWord()}lsv2_(?:pt|sk)_[a-f0-9]{32}_[a-f0-9]{10}(?![\w])`) },
-  { kinds: ['perplexity-key'], re: re(String.raw`${afterNoWord('-')}pplx${DASH}[A-Za-z0-9]{48}(?![\w-])`), check: hasDigit },
+  {
+    kinds: ['perplexity-key'],
+    re: re(String.raw`${afterNoWord('-')}pplx${DASH}[A-Za-z0-9]{48}(?![\w-])`),
+    check: hasDigit,
+  },
   {
     kinds: ['supabase-key'],
     // A management token (sbp_), or a secret API key: 22 characters, `_`, an 8-character checksum.
-    re: re(String.raw`${afterNoWord()}(?:sbp_[a-f0-9]{40}|sb_secret_[\w${DASHES}]{22}_[A-Za-z0-9]{8})(?![\w${DASHES}])`),
+    re: re(
+      String.raw`${afterNoWord()}(?:sbp_[a-f0-9]{40}|sb_secret_[\w${DASHES}]{22}_[A-Za-z0-9]{8})(?![\w${DASHES}])`,
+    ),
     check: hasDigit,
   },
-  { kinds: ['neon-key'], re: re(String.raw`${afterNoWord()}napi_[A-Za-z0-9]{32,128}(?![\w])`), check: (p) => hasRandomRun(p.value) },
+  {
+    kinds: ['neon-key'],
+    re: re(String.raw`${afterNoWord()}napi_[A-Za-z0-9]{32,128}(?![\w])`),
+    check: (p) => hasRandomRun(p.value),
+  },
   {
     kinds: ['planetscale-token'],
     re: re(String.raw`${afterNoWord()}pscale_(?:pw|tkn|oauth)_[\w=.${DASHES}]{32,64}(?![\w=${DASHES}])`),
@@ -39,7 +49,9 @@ export const SERVICE_PATTERNS: readonly SecretPattern[] = [
   {
     kinds: ['fly-token'],
     // The macaroon after `FlyV1 ` (fm2_…, parts joined by `,`), or a legacy fo1_ token.
-    re: re(String.raw`${afterNoWord()}(?:fm(?:1[ar]|2)_[A-Za-z0-9+/]{100,4096}={0,3}|fo1_[\w${DASHES}]{43})(?![\w+/=${DASHES}])`),
+    re: re(
+      String.raw`${afterNoWord()}(?:fm(?:1[ar]|2)_[A-Za-z0-9+/]{100,4096}={0,3}|fo1_[\w${DASHES}]{43})(?![\w+/=${DASHES}])`,
+    ),
     check: (p) => hasRandomRun(p.value),
   },
   {
@@ -47,11 +59,17 @@ export const SERVICE_PATTERNS: readonly SecretPattern[] = [
     re: re(String.raw`${afterNoWord()}vercel_blob_rw_[A-Za-z0-9]{8,32}_[A-Za-z0-9]{20,64}(?![\w])`),
     check: (p) => hasRandomRun(p.value),
   },
-  { kinds: ['netlify-token'], re: re(String.raw`${afterNoWord()}nfp_[A-Za-z0-9_]{36}(?![\w])`), check: (p) => hasRandomRun(p.value) },
+  {
+    kinds: ['netlify-token'],
+    re: re(String.raw`${afterNoWord()}nfp_[A-Za-z0-9_]{36}(?![\w])`),
+    check: (p) => hasRandomRun(p.value),
+  },
   {
     kinds: ['atlassian-token', 'bitbucket-app-password'],
     // An API token (ATATT3…) or a Bitbucket app password (ATBB…), each ending in an 8-hex checksum.
-    re: re(String.raw`(?<![\w])(?<label>ATATT3[\w=${DASHES}]{150,250}|ATBB[A-Za-z0-9]{16,60}[A-F0-9]{8})(?![\w=${DASHES}])`),
+    re: re(
+      String.raw`(?<![\w])(?<label>ATATT3[\w=${DASHES}]{150,250}|ATBB[A-Za-z0-9]{16,60}[A-F0-9]{8})(?![\w=${DASHES}])`,
+    ),
     check: (p) => hasRandomRun(p.value) && byLabel({ atbb: 'bitbucket-app-password' }, 'atlassian-token')(p),
   },
   {
@@ -59,7 +77,11 @@ export const SERVICE_PATTERNS: readonly SecretPattern[] = [
     re: re(String.raw`(?<![\w.])[A-Za-z0-9]{14}\.atlasv1\.[\w=${DASHES}]{60,70}(?![\w=${DASHES}])`),
     check: (p) => hasRandomRun(p.value),
   },
-  { kinds: ['databricks-token'], re: re(String.raw`${afterNoWord()}dapi[a-f0-9]{32}(?:-\d)?(?![\w-])`), check: hasDigit },
+  {
+    kinds: ['databricks-token'],
+    re: re(String.raw`${afterNoWord()}dapi[a-f0-9]{32}(?:-\d)?(?![\w-])`),
+    check: hasDigit,
+  },
   {
     kinds: ['notion-token'],
     // An integration token (ntn_ with 11 digits), or a legacy one: `secret_` and 43 base-62 characters.
@@ -67,7 +89,11 @@ export const SERVICE_PATTERNS: readonly SecretPattern[] = [
     check: (p) => hasRandomRun(p.value),
   },
   // `r8_` is as short as `hf_` and stays word-bounded as it does.
-  { kinds: ['replicate-token'], re: re(String.raw`(?<![\w])r8_[\w${DASHES}]{37}(?![\w${DASHES}])`), check: (p) => hasRandomRun(p.value) },
+  {
+    kinds: ['replicate-token'],
+    re: re(String.raw`(?<![\w])r8_[\w${DASHES}]{37}(?![\w${DASHES}])`),
+    check: (p) => hasRandomRun(p.value),
+  },
   {
     kinds: ['mapbox-secret-token'],
     re: re(String.raw`${afterNoWord(DASHES)}sk\.eyJ[\w${DASHES}]{20,300}\.[\w${DASHES}]{20,40}(?![\w${DASHES}])`),
@@ -75,19 +101,30 @@ export const SERVICE_PATTERNS: readonly SecretPattern[] = [
   {
     kinds: ['sentry-token'],
     // An organization token (base64 JSON claims, `_`, a 43-character secret), or a user token.
-    re: re(String.raw`${afterNoWord()}(?:sntrys_eyJ[A-Za-z0-9+/]{20,600}={0,2}_[A-Za-z0-9+/]{43}|sntryu_[a-f0-9]{64})(?![\w+/])`),
+    re: re(
+      String.raw`${afterNoWord()}(?:sntrys_eyJ[A-Za-z0-9+/]{20,600}={0,2}_[A-Za-z0-9+/]{43}|sntryu_[a-f0-9]{64})(?![\w+/])`,
+    ),
   },
   {
     kinds: ['grafana-token'],
-    re: re(String.raw`${afterNoWord()}(?:glsa_[A-Za-z0-9]{32}_[A-Fa-f0-9]{8}|glc_[A-Za-z0-9+/]{32,400}={0,3})(?![\w+/=])`),
+    re: re(
+      String.raw`${afterNoWord()}(?:glsa_[A-Za-z0-9]{32}_[A-Fa-f0-9]{8}|glc_[A-Za-z0-9+/]{32,400}={0,3})(?![\w+/=])`,
+    ),
     check: (p) => hasRandomRun(p.value),
   },
-  { kinds: ['postman-key'], re: re(String.raw`${afterNoWord()}PMAK${DASH}[a-fA-F0-9]{24}${DASH}[a-fA-F0-9]{34}(?![\w-])`) },
+  {
+    kinds: ['postman-key'],
+    re: re(String.raw`${afterNoWord()}PMAK${DASH}[a-fA-F0-9]{24}${DASH}[a-fA-F0-9]{34}(?![\w-])`),
+  },
   // Okta sends its API token after the `SSWS` scheme; the scheme stays, so the header still reads.
   { kinds: ['okta-token'], re: re(String.raw`(?<![\w])SSWS[ \t]+(?<v>00[\w${DASHES}]{40})(?![\w${DASHES}])`) },
   { kinds: ['newrelic-key'], re: re(String.raw`${afterNoWord()}NRAK${DASH}[A-Za-z0-9]{27}(?![\w-])`), check: hasDigit },
   { kinds: ['dynatrace-token'], re: re(String.raw`${afterNoWord()}dt0c01\.[A-Za-z0-9]{24}\.[A-Za-z0-9]{64}(?![\w])`) },
-  { kinds: ['figma-token'], re: re(String.raw`${afterNoWord()}fig[dp]_[\w${DASHES}]{40,54}(?![\w${DASHES}])`), check: (p) => hasRandomRun(p.value) },
+  {
+    kinds: ['figma-token'],
+    re: re(String.raw`${afterNoWord()}fig[dp]_[\w${DASHES}]{40,54}(?![\w${DASHES}])`),
+    check: (p) => hasRandomRun(p.value),
+  },
   { kinds: ['contentful-token'], re: re(String.raw`${afterNoWord()}CFPAT${DASH}[\w${DASHES}]{43}(?![\w${DASHES}])`) },
   { kinds: ['pulumi-token'], re: re(String.raw`${afterNoWord('-')}pul${DASH}[a-f0-9]{40}(?![\w-])`), check: hasDigit },
   {
@@ -102,7 +139,11 @@ export const SERVICE_PATTERNS: readonly SecretPattern[] = [
     check: hasDigit,
   },
   // 48 hex characters: no Stripe key (`sk_live_`, `sk_test_`) has that shape.
-  { kinds: ['elevenlabs-key'], re: re(String.raw`${afterNoWord()}sk_[a-f0-9]{48}(?![\w])`), check: (p) => hasRandomRun(p.value) },
+  {
+    kinds: ['elevenlabs-key'],
+    re: re(String.raw`${afterNoWord()}sk_[a-f0-9]{48}(?![\w])`),
+    check: (p) => hasRandomRun(p.value),
+  },
   { kinds: ['firecrawl-key'], re: re(String.raw`${afterNoWord('-')}fc${DASH}[a-f0-9]{32}(?![\w-])`), check: hasDigit },
   { kinds: ['paypal-token'], re: re(String.raw`access_token\$production\$[0-9a-z]{16}\$[0-9a-f]{32}(?![\w])`) },
   {

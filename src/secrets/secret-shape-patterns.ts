@@ -36,7 +36,8 @@ function decodesToCredentials(b64: string): boolean {
   return /^[\x20-\x7e]+$/.test(decoded) && /^[^:]+:./.test(decoded);
 }
 
-const DATABASE_SCHEMES = /^(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|redis|rediss|amqps?|mssql|sqlserver|oracle|cockroachdb|clickhouse|couchdb|neo4j(?:\+s)?|jdbc:[a-z]+)$/i;
+const DATABASE_SCHEMES =
+  /^(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|redis|rediss|amqps?|mssql|sqlserver|oracle|cockroachdb|clickhouse|couchdb|neo4j(?:\+s)?|jdbc:[a-z]+)$/i;
 
 export const SHAPE_PATTERNS: readonly SecretPattern[] = [
   // --- Structural shapes: whole blocks and self-describing tokens.

@@ -59,7 +59,8 @@ const SENSITIVE_TOKEN = /(?:pass|passwd|password|pw|pwd|secret|token|key|apikey|
 const IDENTIFIER = /^[A-Za-z_$][\w$-]*$/;
 const MEMBER_CHAIN = /^[A-Za-z_$][\w$]*(?:\??\.[A-Za-z_$][\w$]*)+$/;
 const CALL_INDEX_OR_GENERIC = /^[A-Za-z_$][\w$]*(?:\??\.[A-Za-z_$][\w$]*)*[([<]/;
-const CODE_ROOTS = /^(?:process|os|this|self|config|cfg|conf|env|settings|req|request|ctx|context|options|opts|args|params|props|window|import|secrets|vars|inputs)\b/;
+const CODE_ROOTS =
+  /^(?:process|os|this|self|config|cfg|conf|env|settings|req|request|ctx|context|options|opts|args|params|props|window|import|secrets|vars|inputs)\b/;
 
 function namesASecret(identifier: string): boolean {
   return splitKey(identifier).some((t) => SENSITIVE_TOKEN.test(t));

@@ -59,7 +59,10 @@ export const VENDOR_PATTERNS: readonly SecretPattern[] = [
     kinds: ['gcp-service-account-key'],
     re: re(String.raw`\\?"private_key\\?"[ \t]*:[ \t]*\\?"(?=${ARMOUR}BEGIN)(?<v>(?:[^"\\]|\\[^"]){20,16384})\\?"`),
   },
-  { kinds: ['google-oauth-client-secret'], re: re(String.raw`${afterNoWord('-')}GOCSPX${DASH}[\w${DASHES}]{24,40}(?![\w-])`) },
+  {
+    kinds: ['google-oauth-client-secret'],
+    re: re(String.raw`${afterNoWord('-')}GOCSPX${DASH}[\w${DASHES}]{24,40}(?![\w-])`),
+  },
   {
     kinds: ['google-oauth-token'],
     re: re(String.raw`${afterNoWord('-')}ya29\.[\w${DASHES}]{20,}`),
@@ -80,7 +83,9 @@ export const VENDOR_PATTERNS: readonly SecretPattern[] = [
   {
     kinds: ['github-pat', 'github-oauth-token', 'github-user-token', 'github-app-token', 'github-refresh-token'],
     // A classic token (36 characters after the prefix) broken once by a line break or a space or two, as a wrapped terminal line pastes it.
-    re: re(String.raw`${afterNoWord()}(?<label>gh[pousr])_(?<p1>[A-Za-z0-9]{4,35})(?:[ \t]{1,2}|\r?\n)(?<p2>[A-Za-z0-9]{1,32})(?![\w])`),
+    re: re(
+      String.raw`${afterNoWord()}(?<label>gh[pousr])_(?<p1>[A-Za-z0-9]{4,35})(?:[ \t]{1,2}|\r?\n)(?<p2>[A-Za-z0-9]{1,32})(?![\w])`,
+    ),
     check: (p) => {
       const body = p.m.groups!.p1! + p.m.groups!.p2!;
       return body.length === 36 && hasRandomRun(body) && githubKind(p);
@@ -88,14 +93,22 @@ export const VENDOR_PATTERNS: readonly SecretPattern[] = [
   },
   // Anywhere, as `gh*_` above; its body is base-62 runs joined by `_`, with a random run at least
   // (`github_pat_scopes_before_…` is a name).
-  { kinds: ['github-fine-grained-pat'], re: re(String.raw`github_pat_\w{40,251}(?![\w])`), check: (p) => hasRandomRun(p.value) },
+  {
+    kinds: ['github-fine-grained-pat'],
+    re: re(String.raw`github_pat_\w{40,251}(?![\w])`),
+    check: (p) => hasRandomRun(p.value),
+  },
   {
     kinds: ['gitlab-token'],
-    re: re(String.raw`${afterNoWord('-')}(?:gl(?:pat|ptt|rt|dt|oas|cbt|ft|imt|soat)${DASH}[\w${DASHES}]{20,}|GR1348941[\w${DASHES}]{20,})`),
+    re: re(
+      String.raw`${afterNoWord('-')}(?:gl(?:pat|ptt|rt|dt|oas|cbt|ft|imt|soat)${DASH}[\w${DASHES}]{20,}|GR1348941[\w${DASHES}]{20,})`,
+    ),
   },
   {
     kinds: ['slack-token'],
-    re: re(String.raw`${afterNoWord('-')}(?:xox[abposre]${DASH}[A-Za-z0-9${DASHES}]{10,250}|xapp${DASH}\d${DASH}[A-Za-z0-9${DASHES}]{10,250})`),
+    re: re(
+      String.raw`${afterNoWord('-')}(?:xox[abposre]${DASH}[A-Za-z0-9${DASHES}]{10,250}|xapp${DASH}\d${DASH}[A-Za-z0-9${DASHES}]{10,250})`,
+    ),
     check: hasDigit,
   },
   {
@@ -131,8 +144,13 @@ export const VENDOR_PATTERNS: readonly SecretPattern[] = [
   {
     kinds: ['doppler-token'],
     // Doppler service (dp.st.<config>.…), personal, CLI, service-account, SCIM and audit tokens.
-    re: re(String.raw`${afterNoWord('.')}dp\.(?:st|pt|ct|sa|scim|audit)\.(?:[\w${DASHES}]{2,35}\.)?[A-Za-z0-9]{40,44}(?![\w])`),
+    re: re(
+      String.raw`${afterNoWord('.')}dp\.(?:st|pt|ct|sa|scim|audit)\.(?:[\w${DASHES}]{2,35}\.)?[A-Za-z0-9]{40,44}(?![\w])`,
+    ),
   },
   { kinds: ['linear-key'], re: re(String.raw`${afterNoWord()}lin_(?:api|oauth)_[A-Za-z0-9]{40}(?![\w])`) },
-  { kinds: ['age-secret-key'], re: re(String.raw`AGE${DASH}SECRET${DASH}KEY${DASH}1[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58}`) },
+  {
+    kinds: ['age-secret-key'],
+    re: re(String.raw`AGE${DASH}SECRET${DASH}KEY${DASH}1[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58}`),
+  },
 ];

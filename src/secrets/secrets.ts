@@ -48,7 +48,11 @@ const MAX_ROUNDS = 8;
 export function findSecrets(text: string): SecretFinding[] {
   const view = withoutSplitters(text);
   if (!view) return fixpoint(text);
-  return fixpoint(view.text).map((f) => ({ kind: f.kind, start: view.original(f.start, false), end: view.original(f.end, true) }));
+  return fixpoint(view.text).map((f) => ({
+    kind: f.kind,
+    start: view.original(f.start, false),
+    end: view.original(f.end, true),
+  }));
 }
 
 function fixpoint(text: string): SecretFinding[] {

@@ -38,13 +38,25 @@ export interface RunningJob {
 }
 
 export interface StatusReport {
-  workspace: { path: string; zone: string; configFiles: string[]; daemon: { running: boolean; pid: number | null; since: string | null } };
+  workspace: {
+    path: string;
+    zone: string;
+    configFiles: string[];
+    daemon: { running: boolean; pid: number | null; since: string | null };
+  };
   /**
    * `schedule`: the configured cron expression; `scheduledBy`: what will run it (a running daemon, the
    * crontab block or launchd agents `mem schedule install` wrote), null when nothing will, and then
    * there is no `nextRun` either.
    */
-  jobs: Array<{ job: string; schedule: string | null; scheduledBy: ScheduledBy | null; nextRun: string | null; lastRun: JobLogLine | null; running: RunningJob[] }>;
+  jobs: Array<{
+    job: string;
+    schedule: string | null;
+    scheduledBy: ScheduledBy | null;
+    nextRun: string | null;
+    lastRun: JobLogLine | null;
+    running: RunningJob[];
+  }>;
   locks: Array<{ name: string; path: string; holders: RunningJob[] }>;
   /** Each configured transcript source: its transcript count, or missing (a warning) or unreadable (a problem). */
   sources: SourceStatus[];
@@ -85,15 +97,27 @@ function realPath(p: string): string {
 /** The names of the lock files, sorted; a lock folder that cannot be read is a problem, and the rest of the status is still shown. */
 function lockNames(workspace: string, problems: string[]): string[] {
   try {
-    return fs.readdirSync(path.join(workspace, LOCK_DIR)).filter((n) => n.endsWith('.lock')).map((n) => n.slice(0, -5)).sort();
+    return fs
+      .readdirSync(path.join(workspace, LOCK_DIR))
+      .filter((n) => n.endsWith('.lock'))
+      .map((n) => n.slice(0, -5))
+      .sort();
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') problems.push(`cannot read the lock folder ${LOCK_DIR}: ${describeError(err)}; every job that takes a lock fails until it is a folder memfold can use`);
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT')
+      problems.push(
+        `cannot read the lock folder ${LOCK_DIR}: ${describeError(err)}; every job that takes a lock fails until it is a folder memfold can use`,
+      );
     return [];
   }
 }
 
 /** `allConflicts: false` (what the screen needs): `governance.conflicts` may hold only the first 3 of them. */
-export async function collectStatus(workspace: string, loaded: LoadedConfig, now: Date, opts: { allConflicts?: boolean } = {}): Promise<StatusReport> {
+export async function collectStatus(
+  workspace: string,
+  loaded: LoadedConfig,
+  now: Date,
+  opts: { allConflicts?: boolean } = {},
+): Promise<StatusReport> {
   const { config, zone } = loaded;
   // Reading the crontab runs a child process: it runs while the files below are read.
   const installedRead = installedJobs(realPath(workspace));
@@ -106,49 +130,112 @@ export async function collectStatus(workspace: string, loaded: LoadedConfig, now
   const names = [...new Set<string>([...SCHEDULED_JOBS, 'index', 'remember', ...last.keys()])];
   for (const job of names) {
     const lastRun = last.get(job);
-    if (lastRun && lastRun.outcome !== 'ok') problems.push(`last ${job} run ${lastRun.outcome} at ${lastRun.end}: ${lastRun.message ?? `exit ${lastRun.exitCode}`}`);
+    if (lastRun && lastRun.outcome !== 'ok')
+      problems.push(
+        `last ${job} run ${lastRun.outcome} at ${lastRun.end}: ${lastRun.message ?? `exit ${lastRun.exitCode}`}`,
+      );
   }
   const locks: StatusReport['locks'] = [];
   for (const name of lockNames(workspace, problems)) {
     if (!(await isLocked(workspace, name, config.limits.lockStaleMs))) continue;
-    locks.push({ name, path: `${LOCK_DIR}/${name}.lock`, holders: running.filter((r) => r.job === name || name === 'write' || (name === 'consolidation' && (r.job === 'wrapup' || r.job === 'compound'))) });
+    locks.push({
+      name,
+      path: `${LOCK_DIR}/${name}.lock`,
+      holders: running.filter(
+        (r) =>
+          r.job === name ||
+          name === 'write' ||
+          (name === 'consolidation' && (r.job === 'wrapup' || r.job === 'compound')),
+      ),
+    });
   }
   const sources = await sourceStatuses(workspace, config);
-  for (const s of sources) if (s.state === 'unreadable') problems.push(`source "${s.name}": ${s.message}; microsync fails until it can be read`);
+  for (const s of sources)
+    if (s.state === 'unreadable')
+      problems.push(`source "${s.name}": ${s.message}; microsync fails until it can be read`);
   // The stored summary while it matches memory/, else computed from the table's rows (entries/governance-refresh.ts: lint and conflicts loaded only then).
   const listed = statedMemoryFiles(workspace);
   const max = config.limits.entriesPerDailyFile;
-  const { dailyEntries, conflicts, conflictCount, suspected, lint } = readStoredGovernance(workspace, TABLE_DIR, filesDigestOf(listed), max, opts.allConflicts ?? true)
-    ?? (await (await import('../entries/governance-refresh.js')).computeGovernance(workspace, listed, max));
-  const memoryText = fs.existsSync(path.join(workspace, 'MEMORY.md')) ? fs.readFileSync(path.join(workspace, 'MEMORY.md')) : Buffer.alloc(0);
+  const { dailyEntries, conflicts, conflictCount, suspected, lint } =
+    readStoredGovernance(workspace, TABLE_DIR, filesDigestOf(listed), max, opts.allConflicts ?? true) ??
+    (await (await import('../entries/governance-refresh.js')).computeGovernance(workspace, listed, max));
+  const memoryText = fs.existsSync(path.join(workspace, 'MEMORY.md'))
+    ? fs.readFileSync(path.join(workspace, 'MEMORY.md'))
+    : Buffer.alloc(0);
   // Counts stored by the last job where a summary is unchanged since (workspace/summary-lines.ts).
   const summaries = summaryLines(workspace);
-  const checks = governanceChecks({
-    memoryLines: lineCount(memoryText),
-    dailyEntries,
-    summaryLines: summaries.map((f) => ({ path: f.path, value: f.value })),
-    conflicts, conflictCount, suspected, lint,
-  }, config.limits);
+  const checks = governanceChecks(
+    {
+      memoryLines: lineCount(memoryText),
+      dailyEntries,
+      summaryLines: summaries.map((f) => ({ path: f.path, value: f.value })),
+      conflicts,
+      conflictCount,
+      suspected,
+      lint,
+    },
+    config.limits,
+  );
   for (const c of checks) if (!c.ok && c.level === 'problem') problems.push(c.message);
-  const index = indexFreshness(workspace, config, last.get('index') ?? null, new Map([...listed.map((f) => [f.file, f.mtimeMs] as const), ...summaries.map((f) => [f.path, f.mtimeMs] as const)]), listed.map((f) => f.file));
+  const index = indexFreshness(
+    workspace,
+    config,
+    last.get('index') ?? null,
+    new Map([
+      ...listed.map((f) => [f.file, f.mtimeMs] as const),
+      ...summaries.map((f) => [f.path, f.mtimeMs] as const),
+    ]),
+    listed.map((f) => f.file),
+  );
   const installed = await installedRead;
-  const by = (job: string): ScheduledBy | null => (daemonAlive ? 'daemon' : installed.cron?.includes(job) ? 'cron' : installed.launchd.includes(job) ? 'launchd' : null);
+  const by = (job: string): ScheduledBy | null =>
+    daemonAlive
+      ? 'daemon'
+      : installed.cron?.includes(job)
+        ? 'cron'
+        : installed.launchd.includes(job)
+          ? 'launchd'
+          : null;
   const jobs = names.map((job) => {
     const expr = schedule.get(job) ?? null;
     const lastRun = last.get(job) ?? null;
     const scheduledBy = expr ? by(job) : null;
-    return { job, schedule: expr, scheduledBy, nextRun: expr && scheduledBy ? nextRuns(expr, zone, now)[0]!.toISOString() : null, lastRun, running: running.filter((r) => r.job === job) };
+    return {
+      job,
+      schedule: expr,
+      scheduledBy,
+      nextRun: expr && scheduledBy ? nextRuns(expr, zone, now)[0]!.toISOString() : null,
+      lastRun,
+      running: running.filter((r) => r.job === job),
+    };
   });
   const mergeRules = missingMergeRules(workspace);
   if (mergeRules) problems.push(mergeRules);
   return {
-    workspace: { path: workspace, zone, configFiles: loaded.files, daemon: { running: daemonAlive, pid: daemonAlive ? daemonPid!.pid : null, since: daemonAlive ? daemonPid!.start : null } },
-    jobs, locks, sources,
+    workspace: {
+      path: workspace,
+      zone,
+      configFiles: loaded.files,
+      daemon: {
+        running: daemonAlive,
+        pid: daemonAlive ? daemonPid!.pid : null,
+        since: daemonAlive ? daemonPid!.start : null,
+      },
+    },
+    jobs,
+    locks,
+    sources,
     index,
     archive: archiveStatus(workspace),
     providers: {
       llm: config.llm ? { model: config.llm.model, baseURL: config.llm.baseURL } : null,
-      embedding: config.embedding ? { model: config.embedding.model, baseURL: config.embedding.baseURL, check: readModelCheck(workspace, config.embedding) ?? null } : null,
+      embedding: config.embedding
+        ? {
+            model: config.embedding.model,
+            baseURL: config.embedding.baseURL,
+            check: readModelCheck(workspace, config.embedding) ?? null,
+          }
+        : null,
       search: config.embedding ? 'bm25+embeddings' : 'bm25',
     },
     governance: { checks, conflicts, suspectedConflicts: suspected },

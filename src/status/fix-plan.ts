@@ -14,7 +14,16 @@ export interface DailySplit {
   targets: Map<string, EntryBlock[]>;
 }
 
-const PLURAL: Record<string, string> = { Decision: 'decisions', Rule: 'rules', Architecture: 'architecture', Note: 'notes', Preference: 'preferences', Goal: 'goals', Task: 'tasks', Lesson: 'lessons' };
+const PLURAL: Record<string, string> = {
+  Decision: 'decisions',
+  Rule: 'rules',
+  Architecture: 'architecture',
+  Note: 'notes',
+  Preference: 'preferences',
+  Goal: 'goals',
+  Task: 'tasks',
+  Lesson: 'lessons',
+};
 
 /** `scope: project:shop` → "shop"; otherwise the kind ("decisions", "rules", ...). */
 export function topicOf(block: EntryBlock): string {
@@ -72,7 +81,13 @@ export function mergeIntoTarget(current: string | undefined, title: string, bloc
   });
   if (!missing.length) return undefined;
   text = withBreak(text.replace(/\n*$/, '\n'));
-  return text + missing.map((b) => withBreak(b.raw)).join('').replace(/\n+$/, '\n');
+  return (
+    text +
+    missing
+      .map((b) => withBreak(b.raw))
+      .join('')
+      .replace(/\n+$/, '\n')
+  );
 }
 
 /**
@@ -111,7 +126,10 @@ export function shrinkDaily(current: string, moved: Map<string, number>, links: 
     const head = blocks[0]?.type === 'text' ? blocks.shift()!.raw : '';
     blocks.unshift({ type: 'text', raw: withBreak(head.replace(/\n*$/, '\n')) + note + '\n', startLine: 1 });
   }
-  return blocks.map((b) => withBreak(b.raw)).join('').replace(/\n+$/, '\n');
+  return blocks
+    .map((b) => withBreak(b.raw))
+    .join('')
+    .replace(/\n+$/, '\n');
 }
 
 /**
@@ -127,7 +145,11 @@ export function planSummaryVolumes(text: string, limit: number): string[] {
   while (i < lines.length) {
     let end = Math.min(lines.length, i + budget);
     if (end < lines.length) {
-      for (let j = end; j > i + budget / 2; j--) if (/^#{1,3} /.test(lines[j] ?? '')) { end = j; break; }
+      for (let j = end; j > i + budget / 2; j--)
+        if (/^#{1,3} /.test(lines[j] ?? '')) {
+          end = j;
+          break;
+        }
     }
     vols.push(lines.slice(i, end).join(''));
     i = end;

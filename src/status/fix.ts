@@ -38,7 +38,11 @@ export async function applyFixes(workspace: string, config: Config): Promise<Fix
   const dailies = (isDir(memDir) ? fs.readdirSync(memDir) : []).filter((n) => /^\d{4}-\d{2}-\d{2}\.md$/.test(n)).sort();
   for (const name of dailies) {
     const daily = `memory/${name}`;
-    const plan = planDailySplit(daily, fs.readFileSync(path.join(workspace, daily), 'utf8'), config.limits.entriesPerDailyFile);
+    const plan = planDailySplit(
+      daily,
+      fs.readFileSync(path.join(workspace, daily), 'utf8'),
+      config.limits.entriesPerDailyFile,
+    );
     if (!plan) continue;
     const moved = new Map<string, number>();
     for (const [target, blocks] of plan.targets) {
@@ -52,7 +56,11 @@ export async function applyFixes(workspace: string, config: Config): Promise<Fix
     }
     const links = [...plan.targets.keys()].map((t) => t.replace(/^memory\//, ''));
     await writer.update(daily, (cur) => (cur === undefined ? undefined : shrinkDaily(cur, moved, links)));
-    result.dailySplits.push({ daily, moved: [...moved.values()].reduce((a, b) => a + b, 0), into: [...plan.targets.keys()] });
+    result.dailySplits.push({
+      daily,
+      moved: [...moved.values()].reduce((a, b) => a + b, 0),
+      into: [...plan.targets.keys()],
+    });
   }
   const sumDir = path.join(workspace, 'second-brain', 'summaries');
   const taken = new Set(isDir(sumDir) ? fs.readdirSync(sumDir) : []);
@@ -64,19 +72,28 @@ export async function applyFixes(workspace: string, config: Config): Promise<Fix
     // edit and writes the whole day again beside it; re-running wrapup re-cuts it under the limit.
     if (isUntouched(text)) {
       const day = /^(\d{4}-\d{2}-\d{2})-wrapup/.exec(name)?.[1];
-      result.summariesKept.push({ summary: rel, reason: `written by mem wrapup; ${day ? `"mem wrapup --date ${day}"` : 'mem wrapup'} re-cuts it into volumes under the limit` });
+      result.summariesKept.push({
+        summary: rel,
+        reason: `written by mem wrapup; ${day ? `"mem wrapup --date ${day}"` : 'mem wrapup'} re-cuts it into volumes under the limit`,
+      });
       continue;
     }
     if (config.limits.summaryLines < 4) {
-      result.summariesKept.push({ summary: rel, reason: `limits.summaryLines ${config.limits.summaryLines} leaves no room for a line of text beside the "Continued in" link` });
+      result.summariesKept.push({
+        summary: rel,
+        reason: `limits.summaryLines ${config.limits.summaryLines} leaves no room for a line of text beside the "Continued in" link`,
+      });
       continue;
     }
     const vols = planSummaryVolumes(text, config.limits.summaryLines);
-    const bodies = (names: string[]) => vols.map((v, i) => (names[i + 1] ? `${v}\nContinued in [${names[i + 1]}](${names[i + 1]})\n` : v));
+    const bodies = (names: string[]) =>
+      vols.map((v, i) => (names[i + 1] ? `${v}\nContinued in [${names[i + 1]}](${names[i + 1]})\n` : v));
     // A run stopped before it shrank the original left some of its volumes, under the first free
     // names: those names holding exactly those volumes are this split's, taken up where it stopped.
     const first = volumeNames(name, vols.length, new Set());
-    const leftover = bodies(first).every((body, i) => !i || !taken.has(first[i]!) || fs.readFileSync(path.join(sumDir, first[i]!), 'utf8') === body);
+    const leftover = bodies(first).every(
+      (body, i) => !i || !taken.has(first[i]!) || fs.readFileSync(path.join(sumDir, first[i]!), 'utf8') === body,
+    );
     const names = leftover ? first : volumeNames(name, vols.length, taken);
     for (const n of names) taken.add(n);
     // Later volumes first, the original last: a crash leaves the full original in place.
@@ -97,7 +114,11 @@ export async function applyFixes(workspace: string, config: Config): Promise<Fix
       } else complete = await writer.update(rel, (cur) => (cur === text ? body : undefined));
     }
     if (!complete) {
-      result.summariesKept.push({ summary: rel, reason: 'it or a volume name changed while it was being split; left whole (a volume already written repeats part of it)' });
+      result.summariesKept.push({
+        summary: rel,
+        reason:
+          'it or a volume name changed while it was being split; left whole (a volume already written repeats part of it)',
+      });
       continue;
     }
     result.summaryVolumes.push({ summary: rel, volumes: names.slice(1).map((n) => `second-brain/summaries/${n}`) });

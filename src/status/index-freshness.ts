@@ -63,7 +63,13 @@ function indexedMarkdown(workspace: string, config: Config, memory: readonly str
  * those files are not stated twice; `memory`: that listing's paths, so memory/ is not listed again
  * (what it leaves out, a FIFO or a link out of the workspace, the index leaves out too: never dirty).
  */
-export function indexFreshness(workspace: string, config: Config, lastRun: JobLogLine | null, stated: ReadonlyMap<string, number> = new Map(), memory?: readonly string[]): IndexStatus {
+export function indexFreshness(
+  workspace: string,
+  config: Config,
+  lastRun: JobLogLine | null,
+  stated: ReadonlyMap<string, number> = new Map(),
+  memory?: readonly string[],
+): IndexStatus {
   const dir = path.join(workspace, INDEX_DIR);
   const exists = fs.existsSync(dir);
   const updated = exists ? newestMtime(dir) : 0;
@@ -74,5 +80,11 @@ export function indexFreshness(workspace: string, config: Config, lastRun: JobLo
       return false;
     }
   });
-  return { exists, lastUpdate: updated ? new Date(updated).toISOString() : null, dirtyFiles: dirty.length, dirty: dirty.slice(0, 20), lastRun };
+  return {
+    exists,
+    lastUpdate: updated ? new Date(updated).toISOString() : null,
+    dirtyFiles: dirty.length,
+    dirty: dirty.slice(0, 20),
+    lastRun,
+  };
 }

@@ -16,7 +16,11 @@ function inGitWorkTree(dir: string): boolean {
   }
 }
 
-const rules = (text: string) => text.split(/\r?\n/).map((l) => l.trim().replace(/\s+/g, ' ')).filter((l) => l && !l.startsWith('#'));
+const rules = (text: string) =>
+  text
+    .split(/\r?\n/)
+    .map((l) => l.trim().replace(/\s+/g, ' '))
+    .filter((l) => l && !l.startsWith('#'));
 
 /** The warning, or undefined when the rules are all there (or the workspace is not in git). */
 export function missingMergeRules(workspace: string): string | undefined {

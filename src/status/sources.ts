@@ -21,19 +21,39 @@ export interface SourceStatus {
 }
 
 export async function sourceStatuses(workspace: string, config: Config): Promise<SourceStatus[]> {
-  return Promise.all(config.sources.map(async (s): Promise<SourceStatus> => {
-    const base = { name: s.name, kind: s.kind, path: s.path };
-    try {
-      return { ...base, state: 'ok', files: (await listTranscriptFiles(s.kind, s.path, workspace)).length, message: null };
-    } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
-      return { ...base, state: isMemError(err) && err.code === 'SOURCE_MISSING' ? 'missing' : 'unreadable', files: 0, message };
-    }
-  }));
+  return Promise.all(
+    config.sources.map(async (s): Promise<SourceStatus> => {
+      const base = { name: s.name, kind: s.kind, path: s.path };
+      try {
+        return {
+          ...base,
+          state: 'ok',
+          files: (await listTranscriptFiles(s.kind, s.path, workspace)).length,
+          message: null,
+        };
+      } catch (err) {
+        const message = err instanceof Error ? err.message : String(err);
+        return {
+          ...base,
+          state: isMemError(err) && err.code === 'SOURCE_MISSING' ? 'missing' : 'unreadable',
+          files: 0,
+          message,
+        };
+      }
+    }),
+  );
 }
 
 /** The one status line: each source's count, a missing one named with what it means. */
 export function renderSources(sources: SourceStatus[]): string {
   if (!sources.length) return 'none configured (add one: see "mem init --detect")';
-  return sources.map((s) => s.state === 'ok' ? `${s.name} ${count(s.files, 'transcript')}` : s.state === 'missing' ? `${s.name} not found (${s.path}; skipped with a warning)` : `${s.name} unreadable`).join(', ');
+  return sources
+    .map((s) =>
+      s.state === 'ok'
+        ? `${s.name} ${count(s.files, 'transcript')}`
+        : s.state === 'missing'
+          ? `${s.name} not found (${s.path}; skipped with a warning)`
+          : `${s.name} unreadable`,
+    )
+    .join(', ');
 }

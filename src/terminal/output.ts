@@ -16,7 +16,8 @@ export const c = createColors(wantsColour(!!process.stdout.isTTY));
 
 /** A transient progress line on stderr (a terminal's alone), or with no text, clears it. */
 function progressLine(text?: string): void {
-  if (process.stderr.isTTY) process.stderr.write(`\r\x1b[2K${text?.slice(0, (process.stderr.columns || 80) - 1) ?? ''}`);
+  if (process.stderr.isTTY)
+    process.stderr.write(`\r\x1b[2K${text?.slice(0, (process.stderr.columns || 80) - 1) ?? ''}`);
 }
 
 export class Output {

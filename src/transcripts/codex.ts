@@ -38,7 +38,13 @@ export interface CodexState {
 
 export function createCodexFormat(): JsonlFormat {
   const state: CodexState = { tools: new ToolNames(), echoes: new EchoPairs() };
-  return { parse: (line) => parseCodexLine(line, state), readsHeader: true, looksBehind: true, pairsBehind: true, tools: state.tools };
+  return {
+    parse: (line) => parseCodexLine(line, state),
+    readsHeader: true,
+    looksBehind: true,
+    pairsBehind: true,
+    tools: state.tools,
+  };
 }
 
 export function parseCodexLine(line: Obj, state: CodexState = { tools: new ToolNames() }): LineResult {
@@ -82,7 +88,10 @@ function itemTurns(item: Obj, time: unknown, state: CodexState): LineResult {
     case 'custom_tool_call': {
       const name = str(item.name) ?? 'tool';
       state.tools.remember(item.call_id, name);
-      return tool(name, item.type === 'function_call' ? compactJson(item.arguments) : truncate(String(item.input ?? '')));
+      return tool(
+        name,
+        item.type === 'function_call' ? compactJson(item.arguments) : truncate(String(item.input ?? '')),
+      );
     }
     case 'local_shell_call': {
       state.tools.remember(item.call_id, 'local_shell');
@@ -103,11 +112,14 @@ function itemTurns(item: Obj, time: unknown, state: CodexState): LineResult {
 
 /** event_msg: a user's or the agent's words, when no response item carried them already. */
 function eventTurns(payload: Obj, time: unknown, state: CodexState): LineResult {
-  const speaker: Speaker | undefined = payload.type === 'user_message' ? 'user' : payload.type === 'agent_message' ? 'assistant' : undefined;
+  const speaker: Speaker | undefined =
+    payload.type === 'user_message' ? 'user' : payload.type === 'agent_message' ? 'assistant' : undefined;
   if (!speaker) return NO_TURNS; // token_count, agent_reasoning, exec and patch events: no one's words
   const text = typeof payload.message === 'string' ? payload.message : '';
   if (text.trim() === '') return NO_TURNS;
-  const injected = speaker === 'user' && (payload.kind === 'environment_context' || payload.kind === 'user_instructions' || INJECTED.test(text));
+  const injected =
+    speaker === 'user' &&
+    (payload.kind === 'environment_context' || payload.kind === 'user_instructions' || INJECTED.test(text));
   const said = saidOnce(state, speaker, 'event', text, injected);
   return { ok: true, turns: said ? [{ ...said, time }] : [] };
 }
@@ -121,7 +133,9 @@ function saidOnce(state: CodexState, speaker: Speaker, copy: Copy, text: string,
 
 function withCwd(result: LineResult, state: CodexState): LineResult {
   const cwd = state.cwd;
-  return result.ok && cwd && result.turns.length ? { ...result, turns: result.turns.map((t) => ({ ...t, cwd })) } : result;
+  return result.ok && cwd && result.turns.length
+    ? { ...result, turns: result.turns.map((t) => ({ ...t, cwd })) }
+    : result;
 }
 
 /** Tool output: a string (older Codex: a JSON string `{output, metadata}`), content items, or `{content}`. */

@@ -53,13 +53,20 @@ export function loadCursors(workspace: string): { cursors: Cursors; warning?: st
         else bad.push(file);
       }
       if (!bad.length) return { cursors };
-      const which = bad.length > 1 ? `the entries for ${bad[0]} and ${bad.length - 1} more were` : `the entry for ${bad[0]} was`;
-      return { cursors, warning: `${CURSORS_FILE}: ${which} damaged and dropped; read again (ids keep this idempotent)` };
+      const which =
+        bad.length > 1 ? `the entries for ${bad[0]} and ${bad.length - 1} more were` : `the entry for ${bad[0]} was`;
+      return {
+        cursors,
+        warning: `${CURSORS_FILE}: ${which} damaged and dropped; read again (ids keep this idempotent)`,
+      };
     }
   } catch {
     /* fall through: a damaged cursor file only costs a re-read */
   }
-  return { cursors: {}, warning: `${CURSORS_FILE} was unreadable; transcripts are read again (ids keep this idempotent)` };
+  return {
+    cursors: {},
+    warning: `${CURSORS_FILE} was unreadable; transcripts are read again (ids keep this idempotent)`,
+  };
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {
@@ -78,9 +85,14 @@ function isCursor(v: unknown): v is Cursor {
   if (v.skip !== undefined && typeof v.skip !== 'string') return false;
   if (v.contextOffset !== undefined || v.contextTurns !== undefined) {
     if (!count(v.contextOffset) || !count(v.contextTurns)) return false;
-    if ((v.contextOffset as number) > (v.offset as number) || (v.contextTurns as number) > (v.turns as number)) return false;
+    if ((v.contextOffset as number) > (v.offset as number) || (v.contextTurns as number) > (v.turns as number))
+      return false;
   }
-  if (v.pendingTools !== undefined && !(isRecord(v.pendingTools) && Object.values(v.pendingTools).every((n) => typeof n === 'string'))) return false;
+  if (
+    v.pendingTools !== undefined &&
+    !(isRecord(v.pendingTools) && Object.values(v.pendingTools).every((n) => typeof n === 'string'))
+  )
+    return false;
   return true;
 }
 
@@ -99,21 +111,27 @@ async function hashRange(fd: fs.promises.FileHandle, start: number, end: number)
 export async function fingerprint(file: string, offset: number): Promise<{ head: string; tail: string }> {
   const fd = await fs.promises.open(file, 'r');
   try {
-    return { head: await hashRange(fd, 0, Math.min(offset, PROBE)), tail: await hashRange(fd, Math.max(0, offset - PROBE), offset) };
+    return {
+      head: await hashRange(fd, 0, Math.min(offset, PROBE)),
+      tail: await hashRange(fd, Math.max(0, offset - PROBE), offset),
+    };
   } finally {
     await fd.close();
   }
 }
 
-export type CursorCheck = { state: 'none' } | { state: 'unchanged' } | { state: 'grown' } | { state: 'rewritten'; why: string };
+export type CursorCheck =
+  { state: 'none' } | { state: 'unchanged' } | { state: 'grown' } | { state: 'rewritten'; why: string };
 
 export async function checkCursor(file: string, cursor: Cursor | undefined, st: fs.Stats): Promise<CursorCheck> {
   if (!cursor) return { state: 'none' };
   if (st.size < cursor.offset) return { state: 'rewritten', why: `shrank from ${cursor.offset} to ${st.size} bytes` };
   // The fingerprint hashes only the first and the last PROBE bytes before the cursor: an edit between
   // them that kept the size (a secret redacted in place) shows only in the modification time.
-  if (st.size === cursor.size && st.mtimeMs !== cursor.mtimeMs) return { state: 'rewritten', why: 'changed in place (same size, new modification time)' };
+  if (st.size === cursor.size && st.mtimeMs !== cursor.mtimeMs)
+    return { state: 'rewritten', why: 'changed in place (same size, new modification time)' };
   const fp = await fingerprint(file, cursor.offset);
-  if (fp.head !== cursor.head || fp.tail !== cursor.tail) return { state: 'rewritten', why: 'bytes before the cursor changed' };
+  if (fp.head !== cursor.head || fp.tail !== cursor.tail)
+    return { state: 'rewritten', why: 'bytes before the cursor changed' };
   return st.size === cursor.offset ? { state: 'unchanged' } : { state: 'grown' };
 }

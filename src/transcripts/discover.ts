@@ -65,7 +65,11 @@ async function statSource(path: string, pattern: string) {
   } catch (err) {
     if (err instanceof MemError) throw err;
     const why = reason(err);
-    throw new MemError(why === 'not found' ? 'SOURCE_MISSING' : 'SOURCE_UNREADABLE', `cannot read source path ${named}: ${why}`, { cause: err });
+    throw new MemError(
+      why === 'not found' ? 'SOURCE_MISSING' : 'SOURCE_UNREADABLE',
+      `cannot read source path ${named}: ${why}`,
+      { cause: err },
+    );
   }
 }
 

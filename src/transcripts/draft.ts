@@ -21,8 +21,7 @@ export interface TurnDraft {
 
 export type LineResult =
   /** `sessionId`: the line names the file's session (a header, or Claude Code's per-line field). */
-  | { ok: true; turns: TurnDraft[]; sessionId?: string }
-  | { ok: false; reason: string };
+  { ok: true; turns: TurnDraft[]; sessionId?: string } | { ok: false; reason: string };
 
 export const NO_TURNS: LineResult = { ok: true, turns: [] };
 

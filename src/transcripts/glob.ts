@@ -42,7 +42,11 @@ function toSource(glob: string): string {
         out += '\\{';
         continue;
       }
-      out += `(?:${glob.slice(i + 1, close).split(',').map(toSource).join('|')})`;
+      out += `(?:${glob
+        .slice(i + 1, close)
+        .split(',')
+        .map(toSource)
+        .join('|')})`;
       i = close;
     } else {
       out += c.replace(/[.+^$()|[\]\\]/g, '\\$&');

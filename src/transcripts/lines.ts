@@ -98,7 +98,13 @@ export async function* readLines(path: string, opts: ReadLinesOptions = {}): Asy
     chunkStart += chunk.length;
   }
   if (opts.unterminated && !skipping && lineBytes > 0) {
-    yield { text: decode(parts, lineStart === 0), start: lineStart, end: chunkStart, line: lineNo + 1, unterminated: true };
+    yield {
+      text: decode(parts, lineStart === 0),
+      start: lineStart,
+      end: chunkStart,
+      line: lineNo + 1,
+      unterminated: true,
+    };
   }
 }
 

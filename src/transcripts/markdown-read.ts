@@ -60,12 +60,24 @@ export async function* markdownTurns(path: string, opts: ReadOptions, rec: Stats
       timestamp = opts.fallbackTimestamp ?? null;
     }
     lastEnd = draft.end;
-    return toTurn(cwd ? { ...draft, cwd } : draft, { sessionId: stats.sessionId, sessionPath: path, index, timestamp, endOffset: draft.end });
+    return toTurn(cwd ? { ...draft, cwd } : draft, {
+      sessionId: stats.sessionId,
+      sessionPath: path,
+      index,
+      timestamp,
+      endOffset: draft.end,
+    });
   };
   // One turn is held back: the last one of a growing file is not yielded, and the cursor stays before it.
   let held: MarkdownTurn | undefined;
   let read = 0;
-  const lines = readLines(path, { fromOffset: from, toOffset: size, maxLineBytes: Infinity, unterminated: true, onBytes: (n) => (stats.bytesRead = read += n) });
+  const lines = readLines(path, {
+    fromOffset: from,
+    toOffset: size,
+    maxLineBytes: Infinity,
+    unterminated: true,
+    onBytes: (n) => (stats.bytesRead = read += n),
+  });
   for await (const line of lines) {
     for (const t of parser.push(line)) {
       if (held) yield turn(held);
@@ -95,6 +107,7 @@ async function readRange(fd: FileHandle, start: number, end: number): Promise<Bu
 /** The head holding the front matter: 4 KiB, more (up to 64 KiB, never past `limit`) only while it is still open. */
 async function readHead(fd: FileHandle, limit: number): Promise<Buffer> {
   const head = await readRange(fd, 0, Math.min(limit, 4096));
-  const unclosed = head.subarray(0, 3).toString() === '---' && !/\n(?:---|\.\.\.)[ \t]*\r?\n/.test(head.toString('utf8'));
+  const unclosed =
+    head.subarray(0, 3).toString() === '---' && !/\n(?:---|\.\.\.)[ \t]*\r?\n/.test(head.toString('utf8'));
   return unclosed && limit > head.length ? readRange(fd, 0, Math.min(limit, 64 * 1024)) : head;
 }

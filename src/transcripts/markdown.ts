@@ -143,7 +143,10 @@ function readFrontMatter(lines: RawLine[], parsed: ParsedMarkdown): number {
   if (lines[0]?.text.trim() !== '---') return 0;
   const close = lines.findIndex((l, i) => i > 0 && (l.text.trim() === '---' || l.text.trim() === '...'));
   if (close === -1) return 0;
-  const yaml = lines.slice(0, close + 1).map((l) => l.text).join('\n');
+  const yaml = lines
+    .slice(0, close + 1)
+    .map((l) => l.text)
+    .join('\n');
   try {
     const data: Record<string, unknown> = matter(`${yaml}\n`).data;
     const id = data.session_id;
@@ -151,7 +154,8 @@ function readFrontMatter(lines: RawLine[], parsed: ParsedMarkdown): number {
     const cwd = [data.cwd, data.project].find((v) => typeof v === 'string' && v.trim() !== '');
     if (typeof cwd === 'string') parsed.cwd = cwd.trim();
     // Its text instead, so the reader dates it in the configured zone as it does a heading's time.
-    if (data.started_at !== undefined) parsed.startedAt = (data.started_at instanceof Date && UNZONED_START.exec(yaml)?.[1]) || data.started_at;
+    if (data.started_at !== undefined)
+      parsed.startedAt = (data.started_at instanceof Date && UNZONED_START.exec(yaml)?.[1]) || data.started_at;
   } catch (err) {
     parsed.problem = `front matter is not valid YAML (${err instanceof Error ? err.message.split('\n')[0] : String(err)})`;
   }

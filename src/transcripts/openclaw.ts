@@ -59,7 +59,13 @@ function messageTurns(message: Obj): TurnDraft[] | null {
       return [{ role: 'tool', text: truncate(text), ...(toolName && { toolName }) }];
     }
     case 'bashExecution':
-      return [{ role: 'tool', toolName: 'bash', text: truncate(`$ ${String(message.command ?? '')}\n${String(message.output ?? '')}`) }];
+      return [
+        {
+          role: 'tool',
+          toolName: 'bash',
+          text: truncate(`$ ${String(message.command ?? '')}\n${String(message.output ?? '')}`),
+        },
+      ];
     default:
       return []; // custom / summary roles: not a speaker's words
   }

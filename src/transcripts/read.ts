@@ -36,7 +36,10 @@ const PAIR_BEHIND = 64 * 1024;
 
 export function openTranscript(path: string, kind: SourceKind, opts: ReadOptions = {}): TranscriptStream {
   if (!SOURCE_KINDS.includes(kind)) {
-    throw new MemError('CONFIG_INVALID', `unknown transcript kind "${String(kind)}"; expected one of ${SOURCE_KINDS.join(', ')}`);
+    throw new MemError(
+      'CONFIG_INVALID',
+      `unknown transcript kind "${String(kind)}"; expected one of ${SOURCE_KINDS.join(', ')}`,
+    );
   }
   const recorder = new StatsRecorder(path, defaultSessionId(path, kind), opts.fromOffset ?? 0);
   const format = kind === 'markdown' ? undefined : JSONL_FORMATS[kind]();
@@ -44,14 +47,27 @@ export function openTranscript(path: string, kind: SourceKind, opts: ReadOptions
   return { stats: recorder.stats, turns: guarded(inner, path, opts, recorder, format) };
 }
 
-async function* guarded(inner: AsyncGenerator<Turn>, path: string, opts: ReadOptions, recorder: StatsRecorder, format?: JsonlFormat): AsyncGenerator<Turn> {
+async function* guarded(
+  inner: AsyncGenerator<Turn>,
+  path: string,
+  opts: ReadOptions,
+  recorder: StatsRecorder,
+  format?: JsonlFormat,
+): AsyncGenerator<Turn> {
   try {
     if (await skipIfNotText(path, recorder)) return;
     yield* inner;
   } catch (err) {
     const code = (err as NodeJS.ErrnoException | undefined)?.code;
     if (typeof code === 'string') {
-      const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : code === 'EACCES' ? 'permission denied' : code;
+      const why =
+        code === 'ENOENT'
+          ? 'no such file'
+          : code === 'EISDIR'
+            ? 'is a directory'
+            : code === 'EACCES'
+              ? 'permission denied'
+              : code;
       throw new MemError('SOURCE_UNREADABLE', `cannot read transcript ${recorder.shown}: ${why}`, { cause: err });
     }
     throw err;
@@ -65,7 +81,12 @@ async function* guarded(inner: AsyncGenerator<Turn>, path: string, opts: ReadOpt
   }
 }
 
-async function* jsonlTurns(path: string, format: JsonlFormat, opts: ReadOptions, rec: StatsRecorder): AsyncGenerator<Turn> {
+async function* jsonlTurns(
+  path: string,
+  format: JsonlFormat,
+  opts: ReadOptions,
+  rec: StatsRecorder,
+): AsyncGenerator<Turn> {
   const fromOffset = opts.fromOffset ?? 0;
   const maxLineBytes = opts.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
   const { stats } = rec;
@@ -86,7 +107,9 @@ async function* jsonlTurns(path: string, format: JsonlFormat, opts: ReadOptions,
     onLongLine: (long) => {
       stats.skippedLong += 1;
       stats.endOffset = long.end;
-      rec.warn(`${rec.where(long.line, long.start)}: line of ${long.bytes} bytes skipped (over maxLineBytes ${maxLineBytes})`);
+      rec.warn(
+        `${rec.where(long.line, long.start)}: line of ${long.bytes} bytes skipped (over maxLineBytes ${maxLineBytes})`,
+      );
     },
   });
   for await (const line of lines) {
@@ -135,7 +158,13 @@ async function* jsonlTurns(path: string, format: JsonlFormat, opts: ReadOptions,
  * read would; a format that writes messages twice always replays the last PAIR_BEHIND bytes.
  * Returns the session id the header declared.
  */
-async function warmUp(path: string, format: JsonlFormat, fromOffset: number, maxLineBytes: number, lookBehind: boolean): Promise<string | undefined> {
+async function warmUp(
+  path: string,
+  format: JsonlFormat,
+  fromOffset: number,
+  maxLineBytes: number,
+  lookBehind: boolean,
+): Promise<string | undefined> {
   let declared: string | undefined;
   const replay = (text: string) => {
     const value = safeParse(text);

@@ -18,7 +18,15 @@ export class StatsRecorder {
     sessionId: string,
     private readonly fromOffset: number,
   ) {
-    this.stats = { sessionId, malformed: 0, skippedLong: 0, untimed: 0, bytesRead: 0, endOffset: fromOffset, warnings: [] };
+    this.stats = {
+      sessionId,
+      malformed: 0,
+      skippedLong: 0,
+      untimed: 0,
+      bytesRead: 0,
+      endOffset: fromOffset,
+      warnings: [],
+    };
   }
 
   warn(message: string): void {

@@ -9,8 +9,7 @@
  */
 import { DateTime } from 'luxon';
 
-const ISO_LIKE =
-  /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?)[ ]?(Z|[+-]\d{2}(?::?\d{2})?)?)?$/i;
+const ISO_LIKE = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?)[ ]?(Z|[+-]\d{2}(?::?\d{2})?)?)?$/i;
 const SECONDS_BELOW = 1e11;
 const MICROS_FROM = 1e14;
 const EARLIEST = Date.UTC(2000, 0, 1);

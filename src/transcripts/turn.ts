@@ -9,8 +9,19 @@ import type { Turn } from './types.js';
 
 type Where = Pick<Turn, 'sessionId' | 'sessionPath' | 'index' | 'timestamp' | 'endOffset'>;
 
-export function toTurn(draft: { role: Turn['role']; text: string; toolName?: string; cwd?: string; sidechain?: boolean; meta?: boolean }, where: Where): Turn {
-  const turn: Turn = { sessionId: safeSessionId(where.sessionId), sessionPath: where.sessionPath, index: where.index, role: draft.role, text: draft.text, timestamp: where.timestamp, endOffset: where.endOffset };
+export function toTurn(
+  draft: { role: Turn['role']; text: string; toolName?: string; cwd?: string; sidechain?: boolean; meta?: boolean },
+  where: Where,
+): Turn {
+  const turn: Turn = {
+    sessionId: safeSessionId(where.sessionId),
+    sessionPath: where.sessionPath,
+    index: where.index,
+    role: draft.role,
+    text: draft.text,
+    timestamp: where.timestamp,
+    endOffset: where.endOffset,
+  };
   // Shown to the LLM and stored in the archive beside the text, so through the same gate as the session id.
   if (draft.toolName) turn.toolName = redactSecrets(draft.toolName).text;
   // Kept as written: the scope is found from the real folder. Whatever stores it redacts it first.

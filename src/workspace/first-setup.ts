@@ -15,7 +15,13 @@ import { tildePath } from '../core/home.js';
 import { ensureDir, writeFileAtomic } from '../write/atomic.js';
 import { defaultLockOptions } from '../write/defaults.js';
 import { WorkspaceWriter } from '../write/writer.js';
-import { planDefaultWorkspace, planLocalSources, type DefaultWorkspacePlan, type LocalSourcesPlan, type SourceSpec } from './setup-plan.js';
+import {
+  planDefaultWorkspace,
+  planLocalSources,
+  type DefaultWorkspacePlan,
+  type LocalSourcesPlan,
+  type SourceSpec,
+} from './setup-plan.js';
 
 export type { SourceSpec };
 
@@ -61,7 +67,13 @@ function planDefault(workspace: string, userFile: string): DefaultWorkspacePlan 
 export function planSetup(workspace: string, detected: SourceSpec[], env: NodeJS.ProcessEnv = process.env): SetupPlan {
   const localFile = path.join(workspace, LOCAL_CONFIG_FILE);
   const userFile = userConfigPath(env);
-  return { workspace, localFile, sources: planSources(workspace, readText(localFile), detected), userFile, defaultWorkspace: planDefault(workspace, userFile) };
+  return {
+    workspace,
+    localFile,
+    sources: planSources(workspace, readText(localFile), detected),
+    userFile,
+    defaultWorkspace: planDefault(workspace, userFile),
+  };
 }
 
 export function hasChanges(plan: SetupPlan): boolean {
@@ -69,7 +81,11 @@ export function hasChanges(plan: SetupPlan): boolean {
 }
 
 /** Applies the setup, each file planned again as it is at the moment it is written. */
-export async function applySetup(workspace: string, detected: SourceSpec[], env: NodeJS.ProcessEnv = process.env): Promise<SetupPlan> {
+export async function applySetup(
+  workspace: string,
+  detected: SourceSpec[],
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<SetupPlan> {
   let sources: LocalSourcesPlan | undefined;
   const writer = new WorkspaceWriter(workspace, 'init', defaultLockOptions());
   await writer.update(LOCAL_CONFIG_FILE, (current) => (sources = planSources(workspace, current, detected)).text);
@@ -85,5 +101,11 @@ export async function applySetup(workspace: string, detected: SourceSpec[], env:
     }
     await writeFileAtomic(target, defaultWorkspace.text, userFile);
   }
-  return { workspace, localFile: path.join(workspace, LOCAL_CONFIG_FILE), sources: sources!, userFile, defaultWorkspace };
+  return {
+    workspace,
+    localFile: path.join(workspace, LOCAL_CONFIG_FILE),
+    sources: sources!,
+    userFile,
+    defaultWorkspace,
+  };
 }

@@ -15,7 +15,6 @@ import { MEMORY_EXAMPLE, TEMPLATES_DIR } from './templates.js';
 
 export { MEMORY_EXAMPLE, TEMPLATES_DIR };
 
-
 export interface InitResult {
   workspace: string;
   created: string[];
@@ -49,7 +48,8 @@ function inTheWay(workspace: string): { at: string; what: string } | undefined {
       st = fs.statSync(p);
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
-      if (code === 'ENOENT' && fs.lstatSync(p, { throwIfNoEntry: false })?.isSymbolicLink()) return { at: p, what: 'a symbolic link to nothing' };
+      if (code === 'ENOENT' && fs.lstatSync(p, { throwIfNoEntry: false })?.isSymbolicLink())
+        return { at: p, what: 'a symbolic link to nothing' };
       if ((code === 'ENOENT' || code === 'ENOTDIR') && path.dirname(p) !== p) continue;
       return undefined;
     }
@@ -61,7 +61,10 @@ export async function initWorkspace(dir: string, zone = systemZone()): Promise<I
   const workspace = path.resolve(dir);
   const blocker = inTheWay(workspace);
   if (blocker) {
-    throw new MemError('USAGE', `cannot create a workspace at ${workspace}: ${blocker.at === workspace ? 'it is' : `${blocker.at} is`} ${blocker.what}, not a folder`);
+    throw new MemError(
+      'USAGE',
+      `cannot create a workspace at ${workspace}: ${blocker.at === workspace ? 'it is' : `${blocker.at} is`} ${blocker.what}, not a folder`,
+    );
   }
   // A configuration every other command would refuse is not adopted: the same one-line error (exit 4), the file left as it is.
   if (fs.existsSync(path.join(workspace, CONFIG_FILE))) loadConfig(workspace);
@@ -84,8 +87,10 @@ export async function initWorkspace(dir: string, zone = systemZone()): Promise<I
     await writer.write(`${d}/.gitkeep`, '');
     created.push(`${d}/`);
   }
-  if (await writer.update('.gitignore', (cur) => addGitignoreLines(cur, template('gitignore')))) created.push('.gitignore');
+  if (await writer.update('.gitignore', (cur) => addGitignoreLines(cur, template('gitignore'))))
+    created.push('.gitignore');
   // The merge driver's attribute (docs/operations.md); `mem init --git` registers the driver itself.
-  if (await writer.update('.gitattributes', (cur) => addGitignoreLines(cur, template('gitattributes')))) created.push('.gitattributes');
+  if (await writer.update('.gitattributes', (cur) => addGitignoreLines(cur, template('gitattributes'))))
+    created.push('.gitattributes');
   return { workspace, created, adopted };
 }

@@ -15,7 +15,10 @@ export function locateWorkspace(explicit: string | undefined, cwd = process.cwd(
   if (given) {
     const dir = path.resolve(cwd, expandHome(given));
     if (!fs.existsSync(path.join(dir, CONFIG_FILE))) {
-      throw new MemError('WORKSPACE_NOT_FOUND', `${dir} is not a memfold workspace (no ${CONFIG_FILE}); run "mem init ${given}" first`);
+      throw new MemError(
+        'WORKSPACE_NOT_FOUND',
+        `${dir} is not a memfold workspace (no ${CONFIG_FILE}); run "mem init ${given}" first`,
+      );
     }
     return dir;
   }
@@ -27,7 +30,13 @@ export function locateWorkspace(explicit: string | undefined, cwd = process.cwd(
   if (typeof user?.defaultWorkspace === 'string') {
     const dir = path.resolve(expandHome(user.defaultWorkspace));
     if (fs.existsSync(path.join(dir, CONFIG_FILE))) return dir;
-    throw new MemError('WORKSPACE_NOT_FOUND', `defaultWorkspace ${dir} (from ${userConfigPath(env)}) has no ${CONFIG_FILE}`);
+    throw new MemError(
+      'WORKSPACE_NOT_FOUND',
+      `defaultWorkspace ${dir} (from ${userConfigPath(env)}) has no ${CONFIG_FILE}`,
+    );
   }
-  throw new MemError('WORKSPACE_NOT_FOUND', `no memfold workspace here or above ${cwd}; pass -C <dir>, set MEM_WORKSPACE, or run "mem init"`);
+  throw new MemError(
+    'WORKSPACE_NOT_FOUND',
+    `no memfold workspace here or above ${cwd}; pass -C <dir>, set MEM_WORKSPACE, or run "mem init"`,
+  );
 }

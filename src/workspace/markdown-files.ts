@@ -13,7 +13,11 @@ import { regularFile } from '../core/regular-file.js';
  * `root` with `/`), descending into the folders `enter` accepts. A folder that cannot be listed is
  * passed over.
  */
-export function walkFolder(root: string, visit: (abs: string, rel: string, d: fs.Dirent) => void, enter: (name: string) => boolean = () => true): void {
+export function walkFolder(
+  root: string,
+  visit: (abs: string, rel: string, d: fs.Dirent) => void,
+  enter: (name: string) => boolean = () => true,
+): void {
   const walk = (dir: string, rel: string) => {
     let names: fs.Dirent[];
     try {
@@ -49,17 +53,24 @@ export interface FileStamp {
 }
 
 /** markdownFilesUnder with each file's size and times, from the one stat the listing makes. */
-export function statedMarkdownFiles(root: string, workspace = path.dirname(root)): Array<{ rel: string; st: FileStamp }> {
+export function statedMarkdownFiles(
+  root: string,
+  workspace = path.dirname(root),
+): Array<{ rel: string; st: FileStamp }> {
   const out: Array<{ rel: string; st: FileStamp }> = [];
   const visible = (name: string) => !name.startsWith('.');
-  walkFolder(root, (abs, rel, d) => {
-    if (!visible(d.name) || !d.name.endsWith('.md')) return;
-    const st = regularFile(abs);
-    if (!st) return;
-    // A link leading out of the workspace (core/outside-link.ts) is left out, with one warning.
-    const outside = d.isSymbolicLink() ? outsideTarget(abs, [workspace]) : undefined;
-    if (outside) return warnOutsideLink(path.relative(workspace, abs).split(path.sep).join('/'), outside);
-    out.push({ rel, st: { size: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs } });
-  }, visible);
+  walkFolder(
+    root,
+    (abs, rel, d) => {
+      if (!visible(d.name) || !d.name.endsWith('.md')) return;
+      const st = regularFile(abs);
+      if (!st) return;
+      // A link leading out of the workspace (core/outside-link.ts) is left out, with one warning.
+      const outside = d.isSymbolicLink() ? outsideTarget(abs, [workspace]) : undefined;
+      if (outside) return warnOutsideLink(path.relative(workspace, abs).split(path.sep).join('/'), outside);
+      out.push({ rel, st: { size: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs } });
+    },
+    visible,
+  );
   return out.sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
 }

@@ -35,7 +35,8 @@ function parseObject(text: string, file: string): Json {
   } catch (err) {
     throw new MemError('CONFIG_INVALID', `${file}: not valid JSON (${(err as Error).message})`);
   }
-  if (!value || typeof value !== 'object' || Array.isArray(value)) throw new MemError('CONFIG_INVALID', `${file}: expected a JSON object at the top level`);
+  if (!value || typeof value !== 'object' || Array.isArray(value))
+    throw new MemError('CONFIG_INVALID', `${file}: expected a JSON object at the top level`);
   return value as Json;
 }
 
@@ -72,13 +73,22 @@ function freeName(taken: Set<string>, name: string): string {
  * `sources`. Arrays are replaced whole by the later file (DESIGN §3), so a mem.local.json without
  * `sources` starts from the committed ones: adding to it must not stop this machine reading them.
  */
-export function planLocalSources(workspace: string, localText: string | undefined, committedSources: unknown, detected: SourceSpec[], file = 'mem.local.json'): LocalSourcesPlan {
+export function planLocalSources(
+  workspace: string,
+  localText: string | undefined,
+  committedSources: unknown,
+  detected: SourceSpec[],
+  file = 'mem.local.json',
+): LocalSourcesPlan {
   const local = localText === undefined || !localText.trim() ? {} : parseObject(localText, file);
   const own = local.sources;
-  if (own !== undefined && !Array.isArray(own)) throw new MemError('CONFIG_INVALID', `${file}: "sources" must be a list`);
+  if (own !== undefined && !Array.isArray(own))
+    throw new MemError('CONFIG_INVALID', `${file}: "sources" must be a list`);
   const base: unknown[] = own ?? (Array.isArray(committedSources) ? committedSources : []);
   const copied = own === undefined ? base.length : 0;
-  const taken = new Set(base.map((e) => (e as { name?: unknown } | null)?.name).filter((n): n is string => typeof n === 'string'));
+  const taken = new Set(
+    base.map((e) => (e as { name?: unknown } | null)?.name).filter((n): n is string => typeof n === 'string'),
+  );
   const added: SourceSpec[] = [];
   const present: SourceSpec[] = [];
   for (const s of detected) {
@@ -107,12 +117,20 @@ export interface DefaultWorkspacePlan {
 }
 
 /** `value` is what to store (the workspace with `~` for the home folder); `workspace` is its absolute path. */
-export function planDefaultWorkspace(userText: string | undefined, workspace: string, value: string, file: string): DefaultWorkspacePlan {
+export function planDefaultWorkspace(
+  userText: string | undefined,
+  workspace: string,
+  value: string,
+  file: string,
+): DefaultWorkspacePlan {
   const user = userText === undefined || !userText.trim() ? {} : parseObject(userText, file);
   const previous = user.defaultWorkspace;
   if (previous !== undefined) {
     const same = typeof previous === 'string' && path.resolve(expandHome(previous)) === path.resolve(workspace);
-    return { state: same ? 'same' : 'kept', previous: typeof previous === 'string' ? previous : JSON.stringify(previous) };
+    return {
+      state: same ? 'same' : 'kept',
+      previous: typeof previous === 'string' ? previous : JSON.stringify(previous),
+    };
   }
   return { state: 'set', text: JSON.stringify({ ...user, defaultWorkspace: value }, null, 2) + '\n' };
 }

@@ -36,7 +36,9 @@ export function lineCount(bytes: Buffer): number {
 function readStore(workspace: string): Record<string, [...Stamp, number]> {
   try {
     const v = JSON.parse(fs.readFileSync(path.join(workspace, STORE), 'utf8')) as { layout?: unknown; files?: unknown };
-    return v?.layout === LAYOUT && v.files && typeof v.files === 'object' ? (v.files as Record<string, [...Stamp, number]>) : {};
+    return v?.layout === LAYOUT && v.files && typeof v.files === 'object'
+      ? (v.files as Record<string, [...Stamp, number]>)
+      : {};
   } catch {
     return {};
   }
@@ -47,7 +49,10 @@ export function summaryLines(workspace: string): SummaryLines[] {
   const dir = path.join(workspace, SUMMARIES_DIR);
   let names: string[];
   try {
-    names = fs.readdirSync(dir).filter((n) => n.endsWith('.md') && !n.startsWith('.')).sort();
+    names = fs
+      .readdirSync(dir)
+      .filter((n) => n.endsWith('.md') && !n.startsWith('.'))
+      .sort();
   } catch {
     return [];
   }
@@ -62,7 +67,14 @@ export function summaryLines(workspace: string): SummaryLines[] {
     if (!st) continue;
     const stamp: Stamp = [st.size, st.mtimeMs, st.ctimeMs];
     const had = stored[rel];
-    const value = Array.isArray(had) && had[0] === st.size && had[1] === st.mtimeMs && had[2] === st.ctimeMs && typeof had[3] === 'number' ? had[3] : lineCount(fs.readFileSync(abs));
+    const value =
+      Array.isArray(had) &&
+      had[0] === st.size &&
+      had[1] === st.mtimeMs &&
+      had[2] === st.ctimeMs &&
+      typeof had[3] === 'number'
+        ? had[3]
+        : lineCount(fs.readFileSync(abs));
     out.push({ path: rel, value, mtimeMs: st.mtimeMs, stamp });
   }
   return out;
@@ -72,8 +84,13 @@ export function summaryLines(workspace: string): SummaryLines[] {
 export function refreshSummaryLines(workspace: string): void {
   const stored = readStore(workspace);
   const now = summaryLines(workspace);
-  const same = now.length === Object.keys(stored).length && now.every((f) => stored[f.path]?.join() === [...f.stamp, f.value].join());
+  const same =
+    now.length === Object.keys(stored).length &&
+    now.every((f) => stored[f.path]?.join() === [...f.stamp, f.value].join());
   if (same) return;
   fs.mkdirSync(path.dirname(path.join(workspace, STORE)), { recursive: true });
-  writeDerivedFile(path.join(workspace, STORE), JSON.stringify({ layout: LAYOUT, files: Object.fromEntries(now.map((f) => [f.path, [...f.stamp, f.value]])) }));
+  writeDerivedFile(
+    path.join(workspace, STORE),
+    JSON.stringify({ layout: LAYOUT, files: Object.fromEntries(now.map((f) => [f.path, [...f.stamp, f.value]])) }),
+  );
 }

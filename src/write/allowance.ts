@@ -30,7 +30,11 @@ const FORGOTTEN_MARKS = /^memory\/\.forgotten$/;
 const ANY_MEMORY_MD = /^(MEMORY\.md|memory\/(?!\.locks\/).+\.md|second-brain\/.+\.md)$/;
 
 const RULES: Record<Job, RegExp[]> = {
-  init: [/^(MEMORY\.md|mem\.config\.json|mem\.local\.json|\.gitignore|\.gitattributes)$/, /^memory\/(recent|projects|archive)\/\.gitkeep$/, /^second-brain\/(summaries|research|devlogs|specs)\/\.gitkeep$/],
+  init: [
+    /^(MEMORY\.md|mem\.config\.json|mem\.local\.json|\.gitignore|\.gitattributes)$/,
+    /^memory\/(recent|projects|archive)\/\.gitkeep$/,
+    /^second-brain\/(summaries|research|devlogs|specs)\/\.gitkeep$/,
+  ],
   microsync: [DAILY_FILE, DERIVED, FORGOTTEN_MARKS],
   remember: [DAILY_FILE, DERIVED],
   wrapup: [/^second-brain\/summaries\/[^/]+\.md$/, DERIVED],

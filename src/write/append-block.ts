@@ -61,12 +61,17 @@ export interface AppendPlan {
  * block is the torn rest of an append that was killed: when the planned block holds that rest whole,
  * the rest is replaced by the block (a checked rewrite) instead of kept as a broken entry above it.
  */
-export function planAppend(current: string | undefined, change: (current: string | undefined) => string | undefined, fit: (before: string | undefined, next: string) => string): AppendPlan | undefined {
+export function planAppend(
+  current: string | undefined,
+  change: (current: string | undefined) => string | undefined,
+  fit: (before: string | undefined, next: string) => string,
+): AppendPlan | undefined {
   const torn = current === undefined || current.endsWith('\n') ? -1 : current.lastIndexOf('\n## ');
   if (current !== undefined && torn >= 0) {
     const kept = current.slice(0, torn + 1);
     const next = change(kept);
-    if (next !== undefined && next.startsWith(kept) && next.slice(kept.length).includes(current.slice(torn + 1))) return { text: fit(current, next) };
+    if (next !== undefined && next.startsWith(kept) && next.slice(kept.length).includes(current.slice(torn + 1)))
+      return { text: fit(current, next) };
   }
   const next = change(current);
   if (next === undefined || next === current) return undefined;

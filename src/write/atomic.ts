@@ -13,7 +13,12 @@ import { testHook } from '../core/test-hooks.js';
 const TMP_MARK = '.mem-tmp-';
 let counter = 0;
 
-export async function writeFileAtomic(file: string, data: string | Uint8Array, label = file, tmpDir?: string): Promise<void> {
+export async function writeFileAtomic(
+  file: string,
+  data: string | Uint8Array,
+  label = file,
+  tmpDir?: string,
+): Promise<void> {
   try {
     await writeThenRename(file, data, tmpDir).catch((err: NodeJS.ErrnoException) => {
       // A temp folder on another file system: rename cannot cross it, so the temp file goes beside the file.
@@ -36,7 +41,8 @@ export async function ensureDir(dir: string): Promise<void> {
     await fs.promises.mkdir(dir, { recursive: true });
   } catch (err) {
     // A file where the folder should be: mkdir says EEXIST, which reads as if all were well.
-    if ((err as NodeJS.ErrnoException).code === 'EEXIST') throw Object.assign(new Error(`${dir} is a file, not a folder`), { code: 'ENOTDIR', path: dir, cause: err });
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST')
+      throw Object.assign(new Error(`${dir} is a file, not a folder`), { code: 'ENOTDIR', path: dir, cause: err });
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
     let missing = dir;
     while (!fs.existsSync(path.dirname(missing)) && path.dirname(missing) !== missing) missing = path.dirname(missing);
@@ -119,7 +125,13 @@ export async function removeDeadTempFiles(dir: string): Promise<number> {
     const pid = Number(name.slice(at + TMP_MARK.length).split('-')[0]);
     if (pid === process.pid || (Number.isInteger(pid) && pid > 0 && writerAlive(pid, path.join(dir, name)))) continue;
     // Best effort: a folder this user may not write keeps its litter until someone who may writes.
-    if (await fs.promises.rm(path.join(dir, name), { force: true }).then(() => true, () => false)) removed++;
+    if (
+      await fs.promises.rm(path.join(dir, name), { force: true }).then(
+        () => true,
+        () => false,
+      )
+    )
+      removed++;
   }
   return removed;
 }
@@ -132,7 +144,8 @@ export async function removeDeadTempFiles(dir: string): Promise<number> {
 export async function removeOwnTempFiles(dir: string): Promise<void> {
   const names = await fs.promises.readdir(dir).catch(() => [] as string[]);
   const mine = `${TMP_MARK}${process.pid}-`;
-  for (const name of names) if (name.startsWith('.') && name.includes(mine)) await fs.promises.rm(path.join(dir, name), { force: true });
+  for (const name of names)
+    if (name.startsWith('.') && name.includes(mine)) await fs.promises.rm(path.join(dir, name), { force: true });
 }
 
 /**

@@ -16,7 +16,13 @@ import { hashOf, sameFile, snapshot, type Snapshot } from './settled-read.js';
 export type Replaced = 'done' | 'changed';
 
 /** Writes `data` to `abs` atomically if it is still `base` (undefined: still absent); 'changed' leaves every byte as it was. */
-export async function replaceIfUnchanged(abs: string, rel: string, base: Snapshot | undefined, data: string | Uint8Array, tmpDir?: string): Promise<Replaced> {
+export async function replaceIfUnchanged(
+  abs: string,
+  rel: string,
+  base: Snapshot | undefined,
+  data: string | Uint8Array,
+  tmpDir?: string,
+): Promise<Replaced> {
   try {
     return await replace(abs, rel, base, data, tmpDir);
   } catch (err) {
@@ -25,7 +31,13 @@ export async function replaceIfUnchanged(abs: string, rel: string, base: Snapsho
   }
 }
 
-async function replace(abs: string, rel: string, base: Snapshot | undefined, data: string | Uint8Array, tmpDir?: string): Promise<Replaced> {
+async function replace(
+  abs: string,
+  rel: string,
+  base: Snapshot | undefined,
+  data: string | Uint8Array,
+  tmpDir?: string,
+): Promise<Replaced> {
   if (tmpDir) await ensureDir(path.dirname(abs));
   const tmp = await writeTemp(tmpDir ? path.join(tmpDir, path.basename(abs)) : abs, data);
   const cleanup = () => fs.promises.rm(tmp, { force: true }).catch(() => {});
@@ -59,7 +71,13 @@ async function linkAside(abs: string, tmpDir: string | undefined): Promise<strin
 }
 
 /** The old file's bytes after the rename: unchanged, done; written meanwhile, the person's version goes back. */
-async function settleAside(abs: string, rel: string, base: Snapshot, aside: string, data: string | Uint8Array): Promise<Replaced> {
+async function settleAside(
+  abs: string,
+  rel: string,
+  base: Snapshot,
+  aside: string,
+  data: string | Uint8Array,
+): Promise<Replaced> {
   try {
     const old = await snapshot(aside, rel);
     if (old && old.size === base.size && old.mtimeMs === base.mtimeMs && old.hash === base.hash) return 'done';
@@ -68,7 +86,10 @@ async function settleAside(abs: string, rel: string, base: Snapshot, aside: stri
       await fs.promises.rename(aside, abs);
       return 'changed';
     }
-    throw new MemError('FILE_CHANGED', `${rel} was written by memfold and by someone else at the same moment; the other version is kept in ${path.basename(aside)} beside it — compare and merge by hand`);
+    throw new MemError(
+      'FILE_CHANGED',
+      `${rel} was written by memfold and by someone else at the same moment; the other version is kept in ${path.basename(aside)} beside it — compare and merge by hand`,
+    );
   } finally {
     await fs.promises.rm(aside, { force: true }).catch(() => {});
   }

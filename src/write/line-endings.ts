@@ -27,7 +27,11 @@ export const toLf = (text: string): string => text.replace(/\r\n/g, '\n');
  * change keeps stay byte for byte, whatever mix of endings a person left in them. `eol`: the ending
  * to give them when `before` is a part of a file (the whole file's, not the part's).
  */
-export function keepLineEnding(before: string | undefined, next: string, eol = before === undefined ? '\n' : lineEndingOf(before)): string {
+export function keepLineEnding(
+  before: string | undefined,
+  next: string,
+  eol = before === undefined ? '\n' : lineEndingOf(before),
+): string {
   if (before === undefined || eol === '\n') return next;
   const max = Math.min(before.length, next.length);
   let from = 0;
@@ -45,5 +49,8 @@ export function keepLineEnding(before: string | undefined, next: string, eol = b
 export function plainText(raw: string): { text: string; restore: (text: string) => string } {
   const bom = raw.startsWith('\uFEFF') ? '\uFEFF' : '';
   const eol = lineEndingOf(raw);
-  return { text: toLf(raw.slice(bom.length)), restore: (text) => bom + (eol === '\n' ? text : text.replace(/\n/g, eol)) };
+  return {
+    text: toLf(raw.slice(bom.length)),
+    restore: (text) => bom + (eol === '\n' ? text : text.replace(/\n/g, eol)),
+  };
 }

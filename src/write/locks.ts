@@ -44,7 +44,9 @@ export async function acquireLock(workspace: string, name: string, opts: LockOpt
   const held: HeldLock = { name, compromised: null, release: async () => {} };
   for (let delay = 50; ; delay = Math.min(delay * 1.5, 500)) {
     try {
-      const release = await (await lockfile()).lock(target, {
+      const release = await (
+        await lockfile()
+      ).lock(target, {
         lockfilePath: target,
         realpath: false,
         stale: opts.staleMs,
@@ -64,7 +66,10 @@ export async function acquireLock(workspace: string, name: string, opts: LockOpt
       if ((err as NodeJS.ErrnoException).code !== 'ELOCKED') throw refused(err);
       if (await reclaimIfOwnerGone(target)) continue;
       if (Date.now() >= deadline) {
-        throw new MemError('LOCK_BUSY', `another "${name}" run holds ${path.relative(workspace, target)}; waited ${Math.round(opts.waitMs / 1000)}s — try again later (a lock left by a killed run is reclaimed after ${Math.round(opts.staleMs / 1000)}s)`);
+        throw new MemError(
+          'LOCK_BUSY',
+          `another "${name}" run holds ${path.relative(workspace, target)}; waited ${Math.round(opts.waitMs / 1000)}s — try again later (a lock left by a killed run is reclaimed after ${Math.round(opts.staleMs / 1000)}s)`,
+        );
       }
       await sleep(Math.min(delay, Math.max(0, deadline - Date.now())));
     }
@@ -73,11 +78,19 @@ export async function acquireLock(workspace: string, name: string, opts: LockOpt
 
 export async function isLocked(workspace: string, name: string, staleMs: number): Promise<boolean> {
   const target = lockPath(workspace, name);
-  return (await (await lockfile()).check(target, { lockfilePath: target, realpath: false, stale: staleMs })) && !ownerGone(target);
+  return (
+    (await (await lockfile()).check(target, { lockfilePath: target, realpath: false, stale: staleMs })) &&
+    !ownerGone(target)
+  );
 }
 
 /** Runs `fn` holding the named lock; the lock is released whatever happens. */
-export async function withLock<T>(workspace: string, name: string, opts: LockOptions, fn: (lock: HeldLock) => Promise<T>): Promise<T> {
+export async function withLock<T>(
+  workspace: string,
+  name: string,
+  opts: LockOptions,
+  fn: (lock: HeldLock) => Promise<T>,
+): Promise<T> {
   const lock = await acquireLock(workspace, name, opts);
   try {
     return await fn(lock);

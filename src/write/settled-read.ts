@@ -68,5 +68,8 @@ function quiet(s: Snapshot): boolean {
 }
 
 export function stillWritten(rel: string, waitedMs: number): MemError {
-  return new MemError('FILE_CHANGED', `${rel} kept changing while memfold waited to write it (${Math.round(waitedMs / 1000)}s; an editor saving?); nothing was written — the next run tries again`);
+  return new MemError(
+    'FILE_CHANGED',
+    `${rel} kept changing while memfold waited to write it (${Math.round(waitedMs / 1000)}s; an editor saving?); nothing was written — the next run tries again`,
+  );
 }

@@ -13,7 +13,10 @@ import { mayWrite, type Job } from './allowance.js';
 /** `root`: the workspace's real path. Absolute path for `rel`, or WRITE_DENIED. */
 export function writablePath(root: string, job: Job, rel: string): string {
   if (rel.includes('\0') || path.isAbsolute(rel) || rel.split(/[\\/]/).includes('..')) {
-    throw new MemError('WRITE_DENIED', `${job}: refused to write "${rel.replaceAll('\0', '\\0')}": not a plain path inside the workspace`);
+    throw new MemError(
+      'WRITE_DENIED',
+      `${job}: refused to write "${rel.replaceAll('\0', '\\0')}": not a plain path inside the workspace`,
+    );
   }
   const posix = rel.split(path.sep).join('/');
   if (!mayWrite(job, posix)) {
@@ -23,11 +26,18 @@ export function writablePath(root: string, job: Job, rel: string): string {
   const parent = nearestExisting(path.dirname(abs));
   const real = fs.realpathSync(parent);
   if (real !== root && !real.startsWith(root + path.sep)) {
-    throw new MemError('WRITE_DENIED', `${job}: refused to write ${posix}: ${path.relative(root, parent)} leads outside the workspace`);
+    throw new MemError(
+      'WRITE_DENIED',
+      `${job}: refused to write ${posix}: ${path.relative(root, parent)} leads outside the workspace`,
+    );
   }
   // The file itself a link out of the workspace: writing it would copy outside content in (or change an outside file).
   const outside = isLink(abs) ? outsideTarget(abs, [root]) : undefined;
-  if (outside) throw new MemError('WRITE_DENIED', `${job}: refused to write ${posix}: it is a link to ${outside}, outside the workspace`);
+  if (outside)
+    throw new MemError(
+      'WRITE_DENIED',
+      `${job}: refused to write ${posix}: it is a link to ${outside}, outside the workspace`,
+    );
   return abs;
 }
 

@@ -25,7 +25,10 @@ const REPLANS = 4;
 const RECENT_MS = 2000;
 
 function changedMeanwhile(job: Job, rel: string): MemError {
-  return new MemError('FILE_CHANGED', `${job}: ${rel} changed while memfold was writing it (${REPLANS} tries); nothing was written to it — the next run tries again`);
+  return new MemError(
+    'FILE_CHANGED',
+    `${job}: ${rel} changed while memfold was writing it (${REPLANS} tries); nothing was written to it — the next run tries again`,
+  );
 }
 
 /**
@@ -34,7 +37,10 @@ function changedMeanwhile(job: Job, rel: string): MemError {
  * nothing is written and the job exits 3; the next run plans on the edit.
  */
 export function editedSincePlanned(job: Job, rel: string): never {
-  throw new MemError('FILE_CHANGED', `${job}: ${rel} changed while ${job} was writing it; it was kept as it is and nothing was written to it — the next run plans on it`);
+  throw new MemError(
+    'FILE_CHANGED',
+    `${job}: ${rel} changed while ${job} was writing it; it was kept as it is and nothing was written to it — the next run plans on it`,
+  );
 }
 
 export class WorkspaceWriter {
@@ -96,7 +102,11 @@ export class WorkspaceWriter {
    * The file is read once it holds still and replaced only if unchanged since (./checked-replace.ts);
    * a person's write in between makes `change` run again on the new text, up to REPLANS times.
    */
-  async update(rel: string, change: (current: string | undefined) => string | undefined, { endingsKept = false } = {}): Promise<boolean> {
+  async update(
+    rel: string,
+    change: (current: string | undefined) => string | undefined,
+    { endingsKept = false } = {},
+  ): Promise<boolean> {
     const abs = this.resolve(rel);
     return withLock(this.workspace, WRITE_LOCK, this.locks, async (lock) => {
       for (let attempt = 0; attempt < REPLANS; attempt++) {
@@ -141,7 +151,10 @@ export class WorkspaceWriter {
         this.checkLock(lock);
         await this.sweep(abs);
         const { text, added } = plan;
-        const r = added !== undefined && base ? await appendIfUnchanged(abs, rel, base, added) : await replaceIfUnchanged(abs, rel, base, text, this.tmpDir(rel));
+        const r =
+          added !== undefined && base
+            ? await appendIfUnchanged(abs, rel, base, added)
+            : await replaceIfUnchanged(abs, rel, base, text, this.tmpDir(rel));
         if (r === 'changed') continue;
         block = added ?? text;
         // Nobody else touched the file lately: nothing can be saving over the block.
@@ -173,7 +186,10 @@ export class WorkspaceWriter {
   private checkLock(extra?: HeldLock): void {
     for (const lock of [this.jobLock, extra]) {
       if (lock?.compromised) {
-        throw new MemError('LOCK_BUSY', `${this.job}: lost the "${lock.name}" lock (${lock.compromised.message}); stopped before writing`);
+        throw new MemError(
+          'LOCK_BUSY',
+          `${this.job}: lost the "${lock.name}" lock (${lock.compromised.message}); stopped before writing`,
+        );
       }
     }
   }
@@ -183,6 +199,8 @@ export class WorkspaceWriter {
 function decodeStrict(bytes: Buffer, rel: string): string {
   const decoded = decodeUtf8(bytes);
   if ('text' in decoded) return decoded.text;
-  throw new MemError('WRITE_FAILED', `cannot rewrite ${rel}: line ${decoded.badLines[0]} is not valid UTF-8; convert the file to UTF-8 (e.g. iconv -f latin1 -t utf-8) and run again; nothing was written`);
+  throw new MemError(
+    'WRITE_FAILED',
+    `cannot rewrite ${rel}: line ${decoded.badLines[0]} is not valid UTF-8; convert the file to UTF-8 (e.g. iconv -f latin1 -t utf-8) and run again; nothing was written`,
+  );
 }
-

@@ -15,15 +15,25 @@ export function claudeSession(root: string, folder: string, id: string, start: s
   const dir = join(root, 'home', '.claude', 'projects', folder.replace(/[^A-Za-z0-9]/g, '-'));
   mkdirSync(dir, { recursive: true });
   const t0 = Date.parse(start);
-  const lines = turns.map(([role, text], i) => JSON.stringify({
-    type: role, sessionId: id, cwd: folder, isSidechain: false, uuid: `${id}-${i}`, timestamp: new Date(t0 + i * 60_000).toISOString(),
-    message: { role, content: role === 'user' ? text : [{ type: 'text', text }] },
-  }));
+  const lines = turns.map(([role, text], i) =>
+    JSON.stringify({
+      type: role,
+      sessionId: id,
+      cwd: folder,
+      isSidechain: false,
+      uuid: `${id}-${i}`,
+      timestamp: new Date(t0 + i * 60_000).toISOString(),
+      message: { role, content: role === 'user' ? text : [{ type: 'text', text }] },
+    }),
+  );
   writeFileSync(join(dir, `${id}.jsonl`), lines.join('\n') + '\n');
 }
 
 /** The entry blocks of the daily files, each as its text. */
-export const blocks = (ws: string) => dailyText(ws).split(/^(?=## )/m).filter((b) => b.startsWith('## '));
+export const blocks = (ws: string) =>
+  dailyText(ws)
+    .split(/^(?=## )/m)
+    .filter((b) => b.startsWith('## '));
 
 export const blockWith = (ws: string, words: string) => {
   const b = blocks(ws).find((x) => x.includes(words));

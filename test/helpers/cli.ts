@@ -5,7 +5,17 @@
  */
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,7 +38,11 @@ export interface RunOptions {
 
 /** Environment for a child: no colours, no user-level config from the machine running the tests. */
 export function childEnv(extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', XDG_CONFIG_HOME: join(tmpdir(), 'memfold-test-no-user-config') };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NO_COLOR: '1',
+    XDG_CONFIG_HOME: join(tmpdir(), 'memfold-test-no-user-config'),
+  };
   delete env.MEM_WORKSPACE;
   delete env.MEM_NOW;
   delete env.MEM_DEBUG;
@@ -41,7 +55,11 @@ export function childEnv(extra: Record<string, string | undefined> = {}): NodeJS
 }
 
 export function startMem(args: string[], opts: RunOptions = {}): ChildProcess {
-  return spawn(process.execPath, [BIN, ...args], { cwd: opts.cwd ?? ROOT, env: childEnv(opts.env), stdio: ['ignore', 'pipe', 'pipe'] });
+  return spawn(process.execPath, [BIN, ...args], {
+    cwd: opts.cwd ?? ROOT,
+    env: childEnv(opts.env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
 }
 
 /** Resolves when the child prints `text` on stderr; rejects if it exits first. */
@@ -92,7 +110,11 @@ export function tempDir(t: { after(fn: () => void): void }, prefix = 'memfold-')
 }
 
 /** A copy of the bundled example: `<dir>/workspace` (sources at `../transcripts/<kind>`) and `<dir>/transcripts`. */
-export function exampleWorkspace(t: { after(fn: () => void): void }): { root: string; ws: string; transcripts: string } {
+export function exampleWorkspace(t: { after(fn: () => void): void }): {
+  root: string;
+  ws: string;
+  transcripts: string;
+} {
   const root = tempDir(t);
   cpSync(join(ROOT, 'fixtures', 'example-workspace'), join(root, 'workspace'), { recursive: true });
   cpSync(join(ROOT, 'fixtures', 'transcripts'), join(root, 'transcripts'), { recursive: true });
@@ -103,14 +125,24 @@ export function exampleWorkspace(t: { after(fn: () => void): void }): { root: st
  * A fresh workspace (`mem init`) reading transcripts of one kind from `<root>/tr`, and nothing else;
  * with `llm`, an OpenAI-compatible endpoint for microsync's LLM path.
  */
-export async function transcriptWorkspace(t: { after(fn: () => void): void }, kind: 'jsonl' | 'markdown', llm?: string): Promise<{ ws: string; tr: string }> {
+export async function transcriptWorkspace(
+  t: { after(fn: () => void): void },
+  kind: 'jsonl' | 'markdown',
+  llm?: string,
+): Promise<{ ws: string; tr: string }> {
   const root = tempDir(t);
   const ws = join(root, 'ws');
   const tr = join(root, 'tr');
   mkdirSync(tr);
   const init = await mem(['init', ws]);
   assert.equal(init.code, 0, init.stderr);
-  const cfg: Record<string, unknown> = { format_version: 1, timezone: 'UTC', sources: [{ name: 's', kind, path: '../tr' }], exclude: [], extraPaths: [] };
+  const cfg: Record<string, unknown> = {
+    format_version: 1,
+    timezone: 'UTC',
+    sources: [{ name: 's', kind, path: '../tr' }],
+    exclude: [],
+    extraPaths: [],
+  };
   if (llm) cfg.llm = { baseURL: llm, model: 'test-model', timeoutMs: 2000, maxRetries: 1 };
   writeFileSync(join(ws, 'mem.config.json'), JSON.stringify(cfg) + '\n');
   return { ws, tr };
@@ -124,7 +156,10 @@ export function editConfig(ws: string, edit: (cfg: Record<string, unknown>) => v
 }
 
 /** Every file under `dir` (relative path → bytes as text), for byte-identity comparisons. */
-export function snapshot(dir: string, skip: (rel: string) => boolean = (rel) => rel.startsWith('.mem/') || rel.includes('.locks')): Map<string, string> {
+export function snapshot(
+  dir: string,
+  skip: (rel: string) => boolean = (rel) => rel.startsWith('.mem/') || rel.includes('.locks'),
+): Map<string, string> {
   const out = new Map<string, string>();
   const walk = (d: string) => {
     for (const name of readdirSync(d)) {
@@ -141,7 +176,10 @@ export function snapshot(dir: string, skip: (rel: string) => boolean = (rel) => 
 
 /** The contents of every daily file, joined, for assertions on what landed in memory. */
 export function dailyText(ws: string): string {
-  return [...snapshot(join(ws, 'memory'))].filter(([rel]) => /^\d{4}-\d{2}-\d{2}\.md$/.test(rel)).map(([, text]) => text).join('\n');
+  return [...snapshot(join(ws, 'memory'))]
+    .filter(([rel]) => /^\d{4}-\d{2}-\d{2}\.md$/.test(rel))
+    .map(([, text]) => text)
+    .join('\n');
 }
 
 export function entryIds(ws: string): string[] {

@@ -8,7 +8,10 @@ export function fakeCrontab(t: Parameters<typeof tempDir>[0], initial?: string):
   const file = join(dir, 'crontab.txt');
   if (initial !== undefined) writeFileSync(file, initial);
   const cmd = join(dir, 'crontab.sh');
-  writeFileSync(cmd, `#!/bin/sh\nif [ "$1" = "-l" ]; then\n  [ -f "${file}" ] || { echo "no crontab for tester" >&2; exit 1; }\n  cat "${file}"\nelse\n  cat > "${file}"\nfi\n`);
+  writeFileSync(
+    cmd,
+    `#!/bin/sh\nif [ "$1" = "-l" ]; then\n  [ -f "${file}" ] || { echo "no crontab for tester" >&2; exit 1; }\n  cat "${file}"\nelse\n  cat > "${file}"\nfi\n`,
+  );
   chmodSync(cmd, 0o755);
   return { cmd, file };
 }

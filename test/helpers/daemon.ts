@@ -25,7 +25,10 @@ export interface LogLine {
  * The example workspace set up for a daemon: microsync every 2 s from `<root>/fresh` (node-cron's
  * seconds field), the other jobs off, short debounce, grace and lock times; `extra` edits on top.
  */
-export function daemonWorkspace(t: Parameters<typeof exampleWorkspace>[0], extra: (cfg: Record<string, unknown>) => void = () => {}) {
+export function daemonWorkspace(
+  t: Parameters<typeof exampleWorkspace>[0],
+  extra: (cfg: Record<string, unknown>) => void = () => {},
+) {
   const ex = exampleWorkspace(t);
   editConfig(ex.ws, (cfg) => {
     cfg.sources = [{ name: 'notes', kind: 'markdown', path: '../fresh' }];
@@ -44,7 +47,10 @@ export function daemonWorkspace(t: Parameters<typeof exampleWorkspace>[0], extra
 export function freshTranscript(dir: string, name: string, decisions: string[]): string {
   mkdirSync(dir, { recursive: true });
   const t = new Date(Date.now() - 60_000).toISOString().replace(/\.\d+Z$/, 'Z');
-  const turns = [...decisions.map((d) => `## user · ${t}\n\nWe decided to ${d} because the old way kept failing in production.\n`), `## assistant · ${t}\n\nNoted.\n`].join('\n');
+  const turns = [
+    ...decisions.map((d) => `## user · ${t}\n\nWe decided to ${d} because the old way kept failing in production.\n`),
+    `## assistant · ${t}\n\nNoted.\n`,
+  ].join('\n');
   const file = join(dir, `${name}.md`);
   writeFileSync(file, `---\nsession_id: ${name}\nstarted_at: ${t}\n---\n\n${turns}`);
   return file;
@@ -53,10 +59,18 @@ export function freshTranscript(dir: string, name: string, decisions: string[]):
 export function jobLog(ws: string): LogLine[] {
   const file = join(ws, '.mem', 'logs', 'jobs.jsonl');
   if (!existsSync(file)) return [];
-  return readFileSync(file, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as LogLine);
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as LogLine);
 }
 
-export async function waitFor<T>(what: string, fn: () => T | undefined | false, timeoutMs = 30_000, everyMs = 100): Promise<T> {
+export async function waitFor<T>(
+  what: string,
+  fn: () => T | undefined | false,
+  timeoutMs = 30_000,
+  everyMs = 100,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const v = fn();

@@ -42,15 +42,26 @@ export type EmbeddingBehaviour =
 
 type StatusOptions = { body?: unknown; retryAfterMs?: number | null; times?: number };
 const statuses = (status: number, opts: StatusOptions) =>
-  Array.from({ length: opts.times ?? 1 }, () => ({ type: 'status' as const, status, body: opts.body, retryAfterMs: opts.retryAfterMs }));
+  Array.from({ length: opts.times ?? 1 }, () => ({
+    type: 'status' as const,
+    status,
+    body: opts.body,
+    retryAfterMs: opts.retryAfterMs,
+  }));
 
 /** Chat behaviours; `status(code, { times })` gives the same failure n times (enqueue flattens). */
 export const reply = {
   /** Content = JSON.stringify(value): a well-formed structured reply. */
-  json: (value: unknown, usage?: Usage | null): ChatBehaviour => ({ type: 'content', content: JSON.stringify(value), usage }),
+  json: (value: unknown, usage?: Usage | null): ChatBehaviour => ({
+    type: 'content',
+    content: JSON.stringify(value),
+    usage,
+  }),
   /** Raw content, verbatim (prose, fenced JSON, anything). */
-  content: (content: string | null, extra: { finishReason?: string; refusal?: string; usage?: Usage | null } = {}): ChatBehaviour =>
-    ({ type: 'content', content, ...extra }),
+  content: (
+    content: string | null,
+    extra: { finishReason?: string; refusal?: string; usage?: Usage | null } = {},
+  ): ChatBehaviour => ({ type: 'content', content, ...extra }),
   /** Truncated JSON, as a model cut off mid-answer would send. */
   invalidJson: (): ChatBehaviour => ({ type: 'content', content: '{"entries": [ {"kind": "Decision", "title": ' }),
   status: (status: number, opts: StatusOptions = {}): ChatBehaviour[] => statuses(status, opts),
@@ -63,8 +74,22 @@ export const reply = {
  * defaults are a bare Note on turn 1; a case overrides what it is about.
  */
 export const wireEntry = (over: Record<string, unknown> = {}): Record<string, unknown> => ({
-  kind: 'Note', title: 'x', conclusion: 'y', why: null, finding: null, impact: null, confidence: 0.95, origin: 'user',
-  key: null, scope: null, refs: null, revises: false, supersedes_hint: null, first_turn: 1, last_turn: 1, ...over,
+  kind: 'Note',
+  title: 'x',
+  conclusion: 'y',
+  why: null,
+  finding: null,
+  impact: null,
+  confidence: 0.95,
+  origin: 'user',
+  key: null,
+  scope: null,
+  refs: null,
+  revises: false,
+  supersedes_hint: null,
+  first_turn: 1,
+  last_turn: 1,
+  ...over,
 });
 
 /** Embedding behaviours, as `reply` for chat. */
@@ -116,7 +141,10 @@ export type ChatHandler = (body: ChatRequestBody) => unknown;
 
 /** Thrown by a chat handler to answer that one request with an HTTP error status. */
 export class HttpStatus extends Error {
-  constructor(readonly status: number, readonly body?: unknown) {
+  constructor(
+    readonly status: number,
+    readonly body?: unknown,
+  ) {
     super(`scripted HTTP ${status}`);
   }
 }
@@ -137,7 +165,8 @@ export function hashVector(text: string, dimensions: number): number[] {
   const raw: number[] = [];
   for (let block = 0; raw.length < dimensions; block++) {
     const digest = createHash('sha256').update(`${block}\0${text}`).digest();
-    for (let i = 0; i + 1 < digest.length && raw.length < dimensions; i += 2) raw.push(digest.readUInt16LE(i) / 32767.5 - 1);
+    for (let i = 0; i + 1 < digest.length && raw.length < dimensions; i += 2)
+      raw.push(digest.readUInt16LE(i) / 32767.5 - 1);
   }
   const norm = Math.hypot(...raw) || 1;
   return raw.map((v) => Math.fround(v / norm));
@@ -145,7 +174,10 @@ export function hashVector(text: string, dimensions: number): number[] {
 
 /** The `[n] role: text` turns in a memfold extraction prompt, for handlers that answer per turn. */
 export function promptTurns(body: ChatRequestBody): { index: number; role: string; text: string }[] {
-  const user = body.messages.filter((m) => m.role === 'user').map((m) => m.content).join('\n');
+  const user = body.messages
+    .filter((m) => m.role === 'user')
+    .map((m) => m.content)
+    .join('\n');
   const turns: { index: number; role: string; text: string }[] = [];
   for (const line of user.split('\n')) {
     const m = /^\[(\d+)\] ([a-z]+)[^:]*?: ?(.*)$/.exec(line);
@@ -155,10 +187,14 @@ export function promptTurns(body: ChatRequestBody): { index: number; role: strin
   return turns;
 }
 
-function makeEndpoint<B, H>(all: RecordedRequest[], path: string, handler: H): Endpoint<B, H> & { next(): B | undefined } {
+function makeEndpoint<B, H>(
+  all: RecordedRequest[],
+  path: string,
+  handler: H,
+): Endpoint<B, H> & { next(): B | undefined } {
   const queue: B[] = [];
   return {
-    enqueue: (...bs) => queue.push(...bs.flat() as B[]),
+    enqueue: (...bs) => queue.push(...(bs.flat() as B[])),
     pending: () => queue.length,
     next: () => queue.shift(),
     handler,
@@ -189,8 +225,11 @@ export async function startOpenAIServer(opts: { keepAliveTimeoutMs?: number } = 
     res.end(JSON.stringify(payload));
   };
   const sendStatus = (res: ServerResponse, b: { status: number; body?: unknown; retryAfterMs?: number | null }) => {
-    const headers: Record<string, string> = b.retryAfterMs === null ? {} : { 'retry-after-ms': String(b.retryAfterMs ?? 0) };
-    const body = b.body ?? { error: { message: `scripted HTTP ${b.status}`, type: 'server_error', param: null, code: null } };
+    const headers: Record<string, string> =
+      b.retryAfterMs === null ? {} : { 'retry-after-ms': String(b.retryAfterMs ?? 0) };
+    const body = b.body ?? {
+      error: { message: `scripted HTTP ${b.status}`, type: 'server_error', param: null, code: null },
+    };
     send(res, b.status, body, headers);
   };
   const later = (ms: number, fn: () => void) => {
@@ -205,29 +244,40 @@ export async function startOpenAIServer(opts: { keepAliveTimeoutMs?: number } = 
       Promise.resolve()
         .then(() => chat.handler(body))
         .then(
-          (out) => playChat(res, body, { type: 'content', content: typeof out === 'string' ? out : JSON.stringify(out) }),
+          (out) =>
+            playChat(res, body, { type: 'content', content: typeof out === 'string' ? out : JSON.stringify(out) }),
           (err: unknown) =>
             err instanceof HttpStatus
               ? sendStatus(res, { status: err.status, body: err.body })
-              : send(res, 500, { error: { message: `chat handler threw: ${String(err)}`, type: 'server_error' } }, { 'x-should-retry': 'false' }),
+              : send(
+                  res,
+                  500,
+                  { error: { message: `chat handler threw: ${String(err)}`, type: 'server_error' } },
+                  { 'x-should-retry': 'false' },
+                ),
         );
       return;
     }
     const content = b.content;
     const prompt = estimate(JSON.stringify(body.messages ?? []));
     const completion = estimate(content ?? '');
-    const usage = b.usage === undefined ? { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion } : b.usage;
+    const usage =
+      b.usage === undefined
+        ? { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion }
+        : b.usage;
     send(res, 200, {
       id: `chatcmpl-test-${++seq}`,
       object: 'chat.completion',
       created: Math.floor(Date.now() / 1000),
       model: body.model,
-      choices: [{
-        index: 0,
-        message: { role: 'assistant', content, refusal: b.refusal ?? null },
-        finish_reason: b.finishReason ?? 'stop',
-        logprobs: null,
-      }],
+      choices: [
+        {
+          index: 0,
+          message: { role: 'assistant', content, refusal: b.refusal ?? null },
+          finish_reason: b.finishReason ?? 'stop',
+          logprobs: null,
+        },
+      ],
       ...(usage ? { usage } : {}),
     });
   };
@@ -237,14 +287,20 @@ export async function startOpenAIServer(opts: { keepAliveTimeoutMs?: number } = 
     if (b?.type === 'status') return sendStatus(res, b);
     if (b?.type === 'hangUp') return void res.socket?.destroy();
     if (b?.type === 'raw') return void res.writeHead(200, { 'content-type': 'application/json' }).end(b.body);
-    const inputs: unknown[] = Array.isArray(body.input) && typeof body.input[0] !== 'number' ? body.input : [body.input];
+    const inputs: unknown[] =
+      Array.isArray(body.input) && typeof body.input[0] !== 'number' ? body.input : [body.input];
     const texts = inputs.map((x) => (typeof x === 'string' ? x : JSON.stringify(x)));
     const dims = typeof body.dimensions === 'number' ? body.dimensions : embeddings.defaultDimensions;
     let vectors: number[][];
     try {
       vectors = b?.vectors ?? texts.map((t) => embeddings.handler(t, dims, String(body.model)));
     } catch (err) {
-      return send(res, 500, { error: { message: `embedding handler threw: ${String(err)}`, type: 'server_error' } }, { 'x-should-retry': 'false' });
+      return send(
+        res,
+        500,
+        { error: { message: `embedding handler threw: ${String(err)}`, type: 'server_error' } },
+        { 'x-should-retry': 'false' },
+      );
     }
     const encode = (v: number[]) =>
       body.encoding_format === 'base64' ? Buffer.from(new Float32Array(v).buffer).toString('base64') : v;
@@ -269,9 +325,18 @@ export async function startOpenAIServer(opts: { keepAliveTimeoutMs?: number } = 
         body = undefined;
       }
       const path = (req.url ?? '/').split('?')[0] ?? '/';
-      requests.push({ method: req.method ?? '', path, headers: req.headers, body, raw, connection: connections.get(req.socket) ?? 0 });
-      if (req.method !== 'POST') return send(res, 405, { error: { message: 'only POST is served', type: 'invalid_request_error' } });
-      if (body === undefined) return send(res, 400, { error: { message: 'body is not JSON', type: 'invalid_request_error' } });
+      requests.push({
+        method: req.method ?? '',
+        path,
+        headers: req.headers,
+        body,
+        raw,
+        connection: connections.get(req.socket) ?? 0,
+      });
+      if (req.method !== 'POST')
+        return send(res, 405, { error: { message: 'only POST is served', type: 'invalid_request_error' } });
+      if (body === undefined)
+        return send(res, 400, { error: { message: 'body is not JSON', type: 'invalid_request_error' } });
       if (path === '/v1/chat/completions') return playChat(res, body, chat.next());
       if (path === '/v1/embeddings') return playEmbeddings(res, body, embeddings.next());
       send(res, 404, { error: { message: `no route ${path}`, type: 'invalid_request_error' } });

@@ -10,7 +10,12 @@ import { index, searchWorkspace } from '../search-helpers.js';
 export const MAIN = join(ROOT, 'dist', 'search', 'server', 'main.js');
 
 /** Polls `fn` until it gives something truthy (generous deadlines: no timing is asserted). */
-export async function waitFor<T>(what: string, fn: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs: number, everyMs: number): Promise<T> {
+export async function waitFor<T>(
+  what: string,
+  fn: () => Promise<T | undefined | false> | T | undefined | false,
+  timeoutMs: number,
+  everyMs: number,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const v = await fn();
@@ -29,11 +34,20 @@ export async function status(ws: string): Promise<ServerStatus | undefined> {
   return r && r !== 'absent' && r.ok && 'status' in r ? r.status : undefined;
 }
 
-export function startServer(ws: string, extra: string[] = [], env: Record<string, string> = {}): { child: ChildProcess; done: Promise<{ code: number | null; stderr: string }> } {
-  const child = spawn(process.execPath, [MAIN, '--workspace', realpathSync(ws), '--mode', 'on-demand', ...extra], { env: childEnv(env), stdio: ['ignore', 'ignore', 'pipe'] });
+export function startServer(
+  ws: string,
+  extra: string[] = [],
+  env: Record<string, string> = {},
+): { child: ChildProcess; done: Promise<{ code: number | null; stderr: string }> } {
+  const child = spawn(process.execPath, [MAIN, '--workspace', realpathSync(ws), '--mode', 'on-demand', ...extra], {
+    env: childEnv(env),
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let stderr = '';
   child.stderr!.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-  const done = new Promise<{ code: number | null; stderr: string }>((resolve) => child.on('close', (code) => resolve({ code, stderr })));
+  const done = new Promise<{ code: number | null; stderr: string }>((resolve) =>
+    child.on('close', (code) => resolve({ code, stderr })),
+  );
   return { child, done };
 }
 
@@ -42,7 +56,6 @@ export function killAfter(t: { after(fn: () => void): void }, child: ChildProces
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   });
 }
-
 
 /** The search fixture, indexed, with its server running (killed after the test) and that server's first status. */
 export async function servedWorkspace(t: { after(fn: () => void): void }): Promise<{ ws: string; up: ServerStatus }> {

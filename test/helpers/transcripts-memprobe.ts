@@ -7,7 +7,8 @@ import { readLines } from '../../src/transcripts/lines.js';
 
 const [file, max] = process.argv.slice(2);
 const gc = (globalThis as { gc?: () => void }).gc;
-if (!file || !max || !gc) throw new Error('usage: node --expose-gc --import tsx transcripts-memprobe.ts <file> <maxLineBytes>');
+if (!file || !max || !gc)
+  throw new Error('usage: node --expose-gc --import tsx transcripts-memprobe.ts <file> <maxLineBytes>');
 const sample = () => {
   gc();
   return process.memoryUsage().arrayBuffers;

@@ -21,7 +21,16 @@ export const TRANSCRIPTS_BY_DAY: Record<string, string[]> = {
 };
 
 /** Words of the fixture's chit-chat and scheduler sessions: none may land in any Markdown file. */
-export const NEVER = ['hiking', 'Alps', 'football', 'pizza', 'three to one', 'Rotate the logs', 'rotate the logs', 'HEARTBEAT'];
+export const NEVER = [
+  'hiking',
+  'Alps',
+  'football',
+  'pizza',
+  'three to one',
+  'Rotate the logs',
+  'rotate the logs',
+  'HEARTBEAT',
+];
 
 export interface WeekWorkspace {
   root: string;
@@ -32,7 +41,8 @@ export interface WeekWorkspace {
 export function weekWorkspace(t: { after(fn: () => void): void }, upTo?: string): WeekWorkspace {
   const root = tempDir(t, 'memfold-week-');
   cpSync(join(WEEK_FIXTURE, 'workspace'), join(root, 'workspace'), { recursive: true });
-  for (const kind of ['claude-code', 'codex', 'openclaw', 'jsonl', 'markdown']) mkdirSync(join(root, 'transcripts', kind), { recursive: true });
+  for (const kind of ['claude-code', 'codex', 'openclaw', 'jsonl', 'markdown'])
+    mkdirSync(join(root, 'transcripts', kind), { recursive: true });
   const release = (day: string) => {
     for (const rel of TRANSCRIPTS_BY_DAY[day] ?? []) {
       mkdirSync(dirname(join(root, 'transcripts', rel)), { recursive: true });
@@ -72,7 +82,14 @@ export function markdownFiles(ws: string): Map<string, string> {
   return out;
 }
 
-export const SECTIONS = ['Decisions made today', 'Action items', 'Important conversations', 'Technical notes / debugging lessons', 'Open loops', 'Tomorrow next steps'];
+export const SECTIONS = [
+  'Decisions made today',
+  'Action items',
+  'Important conversations',
+  'Technical notes / debugging lessons',
+  'Open loops',
+  'Tomorrow next steps',
+];
 
 /** Level-2 headings of a Markdown text, in order. */
 export function h2(text: string): string[] {
@@ -86,4 +103,5 @@ export function bullets(text: string): string[] {
 }
 
 /** A wrap-up bullet names its source: an entry id link, or a session and message range. */
-export const CITED = /^- \((?:none|listed per session under Important conversations)\)$|— (?:\[(?:DECISION|RULE|ARCH|NOTE|PREF|GOAL|TASK|LESSON)-\d{8}-\S+\]\(\.\.\/\.\.\/memory\/[^)]+\.md\)|session \S+ · messages \d+-\d+)$/u;
+export const CITED =
+  /^- \((?:none|listed per session under Important conversations)\)$|— (?:\[(?:DECISION|RULE|ARCH|NOTE|PREF|GOAL|TASK|LESSON)-\d{8}-\S+\]\(\.\.\/\.\.\/memory\/[^)]+\.md\)|session \S+ · messages \d+-\d+)$/u;

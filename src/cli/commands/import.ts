@@ -8,12 +8,23 @@ import { count } from '../../core/count.js';
 export function registerImport(program: Command): void {
   program
     .command('import')
-    .argument('<kind>', 'openclaw (a workspace folder with MEMORY.md and memory/*.md), claude-md (a CLAUDE.md or its folder), codex (Codex\'s memories folder) or claude-memory (a ~/.claude/projects/<project>/memory folder)')
+    .argument(
+      '<kind>',
+      "openclaw (a workspace folder with MEMORY.md and memory/*.md), claude-md (a CLAUDE.md or its folder), codex (Codex's memories folder) or claude-memory (a ~/.claude/projects/<project>/memory folder)",
+    )
     .argument('[path]', 'what to import (read only, never changed); codex default: ~/.codex/memories')
-    .description('adopt another memory as entries: OpenClaw\'s, a CLAUDE.md, Codex\'s memories or Claude Code\'s auto memory (origin manual, sources naming the file and lines)')
-    .option('--scope <scope>', 'scope for the imported entries (claude-md default: project:<folder of the CLAUDE.md>, or global for ~/.claude; codex: global; claude-memory: project:<the project folder>, user memories global)')
+    .description(
+      "adopt another memory as entries: OpenClaw's, a CLAUDE.md, Codex's memories or Claude Code's auto memory (origin manual, sources naming the file and lines)",
+    )
+    .option(
+      '--scope <scope>',
+      'scope for the imported entries (claude-md default: project:<folder of the CLAUDE.md>, or global for ~/.claude; codex: global; claude-memory: project:<the project folder>, user memories global)',
+    )
     .option('--dry-run', 'print what would be added, write nothing')
-    .addHelpText('after', '\nExamples:\n  mem import openclaw ~/.openclaw/workspace\n  mem import claude-md ~/code/shop/CLAUDE.md --dry-run\n  mem import claude-md ~/.claude/CLAUDE.md --json\n  mem import codex --dry-run\n  mem import claude-memory ~/.claude/projects/-home-me-shop/memory')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  mem import openclaw ~/.openclaw/workspace\n  mem import claude-md ~/code/shop/CLAUDE.md --dry-run\n  mem import claude-md ~/.claude/CLAUDE.md --json\n  mem import codex --dry-run\n  mem import claude-memory ~/.claude/projects/-home-me-shop/memory',
+    )
     .action(async (kind: string, given: string | undefined, o: { scope?: string; dryRun?: boolean }, cmd: Command) => {
       const { workspace, loaded, now, out } = commandContext(cmd.optsWithGlobals<GlobalOptions>());
       const r = await runImport({ workspace, loaded, now, kind, path: given, scope: o.scope, dryRun: !!o.dryRun });
@@ -22,6 +33,11 @@ export function registerImport(program: Command): void {
       if (r.redacted) out.warn(`${count(r.redacted, 'secret')} redacted before writing`);
       out.json(r);
       const verb = r.dryRun ? 'would add' : 'added';
-      out.result([...r.added.map((a) => `${verb} ${a.id} (${a.from}) to ${a.file}`), `import ${r.kind}: ${count(r.files.length, 'file')}, ${count(r.items, 'item')}, ${r.added.length} ${verb}, ${r.skipped} already held`].join('\n'));
+      out.result(
+        [
+          ...r.added.map((a) => `${verb} ${a.id} (${a.from}) to ${a.file}`),
+          `import ${r.kind}: ${count(r.files.length, 'file')}, ${count(r.items, 'item')}, ${r.added.length} ${verb}, ${r.skipped} already held`,
+        ].join('\n'),
+      );
     });
 }

@@ -9,21 +9,27 @@ import { searchCommand, type SearchFlags } from '../search-command.js';
 import { addOptions, COMMAND_OPTIONS } from '../options.js';
 
 export function registerSearch(program: Command): void {
-  addOptions(program
-    .command('search')
-    .argument('<query...>', 'words to look for (any language; Traditional and Simplified Chinese match each other)')
-    .description('search the memory (warm tier first, cold when needed); reads only, never writes'), COMMAND_OPTIONS.search)
-    .addHelpText('after', [
-      '',
-      'Examples:',
-      '  mem search "why did we move the event store"',
-      '  mem search 为什么放弃 Redis 缓存 -k 3',
-      '  mem search postgres --kind decision --since 2w --json',
-      '  mem search "rollback script" --deep --path "memory/**"',
-      '  mem search "event store" --json --max-chars 2000',
-      '',
-      'Exit codes: 0 with or without results, 2 for an empty query or a bad option. See docs/search.md.',
-    ].join('\n'))
+  addOptions(
+    program
+      .command('search')
+      .argument('<query...>', 'words to look for (any language; Traditional and Simplified Chinese match each other)')
+      .description('search the memory (warm tier first, cold when needed); reads only, never writes'),
+    COMMAND_OPTIONS.search,
+  )
+    .addHelpText(
+      'after',
+      [
+        '',
+        'Examples:',
+        '  mem search "why did we move the event store"',
+        '  mem search 为什么放弃 Redis 缓存 -k 3',
+        '  mem search postgres --kind decision --since 2w --json',
+        '  mem search "rollback script" --deep --path "memory/**"',
+        '  mem search "event store" --json --max-chars 2000',
+        '',
+        'Exit codes: 0 with or without results, 2 for an empty query or a bad option. See docs/search.md.',
+      ].join('\n'),
+    )
     // The body is shared with the lean entry (src/cli/entry.ts), which answers without commander.
     .action(async (words: string[], flags: SearchFlags, cmd: Command) => {
       await searchCommand(words, flags, cmd.optsWithGlobals<GlobalOptions>());

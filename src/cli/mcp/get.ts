@@ -16,7 +16,9 @@ import { findSecrets, redactionMarker } from '../../secrets/secrets.js';
 /** `typed`: the exact id, the id in another case, or a prefix only one id has (entries/id-resolve.ts). */
 export async function getById(workspace: string, typed: string) {
   const table = await readIdLookup(workspace);
-  const id = table.withId(typed).length ? typed : resolveIdOrThrow(typed, table.ids(), 'ids come from memory_search and memory_context results');
+  const id = table.withId(typed).length
+    ? typed
+    : resolveIdOrThrow(typed, table.ids(), 'ids come from memory_search and memory_context results');
   return entryJson(await table.whole(table.withId(id)[0]!));
 }
 
@@ -27,7 +29,8 @@ export function parseLines(lines: string | undefined): [number, number] | undefi
   const m = /^\s*(\d+)\s*(?:-\s*(\d+)\s*)?$/.exec(lines);
   const a = m ? Number(m[1]) : NaN;
   const b = m?.[2] ? Number(m[2]) : a;
-  if (!m || a < 1 || b < a) throw new MemError('USAGE', `lines "${lines}" is not a line range such as "12-30" or "12" (1-based, inclusive)`);
+  if (!m || a < 1 || b < a)
+    throw new MemError('USAGE', `lines "${lines}" is not a line range such as "12-30" or "12" (1-based, inclusive)`);
   return [a, b];
 }
 
@@ -40,7 +43,10 @@ function redactKeepingLines(text: string): string {
   let out = '';
   let at = 0;
   for (const f of findSecrets(text)) {
-    out += text.slice(at, f.start) + redactionMarker(f.kind) + '\n'.repeat(text.slice(f.start, f.end).split('\n').length - 1);
+    out +=
+      text.slice(at, f.start) +
+      redactionMarker(f.kind) +
+      '\n'.repeat(text.slice(f.start, f.end).split('\n').length - 1);
     at = f.end;
   }
   return out + text.slice(at);
@@ -49,7 +55,10 @@ function redactKeepingLines(text: string): string {
 export async function getByPath(workspace: string, rel: string, lines: string | undefined) {
   const posix = rel.split(path.sep).join('/').replace(/^\.\//, '');
   if (path.isAbsolute(rel) || posix.split('/').includes('..') || !READABLE.test(posix)) {
-    throw new MemError('USAGE', `path "${rel}" is not a Markdown file of the workspace (MEMORY.md, memory/**, second-brain/**), relative to it`);
+    throw new MemError(
+      'USAGE',
+      `path "${rel}" is not a Markdown file of the workspace (MEMORY.md, memory/**, second-brain/**), relative to it`,
+    );
   }
   const root = fs.realpathSync(workspace);
   const abs = path.join(root, posix);
@@ -66,7 +75,8 @@ export async function getByPath(workspace: string, rel: string, lines: string | 
   const all = redactKeepingLines(await fs.promises.readFile(real, 'utf8')).split('\n');
   if (all[all.length - 1] === '') all.pop();
   const [a, b] = parseLines(lines) ?? [1, all.length];
-  if (lines !== undefined && a > all.length) throw new MemError('USAGE', `lines "${lines}" start past the end of ${posix} (${all.length} lines)`);
+  if (lines !== undefined && a > all.length)
+    throw new MemError('USAGE', `lines "${lines}" start past the end of ${posix} (${all.length} lines)`);
   const end = Math.min(b, all.length);
   return { path: posix, startLine: a, endLine: end, totalLines: all.length, text: all.slice(a - 1, end).join('\n') };
 }

@@ -50,7 +50,8 @@ const after = (a: Row, key: [string, string]) => a.day < key[0] || (a.day === ke
 function decodeCursor(cursor: string): [string, string] {
   try {
     const key = JSON.parse(cursor) as unknown;
-    if (Array.isArray(key) && key.length === 2 && key.every((k) => typeof k === 'string')) return key as [string, string];
+    if (Array.isArray(key) && key.length === 2 && key.every((k) => typeof k === 'string'))
+      return key as [string, string];
   } catch {
     // Falls through to the error below.
   }
@@ -97,9 +98,27 @@ export function listMemory(workspace: string, zone: string, req: ListRequest) {
   const items = page.map((r) => {
     const c = countKinds(workspace, r.files);
     return group === 'file'
-      ? { path: r.path, day: r.day, lines: c.lines, entries: c.entries, kinds: c.kinds, open: { tool: 'memory_get', arguments: { path: r.path } } }
-      : { day: r.day, files: r.files, entries: c.entries, kinds: c.kinds, open: r.files.map((p) => ({ tool: 'memory_get', arguments: { path: p } })) };
+      ? {
+          path: r.path,
+          day: r.day,
+          lines: c.lines,
+          entries: c.entries,
+          kinds: c.kinds,
+          open: { tool: 'memory_get', arguments: { path: r.path } },
+        }
+      : {
+          day: r.day,
+          files: r.files,
+          entries: c.entries,
+          kinds: c.kinds,
+          open: r.files.map((p) => ({ tool: 'memory_get', arguments: { path: p } })),
+        };
   });
   const more = rest.length > page.length;
-  return { group, total: rows.length, items, nextCursor: more && page.length ? encodeCursor(page[page.length - 1]!) : null };
+  return {
+    group,
+    total: rows.length,
+    items,
+    nextCursor: more && page.length ? encodeCursor(page[page.length - 1]!) : null,
+  };
 }

@@ -40,6 +40,7 @@ export function redactKept(text: string): Redaction {
 export function redactStrings(value: unknown): unknown {
   if (typeof value === 'string') return redactKept(value).text;
   if (Array.isArray(value)) return value.map(redactStrings);
-  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, redactStrings(v)]));
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, redactStrings(v)]));
   return value;
 }

@@ -18,5 +18,12 @@ export function screenRequest(message: JSONRPCMessage, tools: readonly string[])
   const name = params?.name;
   if (typeof name === 'string' && name.length > 0) return undefined;
   const what = name === undefined ? 'has no params.name' : 'has a params.name that is not a tool name';
-  return { jsonrpc: '2.0', id: message.id, error: { code: ErrorCode.InvalidParams, message: `tools/call ${what}: give the tool to call (${tools.join(', ')})` } };
+  return {
+    jsonrpc: '2.0',
+    id: message.id,
+    error: {
+      code: ErrorCode.InvalidParams,
+      message: `tools/call ${what}: give the tool to call (${tools.join(', ')})`,
+    },
+  };
 }

@@ -16,7 +16,13 @@ export interface ToolCall {
 const NO_TRANSCRIPT = /^(?:import:|mcp[:-])/;
 
 export function withCalls(r: SearchResult): SearchResult & { open: ToolCall; evidence: ToolCall | null } {
-  const open: ToolCall = r.id ? { tool: 'memory_get', arguments: { id: r.id } } : { tool: 'memory_get', arguments: { path: r.path, lines: `${r.startLine}-${r.endLine}` } };
-  const cited = r.id && r.source?.session_path && !NO_TRANSCRIPT.test(r.source.session_id) && !NO_TRANSCRIPT.test(r.source.session_path);
+  const open: ToolCall = r.id
+    ? { tool: 'memory_get', arguments: { id: r.id } }
+    : { tool: 'memory_get', arguments: { path: r.path, lines: `${r.startLine}-${r.endLine}` } };
+  const cited =
+    r.id &&
+    r.source?.session_path &&
+    !NO_TRANSCRIPT.test(r.source.session_id) &&
+    !NO_TRANSCRIPT.test(r.source.session_path);
   return { ...r, open, evidence: cited ? { tool: 'memory_evidence', arguments: { id: r.id! } } : null };
 }

@@ -9,7 +9,14 @@
  * an error with id null (no id could be read), so serveStdio answers from onerror.
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+  type CallToolResult,
+  type JSONRPCMessage,
+} from '@modelcontextprotocol/sdk/types.js';
 import { z, ZodError } from 'zod';
 import { describeError } from '../../core/errors.js';
 import { VERSION } from '../../core/version.js';
@@ -29,9 +36,14 @@ function inputSchema(name: ToolName): { type: 'object'; [k: string]: unknown } {
 }
 
 export async function callTool(env: ToolEnv, name: string, args: unknown): Promise<CallToolResult> {
-  if (!isToolName(name)) throw new McpError(ErrorCode.MethodNotFound, `unknown tool "${name}"; tools: ${Object.keys(SCHEMAS).join(', ')}`);
+  if (!isToolName(name))
+    throw new McpError(ErrorCode.MethodNotFound, `unknown tool "${name}"; tools: ${Object.keys(SCHEMAS).join(', ')}`);
   const parsed = SCHEMAS[name].safeParse(args ?? {});
-  if (!parsed.success) return { isError: true, content: [{ type: 'text', text: `invalid arguments for ${name}: ${describeIssues(parsed.error)}` }] };
+  if (!parsed.success)
+    return {
+      isError: true,
+      content: [{ type: 'text', text: `invalid arguments for ${name}: ${describeIssues(parsed.error)}` }],
+    };
   try {
     const value = redactStrings(await HANDLERS[name](env, parsed.data as never)) as Record<string, unknown>;
     return { content: [{ type: 'text', text: JSON.stringify(value, null, 2) }], structuredContent: value };
@@ -43,7 +55,11 @@ export async function callTool(env: ToolEnv, name: string, args: unknown): Promi
 export function createServer(env: ToolEnv): Server {
   const server = new Server({ name: 'memfold', version: VERSION }, { capabilities: { tools: {} } });
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
-    tools: (Object.keys(SCHEMAS) as ToolName[]).map((name) => ({ name, description: DESCRIPTIONS[name], inputSchema: inputSchema(name) })),
+    tools: (Object.keys(SCHEMAS) as ToolName[]).map((name) => ({
+      name,
+      description: DESCRIPTIONS[name],
+      inputSchema: inputSchema(name),
+    })),
   }));
   server.setRequestHandler(CallToolRequestSchema, async (req) => callTool(env, req.params.name, req.params.arguments));
   return server;
@@ -56,7 +72,8 @@ export function createServer(env: ToolEnv): Server {
  */
 function unreadable(err: Error): { what: string; code: number; message: string } | undefined {
   if (err instanceof SyntaxError) return { what: 'not JSON', code: ErrorCode.ParseError, message: 'Parse error' };
-  if (err instanceof ZodError) return { what: 'not a JSON-RPC message', code: ErrorCode.InvalidRequest, message: 'Invalid Request' };
+  if (err instanceof ZodError)
+    return { what: 'not a JSON-RPC message', code: ErrorCode.InvalidRequest, message: 'Invalid Request' };
   return undefined;
 }
 

@@ -29,7 +29,6 @@ export interface ToolEnv {
   cwd: string;
 }
 
-
 function day(v: string | undefined, now: DateTime, zone: string, what: string): string | undefined {
   if (v === undefined) return undefined;
   try {
@@ -52,9 +51,20 @@ export const HANDLERS: Record<ToolName, Handler> = {
     const vectors = emb ? (await import('../../search/embed-query.js')).vectorRanker(env.workspace, emb) : undefined;
     const wholeText = wholeTextReader(env.workspace);
     const found = await runSearch({
-      workspace: env.workspace, query: a.query, k: f.status ? k : Math.min(50, k * 2), deep: !!a.deep, today: now.toISODate() ?? '',
-      filters: { ...f, since: day(f.since, now, env.loaded.zone, 'since'), until: day(f.until, now, env.loaded.zone, 'until') },
-      extraPaths: env.loaded.config.extraPaths, search: env.loaded.config.search, vectors, wholeText,
+      workspace: env.workspace,
+      query: a.query,
+      k: f.status ? k : Math.min(50, k * 2),
+      deep: !!a.deep,
+      today: now.toISODate() ?? '',
+      filters: {
+        ...f,
+        since: day(f.since, now, env.loaded.zone, 'since'),
+        until: day(f.until, now, env.loaded.zone, 'until'),
+      },
+      extraPaths: env.loaded.config.extraPaths,
+      search: env.loaded.config.search,
+      vectors,
+      wholeText,
     });
     const { response } = found;
     // Retracted entries are kept for audit, not for answers (DESIGN §8), unless asked for by status.
@@ -72,7 +82,13 @@ export const HANDLERS: Record<ToolName, Handler> = {
     }
     // Within maxChars as `mem search --max-chars` is, on the text as shown (redacted).
     const { response: shown, notices } = a.maxChars === undefined ? found : fitToChars(found, a.maxChars, 'maxChars');
-    await appendUsage(env.workspace, toIsoUtc(now), 'traverse', 'mcp:memory_search', shown.results.map((r) => r.id ?? ''));
+    await appendUsage(
+      env.workspace,
+      toIsoUtc(now),
+      'traverse',
+      'mcp:memory_search',
+      shown.results.map((r) => r.id ?? ''),
+    );
     const answer = { ...shown, results: shown.results.map(withCalls) };
     return notices.length ? { ...answer, warnings: notices } : answer;
   },
@@ -84,10 +100,28 @@ export const HANDLERS: Record<ToolName, Handler> = {
   },
   memory_list: async (env, a: z.infer<typeof SCHEMAS.memory_list>) => listMemory(env.workspace, env.loaded.zone, a),
   memory_context: async (env, a: z.infer<typeof SCHEMAS.memory_context>) =>
-    buildContext({ workspace: env.workspace, loaded: env.loaded, at: instantOf(env.now()), scope: a.scope, query: a.query, budget: a.budget, cwd: env.cwd, via: 'mcp:memory_context' }),
+    buildContext({
+      workspace: env.workspace,
+      loaded: env.loaded,
+      at: instantOf(env.now()),
+      scope: a.scope,
+      query: a.query,
+      budget: a.budget,
+      cwd: env.cwd,
+      via: 'mcp:memory_context',
+    }),
   memory_remember: async (env, a: z.infer<typeof SCHEMAS.memory_remember>) => {
     const sessionId = `mcp-${createHash('sha256').update(a.text.trim()).digest('hex').slice(0, 12)}`;
-    const r = await runRemember({ workspace: env.workspace, loaded: env.loaded, now: env.now(), ...a, cwd: env.cwd, origin: 'agent', source: { sessionId, sessionPath: 'mcp:memory_remember' }, labelName: (label) => label });
+    const r = await runRemember({
+      workspace: env.workspace,
+      loaded: env.loaded,
+      now: env.now(),
+      ...a,
+      cwd: env.cwd,
+      origin: 'agent',
+      source: { sessionId, sessionPath: 'mcp:memory_remember' },
+      labelName: (label) => label,
+    });
     if (!r.added) return r;
     // As `mem remember` does: the index takes the entry now, never failing the write.
     const { warning } = await (await import('../../search/index.js')).updateIndexAfterWrite(env.workspace, env.loaded);
@@ -99,7 +133,13 @@ export const HANDLERS: Record<ToolName, Handler> = {
       const { searchArchive } = await import('../../archive/search.js');
       const { archiveQueryVector } = await import('../../archive/query-vector.js');
       const qv = await archiveQueryVector(env.loaded.config, a.query);
-      const r = searchArchive(env.workspace, { query: a.query, k: a.k ?? env.loaded.config.search.k, ...(qv.vector ? { vector: qv.vector } : {}), ...(a.source ? { source: a.source } : {}), ...(a.session ? { session: a.session } : {}) });
+      const r = searchArchive(env.workspace, {
+        query: a.query,
+        k: a.k ?? env.loaded.config.search.k,
+        ...(qv.vector ? { vector: qv.vector } : {}),
+        ...(a.source ? { source: a.source } : {}),
+        ...(a.session ? { session: a.session } : {}),
+      });
       return qv.warning ? { ...r, warnings: [qv.warning] } : r;
     }
     const { findSource } = await import('../../archive/source.js');

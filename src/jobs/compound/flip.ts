@@ -6,7 +6,14 @@
  * re-read, re-parsed and rewrote the whole file, and 4,700 flips in one day took minutes.
  */
 import { getField } from '../../entries/model.js';
-import { entryBlocks, fieldLines, parseBlocks, serializeBlocks, splitLines, type EntryBlock } from '../../entries/parse.js';
+import {
+  entryBlocks,
+  fieldLines,
+  parseBlocks,
+  serializeBlocks,
+  splitLines,
+  type EntryBlock,
+} from '../../entries/parse.js';
 import { keepLineEnding, lineBreaks } from '../../write/line-endings.js';
 import { append } from '../../core/group.js';
 
@@ -24,7 +31,12 @@ export function flipStatus(text: string, id: string, from: string, to: string): 
  * flipping them one after another through WorkspaceWriter.update: the line breaks an entry's flip adds
  * end as the file's lines mostly do, counted as the flips before it left them.
  */
-export function flipStatuses(text: string, ids: readonly string[], from: string, to: string): { text: string | undefined; flipped: boolean[] } {
+export function flipStatuses(
+  text: string,
+  ids: readonly string[],
+  from: string,
+  to: string,
+): { text: string | undefined; flipped: boolean[] } {
   const blocks = parseBlocks(text);
   const byId = new Map<string, EntryBlock[]>();
   for (const b of entryBlocks(blocks)) {
@@ -34,7 +46,9 @@ export function flipStatuses(text: string, ids: readonly string[], from: string,
   const breaks = lineBreaks(text);
   const done = new Set<EntryBlock>();
   const flipped = ids.map((id) => {
-    const hits = (byId.get(id) ?? []).filter((b) => !done.has(b) && (getField(b.entry, 'status') ?? 'active').trim().toLowerCase() === from);
+    const hits = (byId.get(id) ?? []).filter(
+      (b) => !done.has(b) && (getField(b.entry, 'status') ?? 'active').trim().toLowerCase() === from,
+    );
     const eol = breaks.crlf > breaks.lf ? '\r\n' : '\n';
     for (const b of hits) {
       const before = lineBreaks(b.raw);

@@ -12,7 +12,13 @@
 import type OpenAI from 'openai';
 import { z } from 'zod';
 import type { LlmConfig } from '../../config/schema.js';
-import { affordable, estimateMessagesTokens, estimateTokens, OUTPUT_TOKENS_RESERVE, type LlmBudget } from '../../extract/llm-budget.js';
+import {
+  affordable,
+  estimateMessagesTokens,
+  estimateTokens,
+  OUTPUT_TOKENS_RESERVE,
+  type LlmBudget,
+} from '../../extract/llm-budget.js';
 import { createClient, resolveApiKey } from '../../extract/llm-client.js';
 
 type Json = { [key: string]: unknown };
@@ -40,9 +46,17 @@ function closeSchema(schema: unknown): Json {
 }
 
 /** `unreachable`: the request itself failed (transport, key, endpoint): asking again would fail alike. */
-type CallResult<T> = { ok: true; value: T; tokens: number } | { ok: false; problem: string; tokens: number; unreachable?: true };
+type CallResult<T> =
+  { ok: true; value: T; tokens: number } | { ok: false; problem: string; tokens: number; unreachable?: true };
 
-async function jsonCall<T>(client: OpenAI, cfg: LlmConfig, messages: Message[], name: string, schema: Json, validator: z.ZodType<T>): Promise<CallResult<T>> {
+async function jsonCall<T>(
+  client: OpenAI,
+  cfg: LlmConfig,
+  messages: Message[],
+  name: string,
+  schema: Json,
+  validator: z.ZodType<T>,
+): Promise<CallResult<T>> {
   let res;
   try {
     res = await client.chat.completions.create({
@@ -51,13 +65,20 @@ async function jsonCall<T>(client: OpenAI, cfg: LlmConfig, messages: Message[], 
       response_format: { type: 'json_schema', json_schema: { name, strict: true, schema } },
     });
   } catch (err) {
-    return { ok: false, problem: `LLM endpoint ${cfg.baseURL} failed: ${(err instanceof Error ? err.message : String(err)).split('\n')[0]}`, tokens: 0, unreachable: true };
+    return {
+      ok: false,
+      problem: `LLM endpoint ${cfg.baseURL} failed: ${(err instanceof Error ? err.message : String(err)).split('\n')[0]}`,
+      tokens: 0,
+      unreachable: true,
+    };
   }
   const choice = res.choices[0];
   // An endpoint that reports no usage (some local servers) is charged the estimate.
-  const tokens = res.usage?.total_tokens ?? estimateMessagesTokens(messages) + estimateTokens(choice?.message.content ?? '');
+  const tokens =
+    res.usage?.total_tokens ?? estimateMessagesTokens(messages) + estimateTokens(choice?.message.content ?? '');
   if (choice?.message.refusal) return { ok: false, problem: 'the model refused', tokens };
-  if (choice?.finish_reason === 'length') return { ok: false, problem: 'the reply was cut off at the token limit', tokens };
+  if (choice?.finish_reason === 'length')
+    return { ok: false, problem: 'the reply was cut off at the token limit', tokens };
   const content = choice?.message.content;
   if (!content) return { ok: false, problem: 'the reply was empty', tokens };
   let data: unknown;
@@ -94,13 +115,25 @@ export interface Ask<A> {
  * An answer that passes `check`, asked at most twice (the second time with the reason), within the
  * budget; a request that failed as a request (the client's own retries spent) is not made again.
  */
-export async function askChecked<A, T>(ask: Ask<A>, check: (answer: A) => { value: T } | { problem: string }): Promise<AskResult<T>> {
+export async function askChecked<A, T>(
+  ask: Ask<A>,
+  check: (answer: A) => { value: T } | { problem: string },
+): Promise<AskResult<T>> {
   const result: AskResult<T> = { value: null, rejected: [], stoppedByBudget: false };
   const schema = closeSchema(z.toJSONSchema(ask.schema, { target: 'draft-7' }));
   let client: OpenAI | undefined;
   for (let attempt = 0; attempt < 2; attempt++) {
     const last = result.rejected[result.rejected.length - 1];
-    const messages = last === undefined ? ask.messages : [...ask.messages, { role: 'user' as const, content: `Your previous reply was rejected: ${last}. Reply again with only the JSON object.` }];
+    const messages =
+      last === undefined
+        ? ask.messages
+        : [
+            ...ask.messages,
+            {
+              role: 'user' as const,
+              content: `Your previous reply was rejected: ${last}. Reply again with only the JSON object.`,
+            },
+          ];
     if (!affordable(ask.budget, estimateMessagesTokens(messages) + OUTPUT_TOKENS_RESERVE)) {
       result.stoppedByBudget = true;
       break;

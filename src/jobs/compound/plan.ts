@@ -19,7 +19,6 @@ import type { Week } from './week.js';
 import { MAX_LOGGED, reasonLines } from './reasons.js';
 import type { LogLine } from '../../governance/weekly-log-file.js';
 
-
 /** Entries at least this alike (same kind) are shown as one MEMORY.md item citing both ids. */
 export const SAME_ITEM_SIMILARITY = 0.8;
 
@@ -45,8 +44,20 @@ export interface CompoundInput {
  * when the key is unchanged: running compound twice changes nothing, with or without a model.
  */
 export function inputKey(input: CompoundInput, pinned: string[], ranked: Ranked[]): string {
-  const candidates = ranked.filter((r) => r.score >= PROMOTE_MIN).map((r) => [r.record.id, r.record.file, r.score, r.record.entry.kind, r.record.entry.title, ...r.record.entry.fields.filter((f) => f.key !== 'source').map((f) => `${f.key}=${f.value}`)]);
-  return createHash('sha256').update(JSON.stringify([input.week.label, input.mode, input.memoryLines, input.summaries, pinned, candidates])).digest('hex').slice(0, 16);
+  const candidates = ranked
+    .filter((r) => r.score >= PROMOTE_MIN)
+    .map((r) => [
+      r.record.id,
+      r.record.file,
+      r.score,
+      r.record.entry.kind,
+      r.record.entry.title,
+      ...r.record.entry.fields.filter((f) => f.key !== 'source').map((f) => `${f.key}=${f.value}`),
+    ]);
+  return createHash('sha256')
+    .update(JSON.stringify([input.week.label, input.mode, input.memoryLines, input.summaries, pinned, candidates]))
+    .digest('hex')
+    .slice(0, 16);
 }
 
 export interface CompoundPlan {
@@ -76,7 +87,14 @@ export function planCompound(input: CompoundInput): CompoundPlan {
   // A finished task is history, not hot memory: only open tasks are promoted.
   // An agent's statement no person confirmed (MCP memory_remember) waits for `mem confirm`.
   const unconfirmed = new Set(upToWeek.filter((r) => unconfirmedAgent(r.entry)).map((r) => r.id));
-  const live = upToWeek.filter((r) => statusOf(r) === 'active' && !replaced.has(r.id) && !isDoneTask(r.entry) && !r.file.startsWith('memory/archive/') && !unconfirmed.has(r.id));
+  const live = upToWeek.filter(
+    (r) =>
+      statusOf(r) === 'active' &&
+      !replaced.has(r.id) &&
+      !isDoneTask(r.entry) &&
+      !r.file.startsWith('memory/archive/') &&
+      !unconfirmed.has(r.id),
+  );
   const unique = [...new Map(live.map((r) => [r.id, r])).values()];
   const ranked = rankEntries(unique, input.records, week);
   const current = readCurrentMemory(input.currentMemory);
@@ -92,45 +110,93 @@ export function planCompound(input: CompoundInput): CompoundPlan {
   let full = false;
   const key = inputKey(input, current.pinned, ranked);
   const kept: WrittenItem[] = [];
-  const render = (list: MemoryItem[], keptList = kept) => renderMemory({ weekLabel: week.label, inputKey: key, pinned: current.pinned, kept: keptList, items: list, whereToLook });
+  const render = (list: MemoryItem[], keptList = kept) =>
+    renderMemory({
+      weekLabel: week.label,
+      inputKey: key,
+      pinned: current.pinned,
+      kept: keptList,
+      items: list,
+      whereToLook,
+    });
   // An item citing an entry held back (not UTF-8) stays as written: its lines are valid, and rebuilding
   // it would write U+FFFD, dropping it would lose the fact for one byte, until the file is converted.
   for (const w of current.items.filter((x) => x.ids.some((id) => input.heldBack.has(id)))) {
-    if (lineCount(render([], [...kept, w])) > input.memoryLines) log.push({ what: 'over-budget', text: `${w.ids[0]}: its item not kept, MEMORY.md would exceed ${input.memoryLines} lines` });
+    if (lineCount(render([], [...kept, w])) > input.memoryLines)
+      log.push({
+        what: 'over-budget',
+        text: `${w.ids[0]}: its item not kept, MEMORY.md would exceed ${input.memoryLines} lines`,
+      });
     else kept.push(w);
   }
   const keptIds = new Set(kept.flatMap((w) => w.ids));
-  const tok = new Map(ranked.map((r) => [r.record.id, tokens(`${r.record.entry.title} ${getField(r.record.entry, 'conclusion') ?? ''}`)]));
+  const tok = new Map(
+    ranked.map((r) => [r.record.id, tokens(`${r.record.entry.title} ${getField(r.record.entry, 'conclusion') ?? ''}`)]),
+  );
   for (const r of ranked) {
     if (r.score < PROMOTE_MIN || keptIds.has(r.record.id)) continue;
     const topic = input.archiveTopics?.get(r.record.id);
     if (topic) {
       archived.push([r.record.id, topic]);
-      log.push({ what: 'demoted', text: `${r.record.id} (${dateOf(r.record)}): detail-level, listed in memory/archive/${topic}.md instead of MEMORY.md` });
+      log.push({
+        what: 'demoted',
+        text: `${r.record.id} (${dateOf(r.record)}): detail-level, listed in memory/archive/${topic}.md instead of MEMORY.md`,
+      });
       continue;
     }
-    const twin = items.find((i) => i.entry.kind === r.record.entry.kind && jaccard(tok.get(i.id)!, tok.get(r.record.id)!) >= SAME_ITEM_SIMILARITY);
+    const twin = items.find(
+      (i) =>
+        i.entry.kind === r.record.entry.kind && jaccard(tok.get(i.id)!, tok.get(r.record.id)!) >= SAME_ITEM_SIMILARITY,
+    );
     if (twin) {
       twin.alsoIds.push(r.record.id);
       continue;
     }
     const llm = input.summariesById?.get(r.record.id);
-    const item: MemoryItem = { id: r.record.id, alsoIds: [], file: r.record.file, entry: r.record.entry, section: llm?.section ?? sectionFor(r.record.entry), summary: llm?.lines ?? defaultSummary(r.record.entry) };
+    const item: MemoryItem = {
+      id: r.record.id,
+      alsoIds: [],
+      file: r.record.file,
+      entry: r.record.entry,
+      section: llm?.section ?? sectionFor(r.record.entry),
+      summary: llm?.lines ?? defaultSummary(r.record.entry),
+    };
     // Every item takes at least one line: once the file is full, nothing more is tried.
     if (full || lineCount(render([...items, item])) > input.memoryLines) {
-      if (++overBudget <= MAX_LOGGED) log.push({ what: 'over-budget', text: `${r.record.id} (${dateOf(r.record)}, score ${r.score}): not promoted, MEMORY.md would exceed ${input.memoryLines} lines` });
+      if (++overBudget <= MAX_LOGGED)
+        log.push({
+          what: 'over-budget',
+          text: `${r.record.id} (${dateOf(r.record)}, score ${r.score}): not promoted, MEMORY.md would exceed ${input.memoryLines} lines`,
+        });
       continue;
     }
     items.push(item);
     full = lineCount(render(items)) >= input.memoryLines;
   }
-  if (overBudget > MAX_LOGGED) log.push({ what: 'over-budget', text: `… and ${overBudget - MAX_LOGGED} more entries above the threshold that did not fit` });
+  if (overBudget > MAX_LOGGED)
+    log.push({
+      what: 'over-budget',
+      text: `… and ${overBudget - MAX_LOGGED} more entries above the threshold that did not fit`,
+    });
   const memory = render(items);
   const shown = new Set(items.flatMap((i) => [i.id, ...i.alsoIds]));
   const before = new Set(current.citedIds);
   const promoted = [...shown].filter((id) => !before.has(id)).sort();
   const demoted = [...before].filter((id) => !shown.has(id) && !keptIds.has(id)).sort();
-  log.push(...reasonLines({ current, conflicts, ranked, promoted, demoted, keptIds, heldBack: input.heldBack, archiveTopics: input.archiveTopics, unconfirmed, flipped, replaced }));
+  log.push(
+    ...reasonLines({
+      current,
+      conflicts,
+      ranked,
+      promoted,
+      demoted,
+      keptIds,
+      heldBack: input.heldBack,
+      archiveTopics: input.archiveTopics,
+      unconfirmed,
+      flipped,
+      replaced,
+    }),
+  );
   return { memory, inputKey: key, current, conflicts, ranked, items, kept, promoted, demoted, archived, log };
 }
-

@@ -17,7 +17,12 @@ export function previousFile(weekLabel: string): string {
 }
 
 export function wrapPrevious(weekLabel: string, text: string, keptAt: Date): string {
-  return wrapMemory(`MEMORY.md before compound ${weekLabel}`, 'Kept by `mem compound` so that `mem compound --revert` can restore it.', text, `kept-at: ${keptAt.toISOString()}`);
+  return wrapMemory(
+    `MEMORY.md before compound ${weekLabel}`,
+    'Kept by `mem compound` so that `mem compound --revert` can restore it.',
+    text,
+    `kept-at: ${keptAt.toISOString()}`,
+  );
 }
 
 /**
@@ -26,12 +31,18 @@ export function wrapPrevious(weekLabel: string, text: string, keptAt: Date): str
  */
 export function lastKept(copies: ReadonlyArray<{ rel: string; wrapped: string }>): string | undefined {
   const keptAt = (wrapped: string) => Date.parse(/^kept-at: (\S+)\nfinal-newline: /m.exec(wrapped)?.[1] ?? '') || 0;
-  const order = copies.map((c) => ({ rel: c.rel, at: keptAt(c.wrapped) })).sort((a, b) => a.at - b.at || a.rel.localeCompare(b.rel));
+  const order = copies
+    .map((c) => ({ rel: c.rel, at: keptAt(c.wrapped) }))
+    .sort((a, b) => a.at - b.at || a.rel.localeCompare(b.rel));
   return order.at(-1)?.rel;
 }
 
 export function wrapReplaced(from: string, text: string): string {
-  return wrapMemory(`MEMORY.md replaced by \`mem compound --revert\``, `Kept when \`mem compound --revert\` restored ${from} over it; copy back by hand what you need.`, text);
+  return wrapMemory(
+    `MEMORY.md replaced by \`mem compound --revert\``,
+    `Kept when \`mem compound --revert\` restored ${from} over it; copy back by hand what you need.`,
+    text,
+  );
 }
 
 function wrapMemory(title: string, why: string, text: string, keptAt?: string): string {

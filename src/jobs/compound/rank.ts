@@ -17,8 +17,25 @@ import type { EntryRecord } from '../../entries/store.js';
 import { dateOf } from '../../entries/precedence.js';
 import { ageDays, type Week } from './week.js';
 
-export const KIND_SCORE: Record<string, number> = { Rule: 2, Preference: 2, Decision: 1.5, Architecture: 1.5, Goal: 1.5, Lesson: 1.5, Task: 1, Note: 1 };
-export const COEFF = { confidence: 2, links: 0.5, maxLinks: 4, core: 3, weight: 0.3, recency: 2, halfLifeDays: 30 } as const;
+export const KIND_SCORE: Record<string, number> = {
+  Rule: 2,
+  Preference: 2,
+  Decision: 1.5,
+  Architecture: 1.5,
+  Goal: 1.5,
+  Lesson: 1.5,
+  Task: 1,
+  Note: 1,
+};
+export const COEFF = {
+  confidence: 2,
+  links: 0.5,
+  maxLinks: 4,
+  core: 3,
+  weight: 0.3,
+  recency: 2,
+  halfLifeDays: 30,
+} as const;
 export const PROMOTE_MIN = 3;
 
 export interface Ranked {

@@ -33,29 +33,82 @@ export interface PlanFacts {
 }
 
 export function reasonLines(facts: PlanFacts): LogLine[] {
-  const { current, conflicts, ranked, promoted, demoted, keptIds, heldBack, archiveTopics, unconfirmed, flipped, replaced } = facts;
+  const {
+    current,
+    conflicts,
+    ranked,
+    promoted,
+    demoted,
+    keptIds,
+    heldBack,
+    archiveTopics,
+    unconfirmed,
+    flipped,
+    replaced,
+  } = facts;
   const lines: LogLine[] = [];
   const score = new Map(ranked.map((r) => [r.record.id, r]));
-  if (current.markerLost) lines.push({ what: 'kept', text: `MEMORY.md had lost its generator marker line but is memfold's own output (its items cite entry ids): regenerated${current.adoptedLines !== null ? `; ${count(current.adoptedLines, 'line')} added by hand outside the pinned markers are kept as a pinned section` : ''}` });
-  else if (current.adoptedLines !== null) lines.push({ what: 'adopted', text: `MEMORY.md had no generator marker (hand-written or from another tool): its whole text (${current.adoptedLines} lines) is kept as a pinned section` });
-  for (const f of conflicts.flips) lines.push({ what: f.to, text: `${f.id} (${f.date}, ${f.file}) → ${f.to} by ${f.by}: ${f.reason}` });
-  for (const f of conflicts.blocked) lines.push({ what: 'blocked', text: `${f.id} (${f.file}) should be ${f.to} by ${f.by} (${f.reason}) but is not in a daily file or memory/recent/: its status is left as it is, and it is not promoted` });
+  if (current.markerLost)
+    lines.push({
+      what: 'kept',
+      text: `MEMORY.md had lost its generator marker line but is memfold's own output (its items cite entry ids): regenerated${current.adoptedLines !== null ? `; ${count(current.adoptedLines, 'line')} added by hand outside the pinned markers are kept as a pinned section` : ''}`,
+    });
+  else if (current.adoptedLines !== null)
+    lines.push({
+      what: 'adopted',
+      text: `MEMORY.md had no generator marker (hand-written or from another tool): its whole text (${current.adoptedLines} lines) is kept as a pinned section`,
+    });
+  for (const f of conflicts.flips)
+    lines.push({ what: f.to, text: `${f.id} (${f.date}, ${f.file}) → ${f.to} by ${f.by}: ${f.reason}` });
+  for (const f of conflicts.blocked)
+    lines.push({
+      what: 'blocked',
+      text: `${f.id} (${f.file}) should be ${f.to} by ${f.by} (${f.reason}) but is not in a daily file or memory/recent/: its status is left as it is, and it is not promoted`,
+    });
   for (const c of conflicts.cycles) lines.push({ what: 'cycle', text: cycleText(c) });
-  for (const id of [...keptIds].filter((x) => heldBack.has(x)).sort()) lines.push({ what: 'held back', text: `${id}: kept in MEMORY.md as it was (${heldBack.get(id)} is not valid UTF-8; convert it, e.g. iconv -f latin1 -t utf-8)` });
+  for (const id of [...keptIds].filter((x) => heldBack.has(x)).sort())
+    lines.push({
+      what: 'held back',
+      text: `${id}: kept in MEMORY.md as it was (${heldBack.get(id)} is not valid UTF-8; convert it, e.g. iconv -f latin1 -t utf-8)`,
+    });
   for (const id of promoted) {
     const r = score.get(id)!;
     const p = r.parts;
-    lines.push({ what: 'promoted', text: `${id} (${dateOf(r.record)}): score ${r.score} = kind ${p.kind} + confidence ${p.confidence} + links ${p.links} + core ${p.core} + weight ${p.weight} + recency ${p.recency}` });
+    lines.push({
+      what: 'promoted',
+      text: `${id} (${dateOf(r.record)}): score ${r.score} = kind ${p.kind} + confidence ${p.confidence} + links ${p.links} + core ${p.core} + weight ${p.weight} + recency ${p.recency}`,
+    });
   }
   for (const id of demoted.filter((x) => !archiveTopics?.has(x))) {
     const r = score.get(id);
     const held = heldBack.get(id);
-    const why = held ? `${held} is not valid UTF-8, so its item is not rebuilt until the file is converted` : unconfirmed.has(id) ? `an agent's statement no person confirmed (mem confirm ${id})` : flipped.has(id) ? 'superseded this week' : replaced.has(id) ? 'superseded (the flip is blocked, see above)' : !r ? 'no longer active (superseded, archived or retracted) or not found' : r.score < PROMOTE_MIN ? `score ${r.score} fell below ${PROMOTE_MIN}` : 'no room within the line limit';
+    const why = held
+      ? `${held} is not valid UTF-8, so its item is not rebuilt until the file is converted`
+      : unconfirmed.has(id)
+        ? `an agent's statement no person confirmed (mem confirm ${id})`
+        : flipped.has(id)
+          ? 'superseded this week'
+          : replaced.has(id)
+            ? 'superseded (the flip is blocked, see above)'
+            : !r
+              ? 'no longer active (superseded, archived or retracted) or not found'
+              : r.score < PROMOTE_MIN
+                ? `score ${r.score} fell below ${PROMOTE_MIN}`
+                : 'no room within the line limit';
     lines.push({ what: 'demoted', text: `${id}: left MEMORY.md (${why}); it stays in its daily file, found by id` });
   }
-  for (const s of conflicts.suspects.slice(0, MAX_LOGGED)) lines.push({ what: 'suspected', text: `${s.a} ~ ${s.b} (similarity ${s.score.toFixed(2)}): look alike, not flipped — resolve with a \`supersedes\` or \`key\`` });
-  if (conflicts.suspects.length > MAX_LOGGED) lines.push({ what: 'suspected', text: `… and ${conflicts.suspects.length - MAX_LOGGED} more, all listed in .mem/suspected-conflicts.json and \`mem status\`` });
+  for (const s of conflicts.suspects.slice(0, MAX_LOGGED))
+    lines.push({
+      what: 'suspected',
+      text: `${s.a} ~ ${s.b} (similarity ${s.score.toFixed(2)}): look alike, not flipped — resolve with a \`supersedes\` or \`key\``,
+    });
+  if (conflicts.suspects.length > MAX_LOGGED)
+    lines.push({
+      what: 'suspected',
+      text: `… and ${conflicts.suspects.length - MAX_LOGGED} more, all listed in .mem/suspected-conflicts.json and \`mem status\``,
+    });
   return lines;
 }
 
-export const cycleText = (cycle: string[]) => `${[...cycle, cycle[0]].join(' → ')}: a supersedes cycle, so none of these is current; their statuses are left alone until a \`supersedes\` field is fixed by hand (\`mem lint\` shows it)`;
+export const cycleText = (cycle: string[]) =>
+  `${[...cycle, cycle[0]].join(' → ')}: a supersedes cycle, so none of these is current; their statuses are left alone until a \`supersedes\` field is fixed by hand (\`mem lint\` shows it)`;

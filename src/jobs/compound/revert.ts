@@ -17,14 +17,23 @@ import { lastKept, PREVIOUS_PREFIX, previousFile, REPLACED_PREFIX, unwrapPreviou
 import { read, type CompoundOptions } from './options.js';
 import { resolveWeek } from './week.js';
 
-export async function runRevert(opts: Pick<CompoundOptions, 'workspace' | 'loaded' | 'now' | 'week'>): Promise<{ restoredFrom: string; changed: boolean; replacedKeptIn: string | null }> {
+export async function runRevert(
+  opts: Pick<CompoundOptions, 'workspace' | 'loaded' | 'now' | 'week'>,
+): Promise<{ restoredFrom: string; changed: boolean; replacedKeptIn: string | null }> {
   const locks = defaultLockOptions(opts.loaded.config);
   return withConsolidationLock(opts.workspace, 'compound', locks, async (jobLock) => {
-    const rel = opts.week ? previousFile(resolveWeek(opts.week, opts.now).label) : lastKept(await keptCopies(opts.workspace));
+    const rel = opts.week
+      ? previousFile(resolveWeek(opts.week, opts.now).label)
+      : lastKept(await keptCopies(opts.workspace));
     const wrapped = rel ? await read(path.join(opts.workspace, rel)) : undefined;
-    if (!rel || wrapped === undefined) throw new MemError('NOT_FOUND', `nothing to revert: no ${opts.week ? rel : `${PREVIOUS_PREFIX}*.md`} (compound keeps one when it rewrites MEMORY.md)`);
+    if (!rel || wrapped === undefined)
+      throw new MemError(
+        'NOT_FOUND',
+        `nothing to revert: no ${opts.week ? rel : `${PREVIOUS_PREFIX}*.md`} (compound keeps one when it rewrites MEMORY.md)`,
+      );
     const text = unwrapPrevious(wrapped);
-    if (text === undefined) throw new MemError('IO', `${rel} is not a MEMORY.md copy memfold can read (its fenced block was changed)`);
+    if (text === undefined)
+      throw new MemError('IO', `${rel} is not a MEMORY.md copy memfold can read (its fenced block was changed)`);
     const current = await read(path.join(opts.workspace, MEMORY_FILE));
     if (current === text) return { restoredFrom: rel, changed: false, replacedKeptIn: null };
     const writer = new WorkspaceWriter(opts.workspace, 'compound', locks, jobLock);
@@ -34,7 +43,11 @@ export async function runRevert(opts: Pick<CompoundOptions, 'workspace' | 'loade
     if (kept) await writer.write(kept, replaced!);
     await writer.write(MEMORY_FILE, text);
     const label = /MEMORY-before-(.+)\.md$/.exec(rel)![1]!;
-    await writer.update(weeklyLogFile(label), (cur) => appendRun(cur, `# Weekly log ${label}\n`, opts.now.toISO({ suppressMilliseconds: true }) ?? '', [`reverted: MEMORY.md restored from ${rel} by \`mem compound --revert\`${kept ? `; the MEMORY.md it replaced is kept in ${kept}` : ''}`]));
+    await writer.update(weeklyLogFile(label), (cur) =>
+      appendRun(cur, `# Weekly log ${label}\n`, opts.now.toISO({ suppressMilliseconds: true }) ?? '', [
+        `reverted: MEMORY.md restored from ${rel} by \`mem compound --revert\`${kept ? `; the MEMORY.md it replaced is kept in ${kept}` : ''}`,
+      ]),
+    );
     return { restoredFrom: rel, changed: true, replacedKeptIn: kept };
   });
 }
@@ -42,8 +55,12 @@ export async function runRevert(opts: Pick<CompoundOptions, 'workspace' | 'loade
 /** Every `MEMORY-before-*.md` copy in memory/archive/, with its text. */
 async function keptCopies(workspace: string): Promise<Array<{ rel: string; wrapped: string }>> {
   const dir = path.join(workspace, path.dirname(PREVIOUS_PREFIX));
-  const names = (await fs.promises.readdir(dir).catch(() => [] as string[])).filter((n) => n.startsWith(path.basename(PREVIOUS_PREFIX)) && n.endsWith('.md'));
-  const copies = await Promise.all(names.map(async (n) => ({ rel: `${path.dirname(PREVIOUS_PREFIX)}/${n}`, wrapped: await read(path.join(dir, n)) })));
+  const names = (await fs.promises.readdir(dir).catch(() => [] as string[])).filter(
+    (n) => n.startsWith(path.basename(PREVIOUS_PREFIX)) && n.endsWith('.md'),
+  );
+  const copies = await Promise.all(
+    names.map(async (n) => ({ rel: `${path.dirname(PREVIOUS_PREFIX)}/${n}`, wrapped: await read(path.join(dir, n)) })),
+  );
   return copies.flatMap((c) => (c.wrapped === undefined ? [] : [{ rel: c.rel, wrapped: c.wrapped }]));
 }
 

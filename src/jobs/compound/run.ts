@@ -31,7 +31,8 @@ import { count } from '../../core/count.js';
 
 export const SUSPECTS_FILE = '.mem/suspected-conflicts.json';
 
-const suspectsJson = (week: Week, p: CompoundPlan) => JSON.stringify({ week: week.label, suspected: p.conflicts.suspects }, null, 2) + '\n';
+const suspectsJson = (week: Week, p: CompoundPlan) =>
+  JSON.stringify({ week: week.label, suspected: p.conflicts.suspects }, null, 2) + '\n';
 
 /** Flips grouped by file, in their order: each file is read and written once for all its flips. */
 const byFile = (flips: CompoundPlan['conflicts']['flips']) => {
@@ -73,15 +74,38 @@ export async function runCompound(opts: CompoundOptions): Promise<CompoundResult
     if (lineCount(p.memory) > config.limits.memoryLines) {
       // Items are added only while they fit, so only pinned (or adopted hand-written) text gets here. MEMORY.md is never written over its limit.
       const pinned = p.current.pinned.reduce((n, b) => n + lineCount(b), 0);
-      throw new MemError('LINT_PROBLEMS', `MEMORY.md: its pinned${p.current.adoptedLines !== null ? ' and hand-written' : ''} text (${pinned} lines) leaves no room within limits.memoryLines (${config.limits.memoryLines}): shorten the text between ${PINNED_START} and ${PINNED_END} (move detail to memory/projects/) and run again; compound changed no status and did not rewrite MEMORY.md`);
+      throw new MemError(
+        'LINT_PROBLEMS',
+        `MEMORY.md: its pinned${p.current.adoptedLines !== null ? ' and hand-written' : ''} text (${pinned} lines) leaves no room within limits.memoryLines (${config.limits.memoryLines}): shorten the text between ${PINNED_START} and ${PINNED_END} (move detail to memory/projects/) and run again; compound changed no status and did not rewrite MEMORY.md`,
+      );
     }
     const result: CompoundResult = {
-      week: week.label, changed: false, memoryLines: lineCount(p.memory), items: p.items.length + p.kept.length, promoted: p.promoted, demoted: p.demoted,
-      superseded: p.conflicts.flips.filter((f) => f.to === 'superseded').map(({ id, file, by, reason }) => ({ id, file, by, reason })),
-      retracted: p.conflicts.flips.filter((f) => f.to === 'retracted').map(({ id, file, by, reason }) => ({ id, file, by, reason })), suspected: p.conflicts.suspects, cycles: p.conflicts.cycles,
-      adoptedHandWritten: p.current.adoptedLines !== null, written: [], previous: null, catchUp, llm, dryRun: opts.dryRun,
+      week: week.label,
+      changed: false,
+      memoryLines: lineCount(p.memory),
+      items: p.items.length + p.kept.length,
+      promoted: p.promoted,
+      demoted: p.demoted,
+      superseded: p.conflicts.flips
+        .filter((f) => f.to === 'superseded')
+        .map(({ id, file, by, reason }) => ({ id, file, by, reason })),
+      retracted: p.conflicts.flips
+        .filter((f) => f.to === 'retracted')
+        .map(({ id, file, by, reason }) => ({ id, file, by, reason })),
+      suspected: p.conflicts.suspects,
+      cycles: p.conflicts.cycles,
+      adoptedHandWritten: p.current.adoptedLines !== null,
+      written: [],
+      previous: null,
+      catchUp,
+      llm,
+      dryRun: opts.dryRun,
     };
-    if (opts.dryRun) return { ...result, diff: lineDiff(current ?? '', p.memory, ['MEMORY.md', `MEMORY.md (compound ${week.label})`]) };
+    if (opts.dryRun)
+      return {
+        ...result,
+        diff: lineDiff(current ?? '', p.memory, ['MEMORY.md', `MEMORY.md (compound ${week.label})`]),
+      };
     await faultPause('compound');
     const archiveLines = await pendingArchiveLines(opts.workspace, p, week);
     const rewrite = p.memory !== current;
@@ -91,14 +115,20 @@ export async function runCompound(opts: CompoundOptions): Promise<CompoundResult
     }
     if (rewrite && current !== undefined) result.previous = previousFile(week.label);
     // Only the week's first rewrite keeps a copy: a later run in the week would replace the version from before the week.
-    const keptAlready = result.previous !== null && (await read(path.join(opts.workspace, result.previous))) !== undefined;
+    const keptAlready =
+      result.previous !== null && (await read(path.join(opts.workspace, result.previous))) !== undefined;
     // The weekly log is written first, as the run's intent: a run stopped part-way (disk full, killed)
     // has already logged every flip and rewrite it may have made; what it did not get to is added below.
     const logFile = weeklyLogFile(week.label);
     const runLabel = opts.now.toISO({ suppressMilliseconds: true }) ?? '';
     const intent: Array<(typeof p.log)[number] | string> = [];
-    if (rewrite) intent.push(`rewrite: MEMORY.md rewritten with ${count(result.items, 'item')} in ${count(lineCount(p.memory), 'line')} (limit ${config.limits.memoryLines})${!result.previous ? '' : keptAlready ? `; the one from before this week's first rewrite stays in ${result.previous} (\`mem compound --revert\`)` : `; the previous one is kept in ${result.previous} (\`mem compound --revert\`)`}`);
-    await writer.update(logFile, (cur) => appendRun(cur, logHeader(week.label, week.firstDay, week.lastDay), runLabel, [...intent, ...p.log]));
+    if (rewrite)
+      intent.push(
+        `rewrite: MEMORY.md rewritten with ${count(result.items, 'item')} in ${count(lineCount(p.memory), 'line')} (limit ${config.limits.memoryLines})${!result.previous ? '' : keptAlready ? `; the one from before this week's first rewrite stays in ${result.previous} (\`mem compound --revert\`)` : `; the previous one is kept in ${result.previous} (\`mem compound --revert\`)`}`,
+      );
+    await writer.update(logFile, (cur) =>
+      appendRun(cur, logHeader(week.label, week.firstDay, week.lastDay), runLabel, [...intent, ...p.log]),
+    );
     result.written.push(logFile);
     const after: string[] = [];
     try {
@@ -112,17 +142,29 @@ export async function runCompound(opts: CompoundOptions): Promise<CompoundResult
           for (const to of ['superseded', 'retracted'] as const) {
             const at = flips.flatMap((f, i) => (f.to === to ? [i] : []));
             if (!at.length) continue;
-            const r = flipStatuses(text, at.map((i) => flips[i]!.id), 'active', to);
+            const r = flipStatuses(
+              text,
+              at.map((i) => flips[i]!.id),
+              'active',
+              to,
+            );
             at.forEach((i, j) => (flipped[i] = r.flipped[j]!));
             text = r.text ?? text;
           }
           return text === cur ? undefined : text;
         };
         if (await writer.update(file, change, { endingsKept: true })) result.written.push(file);
-        for (const [i, f] of flips.entries()) if (!flipped[i]) after.push(`skipped: ${f.id} in ${f.file} was no longer active when compound came to flip it`);
+        for (const [i, f] of flips.entries())
+          if (!flipped[i])
+            after.push(`skipped: ${f.id} in ${f.file} was no longer active when compound came to flip it`);
       }
       for (const { rel, id, line, header } of archiveLines) {
-        if (await writer.update(rel, (cur) => (cur?.includes(`[${id}]`) ? undefined : `${(cur ?? header).replace(/\n*$/, '\n')}${line}\n`))) addOnce(result.written, rel);
+        if (
+          await writer.update(rel, (cur) =>
+            cur?.includes(`[${id}]`) ? undefined : `${(cur ?? header).replace(/\n*$/, '\n')}${line}\n`,
+          )
+        )
+          addOnce(result.written, rel);
       }
       if (rewrite) {
         if (result.previous && !keptAlready) {
@@ -130,7 +172,16 @@ export async function runCompound(opts: CompoundOptions): Promise<CompoundResult
           result.written.push(result.previous);
         }
         // Only over the text planned on: a person's edit since (the pinned block) is kept; exit 3.
-        await writer.update(MEMORY_FILE, (cur) => ((cur === undefined ? undefined : plainText(cur).text) === current ? (stored ? stored.restore(p.memory) : p.memory) : editedSincePlanned('compound', MEMORY_FILE)), { endingsKept: true });
+        await writer.update(
+          MEMORY_FILE,
+          (cur) =>
+            (cur === undefined ? undefined : plainText(cur).text) === current
+              ? stored
+                ? stored.restore(p.memory)
+                : p.memory
+              : editedSincePlanned('compound', MEMORY_FILE),
+          { endingsKept: true },
+        );
         result.written.push(MEMORY_FILE);
       }
     } catch (err) {
@@ -138,8 +189,20 @@ export async function runCompound(opts: CompoundOptions): Promise<CompoundResult
       const cause = describeError(err).replace(/; (nothing was written|left as it was)$/, '; the file is unchanged');
       const done = result.written.filter((f) => f !== logFile);
       // Best effort: the log already holds the plan; say where it stopped.
-      await writer.update(logFile, (cur) => (cur === undefined ? undefined : addToLastRun(cur, [`failed: the run stopped part-way (${cause}); written before that: ${done.length ? done.join(', ') : 'nothing but this log'}; what is not done is planned again by the next run`]))).catch(() => false);
-      throw new MemError(isMemError(err) ? err.code : 'WRITE_FAILED', `${cause}. compound ${week.label} stopped part-way; already written: ${[...done, `${logFile} (the run's plan)`].join(', ')}; fix that and run \`mem compound\` again to finish`, { cause: err });
+      await writer
+        .update(logFile, (cur) =>
+          cur === undefined
+            ? undefined
+            : addToLastRun(cur, [
+                `failed: the run stopped part-way (${cause}); written before that: ${done.length ? done.join(', ') : 'nothing but this log'}; what is not done is planned again by the next run`,
+              ]),
+        )
+        .catch(() => false);
+      throw new MemError(
+        isMemError(err) ? err.code : 'WRITE_FAILED',
+        `${cause}. compound ${week.label} stopped part-way; already written: ${[...done, `${logFile} (the run's plan)`].join(', ')}; fix that and run \`mem compound\` again to finish`,
+        { cause: err },
+      );
     }
     if (after.length) await writer.update(logFile, (cur) => (cur === undefined ? undefined : addToLastRun(cur, after)));
     result.changed = true;

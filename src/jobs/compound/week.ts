@@ -24,8 +24,11 @@ function weekOf(start: DateTime): Week {
 export function resolveWeek(week: string | undefined, now: DateTime): Week {
   if (week === undefined) return weekOf(now.startOf('week').minus({ weeks: 1 }));
   const m = WEEK.exec(week.trim());
-  const dt = m ? DateTime.fromObject({ weekYear: Number(m[1]), weekNumber: Number(m[2]), weekday: 1 }, { zone: now.zone }) : undefined;
-  if (!dt?.isValid || dt.weekNumber !== Number(m![2])) throw new MemError('INVALID_DATE', `--week "${week}" is not an ISO week (YYYY-Www, e.g. 2026-W47)`);
+  const dt = m
+    ? DateTime.fromObject({ weekYear: Number(m[1]), weekNumber: Number(m[2]), weekday: 1 }, { zone: now.zone })
+    : undefined;
+  if (!dt?.isValid || dt.weekNumber !== Number(m![2]))
+    throw new MemError('INVALID_DATE', `--week "${week}" is not an ISO week (YYYY-Www, e.g. 2026-W47)`);
   if (dt > now) throw new MemError('USAGE', `--week ${week} starts after --now (${now.toISO()})`);
   return weekOf(dt.startOf('day'));
 }

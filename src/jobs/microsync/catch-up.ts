@@ -39,14 +39,27 @@ function skipped(err: unknown, warn: (msg: string) => void): string {
  * already processed are not read (nor sent to an LLM) again, which could word them anew as
  * duplicates. `skipped`: why it wrote nothing (its LLM endpoint failed), or null.
  */
-export async function catchUp(opts: CatchUpOptions, since: DateTime): Promise<{ added: number; skipped: string | null }> {
+export async function catchUp(
+  opts: CatchUpOptions,
+  since: DateTime,
+): Promise<{ added: number; skipped: string | null }> {
   let repeated = 0;
   const warn = (msg: string) => (REPEATED.test(msg) ? repeated++ : opts.warn(msg));
   const r = await runMicrosync({
-    workspace: opts.workspace, loaded: opts.loaded, now: opts.now, floor: since, dryRun: false, useLlm: opts.useLlm,
-    ...(opts.apiKey ? { apiKey: opts.apiKey } : {}), ...(opts.budget ? { budget: opts.budget } : {}), warn,
+    workspace: opts.workspace,
+    loaded: opts.loaded,
+    now: opts.now,
+    floor: since,
+    dryRun: false,
+    useLlm: opts.useLlm,
+    ...(opts.apiKey ? { apiKey: opts.apiKey } : {}),
+    ...(opts.budget ? { budget: opts.budget } : {}),
+    warn,
   }).catch((err: unknown) => skipped(err, opts.warn));
   if (typeof r === 'string') return { added: 0, skipped: r };
-  if (repeated) opts.warn(`microsync catch-up: ${count(repeated, 'transcript line warning')} (malformed or untimed lines; "mem microsync --since ..." lists them)`);
+  if (repeated)
+    opts.warn(
+      `microsync catch-up: ${count(repeated, 'transcript line warning')} (malformed or untimed lines; "mem microsync --since ..." lists them)`,
+    );
   return { added: r.added.length, skipped: null };
 }

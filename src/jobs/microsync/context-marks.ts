@@ -17,7 +17,10 @@ export class ContextMarks {
   private readonly marks: Mark[];
 
   /** `start`: a line start before every turn added later; `keep`: how many turns the context holds. */
-  constructor(start: Mark, private readonly keep: number) {
+  constructor(
+    start: Mark,
+    private readonly keep: number,
+  ) {
     this.marks = [{ ...start }];
   }
 

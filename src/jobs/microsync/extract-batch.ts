@@ -46,13 +46,18 @@ function bySession(turns: Turn[]): Turn[][] {
  * freed of control characters (a NUL would make the index take the whole daily file for binary).
  */
 function readable(candidates: Candidate[], warn: (msg: string) => void): Candidate[] {
-  return candidates.map((c) => cleanCandidate(c).candidate).filter((c) => {
-    // Whichever extractor proposed it (a model too), a rule or decision holding a credential's value is none (credentials.ts).
-    if (!mayCarry(c.kind, `${c.title} ${c.conclusion}`)) return false;
-    const garbled = [c.title, c.conclusion, c.why, c.finding, c.impact].some((v) => v?.includes('\uFFFD'));
-    if (garbled) warn(`${c.sessionPath}: turns ${c.firstTurn}-${c.lastTurn} hold bytes that are not UTF-8 (a legacy encoding such as GBK?); the statement there was not recorded`);
-    return !garbled;
-  });
+  return candidates
+    .map((c) => cleanCandidate(c).candidate)
+    .filter((c) => {
+      // Whichever extractor proposed it (a model too), a rule or decision holding a credential's value is none (credentials.ts).
+      if (!mayCarry(c.kind, `${c.title} ${c.conclusion}`)) return false;
+      const garbled = [c.title, c.conclusion, c.why, c.finding, c.impact].some((v) => v?.includes('\uFFFD'));
+      if (garbled)
+        warn(
+          `${c.sessionPath}: turns ${c.firstTurn}-${c.lastTurn} hold bytes that are not UTF-8 (a legacy encoding such as GBK?); the statement there was not recorded`,
+        );
+      return !garbled;
+    });
 }
 
 /**
@@ -63,20 +68,32 @@ function readable(candidates: Candidate[], warn: (msg: string) => void): Candida
 function byRules(turns: Turn[], context: Turn[], warn: (msg: string) => void): Candidate[] {
   const own = new Set(turns.map((t) => t.index));
   const inOrder = [...context, ...turns].sort((a, b) => a.index - b.index);
-  return readable(extractWithRules(inOrder).filter((c) => own.has(c.lastTurn)), warn);
+  return readable(
+    extractWithRules(inOrder).filter((c) => own.has(c.lastTurn)),
+    warn,
+  );
 }
 
 /** One warning for every request the LLM endpoint refused in a run, naming the turns. */
 export function refusedWarning(refused: BatchOutcome['refused']): string | undefined {
   if (!refused.length) return undefined;
-  const shown = refused.slice(0, 5).map((r) => r.where).join('; ');
+  const shown = refused
+    .slice(0, 5)
+    .map((r) => r.where)
+    .join('; ');
   const more = refused.length > 5 ? `; and ${refused.length - 5} more` : '';
   const n = refused.length === 1 ? 'a request' : `${refused.length} requests`;
   return `the LLM endpoint refused ${n}, so the rule-based extractor read those turns instead: ${shown}${more} (${refused[0]!.problem})`;
 }
 
 export async function extractBatch(turns: Turn[], context: Turn[], setup: ExtractorSetup): Promise<BatchOutcome> {
-  const out: BatchOutcome = { candidates: [], redacted: 0, processedThrough: null, llm: { calls: 0, tokens: 0, estimatedCalls: 0, estimatedTokens: 0, stoppedByBudget: false }, refused: [] };
+  const out: BatchOutcome = {
+    candidates: [],
+    redacted: 0,
+    processedThrough: null,
+    llm: { calls: 0, tokens: 0, estimatedCalls: 0, estimatedTokens: 0, stoppedByBudget: false },
+    refused: [],
+  };
   for (const group of bySession(turns)) {
     const prepared = prepareTurns(group);
     out.redacted += prepared.redacted;
@@ -93,7 +110,10 @@ export async function extractBatch(turns: Turn[], context: Turn[], setup: Extrac
     for (const b of r.unanswered) out.candidates.push(...byRules(b.turns, b.context, setup.warn));
     for (const b of r.refused) {
       out.candidates.push(...byRules(b.turns, b.context, setup.warn));
-      out.refused.push({ where: `turns ${b.turns[0]!.index}-${b.turns[b.turns.length - 1]!.index} of ${storedSessionPath(b.turns[0]!.sessionPath)}`, problem: b.problem });
+      out.refused.push({
+        where: `turns ${b.turns[0]!.index}-${b.turns[b.turns.length - 1]!.index} of ${storedSessionPath(b.turns[0]!.sessionPath)}`,
+        problem: b.problem,
+      });
     }
     out.llm.calls += r.calls;
     out.llm.tokens += r.tokens;

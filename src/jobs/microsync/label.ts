@@ -19,12 +19,18 @@ export function labelCandidate<C extends Candidate>(c: C, sessionScope: string |
   const text = `${c.title} ${c.conclusion}`;
   const topic = topicOf(text);
   // A model hears "in every project"; it cannot know the project's name: that is the session's.
-  const given = c.scope && SCOPE.test(c.scope) && (!c.scope.startsWith('project:') || !sessionScope) ? c.scope : undefined;
+  const given =
+    c.scope && SCOPE.test(c.scope) && (!c.scope.startsWith('project:') || !sessionScope) ? c.scope : undefined;
   // A user-level topic (the conversation's language and tone, how the agent reaches the user) holds everywhere, whatever the kind.
   const scope = given ?? (EVERYWHERE.test(text) || topic?.global ? 'global' : sessionScope);
   const givenKey = c.key ? scopedKey(c.key, scope) : undefined;
   // A model's `<project>` placeholder with no project to fill it names nothing.
-  const key = givenKey && !givenKey.includes('<project>') ? givenKey : c.key ? undefined : generatedKey(c.kind, topic, c.title, scope);
+  const key =
+    givenKey && !givenKey.includes('<project>')
+      ? givenKey
+      : c.key
+        ? undefined
+        : generatedKey(c.kind, topic, c.title, scope);
   const out: C = { ...c };
   delete out.scope;
   delete out.key;

@@ -53,7 +53,13 @@ export interface MicrosyncResult {
   missingSources: Array<{ source: string; path: string }>;
   /** The counts per configured source, for `-v`. */
   bySource: SourceCounts[];
-  llm: { calls: number; tokens: number; estimatedCalls: number; estimatedTokens: number; stoppedByBudget: boolean } | null;
+  llm: {
+    calls: number;
+    tokens: number;
+    estimatedCalls: number;
+    estimatedTokens: number;
+    stoppedByBudget: boolean;
+  } | null;
   dryRun: boolean;
 }
 

@@ -67,7 +67,12 @@ function sourceTime(c: Candidate): string | undefined {
   return Number.isFinite(ms) ? new Date(ms).toISOString().replace('.000Z', 'Z') : undefined;
 }
 
-export function entryFromCandidate(c: PlanInput['candidates'][number], id: string, supersedes?: string, retracts?: string): Entry {
+export function entryFromCandidate(
+  c: PlanInput['candidates'][number],
+  id: string,
+  supersedes?: string,
+  retracts?: string,
+): Entry {
   const fields: Field[] = [
     { key: 'id', value: id },
     { key: 'date', value: c.day },
@@ -93,7 +98,8 @@ export function entryFromCandidate(c: PlanInput['candidates'][number], id: strin
   fields.push({ key: 'confidence', value: String(Math.round(c.confidence * 100) / 100) });
   fields.push({ key: 'origin', value: c.origin });
   // Who confirmed an agent's statement (entries/standing.ts): without it nothing promotes it.
-  if (c.origin === 'agent' && c.confirmedAt !== undefined) fields.push({ key: 'confirmed', value: `by the user, message ${c.confirmedAt}` });
+  if (c.origin === 'agent' && c.confirmedAt !== undefined)
+    fields.push({ key: 'confirmed', value: `by the user, message ${c.confirmedAt}` });
   fields.push({ key: 'status', value: 'active' });
   opt('supersedes', supersedes);
   opt('retracts', retracts);
@@ -147,13 +153,23 @@ export function findSuperseded(c: Candidate, known: Known[], day?: string): stri
   // (a goal's key is a slug of its wording, so a moved goal's differs).
   const inScope = active.filter((k) => sameScope(k.entry, c));
   const related = (k: Known) => RELATED[c.kind].includes(k.entry.kind as Kind);
-  const fits = (k: Known) => related(k) && (c.kind === 'Goal' || !(c.key && getField(k.entry, 'key') && getField(k.entry, 'key') !== c.key));
+  const fits = (k: Known) =>
+    related(k) && (c.kind === 'Goal' || !(c.key && getField(k.entry, 'key') && getField(k.entry, 'key') !== c.key));
   const statement = `${c.title} ${c.conclusion}`;
   // A change said right after a statement of its kind in the same session revises that one, before a key
   // shared with another session's entry ("Actually, no: the worker subscribes to Postgres…").
   // It must be about the same thing: a correction, a goal moved, or a content word shared ("日志改用 pino" does not revise "缓存用 Redis").
-  const shares = (k: Known) => c.corrects === true || c.kind === 'Goal' || jaccard(about(statement), about(`${k.entry.title} ${getField(k.entry, 'conclusion') ?? ''}`)) > 0;
-  const near = c.revises && (c.corrects === true || statement.search(CHANGE_WORDS) >= 0) ? justBefore(c, inScope.filter((k) => fits(k) && shares(k))) : undefined;
+  const shares = (k: Known) =>
+    c.corrects === true ||
+    c.kind === 'Goal' ||
+    jaccard(about(statement), about(`${k.entry.title} ${getField(k.entry, 'conclusion') ?? ''}`)) > 0;
+  const near =
+    c.revises && (c.corrects === true || statement.search(CHANGE_WORDS) >= 0)
+      ? justBefore(
+          c,
+          inScope.filter((k) => fits(k) && shares(k)),
+        )
+      : undefined;
   if (near) return near;
   const byKey = sameKeyIn(c, active);
   if (byKey) return byKey;
@@ -180,17 +196,24 @@ export function findSuperseded(c: Candidate, known: Known[], day?: string): stri
 /** What a retraction retracts: the entry it names ("forget the Redis decision"), else the one it restates. */
 function findRetracted(c: Candidate, known: Known[], day: string): string | undefined {
   const before = inForce(known).filter((k) => (getField(k.entry, 'date') ?? '') <= day);
-  const named = revisionTarget(c, before.filter((k) => sameScope(k.entry, c)), (k) => RELATED[c.kind].includes(k.entry.kind as Kind), day);
+  const named = revisionTarget(
+    c,
+    before.filter((k) => sameScope(k.entry, c)),
+    (k) => RELATED[c.kind].includes(k.entry.kind as Kind),
+    day,
+  );
   return named ?? retractedBy(c, before);
 }
 
 export function planEntries(input: PlanInput): Plan {
   // A torn rest of a killed append is not a recorded entry: the block planned again from the same
   // candidate starts with its bytes, and appending it makes the writer replace the rest (planAppend).
-  const torn = (k: Known) => !!k.tail && input.candidates.some((c) => {
-    const block = renderEntry(entryFromCandidate(c, k.id));
-    return block.length > k.tail!.length && block.startsWith(k.tail!);
-  });
+  const torn = (k: Known) =>
+    !!k.tail &&
+    input.candidates.some((c) => {
+      const block = renderEntry(entryFromCandidate(c, k.id));
+      return block.length > k.tail!.length && block.startsWith(k.tail!);
+    });
   const known: Known[] = input.existing.filter((k) => !torn(k));
   const plan: Plan = { entries: [], skipped: [], forgotten: 0 };
   // Oldest first, so a revision finds what it revises already planned (sort is stable).
@@ -203,12 +226,17 @@ export function planEntries(input: PlanInput): Plan {
     const id = makeId(c.kind, c.day, c.title);
     const versions = known.filter((k) => isVersionOf(k.id, id));
     // Also the same session, range and statement under another kind or id (a newer extractor's title or kind).
-    if (versions.some((k) => sameSource(k.entry, c)) || known.some((k) => sameSource(k.entry, c) && sameSaying(k.entry, c))) {
+    if (
+      versions.some((k) => sameSource(k.entry, c)) ||
+      known.some((k) => sameSource(k.entry, c) && sameSaying(k.entry, c))
+    ) {
       plan.skipped.push({ id, reason: 'already-recorded' });
       continue;
     }
     // The same statement of the same kind, still in force, under any id (said again on another day).
-    const restated = inForce(known).some((k) => k.entry.kind === c.kind && sameStatement(k.entry, c) && covers(k.entry, c));
+    const restated = inForce(known).some(
+      (k) => k.entry.kind === c.kind && sameStatement(k.entry, c) && covers(k.entry, c),
+    );
     if (restated || versions.some((k) => sameStatement(k.entry, c) && sameScope(k.entry, c))) {
       plan.skipped.push({ id, reason: 'duplicate' });
       continue;
@@ -216,11 +244,17 @@ export function planEntries(input: PlanInput): Plan {
     const free = nextFreeId(id, (x) => known.some((k) => k.id === x));
     const replaced = c.retracting ? undefined : findSuperseded(c, known, c.day);
     // An unscoped revision of a project's entry holds where what it revises held.
-    const target = replaced === undefined || c.scope !== undefined ? undefined : getField(known.find((k) => k.id === replaced)!.entry, 'scope');
+    const target =
+      replaced === undefined || c.scope !== undefined
+        ? undefined
+        : getField(known.find((k) => k.id === replaced)!.entry, 'scope');
     // A moved goal keeps the key of the goal it moves, so the next move finds it by key.
-    const goalKey = c.kind === 'Goal' && replaced ? getField(known.find((k) => k.id === replaced)!.entry, 'key') : undefined;
+    const goalKey =
+      c.kind === 'Goal' && replaced ? getField(known.find((k) => k.id === replaced)!.entry, 'key') : undefined;
     const planned = { ...c, ...(target ? { scope: target } : {}), ...(goalKey ? { key: goalKey } : {}) };
-    const entry = c.retracting ? entryFromCandidate(c, free, undefined, findRetracted(c, known, c.day)) : entryFromCandidate(planned, free, replaced);
+    const entry = c.retracting
+      ? entryFromCandidate(c, free, undefined, findRetracted(c, known, c.day))
+      : entryFromCandidate(planned, free, replaced);
     plan.entries.push({ day: c.day, id: free, entry });
     known.push({ id: free, entry });
   }

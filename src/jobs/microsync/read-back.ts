@@ -15,10 +15,22 @@ import type { Mark } from './context-marks.js';
  * written before it kept where that was gives none. Tool names are those still pending at the cursor:
  * a result in the context answering an older call may go unnamed, which context can afford.
  */
-export async function turnsBefore(file: string, kind: SourceKind, prev: Cursor, opts: { maxLineBytes: number; fallbackTimestamp: string; zone: string }): Promise<{ from: Mark; turns: Turn[] }> {
-  if (prev.contextOffset === undefined || prev.contextTurns === undefined) return { from: { offset: prev.offset, turns: prev.turns }, turns: [] };
+export async function turnsBefore(
+  file: string,
+  kind: SourceKind,
+  prev: Cursor,
+  opts: { maxLineBytes: number; fallbackTimestamp: string; zone: string },
+): Promise<{ from: Mark; turns: Turn[] }> {
+  if (prev.contextOffset === undefined || prev.contextTurns === undefined)
+    return { from: { offset: prev.offset, turns: prev.turns }, turns: [] };
   const from = { offset: prev.contextOffset, turns: prev.contextTurns };
-  const stream = openTranscript(file, kind, { ...opts, fromOffset: from.offset, toOffset: prev.offset, fromIndex: from.turns, toolNames: prev.pendingTools ?? {} });
+  const stream = openTranscript(file, kind, {
+    ...opts,
+    fromOffset: from.offset,
+    toOffset: prev.offset,
+    fromIndex: from.turns,
+    toolNames: prev.pendingTools ?? {},
+  });
   const turns: Turn[] = [];
   for await (const turn of stream.turns) turns.push(turn);
   return { from, turns };

@@ -65,9 +65,24 @@ export interface FileReadResult {
   stoppedEarly: boolean;
 }
 
-export async function readTranscriptFile(file: string, kind: SourceKind, prev: Cursor | undefined, win: FileWindow, judge: SessionJudge, onBatch: BatchHandler): Promise<FileReadResult> {
+export async function readTranscriptFile(
+  file: string,
+  kind: SourceKind,
+  prev: Cursor | undefined,
+  win: FileWindow,
+  judge: SessionJudge,
+  onBatch: BatchHandler,
+): Promise<FileReadResult> {
   const st = await fs.promises.stat(file);
-  const base: FileReadResult = { state: 'read', turnsRead: 0, turnsBefore: 0, bytesRead: 0, malformed: 0, warnings: [], stoppedEarly: false };
+  const base: FileReadResult = {
+    state: 'read',
+    turnsRead: 0,
+    turnsBefore: 0,
+    bytesRead: 0,
+    malformed: 0,
+    warnings: [],
+    stoppedEarly: false,
+  };
   const check = await checkCursor(file, prev, st);
   const resume = !win.fromStart && (check.state === 'grown' || check.state === 'unchanged');
   if (resume && check.state === 'unchanged') return { ...base, state: 'unchanged' };
@@ -81,7 +96,9 @@ export async function readTranscriptFile(file: string, kind: SourceKind, prev: C
   // then cannot have been modified later than then.
   const fallback = new Date(Math.min(st.mtimeMs, win.now.toMillis())).toISOString();
   const zone = win.now.zoneName ?? 'UTC';
-  const reread = resume ? await turnsBefore(file, kind, prev!, { maxLineBytes: win.maxLineBytes, fallbackTimestamp: fallback, zone }) : { from: { offset: 0, turns: 0 }, turns: [] };
+  const reread = resume
+    ? await turnsBefore(file, kind, prev!, { maxLineBytes: win.maxLineBytes, fallbackTimestamp: fallback, zone })
+    : { from: { offset: 0, turns: 0 }, turns: [] };
   const stream = openTranscript(file, kind, {
     fromOffset: resume ? prev!.offset : 0,
     fromIndex: resume ? prev!.turns : 0,
@@ -92,7 +109,10 @@ export async function readTranscriptFile(file: string, kind: SourceKind, prev: C
     growing: stillWriting(st.mtimeMs, nowMs),
   });
 
-  const result: FileReadResult = { ...base, ...(check.state === 'rewritten' && !win.fromStart ? { rewritten: check.why } : {}) };
+  const result: FileReadResult = {
+    ...base,
+    ...(check.state === 'rewritten' && !win.fromStart ? { rewritten: check.why } : {}),
+  };
   let batch: Turn[] = [];
   // Where the context of a cursor after each batch turn begins (a budget stop may put one there).
   let batchContext: Mark[] = [];
@@ -189,7 +209,8 @@ export async function readTranscriptFile(file: string, kind: SourceKind, prev: C
   result.malformed = stats.malformed;
   result.warnings = [...stats.warnings];
   if (misdated) {
-    const more = misdated.count > 1 ? ` (and ${misdated.count - 1} more such line${misdated.count > 2 ? 's' : ''})` : '';
+    const more =
+      misdated.count > 1 ? ` (and ${misdated.count - 1} more such line${misdated.count > 2 ? 's' : ''})` : '';
     result.warnings.push(
       `${storedSessionPath(file)} line ${await lineAt(file, misdated.turn.endOffset)}: dated ${misdated.turn.timestamp}, later than now but followed by earlier lines${more}: ` +
         'a wrong clock; read on, its text kept only as context',
@@ -201,11 +222,23 @@ export async function readTranscriptFile(file: string, kind: SourceKind, prev: C
   if (!halted) {
     // Lines after the last turn (meta lines, malformed ones) are passed too, unless a later-than-now
     // turn stopped the read: then the cursor stays at the last turn at or before now.
-    safe = future ? at(lastRead?.endOffset ?? safe.offset, lastRead?.index ?? safe.turns) : at(stats.endOffset, lastRead?.index ?? safe.turns);
+    safe = future
+      ? at(lastRead?.endOffset ?? safe.offset, lastRead?.index ?? safe.turns)
+      : at(stats.endOffset, lastRead?.index ?? safe.turns);
   }
   const fp = await fingerprint(file, safe.offset);
   // Pending tool calls are known only where the read stopped: a cursor set earlier goes without them.
   const pendingTools = safe.offset === stats.endOffset ? stats.pendingTools : undefined;
-  result.cursor = { offset: safe.offset, turns: safe.turns, contextOffset: safe.context.offset, contextTurns: safe.context.turns, size: st.size, mtimeMs: st.mtimeMs, ...fp, ...(stats.sessionId ? { sessionId: stats.sessionId } : {}), ...(pendingTools ? { pendingTools } : {}) };
+  result.cursor = {
+    offset: safe.offset,
+    turns: safe.turns,
+    contextOffset: safe.context.offset,
+    contextTurns: safe.context.turns,
+    size: st.size,
+    mtimeMs: st.mtimeMs,
+    ...fp,
+    ...(stats.sessionId ? { sessionId: stats.sessionId } : {}),
+    ...(pendingTools ? { pendingTools } : {}),
+  };
   return result;
 }

@@ -25,8 +25,14 @@ const TERM = EN`((?:the\s+|our\s+|a\s+|an\s+)?[^\s,.;:!?，。；：！？、][^
 /** What the statement says is replaced: the entry in force that holds it is the one revised. */
 const REPLACED = [
   new RegExp(EN`\b(?:instead\s+of|rather\s+than|in\s+place\s+of|no\s+more)\s+${TERM}${TERM_END}`, 'gi'),
-  new RegExp(EN`\b(?:switch(?:ing|ed)?|mov(?:e|ing|ed)|migrat(?:e|ing|ed)|chang(?:e|ing|ed))\s+(?:\w+\s+){0,3}?from\s+${TERM}\s+to\b`, 'gi'),
-  new RegExp(EN`\b(?:drop(?:ping)?|ditch(?:ing)?|replac(?:e|ing)|abandon(?:ing)?|no\s+longer\s+use)\s+${TERM}${TERM_END}`, 'gi'),
+  new RegExp(
+    EN`\b(?:switch(?:ing|ed)?|mov(?:e|ing|ed)|migrat(?:e|ing|ed)|chang(?:e|ing|ed))\s+(?:\w+\s+){0,3}?from\s+${TERM}\s+to\b`,
+    'gi',
+  ),
+  new RegExp(
+    EN`\b(?:drop(?:ping)?|ditch(?:ing)?|replac(?:e|ing)|abandon(?:ing)?|no\s+longer\s+use)\s+${TERM}${TERM_END}`,
+    'gi',
+  ),
   // "This replaces the REST decision from this morning": the decision about REST.
   /\b(?:replaces|supersedes|overrides)\s+(?:the|our|my|that)\s+([^\s,.;:!?]+(?:\s+[^\s,.;:!?]+){0,2}?)\s+(?:decision|rule|plan|choice|preference)\b/gi,
   /(?:而不是|不再用|不再使用|放弃|放棄|取代|代替|不用)\s*([^，。；！？,.;!?\s][^，。；！？,.;!?]{0,20}?)(?=\s*(?:[，。；！？,.;!?]|了|$))/g,
@@ -45,7 +51,8 @@ const RETURNED = [
 ];
 
 /** "Monday's decision", "yesterday's rule", "周一的决定": an entry of that day. */
-const DAY_REF = /\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|yesterday)['’]?s?\s+(?:decision|rule|plan|note|choice)\b|(?:周|週|星期)([一二三四五六日天])(?:的|那个|那個)?(?:决定|決定|规则|規則)|昨天的(?:决定|決定|规则|規則)/i;
+const DAY_REF =
+  /\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|yesterday)['’]?s?\s+(?:decision|rule|plan|note|choice)\b|(?:周|週|星期)([一二三四五六日天])(?:的|那个|那個)?(?:决定|決定|规则|規則)|昨天的(?:决定|決定|规则|規則)/i;
 const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
 const ZH_DAYS = '日一二三四五六';
 
@@ -89,14 +96,23 @@ function dayMatches(statement: string, entryDay: string, day: string | undefined
  * first); `related` says which of them a revision of c's kind may replace. Undefined when it names
  * nothing there.
  */
-export function revisionTarget(c: Candidate, pool: Held[], related: (k: Held) => boolean, day?: string): string | undefined {
+export function revisionTarget(
+  c: Candidate,
+  pool: Held[],
+  related: (k: Held) => boolean,
+  day?: string,
+): string | undefined {
   const statement = `${c.title}. ${c.conclusion}`;
   if (c.retracting) {
     const named = namedRetraction(c.conclusion);
     const words = named ? terms([/^(.+)$/g], named.named) : [];
     if (!words.length) return undefined;
     const kindOk = (k: Held) => !named?.kindWord || related(k);
-    return latest(pool.filter((k) => kindOk(k) && words.every((w) => holds(k.entry, w) || w.split(' ').every((p) => holds(k.entry, p)))));
+    return latest(
+      pool.filter(
+        (k) => kindOk(k) && words.every((w) => holds(k.entry, w) || w.split(' ').every((p) => holds(k.entry, p))),
+      ),
+    );
   }
   const mine = pool.filter(related);
   const replaced = [...terms(REPLACED, statement), ...terms(RETURNED, statement)];
@@ -110,7 +126,10 @@ export function revisionTarget(c: Candidate, pool: Held[], related: (k: Held) =>
 function pieces(word: string): string[] {
   const chars = Array.from(word);
   if (!/[\p{sc=Han}]/u.test(word)) return chars.length >= 3 ? [word] : [];
-  return chars.slice(0, -1).map((ch, i) => ch + chars[i + 1]).filter((p) => /^[\p{sc=Han}]{2}$/u.test(p));
+  return chars
+    .slice(0, -1)
+    .map((ch, i) => ch + chars[i + 1])
+    .filter((p) => /^[\p{sc=Han}]{2}$/u.test(p));
 }
 
 /** How many turns back a revision may reach inside its session: the last exchange (user, agent, tools, user). */
@@ -125,7 +144,9 @@ const JUST_BEFORE_TURNS = 4;
 export function justBefore(c: Candidate, pool: Held[]): string | undefined {
   // Naming what it replaces ("instead of Algolia"), it revises only a statement sharing a word of it.
   const statement = `${c.title}. ${c.conclusion}`;
-  const words = [...terms(REPLACED, statement), ...terms(RETURNED, statement)].flatMap((t) => t.split(' ')).flatMap(pieces);
+  const words = [...terms(REPLACED, statement), ...terms(RETURNED, statement)]
+    .flatMap((t) => t.split(' '))
+    .flatMap(pieces);
   const near = pool.filter((k) => {
     const src = getSource(k.entry);
     const end = Number(src?.message_range?.split('-')[1]);
@@ -138,7 +159,8 @@ export function justBefore(c: Candidate, pool: Held[]): string | undefined {
 /** The newest of the entries (by date; among one day's, the last written). */
 function latest(list: Held[]): string | undefined {
   let best: Held | undefined;
-  for (const k of list) if (!best || (getField(k.entry, 'date') ?? '') >= (getField(best.entry, 'date') ?? '')) best = k;
+  for (const k of list)
+    if (!best || (getField(k.entry, 'date') ?? '') >= (getField(best.entry, 'date') ?? '')) best = k;
   return best?.id;
 }
 
@@ -154,7 +176,8 @@ export function sameSaying(entry: Entry, c: Candidate): boolean {
 }
 
 /** Words of a task's state update that do not name the task: "Great, the login task is done." names "login". */
-const NOT_A_NAME = /\b(?:great|good|nice|ok(?:ay)?|so|well|now|the|a|an|is|are|was|were|it|this|that|our|my|we|i|am|on|of|for|to|until|till|and|still|finally|just|task|todo|to-do|done|finished|completed?|blocked|in|progress|doing|started|because|since|waiting)\b|好了?|终于|終於|那个|那個|这个|這個|的|了|任[务務]|已[经經]?完成|做完|完成|卡住|阻塞|进行中|進行中|被|在|等|还|還|我/gi;
+const NOT_A_NAME =
+  /\b(?:great|good|nice|ok(?:ay)?|so|well|now|the|a|an|is|are|was|were|it|this|that|our|my|we|i|am|on|of|for|to|until|till|and|still|finally|just|task|todo|to-do|done|finished|completed?|blocked|in|progress|doing|started|because|since|waiting)\b|好了?|终于|終於|那个|那個|这个|這個|的|了|任[务務]|已[经經]?完成|做完|完成|卡住|阻塞|进行中|進行中|被|在|等|还|還|我/gi;
 
 /**
  * The open task a state update names ("the login task is done", "I'm blocked on the SSO task"; said
@@ -162,8 +185,17 @@ const NOT_A_NAME = /\b(?:great|good|nice|ok(?:ay)?|so|well|now|the|a|an|is|are|w
  * the newest Task in `pool` whose words hold every word the update names it by. None when it names nothing.
  */
 export function taskTarget(c: Candidate, pool: Held[]): string | undefined {
-  const named = /\b(?:the|our|my)\s+([^,.;:!?]{1,40}?)\s+task\b/i.exec(c.title)?.[1] ?? /([^，。；：！？,.;:!?\s]{2,12}?)(?:的)?任[务務]/.exec(c.title)?.[1] ?? /([^，。；：！？,.;:!?]{2,30}?)\s*(?:的|那[个個])\s*task\b/i.exec(c.title)?.[1] ?? /^(?:the\s+)?([^,.;:!?]{2,40}?)\s+(?:work\s+)?(?:is|are)\s+(?:now\s+|all\s+)?(?:done|finished|completed?|blocked)\b/i.exec(c.title)?.[1] ?? c.title.split(/[,，;；]/)[0]!;
-  const words = normalise(named.replace(NOT_A_NAME, ' ')).split(/\s+/).filter((w) => (/[\p{sc=Han}]/u.test(w) ? w.length >= 2 : w.length >= 3));
+  const named =
+    /\b(?:the|our|my)\s+([^,.;:!?]{1,40}?)\s+task\b/i.exec(c.title)?.[1] ??
+    /([^，。；：！？,.;:!?\s]{2,12}?)(?:的)?任[务務]/.exec(c.title)?.[1] ??
+    /([^，。；：！？,.;:!?]{2,30}?)\s*(?:的|那[个個])\s*task\b/i.exec(c.title)?.[1] ??
+    /^(?:the\s+)?([^,.;:!?]{2,40}?)\s+(?:work\s+)?(?:is|are)\s+(?:now\s+|all\s+)?(?:done|finished|completed?|blocked)\b/i.exec(
+      c.title,
+    )?.[1] ??
+    c.title.split(/[,，;；]/)[0]!;
+  const words = normalise(named.replace(NOT_A_NAME, ' '))
+    .split(/\s+/)
+    .filter((w) => (/[\p{sc=Han}]/u.test(w) ? w.length >= 2 : w.length >= 3));
   if (!words.length || words.length > 4) return undefined;
   return latest(pool.filter((k) => k.entry.kind === 'Task' && words.every((w) => holds(k.entry, w))));
 }

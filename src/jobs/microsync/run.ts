@@ -34,13 +34,17 @@ import { readTranscriptFile } from './read-file.js';
 import { uncursoredStart } from './window.js';
 
 /** The entry as the planner compares it: with the scope it is read as (nothing is written back). */
-const withScope = (entry: Entry, scope: string | undefined) => (scope && !entry.fields.some((f) => f.key === 'scope') ? withField(entry, 'scope', scope) : entry);
+const withScope = (entry: Entry, scope: string | undefined) =>
+  scope && !entry.fields.some((f) => f.key === 'scope') ? withField(entry, 'scope', scope) : entry;
 
 function pickSources(all: SourceConfig[], name: string | undefined): SourceConfig[] {
   if (!name) return all;
   const found = all.filter((s) => s.name === name);
   if (!found.length) {
-    throw new MemError('USAGE', `no source named "${name}" in mem.config.json (configured: ${all.map((s) => s.name).join(', ') || 'none'})`);
+    throw new MemError(
+      'USAGE',
+      `no source named "${name}" in mem.config.json (configured: ${all.map((s) => s.name).join(', ') || 'none'})`,
+    );
   }
   return found;
 }
@@ -68,7 +72,10 @@ async function microsync(opts: MicrosyncOptions, jobLock?: HeldLock): Promise<Mi
     for (const file of listed) files.push({ source, file });
   }
   if (missing.length && missing.length === sources.length) {
-    throw new MemError('SOURCE_MISSING', `no source could be read: ${missing.map((m) => `"${m.source}" (${m.path})`).join(', ')} not found; check "sources" in mem.config.json`);
+    throw new MemError(
+      'SOURCE_MISSING',
+      `no source could be read: ${missing.map((m) => `"${m.source}" (${m.path})`).join(', ')} not found; check "sources" in mem.config.json`,
+    );
   }
   const { cursors, warning } = loadCursors(opts.workspace);
   if (warning) opts.warn(warning);
@@ -79,24 +86,48 @@ async function microsync(opts: MicrosyncOptions, jobLock?: HeldLock): Promise<Mi
     ...(llmCfg ? { llm: { cfg: llmCfg, budget: opts.budget ?? runBudget(llmCfg), dryRun: opts.dryRun } } : {}),
   };
   const result: MicrosyncResult = {
-    sources: sources.length, files: files.length, sessions: 0, turns: 0, bytesRead: 0, malformed: 0, redacted: 0, candidates: 0,
-    plan: { entries: [], skipped: [], forgotten: 0 }, added: [], skippedSessions: [], dryRun: opts.dryRun,
-    outside: { turns: 0, files: 0 }, window: { start: null, firstRun: false }, backfill: null, missingSources: missing,
-    bySource: sources.map((s) => ({ source: s.name, files: files.filter((f) => f.source === s).length, sessions: 0, turns: 0, outsideTurns: 0, outsideFiles: 0 })),
+    sources: sources.length,
+    files: files.length,
+    sessions: 0,
+    turns: 0,
+    bytesRead: 0,
+    malformed: 0,
+    redacted: 0,
+    candidates: 0,
+    plan: { entries: [], skipped: [], forgotten: 0 },
+    added: [],
+    skippedSessions: [],
+    dryRun: opts.dryRun,
+    outside: { turns: 0, files: 0 },
+    window: { start: null, firstRun: false },
+    backfill: null,
+    missingSources: missing,
+    bySource: sources.map((s) => ({
+      source: s.name,
+      files: files.filter((f) => f.source === s).length,
+      sessions: 0,
+      turns: 0,
+      outsideTurns: 0,
+      outsideFiles: 0,
+    })),
     llm: llmCfg ? { calls: 0, tokens: 0, estimatedCalls: 0, estimatedTokens: 0, stoppedByBudget: false } : null,
   };
   const candidates: Candidate[] = [];
   const refused: BatchOutcome['refused'] = [];
   const uncursored = uncursoredStart(cursors, opts.now);
   const start = explicit !== undefined ? explicit : opts.floor ? DateTime.min(uncursored, opts.floor) : uncursored;
-  result.window = { start: start ? start.toUTC().toISO() : null, firstRun: explicit === undefined && !Object.keys(cursors).length };
+  result.window = {
+    start: start ? start.toUTC().toISO() : null,
+    firstRun: explicit === undefined && !Object.keys(cursors).length,
+  };
   let done = 0;
   for (const { source, file } of files) {
     opts.progress?.(`microsync: ${++done}/${files.length} ${path.basename(file)}`);
     const prev = cursors[file];
     if (prev?.skip && explicit === undefined) continue;
     const patterns = [...config.exclude, ...(source.exclude ?? [])];
-    const judge = (opener: Turn[]) => (opener[0] ? sessionSkipReason(file, opener[0].sessionId, opener, patterns) : undefined);
+    const judge = (opener: Turn[]) =>
+      opener[0] ? sessionSkipReason(file, opener[0].sessionId, opener, patterns) : undefined;
     const win = { start, now: opts.now, fromStart: explicit !== undefined, maxLineBytes: config.limits.maxLineBytes };
     const read = await readTranscriptFile(file, source.kind, prev, win, judge, async ({ turns, context }) => {
       const out = await extractBatch(turns, context, setup);
@@ -131,7 +162,8 @@ async function microsync(opts: MicrosyncOptions, jobLock?: HeldLock): Promise<Mi
     result.outside.turns += n.outsideTurns;
     result.outside.files += n.outsideFiles;
   }
-  if (result.outside.turns || result.outside.files) result.backfill = `mem microsync --since all${opts.source ? ` --source ${quote(opts.source)}` : ''}`;
+  if (result.outside.turns || result.outside.files)
+    result.backfill = `mem microsync --since all${opts.source ? ` --source ${quote(opts.source)}` : ''}`;
   result.candidates = candidates.length;
   const refusal = refusedWarning(refused);
   if (refusal) opts.warn(refusal);
@@ -141,10 +173,18 @@ async function microsync(opts: MicrosyncOptions, jobLock?: HeldLock): Promise<Mi
   // The last entry of a file that ends mid-line may be the torn rest of a killed append (planAppend repairs it).
   const existing = (await readMemoryFiles(opts.workspace)).flatMap((f) =>
     recordsOf(f.file, f.text).map((r, i, all) => ({
-      id: r.id, entry: withScope(r.entry, scopeOf(r.entry)), ...(i === all.length - 1 && !f.text.endsWith('\n') ? { tail: r.block.raw } : {}),
-    })));
+      id: r.id,
+      entry: withScope(r.entry, scopeOf(r.entry)),
+      ...(i === all.length - 1 && !f.text.endsWith('\n') ? { tail: r.block.raw } : {}),
+    })),
+  );
   const ofSession = sessionScopes(config.scopes);
-  const dated = candidates.map((c) => labelCandidate({ ...c, day: dayOf(c.timestamp, zone), sessionPathStored: storedSessionPath(c.sessionPath) }, ofSession(c)));
+  const dated = candidates.map((c) =>
+    labelCandidate(
+      { ...c, day: dayOf(c.timestamp, zone), sessionPathStored: storedSessionPath(c.sessionPath) },
+      ofSession(c),
+    ),
+  );
   result.plan = planEntries({ candidates: dated, existing, forgotten: loadForgotten(opts.workspace) });
   if (opts.dryRun) return result;
 

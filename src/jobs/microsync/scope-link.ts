@@ -28,7 +28,8 @@ export function sameKeyIn(c: Candidate, active: Known[]): string | undefined {
 export const RETRACTION_SIMILARITY = 0.25;
 
 /** Words that say a retraction, not what it takes back. */
-const RETRACT_WORDS = /\b(?:that['’]?s|is|was|wrong|not|true|forget|about|scratch|drop|retract(?:ed)?|no\s+longer|decision|rule|note|anymore|never\s+mind)\b|不对|不對|错了|錯了|忘掉|忘了|撤回|取消|作废|作廢/gi;
+const RETRACT_WORDS =
+  /\b(?:that['’]?s|is|was|wrong|not|true|forget|about|scratch|drop|retract(?:ed)?|no\s+longer|decision|rule|note|anymore|never\s+mind)\b|不对|不對|错了|錯了|忘掉|忘了|撤回|取消|作废|作廢/gi;
 
 /**
  * The entry a retraction takes back: an explicit id, the same key in the same scope, else the entry

@@ -11,7 +11,14 @@ import { redactSecrets } from '../../secrets/secrets.js';
 export const TEXT_MAX = 200;
 
 /** Quotation marks and code spans that open a run of text the cut must not leave open. */
-const PAIRS: Array<[open: string, close: string]> = [['“', '”'], ['「', '」'], ['『', '』'], ['《', '》'], ['（', '）'], ['(', ')']];
+const PAIRS: Array<[open: string, close: string]> = [
+  ['“', '”'],
+  ['「', '」'],
+  ['『', '』'],
+  ['《', '》'],
+  ['（', '）'],
+  ['(', ')'],
+];
 const SAME = ['"', '`'];
 
 /** Where the first quotation or code span that `s` opens and never closes begins (the outermost), or -1. */
@@ -57,7 +64,10 @@ export function cutText(s: string, max = TEXT_MAX): string {
   const body = cut.endsWith('…') ? cut.slice(0, -1) : cut;
   const at = unclosedAt(body);
   if (at < 0) return cut;
-  const before = [...body].slice(0, at).join('').replace(/[\s,，;；:：、=—–-]+$/u, '');
+  const before = [...body]
+    .slice(0, at)
+    .join('')
+    .replace(/[\s,，;；:：、=—–-]+$/u, '');
   if ([...before].length >= max * 0.4) return `${before}…`;
   const closing = closers(body);
   return `${clipPhrase(body, max - closing.length).replace(/…$/, '')}…${closing}`;
@@ -65,6 +75,10 @@ export function cutText(s: string, max = TEXT_MAX): string {
 
 /** One line of plain text for a bullet: redacted, flattened, then cut. */
 export function safeText(s: string): string {
-  const flat = redactSecrets(s).text.replace(/\s+/g, ' ').replace(/<!--|-->/g, '').replace(/^[#>\-\s]+/, '').trim();
+  const flat = redactSecrets(s)
+    .text.replace(/\s+/g, ' ')
+    .replace(/<!--|-->/g, '')
+    .replace(/^[#>\-\s]+/, '')
+    .trim();
   return cutText(flat);
 }

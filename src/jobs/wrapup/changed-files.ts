@@ -10,10 +10,20 @@ import { tildePath } from '../../core/home.js';
 import { redactPath } from '../../secrets/secret-path.js';
 import type { Turn } from '../../transcripts/index.js';
 
-const EDIT_TOOLS = new Set(['write', 'edit', 'multiedit', 'notebookedit', 'apply_patch', 'create_file', 'str_replace_editor', 'str_replace_based_edit_tool']);
+const EDIT_TOOLS = new Set([
+  'write',
+  'edit',
+  'multiedit',
+  'notebookedit',
+  'apply_patch',
+  'create_file',
+  'str_replace_editor',
+  'str_replace_based_edit_tool',
+]);
 const PATH_FIELD = /"(?:file_path|notebook_path|path)"\s*:\s*"((?:[^"\\]|\\.)*)"/g;
 const PATCH_FILE = /\*\*\* (?:Add|Update|Delete) File: ([^\n\\"]+)/g;
-const FAILED = /^\s*<tool_use_error>|requested permissions|permission (?:was )?denied|was rejected|user doesn'?t want|^error:/i;
+const FAILED =
+  /^\s*<tool_use_error>|requested permissions|permission (?:was )?denied|was rejected|user doesn'?t want|^error:/i;
 
 /** A call, not its result: a JSON argument object or a patch. */
 const isCall = (t: Turn) => /^\s*\{/.test(t.text) || t.text.includes('*** Begin Patch');

@@ -46,7 +46,12 @@ export interface WrapupResult {
 export function resolveDay(date: string | undefined, now: DateTime): string {
   if (date === undefined) return now.minus({ days: 1 }).toISODate()!;
   const d = /^\d{4}-\d{2}-\d{2}$/.test(date) ? DateTime.fromISO(date, { zone: now.zone }) : undefined;
-  if (!d?.isValid) throw new MemError('INVALID_DATE', `--date "${date}" is not a calendar date (YYYY-MM-DD, e.g. 2026-11-21)`);
-  if (d.startOf('day') > now) throw new MemError('USAGE', `--date ${date} is after --now (${now.toISO()}): a day can only be wrapped up once it has begun`);
+  if (!d?.isValid)
+    throw new MemError('INVALID_DATE', `--date "${date}" is not a calendar date (YYYY-MM-DD, e.g. 2026-11-21)`);
+  if (d.startOf('day') > now)
+    throw new MemError(
+      'USAGE',
+      `--date ${date} is after --now (${now.toISO()}): a day can only be wrapped up once it has begun`,
+    );
   return date;
 }

@@ -39,7 +39,10 @@ export function assertSummariesFolder(workspace: string, file: string): void {
   for (const rel of ['second-brain', SUMMARIES_DIR]) {
     const stat = fs.statSync(path.join(workspace, rel), { throwIfNoEntry: false });
     if (stat && !stat.isDirectory()) {
-      throw new MemError('WRITE_FAILED', `cannot write ${SUMMARIES_DIR}/${file}: ${rel} is a file, not a folder; nothing was written`);
+      throw new MemError(
+        'WRITE_FAILED',
+        `cannot write ${SUMMARIES_DIR}/${file}: ${rel} is a file, not a folder; nothing was written`,
+      );
     }
   }
 }
@@ -49,8 +52,12 @@ export function placeWrapup(workspace: string, doc: WrapupDoc, maxLines: number)
   for (let variant = 1; variant <= MAX_VARIANTS; variant++) {
     const files = renderWrapup(doc, variant, maxLines);
     // Compared with line endings normalised: a CRLF checkout of the same bytes is neither edited nor rewritten.
-    const current = files.map((f) => read(path.join(workspace, SUMMARIES_DIR, f.name))).map((t) => (t === undefined ? t : toLf(t)));
-    const edited = files.filter((f, i) => current[i] !== undefined && current[i] !== f.text && !isUntouched(current[i]!));
+    const current = files
+      .map((f) => read(path.join(workspace, SUMMARIES_DIR, f.name)))
+      .map((t) => (t === undefined ? t : toLf(t)));
+    const edited = files.filter(
+      (f, i) => current[i] !== undefined && current[i] !== f.text && !isUntouched(current[i]!),
+    );
     if (edited.length) {
       keptEdited.push(...edited.map((f) => `${SUMMARIES_DIR}/${f.name}`));
       continue;

@@ -86,7 +86,8 @@ export function renderWrapup(doc: WrapupDoc, variant: number, maxLines: number):
   return chunks.map((chunk, i) => {
     const volume = i + 1;
     const title = `# Wrap-up ${doc.day}${chunks.length > 1 ? ` (volume ${volume} of ${chunks.length})` : ''}`;
-    const lead = volume > 1 ? [`_Continued from [volume ${volume - 1}](${volumeName(doc.day, variant, volume - 1)})._`, ''] : [];
+    const lead =
+      volume > 1 ? [`_Continued from [volume ${volume - 1}](${volumeName(doc.day, variant, volume - 1)})._`, ''] : [];
     const body = [title, '', ...lead, ...chunk].join('\n') + '\n';
     return { name: volumeName(doc.day, variant, volume), text: frontMatter(doc, body, volume, chunks.length) + body };
   });
@@ -103,14 +104,15 @@ export function splitFrontMatter(text: string): { claimed?: string; body: string
 /** A wrap-up with no bullet but `- (none)`: what wrapup wrote for an idle day before it wrote nothing then. */
 export function saysNothing(text: string): boolean {
   if (/^---\r?\n[\s\S]*?^volume: /m.test(text)) return false;
-  return splitFrontMatter(text).body.split(/\r?\n/).every((l) => !l.startsWith('- ') || l.trim() === '- (none)');
+  return splitFrontMatter(text)
+    .body.split(/\r?\n/)
+    .every((l) => !l.startsWith('- ') || l.trim() === '- (none)');
 }
 
 /** The input key a wrap-up's front matter records. */
 export function inputKeyOf(text: string): string | undefined {
   return /^---\r?\n[\s\S]*?^input: ([0-9a-f]{16})\s*$/m.exec(text)?.[1];
 }
-
 
 /**
  * A file memfold wrote and nobody changed since: its body still has the hash it was written with.

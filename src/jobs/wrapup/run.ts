@@ -34,7 +34,12 @@ import type { Sections } from './sections.js';
 
 /** What a wrap-up is made from; recorded in its front matter as `input:`. */
 export function inputKey(day: string, entries: EntryRecord[], sessions: DaySession[], mode: string): string {
-  const data = [day, mode, entries.map((r) => [r.id, r.entry.title, getField(r.entry, 'status') ?? '']), sessions.map((s) => [s.sessionId, s.turns.map((t) => [t.index, t.role, t.text])])];
+  const data = [
+    day,
+    mode,
+    entries.map((r) => [r.id, r.entry.title, getField(r.entry, 'status') ?? '']),
+    sessions.map((s) => [s.sessionId, s.turns.map((t) => [t.index, t.role, t.text])]),
+  ];
   return createHash('sha256').update(JSON.stringify(data)).digest('hex').slice(0, 16);
 }
 
@@ -60,19 +65,41 @@ export async function runWrapup(opts: WrapupOptions): Promise<WrapupResult> {
     }
     // A file that is not UTF-8 would put U+FFFD into the summary for good: its entries that hold such bytes wait until it is converted.
     const { records, garbled } = await loadUtf8Entries(opts.workspace);
-    for (const g of garbled) if (getField(g.record.entry, 'date') === day) opts.warn(`wrapup ${day}: ${garbledMessage(g, 'it was left out of the summary')}`);
+    for (const g of garbled)
+      if (getField(g.record.entry, 'date') === day)
+        opts.warn(`wrapup ${day}: ${garbledMessage(g, 'it was left out of the summary')}`);
     const entries = records.filter((r) => r.id);
     const read = await readDaySessions(opts.workspace, config, start, end);
     const sessions = withoutForgotten(read.sessions, day, loadForgotten(opts.workspace));
     // An entry that came from a scheduler or bot session is not part of the day's story.
     const bots = new Set(read.skipped.map((s) => s.sessionId));
     // A retracted entry (`mem forget`) is never published again; superseded and archived ones were still decided that day.
-    const dayEntries = entries.filter((r) => getField(r.entry, 'date') === day && !isRetracted(r) && !bots.has(getSource(r.entry)?.session_id ?? ''));
+    const dayEntries = entries.filter(
+      (r) => getField(r.entry, 'date') === day && !isRetracted(r) && !bots.has(getSource(r.entry)?.session_id ?? ''),
+    );
     let asked: Pick<LlmSpending, 'rejected' | 'stoppedByBudget'> = { rejected: [], stoppedByBudget: false };
     const spending = () => (llmRun ? { ...spentOf(llmRun.cfg, llmRun.budget), ...asked } : null);
     if (!sessions.length && !dayEntries.length) {
-      const none = countsOf({ decisions: [], actions: [], conversations: [], technical: [], openLoops: [], nextSteps: [] }, 0);
-      return { date: day, idle: true, files: [], written: [], unchanged: [], keptEdited: [], sessions: [], skippedSessions: read.skipped, counts: none, generator: `${WRAPUP_GENERATOR} (rules)`, catchUp, llm: spending(), redacted: read.redacted, dryRun: !!opts.dryRun };
+      const none = countsOf(
+        { decisions: [], actions: [], conversations: [], technical: [], openLoops: [], nextSteps: [] },
+        0,
+      );
+      return {
+        date: day,
+        idle: true,
+        files: [],
+        written: [],
+        unchanged: [],
+        keptEdited: [],
+        sessions: [],
+        skippedSessions: read.skipped,
+        counts: none,
+        generator: `${WRAPUP_GENERATOR} (rules)`,
+        catchUp,
+        llm: spending(),
+        redacted: read.redacted,
+        dryRun: !!opts.dryRun,
+      };
     }
     let sections = buildSections(day, dayEntries, entries, sessions);
     let generator = `${WRAPUP_GENERATOR} (rules)`;
@@ -80,11 +107,36 @@ export async function runWrapup(opts: WrapupOptions): Promise<WrapupResult> {
     const key = inputKey(day, dayEntries, sessions, llmWanted ? `llm:${llmWanted.cfg.model}` : 'rules');
     const kept = llmWanted && !opts.dryRun ? sameInputWrapup(opts.workspace, day, key) : undefined;
     if (kept && llmWanted) {
-      const counts = countsOf(sections, sessionSections(sections, sessions.map(sessionStory), sessions, dayEntries, '', zone).length);
-      return { date: day, idle: false, files: kept, written: [], unchanged: kept, keptEdited: [], sessions: sessions.map((s) => s.sessionId), skippedSessions: read.skipped, counts, generator: `${WRAPUP_GENERATOR} (llm ${llmWanted.cfg.model})`, catchUp, llm: spending(), redacted: read.redacted, dryRun: false };
+      const counts = countsOf(
+        sections,
+        sessionSections(sections, sessions.map(sessionStory), sessions, dayEntries, '', zone).length,
+      );
+      return {
+        date: day,
+        idle: false,
+        files: kept,
+        written: [],
+        unchanged: kept,
+        keptEdited: [],
+        sessions: sessions.map((s) => s.sessionId),
+        skippedSessions: read.skipped,
+        counts,
+        generator: `${WRAPUP_GENERATOR} (llm ${llmWanted.cfg.model})`,
+        catchUp,
+        llm: spending(),
+        redacted: read.redacted,
+        dryRun: false,
+      };
     }
     if (llmWanted) {
-      const r = await summariseWithLlm({ ...llmWanted, day, entries: dayEntries, sessions, ...(opts.apiKey ? { apiKey: opts.apiKey } : {}), dryRun: !!opts.dryRun });
+      const r = await summariseWithLlm({
+        ...llmWanted,
+        day,
+        entries: dayEntries,
+        sessions,
+        ...(opts.apiKey ? { apiKey: opts.apiKey } : {}),
+        dryRun: !!opts.dryRun,
+      });
       asked = { rejected: r.rejected, stoppedByBudget: r.stoppedByBudget };
       for (const why of r.rejected) opts.warn(`wrapup ${day}: LLM answer rejected: ${why}`);
       if (r.stoppedByBudget) opts.warn(budgetSpent(`wrapup ${day}`, llmWanted.cfg, llmWanted.budget));
@@ -96,12 +148,25 @@ export async function runWrapup(opts: WrapupOptions): Promise<WrapupResult> {
     const stories = sessions.map(sessionStory);
     sections = withoutGoalRepeats(sections, stories);
     const perSession = sessionSections(sections, stories, sessions, dayEntries, hostWord(os.hostname()), zone);
-    const doc = { day, sessions: sessions.map((s) => s.sessionId), generator, perSession, inputKey: generator.includes('(rules)') ? inputKey(day, dayEntries, sessions, 'rules') : key, sections };
+    const doc = {
+      day,
+      sessions: sessions.map((s) => s.sessionId),
+      generator,
+      perSession,
+      inputKey: generator.includes('(rules)') ? inputKey(day, dayEntries, sessions, 'rules') : key,
+      sections,
+    };
     const placed = placeWrapup(opts.workspace, doc, config.limits.summaryLines);
     const tooLong = placed.files.find((f) => f.text.split('\n').length - 1 >= config.limits.summaryLines);
-    if (tooLong) opts.warn(`wrapup ${day}: limits.summaryLines (${config.limits.summaryLines}) leaves no room beside the front matter of ${doc.sessions.length} sessions; wrote ${SUMMARIES_DIR}/${tooLong.name} over the limit`);
+    if (tooLong)
+      opts.warn(
+        `wrapup ${day}: limits.summaryLines (${config.limits.summaryLines}) leaves no room beside the front matter of ${doc.sessions.length} sessions; wrote ${SUMMARIES_DIR}/${tooLong.name} over the limit`,
+      );
     const beside = `${SUMMARIES_DIR}/${placed.files[0]!.name}`;
-    const besideDone = placed.unchanged.length === placed.files.length ? `the summary beside it, ${beside}, is up to date` : `wrote the new summary beside it as ${beside}`;
+    const besideDone =
+      placed.unchanged.length === placed.files.length
+        ? `the summary beside it, ${beside}, is up to date`
+        : `wrote the new summary beside it as ${beside}`;
     for (const f of placed.keptEdited) opts.warn(`${f} was edited by hand; kept it and ${besideDone}`);
     const result: WrapupResult = {
       date: day,
@@ -119,7 +184,8 @@ export async function runWrapup(opts: WrapupOptions): Promise<WrapupResult> {
       redacted: read.redacted,
       dryRun: !!opts.dryRun,
     };
-    if (opts.dryRun) return { ...result, preview: placed.files.map((f) => ({ file: `${SUMMARIES_DIR}/${f.name}`, text: f.text })) };
+    if (opts.dryRun)
+      return { ...result, preview: placed.files.map((f) => ({ file: `${SUMMARIES_DIR}/${f.name}`, text: f.text })) };
     await faultPause('wrapup');
     const writer = new WorkspaceWriter(opts.workspace, 'wrapup', locks, jobLock);
     for (const [i, f] of placed.files.entries()) {
@@ -127,7 +193,12 @@ export async function runWrapup(opts: WrapupOptions): Promise<WrapupResult> {
       if (placed.unchanged.includes(rel)) continue;
       // Written only over what was placed on: a person's edit since (or in the check-rename window)
       // is kept, and the run ends FILE_CHANGED (exit 3); the next run sees the edit and writes beside it.
-      await writer.update(rel, (cur) => ((cur === undefined ? undefined : toLf(cur)) === placed.seen[i] ? f.text : editedSincePlanned('wrapup', rel)), { endingsKept: true });
+      await writer.update(
+        rel,
+        (cur) =>
+          (cur === undefined ? undefined : toLf(cur)) === placed.seen[i] ? f.text : editedSincePlanned('wrapup', rel),
+        { endingsKept: true },
+      );
       result.written.push(rel);
     }
     return result;

@@ -24,9 +24,17 @@ export const SECTION_TITLES = [
   'Tomorrow next steps',
 ] as const;
 export type SectionKey = 'decisions' | 'actions' | 'conversations' | 'technical' | 'openLoops' | 'nextSteps';
-export const SECTION_KEYS: SectionKey[] = ['decisions', 'actions', 'conversations', 'technical', 'openLoops', 'nextSteps'];
+export const SECTION_KEYS: SectionKey[] = [
+  'decisions',
+  'actions',
+  'conversations',
+  'technical',
+  'openLoops',
+  'nextSteps',
+];
 
-export type Cite = { type: 'entry'; id: string; file: string } | { type: 'session'; sessionId: string; first: number; last: number };
+export type Cite =
+  { type: 'entry'; id: string; file: string } | { type: 'session'; sessionId: string; first: number; last: number };
 export interface Bullet {
   text: string;
   cite: Cite;
@@ -34,16 +42,20 @@ export interface Bullet {
 export type Sections = Record<SectionKey, Bullet[]>;
 
 /** "please …", "TODO", "we need to …": a request somebody has to act on. */
-export const ACTION = /\b(?:please|todo|to-do|action\s+item|we\s+need\s+to|need\s+to|follow\s+up|don'?t\s+forget\s+to)\b|[请請](?!问|問)|待[办辦]|需要|要做/i;
+export const ACTION =
+  /\b(?:please|todo|to-do|action\s+item|we\s+need\s+to|need\s+to|follow\s+up|don'?t\s+forget\s+to)\b|[请請](?!问|問)|待[办辦]|需要|要做/i;
 /** "tomorrow", "next step": what the next day starts with. */
 export const NEXT = /\b(?:tomorrow|next\s+steps?|first\s+thing\s+(?:tomorrow|monday))\b|明天|明早|下一步/i;
 /** A question left open on purpose; a plain "?" in small talk is not one. */
-export const OPEN_LOOP = /\b(?:not\s+sure(?:\s+yet)?|undecided|haven'?t\s+decided|not\s+(?:yet\s+)?decided|tbd|open\s+question|still\s+need\s+to\s+(?:decide|figure\s+out)|should\s+we|shall\s+we|maybe\s+we\s+should|whether\s+we\s+should)\b|[还還]没[决決]定|[还還]沒[决決]定|待定|未定|要不要/i;
+export const OPEN_LOOP =
+  /\b(?:not\s+sure(?:\s+yet)?|undecided|haven'?t\s+decided|not\s+(?:yet\s+)?decided|tbd|open\s+question|still\s+need\s+to\s+(?:decide|figure\s+out)|should\s+we|shall\s+we|maybe\s+we\s+should|whether\s+we\s+should)\b|[还還]没[决決]定|[还還]沒[决決]定|待定|未定|要不要/i;
 /** What was learned while fixing something. */
-export const LESSON = /\b(?:turns?\s+out|root\s+cause|caused\s+by|lesson(?:s)?\s+learned|the\s+fix\s+(?:is|was)|fixed\s+by|regression|flaky|post-?mortem)\b|根因|原因是|修复了|修復了|排查|教[训訓]/i;
+export const LESSON =
+  /\b(?:turns?\s+out|root\s+cause|caused\s+by|lesson(?:s)?\s+learned|the\s+fix\s+(?:is|was)|fixed\s+by|regression|flaky|post-?mortem)\b|根因|原因是|修复了|修復了|排查|教[训訓]/i;
 
 /** Retracted by `mem forget` (hand-typed case aside): a wrap-up never publishes it. */
-export const isRetracted = (r: EntryRecord): boolean => (getField(r.entry, 'status') ?? '').trim().toLowerCase() === 'retracted';
+export const isRetracted = (r: EntryRecord): boolean =>
+  (getField(r.entry, 'status') ?? '').trim().toLowerCase() === 'retracted';
 
 function entryBullet(r: EntryRecord, text: string): Bullet {
   return { text: safeText(text), cite: { type: 'entry', id: r.id, file: r.file } };
@@ -59,7 +71,8 @@ interface Said {
 function saidSentences(s: DaySession): Said[] {
   const out: Said[] = [];
   for (const t of s.turns.filter(isSpeech)) {
-    for (const sentence of sentences(stripQuoted(t.text))) out.push({ session: s, index: t.index, role: t.role, sentence });
+    for (const sentence of sentences(stripQuoted(t.text)))
+      out.push({ session: s, index: t.index, role: t.role, sentence });
   }
   return out;
 }
@@ -77,7 +90,12 @@ const settledIn = (candidates: Candidate[]) => {
   };
 };
 
-export function buildSections(day: string, dayEntries: EntryRecord[], allEntries: EntryRecord[], sessions: DaySession[]): Sections {
+export function buildSections(
+  day: string,
+  dayEntries: EntryRecord[],
+  allEntries: EntryRecord[],
+  sessions: DaySession[],
+): Sections {
   const sec: Sections = { decisions: [], actions: [], conversations: [], technical: [], openLoops: [], nextSteps: [] };
   for (const r of dayEntries) {
     const reverses = getField(r.entry, 'supersedes');
@@ -85,11 +103,17 @@ export function buildSections(day: string, dayEntries: EntryRecord[], allEntries
     const state = getField(r.entry, 'state')?.trim().toLowerCase();
     if (r.entry.kind === 'Note') sec.technical.push(entryBullet(r, `Noted: ${r.entry.title}`));
     else if (r.entry.kind === 'Lesson') sec.technical.push(entryBullet(r, `Lesson: ${r.entry.title}`));
-    else if (r.entry.kind === 'Task' && state === 'done') sec.decisions.push(entryBullet(r, `Task done: ${r.entry.title}`));
-    else if (r.entry.kind === 'Task') sec.actions.push(entryBullet(r, `Task${state && state !== 'todo' ? ` (${state})` : ''}: ${r.entry.title}`));
-    else sec.decisions.push(entryBullet(r, `${r.entry.kind}: ${r.entry.title}${reverses ? ` (replaces ${reverses})` : ''}`));
+    else if (r.entry.kind === 'Task' && state === 'done')
+      sec.decisions.push(entryBullet(r, `Task done: ${r.entry.title}`));
+    else if (r.entry.kind === 'Task')
+      sec.actions.push(entryBullet(r, `Task${state && state !== 'todo' ? ` (${state})` : ''}: ${r.entry.title}`));
+    else
+      sec.decisions.push(
+        entryBullet(r, `${r.entry.kind}: ${r.entry.title}${reverses ? ` (replaces ${reverses})` : ''}`),
+      );
     const finding = getField(r.entry, 'finding');
-    if (finding) sec.technical.push(entryBullet(r, `Finding behind ${r.entry.kind.toLowerCase()} "${r.entry.title}": ${finding}`));
+    if (finding)
+      sec.technical.push(entryBullet(r, `Finding behind ${r.entry.kind.toLowerCase()} "${r.entry.title}": ${finding}`));
   }
   // Statements the extractor sees today that are recorded on another day (a rule said again).
   const byConclusion = new Map(allEntries.map((r) => [normalise(getField(r.entry, 'conclusion') ?? ''), r]));
@@ -101,7 +125,11 @@ export function buildSections(day: string, dayEntries: EntryRecord[], allEntries
       // Said again today but retracted (`mem forget`): not restated, and not reported as unrecorded either.
       if (known && (dayIds.has(known.id) || isRetracted(known))) continue;
       if (known) sec.decisions.push(entryBullet(known, `${known.entry.kind} restated: ${known.entry.title}`));
-      else sec.decisions.push({ text: safeText(`${c.kind} (not recorded as an entry): ${c.title}`), cite: { type: 'session', sessionId: s.sessionId, first: c.firstTurn, last: c.lastTurn } });
+      else
+        sec.decisions.push({
+          text: safeText(`${c.kind} (not recorded as an entry): ${c.title}`),
+          cite: { type: 'session', sessionId: s.sessionId, first: c.firstTurn, last: c.lastTurn },
+        });
     }
   }
   for (const s of sessions) {
@@ -109,13 +137,20 @@ export function buildSections(day: string, dayEntries: EntryRecord[], allEntries
     const byMessage = new Map<string, { target: Bullet[]; index: number; said: string[] }>();
     const settled = settledIn(extracted.get(s)!);
     for (const said of saidSentences(s)) {
-      const target = said.role !== 'user'
-        ? LESSON.test(said.sentence) ? sec.technical : undefined
-        : LESSON.test(said.sentence) ? sec.technical
-        : OPEN_LOOP.test(said.sentence) && !settled(said.sentence) ? sec.openLoops
-        : NEXT.test(said.sentence) ? sec.nextSteps
-        : ACTION.test(said.sentence) && !settled(said.sentence) ? sec.actions
-        : undefined;
+      const target =
+        said.role !== 'user'
+          ? LESSON.test(said.sentence)
+            ? sec.technical
+            : undefined
+          : LESSON.test(said.sentence)
+            ? sec.technical
+            : OPEN_LOOP.test(said.sentence) && !settled(said.sentence)
+              ? sec.openLoops
+              : NEXT.test(said.sentence)
+                ? sec.nextSteps
+                : ACTION.test(said.sentence) && !settled(said.sentence)
+                  ? sec.actions
+                  : undefined;
       if (!target || !safeText(trimEnd(said.sentence))) continue;
       const key = `${SECTION_KEYS.find((k) => sec[k] === target)}:${said.index}`;
       const seen = byMessage.get(key) ?? { target, index: said.index, said: [] };
@@ -123,7 +158,10 @@ export function buildSections(day: string, dayEntries: EntryRecord[], allEntries
       byMessage.set(key, seen);
     }
     for (const m of byMessage.values()) {
-      m.target.push({ text: safeText(trimEnd(m.said.join(' '))), cite: { type: 'session', sessionId: s.sessionId, first: m.index, last: m.index } });
+      m.target.push({
+        text: safeText(trimEnd(m.said.join(' '))),
+        cite: { type: 'session', sessionId: s.sessionId, first: m.index, last: m.index },
+      });
     }
   }
   for (const key of SECTION_KEYS) sec[key] = dedupe(sec[key]);

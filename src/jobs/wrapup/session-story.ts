@@ -23,14 +23,19 @@ export interface SessionStory {
   asked: boolean;
 }
 
-const GREETING = /^(?:(?:hi|hello|hey|yo|good\s+(?:morning|afternoon|evening)|morning|thanks|thank\s+you)(?:\s+(?:there|all|claude|codex))?|你好|您好|嗨|早上好)[\s,.!！，。~]*/i;
-const ACK = /^(?:ok(?:ay)?|k|thanks?(?:\s+you)?|thx|ty|yes|yep|no|nope|sure|great|cool|nice|perfect|go\s+ahead|continue|done|lgtm|好的?|行|谢谢|謝謝|继续|繼續|可以)[\s.!！。]*$/i;
+const GREETING =
+  /^(?:(?:hi|hello|hey|yo|good\s+(?:morning|afternoon|evening)|morning|thanks|thank\s+you)(?:\s+(?:there|all|claude|codex))?|你好|您好|嗨|早上好)[\s,.!！，。~]*/i;
+const ACK =
+  /^(?:ok(?:ay)?|k|thanks?(?:\s+you)?|thx|ty|yes|yep|no|nope|sure|great|cool|nice|perfect|go\s+ahead|continue|done|lgtm|好的?|行|谢谢|謝謝|继续|繼續|可以)[\s.!！。]*$/i;
 /** A request to act: an imperative verb or a polite ask at the start, or "please"/"need to" anywhere. */
-const REQUEST = /^(?:\/\S+|please|pls|can\s+you|could\s+you|would\s+you|help|let'?s|i\s+(?:want|need|'d\s+like|would\s+like)|we\s+(?:need|should|want)|build|create|add|fix|implement|write|make|set\s+up|setup|refactor|update|remove|delete|rename|move|explain|investigate|debug|review|test|deploy|migrate|install|configure|run|check|find|show|generate|design|draft|port|convert|upgrade|improve|optimi[sz]e|clean\s+up)\b|^(?:帮|請|请|实现|實現|修复|修復|添加|创建|創建|写|寫|做|改)|\b(?:please|need\s+to|todo)\b/i;
+const REQUEST =
+  /^(?:\/\S+|please|pls|can\s+you|could\s+you|would\s+you|help|let'?s|i\s+(?:want|need|'d\s+like|would\s+like)|we\s+(?:need|should|want)|build|create|add|fix|implement|write|make|set\s+up|setup|refactor|update|remove|delete|rename|move|explain|investigate|debug|review|test|deploy|migrate|install|configure|run|check|find|show|generate|design|draft|port|convert|upgrade|improve|optimi[sz]e|clean\s+up)\b|^(?:帮|請|请|实现|實現|修复|修復|添加|创建|創建|写|寫|做|改)|\b(?:please|need\s+to|todo)\b/i;
 /** Talk about the weekend, the weather or last night's match: substantive, but nobody's goal. */
-const SMALL_TALK = /\b(?:weekend|holidays?|vacation|weather|football|match\s+last\s+night|how\s+are\s+you|how\s+was\s+your|did\s+you\s+(?:watch|see)|lunch|dinner)\b|周末|天气|天氣/i;
+const SMALL_TALK =
+  /\b(?:weekend|holidays?|vacation|weather|football|match\s+last\s+night|how\s+are\s+you|how\s+was\s+your|did\s+you\s+(?:watch|see)|lunch|dinner)\b|周末|天气|天氣/i;
 /** Commands that run the harness, not a task: alone, they are nobody's goal. */
-const HOUSEKEEPING = /^\/?(?:clear|compact|model|cost|help|config|status|login|logout|resume|exit|quit|doctor|permissions|context|usage)$/i;
+const HOUSEKEEPING =
+  /^\/?(?:clear|compact|model|cost|help|config|status|login|logout|resume|exit|quit|doctor|permissions|context|usage)$/i;
 const CJK = /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}]/gu;
 
 /** Enough words to say what is wanted: three words, or four CJK characters. */
@@ -41,17 +46,26 @@ function substantive(text: string): boolean {
 
 /** A turn's sentences, quoted material, code and Markdown headings left out (an emoji ends a sentence as a full stop does). */
 function proseParts(text: string): string[] {
-  return sentences(stripQuoted(text)).filter((x) => !/^#{1,6}\s/.test(x)).flatMap((x) => x.split(/(?<=\p{Extended_Pictographic}\uFE0F?)\s+/u));
+  return sentences(stripQuoted(text))
+    .filter((x) => !/^#{1,6}\s/.test(x))
+    .flatMap((x) => x.split(/(?<=\p{Extended_Pictographic}\uFE0F?)\s+/u));
 }
 
 /** Sentences as one line, without Markdown emphasis. */
-const oneLine = (parts: string[]) => parts.join(' ').replace(/\*\*|__/g, '').trim();
+const oneLine = (parts: string[]) =>
+  parts
+    .join(' ')
+    .replace(/\*\*|__/g, '')
+    .trim();
 
 /** A turn's prose from its first substantive sentence on: "Hi!", "Coffee's brewing ☕" and small talk before the request are no part of it. */
 function withoutOpeners(text: string): string {
   const parts = proseParts(text);
   const at = parts.findIndex((x) => {
-    const said = x.replace(GREETING, '').replace(/\p{Extended_Pictographic}\uFE0F?/gu, '').trim();
+    const said = x
+      .replace(GREETING, '')
+      .replace(/\p{Extended_Pictographic}\uFE0F?/gu, '')
+      .trim();
     return substantive(said) && !SMALL_TALK.test(said);
   });
   return at < 0 ? '' : oneLine(parts.slice(at)).replace(GREETING, '');
@@ -89,7 +103,12 @@ function outcomeOf(turns: Turn[], after: number): { text: string; index: number 
   return undefined;
 }
 
-const cite = (s: DaySession, first: number, last: number) => ({ type: 'session' as const, sessionId: s.sessionId, first, last });
+const cite = (s: DaySession, first: number, last: number) => ({
+  type: 'session' as const,
+  sessionId: s.sessionId,
+  first,
+  last,
+});
 
 /** "Changed 27 files: a, b, c and 24 more": as many whole names as fit a bullet, then how many more. */
 function fileList(paths: string[]): string {
@@ -113,7 +132,8 @@ export function sessionStory(s: DaySession): SessionStory {
   const files = changedFiles(s.turns);
   const story: SessionStory = { sessionId: s.sessionId, asked: !!goal?.asked };
   if (goal) story.goal = { text: safeText(`Goal: ${trimEnd(goal.text)}`), cite: cite(s, goal.index, goal.index) };
-  if (outcome) story.outcome = { text: safeText(`Outcome: ${outcome.text}`), cite: cite(s, outcome.index, outcome.index) };
+  if (outcome)
+    story.outcome = { text: safeText(`Outcome: ${outcome.text}`), cite: cite(s, outcome.index, outcome.index) };
   if (files.paths.length) {
     story.files = { text: safeText(fileList(files.paths)), cite: cite(s, files.first, files.last) };
   }

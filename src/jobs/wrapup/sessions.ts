@@ -28,7 +28,12 @@ export interface DayRead {
   redacted: number;
 }
 
-export async function readDaySessions(workspace: string, config: Config, start: DateTime, end: DateTime): Promise<DayRead> {
+export async function readDaySessions(
+  workspace: string,
+  config: Config,
+  start: DateTime,
+  end: DateTime,
+): Promise<DayRead> {
   const out: DayRead = { sessions: [], skipped: [], redacted: 0 };
   const [from, to] = [start.toMillis(), end.toMillis()];
   for (const source of config.sources) {
@@ -41,7 +46,11 @@ export async function readDaySessions(workspace: string, config: Config, start: 
     for (const file of files) {
       const st = await fs.promises.stat(file).catch(() => undefined);
       if (!st || st.mtimeMs < from) continue;
-      const stream = openTranscript(file, source.kind, { maxLineBytes: config.limits.maxLineBytes, fallbackTimestamp: new Date(st.mtimeMs).toISOString(), zone: start.zoneName ?? 'UTC' });
+      const stream = openTranscript(file, source.kind, {
+        maxLineBytes: config.limits.maxLineBytes,
+        fallbackTimestamp: new Date(st.mtimeMs).toISOString(),
+        zone: start.zoneName ?? 'UTC',
+      });
       const opener: Turn[] = [];
       const day: Turn[] = [];
       for await (const turn of stream.turns) {
@@ -52,20 +61,40 @@ export async function readDaySessions(workspace: string, config: Config, start: 
       if (!day.length) continue;
       const reason = sessionSkipReason(file, opener[0]?.sessionId ?? '', opener, patterns);
       if (reason) {
-        out.skipped.push({ sessionId: opener[0]?.sessionId ?? day[0]!.sessionId, path: storedSessionPath(file), reason });
+        out.skipped.push({
+          sessionId: opener[0]?.sessionId ?? day[0]!.sessionId,
+          path: storedSessionPath(file),
+          reason,
+        });
         continue;
       }
       const prepared = prepareTurns(day);
       out.redacted += prepared.redacted;
       // Heartbeat polls left out and no person left: that day the session was a bot's run.
-      if (prepared.turns.length < day.length && !prepared.turns.some((t) => t.role === 'user' && !t.meta && !t.sidechain)) {
-        out.skipped.push({ sessionId: day[0]!.sessionId, path: storedSessionPath(file), reason: 'heartbeat polls only' });
+      if (
+        prepared.turns.length < day.length &&
+        !prepared.turns.some((t) => t.role === 'user' && !t.meta && !t.sidechain)
+      ) {
+        out.skipped.push({
+          sessionId: day[0]!.sessionId,
+          path: storedSessionPath(file),
+          reason: 'heartbeat polls only',
+        });
         continue;
       }
-      out.sessions.push({ sessionId: day[0]!.sessionId, sessionPath: storedSessionPath(file), kind: source.kind, turns: prepared.turns });
+      out.sessions.push({
+        sessionId: day[0]!.sessionId,
+        sessionPath: storedSessionPath(file),
+        kind: source.kind,
+        turns: prepared.turns,
+      });
     }
   }
   // One order whatever the file system lists first: by first turn time, then id.
-  out.sessions.sort((a, b) => (a.turns[0]!.timestamp ?? '').localeCompare(b.turns[0]!.timestamp ?? '') || a.sessionId.localeCompare(b.sessionId));
+  out.sessions.sort(
+    (a, b) =>
+      (a.turns[0]!.timestamp ?? '').localeCompare(b.turns[0]!.timestamp ?? '') ||
+      a.sessionId.localeCompare(b.sessionId),
+  );
   return out;
 }

@@ -18,7 +18,7 @@ export function realWorkspace(workspace: string): string {
 }
 
 function uid(): string {
-  return typeof process.getuid === 'function' ? String(process.getuid()) : (process.env.USERNAME || 'user');
+  return typeof process.getuid === 'function' ? String(process.getuid()) : process.env.USERNAME || 'user';
 }
 
 /** os.tmpdir() on Unix, without loading node:os (this runs before every served search). */
@@ -51,7 +51,11 @@ export function privateDir(dir: string): boolean {
   if (process.platform === 'win32') return true;
   try {
     const st = fs.lstatSync(dir);
-    return st.isDirectory() && (typeof process.getuid !== 'function' || st.uid === process.getuid()) && (st.mode & 0o077) === 0;
+    return (
+      st.isDirectory() &&
+      (typeof process.getuid !== 'function' || st.uid === process.getuid()) &&
+      (st.mode & 0o077) === 0
+    );
   } catch {
     return false;
   }

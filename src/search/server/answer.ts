@@ -30,7 +30,10 @@ export async function answer(ctx: AnswerContext, req: SearchQuery): Promise<Sear
   if (!req.query.trim()) throw new Cold('empty query');
   const { terms, response, notices } = startSearch(req.query);
   if (!terms.length) return { response, notices };
-  const vectors = ctx.embedding && !req.lexicalOnly ? (await import('../embed-query.js')).vectorRanker(ctx.workspace, ctx.embedding) : undefined;
+  const vectors =
+    ctx.embedding && !req.lexicalOnly
+      ? (await import('../embed-query.js')).vectorRanker(ctx.workspace, ctx.embedding)
+      : undefined;
   const results: SearchResult[] = [];
   const opens: OpenedTier[] = [];
   for (const tier of TIERS) {
@@ -55,7 +58,8 @@ export async function answer(ctx: AnswerContext, req: SearchQuery): Promise<Sear
     opens.push(opened);
     mergeTier(req, opened, found, response, results, notices);
   }
-  for (const r of results) if (r.status === 'superseded' && r.id) r.supersededBy = await successorAnywhere(ctx, opens, r.id);
+  for (const r of results)
+    if (r.status === 'superseded' && r.id) r.supersededBy = await successorAnywhere(ctx, opens, r.id);
   return finishSearch(req, response, results, notices, terms, wholeTextReader(ctx.workspace));
 }
 

@@ -20,7 +20,9 @@ export function prepareDir(): void {
 
 /** The daemon's server that a watch's leaves be, from the `probe` it answered (undefined: take over). */
 function keptDaemon(mode: ServerMode, probe: Reply | undefined): ServerStatus | undefined {
-  return mode === 'watch' && probe?.ok && 'status' in probe && probe.status.mode === 'daemon' ? probe.status : undefined;
+  return mode === 'watch' && probe?.ok && 'status' in probe && probe.status.mode === 'daemon'
+    ? probe.status
+    : undefined;
 }
 
 /** Another server of this workspace stays, and says which. */
@@ -29,13 +31,24 @@ export interface Another {
 }
 
 /** Resolves 'serving' once listening, or with why a live server of this workspace stays. */
-export async function claim(address: string, o: Pick<ServerOptions, 'workspace' | 'mode' | 'takeover'>, server: net.Server): Promise<'serving' | Another> {
+export async function claim(
+  address: string,
+  o: Pick<ServerOptions, 'workspace' | 'mode' | 'takeover'>,
+  server: net.Server,
+): Promise<'serving' | Another> {
   for (let attempt = 0; attempt < 3; attempt++) {
-    const probe = await exchange(address, { v: PROTOCOL, build: buildStamp(), op: 'status', workspace: o.workspace }, 2_000);
+    const probe = await exchange(
+      address,
+      { v: PROTOCOL, build: buildStamp(), op: 'status', workspace: o.workspace },
+      2_000,
+    );
     if (probe !== 'absent') {
       if (!o.takeover) return { another: 'another search server serves this workspace' };
       const daemon = keptDaemon(o.mode, probe);
-      if (daemon) return { another: `the search server of mem daemon (pid ${daemon.pid}) serves this workspace; searches go to it` };
+      if (daemon)
+        return {
+          another: `the search server of mem daemon (pid ${daemon.pid}) serves this workspace; searches go to it`,
+        };
       // Ask it to stop, and wait for its socket to go.
       await exchange(address, { v: PROTOCOL, build: buildStamp(), op: 'stop', workspace: o.workspace }, 2_000);
       for (let i = 0; i < 50 && fs.existsSync(address); i++) await new Promise((r) => setTimeout(r, 100));

@@ -32,7 +32,10 @@ export async function spawnServer(realWs: string): Promise<void> {
   try {
     const { spawn } = await import('node:child_process');
     const child = spawn(process.execPath, [main, '--workspace', realWs, '--mode', 'on-demand'], {
-      detached: true, stdio: 'ignore', windowsHide: true, cwd: path.parse(realWs).root,
+      detached: true,
+      stdio: 'ignore',
+      windowsHide: true,
+      cwd: path.parse(realWs).root,
     });
     child.on('error', () => {});
     child.unref();
@@ -66,7 +69,13 @@ export async function spawnIfWorth(realWs: string, sw: ServerSwitch): Promise<vo
   if (sw === 'off' || sw === 'no-spawn' || (sw !== 'spawn' && !worthAServer(realWs))) return;
   const address = socketAddress(realWs);
   // Never beside another user's sockets, with a path too long for the OS, or soon after a failed start.
-  if (process.platform !== 'win32' && (address.length > MAX_SOCKET_PATH || (fs.existsSync(socketDir()) && !privateDir(socketDir())) || recentlyFailed(address))) return;
+  if (
+    process.platform !== 'win32' &&
+    (address.length > MAX_SOCKET_PATH ||
+      (fs.existsSync(socketDir()) && !privateDir(socketDir())) ||
+      recentlyFailed(address))
+  )
+    return;
   await spawnServer(realWs);
 }
 
@@ -81,13 +90,22 @@ export async function askServer(workspace: string, req: AskRequest): Promise<Sea
     if (unix && address.length > MAX_SOCKET_PATH) return undefined;
     if (!unix || privateDir(socketDir())) {
       const reply = await exchange(address, {
-        ...requestHead(realWs, process.env), op: 'search',
-        query: req.query, k: req.k, deep: req.deep, filters: req.filters, today: req.today, lexicalOnly: req.lexicalOnly,
+        ...requestHead(realWs, process.env),
+        op: 'search',
+        query: req.query,
+        k: req.k,
+        deep: req.deep,
+        filters: req.filters,
+        today: req.today,
+        lexicalOnly: req.lexicalOnly,
       });
       if (reply !== 'absent') {
         const answer = outcomeIn(reply);
         if (answer) return answer.outcome;
-        if (process.env.MEM_DEBUG) process.stderr.write(`mem: search server: answering cold (${reply && !reply.ok ? reply.cold : 'no reply in time'})\n`);
+        if (process.env.MEM_DEBUG)
+          process.stderr.write(
+            `mem: search server: answering cold (${reply && !reply.ok ? reply.cold : 'no reply in time'})\n`,
+          );
         return undefined;
       }
     } else if (fs.existsSync(socketDir())) {

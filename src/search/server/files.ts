@@ -31,8 +31,13 @@ export class FileTracker {
   /** An extra path is the workspace itself: every name at its top may be a tier file or hold some. */
   private readonly rootWalked: boolean;
 
-  constructor(private readonly workspace: string, private readonly extraPaths: string[]) {
-    this.rootWalked = tierRoots(workspace, extraPaths).cold.slice(1).some((r) => path.relative(workspace, r) === '');
+  constructor(
+    private readonly workspace: string,
+    private readonly extraPaths: string[],
+  ) {
+    this.rootWalked = tierRoots(workspace, extraPaths)
+      .cold.slice(1)
+      .some((r) => path.relative(workspace, r) === '');
     // In the background, so no query pays for it (the scan is synchronous: never mid-query).
     this.timer = setInterval(() => {
       this.rescan = true;
@@ -70,7 +75,9 @@ export class FileTracker {
     for (const dir of want) {
       if (this.watchers.has(dir)) continue;
       try {
-        const w = fs.watch(dir, { persistent: false }, (_event, name) => this.onEvent(dir, name === null ? null : String(name)));
+        const w = fs.watch(dir, { persistent: false }, (_event, name) =>
+          this.onEvent(dir, name === null ? null : String(name)),
+        );
         w.on('error', () => {
           // The folder went away (a rescan drops it) or the watch broke: rescan at the next query.
           this.rescan = true;
@@ -170,7 +177,9 @@ export class FileTracker {
   current(tier: Tier): ScannedFile[] {
     let list = this.sorted.get(tier);
     if (!list) {
-      list = [...this.files.values()].filter((f) => f.tier === tier).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+      list = [...this.files.values()]
+        .filter((f) => f.tier === tier)
+        .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
       this.sorted.set(tier, list);
     }
     return list;

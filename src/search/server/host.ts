@@ -27,7 +27,8 @@ export function hostSearchServer(workspace: string, mode: 'watch' | 'daemon', ti
   let child: ChildProcess;
   try {
     child = spawn(process.execPath, [main, '--workspace', realWorkspace(workspace), '--mode', mode, '--takeover'], {
-      stdio: ['ignore', 'ignore', 'pipe', 'ipc'], windowsHide: true,
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+      windowsHide: true,
     });
   } catch (err) {
     return Promise.resolve({ note: `search server not started: ${(err as Error).message}` });

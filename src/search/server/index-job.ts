@@ -35,7 +35,13 @@ export const SERVED_INDEX_MAX_FILES = 200;
  * manifest while the tier files are the ones it wrote; cleared when a run fails (it may have been
  * changed in place before the failure).
  */
-export async function serveIndex(workspace: string, loaded: LoadedConfig, files: FileTracker, req: IndexRequest, manifests: ManifestCache): Promise<ServedIndexRun> {
+export async function serveIndex(
+  workspace: string,
+  loaded: LoadedConfig,
+  files: FileTracker,
+  req: IndexRequest,
+  manifests: ManifestCache,
+): Promise<ServedIndexRun> {
   if (loaded.config.embedding) throw new Cold('embeddings are configured');
   const start = new Date();
   const pid = Number.isInteger(req.pid) ? req.pid : process.pid;
@@ -45,7 +51,12 @@ export async function serveIndex(workspace: string, loaded: LoadedConfig, files:
   const marker = markRunning(new WorkspaceWriter(workspace, 'index', lock), { job: 'index', pid, trigger, start });
   let result;
   try {
-    result = await updateIndex(workspace, loaded, { files: [...files.current('warm'), ...files.current('cold')], limit: SERVED_INDEX_MAX_FILES, lock, manifests });
+    result = await updateIndex(workspace, loaded, {
+      files: [...files.current('warm'), ...files.current('cold')],
+      limit: SERVED_INDEX_MAX_FILES,
+      lock,
+      manifests,
+    });
   } catch (err) {
     manifests.clear();
     throw new Cold(err instanceof IndexDeclined ? err.message : `index: ${describeError(err)}`);
@@ -54,5 +65,10 @@ export async function serveIndex(workspace: string, loaded: LoadedConfig, files:
   }
   const end = new Date();
   const logged = await appendIndexRun(workspace, loaded.config.limits.jobLogBytes, { trigger, pid, start, end });
-  return { warnings: loaded.warnings, result, seconds: (end.getTime() - start.getTime()) / 1000, ...(logged ? { logged } : {}) };
+  return {
+    warnings: loaded.warnings,
+    result,
+    seconds: (end.getTime() - start.getTime()) / 1000,
+    ...(logged ? { logged } : {}),
+  };
 }

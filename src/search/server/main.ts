@@ -27,7 +27,9 @@ async function main(): Promise<number> {
   const workspace = arg('workspace');
   const mode = (arg('mode') ?? 'on-demand') as ServerMode;
   if (!workspace || !path.isAbsolute(workspace) || !['on-demand', 'watch', 'daemon'].includes(mode)) {
-    process.stderr.write('mem search server: usage: main.js --workspace <absolute path> --mode on-demand|watch|daemon [--idle-ms N] [--takeover]\n');
+    process.stderr.write(
+      'mem search server: usage: main.js --workspace <absolute path> --mode on-demand|watch|daemon [--idle-ms N] [--takeover]\n',
+    );
     return 2;
   }
   const idleRaw = arg('idle-ms') ?? process.env.MEM_SEARCH_SERVER_IDLE_MS;
@@ -39,9 +41,15 @@ async function main(): Promise<number> {
   const simulated = testHook('MEM_SEARCH_SERVER_SIMULATE_ERROR');
   if (simulated) throw new Error(`simulated start-up failure (${simulated})`);
   // Resolves once the message is out (this process may exit right after).
-  const send = (msg: unknown) => new Promise<void>((resolve) => (process.send ? process.send(msg, undefined, undefined, () => resolve()) : resolve()));
+  const send = (msg: unknown) =>
+    new Promise<void>((resolve) =>
+      process.send ? process.send(msg, undefined, undefined, () => resolve()) : resolve(),
+    );
   const running = await startServer({
-    workspace, mode, idleMs, takeover: process.argv.includes('--takeover'),
+    workspace,
+    mode,
+    idleMs,
+    takeover: process.argv.includes('--takeover'),
     loadConfig: () => loadConfig(workspace),
     configFiles: [userConfigPath(), path.join(workspace, CONFIG_FILE), path.join(workspace, LOCAL_CONFIG_FILE)],
     log: (t) => process.stderr.write(`${t}\n`),
@@ -69,7 +77,10 @@ main().then(
     const ws = arg('workspace');
     if (ws && process.platform !== 'win32' && privateDir(socketDir())) {
       try {
-        fs.writeFileSync(failedMarker(socketAddress(ws)), `${new Date().toISOString()} ${(err as Error)?.message ?? String(err)}\n`);
+        fs.writeFileSync(
+          failedMarker(socketAddress(ws)),
+          `${new Date().toISOString()} ${(err as Error)?.message ?? String(err)}\n`,
+        );
       } catch {
         // nothing more to do
       }

@@ -40,14 +40,24 @@ export interface SearchQuery {
  * takes `k` (when absent) and "today" from its own (reloaded on change), and its reply carries the
  * configuration's warnings beside the outcome, for the client to print as the cold path does.
  */
-export type SearchRequest = { v: number; build: string; op: 'search'; workspace: string; env: ClientEnv } & (SearchQuery | (Omit<SearchQuery, 'k' | 'today'> & { fill: true; k?: number }));
+export type SearchRequest = { v: number; build: string; op: 'search'; workspace: string; env: ClientEnv } & (
+  SearchQuery | (Omit<SearchQuery, 'k' | 'today'> & { fill: true; k?: number })
+);
 
 /**
  * A plain `mem index` (src/cli/served-index.ts): the server updates the index from its tracked file
  * list, under the index lock, and logs the job run as the client's (its pid and MEM_TRIGGER). The
  * reply is the run's result (reply-data.ts ServedIndexRun), which the client prints.
  */
-export type IndexRequest = { v: number; build: string; op: 'index'; workspace: string; env: ClientEnv; pid: number; trigger?: string };
+export type IndexRequest = {
+  v: number;
+  build: string;
+  op: 'index';
+  workspace: string;
+  env: ClientEnv;
+  pid: number;
+  trigger?: string;
+};
 
 /**
  * What of a process's environment an answer depends on besides the workspace: the user-level
@@ -63,14 +73,23 @@ export function clientEnv(env: NodeJS.ProcessEnv): ClientEnv {
 }
 
 /** What every search or index request opens with: protocol, build, workspace and the client's environment. */
-export function requestHead(realWs: string, env: NodeJS.ProcessEnv): { v: number; build: string; workspace: string; env: ClientEnv } {
+export function requestHead(
+  realWs: string,
+  env: NodeJS.ProcessEnv,
+): { v: number; build: string; workspace: string; env: ClientEnv } {
   return { v: PROTOCOL, build: buildStamp(), workspace: realWs, env: clientEnv(env) };
 }
 
 /** Why the server (`own`, with its configured time zone) could answer otherwise than the client would; undefined when it cannot. */
-export function envMismatch(client: ClientEnv | undefined, own: ClientEnv, zone: string | undefined): string | undefined {
-  if (client?.userConfig !== own.userConfig) return `the client's user configuration (${client?.userConfig}) is not the server's (${own.userConfig})`;
-  if (zone === undefined && client.tz !== own.tz) return `no time zone configured and the client's TZ (${client.tz}) is not the server's (${own.tz})`;
+export function envMismatch(
+  client: ClientEnv | undefined,
+  own: ClientEnv,
+  zone: string | undefined,
+): string | undefined {
+  if (client?.userConfig !== own.userConfig)
+    return `the client's user configuration (${client?.userConfig}) is not the server's (${own.userConfig})`;
+  if (zone === undefined && client.tz !== own.tz)
+    return `no time zone configured and the client's TZ (${client.tz}) is not the server's (${own.tz})`;
   return undefined;
 }
 
@@ -167,7 +186,13 @@ export function declined(reply: Reply | undefined | 'absent'): boolean {
  * runs once the request is written: work the client needs after the reply, done while the server
  * answers.
  */
-export async function exchange(address: string, req: Request, timeoutMs = REPLY_TIMEOUT_MS, startedMs = timeoutMs, sent?: () => void): Promise<Reply | undefined | 'absent'> {
+export async function exchange(
+  address: string,
+  req: Request,
+  timeoutMs = REPLY_TIMEOUT_MS,
+  startedMs = timeoutMs,
+  sent?: () => void,
+): Promise<Reply | undefined | 'absent'> {
   // No socket file, no server: answered without connecting (Unix; a pipe cannot be looked at).
   if (process.platform !== 'win32' && !fs.existsSync(address)) return 'absent';
   return new Promise((resolve) => {

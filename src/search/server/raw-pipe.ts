@@ -33,7 +33,9 @@ function viaNet(address: string, on: PipeEvents): Conn {
   };
   sock.on('connect', () => on.connected());
   sock.on('data', (chunk: Buffer) => on.data(chunk));
-  sock.on('error', (err: NodeJS.ErrnoException) => end(err.code === 'ENOENT' || err.code === 'ECONNREFUSED' ? 'absent' : 'failed'));
+  sock.on('error', (err: NodeJS.ErrnoException) =>
+    end(err.code === 'ENOENT' || err.code === 'ECONNREFUSED' ? 'absent' : 'failed'),
+  );
   sock.on('close', () => end('closed'));
   return { write: (text) => void sock.write(text), close: () => end('closed') };
 }

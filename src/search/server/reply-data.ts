@@ -26,19 +26,34 @@ const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !
 const strings = (v: unknown): v is string[] => Array.isArray(v) && v.every((s) => typeof s === 'string');
 
 function isResult(r: unknown): boolean {
-  return isObj(r) && typeof r.path === 'string' && typeof r.snippet === 'string' && typeof r.startLine === 'number'
-    && typeof r.endLine === 'number' && (r.source === null || r.source === undefined || isObj(r.source));
+  return (
+    isObj(r) &&
+    typeof r.path === 'string' &&
+    typeof r.snippet === 'string' &&
+    typeof r.startLine === 'number' &&
+    typeof r.endLine === 'number' &&
+    (r.source === null || r.source === undefined || isObj(r.source))
+  );
 }
 
 export function isOutcome(o: unknown): o is SearchOutcome {
-  if (!isObj(o) || !strings(o.notices) || !isObj(o.response) || (o.marks !== undefined && !strings(o.marks))) return false;
+  if (!isObj(o) || !strings(o.notices) || !isObj(o.response) || (o.marks !== undefined && !strings(o.marks)))
+    return false;
   const res = o.response;
   return typeof res.query === 'string' && Array.isArray(res.results) && res.results.every(isResult);
 }
 
 function isIndexRun(r: unknown): r is ServedIndexRun {
-  return isObj(r) && strings(r.warnings) && typeof r.seconds === 'number' && (r.logged === undefined || typeof r.logged === 'string')
-    && isObj(r.result) && strings(r.result.warnings) && isObj(r.result.tiers) && Object.values(r.result.tiers).every(isObj);
+  return (
+    isObj(r) &&
+    strings(r.warnings) &&
+    typeof r.seconds === 'number' &&
+    (r.logged === undefined || typeof r.logged === 'string') &&
+    isObj(r.result) &&
+    strings(r.result.warnings) &&
+    isObj(r.result.tiers) &&
+    Object.values(r.result.tiers).every(isObj)
+  );
 }
 
 /** A search reply's outcome and the warnings to print before it (none unless the client asked with `fill`). */

@@ -19,14 +19,23 @@ import { answer, Cold } from './answer.js';
 import { FileTracker } from './files.js';
 import { serveIndex } from './index-job.js';
 import { claim, prepareDir, type Another } from './claim.js';
-import { buildStamp, clientEnv, envMismatch, MAX_LINE, PROTOCOL, type Reply, type Request, type SearchQuery, type Started } from './protocol.js';
+import {
+  buildStamp,
+  clientEnv,
+  envMismatch,
+  MAX_LINE,
+  PROTOCOL,
+  type Reply,
+  type Request,
+  type SearchQuery,
+  type Started,
+} from './protocol.js';
 import { socketAddress } from './address.js';
 import { keepConnectionsAlive } from '../embed-http.js';
 import { dayIn } from '../../core/zone.js';
 import { TierCache } from './tiers.js';
 import type { ManifestCache } from '../tier-file.js';
 import type { ServerOptions } from './claim.js';
-
 
 export interface Running {
   address: string;
@@ -36,10 +45,12 @@ export interface Running {
 }
 
 function configStamp(files: string[]): string {
-  return files.map((f) => {
-    const st = fs.statSync(f, { throwIfNoEntry: false });
-    return st ? `${st.size}:${st.mtimeMs}` : '-';
-  }).join('|');
+  return files
+    .map((f) => {
+      const st = fs.statSync(f, { throwIfNoEntry: false });
+      return st ? `${st.size}:${st.mtimeMs}` : '-';
+    })
+    .join('|');
 }
 
 function percentiles(xs: number[]): { p50: number; p95: number } | null {
@@ -96,7 +107,25 @@ export async function startServer(o: ServerOptions): Promise<Running | Another> 
     if (req.workspace !== o.workspace) return { v: PROTOCOL, ok: false, cold: 'another workspace' };
     if (req.op === 'status') {
       const m = process.memoryUsage();
-      return { v: PROTOCOL, ok: true, status: { pid: process.pid, workspace: o.workspace, mode: o.mode, rssBytes: m.rss, heapUsedBytes: m.heapUsed, served, cold: coldCount, fast: fastCount, indexed, answerMs: percentiles(times), startedAt, idleMs: o.idleMs || null, build } };
+      return {
+        v: PROTOCOL,
+        ok: true,
+        status: {
+          pid: process.pid,
+          workspace: o.workspace,
+          mode: o.mode,
+          rssBytes: m.rss,
+          heapUsedBytes: m.heapUsed,
+          served,
+          cold: coldCount,
+          fast: fastCount,
+          indexed,
+          answerMs: percentiles(times),
+          startedAt,
+          idleMs: o.idleMs || null,
+          build,
+        },
+      };
     }
     if (req.op === 'stop') {
       setImmediate(() => stop('asked to stop by another server'));
@@ -126,7 +155,10 @@ export async function startServer(o: ServerOptions): Promise<Running | Another> 
       // warnings; it prints them and the outcome itself, with the cold path's code.
       const fill = 'fill' in req;
       const query: SearchQuery = fill ? { ...req, k: req.k ?? loaded.config.search.k, today: dayIn(loaded.zone) } : req;
-      const outcome = await answer({ workspace: o.workspace, tiers, embedding: loaded.config.embedding ?? undefined }, query);
+      const outcome = await answer(
+        { workspace: o.workspace, tiers, embedding: loaded.config.embedding ?? undefined },
+        query,
+      );
       served++;
       if (times.push(performance.now() - t0) > 1000) times.shift();
       if (!fill) return { v: PROTOCOL, ok: true, outcome };
@@ -134,7 +166,11 @@ export async function startServer(o: ServerOptions): Promise<Running | Another> 
       return { v: PROTOCOL, ok: true, outcome, warnings: loaded.warnings };
     } catch (err) {
       coldCount++;
-      return { v: PROTOCOL, ok: false, cold: err instanceof Cold ? err.message : `server error: ${(err as Error).message}` };
+      return {
+        v: PROTOCOL,
+        ok: false,
+        cold: err instanceof Cold ? err.message : `server error: ${(err as Error).message}`,
+      };
     }
   };
 
@@ -162,12 +198,17 @@ export async function startServer(o: ServerOptions): Promise<Running | Another> 
         return;
       }
       // One query at a time: a reload never closes a segment another query is reading.
-      const run = chain.then(() => handle(req, () => sock.write(JSON.stringify({ v: PROTOCOL, started: true } satisfies Started) + '\n')));
+      const run = chain.then(() =>
+        handle(req, () => sock.write(JSON.stringify({ v: PROTOCOL, started: true } satisfies Started) + '\n')),
+      );
       chain = run.catch(() => {});
-      void run.then((reply) => {
-        if (req.op === 'search' || req.op === 'index') last = Date.now(); // a status probe does not keep a server alive
-        sock.end(JSON.stringify(reply) + '\n');
-      }, () => sock.destroy());
+      void run.then(
+        (reply) => {
+          if (req.op === 'search' || req.op === 'index') last = Date.now(); // a status probe does not keep a server alive
+          sock.end(JSON.stringify(reply) + '\n');
+        },
+        () => sock.destroy(),
+      );
     });
   });
 
@@ -184,7 +225,8 @@ export async function startServer(o: ServerOptions): Promise<Running | Another> 
     clearInterval(ticker);
     server.close();
     // Remove the socket only if it is still ours (a newer server may have taken the name).
-    if (process.platform !== 'win32' && fs.statSync(address, { throwIfNoEntry: false })?.ino === ino) fs.rmSync(address, { force: true });
+    if (process.platform !== 'win32' && fs.statSync(address, { throwIfNoEntry: false })?.ino === ino)
+      fs.rmSync(address, { force: true });
     void chain.finally(() => {
       tiers.close();
       files.close();
@@ -195,20 +237,28 @@ export async function startServer(o: ServerOptions): Promise<Running | Another> 
   const ticker = setInterval(() => {
     if (o.idleMs && Date.now() - last >= o.idleMs) return stop(`idle for ${Math.round((Date.now() - last) / 1000)} s`);
     if (!fs.existsSync(o.workspace)) return stop('the workspace is gone');
-    if (process.platform !== 'win32' && fs.statSync(address, { throwIfNoEntry: false })?.ino !== ino) return stop('its socket was taken or removed');
+    if (process.platform !== 'win32' && fs.statSync(address, { throwIfNoEntry: false })?.ino !== ino)
+      return stop('its socket was taken or removed');
   }, every);
   ticker.unref();
   // Prime the file list, the warm tier and the code paths of a query, so the first client is answered fast.
-  chain = chain.then(async () => {
-    // A long-lived process builds the full Traditional→Simplified converter once (a fresh search
-    // builds a small one per query; same output, tested in fold.ts's tests).
-    (await import('../fold.js')).fullConverter();
-    files.refresh();
-    await tiers.open('warm');
-    for (const query of ['memory decision', '决定 缓存']) {
-      await answer({ workspace: o.workspace, tiers, embedding: undefined }, { query, k: 6, deep: true, filters: {}, today: '', lexicalOnly: true }).catch(() => {});
-    }
-  }).catch(() => {});
-  o.log(`search server for ${o.workspace} on ${address} (pid ${process.pid}, ${o.mode}${o.idleMs ? `, stops after ${Math.round(o.idleMs / 1000)} s idle` : ''})`);
+  chain = chain
+    .then(async () => {
+      // A long-lived process builds the full Traditional→Simplified converter once (a fresh search
+      // builds a small one per query; same output, tested in fold.ts's tests).
+      (await import('../fold.js')).fullConverter();
+      files.refresh();
+      await tiers.open('warm');
+      for (const query of ['memory decision', '决定 缓存']) {
+        await answer(
+          { workspace: o.workspace, tiers, embedding: undefined },
+          { query, k: 6, deep: true, filters: {}, today: '', lexicalOnly: true },
+        ).catch(() => {});
+      }
+    })
+    .catch(() => {});
+  o.log(
+    `search server for ${o.workspace} on ${address} (pid ${process.pid}, ${o.mode}${o.idleMs ? `, stops after ${Math.round(o.idleMs / 1000)} s idle` : ''})`,
+  );
   return { address, closed, stop };
 }

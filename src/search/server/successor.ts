@@ -7,10 +7,17 @@ import { DiskSegment, type Segment } from '../segment.js';
 import { deadSet, INDEX_DIR, loadTierHead } from '../tier-file.js';
 import type { Tier } from '../types.js';
 
-export function successorInIndex(workspace: string, tier: Tier, id: string, find: (segs: Segment[], isDead: (d: number) => boolean, id: string) => string | null): string | null {
+export function successorInIndex(
+  workspace: string,
+  tier: Tier,
+  id: string,
+  find: (segs: Segment[], isDead: (d: number) => boolean, id: string) => string | null,
+): string | null {
   const load = loadTierHead(workspace, tier);
   if (!('head' in load)) return null;
-  const segs = load.head.segments.map((x) => DiskSegment.open(path.join(workspace, INDEX_DIR), x.name, x.first, x.count));
+  const segs = load.head.segments.map((x) =>
+    DiskSegment.open(path.join(workspace, INDEX_DIR), x.name, x.first, x.count),
+  );
   try {
     return find(segs, deadSet(load.head.dead), id);
   } catch {

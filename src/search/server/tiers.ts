@@ -19,7 +19,11 @@ interface Cached {
 export class TierCache {
   private cache = new Map<Tier, Cached>();
 
-  constructor(private readonly workspace: string, private readonly files: FileTracker, private readonly cfg: { chunkTokens: number; overlapTokens: number }) {}
+  constructor(
+    private readonly workspace: string,
+    private readonly files: FileTracker,
+    private readonly cfg: { chunkTokens: number; overlapTokens: number },
+  ) {}
 
   /**
    * The tier as a fresh process would open it (do not close it: the cache owns it), or undefined when
