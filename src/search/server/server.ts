@@ -36,28 +36,13 @@ import { dayIn } from '../../core/zone.js';
 import { TierCache } from './tiers.js';
 import type { ManifestCache } from '../tier-file.js';
 import type { ServerOptions } from './claim.js';
+import { configStamp, statusReply, type ServedCounts } from './server-status.js';
 
 export interface Running {
   address: string;
   /** Resolves once the server has stopped, with why. */
   closed: Promise<string>;
   stop(why: string): void;
-}
-
-function configStamp(files: string[]): string {
-  return files
-    .map((f) => {
-      const st = fs.statSync(f, { throwIfNoEntry: false });
-      return st ? `${st.size}:${st.mtimeMs}` : '-';
-    })
-    .join('|');
-}
-
-function percentiles(xs: number[]): { p50: number; p95: number } | null {
-  if (!xs.length) return null;
-  const s = [...xs].sort((a, b) => a - b);
-  const at = (q: number) => Math.round(s[Math.min(s.length - 1, Math.ceil(s.length * q) - 1)]! * 10) / 10;
-  return { p50: at(0.5), p95: at(0.95) };
 }
 
 export async function startServer(o: ServerOptions): Promise<Running | Another> {
@@ -71,10 +56,7 @@ export async function startServer(o: ServerOptions): Promise<Running | Another> 
   let cfgStamp = configStamp(o.configFiles);
   let files = new FileTracker(o.workspace, loaded.config.extraPaths);
   let tiers = new TierCache(o.workspace, files, loaded.config.search);
-  let served = 0;
-  let coldCount = 0;
-  let fastCount = 0;
-  let indexed = 0;
+  const counts: ServedCounts = { served: 0, cold: 0, fast: 0, indexed: 0 };
   const manifests: ManifestCache = new Map();
   const times: number[] = [];
   let last = Date.now();
@@ -105,35 +87,14 @@ export async function startServer(o: ServerOptions): Promise<Running | Another> 
   /** `started()`: tells an index client its run starts now (protocol.ts). */
   const handle = async (req: Request, started: () => void): Promise<Reply> => {
     if (req.workspace !== o.workspace) return { v: PROTOCOL, ok: false, cold: 'another workspace' };
-    if (req.op === 'status') {
-      const m = process.memoryUsage();
-      return {
-        v: PROTOCOL,
-        ok: true,
-        status: {
-          pid: process.pid,
-          workspace: o.workspace,
-          mode: o.mode,
-          rssBytes: m.rss,
-          heapUsedBytes: m.heapUsed,
-          served,
-          cold: coldCount,
-          fast: fastCount,
-          indexed,
-          answerMs: percentiles(times),
-          startedAt,
-          idleMs: o.idleMs || null,
-          build,
-        },
-      };
-    }
+    if (req.op === 'status') return statusReply(o, counts, times, startedAt, build);
     if (req.op === 'stop') {
       setImmediate(() => stop('asked to stop by another server'));
       return { v: PROTOCOL, ok: false, cold: 'stopping' };
     }
     if (req.build !== build) {
       // A client of another build: never mix versions. An on-demand server makes way for a new one.
-      coldCount++;
+      counts.cold++;
       if (o.mode === 'on-demand') setImmediate(() => stop('a client of another build asked'));
       return { v: PROTOCOL, ok: false, cold: 'server of another build' };
     }
@@ -148,7 +109,7 @@ export async function startServer(o: ServerOptions): Promise<Running | Another> 
       if (req.op === 'index') {
         started();
         const run = await serveIndex(o.workspace, loaded, files, req, manifests);
-        indexed++;
+        counts.indexed++;
         return { v: PROTOCOL, ok: true, index: run };
       }
       // A client that read no configuration (src/cli/served.ts) gets this server's k, today and
@@ -159,13 +120,13 @@ export async function startServer(o: ServerOptions): Promise<Running | Another> 
         { workspace: o.workspace, tiers, embedding: loaded.config.embedding ?? undefined },
         query,
       );
-      served++;
+      counts.served++;
       if (times.push(performance.now() - t0) > 1000) times.shift();
       if (!fill) return { v: PROTOCOL, ok: true, outcome };
-      fastCount++;
+      counts.fast++;
       return { v: PROTOCOL, ok: true, outcome, warnings: loaded.warnings };
     } catch (err) {
-      coldCount++;
+      counts.cold++;
       return {
         v: PROTOCOL,
         ok: false,
