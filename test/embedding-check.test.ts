@@ -11,20 +11,9 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { loadConfig } from '../src/config/load.js';
 import { runIndex } from '../src/search/index.js';
-import { tokenize } from '../src/search/tokenize.js';
 import { editConfig, memOk, tempDir } from './helpers/cli.js';
 import { hashVector, startOpenAIServer } from './helpers/openai-server.js';
-
-function bagOfWords(text: string, dims: number): number[] {
-  const v = new Array<number>(dims).fill(0);
-  for (const w of tokenize(text)) {
-    let h = 2166136261;
-    for (const c of w) h = Math.imul(h ^ c.codePointAt(0)!, 16777619) >>> 0;
-    v[h % dims]! += 1;
-  }
-  const n = Math.hypot(...v) || 1;
-  return v.map((x) => Math.fround(x / n));
-}
+import { bagOfWords } from './helpers/embedders.js';
 
 test('mem index checks a new embedding model once; index and status warn about one that ranks worse than BM25', async (t) => {
   const ws = join(tempDir(t, 'memfold-embed-check-'), 'ws');

@@ -12,9 +12,9 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { loadConfig } from '../src/config/load.js';
 import { runIndex } from '../src/search/index.js';
-import { tokenize } from '../src/search/tokenize.js';
 import { editConfig, memOk, ROOT, tempDir } from './helpers/cli.js';
 import { startOpenAIServer } from './helpers/openai-server.js';
+import { bagOfWords } from './helpers/embedders.js';
 
 interface Recipe {
   name: string;
@@ -32,18 +32,6 @@ const recipes: Recipe[] = [...page.matchAll(/<!-- recipe: (\S+) dims=(\d+) host=
     embedding: (JSON.parse(m[4]!) as { embedding: Recipe['embedding'] }).embedding,
   }),
 );
-
-/** Hashed bags of words: vectors that follow the words, of any size. */
-function bagOfWords(text: string, dims: number): number[] {
-  const v = new Array<number>(dims).fill(0);
-  for (const w of tokenize(text)) {
-    let h = 2166136261;
-    for (const c of w) h = Math.imul(h ^ c.codePointAt(0)!, 16777619) >>> 0;
-    v[h % dims]! += 1;
-  }
-  const n = Math.hypot(...v) || 1;
-  return v.map((x) => Math.fround(x / n));
-}
 
 test('every embedder recipe of docs/embeddings.md indexes, sends its model and dimensions, and passes the model check', async (t) => {
   assert.deepEqual(

@@ -13,21 +13,9 @@ import { test } from 'node:test';
 import { loadConfig } from '../src/config/load.js';
 import { vectorRanker } from '../src/search/embed-query.js';
 import { runIndex, runSearch } from '../src/search/index.js';
-import { tokenize } from '../src/search/tokenize.js';
 import { editConfig, tempDir } from './helpers/cli.js';
 import { startOpenAIServer } from './helpers/openai-server.js';
-
-/** A bag-of-words model: each token hashed into one of `dims` buckets, normalised (scripts/eval-search/hash-embedder.mjs). */
-function bagOfWords(text: string, dims: number): number[] {
-  const v = new Array<number>(dims).fill(0);
-  for (const w of tokenize(text)) {
-    let h = 2166136261;
-    for (const c of w) h = Math.imul(h ^ c.codePointAt(0)!, 16777619) >>> 0;
-    v[h % dims]! += 1;
-  }
-  const n = Math.hypot(...v) || 1;
-  return v.map((x) => Math.fround(x / n));
-}
+import { bagOfWords } from './helpers/embedders.js';
 
 test('hybrid search with a poor embedder (random vectors, hashed bags of words) keeps lexical recall@5', async (t) => {
   const dir = join(import.meta.dirname, 'fixtures', 'search', 'quality');
