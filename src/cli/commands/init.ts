@@ -59,6 +59,15 @@ export function registerInit(program: Command): void {
           out.line(
             `pre-commit hook ${git.hook.state === 'installed' ? 'installed' : 'already in place'}: ${git.hook.path} runs "mem lint --secrets"`,
           );
+        const m = git.mergeHook;
+        if (m.state === 'foreign')
+          out.warn(
+            `${m.path} exists and is not memfold's; to rename the citations of an id a merge renames in the files it takes whole, add this line to it:\n  ${m.line}`,
+          );
+        else
+          out.line(
+            `post-merge hook ${m.state === 'installed' ? 'installed' : m.state === 'added' ? 'updated' : 'already in place'}: ${m.path} runs "mem merge-finish"${m.state === 'added' ? ` on ${r.workspace} too` : ''}`,
+          );
       }
       const setup =
         o.detect || o.write
