@@ -13,9 +13,12 @@ import { installHookLine, type HookSetup } from './hook.js';
 
 const MERGE_BLOCK = '# >>> memfold: mem merge-finish >>>';
 
-/** git sets GIT_DIR (relative) for some hooks; the command runs in the workspace, so it finds the repository itself. */
+/**
+ * git sets GIT_DIR (relative) for some hooks; the command runs in the workspace, so it finds the
+ * repository itself. A failure is the command's one line on stderr; `|| true` keeps the hook quiet after it.
+ */
 export function mergeHookLine(workspace: string): string {
-  return `(unset GIT_DIR GIT_WORK_TREE GIT_INDEX_FILE; ${quote(process.execPath)} ${quote(CLI_BIN)} -C ${quote(workspace)} merge-finish) || echo "memfold: mem merge-finish could not run (see above); citations of a renamed id may need the suffix by hand (docs/operations.md)" >&2`;
+  return `(unset GIT_DIR GIT_WORK_TREE GIT_INDEX_FILE; ${quote(process.execPath)} ${quote(CLI_BIN)} -C ${quote(workspace)} merge-finish) || true`;
 }
 
 export const installMergeHook = (workspace: string): Promise<HookSetup> =>

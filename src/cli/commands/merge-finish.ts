@@ -36,18 +36,19 @@ export function registerMergeFinish(program: Command): void {
         );
       }
       out.json(r);
+      const commit = loaded.config.git.autoCommit;
       for (const { file, renames } of r.changed)
         out.line(
-          `merge-finish: ${file}: ${renames.map(([from, to]) => `${from} → ${to}`).join(', ')} (taken whole from the side whose entry was renamed)`,
+          `merge-finish: ${file}: ${renames.map(([from, to]) => `${from} → ${to}`).join(', ')} (the merge took it whole from the side whose entry was renamed)${commit ? '' : '; left for you to commit'}`,
         );
       if (r.dropped.length)
         out.warn(
           `merge-finish: ${r.dropped.length === 1 ? 'a rename' : `${r.dropped.length} renames`} recorded by an earlier merge that ended without this hook (${r.dropped.map((d) => `${d.from} → ${d.to}`).join(', ')}) not applied; check the citing files of that merge by hand (docs/operations.md)`,
         );
       const files = r.changed.map((c) => c.file);
-      if (files.length && loaded.config.git.autoCommit) {
+      if (files.length && commit) {
         const c = await commitAfterMerge(workspace, files, commitMessage('merge-finish', {}, files));
         if (!c.committed) out.warn(`git.autoCommit skipped: ${c.reason}`);
-      } else if (files.length) out.line('merge-finish: commit these files to finish the merge');
+      }
     });
 }
