@@ -8,7 +8,7 @@
  */
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { test } from 'node:test';
 import { mem, tempDir } from './helpers/cli.js';
 import { git, GIT_ENV, gitOk as ok } from './helpers/git.js';
@@ -29,18 +29,22 @@ async function commit(ws: string, message: string): Promise<void> {
   await ok(ws, 'commit', '-q', '-m', message);
 }
 
-/** Each machine's entry of the id, said at `at` (the earlier keeps the bare id); returns the repo paths. */
+/**
+ * Each machine's entry of the id, said at `at` (the earlier keeps the bare id). The workspace is the
+ * folder mem/ of the repository, so git's paths and the workspace's differ; returns the workspaces.
+ */
 async function clones(root: string) {
-  const [origin, laptop, server] = [join(root, 'origin.git'), join(root, 'laptop'), join(root, 'server')];
+  const [origin, a, b] = [join(root, 'origin.git'), join(root, 'laptop'), join(root, 'server')];
+  const [laptop, server] = [join(a, 'mem'), join(b, 'mem')];
   await ok(root, 'init', '-q', '--bare', '-b', 'main', origin);
+  await ok(root, 'init', '-q', '-b', 'main', a);
   assert.equal((await mem(['init', laptop, '--git'], { env: GIT_ENV })).code, 0);
-  await ok(laptop, 'checkout', '-q', '-b', 'main');
   await commit(laptop, 'base');
   await ok(laptop, 'remote', 'add', 'origin', origin);
   await ok(laptop, 'push', '-q', '-u', 'origin', 'main');
-  await ok(root, 'clone', '-q', origin, server);
+  await ok(root, 'clone', '-q', origin, b);
   const init = await mem(['init', server, '--git'], { env: GIT_ENV });
-  assert.match(init.stdout, /post-merge hook installed: .*\/\.git\/hooks\/post-merge runs "mem merge-finish"/);
+  assert.match(init.stdout, /post-merge hook installed: .*\/server\/\.git\/hooks\/post-merge runs "mem merge-finish"/);
   for (const [ws, at, text] of [
     [laptop, '09:00', 'The deploy window is Tuesday at ten'],
     [server, '10:00', 'The deploy window moved to Thursday at two'],
@@ -83,8 +87,9 @@ test('the post-merge hook renames the citations of a renamed id in the files a m
   assert.match(read(laptop, DAY), new RegExp(`- id: ${ID}-2\\n[^#]*moved to Thursday`));
   // Left in the worktree for the user to commit; the record is used up: a second run is silent.
   const porcelain = async (ws: string) => (await ok(ws, 'status', '--porcelain')).split('\n').filter(Boolean).sort();
-  assert.deepEqual(await porcelain(laptop), CITING.map((f) => ` M ${f}`).sort());
-  const records = (ws: string) => ok(ws, 'rev-parse', '--git-path', 'memfold-renames').then((p) => join(ws, p.trim()));
+  assert.deepEqual(await porcelain(laptop), CITING.map((f) => ` M mem/${f}`).sort());
+  const records = (ws: string) =>
+    ok(ws, 'rev-parse', '--git-path', 'memfold-renames').then((p) => resolve(ws, p.trim()));
   assert.ok(!existsSync(await records(laptop)), 'the record is removed');
   const again = await mem(['-C', laptop, 'merge-finish'], { env: GIT_ENV });
   assert.deepEqual([again.code, again.stdout, again.stderr], [0, '', '']);
@@ -103,7 +108,7 @@ test('the post-merge hook renames the citations of a renamed id in the files a m
   assert.deepEqual(await porcelain(server), []);
 
   // A clone without the hook is named by mem status, and mem init --git puts it back.
-  rmSync(join(server, '.git', 'hooks', 'post-merge'));
+  rmSync(join(server, '..', '.git', 'hooks', 'post-merge'));
   assert.match(
     (await mem(['-C', server, 'status'], { env: GIT_ENV })).stdout,
     /post-merge hook does not run "mem merge-finish"/,
@@ -113,7 +118,7 @@ test('the post-merge hook renames the citations of a renamed id in the files a m
 
   // A rename recorded by a merge that stopped (no hook ran) is not applied to another merge: named, dropped.
   const file = await records(server);
-  const stale = { ours: '1'.repeat(40), theirs: '2'.repeat(40), prefix: '', side: 'ours', from: ID, to: `${ID}-3` };
+  const stale = { ours: '1'.repeat(40), theirs: '2'.repeat(40), prefix: 'mem/', side: 'ours', from: ID, to: `${ID}-3` };
   writeFileSync(file, `${JSON.stringify(stale)}\n`);
   const late = await mem(['-C', server, 'merge-finish'], { env: GIT_ENV });
   assert.equal(late.code, 0, late.stderr);

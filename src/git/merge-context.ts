@@ -62,11 +62,11 @@ export async function outerMergeOf(
   return { ours, theirs, bases, prefix, cwd };
 }
 
-/** The files under `folders` of the workspace that changed between a merge base and `to`. */
+/** The files under `folders` of the workspace that changed between a merge base and `to`, from any folder of the repository. */
 export async function changedSinceBases(m: OuterMerge, to: string, folders: string[]): Promise<Set<string>> {
   const lists = await Promise.all(
     m.bases.map((b) =>
-      git(m.cwd, ['diff', '--name-only', '-z', b, to, '--', ...folders.map((f) => `${m.prefix}${f}`)]),
+      git(m.cwd, ['diff', '--name-only', '-z', b, to, '--', ...folders.map((f) => `:(top)${m.prefix}${f}`)]),
     ),
   );
   return new Set(lists.flatMap((r) => r.stdout.split('\0')).filter(Boolean));
