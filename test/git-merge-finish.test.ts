@@ -116,12 +116,16 @@ test('the post-merge hook renames the citations of a renamed id in the files a m
   assert.match((await mem(['init', server, '--git'], { env: GIT_ENV })).stdout, /post-merge hook installed/);
   assert.doesNotMatch((await mem(['-C', server, 'status'], { env: GIT_ENV })).stdout, /post-merge/);
 
-  // A rename recorded by a merge that stopped (no hook ran) is not applied to another merge: named, dropped.
+  // A rename recorded by an earlier merge that ended without the hook is named, not applied to another
+  // merge; one of a merge that was aborted is dropped without a word.
   const file = await records(server);
-  const stale = { ours: '1'.repeat(40), theirs: '2'.repeat(40), prefix: 'mem/', side: 'ours', from: ID, to: `${ID}-3` };
-  writeFileSync(file, `${JSON.stringify(stale)}\n`);
+  const [l, sv] = [await ok(server, 'rev-parse', 'origin/main'), await ok(server, 'rev-parse', 'origin/server')];
+  const stale = { ours: sv.trim(), theirs: l.trim(), prefix: 'mem/', side: 'ours', from: ID, to: `${ID}-3` };
+  const aborted = { ...stale, theirs: '2'.repeat(40), to: `${ID}-4` };
+  writeFileSync(file, `${JSON.stringify(stale)}\n${JSON.stringify(aborted)}\n`);
   const late = await mem(['-C', server, 'merge-finish'], { env: GIT_ENV });
   assert.equal(late.code, 0, late.stderr);
+  assert.doesNotMatch(late.stderr, /-4/);
   assert.match(
     late.stderr,
     new RegExp(`a rename recorded by an earlier merge that ended without this hook \\(${ID} → ${ID}-3\\) not applied`),

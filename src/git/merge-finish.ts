@@ -6,7 +6,8 @@
  * each rename the driver recorded (./merge-record.ts), the citing files changed between the merge base
  * and that side's commit and not on the other side, with the driver's own citation rename. The id was
  * new on both sides, so every citation of it in such a file was written by that side and means its
- * entry. Records of another merge (one that stopped on a conflict, so no hook ran) are dropped, named.
+ * entry. Records of another merge are dropped: named when it was merged after all (it stopped on a
+ * conflict, so no hook ran), silently when it was aborted.
  */
 import { git } from './auto-commit.js';
 import { changedSinceBases, type OuterMerge } from './merge-context.js';
@@ -23,7 +24,7 @@ const CITING = ['MEMORY.md', 'memory/archive', 'second-brain/summaries'];
 export interface FinishResult {
   /** Workspace-relative files rewritten, each with the renames applied to it. */
   changed: { file: string; renames: [string, string][] }[];
-  /** Records of another merge than the one that just finished, not applied. */
+  /** Records of an earlier merge that ended without the hook, not applied. */
   dropped: RenameRecord[];
 }
 
@@ -36,6 +37,12 @@ const rev = async (cwd: string, r: string) => {
 async function isThisMerge(cwd: string, r: RenameRecord): Promise<boolean> {
   const [head, first, second] = await Promise.all([rev(cwd, 'HEAD'), rev(cwd, 'HEAD^1'), rev(cwd, 'HEAD^2')]);
   return (first === r.ours && second === r.theirs) || head === r.ours;
+}
+
+/** Whether both commits of the records' merge are in HEAD's history: the merge happened, another way. */
+async function wasMerged(cwd: string, r: RenameRecord): Promise<boolean> {
+  const isIn = async (c: string) => (await git(cwd, ['merge-base', '--is-ancestor', c, 'HEAD'])).code === 0;
+  return (await isIn(r.ours)) && (await isIn(r.theirs));
 }
 
 /** Workspace-relative citing files the merge took whole from `side`, each with that side's renames. */
@@ -70,7 +77,8 @@ export async function finishMerge(workspace: string, locks: LockOptions): Promis
   for (const r of records) append(byMerge, `${r.ours} ${r.theirs}`, r);
   for (const recs of byMerge.values()) {
     if (!(await isThisMerge(workspace, recs[0]!))) {
-      result.dropped.push(...recs);
+      // Merged since without the hook (a conflict resolved by hand): named. Aborted: nothing to say.
+      if (await wasMerged(workspace, recs[0]!)) result.dropped.push(...recs);
       continue;
     }
     for (const [file, renames] of [...(await plan(workspace, recs))].sort(([a], [b]) => a.localeCompare(b))) {
