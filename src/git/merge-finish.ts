@@ -13,7 +13,7 @@ import { git } from './auto-commit.js';
 import { changedSinceBases, type OuterMerge } from './merge-context.js';
 import { citesEntries, mergeKindOf } from './merge-file.js';
 import { renameCitations } from './merge-ids.js';
-import { takeRenames, type RenameRecord } from './merge-record.js';
+import { readRenames, type RenameRecord } from './merge-record.js';
 import { append } from '../core/group.js';
 import { WorkspaceWriter } from '../write/writer.js';
 import type { LockOptions } from '../write/locks.js';
@@ -69,7 +69,7 @@ async function plan(cwd: string, records: RenameRecord[]): Promise<Map<string, M
 export async function finishMerge(workspace: string, locks: LockOptions): Promise<FinishResult> {
   const prefix = await git(workspace, ['rev-parse', '--show-prefix']);
   if (prefix.code !== 0) throw new Error(`not in a git work tree: ${prefix.stderr.trim()}`);
-  const records = await takeRenames(workspace, prefix.stdout.trim());
+  const { records, remove } = await readRenames(workspace, prefix.stdout.trim());
   const result: FinishResult = { changed: [], dropped: [] };
   if (!records.length) return result;
   const writer = new WorkspaceWriter(workspace, 'merge-finish', locks);
@@ -88,5 +88,6 @@ export async function finishMerge(workspace: string, locks: LockOptions): Promis
       if (done) result.changed.push({ file, renames: [...renames] });
     }
   }
+  remove();
   return result;
 }

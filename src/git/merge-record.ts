@@ -1,7 +1,7 @@
 /**
  * The id renames a merge made, kept for the post-merge hook in `<git dir>/memfold-renames` (per
  * worktree, never in the workspace): one JSON line per rename, appended by `mem merge-driver` as it
- * merges a daily file, read and removed by `mem merge-finish` (./merge-finish.ts). git runs the
+ * merges a daily file, read by `mem merge-finish` and removed once applied (./merge-finish.ts). git runs the
  * driver only on files both sides changed, so a citing file one side changed alone is taken whole
  * and only the hook can rename its citations; the driver is the one place that knows the renames.
  * Each line names the two commits of its merge, so a line left by a merge that stopped on a conflict
@@ -64,20 +64,30 @@ export async function recordRenames(m: OuterMerge, renamed: IdRenames): Promise<
   return lines.length;
 }
 
-/** The records of the workspace at `prefix`, removed from the file (the file goes when nothing is left). */
-export async function takeRenames(cwd: string, prefix: string): Promise<RenameRecord[]> {
+/**
+ * The records of the workspace at `prefix`, and `remove` to take them out of the file once used (the
+ * file goes when nothing is left): a run that fails first leaves them for `mem merge-finish` by hand.
+ */
+export async function readRenames(
+  cwd: string,
+  prefix: string,
+): Promise<{ records: RenameRecord[]; remove: () => void }> {
   const file = await renamesFile(cwd);
   let text: string;
   try {
     text = fs.readFileSync(file, 'utf8');
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { records: [], remove: () => {} };
     throw err;
   }
   const lines = text.split('\n').filter(Boolean);
   const mine = (l: string) => parseRecords(l)[0]?.prefix === prefix;
-  const rest = lines.filter((l) => !mine(l) && parseRecords(l).length);
-  if (rest.length) fs.writeFileSync(file, rest.map((l) => `${l}\n`).join(''));
-  else fs.rmSync(file, { force: true });
-  return parseRecords(lines.filter(mine).join('\n'));
+  const remove = () => {
+    // Read again: another workspace's hook line may have taken its own records meanwhile.
+    const now = fs.existsSync(file) ? fs.readFileSync(file, 'utf8').split('\n').filter(Boolean) : [];
+    const rest = now.filter((l) => !mine(l) && parseRecords(l).length);
+    if (rest.length) fs.writeFileSync(file, rest.map((l) => `${l}\n`).join(''));
+    else fs.rmSync(file, { force: true });
+  };
+  return { records: parseRecords(lines.filter(mine).join('\n')), remove };
 }

@@ -29,7 +29,7 @@ export function registerInit(program: Command): void {
     )
     .option(
       '--git',
-      'register the memfold merge driver in the enclosing git repository (git init first when there is none)',
+      'register the memfold merge driver in the enclosing git repository (git init first when there is none) and install its pre-commit (secret scan) and post-merge (mem merge-finish) hooks',
     )
     .description('create a memory workspace, or adopt an existing folder without overwriting anything')
     .addHelpText(
