@@ -264,9 +264,10 @@ describe('write allowance (DESIGN §2)', () => {
       'memory/2026-11-21.md',
       ['microsync', 'remember', 'compound', 'forget', 'restore', 'confirm', 'import', 'status-fix'],
     ],
-    ['MEMORY.md', ['init', 'compound', 'forget', 'restore']],
-    ['memory/archive/weekly-2026-W47.md', ['compound', 'forget', 'restore', 'confirm']],
-    ['second-brain/summaries/2026-11-21-wrapup.md', ['wrapup', 'forget', 'restore', 'status-fix']],
+    ['MEMORY.md', ['init', 'compound', 'forget', 'restore', 'merge-finish']],
+    ['memory/archive/weekly-2026-W47.md', ['compound', 'forget', 'restore', 'confirm', 'merge-finish']],
+    ['memory/archive/2026-11-21.md', ['compound', 'forget', 'restore', 'confirm']],
+    ['second-brain/summaries/2026-11-21-wrapup.md', ['wrapup', 'forget', 'restore', 'status-fix', 'merge-finish']],
     ['memory/recent/billing.md', ['compound', 'forget', 'restore', 'confirm', 'status-fix']],
     ['memory/.forgotten', ['microsync', 'forget']],
     [

@@ -34,6 +34,7 @@ export const COMMANDS: Record<string, () => Promise<Register>> = {
   daemon: async () => (await import('./commands/daemon.js')).registerDaemon,
   schedule: async () => (await import('./commands/schedule.js')).registerSchedule,
   'merge-driver': async () => (await import('./commands/merge-driver.js')).registerMergeDriver,
+  'merge-finish': async () => (await import('./commands/merge-finish.js')).registerMergeFinish,
 };
 
 /** Global options that take a value: their value is not the command name. */

@@ -3,19 +3,22 @@
  * holds the workspace (DESIGN §2: one of the few writes outside the workspace). The driver command
  * uses absolute paths of node and the CLI, as git runs it without the user's PATH setup; the config
  * is per clone (.git/config), so each machine registers its own. No repository yet: `git init` first.
- * It also installs a pre-commit hook that runs `mem lint --secrets` (./hook.ts).
+ * It also installs a pre-commit hook that runs `mem lint --secrets` (./hook.ts) and a post-merge hook
+ * that runs `mem merge-finish` (./merge-hook.ts).
  */
 import { MemError } from '../core/errors.js';
 import { CLI_BIN } from '../core/cli-bin.js';
 import { quote } from '../core/shell-quote.js';
 import { git } from './auto-commit.js';
 import { installSecretHook, type HookSetup } from './hook.js';
+import { installMergeHook } from './merge-hook.js';
 
 export interface GitSetup {
   repo: string;
   initialised: boolean;
   driver: string;
   hook: HookSetup;
+  mergeHook: HookSetup;
 }
 
 export function driverCommand(): string {
@@ -39,5 +42,6 @@ export async function setupGit(workspace: string): Promise<GitSetup> {
     const r = await git(workspace, ['config', key, value]);
     if (r.code !== 0) throw new MemError('IO', `git config ${key} failed: ${r.stderr.trim()}`);
   }
-  return { repo: top.stdout.trim(), initialised, driver, hook: await installSecretHook(workspace) };
+  const hook = await installSecretHook(workspace);
+  return { repo: top.stdout.trim(), initialised, driver, hook, mergeHook: await installMergeHook(workspace) };
 }

@@ -17,6 +17,7 @@ export const JOBS = [
   'status-fix',
   'index',
   'reader',
+  'merge-finish',
 ] as const;
 export type Job = (typeof JOBS)[number];
 
@@ -47,6 +48,8 @@ const RULES: Record<Job, RegExp[]> = {
   'status-fix': [RECENT_FILE, DAILY_FILE, /^second-brain\/summaries\/[^/]+\.md$/],
   index: [DERIVED],
   reader: [/^\.mem\/usage\.jsonl$/],
+  // After a merge: citations of an id the merge renamed, in the citing files it took whole from one side.
+  'merge-finish': [/^MEMORY\.md$/, /^memory\/archive\/weekly-[^/]+\.md$/, /^second-brain\/summaries\/[^/]+\.md$/],
 };
 
 /** `rel` is a workspace-relative path with `/` separators, already checked not to escape. */

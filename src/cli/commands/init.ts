@@ -29,7 +29,7 @@ export function registerInit(program: Command): void {
     )
     .option(
       '--git',
-      'register the memfold merge driver in the enclosing git repository (git init first when there is none)',
+      'register the memfold merge driver in the enclosing git repository (git init first when there is none) and install its pre-commit (secret scan) and post-merge (mem merge-finish) hooks',
     )
     .description('create a memory workspace, or adopt an existing folder without overwriting anything')
     .addHelpText(
@@ -58,6 +58,15 @@ export function registerInit(program: Command): void {
         else
           out.line(
             `pre-commit hook ${git.hook.state === 'installed' ? 'installed' : 'already in place'}: ${git.hook.path} runs "mem lint --secrets"`,
+          );
+        const m = git.mergeHook;
+        if (m.state === 'foreign')
+          out.warn(
+            `${m.path} exists and is not memfold's; to rename the citations of an id a merge renames in the files it takes whole, add this line to it:\n  ${m.line}`,
+          );
+        else
+          out.line(
+            `post-merge hook ${m.state === 'installed' ? 'installed' : m.state === 'added' ? 'updated' : 'already in place'}: ${m.path} runs "mem merge-finish"${m.state === 'added' ? ` on ${r.workspace} too` : ''}`,
           );
       }
       const setup =

@@ -7,17 +7,22 @@
  * line on stderr, as is each text block the sides disagree on, and each id the result holds in
  * entries with different text (kept, but worth a look by hand), each entry both sides changed in the
  * same field (ours kept, theirs under `merge_conflict:`), and each id a side's entry lost.
- * MEMORY.md, the weekly logs and the wrap-ups have merges of their own (git/merge-file.ts).
+ * MEMORY.md, the weekly logs and the wrap-ups have merges of their own (git/merge-file.ts). The ids
+ * a daily file's merge renamed are recorded under the git dir for `mem merge-finish`, the post-merge
+ * hook, which renames their citations in the files git took whole without this driver.
  */
 import fs from 'node:fs';
 import type { Command } from 'commander';
 import { outputFor, type GlobalOptions } from '../context.js';
-import { MemError } from '../../core/errors.js';
+import { describeError, MemError } from '../../core/errors.js';
 import { decodeUtf8 } from '../../core/strict-utf8.js';
 import type { MergedFile } from '../../git/merge-entries.js';
-import { renamesOfMerge } from '../../git/merge-context.js';
+import { outerMergeOf, renamesOfMerge } from '../../git/merge-context.js';
+import { recordRenames } from '../../git/merge-record.js';
 import { citesEntries, mergeByKind, mergeKindOf } from '../../git/merge-file.js';
+import type { IdRenames } from '../../git/merge-ids.js';
 import type { TextConflict } from '../../git/merge-text-blocks.js';
+import type { Output } from '../../terminal/output.js';
 import { writeFileAtomic } from '../../write/atomic.js';
 
 export function registerMergeDriver(program: Command): void {
@@ -71,6 +76,8 @@ export function registerMergeDriver(program: Command): void {
         const merged = mergeByKind(kind, texts.base, texts.ours, texts.theirs, renames);
         // The file git handed us (DESIGN §2: the one write of merge-driver outside the workspace writer).
         await writeFileAtomic(oursPath, merged.text);
+        const renamed = merged.renamed && merged.renamed.ours.size + merged.renamed.theirs.size > 0;
+        if (file && renamed) await record(file, texts.ours, texts.theirs, merged.renamed!, out);
         if (merged.frontMatterConflict)
           out.warn(`merge-driver: ${name}: ${lostFrontMatter(merged.frontMatterConflict)}`);
         for (const c of merged.textConflicts ?? []) out.warn(`merge-driver: ${name}: ${textConflict(c)}`);
@@ -85,13 +92,28 @@ export function registerMergeDriver(program: Command): void {
         for (const [side, map] of Object.entries(merged.renamed ?? {}))
           for (const [from, to] of map as Map<string, string>)
             out.warn(
-              `merge-driver: ${name}: both sides created ${from}; ${side === 'ours' ? 'our' : 'their'} entry is now ${to} (the earlier entry keeps the id, the same on every machine); citations of it are renamed in the files this merge drives, not in a file only one side changed (docs/operations.md)`,
+              `merge-driver: ${name}: both sides created ${from}; ${side === 'ours' ? 'our' : 'their'} entry is now ${to} (the earlier entry keeps the id, the same on every machine); citations of it are renamed in the files this merge drives, and by the post-merge hook ("mem merge-finish") in those it takes whole from one side (docs/operations.md)`,
             );
         out.info(
           `merge-driver: merged ${name} ${kind === 'entries' ? 'by entry id' : kind === 'memory-md' ? 'by cited item' : 'by section'}`,
         );
       },
     );
+}
+
+/**
+ * Keeps the renames of the outer merge for the post-merge hook (git/merge-record.ts). Failing to keep
+ * them must not fail the merge: one warning, and the citing files are left for a look by hand.
+ */
+async function record(file: string, ours: string, theirs: string, renamed: IdRenames, out: Output): Promise<void> {
+  try {
+    const m = await outerMergeOf(file, ours, theirs);
+    if (m) await recordRenames(m, renamed);
+  } catch (err) {
+    out.warn(
+      `merge-driver: ${file}: the renames of this merge were not recorded for "mem merge-finish" (${describeError(err)}): citations in files one side changed alone keep the bare id (docs/operations.md)`,
+    );
+  }
 }
 
 /**
