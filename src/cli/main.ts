@@ -33,7 +33,7 @@ export async function buildProgram(name: string | undefined): Promise<Command> {
     'after',
     [
       '\nExamples:',
-      '  mem init ~/memory --git                # a workspace, with the merge driver and the pre-commit secret check',
+      '  mem init ~/memory --git                # a workspace, with the merge driver, its post-merge step and the pre-commit secret check',
       '  mem -C ~/memory microsync --since 2d   # settled knowledge from the last two days of sessions',
       '  mem search "why did we move the event store"',
       '  mem remember "Deploys happen on Tuesdays only" --kind rule',
