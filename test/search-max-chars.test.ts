@@ -103,6 +103,11 @@ test('mem search --max-chars on the bundled example: the text within the budget,
     assert.equal(x.text, lines, `${x.path}:${x.startLine}-${x.endLine} is the text shown`);
   }
   assert.match(r.stderr, /--max-chars 700: /);
+  const archive = await mem(['-C', ws, 'search', 'rollback', '--archive', '--max-chars', '500'], { env });
+  assert.deepEqual(
+    [archive.code, archive.stderr.trim()],
+    [2, 'mem: --max-chars applies to memory searches, not to --archive'],
+  );
   const bad = await mem(['-C', ws, 'search', 'rollback', '--max-chars', '10'], { env });
   assert.equal(bad.code, 2);
   assert.equal(bad.stderr.trim(), 'mem: --max-chars must be a whole number from 200 to 100000 (got "10")');

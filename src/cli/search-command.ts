@@ -48,6 +48,9 @@ export async function searchCommand(
   const query = words.join(' ');
   if (!query.trim()) throw new MemError('USAGE', EMPTY_QUERY);
   if (flags.archive || flags.source !== undefined || flags.session !== undefined) {
+    // Archive hits are transcript windows, each already cut to a few turns: no text budget there.
+    if (flags.maxChars !== undefined)
+      throw new MemError('USAGE', '--max-chars applies to memory searches, not to --archive');
     await (await import('./archive-search.js')).archiveSearchCommand(query, flags, g);
     return false;
   }
