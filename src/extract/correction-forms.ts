@@ -9,7 +9,7 @@ import type { Marker } from './kind-markers.js';
 
 /** A sentence that is a correction on its own form: "update:", "eh changed my mind,", "算了，还是 X 吧". */
 export const CORRECTION_OPENERS =
-  /^\s*(?:(?:eh|oh|hmm+|ok(?:ay)?|well)[\s,]+)?(?:update|changed\s+my\s+mind|i\s+changed\s+my\s+mind|更正一下|修正一下|改一下|改一改|换一下|換一下)\s*[:：,，—–-]?\s*(?=\S)|^\s*算了[，,。\s]*(?=(?:还是|還是|改|[换換]|用))/i;
+  /^\s*(?:(?:eh|oh|hmm+|ok(?:ay)?|well)[\s,]+)?(?:update|changed\s+my\s+mind|i\s+changed\s+my\s+mind|更正一下|修正一下|改一下|改一改|换一下|換一下)\s*[:：,，—–-]?\s*(?=\S)|^\s*(?:scratch|scrap|forget|ditch|drop)\s+(?!that\b|it\b|this\b)(?:the\s+)?[\w.-]+(?:\s+[\w.-]+)?\s*[,，;—–-]\s*(?=\S)|^\s*算了[，,。\s]*(?=(?:还是|還是|改|[换換]|用))/i;
 
 /** "还是 Prettier 吧", "還是改用 Vitest 好了": a choice made on second thought. */
 export const SECOND_THOUGHT: Marker = {

@@ -53,7 +53,7 @@ export const KIND_MARKERS: Marker[] = [
   {
     kind: 'Task',
     confidence: 0.85,
-    re: /^[\s,，]*(?:待[办辦]|TODO)\s*[:：]|加[个個一]?(?:任[务務]|待[办辦])|接下[来來](?:我[们們])?(?:要|需要)|下一步(?:要|是)|(?:任[务務]|待[办辦]).{0,20}(?:已[经經]?完成|做完了|卡住了|被阻塞|阻塞了)/,
+    re: /^[\s,，]*(?:待[办辦]|TODO)(?:(?:加|添|新增)[一1]?[条條个個项項])?\s*[:：]|加[个個一]?(?:任[务務]|待[办辦])|接下[来來](?:我[们們])?(?:要|需要)|下一步(?:要|是)|(?:任[务務]|待[办辦]).{0,20}(?:已[经經]?完成|做完了|卡住了|被阻塞|阻塞了)/,
     strip:
       /^.*?(?:待[办辦]|TODO|加[个個一]?(?:任[务務]|待[办辦])|接下[来來](?:我[们們])?(?:要|需要)|下一步(?:要|是))\s*[:：,，]?\s*/,
   },
@@ -207,7 +207,7 @@ export const CAUSE = /\b(?:because|due\s+to|caused\s+by|came\s+from|(?:root|real
 
 /** A Task's state, from how the statement says it. */
 export function taskState(statement: string): 'todo' | 'doing' | 'done' | 'blocked' {
-  if (/\bblocked\b|\bstuck\s+on\b|卡住|卡[关關在]|阻塞/i.test(statement)) return 'blocked';
+  if (/\bblocked\b|\bstuck\s+on\b|卡住|卡[关關在着著]|阻塞/i.test(statement)) return 'blocked';
   if (
     /\b(?:done|finished|completed?|shipped|wrapped\s+up|ship)\b|已[经經]?完成|完成了|[做写寫改修弄搞][完好]了|搞定|上[线線]了|好了/i.test(
       statement,

@@ -6,6 +6,7 @@ import { ARCH_MARKERS, KIND_MARKERS, PLAIN_CHOICE, PLAIN_SHAPE } from './kind-ma
 import { DUTY_MARKERS, TASK_TAGS } from './duty-markers.js';
 import type { Marker } from './kind-markers.js';
 import { SECOND_THOUGHT } from './correction-forms.js';
+import { PASSING_FORMS } from './passing-forms.js';
 import { SENTENCE_FORMS } from './sentence-forms.js';
 import { TOOL_NAMES } from './tool-names.js';
 import {
@@ -203,6 +204,7 @@ export const MARKERS: Marker[] = [
   },
   // Settled statements by their sentence's form (sentence-forms.ts), then everyday phrasings with none of the words above (plain-markers.ts), before the plainest Chinese shapes.
   ...SENTENCE_FORMS,
+  ...PASSING_FORMS,
   ...PLAIN_SHAPES,
   ...PLAIN_CHOICES,
   SECOND_THOUGHT,

@@ -31,7 +31,7 @@ export const PLAIN_DUTIES: Marker[] = [
         EN`^[\s,]*(?:(?:please|and|also|but|so|oh|ok(?:ay)?)[\s,]+)*(?:don['’]?t|do\s+not)\s+(?:(?:ever|ever\s+again|directly|just)\s+)?(?:${DEV_VERB})\b${ONE_OFF}`,
         EN`^[\s,]*no\s+(?!(?:worries|problem|thanks|idea|way|need|rush|clue|doubt|luck|one|matter|more|longer)\b)[\w.-]+(?:\s+[\w.-]+)?\s+(?:on|to|in|into|without|before|after|during|outside|from)\b`,
         EN`\bmake\s+sure\s+(?:to\s+always|(?:that\s+)?(?:every|each|all|any)|you\s+always)\b`,
-        EN`^[\s,]*(?:please\s+)?(?:always\s+)?(?:ask|check\s+with|ping|show|tell)\s+me\b[^.?!]{0,30}?\bbefore\b`,
+        EN`^[\s,]*(?:please\s+)?(?:always\s+)?(?:ask|check\s+with|ping|show|tell|email|e-mail|message|text|slack|dm|notify|warn)\s+me\b[^.?!]{0,30}?\bbefore\b`,
         EN`\b(?:are|is|get|gets)\s+(?:\w+\s+)?(?:cut|frozen|released|deployed|tagged|merged|shipped|published|reviewed)\s+(?:every|each|on)\s+(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|morning|evening|night|week|sprint|release)\b`,
         EN`^[\s,]*(?:please\s+)?only\s+(?:${DEV_VERB}|deploy|merge|release)\b`,
         EN`^[\s,]*only\s+(?:the\s+)?[\w-]+(?:\s+[\w-]+)?\s+(?:can|may|gets?\s+to|is\s+allowed\s+to|(?!is\b|was\b|has\b)[a-z]+s)\b`,

@@ -7,7 +7,7 @@ const EN = String.raw;
 
 /** A short reply that confirms the assistant's proposal just before it: how it opens. */
 export const CONFIRMATION =
-  /^\s*(?:yes+|yep|yup|yeah|ya|yah|k|kk|ok(?:ay)?|sure(?:\s+thing)?|of\s+course|let['’]?s\s+do\s+it|do\s+that|👍|✅|好[啊呀吧]|可以[啊呀吧]|行[啊呀吧]|[弄做改换換加装裝]吧|agreed|sounds\s+good|do\s+it|go\s+ahead|go\s+for\s+it|please\s+do|absolutely|definitely|works\s+for\s+me|fine\s+by\s+me|perfect|[加改上装裝换換][吧上]|confirmed|lgtm|approved|ship\s+it|好的?|可以|同意|行|没问题|沒問題|就[这這][样樣]|就[这這][么麼][办辦]|(?:就[这這][么麼样樣])?定了)(?![a-z])[\s.!,，。！]*/i;
+  /^\s*(?:yes+|yep|yup|yeah|ya|yah|k|kk|ok(?:ay)?|sure(?:\s+thing)?|of\s+course|let['’]?s\s+do\s+it|do\s+that|👍|✅|好[啊呀吧]|可以[啊呀吧]|行[啊呀吧]|[弄做改换換加装裝]吧|agreed|sounds\s+good|do\s+it|go\s+ahead|go\s+for\s+it|please\s+do|absolutely|definitely|works\s+for\s+me|fine\s+by\s+me|perfect|[加改上装裝换換][吧上]|confirmed|lgtm|approved|ship\s+it|好的?|可以|要(?=[，,。！!\s]|$)|同意|行|没问题|沒問題|就[这這][样樣]|就[这這][么麼][办辦]|(?:就[这這][么麼样樣])?定了)(?![a-z])[\s.!,，。！]*/i;
 
 /**
  * What takes the opener back, anywhere in the reply after it: a bare "no" ("Yeah, no"), a negation

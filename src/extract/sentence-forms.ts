@@ -50,7 +50,7 @@ export const SENTENCE_FORMS: Marker[] = [
     kind: 'Task',
     confidence: 0.8,
     weak: true,
-    re: /(?:^|[我们們\s，,])(?:[开開]始|着手|著手)(?:弄|做|写|寫|搞|[处處]理|修|改|重构|重構|接|整理|实现|實作)|正在\s*(?:修|做|弄|写|寫|改|搞|[处處]理|重构|重構|接|整|实现|實作|fix|debug|refactor|write|build|add|implement)|^[\s,]*(?:(?:i['’]?m|we['’]re|im|i\s+am|we\s+are)\s+)?(?:still\s+|now\s+|currently\s+)?working\s+on\s+(?:the|my|our|a)\s+(?!(?:assumption|premise|theory|idea)\b)\S/i,
+    re: /(?:^|[我们們\s，,]|已[经經]?)(?:[开開]始|着手|著手)(?:弄|做|写|寫|搞|[处處]理|修|改|重构|重構|接|整理|实现|實作)|正在\s*(?:修|做|弄|写|寫|改|搞|[处處]理|重构|重構|接|整|实现|實作|fix|debug|refactor|write|build|add|implement)|^[\s,]*(?:(?:i['’]?m|we['’]re|im|i\s+am|we\s+are)\s+)?(?:still\s+|now\s+|currently\s+)?working\s+on\s+(?:the|my|our|a)\s+(?!(?:assumption|premise|theory|idea)\b)\S/i,
   },
   // Shape: a part handled by, placed in or passing through something ("auth is handled by clerk", "設定檔放在 Consul",
   // "推播改成透過 Firebase 發送", "所有 request 先过 Envoy", "everything talks over grpc internally").
