@@ -61,6 +61,15 @@ describe('said in passing', () => {
     assert.deepEqual(task('Migration script 还卡着，等 DBA 回复。'), ['Task:blocked']);
     assert.deepEqual(task('我已经开始写导入脚本了。'), ['Task:doing']);
     assert.deepEqual(task('待办加一条：补 README 的部署说明。'), ['Task:todo']);
+    // Progress said of the work itself, with its state; someone's word or a guess about it is not progress.
+    assert.deepEqual(task('The export endpoint is in progress.'), ['Task:doing']);
+    assert.deepEqual(task("I'm halfway through the billing refactor."), ['Task:doing']);
+    assert.deepEqual(task('The webhook retry PR is merged.'), ['Task:done']);
+    assert.deepEqual(task('报表页做了一半。'), ['Task:doing']);
+    assert.deepEqual(task('搜尋功能上線了。'), ['Task:done']);
+    assert.deepEqual(task('金流那塊等銀行回覆中。'), ['Task:blocked']);
+    assert.deepEqual(task('Bob said the search page shipped.'), []);
+    assert.deepEqual(task('I think the PR is merged'), []);
   });
 
   test('a plain choice said with an obligation is a rule; asking to be emailed first is a rule', () => {

@@ -42,6 +42,15 @@ export const PASSING_FORMS: Marker[] = [
     weak: true,
     re: /(?:之[间間])\s*(?:通[过過]|透[过過]|用|走|靠|使用|经过|經過)\s*[A-Za-z]|(?:[统統]一|都)存\s*[A-Za-z]|(?:后面|後面|前面|下面)(?:挂|掛|接)了?\s*[^，,。？?]{0,10}(?:服[务務]|service|节点|節點|实例|實例)/i,
   },
+  // Progress said of the work itself: "The export endpoint is in progress", "The webhook retry PR is merged",
+  // "I'm halfway through the billing refactor", "Picked up the SSO ticket", "I'll take the CSV export next",
+  // "退款流程进行中", "报表页做了一半", "搜尋功能上線了", "金流那塊等銀行回覆中".
+  {
+    kind: 'Task',
+    confidence: 0.75,
+    weak: true,
+    re: /^(?![^.?!]*\b(?:said|says|told|thinks|claims|heard|apparently|supposedly)\b)[^]*?(?:^[\s,]*(?!(?:it|that|this|everything|nothing)\b)(?:the\s+)?[\w./-]+(?:\s+[\w./-]+){0,5}\s+(?:is|are)\s+(?:now\s+)?(?:in\s+progress|under\s*way|in\s+review|merged|waiting\s+(?:on|for)\s+(?:the\s+)?[\w-]+\s+(?:review|approval|sign-?off|reply))\b|^[\s,]*(?:the\s+)?[\w./-]+(?:\s+[\w./-]+){0,5}\s+shipped\b|\b(?:i['’]?m|we['’]re|i\s+am|we\s+are)\s+halfway\s+through\s+(?:the|my|our)\s+\S|^[\s,]*(?:just\s+)?picked\s+up\s+(?:the|my|our)\s+\S|^[\s,]*heads\s+down\s+on\s+(?:the|my|our)\s+\S|^[\s,]*(?:i['’]?ll|i\s+will)\s+(?:take|pick\s+up|grab)\s+(?:the|our)\s+[^.?!]{2,40}?\s+next\b|^[^，,。？?]{2,20}?(?:进行中|進行中|[做弄写寫]了一半|做到一半|(?<![没沒未不])上[线線]了|等[^，,。]{1,12}回[复覆]中))/i,
+  },
   {
     kind: 'Task',
     confidence: 0.75,
