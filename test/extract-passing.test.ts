@@ -37,11 +37,17 @@ describe('said in passing', () => {
       'Final pick for charts is Recharts.',
       'We are deploying the API on Fly.',
       '图表库定 ECharts。',
+      'Hosting will be on Vercel.',
+      'We use Stripe for payments.',
+      'Settled: Terraform for infra.',
+      '表单校验就交给 Zod。',
     ])
       assert.deepEqual(said(text), ['Decision'], text);
     // Lower case, no name: nothing chosen; 决定/确定 are the older markers' business, not this form's.
     assert.deepEqual(said('We are using the old approach.'), []);
     assert.deepEqual(said("we're using Redux wrong"), []);
+    assert.deepEqual(said('Maybe we use Stripe for payments.'), []);
+    assert.deepEqual(said('Bob said hosting will be on Vercel.'), []);
   });
 
   test('two parts and what sits between them, a part kept in a named store: architecture', () => {
@@ -50,6 +56,7 @@ describe('said in passing', () => {
       '用户上传的文件统一存 OSS，数据库只存路径。',
       '网关后面挂三个服务：用户、订单、商品。',
       '前後端之間用 GraphQL 溝通。',
+      '所有 cron job 都跑在 Cloud Run 上。',
     ])
       assert.deepEqual(said(text), ['Architecture'], text);
   });

@@ -24,6 +24,8 @@ export const PASSING_FORMS: Marker[] = [
     re: new RegExp(
       String.raw`\b(?:will\s+be|is\s+going\s+to\s+be|are\s+going\s+to\s+be|gets|get)\s+(?:built|written|made|done|hosted|deployed|implemented|served|run)\s+(?:with|in|on|using|by)\s+${NAME}` +
         String.raw`|\b[Ww]e(?:['’]re|\s+are)\s+(?:now\s+)?using\s+${NAME}${NOT_SETTLED}` +
+        String.raw`|\b(?:will\s+be|is\s+going\s+to\s+be)\s+(?:on|in)\s+${NAME}|^[\s,]*[Ww]e\s+(?:now\s+)?use\s+${NAME}\s+for\b|^[\s,]*(?:[Ss]ettled|[Aa]greed|[Ll]ocked\s+in)\s*[:：]\s*\S` +
+        String.raw`|(?:就|都|统一|統一)?交[给給]\s*[A-Za-z][\w.+-]*\s*(?:了|吧)?\s*[。.!！]?$` +
         String.raw`|\b[Ww]e(?:['’]re|\s+are)\s+(?:now\s+)?(?:deploying|hosting|switching|moving|migrating)\b[^.?!]{0,30}?\b(?:on|to)\s+${NAME}` +
         // "图表库定 ECharts。": a short subject, then 定 and a name (not 决定, 确定, 一定, 规定, …).
         String.raw`|^[^，,。？?]{1,12}?(?<![决決确確一肯搞否规規约約制固稳穩设設指预預待未暂暫锁鎖])定\s*(?:成|为|為|用)?\s*[A-Za-z][\w.+-]*\s*(?:了|吧)?\s*[。.!！]?$`,
@@ -40,7 +42,7 @@ export const PASSING_FORMS: Marker[] = [
     kind: 'Architecture',
     confidence: 0.75,
     weak: true,
-    re: /(?:之[间間])\s*(?:通[过過]|透[过過]|用|走|靠|使用|经过|經過)\s*[A-Za-z]|(?:[统統]一|都)存\s*[A-Za-z]|(?:后面|後面|前面|下面)(?:挂|掛|接)了?\s*[^，,。？?]{0,10}(?:服[务務]|service|节点|節點|实例|實例)/i,
+    re: /跑在\s*[A-Za-z][\w.+ -]{0,20}?上|(?:之[间間])\s*(?:通[过過]|透[过過]|用|走|靠|使用|经过|經過)\s*[A-Za-z]|(?:[统統]一|都)存\s*[A-Za-z]|(?:后面|後面|前面|下面)(?:挂|掛|接)了?\s*[^，,。？?]{0,10}(?:服[务務]|service|节点|節點|实例|實例)/i,
   },
   // Progress said of the work itself: "The export endpoint is in progress", "The webhook retry PR is merged",
   // "I'm halfway through the billing refactor", "Picked up the SSO ticket", "I'll take the CSV export next",
