@@ -51,8 +51,8 @@ const LEXICON = {
   /** Someone else's voice: hearsay, the agent's or another team's words, a suggestion or a quote. */
   hearsay: new RegExp(
     [
-      '(?:他|她|他们|她们|老板|同事|经理|客户|产品|pm|甲方|领导|leader|tech\\s*lead|架构师|cto|ceo|[小老阿][\\u4e00-\\u9fff])\\s*(?:说|讲|要求|希望|觉得|认为|提到|建议|想要|想用|倾向)|[里上中]\\s*(?:写|说|提到)|写着|写道|不是我(?:们)?的|跟我(?:们)?无关|(?:那|这)是(?:他|她|他们|她们)的事|听[^,.。]{0,8}说|据说|(?:组|队|部门|团队|那边)\\s*(?:说|讲|要求|提到|建议)|有人(?:说|提|建议)|别人(?:说|家)|网上|文章里|博客|群里|原话|转述|转发|你(?:刚才|之前|上次)?(?:说|讲|提到|建议|推荐)|(?:他|她|他们|她们|同事|老板|客户|产品|经理|领导|隔壁[^,.。]{0,4}|[a-z]+)(?:的)?(?:建议|意见|提议|想法)是',
-      EN`\b(?:i\s+heard|heard\s+that|apparently|reportedly|rumou?r|according\s+to|quoting|forwarding|(?:someone|somebody|they|he|she|you)\s+(?:said|says|suggested|mentioned|wrote)|(?:his|her|their)\s+call|not\s+(?:mine|ours)|not\s+my\s+call)\b`,
+      '(?:他|她|他们|她们|老板|同事|经理|客户|产品|pm|甲方|领导|leader|tech\\s*lead|架构师|cto|ceo|[小老阿][\\u4e00-\\u9fff])\\s*(?:说|讲|要求|希望|觉得|认为|提到|建议|想要|想用|倾向|打算|计划)|(?:组|队|部门|团队|那边)\\s*(?:打算|计划|准备)|[里上中]\\s*(?:写|说|提到)|写着|写道|不是我(?:们)?的|跟我(?:们)?无关|(?:那|这)是(?:他|她|他们|她们)的事|听[^,.。]{0,8}说|据说|(?:组|队|部门|团队|那边)\\s*(?:说|讲|要求|提到|建议)|有人(?:说|提|建议)|别人(?:说|家)|网上|文章里|博客|群里|原话|转述|转发|你(?:刚才|之前|上次)?(?:说|讲|提到|建议|推荐)|(?:他|她|他们|她们|同事|老板|客户|产品|经理|领导|隔壁[^,.。]{0,4}|[a-z]+)(?:的)?(?:建议|意见|提议|想法)是',
+      EN`\b(?:i\s+heard|heard\s+that|apparently|reportedly|rumou?r|according\s+to|quoting|forwarding|(?:someone|somebody|they|he|she|you)\s+(?:said|says|suggested|mentioned|wrote)|(?:his|her|their)\s+call|not\s+(?:mine|ours)|not\s+my\s+call|the\s+(?:[\w-]+\s+){0,2}team\s+(?:plans|wants|intends|hopes|is\s+planning)\s+to|(?:they|he|she)\s+(?:plans?|wants?|intends?|(?:is|are)\s+planning)\s+to)\b`,
     ].join('|'),
   ),
   /** Waiting for someone: "等老板拍板", "还要跟团队商量", "pending approval". */
@@ -104,7 +104,7 @@ export function othersPractice(beforeMarker: string): boolean {
  */
 const NOT_NOW = new RegExp(
   [
-    '(?:以前|原来|当初|过去|去年|上个月|早先|曾经|那时候?)',
+    '(?:以前|原来|当初|过去|去年|上个月|早先|曾经|那时候?)|(?:^|[,.\\s])之前(?!要|得|必须|一定)',
     '(?:不|没|别|无需|无须|甭)\\p{sc=Han}{0,3}\\s*$',
     EN`^\s*(?:we|i)\s+used\s+to\b|\b(?:not|never|no\s+need\s+to)\s+(?:\w+\s+){0,2}$`,
   ].join('|'),

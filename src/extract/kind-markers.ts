@@ -53,7 +53,7 @@ export const KIND_MARKERS: Marker[] = [
   {
     kind: 'Task',
     confidence: 0.85,
-    re: /^[\s,，]*(?:待[办辦]|TODO)\s*[:：]|加[个個一]?(?:任[务務]|待[办辦])|接下[来來](?:我[们們])?(?:要|需要)|下一步(?:要|是)|(?:任[务務]|待[办辦]).{0,20}(?:已[经經]?完成|做完了|卡住了|被阻塞|阻塞了)/,
+    re: /^[\s,，]*(?:待[办辦]|TODO)(?:(?:加|添|新增)[一1]?[条條个個项項])?\s*[:：]|加[个個一]?(?:任[务務]|待[办辦])|接下[来來](?:我[们們])?(?:要|需要)|下一步(?:要|是)|(?:任[务務]|待[办辦]).{0,20}(?:已[经經]?完成|做完了|卡住了|被阻塞|阻塞了)/,
     strip:
       /^.*?(?:待[办辦]|TODO|加[个個一]?(?:任[务務]|待[办辦])|接下[来來](?:我[们們])?(?:要|需要)|下一步(?:要|是))\s*[:：,，]?\s*/,
   },
@@ -207,15 +207,20 @@ export const CAUSE = /\b(?:because|due\s+to|caused\s+by|came\s+from|(?:root|real
 
 /** A Task's state, from how the statement says it. */
 export function taskState(statement: string): 'todo' | 'doing' | 'done' | 'blocked' {
-  if (/\bblocked\b|\bstuck\s+on\b|卡住|卡[关關在]|阻塞/i.test(statement)) return 'blocked';
   if (
-    /\b(?:done|finished|completed?|shipped|wrapped\s+up|ship)\b|已[经經]?完成|完成了|[做写寫改修弄搞][完好]了|搞定|上[线線]了|好了/i.test(
+    /\bblocked\b|\bstuck\s+on\b|\b(?:is|are)\s+waiting\s+(?:on|for)\b|卡住|卡[关關在着著]|阻塞|等[^，,。]{1,12}回[复覆]中/i.test(
+      statement,
+    )
+  )
+    return 'blocked';
+  if (
+    /\b(?:done|finished|completed?|shipped|merged|wrapped\s+up|ship)\b|已[经經]?完成|完成了|[做写寫改修弄搞][完好]了|搞定|上[线線]了|好了/i.test(
       statement,
     )
   )
     return 'done';
   if (
-    /\bin\s+progress\b|\bworking\s+on\b|\bstarted\b|\bstart\s*了|进行中|進行中|[开開]始(?:做|弄|写|寫|搞|[处處]理|修|改|重构|重構|接|整理|实现|實作)|着手|著手|[还還]在做|正在|在弄|(?:^|[我们們\s])(?:[还還])?在\s*(?:debug|fix|refactor|修|写|寫|做|搞)/i.test(
+    /\bin\s+progress\b|\bunder\s*way\b|\bhalfway\b|\bpicked\s+up\b|\bheads\s+down\b|[做弄写寫]了一半|做到一半|\bworking\s+on\b|\bstarted\b|\bstart\s*了|进行中|進行中|[开開]始(?:做|弄|写|寫|搞|[处處]理|修|改|重构|重構|接|整理|实现|實作)|着手|著手|[还還]在做|正在|在弄|(?:^|[我们們\s])(?:[还還])?在\s*(?:debug|fix|refactor|修|写|寫|做|搞)/i.test(
       statement,
     )
   )

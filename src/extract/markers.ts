@@ -2,22 +2,22 @@
  * The phrases the offline extractor listens for, in English, Simplified and Traditional Chinese.
  * Data only: adding a language or a phrase is a one-line change that the tests then hold to.
  */
-import type { Kind } from '../entries/model.js';
 import { ARCH_MARKERS, KIND_MARKERS, PLAIN_CHOICE, PLAIN_SHAPE } from './kind-markers.js';
 import { DUTY_MARKERS, TASK_TAGS } from './duty-markers.js';
 import type { Marker } from './kind-markers.js';
-import { SECOND_THOUGHT, SENTENCE_FORMS } from './sentence-forms.js';
+import { SECOND_THOUGHT } from './correction-forms.js';
+import { PASSING_FORMS } from './passing-forms.js';
+import { SENTENCE_FORMS } from './sentence-forms.js';
 import { TOOL_NAMES } from './tool-names.js';
 import {
   PLAIN_CHOICES,
-  PLAIN_DESIGN,
   PLAIN_DUTIES,
   PLAIN_NOTES,
   PLAIN_PROGRESS,
-  PLAIN_SHAPES,
   PLAIN_TARGETS,
   PLAIN_TASTES,
 } from './plain-markers.js';
+import { PLAIN_DESIGN, PLAIN_SHAPES } from './plain-shapes.js';
 
 const EN = String.raw;
 
@@ -204,6 +204,7 @@ export const MARKERS: Marker[] = [
   },
   // Settled statements by their sentence's form (sentence-forms.ts), then everyday phrasings with none of the words above (plain-markers.ts), before the plainest Chinese shapes.
   ...SENTENCE_FORMS,
+  ...PASSING_FORMS,
   ...PLAIN_SHAPES,
   ...PLAIN_CHOICES,
   SECOND_THOUGHT,
@@ -219,56 +220,6 @@ export const MARKERS: Marker[] = [
 /** Phrases that make a statement revise an earlier one (DESIGN §5 supersedes). */
 export const REVISION =
   /\b(?:change\s+of\s+plans?|correction|switch(?:ing)?(?=\s+(?:[\w-]+\s+){0,3}to\b[^.?!]*\binstead\b)|(?:move|push|shift)\s+(?:the\s+)?(?:[\w.-]+\s+){0,2}(?:goal|target|deadline)\s+to|this\s+replaces|instead\s+of|rather\s+than|(?:go(?:ing)?|switch(?:ing)?|mov(?:e|ing))\s+back\s+to|revert(?:ing)?\s+to|no\s+longer|supersedes?|replaces\s+the)\b|改[为為回成]|取代|不再|[换換]成|改用|而不是|[计計][划劃畫](?:有)?[变變]/i;
-
-/** A statement that is a question, a guess or not yet settled is not memory (the retention gate). */
-export const UNSETTLED = new RegExp(
-  [
-    EN`[?？]\s*$`,
-    // Hypotheticals, wishes and options: "suppose we…", "would be nice", "we could…", "one option is…".
-    EN`\b(?:suppose|supposing|imagine|hypothetically|in\s+theory|would\s+be\s+nice|if\s+only|some\s*day|one\s+day|just\s+a\s+(?:dream|thought|wish|wild\s+idea)|wish\s*list|we\s+could|you\s+could|one\s+option|an?\s+(?:option|alternative)\s+(?:is|would\s+be)|alternatively|thinking\s+(?:about|of)|toying\s+with)\b`,
-    EN`\b(?:maybe|perhaps|might|probably|possibly|what\s+if|should\s+we|could\s+we|shall\s+we|do\s+we|i\s+(?:think|guess|wonder)|not\s+sure|undecided|haven['’]?t\s+decided|not\s+(?:yet\s+)?decided|if\s+we\s+decide|let\s+me\s+know|tbd|just\s+(?:asking|wondering|curious))\b`,
-    '[来來]着\\s*[。.!！?？]*$|(?:^|[，,\\s])(?:我[们們])?(?:之前|以前|原[来來]|[过過]去)(?:是|都是|一直|都)?(?:用|在用|採用|采用)|有(?:机会|機會|空)(?:的[话話])?再?|假如|假[设設]|要是|万一|萬一|倘若|假使|[设設]想|理[论論]上|有朝一日|哪天|[说說]不定|不[确確]定|不一定|有一?[个個](?:方案|[选選]项|[选選]項|想法|主意)|在想|[还還]在[考想]|也[许許]|或[许許]|可能|要不要|是不是|[还還]没[决決]定|[还還]沒[决決]定|[先暂暫]不[决決]定|不[决決]定|未定|如果|(?:以[后後]|回[头頭])再[说說议議]|[随隨]便[问問][问問]|只是[问問][问問]',
-  ].join('|'),
-  'i',
-);
-
-/** A short reply that confirms the assistant's proposal just before it: how it opens. */
-export const CONFIRMATION =
-  /^\s*(?:yes+|yep|yup|yeah|ya|yah|k|kk|ok(?:ay)?|sure(?:\s+thing)?|of\s+course|let['’]?s\s+do\s+it|do\s+that|👍|✅|好[啊呀吧]|可以[啊呀吧]|行[啊呀吧]|[弄做改换換加装裝]吧|agreed|sounds\s+good|do\s+it|go\s+ahead|go\s+for\s+it|please\s+do|absolutely|definitely|works\s+for\s+me|fine\s+by\s+me|perfect|[加改上装裝换換][吧上]|confirmed|lgtm|approved|ship\s+it|好的?|可以|同意|行|没问题|沒問題|就[这這][样樣]|就[这這][么麼][办辦]|(?:就[这這][么麼样樣])?定了)(?![a-z])[\s.!,，。！]*/i;
-
-/**
- * What takes the opener back, anywhere in the reply after it: a bare "no" ("Yeah, no"), a negation
- * ("Ok, but not yet"), a hold ("sure, wait"), a change ("yes, 30 MB instead"), 先别, 不要, 等等.
- * "No problem", "why not" and "don't forget the tests" still confirm.
- */
-export const DECLINE = new RegExp(
-  [
-    EN`\b(?:no|nope|nah|wait|later)\b(?=\s*(?:[,.;:!…—–-]|$))`,
-    EN`(?<!\bwhy\s+)\bnot\b|\b(?:don['’]?t|do\s+not)\b(?!\s+forget)|\b(?:never|instead|hold\s+(?:on|off|up))\b`,
-    '先?[别別](?!忘)|不要|不用了|不行|不[对對]|先不|[暂暫]不|等等|等一下|再[说說]|算了',
-  ].join('|'),
-  'i',
-);
-
-/**
- * A clause that takes back what was just said: "scratch that", "never mind", "forget that", 算了,
- * 不对, 当我没说. Only a clause of its own counts ("never mind the tests" and "don't forget that X"
- * are not one). One capture group, so a sentence split on it keeps the retraction as a piece.
- */
-export const RETRACTION = new RegExp(
-  EN`(?<=^|[,，;；:：—–-]\s*)((?:(?:oh|ah|um+|hmm+|no|nah|wait|actually|sorry|ok(?:ay)?|please|pls)[\s,，]+)*(?:scratch\s+that|scrap\s+that|that['’]?s\s+(?:wrong|not\s+right)|that\s+is\s+(?:wrong|not\s+right)|never\s*mind|nvm|forget\s+(?:that|it|what\s+i\s+(?:just\s+)?said)(?:\s+about\s+[^,，;；.。!！?？]{1,40})?|ignore\s+(?:that|what\s+i\s+said)|disregard\s+that|i\s+was\s+wrong(?:\s+about\s+[^,，;；.。!！?？]{1,40})?)|算了吧?|(?:(?:刚才|剛才|刚刚|剛剛)?(?:那[个個句条條]|[这這][个個句条條])?|(?:刚才|剛才|刚刚|剛剛))(?:不[对對]|[说說][错錯]了|是[错錯]的|[错錯]了)|撤回|[当當]我[没沒][说說])(?=\s*(?:$|[,，;；:：.。!！?？…—–-]))`,
-  'i',
-);
-
-/** The assistant offering to do something: "Should I also add Prettier?", "Want me to…?", "要我…吗？". */
-export const OFFER =
-  /\b(?:should\s+i|shall\s+i|(?:do\s+you\s+)?want\s+me\s+to|would\s+you\s+like\s+me\s+to)\b|要我|需要我|^我(?:可以|能)(?:[帮幫]你)?(?=[^。？?]*[，,]\s*(?:要(?:做|弄|加|装|裝)?|好|可以)[吗嗎]?\s*[?？]$)/i;
-
-/** The assistant proposing something the user may confirm. */
-export const PROPOSAL = new RegExp(
-  String.raw`\b(?:shall\s+we|should\s+we|i\s+(?:propose|suggest|recommend)|how\s+about|let['’]?s)\b|^I(?:['’]ll|\s+will)\s+(?=[^?]*,\s*(?:ok(?:ay)?|sound\s+good|alright)\s*\?$)|建[议議]|要不要|我[们們]可以|${OFFER.source}`,
-  'i',
-);
 
 export const BECAUSE = /\b(?:because|since|due\s+to|as\s+a\s+result\s+of)\b|因[为為]|由于|由於/i;
 

@@ -4,7 +4,8 @@
  * ("要我替换 src/cache/redis.ts 吗？") or to "start" is an action, not knowledge, and lands nothing.
  */
 import type { Turn } from '../transcripts/types.js';
-import { CONFIRMATION, DECLINE, OFFER, PROPOSAL, RETRACTION, UNSETTLED } from './markers.js';
+import { CONFIRMATION, DECLINE, OFFER, PROPOSAL } from './proposal-words.js';
+import { RETRACTION, UNSETTLED } from './unsettled.js';
 import { sentences, stripQuoted, withoutQuotes } from './sentences.js';
 import { build, matchMarker } from './statement.js';
 import { holdsOpen } from './hedges.js';

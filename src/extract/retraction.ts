@@ -4,12 +4,16 @@
  * `retracts:` (the statement stays; compound flips it), while a new statement after the retraction
  * that shares its subject ("Oh wait, never mind. From now on we deploy on Wednesdays") corrects it.
  * Before, the statement was dropped from the batch, so a statement written by an earlier run could
- * never be taken back and the labelled set's retractions never landed.
+ * never be taken back and the labelled set's retractions never landed. A sentence naming what it
+ * retracts ("forget the Redis decision") is a retraction of its own, matched by the planner.
  */
+import type { Kind } from '../entries/model.js';
 import type { Turn } from '../transcripts/types.js';
 import { REVISION } from './markers.js';
-import { capitalise, normalise, sentences, stripQuoted, trimEnd } from './sentences.js';
-import { titleFrom } from './statement.js';
+import { capitalise, normalise, sentences, stripQuoted, trimEnd, withoutQuotes } from './sentences.js';
+import { CANCEL, namedRetraction, REPORTED } from './speech-acts.js';
+import { build, titleFrom } from './statement.js';
+import { UNSETTLED } from './unsettled.js';
 import { topicOf } from './topics.js';
 import type { Candidate } from './types.js';
 
@@ -90,4 +94,31 @@ export function sharesSubject(earlier: Candidate, now: Candidate): boolean {
     return true;
   const mine = subjectWords(`${now.title} ${now.conclusion}`);
   return [...subjectWords(`${earlier.title} ${earlier.conclusion}`)].some((w) => mine.has(w));
+}
+
+const KIND_WORDS: Record<string, Kind> = {
+  decision: 'Decision',
+  plan: 'Decision',
+  idea: 'Decision',
+  决定: 'Decision',
+  決定: 'Decision',
+  rule: 'Rule',
+  规则: 'Rule',
+  規則: 'Rule',
+  note: 'Note',
+  preference: 'Preference',
+  goal: 'Goal',
+  task: 'Task',
+  lesson: 'Lesson',
+};
+
+/** "Forget the Redis decision": a candidate that names what it retracts; the planner finds it. */
+export function namedRetractionIn(s: string, turns: Turn[], turn: Turn): Candidate | undefined {
+  const own = withoutQuotes(s);
+  const named = namedRetraction(own);
+  // "Should we forget the Redis decision?", "Bob said scrap the Friday rule": nothing retracted.
+  if (!named || UNSETTLED.test(own) || CANCEL.test(own) || REPORTED.test(own)) return undefined;
+  const kind = KIND_WORDS[named.kindWord ?? ''] ?? 'Decision';
+  const c = build({ kind, text: s, confidence: 0.85, revises: true }, turns, turn, turn, 'user');
+  return c && { ...c, retracting: true, title: titleFrom(s) };
 }

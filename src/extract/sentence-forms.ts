@@ -14,26 +14,10 @@
  * before the plainest Chinese shapes.
  */
 import type { Marker } from './kind-markers.js';
+import { EN_PARTS, ZH_FRAME, ZH_MEASURE, ZH_PARTS, ZH_REACH } from './form-words.js';
 import { TOOL_NAMES } from './tool-names.js';
 
 const EN = String.raw;
-
-/** A time frame a target is set against: 月底前, 年底前, 这个季度, 下一版, 本月, Q3, 6 月. */
-const ZH_FRAME =
-  '(?:月底|年底|季末|年[内內]|年中|[上下]半年|本月|本季|本周|本週|[这這][个個]?(?:季度?|月)|今年|明年|下[个個]?(?:月|季度?)|下一?[个個]?\\s*(?:版本?|release|sprint|迭代)|Q[1-4]|\\d{1,2}\\s*月(?:\\s*\\d{1,2}\\s*[号號日])?(?:底|初|中)?|上[线線]前)';
-/** A measure: a number, a percentage, a count. */
-const ZH_MEASURE =
-  '(?:\\d|[一二三四五六七八九十百千两兩]+\\s*[万萬千百]|[一减減]半|翻倍|[一二三四五六七八九十百千万萬两兩]+\\s*(?:[个個家位名秒倍]|分[钟鐘]))';
-/** How a target is said: must reach, bring down to, within. */
-const ZH_REACH =
-  '(?:要|得|需要|[突]?破|超[过過]|争取|爭取|希望|力争|力爭|[达達]到|拿到|做到|降到|提到|提升到|提高到|[压壓]到|控制在|低于|低於|小于|小於|少于|少於|高于|高於|以[内內])';
-
-/** Parts of a system, in either script, that a placement is about. */
-const ZH_PARTS =
-  '(?:配置(?:中心)?|[设設]定檔?|config|feature\\s*flags?|推播|推送|通知|日志|日誌|logs?|图片|圖片|文件|檔案|附件|session|[会會]话|[会會]話|[缓緩]存|快取|cache|queue|[队隊佇]列|搜索|搜尋|search|静态资源|靜態資源|assets|metrics|[监監]控|secrets?|密[钥鑰]|uploads?|上[传傳]|[报報]表|[队隊佇]列|events?|事件|消息|訊息|任[务務]|jobs?|worker|[鉴鑑][权權]|[认認][证證]|auth|前端|后端|後端|frontend|backend|api|接口|介面|[数資][据料]|data|[请請]求|requests?)';
-
-/** System parts in English a handling statement is about (plain-markers.ts PART, shorter). */
-const EN_PARTS = EN`auth(?:entication)?|login|sessions?|billing|payments?|search|emails?|notifications?|uploads?|images?|logs?|logging|metrics|config(?:uration)?|secrets|feature\s+flags|the\s+(?:api|frontend|backend|database|db|cache|queue)|rendering|routing|jobs|cron(?:\s+jobs)?|everything`;
 
 export const SENTENCE_FORMS: Marker[] = [
   // Goal: "target is zero sev1 incidents this half", "goal for this quarter is …", "kpi: error rate under 0.5%".
@@ -66,7 +50,7 @@ export const SENTENCE_FORMS: Marker[] = [
     kind: 'Task',
     confidence: 0.8,
     weak: true,
-    re: /(?:^|[我们們\s，,])(?:[开開]始|着手|著手)(?:弄|做|写|寫|搞|[处處]理|修|改|重构|重構|接|整理|实现|實作)|正在\s*(?:修|做|弄|写|寫|改|搞|[处處]理|重构|重構|接|整|实现|實作|fix|debug|refactor|write|build|add|implement)|^[\s,]*(?:(?:i['’]?m|we['’]re|im|i\s+am|we\s+are)\s+)?(?:still\s+|now\s+|currently\s+)?working\s+on\s+(?:the|my|our|a)\s+(?!(?:assumption|premise|theory|idea)\b)\S/i,
+    re: /(?:^|[我们們\s，,]|已[经經]?)(?:[开開]始|着手|著手)(?:弄|做|写|寫|搞|[处處]理|修|改|重构|重構|接|整理|实现|實作)|正在\s*(?:修|做|弄|写|寫|改|搞|[处處]理|重构|重構|接|整|实现|實作|fix|debug|refactor|write|build|add|implement)|^[\s,]*(?:(?:i['’]?m|we['’]re|im|i\s+am|we\s+are)\s+)?(?:still\s+|now\s+|currently\s+)?working\s+on\s+(?:the|my|our|a)\s+(?!(?:assumption|premise|theory|idea)\b)\S/i,
   },
   // Shape: a part handled by, placed in or passing through something ("auth is handled by clerk", "設定檔放在 Consul",
   // "推播改成透過 Firebase 發送", "所有 request 先过 Envoy", "everything talks over grpc internally").
@@ -264,43 +248,3 @@ export const SENTENCE_FORMS: Marker[] = [
     re: /(?:是因[为為]|因[为為]|造成的|[导導]致的|引起的).*(?:就[过過]了|就好|就[没沒](?:再)?|之[后後]就[没沒]|就不再|就消失|就[顺順]了|就可以了)/,
   },
 ];
-
-/** A sentence that is a correction on its own form: "update:", "eh changed my mind,", "算了，还是 X 吧". */
-export const CORRECTION_OPENERS =
-  /^\s*(?:(?:eh|oh|hmm+|ok(?:ay)?|well)[\s,]+)?(?:update|changed\s+my\s+mind|i\s+changed\s+my\s+mind|更正一下|修正一下|改一下|改一改|换一下|換一下)\s*[:：,，—–-]?\s*(?=\S)|^\s*算了[，,。\s]*(?=(?:还是|還是|改|[换換]|用))/i;
-
-/** "还是 Prettier 吧", "還是改用 Vitest 好了": a choice made on second thought. */
-export const SECOND_THOUGHT: Marker = {
-  kind: 'Decision',
-  confidence: 0.75,
-  weak: true,
-  topical: true,
-  re: /^[\s,，]*(?:还是|還是)\s*(?:用|改用|换成|換成|改成)?\s*[A-Za-z][\w.+ -]{0,30}?\s*(?:吧|好了|好)\s*[。！!.]?$/i,
-  strip: /^[\s,，]*(?:还是|還是)\s*(?:用|改用|换成|換成|改成)?\s*/,
-};
-
-/**
- * A correction word opening a short reply ("wait no, vitest", "ugh actually
- * spaces", "make it 2k", "不不不，pnpm", "改主意了，用 Vitest", "hmm 还是 Postgres 吧"): rules.ts takes it as
- * a correction only right after the agent answered a statement of the user's, and only when what
- * follows is a short value (shortValue), so "actually the build is slow" stays a remark.
- */
-export const BARE_CORRECTION =
-  /^\s*(?:(?:no+|nope|nah|wait|hmm+|ugh|eh|oh|actually|on\s+second\s+thought|make\s+(?:it|that)|嗯|哦|啊)[\s,.!:;—–-]+)+|^\s*(?:不不不?|不是不是|改主意了|[换換][个個]主意|我改主意了)[\s,，。!！]*/i;
-
-/** A reaction, not a value: "oh nice", "wait what", "ok thanks". */
-const REACTION =
-  /^(?:(?:nice|cool|great|thanks|thank\s+you|thx|ty|ok(?:ay)?|sure|lol|haha|got\s+it|what|why|right|yes|yep|good|perfect|awesome|interesting|really|hmm+|wow|that|this|it|好的?|谢谢|謝謝|收到|知道了|明白)[\s,.!。！~]*)+$/i;
-
-/** At most six words or twenty characters of CJK, and no question or reaction: a value, not a remark. */
-export function shortValue(rest: string): boolean {
-  const text = rest.trim();
-  if (!text || /[?？]\s*$/.test(text) || REACTION.test(text)) return false;
-  const words = text.split(/\s+/).filter(Boolean);
-  const cjk = (text.match(/\p{sc=Han}/gu) ?? []).length;
-  return words.length <= 6 && cjk <= 20;
-}
-
-/** A short reply restating the value it changes, kept whole: "改成七月", "延到 Q4", "make it tuesdays". */
-export const RESTATED =
-  /^\s*(?:改成|改[为為]|[换換]成|改到|延到|推[迟遲]到|提前到|挪到|change\s+it\s+to|make\s+it)\s*\S/i;

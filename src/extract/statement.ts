@@ -8,7 +8,8 @@ import type { Turn } from '../transcripts/types.js';
 import { ARCH_SHAPE, CAUSE, FIXED, STYLE_TOPIC, taskState } from './kind-markers.js';
 import { mayCarry } from './credentials.js';
 import { topicOf } from './topics.js';
-import { BECAUSE, FINDING, MARKERS, REVISION, UNSETTLED } from './markers.js';
+import { BECAUSE, FINDING, MARKERS, REVISION } from './markers.js';
+import { UNSETTLED } from './unsettled.js';
 import { type Marker } from './kind-markers.js';
 import { capitalise, clip, clipPhrase, sentences, stripQuoted, trimEnd, withoutQuotes } from './sentences.js';
 import { REPORTED } from './speech-acts.js';
@@ -83,6 +84,7 @@ export interface Statement {
   corrects?: boolean;
 }
 
+const OBLIGED = /只能|只可以|只[许許准準]|必[须須]|一定要|不[得准準]|禁止|\bmust\b|\bonly\s+ever\b/i;
 const UNIFY = /[统統]一(?:用|使用|採用|采用)|\bstandardi[sz]e\s+on\b/i;
 
 /** Marker-less topical instructions about the user's style or tools are preferences. */
@@ -97,6 +99,8 @@ function kindOf(st: Statement): Kind {
     ARCH_SHAPE.test(withoutQuotes(st.text))
   )
     return 'Architecture';
+  // A plain choice said with an obligation ("正式環境的金鑰只能放在 Secret Manager") is a rule.
+  if (st.kind === 'Decision' && st.marker?.weak && OBLIGED.test(st.text)) return 'Rule';
   // Running or checking with a tool before something is a duty, not a taste ("always run the formatter before you commit").
   const duty = st.kind === 'Rule' && /\b(?:run|check|verify|review|test)\b[^.?!]*\b(?:before|after)\b/i.test(st.text);
   return st.marker?.topical && !duty && (st.kind === 'Rule' || st.kind === 'Decision') && STYLE_TOPIC.test(st.text)

@@ -11,7 +11,7 @@
  */
 import { slugify } from '../entries/id.js';
 import type { Kind } from '../entries/model.js';
-import type { Topic } from './topics.js';
+import type { Topic } from './topic-lexicon.js';
 
 /** The project part of a key: `project:shop` → `shop`, `global` → `global`. */
 export function keyProject(scope: string | undefined): string | undefined {
