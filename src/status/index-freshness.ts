@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config/schema.js';
-import type { JobLogLine } from '../runlog/job-log.js';
+import type { JobLogLine } from '../runlog/job-log-read.js';
 
 export const INDEX_DIR = '.mem/index';
 

@@ -10,6 +10,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { statNumbers } from '../core/stat-numbers.js';
 import { writeDerivedFile } from '../write/atomic.js';
 
 export const SUMMARIES_DIR = 'second-brain/summaries';
@@ -17,7 +18,6 @@ const STORE = '.mem/entries/summary-lines.json';
 const LAYOUT = 1;
 
 type Stamp = [size: number, mtimeMs: number, ctimeMs: number];
-const STAT = { throwIfNoEntry: false } as const;
 export interface SummaryLines {
   /** Workspace-relative, sorted. */
   path: string;
@@ -63,7 +63,7 @@ export function summaryLines(workspace: string): SummaryLines[] {
   for (const n of names) {
     const abs = prefix + n;
     const rel = `${SUMMARIES_DIR}/${n}`;
-    const st = fs.statSync(abs, STAT);
+    const st = statNumbers(abs);
     if (!st) continue;
     const stamp: Stamp = [st.size, st.mtimeMs, st.ctimeMs];
     const had = stored[rel];
