@@ -181,11 +181,8 @@ export async function collectStatus(
     workspace,
     config,
     last.get('index') ?? null,
-    new Map([
-      ...listed.map((f) => [f.file, f.mtimeMs] as const),
-      ...summaries.map((f) => [f.path, f.mtimeMs] as const),
-    ]),
-    listed.map((f) => f.file),
+    listed,
+    new Map(summaries.map((f) => [f.path, f.mtimeMs])),
   );
   const installed = await installedRead;
   const by = (job: string): ScheduledBy | null =>
