@@ -4,7 +4,7 @@
  * (heads-store.ts). Every read without a resident process states every file (an edit in place moves
  * no folder's mtime), so this is the one loop a `mem context` or `mem status` at 10,000 files spends
  * most of its time in: one readdir per folder, one stat per `.md` file in path order (no sort of the
- * records after), no path normalising, no fs.Stats (core/stat-numbers.ts), the stamp from the numbers' bits (heads-hash.ts), not their
+ * records after), no path normalising, the stamp from the numbers' bits (heads-hash.ts), not their
  * text, and for a read that only compares stamps no record per file at all.
  *
  * Invariant: the same files as workspace/markdown-files.ts statedMarkdownFiles lists (visible `.md`
@@ -14,7 +14,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { outsideTarget, warnOutsideLink } from '../core/outside-link.js';
-import { statNumbers, type StatNumbers } from '../core/stat-numbers.js';
 import { Stamp } from './heads-hash.js';
 
 export interface StatedMemoryFile {
@@ -27,6 +26,7 @@ export interface StatedMemoryFile {
 
 const DOT = 46;
 const SLASH = 47;
+const STAT = { throwIfNoEntry: false } as const;
 
 type Visit = (file: string, size: number, mtimeMs: number, ctimeMs: number) => void;
 
@@ -61,15 +61,15 @@ function listInto(dir: string, rel: string, workspace: string, visit: Visit): vo
       continue;
     }
     const abs = dir + path.sep + key;
-    let st: StatNumbers | undefined;
+    let st: fs.Stats | undefined;
     try {
-      st = statNumbers(abs);
+      st = fs.statSync(abs, STAT);
     } catch {
       // A link loop, a name too long: nothing to read.
       continue;
     }
     // A FIFO, a dangling link, a folder behind a link: not a file to read (core/regular-file.ts).
-    if (!st?.isFile) continue;
+    if (!st?.isFile()) continue;
     // A link leading out of the workspace (core/outside-link.ts) is left out, with one warning.
     const outside = links?.has(key) ? outsideTarget(abs, [workspace]) : undefined;
     if (outside) {

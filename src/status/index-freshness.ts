@@ -6,7 +6,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config/schema.js';
-import { statNumbers } from '../core/stat-numbers.js';
 import type { JobLogLine } from '../runlog/job-log-read.js';
 
 export const INDEX_DIR = '.mem/index';
@@ -36,7 +35,7 @@ function newestMtime(dir: string): number {
     for (const e of entries(d)) {
       const full = path.join(d, e.name);
       if (e.isDirectory()) walk(full);
-      else newest = Math.max(newest, statNumbers(full)?.mtimeMs ?? 0);
+      else newest = Math.max(newest, fs.statSync(full, { throwIfNoEntry: false })?.mtimeMs ?? 0);
     }
   };
   walk(dir);
@@ -89,7 +88,7 @@ export function indexFreshness(
   indexedMarkdown(workspace, config, memory, (rel, known) => {
     let mtimeMs: number | undefined;
     try {
-      mtimeMs = known ?? stated.get(rel) ?? statNumbers(path.resolve(workspace, rel))?.mtimeMs;
+      mtimeMs = known ?? stated.get(rel) ?? fs.statSync(path.resolve(workspace, rel)).mtimeMs;
     } catch {
       return;
     }

@@ -10,7 +10,6 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { statNumbers } from '../core/stat-numbers.js';
 import { writeDerivedFile } from '../write/atomic.js';
 
 export const SUMMARIES_DIR = 'second-brain/summaries';
@@ -18,6 +17,7 @@ const STORE = '.mem/entries/summary-lines.json';
 const LAYOUT = 1;
 
 type Stamp = [size: number, mtimeMs: number, ctimeMs: number];
+const STAT = { throwIfNoEntry: false } as const;
 export interface SummaryLines {
   /** Workspace-relative, sorted. */
   path: string;
@@ -63,7 +63,7 @@ export function summaryLines(workspace: string): SummaryLines[] {
   for (const n of names) {
     const abs = prefix + n;
     const rel = `${SUMMARIES_DIR}/${n}`;
-    const st = statNumbers(abs);
+    const st = fs.statSync(abs, STAT);
     if (!st) continue;
     const stamp: Stamp = [st.size, st.mtimeMs, st.ctimeMs];
     const had = stored[rel];
