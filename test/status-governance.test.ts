@@ -110,7 +110,10 @@ test('status governance: stored, stale after a hand edit, and without .mem/ it e
   );
   const rec = loadRecorder(tempDir(t, 'memfold-status-hook-'));
   const fromStore = await shown(ws, rec.env);
-  assert.doesNotMatch(rec.take(), /node_modules\/luxon\//, 'a stored summary is read without the lint code (luxon)');
+  const loaded = rec.take();
+  assert.doesNotMatch(loaded, /node_modules\/luxon\//, 'a stored summary is read without the lint code (luxon)');
+  assert.match(loaded, /dist\/cli\/status\.cjs/, 'a plain status runs from its bundle');
+  assert.doesNotMatch(loaded, /status-(stale|fix)\.cjs/, 'neither the recount nor --fix is compiled for it');
   assert.deepEqual(entriesPart(fromStore), entriesPart(expected));
   assert.deepEqual([fromStore.daily, fromStore.summaryLines], [5, 3], 'the fullest daily file, the longest summary');
   assert.ok(
@@ -142,7 +145,8 @@ test('status governance: stored, stale after a hand edit, and without .mem/ it e
   );
   const edited = await parsedEveryFile(ws);
   assert.notDeepEqual(edited, expected);
-  assert.deepEqual(entriesPart(await shown(ws)), entriesPart(edited), 'the hand edit is in the next status');
+  assert.deepEqual(entriesPart(await shown(ws, rec.env)), entriesPart(edited), 'the hand edit is in the next status');
+  assert.match(rec.take(), /dist\/cli\/status-stale\.cjs/, 'the stale summary is recounted by its own bundle');
   assert.equal(statSync(stored).mtimeMs, mtime, 'status never writes the summary');
   await memOk(['-C', ws, 'index']);
   assert.equal(statSync(stored).mtimeMs, mtime, 'nor does mem index');

@@ -6,7 +6,7 @@
  */
 import { MemError } from '../core/errors.js';
 import { count } from '../core/count.js';
-import { collectStatus } from '../status/collect.js';
+import { collectStatus, readInstalled } from '../status/collect.js';
 import { renderStatus } from '../status/render.js';
 import { loadConfigLean } from '../config/lean.js';
 import { nowText } from '../core/now-text.js';
@@ -23,6 +23,7 @@ export async function statusCommand(o: StatusFlags, g: GlobalOptions): Promise<v
   // As commandContext (context.ts) resolves them, but luxon (about 20 ms with its first DateTime) only for --now or MEM_NOW.
   const out = outputFor(g);
   const workspace = locateWorkspace(g.workspace);
+  const installed = readInstalled(workspace);
   const loaded = await loadConfigLean(workspace, process.env, { schedule: true });
   for (const w of loaded.warnings) out.warn(w);
   const moment = nowText(g);
@@ -30,7 +31,7 @@ export async function statusCommand(o: StatusFlags, g: GlobalOptions): Promise<v
     moment === undefined ? new Date() : (await import('../core/time.js')).resolveNow(moment, loaded.zone).toJSDate();
   const fixed = o.fix ? await (await import('../status/fix.js')).applyFixes(workspace, loaded.config) : undefined;
   // The list of every certain conflict only when printed: the screen counts them.
-  const report = await collectStatus(workspace, loaded, now, { allConflicts: !!g.json });
+  const report = await collectStatus(workspace, loaded, now, { allConflicts: !!g.json, installed });
   out.json(fixed ? { ...report, fixed } : report);
   if (fixed) {
     for (const s of fixed.dailySplits)

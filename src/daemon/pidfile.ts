@@ -13,23 +13,9 @@ import { ensureDir } from '../write/atomic.js';
 import { WorkspaceWriter } from '../write/writer.js';
 import { defaultLockOptions } from '../write/defaults.js';
 import { pidAlive } from '../core/process.js';
+import { PID_FILE, readDaemonPid, type DaemonPid } from './pid-read.js';
 
-export const PID_FILE = '.mem/daemon.pid';
-
-export interface DaemonPid {
-  pid: number;
-  host: string;
-  start: string;
-}
-
-export function readDaemonPid(workspace: string): DaemonPid | undefined {
-  try {
-    const v = JSON.parse(fs.readFileSync(path.join(workspace, PID_FILE), 'utf8')) as DaemonPid;
-    return typeof v.pid === 'number' ? v : undefined;
-  } catch {
-    return undefined;
-  }
-}
+export { PID_FILE, readDaemonPid, type DaemonPid } from './pid-read.js';
 
 /** Creates `file` holding `text`: false when it exists; a file it created but could not fill is removed. */
 function createExclusive(file: string, text: string): boolean {

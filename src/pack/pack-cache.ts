@@ -2,7 +2,7 @@
  * Packs kept ready (issue 28): for every scope the heads hold, and for a folder of no known scope,
  * the entries a session-start pack without a query takes (select.ts, on the heads), whole, and the
  * token count of every piece of text a pack of them is made of (pieces.ts), in
- * `.mem/entries/packs/`. So `mem context` neither parses daily files nor loads the tokenizer.
+ * `.mem/entries/packs/` (their format: pack-cache-files.ts). So `mem context` neither parses daily files nor loads the tokenizer.
  * Built by the index refresh right after the heads (search/update.ts), from the heads it just
  * checked, once a pack has been read in the workspace (the use log says so); stamped with their
  * digest, MEMORY.md's text and memfold's version.
@@ -15,52 +15,35 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { VERSION } from '../core/version.js';
 import { headsFor } from '../entries/heads.js';
-import { stampOfTexts } from '../entries/heads-hash.js';
 import { headRows, type CurrentHeads } from '../entries/heads-store.js';
 import { pinnedText, readCurrentMemory } from '../entries/memory-md.js';
 import { scopeKey } from '../entries/scope-key.js';
 import type { EntryRecord } from '../entries/store.js';
 import { USAGE_FILE } from '../runlog/usage-log.js';
 import { redactSecrets } from '../secrets/secrets.js';
-import { readDerivedJson, writeDerivedFile } from '../write/atomic.js';
+import { writeDerivedFile } from '../write/atomic.js';
 import { DEFAULT_BUDGET, fitPack, type Pack } from './fit.js';
 import { pieceCounter, pieces } from './pieces.js';
 import { ItemPieces } from './item-pieces.js';
-import { isKept, kept, KeptRecords, recordOf, type Kept } from './kept.js';
+import { kept, KeptRecords, recordOf } from './kept.js';
+import {
+  DIR,
+  ELSEWHERE,
+  FIXED,
+  LAYOUT,
+  META,
+  readCounts,
+  readScopeFile,
+  readScopeMeta,
+  scopeFile,
+  stampOf,
+  type Fitted,
+  type ScopeFile,
+} from './pack-cache-files.js';
 import { renderPack, sectionHeading, type PackItem } from './render.js';
 import { selectLayers, type Layers } from './select.js';
 import { countTokens } from './tokens.js';
-
-// Raised whenever what the files hold changes: a refresh sees files of another layout as stale.
-const LAYOUT = 3;
-const DIR = 'packs';
-/** The counts of the packs' own lines, for the next refresh. */
-const FIXED = 'fixed.json';
-const META = 'meta.json';
-/** The file of a folder whose scope the heads do not hold: layer 0 only. */
-const ELSEWHERE = '';
-
-/** The pack at the default budget as fit.ts makes it: its text, count, and items as [layer, index in that layer, form]. */
-interface Fitted {
-  text: string;
-  tokens: number;
-  overBudget: boolean;
-  items: Array<[0 | 1, number, 'full' | 'summary']>;
-  /** Each item's title as the pack gives it to the agent: redacted (the secret scan is a read's slowest step after the listing). */
-  titles: string[];
-  omitted: string[];
-}
-
-interface ScopeFile {
-  stamp: string;
-  core: Kept[];
-  scope: Kept[];
-  counts: Array<[string, number]>;
-  /** Made with the scope's own name in its heading (none for the file of a folder of no known scope). */
-  fitted: Fitted;
-}
 
 export interface ReadyPack {
   /** The layers as select.ts gives them, entries whole; no query layer. */
@@ -75,58 +58,6 @@ export interface ReadyPack {
   /** The fitted items' titles, redacted. */
   titles: string[];
   fittedFor: string | undefined;
-}
-
-const scopeFile = (scope: string) => `s-${stampOfTexts('scope', scope).slice(0, 16)}.json`;
-// memfold's version too: another version may choose or render a pack otherwise.
-const stampOf = (heads: CurrentHeads, memoryText: string | undefined) =>
-  stampOfTexts(String(LAYOUT), VERSION, heads.digest, memoryText === undefined ? '' : 'MEMORY.md', memoryText ?? '');
-
-const isFitted = (v: unknown, core: number, scope: number): v is Fitted => {
-  const f = v as Fitted;
-  return (
-    !!f &&
-    typeof f.text === 'string' &&
-    Number.isInteger(f.tokens) &&
-    typeof f.overBudget === 'boolean' &&
-    Array.isArray(f.omitted) &&
-    f.omitted.every((x) => typeof x === 'string') &&
-    Array.isArray(f.titles) &&
-    f.titles.length === f.items?.length &&
-    f.titles.every((t) => typeof t === 'string') &&
-    Array.isArray(f.items) &&
-    f.items.every(
-      (i) =>
-        Array.isArray(i) &&
-        (i[0] === 0 || i[0] === 1) &&
-        Number.isInteger(i[1]) &&
-        i[1] >= 0 &&
-        i[1] < (i[0] === 0 ? core : scope) &&
-        (i[2] === 'full' || i[2] === 'summary'),
-    )
-  );
-};
-
-const isCounts = (v: unknown): v is Array<[string, number]> =>
-  Array.isArray(v) && v.every((c) => Array.isArray(c) && typeof c[0] === 'string' && Number.isInteger(c[1]));
-
-function readCounts(file: string): Array<[string, number]> {
-  const v = readDerivedJson(file);
-  return isCounts(v) ? v : [];
-}
-
-function readScopeFile(file: string): ScopeFile | undefined {
-  const v = readDerivedJson(file) as Partial<ScopeFile> | undefined;
-  const ok =
-    !!v &&
-    typeof v.stamp === 'string' &&
-    Array.isArray(v.core) &&
-    v.core.every(isKept) &&
-    Array.isArray(v.scope) &&
-    v.scope.every(isKept) &&
-    isCounts(v.counts) &&
-    isFitted(v.fitted, v.core.length, v.scope.length);
-  return ok ? (v as ScopeFile) : undefined;
 }
 
 /** The ready pack of `scope` when it was built from `heads` (current: heads-store.ts currentHeads) and MEMORY.md as it is now; else undefined. */
@@ -245,11 +176,6 @@ function fittedOf(layers: Layers, scope: string, pinned: string, counts: Map<str
     titles: pack.items.map((i) => redactSecrets(i.record.entry.title).text),
     omitted: pack.omitted.map((o) => o.id),
   };
-}
-
-function readScopeMeta(dir: string): string | undefined {
-  const v = readDerivedJson(path.join(dir, META)) as { layout?: unknown; stamp?: unknown } | undefined;
-  return v?.layout === LAYOUT && typeof v.stamp === 'string' ? v.stamp : undefined;
 }
 
 /**

@@ -4,7 +4,7 @@
  *
  * Lines are appended with O_APPEND in one write, so concurrent runs never interleave half lines; the
  * file is rotated (jobs.jsonl → jobs.1.jsonl → jobs.2.jsonl) past `limits.jobLogBytes`, so a daemon
- * left alone for months never grows it without bound. A torn or foreign line is skipped on read.
+ * left alone for months never grows it without bound. Reading it: job-log-read.ts.
  * Paths are checked against the caller's write allowance by the WorkspaceWriter before any write.
  */
 import fs from 'node:fs';
@@ -14,27 +14,18 @@ import type { Job } from '../write/allowance.js';
 import { ensureDir } from '../write/atomic.js';
 import { defaultLockOptions } from '../write/defaults.js';
 import { WorkspaceWriter } from '../write/writer.js';
+import { JOB_LOG, JOB_LOG_KEEP, rotatedName, type JobLogLine, type Trigger } from './job-log-read.js';
 
-export const JOB_LOG = '.mem/logs/jobs.jsonl';
-export const JOB_LOG_KEEP = 2;
-
-export type Outcome = 'ok' | 'failed' | 'timeout' | 'interrupted';
-export type Trigger = 'manual' | 'daemon' | 'cron' | 'launchd';
-
-export interface JobLogLine {
-  job: string;
-  trigger: Trigger;
-  pid: number;
-  start: string;
-  end: string;
-  durationMs: number;
-  outcome: Outcome;
-  exitCode: number;
-  message?: string;
-  counts: Record<string, number>;
-  /** Workspace-relative Markdown files the run changed (at most 50 listed). */
-  changed?: string[];
-}
+export {
+  JOB_LOG,
+  JOB_LOG_KEEP,
+  lastRuns,
+  parseJobLog,
+  readJobLog,
+  type JobLogLine,
+  type Outcome,
+  type Trigger,
+} from './job-log-read.js';
 
 export function triggerFromEnv(env: NodeJS.ProcessEnv = process.env): Trigger {
   const t = env.MEM_TRIGGER;
@@ -85,10 +76,6 @@ export async function appendIndexRun(
   }
 }
 
-function rotatedName(n: number): string {
-  return n === 0 ? JOB_LOG : JOB_LOG.replace(/\.jsonl$/, `.${n}.jsonl`);
-}
-
 /** Appends one line; `writer` decides whether this job may write there (`.mem/` is allowed to every job that runs). */
 export async function appendJobLog(
   workspace: string,
@@ -111,45 +98,5 @@ async function rotate(writer: WorkspaceWriter): Promise<void> {
   // Oldest first; a rival process rotating at the same moment makes a rename fail with ENOENT, which is fine.
   for (let n = JOB_LOG_KEEP; n >= 1; n--) {
     await fs.promises.rename(writer.resolve(rotatedName(n - 1)), writer.resolve(rotatedName(n))).catch(() => {});
-  }
-}
-
-export function parseJobLog(text: string): JobLogLine[] {
-  const out: JobLogLine[] = [];
-  for (const raw of text.split('\n')) {
-    if (!raw.trim()) continue;
-    try {
-      const v = JSON.parse(raw) as Partial<JobLogLine>;
-      if (v && typeof v.job === 'string' && typeof v.outcome === 'string' && typeof v.end === 'string')
-        out.push(v as JobLogLine);
-    } catch {
-      // A line torn by a crash or written by hand: skipped.
-    }
-  }
-  return out;
-}
-
-/** Every line of the current and rotated logs, oldest first. */
-export function readJobLog(workspace: string): JobLogLine[] {
-  const lines: JobLogLine[] = [];
-  for (let n = JOB_LOG_KEEP; n >= 0; n--) {
-    const text = readOr(path.join(workspace, rotatedName(n)));
-    if (text) lines.push(...parseJobLog(text));
-  }
-  return lines;
-}
-
-/** The last run of each job. */
-export function lastRuns(lines: JobLogLine[]): Map<string, JobLogLine> {
-  const out = new Map<string, JobLogLine>();
-  for (const l of lines) out.set(l.job, l);
-  return out;
-}
-
-function readOr(file: string): string {
-  try {
-    return fs.readFileSync(file, 'utf8');
-  } catch {
-    return '';
   }
 }

@@ -10,12 +10,12 @@ import { describeError } from '../core/errors.js';
 import { readStoredGovernance } from '../entries/governance-store.js';
 import { filesDigestOf, statedMemoryFiles } from '../entries/heads-store.js';
 import { TABLE_DIR } from '../entries/table-store.js';
-import { lastRuns, readJobLog, type JobLogLine } from '../runlog/job-log.js';
-import { readDaemonPid } from '../daemon/pidfile.js';
+import { lastRuns, readJobLog, type JobLogLine } from '../runlog/job-log-read.js';
+import { readDaemonPid } from '../daemon/pid-read.js';
 import { RUNNING_DIR } from '../runlog/running-marker.js';
 import { SCHEDULED_JOBS } from '../config/jobs.js';
 import { effectiveSchedule, nextRuns } from '../schedule/jobs.js';
-import { installedJobs } from '../schedule/installed.js';
+import { installedJobs, type InstalledJobs } from '../schedule/installed.js';
 import { isLocked, LOCK_DIR } from '../write/locks.js';
 import type { Conflict } from './conflicts.js';
 import { governanceChecks, type Check } from './governance.js';
@@ -111,16 +111,25 @@ function lockNames(workspace: string, problems: string[]): string[] {
   }
 }
 
-/** `allConflicts: false` (what the screen needs): `governance.conflicts` may hold only the first 3 of them. */
+/**
+ * What the crontab and the launchd folder hold for this workspace. Reading the crontab runs a child
+ * process: `mem status` starts it first, before it reads the configuration, so the child runs while
+ * the files are read. Never rejects (installedJobs: no cron is `cron: null`).
+ */
+export const readInstalled = (workspace: string): Promise<InstalledJobs> => installedJobs(realPath(workspace));
+
+/**
+ * `allConflicts: false` (what the screen needs): `governance.conflicts` may hold only the first 3 of
+ * them; `installed`: readInstalled's promise when the caller started it, else started here.
+ */
 export async function collectStatus(
   workspace: string,
   loaded: LoadedConfig,
   now: Date,
-  opts: { allConflicts?: boolean } = {},
+  opts: { allConflicts?: boolean; installed?: Promise<InstalledJobs> } = {},
 ): Promise<StatusReport> {
   const { config, zone } = loaded;
-  // Reading the crontab runs a child process: it runs while the files below are read.
-  const installedRead = installedJobs(realPath(workspace));
+  const installedRead = opts.installed ?? readInstalled(workspace);
   const problems: string[] = [];
   const schedule = new Map(effectiveSchedule(config).map((s) => [s.job, s.cron]));
   const last = lastRuns(readJobLog(workspace));
@@ -181,11 +190,8 @@ export async function collectStatus(
     workspace,
     config,
     last.get('index') ?? null,
-    new Map([
-      ...listed.map((f) => [f.file, f.mtimeMs] as const),
-      ...summaries.map((f) => [f.path, f.mtimeMs] as const),
-    ]),
-    listed.map((f) => f.file),
+    listed,
+    new Map(summaries.map((f) => [f.path, f.mtimeMs])),
   );
   const installed = await installedRead;
   const by = (job: string): ScheduledBy | null =>

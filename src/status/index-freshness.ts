@@ -6,9 +6,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config/schema.js';
-import type { JobLogLine } from '../runlog/job-log.js';
+import type { JobLogLine } from '../runlog/job-log-read.js';
 
 export const INDEX_DIR = '.mem/index';
+/** How many dirty files status names. */
+const DIRTY_LISTED = 20;
 
 export interface IndexStatus {
   exists: boolean;
@@ -40,51 +42,63 @@ function newestMtime(dir: string): number {
   return newest;
 }
 
-/** `memory`: memory/'s files as status listed them (entries/heads-files.ts), so memory/ is not listed twice. */
-function indexedMarkdown(workspace: string, config: Config, memory: readonly string[] | undefined): string[] {
-  const out: string[] = [];
+/**
+ * Visits every Markdown file of an indexed tier in the index's order: MEMORY.md, memory/ (as status
+ * listed it, entries/heads-files.ts, with the mtime that listing read, so memory/ is neither listed
+ * nor stated twice), then the extra paths.
+ */
+function indexedMarkdown(
+  workspace: string,
+  config: Config,
+  memory: ReadonlyArray<{ file: string; mtimeMs: number }> | undefined,
+  visit: (rel: string, mtimeMs?: number) => void,
+): void {
   const walk = (abs: string, rel: string) => {
     for (const e of entries(abs)) {
       if (e.name.startsWith('.')) continue;
       const r = `${rel}/${e.name}`;
       if (e.isDirectory()) walk(path.join(abs, e.name), r);
-      else if (e.name.endsWith('.md')) out.push(r);
+      else if (e.name.endsWith('.md')) visit(r);
     }
   };
-  if (fs.existsSync(path.join(workspace, 'MEMORY.md'))) out.push('MEMORY.md');
-  if (memory) out.push(...memory);
+  if (fs.existsSync(path.join(workspace, 'MEMORY.md'))) visit('MEMORY.md');
+  if (memory) for (const f of memory) visit(f.file, f.mtimeMs);
   else walk(path.join(workspace, 'memory'), 'memory');
   for (const extra of config.extraPaths) walk(path.resolve(workspace, extra), extra.replace(/\/+$/, ''));
-  return out;
 }
 
 /**
- * `stated`: mtimes already read (workspace-relative path → mtimeMs: status's listing of memory/), so
- * those files are not stated twice; `memory`: that listing's paths, so memory/ is not listed again
- * (what it leaves out, a FIFO or a link out of the workspace, the index leaves out too: never dirty).
+ * `memory`: status's listing of memory/ (what it leaves out, a FIFO or a link out of the workspace, the
+ * index leaves out too: never dirty); `stated`: other mtimes already read (workspace-relative path →
+ * mtimeMs: the summaries'), so those files are not stated twice. No map or list of every file is made:
+ * 10,000 of them were garbage a status paid to collect.
  */
 export function indexFreshness(
   workspace: string,
   config: Config,
   lastRun: JobLogLine | null,
+  memory?: ReadonlyArray<{ file: string; mtimeMs: number }>,
   stated: ReadonlyMap<string, number> = new Map(),
-  memory?: readonly string[],
 ): IndexStatus {
   const dir = path.join(workspace, INDEX_DIR);
   const exists = fs.existsSync(dir);
   const updated = exists ? newestMtime(dir) : 0;
-  const dirty = indexedMarkdown(workspace, config, memory).filter((rel) => {
+  const dirty: string[] = [];
+  let dirtyFiles = 0;
+  indexedMarkdown(workspace, config, memory, (rel, known) => {
+    let mtimeMs: number | undefined;
     try {
-      return (stated.get(rel) ?? fs.statSync(path.resolve(workspace, rel)).mtimeMs) > updated;
+      mtimeMs = known ?? stated.get(rel) ?? fs.statSync(path.resolve(workspace, rel)).mtimeMs;
     } catch {
-      return false;
+      return;
     }
+    if (mtimeMs !== undefined && mtimeMs > updated && dirtyFiles++ < DIRTY_LISTED) dirty.push(rel);
   });
   return {
     exists,
     lastUpdate: updated ? new Date(updated).toISOString() : null,
-    dirtyFiles: dirty.length,
-    dirty: dirty.slice(0, 20),
+    dirtyFiles,
+    dirty,
     lastRun,
   };
 }

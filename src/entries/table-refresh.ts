@@ -1,0 +1,103 @@
+/**
+ * Bringing the entry table (table-buckets.ts) up to date with memory/ (issue 28): `mem index`, the
+ * watcher, the daemon, the search server and every job that writes Markdown call it through the
+ * index update (search/update.ts), then the in-force heads (heads-store.ts) follow.
+ *
+ * Invariant: only the buckets holding a file whose stamp differs from stamps.json are read, rebuilt
+ * and written, each after its rows, and stamps.json after every bucket: a refresh cut short leaves
+ * stamps that no longer match, so the next one redoes those buckets. Never called by a read
+ * (DESIGN invariant 4).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { readDerivedJson, writeDerivedFile } from '../write/atomic.js';
+import { refreshHeads, statedMemoryFiles, type CurrentHeads, type ScopeOf } from './heads-store.js';
+import { parseFile } from './parsed-files.js';
+import type { EntryRecord } from './store.js';
+import { rowOf, tableRecord } from './table.js';
+import { bucketFile, bucketOf, LAYOUT, readBucket, stampedAs, TABLE_DIR, type Bucket } from './table-buckets.js';
+
+const STAMPS = 'stamps.json';
+
+/** A memory file as the index's scan stated it (search/scan.ts ScannedFile): workspace-relative path with `/`. */
+export interface StatedFile {
+  path: string;
+  size: number;
+  mtimeMs: number;
+  ctimeMs: number;
+}
+
+const listed = (workspace: string) => statedMemoryFiles(workspace).map((st) => ({ file: st.file, st }));
+
+/** Every stored file's stamp, written after its bucket: an update reads only the buckets whose files changed. */
+export function readStamps(workspace: string): Record<string, [number, number, number]> {
+  const v = readDerivedJson(path.join(workspace, TABLE_DIR, STAMPS)) as
+    { layout?: unknown; stamps?: unknown } | undefined;
+  return v?.layout === LAYOUT && v.stamps && typeof v.stamps === 'object'
+    ? (v.stamps as Record<string, [number, number, number]>)
+    : {};
+}
+
+/**
+ * Brings the stored table up to date with memory/ (the caller holds the index lock), from the files
+ * the index update just stated when it gives them (`scanned`), else from a listing. Only the
+ * buckets holding a file whose stamp differs from stamps.json are read, rebuilt and written, so a
+ * one-edit `mem index` parses one bucket, not the table. With `heads`, the in-force heads
+ * (heads-store.ts) follow, rebuilt only when something they depend on changed, and are returned.
+ */
+export async function refreshEntryTable(
+  workspace: string,
+  scanned?: readonly StatedFile[],
+  heads?: { scopeOf: ScopeOf; mappingKey: string },
+): Promise<CurrentHeads | undefined> {
+  const stamps = readStamps(workspace);
+  const now: Record<string, [number, number, number]> = {};
+  const changed = new Set<number>();
+  for (const { file, st } of scanned
+    ? scanned.filter((f) => f.path.startsWith('memory/')).map((f) => ({ file: f.path, st: f }))
+    : listed(workspace)) {
+    const was = stamps[file];
+    now[file] = [st.size, st.mtimeMs, st.ctimeMs];
+    if (!was || was[0] !== st.size || was[1] !== st.mtimeMs || was[2] !== st.ctimeMs) changed.add(bucketOf(file));
+  }
+  for (const file of Object.keys(stamps)) if (!now[file]) changed.add(bucketOf(file));
+  const dir = path.join(workspace, TABLE_DIR);
+  const written = new Map<number, Bucket>();
+  if (changed.size) {
+    fs.mkdirSync(dir, { recursive: true });
+    for (const b of changed) {
+      const stored = readBucket(workspace, b);
+      const files: Bucket = {};
+      for (const [file, st] of Object.entries(now)) {
+        if (bucketOf(file) !== b) continue;
+        const had = stored[file];
+        files[file] =
+          had && had[0] === st[0] && had[1] === st[1] && had[2] === st[2]
+            ? had
+            : [...st, (await parseFile(workspace, file)).map(rowOf)];
+      }
+      writeDerivedFile(bucketFile(workspace, b), JSON.stringify({ layout: LAYOUT, files }));
+      written.set(b, files);
+    }
+    writeDerivedFile(path.join(dir, STAMPS), JSON.stringify({ layout: LAYOUT, stamps: now }));
+  }
+  if (!heads || !fs.existsSync(dir)) return undefined;
+  // Loaded here, not with the module: `mem get` and `mem context` read the heads, never build them.
+  const { redactSecrets } = await import('../secrets/secrets.js');
+  return refreshHeads(
+    workspace,
+    TABLE_DIR,
+    { ...heads, passesGate: (name) => redactSecrets(name).text === name },
+    (listedNow) => {
+      const buckets = new Map(written);
+      const bucket = (b: number) => buckets.get(b) ?? buckets.set(b, readBucket(workspace, b)).get(b)!;
+      const records: EntryRecord[] = [];
+      for (const st of listedNow) {
+        const had = bucket(bucketOf(st.file))[st.file];
+        if (!had || !stampedAs(had, st)) return undefined;
+        for (const row of had[3]) records.push(tableRecord(st.file, row));
+      }
+      return records;
+    },
+  );
+}
