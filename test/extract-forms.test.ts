@@ -222,6 +222,23 @@ describe('corrections and confirmations typed as people type', () => {
     });
   }
 
+  test('a task said done in another form of its verb moves the open task ("Migrating the user avatars is done now")', () => {
+    const out = run(
+      ['user', 'Todo: migrate the user avatars to the new bucket.'],
+      ['assistant', 'Added.'],
+      ['user', 'Migrating the user avatars is done now.'],
+    );
+    assert.deepEqual(
+      out.map((c) => `${c.kind}:${c.state}`),
+      ['Task:todo', 'Task:done'],
+    );
+    const plan = planEntries({
+      candidates: out.map((c) => ({ ...c, day: '2026-11-21', sessionPathStored: '~/s1.jsonl' })),
+      existing: [],
+    });
+    assert.equal(getField(plan.entries[1]!.entry, 'supersedes'), plan.entries[0]!.id);
+  });
+
   test('a reaction after the ack corrects nothing', () => {
     for (const reply of ['oh nice', 'wait what', 'ok thanks'])
       assert.equal(run(['user', 'use redis for sessions'], ['assistant', 'ok'], ['user', reply]).length, 1, reply);

@@ -197,5 +197,17 @@ export function taskTarget(c: Candidate, pool: Held[]): string | undefined {
     .split(/\s+/)
     .filter((w) => (/[\p{sc=Han}]/u.test(w) ? w.length >= 2 : w.length >= 3));
   if (!words.length || words.length > 4) return undefined;
-  return latest(pool.filter((k) => k.entry.kind === 'Task' && words.every((w) => holds(k.entry, w))));
+  return latest(pool.filter((k) => k.entry.kind === 'Task' && words.every((w) => holdsWordOf(k.entry, w))));
+}
+
+/** A word's stem for telling "migrating" and "migrate", "deploys" and "deploy" apart from other words. */
+const stem = (w: string) => (w.length > 5 ? w.replace(/(?:ations?|ing|ed|es|e|s)$/, '') : w);
+
+/** holds(), or for a Latin word, some word of the entry with the same stem ("migrating the avatars" names "migrate the user avatars"). */
+function holdsWordOf(entry: Entry, term: string): boolean {
+  if (holds(entry, term) || /[\p{sc=Han}]/u.test(term)) return holds(entry, term);
+  const want = stem(term);
+  return normalise(`${entry.title} ${getField(entry, 'conclusion') ?? ''}`)
+    .split(/[^\p{L}\p{N}]+/u)
+    .some((w) => w.length > 2 && stem(w) === want);
 }
