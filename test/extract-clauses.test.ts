@@ -9,21 +9,9 @@ import { settlingClause } from '../src/extract/clause.js';
 import { carriesSecret, handsOverCredentials, mayCarry } from '../src/extract/credentials.js';
 import { extractWithRules } from '../src/extract/rules.js';
 import { prepareTurns } from '../src/extract/trust.js';
-import type { Role, Turn } from '../src/transcripts/index.js';
+import { convo, extract, type Spec } from './helpers/rule-turns.js';
 
-type Spec = [Role, string];
-const convo = (...specs: Spec[]): Turn[] =>
-  specs.map(([role, text], i) => ({
-    sessionId: 's1',
-    sessionPath: '/tmp/s1.jsonl',
-    index: i + 1,
-    role,
-    text,
-    timestamp: `2026-11-21T10:0${i}:00Z`,
-    endOffset: (i + 1) * 100,
-  }));
-const extract = (...specs: Spec[]) =>
-  extractWithRules(prepareTurns(convo(...specs)).turns).map((c) => `${c.kind}: ${c.title}`);
+const titles = (...specs: Spec[]) => extract(...specs).map((c) => `${c.kind}: ${c.title}`);
 
 describe('the settling clause', () => {
   test('a pointer back, a reason after a standing phrase, a side request before: each cut away', () => {
@@ -48,17 +36,17 @@ describe('the settling clause', () => {
   });
 
   test('through the extractor', () => {
-    assert.deepEqual(extract(['user', 'Please use British spelling in the docs, I prefer it.']), [
+    assert.deepEqual(titles(['user', 'Please use British spelling in the docs, I prefer it.']), [
       'Preference: Use British spelling in the docs',
     ]);
     assert.deepEqual(
-      extract([
+      titles([
         'user',
         'instead of the "Receipts" label, search `from:(billing@shop.example)` for invoices from now on, the label is unreliable',
       ]),
       ['Rule: Search `from:(billing@shop.example)` for invoices'],
     );
-    assert.deepEqual(extract(['user', '先處理那個不穩定的測試，另外我們的對話請一律用繁體中文。']), [
+    assert.deepEqual(titles(['user', '先處理那個不穩定的測試，另外我們的對話請一律用繁體中文。']), [
       'Preference: 我們的對話請一律用繁體中文',
     ]);
   });
@@ -67,7 +55,7 @@ describe('the settling clause', () => {
 describe('kinds from what the statement does', () => {
   test('an offer pointing back ("set that up") confirms the recommendation before it', () => {
     assert.deepEqual(
-      extract(
+      titles(
         [
           'assistant',
           'For the uploads bucket I would use Cloudflare R2 instead of S3, since egress is free. Want me to set that up?',
@@ -78,7 +66,7 @@ describe('kinds from what the statement does', () => {
     );
     // No recommendation to point at: nothing is settled.
     assert.deepEqual(
-      extract(['assistant', 'The bucket config is ready. Want me to set that up?'], ['user', 'sounds good, go ahead']),
+      titles(['assistant', 'The bucket config is ready. Want me to set that up?'], ['user', 'sounds good, go ahead']),
       [],
     );
   });
@@ -96,16 +84,16 @@ describe('kinds from what the statement does', () => {
     assert.equal(one?.kind, 'Lesson');
     assert.match(one!.conclusion, /bumping the timeout.*DNS lookup.*caching the resolver/);
     assert.deepEqual(
-      extract(['user', '备忘：邮件进垃圾箱是因为 SPF 没包含新的发件服务器，加进 SPF 记录后就正常投递了。']),
+      titles(['user', '备忘：邮件进垃圾箱是因为 SPF 没包含新的发件服务器，加进 SPF 记录后就正常投递了。']),
       ['Lesson: 邮件进垃圾箱是因为 SPF 没包含新的发件服务器，加进 SPF 记录后就正常投递了'],
     );
   });
 
   test('standardising on a tool is a decision; on a style, a preference', () => {
-    assert.deepEqual(extract(['user', '端到端测试统一用 Cypress。']), ['Decision: 端到端测试统一用 Cypress']);
-    assert.deepEqual(extract(['user', '單元測試統一用 Mocha 跑。']), ['Decision: 單元測試統一用 Mocha 跑']);
+    assert.deepEqual(titles(['user', '端到端测试统一用 Cypress。']), ['Decision: 端到端测试统一用 Cypress']);
+    assert.deepEqual(titles(['user', '單元測試統一用 Mocha 跑。']), ['Decision: 單元測試統一用 Mocha 跑']);
     assert.deepEqual(
-      extract(['user', '缩进统一用两个空格。']).map((s) => s.split(':')[0]),
+      titles(['user', '缩进统一用两个空格。']).map((s) => s.split(':')[0]),
       ['Preference'],
     );
   });
@@ -120,15 +108,15 @@ describe('credentials never land', () => {
     assert.equal(handsOverCredentials(en), true);
     assert.equal(handsOverCredentials('Do not store logs in the repo.'), false);
     assert.equal(carriesSecret('AWS key [REDACTED:aws-access-key-id]'), true);
-    assert.deepEqual(extract(['user', en]), []);
-    assert.deepEqual(extract(['user', hant]), []);
+    assert.deepEqual(titles(['user', en]), []);
+    assert.deepEqual(titles(['user', hant]), []);
   });
 
   test('a statement with a secret value lands only as a note or a task, redacted', () => {
     assert.equal(mayCarry('Rule', 'never rotate AKIAGWGTCKK4FIPHBL6F'), false);
     assert.equal(mayCarry('Note', 'the key AKIAGWGTCKK4FIPHBL6F rotates monthly'), true);
     assert.deepEqual(
-      extract(['user', 'From now on use the token ghp_BqJYD9LecO5Y9i9xCgvhI7gd7xkp57pRGxBB for deploys.']),
+      titles(['user', 'From now on use the token ghp_BqJYD9LecO5Y9i9xCgvhI7gd7xkp57pRGxBB for deploys.']),
       [],
     );
     const [note] = extractWithRules(

@@ -5,28 +5,13 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { extractWithRules } from '../src/extract/rules.js';
 import { stripMaterial } from '../src/extract/material.js';
 import { asRequest } from '../src/extract/speech-acts.js';
-import { prepareTurns } from '../src/extract/trust.js';
 import { labelCandidate } from '../src/jobs/microsync/label.js';
-import type { Role, Turn } from '../src/transcripts/index.js';
+import { extract } from './helpers/rule-turns.js';
 
-const run = (...specs: Array<[Role, string]>) =>
-  extractWithRules(
-    prepareTurns(
-      specs.map(([role, text], i): Turn => ({
-        sessionId: 's1',
-        sessionPath: '/tmp/s1.jsonl',
-        index: i + 1,
-        role,
-        text,
-        timestamp: `2026-11-21T10:0${i}:00Z`,
-        endOffset: (i + 1) * 100,
-      })),
-    ).turns,
-  );
-const said = (text: string) => run(['user', text]).map((c) => `${c.kind}: ${c.title}${c.state ? ` (${c.state})` : ''}`);
+const said = (text: string) =>
+  extract(['user', text]).map((c) => `${c.kind}: ${c.title}${c.state ? ` (${c.state})` : ''}`);
 
 describe('duties', () => {
   const rules: Array<[string, string]> = [
@@ -90,9 +75,9 @@ describe('Chinese standing requests, reference material, user-level scope', () =
   });
 
   test('a rule about how the agent reaches the user holds everywhere; a project rule stays in its project', () => {
-    const [notice] = run(['user', 'from now on could you send me a note before you start compacting?']);
+    const [notice] = extract(['user', 'from now on could you send me a note before you start compacting?']);
     assert.equal(labelCandidate(notice!, 'project:a').scope, 'global');
-    const [changelog] = run(['user', 'Each PR needs a line in CHANGELOG.md.']);
+    const [changelog] = extract(['user', 'Each PR needs a line in CHANGELOG.md.']);
     assert.equal(labelCandidate(changelog!, 'project:a').scope, 'project:a');
   });
 });

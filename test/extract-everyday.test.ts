@@ -8,27 +8,10 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { getField } from '../src/entries/model.js';
-import { extractWithRules } from '../src/extract/rules.js';
-import { prepareTurns } from '../src/extract/trust.js';
 import { planEntries } from '../src/jobs/microsync/plan.js';
-import type { Role, Turn } from '../src/transcripts/index.js';
+import { extract } from './helpers/rule-turns.js';
 
-type Spec = [Role, string];
-const run = (...specs: Spec[]) =>
-  extractWithRules(
-    prepareTurns(
-      specs.map(([role, text], i): Turn => ({
-        sessionId: 's1',
-        sessionPath: '/tmp/s1.jsonl',
-        index: i + 1,
-        role,
-        text,
-        timestamp: `2026-11-21T10:0${i}:00Z`,
-        endOffset: (i + 1) * 100,
-      })),
-    ).turns,
-  );
-const kinds = (text: string) => run(['user', text]).map((c) => `${c.kind}: ${c.title}`);
+const kinds = (text: string) => extract(['user', text]).map((c) => `${c.kind}: ${c.title}`);
 const kindOf = (text: string) => kinds(text).map((k) => k.split(':')[0]);
 
 describe('everyday phrasings land as their kind', () => {
@@ -70,7 +53,7 @@ describe('everyday phrasings land as their kind', () => {
       ['Keep in mind: the prod database is in eu-west-1.', 'Note'],
     ];
     for (const [text, kind] of cases) assert.deepEqual(kindOf(text), [kind], text);
-    const states = (text: string) => run(['user', text]).map((c) => `${c.kind} ${c.state}`);
+    const states = (text: string) => extract(['user', text]).map((c) => `${c.kind} ${c.state}`);
     assert.deepEqual(states('I finished the login page.'), ['Task done']);
     assert.deepEqual(states("I'm stuck on the SSO integration until IT sends the metadata URL."), ['Task blocked']);
     assert.deepEqual(states("I've started the Postgres 16 upgrade."), ['Task doing']);
@@ -79,7 +62,7 @@ describe('everyday phrasings land as their kind', () => {
   });
 
   test('a cause said plainly and its fix in the next sentence are one lesson', () => {
-    const [c, ...rest] = run([
+    const [c, ...rest] = extract([
       'user',
       'The memory leak came from an event listener we never removed. Removing it in the cleanup hook fixed it.',
     ]);
@@ -114,7 +97,7 @@ describe('what still lands nothing', () => {
 
 describe('corrections said in the next message', () => {
   test('"Change of plan:", "Actually, …" and 不对，<subject>改成… correct, keep their own kind, and link to what they correct', () => {
-    const said = (first: string, second: string) => run(['user', first], ['assistant', 'OK.'], ['user', second]);
+    const said = (first: string, second: string) => extract(['user', first], ['assistant', 'OK.'], ['user', second]);
     const arch = said(
       'Sessions are stored in Redis now.',
       "Change of plan: sessions go in Postgres, we don't want another piece of infra.",

@@ -9,26 +9,10 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { getField } from '../src/entries/model.js';
 import { extractWithRules } from '../src/extract/rules.js';
-import { prepareTurns } from '../src/extract/trust.js';
 import { planEntries } from '../src/jobs/microsync/plan.js';
-import type { Role, Turn } from '../src/transcripts/index.js';
+import { extract, type Spec } from './helpers/rule-turns.js';
 
-type Spec = [Role, string];
-const run = (...specs: Spec[]) =>
-  extractWithRules(
-    prepareTurns(
-      specs.map(([role, text], i): Turn => ({
-        sessionId: 's1',
-        sessionPath: '/tmp/s1.jsonl',
-        index: i + 1,
-        role,
-        text,
-        timestamp: `2026-11-21T10:0${i}:00Z`,
-        endOffset: (i + 1) * 100,
-      })),
-    ).turns,
-  );
-const kindOf = (text: string) => run(['user', text]).map((c) => c.kind);
+const kindOf = (text: string) => extract(['user', text]).map((c) => c.kind);
 
 describe('statements by the form of their sentence', () => {
   const lands: Array<[string, string]> = [
@@ -83,20 +67,20 @@ describe('statements by the form of their sentence', () => {
       '我在弄購物車',
     ]) {
       assert.deepEqual(
-        run(['user', text]).map((c) => `${c.kind}/${c.state}`),
+        extract(['user', text]).map((c) => `${c.kind}/${c.state}`),
         ['Task/doing'],
         text,
       );
     }
     assert.deepEqual(
-      run(['user', 'payment webhook 卡住了，等 Stripe support 回复']).map((c) => c.state),
+      extract(['user', 'payment webhook 卡住了，等 Stripe support 回复']).map((c) => c.state),
       ['blocked'],
     );
   });
 
   test('the title keeps the statement, not a trailing label', () => {
     assert.deepEqual(
-      run(['user', 'CI 一直壞是因為快取了舊的套件，清掉快取就過了，記取教訓']).map((c) => c.title),
+      extract(['user', 'CI 一直壞是因為快取了舊的套件，清掉快取就過了，記取教訓']).map((c) => c.title),
       ['CI 一直壞是因為快取了舊的套件，清掉快取就過了'],
     );
   });
@@ -122,7 +106,7 @@ describe('what the forms leave alone', () => {
     '以后有机会的话支持多语言，现在不算目标',
     '規定的截止日期是週五。',
   ]) {
-    test(`nothing: ${text}`, () => assert.deepEqual(run(['user', text]), []));
+    test(`nothing: ${text}`, () => assert.deepEqual(extract(['user', text]), []));
   }
 });
 
@@ -203,7 +187,7 @@ describe('corrections and confirmations typed as people type', () => {
   ];
   for (const [turns, kind] of corrections) {
     test(`corrects, keeping the kind ${kind}: ${turns.at(-1)![1]}`, () => {
-      const out = run(...turns);
+      const out = extract(...turns);
       assert.equal(out.length, 2);
       assert.deepEqual(
         out.map((c) => c.kind),
@@ -223,7 +207,7 @@ describe('corrections and confirmations typed as people type', () => {
   }
 
   test('a task said done in another form of its verb moves the open task ("Migrating the user avatars is done now")', () => {
-    const out = run(
+    const out = extract(
       ['user', 'Todo: migrate the user avatars to the new bucket.'],
       ['assistant', 'Added.'],
       ['user', 'Migrating the user avatars is done now.'],
@@ -241,7 +225,7 @@ describe('corrections and confirmations typed as people type', () => {
 
   test('a reaction after the ack corrects nothing', () => {
     for (const reply of ['oh nice', 'wait what', 'ok thanks'])
-      assert.equal(run(['user', 'use redis for sessions'], ['assistant', 'ok'], ['user', reply]).length, 1, reply);
+      assert.equal(extract(['user', 'use redis for sessions'], ['assistant', 'ok'], ['user', reply]).length, 1, reply);
   });
 
   test('short yeses confirm the proposal, titled without the asking words', () => {
@@ -259,10 +243,10 @@ describe('corrections and confirmations typed as people type', () => {
     ];
     for (const [offer, yes, title] of cases)
       assert.deepEqual(
-        run(['assistant', offer], ['user', yes]).map((c) => c.title),
+        extract(['assistant', offer], ['user', yes]).map((c) => c.title),
         [title],
         offer,
       );
-    assert.deepEqual(run(['assistant', 'Want me to add a Dockerfile?'], ['user', 'k, wait, not yet']), []);
+    assert.deepEqual(extract(['assistant', 'Want me to add a Dockerfile?'], ['user', 'k, wait, not yet']), []);
   });
 });

@@ -7,24 +7,9 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { foldHan } from '../src/extract/han-fold.js';
 import { holdsOpen, notNow, othersPractice, unsettledBy } from '../src/extract/hedges.js';
-import { extractWithRules } from '../src/extract/rules.js';
-import { prepareTurns } from '../src/extract/trust.js';
-import type { Turn } from '../src/transcripts/index.js';
+import { extract } from './helpers/rule-turns.js';
 
-const titles = (text: string) =>
-  extractWithRules(
-    prepareTurns([
-      {
-        sessionId: 's1',
-        sessionPath: '/tmp/s1.jsonl',
-        index: 1,
-        role: 'user',
-        text,
-        timestamp: '2026-11-21T10:00:00Z',
-        endOffset: 100,
-      } as Turn,
-    ]).turns,
-  ).map((c) => `${c.kind}: ${c.title}`);
+const titles = (text: string) => extract(['user', text]).map((c) => `${c.kind}: ${c.title}`);
 
 describe('the hedge lexicon', () => {
   test('Traditional text folds to Simplified, full-width to ASCII, so one lexicon reads both scripts', () => {
@@ -174,25 +159,9 @@ describe('a plain statement lands only when nothing in its message leaves it ope
 
   test("a yes that holds the agent's proposal open confirms nothing", () => {
     const turns = (reply: string) =>
-      extractWithRules(
-        prepareTurns(
-          [
-            ['assistant', '以后 commit message 要不要都用 Conventional Commits 格式？'],
-            ['user', reply],
-          ].map(
-            ([role, text], i) =>
-              ({
-                sessionId: 's1',
-                sessionPath: '/tmp/s1.jsonl',
-                index: i + 1,
-                role,
-                text,
-                timestamp: '2026-11-21T10:00:00Z',
-                endOffset: (i + 1) * 100,
-              }) as Turn,
-          ),
-        ).turns,
-      ).map((c) => c.kind);
+      extract(['assistant', '以后 commit message 要不要都用 Conventional Commits 格式？'], ['user', reply]).map(
+        (c) => c.kind,
+      );
     assert.deepEqual(turns('可以，就这么办。'), ['Rule']);
     for (const hold of ['好，我再想想。', '好的，等老闆確認一下。', 'ok, let me think about it'])
       assert.deepEqual(turns(hold), [], hold);

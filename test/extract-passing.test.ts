@@ -7,26 +7,9 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { extractWithRules } from '../src/extract/rules.js';
-import { prepareTurns } from '../src/extract/trust.js';
-import type { Role, Turn } from '../src/transcripts/index.js';
+import { extract, type Spec } from './helpers/rule-turns.js';
 
-type Spec = [Role, string];
-const run = (...specs: Spec[]) =>
-  extractWithRules(
-    prepareTurns(
-      specs.map(([role, text], i): Turn => ({
-        sessionId: 's1',
-        sessionPath: '/tmp/s1.jsonl',
-        index: i + 1,
-        role,
-        text,
-        timestamp: `2026-11-21T10:0${i}:00Z`,
-        endOffset: (i + 1) * 100,
-      })),
-    ).turns,
-  );
-const kindOf = (...specs: Spec[]) => run(...specs).map((c) => c.kind);
+const kindOf = (...specs: Spec[]) => extract(...specs).map((c) => c.kind);
 const said = (text: string) => kindOf(['user', text]);
 
 describe('said in passing', () => {
@@ -62,7 +45,7 @@ describe('said in passing', () => {
   });
 
   test('work under way or stuck after its subject is a task with its state', () => {
-    const task = (text: string) => run(['user', text]).map((c) => `${c.kind}:${c.state}`);
+    const task = (text: string) => extract(['user', text]).map((c) => `${c.kind}:${c.state}`);
     assert.deepEqual(task('Still stuck on the iOS build, waiting for the Apple certificate.'), ['Task:blocked']);
     assert.deepEqual(task('Stripe webhook 那块我在弄了。'), ['Task:doing']);
     assert.deepEqual(task('Migration script 还卡着，等 DBA 回复。'), ['Task:blocked']);
@@ -93,7 +76,7 @@ describe('said in passing', () => {
     assert.deepEqual(kindOf(['assistant', '要不要我把日志改成结构化输出（用 pino）？'], ['user', '要，改吧']), [
       'Decision',
     ]);
-    const out = run(
+    const out = extract(
       ['user', "We'll deploy the API on Render."],
       ['assistant', 'Okay.'],
       ['user', 'Scratch Render, we are deploying the API on Fly instead.'],

@@ -6,26 +6,9 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { extractWithRules } from '../src/extract/rules.js';
-import { prepareTurns } from '../src/extract/trust.js';
-import type { Role, Turn } from '../src/transcripts/index.js';
+import { extract } from './helpers/rule-turns.js';
 
-type Spec = [Role, string];
-const run = (...specs: Spec[]) =>
-  extractWithRules(
-    prepareTurns(
-      specs.map(([role, text], i): Turn => ({
-        sessionId: 's1',
-        sessionPath: '/tmp/s1.jsonl',
-        index: i + 1,
-        role,
-        text,
-        timestamp: `2026-11-21T10:0${i}:00Z`,
-        endOffset: (i + 1) * 100,
-      })),
-    ).turns,
-  );
-const kinds = (text: string) => run(['user', text]).map((c) => `${c.kind}: ${c.title}`);
+const kinds = (text: string) => extract(['user', text]).map((c) => `${c.kind}: ${c.title}`);
 
 describe('plain Chinese statements', () => {
   test('a named tool chosen with 用 is a decision; about a user-level tool, a preference', () => {
@@ -51,7 +34,7 @@ describe('plain Chinese statements', () => {
       kinds('新的 tests 我 prefer 用 node:test，不要 Mocha。').map((s) => s.split(':')[0]),
       ['Preference'],
     );
-    const [goal] = run(['user', '计划有变：目标改成三季度在德国上线。']);
+    const [goal] = extract(['user', '计划有变：目标改成三季度在德国上线。']);
     assert.deepEqual([goal?.kind, goal?.revises], ['Goal', true]);
   });
 
@@ -67,7 +50,7 @@ describe('plain Chinese statements', () => {
   });
 
   test('把 X 那个决定撤回 retracts the decision it names', () => {
-    const [c] = run(
+    const [c] = extract(
       ['user', '文档站我们用 Docusaurus 搭。'],
       ['assistant', '好的。'],
       ['user', '先别动，把 Docusaurus 那个决定撤回。'],
@@ -78,17 +61,17 @@ describe('plain Chinese statements', () => {
 
 describe('corrections', () => {
   test('the user correcting their own statement in the same message keeps its kind and revises it', () => {
-    const [first, fix] = run([
+    const [first, fix] = extract([
       'user',
       'From now on, deploy on Thursdays. No wait, make that Tuesdays instead of Thursdays.',
     ]);
     assert.deepEqual([first?.kind, fix?.kind, fix?.revises], ['Rule', 'Rule', true]);
-    const [, vitest] = run(['user', "Let's use Jest for the unit tests. Actually no, Vitest instead of Jest."]);
+    const [, vitest] = extract(['user', "Let's use Jest for the unit tests. Actually no, Vitest instead of Jest."]);
     assert.deepEqual([vitest?.kind, vitest?.revises, vitest?.title], ['Decision', true, 'Vitest instead of Jest']);
   });
 
   test('算了 followed by what to do instead revises, it does not take the earlier statement back', () => {
-    const out = run(
+    const out = extract(
       ['user', '这个仓库用 pnpm，别用 npm。'],
       ['assistant', '好的。'],
       ['user', '算了，还是换回 npm 吧，CI 镜像里没有 pnpm。'],
@@ -153,20 +136,20 @@ describe('lessons said in one Chinese or mixed sentence', () => {
 describe('more of the same families', () => {
   test('a recommendation confirmed through "要这样做吗？"/"要我设定吗？"; an ask naming nothing confirms nothing', () => {
     assert.deepEqual(
-      run(
+      extract(
         ['assistant', '上传的文件我建议放阿里云 OSS，不放本地磁盘，这样扩容方便。要这样做吗？'],
         ['user', '可以'],
       ).map((c) => `${c.kind}: ${c.title}`),
       ['Decision: 上传的文件放阿里云 OSS，不放本地磁盘，这样扩容方便'],
     );
     assert.equal(
-      run(
+      extract(
         ['assistant', '备份我建议放 Backblaze B2，比 S3 便宜很多。要我设定吗？'],
         ['user', 'sounds good，go ahead'],
       )[0]?.title.includes('Backblaze B2'),
       true,
     );
-    assert.deepEqual(run(['assistant', '测试都过了。要这样做吗？'], ['user', '可以']), []);
+    assert.deepEqual(extract(['assistant', '测试都过了。要这样做吗？'], ['user', '可以']), []);
   });
 
   test('部署到 a named target, 一直用 a language after "but", never after a Chinese colon, track 成 a task, X blocked 了', () => {
@@ -179,18 +162,18 @@ describe('more of the same families', () => {
       ['Rule'],
     );
     assert.deepEqual(
-      run(['user', 'Staging 的 TLS cert 还没配，track 成一个 task。']).map((c) => [c.kind, c.title, c.state]),
+      extract(['user', 'Staging 的 TLS cert 还没配，track 成一个 task。']).map((c) => [c.kind, c.title, c.state]),
       [['Task', 'Staging 的 TLS cert 还没配', 'todo']],
     );
     assert.deepEqual(
-      run(['user', 'Prisma upgrade blocked 了，v6 跟我们的 edge runtime 不兼容。']).map((c) => c.state),
+      extract(['user', 'Prisma upgrade blocked 了，v6 跟我们的 edge runtime 不兼容。']).map((c) => c.state),
       ['blocked'],
     );
   });
 
   test('"Change of plan:" and "计划有变" revise; "Correction:" corrects the user\'s own statement', () => {
-    assert.equal(run(['user', 'Change of plan: the goal is now to launch in Germany in Q3.'])[0]?.revises, true);
-    const fix = run([
+    assert.equal(extract(['user', 'Change of plan: the goal is now to launch in Germany in Q3.'])[0]?.revises, true);
+    const fix = extract([
       'user',
       'The PDF service will call the renderer over HTTP. Correction: it goes through the job queue instead of direct HTTP calls.',
     ]).at(-1);

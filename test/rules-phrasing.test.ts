@@ -7,23 +7,11 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { extractWithRules } from '../src/extract/rules.js';
 import { clipPhrase } from '../src/extract/sentences.js';
-import { prepareTurns } from '../src/extract/trust.js';
 import type { Candidate } from '../src/extract/types.js';
 import { slugify, SLUG_MAX } from '../src/entries/id.js';
-import type { Role, Turn } from '../src/transcripts/index.js';
+import type { Turn } from '../src/transcripts/index.js';
+import { convo, extract } from './helpers/rule-turns.js';
 
-type Spec = [Role, string];
-const convo = (...specs: Spec[]): Turn[] =>
-  specs.map(([role, text], i) => ({
-    sessionId: 's1',
-    sessionPath: '/tmp/s1.jsonl',
-    index: i + 1,
-    role,
-    text,
-    timestamp: `2026-11-21T10:0${i}:00Z`,
-    endOffset: (i + 1) * 100,
-  }));
-const extract = (...specs: Spec[]) => extractWithRules(prepareTurns(convo(...specs)).turns);
 const said = (text: string) => extract(['user', text]);
 const summary = (cs: Candidate[]) => cs.map((c) => `${c.kind}: ${c.title}`);
 

@@ -17,23 +17,8 @@ import {
   type Turn,
 } from '../src/transcripts/index.js';
 import { ROOT } from './helpers/cli.js';
+import { convo, extract, type Spec } from './helpers/rule-turns.js';
 
-type Spec = [Role, string, Partial<Turn>?];
-
-function convo(...specs: Spec[]): Turn[] {
-  return specs.map(([role, text, extra], i) => ({
-    sessionId: 's1',
-    sessionPath: '/tmp/s1.jsonl',
-    index: i + 1,
-    role,
-    text,
-    timestamp: `2026-11-21T10:0${i % 10}:00Z`,
-    endOffset: (i + 1) * 100,
-    ...extra,
-  }));
-}
-
-const extract = (...specs: Spec[]) => extractWithRules(prepareTurns(convo(...specs)).turns);
 const said = (text: string) => extract(['user', text]);
 const summary = (cs: Candidate[]) => cs.map((c) => `${c.kind}: ${c.title}`);
 
