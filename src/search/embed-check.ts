@@ -20,7 +20,7 @@ import { embedBatch } from './embed-client.js';
 import { loadQueryRows, loadVmapFile, spaceOf } from './embed-store.js';
 import { CHECK_QUERIES, CHECK_TOP, type ModelCheck } from './model-check.js';
 import { checkFile, readModelCheck } from './model-check-file.js';
-import { topByScore } from './embed-query.js';
+import { nearest } from './embed-query.js';
 import { lexicalSearch } from './engine.js';
 import { scanWorkspace } from './scan.js';
 import { loadTierHead } from './tier-file.js';
@@ -80,9 +80,8 @@ export async function checkModel(
     let vector = 0;
     titles.forEach((t, i) => {
       if (
-        topDocs(queries[i]!, rows.vectors, rows.dims, rows.count, pairs, view.isDead).some((doc) =>
-          byTitle.get(t)!.has(doc),
-        )
+        queries[i]!.length === rows.dims &&
+        nearest(queries[i]!, rows, pairs, view.isDead, CHECK_TOP).some((h) => byTitle.get(t)!.has(h.doc))
       )
         vector++;
     });
@@ -117,27 +116,4 @@ function titleOf(heading: string | null): string | undefined {
 function spread<T>(items: T[], n: number): T[] {
   if (items.length <= n) return items;
   return Array.from({ length: n }, (_, i) => items[Math.floor((i * items.length) / n)]!);
-}
-
-/** The CHECK_TOP live docs whose vectors are nearest to q. */
-function topDocs(
-  q: Float32Array,
-  vectors: Float32Array,
-  dims: number,
-  rowCount: number,
-  pairs: number[],
-  isDead: (doc: number) => boolean,
-): number[] {
-  if (q.length !== dims) return [];
-  const docs: number[] = [];
-  const scores = new Float64Array(pairs.length >> 1);
-  for (let p = 0; p + 1 < pairs.length; p += 2) {
-    const [doc, row] = [pairs[p]!, pairs[p + 1]!];
-    if (!(row >= 0 && row < rowCount) || isDead(doc)) continue;
-    let s = 0;
-    for (let i = 0, at = row * dims; i < dims; i++) s += q[i]! * vectors[at + i]!;
-    scores[docs.length] = s;
-    docs.push(doc);
-  }
-  return topByScore(scores, docs.length, CHECK_TOP).map((i) => docs[i]!);
 }

@@ -30,20 +30,34 @@ export function vectorRanker(workspace: string, cfg: EmbeddingConfig): VectorRan
     }).then((v) => v[0]!);
     const q = await query;
     if (q.length !== cache.dims) throw new Error(`query embedding has ${q.length} dimensions, the index ${cache.dims}`);
-    const v = cache.vectors;
-    const d = cache.dims;
-    const docs = new Int32Array(pairs.length >> 1);
-    const scores = new Float64Array(pairs.length >> 1);
-    let n = 0;
-    for (let p = 0; p + 1 < pairs.length; p += 2) {
-      const doc = pairs[p]!;
-      const row = pairs[p + 1]!;
-      if (!(row >= 0 && row < cache.count) || opened.view.isDead(doc)) continue;
-      docs[n] = doc;
-      scores[n++] = dot(q, v, row * d, d);
-    }
-    return topByScore(scores, n, limit).map((i) => ({ doc: docs[i]!, score: scores[i]!, cosine: scores[i]! }));
+    return nearest(q, cache, pairs, opened.view.isDead, limit).map((h) => ({ ...h, cosine: h.score }));
   };
+}
+
+/**
+ * The `limit` live docs of a vector map (doc, row, doc, row, ...) nearest to q, best first, by dot
+ * product (cosine: the rows are normalised). A row outside the cache (a damaged map) is skipped.
+ */
+export function nearest(
+  q: Float32Array,
+  cache: QueryRows,
+  pairs: number[],
+  isDead: (doc: number) => boolean,
+  limit: number,
+): { doc: number; score: number }[] {
+  const v = cache.vectors;
+  const d = cache.dims;
+  const docs = new Int32Array(pairs.length >> 1);
+  const scores = new Float64Array(pairs.length >> 1);
+  let n = 0;
+  for (let p = 0; p + 1 < pairs.length; p += 2) {
+    const doc = pairs[p]!;
+    const row = pairs[p + 1]!;
+    if (!(row >= 0 && row < cache.count) || isDead(doc)) continue;
+    docs[n] = doc;
+    scores[n++] = dot(q, v, row * d, d);
+  }
+  return topByScore(scores, n, limit).map((i) => ({ doc: docs[i]!, score: scores[i]! }));
 }
 
 /** q · v[at, at + d), in four running sums: about twice as fast as one before the JIT has warmed up (a cold search runs it once). */
