@@ -205,7 +205,8 @@ const stem = (w: string) => (w.length > 5 ? w.replace(/(?:ations?|ing|ed|es|e|s)
 
 /** holds(), or for a Latin word, some word of the entry with the same stem ("migrating the avatars" names "migrate the user avatars"). */
 function holdsWordOf(entry: Entry, term: string): boolean {
-  if (holds(entry, term) || /[\p{sc=Han}]/u.test(term)) return holds(entry, term);
+  if (holds(entry, term)) return true;
+  if (/[\p{sc=Han}]/u.test(term)) return false;
   const want = stem(term);
   return normalise(`${entry.title} ${getField(entry, 'conclusion') ?? ''}`)
     .split(/[^\p{L}\p{N}]+/u)
