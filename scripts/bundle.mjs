@@ -136,7 +136,7 @@ for (const [entry, outfile, plugins] of reads) {
 }
 await build({
   ...common,
-  ...metaUrl('search/parallel-build.js'),
+  ...metaUrl('search/index/parallel-build.js'),
   packages: undefined,
   plugins: [externalExcept(lockfile)],
   entryPoints: ['src/cli/lean-index.ts'],

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { snippet } from '../src/archive/search.js';
-import { queryTerms } from '../src/search/tokenize.js';
+import { queryTerms } from '../src/search/text/tokenize.js';
 import { liveDocs, MAX_SMALL, planCompaction, SMALL_BYTES } from '../src/archive/compact.js';
 import {
   buildSegment,

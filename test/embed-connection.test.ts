@@ -1,5 +1,5 @@
 /**
- * The embedding client's connections (src/search/embed-http.ts) against a real OpenAI-compatible
+ * The embedding client's connections (src/search/embed/embed-http.ts) against a real OpenAI-compatible
  * server on 127.0.0.1 whose idle connections stay open a minute: a one-shot `mem search` closes
  * its own and loads no fetch (undici), the batches of `mem index` share one kept connection and
  * still let the process end; a dropped connection, an HTTP 500, a kept socket the server closed
@@ -14,8 +14,8 @@ import { editConfig, mem, tempDir } from './helpers/cli.js';
 import { loadRecorder } from './helpers/loaded.js';
 import { embeddingReply, startOpenAIServer } from './helpers/openai-server.js';
 import { ids, index, NOW, search, searchWorkspace } from './search-helpers.js';
-import { embedBatch, EmbeddingError } from '../src/search/embed-client.js';
-import { topByScore } from '../src/search/embed-query.js';
+import { embedBatch, EmbeddingError } from '../src/search/embed/embed-client.js';
+import { topByScore } from '../src/search/embed/embed-query.js';
 
 const TOP = 'RULE-20261121-every-migration-needs-a-rollback-script';
 

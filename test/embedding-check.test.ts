@@ -1,5 +1,5 @@
 /**
- * The embedding model check (issue 32 item 3, src/search/embed-check.ts): the first `mem index` with a
+ * The embedding model check (issue 32 item 3, src/search/run/embed-check.ts): the first `mem index` with a
  * model looks entries up by their own titles, by BM25 alone and by the model's vectors alone, keeps the
  * figures per model, and `mem index` and `mem status` warn when the vectors find fewer than half of
  * what BM25 finds. Two models served over the OpenAI wire format on 127.0.0.1: hashed bags of words

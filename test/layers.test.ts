@@ -13,15 +13,20 @@ import { fileURLToPath } from 'node:url';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SRC = path.join(ROOT, 'src');
 
-function layerOrder(): string[] {
+/** The first word of each line of AGENTS.md's block whose marker starts with `marker`, in order. */
+function listed(marker: string): string[] {
   const doc = fs.readFileSync(path.join(ROOT, 'AGENTS.md'), 'utf8');
-  const block = /<!-- layers:[^>]*-->\s*```text\n([\s\S]*?)```/.exec(doc);
-  assert.ok(block, 'AGENTS.md has a layers block');
+  const block = new RegExp(`<!-- ${marker}[^>]*-->\\s*\`\`\`text\\n([\\s\\S]*?)\`\`\``).exec(doc);
+  assert.ok(block, `AGENTS.md has a "${marker}" block`);
   return block[1]!
     .split('\n')
     .map((l) => l.trim().split(/\s+/)[0]!)
     .filter(Boolean);
 }
+
+const layerOrder = () => listed('layers:');
+/** The sub-layers of src/search/, bottom first; its own index.ts sits above them all. */
+const searchOrder = () => listed('search layers:');
 
 function sourceFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
@@ -118,6 +123,35 @@ test('no import runs up the layer order (static, type-only, re-export and dynami
     for (const t of targets) {
       if (order.indexOf(layerOf(t)) > from) upward.push(`${path.relative(ROOT, file)} -> ${path.relative(ROOT, t)}`);
     }
+  }
+  assert.deepEqual(upward, []);
+});
+
+const SEARCH = path.join(SRC, 'search');
+/** A search file's sub-layer: its folder below src/search/, or the top (past the last) for the folder's own index.ts. */
+function searchLayerOf(file: string, order: string[]): number {
+  const parts = path.relative(SEARCH, file).split(path.sep);
+  return parts.length > 1 ? order.indexOf(parts[0]!) : order.length;
+}
+
+test('src/search/ is split by concern: every sub-folder is listed in AGENTS.md, only index.ts sits at its root, and no import runs up', () => {
+  const order = searchOrder();
+  const entries = fs.readdirSync(SEARCH, { withFileTypes: true });
+  assert.deepEqual(
+    entries.filter((e) => !e.isDirectory()).map((e) => e.name),
+    ['index.ts'],
+  );
+  assert.deepEqual(
+    entries.filter((e) => e.isDirectory() && !order.includes(e.name)).map((e) => e.name),
+    [],
+    'search sub-folders not listed in AGENTS.md',
+  );
+  const upward: string[] = [];
+  for (const [file, targets] of graph()) {
+    if (layerOf(file) !== 'search') continue;
+    for (const t of targets)
+      if (layerOf(t) === 'search' && searchLayerOf(t, order) > searchLayerOf(file, order))
+        upward.push(`${path.relative(ROOT, file)} -> ${path.relative(ROOT, t)}`);
   }
   assert.deepEqual(upward, []);
 });

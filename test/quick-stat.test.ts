@@ -1,10 +1,10 @@
-/** The scan's stat (src/search/quick-stat.ts): the same answers as fs.statSync, never a throw, and no deprecation warning. */
+/** The scan's stat (src/search/index/quick-stat.ts): the same answers as fs.statSync, never a throw, and no deprecation warning. */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { quickStat, type QuickStat } from '../src/search/quick-stat.js';
+import { quickStat, type QuickStat } from '../src/search/index/quick-stat.js';
 import { memOk, tempDir } from './helpers/cli.js';
 
 function expected(abs: string): QuickStat | undefined {

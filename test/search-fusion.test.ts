@@ -11,7 +11,7 @@ import { cpSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { loadConfig } from '../src/config/load.js';
-import { vectorRanker } from '../src/search/embed-query.js';
+import { vectorRanker } from '../src/search/embed/embed-query.js';
 import { runIndex, runSearch } from '../src/search/index.js';
 import { editConfig, tempDir } from './helpers/cli.js';
 import { startOpenAIServer } from './helpers/openai-server.js';

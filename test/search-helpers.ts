@@ -43,7 +43,7 @@ export async function index(
   return { ...JSON.parse(r.stdout), stderr: r.stderr };
 }
 
-/** A tier file's lines of JSON (src/search/tier-file.ts): the head, and the manifest's buckets merged into one record. */
+/** A tier file's lines of JSON (src/search/index/tier-file.ts): the head, and the manifest's buckets merged into one record. */
 export function readTier(ws: string, tier: 'warm' | 'cold'): { head: Record<string, any>; files: Record<string, any> } {
   const [head, ...buckets] = readFileSync(join(ws, '.mem', 'index', `${tier}.json`), 'utf8')
     .trimEnd()

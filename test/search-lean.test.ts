@@ -481,9 +481,12 @@ test("bin/mem.cjs turns on Node's own compile cache where Node has it, and no bu
 test("the bundle that asks the server (dist/cli/first.cjs) prints with the cold path's code, and holds no tokenizer, Chinese folding, snippet or secret code; its output module is set up only once a reply is there", () => {
   const bundle = readFileSync(join(ROOT, 'dist', 'cli', 'first.cjs'), 'utf8');
   assert.match(bundle, /\/\/ src\/cli\/served\.ts/, 'the served search is in it');
-  for (const printer of ['search/report', 'search/index-report', 'search/present', 'terminal/output'])
+  for (const printer of ['search/run/report', 'search/run/index-report', 'search/run/present', 'terminal/output'])
     assert.match(bundle, new RegExp(`// src/${printer}\\.ts`), printer);
-  assert.doesNotMatch(bundle, /\/\/ src\/(search\/(tokenize|fold|cjk|snippet|embed-[a-z-]+)|secrets\/[a-z-]+)\.ts/);
+  assert.doesNotMatch(
+    bundle,
+    /\/\/ src\/(search\/(text\/(tokenize|fold|cjk|snippet)|embed\/embed-[a-z-]+)|secrets\/[a-z-]+)\.ts/,
+  );
   // The output module looks at stdout as it loads: loaded lazily, after the request went out (stdout is made while the server answers).
   assert.match(bundle, /var init_output = __esm\(/);
 });

@@ -1,5 +1,5 @@
 /**
- * `mem search --max-chars` (issue 32 item 2, src/search/fit-chars.ts): the hits' text stays within the
+ * `mem search --max-chars` (issue 32 item 2, src/search/query/fit-chars.ts): the hits' text stays within the
  * budget; the first hit that does not fit is narrowed to whole lines around its snippet's line, with
  * startLine/endLine narrowed so `path:lines` names exactly the text shown; the rest are left out.
  */
@@ -7,8 +7,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { fitToChars } from '../src/search/fit-chars.js';
-import type { SearchOutcome, SearchResult } from '../src/search/outcome.js';
+import { fitToChars } from '../src/search/query/fit-chars.js';
+import type { SearchOutcome, SearchResult } from '../src/search/query/outcome.js';
 import { exampleWorkspace, mem, memOk } from './helpers/cli.js';
 
 const hit = (path: string, startLine: number, lines: string[], snippet: string): SearchResult => ({

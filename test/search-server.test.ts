@@ -490,7 +490,7 @@ test('with embeddings configured the server embeds the query itself and fuses as
 
 test("the server's file list follows files made at the top of the workspace when an extra path is the workspace itself", async (t) => {
   const { FileTracker } = await import('../src/search/server/files.js');
-  const { scanWorkspace } = await import('../src/search/scan.js');
+  const { scanWorkspace } = await import('../src/search/index/scan.js');
   const ws = searchWorkspace(t);
   const extra = ['second-brain/summaries', '.'];
   const files = new FileTracker(ws, extra);
@@ -518,8 +518,8 @@ test("the server's file list follows files made at the top of the workspace when
 
 test("the server's answer() equals runSearch() for every labelled query of the quality set (deep or not, filtered, with an overlay, a snippet past the stored text)", async (t) => {
   const { loadConfig } = await import('../src/config/load.js');
-  const { runIndex } = await import('../src/search/update.js');
-  const { runSearch } = await import('../src/search/search.js');
+  const { runIndex } = await import('../src/search/run/update.js');
+  const { runSearch } = await import('../src/search/query/search.js');
   const { answer } = await import('../src/search/server/answer.js');
   const { FileTracker } = await import('../src/search/server/files.js');
   const { TierCache } = await import('../src/search/server/tiers.js');

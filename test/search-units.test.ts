@@ -1,31 +1,31 @@
 /** Pure parts of search: tokenizer, folding, windows, chunker, globs, fusion. */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { fieldLength } from '../src/search/cjk.js';
-import { queryTerms, STEM_WEIGHT, stemWeights, tokenize } from '../src/search/tokenize.js';
-import { fold } from '../src/search/fold.js';
-import { lineWindows } from '../src/search/windows.js';
-import { chunkMarkdown } from '../src/search/chunk.js';
-import { globToRegExp, makeFilter, unknownFilterValues } from '../src/search/filter.js';
-import { recencyBoost, statusBoost } from '../src/search/rank.js';
-import { agreement, fuse, MAX_WEIGHT } from '../src/search/fusion.js';
-import { liftPredecessors, LIFT, supersededIds } from '../src/search/past-lift.js';
-import { monthBoost, MONTH_BOOST, queryTime } from '../src/search/query-time.js';
-import { successorsFirst } from '../src/search/search.js';
-import { type SearchResult } from '../src/search/outcome.js';
-import * as segmentFormat from '../src/search/segment-format.js';
-import type { BuiltDoc } from '../src/search/segment-format.js';
-import { declineBeyond, IndexDeclined } from '../src/search/index-rules.js';
-import { emptyTier } from '../src/search/tier-file.js';
-import { docRuns, docsOf, runsOf } from '../src/search/doc-runs.js';
-import { dropEmptySegments, retireDocs } from '../src/search/tier-edit.js';
-import { reuseChunks, type OldDocs } from '../src/search/chunk-reuse.js';
-import { BUCKETS, bucketOf, Manifest } from '../src/search/manifest.js';
-import { docRecord } from '../src/search/build-docs.js';
-import type { Chunk, DocRecord } from '../src/search/types.js';
-import { ReadDocs } from '../src/search/read-docs.js';
-import { nthSmallest } from '../src/search/bm25-cutoff.js';
-import type { Segment } from '../src/search/segment.js';
+import { fieldLength } from '../src/search/text/cjk.js';
+import { queryTerms, STEM_WEIGHT, stemWeights, tokenize } from '../src/search/text/tokenize.js';
+import { fold } from '../src/search/text/fold.js';
+import { lineWindows } from '../src/search/text/windows.js';
+import { chunkMarkdown } from '../src/search/text/chunk.js';
+import { globToRegExp, makeFilter, unknownFilterValues } from '../src/search/query/filter.js';
+import { recencyBoost, statusBoost } from '../src/search/query/rank.js';
+import { agreement, fuse, MAX_WEIGHT } from '../src/search/query/fusion.js';
+import { liftPredecessors, LIFT, supersededIds } from '../src/search/query/past-lift.js';
+import { monthBoost, MONTH_BOOST, queryTime } from '../src/search/query/query-time.js';
+import { successorsFirst } from '../src/search/query/search.js';
+import { type SearchResult } from '../src/search/query/outcome.js';
+import * as segmentFormat from '../src/search/index/segment-format.js';
+import type { BuiltDoc } from '../src/search/index/segment-format.js';
+import { declineBeyond, IndexDeclined } from '../src/search/index/index-rules.js';
+import { emptyTier } from '../src/search/index/tier-file.js';
+import { docRuns, docsOf, runsOf } from '../src/search/index/doc-runs.js';
+import { dropEmptySegments, retireDocs } from '../src/search/index/tier-edit.js';
+import { reuseChunks, type OldDocs } from '../src/search/index/chunk-reuse.js';
+import { BUCKETS, bucketOf, Manifest } from '../src/search/index/manifest.js';
+import { docRecord } from '../src/search/index/build-docs.js';
+import type { Chunk, DocRecord } from '../src/search/text/types.js';
+import { ReadDocs } from '../src/search/query/read-docs.js';
+import { nthSmallest } from '../src/search/query/bm25-cutoff.js';
+import type { Segment } from '../src/search/index/segment.js';
 
 // chunkMarkdown needs remark for MEMORY.md and the remark path (mem index loads it on demand).
 
@@ -348,8 +348,8 @@ test('the lexical search path does not statically import remark, gray-matter, op
     }
   };
   visit(join(src, 'cli', 'commands', 'search.ts'));
-  visit(join(src, 'search', 'search.ts'));
-  visit(join(src, 'search', 'embed-query.ts'));
+  visit(join(src, 'search', 'query', 'search.ts'));
+  visit(join(src, 'search', 'embed', 'embed-query.ts'));
   assert.ok(seen.size > 10, 'walked the graph');
   assert.ok(packages.has('minisearch'));
   for (const heavy of ['remark-parse', 'unified', 'gray-matter', 'openai', 'chokidar'])
@@ -387,7 +387,7 @@ function referenceTokenizeFolded(text: string, hanUnigrams = false): string[] {
 }
 
 test('the tokenizer scanner gives exactly the reference tokens (mixed scripts, surrogates, long words)', async () => {
-  const { tokenizeFolded } = await import('../src/search/tokenize.js');
+  const { tokenizeFolded } = await import('../src/search/text/tokenize.js');
   const samples = [
     '我们决定放弃redis缓存，因为命中率很低 (p99 49ms) — see ONY-9601',
     'データベースを移行する。ラーメン、ー、한국어 텍스트 and café naïve résumé',
@@ -469,8 +469,8 @@ function referenceEncodeSegment(docs: BuiltDoc[], first: number, cap: number): R
 test('segment builder: the same bytes as the reference encoder; addDocs (term ids) equals buildDocs (strings)', async () => {
   const { readFileSync, readdirSync } = await import('node:fs');
   const { join } = await import('node:path');
-  const { SegmentBuilder, encodeSegment } = await import('../src/search/segment-builder.js');
-  const { addDocs, buildDocs } = await import('../src/search/build-docs.js');
+  const { SegmentBuilder, encodeSegment } = await import('../src/search/index/segment-builder.js');
+  const { addDocs, buildDocs } = await import('../src/search/index/build-docs.js');
   const root = join(import.meta.dirname, 'fixtures', 'search', 'quality', 'workspace');
   const files = (readdirSync(root, { recursive: true }) as string[])
     .filter((n) => n.endsWith('.md'))
@@ -581,7 +581,7 @@ test('a rebuild on worker threads (MEM_INDEX_WORKERS=2) writes the same segments
 });
 
 test('chunker line split: the same lines as the entry parser splitLines, without their endings', async () => {
-  const { textLines } = await import('../src/search/chunk.js');
+  const { textLines } = await import('../src/search/text/chunk.js');
   const { splitLines } = await import('../src/entries/parse.js');
   for (const text of [
     '',
@@ -622,14 +622,17 @@ test('mem index does not load remark or gray-matter up front: neither is in its 
       else packages.add(spec);
     }
   };
-  visit(join(import.meta.dirname, '..', 'src', 'search', 'indexer.ts'));
-  assert.ok(seen.has(join(import.meta.dirname, '..', 'src', 'search', 'chunk.ts')), 'the chunker is in the graph');
+  visit(join(import.meta.dirname, '..', 'src', 'search', 'index', 'indexer.ts'));
+  assert.ok(
+    seen.has(join(import.meta.dirname, '..', 'src', 'search', 'text', 'chunk.ts')),
+    'the chunker is in the graph',
+  );
   for (const heavy of ['remark-parse', 'unified', 'gray-matter'])
     assert.ok(!packages.has(heavy), `${heavy} is imported: ${[...packages].join(', ')}`);
 });
 
 test('filesStamp: any path, size, mtime or ctime difference changes it; a manifest stamps as the scan it matches', async () => {
-  const { filesStamp, manifestStamp } = await import('../src/search/files-stamp.js');
+  const { filesStamp, manifestStamp } = await import('../src/search/index/files-stamp.js');
   const files = [
     { path: 'MEMORY.md', size: 10, mtimeMs: 1700000000000.125, ctimeMs: 1700000000000.5 },
     { path: 'memory/a.md', size: 20, mtimeMs: 1700000000001, ctimeMs: 1700000000002 },
@@ -952,7 +955,7 @@ test('a --kind or --status that memfold never writes is named (typos), in any ca
 });
 
 test('a snippet of a long line shows its first hit, with some text before it, in at most 240 characters', async () => {
-  const { snippet } = await import('../src/search/snippet.js');
+  const { snippet } = await import('../src/search/text/snippet.js');
   const filler = (n: number) => Array.from({ length: n }, (_, i) => `word${i}`).join(' ');
   const line = `${filler(150)} the okapi shards by tenant ${filler(60)}`;
   const s = snippet(`# Notes\n\n${line}`, tokenize('okapi'));
@@ -1056,7 +1059,7 @@ test('the scan lists each file once, in key order: names that sort before "/", o
   const { mkdirSync, writeFileSync } = await import('node:fs');
   const { join } = await import('node:path');
   const { tempDir } = await import('./helpers/cli.js');
-  const { scanWorkspace } = await import('../src/search/scan.js');
+  const { scanWorkspace } = await import('../src/search/index/scan.js');
   const ws = tempDir(t, 'memfold-scan-order-');
   const files = [
     'MEMORY.md',

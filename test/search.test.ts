@@ -15,8 +15,8 @@ import {
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { loadConfig } from '../src/config/load.js';
-import { manifestStamp } from '../src/search/files-stamp.js';
-import { bucketStamps } from '../src/search/manifest.js';
+import { manifestStamp } from '../src/search/index/files-stamp.js';
+import { bucketStamps } from '../src/search/index/manifest.js';
 import { runIndex, runSearch } from '../src/search/index.js';
 import { mem } from './helpers/cli.js';
 import { fingerprint, ids, index, NOW, ok, readTier, search, searchWorkspace, total } from './search-helpers.js';
@@ -92,8 +92,8 @@ describe('mem search / mem index', { concurrency: 3 }, () => {
       assert.match(response.results[0]!.snippet, /缓/, query);
       assert.ok(!notices.some((n) => n.includes('single')), notices.join('\n'));
     }
-    const { highlight } = await import('../src/search/present.js');
-    const { markWords } = await import('../src/search/assemble.js');
+    const { highlight } = await import('../src/search/run/present.js');
+    const { markWords } = await import('../src/search/query/assemble.js');
     assert.equal(
       highlight('我们决定放弃 Redis 缓存', markWords('缓 redis'), (m) => `[${m}]`),
       '我们决定放弃 [Redis] [缓]存',
@@ -531,7 +531,7 @@ test('a query term past the 2,000 characters a result stores picks the snippet l
 });
 
 test("a cut result's whole text is read once: the reader handed to runSearch answers again from what it read (MCP redacts from it)", async (t) => {
-  const { wholeTextReader } = await import('../src/search/whole-text.js');
+  const { wholeTextReader } = await import('../src/search/query/whole-text.js');
   const ws = searchWorkspace(t);
   mkdirSync(join(ws, 'memory', 'projects'));
   const words = Array.from({ length: 420 }, (_, i) => `filler${i}`).join(' ');
@@ -639,7 +639,7 @@ test('an edit keeps the unchanged chunks of the file; the docs it drops stay dro
 });
 
 test('small segments stay few: a file appended to again and again keeps two segments, and edits of many files merge theirs instead of rebuilding', async (t) => {
-  const { TAIL_MERGE } = await import('../src/search/index-rules.js');
+  const { TAIL_MERGE } = await import('../src/search/index/index-rules.js');
   const ws = searchWorkspace(t);
   const many = (i: number) => join(ws, 'memory', `many-${String(i).padStart(2, '0')}.md`);
   for (let i = 0; i < 3 * TAIL_MERGE + 2; i++)
@@ -712,7 +712,7 @@ test('small segments stay few: a file appended to again and again keeps two segm
 });
 
 test("the manifest is read and written by bucket: an edit reads and rewrites its file's bucket line only; a damaged bucket is found when its files change", async (t) => {
-  const { bucketOf, BUCKETS } = await import('../src/search/manifest.js');
+  const { bucketOf, BUCKETS } = await import('../src/search/index/manifest.js');
   const ws = searchWorkspace(t);
   await index(ws);
   const tierPath = join(ws, '.mem', 'index', 'warm.json');
@@ -778,7 +778,7 @@ test("the manifest is read and written by bucket: an edit reads and rewrites its
 });
 
 test('a tier file replaced between reading its head and its manifest: the manifest answers from the new file, head and files together', async (t) => {
-  const { loadTierHead } = await import('../src/search/tier-file.js');
+  const { loadTierHead } = await import('../src/search/index/tier-file.js');
   const ws = searchWorkspace(t);
   const loaded = loadConfig(ws);
   await runIndex(ws, loaded);
@@ -831,10 +831,10 @@ test("a word in the title and body of nearly every chunk still finds them, with 
 });
 
 test('the engine hands minisearch its loaded state directly and cuts docs that cannot make the top: the same hits, scores and order as ranking all through loadJS', async (t) => {
-  const { lexicalSearch } = await import('../src/search/engine.js');
-  const { openTier } = await import('../src/search/view.js');
-  const { scanWorkspace } = await import('../src/search/scan.js');
-  const { queryTerms } = await import('../src/search/tokenize.js');
+  const { lexicalSearch } = await import('../src/search/query/engine.js');
+  const { openTier } = await import('../src/search/index/view.js');
+  const { scanWorkspace } = await import('../src/search/index/scan.js');
+  const { queryTerms } = await import('../src/search/text/tokenize.js');
   const ws = searchWorkspace(t);
   const loaded = loadConfig(ws);
   await runIndex(ws, loaded);
@@ -871,7 +871,7 @@ test('the engine hands minisearch its loaded state directly and cuts docs that c
 test("folding with a converter of only the applicable opencc entries gives the library converter's output", async () => {
   const { createRequire } = await import('node:module');
   const { readdirSync, readFileSync } = await import('node:fs');
-  const { fullConverter, smallConverter } = await import('../src/search/fold.js');
+  const { fullConverter, smallConverter } = await import('../src/search/text/fold.js');
   const fc = (await import('fast-check')).default;
   const full = fullConverter();
   const same = (text: string) =>
@@ -907,7 +907,7 @@ test("folding with a converter of only the applicable opencc entries gives the l
     { numRuns: 2000 },
   );
   // An opencc-js whose undocumented dictionaries are reshaped or gone: the library's own converter, same output.
-  const { tw2sp } = await import('../src/search/fold.js');
+  const { tw2sp } = await import('../src/search/text/fold.js');
   const real = createRequire(import.meta.url)('opencc-js/t2cn') as Parameters<typeof tw2sp>[0];
   assert.ok(tw2sp(real), 'the pinned opencc-js has the shape fold.ts reads');
   for (const reshaped of [
@@ -924,8 +924,8 @@ test("folding with a converter of only the applicable opencc entries gives the l
 
 test("snippet hits without the segmenter are the tokenizer's hits whenever the query has no long CJK word", async () => {
   const { readdirSync, readFileSync } = await import('node:fs');
-  const { lineHits } = await import('../src/search/snippet.js');
-  const { queryTerms, tokenize } = await import('../src/search/tokenize.js');
+  const { lineHits } = await import('../src/search/text/snippet.js');
+  const { queryTerms, tokenize } = await import('../src/search/text/tokenize.js');
   const fc = (await import('fast-check')).default;
   // A line's hits are the query terms among the index's tokens of it (Han unigrams included).
   const reference = (line: string, want: Set<string>) => new Set(tokenize(line, true).filter((t) => want.has(t))).size;

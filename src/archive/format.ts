@@ -6,7 +6,7 @@
  *   seg-N.post        a 256-shard table (2 u32 each), then `term\tdoc:tf,doc:tf` lines grouped by shard
  * A query reads the table and the shards of its own terms only, never the whole index.
  */
-import { tokenize } from '../search/tokenize.js';
+import { tokenize } from '../search/text/tokenize.js';
 
 export const SHARDS = 256;
 export const META_U32 = 7;

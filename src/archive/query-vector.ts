@@ -13,7 +13,7 @@ export async function archiveQueryVector(
   if (!config.archive.embed || !config.embedding || lexicalOnly) return {};
   try {
     const [{ embedBatch }, { redactSecrets }] = await Promise.all([
-      import('../search/embed-client.js'),
+      import('../search/embed/embed-client.js'),
       import('../secrets/secrets.js'),
     ]);
     // Someone is waiting, and nothing secret is sent: as for the Markdown tiers (search/embed-query.ts).

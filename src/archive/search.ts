@@ -4,10 +4,10 @@
  * retired files (rewritten or gone) and purged docs are never returned. Default search and `mem
  * context` never import this module: the archive is searched only when asked for.
  */
-import { fold } from '../search/fold.js';
-import { queryTerms, stemWeights } from '../search/tokenize.js';
+import { fold } from '../search/text/fold.js';
+import { queryTerms, stemWeights } from '../search/text/tokenize.js';
 import { storedSessionPath } from '../extract/trust.js';
-import { RRF_K } from '../search/rank.js';
+import { RRF_K } from '../search/query/rank.js';
 import { transcriptsBehind } from './status.js';
 import { loadState, SegmentReader, segmentDamage } from './store.js';
 import { cosines, readVectors } from './vectors.js';

@@ -27,7 +27,7 @@ export interface Embedded {
 
 /** Embeds the windows' text in batches of `batchSize`; purged windows get none. */
 export async function embedDocs(cfg: EmbeddingConfig, docs: ArchiveDoc[]): Promise<Embedded> {
-  const { embedBatch } = await import('../search/embed-client.js');
+  const { embedBatch } = await import('../search/embed/embed-client.js');
   const todo = docs.map((d, i) => ({ i, text: d.x })).filter((d) => !docs[d.i]!.purged && d.text.trim());
   let rows: Float32Array | null = null;
   let dims = 0;

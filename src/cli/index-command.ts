@@ -32,8 +32,8 @@ export async function indexCommand(
   // Indexing needs no time, but a bad --now fails here as in every command (luxon only then).
   const moment = nowText(g);
   if (moment !== undefined) (await import('../core/time.js')).resolveNow(moment, loaded.zone);
-  const { runIndex } = await import('../search/update.js');
-  const { reportIndexRun } = await import('../search/index-report.js');
+  const { runIndex } = await import('../search/run/update.js');
+  const { reportIndexRun } = await import('../search/run/index-report.js');
   let last = 0;
   const run = await runIndex(workspace, loaded, {
     rebuild: !!flags.rebuild,

@@ -13,13 +13,13 @@ import { MemError } from '../core/errors.js';
 import { loadConfigLean } from '../config/lean.js';
 import { dayIn } from '../core/zone.js';
 import { nowText } from '../core/now-text.js';
-import type { Filters } from '../search/filter.js';
-import type { SearchOutcome } from '../search/outcome.js';
+import type { Filters } from '../search/query/filter.js';
+import type { SearchOutcome } from '../search/query/outcome.js';
 import { serverSwitch, type SearchQuery } from '../search/server/protocol.js';
 import { locateWorkspace } from '../workspace/locate.js';
 import { outputFor } from '../terminal/output.js';
-import { reportSearch } from '../search/report.js';
-import { fitToChars, MAX_CHARS_RANGE, maxCharsOf } from '../search/fit-chars.js';
+import { reportSearch } from '../search/run/report.js';
+import { fitToChars, MAX_CHARS_RANGE, maxCharsOf } from '../search/query/fit-chars.js';
 import type { GlobalOptions } from './context.js';
 
 /** The filters as given (dates still unparsed), and the rest of the options. */
@@ -131,10 +131,10 @@ async function searchCold(
   lexicalOnly: boolean,
   config: Cfg,
 ): Promise<SearchOutcome> {
-  const { runSearch } = await import('../search/search.js');
+  const { runSearch } = await import('../search/query/search.js');
   const vectors =
     config.embedding && !lexicalOnly
-      ? (await import('../search/embed-query.js')).vectorRanker(workspace, config.embedding)
+      ? (await import('../search/embed/embed-query.js')).vectorRanker(workspace, config.embedding)
       : undefined;
   return runSearch({
     workspace,

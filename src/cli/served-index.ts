@@ -57,7 +57,7 @@ export async function servedIndex(route: IndexRoute, env: NodeJS.ProcessEnv, rea
     if (!run) return false;
     const [{ outputFor }, { reportIndexRun }] = await Promise.all([
       import('../terminal/output.js'),
-      import('../search/index-report.js'),
+      import('../search/run/index-report.js'),
     ]);
     // In the order, and the words, of a cold run: index-command.ts, then job-hook.ts finishJobRun.
     const out = outputFor(g);

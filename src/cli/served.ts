@@ -16,7 +16,7 @@
  * server that declined or never replied (protocol.ts `declined`) is not asked a second time.
  */
 import type { SearchRoute } from './fast-args.js';
-import { fitToChars, maxCharsOf } from '../search/fit-chars.js';
+import { fitToChars, maxCharsOf } from '../search/query/fit-chars.js';
 import { nowText } from '../core/now-text.js';
 import { locateWorkspace } from '../workspace/locate.js';
 import { declined, exchange, requestHead, serverSwitch } from '../search/server/protocol.js';
@@ -66,7 +66,7 @@ export async function served(
     // Loaded only now (the output module looks at stdout as it loads: set up while the server answered).
     const [{ outputFor }, { reportSearch }] = await Promise.all([
       import('../terminal/output.js'),
-      import('../search/report.js'),
+      import('../search/run/report.js'),
     ]);
     const out = outputFor(g);
     for (const w of answer.warnings) out.warn(w);

@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
-import { tierRoots } from '../search/scan.js';
+import { tierRoots } from '../search/index/scan.js';
 
 export interface IndexRefresh {
   close(): Promise<void>;

@@ -25,8 +25,8 @@ import { archiveStatus, type ArchiveStatus } from '../archive/status.js';
 import { missingMergeRules } from './merge-rules.js';
 import { sourceStatuses, type SourceStatus } from './sources.js';
 import { lineCount, summaryLines } from '../workspace/summary-lines.js';
-import type { ModelCheck } from '../search/model-check.js';
-import { readModelCheck } from '../search/model-check-file.js';
+import type { ModelCheck } from '../search/embed/model-check.js';
+import { readModelCheck } from '../search/embed/model-check-file.js';
 
 export type ScheduledBy = 'daemon' | 'cron' | 'launchd';
 

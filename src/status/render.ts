@@ -3,7 +3,7 @@ import { c } from '../terminal/output.js';
 import type { StatusReport } from './collect.js';
 import { count } from '../core/count.js';
 import { renderSources } from './sources.js';
-import { describeCheck, ranksWorse, weakModelWarning } from '../search/model-check.js';
+import { describeCheck, ranksWorse, weakModelWarning } from '../search/embed/model-check.js';
 
 function ago(iso: string, now: Date): string {
   const s = Math.round((now.getTime() - Date.parse(iso)) / 1000);

@@ -3,7 +3,7 @@
  * weak model whose vectors follow the words and know no synonyms (scripts/eval-search/hash-embedder.mjs
  * is the same idea). Vectors unrelated to the words are openai-server.ts's own `hashVector`.
  */
-import { tokenize } from '../../src/search/tokenize.js';
+import { tokenize } from '../../src/search/text/tokenize.js';
 
 /** Each token hashed (FNV-1a) into one of `dims` buckets, the counts normalised. */
 export function bagOfWords(text: string, dims: number): number[] {

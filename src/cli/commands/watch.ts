@@ -34,8 +34,8 @@ export function registerWatch(program: Command): void {
           `--debounce must be a whole number of milliseconds, ${MAX_TIMER_TEXT} (got "${raw}")`,
         );
       outliveOutputReaders();
-      const { startWatch } = await import('../../search/watch.js');
-      const { formatIndexSummary } = await import('../../search/present.js');
+      const { startWatch } = await import('../../search/run/watch.js');
+      const { formatIndexSummary } = await import('../../search/run/present.js');
       const note = (text: string) => {
         if (!g.quiet) process.stderr.write(`watch: ${text}\n`);
       };

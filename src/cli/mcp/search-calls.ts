@@ -5,7 +5,7 @@
  * are none to show (no entry, or one written by hand, by an import or through MCP, which cites no
  * transcript).
  */
-import type { SearchResult } from '../../search/outcome.js';
+import type { SearchResult } from '../../search/query/outcome.js';
 
 export interface ToolCall {
   tool: 'memory_get' | 'memory_evidence';

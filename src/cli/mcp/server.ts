@@ -21,7 +21,7 @@ import { z, ZodError } from 'zod';
 import { describeError } from '../../core/errors.js';
 import { VERSION } from '../../core/version.js';
 import { keepParsedFiles } from '../../entries/kept-files.js';
-import { keepConnectionsAlive } from '../../search/embed-http.js';
+import { keepConnectionsAlive } from '../../search/embed/embed-http.js';
 import { AnsweringStdioTransport } from './answering-transport.js';
 import { terminatedLines } from './line-input.js';
 import { redactStrings } from './redact.js';

@@ -3,7 +3,7 @@
  * refused, not ignored) and the description an agent reads in tools/list. Every string argument is
  * bounded (MAX_ARG), so an oversized request is refused before anything runs or echoes it.
  */
-import { MAX_CHARS_RANGE } from '../../search/fit-chars.js';
+import { MAX_CHARS_RANGE } from '../../search/query/fit-chars.js';
 import { z } from 'zod';
 import { KIND_NAMES } from '../../entries/kind-names.js';
 import { TASK_STATES } from '../../entries/task-state.js';

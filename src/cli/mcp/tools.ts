@@ -17,7 +17,7 @@ import { runRemember } from '../../jobs/remember.js';
 import { appendUsage } from '../../runlog/usage-log.js';
 import { getById, getByPath } from './get.js';
 import { redactKept } from './redact.js';
-import { fitToChars } from '../../search/fit-chars.js';
+import { fitToChars } from '../../search/query/fit-chars.js';
 import { listMemory } from './list.js';
 import { withCalls } from './search-calls.js';
 import type { SCHEMAS, ToolName } from './tool-schemas.js';
@@ -48,7 +48,9 @@ export const HANDLERS: Record<ToolName, Handler> = {
     const k = a.k ?? env.loaded.config.search.k;
     const emb = env.loaded.config.embedding;
     // Ranked as `mem search --json` ranks: with the vector ranker when embeddings are configured.
-    const vectors = emb ? (await import('../../search/embed-query.js')).vectorRanker(env.workspace, emb) : undefined;
+    const vectors = emb
+      ? (await import('../../search/embed/embed-query.js')).vectorRanker(env.workspace, emb)
+      : undefined;
     const wholeText = wholeTextReader(env.workspace);
     const found = await runSearch({
       workspace: env.workspace,

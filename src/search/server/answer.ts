@@ -1,5 +1,5 @@
 /**
- * One query answered by the resident server: runSearch's tier loop (src/search/search.ts), with its
+ * One query answered by the resident server: runSearch's tier loop (src/search/query/search.ts), with its
  * searchTier and successor, over tiers opened from the server's cache instead of a fresh scan. Invariant: the outcome is the one
  * a cold `mem search` computes at the same moment (same tiers, fusion, filters, merging, boosts,
  * notices, result shape); whatever the cold path answers differently (a missing or damaged index, a
@@ -8,12 +8,12 @@
  * both paths' JSON.
  */
 import type { EmbeddingConfig } from '../../config/schema.js';
-import { finishSearch, mergeTier, startSearch } from '../assemble.js';
-import { searchTier, successor } from '../search.js';
-import { type SearchOutcome, type SearchResult } from '../outcome.js';
-import { TIERS, type Tier } from '../types.js';
-import type { OpenedTier } from '../view.js';
-import { wholeTextReader } from '../whole-text.js';
+import { finishSearch, mergeTier, startSearch } from '../query/assemble.js';
+import { searchTier, successor } from '../query/search.js';
+import { type SearchOutcome, type SearchResult } from '../query/outcome.js';
+import { TIERS, type Tier } from '../text/types.js';
+import type { OpenedTier } from '../index/view.js';
+import { wholeTextReader } from '../query/whole-text.js';
 import type { SearchQuery } from './protocol.js';
 import type { TierCache } from './tiers.js';
 
@@ -32,7 +32,7 @@ export async function answer(ctx: AnswerContext, req: SearchQuery): Promise<Sear
   if (!terms.length) return { response, notices };
   const vectors =
     ctx.embedding && !req.lexicalOnly
-      ? (await import('../embed-query.js')).vectorRanker(ctx.workspace, ctx.embedding)
+      ? (await import('../embed/embed-query.js')).vectorRanker(ctx.workspace, ctx.embedding)
       : undefined;
   const results: SearchResult[] = [];
   const opens: OpenedTier[] = [];

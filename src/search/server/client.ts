@@ -16,7 +16,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { SearchOutcome } from '../outcome.js';
+import type { SearchOutcome } from '../query/outcome.js';
 import { exchange, requestHead, serverSwitch, type SearchQuery, type ServerSwitch } from './protocol.js';
 import { privateDir, realWorkspace, socketAddress, socketDir } from './address.js';
 import { outcomeIn } from './reply-data.js';

@@ -12,9 +12,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { sameStat } from '../files-stamp.js';
-import { keyOf, scannedFile, scanWorkspace, tierRoots, type ScannedFile } from '../scan.js';
-import type { Tier } from '../types.js';
+import { sameStat } from '../index/files-stamp.js';
+import { keyOf, scannedFile, scanWorkspace, tierRoots, type ScannedFile } from '../index/scan.js';
+import type { Tier } from '../text/types.js';
 
 const RESCAN_EVERY_MS = 60_000;
 

@@ -17,8 +17,8 @@ import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { userConfigPath } from '../../config/files.js';
 import { MAX_TIMER_MS } from '../../config/timer.js';
-import type { Filters } from '../filter.js';
-import type { SearchOutcome } from '../outcome.js';
+import type { Filters } from '../query/filter.js';
+import type { SearchOutcome } from '../query/outcome.js';
 import { connector } from './raw-pipe.js';
 import type { ServedIndexRun } from './reply-data.js';
 

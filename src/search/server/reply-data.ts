@@ -10,8 +10,8 @@
  * answer, and the client answers itself having printed nothing. Import-lean: types and plain checks.
  * (A reply comes in as `unknown`: protocol.ts's Reply types name this module's.)
  */
-import type { SearchOutcome } from '../outcome.js';
-import type { IndexResult } from '../update.js';
+import type { SearchOutcome } from '../query/outcome.js';
+import type { IndexResult } from '../run/update.js';
 
 /** A served `mem index`: the configuration's warnings, the run's result and time, and a job log it could not append to. */
 export interface ServedIndexRun {

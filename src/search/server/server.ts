@@ -31,10 +31,10 @@ import {
   type Started,
 } from './protocol.js';
 import { socketAddress } from './address.js';
-import { keepConnectionsAlive } from '../embed-http.js';
+import { keepConnectionsAlive } from '../embed/embed-http.js';
 import { dayIn } from '../../core/zone.js';
 import { TierCache } from './tiers.js';
-import type { ManifestCache } from '../tier-file.js';
+import type { ManifestCache } from '../index/tier-file.js';
 import type { ServerOptions } from './claim.js';
 import { configStamp, statusReply, type ServedCounts } from './server-status.js';
 
@@ -207,7 +207,7 @@ export async function startServer(o: ServerOptions): Promise<Running | Another> 
     .then(async () => {
       // A long-lived process builds the full Traditional→Simplified converter once (a fresh search
       // builds a small one per query; same output, tested in fold.ts's tests).
-      (await import('../fold.js')).fullConverter();
+      (await import('../text/fold.js')).fullConverter();
       files.refresh();
       await tiers.open('warm');
       for (const query of ['memory decision', '决定 缓存']) {

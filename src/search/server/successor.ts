@@ -3,9 +3,9 @@
  * not open: the persisted segments and dead ranges only, a damaged index losing only the hint.
  */
 import path from 'node:path';
-import { DiskSegment, type Segment } from '../segment.js';
-import { deadSet, INDEX_DIR, loadTierHead } from '../tier-file.js';
-import type { Tier } from '../types.js';
+import { DiskSegment, type Segment } from '../index/segment.js';
+import { deadSet, INDEX_DIR, loadTierHead } from '../index/tier-file.js';
+import type { Tier } from '../text/types.js';
 
 export function successorInIndex(
   workspace: string,

@@ -5,9 +5,9 @@
  * updated underneath is reloaded at the next query, files edited since are overlaid as cold search
  * overlays them. Segment files are opened once per reload and their dictionary shards stay parsed.
  */
-import { tierFileIdentity } from '../tier-file.js';
-import type { Tier } from '../types.js';
-import { openTier, type OpenedTier } from '../view.js';
+import { tierFileIdentity } from '../index/tier-file.js';
+import type { Tier } from '../text/types.js';
+import { openTier, type OpenedTier } from '../index/view.js';
 import type { FileTracker } from './files.js';
 
 interface Cached {
