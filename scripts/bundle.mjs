@@ -60,14 +60,21 @@ await build({
 // The read bundle's import.meta.url: a file two folders below the package root, as workspace/templates.ts
 // (where MEMORY.md.example is) expects; nothing it reaches needs protocol.ts's own file.
 // `import fs from 'node:fs'` becomes `__toESM(require("node:fs"), 1)` in every module that has it, each a
-// copy of the builtin's properties (forty copies of node:fs cost 3-8 ms in a read): the read and status
-// bundles make one copy per builtin.
-const builtinOnce = (file) => {
-  const text = readFileSync(file, 'utf8').replace(/__toESM\(require\("(node:[\w/]+)"\), 1\)/g, '__builtin("$1")');
-  writeFileSync(
-    file,
-    `var __builtins = {};\nfunction __builtin(n) { return __builtins[n] ??= __toESM(require(n), 1); }\n${text}`,
-  );
+// copy of the builtin's properties (forty copies of node:fs cost 3-8 ms in a read): in the read and status
+// bundles every import of a builtin goes through one module of the bundle's own that re-exports it, so
+// each builtin is copied once.
+const builtinOnce = {
+  name: 'builtin-once',
+  setup(b) {
+    b.onResolve({ filter: /^node:/ }, (args) => {
+      if (args.namespace === 'builtin') return { path: args.path, external: true };
+      return args.kind === 'import-statement' ? { path: args.path, namespace: 'builtin' } : undefined;
+    });
+    b.onLoad({ filter: /.*/, namespace: 'builtin' }, (args) => ({
+      contents: `export * from ${JSON.stringify(args.path)};\nexport { default } from ${JSON.stringify(args.path)};\n`,
+      loader: 'js',
+    }));
+  },
 };
 // The context bundle without the search, the evidence and the hook (src/cli/lean-read-context.ts):
 // lean-read.ts sends a command line needing them to read-all.cjs, so a stub stands where they are imported.
@@ -128,11 +135,10 @@ for (const [entry, outfile, plugins] of reads) {
   await build({
     ...common,
     ...metaUrl('workspace/templates.js'),
-    plugins: [lazyCron, ...(plugins ?? [])],
+    plugins: [lazyCron, builtinOnce, ...(plugins ?? [])],
     entryPoints: [entry],
     outfile,
   });
-  builtinOnce(outfile);
 }
 await build({
   ...common,

@@ -830,7 +830,7 @@ test("a word in the title and body of nearly every chunk still finds them, with 
   );
 });
 
-test('the engine hands minisearch its loaded state directly and cuts docs that cannot make the top: the same hits, scores and order as ranking all through loadJS', async (t) => {
+test('the engine loads only the docs that can make the top, their IDF carried by field boosts: the same hits, order and scores (to 1e-12) as ranking every doc', async (t) => {
   const { lexicalSearch } = await import('../src/search/query/engine.js');
   const { openTier } = await import('../src/search/index/view.js');
   const { scanWorkspace } = await import('../src/search/index/scan.js');
@@ -843,6 +843,7 @@ test('the engine hands minisearch its loaded state directly and cuts docs that c
     join(ws, 'memory', '2026-11-21.md'),
     '\n## Note: events again\n- id: NOTE-20261121-events-again\n- why: SQLite events, postgres events, redis events\n',
   );
+  let cuts = 0;
   for (const tier of ['warm', 'cold'] as const) {
     const opened = await openTier(ws, tier, scanWorkspace(ws, loaded.config.extraPaths, tier), loaded.config.search);
     for (const q of [
@@ -855,17 +856,22 @@ test('the engine hands minisearch its loaded state directly and cuts docs that c
     ]) {
       const terms = queryTerms(q);
       for (const limit of [1, 3, 10, 500]) {
-        const direct = lexicalSearch(opened.view, terms, limit);
-        const viaLoadJS = lexicalSearch(opened.view, terms, limit, { viaLoadJS: true });
+        const cut = lexicalSearch(opened.view, terms, limit);
+        const all = lexicalSearch(opened.view, terms, limit, { rankAll: true });
+        const label = `${tier}: ${q} (top ${limit})`;
         assert.deepEqual(
-          direct.map((h) => [h.doc, h.score, h.terms]),
-          viaLoadJS.map((h) => [h.doc, h.score, h.terms]),
-          `${tier}: ${q} (top ${limit})`,
+          cut.map((h) => [h.doc, h.terms]),
+          all.map((h) => [h.doc, h.terms]),
+          label,
         );
+        cut.forEach((h, i) => assert.ok(Math.abs(h.score - all[i]!.score) <= 1e-12 * all[i]!.score, label));
+        // More hits than the limit: the cut-off ran (bm25-cutoff.ts loads fewer docs than were read).
+        if (lexicalSearch(opened.view, terms, limit + 1, { rankAll: true }).length > limit) cuts++;
       }
     }
     opened.close();
   }
+  assert.ok(cuts >= 10, `the cut-off ran in ${cuts} cases`);
 });
 
 test("folding with a converter of only the applicable opencc entries gives the library converter's output", async () => {

@@ -1,9 +1,9 @@
 /**
  * Lexical ranking over any set of segments, with minisearch's BM25 as the engine. Only the postings
- * of the query's terms are read; they are handed to minisearch as the state its documented
- * serialised form loads into (minisearch-state.ts; version pinned in package.json) together with the
- * collection-wide document count and average field lengths, so a score is the score the whole index
- * would give, whichever shards were read.
+ * of the query's terms are read; they are handed to minisearch in its documented serialised form
+ * (MiniSearch.loadJS, minisearch-state.ts) together with the collection-wide document count and
+ * average field lengths, so a score is the score the whole index would give, whichever shards were
+ * read. Only the docs that can make the top are loaded (bm25-cutoff.ts).
  *
  * Very common terms are bounded without AND-only matching: a term found in more than an eighth of
  * the chunks (and over MIN_COMMON of them) is dropped when the query has rarer terms, and the pairs
@@ -15,7 +15,7 @@
  */
 import { BM25, BOOST, candidates } from './bm25-cutoff.js';
 import { impactOrder } from '../index/impact-order.js';
-import { direct, identity, viaLoadJS, type Postings, type Run } from './minisearch-state.js';
+import { fieldBoosts, identity, idf, loadPostings, type Postings, type Run } from './minisearch-state.js';
 import { ReadDocs } from './read-docs.js';
 import { IMPACT_SORT_MIN } from '../index/segment-format.js';
 import type { Segment } from '../index/segment.js';
@@ -92,8 +92,8 @@ function livePairs(view: TierView): (term: string) => number {
 
 /**
  * A term's pairs split by field, in the order read (impact order), into typed arrays: counted, then
- * filled in one pass. Not sorted: the few docs minisearch ranks are put in doc order where its
- * state is built (minisearch-state.ts runMap), not the thousands a common term reads.
+ * filled in one pass. Not sorted: the few docs minisearch ranks come out in doc order from the
+ * serialised form's objects (integer keys iterate ascending), not the thousands a common term reads.
  */
 function fieldRuns(p: Uint32Array): Map<number, Run> {
   const count: number[] = [];
@@ -176,7 +176,7 @@ export function lexicalSearch(
   view: TierView,
   terms: string[],
   limit: number,
-  opts: { viaLoadJS?: boolean; accept?: Accept } = {},
+  opts: { rankAll?: boolean; accept?: Accept } = {},
 ): LexicalHit[] {
   // Per-term BM25 multipliers: a stem's weight (tokenize.ts), times a capped term's IDF fix.
   const termBoost = stemWeights(terms);
@@ -197,8 +197,8 @@ export function lexicalSearch(
     // title and body of most chunks read more pairs than chunks and got a negative IDF (no results).
     if (capped && p.length / 2 < stored) {
       const n = view.docCount;
-      const idf = (df: number) => Math.log(1 + (n - Math.min(df, n) + 0.5) / (Math.min(df, n) + 0.5));
-      termBoost.set(term, (termBoost.get(term) ?? 1) * (idf(stored) / idf(Math.max(1, p.length / 2))));
+      const fix = idf(n, Math.min(stored, n)) / idf(n, Math.min(Math.max(1, p.length / 2), n));
+      termBoost.set(term, (termBoost.get(term) ?? 1) * fix);
     }
   }
   const postings: Postings = {
@@ -207,10 +207,22 @@ export function lexicalSearch(
     read,
     index,
   };
-  // The reference path (tests): the documented serialised form, every doc ranked.
-  const ms = opts.viaLoadJS ? viaLoadJS(postings) : direct(postings, candidates(postings, termBoost, limit));
+  // The reference path (tests): every doc ranked. Otherwise only the docs that can make the top,
+  // each term's field boosts carrying the IDF of the docs left out (minisearch-state.ts).
+  const keep = opts.rankAll ? undefined : candidates(postings, termBoost, limit);
+  const ms = loadPostings(postings, keep);
+  const idfFix = keep && fieldBoosts(postings, keep);
+  const queries = idfFix
+    ? kept.map((term) => {
+        const [title, body, id] = idfFix.get(term) ?? [1, 1, 1];
+        return {
+          queries: [term],
+          boost: { title: BOOST.title * title!, body: BOOST.body * body!, id: BOOST.id * id! },
+        };
+      })
+    : kept;
   const results = ms.search(
-    { combineWith: 'OR', queries: kept },
+    { combineWith: 'OR', queries },
     {
       boost: BOOST,
       bm25: BM25,
