@@ -1,11 +1,12 @@
 /**
- * Keeps the search index fresh while the daemon runs (DESIGN §6, §7): a chokidar watcher on the
- * indexed Markdown asks for an index run `debounceMs` after the last change, and a periodic timer
- * asks every `refreshMs` as a safety net for events a file system never delivered.
+ * Keeps the search index fresh while the daemon runs (DESIGN §6, §7): the one file watcher
+ * (workspace/watch-markdown.ts) on the indexed Markdown asks for an index run `debounceMs` after the
+ * last change, and a periodic timer asks every `refreshMs` as a safety net for events a file system
+ * never delivered (or all of them, once native watching failed: too many files or watches).
  */
 import path from 'node:path';
-import { watch, type FSWatcher } from 'chokidar';
 import { tierRoots } from '../search/index/scan.js';
+import { watchMarkdown } from '../workspace/watch-markdown.js';
 
 export interface IndexRefresh {
   close(): Promise<void>;
@@ -20,25 +21,18 @@ export function startIndexRefresh(
 ): IndexRefresh {
   // The folders the index reads, as the indexer resolves them (`~/` is the home folder).
   const roots = tierRoots(workspace, extraPaths);
-  const targets = [path.join(workspace, 'MEMORY.md'), ...roots.warm, ...roots.cold.slice(1)];
-  const watcher: FSWatcher = watch(targets, {
-    ignoreInitial: true,
-    ignored: (p, stats) =>
-      p.includes(`${path.sep}.locks`) || p.includes('.mem-tmp-') || (!!stats?.isFile() && !p.endsWith('.md')),
+  const extra = roots.cold.slice(1);
+  const watcher = watchMarkdown({
+    roots: [path.join(workspace, 'MEMORY.md'), ...roots.warm, ...extra],
+    inside: [workspace, ...extra],
+    debounceMs: Math.max(1, debounceMs),
+    onChange: request,
   });
-  let timer: NodeJS.Timeout | undefined;
-  const changed = () => {
-    clearTimeout(timer);
-    timer = setTimeout(request, debounceMs);
-  };
-  for (const ev of ['add', 'change', 'unlink'] as const) watcher.on(ev, changed);
-  watcher.on('error', () => {}); // A vanished folder is not fatal; the periodic refresh still runs.
   const periodic = refreshMs > 0 ? setInterval(request, refreshMs) : undefined;
   return {
     async close() {
-      clearTimeout(timer);
       if (periodic) clearInterval(periodic);
-      await watcher.close();
+      watcher.close();
     },
   };
 }

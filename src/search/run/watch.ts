@@ -1,16 +1,16 @@
 /**
- * `mem watch`: a chokidar watcher on MEMORY.md, memory/ and the extra paths that debounces changes
- * and runs the incremental index (DESIGN §6). Only `.md` files matter; `.mem/`, lock folders and
- * memfold's temp files are ignored. When native file events fail (EMFILE, ENOSPC: too many files or
- * watches; or --poll for network folders) it restarts in polling mode and says so. stop() closes the
- * watcher and waits for a running update, so SIGINT/SIGTERM never cut an index write short.
+ * `mem watch`: the one file watcher (workspace/watch-markdown.ts) on MEMORY.md, memory/ and the extra
+ * paths, debounced, runs the incremental index (DESIGN §6). Only `.md` files and folders matter; `.mem/`,
+ * lock folders and memfold's temp files (dot-names) never do. When native file events fail (EMFILE,
+ * ENOSPC: too many files or watches; or --poll for network folders) it polls instead and says so.
+ * stop() closes the watcher and waits for a running update, so SIGINT/SIGTERM never cut an index
+ * write short.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import type { LoadedConfig } from '../../config/load.js';
 import { describeError, exitCodeOf } from '../../core/errors.js';
 import { appendIndexRun, triggerFromEnv } from '../../runlog/job-log.js';
-import { isTempFile } from '../../write/atomic.js';
+import { watchMarkdown } from '../../workspace/watch-markdown.js';
 import { tierRoots } from '../index/scan.js';
 import { runIndex, type IndexRun } from './update.js';
 
@@ -29,18 +29,8 @@ export interface Watching {
 }
 
 export async function startWatch(workspace: string, loaded: LoadedConfig, opts: WatchOptions): Promise<Watching> {
-  const { watch } = await import('chokidar');
   const roots = tierRoots(workspace, loaded.config.extraPaths);
-  const paths = [path.join(workspace, 'MEMORY.md'), ...roots.warm, ...roots.cold.slice(1)].filter((p) =>
-    fs.existsSync(p),
-  );
-  const ignored = (p: string, st?: fs.Stats) => {
-    const base = path.basename(p);
-    if (p.split(path.sep).some((part) => part === '.mem' || part === '.locks' || part === '.git')) return true;
-    if (isTempFile(base)) return true;
-    return !!st?.isFile() && !base.endsWith('.md');
-  };
-  let timer: NodeJS.Timeout | undefined;
+  const extra = roots.cold.slice(1);
   let running: Promise<void> | undefined;
   let again = false;
   let stopped = false;
@@ -76,49 +66,26 @@ export async function startWatch(workspace: string, loaded: LoadedConfig, opts: 
     await running;
     running = undefined;
   };
-  const schedule = () => {
-    if (stopped) return;
-    clearTimeout(timer);
-    timer = setTimeout(() => void update(), opts.debounceMs);
-  };
-
-  const open = (usePolling: boolean) => {
-    const w = watch(paths, {
-      ignored,
-      ignoreInitial: true,
-      usePolling,
-      interval: opts.pollIntervalMs,
-      binaryInterval: opts.pollIntervalMs,
-    });
-    w.on('all', (_event: string, p: string) => {
-      if (p.endsWith('.md') || !path.extname(p)) schedule();
-    });
-    return w;
-  };
-  let watcher = open(opts.poll);
-  const fallback = async (code: string) => {
-    if (stopped) return;
-    opts.onNote(
-      `cannot watch with native file events (${code}); falling back to polling every ${opts.pollIntervalMs / 1000} s`,
-    );
-    await watcher.close();
-    watcher = open(true);
-    schedule();
-  };
-  watcher.on('error', (err: unknown) => {
-    const code = (err as NodeJS.ErrnoException).code ?? String(err);
-    if (['EMFILE', 'ENOSPC', 'ENFILE', 'EPERM'].includes(code)) void fallback(code);
-    else opts.onNote(`watcher error: ${describeError(err)}`);
+  const watcher = watchMarkdown({
+    roots: [path.join(workspace, 'MEMORY.md'), ...roots.warm, ...extra],
+    inside: [workspace, ...extra],
+    debounceMs: Math.max(1, opts.debounceMs),
+    poll: opts.poll,
+    pollMs: opts.pollIntervalMs,
+    persistent: true,
+    onChange: () => void update(),
+    onFail: (code) =>
+      opts.onNote(
+        `cannot watch with native file events (${code}); falling back to polling every ${opts.pollIntervalMs / 1000} s`,
+      ),
   });
-  await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
-  if (opts.simulateError) await fallback(opts.simulateError);
+  if (opts.simulateError) watcher.fail(opts.simulateError);
   await update();
 
   return {
     stop: async () => {
       stopped = true;
-      clearTimeout(timer);
-      await watcher.close();
+      watcher.close();
       await running;
     },
   };
