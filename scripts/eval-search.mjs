@@ -46,11 +46,11 @@ if (!['dev', 'heldout', 'all'].includes(split)) {
   process.exit(2);
 }
 const embedUrl = opt('embed-url', null);
-if (!fs.existsSync(path.join(ROOT, 'dist', 'search', 'tokenize.js'))) {
+if (!fs.existsSync(path.join(ROOT, 'dist', 'search', 'text', 'tokenize.js'))) {
   console.error('eval-search: no dist/: run "npm run build" first');
   process.exit(2);
 }
-const { tokenizeFolded, foldText } = await import(path.join(ROOT, 'dist', 'search', 'tokenize.js'));
+const { tokenizeFolded, foldText } = await import(path.join(ROOT, 'dist', 'search', 'text', 'tokenize.js'));
 const tokens = (text) => tokenizeFolded(foldText(text), false);
 const { writeFolders } = await import(path.join(ROOT, 'fixtures', 'search-eval', 'build.mjs'));
 

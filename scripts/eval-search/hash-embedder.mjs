@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const { tokenizeFolded, foldText } = await import(path.join(ROOT, 'dist', 'search', 'tokenize.js'));
+const { tokenizeFolded, foldText } = await import(path.join(ROOT, 'dist', 'search', 'text', 'tokenize.js'));
 
 const RANDOM = process.argv.includes('--random');
 
