@@ -74,6 +74,8 @@ export async function archiveSearchCommand(query: string, flags: ArchiveFlags, g
     ...(flags.source ? { source: flags.source } : {}),
     ...(flags.session ? { session: flags.session } : {}),
   });
+  if (r.outdated)
+    out.warn('the archive index was written by an older memfold: run "mem archive" to rebuild it (nothing searched)');
   if (!r.indexed) out.warn('there is no archive index yet: run "mem archive" to index the raw transcripts');
   for (const d of r.damaged)
     out.warn(`archive segment damaged (${d}): its windows were left out; run "mem archive" to rebuild it`);
