@@ -9,7 +9,14 @@ import { queryTerms, tokenize } from '../src/search/text/tokenize.js';
 import { liveDocs, MAX_SMALL, planCompaction, SMALL_BYTES } from '../src/archive/compact.js';
 import { asWindow, type ArchiveDoc } from '../src/archive/format.js';
 import { ArchiveSegmentWriter } from '../src/archive/segment-writer.js';
-import { emptyState, openSegment, readMeta, type ArchiveState } from '../src/archive/store.js';
+import {
+  emptyState,
+  loadState,
+  openSegment,
+  readMeta,
+  segmentDamage,
+  type ArchiveState,
+} from '../src/archive/store.js';
 import { openArchiveView } from '../src/archive/view.js';
 import { lexicalSearch } from '../src/search/query/engine.js';
 import { MemorySegment } from '../src/search/index/segment.js';
@@ -108,6 +115,20 @@ test("the archive's BM25 is the engine's over its live windows: retired files' a
     got.map(([a]) => a),
     [1, 2],
   );
+});
+
+test('a state entry cut short or a state of the wrong shape is damage or no state, never a crash', async (t) => {
+  const ws = fs.mkdtempSync(path.join(os.tmpdir(), 'mem-archstate-'));
+  t.after(() => fs.rmSync(ws, { recursive: true, force: true }));
+  const state = await writeArchive(ws, [[doc('pool', 1)]], [1]);
+  const entry = state.segments[0]!;
+  assert.equal(segmentDamage(ws, entry), null);
+  assert.match(segmentDamage(ws, { ...entry, bytes: undefined as never })!, /file sizes in state\.json are incomplete/);
+  assert.match(segmentDamage(ws, { ...entry, first: -1 })!, /entry in state\.json is incomplete/);
+  fs.truncateSync(path.join(ws, '.mem', 'archive', `${entry.name}.meta`), 4);
+  assert.match(segmentDamage(ws, entry)!, /\.meta: 4 bytes, expected 8 bytes/);
+  fs.writeFileSync(path.join(ws, '.mem', 'archive', 'state.json'), JSON.stringify({ ...state, files: null }));
+  assert.equal(loadState(ws), undefined);
 });
 
 test('compaction merges the small segments once there are MAX_SMALL of them, and keeps only live windows', () => {

@@ -62,8 +62,22 @@ export function loadState(workspace: string): ArchiveState | OutdatedState | und
     return undefined;
   }
   if (!v || !Array.isArray(v.segments)) return undefined;
-  if (v.version === 2) return v as ArchiveState;
+  if (v.version === 2) return wellFormed(v as ArchiveState) ? (v as ArchiveState) : undefined;
   return { outdated: true, purged: legacyPurges(workspace, v as LegacyState), legacy: v as LegacyState };
+}
+
+/** The state's own fields have their types (a segment entry is checked where it is used: segmentDamage). */
+function wellFormed(s: ArchiveState): boolean {
+  const n = (x: unknown) => Number.isInteger(x) && (x as number) >= 0;
+  return (
+    !!s.files &&
+    typeof s.files === 'object' &&
+    Array.isArray(s.retired) &&
+    Array.isArray(s.purged) &&
+    n(s.nextFile) &&
+    n(s.nextSegment) &&
+    n(s.nextDoc)
+  );
 }
 
 export const isOutdated = (s: ArchiveState | OutdatedState | undefined): s is OutdatedState => !!s && 'outdated' in s;
@@ -79,13 +93,18 @@ export const serialiseState = (s: ArchiveState) => JSON.stringify(s) + '\n';
 export function segmentDamage(workspace: string, seg: SegmentEntry): string | null {
   const dir = path.join(workspace, ARCHIVE_DIR);
   const bytes = seg.bytes;
-  const whole = segmentProblem(dir, {
+  const whole = (n: unknown) => Number.isInteger(n) && (n as number) >= 0;
+  if (!/^seg-\d+$/.test(String(seg.name)) || !whole(seg.first) || !whole(seg.docs) || !whole(seg.tokens))
+    return `${String(seg.name)}: its entry in state.json is incomplete`;
+  if (!Array.isArray(bytes) || bytes.length !== ARCHIVE_EXTS.length || !bytes.every(whole))
+    return `${seg.name}: its file sizes in state.json are incomplete`;
+  const problem = segmentProblem(dir, {
     name: seg.name,
     first: seg.first,
     count: seg.docs,
     bytes: bytes.slice(0, 4) as [number, number, number, number],
   });
-  if (whole) return whole;
+  if (problem) return problem;
   const size = (ext: string) => fs.statSync(path.join(dir, `${seg.name}.${ext}`), { throwIfNoEntry: false })?.size;
   const meta = size('meta');
   if (meta !== seg.docs * META_U32 * 4 || meta !== bytes[ARCHIVE_EXTS.indexOf('meta')])

@@ -1,6 +1,7 @@
 /**
  * The CLI side of `mem search --archive`: flags in, hits out. Kept apart from the search command so
- * a default search never loads the archive code, and the archive never loads the search engine.
+ * a default search never loads the archive code; the archive loads only the search engine's lexical
+ * ranking (and its vector scoring with archive.embed), not the Markdown tiers' scan or chunker.
  */
 import type { GlobalOptions } from './context.js';
 import { locateWorkspace } from '../workspace/locate.js';
