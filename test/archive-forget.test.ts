@@ -89,6 +89,7 @@ test("an older memfold's archive is not searched, keeps its purges and a new one
   );
   assert.deepEqual((JSON.parse(old.stdout) as { results: unknown[] }).results, []);
   assert.equal((await mem(['-C', ws, 'forget', ID, '--hard', '--yes'])).code, 0, 'a purge meanwhile is remembered');
+  assert.match((await mem(['-C', ws, 'status'])).stdout, /archive .*written by an older memfold, not searched/);
 
   const r = await mem(['-C', ws, 'archive']);
   assert.equal(r.code, 0, r.stderr);
