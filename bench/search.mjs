@@ -88,7 +88,7 @@ const rg = [];
 const coreScript = path.join(workdir, 'core.mjs');
 fs.writeFileSync(
   coreScript,
-  `import { runSearch } from ${JSON.stringify(path.join(ROOT, 'dist', 'search', 'search.js'))};
+  `import { runSearch } from ${JSON.stringify(path.join(ROOT, 'dist', 'search', 'query', 'search.js'))};
 const r = await runSearch({ workspace: process.argv[2], query: process.argv[3], k: 6, deep: false, filters: {}, today: '2026-06-30', extraPaths: ['second-brain/summaries'], search: { chunkTokens: 400, overlapTokens: 80 } });
 process.stdout.write(String(r.response.results.length));\n`,
 );
@@ -201,8 +201,8 @@ if (fs.existsSync(path.join(QUALITY, 'queries.json'))) {
 
 /** Indexes a copy of the quality workspace and ranks each labelled query in-process. */
 async function measureQuality() {
-  const { runSearch } = await import(path.join(ROOT, 'dist', 'search', 'search.js'));
-  const { runIndex } = await import(path.join(ROOT, 'dist', 'search', 'update.js'));
+  const { runSearch } = await import(path.join(ROOT, 'dist', 'search', 'query', 'search.js'));
+  const { runIndex } = await import(path.join(ROOT, 'dist', 'search', 'run', 'update.js'));
   const { loadConfig } = await import(path.join(ROOT, 'dist', 'config', 'load.js'));
   const qws = path.join(workdir, 'quality');
   fs.cpSync(path.join(QUALITY, 'workspace'), qws, { recursive: true });

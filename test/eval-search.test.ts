@@ -50,7 +50,7 @@ const systems = await load<{
   ): Promise<Hit[]>;
 }>('scripts/eval-search/systems.mjs');
 const tok = await load<{ tokenizeFolded(t: string, stems: boolean): string[]; foldText(t: string): string }>(
-  'dist/search/tokenize.js',
+  'dist/search/text/tokenize.js',
 );
 const tokens = (t: string): string[] => tok.tokenizeFolded(tok.foldText(t), false);
 
