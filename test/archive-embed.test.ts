@@ -4,7 +4,7 @@
  * provider fails or --lexical-only is given.
  */
 import assert from 'node:assert/strict';
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { editConfig, exampleWorkspace, mem } from './helpers/cli.js';
@@ -99,6 +99,23 @@ test('archive.embed: redacted windows embedded, the query vector fused with BM25
     [after.results[0]!.sessionId, after.results[0]!.turns, after.results[0]!.cosine! > 0.99],
     [weekend.sessionId, weekend.turns, true],
   );
+
+  // An older memfold's archive (state version 1, `.docs.jsonl` beside `.vec`): its rebuild reuses every
+  // window's row by its text, no embedding call for a window embedded before.
+  const dir = join(ws, '.mem', 'archive');
+  const v2 = JSON.parse(readFileSync(join(dir, 'state.json'), 'utf8')) as { segments: Array<{ name: string }> };
+  for (const s of v2.segments) renameSync(join(dir, `${s.name}.docs`), join(dir, `${s.name}.docs.jsonl`));
+  writeFileSync(join(dir, 'state.json'), JSON.stringify({ ...v2, version: 1 }));
+  const before = llm.embeddings.requests.length;
+  const migrated = await mem(['-C', ws, '--json', 'archive']);
+  assert.equal(migrated.code, 0, migrated.stderr);
+  assert.match(migrated.stderr, /written by an older memfold; it was rebuilt/);
+  const m = JSON.parse(migrated.stdout) as { embedded: number; totalDocs: number };
+  assert.equal(m.embedded, m.totalDocs, 'every window has its vector');
+  // Only windows the rebuild cuts anew (the notes appended one by one above now share windows) are sent.
+  const sentAgain = llm.embeddings.requests.slice(before).flatMap((r) => r.body.input as string[]);
+  assert.ok(sentAgain.length < m.totalDocs && sentAgain.every((x) => /Status note/.test(x)), sentAgain.join('\n'));
+  assert.equal((await search('holidays', '-k', '1')).results[0]!.cosine! > 0.99, true);
 
   // A rebuild (in its worker thread) embeds every window again.
   const rebuilt = await mem(['-C', ws, '--json', 'archive', '--rebuild']);

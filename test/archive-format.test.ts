@@ -1,19 +1,27 @@
-/** The archive segment format, pure: postings round-trip exactly, by term and shard. */
+/** The archive segment format, pure: windows are memory-index segments, ranked by the one lexical engine. */
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { test } from 'node:test';
 import { snippet } from '../src/archive/search.js';
-import { queryTerms } from '../src/search/text/tokenize.js';
+import { queryTerms, tokenize } from '../src/search/text/tokenize.js';
 import { liveDocs, MAX_SMALL, planCompaction, SMALL_BYTES } from '../src/archive/compact.js';
+import { asWindow, type ArchiveDoc } from '../src/archive/format.js';
+import { ArchiveSegmentWriter } from '../src/archive/segment-writer.js';
 import {
-  buildSegment,
-  HEADER_BYTES,
-  META_U32,
-  shardOf,
-  shardRange,
-  termPostings,
-  type ArchiveDoc,
-} from '../src/archive/format.js';
-
+  emptyState,
+  loadState,
+  openSegment,
+  readMeta,
+  segmentDamage,
+  type ArchiveState,
+} from '../src/archive/store.js';
+import { openArchiveView } from '../src/archive/view.js';
+import { lexicalSearch } from '../src/search/query/engine.js';
+import { MemorySegment } from '../src/search/index/segment.js';
+import type { DocRecord } from '../src/search/text/types.js';
+import { WorkspaceWriter } from '../src/write/writer.js';
 const doc = (x: string, a: number, extra: Partial<ArchiveDoc> = {}): ArchiveDoc => ({
   f: 1,
   s: 's1',
@@ -25,54 +33,102 @@ const doc = (x: string, a: number, extra: Partial<ArchiveDoc> = {}): ArchiveDoc 
   x,
   ...extra,
 });
+const SECS = Date.parse('2026-11-21T10:00:00Z') / 1000;
 
-test('every term of every doc is found in its shard with its frequency; purged docs have none', () => {
+async function writeArchive(ws: string, segments: ArchiveDoc[][], files: number[]): Promise<ArchiveState> {
+  const writer = new WorkspaceWriter(ws, 'index', { waitMs: 1000, staleMs: 10_000 });
+  const state = emptyState();
+  for (const docs of segments) {
+    const seg = new ArchiveSegmentWriter(`seg-00000${state.nextSegment++}`, state.nextDoc);
+    for (const d of docs) seg.add(d);
+    const entry = await seg.finish(writer);
+    state.nextDoc += entry.docs;
+    state.segments.push(entry);
+  }
+  for (const no of files)
+    state.files[`/t/${no}.jsonl`] = { no, source: 'cc', kind: 'claude-code', sessionId: `s${no}`, cursor: {} as never };
+  return state;
+}
+
+test('archive windows are memory-index segments: body postings with their frequencies, meta rows, tombstones without terms', async (t) => {
+  const ws = fs.mkdtempSync(path.join(os.tmpdir(), 'mem-archseg-'));
+  t.after(() => fs.rmSync(ws, { recursive: true, force: true }));
   const docs = [
     doc('pool pool timeout', 1),
     doc('connection pool 部署前', 2),
-    doc('secret words', 3, { x: '', purged: true }),
+    doc('', 3, { purged: true }),
     doc('timeouts', 4),
   ];
-  const seg = buildSegment(docs);
-  const header = new Uint32Array(seg.post.buffer.slice(seg.post.byteOffset, seg.post.byteOffset + HEADER_BYTES));
-  const lookup = (term: string) => {
-    const [off, len] = shardRange(header, shardOf(term));
-    return termPostings(
-      Buffer.from(seg.post)
-        .subarray(off, off + len)
-        .toString('utf8'),
-      term,
-    );
-  };
-  assert.deepEqual(lookup('pool'), [
-    [0, 2],
-    [1, 1],
-  ]);
-  assert.deepEqual(lookup('timeout'), [[0, 1]], 'not confused with "timeouts"');
-  assert.deepEqual(lookup('timeouts'), [[3, 1]]);
+  const state = await writeArchive(ws, [docs], [1]);
+  const seg = openSegment(ws, state.segments[0]!);
+  t.after(() => seg.close());
+  const pairs = (term: string) => Array.from(seg.posting(term, 100) ?? []);
+  // (doc, field << 24 | tf): the body is field 1.
+  assert.deepEqual(pairs('pool'), [0, (1 << 24) | 2, 1, (1 << 24) | 1]);
+  assert.deepEqual(pairs('timeout'), [0, (1 << 24) | 1], 'not confused with "timeouts"');
+  assert.deepEqual(pairs('~timeo'), [0, (1 << 24) | 1, 3, (1 << 24) | 1], 'the stem of both');
+  assert.deepEqual(pairs('部署'), [1, (1 << 24) | 1]);
+  assert.deepEqual(pairs('部'), [1, (1 << 24) | 1], 'a lone Han character finds the window, as in memory');
+  assert.deepEqual(seg.lengths(0), [0, 4, 0], 'pool, pool, timeout and its stem; no title or id');
+  assert.equal(seg.lengths(2)[1], 0, 'a tombstone has no terms');
+  assert.deepEqual(asWindow(seg.record(1)), docs[1]);
   assert.deepEqual(
-    lookup('~timeo'),
+    Array.from(readMeta(ws, state.segments[0]!)),
+    [SECS, 1, SECS, 1, SECS, 0, SECS, 1],
+    "each window's time and file; 0 for a purged one",
+  );
+});
+
+test("the archive's BM25 is the engine's over its live windows: retired files' and purged windows count nowhere", async (t) => {
+  const ws = fs.mkdtempSync(path.join(os.tmpdir(), 'mem-archview-'));
+  t.after(() => fs.rmSync(ws, { recursive: true, force: true }));
+  const live = [doc('the ledger export failed twice', 1), doc('ledger totals checked', 2, { f: 2 })];
+  const gone = [doc('ledger ledger ledger', 3, { f: 9 }), doc('', 4, { purged: true })];
+  // File 9 is retired (not in the state's files); the tombstone is dead wherever it is.
+  const state = await writeArchive(
+    ws,
     [
-      [0, 1],
-      [3, 1],
+      [live[0]!, gone[0]!],
+      [gone[1]!, live[1]!],
     ],
-    'the stem of both',
+    [1, 2],
   );
-  assert.deepEqual(lookup('部署'), [[1, 1]]);
-  assert.deepEqual(lookup('secret'), []);
-  const meta = new Uint32Array(seg.meta.buffer, seg.meta.byteOffset, docs.length * META_U32);
-  const lines = seg.docs.split('\n');
-  assert.equal(
-    JSON.parse(
-      Buffer.from(seg.docs)
-        .subarray(meta[META_U32]!, meta[META_U32]! + meta[META_U32 + 1]!)
-        .toString(),
-    ).x,
-    'connection pool 部署前',
+  const av = openArchiveView(ws, state);
+  t.after(() => av.close());
+  assert.equal(av.view.docCount, 2);
+  assert.deepEqual(av.view.dead, [[1, 2]]);
+  const terms = queryTerms('ledger export');
+  const got = lexicalSearch(av.view, terms, 10).map((h) => [asWindow(h.segment.record(h.doc)).a, h.score]);
+  // The same two windows alone, as a rebuilt archive would hold them.
+  const mem = new MemorySegment(
+    live.map((d, i) => ({ record: { ...d, doc: i } as unknown as DocRecord, tokens: [[], tokenize(d.x, true), []] })),
+    0,
   );
-  assert.equal(lines.length, docs.length + 1);
-  assert.equal(meta[2], 4, 'token count of doc 0: pool, pool, timeout and its stem');
-  assert.equal(meta[3], Date.parse('2026-11-21T10:00:00Z') / 1000);
+  const lenSum = mem.lenSum;
+  const alone = lexicalSearch(
+    { segments: [mem], isDead: () => false, dead: [], docCount: 2, avgLen: [1, lenSum[1] / 2, 1] },
+    terms,
+    10,
+  ).map((h) => [(h.segment.record(h.doc) as unknown as ArchiveDoc).a, h.score]);
+  assert.deepEqual(got, alone);
+  assert.deepEqual(
+    got.map(([a]) => a),
+    [1, 2],
+  );
+});
+
+test('a state entry cut short or a state of the wrong shape is damage or no state, never a crash', async (t) => {
+  const ws = fs.mkdtempSync(path.join(os.tmpdir(), 'mem-archstate-'));
+  t.after(() => fs.rmSync(ws, { recursive: true, force: true }));
+  const state = await writeArchive(ws, [[doc('pool', 1)]], [1]);
+  const entry = state.segments[0]!;
+  assert.equal(segmentDamage(ws, entry), null);
+  assert.match(segmentDamage(ws, { ...entry, bytes: undefined as never })!, /file sizes in state\.json are incomplete/);
+  assert.match(segmentDamage(ws, { ...entry, first: -1 })!, /entry in state\.json is incomplete/);
+  fs.truncateSync(path.join(ws, '.mem', 'archive', `${entry.name}.meta`), 4);
+  assert.match(segmentDamage(ws, entry)!, /\.meta: 4 bytes, expected 8 bytes/);
+  fs.writeFileSync(path.join(ws, '.mem', 'archive', 'state.json'), JSON.stringify({ ...state, files: null }));
+  assert.equal(loadState(ws), undefined);
 });
 
 test('compaction merges the small segments once there are MAX_SMALL of them, and keeps only live windows', () => {
@@ -105,43 +161,4 @@ test('an archive snippet shows the turns holding the query terms and the turn af
     'first line … [2] user: 我們決定放棄 Redis 快取 … second line of turn 2',
   );
   assert.equal(snippet('a\nb', queryTerms('absent')), 'a … b', 'no line matches: the window');
-});
-
-test('a segment streamed to disk (postings spilled per shard) is byte for byte the one built in memory', async () => {
-  const fs = await import('node:fs');
-  const os = await import('node:os');
-  const path = await import('node:path');
-  const { WorkspaceWriter } = await import('../src/write/writer.js');
-  const { SegmentStream } = await import('../src/archive/segment-stream.js');
-  const ws = fs.mkdtempSync(path.join(os.tmpdir(), 'mem-segstream-'));
-  try {
-    const words = ['pool', 'timeout', 'deploy', '部署', '缓存', 'retry', 'nginx', 'grpc', 'ledger', 'worker'];
-    // Enough postings to spill every shard's buffer several times (SPILL_CHARS is 256 K).
-    const docs = Array.from({ length: 4000 }, (_, i) =>
-      doc(
-        Array.from({ length: 40 }, (_, j) => `${words[(i * 7 + j) % 10]}${(i * j) % 97}`).join(' '),
-        i + 1,
-        i % 50 === 0 ? { x: '', purged: true } : {},
-      ),
-    );
-    const seg = await SegmentStream.open(
-      new WorkspaceWriter(ws, 'index', { waitMs: 1000, staleMs: 10_000 }),
-      'seg-000001',
-    );
-    for (const d of docs) seg.add(d);
-    const { tokens } = await seg.finish();
-    const want = buildSegment(docs);
-    const read = (ext: string) => fs.readFileSync(path.join(ws, '.mem', 'archive', `seg-000001.${ext}`));
-    assert.equal(read('docs.jsonl').toString(), want.docs);
-    assert.ok(read('meta.bin').equals(Buffer.from(want.meta)));
-    assert.ok(read('post').equals(Buffer.from(want.post)));
-    assert.equal(tokens, want.tokens);
-    assert.deepEqual(
-      fs.readdirSync(path.join(ws, '.mem', 'archive')).sort(),
-      ['seg-000001.docs.jsonl', 'seg-000001.meta.bin', 'seg-000001.post'],
-      'no spill or temp file left',
-    );
-  } finally {
-    fs.rmSync(ws, { recursive: true, force: true });
-  }
 });

@@ -74,12 +74,15 @@ describe('microsync with an LLM: the trust boundary', () => {
     });
     return made;
   };
+  /** Every archive file's bytes (window lines, dictionaries, postings) as text: no secret may be in any. */
   const archiveDocs = (ws: string) => {
     const dir = join(ws, '.mem', 'archive');
-    return readdirSync(dir)
-      .filter((n) => n.endsWith('.docs.jsonl'))
-      .map((n) => readFileSync(join(dir, n), 'utf8'))
-      .join('');
+    const names = readdirSync(dir).filter((n) => /^seg-\d+\./.test(n));
+    assert.ok(
+      names.some((n) => n.endsWith('.docs')),
+      'the archive holds windows',
+    );
+    return names.map((n) => readFileSync(join(dir, n), 'utf8')).join('');
   };
 
   test('a tool result forging turns with Unicode line breaks, and a rule nobody said, write nothing', async (t) => {

@@ -2,14 +2,13 @@
  * Compaction of the archive tier. Every `mem archive` (or microsync refresh) that reads new lines
  * writes one small segment, and a query opens every segment: without merging, a year of cron runs
  * would make each `mem search --archive` open thousands of files. Once MAX_SMALL segments are small
- * (under SMALL_BYTES of docs), they are merged into one, which also drops the windows of retired
+ * (under SMALL_BYTES of doc lines), they are merged into one, which also drops the windows of retired
  * transcripts (rewritten or gone) and purged tombstones for good. Like an update, the merged segment
  * is written first and listed in the state last, so a killed compaction leaves the old state whole.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import type { ArchiveDoc } from './format.js';
-import { ARCHIVE_DIR, SegmentReader, type ArchiveState } from './store.js';
+import type { SegmentEntry } from './segment-writer.js';
+import { segmentWindows, type ArchiveState } from './store.js';
 import { joinRows, pickRows, readVectors, type Vectors } from './vectors.js';
 
 export const MAX_SMALL = 8;
@@ -35,12 +34,9 @@ export function liveDocs(docs: ArchiveDoc[], liveFiles: Set<number>): ArchiveDoc
 export async function compactSegments(
   workspace: string,
   state: ArchiveState,
-  write: (docs: ArchiveDoc[], vectors: Vectors | null) => Promise<ArchiveState['segments'][number]>,
+  write: (docs: ArchiveDoc[], vectors: Vectors | null) => Promise<SegmentEntry>,
 ): Promise<number> {
-  const sized = state.segments.map((s) => ({
-    name: s.name,
-    bytes: fs.statSync(path.join(workspace, ARCHIVE_DIR, `${s.name}.docs.jsonl`), { throwIfNoEntry: false })?.size ?? 0,
-  }));
+  const sized = state.segments.map((s) => ({ name: s.name, bytes: s.bytes[3] ?? 0 }));
   const merge = new Set(planCompaction(sized));
   if (!merge.size) return 0;
   const live = new Set(Object.values(state.files).map((f) => f.no));
@@ -48,15 +44,10 @@ export async function compactSegments(
   const rows: Array<{ vectors: Vectors | null; count: number }> = [];
   for (const s of state.segments) {
     if (!merge.has(s.name)) continue;
-    const reader = SegmentReader.open(workspace, s.name, s.docs);
-    try {
-      const all = reader.allDocs();
-      const keep = all.flatMap((d, i) => (isLive(d, live) ? [i] : []));
-      docs.push(...keep.map((i) => all[i]!));
-      rows.push({ vectors: pickRows(readVectors(workspace, s), keep), count: keep.length });
-    } finally {
-      reader.close();
-    }
+    const all = segmentWindows(workspace, s);
+    const keep = all.flatMap((d, i) => (isLive(d, live) ? [i] : []));
+    docs.push(...keep.map((i) => all[i]!));
+    rows.push({ vectors: pickRows(readVectors(workspace, s), keep), count: keep.length });
   }
   const at = state.segments.findIndex((s) => merge.has(s.name));
   const kept = state.segments.filter((s) => !merge.has(s.name));

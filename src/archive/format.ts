@@ -1,16 +1,20 @@
 /**
- * The archive tier's segment format (pure: docs in, bytes out). One index update writes one segment
- * of three files and never touches an older one, so only new transcript lines cost anything:
- *   seg-N.docs.jsonl  one JSON line per turn window (redacted text, file, turns, time, bytes)
- *   seg-N.meta.bin    per doc, 7 u32: line offset, line length, tokens, time (s), file no, first, last turn
- *   seg-N.post        a 256-shard table (2 u32 each), then `term\tdoc:tf,doc:tf` lines grouped by shard
- * A query reads the table and the shards of its own terms only, never the whole index.
+ * The archive tier's segments are the memory index's segments (search/index/segment-format.ts: .dict,
+ * .post, .didx, .docs, written by its SegmentBuilder and read by its DiskSegment), so one engine
+ * ranks all three tiers (search/query/engine.ts, minisearch's BM25). A window is a doc whose body
+ * field is its redacted text (title and id fields empty) and whose `.docs` line is the ArchiveDoc.
+ * Beside them, `seg-N.meta`: two u32 per doc, the window's first-turn time (seconds) and its file
+ * number (0 for a purged tombstone), so the --since/--source/--session filters and the retired
+ * files' docs are told apart without parsing a single doc line.
  */
-import { tokenize } from '../search/text/tokenize.js';
+import type { PendingRecord, SegmentBuilder } from '../search/index/segment-builder.js';
+import { SEGMENT_EXTS, type SegmentFiles } from '../search/index/segment-format.js';
+import type { DocRecord } from '../search/text/types.js';
+import { foldText } from '../search/text/tokenize.js';
 
-export const SHARDS = 256;
-export const META_U32 = 7;
-const HEADER_BYTES = SHARDS * 8;
+export const META_U32 = 2;
+/** An archive segment's files, `seg-N.<ext>`, in this order in the state's `bytes`. */
+export const ARCHIVE_EXTS = [...SEGMENT_EXTS, 'meta'] as const;
 
 export interface ArchiveDoc {
   /** File number in the archive state (a rewritten file gets a new one; the old is retired). */
@@ -31,87 +35,30 @@ export interface ArchiveDoc {
   purged?: true;
 }
 
-export interface BuiltSegment {
-  docs: string;
+export interface ArchiveSegmentFiles extends SegmentFiles {
   meta: Uint8Array;
-  post: Uint8Array;
-  tokens: number;
 }
 
-/** FNV-1a of a term, to its shard. */
-export function shardOf(term: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < term.length; i++) h = Math.imul(h ^ term.charCodeAt(i), 0x01000193);
-  return (h >>> 0) % SHARDS;
+/** The window's first-turn time in whole seconds (0 when it has none). */
+export function docSecs(d: ArchiveDoc): number {
+  return d.t ? Math.max(0, Math.floor(Date.parse(d.t) / 1000)) || 0 : 0;
 }
 
-/** What one window puts in its segment: its JSON line and the line's bytes, its terms' frequencies and count, its time in seconds. */
-export function docEntry(d: ArchiveDoc): {
-  line: string;
-  len: number;
-  tf: Map<string, number>;
-  terms: number;
-  secs: number;
-} {
-  const line = JSON.stringify(d) + '\n';
-  const terms = d.purged ? [] : tokenize(d.x);
-  const tf = new Map<string, number>();
-  for (const t of terms) tf.set(t, (tf.get(t) ?? 0) + 1);
-  const secs = d.t ? Math.max(0, Math.floor(Date.parse(d.t) / 1000)) || 0 : 0;
-  return { line, len: Buffer.byteLength(line), tf, terms: terms.length, secs };
+/** Adds a window to the builder as its next doc (a tombstone with no terms) and returns its meta row. */
+export function addWindow(builder: SegmentBuilder, d: ArchiveDoc): [number, number] {
+  const ids = builder.ids;
+  ids.reset();
+  ids.endField();
+  if (!d.purged) ids.text(foldText(d.x));
+  ids.endField();
+  ids.endField();
+  // The `.docs` line holds the window as it is; the engine never reads a record, only postings and lengths.
+  builder.addIds(d as unknown as PendingRecord);
+  return [docSecs(d), d.purged ? 0 : d.f];
 }
 
-export function buildSegment(docs: ArchiveDoc[]): BuiltSegment {
-  const meta = new Uint32Array(docs.length * META_U32);
-  const shards: Array<Map<string, string[]>> = Array.from({ length: SHARDS }, () => new Map());
-  const lines: string[] = [];
-  let offset = 0;
-  let total = 0;
-  docs.forEach((d, i) => {
-    const { line, len, tf, terms, secs } = docEntry(d);
-    for (const [t, n] of tf) {
-      const shard = shards[shardOf(t)]!;
-      const list = shard.get(t);
-      if (list) list.push(`${i}:${n}`);
-      else shard.set(t, [`${i}:${n}`]);
-    }
-    meta.set([offset, len, terms, secs, d.f, d.a, d.b], i * META_U32);
-    lines.push(line);
-    offset += len;
-    total += terms;
-  });
-  const header = new Uint32Array(SHARDS * 2);
-  const bodies: Buffer[] = [];
-  let at = 0;
-  shards.forEach((m, s) => {
-    const text = [...m].map(([t, list]) => `${t}\t${list.join(',')}\n`).join('');
-    const buf = Buffer.from(text);
-    header[s * 2] = at;
-    header[s * 2 + 1] = buf.length;
-    bodies.push(buf);
-    at += buf.length;
-  });
-  const post = Buffer.concat([Buffer.from(header.buffer), ...bodies]);
-  return { docs: lines.join(''), meta: new Uint8Array(meta.buffer), post, tokens: total };
-}
-
-/** Where a shard's lines are in a `.post` file: [offset, length], offsets counted from the file start. */
-export function shardRange(header: Uint32Array, shard: number): [number, number] {
-  return [HEADER_BYTES + header[shard * 2]!, header[shard * 2 + 1]!];
-}
-
-export { HEADER_BYTES };
-
-/** The postings of one term in a shard's text: [doc, tf] pairs. */
-export function termPostings(shardText: string, term: string): Array<[number, number]> {
-  const key = `${term}\t`;
-  let at = shardText.startsWith(key) ? 0 : shardText.indexOf(`\n${key}`);
-  if (at < 0) return [];
-  if (at > 0) at += 1;
-  const end = shardText.indexOf('\n', at);
-  const list = shardText.slice(at + key.length, end < 0 ? undefined : end);
-  return list.split(',').map((p) => {
-    const c = p.indexOf(':');
-    return [Number(p.slice(0, c)), Number(p.slice(c + 1))];
-  });
+/** A `.docs` record read back as the window it was written from (the builder appended its doc id). */
+export function asWindow(record: DocRecord | Record<string, unknown>): ArchiveDoc {
+  const { doc: _doc, ...d } = record as unknown as ArchiveDoc & { doc: number };
+  return d;
 }

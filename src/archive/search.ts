@@ -1,19 +1,24 @@
 /**
- * `mem search --archive`: BM25 over the archive tier's turn windows (DESIGN §6, third tier). Reads
- * only the state, the query terms' shards and the winning docs' lines; writes nothing. Docs of
+ * `mem search --archive`: the archive tier's turn windows ranked by the memory index's lexical
+ * engine (search/query/engine.ts: minisearch's BM25, the one BM25 of memfold) over the archive's
+ * segments opened as one tier (view.ts), fused with cosine ranks when the archive is embedded
+ * (DESIGN §6, third tier). Reads only the state, the segments' meta, the query terms' dictionary
+ * shards and postings and the winning docs' lines; writes nothing. Docs of
  * retired files (rewritten or gone) and purged docs are never returned. Default search and `mem
  * context` never import this module: the archive is searched only when asked for.
  */
 import { fold } from '../search/text/fold.js';
-import { queryTerms, stemWeights } from '../search/text/tokenize.js';
+import { queryTerms } from '../search/text/tokenize.js';
 import { storedSessionPath } from '../extract/trust.js';
-import { RRF_K } from '../search/query/rank.js';
 import { transcriptsBehind } from './status.js';
-import { loadState, SegmentReader, segmentDamage } from './store.js';
-import { cosines, readVectors } from './vectors.js';
+import { lexicalSearch, type Accept } from '../search/query/engine.js';
+import { asWindow } from './format.js';
+import { isOutdated, loadState, type ArchiveState } from './store.js';
+import { readVectors, vectorPairs } from './vectors.js';
+import { nearest } from '../search/embed/embed-query.js';
+import { fuse } from '../search/query/fusion.js';
+import { openArchiveView, type ArchiveView } from './view.js';
 
-const K1 = 1.2;
-const B = 0.75;
 const SNIPPET = 320;
 const FUSE_DEPTH = 100;
 
@@ -24,12 +29,12 @@ export interface ArchiveQuery {
   sinceMs?: number;
   source?: string;
   session?: string;
-  /** The query's embedding (archive.embed): fused with BM25 by reciprocal rank where segments have vectors. */
+  /** The query's embedding (archive.embed): fused with BM25 (search/query/fusion.ts) where segments have vectors. */
   vector?: Float32Array;
 }
 
 export interface ArchiveHit {
-  /** BM25, or the reciprocal-rank fusion of BM25 and cosine when the query was embedded. */
+  /** BM25, or its fusion with the cosine when the query was embedded. */
   score: number;
   /** Cosine with the query's embedding, null without one. */
   cosine: number | null;
@@ -54,6 +59,8 @@ export interface ArchiveResponse {
   indexed: boolean;
   /** Segments left out because their files are damaged (the next `mem archive` rebuilds them). */
   damaged: string[];
+  /** The archive was written by an older memfold: nothing searched until `mem archive` rebuilds it. */
+  outdated: boolean;
 }
 
 export function searchArchive(workspace: string, q: ArchiveQuery): ArchiveResponse {
@@ -76,104 +83,95 @@ function search(workspace: string, q: ArchiveQuery): ArchiveResponse {
     behind: 0,
     indexed: !!state,
     damaged: [],
+    outdated: isOutdated(state),
   };
-  if (!state) return empty;
-  const damaged: string[] = [];
-  const usable = state.segments.filter((s) => {
-    const why = segmentDamage(workspace, s);
-    if (why) damaged.push(why);
-    return !why;
-  });
+  if (!state || isOutdated(state)) return empty;
+  const av = openArchiveView(workspace, state);
+  try {
+    return { ...empty, ...rank(workspace, state, av, q), docs: av.view.docCount, damaged: av.damaged };
+  } finally {
+    av.close();
+  }
+}
+
+function rank(workspace: string, state: ArchiveState, av: ArchiveView, q: ArchiveQuery) {
   const byNo = new Map(Object.entries(state.files).map(([file, f]) => [f.no, { file, ...f }]));
   const behind = transcriptsBehind(state.files);
   // Every word, stop words too: a window's snippet is its lines holding a query term, and on the
   // labelled set (issue 32) leaving them out showed fewer of the answering turns (recall@5 73.1 → 61.5).
+  // Ranked with them too: without, dev `--archive` recall@1 fell 63.5 → 59.6 (recall@5 the same).
   const terms = queryTerms(q.query, 64, false);
-  const weights = stemWeights(terms);
-  const N = usable.reduce((n, s) => n + s.docs, 0);
-  const avg = usable.reduce((n, s) => n + s.tokens, 0) / Math.max(1, N);
-  const segs = usable.map((s) => SegmentReader.open(workspace, s.name, s.docs));
-  try {
-    const keep = (si: number, doc: number) => {
-      const m = segs[si]!.meta(doc);
-      const f = byNo.get(m[4]!);
-      if (!f) return false; // retired: rewritten or gone
-      if (q.sinceMs !== undefined && m[3]! * 1000 < q.sinceMs) return false;
-      if (q.source && f.source !== q.source) return false;
-      return !q.session || f.sessionId === q.session;
+  const filtered = q.sinceMs !== undefined || !!q.source || !!q.session;
+  /** A live doc passes the query's filters (dead docs, retired or purged, the engine never returns). */
+  const keep = (doc: number, si: number) => {
+    const [secs, no] = av.meta(doc, si);
+    const f = byNo.get(no);
+    if (!f) return false;
+    if (q.sinceMs !== undefined && secs * 1000 < q.sinceMs) return false;
+    if (q.source && f.source !== q.source) return false;
+    return !q.session || f.sessionId === q.session;
+  };
+  const accept: Accept | undefined = filtered ? (doc, seg) => keep(doc, av.indexOf(seg)) : undefined;
+  const lexical: Hit[] = lexicalSearch(av.view, terms, Math.max(FUSE_DEPTH, q.k), { accept }).map((h) => ({
+    doc: h.doc,
+    seg: av.indexOf(h.segment),
+    score: h.score,
+  }));
+  const live = (doc: number, si: number) => !av.view.isDead(doc) && keep(doc, si);
+  const ranked = q.vector
+    ? fuseRanks(lexical, vectorRanks(workspace, av, q.vector, live, FUSE_DEPTH), q.k, av.view.docCount)
+    : lexical.map((h) => ({ ...h, cosine: null }));
+  const results = ranked.slice(0, q.k).map(({ seg, doc, score, cosine }) => {
+    const d = asWindow(av.segments[seg]!.record(doc));
+    const f = byNo.get(d.f)!;
+    return {
+      score: Math.round(score * 1000) / 1000,
+      cosine: cosine === null ? null : Math.round(cosine * 1000) / 1000,
+      source: f.source,
+      sessionId: d.s,
+      sessionPath: storedSessionPath(f.file),
+      turns: `${d.a}-${d.b}`,
+      timestamp: d.t,
+      bytes: [d.o, d.e] as [number, number],
+      snippet: snippet(d.x, terms),
     };
-    const lists = segs.map((seg) => terms.map((t) => seg.postings(t)));
-    const df = terms.map((_, i) => lists.reduce((n, l) => n + l[i]!.length, 0));
-    const scored: Array<{ seg: number; doc: number; score: number }> = [];
-    segs.forEach((seg, si) => {
-      const scores = new Map<number, number>();
-      terms.forEach((term, ti) => {
-        const idf = (weights.get(term) ?? 1) * Math.log(1 + (N - df[ti]! + 0.5) / (df[ti]! + 0.5));
-        for (const [doc, tf] of lists[si]![ti]!) {
-          const len = seg.meta(doc)[2]!;
-          scores.set(doc, (scores.get(doc) ?? 0) + (idf * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * len) / avg)));
-        }
-      });
-      for (const [doc, score] of scores) if (keep(si, doc)) scored.push({ seg: si, doc, score });
-    });
-    scored.sort((a, b) => b.score - a.score || a.seg - b.seg || a.doc - b.doc);
-    const ranked = q.vector
-      ? fuse(scored, vectorRanks(workspace, usable, q.vector, keep))
-      : scored.map((h) => ({ ...h, cosine: null }));
-    const results = ranked.slice(0, q.k).map(({ seg, doc, score, cosine }) => {
-      const d = segs[seg]!.doc(doc);
-      const f = byNo.get(d.f)!;
-      return {
-        score: Math.round(score * 1000) / 1000,
-        cosine: cosine === null ? null : Math.round(cosine * 1000) / 1000,
-        source: f.source,
-        sessionId: d.s,
-        sessionPath: storedSessionPath(f.file),
-        turns: `${d.a}-${d.b}`,
-        timestamp: d.t,
-        bytes: [d.o, d.e] as [number, number],
-        snippet: snippet(d.x, terms),
-      };
-    });
-    return { ...empty, results, docs: N, behind, damaged };
-  } finally {
-    for (const s of segs) s.close();
-  }
+  });
+  return { results, behind };
 }
 
-type Hit = { seg: number; doc: number; score: number };
+/** A window: its doc id (unique in the archive), the index of its segment, a score. */
+type Hit = { doc: number; seg: number; score: number };
 
-/** Windows by cosine with the query, best first (segments without vectors have none). */
+/** Windows by cosine with the query, best first (embed-query.ts's own scoring loop, segment by segment). */
 function vectorRanks(
   workspace: string,
-  segments: Array<{ name: string; docs: number; dims?: number }>,
+  av: ArchiveView,
   query: Float32Array,
-  keep: (seg: number, doc: number) => boolean,
+  keep: (doc: number, seg: number) => boolean,
+  limit: number,
 ): Hit[] {
   const out: Hit[] = [];
-  segments.forEach((s, si) => {
+  av.entries.forEach((s, si) => {
     const v = readVectors(workspace, s);
-    if (v)
-      for (const { doc, cosine } of cosines(v, query)) if (keep(si, doc)) out.push({ seg: si, doc, score: cosine });
+    if (!v || v.dims !== query.length) return;
+    const rows = { dims: v.dims, count: s.docs, vectors: v.rows };
+    for (const h of nearest(query, rows, vectorPairs(v, s.first), (doc) => !keep(doc, si), limit))
+      out.push({ ...h, seg: si });
   });
-  return out.sort((a, b) => b.score - a.score || a.seg - b.seg || a.doc - b.doc);
+  return out.sort((a, b) => b.score - a.score || a.doc - b.doc).slice(0, limit);
 }
 
-/** Reciprocal-rank fusion of the top FUSE_DEPTH of each list, as Markdown search fuses (search/rank.ts). */
-function fuse(lexical: Hit[], vector: Hit[]): Array<Hit & { cosine: number | null }> {
-  const key = (h: Hit) => `${h.seg}:${h.doc}`;
-  const cos = new Map(vector.map((h) => [key(h), h.score]));
-  const fused = new Map<string, Hit>();
-  for (const list of [lexical.slice(0, FUSE_DEPTH), vector.slice(0, FUSE_DEPTH)]) {
-    list.forEach((h, i) => {
-      const f = fused.get(key(h)) ?? { seg: h.seg, doc: h.doc, score: 0 };
-      f.score += 1 / (RRF_K + i + 1);
-      fused.set(key(h), f);
-    });
-  }
-  return [...fused.values()]
-    .sort((a, b) => b.score - a.score || a.seg - b.seg || a.doc - b.doc)
-    .map((h) => ({ ...h, cosine: cos.get(key(h)) ?? null }));
+/**
+ * The Markdown tiers' fusion (search/query/fusion.ts): the BM25 score stays the base and the vector
+ * ranking adds to it only as far as the two agree on this query, so a weak model cannot pull a good
+ * lexical hit down (equal-weight reciprocal-rank fusion could, issue 32).
+ */
+function fuseRanks(lexical: Hit[], vector: Hit[], k: number, pool: number): Array<Hit & { cosine: number | null }> {
+  const cos = new Map(vector.map((h) => [h.doc, h.score]));
+  const seg = new Map([...vector, ...lexical].map((h) => [h.doc, h.seg]));
+  return [...fuse(lexical, vector, k, pool).scores]
+    .map(([doc, score]) => ({ doc, seg: seg.get(doc)!, score, cosine: cos.get(doc) ?? null }))
+    .sort((a, b) => b.score - a.score || a.doc - b.doc);
 }
 
 /**

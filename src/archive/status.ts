@@ -15,9 +15,12 @@ export interface ArchiveStatus {
   /** Transcripts whose size or mtime differ from the archive's cursor (or that are gone). */
   behind: number;
   lastUpdate: string | null;
+  /** Written by an older memfold (another segment format): not searched until the next update rebuilds it. */
+  outdated: boolean;
 }
 
 interface StateShape {
+  version?: unknown;
   segments?: Array<{ docs?: number }>;
   files?: Record<string, { cursor?: { size?: number; mtimeMs?: number } }>;
 }
@@ -34,7 +37,15 @@ export function transcriptsBehind(files: Record<string, { cursor?: { size?: numb
 
 export function archiveStatus(workspace: string): ArchiveStatus {
   const file = path.join(workspace, STATE_FILE);
-  const none: ArchiveStatus = { kept: false, transcripts: 0, windows: 0, segments: 0, behind: 0, lastUpdate: null };
+  const none: ArchiveStatus = {
+    kept: false,
+    transcripts: 0,
+    windows: 0,
+    segments: 0,
+    behind: 0,
+    lastUpdate: null,
+    outdated: false,
+  };
   let state: StateShape;
   let mtime: number;
   try {
@@ -53,5 +64,6 @@ export function archiveStatus(workspace: string): ArchiveStatus {
     segments: segments.length,
     behind,
     lastUpdate: new Date(mtime).toISOString(),
+    outdated: state.version !== 2,
   };
 }

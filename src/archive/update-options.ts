@@ -33,3 +33,23 @@ export interface ArchiveUpdateOptions {
    */
   warnNotText?: boolean;
 }
+
+/** A report with nothing done yet. */
+export function emptyUpdate(): ArchiveUpdate {
+  return {
+    files: 0,
+    filesRead: 0,
+    rewritten: [],
+    retiredFiles: 0,
+    bytesRead: 0,
+    turns: 0,
+    docs: 0,
+    segments: 0,
+    compacted: 0,
+    totalDocs: 0,
+    rebuilt: null,
+    embedded: 0,
+    ms: 0,
+    warnings: [],
+  };
+}

@@ -1,9 +1,10 @@
 /**
  * `mem archive --rebuild`, and the first `mem archive` of a workspace (both read every transcript),
- * run in a worker thread with a capped heap (worker_threads `resourceLimits`). The build streams
- * (windows, doc lines and postings go to disk as they come), so its live heap is ~20 MB at any
- * volume; but V8 lets a long run's heap grow to several times that before it collects, so the peak
- * RSS still grew with the run's length (139 → 200 MB from 20 to 200 MB of transcripts).
+ * run in a worker thread with a capped heap (worker_threads `resourceLimits`). The build holds one
+ * segment (at most SEGMENT_CHARS of window text, update.ts) and streams the rest, so its live heap
+ * does not grow with the volume; but V8 lets a long run's heap grow to several times that before it
+ * collects, so the peak RSS still grew with the run's length (139 → 200 MB from 20 to 200 MB of
+ * transcripts, when segments were streamed to disk).
  * V8 grows a heap whose cap is at most 256 MB by the smallest factor (1.3× the live heap, not up to
  * 4×): in such a worker the heap stays near its live size whatever the volume, and the cap itself is
  * far above what the build needs.

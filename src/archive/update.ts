@@ -20,24 +20,30 @@ import { withLock } from '../write/locks.js';
 import { WorkspaceWriter } from '../write/writer.js';
 import { compactSegments } from './compact.js';
 import type { ArchiveDoc } from './format.js';
-import { SegmentStream } from './segment-stream.js';
-import { nextSegmentName, placeSegment, removeUnlisted, writeSegment } from './segment-files.js';
+import type { ArchiveSegmentWriter } from './segment-writer.js';
+import { openSegmentWriter, placeSegment, removeUnlisted, writeSegment } from './segment-files.js';
 import {
   ARCHIVE_DIR,
   emptyState,
+  isOutdated,
   loadState,
   segmentDamage,
   serialiseState,
   STATE_FILE,
   type ArchiveState,
 } from './store.js';
-import type { ArchiveUpdate, ArchiveUpdateOptions } from './update-options.js';
+import { emptyUpdate, type ArchiveUpdate, type ArchiveUpdateOptions } from './update-options.js';
 import { fitsWorker, runInWorker, workerAvailable, workerHeapMb } from './update-thread.js';
 import { windowBuilder } from './windows.js';
+import { legacyVectors } from './legacy.js';
 import { embedDocs, type Vectors } from './vectors.js';
 
-/** Window characters per segment. Memory does not depend on it (windows go to disk as they come). */
-const SEGMENT_CHARS = 16 * 1024 * 1024;
+/**
+ * Window characters per segment: a segment is built in memory (segment-writer.ts), so this bounds
+ * the build's memory whatever the volume of transcripts. Peak RSS of a rebuild, 20 → 200 MB of
+ * transcripts (2026-11-27): 158 → 181 MB at 8 MB, 155 → 165 MB at 4 MB (5 segments at 200 MB).
+ */
+const SEGMENT_CHARS = 4 * 1024 * 1024;
 /** Closed windows held before they go to the open segment: a long transcript is not held whole either. */
 const DOCS_AT_ONCE = 64;
 
@@ -84,40 +90,32 @@ export async function runUpdate(
   opts: ArchiveUpdateOptions,
 ): Promise<ArchiveUpdate> {
   const started = Date.now();
-  const prev = loadState(workspace);
-  const res: ArchiveUpdate = {
-    files: 0,
-    filesRead: 0,
-    rewritten: [],
-    retiredFiles: 0,
-    bytesRead: 0,
-    turns: 0,
-    docs: 0,
-    segments: 0,
-    compacted: 0,
-    totalDocs: 0,
-    rebuilt: null,
-    embedded: 0,
-    ms: 0,
-    warnings: [],
-  };
+  const stored = loadState(workspace);
+  const prev = isOutdated(stored) ? undefined : stored;
+  const res = emptyUpdate();
+
   // A damaged segment's windows cannot be told apart from the rest: read every transcript again.
   const damage = !opts.rebuild && prev ? prev.segments.map((s) => segmentDamage(workspace, s)).find((d) => d) : null;
   if (damage) res.rebuilt = `the archive index was damaged (${damage}); it was rebuilt from the transcripts`;
-  const rebuild = !!opts.rebuild || !!damage;
-  const state: ArchiveState = rebuild || !prev ? { ...emptyState(), purged: prev?.purged ?? [] } : prev;
+  // An older memfold's archive (another segment format): rebuilt, its purges kept (store.ts).
+  if (isOutdated(stored) && !opts.rebuild)
+    res.rebuilt = 'the archive index was written by an older memfold; it was rebuilt from the transcripts';
+  const rebuild = !!opts.rebuild || !!damage || isOutdated(stored);
+  const purged = stored?.purged ?? [];
+  const state: ArchiveState = rebuild || !prev ? { ...emptyState(), purged } : prev;
   const seen = new Set<string>();
-  // The open segment: its docs go to disk as they come (segment-stream.ts); only their count and
-  // characters are kept, and their texts only when they are to be embedded.
-  let open: SegmentStream | null = null;
+  // The open segment (built in memory up to SEGMENT_CHARS); the windows' texts are kept only when they are to be embedded.
+  let open: ArchiveSegmentWriter | null = null;
   let toEmbed: ArchiveDoc[] = [];
   let pendingChars = 0;
   const embedCfg = loaded.config.archive.embed ? loaded.config.embedding : undefined;
+  const known =
+    embedCfg && isOutdated(stored) ? legacyVectors(workspace, stored.legacy, embedCfg.dimensions) : undefined;
   if (loaded.config.archive.embed && !embedCfg)
     res.warnings.push('archive.embed is set but no "embedding" provider is configured: the archive stays lexical');
   const add = async (docs: ArchiveDoc[]) => {
     if (!docs.length) return;
-    open ??= await SegmentStream.open(writer, nextSegmentName(state));
+    open ??= openSegmentWriter(state);
     for (const d of docs) open.add(d);
     if (embedCfg) toEmbed.push(...docs);
     pendingChars += docs.reduce((n, d) => n + d.x.length, 0);
@@ -127,7 +125,7 @@ export async function runUpdate(
     if (!open) return;
     let vectors: Vectors | null = null;
     if (embedCfg) {
-      const e = await embedDocs(embedCfg, toEmbed);
+      const e = await embedDocs(embedCfg, toEmbed, known);
       vectors = e.vectors;
       res.embedded += e.embedded;
       if (e.failed)
@@ -135,7 +133,7 @@ export async function runUpdate(
           `archive embeddings: ${e.failed}; ${toEmbed.length - e.embedded} window(s) rank lexically only ("mem archive --rebuild" tries again)`,
         );
     }
-    state.segments.push(await placeSegment(writer, open, vectors));
+    state.segments.push(await placeSegment(writer, state, open, vectors));
     res.segments++;
     open = null;
     toEmbed = [];

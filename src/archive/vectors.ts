@@ -25,13 +25,32 @@ export interface Embedded {
   failed: string | null;
 }
 
-/** Embeds the windows' text in batches of `batchSize`; purged windows get none. */
-export async function embedDocs(cfg: EmbeddingConfig, docs: ArchiveDoc[]): Promise<Embedded> {
+/**
+ * Embeds the windows' text in batches of `batchSize`; purged windows get none. A window whose text
+ * `known` has a row for (the archive an older memfold wrote, being rebuilt) takes that row: a format
+ * change costs no embedding call for a window embedded before.
+ */
+export async function embedDocs(
+  cfg: EmbeddingConfig,
+  docs: ArchiveDoc[],
+  known?: (text: string) => Float32Array | undefined,
+): Promise<Embedded> {
   const { embedBatch } = await import('../search/embed/embed-client.js');
-  const todo = docs.map((d, i) => ({ i, text: d.x })).filter((d) => !docs[d.i]!.purged && d.text.trim());
   let rows: Float32Array | null = null;
   let dims = 0;
   let embedded = 0;
+  const todo: Array<{ i: number; text: string }> = [];
+  for (const [i, d] of docs.entries()) {
+    if (d.purged || !d.x.trim()) continue;
+    const v = known?.(d.x);
+    if (!v || (dims && v.length !== dims)) {
+      todo.push({ i, text: d.x });
+      continue;
+    }
+    rows ??= new Float32Array(docs.length * (dims = v.length));
+    rows.set(v, i * dims);
+    embedded++;
+  }
   for (let at = 0; at < todo.length; at += cfg.batchSize) {
     const batch = todo.slice(at, at + cfg.batchSize);
     let vecs: Float32Array[];
@@ -97,21 +116,17 @@ export function joinRows(parts: Array<{ vectors: Vectors | null; count: number }
   return { dims, rows };
 }
 
-/** Cosine (dot product of normalised rows) of every non-zero row with the query. */
-export function cosines(v: Vectors, query: Float32Array): Array<{ doc: number; cosine: number }> {
-  const out: Array<{ doc: number; cosine: number }> = [];
-  if (query.length !== v.dims) return out;
+/** The segment's windows that have a vector (a zero row has none) as (doc, row) pairs, doc ids from `first`. */
+export function vectorPairs(v: Vectors, first: number): number[] {
+  const pairs: number[] = [];
   const n = v.rows.length / v.dims;
-  for (let doc = 0; doc < n; doc++) {
-    let dot = 0;
-    let any = false;
-    const at = doc * v.dims;
-    for (let i = 0; i < v.dims; i++) {
-      const x = v.rows[at + i]!;
-      if (x !== 0) any = true;
-      dot += x * query[i]!;
-    }
-    if (any) out.push({ doc, cosine: dot });
+  for (let row = 0; row < n; row++) {
+    const at = row * v.dims;
+    for (let i = 0; i < v.dims; i++)
+      if (v.rows[at + i] !== 0) {
+        pairs.push(first + row, row);
+        break;
+      }
   }
-  return out;
+  return pairs;
 }

@@ -1,6 +1,7 @@
 /**
  * The CLI side of `mem search --archive`: flags in, hits out. Kept apart from the search command so
- * a default search never loads the archive code, and the archive never loads the search engine.
+ * a default search never loads the archive code; the archive loads only the search engine's lexical
+ * ranking (and its vector scoring with archive.embed), not the Markdown tiers' scan or chunker.
  */
 import type { GlobalOptions } from './context.js';
 import { locateWorkspace } from '../workspace/locate.js';
@@ -74,6 +75,8 @@ export async function archiveSearchCommand(query: string, flags: ArchiveFlags, g
     ...(flags.source ? { source: flags.source } : {}),
     ...(flags.session ? { session: flags.session } : {}),
   });
+  if (r.outdated)
+    out.warn('the archive index was written by an older memfold: run "mem archive" to rebuild it (nothing searched)');
   if (!r.indexed) out.warn('there is no archive index yet: run "mem archive" to index the raw transcripts');
   for (const d of r.damaged)
     out.warn(`archive segment damaged (${d}): its windows were left out; run "mem archive" to rebuild it`);

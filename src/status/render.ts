@@ -47,7 +47,7 @@ export function renderStatus(r: StatusReport, now: Date): string {
   );
   const ar = r.archive;
   out.push(
-    `${c.bold('archive')} ${ar.kept ? `${count(ar.windows, 'window')} of ${count(ar.transcripts, 'transcript')} in ${count(ar.segments, 'segment')}, updated ${ar.lastUpdate ? ago(ar.lastUpdate, now) : '?'}; ${ar.behind ? `${count(ar.behind, 'transcript')} changed since (microsync or "mem archive" catches up)` : 'up to date'}` : c.dim('not kept (run "mem archive" to search raw transcripts with --archive)')}`,
+    `${c.bold('archive')} ${ar.kept ? `${count(ar.windows, 'window')} of ${count(ar.transcripts, 'transcript')} in ${count(ar.segments, 'segment')}, updated ${ar.lastUpdate ? ago(ar.lastUpdate, now) : '?'}; ${ar.outdated ? 'written by an older memfold, not searched: the next microsync or "mem archive" rebuilds it' : ar.behind ? `${count(ar.behind, 'transcript')} changed since (microsync or "mem archive" catches up)` : 'up to date'}` : c.dim('not kept (run "mem archive" to search raw transcripts with --archive)')}`,
   );
   const emb = r.providers.embedding;
   out.push(

@@ -1,10 +1,10 @@
 /**
  * CJK runs as tokens (tokenize.ts finds the runs): every character bigram plus the Intl.Segmenter
- * words of three or more characters, or the lone character of a run of one. The memory index
- * (`hanUnigrams`) also keeps each Han character of a longer run, so a query of one Chinese character
- * or kanji (`锁`, a query's lone character) finds it inside words too (`数据库锁超时`); a query's
- * longer runs never ask for those unigrams (a pair or word says more), nor does the archive. Those
- * single characters count toward no field's BM25 length (fieldLength).
+ * words of three or more characters, or the lone character of a run of one. The index (`hanUnigrams`,
+ * the archive's segments too) also keeps each Han character of a longer run, so a query of one Chinese
+ * character or kanji (`锁`, a query's lone character) finds it inside words too (`数据库锁超时`); a
+ * query's longer runs never ask for those unigrams (a pair or word says more). Those single
+ * characters count toward no field's BM25 length (fieldLength).
  */
 
 export const CJK_CHAR = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}ー]$/u;
