@@ -115,3 +115,67 @@ test('chainIds: a chain of 20,000 entries is ordered oldest first with no stack 
   const cycle = [rec(0, 'N2'), rec(1, 'N0'), rec(2, 'N1')];
   assert.deepEqual(chainIds(cycle as never, 'N1').sort(), ['N0', 'N1', 'N2']);
 });
+
+test('after a refresh, trace reads the chain links (links-NNN.json) and answers as the whole table does; a bucket of other files or a hand edit since sends it to the whole table', async (t) => {
+  const { appendFileSync, readdirSync, readFileSync, rmSync, writeFileSync } = await import('node:fs');
+  const { join } = await import('node:path');
+  const { bucketOfText } = await import('../src/entries/heads-hash.js');
+  const K = (n: number, scope: string) =>
+    entry({
+      kind: 'Preference',
+      id: `PREF-2026110${n}-editor-${scope}`,
+      title: `Editor ${n}`,
+      date: `2026-11-0${n}`,
+      fields: { key: 'pref:editor', scope: `project:${scope}` },
+    });
+  const ws = workspace(t, {
+    'memory/2026-10-01.md': daily('2026-10-01', [
+      entry({ id: V1, title: 'Cache in Redis', date: '2026-10-01', fields: { status: 'superseded' } }),
+    ]),
+    'memory/2026-10-15.md': daily('2026-10-15', [
+      entry({ id: V2, title: 'Cache in process', date: '2026-10-15', fields: { supersedes: V1 } }),
+    ]),
+    // One key in two scopes: two chains, not one.
+    'memory/2026-11-01.md': daily('2026-11-01', [K(1, 'a'), K(2, 'b'), K(3, 'a')]),
+  });
+  const trace = async (id: string) => {
+    const r = await mem(['-C', ws, '--json', 'trace', id]);
+    assert.equal(r.code, 0, r.stderr);
+    return r.stdout;
+  };
+  const ids = [V1, V2, 'PREF-20261101-editor-a', 'PREF-20261102-editor-b', 'PREF-20261103-editor-a'];
+  const whole = await Promise.all(ids.map(trace));
+  assert.deepEqual(
+    JSON.parse(whole[2]!).chain.map((s: { id: string }) => s.id),
+    ['PREF-20261101-editor-a', 'PREF-20261103-editor-a'],
+  );
+  assert.equal((await mem(['-C', ws, 'index'])).code, 0);
+  const heads = join(ws, '.mem', 'entries', 'heads');
+  assert.ok(readdirSync(heads).includes('links.json'));
+  assert.deepEqual(await Promise.all(ids.map(trace)), whole, 'the links answer as the whole table');
+  // The links are what the trace reads: a forged "newer" in V1's bucket shows up in V1's chain.
+  const file = join(heads, `links-${String(bucketOfText(V1, 256)).padStart(3, '0')}.json`);
+  const real = readFileSync(file, 'utf8');
+  const forged = JSON.parse(real);
+  forged.newer[V1] = [V2, 'PREF-20261102-editor-b'];
+  writeFileSync(file, JSON.stringify(forged));
+  assert.match(await trace(V1), /PREF-20261102-editor-b/);
+  // A bucket written for other files: the whole table answers.
+  writeFileSync(file, JSON.stringify({ ...forged, digest: 'other' }));
+  assert.equal(await trace(V1), whole[0]);
+  // A bucket the list names gone, or the list gone: the whole table answers.
+  rmSync(file);
+  assert.equal(await trace(V1), whole[0]);
+  writeFileSync(file, JSON.stringify(forged));
+  rmSync(join(heads, 'links.json'));
+  assert.equal(await trace(V1), whole[0]);
+  // A hand edit after the refresh (a third version): seen at once.
+  appendFileSync(
+    join(ws, 'memory', '2026-10-15.md'),
+    '\n' + entry({ id: V3, title: 'Cache in Redis again', date: '2026-10-15', fields: { supersedes: V2 } }),
+  );
+  assert.deepEqual(
+    JSON.parse(await trace(V1)).chain.map((s: { id: string }) => s.id),
+    [V1, V2, V3],
+  );
+});

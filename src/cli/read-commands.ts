@@ -12,8 +12,8 @@ import { readInstant, type Instant } from '../core/instant.js';
 import { resolveIdOrThrow } from '../entries/id-resolve.js';
 import { entryJson } from '../entries/json.js';
 import type { EntryRecord } from '../entries/store.js';
-import { entriesWithId, readEntryTable, readIdLookup } from '../entries/table-store.js';
-import type { Trace } from '../governance/trace.js';
+import { entriesWithId, readEntryTable, readIdLookup, type EntryTable } from '../entries/table-store.js';
+import type { ChainSource, Trace } from '../governance/trace.js';
 import type { LogHit } from '../governance/weekly-log.js';
 import { appendUsage } from '../runlog/usage-log.js';
 import { c, outputFor, type Output } from '../terminal/output.js';
@@ -60,22 +60,47 @@ async function entriesFor(workspace: string, typed: string): Promise<{ id: strin
   return { id, found: [await table.whole(found[0]!), ...found.slice(1)] };
 }
 
-/** The trace of the entry `typed` names (as `mem get` resolves it) with the weekly-log lines of every entry in its chain (shared with the MCP tool). */
+/**
+ * The trace of the entry `typed` names (as `mem get` resolves it) with the weekly-log lines of every
+ * entry in its chain (shared with the MCP tool). With the id index and its links (entries/links-index.ts)
+ * only the chain's entries are read; else every entry of the table.
+ */
 export async function traceOf(workspace: string, typed: string): Promise<Trace> {
   // Loaded here, not with get and context: lint (by way of conflicts) loads luxon.
-  const { buildTrace } = await import('../governance/trace.js');
-  const { findLogLines } = await import('../governance/weekly-log.js');
+  const { recordsSource } = await import('../governance/trace.js');
+  const lookup = await readIdLookup(workspace);
+  const { links } = lookup;
+  if (links) {
+    try {
+      const id = lookup.withId(typed).length ? typed : resolveIdOrThrow(typed, lookup.ids());
+      return await traceWith(workspace, id, {
+        record: (x) => lookup.withId(x)[0],
+        newer: links.newer,
+        sameKey: links.sameKey,
+      });
+    } catch (err) {
+      if (err instanceof MemError) throw err;
+      // A links bucket damaged or of other files: the whole table answers.
+    }
+  }
   // A chain needs only the table's fields (entries/table.ts): no daily file is parsed unless it changed.
-  const { records } = await readEntryTable(workspace);
+  // Without the id index, the lookup is the whole table already.
+  const { records } = 'records' in lookup ? (lookup as EntryTable) : await readEntryTable(workspace);
   const id = resolveIdOrThrow(
     typed,
     records.map((r) => r.id),
   );
-  const chain = buildTrace(records, id, () => []);
+  return traceWith(workspace, id, recordsSource(records));
+}
+
+async function traceWith(workspace: string, id: string, src: ChainSource): Promise<Trace> {
+  const { buildTrace } = await import('../governance/trace.js');
+  const { findLogLines } = await import('../governance/weekly-log.js');
+  const chain = buildTrace(src, id, () => []);
   if (!chain) throw new MemError('NOT_FOUND', `no entry with id ${id}`);
   const logs = new Map<string, LogHit[]>();
   for (const s of chain.chain) logs.set(s.id, await findLogLines(workspace, s.id));
-  return buildTrace(records, id, (x) => logs.get(x) ?? [])!;
+  return buildTrace(src, id, (x) => logs.get(x) ?? [])!;
 }
 
 export async function traceCommand(id: string, g: GlobalOptions): Promise<void> {

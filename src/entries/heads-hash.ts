@@ -89,3 +89,10 @@ export class Stamp {
 
 /** The stamp of some strings, each ended (so the parts cannot run into each other). */
 export const stampOfTexts = (...parts: string[]): string => parts.reduce((h, p) => h.text(p), new Stamp()).hex();
+
+/** A text's bucket among `n` (FNV-1a): where the id index and the chain links keep an id or a key. */
+export function bucketOfText(text: string, n: number): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return (h >>> 0) % n;
+}

@@ -15,18 +15,19 @@ import path from 'node:path';
 import { VERSION } from '../core/version.js';
 import { readDerivedJson as readJson, writeDerivedFile } from '../write/atomic.js';
 import { filesDigestOf, memoryFilesDigest, statedMemoryFiles, type StatedMemoryFile } from './heads-files.js';
-import { stampOfTexts } from './heads-hash.js';
+import { bucketOfText, stampOfTexts } from './heads-hash.js';
 import { buildHeads, type HeadRow, type Heads } from './heads.js';
 import { linkedIds } from './id.js';
 import { getField, withField, type Entry } from './model.js';
 import { scopeKey } from './scope-key.js';
 import type { EntryRecord } from './store.js';
 import { isRow } from './table.js';
+import { readLinks, writeLinks, type Links } from './links-index.js';
 
 /** The entry's scope when it has none written (its session's), or undefined. */
 export type ScopeOf = (entry: Entry) => string | undefined;
 
-const LAYOUT = 5;
+const LAYOUT = 6;
 const PROJECT = 'project:';
 const DIR = 'heads';
 
@@ -115,17 +116,15 @@ export function headRows(
 const ID_BUCKETS = 256;
 const idBucketFile = (b: number) => `ids-${String(b).padStart(3, '0')}.json`;
 
-function idBucketOf(id: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 0x01000193);
-  return (h >>> 0) % ID_BUCKETS;
-}
+const idBucketOf = (id: string) => bucketOfText(id, ID_BUCKETS);
 
 export interface IdIndex {
   /** The files holding `id`, in file order (none: no entry has it). */
   filesWith(id: string): string[];
   /** Every id, each once. */
   ids(): string[];
+  /** The chain links written with the index (links-index.ts), or undefined when they are missing or damaged. */
+  links(): Links | undefined;
 }
 
 /**
@@ -158,6 +157,7 @@ export function readIdIndex(workspace: string, tableDir: string, asBuilt = false
   return {
     filesWith: (id) => (Object.hasOwn(bucket(idBucketOf(id)), id) ? bucket(idBucketOf(id))[id]! : []),
     ids: () => Array.from({ length: ID_BUCKETS }, (_, b) => Object.keys(bucket(b))).flat(),
+    links: () => readLinks(dir, meta.filesDigest),
   };
 }
 
@@ -212,6 +212,7 @@ export function refreshHeads(
   const idBuckets = ids.flatMap((bucket, b) => (Object.keys(bucket).length ? [b] : []));
   for (const b of idBuckets)
     writeDerivedFile(path.join(heads, idBucketFile(b)), JSON.stringify({ digest: filesDigest, ids: ids[b] }));
+  writeLinks(heads, filesDigest, records);
   const scopes = Object.keys(built.scopes);
   // A folder named as one of these gets its scope without the secret scan (a tenth of a `mem context`).
   const passed = scopes.flatMap((s) =>

@@ -4,7 +4,7 @@
  * which replaces only within one scope. Every reader of these links (compound, context, trace) asks
  * here, so a key said in project A never replaces project B's, wherever it is read.
  */
-import { getField, idList } from './model.js';
+import { getField, idList, supersedesOf } from './model.js';
 import { scopeKey } from './scope-key.js';
 import type { EntryRecord } from './store.js';
 
@@ -16,6 +16,11 @@ export function statusOf(r: EntryRecord): string {
 /** The ids an entry's `retracts` names. */
 export function retractedIds(r: EntryRecord): string[] {
   return idList(getField(r.entry, 'retracts'));
+}
+
+/** What an entry replaces in its chain: what it supersedes and what it retracts. */
+export function olderOf(r: EntryRecord): string[] {
+  return [...supersedesOf(r.entry), ...retractedIds(r)];
 }
 
 /** The key an entry groups under: its scope and its key (an unscoped entry groups with unscoped ones only). */

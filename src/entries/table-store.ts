@@ -15,6 +15,7 @@ import { regularFile } from '../core/regular-file.js';
 import { readIdIndex, statedMemoryFiles, type StatedMemoryFile } from './heads-store.js';
 import { parseFile, parsedNow } from './parsed-files.js';
 import type { EntryRecord } from './store.js';
+import type { Links } from './links-index.js';
 import { TABLE_FIELDS, tableRecord, type Row } from './table.js';
 import { BUCKETS, bucketOf, readBucket, stampedAs, TABLE_DIR, type Bucket } from './table-buckets.js';
 
@@ -108,6 +109,8 @@ export interface IdLookup {
   ids(): string[];
   /** The record as parsed from its file (its raw text and every field): what prints or renders an entry. */
   whole(r: EntryRecord): Promise<EntryRecord>;
+  /** The chain links of every entry (links-index.ts), when the id index answered and holds them. */
+  links?: Links;
 }
 
 /**
@@ -132,6 +135,10 @@ export async function readIdLookup(workspace: string): Promise<IdLookup> {
         ),
     ids: () => index.ids(),
     whole: wholeRecords(workspace),
+    // Read when asked (trace): a get never needs it.
+    get links() {
+      return index.links();
+    },
   };
   return table;
 }

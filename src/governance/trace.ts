@@ -12,7 +12,7 @@ import type { EntryRecord } from '../entries/store.js';
 import { planConflicts } from '../entries/conflicts.js';
 import type { LogHit } from './weekly-log.js';
 import { append } from '../core/group.js';
-import { retractedIds, scopedKeyOf, statusOf } from '../entries/lifecycle.js';
+import { olderOf, retractedIds, scopedKeyOf, statusOf } from '../entries/lifecycle.js';
 
 export interface TraceStep {
   id: string;
@@ -45,36 +45,63 @@ export function supersededIds(r: EntryRecord): string[] {
   return supersedesOf(r.entry);
 }
 
-/** What an entry replaces in its chain: what it supersedes and what it retracts. */
-const olderOf = (r: EntryRecord) => [...supersededIds(r), ...retractedIds(r)];
-
 const keyOf = (r: EntryRecord) => getField(r.entry, 'key')?.trim() || null;
 
-/** Ids of the chain holding `id` (linked by `supersedes` or a shared `key`), oldest first (an entry before whatever supersedes it). */
-export function chainIds(records: EntryRecord[], id: string): string[] {
-  const byId = new Map(records.filter((r) => r.id).map((r) => [r.id, r] as const));
+/** What a chain is followed through: entries by id, who names an id as older, who shares a scoped key. */
+export interface ChainSource {
+  /** The entry with this id (the first in file order), or undefined. */
+  record(id: string): EntryRecord | undefined;
+  /** The ids whose `supersedes` or `retracts` name `id`. */
+  newer(id: string): string[];
+  /** The ids whose key, in their scope, is `scopedKey`. */
+  sameKey(scopedKey: string): string[];
+}
+
+/** A chain source over every record in memory (what a read without the links index has). */
+export function recordsSource(records: EntryRecord[]): ChainSource {
+  const byId = new Map<string, EntryRecord>();
   const newer = new Map<string, string[]>();
-  for (const r of records) for (const old of olderOf(r)) append(newer, old, r.id);
   // One key in one scope is one fact (lifecycle.ts): project B's entry with A's key is another chain.
   const sameKey = new Map<string, string[]>();
   for (const r of records) {
+    if (!r.id) continue;
+    if (!byId.has(r.id)) byId.set(r.id, r);
+    for (const old of olderOf(r)) append(newer, old, r.id);
     const k = keyOf(r);
-    if (k && r.id) append(sameKey, scopedKeyOf(r, k), r.id);
+    if (k) append(sameKey, scopedKeyOf(r, k), r.id);
   }
+  return { record: (id) => byId.get(id), newer: (id) => newer.get(id) ?? [], sameKey: (k) => sameKey.get(k) ?? [] };
+}
+
+/** Ids of the chain holding `id` (linked by `supersedes` or a shared `key`), oldest first (an entry before whatever supersedes it). */
+export function chainIds(records: EntryRecord[], id: string): string[] {
+  return chainOf(recordsSource(records), id);
+}
+
+function chainOf(src: ChainSource, id: string): string[] {
+  const byId = new Map<string, EntryRecord>();
+  const recordOf = (x: string) => {
+    if (!byId.has(x)) {
+      const r = src.record(x);
+      if (r) byId.set(x, r);
+    }
+    return byId.get(x);
+  };
   const seen = new Set<string>();
   const keys = new Set<string>();
   const todo = [id];
   while (todo.length) {
     const x = todo.pop()!;
-    if (seen.has(x) || !byId.has(x)) continue;
+    const r = seen.has(x) ? undefined : recordOf(x);
+    if (!r) continue;
     seen.add(x);
-    const key = keyOf(byId.get(x)!);
-    const k = key && scopedKeyOf(byId.get(x)!, key);
+    const key = keyOf(r);
+    const k = key && scopedKeyOf(r, key);
     if (k && !keys.has(k)) {
       keys.add(k);
-      todo.push(...sameKey.get(k)!);
+      todo.push(...src.sameKey(k));
     }
-    todo.push(...olderOf(byId.get(x)!), ...(newer.get(x) ?? []));
+    todo.push(...olderOf(r), ...src.newer(x));
   }
   // Order: by depth from the oldest (an entry comes after everything it supersedes), then date, then id.
   const olderIn = (x: string) => olderOf(byId.get(x)!).filter((o) => seen.has(o));
@@ -109,11 +136,11 @@ function longestFrom(start: string, olderIn: (x: string) => string[], depth: Map
   }
 }
 
-export function buildTrace(records: EntryRecord[], id: string, logFor: (id: string) => LogHit[]): Trace | undefined {
-  if (!records.some((r) => r.id === id)) return undefined;
-  const byId = new Map<string, EntryRecord>();
-  for (const r of records) if (r.id && !byId.has(r.id)) byId.set(r.id, r);
-  const chain = chainIds(records, id).map((x): TraceStep => {
+export function buildTrace(src: ChainSource, id: string, logFor: (id: string) => LogHit[]): Trace | undefined {
+  if (!src.record(id)) return undefined;
+  const ids = chainOf(src, id);
+  const byId = new Map(ids.map((x) => [x, src.record(x)!] as const));
+  const chain = ids.map((x): TraceStep => {
     const r = byId.get(x)!;
     return {
       id: x,
@@ -132,11 +159,7 @@ export function buildTrace(records: EntryRecord[], id: string, logFor: (id: stri
       log: logFor(x),
     };
   });
-  const inChain = new Set(chain.map((s) => s.id));
-  const plan = planConflicts(
-    records.filter((r) => inChain.has(r.id)),
-    () => false,
-  );
+  const plan = planConflicts([...byId.values()], () => false);
   const flipped = new Set([...plan.flips, ...plan.blocked].map((f) => f.id));
   const current = chain.filter((s) => s.status === 'active' && !flipped.has(s.id));
   return { id, chain, current: current.length ? current[current.length - 1]!.id : null };
