@@ -10,6 +10,7 @@ import { hasHan, prepareFold, toSimplified } from '../text/fold.js';
 import { snippet } from '../text/snippet.js';
 import { isHan, loneCjk } from '../text/cjk.js';
 import { queryTerms } from '../text/tokenize.js';
+import { queryTime } from './query-time.js';
 import type { OpenedTier } from '../index/view.js';
 import { count } from '../../core/count.js';
 
@@ -33,14 +34,20 @@ export function shortlist(k: number): number {
   return k * 2;
 }
 
-/** A superseded entry ranks right below its successor when both are listed (DESIGN §6). */
-export function successorsFirst(results: SearchResult[]): SearchResult[] {
+/**
+ * A superseded entry ranks right below its successor when both are listed (DESIGN §6). For a question
+ * about the past (`raise`, query-time.ts) the old entry is the likelier answer: its successor is
+ * raised to right above it instead of the old entry being pushed down below a successor that ranked
+ * far lower (an answer at 2 fell to 9 behind its successor at 8).
+ */
+export function successorsFirst(results: SearchResult[], raise = false): SearchResult[] {
   const out = [...results];
   for (const r of results) {
     if (!r.supersededBy) continue;
     const at = out.indexOf(r);
     const succ = out.findIndex((x) => x.id === r.supersededBy);
-    if (succ > at) {
+    if (succ > at && raise) out.splice(at, 0, ...out.splice(succ, 1));
+    else if (succ > at) {
       out.splice(at, 1);
       out.splice(succ, 0, r);
     }
@@ -88,7 +95,8 @@ export function finishSearch(
   terms: string[],
   wholeText: (r: SearchResult) => string | null,
 ): SearchOutcome {
-  response.results = successorsFirst(req.deep ? results.sort((a, b) => b.score - a.score) : results).slice(0, req.k);
+  const ordered = req.deep ? results.sort((a, b) => b.score - a.score) : results;
+  response.results = successorsFirst(ordered, queryTime(response.query).past).slice(0, req.k);
   // Snippets last, for the results shown only, with one fold set-up for all their texts.
   const texts = response.results.map((r) => wholeText(r) ?? r.text);
   prepareFold(texts);

@@ -9,6 +9,7 @@ import { lexicalSearch, type Accept } from './engine.js';
 import { hasFilters, makeFilter } from './filter.js';
 import { recencyBoost, statusBoost, type Ranked } from './rank.js';
 import { fuse } from './fusion.js';
+import { addFeedback, FEEDBACK_DOCS, feedbackTerms } from './feedback.js';
 import { monthBoost, queryTime } from './query-time.js';
 import { scanWorkspace, type ScannedFile } from '../index/scan.js';
 import { DiskSegment } from '../index/segment.js';
@@ -50,9 +51,15 @@ export async function searchTier(
   const limit = filtered ? 2000 : Math.max(100, req.k * 10);
   const keep = makeFilter(req.filters);
   const asShown = citedEntries(view);
-  const lex = lexicalSearch(view, terms, limit, {
-    accept: filtered ? acceptOnce((doc, seg) => keep(asShown(seg.record(doc)))) : undefined,
-  });
+  const accept = filtered ? acceptOnce((doc, seg) => keep(asShown(seg.record(doc)))) : undefined;
+  const first = lexicalSearch(view, terms, limit, { accept });
+  const more = feedbackTerms(
+    first.slice(0, FEEDBACK_DOCS).map((h) => ({ text: h.segment.record(h.doc).text, score: h.score })),
+    terms,
+    (t) => view.segments.reduce((n, s) => n + s.pairs(t), 0),
+    view.docCount,
+  );
+  const lex = more.length ? addFeedback(first, lexicalSearch(view, more, limit, { accept })) : first;
   let vec: (Ranked & { cosine: number })[] | null = null;
   if (vectors) {
     try {

@@ -1,0 +1,75 @@
+/**
+ * Pseudo-relevance feedback (RM3-style): the words the query's best hits share, searched for again
+ * with a low weight. A question that needs two pieces of memory ("who owns the place our logs go
+ * now") names only the first ("logs go to Loki"); the second ("Dana owns Prometheus, Mimir, Loki and
+ * Grafana") shares the first's rare words, not the question's. So the first FEEDBACK_DOCS lexical hits
+ * give their words, weighed by how much of each hit they make up, by the hit's score and by their
+ * rarity in the tier; the FEEDBACK_TERMS best that the query does not hold are searched on their own,
+ * and each chunk's score gains FEEDBACK_WEIGHT × (its feedback score relative to the best one) × the
+ * best lexical score. An entry's bookkeeping lines and field labels (`- why:`) give no words.
+ * Pure apart from the `search` and `pairs` callbacks (engine.ts lexicalSearch, the tier's postings).
+ */
+import type { Ranked } from './rank.js';
+import { isStem, tokenize } from '../text/tokenize.js';
+import { isEnglishStopWord } from '../text/stop-words.js';
+
+export const FEEDBACK_DOCS = 3;
+export const FEEDBACK_TERMS = 4;
+/** Rarity counts thrice: the words that lead to the second piece are names (`Loki`, `MessageBird`). */
+const IDF_POWER = 3;
+export const FEEDBACK_WEIGHT = 1;
+
+const BOOKKEEPING =
+  /^\s*[-*+]\s+(id|date|status|source|session_id|session_path|message_range|timestamp|supersedes|scope|key|origin|confirmed|confidence|class|core|weight|refs):/i;
+const LABEL = /^\s*(?:[-*+]\s+[\w-]+:|#+\s+\w+:)/;
+/** A MEMORY.md item's link to its entry (`([DECISION-…](memory/….md#…))`): ids and paths, no words. */
+const LINK = /\(?\[[^\]]*\]\([^)]*\)\)?/g;
+
+/** The words of a hit's text that can carry meaning: no bookkeeping lines, no field labels. */
+function words(text: string): string[] {
+  const body = text
+    .split('\n')
+    .filter((l) => !BOOKKEEPING.test(l))
+    .map((l) => l.replace(LABEL, ' ').replace(LINK, ' '))
+    .join('\n');
+  return tokenize(body).filter((t) => !isStem(t) && !isEnglishStopWord(t) && !/^\d{1,2}$/.test(t));
+}
+
+/**
+ * The expansion terms of a query: `hits` are its best lexical hits with their texts, `query` its
+ * terms, `pairs(t)` how many chunks of the tier hold t, `docCount` the tier's chunks.
+ */
+export function feedbackTerms(
+  hits: readonly { text: string; score: number }[],
+  query: readonly string[],
+  pairs: (term: string) => number,
+  docCount: number,
+): string[] {
+  const asked = new Set(query);
+  const total = hits.reduce((s, h) => s + h.score, 0);
+  const weight = new Map<string, number>();
+  for (const h of hits) {
+    const ws = words(h.text);
+    for (const w of ws) if (!asked.has(w)) weight.set(w, (weight.get(w) ?? 0) + h.score / total / ws.length);
+  }
+  const scored: [string, number][] = [];
+  for (const [w, p] of weight) {
+    const df = pairs(w);
+    if (df < 2) continue;
+    const idf = Math.log(1 + docCount / df);
+    scored.push([w, p * Math.pow(idf, IDF_POWER)]);
+  }
+  return scored
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    .slice(0, FEEDBACK_TERMS)
+    .map(([w]) => w);
+}
+
+/** Lexical hits with the feedback search's scores added (see the header), best first. */
+export function addFeedback(lex: readonly Ranked[], more: readonly Ranked[]): Ranked[] {
+  if (!lex.length || !more.length) return [...lex];
+  const scale = (FEEDBACK_WEIGHT * lex[0]!.score) / more[0]!.score;
+  const scores = new Map(lex.map((h) => [h.doc, h.score]));
+  for (const h of more) scores.set(h.doc, (scores.get(h.doc) ?? 0) + h.score * scale);
+  return [...scores].map(([doc, score]) => ({ doc, score })).sort((a, b) => b.score - a.score || a.doc - b.doc);
+}
