@@ -10,6 +10,7 @@
  * Pure apart from the `search` and `pairs` callbacks (engine.ts lexicalSearch, the tier's postings).
  */
 import type { Ranked } from './rank.js';
+import type { TierView } from '../index/view.js';
 import { isStem, tokenize } from '../text/tokenize.js';
 import { isEnglishStopWord } from '../text/stop-words.js';
 
@@ -18,6 +19,8 @@ export const FEEDBACK_TERMS = 4;
 /** Rarity counts thrice: the words that lead to the second piece are names (`Loki`, `MessageBird`). */
 const IDF_POWER = 3;
 export const FEEDBACK_WEIGHT = 1;
+/** A query of one or two words (a name, `latency budget`) says what it wants: no feedback. */
+export const FEEDBACK_MIN_WORDS = 3;
 
 const BOOKKEEPING =
   /^\s*[-*+]\s+(id|date|status|source|session_id|session_path|message_range|timestamp|supersedes|scope|key|origin|confirmed|confidence|class|core|weight|refs):/i;
@@ -45,6 +48,7 @@ export function feedbackTerms(
   pairs: (term: string) => number,
   docCount: number,
 ): string[] {
+  if (query.filter((t) => !isStem(t)).length < FEEDBACK_MIN_WORDS) return [];
   const asked = new Set(query);
   const total = hits.reduce((s, h) => s + h.score, 0);
   const weight = new Map<string, number>();
@@ -72,4 +76,23 @@ export function addFeedback(lex: readonly Ranked[], more: readonly Ranked[]): Ra
   const scores = new Map(lex.map((h) => [h.doc, h.score]));
   for (const h of more) scores.set(h.doc, (scores.get(h.doc) ?? 0) + h.score * scale);
   return [...scores].map(([doc, score]) => ({ doc, score })).sort((a, b) => b.score - a.score || a.doc - b.doc);
+}
+
+/**
+ * How many live chunks hold a term (a pair per field: an estimate, as IDF needs it). A segment with
+ * dead docs (files `mem index` re-chunked) has them counted out, so an updated index picks the
+ * words a rebuilt one would; a rebuilt index has none and reads no posting here.
+ */
+export function liveChunks(view: TierView): (term: string) => number {
+  const withDead = view.segments.filter((seg) =>
+    view.dead.some(([first, count]) => first < seg.first + seg.count && first + count > seg.first),
+  );
+  return (term) => {
+    let n = view.segments.reduce((sum, seg) => sum + seg.pairs(term), 0);
+    for (const seg of withDead) {
+      const p = seg.posting(term, seg.pairs(term));
+      for (let j = 0; p && j < p.length; j += 2) if (view.isDead(p[j]!)) n--;
+    }
+    return n;
+  };
 }

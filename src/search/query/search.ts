@@ -9,7 +9,7 @@ import { lexicalSearch, type Accept } from './engine.js';
 import { hasFilters, makeFilter } from './filter.js';
 import { recencyBoost, statusBoost, type Ranked } from './rank.js';
 import { fuse } from './fusion.js';
-import { addFeedback, FEEDBACK_DOCS, feedbackTerms } from './feedback.js';
+import { addFeedback, FEEDBACK_DOCS, feedbackTerms, liveChunks } from './feedback.js';
 import { monthBoost, queryTime } from './query-time.js';
 import { scanWorkspace, type ScannedFile } from '../index/scan.js';
 import { DiskSegment } from '../index/segment.js';
@@ -56,7 +56,7 @@ export async function searchTier(
   const more = feedbackTerms(
     first.slice(0, FEEDBACK_DOCS).map((h) => ({ text: h.segment.record(h.doc).text, score: h.score })),
     terms,
-    (t) => view.segments.reduce((n, s) => n + s.pairs(t), 0),
+    liveChunks(view),
     view.docCount,
   );
   const lex = more.length ? addFeedback(first, lexicalSearch(view, more, limit, { accept })) : first;

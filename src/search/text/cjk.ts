@@ -28,6 +28,12 @@ function segmenterWords(run: string): string[] {
   return words;
 }
 
+/** The segmenter's words of a CJK run, in order, all of them (a query's: not cached). */
+export function segmentsOf(run: string): string[] {
+  segmenter ??= new Intl.Segmenter('zh', { granularity: 'word' });
+  return Array.from(segmenter.segment(run), (s) => s.segment);
+}
+
 /** Whether a character (one code point) is Han; cached per BMP code unit. */
 const han = new Uint8Array(65536);
 export function isHan(ch: string): boolean {

@@ -9,6 +9,7 @@
  * The index is untouched: only the query's terms change. A query made only of stop words keeps its
  * words (nothing else to search for). Text is folded (fold.ts: lower case, Simplified) before this.
  */
+import { segmentsOf } from './cjk.js';
 
 /** English function and question words; a word's stem (`~befor`) goes with the word. */
 const EN = new Set(
@@ -66,11 +67,21 @@ const ZH = [
   '那',
 ];
 
-const ZH_CUT = new RegExp(ZH.join('|'), 'gu');
+const ZH_CUT = new RegExp(ZH.filter((w) => w.length > 1).join('|'), 'gu');
+/** A stop word of one character is cut only where it is a word of its own: `就` goes, `就诊` stays. */
+const ZH_ONE = new Set(ZH.filter((w) => w.length === 1));
+const HAS_ONE = new RegExp(`[${[...ZH_ONE].join('')}]`, 'u');
+const HAN_RUN = /\p{Script=Han}+/gu;
 
 /** Folded query text with the Chinese stop words cut out (a space in their place). */
 export function cutChineseStopWords(folded: string): string {
-  return folded.replace(ZH_CUT, ' ');
+  const cut = folded.replace(ZH_CUT, ' ');
+  if (!HAS_ONE.test(cut)) return cut;
+  return cut.replace(HAN_RUN, (run) =>
+    segmentsOf(run)
+      .map((w) => (ZH_ONE.has(w) ? ' ' : w))
+      .join(''),
+  );
 }
 
 /** Whether a folded Latin token (or a stem of one) is an English stop word. */
