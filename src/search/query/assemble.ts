@@ -11,6 +11,7 @@ import { snippet } from '../text/snippet.js';
 import { isHan, loneCjk } from '../text/cjk.js';
 import { queryTerms } from '../text/tokenize.js';
 import { queryTime } from './query-time.js';
+import { dayOffset, liftAskedDay } from './day-lift.js';
 import type { OpenedTier } from '../index/view.js';
 import { count } from '../../core/count.js';
 
@@ -95,7 +96,12 @@ export function finishSearch(
   terms: string[],
   wholeText: (r: SearchResult) => string | null,
 ): SearchOutcome {
-  const ordered = req.deep ? results.sort((a, b) => b.score - a.score) : results;
+  const ordered = req.deep
+    ? liftAskedDay(
+        results.sort((a, b) => b.score - a.score),
+        dayOffset(response.query),
+      )
+    : results;
   response.results = successorsFirst(ordered, queryTime(response.query).past).slice(0, req.k);
   // Snippets last, for the results shown only, with one fold set-up for all their texts.
   const texts = response.results.map((r) => wholeText(r) ?? r.text);

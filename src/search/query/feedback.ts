@@ -13,6 +13,7 @@ import type { Ranked } from './rank.js';
 import type { TierView } from '../index/view.js';
 import { isStem, tokenize } from '../text/tokenize.js';
 import { isEnglishStopWord } from '../text/stop-words.js';
+import { hasHan, prepareFold } from '../text/fold.js';
 
 export const FEEDBACK_DOCS = 3;
 export const FEEDBACK_TERMS = 4;
@@ -28,14 +29,22 @@ const LABEL = /^\s*(?:[-*+]\s+[\w-]+:|#+\s+\w+:)/;
 /** A MEMORY.md item's link to its entry (`([DECISION-…](memory/….md#…))`): ids and paths, no words. */
 const LINK = /\(?\[[^\]]*\]\([^)]*\)\)?/g;
 
-/** The words of a hit's text that can carry meaning: no bookkeeping lines, no field labels. */
-function words(text: string): string[] {
+const CJK_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+/gu;
+
+/**
+ * The words of a hit's text that can carry meaning: no bookkeeping lines, no field labels, no word of
+ * one or two letters or digits; CJK only for a query that holds some (else Chinese text would load
+ * the folding tables for words the query has no use for).
+ */
+function words(text: string, cjk: boolean): string[] {
   const body = text
     .split('\n')
     .filter((l) => !BOOKKEEPING.test(l))
     .map((l) => l.replace(LABEL, ' ').replace(LINK, ' '))
     .join('\n');
-  return tokenize(body).filter((t) => !isStem(t) && !isEnglishStopWord(t) && !/^\d{1,2}$/.test(t));
+  return tokenize(cjk ? body : body.replace(CJK_RUN, ' ')).filter(
+    (t) => !isStem(t) && !isEnglishStopWord(t) && !/^[a-z0-9]{1,2}$/.test(t),
+  );
 }
 
 /**
@@ -50,10 +59,13 @@ export function feedbackTerms(
 ): string[] {
   if (query.filter((t) => !isStem(t)).length < FEEDBACK_MIN_WORDS) return [];
   const asked = new Set(query);
+  const cjk = query.some(hasHan);
+  // One small fold converter for these texts (a text it does not cover would build the full one, ~40 ms).
+  if (cjk) prepareFold(hits.map((h) => h.text));
   const total = hits.reduce((s, h) => s + h.score, 0);
   const weight = new Map<string, number>();
   for (const h of hits) {
-    const ws = words(h.text);
+    const ws = words(h.text, cjk);
     for (const w of ws) if (!asked.has(w)) weight.set(w, (weight.get(w) ?? 0) + h.score / total / ws.length);
   }
   const scored: [string, number][] = [];
