@@ -68,17 +68,21 @@ export function feedbackTerms(
     const ws = words(h.text, cjk);
     for (const w of ws) if (!asked.has(w)) weight.set(w, (weight.get(w) ?? 0) + h.score / total / ws.length);
   }
-  const scored: [string, number][] = [];
-  for (const [w, p] of weight) {
+  // Best share first: once even the rarest possible word (in 2 chunks) of this share cannot pass the
+  // FEEDBACK_TERMS-th best so far, no later one can, and its chunk count is not read (a dictionary
+  // shard each: most of the feedback's cost).
+  const ranked = [...weight].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+  const most = Math.pow(Math.log(1 + docCount / 2), IDF_POWER);
+  const best: [string, number][] = [];
+  for (const [w, p] of ranked) {
+    if (best.length === FEEDBACK_TERMS && p * most < best[FEEDBACK_TERMS - 1]![1]) break;
     const df = pairs(w);
     if (df < 2) continue;
-    const idf = Math.log(1 + docCount / df);
-    scored.push([w, p * Math.pow(idf, IDF_POWER)]);
+    best.push([w, p * Math.pow(Math.log(1 + docCount / df), IDF_POWER)]);
+    best.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+    if (best.length > FEEDBACK_TERMS) best.pop();
   }
-  return scored
-    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
-    .slice(0, FEEDBACK_TERMS)
-    .map(([w]) => w);
+  return best.map(([w]) => w);
 }
 
 /** Lexical hits with the feedback search's scores added (see the header), best first. */
