@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { loadConfig } from '../src/config/load.js';
 import { runIndex, runSearch } from '../src/search/index.js';
-import { addFeedback, feedbackTerms } from '../src/search/query/feedback.js';
+import { addFeedback, feedbackSearch, feedbackTerms } from '../src/search/query/feedback.js';
 import { dayOffset, liftAskedDay } from '../src/search/query/day-lift.js';
 import { successorsFirst } from '../src/search/query/assemble.js';
 import type { SearchResult } from '../src/search/query/outcome.js';
@@ -19,14 +19,14 @@ const entry = (kind: string, title: string, date: string, lines: string[]) =>
 
 test('a question that needs two entries finds the second through the words of the first (feedback)', async (t) => {
   const ws = searchWorkspace(t);
-  const owners = ['Ines', 'Tomas', 'Kenji', 'Aiko', 'Omar', 'Lena', 'Raj', 'Sven'].map((who, i) =>
-    entry(
-      'Note',
-      `${who} owns timeouts of the ${['runners', 'gateway', 'queue', 'cron', 'mailer', 'cache', 'proxy', 'ledger'][i]}`,
-      '2026-05-0' + ((i % 8) + 1),
-      [`why: ${who} knows that config best`, `conclusion: ${who} reviews changes`],
-    ),
-  );
+  // Distractors: the same two people and three components again and again, as a real memory holds them.
+  const owners = Array.from({ length: 6 }, (_, i) => {
+    const [who, what] = [['Ines', 'Tomas'][i % 2]!, ['runners', 'gateway', 'queue'][i % 3]!];
+    return entry('Note', `${who} owns timeouts of the ${what} ${i}`, `2026-05-0${i + 1}`, [
+      `why: ${who} knows the ${what} config best`,
+      `conclusion: ${who} reviews changes to the ${what}`,
+    ]);
+  });
   writeFileSync(
     join(ws, 'memory', '2026-05-14.md'),
     [
@@ -72,27 +72,70 @@ test('feedback terms: the rarest words of the best hits the query lacks, no book
   ];
   const df: Record<string, number> = { loki: 4, promtail: 2, ships: 40, decision: 900, abc123: 1 };
   const terms = feedbackTerms(hits, queryTerms('who owns the place our logs go now'), (w) => df[w] ?? 0, 1000);
-  assert.deepEqual(terms, ['loki', 'promtail', 'ships']);
+  assert.deepEqual(
+    terms.map(([w]) => w),
+    ['loki', 'promtail', 'ships'],
+  );
+  assert.ok(terms[0]![1] > terms[2]![1] * 10, 'a rare name weighs far more than a common word');
   assert.deepEqual(
     feedbackTerms(hits, queryTerms('logs go'), (w) => df[w] ?? 0, 1000),
     [],
   );
-  // Scores add, scaled so the feedback search's best adds the best lexical score; a doc found only by it joins.
+  // Each word searched alone, its scores added with its weight relative to the first word's.
+  const lists: Record<string, { doc: number; score: number }[]> = {
+    loki: [{ doc: 7, score: 2 }],
+    ines: [
+      { doc: 8, score: 5 },
+      { doc: 7, score: 1 },
+    ],
+  };
+  assert.deepEqual(
+    feedbackSearch(
+      [
+        ['loki', 1],
+        ['ines', 0.1],
+      ],
+      (w) => lists[w]!,
+    ),
+    [
+      { doc: 7, score: 2.1 },
+      { doc: 8, score: 0.5 },
+    ],
+  );
+  // Scores add, scaled so the feedback search's best adds half the best lexical score; the best lexical
+  // hit keeps first place and its score, the rest are scaled with it; a chunk found only by feedback joins.
   const merged = addFeedback(
     [
       { doc: 1, score: 10 },
       { doc: 2, score: 4 },
     ],
     [
-      { doc: 1, score: 8 },
-      { doc: 3, score: 4 },
+      { doc: 3, score: 8 },
+      { doc: 1, score: 4 },
     ],
   );
-  assert.deepEqual(merged, [
-    { doc: 1, score: 20 },
-    { doc: 3, score: 5 },
-    { doc: 2, score: 4 },
-  ]);
+  assert.deepEqual(
+    merged.map((h) => [h.doc, Math.round(h.score * 1000) / 1000]),
+    [
+      [1, 10],
+      [3, 4],
+      [2, 3.2],
+    ],
+  );
+  const capped = addFeedback(
+    [
+      { doc: 1, score: 10 },
+      { doc: 2, score: 9 },
+    ],
+    [{ doc: 2, score: 8 }],
+  );
+  assert.deepEqual(
+    capped.map((h) => [h.doc, h.score]),
+    [
+      [1, 10],
+      [2, 9.99],
+    ],
+  );
 });
 
 const result = (id: string, score: number, date: string | null, supersededBy: string | null = null) =>

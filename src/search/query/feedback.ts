@@ -6,8 +6,9 @@
  * give their words, weighed by how much of each hit they make up, by the hit's score and by their
  * rarity in the tier; the FEEDBACK_TERMS best that the query does not hold are searched on their own,
  * and each chunk's score gains FEEDBACK_WEIGHT × (its feedback score relative to the best one) × the
- * best lexical score. An entry's bookkeeping lines and field labels (`- why:`) give no words.
- * Pure apart from the `search` and `pairs` callbacks (engine.ts lexicalSearch, the tier's postings).
+ * best lexical score, short of the best lexical hit itself, which keeps first place and its score.
+ * An entry's bookkeeping lines and field labels (`- why:`) give no words. Pure apart from the
+ * `pairs` callback (the tier's dictionaries).
  */
 import type { Ranked } from './rank.js';
 import type { TierView } from '../index/view.js';
@@ -19,7 +20,7 @@ export const FEEDBACK_DOCS = 3;
 export const FEEDBACK_TERMS = 4;
 /** Rarity counts thrice: the words that lead to the second piece are names (`Loki`, `MessageBird`). */
 const IDF_POWER = 3;
-export const FEEDBACK_WEIGHT = 1;
+export const FEEDBACK_WEIGHT = 0.5;
 /** A query of one or two words (a name, `latency budget`) says what it wants: no feedback. */
 export const FEEDBACK_MIN_WORDS = 3;
 
@@ -56,7 +57,7 @@ export function feedbackTerms(
   query: readonly string[],
   pairs: (term: string) => number,
   docCount: number,
-): string[] {
+): [string, number][] {
   if (query.filter((t) => !isStem(t)).length < FEEDBACK_MIN_WORDS) return [];
   const asked = new Set(query);
   const cjk = query.some(hasHan);
@@ -82,7 +83,23 @@ export function feedbackTerms(
     best.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
     if (best.length > FEEDBACK_TERMS) best.pop();
   }
-  return best.map(([w]) => w);
+  return best;
+}
+
+/** How close feedback may bring a chunk to the best lexical hit: just below it. */
+const BELOW = 0.999;
+
+/**
+ * The feedback search: each word searched on its own and its scores added with the word's weight (one
+ * search of all four would weigh them alike and multiply a chunk's score by how many it holds, so a
+ * chunk holding three common feedback words beat the one holding the rare name).
+ */
+export function feedbackSearch(words: [string, number][], search: (term: string) => Ranked[]): Ranked[] {
+  const top = words[0]?.[1] ?? 0;
+  const scores = new Map<number, number>();
+  for (const [w, weight] of words)
+    for (const h of search(w)) scores.set(h.doc, (scores.get(h.doc) ?? 0) + (h.score * weight) / top);
+  return [...scores].map(([doc, score]) => ({ doc, score })).sort((a, b) => b.score - a.score || a.doc - b.doc);
 }
 
 /** Lexical hits with the feedback search's scores added (see the header), best first. */
@@ -91,7 +108,16 @@ export function addFeedback(lex: readonly Ranked[], more: readonly Ranked[]): Ra
   const scale = (FEEDBACK_WEIGHT * lex[0]!.score) / more[0]!.score;
   const scores = new Map(lex.map((h) => [h.doc, h.score]));
   for (const h of more) scores.set(h.doc, (scores.get(h.doc) ?? 0) + h.score * scale);
-  return [...scores].map(([doc, score]) => ({ doc, score })).sort((a, b) => b.score - a.score || a.doc - b.doc);
+  // The best lexical hit, which the feedback words came from, stays first with its own score: the
+  // feedback may reorder what follows it, never displace it (a keyword query's answer lost first
+  // place to a chunk that held more of the feedback words), and a tier's scores stay on the scale
+  // of its lexical ones, which --deep compares with the other tier's.
+  const first = lex[0]!.doc;
+  const top = scores.get(first)!;
+  const back = lex[0]!.score / top;
+  return [...scores]
+    .map(([doc, score]) => ({ doc, score: doc === first ? lex[0]!.score : Math.min(score, top * BELOW) * back }))
+    .sort((a, b) => b.score - a.score || a.doc - b.doc);
 }
 
 /**

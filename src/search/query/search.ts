@@ -9,7 +9,7 @@ import { lexicalSearch, type Accept } from './engine.js';
 import { hasFilters, makeFilter } from './filter.js';
 import { recencyBoost, statusBoost, type Ranked } from './rank.js';
 import { fuse } from './fusion.js';
-import { addFeedback, FEEDBACK_DOCS, feedbackTerms, liveChunks } from './feedback.js';
+import { addFeedback, FEEDBACK_DOCS, feedbackSearch, feedbackTerms, liveChunks } from './feedback.js';
 import { monthBoost, queryTime } from './query-time.js';
 import { scanWorkspace, type ScannedFile } from '../index/scan.js';
 import { DiskSegment } from '../index/segment.js';
@@ -59,7 +59,8 @@ export async function searchTier(
     liveChunks(view),
     view.docCount,
   );
-  const lex = more.length ? addFeedback(first, lexicalSearch(view, more, limit, { accept })) : first;
+  const found = feedbackSearch(more, (t) => lexicalSearch(view, [t], limit, { accept }));
+  const lex = more.length ? addFeedback(first, found) : first;
   let vec: (Ranked & { cosine: number })[] | null = null;
   if (vectors) {
     try {
