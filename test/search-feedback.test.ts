@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { loadConfig } from '../src/config/load.js';
 import { runIndex, runSearch } from '../src/search/index.js';
-import { addFeedback, feedbackSearch, feedbackTerms } from '../src/search/query/feedback.js';
+import { addFeedback, feedbackTerms } from '../src/search/query/feedback.js';
 import { dayOffset, liftAskedDay } from '../src/search/query/day-lift.js';
 import { successorsFirst } from '../src/search/query/assemble.js';
 import type { SearchResult } from '../src/search/query/outcome.js';
@@ -80,27 +80,6 @@ test('feedback terms: the rarest words of the best hits the query lacks, no book
   assert.deepEqual(
     feedbackTerms(hits, queryTerms('logs go'), (w) => df[w] ?? 0, 1000),
     [],
-  );
-  // Each word searched alone, its scores added with its weight relative to the first word's.
-  const lists: Record<string, { doc: number; score: number }[]> = {
-    loki: [{ doc: 7, score: 2 }],
-    ines: [
-      { doc: 8, score: 5 },
-      { doc: 7, score: 1 },
-    ],
-  };
-  assert.deepEqual(
-    feedbackSearch(
-      [
-        ['loki', 1],
-        ['ines', 0.1],
-      ],
-      (w) => lists[w]!,
-    ),
-    [
-      { doc: 7, score: 2.1 },
-      { doc: 8, score: 0.5 },
-    ],
   );
   // Scores add, scaled so the feedback search's best adds half the best lexical score; the best lexical
   // hit keeps first place and its score, the rest are scaled with it; a chunk found only by feedback joins.

@@ -12,6 +12,9 @@
  */
 import type { Ranked } from './rank.js';
 import type { TierView } from '../index/view.js';
+import type { Accept } from './engine.js';
+import { BM25, BOOST } from './bm25-cutoff.js';
+import { FIELDS } from '../text/types.js';
 import { isStem, tokenize } from '../text/tokenize.js';
 import { isEnglishStopWord } from '../text/stop-words.js';
 import { hasHan, prepareFold } from '../text/fold.js';
@@ -23,6 +26,8 @@ const IDF_POWER = 3;
 export const FEEDBACK_WEIGHT = 0.5;
 /** A query of one or two words (a name, `latency budget`) says what it wants: no feedback. */
 export const FEEDBACK_MIN_WORDS = 3;
+/** Candidate words whose chunk counts are read (dev recall the same from 40 up, 0.5 lower at 24). */
+export const FEEDBACK_LOOKUPS = 40;
 
 const BOOKKEEPING =
   /^\s*[-*+]\s+(id|date|status|source|session_id|session_path|message_range|timestamp|supersedes|scope|key|origin|confirmed|confidence|class|core|weight|refs):/i;
@@ -69,13 +74,13 @@ export function feedbackTerms(
     const ws = words(h.text, cjk);
     for (const w of ws) if (!asked.has(w)) weight.set(w, (weight.get(w) ?? 0) + h.score / total / ws.length);
   }
-  // Best share first: once even the rarest possible word (in 2 chunks) of this share cannot pass the
-  // FEEDBACK_TERMS-th best so far, no later one can, and its chunk count is not read (a dictionary
-  // shard each: most of the feedback's cost).
+  // Best share first, and only the FEEDBACK_LOOKUPS best: a word's chunk count is a dictionary shard
+  // read and parsed (~0.1 ms cold), and three hits hold 100-250 words. Once even the rarest possible
+  // word (in 2 chunks) of a share cannot pass the FEEDBACK_TERMS-th best so far, no later one can.
   const ranked = [...weight].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
   const most = Math.pow(Math.log(1 + docCount / 2), IDF_POWER);
   const best: [string, number][] = [];
-  for (const [w, p] of ranked) {
+  for (const [w, p] of ranked.slice(0, FEEDBACK_LOOKUPS)) {
     if (best.length === FEEDBACK_TERMS && p * most < best[FEEDBACK_TERMS - 1]![1]) break;
     const df = pairs(w);
     if (df < 2) continue;
@@ -86,21 +91,46 @@ export function feedbackTerms(
   return best;
 }
 
-/** How close feedback may bring a chunk to the best lexical hit: just below it. */
-const BELOW = 0.999;
+/** Pairs read per feedback word (its words are rare: IDF cubed chose them). */
+const WORD_CAP = 1_000;
 
 /**
- * The feedback search: each word searched on its own and its scores added with the word's weight (one
- * search of all four would weigh them alike and multiply a chunk's score by how many it holds, so a
- * chunk holding three common feedback words beat the one holding the rare name).
+ * The feedback search, straight from the postings: each word's BM25 (minisearch's formula, fields and
+ * boosts: bm25-cutoff.ts) times the word's weight relative to the first word's, summed per chunk.
+ * One search of all four words would weigh them alike and multiply a chunk's score by how many it
+ * holds (a chunk with three common feedback words beat the one with the rare name), and four
+ * searches through minisearch cost 5-7 ms of a cold search.
  */
-export function feedbackSearch(words: [string, number][], search: (term: string) => Ranked[]): Ranked[] {
+export function feedbackSearch(
+  view: TierView,
+  words: [string, number][],
+  pairs: (term: string) => number,
+  accept?: Accept,
+): Ranked[] {
   const top = words[0]?.[1] ?? 0;
   const scores = new Map<number, number>();
-  for (const [w, weight] of words)
-    for (const h of search(w)) scores.set(h.doc, (scores.get(h.doc) ?? 0) + (h.score * weight) / top);
+  const { k, b, d } = BM25;
+  for (const [w, weight] of words) {
+    const df = Math.max(1, pairs(w));
+    const idf = Math.log(1 + (view.docCount - Math.min(df, view.docCount) + 0.5) / (df + 0.5));
+    for (const seg of view.segments) {
+      const p = seg.posting(w, WORD_CAP);
+      for (let i = 0; p && i < p.length; i += 2) {
+        const doc = p[i]!;
+        if (view.isDead(doc) || (accept && !accept(doc, seg))) continue;
+        const f = p[i + 1]! >>> 24;
+        const tf = p[i + 1]! & 0xffffff;
+        const norm = 1 - b + (b * seg.lengths(doc)[f]!) / Math.max(1, view.avgLen[f]!);
+        const bm25 = BOOST[FIELDS[f]!] * idf * (d + (tf * (k + 1)) / (tf + k * norm));
+        scores.set(doc, (scores.get(doc) ?? 0) + (bm25 * weight) / top);
+      }
+    }
+  }
   return [...scores].map(([doc, score]) => ({ doc, score })).sort((a, b) => b.score - a.score || a.doc - b.doc);
 }
+
+/** How close feedback may bring a chunk to the best lexical hit: just below it. */
+const BELOW = 0.999;
 
 /** Lexical hits with the feedback search's scores added (see the header), best first. */
 export function addFeedback(lex: readonly Ranked[], more: readonly Ranked[]): Ranked[] {
@@ -129,12 +159,16 @@ export function liveChunks(view: TierView): (term: string) => number {
   const withDead = view.segments.filter((seg) =>
     view.dead.some(([first, count]) => first < seg.first + seg.count && first + count > seg.first),
   );
+  const known = new Map<string, number>();
   return (term) => {
+    const seen = known.get(term);
+    if (seen !== undefined) return seen;
     let n = view.segments.reduce((sum, seg) => sum + seg.pairs(term), 0);
     for (const seg of withDead) {
       const p = seg.posting(term, seg.pairs(term));
       for (let j = 0; p && j < p.length; j += 2) if (view.isDead(p[j]!)) n--;
     }
+    known.set(term, n);
     return n;
   };
 }

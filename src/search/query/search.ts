@@ -53,13 +53,14 @@ export async function searchTier(
   const asShown = citedEntries(view);
   const accept = filtered ? acceptOnce((doc, seg) => keep(asShown(seg.record(doc)))) : undefined;
   const first = lexicalSearch(view, terms, limit, { accept });
+  const live = liveChunks(view);
   const more = feedbackTerms(
     first.slice(0, FEEDBACK_DOCS).map((h) => ({ text: h.segment.record(h.doc).text, score: h.score })),
     terms,
-    liveChunks(view),
+    live,
     view.docCount,
   );
-  const found = feedbackSearch(more, (t) => lexicalSearch(view, [t], limit, { accept }));
+  const found = feedbackSearch(view, more, live, accept);
   const lex = more.length ? addFeedback(first, found) : first;
   let vec: (Ranked & { cosine: number })[] | null = null;
   if (vectors) {
