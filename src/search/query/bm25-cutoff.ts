@@ -1,21 +1,10 @@
 /**
  * A safe cut-off before minisearch ranks: the docs that can be among the query's best, by BM25
- * computed over dense arrays in one pass (see candidates()). With BOOST and BM25, the parameters
- * every ranking of memfold uses (engine.ts).
+ * computed over dense arrays in one pass (see candidates()), with memfold's one BM25 (bm25.ts).
  */
+import { BOOST, fieldScore, idf } from './bm25.js';
 import type { Postings } from './minisearch-state.js';
 import { FIELDS } from '../text/types.js';
-
-/**
- * Field weights. The body holds the heading line and the `- id:` line already, and an entry's id is
- * its title's words (`DECISION-20260113-render-invoice-pdfs-…`), so a title word was counted in three
- * fields: at title 2 and id 3, six times a body word, and a distractor whose title named the same
- * component outranked the entry whose conclusion answered (labelled set, issue 32: recall@5 73.6 →
- * 77.3 on dev with 0.5 and 0.3). The title and id fields still break ties and find ids.
- */
-export const BOOST = { title: 0.5, body: 1, id: 0.3 };
-/** minisearch 7.2.0's default BM25 parameters, passed explicitly: candidates() computes with them too. */
-export const BM25 = { k: 1.2, b: 0.7, d: 0.5 };
 
 /** Relative slack of the cut-off below: far above floating-point error, far below any real score gap. */
 const CUT_SLACK = 1e-9;
@@ -32,7 +21,6 @@ export function candidates(p: Postings, idfFix: Map<string, number>, limit: numb
   const { read } = p;
   const n = read.docs.length;
   if (n <= limit) return undefined;
-  const { k, b, d } = BM25;
   const { lens } = read;
   const score = new Float64Array(n);
   const matched = new Uint8Array(n);
@@ -44,12 +32,12 @@ export function candidates(p: Postings, idfFix: Map<string, number>, limit: numb
       if (!run) continue;
       const df = run.docs.length;
       const avg = p.avgLen[f]!;
-      const idf = Math.log(1 + (p.documentCount - df + 0.5) / (df + 0.5));
+      const termIdf = idf(p.documentCount, df);
       const boost = termBoost * BOOST[FIELDS[f]!];
       for (let j = 0; j < df; j++) {
         const i = read.slot(run.docs[j]!);
         const tf = run.tfs[j]!;
-        score[i] = score[i]! + boost * (idf * (d + (tf * (k + 1)) / (tf + k * (1 - b + (b * lens[i * 3 + f]!) / avg))));
+        score[i] = score[i]! + boost * fieldScore(tf, lens[i * 3 + f]!, avg, termIdf);
         if (stamp[i] !== t) {
           stamp[i] = t;
           matched[i] = matched[i]! + 1;

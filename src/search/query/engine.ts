@@ -13,9 +13,10 @@
  * capped term's BM25 weight is corrected (boostTerm) to the IDF of its true document frequency, and
  * a stem weighs STEM_WEIGHT (tokenize.ts).
  */
-import { BM25, BOOST, candidates } from './bm25-cutoff.js';
+import { BM25, BOOST, idf } from './bm25.js';
+import { candidates } from './bm25-cutoff.js';
 import { impactOrder } from '../index/impact-order.js';
-import { fieldBoosts, identity, idf, loadPostings, type Postings, type Run } from './minisearch-state.js';
+import { fieldBoosts, identity, loadPostings, type Postings, type Run } from './minisearch-state.js';
 import { ReadDocs } from './read-docs.js';
 import { IMPACT_SORT_MIN } from '../index/segment-format.js';
 import type { Segment } from '../index/segment.js';
@@ -197,7 +198,7 @@ export function lexicalSearch(
     // title and body of most chunks read more pairs than chunks and got a negative IDF (no results).
     if (capped && p.length / 2 < stored) {
       const n = view.docCount;
-      const fix = idf(n, Math.min(stored, n)) / idf(n, Math.min(Math.max(1, p.length / 2), n));
+      const fix = idf(n, stored) / idf(n, Math.max(1, p.length / 2));
       termBoost.set(term, (termBoost.get(term) ?? 1) * fix);
     }
   }

@@ -13,7 +13,7 @@
 import type { Ranked } from './rank.js';
 import type { TierView } from '../index/view.js';
 import type { Accept } from './engine.js';
-import { BM25, BOOST } from './bm25-cutoff.js';
+import { BOOST, fieldScore, idf } from './bm25.js';
 import { FIELDS } from '../text/types.js';
 import { isStem, tokenize } from '../text/tokenize.js';
 import { isEnglishStopWord } from '../text/stop-words.js';
@@ -95,8 +95,8 @@ export function feedbackTerms(
 const WORD_CAP = 1_000;
 
 /**
- * The feedback search, straight from the postings: each word's BM25 (minisearch's formula, fields and
- * boosts: bm25-cutoff.ts) times the word's weight relative to the first word's, summed per chunk.
+ * The feedback search, straight from the postings: each word's BM25 (memfold's one BM25, bm25.ts,
+ * with its field boosts) times the word's weight relative to the first word's, summed per chunk.
  * One search of all four words would weigh them alike and multiply a chunk's score by how many it
  * holds (a chunk with three common feedback words beat the one with the rare name), and four
  * searches through minisearch cost 5-7 ms of a cold search.
@@ -109,10 +109,8 @@ export function feedbackSearch(
 ): Ranked[] {
   const top = words[0]?.[1] ?? 0;
   const scores = new Map<number, number>();
-  const { k, b, d } = BM25;
   for (const [w, weight] of words) {
-    const df = Math.max(1, pairs(w));
-    const idf = Math.log(1 + (view.docCount - Math.min(df, view.docCount) + 0.5) / (df + 0.5));
+    const termIdf = idf(view.docCount, Math.max(1, pairs(w)));
     for (const seg of view.segments) {
       const p = seg.posting(w, WORD_CAP);
       for (let i = 0; p && i < p.length; i += 2) {
@@ -120,8 +118,7 @@ export function feedbackSearch(
         if (view.isDead(doc) || (accept && !accept(doc, seg))) continue;
         const f = p[i + 1]! >>> 24;
         const tf = p[i + 1]! & 0xffffff;
-        const norm = 1 - b + (b * seg.lengths(doc)[f]!) / Math.max(1, view.avgLen[f]!);
-        const bm25 = BOOST[FIELDS[f]!] * idf * (d + (tf * (k + 1)) / (tf + k * norm));
+        const bm25 = BOOST[FIELDS[f]!] * fieldScore(tf, seg.lengths(doc)[f]!, Math.max(1, view.avgLen[f]!), termIdf);
         scores.set(doc, (scores.get(doc) ?? 0) + (bm25 * weight) / top);
       }
     }

@@ -11,6 +11,7 @@
  * last bits of floating point), in the same order; a test compares both ways.
  */
 import MiniSearch, { type AsPlainObject } from 'minisearch';
+import { idf } from './bm25.js';
 import { ReadDocs } from './read-docs.js';
 import { FIELDS } from '../text/types.js';
 
@@ -33,9 +34,6 @@ export interface Postings {
 const FIELD_IDS = Object.fromEntries(FIELDS.map((f, i) => [f, i]));
 export const identity = (s: string) => [s];
 const OPTIONS = { fields: [...FIELDS], tokenize: identity, processTerm: (t: string) => t };
-
-/** BM25's IDF as minisearch computes it, for `df` docs of `n`. */
-export const idf = (n: number, df: number) => Math.log(1 + (n - df + 0.5) / (df + 0.5));
 
 /** doc → tf of a run's docs (those in `keep`, when given), docs ascending as loadJS reads object keys. */
 function runObject(run: Run, keep?: Set<number>): Record<number, number> {

@@ -2,11 +2,8 @@
  * Boosts (DESIGN §6), pure: small multiplicative factors after fusion (fusion.ts): recency (up to
  * +20 %, halving every 30 days of age) and status (superseded ×0.6, archived ×0.8, retracted ×0.3),
  * so a superseded entry ranks below its successor. A question about the past gets neither the
- * recency nor the superseded factor (query-time.ts). RRF_K is the archive tier's reciprocal-rank
- * constant (archive/search.ts).
+ * recency nor the superseded factor (query-time.ts).
  */
-export const RRF_K = 60;
-
 export const STATUS_BOOST: Record<string, number> = { active: 1, superseded: 0.6, archived: 0.8, retracted: 0.3 };
 
 export interface Ranked {
