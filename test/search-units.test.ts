@@ -1081,3 +1081,28 @@ test('the scan lists each file once, in key order: names that sort before "/", o
   // memory/notes is inside memory/ (each of its files once); Alpha sorts before MEMORY.md.
   assert.deepEqual(keys(['memory/notes', 'Alpha']), sorted(files));
 });
+
+test("a disk segment finds a term's dictionary entry in its shard's text as parsing the shard would: keys inside other keys, quotes, backslashes and numbers", async (t) => {
+  const { writeFileSync } = await import('node:fs');
+  const { join } = await import('node:path');
+  const { tempDir } = await import('./helpers/cli.js');
+  const { encodeSegment } = await import('../src/search/index/segment-builder.js');
+  const { DiskSegment } = await import('../src/search/index/segment.js');
+  const terms = ['term', 'xterm', 'x"term', '"term', 'a\\b', 'b', '1', '10', '缓存', 'te', '{', ','];
+  const docs: BuiltDoc[] = terms.map((term, i) => ({
+    record: { doc: i, path: 'memory/x.md', tier: 'warm', startLine: 1, endLine: 1, heading: '', text: term } as never,
+    tokens: [[], Array(i + 1).fill(term), []],
+  }));
+  const enc = encodeSegment(docs, 0, 4096);
+  const dir = tempDir(t, 'memfold-dict-');
+  for (const ext of ['dict', 'post', 'didx', 'docs'] as const) writeFileSync(join(dir, `s.${ext}`), enc[ext]);
+  const seg = DiskSegment.open(dir, 's', 0, docs.length);
+  terms.forEach((term, i) => {
+    assert.equal(seg.pairs(term), 1, term);
+    // Its own run: the term said i + 1 times (a key found inside another key would give another count).
+    assert.equal(seg.posting(term, 9)![1]! & 0xffffff, i + 1, term);
+  });
+  for (const absent of ['erm', 'x', 'term"', '\\', 'a', '0', '缓', 'xterm2'])
+    assert.equal(seg.pairs(absent), 0, absent);
+  seg.close();
+});
