@@ -23,6 +23,7 @@ import { scopeKey } from './scope-key.js';
 import type { EntryRecord } from './store.js';
 import { isRow } from './table.js';
 import { readLinks, writeLinks, type Links } from './links-index.js';
+import { stampedBuckets } from './stamped-buckets.js';
 
 /** The entry's scope when it has none written (its session's), or undefined. */
 export type ScopeOf = (entry: Entry) => string | undefined;
@@ -136,18 +137,14 @@ export function readIdIndex(workspace: string, tableDir: string, asBuilt = false
   const dir = path.join(workspace, tableDir, DIR);
   const meta = readMeta(dir);
   if (!meta || (!asBuilt && meta.filesDigest !== memoryFilesDigest(workspace))) return undefined;
-  const buckets = new Map<number, Record<string, string[]>>();
-  const held = new Set(meta.idBuckets);
-  const bucket = (b: number) => {
-    if (!held.has(b)) return {};
-    if (!buckets.has(b)) {
-      const v = readJson(path.join(dir, idBucketFile(b))) as { digest?: unknown; ids?: unknown } | undefined;
-      if (v?.digest !== meta.filesDigest || !v.ids || typeof v.ids !== 'object')
-        throw new Error(`${idBucketFile(b)} is not of this build`);
-      buckets.set(b, v.ids as Record<string, string[]>);
-    }
-    return buckets.get(b)!;
-  };
+  const bucket = stampedBuckets(
+    dir,
+    idBucketFile,
+    meta.filesDigest,
+    meta.idBuckets,
+    (v) => (v.ids && typeof v.ids === 'object' ? (v.ids as Record<string, string[]>) : undefined),
+    {},
+  );
   try {
     // Read one bucket now, so a damaged index is found here, not by a caller half-way through.
     bucket(meta.idBuckets[0] ?? 0);

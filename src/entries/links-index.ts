@@ -14,6 +14,7 @@
  */
 import path from 'node:path';
 import { readDerivedJson, writeDerivedFile } from '../write/atomic.js';
+import { stampedBuckets } from './stamped-buckets.js';
 import { append } from '../core/group.js';
 import { bucketOfText } from './heads-hash.js';
 import { getField } from './model.js';
@@ -38,8 +39,11 @@ interface Bucket {
   keys: Record<string, string[]>;
 }
 
-export function writeLinks(dir: string, digest: string, records: EntryRecord[]): void {
-  const buckets = Array.from({ length: BUCKETS }, (): Bucket => ({ digest, newer: {}, keys: {} }));
+/**
+ * Every entry's links, in file order: old id → the ids naming it in `supersedes` or `retracts`, and
+ * scoped key → the ids holding it. What the links files store, and what a trace without them builds.
+ */
+export function chainLinks(records: EntryRecord[]): { newer: Map<string, string[]>; keys: Map<string, string[]> } {
   const newer = new Map<string, string[]>();
   const keys = new Map<string, string[]>();
   for (const r of records) {
@@ -48,6 +52,12 @@ export function writeLinks(dir: string, digest: string, records: EntryRecord[]):
     const key = getField(r.entry, 'key')?.trim();
     if (key) append(keys, scopedKeyOf(r, key), r.id);
   }
+  return { newer, keys };
+}
+
+export function writeLinks(dir: string, digest: string, records: EntryRecord[]): void {
+  const buckets = Array.from({ length: BUCKETS }, (): Bucket => ({ digest, newer: {}, keys: {} }));
+  const { newer, keys } = chainLinks(records);
   for (const [id, ids] of newer) buckets[bucketOfText(id, BUCKETS)]!.newer[id] = ids;
   for (const [k, ids] of keys) if (ids.length > 1) buckets[bucketOfText(k, BUCKETS)]!.keys[k] = ids;
   const held = buckets.flatMap((b, i) => (Object.keys(b.newer).length || Object.keys(b.keys).length ? [i] : []));
@@ -63,21 +73,17 @@ export function writeLinks(dir: string, digest: string, records: EntryRecord[]):
 export function readLinks(dir: string, digest: string): Links | undefined {
   const list = readDerivedJson(path.join(dir, LIST)) as { digest?: unknown; held?: unknown } | undefined;
   if (list?.digest !== digest || !Array.isArray(list.held)) return undefined;
-  const held = new Set(list.held);
-  const read = new Map<number, Bucket>();
-  const bucket = (text: string): Bucket | undefined => {
-    const b = bucketOfText(text, BUCKETS);
-    if (!held.has(b)) return undefined;
-    if (!read.has(b)) {
-      const v = readDerivedJson(path.join(dir, bucketFile(b))) as Partial<Bucket> | undefined;
-      if (v?.digest !== digest || !isLists(v.newer) || !isLists(v.keys))
-        throw new Error(`${bucketFile(b)} is not of this build`);
-      read.set(b, v as Bucket);
-    }
-    return read.get(b)!;
-  };
-  const at = (m: Record<string, string[]> | undefined, k: string) => (m && Object.hasOwn(m, k) ? m[k]! : []);
-  return { newer: (id) => at(bucket(id)?.newer, id), sameKey: (k) => at(bucket(k)?.keys, k) };
+  const bucket = stampedBuckets<Bucket>(
+    dir,
+    bucketFile,
+    digest,
+    list.held as number[],
+    (v) => (isLists(v.newer) && isLists(v.keys) ? (v as unknown as Bucket) : undefined),
+    { digest, newer: {}, keys: {} },
+  );
+  const at = (m: Record<string, string[]>, k: string) => (Object.hasOwn(m, k) ? m[k]! : []);
+  const of = (text: string) => bucket(bucketOfText(text, BUCKETS));
+  return { newer: (id) => at(of(id).newer, id), sameKey: (k) => at(of(k).keys, k) };
 }
 
 const isLists = (x: unknown): x is Record<string, string[]> =>

@@ -11,8 +11,8 @@ import { getField, supersedesOf } from '../entries/model.js';
 import type { EntryRecord } from '../entries/store.js';
 import { planConflicts } from '../entries/conflicts.js';
 import type { LogHit } from './weekly-log.js';
-import { append } from '../core/group.js';
 import { olderOf, retractedIds, scopedKeyOf, statusOf } from '../entries/lifecycle.js';
+import { chainLinks } from '../entries/links-index.js';
 
 export interface TraceStep {
   id: string;
@@ -60,17 +60,10 @@ export interface ChainSource {
 /** A chain source over every record in memory (what a read without the links index has). */
 export function recordsSource(records: EntryRecord[]): ChainSource {
   const byId = new Map<string, EntryRecord>();
-  const newer = new Map<string, string[]>();
+  for (const r of records) if (r.id && !byId.has(r.id)) byId.set(r.id, r);
   // One key in one scope is one fact (lifecycle.ts): project B's entry with A's key is another chain.
-  const sameKey = new Map<string, string[]>();
-  for (const r of records) {
-    if (!r.id) continue;
-    if (!byId.has(r.id)) byId.set(r.id, r);
-    for (const old of olderOf(r)) append(newer, old, r.id);
-    const k = keyOf(r);
-    if (k) append(sameKey, scopedKeyOf(r, k), r.id);
-  }
-  return { record: (id) => byId.get(id), newer: (id) => newer.get(id) ?? [], sameKey: (k) => sameKey.get(k) ?? [] };
+  const { newer, keys } = chainLinks(records);
+  return { record: (id) => byId.get(id), newer: (id) => newer.get(id) ?? [], sameKey: (k) => keys.get(k) ?? [] };
 }
 
 /** Ids of the chain holding `id` (linked by `supersedes` or a shared `key`), oldest first (an entry before whatever supersedes it). */
