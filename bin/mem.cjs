@@ -2,9 +2,9 @@
 'use strict';
 // `mem`: a plain search or `mem index` is answered by the resident server (dist/cli/first.cjs), else
 // by the lean search bundle (dist/cli/search.cjs) or the index bundle (dist/cli/index.cjs); a plain
-// status by dist/cli/status.cjs; get, trace or context by the read bundle (dist/cli/read.cjs); everything else runs the CLI as ES
-// modules (dist/cli/entry.js). A bundle is loaded only when an argument names its command. See
-// src/cli/first.ts and lean-read.ts.
+// status by dist/cli/status.cjs; get, trace or context by the read bundle (dist/cli/read.cjs); everything
+// else by the full CLI's bundle (dist/cli/cli.cjs). A lean bundle is loaded only when an argument names
+// its command. See src/cli/first.ts, lean-read.ts and scripts/bundle.mjs.
 // Node 22+ keeps compiled code of every module it loads in a cache of its own; Node 20 has no such
 // call and compiles each time.
 require('node:module').enableCompileCache?.();
@@ -22,7 +22,7 @@ const guardStdout = () => {
     process.exit(0);
   });
 };
-const cli = () => import('../dist/cli/entry.js');
+const cli = () => require('../dist/cli/cli.cjs');
 // `mem --help` not on a terminal: the text commander printed at build time (scripts/bundle.mjs).
 const builtHelp = () => {
   if (

@@ -17,14 +17,14 @@
  * lock is lost, and posts progress lines.
  */
 import fs from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { distFile } from '../core/package-root.js';
 import type { LoadedConfig } from '../config/load.js';
 import { MemError, type MemErrorCode } from '../core/errors.js';
 import { testHook } from '../core/test-hooks.js';
 import { listTranscriptFiles } from '../transcripts/index.js';
 import type { HeldLock } from '../write/locks.js';
 
-const WORKER_URL = new URL('./update-worker.js', import.meta.url);
+const WORKER_FILE = distFile('archive/update-worker.js');
 /** The worker's old generation, MB: the most for which V8 still grows the heap by its smallest factor. */
 export const WORKER_OLD_MB = 256;
 /** The longest line (maxLineBytes) and the biggest Markdown transcript a worker is given. */
@@ -52,7 +52,7 @@ export type WorkerMessage =
 export type MainMessage = { type: 'lock-lost'; message: string };
 
 /** The worker is there (a build from src run by tsx has no .js beside this file: the caller runs in-thread). */
-export const workerAvailable = () => fs.existsSync(fileURLToPath(WORKER_URL));
+export const workerAvailable = () => fs.existsSync(WORKER_FILE);
 
 /** Whether every input surely fits the worker's heap: maxLineBytes and each Markdown transcript at most WORKER_INPUT_BYTES. */
 export async function fitsWorker(workspace: string, loaded: LoadedConfig): Promise<boolean> {
@@ -93,7 +93,7 @@ export async function runInWorker<R>(
   progress?: (msg: string) => void,
 ): Promise<R | undefined> {
   const { Worker } = await import('node:worker_threads');
-  const worker = new Worker(WORKER_URL, {
+  const worker = new Worker(WORKER_FILE, {
     workerData: input,
     resourceLimits: { maxOldGenerationSizeMb: workerHeapMb(), maxYoungGenerationSizeMb: WORKER_YOUNG_MB },
   });

@@ -73,5 +73,3 @@ export async function main(argv: string[]): Promise<number> {
     return exitCodeOf(err);
   }
 }
-
-process.exitCode = await main(process.argv);

@@ -15,7 +15,7 @@
  * 15.0-21.3 s). Machines with idle cores may still gain.
  */
 import fs from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { distFile } from '../../core/package-root.js';
 import type { Worker } from 'node:worker_threads';
 import type { FileBuilt, JobRequest, WorkerReply } from './index-worker.js';
 import type { ScannedFile } from './scan.js';
@@ -35,14 +35,14 @@ export interface BuiltGroup {
   lenSum: [number, number, number];
 }
 
-const WORKER_URL = new URL('./index-worker.js', import.meta.url);
+const WORKER_FILE = distFile('search/index/index-worker.js');
 
 /** Worker threads for building these files from scratch: `MEM_INDEX_WORKERS` (2-8), else 0 = in this thread. */
 export function buildThreads(files: ScannedFile[]): number {
   const env = process.env.MEM_INDEX_WORKERS;
   const asked = env ? Math.max(0, Math.min(8, Number.parseInt(env, 10) || 0)) : 0;
   if (asked < 2 || !files.length) return 0;
-  return fs.existsSync(fileURLToPath(WORKER_URL)) ? asked : 0;
+  return fs.existsSync(WORKER_FILE) ? asked : 0;
 }
 
 /** A failure of the worker machinery (not of the index): the caller builds in one thread instead. */
@@ -129,7 +129,7 @@ export async function buildParallel(
   if (!files.length) return;
   // Loaded only to build from scratch: node:worker_threads takes 2 ms to load, 1 % of a one-edit `mem index`.
   const { Worker } = await import('node:worker_threads');
-  const workers = Array.from({ length: threads }, () => new Worker(WORKER_URL));
+  const workers = Array.from({ length: threads }, () => new Worker(WORKER_FILE));
   const list = (from: number, to: number) => files.slice(from, to).map((f) => ({ path: f.path, abs: f.abs }));
   try {
     // Phase 1: doc counts.

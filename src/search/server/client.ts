@@ -15,7 +15,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { distFile } from '../../core/package-root.js';
 import type { SearchOutcome } from '../query/outcome.js';
 import { exchange, requestHead, serverSwitch, type SearchQuery, type ServerSwitch } from './protocol.js';
 import { privateDir, realWorkspace, socketAddress, socketDir } from './address.js';
@@ -28,7 +28,7 @@ export type AskRequest = SearchQuery;
 
 /** Starts a detached server for `realWs` (it exits by itself when another one runs). */
 export async function spawnServer(realWs: string): Promise<void> {
-  const main = path.join(path.dirname(fileURLToPath(import.meta.url)), 'main.js');
+  const main = distFile('search/server/main.js');
   try {
     const { spawn } = await import('node:child_process');
     const child = spawn(process.execPath, [main, '--workspace', realWs, '--mode', 'on-demand'], {

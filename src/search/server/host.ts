@@ -7,8 +7,7 @@
  * starts nothing.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { distFile } from '../../core/package-root.js';
 import { serverSwitch } from './protocol.js';
 import { realWorkspace } from './address.js';
 
@@ -23,7 +22,7 @@ type Started = { hosted: HostedServer } | { note: string };
 /** Starts the server child; resolves with it, or with a note saying why there is none. */
 export function hostSearchServer(workspace: string, mode: 'watch' | 'daemon', timeoutMs = 60_000): Promise<Started> {
   if (serverSwitch() === 'off') return Promise.resolve({ note: 'search server off (MEM_SEARCH_SERVER=off)' });
-  const main = path.join(path.dirname(fileURLToPath(import.meta.url)), 'main.js');
+  const main = distFile('search/server/main.js');
   let child: ChildProcess;
   try {
     child = spawn(process.execPath, [main, '--workspace', realWorkspace(workspace), '--mode', mode, '--takeover'], {

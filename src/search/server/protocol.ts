@@ -14,7 +14,7 @@
  * an error or a rare path. PROTOCOL 2: replies carry data only (1 carried a printout).
  */
 import fs from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { distFile } from '../../core/package-root.js';
 import { userConfigPath } from '../../config/files.js';
 import { MAX_TIMER_MS } from '../../config/timer.js';
 import type { Filters } from '../query/filter.js';
@@ -133,11 +133,11 @@ export type Reply =
 
 /**
  * Identifies this build: a server of another build answers `cold` and never mixes code versions. The
- * mtime of this module's file (the CommonJS bundles define import.meta.url as its URL too: scripts/bundle.mjs).
+ * mtime of dist's protocol.js, whichever bundle or module asks (core/package-root.ts).
  */
 export function buildStamp(): string {
   try {
-    return `${PROTOCOL}:${Math.round(fs.statSync(fileURLToPath(import.meta.url)).mtimeMs)}`;
+    return `${PROTOCOL}:${Math.round(fs.statSync(distFile('search/server/protocol.js')).mtimeMs)}`;
   } catch {
     return `${PROTOCOL}:?`;
   }
