@@ -67,7 +67,7 @@ export async function archiveSearchCommand(query: string, flags: ArchiveFlags, g
   }
   const qv = await archiveQueryVector(loaded.config, query, !!flags.lexicalOnly);
   if (qv.warning) out.warn(qv.warning);
-  const r = searchArchive(workspace, {
+  const r = await searchArchive(workspace, {
     query,
     k,
     ...(qv.vector ? { vector: qv.vector } : {}),
