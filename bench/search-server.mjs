@@ -12,7 +12,7 @@
 //    shifts: a baseline taken once drifts); each phase's times are printed as ratios to the median
 //    `node -e 0` of its own interleaved samples;
 // 3. cold `mem search` (MEM_SEARCH_SERVER=off): 10 queries (4 Chinese) × --runs, whole-process wall time;
-// 4. starts the server (node dist/search/server/main.js, as a search would on demand), waits for it,
+// 4. starts the server (node dist/cli/search-server.js, as a search would on demand), waits for it,
 //    then the same queries through a fresh `mem search --json` each: p50 and p95 (every answer is
 //    checked to come from the server and to equal the cold answer), and the client module alone
 //    (node + src/search/server/client.js + one exchange: the floor of any served search);
@@ -38,7 +38,7 @@ import {
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const MEM = path.join(ROOT, 'bin', 'mem.cjs');
-const SERVER = path.join(ROOT, 'dist', 'search', 'server', 'main.js');
+const SERVER = path.join(ROOT, 'dist', 'cli', 'search-server.js');
 const OUT_DIR = path.join(ROOT, 'bench', 'out');
 const files = parseInt(arg('files', process.env.BENCH_SEARCH_FILES ?? '1000'), 10);
 const runs = Math.max(2, parseInt(arg('runs', '3'), 10));

@@ -15,7 +15,7 @@
 // bundled, 4-5 ms from node_modules.
 // `import.meta.url` becomes the URL of one real file of dist/, so the code that finds files beside
 // itself finds what the ES module would: the search bundles use dist/search/server/protocol.js (the build stamp, the server's
-// main.js), the index bundle dist/search/index/parallel-build.js (its worker), and createRequire resolves
+// entry, dist/cli/search-server.js), the index bundle dist/search/index/parallel-build.js (its worker), and createRequire resolves
 // packages from either (see src/cli/lean-search.ts and lean-index.ts).
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';

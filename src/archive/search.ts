@@ -1,22 +1,24 @@
 /**
- * `mem search --archive`: the archive tier's turn windows ranked by the memory index's lexical
- * engine (search/query/engine.ts: minisearch's BM25, the one BM25 of memfold) over the archive's
- * segments opened as one tier (view.ts), fused with cosine ranks when the archive is embedded
- * (DESIGN §6, third tier). Reads only the state, the segments' meta, the query terms' dictionary
- * shards and postings and the winning docs' lines; writes nothing. Docs of
- * retired files (rewritten or gone) and purged docs are never returned. Default search and `mem
- * context` never import this module: the archive is searched only when asked for.
+ * `mem search --archive`: the archive tier's turn windows ranked by the one ranking of every tier
+ * (search/query/rank-tier.ts: the memory index's lexical engine, minisearch's BM25, fused with cosine
+ * ranks when the archive is embedded) over the archive's segments opened as one tier (view.ts); this
+ * module is the archive's TierSource: its terms, filters, vectors and hits (DESIGN §6, third tier).
+ * Reads only the state, the segments' meta, the query terms' dictionary shards and postings and the
+ * winning docs' lines; writes nothing. Docs of retired files (rewritten or gone) and purged docs are
+ * never returned. Default search and `mem context` never import this module: the archive is searched
+ * only when asked for.
  */
 import { fold } from '../search/text/fold.js';
 import { queryTerms } from '../search/text/tokenize.js';
 import { storedSessionPath } from '../extract/trust.js';
 import { transcriptsBehind } from './status.js';
-import { lexicalSearch, type Accept } from '../search/query/engine.js';
+import { rankTier, type TierSource } from '../search/query/rank-tier.js';
+import type { Ranked } from '../search/query/rank.js';
+import { segmentOf } from '../search/index/doc-runs.js';
 import { asWindow } from './format.js';
 import { isOutdated, loadState, type ArchiveState } from './store.js';
 import { readVectors, vectorPairs } from './vectors.js';
 import { nearest } from '../search/embed/embed-query.js';
-import { fuse } from '../search/query/fusion.js';
 import { openArchiveView, type ArchiveView } from './view.js';
 
 const SNIPPET = 320;
@@ -63,9 +65,9 @@ export interface ArchiveResponse {
   outdated: boolean;
 }
 
-export function searchArchive(workspace: string, q: ArchiveQuery): ArchiveResponse {
+export async function searchArchive(workspace: string, q: ArchiveQuery): Promise<ArchiveResponse> {
   try {
-    return search(workspace, q);
+    return await search(workspace, q);
   } catch (err) {
     // A purge replaced a segment between reading the state and opening it: the new state names the new one.
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return search(workspace, q);
@@ -73,7 +75,7 @@ export function searchArchive(workspace: string, q: ArchiveQuery): ArchiveRespon
   }
 }
 
-function search(workspace: string, q: ArchiveQuery): ArchiveResponse {
+async function search(workspace: string, q: ArchiveQuery): Promise<ArchiveResponse> {
   const state = loadState(workspace);
   const empty: ArchiveResponse = {
     tier: 'archive',
@@ -88,15 +90,21 @@ function search(workspace: string, q: ArchiveQuery): ArchiveResponse {
   if (!state || isOutdated(state)) return empty;
   const av = openArchiveView(workspace, state);
   try {
-    return { ...empty, ...rank(workspace, state, av, q), docs: av.view.docCount, damaged: av.damaged };
+    const { results } = await rankTier(archiveSource(workspace, state, av, q), q.k);
+    return { ...empty, results, behind: transcriptsBehind(state.files), docs: av.view.docCount, damaged: av.damaged };
   } finally {
     av.close();
   }
 }
 
-function rank(workspace: string, state: ArchiveState, av: ArchiveView, q: ArchiveQuery) {
+/** The archive as a tier of the one ranking (search/query/rank-tier.ts): its windows, filters, vectors and hits. */
+function archiveSource(
+  workspace: string,
+  state: ArchiveState,
+  av: ArchiveView,
+  q: ArchiveQuery,
+): TierSource<ArchiveHit> {
   const byNo = new Map(Object.entries(state.files).map(([file, f]) => [f.no, { file, ...f }]));
-  const behind = transcriptsBehind(state.files);
   // Every word, stop words too: a window's snippet is its lines holding a query term, and on the
   // labelled set (issue 32) leaving them out showed fewer of the answering turns (recall@5 73.1 → 61.5).
   // Ranked with them too: without, dev `--archive` recall@1 fell 63.5 → 59.6 (recall@5 the same).
@@ -111,36 +119,34 @@ function rank(workspace: string, state: ArchiveState, av: ArchiveView, q: Archiv
     if (q.source && f.source !== q.source) return false;
     return !q.session || f.sessionId === q.session;
   };
-  const accept: Accept | undefined = filtered ? (doc, seg) => keep(doc, av.indexOf(seg)) : undefined;
-  const lexical: Hit[] = lexicalSearch(av.view, terms, Math.max(FUSE_DEPTH, q.k), { accept }).map((h) => ({
-    doc: h.doc,
-    seg: av.indexOf(h.segment),
-    score: h.score,
-  }));
   const live = (doc: number, si: number) => !av.view.isDead(doc) && keep(doc, si);
-  const ranked = q.vector
-    ? fuseRanks(lexical, vectorRanks(workspace, av, q.vector, live, FUSE_DEPTH), q.k, av.view.docCount)
-    : lexical.map((h) => ({ ...h, cosine: null }));
-  const results = ranked.slice(0, q.k).map(({ seg, doc, score, cosine }) => {
-    const d = asWindow(av.segments[seg]!.record(doc));
-    const f = byNo.get(d.f)!;
-    return {
-      score: Math.round(score * 1000) / 1000,
-      cosine: cosine === null ? null : Math.round(cosine * 1000) / 1000,
-      source: f.source,
-      sessionId: d.s,
-      sessionPath: storedSessionPath(f.file),
-      turns: `${d.a}-${d.b}`,
-      timestamp: d.t,
-      bytes: [d.o, d.e] as [number, number],
-      snippet: snippet(d.x, terms),
-    };
-  });
-  return { results, behind };
+  const vector = q.vector;
+  return {
+    view: av.view,
+    terms,
+    depth: Math.max(FUSE_DEPTH, q.k),
+    accept: filtered ? (doc, seg) => keep(doc, av.indexOf(seg)) : undefined,
+    // No RM3 feedback: the archive ranks as it did before it joined the shared ranking.
+    ...(vector ? { vectors: async () => vectorRanks(workspace, av, vector, live, FUSE_DEPTH), docTies: true } : {}),
+    wanted: q.k,
+    result: (doc, score, _lexical, cosine) => {
+      const seg = segmentOf(av.segments, doc)!;
+      const d = asWindow(seg.record(doc));
+      const f = byNo.get(d.f)!;
+      return {
+        score: Math.round(score * 1000) / 1000,
+        cosine: cosine ? Math.round(cosine.score * 1000) / 1000 : null,
+        source: f.source,
+        sessionId: d.s,
+        sessionPath: storedSessionPath(f.file),
+        turns: `${d.a}-${d.b}`,
+        timestamp: d.t,
+        bytes: [d.o, d.e],
+        snippet: snippet(d.x, terms),
+      };
+    },
+  };
 }
-
-/** A window: its doc id (unique in the archive), the index of its segment, a score. */
-type Hit = { doc: number; seg: number; score: number };
 
 /** Windows by cosine with the query, best first (embed-query.ts's own scoring loop, segment by segment). */
 function vectorRanks(
@@ -149,29 +155,15 @@ function vectorRanks(
   query: Float32Array,
   keep: (doc: number, seg: number) => boolean,
   limit: number,
-): Hit[] {
-  const out: Hit[] = [];
+): Ranked[] {
+  const out: Ranked[] = [];
   av.entries.forEach((s, si) => {
     const v = readVectors(workspace, s);
     if (!v || v.dims !== query.length) return;
     const rows = { dims: v.dims, count: s.docs, vectors: v.rows };
-    for (const h of nearest(query, rows, vectorPairs(v, s.first), (doc) => !keep(doc, si), limit))
-      out.push({ ...h, seg: si });
+    out.push(...nearest(query, rows, vectorPairs(v, s.first), (doc) => !keep(doc, si), limit));
   });
   return out.sort((a, b) => b.score - a.score || a.doc - b.doc).slice(0, limit);
-}
-
-/**
- * The Markdown tiers' fusion (search/query/fusion.ts): the BM25 score stays the base and the vector
- * ranking adds to it only as far as the two agree on this query, so a weak model cannot pull a good
- * lexical hit down (equal-weight reciprocal-rank fusion could, issue 32).
- */
-function fuseRanks(lexical: Hit[], vector: Hit[], k: number, pool: number): Array<Hit & { cosine: number | null }> {
-  const cos = new Map(vector.map((h) => [h.doc, h.score]));
-  const seg = new Map([...vector, ...lexical].map((h) => [h.doc, h.seg]));
-  return [...fuse(lexical, vector, k, pool).scores]
-    .map(([doc, score]) => ({ doc, seg: seg.get(doc)!, score, cosine: cos.get(doc) ?? null }))
-    .sort((a, b) => b.score - a.score || a.doc - b.doc);
 }
 
 /**

@@ -1,17 +1,21 @@
 /**
  * The CLI side of `mem search --archive`: flags in, hits out. Kept apart from the search command so
- * a default search never loads the archive code; the archive loads only the search engine's lexical
- * ranking (and its vector scoring with archive.embed), not the Markdown tiers' scan or chunker.
+ * a default search never loads the archive code; the archive loads only the search engine's ranking
+ * (and its vector scoring with archive.embed), not the Markdown tiers' scan or chunker. Once the
+ * flags are checked, a running resident server is asked first (it answers with archiveAnswer, plugged
+ * in by cli/search-server.ts); either answer is printed by archive-report.ts, so both print alike.
  */
 import type { GlobalOptions } from './context.js';
 import { locateWorkspace } from '../workspace/locate.js';
-import { c, outputFor } from '../terminal/output.js';
+import { outputFor } from '../terminal/output.js';
 import { loadConfigLean } from '../config/lean.js';
 import { MemError } from '../core/errors.js';
 import { archiveQueryVector } from '../archive/query-vector.js';
-import { searchArchive, type ArchiveResponse } from '../archive/search.js';
+import { searchArchive } from '../archive/search.js';
+import { archiveIn, reportArchive, type ArchiveAnswer } from './archive-report.js';
+import { serverSwitch, type ArchiveAsk } from '../search/server/protocol.js';
+import type { Config } from '../config/schema.js';
 import { nowText } from '../core/now-text.js';
-import { count } from '../core/count.js';
 
 export interface ArchiveFlags {
   archive?: boolean;
@@ -59,41 +63,42 @@ export async function archiveSearchCommand(query: string, flags: ArchiveFlags, g
       throw new MemError('USAGE', `--since "${flags.since}" is not a time (use 30m, 3h, 2d, 1w, an ISO date, or all)`);
     }
   }
-  if (flags.source !== undefined && !loaded.config.sources.some((s) => s.name === flags.source)) {
-    throw new MemError(
-      'USAGE',
-      `no source named "${flags.source}" in mem.config.json (configured: ${loaded.config.sources.map((s) => s.name).join(', ') || 'none'})`,
-    );
-  }
-  const qv = await archiveQueryVector(loaded.config, query, !!flags.lexicalOnly);
-  if (qv.warning) out.warn(qv.warning);
-  const r = searchArchive(workspace, {
+  const ask: ArchiveAsk = {
     query,
     k,
-    ...(qv.vector ? { vector: qv.vector } : {}),
     ...(sinceMs !== undefined ? { sinceMs } : {}),
-    ...(flags.source ? { source: flags.source } : {}),
-    ...(flags.session ? { session: flags.session } : {}),
-  });
-  if (r.outdated)
-    out.warn('the archive index was written by an older memfold: run "mem archive" to rebuild it (nothing searched)');
-  if (!r.indexed) out.warn('there is no archive index yet: run "mem archive" to index the raw transcripts');
-  for (const d of r.damaged)
-    out.warn(`archive segment damaged (${d}): its windows were left out; run "mem archive" to rebuild it`);
-  if (r.behind)
-    out.warn(
-      `${count(r.behind, 'transcript')} changed since the last "mem archive": their new lines are not searched yet`,
-    );
-  out.json(r);
-  out.result(formatArchive(r));
+    ...(flags.source !== undefined ? { source: flags.source } : {}),
+    ...(flags.session !== undefined ? { session: flags.session } : {}),
+    lexicalOnly: !!flags.lexicalOnly,
+  };
+  checkSource(loaded.config, ask.source);
+  // The resident server first, as a memory search asks it (search-command.ts); it runs archiveAnswer too.
+  const served =
+    serverSwitch() === 'off'
+      ? undefined
+      : archiveIn(await (await import('../search/server/client.js')).askArchive(workspace, ask));
+  reportArchive(out, served ?? (await archiveAnswer(workspace, loaded.config, ask)));
 }
 
-export function formatArchive(r: ArchiveResponse): string {
-  if (!r.results.length) return c.dim(`no archive hits for "${r.query}" (${r.docs} windows searched)`);
-  return r.results
-    .map(
-      (h, i) =>
-        `${c.bold(`${i + 1}. ${h.sessionPath}`)} ${c.dim(`turns ${h.turns} · ${h.timestamp ?? 'no time'} · ${h.source} · session ${h.sessionId} · score ${h.score}`)}\n   ${h.snippet}`,
-    )
-    .join('\n');
+function checkSource(config: Config, source: string | undefined): void {
+  if (source !== undefined && !config.sources.some((s) => s.name === source))
+    throw new MemError(
+      'USAGE',
+      `no source named "${source}" in mem.config.json (configured: ${config.sources.map((s) => s.name).join(', ') || 'none'})`,
+    );
+}
+
+/** The archive tier's answer to a checked query: in this process, or in the resident server (cli/search-server.ts). */
+export async function archiveAnswer(workspace: string, config: Config, ask: ArchiveAsk): Promise<ArchiveAnswer> {
+  checkSource(config, ask.source);
+  const qv = await archiveQueryVector(config, ask.query, ask.lexicalOnly);
+  const archive = await searchArchive(workspace, {
+    query: ask.query,
+    k: ask.k,
+    ...(qv.vector ? { vector: qv.vector } : {}),
+    ...(ask.sinceMs !== undefined ? { sinceMs: ask.sinceMs } : {}),
+    ...(ask.source ? { source: ask.source } : {}),
+    ...(ask.session ? { session: ask.session } : {}),
+  });
+  return { archive, warnings: qv.warning ? [qv.warning] : [] };
 }

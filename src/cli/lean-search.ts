@@ -7,7 +7,7 @@
  * Invariant: the bundle is the same source as the ES modules, so both answer byte for byte alike (the
  * tests run searches through it). esbuild defines `import.meta.url` in the bundles as the URL of
  * dist/search/server/protocol.js, so the code that finds files beside itself finds what the ES
- * module would: the build stamp the server checks, the server's main.js, and packages loaded through
+ * module would: the build stamp the server checks, the server's entry (dist/cli/search-server.js), and packages loaded through
  * createRequire. Nothing reached from here may use top-level await (CommonJS has none).
  */
 import { leanRoute } from './fast-args.js';

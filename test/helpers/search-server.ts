@@ -7,7 +7,7 @@ import { exchange, PROTOCOL, type ServerStatus } from '../../src/search/server/p
 import { socketAddress } from '../../src/search/server/address.js';
 import { index, searchWorkspace } from '../search-helpers.js';
 
-export const MAIN = join(ROOT, 'dist', 'search', 'server', 'main.js');
+export const MAIN = join(ROOT, 'dist', 'cli', 'search-server.js');
 
 /** Polls `fn` until it gives something truthy (generous deadlines: no timing is asserted). */
 export async function waitFor<T>(

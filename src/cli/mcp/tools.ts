@@ -135,7 +135,7 @@ export const HANDLERS: Record<ToolName, Handler> = {
       const { searchArchive } = await import('../../archive/search.js');
       const { archiveQueryVector } = await import('../../archive/query-vector.js');
       const qv = await archiveQueryVector(env.loaded.config, a.query);
-      const r = searchArchive(env.workspace, {
+      const r = await searchArchive(env.workspace, {
         query: a.query,
         k: a.k ?? env.loaded.config.search.k,
         ...(qv.vector ? { vector: qv.vector } : {}),

@@ -7,7 +7,8 @@
 import fs from 'node:fs';
 import type net from 'node:net';
 import { privateDir, socketDir } from './address.js';
-import { buildStamp, exchange, PROTOCOL, type Reply, type ServerStatus } from './protocol.js';
+import { buildStamp, exchange, PROTOCOL, type ArchiveAsk, type Reply, type ServerStatus } from './protocol.js';
+import type { Config } from '../../config/schema.js';
 import type { LoadedConfig } from '../../config/load.js';
 
 /** The private folder of this user's sockets, made if missing; refused when others can reach it. */
@@ -81,4 +82,9 @@ export interface ServerOptions {
   /** Config files whose change means reloading the configuration. */
   configFiles: string[];
   log(text: string): void;
+  /**
+   * `mem search --archive` (protocol.ts ArchiveAsk), answered by the archive tier that the process
+   * hosting the server plugs in (the archive sits above search/); without it, such a client answers cold.
+   */
+  archive?: (config: Config, ask: ArchiveAsk) => Promise<{ archive: unknown; warnings: string[] }>;
 }

@@ -17,7 +17,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { distFile } from '../../core/package-root.js';
 import type { SearchOutcome } from '../query/outcome.js';
-import { exchange, requestHead, serverSwitch, type SearchQuery, type ServerSwitch } from './protocol.js';
+import {
+  exchange,
+  requestHead,
+  serverSwitch,
+  type ArchiveAsk,
+  type ArchiveRequest,
+  type Reply,
+  type Request,
+  type SearchQuery,
+  type SearchRequest,
+  type ServerSwitch,
+} from './protocol.js';
 import { privateDir, realWorkspace, socketAddress, socketDir } from './address.js';
 import { outcomeIn } from './reply-data.js';
 
@@ -28,7 +39,8 @@ export type AskRequest = SearchQuery;
 
 /** Starts a detached server for `realWs` (it exits by itself when another one runs). */
 export async function spawnServer(realWs: string): Promise<void> {
-  const main = distFile('search/server/main.js');
+  // The server's process entry sits in cli/ (it plugs the archive tier in): dist/cli/search-server.js.
+  const main = distFile('cli/search-server.js');
   try {
     const { spawn } = await import('node:child_process');
     const child = spawn(process.execPath, [main, '--workspace', realWs, '--mode', 'on-demand'], {
@@ -81,6 +93,29 @@ export async function spawnIfWorth(realWs: string, sw: ServerSwitch): Promise<vo
 
 /** Asks the workspace's resident server; undefined means: answer cold. Never throws. */
 export async function askServer(workspace: string, req: AskRequest): Promise<SearchOutcome | undefined> {
+  const { query, k, deep, filters, today, lexicalOnly } = req;
+  return ask(
+    workspace,
+    { op: 'search', query, k, deep, filters, today, lexicalOnly },
+    (r) => outcomeIn(r)?.outcome,
+    true,
+  );
+}
+
+/**
+ * Asks the server to search the archive tier (`mem search --archive`); its reply as it came (the
+ * client checks and prints it: cli/archive-report.ts), or undefined: answer cold. Starts no server.
+ */
+export async function askArchive(workspace: string, req: ArchiveAsk): Promise<unknown> {
+  return ask(workspace, { ...req, op: 'archive' }, (r) => (r.ok && 'archive' in r ? r : undefined), false);
+}
+
+async function ask<T>(
+  workspace: string,
+  body: DistributiveOmit<SearchRequest | ArchiveRequest, 'v' | 'build' | 'workspace' | 'env'>,
+  answered: (reply: Reply) => T | undefined,
+  spawn: boolean,
+): Promise<T | undefined> {
   try {
     const sw = serverSwitch();
     if (sw === 'off') return undefined;
@@ -89,19 +124,10 @@ export async function askServer(workspace: string, req: AskRequest): Promise<Sea
     const unix = process.platform !== 'win32';
     if (unix && address.length > MAX_SOCKET_PATH) return undefined;
     if (!unix || privateDir(socketDir())) {
-      const reply = await exchange(address, {
-        ...requestHead(realWs, process.env),
-        op: 'search',
-        query: req.query,
-        k: req.k,
-        deep: req.deep,
-        filters: req.filters,
-        today: req.today,
-        lexicalOnly: req.lexicalOnly,
-      });
+      const reply = await exchange(address, { ...requestHead(realWs, process.env), ...body } as Request);
       if (reply !== 'absent') {
-        const answer = outcomeIn(reply);
-        if (answer) return answer.outcome;
+        const answer = reply && answered(reply);
+        if (answer) return answer;
         if (process.env.MEM_DEBUG)
           process.stderr.write(
             `mem: search server: answering cold (${reply && !reply.ok ? reply.cold : 'no reply in time'})\n`,
@@ -112,9 +138,11 @@ export async function askServer(workspace: string, req: AskRequest): Promise<Sea
       return undefined; // A socket folder another user owns or others can enter: never served from there.
     }
     // No server: this search answers cold; maybe start one for the next.
-    await spawnIfWorth(realWs, sw);
+    if (spawn) await spawnIfWorth(realWs, sw);
     return undefined;
   } catch {
     return undefined;
   }
 }
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;

@@ -22,7 +22,8 @@ type Started = { hosted: HostedServer } | { note: string };
 /** Starts the server child; resolves with it, or with a note saying why there is none. */
 export function hostSearchServer(workspace: string, mode: 'watch' | 'daemon', timeoutMs = 60_000): Promise<Started> {
   if (serverSwitch() === 'off') return Promise.resolve({ note: 'search server off (MEM_SEARCH_SERVER=off)' });
-  const main = distFile('search/server/main.js');
+  // The server's process entry sits in cli/ (it plugs the archive tier in): dist/cli/search-server.js.
+  const main = distFile('cli/search-server.js');
   let child: ChildProcess;
   try {
     child = spawn(process.execPath, [main, '--workspace', realWorkspace(workspace), '--mode', mode, '--takeover'], {

@@ -15,12 +15,14 @@
  */
 import fs from 'node:fs';
 import { distFile } from '../../core/package-root.js';
-import { userConfigPath } from '../../config/files.js';
+import { clientEnv, type ClientEnv } from './client-env.js';
 import { MAX_TIMER_MS } from '../../config/timer.js';
 import type { Filters } from '../query/filter.js';
 import type { SearchOutcome } from '../query/outcome.js';
 import { connector } from './raw-pipe.js';
 import type { ServedIndexRun } from './reply-data.js';
+
+export { clientEnv, envMismatch, type ClientEnv } from './client-env.js';
 
 export const PROTOCOL = 2;
 /** Largest request or reply line accepted (a 100 KB query and 50 results of 2,000 characters fit). */
@@ -59,19 +61,6 @@ export type IndexRequest = {
   trigger?: string;
 };
 
-/**
- * What of a process's environment an answer depends on besides the workspace: the user-level
- * configuration file (HOME, XDG_CONFIG_HOME) and TZ (the zone of "today" when none is configured).
- */
-export interface ClientEnv {
-  userConfig: string;
-  tz: string;
-}
-
-export function clientEnv(env: NodeJS.ProcessEnv): ClientEnv {
-  return { userConfig: userConfigPath(env), tz: env.TZ ?? '' };
-}
-
 /** What every search or index request opens with: protocol, build, workspace and the client's environment. */
 export function requestHead(
   realWs: string,
@@ -80,22 +69,30 @@ export function requestHead(
   return { v: PROTOCOL, build: buildStamp(), workspace: realWs, env: clientEnv(env) };
 }
 
-/** Why the server (`own`, with its configured time zone) could answer otherwise than the client would; undefined when it cannot. */
-export function envMismatch(
-  client: ClientEnv | undefined,
-  own: ClientEnv,
-  zone: string | undefined,
-): string | undefined {
-  if (client?.userConfig !== own.userConfig)
-    return `the client's user configuration (${client?.userConfig}) is not the server's (${own.userConfig})`;
-  if (zone === undefined && client.tz !== own.tz)
-    return `no time zone configured and the client's TZ (${client.tz}) is not the server's (${own.tz})`;
-  return undefined;
+/**
+ * `mem search --archive` (cli/archive-search.ts), asked once the client has read its configuration and
+ * checked the flags: the server runs the archive tier its host process plugged in (server.ts `archive`).
+ */
+export interface ArchiveAsk {
+  query: string;
+  k: number;
+  sinceMs?: number;
+  source?: string;
+  session?: string;
+  lexicalOnly: boolean;
 }
+export type ArchiveRequest = {
+  v: number;
+  build: string;
+  op: 'archive';
+  workspace: string;
+  env: ClientEnv;
+} & ArchiveAsk;
 
 export type Request =
   | SearchRequest
   | IndexRequest
+  | ArchiveRequest
   | { v: number; build: string; op: 'status'; workspace: string }
   | { v: number; build: string; op: 'stop'; workspace: string };
 
@@ -128,6 +125,7 @@ export interface Started {
 export type Reply =
   | { v: number; ok: true; outcome: SearchOutcome; warnings?: string[] }
   | { v: number; ok: true; index: ServedIndexRun }
+  | { v: number; ok: true; archive: unknown; warnings: string[] }
   | { v: number; ok: true; status: ServerStatus }
   | { v: number; ok: false; cold: string };
 

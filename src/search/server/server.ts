@@ -112,6 +112,13 @@ export async function startServer(o: ServerOptions): Promise<Running | Another> 
         counts.indexed++;
         return { v: PROTOCOL, ok: true, index: run };
       }
+      if (req.op === 'archive') {
+        // The archive tier, plugged in by the process hosting this server (cli/search-server.ts).
+        if (!o.archive) throw new Cold('no archive tier in this server');
+        const served = await o.archive(loaded.config, req);
+        counts.served++;
+        return { v: PROTOCOL, ok: true, ...served };
+      }
       // A client that read no configuration (src/cli/served.ts) gets this server's k, today and
       // warnings; it prints them and the outcome itself, with the cold path's code.
       const fill = 'fill' in req;
@@ -165,7 +172,7 @@ export async function startServer(o: ServerOptions): Promise<Running | Another> 
       chain = run.catch(() => {});
       void run.then(
         (reply) => {
-          if (req.op === 'search' || req.op === 'index') last = Date.now(); // a status probe does not keep a server alive
+          if (req.op !== 'status' && req.op !== 'stop') last = Date.now(); // a status probe does not keep a server alive
           sock.end(JSON.stringify(reply) + '\n');
         },
         () => sock.destroy(),

@@ -1,20 +1,22 @@
 #!/usr/bin/env node
 /**
- * The search server as its own process: `node dist/search/server/main.js --workspace <real path>
+ * The search server as its own process: `node dist/cli/search-server.js --workspace <real path>
  * --mode on-demand|watch|daemon [--idle-ms N] [--takeover]`. Started detached by a search (on demand)
  * or as a child of `mem watch`/`mem daemon` (with an IPC channel: the server stops when its parent
  * goes). Never prints a stack trace; a failure to start is one line on stderr, a marker beside the
  * socket (searches then start no other server for a minute) and exit 1. Tells an
  * IPC parent `{ ready, address }` or `{ another }` (a server already serves this workspace: which).
+ * It sits in cli/, above every layer, as the process's entry: it plugs the archive tier (archive/,
+ * which sits above search/) into the server, so `mem search --archive` is served too (archive-search.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { CONFIG_FILE, LOCAL_CONFIG_FILE, loadConfig, userConfigPath } from '../../config/load.js';
-import { failedMarker } from './client.js';
-import { privateDir, socketAddress, socketDir } from './address.js';
-import { startServer } from './server.js';
-import { type ServerMode } from './claim.js';
-import { testHook } from '../../core/test-hooks.js';
+import { CONFIG_FILE, LOCAL_CONFIG_FILE, loadConfig, userConfigPath } from '../config/load.js';
+import { failedMarker } from '../search/server/client.js';
+import { privateDir, socketAddress, socketDir } from '../search/server/address.js';
+import { startServer } from '../search/server/server.js';
+import { type ServerMode } from '../search/server/claim.js';
+import { testHook } from '../core/test-hooks.js';
 
 const DEFAULT_IDLE_MS = 10 * 60_000;
 
@@ -28,7 +30,7 @@ async function main(): Promise<number> {
   const mode = (arg('mode') ?? 'on-demand') as ServerMode;
   if (!workspace || !path.isAbsolute(workspace) || !['on-demand', 'watch', 'daemon'].includes(mode)) {
     process.stderr.write(
-      'mem search server: usage: main.js --workspace <absolute path> --mode on-demand|watch|daemon [--idle-ms N] [--takeover]\n',
+      'mem search server: usage: search-server.js --workspace <absolute path> --mode on-demand|watch|daemon [--idle-ms N] [--takeover]\n',
     );
     return 2;
   }
@@ -53,6 +55,8 @@ async function main(): Promise<number> {
     loadConfig: () => loadConfig(workspace),
     configFiles: [userConfigPath(), path.join(workspace, CONFIG_FILE), path.join(workspace, LOCAL_CONFIG_FILE)],
     log: (t) => process.stderr.write(`${t}\n`),
+    // Loaded at the first archive query only.
+    archive: async (config, ask) => (await import('./archive-search.js')).archiveAnswer(workspace, config, ask),
   });
   if ('another' in running) {
     await send({ another: running.another });
