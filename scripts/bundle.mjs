@@ -153,7 +153,7 @@ await build({
 // instead of about 300 ES modules and the packages' own (remark's and zod's graphs are ES modules
 // too). CPU per command, interleaved on a two-core machine: a small `mem microsync` 0.60 -> 0.41 s,
 // `mem remember --help` 0.24 -> 0.19 s. Its import.meta.url names dist/cli/entry.js; what runs or reads
-// a file of dist/ by path (the server's main.js, the worker threads, the build stamp) finds it from the
+// a file of dist/ by path (the server's entry, the worker threads, the build stamp) finds it from the
 // package root (src/core/package-root.ts). The MCP SDK stays in node_modules (only `mem mcp`, a
 // long-lived process, loads it); node-cron is loaded when first used.
 await build({

@@ -40,5 +40,5 @@ export const ownVersion = (): string => own().version;
 /** The package's folder (falls back to two folders above this module's, where it is in src/ and dist/). */
 export const packageRoot = (): string => own().root;
 
-/** A file of the build output by its path below dist/, e.g. `search/server/main.js`. */
+/** A file of the build output by its path below dist/, e.g. `cli/search-server.js`. */
 export const distFile = (rel: string): string => path.join(own().root, 'dist', ...rel.split('/'));
