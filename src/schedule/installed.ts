@@ -44,13 +44,14 @@ export async function installedJobs(workspace: string, t: ScheduleTarget = sched
     (text) => blockJobs(text, workspace),
     () => null,
   );
-  const prefix = labelPrefix(workspace);
   let names: string[] = [];
   try {
     names = fs.readdirSync(t.launchAgentsDir);
   } catch {
     // No LaunchAgents folder (Linux): no agents.
   }
+  // The label hashes the workspace path (node:crypto, about 4 ms): only when there are agents to match.
+  const prefix = names.length ? labelPrefix(workspace) : '';
   return {
     cron,
     launchd: names
