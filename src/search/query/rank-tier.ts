@@ -38,6 +38,8 @@ export interface TierSource<H> {
   docTies?: boolean;
   /** Results wanted: the fused order is read until this many are listed. */
   wanted: number;
+  /** Sees the docs that may become results (the first 2 × wanted of the fused order) before any does: one batch for what they all need. */
+  prepare?(docs: number[]): void;
   /** A ranked live doc as a result; undefined when the source leaves it out or merged it into one listed. */
   result(doc: number, fused: number, lexical: RankAt | undefined, vector: RankAt | undefined): H | undefined;
 }
@@ -69,6 +71,7 @@ export async function rankTier<H>(src: TierSource<H>, k: number): Promise<Ranked
   const vecRank = new Map(vec.map((h, i) => [h.doc, { rank: i + 1, score: h.score }]));
   const fused = fuse(lex, vec, k, view.docCount).scores;
   const order = [...fused.entries()].sort(src.docTies ? (a, b) => b[1] - a[1] || a[0] - b[0] : (a, b) => b[1] - a[1]);
+  src.prepare?.(order.slice(0, src.wanted * 2).map(([doc]) => doc));
   const out: H[] = [];
   for (const [doc, score] of order) {
     if (out.length >= src.wanted) break;
