@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import { snippet } from '../src/archive/snippet.js';
+import { liftByNeighbours } from '../src/search/query/neighbours.js';
 import { queryTerms, tokenize } from '../src/search/text/tokenize.js';
 import { liveDocs, MAX_SMALL, planCompaction, SMALL_BYTES } from '../src/archive/compact.js';
 import { asWindow, type ArchiveDoc } from '../src/archive/format.js';
@@ -173,4 +174,21 @@ test("an archive snippet shows the turns holding the query terms and the turns a
     '[1] user: NaN … [2] user: a … [3] user: b',
   );
   assert.equal(reads.length, 1, 'the next window is read only for a match near the end');
+});
+
+test('a window whose neighbour in the same transcript also matches is lifted above one that matches alone', () => {
+  // Docs 1 and 2 are consecutive windows of one transcript (each holds half of the question), 3 another's.
+  const lex = [
+    { doc: 3, score: 5.2 },
+    { doc: 1, score: 4 },
+    { doc: 2, score: 3 },
+    { doc: 7, score: 1 },
+  ];
+  const run = (d: number) => (d <= 2 ? 'a' : d === 3 ? 'b' : 'c');
+  const lifted = liftByNeighbours(lex, (doc, other) => run(doc) === run(other));
+  assert.deepEqual(
+    lifted.map((h) => h.doc),
+    [1, 3, 2, 7],
+  );
+  assert.equal(lifted.find((h) => h.doc === 7)!.score, 1, 'no ranked neighbour: its own score');
 });

@@ -129,6 +129,15 @@ function archiveSource(
     accept: filtered ? (doc, seg) => keep(doc, av.indexOf(seg)) : undefined,
     // No RM3 feedback: on dev `--archive` it cost recall@5 (80.8 → 76.9, issue 32).
     ...(vector ? { vectors: async () => vectorRanks(workspace, av, vector, live, FUSE_DEPTH), docTies: true } : {}),
+    // Consecutive windows of one transcript lend each other part of their scores (neighbours.ts).
+    adjacent: (doc, other) => {
+      const si = av.indexOf(segmentOf(av.segments, other));
+      return (
+        si >= 0 &&
+        !av.view.isDead(other) &&
+        av.meta(other, si)[1] === av.meta(doc, av.indexOf(segmentOf(av.segments, doc)))[1]
+      );
+    },
     wanted: q.k,
     result: (doc, score, _lexical, cosine) => {
       const seg = segmentOf(av.segments, doc)!;
