@@ -4,7 +4,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
-import { snippet } from '../src/archive/search.js';
+import { snippet } from '../src/archive/snippet.js';
+import { liftByNeighbours } from '../src/search/query/neighbours.js';
 import { queryTerms, tokenize } from '../src/search/text/tokenize.js';
 import { liveDocs, MAX_SMALL, planCompaction, SMALL_BYTES } from '../src/archive/compact.js';
 import { asWindow, type ArchiveDoc } from '../src/archive/format.js';
@@ -147,7 +148,7 @@ test('compaction merges the small segments once there are MAX_SMALL of them, and
   );
 });
 
-test('an archive snippet shows the turns holding the query terms and the turn after each, Traditional and Simplified alike', () => {
+test("an archive snippet shows the turns holding the query terms and the turns after each up to the other side's, across a window boundary, Traditional and Simplified alike", () => {
   const text =
     'first line\n[2] user: 我們決定放棄 Redis 快取\nsecond line of turn 2\n[3] assistant: fine, Memcached then\n[4] user: unrelated';
   // The turn holding the term, whole, and the answer after it; not the turns before or after those.
@@ -161,4 +162,33 @@ test('an archive snippet shows the turns holding the query terms and the turn af
     'first line … [2] user: 我們決定放棄 Redis 快取 … second line of turn 2',
   );
   assert.equal(snippet('a\nb', queryTerms('absent')), 'a … b', 'no line matches: the window');
+  // A question's answer after a second message of the asker's, in the next window: shown, read only when needed.
+  const reads: number[] = [];
+  const next = () => (reads.push(1), '[5] assistant: warmup was 0 steps\n[6] user: ok');
+  assert.equal(
+    snippet('[3] user: the NaN loss\n[4] user: lunch first', queryTerms('NaN loss'), next),
+    '[3] user: the NaN loss … [4] user: lunch first … [5] assistant: warmup was 0 steps',
+  );
+  assert.equal(
+    snippet('[1] user: NaN\n[2] user: a\n[3] user: b\n[4] user: c', queryTerms('NaN'), next),
+    '[1] user: NaN … [2] user: a … [3] user: b',
+  );
+  assert.equal(reads.length, 1, 'the next window is read only for a match near the end');
+});
+
+test('a window whose neighbour in the same transcript also matches is lifted above one that matches alone', () => {
+  // Docs 1 and 2 are consecutive windows of one transcript (each holds half of the question), 3 another's.
+  const lex = [
+    { doc: 3, score: 5.2 },
+    { doc: 1, score: 4 },
+    { doc: 2, score: 3 },
+    { doc: 7, score: 1 },
+  ];
+  const run = (d: number) => (d <= 2 ? 'a' : d === 3 ? 'b' : 'c');
+  const lifted = liftByNeighbours(lex, (doc, other) => run(doc) === run(other));
+  assert.deepEqual(
+    lifted.map((h) => h.doc),
+    [1, 3, 2, 7],
+  );
+  assert.equal(lifted.find((h) => h.doc === 7)!.score, 1, 'no ranked neighbour: its own score');
 });

@@ -8,20 +8,19 @@
  * never returned. Default search and `mem context` never import this module: the archive is searched
  * only when asked for.
  */
-import { fold } from '../search/text/fold.js';
 import { queryTerms } from '../search/text/tokenize.js';
 import { storedSessionPath } from '../extract/trust.js';
 import { transcriptsBehind } from './status.js';
 import { rankTier, type TierSource } from '../search/query/rank-tier.js';
 import type { Ranked } from '../search/query/rank.js';
 import { segmentOf } from '../search/index/doc-runs.js';
-import { asWindow } from './format.js';
+import { asWindow, type ArchiveDoc } from './format.js';
+import { AFTER, firstTurns, snippet } from './snippet.js';
 import { isOutdated, loadState, type ArchiveState } from './store.js';
 import { readVectors, vectorPairs } from './vectors.js';
 import { nearest } from '../search/embed/embed-query.js';
 import { openArchiveView, type ArchiveView } from './view.js';
 
-const SNIPPET = 320;
 const FUSE_DEPTH = 100;
 
 export interface ArchiveQuery {
@@ -105,10 +104,12 @@ function archiveSource(
   q: ArchiveQuery,
 ): TierSource<ArchiveHit> {
   const byNo = new Map(Object.entries(state.files).map(([file, f]) => [f.no, { file, ...f }]));
-  // Every word, stop words too: a window's snippet is its lines holding a query term, and on the
-  // labelled set (issue 32) leaving them out showed fewer of the answering turns (recall@5 73.1 → 61.5).
-  // Ranked with them too: without, dev `--archive` recall@1 fell 63.5 → 59.6 (recall@5 the same).
-  const terms = queryTerms(q.query, 64, false);
+  // Ranked without query-side stop words, as the memory tiers are (a window full of `the`, `was` or
+  // `什么` no longer gains minisearch's multiplier for matched terms); the snippet shows the lines
+  // holding any word, stop words too: without them it showed fewer of the answering turns (issue 32,
+  // dev recall@5 73.1 → 61.5). On dev `--archive`, with the snippet's follow rule: recall@10 84.6 → 88.5.
+  const terms = queryTerms(q.query, 64);
+  const words = queryTerms(q.query, 64, false);
   const filtered = q.sinceMs !== undefined || !!q.source || !!q.session;
   /** A live doc passes the query's filters (dead docs, retired or purged, the engine never returns). */
   const keep = (doc: number, si: number) => {
@@ -126,8 +127,17 @@ function archiveSource(
     terms,
     depth: Math.max(FUSE_DEPTH, q.k),
     accept: filtered ? (doc, seg) => keep(doc, av.indexOf(seg)) : undefined,
-    // No RM3 feedback: the archive ranks as it did before it joined the shared ranking.
+    // No RM3 feedback: on dev `--archive` it cost recall@5 (80.8 → 76.9, issue 32).
     ...(vector ? { vectors: async () => vectorRanks(workspace, av, vector, live, FUSE_DEPTH), docTies: true } : {}),
+    // Consecutive windows of one transcript lend each other part of their scores (neighbours.ts).
+    adjacent: (doc, other) => {
+      const si = av.indexOf(segmentOf(av.segments, other));
+      return (
+        si >= 0 &&
+        !av.view.isDead(other) &&
+        av.meta(other, si)[1] === av.meta(doc, av.indexOf(segmentOf(av.segments, doc)))[1]
+      );
+    },
     wanted: q.k,
     result: (doc, score, _lexical, cosine) => {
       const seg = segmentOf(av.segments, doc)!;
@@ -142,7 +152,7 @@ function archiveSource(
         turns: `${d.a}-${d.b}`,
         timestamp: d.t,
         bytes: [d.o, d.e],
-        snippet: snippet(d.x, terms),
+        snippet: snippet(d.x, words, () => nextTurns(av, doc, d)),
       };
     },
   };
@@ -166,23 +176,10 @@ function vectorRanks(
   return out.sort((a, b) => b.score - a.score || a.doc - b.doc).slice(0, limit);
 }
 
-/**
- * The window's turns that hold query terms, each with the turn after it (a question's answer
- * follows it and shares few of its words: showing it took the labelled set's archive queries from
- * recall@5 73.1 to 76.9 on dev, issue 32), cut to SNIPPET characters. A turn is its `[n] role:` line
- * and the lines up to the next one. Lines are folded as the index folds them, so `决定` finds the
- * line that says `決定`.
- */
-export function snippet(text: string, terms: string[]): string {
-  const lines = text.split('\n');
-  const low = (s: string) => fold(s);
-  // Each line's turn: a `[n] ` line starts one; lines before the first are turn 0.
-  let turn = 0;
-  const turnOf = lines.map((l) => (/^\[\d+\] /.test(l) ? ++turn : turn));
-  const hitTurns = new Set(lines.flatMap((l, i) => (terms.some((t) => low(l).includes(t)) ? [turnOf[i]!] : [])));
-  const hit = lines.filter((_, i) => hitTurns.has(turnOf[i]!) || hitTurns.has(turnOf[i]! - 1));
-  const out = (hit.length ? hit : lines).join(' … ').replace(/\s+/g, ' ');
-  if (out.length <= SNIPPET) return out;
-  const first = Math.max(0, Math.min(...terms.map((t) => low(out).indexOf(t)).filter((i) => i >= 0), out.length) - 60);
-  return `${first ? '… ' : ''}${out.slice(first, first + SNIPPET)} …`;
+/** The first turns of the window after `d` when it continues the same transcript (the snippet's answer may be there). */
+function nextTurns(av: ArchiveView, doc: number, d: ArchiveDoc): string | undefined {
+  const seg = segmentOf(av.segments, doc + 1);
+  if (!seg || av.view.isDead(doc + 1)) return undefined;
+  const n = asWindow(seg.record(doc + 1));
+  return n.f === d.f && n.a === d.b + 1 && !n.purged ? firstTurns(n.x, AFTER) : undefined;
 }

@@ -3,7 +3,8 @@
  * and the transcript archive (src/archive/search.ts, above this layer, which hands in its own source)
  * each describe themselves as a TierSource, and rankTier runs the same steps for all: the lexical
  * engine (engine.ts, minisearch's BM25 over the query terms' postings), RM3 feedback where the source
- * takes it (feedback.ts), the source's vector ranking, their fusion (fusion.ts), then the fused order
+ * takes it (feedback.ts), the lift of docs whose neighbours match where the source says which are
+ * neighbours (neighbours.ts), the source's vector ranking, their fusion (fusion.ts), then the fused order
  * turned into the source's results, dead docs skipped, until it has enough.
  *
  * Invariant: two tiers rank differently only by what their sources state (terms, depth, filter,
@@ -13,6 +14,7 @@
 import { lexicalSearch, type Accept } from './engine.js';
 import { addFeedback, FEEDBACK_DOCS, feedbackSearch, feedbackTerms, liveChunks } from './feedback.js';
 import { fuse } from './fusion.js';
+import { liftByNeighbours, type Adjacent } from './neighbours.js';
 import type { Ranked } from './rank.js';
 import type { TierView } from '../index/view.js';
 
@@ -32,6 +34,8 @@ export interface TierSource<H> {
   accept?: Accept;
   /** RM3 pseudo-relevance feedback (feedback.ts) after the lexical search. */
   feedback?: boolean;
+  /** Docs whose neighbours lend them part of their score (neighbours.ts): which doc ± 1 is of the same run. */
+  adjacent?: Adjacent;
   /** The tier's vector ranking of live docs (cosines, best first), or null; the source handles its failures. */
   vectors?: () => Promise<Ranked[] | null>;
   /** Equal fused scores in doc order; otherwise in lexical order, docs found by vector alone after. */
@@ -66,6 +70,7 @@ export async function rankTier<H>(src: TierSource<H>, k: number): Promise<Ranked
     );
     if (more.length) lex = addFeedback(first, feedbackSearch(view, more, live, accept));
   }
+  if (src.adjacent) lex = liftByNeighbours(lex, src.adjacent);
   const vec = (src.vectors && (await src.vectors())) ?? [];
   const lexRank = new Map(lex.map((h, i) => [h.doc, { rank: i + 1, score: h.score }]));
   const vecRank = new Map(vec.map((h, i) => [h.doc, { rank: i + 1, score: h.score }]));
