@@ -112,6 +112,7 @@ test(
       'package.json',
       'bin/mem.cjs',
       'dist/cli/entry.js',
+      'dist/cli/cli.cjs',
       'dist/cli/help.txt',
       'MEMORY.md.example',
     ])
