@@ -2,9 +2,10 @@
  * `mem archive --rebuild` and a first `mem archive` run in a worker thread with a capped heap
  * (src/archive/update-thread.ts). A config whose lines might not fit that heap keeps the build in
  * the main thread: that build is the reference. The worker writes the same index byte for byte; a
- * worker out of its heap (the test hook caps it at 1 MB) leaves no temp file and the build runs
- * again in the main thread, with one warning and the same index; an errno from the worker reads as
- * it does from the main thread.
+ * worker out of its heap (the test hook caps it at 4 MB: below about 3 MB Node 22 cannot even start
+ * the worker's isolate, and that out-of-memory is fatal to the whole process) leaves no temp file
+ * and the build runs again in the main thread, with one warning and the same index; an errno from
+ * the worker reads as it does from the main thread.
  */
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
@@ -18,9 +19,9 @@ const files = (dir: string) =>
       .sort()
       .map((n) => [n, readFileSync(join(dir, n)).toString('base64')]),
   );
-const CAPPED = { MEM_TEST_HOOKS: '1', MEM_ARCHIVE_WORKER_HEAP_MB: '1' };
+const CAPPED = { MEM_TEST_HOOKS: '1', MEM_ARCHIVE_WORKER_HEAP_MB: '4' };
 const WARNING =
-  /^warning: the archive build needed more than the 1 MB heap of its worker thread .*; it ran again without that limit\n$/;
+  /^warning: the archive build needed more than the 4 MB heap of its worker thread .*; it ran again without that limit\n$/;
 
 test("the archive build in its worker writes the main thread's index; out of heap it runs again there; its errors read the same", async (t) => {
   const { ws, transcripts } = exampleWorkspace(t);
@@ -30,7 +31,7 @@ test("the archive build in its worker writes the main thread's index; out of hea
     utimesSync(join(transcripts, name), quiet, quiet);
   const dir = join(ws, '.mem', 'archive');
 
-  // Lines of up to 32 MB might not fit the worker's heap: the first build stays in the main thread (no warning under a 1 MB cap).
+  // Lines of up to 32 MB might not fit the worker's heap: the first build stays in the main thread (no warning under a 4 MB cap).
   editConfig(ws, (cfg) => (cfg.limits = { maxLineBytes: 32 * 1024 * 1024 }));
   const first = await mem(['-C', ws, '--json', 'archive'], { env: CAPPED });
   assert.equal(first.code, 0, first.stderr);
