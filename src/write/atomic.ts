@@ -185,7 +185,10 @@ export function writeDerivedFile(target: string, text: string): void {
   try {
     fs.writeFileSync(tmp, text);
     fs.renameSync(tmp, target);
-  } finally {
+  } catch (err) {
+    // Renamed, the temp file is gone; only a failed write or rename leaves one (a refresh writes
+    // hundreds of these files: removing a file that is not there was a tenth of their cost).
     fs.rmSync(tmp, { force: true });
+    throw err;
   }
 }
