@@ -13,21 +13,20 @@
 // their nine files from node_modules cost about 4 ms more than the same code bundled; and in the
 // search bundle minisearch (the version package.json pins), which every cold search loads: 2-3 ms
 // bundled, 4-5 ms from node_modules.
-// `import.meta.url` becomes the URL of one real file of dist/, so the code that finds files beside
-// itself finds what the ES module would: the search bundles use dist/search/server/protocol.js (the build stamp, the server's
-// entry, dist/cli/search-server.js), the index bundle dist/search/index/parallel-build.js (its worker), and createRequire resolves
-// packages from either (see src/cli/lean-search.ts and lean-index.ts).
+// In every bundle `import.meta.url` is the URL of dist/cli/entry.js, a real file two folders below the
+// package root: createRequire resolves packages from it, and templates.ts and cli-bin.ts find the
+// package's files two folders up. Files of dist/ run or read by path (the server's entry, the worker
+// threads, the build stamp) are found from the package root (src/core/package-root.ts), whichever
+// module of whichever bundle asks.
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
-const metaUrl = (rel) => ({
+const common = {
   define: { 'import.meta.url': '__metaUrl' },
   banner: {
-    js: `const __metaUrl = require('node:url').pathToFileURL(require('node:path').join(__dirname, '..', ${JSON.stringify(rel)})).href;`,
+    js: "const __metaUrl = require('node:url').pathToFileURL(require('node:path').join(__dirname, 'entry.js')).href;",
   },
-});
-const common = {
   bundle: true,
   platform: 'node',
   format: 'cjs',
@@ -48,18 +47,14 @@ const externalExcept = (bundled) => ({
   },
 });
 const lockfile = ['proper-lockfile', 'graceful-fs', 'retry', 'signal-exit'];
-const server = metaUrl('search/server/protocol.js');
-await build({ ...common, ...server, entryPoints: ['src/cli/first.ts'], outfile: 'dist/cli/first.cjs' });
+await build({ ...common, entryPoints: ['src/cli/first.ts'], outfile: 'dist/cli/first.cjs' });
 await build({
   ...common,
-  ...server,
   packages: undefined,
   plugins: [externalExcept(['minisearch'])],
   entryPoints: ['src/cli/lean-search.ts'],
   outfile: 'dist/cli/search.cjs',
 });
-// The read bundle's import.meta.url: a file two folders below the package root, as workspace/templates.ts
-// (where MEMORY.md.example is) expects; nothing it reaches needs protocol.ts's own file.
 // `import fs from 'node:fs'` becomes `__toESM(require("node:fs"), 1)` in every module that has it, each a
 // copy of the builtin's properties (forty copies of node:fs cost 3-8 ms in a read): in the read and status
 // bundles every import of a builtin goes through one module of the bundle's own that re-exports it, so
@@ -135,7 +130,6 @@ const reads = [
 for (const [entry, outfile, plugins] of reads) {
   await build({
     ...common,
-    ...metaUrl('workspace/templates.js'),
     plugins: [lazyCron, builtinOnce, ...(plugins ?? [])],
     entryPoints: [entry],
     outfile,
@@ -143,7 +137,6 @@ for (const [entry, outfile, plugins] of reads) {
 }
 await build({
   ...common,
-  ...metaUrl('search/index/parallel-build.js'),
   packages: undefined,
   plugins: [externalExcept(lockfile)],
   entryPoints: ['src/cli/lean-index.ts'],
@@ -152,13 +145,10 @@ await build({
 // The full CLI (src/cli/entry.ts, every other command line) with its packages: one CommonJS file
 // instead of about 300 ES modules and the packages' own (remark's and zod's graphs are ES modules
 // too). CPU per command, interleaved on a two-core machine: a small `mem microsync` 0.60 -> 0.41 s,
-// `mem remember --help` 0.24 -> 0.19 s. Its import.meta.url names dist/cli/entry.js; what runs or reads
-// a file of dist/ by path (the server's entry, the worker threads, the build stamp) finds it from the
-// package root (src/core/package-root.ts). The MCP SDK stays in node_modules (only `mem mcp`, a
+// `mem remember --help` 0.24 -> 0.19 s. The MCP SDK stays in node_modules (only `mem mcp`, a
 // long-lived process, loads it); node-cron is loaded when first used.
 await build({
   ...common,
-  ...metaUrl('cli/entry.js'),
   packages: undefined,
   external: ['@modelcontextprotocol/sdk'],
   plugins: [lazyCron],

@@ -4,9 +4,8 @@
  * start-up (issue #3: ≤ 3× `node -e 0` at 10,000 files). No commander, zod or luxon; the run leaves
  * its job-log line as main.ts's hooks do for commander's commands. entry.ts runs the same function.
  *
- * Invariant, as for every bundle: nothing reached from here uses top-level await, and every module
- * that finds files beside itself through import.meta.url lies in dist/search/ or another folder
- * one level below dist/ (the bundle defines import.meta.url as dist/search/parallel-build.js's URL).
+ * Invariant, as for every bundle: nothing reached from here uses top-level await; the worker
+ * threads' script is found from the package root (core/package-root.ts), not beside the bundle.
  */
 import { leanIndexRoute } from './fast-args.js';
 import { runLean } from './lean-run.js';

@@ -5,10 +5,10 @@
  * entry.ts runs the same function.
  *
  * Invariant: the bundle is the same source as the ES modules, so both answer byte for byte alike (the
- * tests run searches through it). esbuild defines `import.meta.url` in the bundles as the URL of
- * dist/search/server/protocol.js, so the code that finds files beside itself finds what the ES
- * module would: the build stamp the server checks, the server's entry (dist/cli/search-server.js), and packages loaded through
- * createRequire. Nothing reached from here may use top-level await (CommonJS has none).
+ * tests run searches through it). The build stamp the server checks and the server's entry are
+ * found from the package root (core/package-root.ts), packages through createRequire from the
+ * bundle's import.meta.url (scripts/bundle.mjs). Nothing reached from here may use top-level await
+ * (CommonJS has none).
  */
 import { leanRoute } from './fast-args.js';
 import { runLean } from './lean-run.js';

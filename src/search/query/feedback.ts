@@ -74,8 +74,8 @@ export function feedbackTerms(
     const ws = words(h.text, cjk);
     for (const w of ws) if (!asked.has(w)) weight.set(w, (weight.get(w) ?? 0) + h.score / total / ws.length);
   }
-  // Best share first, and only the FEEDBACK_LOOKUPS best: a word's chunk count is a dictionary shard
-  // read and parsed (~0.1 ms cold), and three hits hold 100-250 words. Once even the rarest possible
+  // Best share first, and only the FEEDBACK_LOOKUPS best: a word's chunk count is a dictionary entry
+  // read from its shard (~0.1 ms cold), and three hits hold 100-250 words. Once even the rarest possible
   // word (in 2 chunks) of a share cannot pass the FEEDBACK_TERMS-th best so far, no later one can.
   const ranked = [...weight].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
   const most = Math.pow(Math.log(1 + docCount / 2), IDF_POWER);
