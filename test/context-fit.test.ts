@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { fitPack } from '../src/pack/fit.js';
-import { renderPack, type PackHeadings, type PackItem } from '../src/pack/render.js';
+import { renderFull, renderPack, type PackHeadings, type PackItem } from '../src/pack/render.js';
 import type { Layers } from '../src/pack/select.js';
 import { countTokens } from '../src/pack/tokens.js';
 import { TABLE_FIELDS, tableRecord, type Row } from '../src/entries/table.js';
@@ -75,4 +75,34 @@ test('the estimate-driven fit picks what exact counting picks, at every budget, 
     compared++;
   }
   assert.ok(compared > 150);
+});
+
+test('a full item shows what the entry says, not its bookkeeping; an unconfirmed agent proposal says so', () => {
+  const row = (title: string, fields: Record<string, string>) =>
+    tableRecord('memory/2026-11-20.md', [
+      'Decision',
+      title,
+      3,
+      16,
+      ...TABLE_FIELDS.map((f) => fields[f] ?? null),
+    ] as Row);
+  const base = {
+    id: 'DECISION-20261120-use-pnpm',
+    date: '2026-11-20',
+    scope: 'project:shop',
+    key: 'decision:shop:package-manager',
+  };
+  const own = renderFull(
+    row('Use pnpm', { ...base, conclusion: 'Use pnpm', state: 'todo', origin: 'user', confidence: '0.9' }),
+  );
+  assert.equal(
+    own,
+    '### Decision: Use pnpm\n(DECISION-20261120-use-pnpm · memory/2026-11-20.md:3-16)\n- date: 2026-11-20\n- state: todo',
+  );
+  const proposal = renderFull(
+    row('Add Prettier', { ...base, conclusion: 'Add Prettier with a hook', origin: 'agent' }),
+  );
+  assert.match(proposal, /- conclusion: Add Prettier with a hook\n- origin: agent, not confirmed by a person$/);
+  const confirmed = renderFull(row('Add Prettier', { ...base, origin: 'agent', confirmed: 'by the user, message 3' }));
+  assert.doesNotMatch(confirmed, /origin|confirmed|scope|key|confidence/);
 });

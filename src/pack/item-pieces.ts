@@ -1,7 +1,8 @@
 /**
  * Each entry's pieces (pieces.ts) in either form, with their token counts, as a ready pack holds the
  * entry: made once per refresh however many scopes take the entry, and kept in `items.json` under a
- * hash of the entry as kept, so the next refresh redacts and tokenizes only entries new or changed.
+ * hash of the entry as kept and of the packs' layout (a change of rendering bumps it), so the next refresh
+ * redacts and tokenizes only entries new or changed.
  */
 import path from 'node:path';
 import { neutraliseMarkers } from '../entries/context-markers.js';
@@ -10,6 +11,7 @@ import type { EntryRecord } from '../entries/store.js';
 import { redactSecrets } from '../secrets/secrets.js';
 import { readDerivedJson, writeDerivedFile } from '../write/atomic.js';
 import { kept } from './kept.js';
+import { LAYOUT } from './pack-cache-files.js';
 import { pieces } from './pieces.js';
 import { renderItem } from './render.js';
 
@@ -40,7 +42,7 @@ export class ItemPieces {
   of(record: EntryRecord): Counted {
     const had = this.made.get(record);
     if (had) return had;
-    const key = stampOfTexts(JSON.stringify(kept(record)));
+    const key = stampOfTexts(String(LAYOUT), JSON.stringify(kept(record)));
     const mine = this.before.get(key) ?? piecesOf(record).map((p): [string, number] => [p, this.count(p)]);
     this.made.set(record, mine);
     this.now.set(key, mine);

@@ -15,7 +15,7 @@ import { readDerivedJson } from '../write/atomic.js';
 import { isKept, type Kept } from './kept.js';
 
 // Raised whenever what the files hold changes: a refresh sees files of another layout as stale.
-export const LAYOUT = 3;
+export const LAYOUT = 4;
 export const DIR = 'packs';
 /** The counts of the packs' own lines, for the next refresh. */
 export const FIXED = 'fixed.json';

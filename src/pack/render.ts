@@ -38,8 +38,28 @@ export const EMPTY = [
 
 const cite = (r: EntryRecord) => `${r.id} · ${r.file}:${r.block.startLine}-${r.block.endLine}`;
 
-// `supersedes` names an entry that is no longer in force: a pointer the agent should not follow.
-const HIDDEN = new Set(['id', 'status', 'supersedes']);
+/**
+ * What a full item leaves out: `supersedes` names an entry no longer in force (a pointer the agent
+ * should not follow), and the provenance and bookkeeping fields (source, confidence, key, scope, …)
+ * tell an agent nothing it acts on while costing about half of an item's tokens; the citation opens
+ * them (`mem get <id>`). A conclusion that only repeats the title is left out too.
+ */
+const HIDDEN = new Set([
+  'id',
+  'status',
+  'supersedes',
+  'source',
+  'confidence',
+  'origin',
+  'confirmed',
+  'key',
+  'scope',
+  'core',
+  'weight',
+  'refs',
+  'class',
+  'timestamp',
+]);
 
 function fieldLine(f: Field): string {
   const value = f.children?.length
@@ -48,10 +68,22 @@ function fieldLine(f: Field): string {
   return `- ${f.key}: ${value}`;
 }
 
-/** The whole entry: heading, citation, every field but id, status (always active here) and supersedes. */
+/**
+ * The whole entry as an agent reads it: heading, citation, what it says (date, why, finding,
+ * conclusion, impact, a task's state, …); an agent's proposal no person confirmed says so.
+ */
 export function renderFull(r: EntryRecord): string {
-  const fields = r.entry.fields.filter((f) => !HIDDEN.has(f.key)).map(fieldLine);
-  return [`### ${r.entry.kind}: ${oneLine(r.entry.title)}`, `(${cite(r)})`, ...fields].join('\n');
+  const title = oneLine(r.entry.title);
+  const shown = r.entry.fields.filter(
+    (f) => !HIDDEN.has(f.key) && !(f.key === 'conclusion' && oneLine(f.value) === title),
+  );
+  const unconfirmed = getField(r.entry, 'origin') === 'agent' && !getField(r.entry, 'confirmed');
+  return [
+    `### ${r.entry.kind}: ${title}`,
+    `(${cite(r)})`,
+    ...shown.map(fieldLine),
+    ...(unconfirmed ? ['- origin: agent, not confirmed by a person'] : []),
+  ].join('\n');
 }
 
 /** Title and conclusion on one line, with the citation. */
