@@ -48,7 +48,7 @@ export const TASK_TAGS: Marker[] = [
   {
     kind: 'Task',
     confidence: 0.85,
-    re: /\b(?:done|finished)\s+with\s+the\s+.{1,50}?\s+task\b|\b(?:is|are)\s+(?:now\s+)?blocked\b|(?:task|任[务務])\s*(?:blocked|done|完成|卡住)\s*了|\b(?:blocked|done)\s*了|(?:升[级級]|迁移|遷移|上[线線]|重构|重構|接入)\S{0,4}卡住了/i,
+    re: /\b(?:done|finished)\s+with\s+the\s+.{1,50}?\s+task\b|\b(?:is|are)\s+(?:now\s+|still\s+)?(?:blocked|stuck)\b|(?:task|任[务務])\s*(?:blocked|done|完成|卡住)\s*了|\b(?:blocked|done)\s*了|(?:升[级級]|迁移|遷移|上[线線]|重构|重構|接入)\S{0,4}卡住了/i,
   },
 ];
 

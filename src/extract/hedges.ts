@@ -79,6 +79,21 @@ export function holdsOpen(sentence: string): boolean {
 }
 
 /**
+ * Another group's rule, told as theirs: "隔壁组的规矩是周五不许上线", "別的團隊的規定是…", "the other
+ * team's rule is …". Even a strong marker ("不许", "never") inside it settles nothing for the user.
+ */
+const OTHERS_RULE = new RegExp(
+  [
+    '(?:隔壁|别的|其他|其它|另一个|别人)[^,.。]{0,6}?(?:组|队|部门|团队|team|公司|家)(?:的)?(?:规矩|规定|做法|惯例|流程|要求)',
+    EN`\b(?:the\s+)?other\s+(?:team|teams|company|group)['’]s?\s+(?:rule|policy|practice|convention)\b|\b(?:their|his|her)\s+(?:team['’]s\s+)?(?:rule|policy)\s+is\b`,
+  ].join('|'),
+);
+
+export function othersRule(sentence: string): boolean {
+  return OTHERS_RULE.test(foldHan(sentence));
+}
+
+/**
  * Someone else's practice, not the user's choice: "隔壁组用 Kafka", "他们都用 Jenkins", "很多公司用
  * Snowflake", "Other teams use Bazel". Read before the statement's marker.
  */

@@ -174,15 +174,22 @@ export const ARCH_MARKERS: Marker[] = [
 /**
  * A choice said plainly in Chinese, with no "we decided": a subject, then 用/采用/改用 and a named
  * tool ("接口文档先用 Swagger 生成", "文档站我们用 Docusaurus 搭", "Integration tests 就用 pytest").
- * Only a named (Latin-script) tool, and never after a negation ("不用 X", "别用 X" say what not to
- * use). A question, a hedge, a quote or someone else's words still settle nothing (rules.ts).
+ * Only a named tool: Latin-script, or one of the Chinese-named clouds and platforms of HAN_NAMED
+ * ("短信用阿里云", "通知改成飞书"); never after a negation ("不用 X", "别用 X" say what not to use).
+ * A question, a hedge, a quote or someone else's words still settle nothing (rules.ts).
  */
+const HAN_NAMED =
+  '阿里云|阿里雲|腾讯云|騰訊雲|华为云|華為雲|百度云|百度雲|七牛云?|七牛雲|又拍云|又拍雲|金山云|金山雲|京东云|京東雲|火山引擎|天翼云|天翼雲|钉钉|釘釘|飞书|飛書|企业微信|企業微信|微信支付|支付宝|支付寶|宝塔|寶塔|云效|雲效|码云|碼雲|极狐|極狐';
+
 export const PLAIN_CHOICE: Marker = {
   kind: 'Decision',
   confidence: 0.7,
   topical: true,
   weak: true,
-  re: /(?<![不别別没沒])(?:先|就|还是|還是|都|只|统一|統一)?(?:用|采用|採用|使用|改用|换成|換成|改成|[换換]回|改回|[换換](?=\s*[A-Za-z])|[丢丟](?=\s*[A-Za-z])|上(?=\s+[A-Z])|部署到|部署在|deploy\s*[到在]|迁到|遷到|搬到|放在|放到)\s*(?:[\p{sc=Han}]{0,6}?的\s*|[\p{sc=Han}]{1,4}\s*)?[A-Za-z][\w.+-]*/u,
+  re: new RegExp(
+    String.raw`(?<![不别別没沒])(?:先|就|还是|還是|都|只|统一|統一)?(?:用|采用|採用|使用|改用|换成|換成|改成|[换換]回|改回|[换換](?=\s*[A-Za-z])|[丢丟](?=\s*[A-Za-z])|上(?=\s+[A-Z])|部署到|部署在|deploy\s*[到在]|迁到|遷到|搬到|放在|放到)\s*(?:(?:[\p{sc=Han}]{0,6}?的\s*|[\p{sc=Han}]{1,4}\s*)?[A-Za-z][\w.+-]*|(?:${HAN_NAMED}))`,
+    'u',
+  ),
 };
 
 /**
@@ -204,29 +211,6 @@ export const FIXED = /\b(?:fix(?:ed|es)?|solved|resolved|did\s+the\s+trick)\b|�
 
 /** The cause of a problem: a note saying one and then its fix is a lesson. */
 export const CAUSE = /\b(?:because|due\s+to|caused\s+by|came\s+from|(?:root|real)\s+cause)\b|因[为為]|[导導]致|原因是/i;
-
-/** A Task's state, from how the statement says it. */
-export function taskState(statement: string): 'todo' | 'doing' | 'done' | 'blocked' {
-  if (
-    /\bblocked\b|\bstuck\s+on\b|\b(?:is|are)\s+waiting\s+(?:on|for)\b|卡住|卡[关關在着著]|阻塞|等[^，,。]{1,12}回[复覆]中/i.test(
-      statement,
-    )
-  )
-    return 'blocked';
-  if (
-    /\b(?:done|finished|completed?|shipped|merged|wrapped\s+up|ship)\b|已[经經]?完成|完成了|[做写寫改修弄搞][完好]了|搞定|上[线線]了|好了/i.test(
-      statement,
-    )
-  )
-    return 'done';
-  if (
-    /\bin\s+progress\b|\bunder\s*way\b|\bhalfway\b|\bpicked\s+up\b|\bheads\s+down\b|[做弄写寫]了一半|做到一半|\bworking\s+on\b|\bstarted\b|\bstart\s*了|进行中|進行中|[开開]始(?:做|弄|写|寫|搞|[处處]理|修|改|重构|重構|接|整理|实现|實作)|着手|著手|[还還]在做|正在|在弄|(?:^|[我们們\s])(?:[还還])?在\s*(?:debug|fix|refactor|修|写|寫|做|搞)/i.test(
-      statement,
-    )
-  )
-    return 'doing';
-  return 'todo';
-}
 
 export interface Marker {
   kind: Kind;

@@ -60,6 +60,13 @@ export const PLAIN_CHOICES: Marker[] = [
     re: /^[\s,]*(?:(?:OK|Ok|ok|Okay|okay|Alright|alright|Fine|fine|Right|right|So|so|Then|then)[\s,]+)?(?:[A-Z][\w.+-]*|pnpm|npm|yarn|bun|tabs|spaces)(?:\s+[A-Z0-9][\w.+-]*)?\s+it\s+is(?:,?\s*then)?\s*[.!]*$/,
     strip: /^[\s,]*(?:(?:ok(?:ay)?|alright|fine|right|so|then)[\s,]+)?|\s+it\s+is(?:,?\s*then)?\s*[.!]*$/gi,
   },
+  // "Invoices will be generated with Typst.": how a thing will be made, with a named tool (case-sensitive: a name).
+  {
+    kind: 'Decision',
+    confidence: 0.7,
+    weak: true,
+    re: /^[\s,]*(?:[Tt]he\s+|[Oo]ur\s+|[Aa]ll\s+)?[A-Za-z][\w\s-]{1,40}?\s+will\s+(?:now\s+|all\s+)?be\s+(?:generated|built|written|hosted|deployed|stored|run|handled|rendered|served|kept|sent|managed|tested|bundled|scheduled)\s+(?:with|in|on|by|using|via|through)\s+(?:[A-Z][\w.+-]*|pnpm|npm|yarn|bun)/,
+  },
   // "We're using pnpm workspaces for the monorepo.": what is in use for a purpose.
   {
     kind: 'Decision',
@@ -161,6 +168,13 @@ export const PLAIN_PROGRESS: Marker[] = [
     weak: true,
     re: /^[\s,]*(?!(?:it|that|this|the\s+build|the\s+test\s+run)\b)(?:the\s+)?[\w./-]+(?:\s+[\w./-]+){0,6}\s+(?:work|task|page|feature|migration|export|import|integration|endpoint|fix|refactor|ticket)?\s*(?:is|are)\s+(?:now\s+|all\s+)?(?:done|finished|complete|completed)\b/i,
   },
+  // "把优惠券提醒加到待办里", "幫我把會員頁面加進待辦", "把 dark mode 加到 todo list": a task put on the list.
+  {
+    kind: 'Task',
+    confidence: 0.8,
+    re: /^[\s,，]*(?:帮我|幫我|请|請)?把.{2,30}?(?:加|放|记|記|列)(?:到|进|進|在|入)(?:我的)?\s*(?:待[办辦]|todo(?:\s*list)?|to-do|清[单單]|list|backlog)/i,
+    strip: /^[\s,，]*(?:帮我|幫我|请|請)?把\s*/,
+  },
   {
     kind: 'Task',
     confidence: 0.8,
@@ -173,8 +187,8 @@ export const PLAIN_NOTES: Marker[] = [
   {
     kind: 'Note',
     confidence: 0.9,
-    re: /^[\s,]*(?:fyi(?:\s+for\s+later)?|keep\s+in\s+mind|make\s+a\s+note|worth\s+remembering|good\s+to\s+know|please\s+note(?:\s+that)?|save\s+this(?:\s+for\s+later)?|jot\s+(?:this|that)\s+down|for\s+(?:future\s+)?reference|heads[\s-]up|(?:just\s+)?so\s+you\s+know(?:\s+for\s+later)?)\b\s*[:：,—–-]?|^[\s,]*note\s*[:：]|^[\s,，]*(?:[备備][注註]一下|[备備][注註])\s*[:：]/i,
+    re: /^[\s,]*(?:fyi(?:\s+for\s+later)?|keep\s+in\s+mind|make\s+a\s+note|worth\s+remembering|good\s+to\s+know|please\s+note(?:\s+that)?|save\s+this(?:\s+for\s+later)?|jot\s+(?:this|that)\s+down|for\s+(?:future\s+)?reference|heads[\s-]up|(?:just\s+)?so\s+you\s+know(?:\s+for\s+later)?)\b\s*[:：,—–-]?|^[\s,]*note(?:\s+(?:for\s+(?:later|the\s+future|future\s+me)|to\s+self))?\s*[:：]|^[\s,，]*(?:[备備][注註]一下|[备備][注註])\s*[:：]/i,
     strip:
-      /^[\s,，]*(?:fyi(?:\s+for\s+later)?|keep\s+in\s+mind|make\s+a\s+note|worth\s+remembering|good\s+to\s+know|please\s+note(?:\s+that)?|save\s+this(?:\s+for\s+later)?|jot\s+(?:this|that)\s+down|for\s+(?:future\s+)?reference|heads[\s-]up|(?:just\s+)?so\s+you\s+know(?:\s+for\s+later)?|note|[备備][注註]一下|[备備][注註])\b\s*(?:that\s+)?[:：,—–-]?\s*/i,
+      /^[\s,，]*(?:fyi(?:\s+for\s+later)?|keep\s+in\s+mind|make\s+a\s+note|worth\s+remembering|good\s+to\s+know|please\s+note(?:\s+that)?|save\s+this(?:\s+for\s+later)?|jot\s+(?:this|that)\s+down|for\s+(?:future\s+)?reference|heads[\s-]up|(?:just\s+)?so\s+you\s+know(?:\s+for\s+later)?|note(?:\s+(?:for\s+(?:later|the\s+future|future\s+me)|to\s+self))?|[备備][注註]一下|[备備][注註])\b\s*(?:that\s+)?[:：,—–-]?\s*/i,
   },
 ];

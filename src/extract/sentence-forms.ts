@@ -157,12 +157,12 @@ export const SENTENCE_FORMS: Marker[] = [
     re: /^[\s,，]*(?:lesson|learning|learned|[学學]到一[课課]|[学學]到了|心得)\s*[:：—–-]|(?:查到|找到|知道)(?:原因|[问問]题|[問]題)了?[^。]*(?:就好了|就正常|解[决決]|修好|就[过過]了)|\b(?:was|were)\s+(?:caused\s+by|due\s+to|because\s+of)\b[^.?!]*[,;]\s*(?:so\s+)?(?:(?:we|i)\s+)?(?:added|switched|moved|bumped|pinned|set|changed|removed|now|started|replaced|upgraded|downgraded|rewrote|dropped)\b/i,
     strip: /^[\s,，]*(?:lesson|learning|learned|[学學]到一[课課]|[学學]到了|心得)\s*[:：—–-]\s*/i,
   },
-  // Shape: "由 Fluent Bit 收集", "订单服务只负责下单".
+  // Shape: "由 Fluent Bit 收集", "由 notification service 發送", "订单服务只负责下单".
   {
     kind: 'Architecture',
     confidence: 0.75,
     weak: true,
-    re: /由\s*[A-Za-z][\w .-]{0,20}?\s*(?:收集|[处處]理|[负負][责責]|消[费費]|托管|託管|[转轉][发發]|接管)|(?:服[务務]|service)\s*只?(?:负责|負責)/i,
+    re: /由\s*[A-Za-z][\w .-]{0,20}?\s*(?:收集|[处處]理|[负負][责責]|消[费費]|托管|託管|[转轉][发發]|接管|[发發]送|推送|[产產]生|生成|[调調]度|[执執]行)|(?:服[务務]|service)\s*只?(?:负责|負責)/i,
   },
   // Choice: "…we agreed, postgres it is for the analytics db".
   {

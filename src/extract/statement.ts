@@ -5,7 +5,8 @@
  */
 import type { Kind } from '../entries/model.js';
 import type { Turn } from '../transcripts/types.js';
-import { ARCH_SHAPE, CAUSE, FIXED, STYLE_TOPIC, taskState } from './kind-markers.js';
+import { ARCH_SHAPE, CAUSE, FIXED, STYLE_TOPIC } from './kind-markers.js';
+import { taskState } from './task-state.js';
 import { mayCarry } from './credentials.js';
 import { topicOf } from './topics.js';
 import { BECAUSE, FINDING, MARKERS, REVISION } from './markers.js';

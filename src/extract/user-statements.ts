@@ -9,7 +9,7 @@ import type { Kind } from '../entries/model.js';
 import type { Turn } from '../transcripts/types.js';
 import { settlingClause } from './clause.js';
 import { TASK_TAG_LAST } from './duty-markers.js';
-import { holdsOpen } from './hedges.js';
+import { holdsOpen, othersRule } from './hedges.js';
 import { CAUSE, FIXED, PLAIN_CHOICE, PLAIN_SHAPE, type Marker } from './kind-markers.js';
 import { leftOpen } from './left-open.js';
 import { namedRetractionIn } from './retraction.js';
@@ -151,6 +151,7 @@ export function userStatements(turn: Turn, turns: Turn[], afterAgent: boolean, b
       !UNSETTLED.test(own) &&
       !CANCEL.test(own) &&
       !(marker.kind !== 'Task' && holdsOpen(own)) &&
+      !othersRule(own) &&
       !(marker.weak && leftOpen(list, i, markers, turn, marker.re.exec(own)?.index ?? 0, marker.kind));
     // Correcting their own statement in the same message, the user keeps its kind ("From now on, deploy on Thursdays. No wait, make that Tuesdays").
     // Correcting the statement of their previous message with only a design's words, they keep its kind too.
