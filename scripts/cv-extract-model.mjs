@@ -11,7 +11,7 @@
  *     (MEM_EXTRACT_MODEL=off) against rules + the fold's model at each threshold.
  * The held-out split is never read. Needs `npm run build` first; run with tsx:
  *
- *   node --import tsx scripts/cv-extract-model.mjs [--thresholds 0.8,0.9,0.95] [--sentences-only]
+ *   node --import tsx scripts/cv-extract-model.mjs [--thresholds 0.8,0.9,0.95] [--sentences-only] [--groups A,B]
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -28,10 +28,11 @@ const thresholds = process.argv.includes('--thresholds')
   ? arg('--thresholds').split(',').map(Number)
   : [0.8, 0.9, 0.95];
 const sentencesOnly = process.argv.includes('--sentences-only');
+const only = process.argv.includes('--groups') ? arg('--groups').split(',') : undefined;
 
 const rows = await devRows();
 const exchanges = loadGold('dev', 0);
-const groups = [...new Set(exchanges.map(groupOf))];
+const groups = [...new Set(exchanges.map(groupOf))].filter((g) => !only || only.includes(g));
 const root = mkdtempSync(join(tmpdir(), 'memfold-cv-'));
 const pct = (n, d) => (d ? (n / d).toFixed(2) : '–');
 
@@ -103,7 +104,7 @@ for (const t of thresholds)
 console.log(`| ${head.join(' | ')} |`);
 console.log(`|${head.map(() => '---').join('|')}|`);
 for (const l of lines) console.log(`| ${l.join(' | ')} |`);
-const all = ['all folds', String(exchanges.length)];
+const all = ['all folds', String(exchanges.filter((x) => groups.includes(groupOf(x))).length)];
 if (!sentencesOnly) {
   const r = total.rules;
   all.push(

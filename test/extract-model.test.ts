@@ -1,52 +1,52 @@
 /**
- * The learned scorer's wiring beside the rules (docs/extraction-model.md), with a tiny hand-written
- * weights file: a settled sentence that no marker list holds lands through the model and the rules'
- * entry builder; its unsettled twins (a hedge, a question, someone else's words, a cancel after it)
- * land nothing, since the rules' detectors gate the model too. Without the test switch no model runs.
+ * The learned scorer beside the rules (docs/extraction-model.md): a settled sentence that no marker
+ * list holds lands through the committed model and the rules' entry builder; its unsettled twins (a
+ * hedge, a question, someone else's words, a cancel or retraction after it, a one-off) land nothing,
+ * since the rules' detectors gate the model too; the test switch turns it off; and the committed
+ * weights are what the training script makes of the dev split.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import type { ModelFile } from '../src/extract/model-score.js';
+import { currentModel, MODEL_VERSION } from '../src/extract/model-score.js';
 import { matchMarker } from '../src/extract/statement.js';
 import { extract } from './helpers/rule-turns.js';
 
 const SETTLED = 'Release notes go in CHANGELOG.md with every merge.';
-const MODEL: ModelFile = {
-  version: 1,
-  labels: ['none', 'Decision', 'Rule', 'Architecture', 'Note', 'Preference', 'Goal', 'Task', 'Lesson'],
-  threshold: 0.9,
-  weights: { bias: '0:2', 'w:changelog': '2:3', 'w:every': '2:2' },
-};
 
 test('a settled sentence outside every marker list lands through the model; its decoy twins do not', () => {
-  const file = join(mkdtempSync(join(tmpdir(), 'memfold-model-')), 'model.json');
-  writeFileSync(file, JSON.stringify(MODEL));
   assert.equal(matchMarker(SETTLED), undefined, 'no marker of the rules speaks for it');
-  assert.deepEqual(extract(['user', SETTLED]), [], 'without the test switch the rules run alone');
+  const [c, ...more] = extract(['assistant', 'Anything else for the release process?'], ['user', SETTLED]);
+  assert.equal(more.length, 0);
+  assert.deepEqual(
+    [c?.kind, c?.title, c?.origin],
+    ['Rule', 'Release notes go in CHANGELOG.md with every merge', 'user'],
+  );
+  assert.ok(c!.confidence <= 0.65, 'the least explicit statement has the lowest confidence');
+  for (const twin of [
+    'Not sure yet whether release notes go in CHANGELOG.md with every merge.',
+    'Should release notes go in CHANGELOG.md with every merge?',
+    'Alice said release notes go in CHANGELOG.md with every merge.',
+    'Release notes go in CHANGELOG.md with every merge. Not settled though.',
+    'Release notes go in CHANGELOG.md with every merge, scratch that.',
+    'Release notes go in CHANGELOG.md for this one.',
+  ])
+    assert.deepEqual(extract(['user', twin]), [], twin);
   process.env.MEM_TEST_HOOKS = '1';
-  process.env.MEM_EXTRACT_MODEL = file;
+  process.env.MEM_EXTRACT_MODEL = 'off';
   try {
-    const [c, ...more] = extract(['assistant', 'Anything else for the release process?'], ['user', SETTLED]);
-    assert.equal(more.length, 0);
-    assert.deepEqual(
-      [c?.kind, c?.title, c?.origin, c?.confidence],
-      ['Rule', 'Release notes go in CHANGELOG.md with every merge', 'user', 0.65],
-    );
-    for (const twin of [
-      'Not sure yet whether release notes go in CHANGELOG.md with every merge.',
-      'Should release notes go in CHANGELOG.md with every merge?',
-      'Alice said release notes go in CHANGELOG.md with every merge.',
-      'Release notes go in CHANGELOG.md with every merge. Not settled though.',
-      'Release notes go in CHANGELOG.md with every merge, scratch that.',
-    ])
-      assert.deepEqual(extract(['user', twin]), [], twin);
-    // Below its threshold, a kind does not land: one word of the two is not enough.
-    assert.deepEqual(extract(['user', 'Release notes are kept in CHANGELOG.md.']), []);
+    assert.deepEqual(extract(['user', SETTLED]), [], 'MEM_EXTRACT_MODEL=off: the rules alone');
   } finally {
     delete process.env.MEM_EXTRACT_MODEL;
     delete process.env.MEM_TEST_HOOKS;
   }
+});
+
+test('the committed weights load, carry this version, and are what the dev split trains', async () => {
+  assert.equal(currentModel()?.threshold, 0.95);
+  // @ts-expect-error: a plain JavaScript script, run under tsx
+  const { moduleText, trainedModel, WEIGHTS_FILE } = await import('../scripts/train-extract-model.mjs');
+  const model = await trainedModel();
+  assert.equal(model.version, MODEL_VERSION);
+  assert.ok(readFileSync(WEIGHTS_FILE, 'utf8') === moduleText(model), 'run scripts/train-extract-model.mjs');
 });

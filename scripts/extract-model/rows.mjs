@@ -28,11 +28,13 @@ const REVISIONS_FROM = 577;
 const ISSUE27_FROM = 597;
 const EVERYDAY_FROM = 675;
 const FRESH_FROM = 1147;
+const PROBES_FROM = 1571;
 
 /** The spec group an exchange was written in: the base cells by language, then each later batch. */
 export function groupOf(x) {
   const n = numberOf(x);
-  if (n >= FRESH_FROM) return 'fresh+probe6+probe7';
+  if (n >= PROBES_FROM) return 'probe6+probe7';
+  if (n >= FRESH_FROM) return 'fresh';
   if (n >= EVERYDAY_FROM) return 'everyday';
   if (n >= ISSUE27_FROM) return 'issue27';
   if (n >= REVISIONS_FROM) return 'revisions';

@@ -4,7 +4,7 @@
  * each with its features and two flags. `marked`: a marker of the rules fires on it, so it is the
  * rules' to take or leave. `gated`: a detector of the rules says it settles nothing (a question,
  * a hedge, a condition, someone else's words or habit, the past, a retraction or cancel after it,
- * anything leftOpen finds in its message). The model may only speak for a piece that is neither.
+ * anything leftOpen finds in its message), or it is no standing statement (NOT_STANDING). The model may only speak for a piece that is neither.
  */
 import type { Turn } from '../transcripts/types.js';
 import { notNow, othersPractice, unsettledBy } from './hedges.js';
@@ -15,6 +15,14 @@ import { CANCEL, namedRetraction, REPORTED, REPLACES_EARLIER } from './speech-ac
 import { matchMarker } from './statement.js';
 import { pieces } from './turn-pieces.js';
 import { RETRACTION, UNSETTLED } from './unsettled.js';
+
+/**
+ * What the rules' markers tell by their form and a model reading words cannot: a one-off ("Use 4
+ * spaces here", "这次先…"), a habit told in the first person ("I never use tabs"), a complaint ("we're
+ * using Redux wrong"). Each landed through a model trained on dev alone (docs/extraction-model.md).
+ */
+const NOT_STANDING =
+  /\b(?:here|this\s+(?:one|time|once|file|pr|branch|function|test)|just\s+(?:this|once)|for\s+now|today|tonight|right\s+now)\b|^\s*i\s+(?:never|always|usually|often|sometimes|rarely|mostly)\b|\b(?:wrong|broken|buggy|weird|annoying|terrible|sucks?)\b|[这這](?:里|裡|次)|今天|[暂暫]时|[暂暫]時/i;
 
 export interface ScoredPiece {
   text: string;
@@ -45,6 +53,7 @@ export function modelPieces(turn: Turn, afterAgent: boolean, answersStatement: b
       REPLACES_EARLIER.test(own) ||
       othersPractice(own) ||
       notNow(own) ||
+      NOT_STANDING.test(own) ||
       leftOpen(list, i, markers, turn, 0) ||
       list.slice(i + 1).some(takesBack);
     return { text, ctx, features: pieceFeatures(text, ctx), marked: markers[i] !== undefined, gated };

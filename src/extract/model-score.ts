@@ -1,9 +1,9 @@
 /**
- * The learned scorer, an experiment that is off in every real run (docs/extraction-model.md):
- * multinomial logistic regression over pieceFeatures (model-features.ts), its weights trained on the
- * labelled set's dev split by scripts/train-extract-model.mjs. Cross-validated on dev it added no
- * clear recall and landed hand-written decoys of the test suite, so no weights ship: it runs only
- * when the test switch MEM_TEST_HOOKS=1 and MEM_EXTRACT_MODEL=<weights file> are both set.
+ * The learned scorer (docs/extraction-model.md): multinomial logistic regression over pieceFeatures
+ * (model-features.ts), its weights trained on the labelled set's dev split only by
+ * scripts/train-extract-model.mjs and committed in model-weights.ts. Pure and offline: the weights
+ * are parsed once, on first use, and a sentence is scored by summing the weights of its features per
+ * label and taking the softmax.
  *
  * The file's `version` must be MODEL_VERSION: features changed without retraining would score
  * sentences with weights meant for other features, so a mismatch turns the model off.
@@ -11,6 +11,7 @@
 import type { Kind } from '../entries/model.js';
 import { testHook } from '../core/test-hooks.js';
 import { readFileSync } from 'node:fs';
+import { MODEL_JSON } from './model-weights.js';
 
 export const MODEL_VERSION = 1;
 
@@ -47,13 +48,13 @@ export function parseModel(file: ModelFile): Model | undefined {
 let loaded: { hook: string | undefined; model: Model | undefined } | undefined;
 
 /**
- * The model of MEM_EXTRACT_MODEL (with MEM_TEST_HOOKS=1: the cross-validation, scripts/cv-extract-model.mjs,
- * and the tests), read once per value of the switch; none otherwise, and none for `off`.
+ * The committed model, read once per value of the test switch: with MEM_TEST_HOOKS=1, MEM_EXTRACT_MODEL
+ * `off` runs the rules alone and a weights file replaces the committed one (scripts/cv-extract-model.mjs).
  */
 export function currentModel(): Model | undefined {
   const hook = testHook('MEM_EXTRACT_MODEL');
   if (loaded && loaded.hook === hook) return loaded.model;
-  const text = hook && hook !== 'off' ? readFileSync(hook, 'utf8') : undefined;
+  const text = hook === 'off' ? undefined : hook ? readFileSync(hook, 'utf8') : MODEL_JSON;
   loaded = { hook, model: text ? parseModel(JSON.parse(text) as ModelFile) : undefined };
   return loaded.model;
 }

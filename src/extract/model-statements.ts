@@ -1,6 +1,5 @@
 /**
- * The learned scorer beside the rules (docs/extraction-model.md; an experiment, off unless a test
- * switch names a weights file: model-score.ts): in a user turn, a sentence that no
+ * The learned scorer beside the rules (docs/extraction-model.md): in a user turn, a sentence that no
  * marker speaks for and no detector holds open (model-pieces.ts), and that no rule statement of the
  * turn already took, lands when the model gives it a kind above its threshold. It lands through the
  * rules' own entry builder (statement.ts `build`), so its title, scope, key, task state and revision
