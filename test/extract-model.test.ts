@@ -3,12 +3,15 @@
  * list holds lands through the committed model and the rules' entry builder; its unsettled twins (a
  * hedge, a question, someone else's words, a cancel or retraction after it, a one-off) land nothing,
  * since the rules' detectors gate the model too; the test switch turns it off; and the committed
- * weights are what the training script makes of the dev split.
+ * weights are what the training script makes of the dev split. With what it lands, revisions link:
+ * a statement corrected in its own message is not taken, "…还是…吧" revises, "X 做好了" updates task X.
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
+import { getField } from '../src/entries/model.js';
 import { currentModel, MODEL_VERSION } from '../src/extract/model-score.js';
+import { planEntries, type PlanInput } from '../src/jobs/microsync/plan.js';
 import { matchMarker } from '../src/extract/statement.js';
 import { extract } from './helpers/rule-turns.js';
 
@@ -49,4 +52,42 @@ test('the committed weights load, carry this version, and are what the dev split
   const model = await trainedModel();
   assert.equal(model.version, MODEL_VERSION);
   assert.ok(readFileSync(WEIGHTS_FILE, 'utf8') === moduleText(model), 'run scripts/train-extract-model.mjs');
+});
+
+const planned = (candidates: ReturnType<typeof extract>): PlanInput['candidates'] =>
+  candidates.map((c) => ({ ...c, sessionPathStored: '~/s1.jsonl', day: c.timestamp.slice(0, 10) }));
+
+test('what the model lands links like a rule statement', () => {
+  // Corrected in its own message, the first sentence is not the user's word: only the correction lands.
+  const own = extract(['user', '代码注释用英文写。算了，改成中文注释吧，团队都是中文母语。']);
+  assert.deepEqual(
+    own.map((c) => c.title),
+    ['改成中文注释吧，团队都是中文母语'],
+  );
+  // "…还是放 Redis 吧" takes back the choice before it.
+  const cache = extract(
+    ['user', '缓存先用本地内存。'],
+    ['assistant', '好的。'],
+    ['user', '想了一下，缓存还是放 Redis 吧，本地内存撑不住。'],
+  );
+  assert.deepEqual(
+    cache.map((c) => [c.kind, c.revises]),
+    [
+      ['Architecture', false],
+      ['Architecture', true],
+    ],
+  );
+  const [first, second] = planEntries({ candidates: planned(cache), existing: [] }).entries;
+  assert.equal(getField(second!.entry, 'supersedes'), first!.id);
+  // "API 限流做好了" names the task "加一個 API 限流": its done state supersedes it.
+  const task = extract(['user', '加一個 API 限流'], ['assistant', '記下來了。'], ['user', 'API 限流做好了']);
+  assert.deepEqual(
+    task.map((c) => [c.kind, c.state]),
+    [
+      ['Task', 'todo'],
+      ['Task', 'done'],
+    ],
+  );
+  const [todo, done] = planEntries({ candidates: planned(task), existing: [] }).entries;
+  assert.equal(getField(done!.entry, 'supersedes'), todo!.id);
 });

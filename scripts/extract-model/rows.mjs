@@ -12,9 +12,6 @@ import { join } from 'node:path';
 import { FIXTURES, loadGold } from '../eval/run.mjs';
 import { fold } from '../eval/score.mjs';
 
-process.env.MEM_TEST_HOOKS = '1';
-process.env.MEM_EXTRACT_MODEL = 'off';
-
 const { openTranscript } = await import('../../src/transcripts/index.ts');
 const { prepareTurns } = await import('../../src/extract/trust.ts');
 const { extractWithRules, isSpeech } = await import('../../src/extract/rules.ts');

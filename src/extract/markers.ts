@@ -219,7 +219,7 @@ export const MARKERS: Marker[] = [
 
 /** Phrases that make a statement revise an earlier one (DESIGN §5 supersedes). */
 export const REVISION =
-  /\b(?:change\s+of\s+plans?|correction|switch(?:ing)?(?=\s+(?:[\w-]+\s+){0,3}to\b[^.?!]*\binstead\b)|(?:move|push|shift)\s+(?:the\s+)?(?:[\w.-]+\s+){0,2}(?:goal|target|deadline)\s+to|this\s+replaces|instead\s+of|rather\s+than|(?:go(?:ing)?|switch(?:ing)?|mov(?:e|ing))\s+back\s+to|revert(?:ing)?\s+to|no\s+longer|supersedes?|replaces\s+the)\b|改[为為回成]|取代|不再|[换換]成|改用|而不是|[计計][划劃畫](?:有)?[变變]/i;
+  /\b(?:change\s+of\s+plans?|correction|switch(?:ing)?(?=\s+(?:[\w-]+\s+){0,3}to\b[^.?!]*\binstead\b)|(?:move|push|shift)\s+(?:the\s+)?(?:[\w.-]+\s+){0,2}(?:goal|target|deadline)\s+to|this\s+replaces|instead\s+of|rather\s+than|(?:go(?:ing)?|switch(?:ing)?|mov(?:e|ing))\s+back\s+to|revert(?:ing)?\s+to|no\s+longer|supersedes?|replaces\s+the)\b|改[为為回成]|取代|不再|[换換]成|改用|而不是|[计計][划劃畫](?:有)?[变變]|(?:还是|還是)(?=[^，,。？?!！]{1,30}吧)/i;
 
 export const BECAUSE = /\b(?:because|since|due\s+to|as\s+a\s+result\s+of)\b|因[为為]|由于|由於/i;
 

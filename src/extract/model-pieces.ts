@@ -55,7 +55,9 @@ export function modelPieces(turn: Turn, afterAgent: boolean, answersStatement: b
       notNow(own) ||
       NOT_STANDING.test(own) ||
       leftOpen(list, i, markers, turn, 0) ||
-      list.slice(i + 1).some(takesBack);
+      list.slice(i + 1).some(takesBack) ||
+      // Corrected later in its own message ("代码注释用英文写。算了，改成中文注释吧"), it was not the user's last word.
+      corrected.slice(i + 1).some(Boolean);
     return { text, ctx, features: pieceFeatures(text, ctx), marked: markers[i] !== undefined, gated };
   });
 }
