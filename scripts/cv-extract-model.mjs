@@ -77,7 +77,9 @@ try {
     if (!sentencesOnly) {
       const rules = await landed(group, 'rules', { MEM_EXTRACT_MODEL: 'off' });
       total.rules = add(total.rules, rules);
-      cells.push(`${pct(rules.correct, rules.landed)} / ${pct(rules.found, rules.gold)} / ${rules.decoysLanded}`);
+      cells.push(
+        `${pct(rules.correct, rules.landed)} / ${pct(rules.found, rules.gold)} / ${rules.decoysLanded} / ${rules.linked}/${rules.links}`,
+      );
     }
     for (const t of thresholds) {
       const s = sentenceCounts(parsed, test, t);
@@ -88,7 +90,7 @@ try {
         writeFileSync(file, JSON.stringify({ ...model, threshold: t }));
         const both = await landed(group, `model-${t}`, { MEM_EXTRACT_MODEL: file });
         total[`m${t}`] = add(total[`m${t}`], both);
-        cell += `; microsync ${pct(both.correct, both.landed)} / ${pct(both.found, both.gold)} / ${both.decoysLanded}`;
+        cell += `; microsync ${pct(both.correct, both.landed)} / ${pct(both.found, both.gold)} / ${both.decoysLanded} / ${both.linked}/${both.links}`;
       }
       cells.push(cell);
     }
@@ -98,9 +100,11 @@ try {
 } finally {
   rmSync(root, { recursive: true, force: true });
 }
-const head = ['left out', 'exchanges', ...(sentencesOnly ? [] : ['rules alone: P / R / decoys'])];
+const head = ['left out', 'exchanges', ...(sentencesOnly ? [] : ['rules alone: P / R / decoys / updates'])];
 for (const t of thresholds)
-  head.push(`t=${t}: model alone P / R; free sentences${sentencesOnly ? '' : '; rules + model P / R / decoys'}`);
+  head.push(
+    `t=${t}: model alone P / R; free sentences${sentencesOnly ? '' : '; rules + model P / R / decoys / updates'}`,
+  );
 console.log(`| ${head.join(' | ')} |`);
 console.log(`|${head.map(() => '---').join('|')}|`);
 for (const l of lines) console.log(`| ${l.join(' | ')} |`);
@@ -108,7 +112,7 @@ const all = ['all folds', String(exchanges.filter((x) => groups.includes(groupOf
 if (!sentencesOnly) {
   const r = total.rules;
   all.push(
-    `${pct(r.correct, r.landed)} / ${pct(r.found, r.gold)} / ${r.decoysLanded} (${r.found}/${r.gold}, ${r.correct}/${r.landed})`,
+    `${pct(r.correct, r.landed)} / ${pct(r.found, r.gold)} / ${r.decoysLanded} / ${r.linked}/${r.links} (${r.found}/${r.gold}, ${r.correct}/${r.landed})`,
   );
 }
 for (const t of thresholds) {
@@ -116,7 +120,7 @@ for (const t of thresholds) {
   let cell = `${pct(s.tp, s.tp + s.fp)} / ${pct(s.tp, s.tp + s.fn)}; free +${s.freeTp} −${s.freeFp} of ${s.freePos}`;
   const m = total[`m${t}`];
   if (m)
-    cell += `; microsync ${pct(m.correct, m.landed)} / ${pct(m.found, m.gold)} / ${m.decoysLanded} (${m.found}/${m.gold}, ${m.correct}/${m.landed})`;
+    cell += `; microsync ${pct(m.correct, m.landed)} / ${pct(m.found, m.gold)} / ${m.decoysLanded} / ${m.linked}/${m.links} (${m.found}/${m.gold}, ${m.correct}/${m.landed})`;
   all.push(cell);
 }
 console.log(`| ${all.join(' | ')} |`);
