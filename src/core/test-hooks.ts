@@ -24,6 +24,8 @@ export const TEST_HOOKS = {
   MEM_ARCHIVE_WORKER_HEAP_MB: 'archive worker heap',
   /** `mem watch` acts as if native watching failed with this error code (EMFILE, ENOSPC). */
   MEM_WATCH_SIMULATE_ERROR: 'watch failure',
+  /** The offline extractor's learned scorer (docs/extraction-model.md): `off` (the rules alone), or a weights file used instead of the committed one. */
+  MEM_EXTRACT_MODEL: 'extraction model',
 } as const;
 
 export type TestHook = keyof typeof TEST_HOOKS;

@@ -48,6 +48,15 @@ const OPENING = EN`^[\s,，;；:：—–-]*(?:(?:in|for|across|on)\s+(?:every|a
 /** What comes off an instruction's front: the opening words, but not where it holds ("In every project, …" says its scope). */
 const OPENING_STRIP = EN`^[\s,，;；:：—–-]*(?:[这這][个個]\s*(?:repo|project|codebase|仓库|倉庫|项目|項目|專案)\s*)?(?:(?:please|pls|plz|and|also|so|but)[\s,]+)*`;
 
+/**
+ * A sentence opened by "Always"/"Never" that describes rather than instructs ("Never heard of it",
+ * "Never works on Mondays"): no rule, for the markers below or for the learned scorer (model-pieces.ts).
+ */
+export const DESCRIBED_ALWAYS = new RegExp(
+  EN`${OPENING}(?:always|never)\s+(?:(?:${ADVERB})\s+)?(?:${NOT_AN_INSTRUCTION})\b`,
+  'i',
+);
+
 /** Verbs that open a standing instruction: "Use …", "Keep …", "Write …". */
 const IMPERATIVE = EN`use|prefer|keep|write|put|indent|format|name|store|stick\s+with|stay\s+with|default\s+to|reply|respond|answer|talk|speak|avoid|run|deploy|commit|send`;
 
@@ -219,7 +228,7 @@ export const MARKERS: Marker[] = [
 
 /** Phrases that make a statement revise an earlier one (DESIGN §5 supersedes). */
 export const REVISION =
-  /\b(?:change\s+of\s+plans?|correction|switch(?:ing)?(?=\s+(?:[\w-]+\s+){0,3}to\b[^.?!]*\binstead\b)|(?:move|push|shift)\s+(?:the\s+)?(?:[\w.-]+\s+){0,2}(?:goal|target|deadline)\s+to|this\s+replaces|instead\s+of|rather\s+than|(?:go(?:ing)?|switch(?:ing)?|mov(?:e|ing))\s+back\s+to|revert(?:ing)?\s+to|no\s+longer|supersedes?|replaces\s+the)\b|改[为為回成]|取代|不再|[换換]成|改用|而不是|[计計][划劃畫](?:有)?[变變]/i;
+  /\b(?:change\s+of\s+plans?|correction|switch(?:ing)?(?=\s+(?:[\w-]+\s+){0,3}to\b[^.?!]*\binstead\b)|(?:move|push|shift)\s+(?:the\s+)?(?:[\w.-]+\s+){0,2}(?:goal|target|deadline)\s+to|this\s+replaces|instead\s+of|rather\s+than|(?:go(?:ing)?|switch(?:ing)?|mov(?:e|ing))\s+back\s+to|revert(?:ing)?\s+to|no\s+longer|supersedes?|replaces\s+the)\b|改[为為回成]|取代|不再|[换換]成|改用|而不是|[计計][划劃畫](?:有)?[变變]|(?:还是|還是)(?=[^，,。？?!！]{1,30}吧)/i;
 
 export const BECAUSE = /\b(?:because|since|due\s+to|as\s+a\s+result\s+of)\b|因[为為]|由于|由於/i;
 

@@ -7,6 +7,7 @@
  */
 import type { Turn } from '../transcripts/types.js';
 import { handsOverCredentials } from './credentials.js';
+import { modelStatements } from './model-statements.js';
 import { chosenOption, confirmedProposal } from './proposal.js';
 import { retractionOf, sharesSubject } from './retraction.js';
 import { normalise } from './sentences.js';
@@ -16,7 +17,8 @@ import { userStatements } from './user-statements.js';
 
 export { isSpeech } from './statement.js';
 
-export function extractWithRules(turns: Turn[]): Candidate[] {
+/** `model`: false for the rules alone (the learned scorer's training reads what the rules take). */
+export function extractWithRules(turns: Turn[], model = true): Candidate[] {
   const speech = turns.filter(isSpeech);
   const out: Candidate[] = [];
   const seen = new Set<string>();
@@ -36,7 +38,8 @@ export function extractWithRules(turns: Turn[]): Candidate[] {
     }
     if (turn.role === 'user') {
       const before = out.findLast((c) => c.lastTurn === previousUser?.index)?.kind;
-      const said = userStatements(turn, turns, speech[i - 1]?.role === 'assistant', before);
+      const afterAgent = speech[i - 1]?.role === 'assistant';
+      const said = userStatements(turn, turns, afterAgent, before);
       // "That's wrong" opening the next user turn retracts the statement before (a new entry; it stays), or a new statement corrects it (retraction.ts).
       const taken = said.retractsEarlier
         ? out.findLast((c) => c.lastTurn === previousUser?.index && !c.retracting)
@@ -46,6 +49,9 @@ export function extractWithRules(turns: Turn[]): Candidate[] {
         Object.assign(first, { revises: true, corrects: true });
       else if (taken) push(retractionOf(taken, turn));
       said.statements.forEach(push);
+      // What no marker speaks for, the learned scorer may (model-statements.ts).
+      const own = out.filter((c) => c.lastTurn === turn.index);
+      if (model) modelStatements(turn, turns, afterAgent, before !== undefined, own).forEach(push);
       previousUser = turn;
     } else if (speech[i + 1])
       push(confirmedProposal(turn, speech[i + 1]!, turns) ?? chosenOption(turn, speech[i + 1]!, turns));

@@ -177,7 +177,7 @@ export function sameSaying(entry: Entry, c: Candidate): boolean {
 
 /** Words of a task's state update that do not name the task: "Great, the login task is done." names "login". */
 const NOT_A_NAME =
-  /\b(?:great|good|nice|ok(?:ay)?|so|well|now|the|a|an|is|are|was|were|it|this|that|our|my|we|i|am|on|of|for|to|until|till|and|still|finally|just|task|todo|to-do|done|finished|completed?|blocked|stuck|in|progress|doing|started|because|since|waiting)\b|好了?|终于|終於|那个|那個|这个|這個|的|了|任[务務]|已[经經]?完成|做完|完成|已[经經]|卡住|阻塞|进行中|進行中|被|在|等|还|還|我/gi;
+  /\b(?:great|good|nice|ok(?:ay)?|so|well|now|the|a|an|is|are|was|were|it|this|that|our|my|we|i|am|on|of|for|to|until|till|and|still|finally|just|task|todo|to-do|done|finished|completed?|blocked|stuck|in|progress|doing|started|because|since|waiting)\b|做好|弄好|搞定|[写寫]好|好了?|终于|終於|那个|那個|这个|這個|的|了|任[务務]|已[经經]?完成|做完|完成|已[经經]|卡住|阻塞|进行中|進行中|被|在|等|还|還|我/gi;
 
 /**
  * The open task a state update names ("the login task is done", "I'm blocked on the SSO task"; said
