@@ -17,7 +17,9 @@
 // 3. every command runs --runs times, each run right after a `node -e 0` (the machine's load drifts):
 //    p50 and p95 of the whole process, as ratios to the median of those interleaved baselines;
 // 4. peak RSS of `mem context` (/usr/bin/time -f %M, when present);
-// 5. one `mem mcp` over stdio: memory_context, memory_get and memory_search, --runs × 3 calls each, p95 ms.
+// 5. one `mem mcp` over stdio: memory_context, memory_get and memory_search, --runs × 3 calls each, p95 ms;
+// 6. `mem context` answered by a resident search server started for the workspace (cli/served-context.ts),
+//    checked byte for byte against the cold pack, --runs times, each after a `node -e 0`.
 // Each figure is printed beside its target. Results: bench/out/reads-latest.json.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -119,6 +121,38 @@ if (fs.existsSync(summaryFile)) {
 }
 const rss = Array.from({ length: 3 }, () => run(ctxArgs, { cwd, rss: true }).rssMB);
 
+// `mem context` answered by a resident server (cli/served-context.ts), as with `mem watch`, the daemon
+// or a server a search started: its pack must be the cold one, byte for byte.
+const served = await servedContext();
+
+async function servedContext() {
+  const server = spawn(
+    process.execPath,
+    [path.join(ROOT, 'dist', 'cli', 'search-server.js'), '--workspace', fs.realpathSync(ws), '--mode', 'on-demand'],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  let said = '';
+  server.stderr.on('data', (d) => (said += d));
+  try {
+    for (let i = 0; i < 600 && !/search server for/.test(said); i++) await new Promise((r) => setTimeout(r, 100));
+    if (!/search server for/.test(said)) throw new Error(`the search server did not start: ${said}`);
+    const SERVED = { MEM_SEARCH_SERVER: 'no-spawn' };
+    const cold = runProcess(process.execPath, [MEM, ...ctxArgs], { env: OFF, cwd }).stdout;
+    const ms = [];
+    const baseline = [];
+    for (let i = 0; i < runs; i++) {
+      baseline.push(runProcess(process.execPath, ['-e', '0']).ms);
+      const r = runProcess(process.execPath, [MEM, ...ctxArgs], { env: SERVED, cwd });
+      if (r.code !== 0 || r.stdout !== cold)
+        throw new Error(`served mem context differs from the cold one: ${r.stderr}`);
+      ms.push(r.ms);
+    }
+    return { ms, node0: median(baseline) };
+  } finally {
+    server.kill();
+  }
+}
+
 const results = [];
 const mark = (ok) => (ok === undefined ? '' : ok ? 'met' : 'NOT MET');
 const row = (what, value, unit, target, ok) => {
@@ -165,6 +199,8 @@ for (const [name, list] of Object.entries(targets)) {
   }
 }
 if (staleMs !== null) row('mem status, summary stale', staleMs / node0, '×', '- (one run)', undefined);
+row('mem context, served p50', median(served.ms) / served.node0, '×', '(resident server)', undefined);
+row('mem context, served p95', p95(served.ms) / served.node0, '×', '(resident server)', undefined);
 const peak = rss.every((x) => x !== null) ? Math.max(...rss) : null;
 if (peak !== null) row('mem context peak RSS', peak, 'MB', '≤ 150 MB', peak <= 150);
 

@@ -75,16 +75,33 @@ async function answer(o: HookOptions, g: GlobalOptions): Promise<string> {
   const { DEFAULT_BUDGET } = await import('../pack/fit.js');
   const prompt = input.event === 'UserPromptSubmit';
   if (prompt && !input.prompt?.trim()) return '';
-  const r = await buildContext({
-    workspace,
-    loaded,
-    at,
-    cwd: folder,
-    scope: o.scope,
-    via: `hook:${o.host}:${input.event}`,
-    budget: checkBudget(o.budget ?? (prompt ? PROMPT_BUDGET : DEFAULT_BUDGET)),
-    ...(prompt ? { query: promptQuery(input.prompt!), queryOnly: true } : {}),
-  });
+  const via = `hook:${o.host}:${input.event}`;
+  const budget = checkBudget(o.budget ?? (prompt ? PROMPT_BUDGET : DEFAULT_BUDGET));
+  // A session start's pack from the resident server when one runs (served-context.ts): the same pack,
+  // with memory/'s stats from its watcher; its configuration's warnings were printed above already.
+  const served = prompt
+    ? undefined
+    : await (
+        await import('./served-context.js')
+      ).askPack(workspace, process.env, {
+        at,
+        cwd: folder,
+        ...(o.scope !== undefined ? { scope: o.scope } : {}),
+        budget: String(budget),
+        via,
+      });
+  const r =
+    served?.pack ??
+    (await buildContext({
+      workspace,
+      loaded,
+      at,
+      cwd: folder,
+      scope: o.scope,
+      via,
+      budget,
+      ...(prompt ? { query: promptQuery(input.prompt!), queryOnly: true } : {}),
+    }));
   for (const w of r.warnings) out.info(w);
   out.info(
     `context (${input.event}): ${r.items.length} items, ${r.tokens} of ${r.budget} tokens (${r.tokenizer}), scope ${r.scope}`,

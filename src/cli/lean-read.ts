@@ -17,6 +17,7 @@
  */
 import path from 'node:path';
 import { fastRoute, type FastRoute } from './fast-args.js';
+import { servedContext } from './served-context.js';
 
 export type ReadBundle = 'read-get.cjs' | 'read-context.cjs' | 'read-all.cjs';
 
@@ -36,6 +37,8 @@ export async function leanRead(args: string[], env: NodeJS.ProcessEnv): Promise<
   const r = fastRoute(args, env);
   const bundle = readBundleFor(r);
   if (!bundle) return false;
+  // A plain context the resident server answers: no bundle, no configuration read here (served-context.ts).
+  if (bundle === 'read-context.cjs' && (await servedContext(r!, env))) return true;
   // Beside this file in dist/cli/ (only the bundle runs this function).
   await (require(path.join(__dirname, bundle)) as { runRead(r: FastRoute): Promise<void> }).runRead(r!);
   return true;

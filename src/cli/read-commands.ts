@@ -18,6 +18,7 @@ import type { LogHit } from '../governance/weekly-log.js';
 import { appendUsage } from '../runlog/usage-log.js';
 import { c, outputFor, type Output } from '../terminal/output.js';
 import { locateWorkspace } from '../workspace/locate.js';
+import { printContext } from './context-print.js';
 import type { GlobalOptions } from './context.js';
 
 interface ReadContext {
@@ -138,8 +139,5 @@ export async function contextCommand(o: ContextFlags, g: GlobalOptions): Promise
     via: 'context',
     ...(o.evidence ? { evidence: true } : {}),
   });
-  for (const w of r.warnings) out.info(w);
-  out.info(`context: ${r.items.length} items, ${r.tokens} of ${r.budget} tokens (${r.tokenizer}), scope ${r.scope}`);
-  if (g.json || o.format === 'json') process.stdout.write(JSON.stringify(r, null, 2) + '\n');
-  else process.stdout.write(r.text);
+  printContext(out, r, o.format, g);
 }

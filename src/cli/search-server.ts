@@ -7,7 +7,8 @@
  * socket (searches then start no other server for a minute) and exit 1. Tells an
  * IPC parent `{ ready, address }` or `{ another }` (a server already serves this workspace: which).
  * It sits in cli/, above every layer, as the process's entry: it plugs the archive tier (archive/,
- * which sits above search/) into the server, so `mem search --archive` is served too (archive-search.ts).
+ * which sits above search/) into the server, so `mem search --archive` is served too (archive-search.ts),
+ * and the context pack (context/run.ts), so a plain `mem context` is (read-commands.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -57,6 +58,24 @@ async function main(): Promise<number> {
     log: (t) => process.stderr.write(`${t}\n`),
     // Loaded at the first archive query only.
     archive: async (config, ask) => (await import('./archive-search.js')).archiveAnswer(workspace, config, ask),
+    // A plain `mem context`: the cold run's own code, with memory/'s stats from the tracker.
+    context: async (loaded, ask, memoryFiles) => {
+      const [{ buildContext, checkBudget }, { filesDigestOf }, { clockInstant }] = await Promise.all([
+        import('../context/run.js'),
+        import('../entries/heads-files.js'),
+        import('../core/instant.js'),
+      ]);
+      return buildContext({
+        workspace,
+        loaded,
+        at: ask.at ?? clockInstant(loaded.zone),
+        cwd: ask.cwd,
+        ...(ask.scope !== undefined ? { scope: ask.scope } : {}),
+        budget: checkBudget(ask.budget ?? '2000'),
+        via: ask.via && /^hook:(?:claude|codex):SessionStart$/.test(ask.via) ? ask.via : 'context',
+        filesDigest: filesDigestOf(memoryFiles),
+      });
+    },
   });
   if ('another' in running) {
     await send({ another: running.another });

@@ -41,6 +41,11 @@ export interface ContextRequest {
   evidence?: boolean;
   /** Layer 2 alone: a prompt hook's hits, the core and project layers being in the session already. */
   queryOnly?: boolean;
+  /**
+   * memory/'s files digest (heads-files.ts filesDigestOf) when the caller knows the files' stats already
+   * (the resident server's tracker): the heads are checked against it instead of stating every file.
+   */
+  filesDigest?: string;
 }
 
 export interface ContextItem {
@@ -113,7 +118,9 @@ export async function buildContext(req: ContextRequest): Promise<ContextResult> 
   const query = req.query?.trim() || null;
   // Without a query: the heads when they describe memory/ as it is (one listing of it), and the pack
   // the last refresh kept ready from them (pack/pack-cache.ts).
-  const heads = query ? undefined : currentHeads(req.workspace, TABLE_DIR, mappingKey(req.loaded.config.scopes));
+  const heads = query
+    ? undefined
+    : currentHeads(req.workspace, TABLE_DIR, mappingKey(req.loaded.config.scopes), req.filesDigest);
   if (heads?.gateVersion === VERSION) passedSecretGate(heads.passed);
   const scope = req.scope?.trim() || scopeOfFolder(req.cwd, req.loaded.config.scopes).scope;
   const warnings: string[] = [];

@@ -90,9 +90,14 @@ export interface CurrentHeads {
 }
 
 /** The heads' meta when they describe memory/ as it is now under this scope mapping (one listing of memory/); else undefined. */
-export function currentHeads(workspace: string, tableDir: string, mappingKey: string): CurrentHeads | undefined {
+export function currentHeads(
+  workspace: string,
+  tableDir: string,
+  mappingKey: string,
+  filesDigest?: string,
+): CurrentHeads | undefined {
   const meta = readMeta(path.join(workspace, tableDir, DIR));
-  return meta && meta.digest === digestOf(memoryFilesDigest(workspace), mappingKey) ? meta : undefined;
+  return meta && meta.digest === digestOf(filesDigest ?? memoryFilesDigest(workspace), mappingKey) ? meta : undefined;
 }
 
 /** The rows of global's heads (unless `withGlobal` is false) and of `scope`'s, from heads `current` gave; undefined when a file is missing or of another build. */

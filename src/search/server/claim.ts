@@ -7,7 +7,15 @@
 import fs from 'node:fs';
 import type net from 'node:net';
 import { privateDir, socketDir } from './address.js';
-import { buildStamp, exchange, PROTOCOL, type ArchiveAsk, type Reply, type ServerStatus } from './protocol.js';
+import {
+  buildStamp,
+  exchange,
+  PROTOCOL,
+  type ArchiveAsk,
+  type ContextAsk,
+  type Reply,
+  type ServerStatus,
+} from './protocol.js';
 import type { Config } from '../../config/schema.js';
 import type { LoadedConfig } from '../../config/load.js';
 
@@ -87,4 +95,18 @@ export interface ServerOptions {
    * hosting the server plugs in (the archive sits above search/); without it, such a client answers cold.
    */
   archive?: (config: Config, ask: ArchiveAsk) => Promise<{ archive: unknown; warnings: string[] }>;
+  /**
+   * A plain `mem context` (protocol.ts ContextAsk), built by the context code the hosting process
+   * plugs in, given memory/'s Markdown files as the tracker lists them (path, size, mtime, ctime,
+   * sorted by path): what a cold run would state one by one.
+   */
+  context?: (loaded: LoadedConfig, ask: ContextAsk, memoryFiles: TrackedMemoryFile[]) => Promise<unknown>;
+}
+
+/** A memory file as the server's tracker knows it (server/files.ts). */
+export interface TrackedMemoryFile {
+  file: string;
+  size: number;
+  mtimeMs: number;
+  ctimeMs: number;
 }

@@ -16,6 +16,7 @@ import { watchMarkdown, type MarkdownWatch } from '../../workspace/watch-markdow
 import { sameStat } from '../index/files-stamp.js';
 import { keyOf, scannedFile, scanWorkspace, tierRoots, type ScannedFile } from '../index/scan.js';
 import type { Tier } from '../text/types.js';
+import type { TrackedMemoryFile } from './claim.js';
 
 const RESCAN_EVERY_MS = 60_000;
 
@@ -121,6 +122,18 @@ export class FileTracker {
       this.sorted.set(tier, list);
     }
     return list;
+  }
+
+  /**
+   * memory/'s Markdown files (memory/archive/ too, which the cold tier holds), sorted by path as
+   * entries/heads-files.ts lists them, with the stats they were tracked at: what a context read would
+   * state one by one (claim.ts ServerOptions.context).
+   */
+  memoryFiles(): TrackedMemoryFile[] {
+    return [...this.current('warm'), ...this.current('cold')]
+      .filter((f) => f.path.startsWith('memory/'))
+      .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
+      .map((f) => ({ file: f.path, size: f.size, mtimeMs: f.mtimeMs, ctimeMs: f.ctimeMs }));
   }
 
   get watching(): boolean {

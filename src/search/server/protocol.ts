@@ -21,8 +21,10 @@ import type { Filters } from '../query/filter.js';
 import type { SearchOutcome } from '../query/outcome.js';
 import { connector } from './raw-pipe.js';
 import type { ServedIndexRun } from './reply-data.js';
+import type { ArchiveRequest, ContextRequest, IndexRequest } from './requests.js';
 
 export { clientEnv, envMismatch, type ClientEnv } from './client-env.js';
+export type { ArchiveAsk, ArchiveRequest, ContextAsk, ContextRequest, IndexRequest } from './requests.js';
 
 export const PROTOCOL = 2;
 /** Largest request or reply line accepted (a 100 KB query and 50 results of 2,000 characters fit). */
@@ -46,21 +48,6 @@ export type SearchRequest = { v: number; build: string; op: 'search'; workspace:
   SearchQuery | (Omit<SearchQuery, 'k' | 'today'> & { fill: true; k?: number })
 );
 
-/**
- * A plain `mem index` (src/cli/served-index.ts): the server updates the index from its tracked file
- * list, under the index lock, and logs the job run as the client's (its pid and MEM_TRIGGER). The
- * reply is the run's result (reply-data.ts ServedIndexRun), which the client prints.
- */
-export type IndexRequest = {
-  v: number;
-  build: string;
-  op: 'index';
-  workspace: string;
-  env: ClientEnv;
-  pid: number;
-  trigger?: string;
-};
-
 /** What every search or index request opens with: protocol, build, workspace and the client's environment. */
 export function requestHead(
   realWs: string,
@@ -69,30 +56,11 @@ export function requestHead(
   return { v: PROTOCOL, build: buildStamp(), workspace: realWs, env: clientEnv(env) };
 }
 
-/**
- * `mem search --archive` (cli/archive-search.ts), asked once the client has read its configuration and
- * checked the flags: the server runs the archive tier its host process plugged in (server.ts `archive`).
- */
-export interface ArchiveAsk {
-  query: string;
-  k: number;
-  sinceMs?: number;
-  source?: string;
-  session?: string;
-  lexicalOnly: boolean;
-}
-export type ArchiveRequest = {
-  v: number;
-  build: string;
-  op: 'archive';
-  workspace: string;
-  env: ClientEnv;
-} & ArchiveAsk;
-
 export type Request =
   | SearchRequest
   | IndexRequest
   | ArchiveRequest
+  | ContextRequest
   | { v: number; build: string; op: 'status'; workspace: string }
   | { v: number; build: string; op: 'stop'; workspace: string };
 
@@ -126,6 +94,7 @@ export type Reply =
   | { v: number; ok: true; outcome: SearchOutcome; warnings?: string[] }
   | { v: number; ok: true; index: ServedIndexRun }
   | { v: number; ok: true; archive: unknown; warnings: string[] }
+  | { v: number; ok: true; context: unknown; warnings: string[] }
   | { v: number; ok: true; status: ServerStatus }
   | { v: number; ok: false; cold: string };
 

@@ -119,6 +119,13 @@ export async function startServer(o: ServerOptions): Promise<Running | Another> 
         counts.served++;
         return { v: PROTOCOL, ok: true, ...served };
       }
+      if (req.op === 'context') {
+        // The pack, plugged in by the process hosting this server (cli/search-server.ts).
+        if (!o.context) throw new Cold('no context in this server');
+        const context = await o.context(loaded, req, files.memoryFiles());
+        counts.served++;
+        return { v: PROTOCOL, ok: true, context, warnings: loaded.warnings };
+      }
       // A client that read no configuration (src/cli/served.ts) gets this server's k, today and
       // warnings; it prints them and the outcome itself, with the cold path's code.
       const fill = 'fill' in req;
