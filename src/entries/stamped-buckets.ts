@@ -1,16 +1,16 @@
 /**
  * A bucketed derived index read lazily (the id index and the chain links in `.mem/entries/heads/`):
- * each bucket file is read once, on first use, and must carry the digest the index was written with
- * and pass its shape check. A bucket not listed as held is empty; one missing, damaged or of other
- * files throws, so the caller answers from the whole table instead of from a half-read index.
+ * each bucket file is read once, on first use, and must carry the generation the heads' meta names
+ * for it (gen-files.ts) and pass its shape check. A bucket not listed as held is empty; one missing,
+ * damaged or of another generation throws, so the caller answers from the whole table instead of
+ * from a half-read index.
  */
-import path from 'node:path';
-import { readDerivedJson } from '../write/atomic.js';
+import { readGenFile } from './gen-files.js';
 
 export function stampedBuckets<T>(
   dir: string,
   fileOf: (b: number) => string,
-  digest: string,
+  gens: Record<string, string>,
   held: Iterable<number>,
   valid: (v: Record<string, unknown>) => T | undefined,
   empty: T,
@@ -20,9 +20,10 @@ export function stampedBuckets<T>(
   return (b) => {
     if (!listed.has(b)) return empty;
     if (!read.has(b)) {
-      const v = readDerivedJson(path.join(dir, fileOf(b))) as Record<string, unknown> | undefined;
-      const got = v?.digest === digest ? valid(v) : undefined;
-      if (got === undefined) throw new Error(`${fileOf(b)} is not of this build`);
+      const name = fileOf(b);
+      const v = Object.hasOwn(gens, name) ? readGenFile(dir, name, gens[name]!) : undefined;
+      const got = v ? valid(v) : undefined;
+      if (got === undefined) throw new Error(`${name} is not of this build`);
       read.set(b, got);
     }
     return read.get(b)!;
