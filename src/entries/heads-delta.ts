@@ -13,6 +13,7 @@
 import { buildHeads, scopeKeyOf, type HeadRow, type Heads, type Walked } from './heads.js';
 import { MIXED, type IdInfo, type ScopeRows } from './heads-model.js';
 import { InForce } from './in-force.js';
+import { statusOf } from './lifecycle.js';
 import { linksOf, type Held } from './links-index.js';
 import type { EntryRecord } from './store.js';
 import { rowOf, tableRecord } from './table.js';
@@ -55,35 +56,79 @@ function scopesById(records: EntryRecord[]): Map<string, Set<string>> {
   return out;
 }
 
+/** Per id, its rows in `records` with their scopes, as text: an id whose text is the same before and after changed nothing. */
+function rowsById(records: EntryRecord[]): Map<string, string> {
+  const out = new Map<string, unknown[]>();
+  for (const r of records)
+    if (r.id) (out.get(r.id) ?? out.set(r.id, []).get(r.id)!).push([r.file, scopeKeyOf(r), rowOf(r)]);
+  return new Map([...out].map(([id, rows]) => [id, JSON.stringify(rows)]));
+}
+
+/** Per scope, its first rows of each id in `records`, as text. */
+function rowsByScope(records: EntryRecord[]): Map<string, string> {
+  const out = new Map<string, unknown[]>();
+  const seen = new Set<string>();
+  for (const r of records) {
+    if (!r.id || seen.has(r.id)) continue;
+    seen.add(r.id);
+    (out.get(scopeKeyOf(r)) ?? out.set(scopeKeyOf(r), []).get(scopeKeyOf(r))!).push([r.file, rowOf(r)]);
+  }
+  return new Map([...out].map(([scope, rows]) => [scope, JSON.stringify(rows)]));
+}
+
 export function planDelta(delta: Delta, stored: Stored): HeadsUpdate | undefined {
   const { changed, before, after } = delta;
   const was = scopesById(before.scoped);
   const now = scopesById(after.scoped);
-  const touchedIds = new Set([...was.keys(), ...now.keys()]);
-  for (const id of touchedIds) {
+  const [textWas, textNow] = [rowsById(before.scoped), rowsById(after.scoped)];
+  // The ids whose entries changed (added, removed, moved, restated): an entry the same before and after changes nothing.
+  const changedIds = new Set(
+    [...textWas.keys(), ...textNow.keys()].filter((id) => textWas.get(id) !== textNow.get(id)),
+  );
+  for (const id of changedIds) {
     const info = stored.idInfo(id);
     if (info?.files.some((f) => !changed.has(f))) return undefined;
     if ((now.get(id)?.size ?? 0) > 1) return undefined;
   }
-  // The scopes an id is in, before and after (unchanged ids as the index holds them).
+  // The scopes an id is in, before and after (ids not in the changed files as the index holds them).
   const scopesOf = (id: string): string[] =>
-    touchedIds.has(id)
+    was.has(id) || now.has(id)
       ? [...(was.get(id) ?? []), ...(now.get(id) ?? [])]
       : ((s) => (s === undefined ? [] : [s]))(stored.idInfo(id)?.scope);
+  // An id that stays, in one scope: what replaces it from another scope (its `ext`) stays as it was.
+  const stays = (id: string) => {
+    const [w, n] = [was.get(id), now.get(id)];
+    return !changedIds.has(id) || (!!w && !!n && w.size === 1 && n.size === 1 && [...w][0] === [...n][0]);
+  };
+  // An entry's links as InForce reads them (its first row): the same before and after, it replaces the same ids.
+  const sig = (list: EntryRecord[]) => {
+    const out = new Map<string, string>();
+    for (const r of list)
+      if (r.id && !out.has(r.id)) out.set(r.id, JSON.stringify([statusOf(r), scopeKeyOf(r), linksOf(r).older]));
+    return out;
+  };
+  const [sigWas, sigNow] = [sig(before.scoped), sig(after.scoped)];
   const named = new Set<string>();
   for (const r of [...before.scoped, ...after.scoped])
-    for (const old of linksOf(r).older) {
+    for (const old of changedIds.has(r.id) ? linksOf(r).older : []) {
       if (old === r.id) continue;
       named.add(old);
-      if (scopesOf(old).some((s) => s !== scopeKeyOf(r))) return undefined;
+      const across = scopesOf(old).some((s) => s !== scopeKeyOf(r));
+      if (across && !(sigWas.get(r.id) === sigNow.get(r.id) && stays(r.id) && stays(old))) return undefined;
     }
-  for (const id of touchedIds)
+  for (const id of changedIds)
     for (const [namer, file] of stored.namers(id)) {
       const all = new Set([...scopesOf(namer), ...scopesOf(id)]);
-      if (!changed.has(file) && (all.size > 1 || all.has(MIXED))) return undefined;
+      if (!changed.has(file) && (all.size > 1 || all.has(MIXED)) && !stays(id)) return undefined;
     }
 
-  const affected = new Set([...was.values(), ...now.values()].flatMap((s) => [...s]).filter(Boolean));
+  // The scopes whose rows changed: their rows and heads are made again; the others' stay as they are.
+  const [scopesWas, scopesNow] = [rowsByScope(before.scoped), rowsByScope(after.scoped)];
+  // (Unscoped entries too, for the cited chains: a shared key replaces among them.)
+  const rowsChanged = new Set(
+    [...scopesWas.keys(), ...scopesNow.keys()].filter((s) => scopesWas.get(s) !== scopesNow.get(s)),
+  );
+  const affected = new Set([...rowsChanged].filter(Boolean));
   const scopes: HeadsUpdate['scopes'] = new Map();
   const inForce = new Map<string, InForce>();
   for (const scope of affected) {
@@ -99,24 +144,38 @@ export function planDelta(delta: Delta, stored: Stored): HeadsUpdate | undefined
     inForce.set(scope, new InForce(records, ext));
     scopes.set(scope, { rows, ext, heads: buildHeads(records, [], ext).scopes[scope] });
   }
+  // A scope not changed, for a cited chain through it: as its rows stand.
+  const forScope = (scope: string) => {
+    if (!inForce.has(scope)) {
+      const { rows, ext } = stored.scopeRows(scope);
+      inForce.set(
+        scope,
+        new InForce(
+          rows.map(([f, row]) => tableRecord(f, row)),
+          ext,
+        ),
+      );
+    }
+    return inForce.get(scope)!;
+  };
 
   const cited = { ...stored.cited };
   const walked = { ...stored.walked };
   for (const id of Object.keys(stored.cited)) {
     const [seenIds, seenScopes] = stored.walked[id] ?? [[], []];
     const touched =
-      touchedIds.has(id) ||
-      seenIds.some((x) => touchedIds.has(x) || named.has(x)) ||
-      seenScopes.some((s) => affected.has(s));
+      changedIds.has(id) ||
+      seenIds.some((x) => changedIds.has(x) || named.has(x)) ||
+      seenScopes.some((s) => rowsChanged.has(s));
     if (!touched) continue;
-    const scope = touchedIds.has(id) ? [...(now.get(id) ?? [])][0] : seenScopes[0];
+    const scope = changedIds.has(id) ? [...(now.get(id) ?? [])][0] : seenScopes[0];
     if (scope === undefined) {
       // No entry holds it any more.
       [cited[id], walked[id]] = [null, [[], []]];
       continue;
     }
-    const f = inForce.get(scope);
-    if (!scope || !f || seenScopes.some((s) => s !== scope)) return undefined;
+    if (!scope || seenScopes.some((s) => s !== scope)) return undefined;
+    const f = forScope(scope);
     const { end, seen } = f.walk(id);
     if (seen.some((r) => f.replacedElsewhere(r.id))) return undefined;
     cited[id] = end ? [end.file, rowOf(end)] : null;
@@ -124,31 +183,34 @@ export function planDelta(delta: Delta, stored: Stored): HeadsUpdate | undefined
   }
 
   const ids: HeadsUpdate['ids'] = new Map();
-  for (const id of touchedIds) {
+  for (const id of changedIds) {
     const files = [...new Set(after.scoped.filter((r) => r.id === id).map((r) => r.file))];
     ids.set(id, files.length ? { files, scope: [...now.get(id)!][0]! } : undefined);
   }
 
+  // The link lists a changed entry is or was in: the changed files' part of each made again from every entry after.
   const newer = new Map<string, Held[]>();
   const keys = new Map<string, Held[]>();
-  const touch = (m: Map<string, Held[]>, k: string, old: (k: string) => Held[]) => {
-    if (!m.has(k))
-      m.set(
-        k,
-        old(k).filter(([, f]) => !changed.has(f)),
-      );
-  };
-  for (const r of before.raw) {
+  for (const r of [...before.raw, ...after.raw]) {
+    if (!changedIds.has(r.id)) continue;
     const { older, key } = linksOf(r);
-    if (!r.id) continue;
-    for (const old of older) touch(newer, old, stored.namers);
-    if (key) touch(keys, key, stored.keyList);
+    for (const old of older)
+      if (!newer.has(old))
+        newer.set(
+          old,
+          stored.namers(old).filter(([, f]) => !changed.has(f)),
+        );
+    if (key && !keys.has(key))
+      keys.set(
+        key,
+        stored.keyList(key).filter(([, f]) => !changed.has(f)),
+      );
   }
   for (const r of after.raw) {
-    const { older, key } = linksOf(r);
     if (!r.id) continue;
-    for (const old of older) (touch(newer, old, stored.namers), newer.get(old)!.push([r.id, r.file]));
-    if (key) (touch(keys, key, stored.keyList), keys.get(key)!.push([r.id, r.file]));
+    const { older, key } = linksOf(r);
+    for (const old of older) newer.get(old)?.push([r.id, r.file]);
+    if (key) keys.get(key)?.push([r.id, r.file]);
   }
   for (const m of [newer, keys]) for (const list of m.values()) byFile(list, (h) => h[1]);
   return { scopes, ids, newer, keys, cited, walked };

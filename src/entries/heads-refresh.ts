@@ -66,8 +66,7 @@ export function refreshHeads(
   const meta = readMeta(dir);
   if (meta?.digest === digest && cited.every((id) => Object.hasOwn(meta.cited, id))) return meta;
   fs.rmSync(path.join(dir, META), { force: true });
-  const stamps = new Map(files.map((f) => [f.file, `${f.size},${f.mtimeMs},${f.ctimeMs}`]));
-  const base = { digest, filesDigest, mappingKey: opts.mappingKey, stamps, passesGate: opts.passesGate };
+  const base = { digest, filesDigest, mappingKey: opts.mappingKey, passesGate: opts.passesGate };
   if (
     meta &&
     delta &&

@@ -58,8 +58,6 @@ export interface CurrentHeads {
   cited: Heads['cited'];
   /** Every other file's generation. */
   gens: Record<string, string>;
-  /** Per scope with heads (and `cited` for the cited ends): a stamp of the files its rows are in, as they were. */
-  fstamps: Record<string, string>;
   /** The id buckets holding ids: only those are written (a small workspace leaves most of 256 empty). */
   idBuckets: number[];
   /** The names of the project scopes held that the secret gate of memfold `gateVersion` leaves whole (scope.ts projectScope). */
@@ -80,7 +78,6 @@ export function readMeta(dir: string): CurrentHeads | undefined {
     strings(v.rowScopes) &&
     record(v.cited) &&
     record(v.gens) &&
-    record(v.fstamps) &&
     Array.isArray(v.idBuckets) &&
     strings(v.passed) &&
     typeof v.gateVersion === 'string'

@@ -33,15 +33,9 @@ export interface Base {
   digest: string;
   filesDigest: string;
   mappingKey: string;
-  stamps: Map<string, string>;
   passesGate: (name: string) => boolean;
 }
 
-/** A stamp of the files `rows` are in, as they are now: what a ready pack of them depends on beyond the rows. */
-const fstampOf = (rows: HeadRow[], stamps: Map<string, string>) =>
-  stampOfTexts(...[...new Set(rows.map((r) => r[0]))].flatMap((f) => [f, stamps.get(f) ?? ''])).slice(0, 16);
-
-/** The old heads, read as the delta asks and kept for the writes (each file read once, every read before any write). */
 const idPayload = (ids: Record<string, string[]>, scopes: Record<string, string>) => {
   const keys = Object.keys(ids).sort();
   return {
@@ -60,18 +54,15 @@ export function writeUpdate(
 ): CurrentHeads {
   const scopes = new Set(meta.scopes);
   const rowScopes = new Set(meta.rowScopes);
-  const fstamps = { ...meta.fstamps };
   for (const [scope, { rows, ext, heads }] of update.scopes) {
     if (rows.length) (files.put(rowsFile(scope), { rows, ext }), rowScopes.add(scope));
     else (files.drop(rowsFile(scope)), rowScopes.delete(scope));
     if (heads) {
       files.put(scopeFile(scope), { rows: heads });
       scopes.add(scope);
-      fstamps[scope] = fstampOf(heads, base.stamps);
     } else {
       files.drop(scopeFile(scope));
       scopes.delete(scope);
-      delete fstamps[scope];
     }
   }
   const idBuckets = new Set(meta.idBuckets);
@@ -99,21 +90,18 @@ export function writeUpdate(
   for (const [k, v] of update.keys) lists.keys.set(k, v);
   const listed = readGenFile(dir, LIST, meta.gens[LIST] ?? '')?.held;
   writeLinks(files, lists, Array.isArray(listed) ? (listed as number[]) : [], linkTouched);
-  return finish(dir, files, base, false, {
+  return finish(dir, files, base, meta, {
     scopes: [...scopes].sort(),
     rowScopes: [...rowScopes].sort(),
     cited: update.cited,
     walked: update.walked,
-    fstamps,
     idBuckets: [...idBuckets].sort((x, y) => x - y),
   });
 }
 
 export function writeModel(dir: string, files: GenFiles, model: HeadsModel, base: Base): CurrentHeads {
-  const fstamps: Record<string, string> = {};
   for (const [scope, rows] of Object.entries(model.scopes)) {
     files.put(scopeFile(scope), { rows });
-    fstamps[scope] = fstampOf(rows, base.stamps);
   }
   for (const [scope, { rows, ext }] of model.rows) files.put(rowsFile(scope), { rows, ext });
   const buckets = Array.from(
@@ -127,12 +115,11 @@ export function writeModel(dir: string, files: GenFiles, model: HeadsModel, base
   const idBuckets = buckets.flatMap(([ids], b) => (Object.keys(ids).length ? [b] : []));
   for (const b of idBuckets) files.put(idBucketFile(b), idPayload(...buckets[b]!));
   writeLinks(files, model.links, []);
-  return finish(dir, files, base, true, {
+  return finish(dir, files, base, undefined, {
     scopes: Object.keys(model.scopes).sort(),
     rowScopes: [...model.rows.keys()].sort(),
     cited: model.cited,
     walked: model.walked,
-    fstamps,
     idBuckets,
   });
 }
@@ -141,16 +128,19 @@ function finish(
   dir: string,
   files: GenFiles,
   base: Base,
-  prune: boolean,
-  got: Pick<CurrentHeads, 'scopes' | 'rowScopes' | 'cited' | 'fstamps' | 'idBuckets'> & { walked: Walked },
+  before: CurrentHeads | undefined,
+  got: Pick<CurrentHeads, 'scopes' | 'rowScopes' | 'cited' | 'idBuckets'> & { walked: Walked },
 ): CurrentHeads {
   const { walked, ...rest } = got;
   files.put(CHAINS, { walked });
-  if (prune) files.prune([META]);
-  const citedRows = Object.values(got.cited).filter((r): r is HeadRow => !!r);
-  // A folder named as one of these gets its scope without the secret scan (a tenth of a `mem context`).
+  if (!before) files.prune([META]);
+  // A folder named as one of these gets its scope without the secret scan (a tenth of a `mem context`);
+  // a scope the heads held before keeps the gate's answer (the same version's: heads-refresh.ts).
+  const old = new Set(before?.scopes);
+  const was = new Set(before?.passed);
+  const passes = (name: string) => (old.has(PROJECT + name) ? was.has(name) : base.passesGate(name));
   const passed = got.scopes.flatMap((s) =>
-    s.startsWith(PROJECT) && base.passesGate(s.slice(PROJECT.length)) ? [s.slice(PROJECT.length)] : [],
+    s.startsWith(PROJECT) && passes(s.slice(PROJECT.length)) ? [s.slice(PROJECT.length)] : [],
   );
   const made: CurrentHeads = {
     layout: LAYOUT,
@@ -158,7 +148,6 @@ function finish(
     filesDigest: base.filesDigest,
     mappingKey: base.mappingKey,
     ...rest,
-    fstamps: { ...rest.fstamps, '\u0000cited': fstampOf(citedRows, base.stamps) },
     gens: files.gens,
     passed,
     gateVersion: VERSION,

@@ -52,13 +52,13 @@ export const memoryStamp = (memoryText: string | undefined) =>
   stampOfTexts(memoryText === undefined ? '' : 'MEMORY.md', memoryText ?? '');
 
 /**
- * A pack's key: what it is made of (global's heads and its scope's, each with a stamp of the files
- * their rows are in, whose whole entries it prints; MEMORY.md's cited ends and text, pinned text
- * included), the budget and limits it is fitted to, and memfold's version (another version may
- * choose, render or redact a pack otherwise: the secret gate is the version's).
+ * A pack's key: what it is chosen from (global's heads and its scope's, MEMORY.md's cited ends and
+ * text, pinned text included), the budget and limits it is fitted to, and memfold's version (another
+ * version may choose, render or redact a pack otherwise: the secret gate is the version's). The
+ * whole entries it prints are checked apart (pack-deps.ts).
  */
 export function keyOf(heads: CurrentHeads, scope: string, memoryText: string | undefined): string {
-  const part = (s: string) => [heads.gens[headsFile(s)] ?? '', heads.fstamps[s] ?? ''];
+  const part = (s: string) => [heads.gens[headsFile(s)] ?? ''];
   return stampOfTexts(
     String(LAYOUT),
     VERSION,
@@ -68,7 +68,6 @@ export function keyOf(heads: CurrentHeads, scope: string, memoryText: string | u
     ...part('global'),
     ...(scope && scope !== 'global' ? part(scope) : []),
     JSON.stringify(heads.cited),
-    heads.fstamps['\u0000cited'] ?? '',
     memoryStamp(memoryText),
   );
 }

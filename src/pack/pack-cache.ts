@@ -29,6 +29,7 @@ import { DEFAULT_BUDGET, fitPack, type Pack } from './fit.js';
 import { pieceCounter, pieces } from './pieces.js';
 import { ItemPieces } from './item-pieces.js';
 import { kept, KeptRecords, recordOf } from './kept.js';
+import { DEPS, depsOf, readDeps, stillWhole, tableStamps, unchanged, type Deps } from './pack-deps.js';
 import {
   DIR,
   ELSEWHERE,
@@ -42,6 +43,7 @@ import {
   readScopeFile,
   scopeFile,
   type Fitted,
+  type PackMeta,
   type ScopeFile,
 } from './pack-cache-files.js';
 import { renderPack, sectionHeading, type PackItem } from './render.js';
@@ -110,11 +112,20 @@ export async function refreshReadyPacks(
   if (!heads) return fs.rmSync(dir, { recursive: true, force: true });
   const keys = Object.fromEntries([...heads.scopes, ELSEWHERE].map((s) => [s, keyOf(heads, s, memoryText)]));
   const present = new Set(fs.existsSync(dir) ? fs.readdirSync(dir) : []);
-  const todo = Object.keys(keys).filter((s) => meta?.keys[s] !== keys[s] || !present.has(scopeFile(s)));
+  // Read only when a pack is checked or made (items.json and records.json are the packs' largest files).
+  let keptRecords: KeptRecords | undefined;
+  const records = () => (keptRecords ??= KeptRecords.read(workspace, dir));
+  const [deps, stamps] = [readDeps(dir), tableStamps(workspace)];
+  const todo: string[] = [];
+  for (const s of Object.keys(keys)) {
+    const same = meta?.keys[s] === keys[s] && present.has(scopeFile(s));
+    if (same && unchanged(deps[s], stamps)) continue;
+    const file = same ? readScopeFile(path.join(dir, scopeFile(s))) : undefined;
+    if (file && (await stillWhole(file, deps[s], stamps, records()))) deps[s] = depsOf(file, stamps);
+    else todo.push(s);
+  }
   // Every pack made again: nothing of the last build's counts and records is kept beyond what they use.
   const all = todo.length === Object.keys(keys).length;
-  const itemPieces = ItemPieces.read(dir, countTokens);
-  const records = KeptRecords.read(workspace, dir);
   // The packs' own lines (headings, the preamble, pinned text) as counted last time: no tokenizer for them again.
   const before = new Map(readCounts(path.join(dir, FIXED)));
   fs.rmSync(path.join(dir, META), { force: true });
@@ -122,7 +133,10 @@ export async function refreshReadyPacks(
   const pinned = pinnedText(memoryText);
   const fixed = new Map<string, number>(all ? [] : before);
   const count = pieceCounter(before, countTokens, true);
-  const whole = (list: EntryRecord[]) => Promise.all(list.map((r) => records.whole(r)));
+  if (!todo.length)
+    return finishPacks(dir, { layout: LAYOUT, heads: heads.digest, memory: memoryStamp(memoryText), keys }, deps);
+  const itemPieces = ItemPieces.read(dir, countTokens);
+  const whole = (list: EntryRecord[]) => Promise.all(list.map((r) => records().whole(r)));
   const global = headRows(workspace, tableDir, heads, undefined);
   const files: Array<[string, ScopeFile]> = [];
   for (const scope of todo) {
@@ -144,17 +158,24 @@ export async function refreshReadyPacks(
     ]);
   }
   fs.mkdirSync(dir, { recursive: true });
-  for (const [scope, file] of files) writeDerivedFile(path.join(dir, scopeFile(scope)), JSON.stringify(file));
+  for (const [scope, file] of files) {
+    writeDerivedFile(path.join(dir, scopeFile(scope)), JSON.stringify(file));
+    deps[scope] = depsOf(file, stamps);
+  }
   const wanted = new Set(Object.keys(keys).map(scopeFile));
   for (const name of present)
     if (name.startsWith('s-') && !wanted.has(name)) fs.rmSync(path.join(dir, name), { force: true });
   itemPieces.write(dir, !all);
-  records.write(dir, !all);
+  records().write(dir, !all);
   writeDerivedFile(path.join(dir, FIXED), JSON.stringify([...fixed]));
-  writeDerivedFile(
-    path.join(dir, META),
-    JSON.stringify({ layout: LAYOUT, heads: heads.digest, memory: memoryStamp(memoryText), keys }),
-  );
+  finishPacks(dir, { layout: LAYOUT, heads: heads.digest, memory: memoryStamp(memoryText), keys }, deps);
+}
+
+/** The packs' deps, then their meta, last. */
+function finishPacks(dir: string, meta: PackMeta, deps: Deps): void {
+  const of = Object.fromEntries(Object.keys(meta.keys).map((s) => [s, deps[s]]));
+  writeDerivedFile(path.join(dir, DEPS), JSON.stringify(of));
+  writeDerivedFile(path.join(dir, META), JSON.stringify(meta));
 }
 
 /**
