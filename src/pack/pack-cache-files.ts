@@ -16,6 +16,9 @@ import { DEFAULT_BUDGET } from './fit.js';
 import { LIMITS } from './select.js';
 import { readDerivedJson } from '../write/atomic.js';
 import { isKept, type Kept } from './kept.js';
+import { getField } from '../entries/model.js';
+import { scopeKey } from '../entries/scope-key.js';
+import { tableRecord } from '../entries/table.js';
 
 // Raised whenever what the files hold changes: a refresh sees files of another layout as stale.
 export const LAYOUT = 4;
@@ -52,8 +55,8 @@ export const memoryStamp = (memoryText: string | undefined) =>
   stampOfTexts(memoryText === undefined ? '' : 'MEMORY.md', memoryText ?? '');
 
 /**
- * A pack's key: what it is chosen from (global's heads and its scope's, MEMORY.md's cited ends and
- * text, pinned text included), the budget and limits it is fitted to, and memfold's version (another
+ * A pack's key: what it is chosen from (global's heads and its scope's, the cited ends it may take,
+ * MEMORY.md's text, pinned text included), the budget and limits it is fitted to, and memfold's version (another
  * version may choose, render or redact a pack otherwise: the secret gate is the version's). The
  * whole entries it prints are checked apart (pack-deps.ts).
  */
@@ -67,7 +70,13 @@ export function keyOf(heads: CurrentHeads, scope: string, memoryText: string | u
     scope,
     ...part('global'),
     ...(scope && scope !== 'global' ? part(scope) : []),
-    JSON.stringify(heads.cited),
+    // The cited ends a pack of this scope may take: global's and its own (select.ts coreWorthy).
+    JSON.stringify(
+      Object.entries(heads.cited).filter(([, end]) => {
+        const at = end && getField(tableRecord(end[0], end[1]).entry, 'scope')?.trim();
+        return !!at && (scopeKey(at) === 'global' || (!!scope && scopeKey(at) === scope));
+      }),
+    ),
     memoryStamp(memoryText),
   );
 }
