@@ -8,8 +8,10 @@
  * rewritten only when its content changed (gen-files.ts).
  *
  * Invariant: the meta file goes first and last: a reader finds either no meta, or the meta and the
- * files of the generations it names. Heads are written only from rows whose stamps match the files
- * listed now, so heads built while a person saved a file are not written at all.
+ * files of the generations it names. A whole rebuild writes heads only from rows whose stamps match
+ * the files listed now, so heads built while a person saved a file are not written at all; an update
+ * is stamped with the files as the table read them, so a file saved since makes its digest differ
+ * from memory/ and reads go to the whole table until the next refresh.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -52,9 +54,6 @@ export function refreshHeads(
   recordsAt: (files: StatedMemoryFile[]) => EntryRecord[] | undefined,
   delta?: TableDelta,
 ): CurrentHeads | undefined {
-  const files = statedMemoryFiles(workspace);
-  const filesDigest = filesDigestOf(files);
-  const digest = digestOf(filesDigest, opts.mappingKey);
   let memoryText = '';
   try {
     memoryText = fs.readFileSync(path.join(workspace, 'MEMORY.md'), 'utf8');
@@ -64,18 +63,25 @@ export function refreshHeads(
   const cited = [...new Set(linkedIds(memoryText))];
   const dir = path.join(workspace, tableDir, DIR);
   const meta = readMeta(dir);
-  if (meta?.digest === digest && cited.every((id) => Object.hasOwn(meta.cited, id))) return meta;
-  fs.rmSync(path.join(dir, META), { force: true });
-  const base = { digest, filesDigest, mappingKey: opts.mappingKey, passesGate: opts.passesGate };
+  const known = !!meta && cited.every((id) => Object.hasOwn(meta.cited, id));
+  const base = (filesDigest: string) => ({
+    digest: digestOf(filesDigest, opts.mappingKey),
+    filesDigest,
+    mappingKey: opts.mappingKey,
+    passesGate: opts.passesGate,
+  });
+  // Built from the table as it was before the files it just read changed: only what they touch is
+  // made again, stamped with the files as the table read them (a file saved since: the digest
+  // differs from memory/ now and reads go to the whole table, as for any edit after a refresh).
   if (
     meta &&
+    known &&
     delta &&
     delta.beforeDigest === meta.filesDigest &&
-    delta.afterDigest === filesDigest &&
     meta.mappingKey === opts.mappingKey &&
-    meta.gateVersion === VERSION &&
-    cited.every((id) => Object.hasOwn(meta.cited, id))
+    meta.gateVersion === VERSION
   ) {
+    fs.rmSync(path.join(dir, META), { force: true });
     let update: HeadsUpdate | undefined;
     let stored: Stored | undefined;
     try {
@@ -91,10 +97,15 @@ export function refreshHeads(
     } catch {
       // A file of the heads missing or damaged: rebuilt whole below.
     }
-    if (update && stored) return writeUpdate(dir, new GenFiles(dir, meta.gens, true), meta, update, stored, base);
+    if (update && stored)
+      return writeUpdate(dir, new GenFiles(dir, meta.gens, true), meta, update, stored, base(delta.afterDigest));
   }
+  const files = statedMemoryFiles(workspace);
+  const now = base(filesDigestOf(files));
+  if (known && meta!.digest === now.digest) return meta;
+  fs.rmSync(path.join(dir, META), { force: true });
   const records = recordsAt(files);
   if (!records) return undefined;
   const model = buildModel(records, withScopes(records, opts.scopeOf), cited);
-  return writeModel(dir, new GenFiles(dir, meta?.gens ?? {}, false), model, base);
+  return writeModel(dir, new GenFiles(dir, meta?.gens ?? {}, false), model, now);
 }
