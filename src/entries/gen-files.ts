@@ -33,6 +33,11 @@ export class GenFiles {
     this.gens = keep ? { ...before } : {};
   }
 
+  /** Whether every file the last meta named is there (one deleted by hand: an update would leave it missing). */
+  complete(): boolean {
+    return Object.keys(this.before).every((name) => this.present.has(name));
+  }
+
   /** Stores `payload` (an object) as `name` with its generation, unless the file there already has it. */
   put(name: string, payload: object): string {
     const json = JSON.stringify(payload);

@@ -10,9 +10,9 @@
  * crossed scopes or passes an unscoped entry or an id replaced from another scope. Within one scope,
  * InForce over the scope's rows (and its ids replaced from outside, `ext`) decides as over all entries.
  */
-import { buildHeads, scopeKeyOf, type HeadRow, type Heads, type Walked } from './heads.js';
+import { buildHeads, groupKeyOf, scopeKeyOf, type HeadRow, type Heads, type Walked } from './heads.js';
 import { MIXED, type IdInfo, type ScopeRows } from './heads-model.js';
-import { InForce } from './in-force.js';
+import { ANY_KEY, followCited } from './heads-cited.js';
 import { statusOf } from './lifecycle.js';
 import { linksOf, type Held } from './links-index.js';
 import type { EntryRecord } from './store.js';
@@ -130,7 +130,6 @@ export function planDelta(delta: Delta, stored: Stored): HeadsUpdate | undefined
   );
   const affected = new Set([...rowsChanged].filter(Boolean));
   const scopes: HeadsUpdate['scopes'] = new Map();
-  const inForce = new Map<string, InForce>();
   for (const scope of affected) {
     const old = stored.scopeRows(scope);
     const kept = old.rows.filter(([f]) => !changed.has(f));
@@ -141,47 +140,8 @@ export function planDelta(delta: Delta, stored: Stored): HeadsUpdate | undefined
     const records = rows.map(([f, row]) => tableRecord(f, row));
     const ids = new Set(records.map((r) => r.id));
     const ext = old.ext.filter((id) => ids.has(id));
-    inForce.set(scope, new InForce(records, ext));
     scopes.set(scope, { rows, ext, heads: buildHeads(records, [], ext).scopes[scope] });
   }
-  // A scope not changed, for a cited chain through it: as its rows stand.
-  const forScope = (scope: string) => {
-    if (!inForce.has(scope)) {
-      const { rows, ext } = stored.scopeRows(scope);
-      inForce.set(
-        scope,
-        new InForce(
-          rows.map(([f, row]) => tableRecord(f, row)),
-          ext,
-        ),
-      );
-    }
-    return inForce.get(scope)!;
-  };
-
-  const cited = { ...stored.cited };
-  const walked = { ...stored.walked };
-  for (const id of Object.keys(stored.cited)) {
-    const [seenIds, seenScopes] = stored.walked[id] ?? [[], []];
-    const touched =
-      changedIds.has(id) ||
-      seenIds.some((x) => changedIds.has(x) || named.has(x)) ||
-      seenScopes.some((s) => rowsChanged.has(s));
-    if (!touched) continue;
-    const scope = changedIds.has(id) ? [...(now.get(id) ?? [])][0] : seenScopes[0];
-    if (scope === undefined) {
-      // No entry holds it any more.
-      [cited[id], walked[id]] = [null, [[], []]];
-      continue;
-    }
-    if (!scope || seenScopes.some((s) => s !== scope)) return undefined;
-    const f = forScope(scope);
-    const { end, seen } = f.walk(id);
-    if (seen.some((r) => f.replacedElsewhere(r.id))) return undefined;
-    cited[id] = end ? [end.file, rowOf(end)] : null;
-    walked[id] = [seen.map((r) => r.id), seen.map(() => scope)];
-  }
-
   const ids: HeadsUpdate['ids'] = new Map();
   for (const id of changedIds) {
     const files = [...new Set(after.scoped.filter((r) => r.id === id).map((r) => r.file))];
@@ -213,5 +173,34 @@ export function planDelta(delta: Delta, stored: Stored): HeadsUpdate | undefined
     if (key) keys.get(key)?.push([r.id, r.file]);
   }
   for (const m of [newer, keys]) for (const list of m.values()) byFile(list, (h) => h[1]);
-  return { scopes, ids, newer, keys, cited, walked };
+  // The keys changed entries hold or held, and those of the entries they name (found in their scope's rows).
+  function keysTouched(): Set<string> {
+    const out = new Set<string>();
+    for (const r of [...before.scoped, ...after.scoped]) if (changedIds.has(r.id)) out.add(groupKeyOf(r));
+    const rowsByScope = new Map<string, Map<string, string>>();
+    for (const x of named)
+      for (const scope of scopesOf(x)) {
+        if (!rowsByScope.has(scope)) {
+          const { rows } = scopes.get(scope) ?? (scope && scope !== MIXED ? stored.scopeRows(scope) : { rows: [] });
+          rowsByScope.set(scope, new Map(rows.map(([f, row]) => ((r) => [r.id, groupKeyOf(r)])(tableRecord(f, row)))));
+        }
+        // Not found (unscoped, kept in no scope's rows): any chain may be touched.
+        out.add(rowsByScope.get(scope)!.get(x) ?? (scope ? '' : ANY_KEY));
+      }
+    out.delete('');
+    return out;
+  }
+  const ends = followCited({
+    cited: stored.cited,
+    walked: stored.walked,
+    changedIds,
+    named,
+    keys: keysTouched(),
+    scopeNow: (id) => [...(now.get(id) ?? [])][0],
+    rowsOf: (scope) => scopes.get(scope) ?? stored.scopeRows(scope),
+    namers: (id) => newer.get(id) ?? stored.namers(id),
+    scopesOf,
+  });
+  if (!ends) return undefined;
+  return { scopes, ids, newer, keys, ...ends };
 }

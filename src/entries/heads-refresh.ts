@@ -82,6 +82,7 @@ export function refreshHeads(
     meta.gateVersion === VERSION
   ) {
     fs.rmSync(path.join(dir, META), { force: true });
+    const files = new GenFiles(dir, meta.gens, true);
     let update: HeadsUpdate | undefined;
     let stored: Stored | undefined;
     try {
@@ -97,8 +98,8 @@ export function refreshHeads(
     } catch {
       // A file of the heads missing or damaged: rebuilt whole below.
     }
-    if (update && stored)
-      return writeUpdate(dir, new GenFiles(dir, meta.gens, true), meta, update, stored, base(delta.afterDigest));
+    if (update && stored && files.complete())
+      return writeUpdate(dir, files, meta, update, stored, base(delta.afterDigest));
   }
   const files = statedMemoryFiles(workspace);
   const now = base(filesDigestOf(files));

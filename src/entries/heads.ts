@@ -13,6 +13,7 @@
  */
 import { append } from '../core/group.js';
 import { InForce } from './in-force.js';
+import { scopedKeyOf } from './lifecycle.js';
 import { getField } from './model.js';
 import { scopeKey } from './scope-key.js';
 import { heaviestFirst, isCore, newestFirst, unconfirmedAgent } from './standing.js';
@@ -41,8 +42,17 @@ const top = (list: EntryRecord[], order: (a: EntryRecord, b: EntryRecord) => num
   list.slice().sort(order).slice(0, HEAD_DEPTH);
 const headRow = (r: EntryRecord): HeadRow => [r.file, rowOf(r)];
 
-/** Each cited id's chain as walked: the ids it passed and their scopes (`''`: unscoped), what an incremental refresh checks (heads-scope.ts). */
-export type Walked = Record<string, [ids: string[], scopes: string[]]>;
+/**
+ * Each cited id's chain as walked: the ids it passed, their scopes (`''`: unscoped) and their keys
+ * as scoped (`''`: none), what an incremental refresh checks (heads-cited.ts).
+ */
+export type Walked = Record<string, [ids: string[], scopes: string[], keys: string[]]>;
+
+/** A record's key as InForce groups it (lifecycle.ts scopedKeyOf), `''` when it has none. */
+export const groupKeyOf = (r: EntryRecord): string => {
+  const key = getField(r.entry, 'key')?.trim();
+  return key ? scopedKeyOf(r, key) : '';
+};
 
 /**
  * `records` carry their scope as read (an old entry's filled in from its session); `cited`: ids
@@ -80,7 +90,7 @@ export function buildHeads(
   for (const id of cited) {
     const { end, seen } = f.walk(id);
     ends[id] = end ? headRow(end) : null;
-    walked[id] = [seen.map((r) => r.id), seen.map((r) => scopeKeyOf(r))];
+    walked[id] = [seen.map((r) => r.id), seen.map((r) => scopeKeyOf(r)), seen.map(groupKeyOf)];
   }
   return { scopes, cited: ends, walked };
 }
