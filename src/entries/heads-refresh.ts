@@ -5,7 +5,7 @@
  * ids, only what the changed entries touch is recomputed (heads-delta.ts: the rows and heads of
  * their scopes, their ids' buckets, the link lists they are in, the cited chains they touch);
  * otherwise every row is read and everything rebuilt (heads-model.ts). Either way a file is
- * rewritten only when its content changed (gen-files.ts).
+ * rewritten only when its content changed (gen-write.ts).
  *
  * Invariant: the meta file goes first and last: a reader finds either no meta, or the meta and the
  * files of the generations it names. A whole rebuild writes heads only from rows whose stamps match
@@ -16,7 +16,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { VERSION } from '../core/version.js';
-import { GenFiles } from './gen-files.js';
+import { GenFiles } from './gen-write.js';
 import { planDelta, type Delta, type HeadsUpdate } from './heads-delta.js';
 import { filesDigestOf, statedMemoryFiles, type StatedMemoryFile } from './heads-files.js';
 import { buildModel } from './heads-model.js';

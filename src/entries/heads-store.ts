@@ -1,7 +1,7 @@
 /**
  * The in-force heads (heads.ts) in `.mem/entries/heads/`, read side: `meta.json` is stamped with a
  * digest of every memory file's size, mtime and ctime (heads-files.ts) and of the scope mapping they
- * were built with, and names the generation of every other file there (gen-files.ts). Built by the
+ * were built with, and names the generation of every other file there (gen-write.ts). Built by the
  * entry table's refresh (heads-refresh.ts), which every job that writes Markdown, `mem index`, the
  * watcher and the daemon run; read by `mem context` without a query, `mem get` and `mem trace`.
  *
@@ -13,7 +13,7 @@
  */
 import path from 'node:path';
 import { readDerivedJson as readJson } from '../write/atomic.js';
-import { readGenFile } from './gen-files.js';
+import { readGenFile } from './stamped-buckets.js';
 import { filesDigestOf, memoryFilesDigest, statedMemoryFiles, type StatedMemoryFile } from './heads-files.js';
 import { bucketOfText, stampOfTexts } from './heads-hash.js';
 import type { HeadRow, Heads } from './heads.js';

@@ -8,7 +8,7 @@
  */
 import type { Walked, HeadRow } from './heads.js';
 import type { IdInfo, ScopeRows } from './heads-model.js';
-import { readGenFile } from './gen-files.js';
+import { readGenFile } from './stamped-buckets.js';
 import { idBucketFile, idBucketOf, idsOf, rowsFile, type CurrentHeads } from './heads-store.js';
 import { linkBucketOf, linksFile, readLinkBucket, type LinkLists } from './links-index.js';
 

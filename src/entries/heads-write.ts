@@ -9,7 +9,8 @@
 import path from 'node:path';
 import { VERSION } from '../core/version.js';
 import { writeDerivedFile } from '../write/atomic.js';
-import { readGenFile, type GenFiles } from './gen-files.js';
+import { readGenFile } from './stamped-buckets.js';
+import type { GenFiles } from './gen-write.js';
 import type { HeadsUpdate } from './heads-delta.js';
 import { stampOfTexts } from './heads-hash.js';
 import type { HeadsModel } from './heads-model.js';

@@ -14,7 +14,8 @@
  * lists (heads-delta.ts) instead of rebuilding every list.
  */
 import { append } from '../core/group.js';
-import { readGenFile, type GenFiles } from './gen-files.js';
+import { readGenFile } from './stamped-buckets.js';
+import type { GenFiles } from './gen-write.js';
 import { stampedBuckets } from './stamped-buckets.js';
 import { bucketOfText } from './heads-hash.js';
 import { getField } from './model.js';

@@ -1,11 +1,20 @@
 /**
- * A bucketed derived index read lazily (the id index and the chain links in `.mem/entries/heads/`):
- * each bucket file is read once, on first use, and must carry the generation the heads' meta names
- * for it (gen-files.ts) and pass its shape check. A bucket not listed as held is empty; one missing,
- * damaged or of another generation throws, so the caller answers from the whole table instead of
- * from a half-read index.
+ * Reading the files of `.mem/entries/heads/`, each of which carries its own generation (a hash of
+ * what it holds, gen-write.ts) that the heads' meta, written last, names: a file is taken only with
+ * that generation, so one of another refresh, forged or half-written reads as missing. A bucketed
+ * index (the id index, the chain links) is read lazily: each bucket once, on first use, checked for
+ * its generation and shape. A bucket not listed as held is empty; one missing, damaged or of another
+ * generation throws, so the caller answers from the whole table instead of from a half-read index.
+ * No node:crypto here: reads only compare generations.
  */
-import { readGenFile } from './gen-files.js';
+import path from 'node:path';
+import { readDerivedJson } from '../write/atomic.js';
+
+/** The file `name` of `dir` when it carries generation `gen`; else undefined. */
+export function readGenFile(dir: string, name: string, gen: string): Record<string, unknown> | undefined {
+  const v = readDerivedJson(path.join(dir, name)) as Record<string, unknown> | undefined;
+  return v && typeof v === 'object' && v.digest === gen ? v : undefined;
+}
 
 export function stampedBuckets<T>(
   dir: string,

@@ -10,15 +10,23 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { readDerivedJson, writeDerivedFile } from '../write/atomic.js';
+import { writeDerivedFile } from '../write/atomic.js';
 import { filesDigestOf, statedMemoryFiles, type CurrentHeads, type ScopeOf } from './heads-store.js';
 import { refreshHeads, type TableDelta } from './heads-refresh.js';
 import { parseFile } from './parsed-files.js';
 import type { EntryRecord } from './store.js';
 import { rowOf, tableRecord, type Row } from './table.js';
-import { bucketFile, bucketOf, LAYOUT, readBucket, stampedAs, TABLE_DIR, type Bucket } from './table-buckets.js';
-
-const STAMPS = 'stamps.json';
+import {
+  bucketFile,
+  bucketOf,
+  LAYOUT,
+  readBucket,
+  readStamps,
+  stampedAs,
+  STAMPS_FILE,
+  TABLE_DIR,
+  type Bucket,
+} from './table-buckets.js';
 
 /** A memory file as the index's scan stated it (search/scan.ts ScannedFile): workspace-relative path with `/`. */
 export interface StatedFile {
@@ -29,15 +37,6 @@ export interface StatedFile {
 }
 
 const listed = (workspace: string) => statedMemoryFiles(workspace).map((st) => ({ file: st.file, st }));
-
-/** Every stored file's stamp, written after its bucket: an update reads only the buckets whose files changed. */
-export function readStamps(workspace: string): Record<string, [number, number, number]> {
-  const v = readDerivedJson(path.join(workspace, TABLE_DIR, STAMPS)) as
-    { layout?: unknown; stamps?: unknown } | undefined;
-  return v?.layout === LAYOUT && v.stamps && typeof v.stamps === 'object'
-    ? (v.stamps as Record<string, [number, number, number]>)
-    : {};
-}
 
 /**
  * Brings the stored table up to date with memory/ (the caller holds the index lock), from the files
@@ -97,7 +96,7 @@ export async function refreshEntryTable(
       writeDerivedFile(bucketFile(workspace, b), JSON.stringify({ layout: LAYOUT, files }));
       written.set(b, files);
     }
-    writeDerivedFile(path.join(dir, STAMPS), JSON.stringify({ layout: LAYOUT, stamps: now }));
+    writeDerivedFile(path.join(dir, STAMPS_FILE), JSON.stringify({ layout: LAYOUT, stamps: now }));
   }
   if (!heads || !fs.existsSync(dir)) return undefined;
   // Loaded here, not with the module: `mem get` and `mem context` read the heads, never build them.

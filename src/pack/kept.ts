@@ -10,7 +10,7 @@
 import path from 'node:path';
 import type { Field } from '../entries/model.js';
 import type { EntryRecord } from '../entries/store.js';
-import { readStamps } from '../entries/table-refresh.js';
+import { readStamps } from '../entries/table-buckets.js';
 import { wholeRecords } from '../entries/table-store.js';
 import { readDerivedJson, writeDerivedFile } from '../write/atomic.js';
 

@@ -8,7 +8,7 @@
  * kept pack is the pack a rebuild would make from the same heads.
  */
 import path from 'node:path';
-import { readStamps } from '../entries/table-refresh.js';
+import { readStamps } from '../entries/table-buckets.js';
 import { readDerivedJson } from '../write/atomic.js';
 import { kept, recordOf, type KeptRecords } from './kept.js';
 import type { ScopeFile } from './pack-cache-files.js';

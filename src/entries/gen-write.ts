@@ -1,19 +1,17 @@
 /**
- * Derived files that each carry their own generation (a hash of what they hold), named by a meta
- * file written last (the heads in `.mem/entries/heads/`): a refresh rewrites only the files whose
- * content changed, and a reader takes a file only when its generation is the one the meta names, so
- * an unchanged file stays untouched on disk and a file of another build, forged or half-written,
- * reads as missing.
+ * Writing the derived files that carry their own generation (read by stamped-buckets.ts): a refresh rewrites only the
+ * files whose content changed and names every file's generation in the meta it writes last.
  *
  * Invariant: `put` writes a file whose content hashes to the generation it records, unless a file
  * of that very generation is already there; a file the new meta does not name is removed by `prune`.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { readDerivedJson, writeDerivedFile } from '../write/atomic.js';
-import { stampOfTexts } from './heads-hash.js';
+import { writeDerivedFile } from '../write/atomic.js';
+import { createHash } from 'node:crypto';
 
-export const genOf = (json: string) => stampOfTexts(json).slice(0, 16);
+/** A file's generation: a hash of its content (node:crypto here: only a refresh writes them; a read compares the text). */
+export const genOf = (json: string) => createHash('sha1').update(json).digest('hex').slice(0, 16);
 
 export class GenFiles {
   /** The generation of every file the meta will name. */
@@ -64,10 +62,4 @@ export class GenFiles {
   prune(except: string[]): void {
     for (const name of this.present) if (!Object.hasOwn(this.gens, name) && !except.includes(name)) this.drop(name);
   }
-}
-
-/** The file `name` of `dir` when it carries generation `gen`; else undefined. */
-export function readGenFile(dir: string, name: string, gen: string): Record<string, unknown> | undefined {
-  const v = readDerivedJson(path.join(dir, name)) as Record<string, unknown> | undefined;
-  return v && typeof v === 'object' && v.digest === gen ? v : undefined;
 }
