@@ -3,7 +3,8 @@
  * src/pack/pack-cache.ts): after a one-file edit, `mem index` rewrites only the heads files, id and
  * link buckets and packs the edit touched, leaves the others untouched on disk, and what it leaves
  * is what a rebuild from nothing writes; `mem context`, `mem get` and `mem trace` answer as on that
- * rebuild. A scope file whose generation is not the one the meta names, or a hand edit since the
+ * rebuild. A field the heads do not keep, edited in place, still refits the pack that prints it
+ * (src/pack/pack-deps.ts). A scope file whose generation is not the one the meta names, or a hand edit since the
  * refresh, sends the read to the whole table.
  */
 import assert from 'node:assert/strict';
@@ -37,7 +38,7 @@ test('after a one-file edit mem index rewrites only the heads and packs it touch
     [`memory/${A}.md`]: daily(A, [
       rule('RULE-20261101-write-it-down', 'Write it down', A, 'global'),
       rule('RULE-20261101-deploy-on-tuesdays', 'Deploy on Tuesdays', A, 'project:shop'),
-      rule('RULE-20261101-short-posts', 'Short posts', A, 'project:blog'),
+      rule('RULE-20261101-short-posts', 'Short posts', A, 'project:blog', { detail: 'under 500 words' }),
     ]),
     [`memory/${B}.md`]: daily(B, [
       rule('RULE-20261102-cache-nothing', 'Cache nothing', B, 'project:shop', { key: 'cache' }),
@@ -112,6 +113,13 @@ test('after a one-file edit mem index rewrites only the heads and packs it touch
   assert.match(expected[0]!, /Cache in Redis/);
   assert.doesNotMatch(expected[0]!, /Cache in process/);
   assert.deepEqual(await reads(ws), expected);
+
+  // A field the heads do not keep, edited in place: the blog's pack prints it, so it is made again.
+  const fileA = join(ws, 'memory', `${A}.md`);
+  writeFileSync(fileA, readFileSync(fileA, 'utf8').replace('under 500 words', 'under 900 words'));
+  await memOk(['-C', ws, 'index']);
+  assert.notDeepEqual(state(packsDir).get(packFile('project:blog')), packs1.get(packFile('project:blog')));
+  assert.match((await memOk(['-C', ws, 'context', '--scope', 'project:blog'])).stdout, /under 900 words/);
 
   // A scope file of another generation than the meta names (emptied, as stale heads would be): not used.
   rmSync(packsDir, { recursive: true });
