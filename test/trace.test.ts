@@ -157,10 +157,14 @@ test('after a refresh, trace reads the chain links (links-NNN.json) and answers 
   const file = join(heads, `links-${String(bucketOfText(V1, 256)).padStart(3, '0')}.json`);
   const real = readFileSync(file, 'utf8');
   const forged = JSON.parse(real);
-  forged.newer[V1] = [V2, 'PREF-20261102-editor-b'];
+  // Each linked id with its file (links-index.ts Held).
+  forged.newer[V1] = [
+    [V2, 'memory/2026-10-15.md'],
+    ['PREF-20261102-editor-b', 'memory/2026-11-02.md'],
+  ];
   writeFileSync(file, JSON.stringify(forged));
   assert.match(await trace(V1), /PREF-20261102-editor-b/);
-  // A bucket written for other files: the whole table answers.
+  // A bucket of another generation than the meta names: the whole table answers.
   writeFileSync(file, JSON.stringify({ ...forged, digest: 'other' }));
   assert.equal(await trace(V1), whole[0]);
   // A bucket the list names gone, or the list gone: the whole table answers.

@@ -13,6 +13,7 @@
  */
 import { append } from '../core/group.js';
 import { InForce } from './in-force.js';
+import { scopedKeyOf } from './lifecycle.js';
 import { getField } from './model.js';
 import { scopeKey } from './scope-key.js';
 import { heaviestFirst, isCore, newestFirst, unconfirmedAgent } from './standing.js';
@@ -31,18 +32,43 @@ export interface Heads {
   cited: Record<string, HeadRow | null>;
 }
 
+/** A record's scope key, `''` when unscoped. */
+export const scopeKeyOf = (r: EntryRecord): string => {
+  const scope = getField(r.entry, 'scope')?.trim();
+  return scope ? scopeKey(scope) : '';
+};
+
 const top = (list: EntryRecord[], order: (a: EntryRecord, b: EntryRecord) => number) =>
   list.slice().sort(order).slice(0, HEAD_DEPTH);
 const headRow = (r: EntryRecord): HeadRow => [r.file, rowOf(r)];
 
-/** `records` carry their scope as read (an old entry's filled in from its session); `cited`: ids MEMORY.md names. */
-export function buildHeads(records: EntryRecord[], cited: string[]): Heads {
-  const f = new InForce(records);
+/**
+ * Each cited id's chain as walked: the ids it passed, their scopes (`''`: unscoped) and their keys
+ * as scoped (`''`: none), what an incremental refresh checks (heads-cited.ts).
+ */
+export type Walked = Record<string, [ids: string[], scopes: string[], keys: string[]]>;
+
+/** A record's key as InForce groups it (lifecycle.ts scopedKeyOf), `''` when it has none. */
+export const groupKeyOf = (r: EntryRecord): string => {
+  const key = getField(r.entry, 'key')?.trim();
+  return key ? scopedKeyOf(r, key) : '';
+};
+
+/**
+ * `records` carry their scope as read (an old entry's filled in from its session); `cited`: ids
+ * MEMORY.md names; `replacedElsewhere`: ids replaced by an active entry not among `records`.
+ */
+export function buildHeads(
+  records: EntryRecord[],
+  cited: string[],
+  replacedElsewhere: Iterable<string> = [],
+): Heads & { walked: Walked } {
+  const f = new InForce(records, replacedElsewhere);
   const byScope = new Map<string, EntryRecord[]>();
   for (const r of f.all()) {
-    const scope = getField(r.entry, 'scope')?.trim();
+    const scope = scopeKeyOf(r);
     // Unscoped entries are in no pack's layer 0 or 1.
-    if (scope && f.visible(r) && !isDoneTask(r.entry)) append(byScope, scopeKey(scope), r);
+    if (scope && f.visible(r) && !isDoneTask(r.entry)) append(byScope, scope, r);
   }
   const scopes: Heads['scopes'] = {};
   for (const [scope, live] of byScope) {
@@ -60,11 +86,13 @@ export function buildHeads(records: EntryRecord[], cited: string[]): Heads {
     scopes[scope] = [...heads].map(headRow);
   }
   const ends: Heads['cited'] = {};
+  const walked: Walked = {};
   for (const id of cited) {
-    const end = f.activeEnd(id);
+    const { end, seen } = f.walk(id);
     ends[id] = end ? headRow(end) : null;
+    walked[id] = [seen.map((r) => r.id), seen.map((r) => scopeKeyOf(r)), seen.map(groupKeyOf)];
   }
-  return { scopes, cited: ends };
+  return { scopes, cited: ends, walked };
 }
 
 /**

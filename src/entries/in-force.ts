@@ -13,11 +13,13 @@ export class InForce {
   private readonly byId = new Map<string, EntryRecord>();
   private readonly newer = new Map<string, string[]>();
 
-  constructor(records: EntryRecord[]) {
+  /** `replacedElsewhere`: ids an active entry not among `records` replaces (heads-scope.ts builds one scope's heads from its rows). */
+  constructor(records: EntryRecord[], replacedElsewhere: Iterable<string> = []) {
     for (const r of records) if (r.id && !this.byId.has(r.id)) this.byId.set(r.id, r);
     const active = [...this.byId.values()].filter((r) => statusOf(r) === 'active');
     for (const r of active)
       for (const old of [...supersedesOf(r.entry), ...retractedIds(r)]) if (old !== r.id) this.link(old, r.id);
+    for (const id of replacedElsewhere) this.link(id, '');
     // As compound decides (conflicts.ts): entries replaced explicitly leave their key's group.
     const byKey = new Map<string, EntryRecord[]>();
     for (const r of active) {
@@ -50,10 +52,17 @@ export class InForce {
 
   /** The entry in force at the end of `id`'s chain (itself when in force), or undefined. */
   activeEnd(id: string): EntryRecord | undefined {
+    return this.walk(id).end;
+  }
+
+  /** `id`'s chain walked to its entry in force (`end`), with every entry it passed (`seen`, the end included). */
+  walk(id: string): { end: EntryRecord | undefined; seen: EntryRecord[] } {
     const seen = new Set<string>();
+    const passed: EntryRecord[] = [];
     let cur = this.byId.get(id);
     while (cur && !seen.has(cur.id)) {
-      if (this.visible(cur)) return cur;
+      passed.push(cur);
+      if (this.visible(cur)) return { end: cur, seen: passed };
       seen.add(cur.id);
       const next = (this.newer.get(cur.id) ?? [])
         .map((x) => this.byId.get(x))
@@ -61,6 +70,11 @@ export class InForce {
         .sort(currentFirst)[0];
       cur = next;
     }
-    return undefined;
+    return { end: undefined, seen: passed };
+  }
+
+  /** Whether an entry outside the records given replaces `id` (the constructor's `replacedElsewhere`). */
+  replacedElsewhere(id: string): boolean {
+    return (this.newer.get(id) ?? []).includes('');
   }
 }

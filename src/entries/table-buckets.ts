@@ -10,6 +10,7 @@
 import path from 'node:path';
 import type { StatedMemoryFile } from './heads-store.js';
 import { parsedFile } from './kept-files.js';
+import { readDerivedJson } from '../write/atomic.js';
 import { isRow, TABLE_FIELDS, type Row } from './table.js';
 
 export const TABLE_DIR = '.mem/entries';
@@ -58,3 +59,15 @@ function parseBucket(text: string): Bucket {
 
 export const stampedAs = (had: Stamped, st: StatedMemoryFile) =>
   had[0] === st.size && had[1] === st.mtimeMs && had[2] === st.ctimeMs;
+
+/** stamps.json: every stored file's stamp, written after its bucket, so an update reads only the buckets whose files changed. */
+export const STAMPS_FILE = 'stamps.json';
+
+/** Every stored file's stamp, written after its bucket: an update reads only the buckets whose files changed. */
+export function readStamps(workspace: string): Record<string, [number, number, number]> {
+  const v = readDerivedJson(path.join(workspace, TABLE_DIR, STAMPS_FILE)) as
+    { layout?: unknown; stamps?: unknown } | undefined;
+  return v?.layout === LAYOUT && v.stamps && typeof v.stamps === 'object'
+    ? (v.stamps as Record<string, [number, number, number]>)
+    : {};
+}

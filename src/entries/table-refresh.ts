@@ -10,14 +10,23 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { readDerivedJson, writeDerivedFile } from '../write/atomic.js';
-import { refreshHeads, statedMemoryFiles, type CurrentHeads, type ScopeOf } from './heads-store.js';
+import { writeDerivedFile } from '../write/atomic.js';
+import { filesDigestOf, statedMemoryFiles, type CurrentHeads, type ScopeOf } from './heads-store.js';
+import { refreshHeads, type TableDelta } from './heads-refresh.js';
 import { parseFile } from './parsed-files.js';
 import type { EntryRecord } from './store.js';
-import { rowOf, tableRecord } from './table.js';
-import { bucketFile, bucketOf, LAYOUT, readBucket, stampedAs, TABLE_DIR, type Bucket } from './table-buckets.js';
-
-const STAMPS = 'stamps.json';
+import { rowOf, tableRecord, type Row } from './table.js';
+import {
+  bucketFile,
+  bucketOf,
+  LAYOUT,
+  readBucket,
+  readStamps,
+  stampedAs,
+  STAMPS_FILE,
+  TABLE_DIR,
+  type Bucket,
+} from './table-buckets.js';
 
 /** A memory file as the index's scan stated it (search/scan.ts ScannedFile): workspace-relative path with `/`. */
 export interface StatedFile {
@@ -28,15 +37,6 @@ export interface StatedFile {
 }
 
 const listed = (workspace: string) => statedMemoryFiles(workspace).map((st) => ({ file: st.file, st }));
-
-/** Every stored file's stamp, written after its bucket: an update reads only the buckets whose files changed. */
-export function readStamps(workspace: string): Record<string, [number, number, number]> {
-  const v = readDerivedJson(path.join(workspace, TABLE_DIR, STAMPS)) as
-    { layout?: unknown; stamps?: unknown } | undefined;
-  return v?.layout === LAYOUT && v.stamps && typeof v.stamps === 'object'
-    ? (v.stamps as Record<string, [number, number, number]>)
-    : {};
-}
 
 /**
  * Brings the stored table up to date with memory/ (the caller holds the index lock), from the files
@@ -63,6 +63,10 @@ export async function refreshEntryTable(
   for (const file of Object.keys(stamps)) if (!now[file]) changed.add(bucketOf(file));
   const dir = path.join(workspace, TABLE_DIR);
   const written = new Map<number, Bucket>();
+  // The changed files' rows before and after, for the heads' incremental refresh (heads-refresh.ts).
+  const changedFiles = new Set<string>();
+  const before = new Map<string, Row[]>();
+  let known = true;
   if (changed.size) {
     fs.mkdirSync(dir, { recursive: true });
     for (const b of changed) {
@@ -76,14 +80,40 @@ export async function refreshEntryTable(
             ? had
             : [...st, (await parseFile(workspace, file)).map(rowOf)];
       }
+      for (const file of new Set([...Object.keys(files), ...Object.keys(stored)])) {
+        const was = stamps[file];
+        const is = now[file];
+        if (was && is && was[0] === is[0] && was[1] === is[1] && was[2] === is[2]) continue;
+        if (!was && !is) continue;
+        changedFiles.add(file);
+        // The rows the table held under the stamp stamps.json names (what the heads were built from).
+        const had = stored[file];
+        if (was) {
+          if (had && had[0] === was[0] && had[1] === was[1] && had[2] === was[2]) before.set(file, had[3]);
+          else known = false;
+        }
+      }
       writeDerivedFile(bucketFile(workspace, b), JSON.stringify({ layout: LAYOUT, files }));
       written.set(b, files);
     }
-    writeDerivedFile(path.join(dir, STAMPS), JSON.stringify({ layout: LAYOUT, stamps: now }));
+    writeDerivedFile(path.join(dir, STAMPS_FILE), JSON.stringify({ layout: LAYOUT, stamps: now }));
   }
   if (!heads || !fs.existsSync(dir)) return undefined;
   // Loaded here, not with the module: `mem get` and `mem context` read the heads, never build them.
   const { redactSecrets } = await import('../secrets/secrets.js');
+  const order = [...changedFiles].sort();
+  const recordsOf = (rows: (file: string) => Row[] | undefined) =>
+    order.flatMap((file) => (rows(file) ?? []).map((row) => tableRecord(file, row)));
+  const delta: TableDelta | undefined =
+    changed.size && known
+      ? {
+          changed: changedFiles,
+          before: recordsOf((f) => before.get(f)),
+          after: recordsOf((f) => written.get(bucketOf(f))?.[f]?.[3]),
+          beforeDigest: digestOfStamps(stamps),
+          afterDigest: digestOfStamps(now),
+        }
+      : undefined;
   return refreshHeads(
     workspace,
     TABLE_DIR,
@@ -99,5 +129,15 @@ export async function refreshEntryTable(
       }
       return records;
     },
+    delta,
+  );
+}
+
+/** The files' digest (heads-files.ts) of a table's stamps, in path order as a listing gives them. */
+function digestOfStamps(stamps: Record<string, [number, number, number]>): string {
+  return filesDigestOf(
+    Object.keys(stamps)
+      .sort()
+      .map((file) => ({ file, size: stamps[file]![0], mtimeMs: stamps[file]![1], ctimeMs: stamps[file]![2] })),
   );
 }

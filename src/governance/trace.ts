@@ -63,7 +63,8 @@ export function recordsSource(records: EntryRecord[]): ChainSource {
   for (const r of records) if (r.id && !byId.has(r.id)) byId.set(r.id, r);
   // One key in one scope is one fact (lifecycle.ts): project B's entry with A's key is another chain.
   const { newer, keys } = chainLinks(records);
-  return { record: (id) => byId.get(id), newer: (id) => newer.get(id) ?? [], sameKey: (k) => keys.get(k) ?? [] };
+  const ids = (held: Array<[string, string]> | undefined) => (held ?? []).map((h) => h[0]);
+  return { record: (id) => byId.get(id), newer: (id) => ids(newer.get(id)), sameKey: (k) => ids(keys.get(k)) };
 }
 
 /** Ids of the chain holding `id` (linked by `supersedes` or a shared `key`), oldest first (an entry before whatever supersedes it). */

@@ -49,8 +49,10 @@ export class ItemPieces {
     return mine;
   }
 
-  write(dir: string): void {
-    writeDerivedFile(path.join(dir, ITEMS), JSON.stringify([...this.now]));
+  /** `keepBefore`: keep what the last refresh counted too (only some packs were made again). */
+  write(dir: string, keepBefore = false): void {
+    const out = keepBefore ? new Map([...this.before, ...this.now]) : this.now;
+    writeDerivedFile(path.join(dir, ITEMS), JSON.stringify([...out]));
   }
 }
 

@@ -10,7 +10,7 @@
 import path from 'node:path';
 import type { Field } from '../entries/model.js';
 import type { EntryRecord } from '../entries/store.js';
-import { readStamps } from '../entries/table-refresh.js';
+import { readStamps } from '../entries/table-buckets.js';
 import { wholeRecords } from '../entries/table-store.js';
 import { readDerivedJson, writeDerivedFile } from '../write/atomic.js';
 
@@ -112,10 +112,16 @@ export class KeptRecords {
     return got;
   }
 
-  write(dir: string): void {
-    writeDerivedFile(
-      path.join(dir, RECORDS),
-      JSON.stringify([...this.now].map(([f, { stamp, records }]) => [f, stamp, [...records.values()].map(kept)])),
-    );
+  /** `keepBefore`: keep the last refresh's entries of files unchanged since (only some packs were made again). */
+  write(dir: string, keepBefore = false): void {
+    const out = [...this.now].map(([f, { stamp, records }]): [string, Stamp, Kept[]] => [
+      f,
+      stamp,
+      [...records.values()].map(kept),
+    ]);
+    if (keepBefore)
+      for (const [f, { stamp, kept: list }] of this.before)
+        if (!this.now.has(f) && sameStamp(stamp, this.stamps[f])) out.push([f, stamp, list]);
+    writeDerivedFile(path.join(dir, RECORDS), JSON.stringify(out));
   }
 }

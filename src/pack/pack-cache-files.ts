@@ -1,7 +1,8 @@
 /**
  * The ready packs' files in `.mem/entries/packs/` (pack-cache.ts): one per scope the heads hold and
- * one for a folder of no known scope, each stamped with the heads' digest, MEMORY.md's text and
- * memfold's version, beside the counts of the packs' own lines and the stamp of the last build.
+ * one for a folder of no known scope, each stamped with its key (keyOf: everything the pack depends
+ * on), beside the counts of the packs' own lines and `meta.json`, written last, which names the
+ * heads' digest and MEMORY.md's text they were built for and every pack's key.
  *
  * Invariant: a file is taken only when every field has the shape a build writes (an item points into
  * its own layers, every count is an integer); anything else reads as missing, so a damaged or
@@ -10,9 +11,14 @@
 import path from 'node:path';
 import { VERSION } from '../core/version.js';
 import { stampOfTexts } from '../entries/heads-hash.js';
-import type { CurrentHeads } from '../entries/heads-store.js';
+import { scopeFile as headsFile, type CurrentHeads } from '../entries/heads-store.js';
+import { DEFAULT_BUDGET } from './fit.js';
+import { LIMITS } from './select.js';
 import { readDerivedJson } from '../write/atomic.js';
 import { isKept, type Kept } from './kept.js';
+import { getField } from '../entries/model.js';
+import { scopeKey } from '../entries/scope-key.js';
+import { tableRecord } from '../entries/table.js';
 
 // Raised whenever what the files hold changes: a refresh sees files of another layout as stale.
 export const LAYOUT = 4;
@@ -44,9 +50,36 @@ export interface ScopeFile {
 }
 
 export const scopeFile = (scope: string) => `s-${stampOfTexts('scope', scope).slice(0, 16)}.json`;
-// memfold's version too: another version may choose or render a pack otherwise.
-export const stampOf = (heads: CurrentHeads, memoryText: string | undefined) =>
-  stampOfTexts(String(LAYOUT), VERSION, heads.digest, memoryText === undefined ? '' : 'MEMORY.md', memoryText ?? '');
+/** MEMORY.md's text as the packs' meta names it. */
+export const memoryStamp = (memoryText: string | undefined) =>
+  stampOfTexts(memoryText === undefined ? '' : 'MEMORY.md', memoryText ?? '');
+
+/**
+ * A pack's key: what it is chosen from (global's heads and its scope's, the cited ends it may take,
+ * MEMORY.md's text, pinned text included), the budget and limits it is fitted to, and memfold's version (another
+ * version may choose, render or redact a pack otherwise: the secret gate is the version's). The
+ * whole entries it prints are checked apart (pack-deps.ts).
+ */
+export function keyOf(heads: CurrentHeads, scope: string, memoryText: string | undefined): string {
+  const part = (s: string) => [heads.gens[headsFile(s)] ?? ''];
+  return stampOfTexts(
+    String(LAYOUT),
+    VERSION,
+    String(DEFAULT_BUDGET),
+    JSON.stringify(LIMITS),
+    scope,
+    ...part('global'),
+    ...(scope && scope !== 'global' ? part(scope) : []),
+    // The cited ends a pack of this scope may take: global's and its own (select.ts coreWorthy).
+    JSON.stringify(
+      Object.entries(heads.cited).filter(([, end]) => {
+        const at = end && getField(tableRecord(end[0], end[1]).entry, 'scope')?.trim();
+        return !!at && (scopeKey(at) === 'global' || (!!scope && scopeKey(at) === scope));
+      }),
+    ),
+    memoryStamp(memoryText),
+  );
+}
 
 export const isFitted = (v: unknown, core: number, scope: number): v is Fitted => {
   const f = v as Fitted;
@@ -95,7 +128,22 @@ export function readScopeFile(file: string): ScopeFile | undefined {
   return ok ? (v as ScopeFile) : undefined;
 }
 
-export function readScopeMeta(dir: string): string | undefined {
-  const v = readDerivedJson(path.join(dir, META)) as { layout?: unknown; stamp?: unknown } | undefined;
-  return v?.layout === LAYOUT && typeof v.stamp === 'string' ? v.stamp : undefined;
+export interface PackMeta {
+  layout: number;
+  /** The heads' digest (heads-store.ts) and MEMORY.md's stamp the packs were made for. */
+  heads: string;
+  memory: string;
+  /** Each pack's key, by scope (ELSEWHERE included). */
+  keys: Record<string, string>;
+}
+
+export function readPackMeta(dir: string): PackMeta | undefined {
+  const v = readDerivedJson(path.join(dir, META)) as Partial<PackMeta> | undefined;
+  return v?.layout === LAYOUT &&
+    typeof v.heads === 'string' &&
+    typeof v.memory === 'string' &&
+    !!v.keys &&
+    typeof v.keys === 'object'
+    ? (v as PackMeta)
+    : undefined;
 }

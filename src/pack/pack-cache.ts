@@ -4,14 +4,16 @@
  * token count of every piece of text a pack of them is made of (pieces.ts), in
  * `.mem/entries/packs/` (their format: pack-cache-files.ts). So `mem context` neither parses daily files nor loads the tokenizer.
  * Built by the index refresh right after the heads (search/update.ts), from the heads it just
- * checked, once a pack has been read in the workspace (the use log says so); stamped with their
- * digest, MEMORY.md's text and memfold's version.
+ * checked, once a pack has been read in the workspace (the use log says so). Each pack is stamped
+ * with its key (pack-cache-files.ts keyOf: everything it depends on), and only the packs whose key
+ * changed are made again: a one-file edit refits the packs of the scopes it touched, not all.
  *
- * Invariant: a read uses a scope's file only when its stamp is the heads' digest of memory/ as it is
- * now and MEMORY.md's text as read now, so it gives the very entries the heads would; a piece a pack
- * has that was not counted ahead (another budget, a secret redacted across two items) is counted by
- * the tokenizer. Never required: anything missing, damaged or stale sends the read to the heads.
- * Written only by a refresh, never by a read (DESIGN invariant 4).
+ * Invariant: a read uses a scope's file only when the packs' meta names the heads' digest of memory/
+ * as it is now and MEMORY.md's text as read now, and the file carries the key the meta names for
+ * it, so it gives the very entries the heads would; a piece a pack has that was not counted ahead
+ * (another budget, a secret redacted across two items) is counted by the tokenizer. Never required:
+ * anything missing, damaged or stale sends the read to the heads. Written only by a refresh, never
+ * by a read (DESIGN invariant 4).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -27,18 +29,21 @@ import { DEFAULT_BUDGET, fitPack, type Pack } from './fit.js';
 import { pieceCounter, pieces } from './pieces.js';
 import { ItemPieces } from './item-pieces.js';
 import { kept, KeptRecords, recordOf } from './kept.js';
+import { DEPS, depsOf, readDeps, stillWhole, tableStamps, unchanged, type Deps } from './pack-deps.js';
 import {
   DIR,
   ELSEWHERE,
   FIXED,
   LAYOUT,
+  keyOf,
+  memoryStamp,
   META,
   readCounts,
+  readPackMeta,
   readScopeFile,
-  readScopeMeta,
   scopeFile,
-  stampOf,
   type Fitted,
+  type PackMeta,
   type ScopeFile,
 } from './pack-cache-files.js';
 import { renderPack, sectionHeading, type PackItem } from './render.js';
@@ -69,8 +74,11 @@ export function readReadyPack(
   memoryText: string | undefined,
 ): ReadyPack | undefined {
   const key = scope?.trim() && heads.scopes.includes(scopeKey(scope)) ? scopeKey(scope) : ELSEWHERE;
-  const got = readScopeFile(path.join(workspace, tableDir, DIR, scopeFile(key)));
-  if (!got || got.stamp !== stampOf(heads, memoryText)) return undefined;
+  const dir = path.join(workspace, tableDir, DIR);
+  const meta = readPackMeta(dir);
+  if (!meta || meta.heads !== heads.digest || meta.memory !== memoryStamp(memoryText)) return undefined;
+  const got = readScopeFile(path.join(dir, scopeFile(key)));
+  if (!got || !Object.hasOwn(meta.keys, key) || got.stamp !== meta.keys[key]) return undefined;
   const layers = { core: got.core.map(recordOf), scope: got.scope.map(recordOf), query: [] };
   const f = got.fitted;
   const fitted: Pack = {
@@ -88,8 +96,8 @@ export function readReadyPack(
 }
 
 /**
- * Builds the ready packs from `heads` (what the refresh just made) when they or MEMORY.md changed
- * since the last build. Counts already made are reused, so a refresh tokenizes only new text.
+ * Builds the ready packs from `heads` (what the refresh just made) whose key changed since the last
+ * build. Counts already made are reused, so a refresh tokenizes only new text.
  */
 export async function refreshReadyPacks(
   workspace: string,
@@ -98,34 +106,50 @@ export async function refreshReadyPacks(
 ): Promise<void> {
   const dir = path.join(workspace, tableDir, DIR);
   const memoryText = await fs.promises.readFile(path.join(workspace, 'MEMORY.md'), 'utf8').catch(() => undefined);
-  const stamp = heads && stampOf(heads, memoryText);
-  const meta = readScopeMeta(dir);
-  if (stamp && meta === stamp) return;
+  const meta = readPackMeta(dir);
+  if (heads && meta?.heads === heads.digest && meta.memory === memoryStamp(memoryText)) return;
   if (!fs.existsSync(dir) && !packWasRead(workspace)) return;
-  const itemPieces = ItemPieces.read(dir, countTokens);
-  const records = KeptRecords.read(workspace, dir);
+  if (!heads) return fs.rmSync(dir, { recursive: true, force: true });
+  const keys = Object.fromEntries([...heads.scopes, ELSEWHERE].map((s) => [s, keyOf(heads, s, memoryText)]));
+  const present = new Set(fs.existsSync(dir) ? fs.readdirSync(dir) : []);
+  // Read only when a pack is checked or made (items.json and records.json are the packs' largest files).
+  let keptRecords: KeptRecords | undefined;
+  const records = () => (keptRecords ??= KeptRecords.read(workspace, dir));
+  const [deps, stamps] = [readDeps(dir), tableStamps(workspace)];
+  const todo: string[] = [];
+  for (const s of Object.keys(keys)) {
+    const same = meta?.keys[s] === keys[s] && present.has(scopeFile(s));
+    if (same && unchanged(deps[s], stamps)) continue;
+    const file = same ? readScopeFile(path.join(dir, scopeFile(s))) : undefined;
+    if (file && (await stillWhole(file, deps[s], stamps, records()))) deps[s] = depsOf(file, stamps);
+    else todo.push(s);
+  }
+  // Every pack made again: nothing of the last build's counts and records is kept beyond what they use.
+  const all = todo.length === Object.keys(keys).length;
   // The packs' own lines (headings, the preamble, pinned text) as counted last time: no tokenizer for them again.
   const before = new Map(readCounts(path.join(dir, FIXED)));
-  fs.rmSync(dir, { recursive: true, force: true });
-  if (!heads || !stamp) return;
+  fs.rmSync(path.join(dir, META), { force: true });
   const memory = readCurrentMemory(memoryText);
   const pinned = pinnedText(memoryText);
-  const fixed = new Map<string, number>();
+  const fixed = new Map<string, number>(all ? [] : before);
   const count = pieceCounter(before, countTokens, true);
-  const whole = (list: EntryRecord[]) => Promise.all(list.map((r) => records.whole(r)));
+  if (!todo.length)
+    return finishPacks(dir, { layout: LAYOUT, heads: heads.digest, memory: memoryStamp(memoryText), keys }, deps);
+  const itemPieces = ItemPieces.read(dir, countTokens);
+  const whole = (list: EntryRecord[]) => Promise.all(list.map((r) => records().whole(r)));
   const global = headRows(workspace, tableDir, heads, undefined);
   const files: Array<[string, ScopeFile]> = [];
-  for (const scope of [...heads.scopes, ELSEWHERE]) {
+  for (const scope of todo) {
     const own = scope && scope !== 'global' ? headRows(workspace, tableDir, heads, scope, false) : [];
     const chosen = global && own && headsFor([...global, ...own], heads.cited, memory.citedIds);
-    if (!chosen) return;
+    if (!chosen) return fs.rmSync(dir, { recursive: true, force: true });
     const picked = selectLayers(chosen.records, { scope: scope || undefined, promoted: chosen.promoted, hitIds: [] });
     const layers: Layers = { core: await whole(picked.core), scope: await whole(picked.scope), query: [] };
     const counts = countsOf(layers, scope, pinned, count, itemPieces, fixed);
     files.push([
       scope,
       {
-        stamp,
+        stamp: keys[scope]!,
         core: layers.core.map(kept),
         scope: layers.scope.map(kept),
         counts,
@@ -134,11 +158,24 @@ export async function refreshReadyPacks(
     ]);
   }
   fs.mkdirSync(dir, { recursive: true });
-  for (const [scope, file] of files) writeDerivedFile(path.join(dir, scopeFile(scope)), JSON.stringify(file));
-  itemPieces.write(dir);
-  records.write(dir);
+  for (const [scope, file] of files) {
+    writeDerivedFile(path.join(dir, scopeFile(scope)), JSON.stringify(file));
+    deps[scope] = depsOf(file, stamps);
+  }
+  const wanted = new Set(Object.keys(keys).map(scopeFile));
+  for (const name of present)
+    if (name.startsWith('s-') && !wanted.has(name)) fs.rmSync(path.join(dir, name), { force: true });
+  itemPieces.write(dir, !all);
+  records().write(dir, !all);
   writeDerivedFile(path.join(dir, FIXED), JSON.stringify([...fixed]));
-  writeDerivedFile(path.join(dir, META), JSON.stringify({ layout: LAYOUT, stamp }));
+  finishPacks(dir, { layout: LAYOUT, heads: heads.digest, memory: memoryStamp(memoryText), keys }, deps);
+}
+
+/** The packs' deps, then their meta, last. */
+function finishPacks(dir: string, meta: PackMeta, deps: Deps): void {
+  const of = Object.fromEntries(Object.keys(meta.keys).map((s) => [s, deps[s]]));
+  writeDerivedFile(path.join(dir, DEPS), JSON.stringify(of));
+  writeDerivedFile(path.join(dir, META), JSON.stringify(meta));
 }
 
 /**
