@@ -21,7 +21,7 @@ import { scopeKey } from '../entries/scope-key.js';
 import { tableRecord } from '../entries/table.js';
 
 // Raised whenever what the files hold changes: a refresh sees files of another layout as stale.
-export const LAYOUT = 4;
+export const LAYOUT = 5;
 export const DIR = 'packs';
 /** The counts of the packs' own lines, for the next refresh. */
 export const FIXED = 'fixed.json';
