@@ -55,7 +55,8 @@ export async function servedContext(r: FastRoute, env: NodeJS.ProcessEnv): Promi
 
 /**
  * The pack the workspace's resident server builds for `ask`, with the warnings of its configuration,
- * or undefined (no server, it declined, or its reply is malformed): build it here. Starts no server.
+ * or undefined (no server, it declined, or its reply is malformed): build it here. With no server
+ * running, starts one on a large workspace (spawnIfWorth), for the next pack.
  */
 export async function askPack(
   workspace: string,
@@ -66,9 +67,14 @@ export async function askPack(
   const realWs = realWorkspace(workspace);
   if (process.platform !== 'win32' && !privateDir(socketDir())) return undefined;
   const reply = await exchange(socketAddress(realWs), { ...requestHead(realWs, env), op: 'context', ...ask });
-  if (env.MEM_DEBUG && reply && reply !== 'absent' && !reply.ok)
-    process.stderr.write(`mem: search server: answering cold (${reply.cold})\n`);
-  const answer = reply && reply !== 'absent' && reply.ok && 'context' in reply ? reply : undefined;
+  // No server: this pack is built here; on a workspace large enough to gain from one, start one for the
+  // next session start and search, as a search does (search/server/client.ts: it exits after 10 idle minutes).
+  if (reply === 'absent') {
+    await (await import('../search/server/client.js')).spawnIfWorth(realWs, serverSwitch(env));
+    return undefined;
+  }
+  if (env.MEM_DEBUG && reply && !reply.ok) process.stderr.write(`mem: search server: answering cold (${reply.cold})\n`);
+  const answer = reply && reply.ok && 'context' in reply ? reply : undefined;
   const pack = answer && packIn(answer.context);
   return pack && answer.warnings.every((w) => typeof w === 'string') ? { pack, warnings: answer.warnings } : undefined;
 }
