@@ -2,8 +2,8 @@
  * A plain `mem context`, and a SessionStart hook, answered by the resident search server
  * (cli/served-context.ts, the pack built by context/run.ts plugged in by cli/search-server.ts): the
  * same bytes and exit code as a cold run for every form (text, JSON, a scope, a budget, -v, a bad
- * budget left to the cold path), a hand edit of a daily file seen by the next served pack, and the
- * server counting each pack it answered.
+ * budget left to the cold path), a hand edit of a daily file seen by the next served pack, the
+ * server counting each pack it answered; and a context with no server running starting one.
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -86,4 +86,26 @@ test('a running server answers mem context and the SessionStart hook with the by
   s = (await status(ws))!;
   assert.equal(s.served - before, 1, 'the hook asked the server');
   assert.equal(s.cold - up.cold, 1, 'only the bad budget was left to the client');
+});
+
+test('mem context with no server running starts one (MEM_SEARCH_SERVER=spawn), which answers the next pack', async (t) => {
+  const ws = workspace(t, {
+    'memory/2026-11-20.md': daily('2026-11-20', [
+      rule('RULE-20261120-answer-in-british-english', 'Answer in British English', 'global'),
+    ]),
+  });
+  assert.equal((await mem(['-C', ws, 'index'])).code, 0);
+  const first = await mem(['-C', ws, 'context'], { env: { MEM_SEARCH_SERVER: 'spawn' } });
+  assert.equal(first.code, 0, first.stderr);
+  const up = await waitFor('the server it started', async () => (await status(ws)) ?? false, 60_000, 200);
+  t.after(() => {
+    try {
+      process.kill(up.pid, 'SIGKILL');
+    } catch {
+      // gone already
+    }
+  });
+  const next = await mem(['-C', ws, 'context'], { env: { MEM_SEARCH_SERVER: 'no-spawn' } });
+  assert.equal(next.stdout, first.stdout);
+  assert.equal((await status(ws))!.served - up.served, 1, 'the next pack was served');
 });
