@@ -18,16 +18,7 @@ import { redactSecrets } from '../src/secrets/secrets.js';
 import { mem, memOk, tempDir } from './helpers/cli.js';
 import { loadRecorder } from './helpers/loaded.js';
 import { daily, entry, workspace } from './fixtures/governance/workspace.js';
-
-/** A small seeded PRNG (mulberry32), so a failure names a seed that reproduces it. */
-function rng(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { rng } from './helpers/rng.js';
 
 const KINDS = ['Rule', 'Preference', 'Task', 'Goal', 'Decision', 'Architecture', 'Lesson', 'Note'];
 const PREFIX: Record<string, string> = {

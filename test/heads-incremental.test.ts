@@ -11,15 +11,7 @@ import { planDelta, type Stored } from '../src/entries/heads-delta.js';
 import { buildModel, type HeadsModel } from '../src/entries/heads-model.js';
 import type { EntryRecord } from '../src/entries/store.js';
 import { TABLE_FIELDS, tableRecord, type Row } from '../src/entries/table.js';
-
-function rng(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { rng } from './helpers/rng.js';
 
 const KINDS = ['Rule', 'Preference', 'Task', 'Goal', 'Decision', 'Note'];
 const SCOPES = ['global', 'project:shop', 'project:blog', ''];
