@@ -4,7 +4,7 @@
  * without losing an entry. Real CLI runs on temp workspaces.
  */
 import assert from 'node:assert/strict';
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { editConfig, exampleWorkspace, mem, snapshot, tempDir } from './helpers/cli.js';
@@ -177,6 +177,16 @@ describe('mem status', () => {
       ],
     );
     assert.equal(lines[0]!.counts.entriesAdded, 1);
+    // The next run's before-look takes unchanged files' counts from the last run's after-look
+    // (.mem/md-entries.json) and reads a file edited by hand since: a hand-added entry is no entry of the job's.
+    assert.ok(existsSync(join(ws, '.mem', 'md-entries.json')));
+    const day = readdirSync(join(ws, 'memory')).find((f) => /^\d{4}-\d{2}-\d{2}\.md$/.test(f))!;
+    appendFileSync(
+      join(ws, 'memory', day),
+      '\n## Rule: Hand-written rule\n- id: RULE-20261120-hand-written-rule\n- conclusion: Hand-written rule\n',
+    );
+    assert.equal((await mem(['-C', ws, 'remember', 'Hotfixes need a second reviewer'])).code, 0);
+    assert.equal(jobLog(ws).at(-1)!.counts.entriesAdded, 1);
     assert.deepEqual(lines[0]!.changed, [lines[0]!.changed![0]!]);
     assert.ok(lines[1]!.message && lines[1]!.exitCode === failed.code);
     const r = await mem(['-C', ws, 'status', '--strict']);

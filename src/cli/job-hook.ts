@@ -26,7 +26,7 @@ import { JOBS, type Job } from '../write/allowance.js';
 import { WorkspaceWriter } from '../write/writer.js';
 import { defaultLockOptions } from '../write/defaults.js';
 import { locateWorkspace } from '../workspace/locate.js';
-import { diffMarkdown, snapshotMarkdown, type MdSnapshot } from '../daemon/md-snapshot.js';
+import { diffMarkdown, keepSnapshot, keptSnapshot, snapshotMarkdown, type MdSnapshot } from '../daemon/md-snapshot.js';
 import { runOnFailure } from '../daemon/on-failure.js';
 
 interface PendingRun {
@@ -68,8 +68,8 @@ function writerJob(job: string): Job {
  */
 const NO_MARKDOWN_JOBS: ReadonlySet<string> = new Set(['index']);
 
-const snapshot = (job: string, workspace: string): MdSnapshot =>
-  NO_MARKDOWN_JOBS.has(job) ? new Map() : snapshotMarkdown(workspace);
+const snapshot = (job: string, workspace: string, known: MdSnapshot): MdSnapshot =>
+  NO_MARKDOWN_JOBS.has(job) ? new Map() : snapshotMarkdown(workspace, known);
 
 async function beginJobRun(action: Command): Promise<void> {
   const o = action.optsWithGlobals<GlobalOptions & { dryRun?: boolean }>();
@@ -90,7 +90,8 @@ export async function startJobRun(job: string, workspaceOption: string | undefin
   const start = new Date();
   const writer = new WorkspaceWriter(workspace, writerJob(job), defaultLockOptions(loaded?.config));
   const marker = markRunning(writer, { job, pid: process.pid, trigger: triggerFromEnv(), start });
-  pending = { job, workspace, loaded, start, before: snapshot(job, workspace), marker };
+  const before = snapshot(job, workspace, NO_MARKDOWN_JOBS.has(job) ? new Map() : keptSnapshot(workspace));
+  pending = { job, workspace, loaded, start, before, marker };
 }
 
 /** Called with the error of a failed run, or undefined after a successful one. */
@@ -100,7 +101,9 @@ export async function finishJobRun(err: unknown): Promise<void> {
   if (!run) return;
   clearRunning(run.marker);
   if (err !== undefined && exitCodeOf(err) === EXIT.usage) return;
-  const d = diffMarkdown(run.before, snapshot(run.job, run.workspace));
+  const after = snapshot(run.job, run.workspace, run.before);
+  if (after.size) keepSnapshot(run.workspace, after);
+  const d = diffMarkdown(run.before, after);
   const counts = {
     filesChanged: d.changed.length,
     entriesAdded: d.entriesAdded,
