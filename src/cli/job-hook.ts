@@ -102,8 +102,9 @@ export async function finishJobRun(err: unknown): Promise<void> {
   clearRunning(run.marker);
   if (err !== undefined && exitCodeOf(err) === EXIT.usage) return;
   const after = snapshot(run.job, run.workspace, run.before);
-  if (after.size) keepSnapshot(run.workspace, after);
   const d = diffMarkdown(run.before, after);
+  // Kept for the next run's before-look only by a run that wrote Markdown: a failed or idle run writes nothing.
+  if (err === undefined && d.changed.length) keepSnapshot(run.workspace, after);
   const counts = {
     filesChanged: d.changed.length,
     entriesAdded: d.entriesAdded,
