@@ -11,6 +11,7 @@
  * server, a server of another build or configuration, a bad budget, a malformed reply, any error)
  * it prints nothing and the context is built here as if this had not been tried.
  */
+import fs from 'node:fs';
 import type { ContextResult } from '../context/run.js';
 import { nowText } from '../core/now-text.js';
 import { exchange, requestHead, serverSwitch, type ContextAsk } from '../search/server/protocol.js';
@@ -55,28 +56,42 @@ export async function servedContext(r: FastRoute, env: NodeJS.ProcessEnv): Promi
 
 /**
  * The pack the workspace's resident server builds for `ask`, with the warnings of its configuration,
- * or undefined (no server, it declined, or its reply is malformed): build it here. With no server
- * running, starts one on a large workspace (spawnIfWorth), for the next pack.
+ * or undefined (no server, it declined, its reply is malformed, any error): build it here. Never
+ * throws. With no server running, starts one on a large workspace (spawnIfWorth), for the next pack.
  */
 export async function askPack(
   workspace: string,
   env: NodeJS.ProcessEnv,
   ask: ContextAsk,
 ): Promise<{ pack: ContextResult; warnings: string[] } | undefined> {
-  if (serverSwitch(env) === 'off') return undefined;
-  const realWs = realWorkspace(workspace);
-  if (process.platform !== 'win32' && !privateDir(socketDir())) return undefined;
-  const reply = await exchange(socketAddress(realWs), { ...requestHead(realWs, env), op: 'context', ...ask });
-  // No server: this pack is built here; on a workspace large enough to gain from one, start one for the
-  // next session start and search, as a search does (search/server/client.ts: it exits after 10 idle minutes).
-  if (reply === 'absent') {
-    await (await import('../search/server/client.js')).spawnIfWorth(realWs, serverSwitch(env));
+  try {
+    const sw = serverSwitch(env);
+    if (sw === 'off') return undefined;
+    const realWs = realWorkspace(workspace);
+    const spawn = async () => (await import('../search/server/client.js')).spawnIfWorth(realWs, sw);
+    if (process.platform !== 'win32' && !privateDir(socketDir())) {
+      // No socket folder yet: no server ever ran here; one another user owns or others can enter: never used.
+      if (!fs.existsSync(socketDir())) await spawn();
+      return undefined;
+    }
+    const reply = await exchange(socketAddress(realWs), { ...requestHead(realWs, env), op: 'context', ...ask });
+    // No server: this pack is built here; on a workspace large enough to gain from one, start one for
+    // the next session start and search, as a search does (search/server/client.ts: it exits after 10
+    // idle minutes).
+    if (reply === 'absent') {
+      await spawn();
+      return undefined;
+    }
+    if (env.MEM_DEBUG && reply && !reply.ok)
+      process.stderr.write(`mem: search server: answering cold (${reply.cold})\n`);
+    const answer = reply && reply.ok && 'context' in reply ? reply : undefined;
+    const pack = answer && packIn(answer.context);
+    return pack && Array.isArray(answer.warnings) && answer.warnings.every((w) => typeof w === 'string')
+      ? { pack, warnings: answer.warnings }
+      : undefined;
+  } catch {
     return undefined;
   }
-  if (env.MEM_DEBUG && reply && !reply.ok) process.stderr.write(`mem: search server: answering cold (${reply.cold})\n`);
-  const answer = reply && reply.ok && 'context' in reply ? reply : undefined;
-  const pack = answer && packIn(answer.context);
-  return pack && answer.warnings.every((w) => typeof w === 'string') ? { pack, warnings: answer.warnings } : undefined;
 }
 
 /** The pack as the server sent it, checked before it is printed; else undefined. */
