@@ -5,21 +5,11 @@
  * weights are rounded and left out when near zero, which keeps the committed file small.
  * Plain JavaScript, no dependency: the output is the ModelFile that src/extract/model-score.ts reads.
  */
+import { rng } from '../../fixtures/extraction/rng.mjs';
+
 export const LABELS = ['none', 'Decision', 'Rule', 'Architecture', 'Note', 'Preference', 'Goal', 'Task', 'Lesson'];
 export const VERSION = 1;
 export const DEFAULTS = { epochs: 30, rate: 0.3, l2: 1e-3, minCount: 2, seed: 27, digits: 2 };
-
-/** mulberry32: a small seeded PRNG (the same one fixtures/extraction/build.mjs uses). */
-function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function shuffled(n, rand) {
   const order = Array.from({ length: n }, (_, i) => i);
