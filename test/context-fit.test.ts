@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { fitPack } from '../src/pack/fit.js';
-import { renderFull, renderPack, type PackHeadings, type PackItem } from '../src/pack/render.js';
+import { EMPTY_PACK_TOKENS, renderFull, renderPack, type PackHeadings, type PackItem } from '../src/pack/render.js';
 import type { Layers } from '../src/pack/select.js';
 import { countTokens } from '../src/pack/tokens.js';
 import { TABLE_FIELDS, tableRecord, type Row } from '../src/entries/table.js';
@@ -105,4 +105,16 @@ test('a full item shows what the entry says, not its bookkeeping; an unconfirmed
   assert.match(proposal, /- conclusion: Add Prettier with a hook\n- origin: agent, not confirmed by a person$/);
   const confirmed = renderFull(row('Add Prettier', { ...base, origin: 'agent', confirmed: 'by the user, message 3' }));
   assert.doesNotMatch(confirmed, /origin|confirmed|scope|key|confidence/);
+});
+
+test('an empty pack is counted once and for all: its text counts EMPTY_PACK_TOKENS, and fitting it counts nothing', () => {
+  const empty = { core: [], scope: [], query: [] } as unknown as Layers;
+  for (const h of [{}, { scope: 'project:shop', query: 'deploy' }] as PackHeadings[]) {
+    const pack = fitPack(empty, 2000, h, () => {
+      throw new Error('the tokenizer was asked');
+    });
+    assert.equal(pack.tokens, countTokens(pack.text));
+    assert.equal(pack.tokens, EMPTY_PACK_TOKENS);
+    assert.match(pack.text, /No memories for this session yet/);
+  }
 });

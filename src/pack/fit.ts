@@ -14,7 +14,14 @@
  */
 import type { EntryRecord } from '../entries/store.js';
 import type { Layers } from './select.js';
-import { renderItem, renderPack, sectionHeading, type PackHeadings, type PackItem } from './render.js';
+import {
+  EMPTY_PACK_TOKENS,
+  renderItem,
+  renderPack,
+  sectionHeading,
+  type PackHeadings,
+  type PackItem,
+} from './render.js';
 import { redactSecrets } from '../secrets/secrets.js';
 
 /** A pack's budget when none is asked for, in tokens. */
@@ -61,6 +68,11 @@ export function fitPack(
   count: (text: string) => number,
   evidence?: Map<string, string[]>,
 ): Pack {
+  if (!layers.core.length && !layers.scope.length && !layers.query.length && !headings.pinned) {
+    // Nothing to fit: the empty pack, counted once and for all (render.ts EMPTY_PACK_TOKENS).
+    const text = renderPack([], headings);
+    return { text, tokens: EMPTY_PACK_TOKENS, items: [], omitted: [], overBudget: EMPTY_PACK_TOKENS > budget };
+  }
   const items: PackItem[] = layers.core.map((record) => ({ record, layer: 0, form: 'full' }));
   const estimate = estimator(items, headings, count);
   const overBudget = count(renderPack(items, headings)) > budget;

@@ -36,6 +36,13 @@ export const EMPTY = [
   'the sources in mem.config.json (see `mem init --detect`), and `mem remember "…"` adds one by hand.',
 ].join('\n');
 
+/**
+ * The o200k_base token count of a pack with no item and no pinned text (EMPTY under the header: the
+ * same text whatever the scope or query), so an empty workspace's session start never loads the
+ * tokenizer (about 0.2 s). test/context-fit.test.ts counts it again.
+ */
+export const EMPTY_PACK_TOKENS = 96;
+
 const cite = (r: EntryRecord) => `${r.id} · ${r.file}:${r.block.startLine}-${r.block.endLine}`;
 
 /**
