@@ -68,8 +68,9 @@ function writerJob(job: string): Job {
  */
 const NO_MARKDOWN_JOBS: ReadonlySet<string> = new Set(['index']);
 
-const snapshot = (job: string, workspace: string, known: MdSnapshot): MdSnapshot =>
-  NO_MARKDOWN_JOBS.has(job) ? new Map() : snapshotMarkdown(workspace, known);
+/** `known`: the look before (for the look after); without it, the last run's kept look (md-snapshot.ts). */
+const snapshot = (job: string, workspace: string, known?: MdSnapshot): MdSnapshot =>
+  NO_MARKDOWN_JOBS.has(job) ? new Map() : snapshotMarkdown(workspace, known ?? keptSnapshot(workspace));
 
 async function beginJobRun(action: Command): Promise<void> {
   const o = action.optsWithGlobals<GlobalOptions & { dryRun?: boolean }>();
@@ -90,8 +91,7 @@ export async function startJobRun(job: string, workspaceOption: string | undefin
   const start = new Date();
   const writer = new WorkspaceWriter(workspace, writerJob(job), defaultLockOptions(loaded?.config));
   const marker = markRunning(writer, { job, pid: process.pid, trigger: triggerFromEnv(), start });
-  const before = snapshot(job, workspace, NO_MARKDOWN_JOBS.has(job) ? new Map() : keptSnapshot(workspace));
-  pending = { job, workspace, loaded, start, before, marker };
+  pending = { job, workspace, loaded, start, before: snapshot(job, workspace), marker };
 }
 
 /** Called with the error of a failed run, or undefined after a successful one. */

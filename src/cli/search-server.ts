@@ -60,19 +60,24 @@ async function main(): Promise<number> {
     archive: async (config, ask) => (await import('./archive-search.js')).archiveAnswer(workspace, config, ask),
     // A plain `mem context`: the cold run's own code, with memory/'s stats from the tracker.
     context: async (loaded, ask, memoryFiles) => {
-      const [{ buildContext, checkBudget }, { filesDigestOf }, { clockInstant }] = await Promise.all([
-        import('../context/run.js'),
-        import('../entries/heads-files.js'),
-        import('../core/instant.js'),
-      ]);
+      const [{ buildContext, checkBudget }, { filesDigestOf }, { clockInstant }, { DEFAULT_BUDGET }, { HOOK_HOSTS }] =
+        await Promise.all([
+          import('../context/run.js'),
+          import('../entries/heads-files.js'),
+          import('../core/instant.js'),
+          import('../pack/fit.js'),
+          import('../context/hook-input.js'),
+        ]);
+      // Who asked, for the use log: a host's session-start hook, else a plain context.
+      const hook = HOOK_HOSTS.map((h) => `hook:${h}:SessionStart`).find((v) => v === ask.via);
       return buildContext({
         workspace,
         loaded,
         at: ask.at ?? clockInstant(loaded.zone),
         cwd: ask.cwd,
         ...(ask.scope !== undefined ? { scope: ask.scope } : {}),
-        budget: checkBudget(ask.budget ?? '2000'),
-        via: ask.via && /^hook:(?:claude|codex):SessionStart$/.test(ask.via) ? ask.via : 'context',
+        budget: checkBudget(ask.budget ?? DEFAULT_BUDGET),
+        via: hook ?? 'context',
         filesDigest: filesDigestOf(memoryFiles),
       });
     },

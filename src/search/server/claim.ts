@@ -18,6 +18,7 @@ import {
 } from './protocol.js';
 import type { Config } from '../../config/schema.js';
 import type { LoadedConfig } from '../../config/load.js';
+import type { StatedMemoryFile } from '../../entries/heads-files.js';
 
 /** The private folder of this user's sockets, made if missing; refused when others can reach it. */
 export function prepareDir(): void {
@@ -100,13 +101,5 @@ export interface ServerOptions {
    * plugs in, given memory/'s Markdown files as the tracker lists them (path, size, mtime, ctime,
    * sorted by path): what a cold run would state one by one.
    */
-  context?: (loaded: LoadedConfig, ask: ContextAsk, memoryFiles: TrackedMemoryFile[]) => Promise<unknown>;
-}
-
-/** A memory file as the server's tracker knows it (server/files.ts). */
-export interface TrackedMemoryFile {
-  file: string;
-  size: number;
-  mtimeMs: number;
-  ctimeMs: number;
+  context?: (loaded: LoadedConfig, ask: ContextAsk, memoryFiles: StatedMemoryFile[]) => Promise<unknown>;
 }

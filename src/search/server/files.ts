@@ -16,7 +16,7 @@ import { watchMarkdown, type MarkdownWatch } from '../../workspace/watch-markdow
 import { sameStat } from '../index/files-stamp.js';
 import { keyOf, scannedFile, scanWorkspace, tierRoots, type ScannedFile } from '../index/scan.js';
 import type { Tier } from '../text/types.js';
-import type { TrackedMemoryFile } from './claim.js';
+import type { StatedMemoryFile } from '../../entries/heads-files.js';
 
 const RESCAN_EVERY_MS = 60_000;
 
@@ -129,7 +129,7 @@ export class FileTracker {
    * entries/heads-files.ts lists them, with the stats they were tracked at: what a context read would
    * state one by one (claim.ts ServerOptions.context).
    */
-  memoryFiles(): TrackedMemoryFile[] {
+  memoryFiles(): StatedMemoryFile[] {
     return [...this.current('warm'), ...this.current('cold')]
       .filter((f) => f.path.startsWith('memory/'))
       .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
